@@ -1,0 +1,15 @@
+//! The OpenCL C 1.2 front end.
+//!
+//! Source text flows through four stages, each in its own module:
+//!
+//! 1. `pp`: the preprocessor (our own; C99 plus the OpenCL predefined macros) turns one
+//!    or more source strings into a flat token list ([`token::Token`]).
+//! 2. `parse`: a recursive-descent parser with a typedef table builds the AST (`ast`).
+//! 3. `sema` + `lower`: types are resolved, the usual arithmetic conversions (with the
+//!    OpenCL vector rules) applied, builtins recognized, and SSA IR built.
+//!
+//! Every stage reports [`kauai_diag::Diagnostic`]s and keeps going where it can.
+
+#![forbid(unsafe_code)]
+
+pub mod token;
