@@ -1,0 +1,937 @@
+//! The OpenCL C abstract syntax tree, as produced by [`crate::parse`].
+//!
+//! # Shape
+//!
+//! A [`TranslationUnit`] owns everything. Nodes live in arenas (one per node kind) and
+//! refer to each other by typed indices ([`ExprId`], [`StmtId`], [`DeclId`], ...), in the
+//! style of naga: the tree is plain data, cheap to walk, and free of lifetimes. Every node
+//! carries a [`Span`] so that semantic analysis can point at the source.
+//!
+//! Identifiers are interned: a [`Symbol`] is an index into [`TranslationUnit::names`];
+//! `tu.name(sym)` gives the text back.
+//!
+//! # What the parser decides and what it leaves to sema
+//!
+//! The AST is *syntactic*: it keeps what was written, resolved only as far as the grammar
+//! needs.
+//!
+//! - Type specifiers are combined into one [`BaseType`] (`unsigned long int` becomes
+//!   [`Scalar::ULong`]); illegal combinations are reported by the parser. Typedef names are
+//!   recognized (the parser keeps a scoped typedef table — the "lexer hack") but not
+//!   expanded: they appear as [`BaseType::Typedef`].
+//! - A declarator is flattened into the name plus a list of [`Derived`] steps; see
+//!   [`Declarator::derived`] for the order.
+//! - `a.xyzw` and `a.s01` are plain [`ExprKind::Member`]; sema decides whether the base
+//!   is a vector (swizzle) or a struct (field).
+//! - `(float4)(a, b)` is [`ExprKind::VectorLiteral`]; `(float4)(a)` — a single element —
+//!   is also a `VectorLiteral` with one element (sema treats it as a splat/conversion,
+//!   exactly like a cast).
+//! - Attributes OpenCL defines are parsed into [`AttrKind`]; unknown attributes are kept
+//!   by name ([`AttrKind::Unknown`]) for sema to warn about.
+//! - After a syntax error the parser substitutes [`ExprKind::Error`] / [`StmtKind::Error`]
+//!   / [`BaseType::Error`] and continues; later stages should skip such nodes silently
+//!   (the error was already reported).
+//!
+//! # Stability
+//!
+//! Sema and lowering are written against this module. Changes are additive only.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::{Index, IndexMut};
+
+use kauai_diag::Span;
+
+// ---------------------------------------------------------------------------------------
+// Arenas and typed indices
+// ---------------------------------------------------------------------------------------
+
+/// A typed index into an [`Arena<T>`].
+pub struct Id<T> {
+    raw: u32,
+    _marker: PhantomData<fn() -> T>,
+}
+
+impl<T> Id<T> {
+    /// The position in its arena (0-based).
+    pub fn index(self) -> usize {
+        self.raw as usize
+    }
+}
+
+impl<T> Clone for Id<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Id<T> {}
+impl<T> PartialEq for Id<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw == other.raw
+    }
+}
+impl<T> Eq for Id<T> {}
+impl<T> std::hash::Hash for Id<T> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.raw.hash(state)
+    }
+}
+impl<T> PartialOrd for Id<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<T> Ord for Id<T> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.raw.cmp(&other.raw)
+    }
+}
+impl<T> fmt::Debug for Id<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.raw)
+    }
+}
+
+/// Append-only storage of nodes of one kind.
+#[derive(Clone, Debug)]
+pub struct Arena<T> {
+    items: Vec<T>,
+}
+
+impl<T> Default for Arena<T> {
+    fn default() -> Self {
+        Arena { items: Vec::new() }
+    }
+}
+
+impl<T> Arena<T> {
+    pub fn new() -> Self {
+        Arena::default()
+    }
+
+    pub fn alloc(&mut self, item: T) -> Id<T> {
+        let raw = self.items.len() as u32;
+        self.items.push(item);
+        Id {
+            raw,
+            _marker: PhantomData,
+        }
+    }
+
+    pub fn get(&self, id: Id<T>) -> Option<&T> {
+        self.items.get(id.index())
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Every node with its index, in allocation order.
+    pub fn iter(&self) -> impl Iterator<Item = (Id<T>, &T)> {
+        self.items.iter().enumerate().map(|(i, t)| {
+            (
+                Id {
+                    raw: i as u32,
+                    _marker: PhantomData,
+                },
+                t,
+            )
+        })
+    }
+}
+
+impl<T> Index<Id<T>> for Arena<T> {
+    type Output = T;
+    fn index(&self, id: Id<T>) -> &T {
+        &self.items[id.index()]
+    }
+}
+
+impl<T> IndexMut<Id<T>> for Arena<T> {
+    fn index_mut(&mut self, id: Id<T>) -> &mut T {
+        &mut self.items[id.index()]
+    }
+}
+
+pub type ExprId = Id<Expr>;
+pub type StmtId = Id<Stmt>;
+pub type DeclId = Id<Declaration>;
+pub type FuncId = Id<FunctionDef>;
+pub type TypeNameId = Id<TypeName>;
+pub type RecordId = Id<RecordSpec>;
+pub type EnumId = Id<EnumSpec>;
+
+// ---------------------------------------------------------------------------------------
+// Names
+// ---------------------------------------------------------------------------------------
+
+/// An interned identifier; `TranslationUnit::name` gives its text.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Symbol(pub u32);
+
+impl fmt::Debug for Symbol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "sym{}", self.0)
+    }
+}
+
+/// The identifier table of one translation unit.
+#[derive(Clone, Debug, Default)]
+pub struct Interner {
+    names: Vec<Box<str>>,
+    map: HashMap<Box<str>, Symbol>,
+}
+
+impl Interner {
+    pub fn new() -> Self {
+        Interner::default()
+    }
+
+    pub fn intern(&mut self, name: &str) -> Symbol {
+        if let Some(&s) = self.map.get(name) {
+            return s;
+        }
+        let s = Symbol(self.names.len() as u32);
+        self.names.push(name.into());
+        self.map.insert(name.into(), s);
+        s
+    }
+
+    /// The symbol of `name` if it was ever interned.
+    pub fn lookup(&self, name: &str) -> Option<Symbol> {
+        self.map.get(name).copied()
+    }
+
+    /// The text of a symbol (empty for a symbol from another table).
+    pub fn resolve(&self, sym: Symbol) -> &str {
+        self.names.get(sym.0 as usize).map(|s| &**s).unwrap_or("")
+    }
+}
+
+/// A name with the place it was written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: Symbol,
+    pub span: Span,
+}
+
+// ---------------------------------------------------------------------------------------
+// Translation unit
+// ---------------------------------------------------------------------------------------
+
+/// One parsed OpenCL C program (after preprocessing).
+#[derive(Clone, Debug, Default)]
+pub struct TranslationUnit {
+    /// The top-level declarations and function definitions, in source order.
+    pub items: Vec<ExternalDecl>,
+    pub names: Interner,
+    pub exprs: Arena<Expr>,
+    pub stmts: Arena<Stmt>,
+    pub decls: Arena<Declaration>,
+    pub functions: Arena<FunctionDef>,
+    pub type_names: Arena<TypeName>,
+    pub records: Arena<RecordSpec>,
+    pub enums: Arena<EnumSpec>,
+}
+
+impl TranslationUnit {
+    /// The text of an interned name.
+    pub fn name(&self, sym: Symbol) -> &str {
+        self.names.resolve(sym)
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ExternalDecl {
+    /// A function with a body.
+    Function(FuncId),
+    /// Anything else at file scope: variables, prototypes, typedefs, tag definitions.
+    Declaration(DeclId),
+}
+
+/// `specs declarator { body }`.
+#[derive(Clone, Debug)]
+pub struct FunctionDef {
+    pub specs: DeclSpecs,
+    /// Its first `derived` step is always [`Derived::Function`].
+    pub declarator: Declarator,
+    /// A [`StmtKind::Compound`].
+    pub body: StmtId,
+    pub span: Span,
+}
+
+/// `specs declarator [= init], ... ;` — at file scope, in a block, or in a `for` init.
+/// A declaration with no declarators (`struct S { int x; };`) only declares its tag.
+#[derive(Clone, Debug)]
+pub struct Declaration {
+    pub specs: DeclSpecs,
+    pub declarators: Vec<InitDeclarator>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct InitDeclarator {
+    pub declarator: Declarator,
+    pub init: Option<Initializer>,
+    pub span: Span,
+}
+
+// ---------------------------------------------------------------------------------------
+// Declaration specifiers
+// ---------------------------------------------------------------------------------------
+
+/// Everything before the declarators: storage class, qualifiers, the base type, the
+/// OpenCL qualifiers and attributes.
+#[derive(Clone, Debug)]
+pub struct DeclSpecs {
+    pub storage: Option<(StorageClass, Span)>,
+    pub quals: TypeQuals,
+    /// `__global`, `local`, ...: applies to the declared object (for `__global float *p`,
+    /// to the base type `float`, i.e. to what `p` points at).
+    pub address_space: Option<(AddressSpace, Span)>,
+    /// `__read_only`, `write_only`, ... (for image parameters).
+    pub access: Option<(AccessQual, Span)>,
+    /// `__kernel` / `kernel`.
+    pub kernel: Option<Span>,
+    /// `inline` / `__inline` / `__inline__`.
+    pub inline: Option<Span>,
+    pub base: BaseType,
+    pub base_span: Span,
+    /// `__attribute__((...))` written among the specifiers.
+    pub attrs: Vec<Attribute>,
+    pub span: Span,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StorageClass {
+    Typedef,
+    Extern,
+    Static,
+    Auto,
+    Register,
+}
+
+/// `const`, `volatile`, `restrict` (any spelling: `__restrict`, `__const`, ...).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct TypeQuals {
+    pub is_const: bool,
+    pub is_volatile: bool,
+    pub is_restrict: bool,
+}
+
+impl TypeQuals {
+    pub fn is_empty(&self) -> bool {
+        !(self.is_const || self.is_volatile || self.is_restrict)
+    }
+}
+
+/// OpenCL address space qualifiers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AddressSpace {
+    Global,
+    Local,
+    Constant,
+    Private,
+    Generic,
+}
+
+/// OpenCL access qualifiers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AccessQual {
+    ReadOnly,
+    WriteOnly,
+    ReadWrite,
+}
+
+/// OpenCL scalar element types (the specifier combination already resolved).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Scalar {
+    /// Plain `char` (signed in OpenCL, but a distinct type in C).
+    Char,
+    /// `signed char`.
+    SChar,
+    /// `unsigned char` / `uchar`.
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    /// `long long`: reserved in OpenCL C; kept so sema can say so.
+    LongLong,
+    ULongLong,
+    Half,
+    Float,
+    Double,
+    /// `long double`: reserved in OpenCL C.
+    LongDouble,
+}
+
+impl Scalar {
+    /// The OpenCL spelling (`uint`, `half`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Scalar::Char => "char",
+            Scalar::SChar => "signed char",
+            Scalar::UChar => "uchar",
+            Scalar::Short => "short",
+            Scalar::UShort => "ushort",
+            Scalar::Int => "int",
+            Scalar::UInt => "uint",
+            Scalar::Long => "long",
+            Scalar::ULong => "ulong",
+            Scalar::LongLong => "long long",
+            Scalar::ULongLong => "unsigned long long",
+            Scalar::Half => "half",
+            Scalar::Float => "float",
+            Scalar::Double => "double",
+            Scalar::LongDouble => "long double",
+        }
+    }
+}
+
+/// Built-in opaque OpenCL types.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OpaqueType {
+    Image1d,
+    Image1dArray,
+    Image1dBuffer,
+    Image2d,
+    Image2dArray,
+    Image3d,
+    Sampler,
+    Event,
+}
+
+impl OpaqueType {
+    pub fn name(self) -> &'static str {
+        match self {
+            OpaqueType::Image1d => "image1d_t",
+            OpaqueType::Image1dArray => "image1d_array_t",
+            OpaqueType::Image1dBuffer => "image1d_buffer_t",
+            OpaqueType::Image2d => "image2d_t",
+            OpaqueType::Image2dArray => "image2d_array_t",
+            OpaqueType::Image3d => "image3d_t",
+            OpaqueType::Sampler => "sampler_t",
+            OpaqueType::Event => "event_t",
+        }
+    }
+}
+
+/// The type named by the type specifiers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BaseType {
+    Void,
+    /// `bool` / `_Bool`.
+    Bool,
+    Scalar(Scalar),
+    /// `float4`, `uchar16`, ...: element type and width (2, 3, 4, 8 or 16).
+    Vector(Scalar, u8),
+    SizeT,
+    PtrdiffT,
+    IntptrT,
+    UintptrT,
+    Opaque(OpaqueType),
+    /// `struct`/`union` specifier (a definition or a reference to a tag).
+    Record(RecordId),
+    Enum(EnumId),
+    /// A name the typedef table knew at this point.
+    Typedef(Symbol),
+    /// No valid type could be formed (already diagnosed).
+    Error,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RecordKind {
+    Struct,
+    Union,
+}
+
+/// `struct tag { fields }`, `union { ... }`, or a reference `struct tag`.
+#[derive(Clone, Debug)]
+pub struct RecordSpec {
+    pub kind: RecordKind,
+    pub tag: Option<Ident>,
+    /// `None` for a reference or forward declaration (`struct S;`, `struct S *p`);
+    /// `Some` (possibly empty) when a brace body was written.
+    pub fields: Option<Vec<FieldDecl>>,
+    /// Attributes after the keyword or after the closing brace (`packed`, `aligned`).
+    pub attrs: Vec<Attribute>,
+    pub span: Span,
+}
+
+/// One member declaration: `specs a, *b, c : 3;`. Anonymous struct/union members have no
+/// declarators.
+#[derive(Clone, Debug)]
+pub struct FieldDecl {
+    pub specs: DeclSpecs,
+    pub declarators: Vec<FieldDeclarator>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldDeclarator {
+    /// Its `name` is `None` for an unnamed bit-field (`int : 4;`).
+    pub declarator: Declarator,
+    pub bit_width: Option<ExprId>,
+    pub span: Span,
+}
+
+/// `enum tag { A, B = 3 }` or a reference `enum tag`.
+#[derive(Clone, Debug)]
+pub struct EnumSpec {
+    pub tag: Option<Ident>,
+    /// `None` for a reference; `Some` when a brace body was written.
+    pub enumerators: Option<Vec<Enumerator>>,
+    pub attrs: Vec<Attribute>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Enumerator {
+    pub name: Ident,
+    pub value: Option<ExprId>,
+    pub span: Span,
+}
+
+// ---------------------------------------------------------------------------------------
+// Declarators
+// ---------------------------------------------------------------------------------------
+
+/// A (possibly abstract) declarator, flattened.
+#[derive(Clone, Debug)]
+pub struct Declarator {
+    /// `None` for abstract declarators (casts, `sizeof`, unnamed parameters).
+    pub name: Option<Ident>,
+    /// The type derivations, read **from the name outwards**, i.e. in the order C's
+    /// "declaration mirrors use" rule reads them. `int *a[4]` gives
+    /// `[Array(4), Pointer]`: "a is an array of 4 pointers to int". To build the type,
+    /// start from the base type and apply the steps from the **last** to the first.
+    pub derived: Vec<Derived>,
+    /// Attributes written after the declarator (e.g. `int x __attribute__((aligned(16)))`
+    /// or after a function's parameter list).
+    pub attrs: Vec<Attribute>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Derived {
+    /// `* quals`: the qualifiers apply to the pointer itself (`float *const p`); an
+    /// address space written here is the pointer's own (`int *__private p`).
+    Pointer {
+        quals: TypeQuals,
+        address_space: Option<AddressSpace>,
+        attrs: Vec<Attribute>,
+        span: Span,
+    },
+    /// `[size]` or `[]`.
+    Array { size: Option<ExprId>, span: Span },
+    /// `(params)`.
+    Function {
+        params: Vec<ParamDecl>,
+        /// `(void)` was written (then `params` is empty).
+        explicit_void: bool,
+        /// A trailing `, ...`.
+        variadic: bool,
+        span: Span,
+    },
+}
+
+/// One parameter: `__global const float *restrict a`, `int`, `float v[4]`.
+#[derive(Clone, Debug)]
+pub struct ParamDecl {
+    pub specs: DeclSpecs,
+    /// Abstract when the parameter is unnamed.
+    pub declarator: Declarator,
+    pub span: Span,
+}
+
+/// A type written in an expression: casts, `sizeof(T)`, `vec_step(T)`, compound and
+/// vector literals, `vec_type_hint(T)`.
+#[derive(Clone, Debug)]
+pub struct TypeName {
+    pub specs: DeclSpecs,
+    /// Always abstract (`name` is `None`).
+    pub declarator: Declarator,
+    pub span: Span,
+}
+
+// ---------------------------------------------------------------------------------------
+// Attributes
+// ---------------------------------------------------------------------------------------
+
+/// One attribute out of `__attribute__((a, b(1)))`.
+#[derive(Clone, Debug)]
+pub struct Attribute {
+    pub kind: AttrKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum AttrKind {
+    /// `reqd_work_group_size(X, Y, Z)`.
+    ReqdWorkGroupSize([ExprId; 3]),
+    /// `work_group_size_hint(X, Y, Z)`.
+    WorkGroupSizeHint([ExprId; 3]),
+    /// `vec_type_hint(T)`.
+    VecTypeHint(TypeNameId),
+    /// `aligned` (target maximum) or `aligned(N)`.
+    Aligned(Option<ExprId>),
+    Packed,
+    /// `endian(host)` / `endian(device)`.
+    Endian(Endian),
+    Nosvm,
+    /// Any other attribute, kept by name (without `__` decoration); its arguments, if
+    /// any, were skipped. `arg_count` counts the top-level comma-separated arguments.
+    Unknown {
+        name: Symbol,
+        arg_count: usize,
+    },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Endian {
+    Host,
+    Device,
+}
+
+// ---------------------------------------------------------------------------------------
+// Initializers
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+pub enum Initializer {
+    Expr(ExprId),
+    /// `{ items }` (a trailing comma is allowed and not recorded).
+    List {
+        items: Vec<InitItem>,
+        span: Span,
+    },
+}
+
+/// `designators = init` or just `init` inside a brace list.
+#[derive(Clone, Debug)]
+pub struct InitItem {
+    /// `.a[2].b =` gives `[Field(a), Index(2), Field(b)]`; empty when not designated.
+    pub designators: Vec<Designator>,
+    pub init: Initializer,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Designator {
+    Field(Ident),
+    Index { index: ExprId, span: Span },
+}
+
+// ---------------------------------------------------------------------------------------
+// Statements
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `{ items }`: declarations ([`StmtKind::Decl`]) and statements, in order.
+    Compound(Vec<StmtId>),
+    Decl(DeclId),
+    Expr(ExprId),
+    /// `;`
+    Empty,
+    If {
+        cond: ExprId,
+        then_branch: StmtId,
+        else_branch: Option<StmtId>,
+    },
+    Switch {
+        cond: ExprId,
+        body: StmtId,
+    },
+    /// `case value: body` (`body` is the statement the label is attached to).
+    Case {
+        value: ExprId,
+        body: StmtId,
+    },
+    Default {
+        body: StmtId,
+    },
+    While {
+        cond: ExprId,
+        body: StmtId,
+    },
+    DoWhile {
+        body: StmtId,
+        cond: ExprId,
+    },
+    For {
+        init: ForInit,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: StmtId,
+    },
+    Break,
+    Continue,
+    Return(Option<ExprId>),
+    Goto(Ident),
+    Label {
+        label: Ident,
+        body: StmtId,
+    },
+    /// A statement that failed to parse (already diagnosed).
+    Error,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub enum ForInit {
+    None,
+    Expr(ExprId),
+    Decl(DeclId),
+}
+
+// ---------------------------------------------------------------------------------------
+// Expressions
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Ident(Symbol),
+    IntLit(IntLiteral),
+    FloatLit(FloatLiteral),
+    CharLit(CharLiteral),
+    /// Adjacent string literals already concatenated.
+    StringLit(StringLiteral),
+    Unary {
+        op: UnaryOp,
+        operand: ExprId,
+    },
+    /// Arithmetic, bitwise, shift, comparison and logical (`&&`, `||`) operators.
+    Binary {
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
+    /// `lhs = rhs` (`op == None`) or `lhs op= rhs`.
+    Assign {
+        op: Option<BinaryOp>,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
+    /// `cond ? then_expr : else_expr`.
+    Conditional {
+        cond: ExprId,
+        then_expr: ExprId,
+        else_expr: ExprId,
+    },
+    /// `lhs , rhs`.
+    Comma {
+        lhs: ExprId,
+        rhs: ExprId,
+    },
+    /// `(T) expr`.
+    Cast {
+        ty: TypeNameId,
+        expr: ExprId,
+    },
+    /// `(T)(e1, e2, ...)`: an OpenCL vector literal (`T` is syntactically any type;
+    /// sema checks it is a vector type — or treats a single element like a cast).
+    VectorLiteral {
+        ty: TypeNameId,
+        elems: Vec<ExprId>,
+    },
+    /// `(T){ init }`.
+    CompoundLiteral {
+        ty: TypeNameId,
+        init: Initializer,
+    },
+    SizeofExpr(ExprId),
+    SizeofType(TypeNameId),
+    /// `__alignof__ expr` (a GNU extension).
+    AlignofExpr(ExprId),
+    /// `_Alignof(T)` / `__alignof__(T)`.
+    AlignofType(TypeNameId),
+    VecStepExpr(ExprId),
+    VecStepType(TypeNameId),
+    Call {
+        callee: ExprId,
+        args: Vec<ExprId>,
+    },
+    Index {
+        base: ExprId,
+        index: ExprId,
+    },
+    /// `base.member` or `base->member` (`arrow`); also swizzles such as `v.xy`.
+    Member {
+        base: ExprId,
+        member: Ident,
+        arrow: bool,
+    },
+    /// An expression that failed to parse (already diagnosed).
+    Error,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `+e`
+    Plus,
+    /// `-e`
+    Neg,
+    /// `~e`
+    BitNot,
+    /// `!e`
+    Not,
+    /// `*e`
+    Deref,
+    /// `&e`
+    AddrOf,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
+}
+
+impl UnaryOp {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnaryOp::Plus => "+",
+            UnaryOp::Neg => "-",
+            UnaryOp::BitNot => "~",
+            UnaryOp::Not => "!",
+            UnaryOp::Deref => "*",
+            UnaryOp::AddrOf => "&",
+            UnaryOp::PreInc => "pre++",
+            UnaryOp::PreDec => "pre--",
+            UnaryOp::PostInc => "post++",
+            UnaryOp::PostDec => "post--",
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    LogAnd,
+    LogOr,
+}
+
+impl BinaryOp {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::Lt => "<",
+            BinaryOp::Gt => ">",
+            BinaryOp::Le => "<=",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::BitAnd => "&",
+            BinaryOp::BitXor => "^",
+            BinaryOp::BitOr => "|",
+            BinaryOp::LogAnd => "&&",
+            BinaryOp::LogOr => "||",
+        }
+    }
+}
+
+/// How an integer literal was written; C's type rules differ for decimal and for
+/// octal/hex literals.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IntBase {
+    Decimal,
+    Octal,
+    Hex,
+    /// `0b101` (an extension some kernels use).
+    Binary,
+}
+
+/// `l`/`L` suffix count.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LongSuffix {
+    None,
+    /// `l` / `L`
+    Long,
+    /// `ll` / `LL`
+    LongLong,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct IntLiteral {
+    /// The value, modulo 2^64 if it overflowed.
+    pub value: u64,
+    pub base: IntBase,
+    /// `u`/`U` suffix.
+    pub unsigned: bool,
+    pub long: LongSuffix,
+    /// The value did not fit in 64 bits (already diagnosed).
+    pub overflowed: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FloatSuffix {
+    /// No suffix: `double`.
+    None,
+    /// `f` / `F`: `float`.
+    F,
+    /// `h` / `H`: `half`.
+    H,
+    /// `l` / `L`: `long double` (reserved in OpenCL).
+    L,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatLiteral {
+    /// The value, rounded to the nearest `f64` (sema rounds again for `float`/`half`).
+    pub value: f64,
+    pub suffix: FloatSuffix,
+    /// The literal as written, for exact re-rounding or messages.
+    pub text: Box<str>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CharLiteral {
+    /// The decoded value as C gives it to an `int` (`'\xff'` is -1 since `char` is
+    /// signed); multi-character constants combine bytes big-endian, as GCC/Clang do.
+    pub value: i32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StringLiteral {
+    /// The decoded bytes, escapes resolved, without the terminating NUL.
+    pub bytes: Vec<u8>,
+}
