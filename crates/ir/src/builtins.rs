@@ -1,0 +1,535 @@
+//! The ComputeMux builtins (`__mux_*`) of seed `002`, with their exact signatures.
+//!
+//! `size_t` is `i32` or `i64` after the module's data layout. The DMA event type
+//! `__mux_dma_event_t` is ours to choose; Kauai uses `size_t` (an event number).
+//! Group builtins are overloaded by a type suffix in LLVM's spelling (`i32`, `f64`,
+//! `v4i1`, `nxv1i64`); [`GroupBuiltin`] names and parses them.
+
+use crate::types::{AddrSpace, DataLayout, Scalar, Type};
+
+/// MemScope encodings of the barrier builtins.
+pub mod scope {
+    pub const CROSS_DEVICE: u32 = 0;
+    pub const DEVICE: u32 = 1;
+    pub const WORK_GROUP: u32 = 2;
+    pub const SUB_GROUP: u32 = 3;
+    pub const WORK_ITEM: u32 = 4;
+}
+
+/// MemSemantics encodings: one ordering, or-ed with memory kinds.
+pub mod semantics {
+    pub const RELAXED: u32 = 0x0;
+    pub const ACQUIRE: u32 = 0x2;
+    pub const RELEASE: u32 = 0x4;
+    pub const ACQUIRE_RELEASE: u32 = 0x8;
+    pub const SEQUENTIALLY_CONSISTENT: u32 = 0x10;
+    pub const MASK: u32 = 0x1F;
+    pub const SUB_GROUP_MEMORY: u32 = 0x80;
+    pub const WORK_GROUP_MEMORY: u32 = 0x100;
+    pub const CROSS_WORK_GROUP_MEMORY: u32 = 0x200;
+}
+
+/// Names of the non-overloaded builtins.
+pub mod name {
+    pub const ISFTZ: &str = "__mux_isftz";
+    pub const USEFAST: &str = "__mux_usefast";
+    pub const ISEMBEDDEDPROFILE: &str = "__mux_isembeddedprofile";
+    pub const GET_GLOBAL_SIZE: &str = "__mux_get_global_size";
+    pub const GET_GLOBAL_ID: &str = "__mux_get_global_id";
+    pub const GET_GLOBAL_OFFSET: &str = "__mux_get_global_offset";
+    pub const GET_LOCAL_SIZE: &str = "__mux_get_local_size";
+    pub const GET_LOCAL_ID: &str = "__mux_get_local_id";
+    pub const GET_SUB_GROUP_ID: &str = "__mux_get_sub_group_id";
+    pub const GET_NUM_GROUPS: &str = "__mux_get_num_groups";
+    pub const GET_NUM_SUB_GROUPS: &str = "__mux_get_num_sub_groups";
+    pub const GET_MAX_SUB_GROUP_SIZE: &str = "__mux_get_max_sub_group_size";
+    pub const GET_SUB_GROUP_SIZE: &str = "__mux_get_sub_group_size";
+    pub const GET_SUB_GROUP_LOCAL_ID: &str = "__mux_get_sub_group_local_id";
+    pub const GET_GROUP_ID: &str = "__mux_get_group_id";
+    pub const GET_WORK_DIM: &str = "__mux_get_work_dim";
+    pub const DMA_READ_1D: &str = "__mux_dma_read_1D";
+    pub const DMA_READ_2D: &str = "__mux_dma_read_2D";
+    pub const DMA_READ_3D: &str = "__mux_dma_read_3D";
+    pub const DMA_WRITE_1D: &str = "__mux_dma_write_1D";
+    pub const DMA_WRITE_2D: &str = "__mux_dma_write_2D";
+    pub const DMA_WRITE_3D: &str = "__mux_dma_write_3D";
+    pub const DMA_WAIT: &str = "__mux_dma_wait";
+    pub const GET_GLOBAL_LINEAR_ID: &str = "__mux_get_global_linear_id";
+    pub const GET_LOCAL_LINEAR_ID: &str = "__mux_get_local_linear_id";
+    pub const GET_ENQUEUED_LOCAL_SIZE: &str = "__mux_get_enqueued_local_size";
+    pub const MEM_BARRIER: &str = "__mux_mem_barrier";
+    pub const WORK_GROUP_BARRIER: &str = "__mux_work_group_barrier";
+    pub const SUB_GROUP_BARRIER: &str = "__mux_sub_group_barrier";
+}
+
+/// A builtin signature: parameter types and result type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    pub params: Vec<Type>,
+    pub ret: Type,
+}
+
+fn sig(params: &[Type], ret: Type) -> Signature {
+    Signature {
+        params: params.to_vec(),
+        ret,
+    }
+}
+
+/// Every non-overloaded builtin name, in the seed's order.
+pub const FIXED_BUILTINS: &[&str] = &[
+    name::ISFTZ,
+    name::USEFAST,
+    name::ISEMBEDDEDPROFILE,
+    name::GET_GLOBAL_SIZE,
+    name::GET_GLOBAL_ID,
+    name::GET_GLOBAL_OFFSET,
+    name::GET_LOCAL_SIZE,
+    name::GET_LOCAL_ID,
+    name::GET_SUB_GROUP_ID,
+    name::GET_NUM_GROUPS,
+    name::GET_NUM_SUB_GROUPS,
+    name::GET_MAX_SUB_GROUP_SIZE,
+    name::GET_SUB_GROUP_SIZE,
+    name::GET_SUB_GROUP_LOCAL_ID,
+    name::GET_GROUP_ID,
+    name::GET_WORK_DIM,
+    name::DMA_READ_1D,
+    name::DMA_READ_2D,
+    name::DMA_READ_3D,
+    name::DMA_WRITE_1D,
+    name::DMA_WRITE_2D,
+    name::DMA_WRITE_3D,
+    name::DMA_WAIT,
+    name::GET_GLOBAL_LINEAR_ID,
+    name::GET_LOCAL_LINEAR_ID,
+    name::GET_ENQUEUED_LOCAL_SIZE,
+    name::MEM_BARRIER,
+    name::WORK_GROUP_BARRIER,
+    name::SUB_GROUP_BARRIER,
+];
+
+/// The signature of any `__mux_*` builtin (fixed or group), or `None` if `name` is not one.
+pub fn signature(fname: &str, dl: DataLayout) -> Option<Signature> {
+    use name::*;
+    let size = dl.size_type();
+    let (i1, i32t) = (Type::I1, Type::I32);
+    let (local, global) = (Type::Ptr(AddrSpace::Local), Type::Ptr(AddrSpace::Global));
+    let event = size;
+    Some(match fname {
+        ISFTZ | USEFAST | ISEMBEDDEDPROFILE => sig(&[], i1),
+        GET_GLOBAL_SIZE
+        | GET_GLOBAL_ID
+        | GET_GLOBAL_OFFSET
+        | GET_LOCAL_SIZE
+        | GET_LOCAL_ID
+        | GET_NUM_GROUPS
+        | GET_GROUP_ID
+        | GET_ENQUEUED_LOCAL_SIZE => sig(&[i32t], size),
+        GET_SUB_GROUP_ID
+        | GET_NUM_SUB_GROUPS
+        | GET_MAX_SUB_GROUP_SIZE
+        | GET_SUB_GROUP_SIZE
+        | GET_SUB_GROUP_LOCAL_ID
+        | GET_WORK_DIM => sig(&[], i32t),
+        GET_GLOBAL_LINEAR_ID | GET_LOCAL_LINEAR_ID => sig(&[], size),
+        DMA_READ_1D => sig(&[local, global, size, event], event),
+        DMA_READ_2D => sig(&[local, global, size, size, size, size, event], event),
+        DMA_READ_3D => sig(
+            &[
+                local, global, size, size, size, size, size, size, size, event,
+            ],
+            event,
+        ),
+        // The seed's listing gives the 2D/3D writes' pointers the read's spaces in places;
+        // a write goes from local to global, like the 1D write.
+        DMA_WRITE_1D => sig(&[global, local, size, event], event),
+        DMA_WRITE_2D => sig(&[global, local, size, size, size, size, event], event),
+        DMA_WRITE_3D => sig(
+            &[
+                global, local, size, size, size, size, size, size, size, event,
+            ],
+            event,
+        ),
+        DMA_WAIT => sig(&[i32t, Type::Ptr(AddrSpace::Private)], Type::Void),
+        MEM_BARRIER => sig(&[i32t, i32t], Type::Void),
+        WORK_GROUP_BARRIER | SUB_GROUP_BARRIER => sig(&[i32t, i32t, i32t], Type::Void),
+        _ => return GroupBuiltin::parse(fname).and_then(|g| g.signature(dl)),
+    })
+}
+
+pub fn is_mux_builtin(name: &str) -> bool {
+    name.starts_with("__mux_")
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GroupScope {
+    Sub,
+    Work,
+    Vec,
+}
+
+impl GroupScope {
+    pub const ALL: [GroupScope; 3] = [GroupScope::Sub, GroupScope::Work, GroupScope::Vec];
+    fn name(self) -> &'static str {
+        match self {
+            GroupScope::Sub => "sub",
+            GroupScope::Work => "work",
+            GroupScope::Vec => "vec",
+        }
+    }
+}
+
+/// The group operations of reduce and scan.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GroupOp {
+    Add,
+    Fadd,
+    Mul,
+    Fmul,
+    Smin,
+    Umin,
+    Fmin,
+    Smax,
+    Umax,
+    Fmax,
+    And,
+    Or,
+    Xor,
+    LogicalAnd,
+    LogicalOr,
+    LogicalXor,
+}
+
+impl GroupOp {
+    pub const ALL: [GroupOp; 16] = [
+        GroupOp::Add,
+        GroupOp::Fadd,
+        GroupOp::Mul,
+        GroupOp::Fmul,
+        GroupOp::Smin,
+        GroupOp::Umin,
+        GroupOp::Fmin,
+        GroupOp::Smax,
+        GroupOp::Umax,
+        GroupOp::Fmax,
+        GroupOp::And,
+        GroupOp::Or,
+        GroupOp::Xor,
+        GroupOp::LogicalAnd,
+        GroupOp::LogicalOr,
+        GroupOp::LogicalXor,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            GroupOp::Add => "add",
+            GroupOp::Fadd => "fadd",
+            GroupOp::Mul => "mul",
+            GroupOp::Fmul => "fmul",
+            GroupOp::Smin => "smin",
+            GroupOp::Umin => "umin",
+            GroupOp::Fmin => "fmin",
+            GroupOp::Smax => "smax",
+            GroupOp::Umax => "umax",
+            GroupOp::Fmax => "fmax",
+            GroupOp::And => "and",
+            GroupOp::Or => "or",
+            GroupOp::Xor => "xor",
+            GroupOp::LogicalAnd => "logical_and",
+            GroupOp::LogicalOr => "logical_or",
+            GroupOp::LogicalXor => "logical_xor",
+        }
+    }
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            GroupOp::Fadd | GroupOp::Fmul | GroupOp::Fmin | GroupOp::Fmax
+        )
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GroupKind {
+    Any,
+    All,
+    Broadcast,
+    Reduce(GroupOp),
+    ScanInclusive(GroupOp),
+    ScanExclusive(GroupOp),
+    /// Sub-group only.
+    Shuffle,
+    ShuffleUp,
+    ShuffleDown,
+    ShuffleXor,
+}
+
+/// One overload of a group builtin, e.g. `__mux_work_group_reduce_fadd_f32`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GroupBuiltin {
+    pub scope: GroupScope,
+    pub kind: GroupKind,
+    pub ty: Type,
+}
+
+impl GroupBuiltin {
+    pub fn name(&self) -> String {
+        let op = match self.kind {
+            GroupKind::Any => "any".to_string(),
+            GroupKind::All => "all".to_string(),
+            GroupKind::Broadcast => "broadcast".to_string(),
+            GroupKind::Reduce(o) => format!("reduce_{}", o.name()),
+            GroupKind::ScanInclusive(o) => format!("scan_inclusive_{}", o.name()),
+            GroupKind::ScanExclusive(o) => format!("scan_exclusive_{}", o.name()),
+            GroupKind::Shuffle => "shuffle".into(),
+            GroupKind::ShuffleUp => "shuffle_up".into(),
+            GroupKind::ShuffleDown => "shuffle_down".into(),
+            GroupKind::ShuffleXor => "shuffle_xor".into(),
+        };
+        format!("__mux_{}_group_{}_{}", self.scope.name(), op, self.ty)
+    }
+
+    pub fn parse(name: &str) -> Option<GroupBuiltin> {
+        let rest = name.strip_prefix("__mux_")?;
+        let (scope, rest) = GroupScope::ALL
+            .iter()
+            .find_map(|s| Some((*s, rest.strip_prefix(s.name())?.strip_prefix("_group_")?)))?;
+        let (op, ty) = rest.rsplit_once('_')?;
+        let ty = Type::parse_value(ty)?;
+        let kind = match op {
+            "any" => GroupKind::Any,
+            "all" => GroupKind::All,
+            "broadcast" => GroupKind::Broadcast,
+            "shuffle" => GroupKind::Shuffle,
+            "shuffle_up" => GroupKind::ShuffleUp,
+            "shuffle_down" => GroupKind::ShuffleDown,
+            "shuffle_xor" => GroupKind::ShuffleXor,
+            _ => {
+                let find = |s: &str| GroupOp::ALL.iter().copied().find(|o| o.name() == s);
+                if let Some(o) = op.strip_prefix("reduce_") {
+                    GroupKind::Reduce(find(o)?)
+                } else if let Some(o) = op.strip_prefix("scan_inclusive_") {
+                    GroupKind::ScanInclusive(find(o)?)
+                } else if let Some(o) = op.strip_prefix("scan_exclusive_") {
+                    GroupKind::ScanExclusive(find(o)?)
+                } else {
+                    return None;
+                }
+            }
+        };
+        let g = GroupBuiltin { scope, kind, ty };
+        g.signature(DataLayout::HOST64)?;
+        Some(g)
+    }
+
+    /// The signature, or `None` for an overload the seed does not define (work- and
+    /// sub-group builtins take scalars only; shuffles exist for sub-groups only; float
+    /// operations need float types and integer ones integer types).
+    pub fn signature(&self, dl: DataLayout) -> Option<Signature> {
+        let ty = self.ty;
+        let scalar = ty.elem().map(Type::Scalar)?;
+        if !ty.is_value() || ty.is_ptr() {
+            return None;
+        }
+        if self.scope != GroupScope::Vec && ty.is_vector() {
+            return None;
+        }
+        let elem = ty.elem()?;
+        match self.kind {
+            GroupKind::Any | GroupKind::All if elem != Scalar::I1 => return None,
+            GroupKind::Reduce(o) | GroupKind::ScanInclusive(o) | GroupKind::ScanExclusive(o)
+                if o.is_float() != elem.is_float() =>
+            {
+                return None
+            }
+            GroupKind::Shuffle
+            | GroupKind::ShuffleUp
+            | GroupKind::ShuffleDown
+            | GroupKind::ShuffleXor
+                if self.scope != GroupScope::Sub =>
+            {
+                return None
+            }
+            _ => {}
+        }
+        let i32t = Type::I32;
+        let size = dl.size_type();
+        let mut params = Vec::new();
+        if self.scope == GroupScope::Work {
+            params.push(i32t); // barrier id, not mangled
+        }
+        let ret = match self.kind {
+            GroupKind::Any | GroupKind::All => {
+                params.push(ty);
+                Type::I1
+            }
+            GroupKind::Broadcast => {
+                params.push(ty);
+                match self.scope {
+                    GroupScope::Sub | GroupScope::Vec => params.push(i32t),
+                    GroupScope::Work => params.extend([size, size, size]),
+                }
+                scalar
+            }
+            GroupKind::Reduce(_) => {
+                params.push(ty);
+                scalar
+            }
+            // A vec-group scan gives each lane its prefix, so it returns the vector.
+            GroupKind::ScanInclusive(_) | GroupKind::ScanExclusive(_) => {
+                params.push(ty);
+                ty
+            }
+            GroupKind::Shuffle | GroupKind::ShuffleXor => {
+                params.extend([ty, i32t]);
+                ty
+            }
+            GroupKind::ShuffleUp | GroupKind::ShuffleDown => {
+                params.extend([ty, ty, i32t]);
+                ty
+            }
+        };
+        Some(Signature { params, ret })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(name: &str) -> Option<Signature> {
+        signature(name, DataLayout::HOST64)
+    }
+
+    #[test]
+    fn seed_examples_have_the_seed_signatures() {
+        let (i1, i32t, i64t, f32t, f64t) = (Type::I1, Type::I32, Type::I64, Type::F32, Type::F64);
+        let v = |e, n| Type::vec(e, n);
+        let cases: Vec<(&str, Vec<Type>, Type)> = vec![
+            ("__mux_sub_group_any_i1", vec![i1], i1),
+            ("__mux_work_group_any_i1", vec![i32t, i1], i1),
+            ("__mux_vec_group_any_v4i1", vec![v(Scalar::I1, 4)], i1),
+            ("__mux_sub_group_broadcast_i64", vec![i64t, i32t], i64t),
+            (
+                "__mux_work_group_broadcast_i32",
+                vec![i32t, i32t, i64t, i64t, i64t],
+                i32t,
+            ),
+            (
+                "__mux_vec_group_broadcast_v2i64",
+                vec![v(Scalar::I64, 2), i32t],
+                i64t,
+            ),
+            ("__mux_sub_group_reduce_add_i32", vec![i32t], i32t),
+            ("__mux_work_group_reduce_add_i32", vec![i32t, i32t], i32t),
+            ("__mux_work_group_reduce_fadd_f32", vec![i32t, f32t], f32t),
+            ("__mux_sub_group_scan_inclusive_mul_i32", vec![i32t], i32t),
+            (
+                "__mux_work_group_scan_inclusive_fmul_f32",
+                vec![i32t, f32t],
+                f32t,
+            ),
+            ("__mux_sub_group_scan_exclusive_mul_i64", vec![i64t], i64t),
+            (
+                "__mux_work_group_scan_exclusive_fmul_f64",
+                vec![i32t, f64t],
+                f64t,
+            ),
+            ("__mux_sub_group_shuffle_i32", vec![i32t, i32t], i32t),
+            (
+                "__mux_sub_group_shuffle_up_i8",
+                vec![Type::I8, Type::I8, i32t],
+                Type::I8,
+            ),
+            (
+                "__mux_sub_group_shuffle_down_f32",
+                vec![f32t, f32t, i32t],
+                f32t,
+            ),
+            ("__mux_sub_group_shuffle_xor_f64", vec![f64t, i32t], f64t),
+            ("__mux_get_global_id", vec![i32t], i64t),
+            ("__mux_get_work_dim", vec![], i32t),
+            ("__mux_isftz", vec![], i1),
+            ("__mux_mem_barrier", vec![i32t, i32t], Type::Void),
+            (
+                "__mux_work_group_barrier",
+                vec![i32t, i32t, i32t],
+                Type::Void,
+            ),
+            (
+                "__mux_sub_group_barrier",
+                vec![i32t, i32t, i32t],
+                Type::Void,
+            ),
+        ];
+        for (name, params, ret) in cases {
+            assert_eq!(s(name), Some(Signature { params, ret }), "{name}");
+        }
+        assert_eq!(
+            signature("__mux_get_local_id", DataLayout::GPU32).map(|s| s.ret),
+            Some(Type::I32)
+        );
+    }
+
+    #[test]
+    fn undefined_overloads_are_rejected() {
+        for bad in [
+            "__mux_work_group_reduce_fadd_i32",
+            "__mux_work_group_reduce_add_v4i32",
+            "__mux_work_group_shuffle_i32",
+            "__mux_sub_group_any_i32",
+            "__mux_sub_group_reduce_bogus_i32",
+            "__mux_get_global_idd",
+        ] {
+            assert_eq!(s(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_group_overload_name_parses_back() {
+        let kinds: Vec<GroupKind> = [
+            GroupKind::Any,
+            GroupKind::All,
+            GroupKind::Broadcast,
+            GroupKind::Shuffle,
+            GroupKind::ShuffleUp,
+            GroupKind::ShuffleDown,
+            GroupKind::ShuffleXor,
+        ]
+        .into_iter()
+        .chain(GroupOp::ALL.iter().flat_map(|o| {
+            [
+                GroupKind::Reduce(*o),
+                GroupKind::ScanInclusive(*o),
+                GroupKind::ScanExclusive(*o),
+            ]
+        }))
+        .collect();
+        let mut count = 0;
+        for scope in GroupScope::ALL {
+            for kind in &kinds {
+                for sc in Scalar::ALL {
+                    for ty in [
+                        Type::Scalar(sc),
+                        Type::vec(sc, 4),
+                        Type::Vector {
+                            elem: sc,
+                            lanes: 1,
+                            scalable: true,
+                        },
+                    ] {
+                        let g = GroupBuiltin {
+                            scope,
+                            kind: *kind,
+                            ty,
+                        };
+                        if g.signature(DataLayout::HOST64).is_some() {
+                            assert_eq!(GroupBuiltin::parse(&g.name()), Some(g));
+                            count += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(count > 200, "{count}");
+    }
+}

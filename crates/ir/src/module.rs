@@ -1,0 +1,100 @@
+//! Modules: functions, module-scope variables, aggregate types and module metadata.
+
+use std::collections::BTreeMap;
+
+use cranelift_entity::PrimaryMap;
+
+use crate::entities::{FuncId, GlobalId};
+use crate::function::{Function, MetaValue};
+use crate::types::{AddrSpace, DataLayout, Type, TypeTable};
+
+/// A module-scope variable: a `__constant` table, a program-scope `__global` (none in
+/// OpenCL 1.2) or a kernel-scope `__local` array hoisted by the front end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: String,
+    pub ty: Type,
+    pub space: AddrSpace,
+    pub align: u32,
+    /// The initial bytes (little-endian); `None` means zero-filled or, for `__local`,
+    /// uninitialized.
+    pub init: Option<Vec<u8>>,
+    pub constant: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Module {
+    pub types: TypeTable,
+    pub globals: PrimaryMap<GlobalId, Global>,
+    pub functions: PrimaryMap<FuncId, Function>,
+    pub data_layout: DataLayout,
+    /// Module metadata such as `opencl.ocl.version` (`[1, 2]`).
+    pub metadata: BTreeMap<String, Vec<MetaValue>>,
+}
+
+pub const OPENCL_VERSION: &str = "opencl.ocl.version";
+
+impl Default for Module {
+    fn default() -> Module {
+        Module::new(DataLayout::HOST64)
+    }
+}
+
+impl Module {
+    pub fn new(data_layout: DataLayout) -> Module {
+        Module {
+            types: TypeTable::default(),
+            globals: PrimaryMap::new(),
+            functions: PrimaryMap::new(),
+            data_layout,
+            metadata: BTreeMap::new(),
+        }
+    }
+
+    pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
+        self.functions
+            .iter()
+            .find(|(_, f)| f.name == name)
+            .map(|(id, _)| id)
+    }
+
+    pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
+        self.globals
+            .iter()
+            .find(|(_, g)| g.name == name)
+            .map(|(id, _)| id)
+    }
+
+    /// The function with this name, declaring it with the given signature if absent.
+    pub fn declare(&mut self, name: &str, params: &[Type], ret: Type) -> FuncId {
+        if let Some(id) = self.func_by_name(name) {
+            return id;
+        }
+        let params = params
+            .iter()
+            .map(|t| crate::function::Param::new(*t, ""))
+            .collect();
+        self.functions.push(Function::new(name, params, ret))
+    }
+
+    /// Kernel entry points, in module order.
+    pub fn kernels(&self) -> impl Iterator<Item = (FuncId, &Function)> {
+        self.functions.iter().filter(|(_, f)| f.is_kernel())
+    }
+
+    pub fn size_of(&self, ty: Type) -> u64 {
+        self.types.size_of(ty, self.data_layout)
+    }
+
+    pub fn align_of(&self, ty: Type) -> u64 {
+        self.types.align_of(ty, self.data_layout)
+    }
+
+    /// The OpenCL C version this module was compiled for (1.2 when unset).
+    pub fn opencl_version(&self) -> (i64, i64) {
+        match self.metadata.get(OPENCL_VERSION).map(Vec::as_slice) {
+            Some([MetaValue::Int(a), MetaValue::Int(b)]) => (*a, *b),
+            _ => (1, 2),
+        }
+    }
+}
