@@ -13,4 +13,5 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+pub mod parse;
 pub mod token;

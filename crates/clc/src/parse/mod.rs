@@ -1,0 +1,343 @@
+//! The OpenCL C parser: preprocessed tokens in, [`ast::TranslationUnit`] out.
+//!
+//! A hand-written recursive-descent parser. Points worth knowing:
+//!
+//! - **Keywords** arrive as identifiers (see [`crate::token`]) and are classified here.
+//! - **The typedef table** (the "lexer hack"): whether `T * x;` is a declaration depends on
+//!   whether `T` names a type, so the parser keeps a stack of scopes mapping names to
+//!   "typedef" or "ordinary identifier" (an inner variable may shadow an outer typedef).
+//! - **Errors** are reported as diagnostics saying what was expected; the parser then
+//!   skips to the next `;` or `}` of the current level and continues, so one run reports
+//!   several problems. Internally a failed production returns `Err(Reported)`.
+//! - **Nesting** of expressions, statements, declarators and initializers is limited to
+//!   [`MAX_DEPTH`]; deeper input gets one diagnostic and parsing stops (instead of
+//!   overflowing the stack).
+//! - **Expressions** use precedence climbing for the binary operators; casts, compound
+//!   literals and OpenCL vector literals `(float4)(a, b)` are told apart after a
+//!   parenthesized type name by the next token.
+
+mod decl;
+pub mod dump;
+mod expr;
+pub mod literal;
+mod stmt;
+
+use std::collections::HashMap;
+
+use kauai_diag::{Diagnostic, Diagnostics, Span};
+
+use crate::ast::{Symbol, TranslationUnit};
+use crate::token::{Punct, Token, TokenKind};
+
+pub use dump::dump;
+
+/// Deepest nesting of expressions, statements, declarators and initializers accepted.
+pub const MAX_DEPTH: u32 = 256;
+
+/// Parse a whole translation unit. `tokens` normally ends in one [`TokenKind::Eof`] (as
+/// the preprocessor produces); a missing end marker is tolerated. Problems are pushed to
+/// `diags`; the returned AST holds everything that could be parsed.
+pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> TranslationUnit {
+    let mut p = Parser::new(tokens, diags);
+    p.translation_unit();
+    p.tu
+}
+
+/// A production failed and its diagnostic was already pushed.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Reported;
+
+pub(crate) type PResult<T> = Result<T, Reported>;
+
+pub(crate) struct Parser<'t, 'd> {
+    toks: &'t [Token],
+    pos: usize,
+    /// Where the input ends (for diagnostics at end of input).
+    eof_span: Span,
+    pub(crate) tu: TranslationUnit,
+    diags: &'d mut Diagnostics,
+    /// The typedef table: innermost scope last; `true` marks a typedef name.
+    scopes: Vec<HashMap<Symbol, bool>>,
+    depth: u32,
+    /// Set when the nesting limit was hit: parsing stops.
+    aborted: bool,
+}
+
+impl<'t, 'd> Parser<'t, 'd> {
+    fn new(toks: &'t [Token], diags: &'d mut Diagnostics) -> Self {
+        let end = toks.last().map(|t| t.span).unwrap_or_default();
+        let eof_span = Span {
+            start: end.end,
+            ..end
+        };
+        Parser {
+            toks,
+            pos: 0,
+            eof_span,
+            tu: TranslationUnit::default(),
+            diags,
+            scopes: vec![HashMap::new()],
+            depth: 0,
+            aborted: false,
+        }
+    }
+
+    // ---- token access -----------------------------------------------------------------
+
+    pub(crate) fn peek(&self) -> &'t Token {
+        self.nth(0)
+    }
+
+    pub(crate) fn nth(&self, n: usize) -> &'t Token {
+        if self.aborted {
+            return &EOF;
+        }
+        let toks: &'t [Token] = self.toks;
+        match toks.get(self.pos + n) {
+            Some(t) => t,
+            None => &EOF,
+        }
+    }
+
+    pub(crate) fn at_eof(&self) -> bool {
+        self.peek().kind == TokenKind::Eof
+    }
+
+    pub(crate) fn span(&self) -> Span {
+        let t = self.peek();
+        if t.kind == TokenKind::Eof {
+            self.eof_span
+        } else {
+            t.span
+        }
+    }
+
+    /// Span of the token before the current one (the end of what was just parsed).
+    pub(crate) fn prev_span(&self) -> Span {
+        if self.pos == 0 {
+            return self.span();
+        }
+        self.toks
+            .get(self.pos - 1)
+            .map(|t| t.span)
+            .unwrap_or(self.eof_span)
+    }
+
+    pub(crate) fn bump(&mut self) -> Span {
+        let s = self.span();
+        if !self.at_eof() {
+            self.pos += 1;
+        }
+        s
+    }
+
+    pub(crate) fn is(&self, p: Punct) -> bool {
+        self.peek().kind == TokenKind::Punct(p)
+    }
+
+    pub(crate) fn nth_is(&self, n: usize, p: Punct) -> bool {
+        self.nth(n).kind == TokenKind::Punct(p)
+    }
+
+    pub(crate) fn eat(&mut self, p: Punct) -> bool {
+        if self.is(p) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn is_kw(&self, kw: &str) -> bool {
+        let t = self.peek();
+        t.kind == TokenKind::Ident && t.text == kw
+    }
+
+    pub(crate) fn eat_kw(&mut self, kw: &str) -> bool {
+        if self.is_kw(kw) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consume `p` or report "expected `p` <context>".
+    pub(crate) fn expect(&mut self, p: Punct, context: &str) -> PResult<Span> {
+        if self.is(p) {
+            return Ok(self.bump());
+        }
+        let msg = format!("expected `{}` {context}", p.as_str());
+        Err(self.error_here(&msg))
+    }
+
+    /// Report `msg` at the current token, naming what was found.
+    pub(crate) fn error_here(&mut self, msg: &str) -> Reported {
+        let found = describe(self.peek());
+        let span = self.span();
+        self.error(span, msg, &format!("found {found}"))
+    }
+
+    pub(crate) fn error(&mut self, span: Span, msg: &str, label: &str) -> Reported {
+        if !self.aborted {
+            self.diags.push(Diagnostic::error(msg).at(span, label));
+        }
+        Reported
+    }
+
+    pub(crate) fn push_diag(&mut self, d: Diagnostic) {
+        if !self.aborted {
+            self.diags.push(d);
+        }
+    }
+
+    pub(crate) fn warning(&mut self, span: Span, msg: &str, label: &str) {
+        if !self.aborted {
+            self.diags.push(Diagnostic::warning(msg).at(span, label));
+        }
+    }
+
+    pub(crate) fn intern(&mut self, name: &str) -> Symbol {
+        self.tu.names.intern(name)
+    }
+
+    // ---- nesting limit ------------------------------------------------------------------
+
+    /// Enter one nesting level; past [`MAX_DEPTH`] report once and stop parsing.
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        if self.aborted {
+            return Err(Reported);
+        }
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let span = self.span();
+            self.error(
+                span,
+                &format!("nesting is too deep (the limit is {MAX_DEPTH} levels)"),
+                "this is nested too deeply",
+            );
+            self.aborted = true;
+            self.depth -= 1;
+            return Err(Reported);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    // ---- typedef scopes -----------------------------------------------------------------
+
+    pub(crate) fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+
+    pub(crate) fn pop_scope(&mut self) {
+        if self.scopes.len() > 1 {
+            self.scopes.pop();
+        }
+    }
+
+    pub(crate) fn declare(&mut self, name: Symbol, is_typedef: bool) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name, is_typedef);
+        }
+    }
+
+    /// Whether the identifier `name` currently names a typedef.
+    pub(crate) fn is_typedef_name(&self, name: &str) -> bool {
+        let Some(sym) = self.tu.names.lookup(name) else {
+            return false;
+        };
+        for s in self.scopes.iter().rev() {
+            if let Some(&t) = s.get(&sym) {
+                return t;
+            }
+        }
+        false
+    }
+
+    // ---- recovery -----------------------------------------------------------------------
+
+    /// Skip past the next `;` of this nesting level, or past a `{...}` group that began
+    /// while skipping (then also past a `;` right after it if `eat_semi_after_group`, as
+    /// in `struct {...};`), or up to — not past — a `}` closing the current block.
+    pub(crate) fn recover(&mut self, eat_semi_after_group: bool) {
+        let mut depth = 0usize;
+        loop {
+            match self.peek().kind {
+                TokenKind::Eof => return,
+                TokenKind::Punct(Punct::Semi) if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                TokenKind::Punct(Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RBrace) => {
+                    if depth == 0 {
+                        return;
+                    }
+                    depth -= 1;
+                    if depth == 0 {
+                        self.bump();
+                        if eat_semi_after_group {
+                            self.eat(Punct::Semi);
+                        }
+                        return;
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    // ---- top level ----------------------------------------------------------------------
+
+    fn translation_unit(&mut self) {
+        while !self.at_eof() {
+            let start = self.pos;
+            if self.eat(Punct::Semi) {
+                // A stray `;` at file scope is accepted (C11 allows it, kernels have it).
+                continue;
+            }
+            match self.external_decl() {
+                Ok(item) => self.tu.items.push(item),
+                Err(Reported) => self.recover(true),
+            }
+            if self.pos == start && !self.at_eof() {
+                // Never loop without progress (e.g. a stray `}`).
+                self.error_here("expected a declaration");
+                self.bump();
+            }
+        }
+    }
+}
+
+/// Stands in for every token past the end of the input.
+static EOF: Token = Token {
+    kind: TokenKind::Eof,
+    text: String::new(),
+    span: Span {
+        file: kauai_diag::FileId(0),
+        start: 0,
+        end: 0,
+    },
+};
+
+/// How a token is named in "found ..." labels.
+pub(crate) fn describe(t: &Token) -> String {
+    match t.kind {
+        TokenKind::Eof => "end of input".to_string(),
+        TokenKind::Ident => format!("`{}`", t.text),
+        TokenKind::IntLit | TokenKind::FloatLit => format!("number `{}`", t.text),
+        TokenKind::CharLit => format!("character literal {}", t.text),
+        TokenKind::StringLit => "string literal".to_string(),
+        TokenKind::Punct(p) => format!("`{}`", p.as_str()),
+    }
+}
+
+/// Merge two spans.
+pub(crate) fn join(a: Span, b: Span) -> Span {
+    a.to(b)
+}

@@ -1,0 +1,238 @@
+//! Statements and blocks.
+
+use kauai_diag::Span;
+
+use super::{join, PResult, Parser, Reported};
+use crate::ast::*;
+use crate::token::{Punct, TokenKind};
+
+impl Parser<'_, '_> {
+    fn mk_stmt(&mut self, kind: StmtKind, start: Span) -> StmtId {
+        let span = join(start, self.prev_span());
+        self.tu.stmts.alloc(Stmt { kind, span })
+    }
+
+    /// `{ block-items }` with its own typedef scope; errors inside are recovered from
+    /// item by item.
+    pub(crate) fn compound_stmt(&mut self) -> PResult<StmtId> {
+        let start = self.expect(Punct::LBrace, "to begin a block")?;
+        self.enter()?;
+        self.push_scope();
+        let mut items = Vec::new();
+        while !self.is(Punct::RBrace) && !self.at_eof() {
+            let before = self.pos;
+            match self.block_item() {
+                Ok(s) => items.push(s),
+                Err(Reported) => {
+                    self.recover(false);
+                    if self.pos == before && !self.is(Punct::RBrace) {
+                        self.bump();
+                    }
+                }
+            }
+        }
+        self.pop_scope();
+        self.leave();
+        self.expect(Punct::RBrace, "to close the block")?;
+        Ok(self.mk_stmt(StmtKind::Compound(items), start))
+    }
+
+    fn block_item(&mut self) -> PResult<StmtId> {
+        // `name:` is a label even if `name` is a typedef (labels have their own namespace).
+        let label_next = self.peek().kind == TokenKind::Ident && self.nth_is(1, Punct::Colon);
+        if self.is_decl_start() && !label_next {
+            let start = self.span();
+            let d = self.block_declaration()?;
+            return Ok(self.mk_stmt(StmtKind::Decl(d), start));
+        }
+        self.stmt()
+    }
+
+    /// One statement (not a declaration).
+    pub(crate) fn stmt(&mut self) -> PResult<StmtId> {
+        self.enter()?;
+        let r = self.stmt_inner();
+        self.leave();
+        r
+    }
+
+    fn paren_cond(&mut self, what: &str) -> PResult<ExprId> {
+        self.expect(Punct::LParen, &format!("after `{what}`"))?;
+        let e = self.expr()?;
+        self.expect(Punct::RParen, &format!("after the `{what}` condition"))?;
+        Ok(e)
+    }
+
+    fn stmt_inner(&mut self) -> PResult<StmtId> {
+        let start = self.span();
+        let t = self.peek();
+        match t.kind {
+            TokenKind::Punct(Punct::LBrace) => return self.compound_stmt(),
+            TokenKind::Punct(Punct::Semi) => {
+                self.bump();
+                return Ok(self.mk_stmt(StmtKind::Empty, start));
+            }
+            TokenKind::Ident => {}
+            _ => return self.expr_stmt(start),
+        }
+        if self.nth_is(1, Punct::Colon) && !matches!(t.text.as_str(), "default" | "case") {
+            self.bump();
+            self.bump();
+            let label = Ident {
+                name: self.intern(&t.text),
+                span: start,
+            };
+            if self.is(Punct::RBrace) {
+                return Err(self.error_here("expected a statement after the label"));
+            }
+            let body = self.labeled_body()?;
+            return Ok(self.mk_stmt(StmtKind::Label { label, body }, start));
+        }
+        let kind = match t.text.as_str() {
+            "if" => {
+                self.bump();
+                let cond = self.paren_cond("if")?;
+                let then_branch = self.stmt()?;
+                let else_branch = if self.eat_kw("else") {
+                    Some(self.stmt()?)
+                } else {
+                    None
+                };
+                StmtKind::If {
+                    cond,
+                    then_branch,
+                    else_branch,
+                }
+            }
+            "switch" => {
+                self.bump();
+                let cond = self.paren_cond("switch")?;
+                let body = self.stmt()?;
+                StmtKind::Switch { cond, body }
+            }
+            "while" => {
+                self.bump();
+                let cond = self.paren_cond("while")?;
+                let body = self.stmt()?;
+                StmtKind::While { cond, body }
+            }
+            "do" => {
+                self.bump();
+                let body = self.stmt()?;
+                if !self.eat_kw("while") {
+                    return Err(self.error_here("expected `while` after the body of `do`"));
+                }
+                let cond = self.paren_cond("while")?;
+                self.expect(Punct::Semi, "after `do ... while (...)`")?;
+                StmtKind::DoWhile { body, cond }
+            }
+            "for" => {
+                self.bump();
+                self.push_scope();
+                let r = self.for_rest();
+                self.pop_scope();
+                r?
+            }
+            "case" => {
+                self.bump();
+                let value = self.conditional()?;
+                self.expect(Punct::Colon, "after the `case` value")?;
+                let body = self.labeled_body()?;
+                StmtKind::Case { value, body }
+            }
+            "default" => {
+                self.bump();
+                self.expect(Punct::Colon, "after `default`")?;
+                let body = self.labeled_body()?;
+                StmtKind::Default { body }
+            }
+            "goto" => {
+                self.bump();
+                let t = self.peek();
+                if t.kind != TokenKind::Ident {
+                    return Err(self.error_here("expected a label name after `goto`"));
+                }
+                let span = self.bump();
+                let label = Ident {
+                    name: self.intern(&t.text),
+                    span,
+                };
+                self.expect(Punct::Semi, "after `goto` statement")?;
+                StmtKind::Goto(label)
+            }
+            "break" => {
+                self.bump();
+                self.expect(Punct::Semi, "after `break`")?;
+                StmtKind::Break
+            }
+            "continue" => {
+                self.bump();
+                self.expect(Punct::Semi, "after `continue`")?;
+                StmtKind::Continue
+            }
+            "return" => {
+                self.bump();
+                let value = if self.is(Punct::Semi) {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect(Punct::Semi, "after `return` statement")?;
+                StmtKind::Return(value)
+            }
+            "else" => return Err(self.error_here("`else` without a previous `if`")),
+            _ => return self.expr_stmt(start),
+        };
+        Ok(self.mk_stmt(kind, start))
+    }
+
+    /// The statement after a `case`/`default`/label. A declaration is accepted there
+    /// (C23 allows it; C99 kernels never rely on it being rejected).
+    fn labeled_body(&mut self) -> PResult<StmtId> {
+        if self.is(Punct::RBrace) {
+            return Err(self.error_here("expected a statement after the label"));
+        }
+        self.block_item()
+    }
+
+    fn for_rest(&mut self) -> PResult<StmtKind> {
+        self.expect(Punct::LParen, "after `for`")?;
+        let init = if self.eat(Punct::Semi) {
+            ForInit::None
+        } else if self.is_decl_start() {
+            ForInit::Decl(self.block_declaration()?)
+        } else {
+            let e = self.expr()?;
+            self.expect(Punct::Semi, "after the `for` initializer")?;
+            ForInit::Expr(e)
+        };
+        let cond = if self.is(Punct::Semi) {
+            None
+        } else {
+            Some(self.expr()?)
+        };
+        self.expect(Punct::Semi, "after the `for` condition")?;
+        let step = if self.is(Punct::RParen) {
+            None
+        } else {
+            Some(self.expr()?)
+        };
+        self.expect(Punct::RParen, "after the `for` clauses")?;
+        let body = self.stmt()?;
+        Ok(StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        })
+    }
+
+    fn expr_stmt(&mut self, start: Span) -> PResult<StmtId> {
+        if let Some(r) = self.unknown_type_name() {
+            return Err(r);
+        }
+        let e = self.expr()?;
+        self.expect(Punct::Semi, "after expression")?;
+        Ok(self.mk_stmt(StmtKind::Expr(e), start))
+    }
+}
