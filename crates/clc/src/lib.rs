@@ -13,5 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+pub mod lex;
 pub mod parse;
+pub mod pp;
 pub mod token;

@@ -1,0 +1,2 @@
+disk_header_a
+#include "sub/b.h"

@@ -1,0 +1,2 @@
+#include "a.h"
+included_from_main_dir

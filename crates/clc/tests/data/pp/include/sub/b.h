@@ -1,0 +1,2 @@
+#pragma once
+disk_header_b FROM_B
