@@ -351,6 +351,63 @@ mod tests {
         assert!(float_literal("inf").is_err());
     }
 
+    /// Property: arbitrary token text never panics the literal readers (the preprocessor
+    /// only guarantees the token kind, not a well-formed spelling).
+    #[test]
+    fn arbitrary_text_never_panics() {
+        const ALPHABET: &[&str] = &[
+            "0",
+            "1",
+            "7",
+            "8",
+            "9",
+            "x",
+            "X",
+            "b",
+            "p",
+            "P",
+            "e",
+            "E",
+            "+",
+            "-",
+            ".",
+            "f",
+            "h",
+            "l",
+            "L",
+            "u",
+            "U",
+            "'",
+            "\\",
+            "\"",
+            "n",
+            "é",
+            "\u{1F600}",
+            "a",
+            "F",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 9) as usize;
+            let mut r = state;
+            for _ in 0..len {
+                text.push_str(ALPHABET[(r % ALPHABET.len() as u64) as usize]);
+                r /= ALPHABET.len() as u64;
+                if r == 0 {
+                    r = state.rotate_left(17);
+                }
+            }
+            let _ = int_literal(&text);
+            let _ = float_literal(&text);
+            let _ = char_literal(&text);
+            let _ = string_literal(&text);
+        }
+    }
+
     #[test]
     fn chars_and_strings() {
         assert_eq!(char_literal("'a'").unwrap().value, 97);
