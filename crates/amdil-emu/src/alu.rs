@@ -1,0 +1,405 @@
+//! ALU semantics: per-component float and integer operations, bit fields, comparisons
+//! producing all-ones masks, conversions, and 64-bit integer / double operations on the
+//! `.xy` pair (low word in x). Results of 64-bit operations are returned as
+//! `[lo, hi, lo, hi]` so that a `.xy` or `.zw` destination mask picks the pair.
+
+use kauai_amdil::opcodes::Class;
+
+use crate::FaultKind;
+
+fn f(v: u32) -> f32 {
+    f32::from_bits(v)
+}
+
+fn fb(v: f32) -> u32 {
+    v.to_bits()
+}
+
+fn mask(b: bool) -> u32 {
+    if b {
+        u32::MAX
+    } else {
+        0
+    }
+}
+
+fn map1(a: [u32; 4], g: impl Fn(u32) -> u32) -> [u32; 4] {
+    [g(a[0]), g(a[1]), g(a[2]), g(a[3])]
+}
+
+fn map2(a: [u32; 4], b: [u32; 4], g: impl Fn(u32, u32) -> u32) -> [u32; 4] {
+    [g(a[0], b[0]), g(a[1], b[1]), g(a[2], b[2]), g(a[3], b[3])]
+}
+
+fn map3(a: [u32; 4], b: [u32; 4], c: [u32; 4], g: impl Fn(u32, u32, u32) -> u32) -> [u32; 4] {
+    [
+        g(a[0], b[0], c[0]),
+        g(a[1], b[1], c[1]),
+        g(a[2], b[2], c[2]),
+        g(a[3], b[3], c[3]),
+    ]
+}
+
+fn pair(v: [u32; 4]) -> u64 {
+    v[0] as u64 | (v[1] as u64) << 32
+}
+
+fn split(v: u64) -> [u32; 4] {
+    [v as u32, (v >> 32) as u32, v as u32, (v >> 32) as u32]
+}
+
+fn d(v: [u32; 4]) -> f64 {
+    f64::from_bits(pair(v))
+}
+
+fn dd(v: f64) -> [u32; 4] {
+    split(v.to_bits())
+}
+
+fn sext24(v: u32) -> i64 {
+    ((v << 8) as i32 >> 8) as i64
+}
+
+fn bit_extract(width: u32, offset: u32, src: u32, signed: bool) -> u32 {
+    let w = width & 31;
+    let o = offset & 31;
+    if w == 0 {
+        return 0;
+    }
+    if w + o < 32 {
+        if signed {
+            (((src << (32 - w - o)) as i32) >> (32 - w)) as u32
+        } else {
+            (src << (32 - w - o)) >> (32 - w)
+        }
+    } else if signed {
+        ((src as i32) >> o) as u32
+    } else {
+        src >> o
+    }
+}
+
+/// f32 to IEEE half bits, round to nearest even.
+pub fn f32_to_f16(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xFF) as i32;
+    let man = b & 0x7F_FFFF;
+    if exp == 0xFF {
+        return sign | 0x7C00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1F {
+        return sign | 0x7C00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        let mid = 1 << (shift - 1);
+        let round = rem > mid || (rem == mid && half & 1 == 1);
+        return sign | (half + u32::from(round)) as u16;
+    }
+    let half = ((e as u32) << 10) | (man >> 13);
+    let rem = man & 0x1FFF;
+    let round = rem > 0x1000 || (rem == 0x1000 && half & 1 == 1);
+    sign | (half + u32::from(round)) as u16
+}
+
+pub fn f16_to_f32(h: u16) -> f32 {
+    let sign = ((h as u32) & 0x8000) << 16;
+    let exp = ((h >> 10) & 0x1F) as u32;
+    let man = (h & 0x3FF) as u32;
+    let bits = if exp == 0 {
+        if man == 0 {
+            sign
+        } else {
+            // Subnormal: value = man * 2^-24.
+            let v = man as f32 * f32::from_bits(0x3380_0000);
+            return if sign != 0 { -v } else { v };
+        }
+    } else if exp == 0x1F {
+        sign | 0x7F80_0000 | (man << 13)
+    } else {
+        sign | ((exp + 127 - 15) << 23) | (man << 13)
+    };
+    f32::from_bits(bits)
+}
+
+/// Evaluate a data-class instruction on up to 4 sources.
+pub fn eval(name: &str, class: Class, s: &[[u32; 4]; 4]) -> Result<[u32; 4], FaultKind> {
+    let [a, b, c, e] = *s;
+    Ok(match class {
+        Class::Float | Class::FloatCmp => match name {
+            "add" => map2(a, b, |x, y| fb(f(x) + f(y))),
+            "sub" => map2(a, b, |x, y| fb(f(x) - f(y))),
+            "mul" => map2(a, b, |x, y| fb(f(x) * f(y))),
+            "div" => map2(a, b, |x, y| fb(f(x) / f(y))),
+            "min" => map2(a, b, |x, y| fb(f(x).min(f(y)))),
+            "max" => map2(a, b, |x, y| fb(f(x).max(f(y)))),
+            "mod" => map2(a, b, |x, y| fb(f(x) % f(y))),
+            "mad" => map3(a, b, c, |x, y, z| fb(f(x) * f(y) + f(z))),
+            "fma" => map3(a, b, c, |x, y, z| fb(f(x).mul_add(f(y), f(z)))),
+            "lrp" => map3(a, b, c, |x, y, z| fb(f(x) * f(y) + (1.0 - f(x)) * f(z))),
+            "frc" => map1(a, |x| fb(f(x) - f(x).floor())),
+            "flr" | "round_neginf" => map1(a, |x| fb(f(x).floor())),
+            "round_plusinf" => map1(a, |x| fb(f(x).ceil())),
+            "rnd" | "round_nearest" => map1(a, |x| fb(f(x).round_ties_even())),
+            "trc" | "round_z" => map1(a, |x| fb(f(x).trunc())),
+            "abs" => map1(a, |x| x & 0x7FFF_FFFF),
+            "sgn" => map1(a, |x| {
+                let v = f(x);
+                fb(if v > 0.0 {
+                    1.0
+                } else if v < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                })
+            }),
+            "dp2" | "dp3" | "dp4" | "dp2add" => {
+                let n = match name {
+                    "dp3" => 3,
+                    "dp4" => 4,
+                    _ => 2,
+                };
+                let mut acc = 0.0f32;
+                for k in 0..n {
+                    acc += f(a[k]) * f(b[k]);
+                }
+                if name == "dp2add" {
+                    acc += f(c[0]);
+                }
+                [fb(acc); 4]
+            }
+            "exp" | "exp_vec" => map1(a, |x| fb(f(x).exp2())),
+            "log" | "log_vec" => map1(a, |x| fb(f(x).log2())),
+            "sqrt" | "sqrt_vec" => map1(a, |x| fb(f(x).sqrt())),
+            "rsq" | "rsq_vec" => map1(a, |x| fb(1.0 / f(x).sqrt())),
+            "rcp" | "rcp_vec" => map1(a, |x| fb(1.0 / f(x))),
+            "sin" | "sin_vec" => map1(a, |x| fb(f(x).sin())),
+            "cos" | "cos_vec" => map1(a, |x| fb(f(x).cos())),
+            "eq" => map2(a, b, |x, y| mask(f(x) == f(y))),
+            "ne" => map2(a, b, |x, y| mask(f(x) != f(y))),
+            "lt" => map2(a, b, |x, y| mask(f(x) < f(y))),
+            "ge" => map2(a, b, |x, y| mask(f(x) >= f(y))),
+            _ => return unsupported(name),
+        },
+        Class::Int | Class::IntCmp => match name {
+            "iadd" => map2(a, b, u32::wrapping_add),
+            "inegate" => map1(a, |x| (x as i32).wrapping_neg() as u32),
+            "imul" | "umul" => map2(a, b, u32::wrapping_mul),
+            "imul_high" => map2(a, b, |x, y| {
+                ((x as i32 as i64 * y as i32 as i64) >> 32) as u32
+            }),
+            "umul_high" => map2(a, b, |x, y| ((x as u64 * y as u64) >> 32) as u32),
+            "udiv" => map2(a, b, |x, y| x.checked_div(y).unwrap_or(u32::MAX)),
+            "umod" => map2(a, b, |x, y| x.checked_rem(y).unwrap_or(u32::MAX)),
+            "idiv" => map2(a, b, |x, y| {
+                (x as i32)
+                    .checked_div(y as i32)
+                    .map(|v| v as u32)
+                    .unwrap_or(u32::MAX)
+            }),
+            "imod" => map2(a, b, |x, y| {
+                (x as i32)
+                    .checked_rem(y as i32)
+                    .map(|v| v as u32)
+                    .unwrap_or(u32::MAX)
+            }),
+            "imin" => map2(a, b, |x, y| (x as i32).min(y as i32) as u32),
+            "imax" => map2(a, b, |x, y| (x as i32).max(y as i32) as u32),
+            "umin" => map2(a, b, u32::min),
+            "umax" => map2(a, b, u32::max),
+            "imad" | "umad" => map3(a, b, c, |x, y, z| x.wrapping_mul(y).wrapping_add(z)),
+            "imad24" => map3(a, b, c, |x, y, _| (sext24(x) * sext24(y)) as u32).map2_add(c),
+            "umad24" => map3(a, b, c, |x, y, _| {
+                ((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) as u32
+            })
+            .map2_add(c),
+            "imul24" => map2(a, b, |x, y| (sext24(x) * sext24(y)) as u32),
+            "umul24" => map2(a, b, |x, y| {
+                ((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) as u32
+            }),
+            "imul24_high" => map2(a, b, |x, y| ((sext24(x) * sext24(y)) >> 32) as u32),
+            "umul24_high" => map2(a, b, |x, y| {
+                (((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) >> 32) as u32
+            }),
+            "ieq" => map2(a, b, |x, y| mask(x == y)),
+            "ine" => map2(a, b, |x, y| mask(x != y)),
+            "ilt" => map2(a, b, |x, y| mask((x as i32) < (y as i32))),
+            "ige" => map2(a, b, |x, y| mask((x as i32) >= (y as i32))),
+            "ult" => map2(a, b, |x, y| mask(x < y)),
+            "uge" => map2(a, b, |x, y| mask(x >= y)),
+            _ => return unsupported(name),
+        },
+        Class::Bit => match name {
+            "iand" | "and" => map2(a, b, |x, y| x & y),
+            "ior" => map2(a, b, |x, y| x | y),
+            "ixor" => map2(a, b, |x, y| x ^ y),
+            "inot" => map1(a, |x| !x),
+            "ishl" => map2(a, b, |x, y| x << (y & 31)),
+            "ishr" => map2(a, b, |x, y| ((x as i32) >> (y & 31)) as u32),
+            "ushr" => map2(a, b, |x, y| x >> (y & 31)),
+            "icbits" => map1(a, u32::count_ones),
+            "ffb_hi" => map1(a, |x| if x == 0 { u32::MAX } else { x.leading_zeros() }),
+            "ffb_lo" => map1(a, |x| if x == 0 { u32::MAX } else { x.trailing_zeros() }),
+            "ffb_shi" => map1(a, |x| {
+                let v = if (x as i32) < 0 { !x } else { x };
+                if v == 0 {
+                    u32::MAX
+                } else {
+                    v.leading_zeros()
+                }
+            }),
+            "ubit_reverse" => map1(a, u32::reverse_bits),
+            "ubit_extract" => map3(a, b, c, |w, o, x| bit_extract(w, o, x, false)),
+            "ibit_extract" => map3(a, b, c, |w, o, x| bit_extract(w, o, x, true)),
+            "ubit_insert" => {
+                let mut r = [0u32; 4];
+                for k in 0..4 {
+                    let w = a[k] & 31;
+                    let o = b[k] & 31;
+                    let m = (((1u64 << w) - 1) << o) as u32;
+                    r[k] = ((c[k] << o) & m) | (e[k] & !m);
+                }
+                r
+            }
+            "bfi" => map3(a, b, c, |m, x, y| (x & m) | (y & !m)),
+            "bfm" => map2(a, b, |w, o| (((1u64 << (w & 31)) - 1) << (o & 31)) as u32),
+            "bitalign" => map3(a, b, c, |x, y, s| {
+                ((((x as u64) << 32) | y as u64) >> (s & 31)) as u32
+            }),
+            "bytealign" => map3(a, b, c, |x, y, s| {
+                ((((x as u64) << 32) | y as u64) >> ((s & 3) * 8)) as u32
+            }),
+            _ => return unsupported(name),
+        },
+        Class::Int64 => {
+            let (x, y) = (pair(a), pair(b));
+            let m64 = |v: bool| split(if v { u64::MAX } else { 0 });
+            match name {
+                "i64add" => split(x.wrapping_add(y)),
+                "i64sub" => split(x.wrapping_sub(y)),
+                "i64negate" => split((x as i64).wrapping_neg() as u64),
+                "i64mul" | "u64mul" => split(x.wrapping_mul(y)),
+                "u64div" => split(x.checked_div(y).unwrap_or(u64::MAX)),
+                "u64mod" => split(x.checked_rem(y).unwrap_or(u64::MAX)),
+                "i64div" => split(
+                    (x as i64)
+                        .checked_div(y as i64)
+                        .map(|v| v as u64)
+                        .unwrap_or(u64::MAX),
+                ),
+                "i64mod" => split(
+                    (x as i64)
+                        .checked_rem(y as i64)
+                        .map(|v| v as u64)
+                        .unwrap_or(u64::MAX),
+                ),
+                "i64shl" => split(x << (b[0] & 63)),
+                "i64shr" => split(((x as i64) >> (b[0] & 63)) as u64),
+                "u64shr" => split(x >> (b[0] & 63)),
+                "i64eq" => m64(x == y),
+                "i64ne" => m64(x != y),
+                "i64lt" => m64((x as i64) < (y as i64)),
+                "i64ge" => m64((x as i64) >= (y as i64)),
+                "u64lt" => m64(x < y),
+                "u64ge" => m64(x >= y),
+                "i64min" => split((x as i64).min(y as i64) as u64),
+                "i64max" => split((x as i64).max(y as i64) as u64),
+                "u64min" => split(x.min(y)),
+                "u64max" => split(x.max(y)),
+                _ => return unsupported(name),
+            }
+        }
+        Class::Double => {
+            let (x, y) = (d(a), d(b));
+            match name {
+                "dadd" => dd(x + y),
+                "dmul" => dd(x * y),
+                "ddiv" => dd(x / y),
+                "dmin" => dd(x.min(y)),
+                "dmax" => dd(x.max(y)),
+                "dmad" => dd(x * y + d(c)),
+                "dfma" => dd(x.mul_add(y, d(c))),
+                "dldexp" => {
+                    let k = (b[0] as i32).clamp(-2200, 2200);
+                    dd(x * 2f64.powi(k))
+                }
+                "deq" => [mask(x == y); 4],
+                "dne" => [mask(x != y); 4],
+                "dlt" => [mask(x < y); 4],
+                "dge" => [mask(x >= y); 4],
+                "dfrac" => dd(x - x.floor()),
+                "dsqrt" => dd(x.sqrt()),
+                "drcp" => dd(1.0 / x),
+                "drsq" => dd(1.0 / x.sqrt()),
+                "dabs" => dd(x.abs()),
+                _ => return unsupported(name),
+            }
+        }
+        Class::Convert => match name {
+            "ftoi" => map1(a, |x| f(x) as i32 as u32),
+            "ftou" => map1(a, |x| f(x) as u32),
+            "itof" => map1(a, |x| fb(x as i32 as f32)),
+            "utof" => map1(a, |x| fb(x as f32)),
+            "f2d" => dd(f(a[0]) as f64),
+            "d2f" => [fb(d(a) as f32); 4],
+            "d2i" => [d(a) as i32 as u32; 4],
+            "d2u" => [d(a) as u32; 4],
+            "i2d" => dd(a[0] as i32 as f64),
+            "u2d" => dd(a[0] as f64),
+            "f2f16" => map1(a, |x| f32_to_f16(f(x)) as u32),
+            "f162f" => map1(a, |x| fb(f16_to_f32(x as u16))),
+            _ => return unsupported(name),
+        },
+        Class::Move => match name {
+            "mov" | "dmov" => a,
+            "cmov_logical" => map3(a, b, c, |k, x, y| if k != 0 { x } else { y }),
+            _ => return unsupported(name),
+        },
+        _ => return unsupported(name),
+    })
+}
+
+fn unsupported<T>(name: &str) -> Result<T, FaultKind> {
+    Err(FaultKind::Unsupported(format!("instruction `{name}`")))
+}
+
+trait AddLanes {
+    fn map2_add(self, c: [u32; 4]) -> [u32; 4];
+}
+
+impl AddLanes for [u32; 4] {
+    fn map2_add(self, c: [u32; 4]) -> [u32; 4] {
+        map2(self, c, u32::wrapping_add)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_conversions_round_trip_exact_values() {
+        for v in [0.0f32, 1.0, -2.5, 65504.0, 0.000_061_035_156, 0.5] {
+            assert_eq!(f16_to_f32(f32_to_f16(v)), v, "{v}");
+        }
+        assert_eq!(f32_to_f16(1.0), 0x3C00);
+        assert_eq!(f32_to_f16(1e6), 0x7C00);
+        assert_eq!(f16_to_f32(0x0001), 2f32.powi(-24));
+    }
+
+    #[test]
+    fn bit_extract_matches_the_definition() {
+        assert_eq!(bit_extract(8, 4, 0xABCD, false), 0xBC);
+        assert_eq!(bit_extract(4, 4, 0xF0, true), 0xFFFF_FFFF);
+        assert_eq!(bit_extract(0, 4, 0xF0, false), 0);
+        assert_eq!(bit_extract(8, 28, 0xF000_0000, false), 0xF);
+    }
+}

@@ -1,0 +1,664 @@
+//! Lowering of a linked IL program to a flat list of [`Op`]s with resolved jump targets.
+//! Structured flow control becomes jumps once, here, so that execution is a simple loop.
+
+use std::collections::HashMap;
+
+use kauai_amdil::opcodes::Class;
+use kauai_amdil::{Inst, LineKind, Number, OperandKind, Program, RegFile, RegOperand};
+
+/// Where a source or destination lives.
+#[derive(Clone, Debug)]
+pub enum Loc {
+    Temp(usize),
+    Lit(usize),
+    Cb {
+        buf: u32,
+        index: Idx,
+    },
+    X {
+        arr: u32,
+        index: Idx,
+    },
+    G {
+        index: Idx,
+    },
+    Mem,
+    Special(RegFile),
+    /// `0`/`1` for unused macro inputs and the like are not modelled; kept for errors.
+    Unsupported(String),
+}
+
+/// `[base.c + offset]`.
+#[derive(Clone, Debug)]
+pub struct Idx {
+    pub base: Option<(IdxBase, u8)>,
+    pub offset: i64,
+}
+
+#[derive(Clone, Debug)]
+pub enum IdxBase {
+    Temp(usize),
+    Lit(usize),
+}
+
+/// A source operand: where, which component feeds each lane (0-3, 4 = 0.0, 5 = 1.0),
+/// and modifiers.
+#[derive(Clone, Debug)]
+pub struct Src {
+    pub loc: Loc,
+    pub swz: [u8; 4],
+    pub abs: bool,
+    /// Lanes whose float sign is flipped.
+    pub neg: [bool; 4],
+}
+
+/// A destination: where, and for each component what to write (lane of the result, or a
+/// constant 0.0/1.0).
+#[derive(Clone, Debug)]
+pub struct Dst {
+    pub loc: Loc,
+    pub plan: [Write; 4],
+    pub sat: bool,
+    pub scale: f32,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Write {
+    Skip,
+    Lane(u8),
+    Zero,
+    One,
+}
+
+#[derive(Clone, Debug)]
+pub enum Cond {
+    Nz(Src),
+    Z(Src),
+    /// Float comparison; `negate` inverts the result.
+    Rel(&'static str, Src, Src, bool),
+}
+
+#[derive(Clone, Debug)]
+pub enum OpKind {
+    /// Any data instruction: ALU, conversion, memory, atomics.
+    Data {
+        name: &'static str,
+        class: Class,
+        dst: Option<Dst>,
+        src: Vec<Src>,
+    },
+    Jump(usize),
+    /// Jump when the condition holds.
+    JumpIf(Cond, usize),
+    Switch {
+        src: Src,
+        cases: Vec<(u32, usize)>,
+        default: usize,
+    },
+    Call(u32, Option<Cond>),
+    Ret(Option<Cond>),
+    Barrier,
+    Nop,
+    Halt,
+}
+
+#[derive(Clone, Debug)]
+pub struct Op {
+    pub kind: OpKind,
+    /// The instruction, for fault messages.
+    pub inst: Option<Inst>,
+}
+
+/// A program ready to execute.
+#[derive(Clone, Debug, Default)]
+pub struct Compiled {
+    pub ops: Vec<Op>,
+    pub funcs: HashMap<u32, usize>,
+    /// Number of distinct `r` registers (dense indices).
+    pub temps: usize,
+    pub literals: Vec<[u32; 4]>,
+    /// `x` arrays: number -> size in vec4.
+    pub xarrays: HashMap<u32, u32>,
+    /// LDS declarations: id -> bytes.
+    pub lds: HashMap<u32, u32>,
+    pub gds: HashMap<u32, u32>,
+    pub cb_sizes: HashMap<u32, u32>,
+    pub threads_per_group: Option<[u32; 3]>,
+}
+
+enum Frame {
+    If {
+        jump: usize,
+        else_jump: Option<usize>,
+    },
+    Loop {
+        start: usize,
+        breaks: Vec<usize>,
+    },
+    Switch {
+        at: usize,
+        breaks: Vec<usize>,
+        cases: Vec<(u32, usize)>,
+        default: Option<usize>,
+    },
+}
+
+pub fn compile(p: &Program) -> Result<Compiled, String> {
+    let mut c = Compiled::default();
+    let temps: std::cell::RefCell<HashMap<u32, usize>> = Default::default();
+    let mut lits: HashMap<u32, usize> = HashMap::new();
+    // Literals first: they may be declared anywhere.
+    for l in &p.lines {
+        if let LineKind::Inst(i) = &l.kind {
+            if i.op.name == "dcl_literal" {
+                let n = match i.operands.first().map(|o| &o.kind) {
+                    Some(OperandKind::Reg(r)) => r.num.unwrap_or(0),
+                    _ => return Err("malformed dcl_literal".into()),
+                };
+                let mut v = [0u32; 4];
+                for (k, o) in i.operands.iter().skip(1).take(4).enumerate() {
+                    if let OperandKind::Num(num) = &o.kind {
+                        v[k] = num.bits32();
+                    }
+                }
+                let idx = *lits.entry(n).or_insert_with(|| {
+                    c.literals.push([0; 4]);
+                    c.literals.len() - 1
+                });
+                c.literals[idx] = v;
+            }
+        }
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    for l in &p.lines {
+        let LineKind::Inst(i) = &l.kind else { continue };
+        let name = i.op.name;
+        let at = c.ops.len();
+        let push = |c: &mut Compiled, kind: OpKind| {
+            c.ops.push(Op {
+                kind,
+                inst: Some(i.clone()),
+            })
+        };
+        let src = |k: usize, c: &mut Compiled| -> Result<Src, String> {
+            match i.operands.get(k).map(|o| &o.kind) {
+                Some(OperandKind::Reg(r)) => lower_src(r, &mut temps.borrow_mut(), &lits, c),
+                _ => Err(format!("`{i}`: operand {} is not a register", k + 1)),
+            }
+        };
+        match i.op.class {
+            Class::Decl => {
+                decl(i, &mut c)?;
+                continue;
+            }
+            Class::Flow | Class::Func | Class::Fence => {}
+            Class::Macro => {
+                return Err(format!("not supported yet: macros in the emulator (`{i}`)"))
+            }
+            Class::Graphics => {
+                return Err(format!("not supported yet: graphics instruction `{i}`"))
+            }
+            _ => {
+                let n_dst = i.op.dst as usize;
+                let dst = if n_dst == 1 {
+                    match i.operands.first().map(|o| &o.kind) {
+                        Some(OperandKind::Reg(r)) => {
+                            Some(lower_dst(r, &mut temps.borrow_mut(), &lits, &mut c)?)
+                        }
+                        _ => return Err(format!("`{i}`: missing destination")),
+                    }
+                } else {
+                    None
+                };
+                let mut srcs = Vec::new();
+                for k in n_dst..i.operands.len() {
+                    srcs.push(src(k, &mut c)?);
+                }
+                push(
+                    &mut c,
+                    OpKind::Data {
+                        name,
+                        class: i.op.class,
+                        dst,
+                        src: srcs,
+                    },
+                );
+                continue;
+            }
+        }
+        let relop = || -> Result<&'static str, String> {
+            match i.control("relop") {
+                Some("eq") => Ok("eq"),
+                Some("ne") => Ok("ne"),
+                Some("gt") => Ok("gt"),
+                Some("ge") => Ok("ge"),
+                Some("lt") => Ok("lt"),
+                Some("le") => Ok("le"),
+                _ => Err(format!("`{i}`: missing or unknown relop")),
+            }
+        };
+        match name {
+            "if_logicalnz" | "if_logicalz" | "ifc" => {
+                let cond = match name {
+                    "if_logicalnz" => Cond::Z(src(0, &mut c)?),
+                    "if_logicalz" => Cond::Nz(src(0, &mut c)?),
+                    _ => Cond::Rel(relop()?, src(0, &mut c)?, src(1, &mut c)?, true),
+                };
+                push(&mut c, OpKind::JumpIf(cond, usize::MAX));
+                stack.push(Frame::If {
+                    jump: at,
+                    else_jump: None,
+                });
+            }
+            "else" => match stack.last_mut() {
+                Some(Frame::If {
+                    jump,
+                    else_jump: e @ None,
+                }) => {
+                    let j = *jump;
+                    *e = Some(at);
+                    push(&mut c, OpKind::Jump(usize::MAX));
+                    set_target(&mut c, j, at + 1);
+                }
+                _ => return Err(format!("`else` without `if` (`{i}`)")),
+            },
+            "endif" => match stack.pop() {
+                Some(Frame::If { jump, else_jump }) => match else_jump {
+                    Some(e) => set_target(&mut c, e, at),
+                    None => set_target(&mut c, jump, at),
+                },
+                _ => return Err("`endif` without `if`".into()),
+            },
+            "whileloop" | "loop" => stack.push(Frame::Loop {
+                start: at,
+                breaks: Vec::new(),
+            }),
+            "endloop" => match stack.pop() {
+                Some(Frame::Loop { start, breaks }) => {
+                    push(&mut c, OpKind::Jump(start));
+                    for b in breaks {
+                        set_target(&mut c, b, at + 1);
+                    }
+                }
+                _ => return Err("`endloop` without `whileloop`".into()),
+            },
+            "break" | "break_logicalnz" | "break_logicalz" | "breakc" => {
+                let kind = match name {
+                    "break" => OpKind::Jump(usize::MAX),
+                    "break_logicalnz" => OpKind::JumpIf(Cond::Nz(src(0, &mut c)?), usize::MAX),
+                    "break_logicalz" => OpKind::JumpIf(Cond::Z(src(0, &mut c)?), usize::MAX),
+                    _ => OpKind::JumpIf(
+                        Cond::Rel(relop()?, src(0, &mut c)?, src(1, &mut c)?, false),
+                        usize::MAX,
+                    ),
+                };
+                push(&mut c, kind);
+                let frame = stack
+                    .iter_mut()
+                    .rev()
+                    .find(|f| matches!(f, Frame::Loop { .. } | Frame::Switch { .. }));
+                match frame {
+                    Some(Frame::Loop { breaks, .. }) | Some(Frame::Switch { breaks, .. }) => {
+                        breaks.push(at)
+                    }
+                    _ => return Err(format!("`{i}` outside a loop or switch")),
+                }
+            }
+            "continue" | "continue_logicalnz" | "continue_logicalz" | "continuec" => {
+                let start = stack.iter().rev().find_map(|f| match f {
+                    Frame::Loop { start, .. } => Some(*start),
+                    _ => None,
+                });
+                let Some(start) = start else {
+                    return Err(format!("`{i}` outside a loop"));
+                };
+                let kind = match name {
+                    "continue" => OpKind::Jump(start),
+                    "continue_logicalnz" => OpKind::JumpIf(Cond::Nz(src(0, &mut c)?), start),
+                    "continue_logicalz" => OpKind::JumpIf(Cond::Z(src(0, &mut c)?), start),
+                    _ => OpKind::JumpIf(
+                        Cond::Rel(relop()?, src(0, &mut c)?, src(1, &mut c)?, false),
+                        start,
+                    ),
+                };
+                push(&mut c, kind);
+            }
+            "switch" => {
+                let s = src(0, &mut c)?;
+                push(
+                    &mut c,
+                    OpKind::Switch {
+                        src: s,
+                        cases: Vec::new(),
+                        default: usize::MAX,
+                    },
+                );
+                stack.push(Frame::Switch {
+                    at,
+                    breaks: Vec::new(),
+                    cases: Vec::new(),
+                    default: None,
+                });
+            }
+            "case" => match stack.last_mut() {
+                Some(Frame::Switch { cases, .. }) => {
+                    let v = i
+                        .number()
+                        .ok_or_else(|| format!("`{i}`: case needs a number"))?;
+                    cases.push((v as u32, at));
+                }
+                _ => return Err("`case` outside `switch`".into()),
+            },
+            "default" => match stack.last_mut() {
+                Some(Frame::Switch { default, .. }) => *default = Some(at),
+                _ => return Err("`default` outside `switch`".into()),
+            },
+            "endswitch" => match stack.pop() {
+                Some(Frame::Switch {
+                    at: sw,
+                    breaks,
+                    cases: cs,
+                    default,
+                }) => {
+                    if let OpKind::Switch {
+                        cases, default: d, ..
+                    } = &mut c.ops[sw].kind
+                    {
+                        *cases = cs;
+                        *d = default.unwrap_or(at);
+                    }
+                    for b in breaks {
+                        set_target(&mut c, b, at);
+                    }
+                }
+                _ => return Err("`endswitch` without `switch`".into()),
+            },
+            "func" => {
+                let id = i.number().ok_or("func without id")?;
+                c.funcs.insert(id as u32, at);
+            }
+            "endfunc" | "ret" | "ret_dyn" => push(&mut c, OpKind::Ret(None)),
+            "ret_logicalnz" => {
+                let s = src(0, &mut c)?;
+                push(&mut c, OpKind::Ret(Some(Cond::Nz(s))))
+            }
+            "ret_logicalz" => {
+                let s = src(0, &mut c)?;
+                push(&mut c, OpKind::Ret(Some(Cond::Z(s))))
+            }
+            "call" => {
+                let id = i.number().ok_or("call without id")?;
+                push(&mut c, OpKind::Call(id as u32, None));
+            }
+            "call_logicalnz" | "call_logicalz" => {
+                let id = i.number().ok_or("call without id")?;
+                let s = src(1, &mut c)?;
+                let cond = if name == "call_logicalnz" {
+                    Cond::Nz(s)
+                } else {
+                    Cond::Z(s)
+                };
+                push(&mut c, OpKind::Call(id as u32, Some(cond)));
+            }
+            "endmain" | "end" => push(&mut c, OpKind::Halt),
+            "fence" => {
+                if i.has_control("threads") {
+                    push(&mut c, OpKind::Barrier);
+                } else {
+                    // Memory ordering only: the emulator runs work-items one at a time and
+                    // every access is immediately visible.
+                    push(&mut c, OpKind::Nop);
+                }
+            }
+            _ => return Err(format!("not supported yet: `{i}` in the emulator")),
+        }
+        let _ = l;
+    }
+    if !stack.is_empty() {
+        return Err("unbalanced flow control".into());
+    }
+    for op in &c.ops {
+        if let OpKind::Call(id, _) = &op.kind {
+            if !c.funcs.contains_key(id) {
+                return Err(format!("call to undefined function {id}"));
+            }
+        }
+    }
+    c.temps = temps.borrow().len();
+    Ok(c)
+}
+
+fn set_target(c: &mut Compiled, at: usize, to: usize) {
+    match &mut c.ops[at].kind {
+        OpKind::Jump(t) | OpKind::JumpIf(_, t) => *t = to,
+        _ => {}
+    }
+}
+
+fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
+    let first = i.operands.first().map(|o| &o.kind);
+    let num = |k: usize| -> Option<i64> {
+        match i.operands.get(k).map(|o| &o.kind) {
+            Some(OperandKind::Num(Number::Dec(v))) => Some(*v),
+            Some(OperandKind::Num(Number::Hex(v))) => Some(*v as i64),
+            _ => None,
+        }
+    };
+    match i.op.name {
+        "dcl_cb" => {
+            if let Some(OperandKind::Reg(r)) = first {
+                let size = r.index.as_ref().map(|x| x.offset).unwrap_or(0);
+                c.cb_sizes.insert(r.num.unwrap_or(0), size.max(0) as u32);
+            }
+        }
+        "dcl_indexed_temp_array" | "dcl_index_temp_array" => {
+            if let Some(OperandKind::Reg(r)) = first {
+                let size = r.index.as_ref().map(|x| x.offset).unwrap_or(0);
+                c.xarrays
+                    .insert(r.num.unwrap_or(0), size.clamp(0, 1 << 20) as u32);
+            }
+        }
+        "dcl_lds" => {
+            let id = i.resource_id().unwrap_or(0);
+            c.lds
+                .insert(id, num(0).unwrap_or(0).clamp(0, 1 << 24) as u32);
+        }
+        "dcl_gds" => {
+            let id = i.resource_id().unwrap_or(0);
+            c.gds
+                .insert(id, num(0).unwrap_or(0).clamp(0, 1 << 24) as u32);
+        }
+        "dcl_num_thread_per_group" => {
+            let mut t = [1u32; 3];
+            for (k, v) in t.iter_mut().enumerate() {
+                if let Some(n) = num(k) {
+                    *v = n as u32;
+                }
+            }
+            c.threads_per_group = Some(t);
+        }
+        "dcl_struct_lds" | "dcl_struct_gds" => {
+            return Err(format!("not supported yet: `{i}` in the emulator"))
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn temp(n: u32, temps: &mut HashMap<u32, usize>) -> usize {
+    let next = temps.len();
+    *temps.entry(n).or_insert(next)
+}
+
+fn lower_loc(
+    r: &RegOperand,
+    temps: &mut HashMap<u32, usize>,
+    lits: &HashMap<u32, usize>,
+) -> Result<Loc, String> {
+    let index = |temps: &mut HashMap<u32, usize>| -> Result<Idx, String> {
+        let ix = r.index.as_ref().ok_or("missing index")?;
+        let base = match &ix.base {
+            None => None,
+            Some(b) => Some((
+                match b.file {
+                    RegFile::Temp => IdxBase::Temp(temp(b.num, temps)),
+                    RegFile::Literal => IdxBase::Lit(
+                        *lits
+                            .get(&b.num)
+                            .ok_or_else(|| format!("undeclared literal l{}", b.num))?,
+                    ),
+                    f => {
+                        return Err(format!(
+                            "not supported yet: index register `{}`",
+                            f.prefix()
+                        ))
+                    }
+                },
+                b.comp,
+            )),
+        };
+        Ok(Idx {
+            base,
+            offset: ix.offset,
+        })
+    };
+    Ok(match r.file {
+        RegFile::Temp => Loc::Temp(temp(r.num.unwrap_or(0), temps)),
+        RegFile::Literal => {
+            let n = r.num.unwrap_or(0);
+            Loc::Lit(
+                *lits
+                    .get(&n)
+                    .ok_or_else(|| format!("undeclared literal l{n}"))?,
+            )
+        }
+        RegFile::ConstBuf => Loc::Cb {
+            buf: r.num.unwrap_or(0),
+            index: index(temps)?,
+        },
+        RegFile::IndexedTemp => Loc::X {
+            arr: r.num.unwrap_or(0),
+            index: index(temps)?,
+        },
+        RegFile::Global => Loc::G {
+            index: index(temps)?,
+        },
+        RegFile::Mem => Loc::Mem,
+        f @ (RegFile::TidInGrp
+        | RegFile::TidInGrpFlat
+        | RegFile::AbsTid
+        | RegFile::AbsTidFlat
+        | RegFile::ThreadGrpId
+        | RegFile::ThreadGrpIdFlat
+        | RegFile::ATid) => Loc::Special(f),
+        f => Loc::Unsupported(format!("`{}` registers", f.prefix())),
+    })
+}
+
+fn lower_src(
+    r: &RegOperand,
+    temps: &mut HashMap<u32, usize>,
+    lits: &HashMap<u32, usize>,
+    _c: &mut Compiled,
+) -> Result<Src, String> {
+    let loc = lower_loc(r, temps, lits)?;
+    if let Loc::Unsupported(what) = &loc {
+        return Err(format!("not supported yet: reading {what}"));
+    }
+    let mut swz = [0u8, 1, 2, 3];
+    if let Some(s) = &r.swizzle {
+        let b = s.as_bytes();
+        let lane = |ch: u8, pos: usize| -> u8 {
+            match ch {
+                b'x' => 0,
+                b'y' => 1,
+                b'z' => 2,
+                b'w' => 3,
+                b'0' => 4,
+                b'1' => 5,
+                _ => pos as u8,
+            }
+        };
+        if b.len() == 1 {
+            swz = [lane(b[0], 0); 4];
+        } else {
+            for (p, s) in swz.iter_mut().enumerate() {
+                *s = b.get(p).map(|&ch| lane(ch, p)).unwrap_or(p as u8);
+            }
+        }
+    }
+    let mut abs = false;
+    let mut neg = [false; 4];
+    for m in &r.mods {
+        match m.name.as_str() {
+            "abs" => abs = true,
+            "neg" => {
+                let comps = m.arg.as_deref().unwrap_or("xyzw");
+                for ch in comps.chars() {
+                    if let Some(k) = "xyzw".find(ch) {
+                        neg[k] = true;
+                    }
+                }
+            }
+            other => return Err(format!("not supported yet: source modifier `_{other}`")),
+        }
+    }
+    Ok(Src { loc, swz, abs, neg })
+}
+
+fn lower_dst(
+    r: &RegOperand,
+    temps: &mut HashMap<u32, usize>,
+    lits: &HashMap<u32, usize>,
+    _c: &mut Compiled,
+) -> Result<Dst, String> {
+    let loc = lower_loc(r, temps, lits)?;
+    match &loc {
+        Loc::Temp(_) | Loc::X { .. } | Loc::G { .. } | Loc::Mem => {}
+        _ => return Err(format!("not supported yet: writing `{}`", r.file.prefix())),
+    }
+    let mut plan = [
+        Write::Lane(0),
+        Write::Lane(1),
+        Write::Lane(2),
+        Write::Lane(3),
+    ];
+    if let Some(m) = &r.swizzle {
+        plan = [Write::Skip; 4];
+        for (pos, ch) in m.chars().enumerate() {
+            match ch {
+                'x' | 'y' | 'z' | 'w' => {
+                    let k = "xyzw".find(ch).unwrap_or(0);
+                    plan[k] = Write::Lane(k as u8);
+                }
+                '0' if pos < 4 => plan[pos] = Write::Zero,
+                '1' if pos < 4 => plan[pos] = Write::One,
+                _ => {}
+            }
+        }
+    }
+    let mut sat = false;
+    let mut scale = 1.0f32;
+    for m in &r.mods {
+        match m.name.as_str() {
+            "sat" => sat = true,
+            "x2" => scale = 2.0,
+            "x4" => scale = 4.0,
+            "x8" => scale = 8.0,
+            "d2" => scale = 0.5,
+            "d4" => scale = 0.25,
+            "d8" => scale = 0.125,
+            other => {
+                return Err(format!(
+                    "not supported yet: destination modifier `_{other}`"
+                ))
+            }
+        }
+    }
+    Ok(Dst {
+        loc,
+        plan,
+        sat,
+        scale,
+    })
+}

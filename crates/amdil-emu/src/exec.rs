@@ -1,0 +1,610 @@
+//! The interpreter proper: work-item state, operand access, instruction semantics,
+//! and the per-group scheduler that honours `fence_threads` barriers.
+
+use kauai_amdil::opcodes::Class;
+use kauai_amdil::RegFile;
+
+use crate::compile::{Compiled, Cond, Dst, Idx, IdxBase, Loc, OpKind, Src, Write};
+use crate::{Fault, FaultKind, Memory};
+
+const ONE: u32 = 0x3F80_0000;
+const MAX_CALL_DEPTH: usize = 1024;
+
+pub struct Item {
+    pub pc: usize,
+    pub regs: Vec<[u32; 4]>,
+    pub x: Vec<(u32, Vec<[u32; 4]>)>,
+    pub calls: Vec<usize>,
+    pub done: bool,
+    pub local: [u32; 3],
+    pub global: [u32; 3],
+}
+
+/// What a group shares while it runs.
+pub struct Ctx<'a> {
+    pub code: &'a Compiled,
+    pub cbs: &'a [(u32, Vec<u32>)],
+    pub mem: &'a mut Memory,
+    pub lds: &'a mut Vec<u8>,
+    pub lds_base: &'a [(u32, u32)],
+    pub group: [u32; 3],
+    pub group_flat: u32,
+    pub global_size: [u32; 3],
+    pub local_size: [u32; 3],
+    pub fuel: &'a mut u64,
+    pub executed: &'a mut u64,
+    pub kernel: &'a str,
+}
+
+pub enum Stop {
+    Done,
+    Barrier,
+}
+
+impl Ctx<'_> {
+    fn fault(&self, item: &Item, kind: FaultKind) -> Box<Fault> {
+        let inst = self
+            .code
+            .ops
+            .get(item.pc)
+            .and_then(|o| o.inst.as_ref())
+            .map(|i| i.to_string());
+        let span = self
+            .code
+            .ops
+            .get(item.pc)
+            .and_then(|o| o.inst.as_ref())
+            .map(|i| i.loc.0);
+        Box::new(Fault {
+            kernel: self.kernel.to_string(),
+            work_item: Some(item.global),
+            instruction: inst,
+            span,
+            kind,
+        })
+    }
+
+    fn index(&self, item: &Item, ix: &Idx) -> i64 {
+        let base = match &ix.base {
+            None => 0,
+            Some((IdxBase::Temp(t), c)) => item.regs[*t][*c as usize] as i32 as i64,
+            Some((IdxBase::Lit(l), c)) => self.code.literals[*l][*c as usize] as i32 as i64,
+        };
+        base + ix.offset
+    }
+
+    fn read_loc(&self, item: &Item, loc: &Loc) -> Result<[u32; 4], FaultKind> {
+        Ok(match loc {
+            Loc::Temp(t) => item.regs[*t],
+            Loc::Lit(l) => self.code.literals[*l],
+            Loc::Cb { buf, index } => {
+                let i = self.index(item, index);
+                let data = self
+                    .cbs
+                    .iter()
+                    .find(|(n, _)| n == buf)
+                    .map(|(_, d)| d.as_slice())
+                    .ok_or(FaultKind::Unsupported(format!(
+                        "constant buffer cb{buf} is not bound"
+                    )))?;
+                let start = usize::try_from(i).ok().map(|i| i * 4);
+                match start.and_then(|s| data.get(s..s + 4)) {
+                    Some(s) => [s[0], s[1], s[2], s[3]],
+                    None => {
+                        return Err(FaultKind::OutOfBounds {
+                            space: format!("cb{buf}"),
+                            address: i.wrapping_mul(16),
+                            size: data.len() as u64 * 4,
+                        })
+                    }
+                }
+            }
+            Loc::X { arr, index } => {
+                let i = self.index(item, index);
+                let a = item
+                    .x
+                    .iter()
+                    .find(|(n, _)| n == arr)
+                    .map(|(_, v)| v)
+                    .ok_or(FaultKind::Unsupported(format!("x{arr} is not declared")))?;
+                match usize::try_from(i).ok().and_then(|i| a.get(i)) {
+                    Some(v) => *v,
+                    None => {
+                        return Err(FaultKind::OutOfBounds {
+                            space: format!("x{arr}"),
+                            address: i.wrapping_mul(16),
+                            size: a.len() as u64 * 16,
+                        })
+                    }
+                }
+            }
+            Loc::G { index } => {
+                let i = self.index(item, index);
+                let addr = i.wrapping_mul(16);
+                let mut v = [0u32; 4];
+                for (k, d) in v.iter_mut().enumerate() {
+                    *d = self.mem.load32("global", addr + 4 * k as i64)?;
+                }
+                v
+            }
+            Loc::Special(f) => {
+                let l = item.local;
+                let g = item.global;
+                let ls = self.local_size;
+                match f {
+                    RegFile::TidInGrp => [l[0], l[1], l[2], 0],
+                    RegFile::TidInGrpFlat => [l[0] + ls[0] * (l[1] + ls[1] * l[2]), 0, 0, 0],
+                    RegFile::AbsTid => [g[0], g[1], g[2], 0],
+                    RegFile::AbsTidFlat | RegFile::ATid => {
+                        let gs = self.global_size;
+                        [g[0] + gs[0] * (g[1] + gs[1] * g[2]), 0, 0, 0]
+                    }
+                    RegFile::ThreadGrpId => [self.group[0], self.group[1], self.group[2], 0],
+                    RegFile::ThreadGrpIdFlat => [self.group_flat, 0, 0, 0],
+                    _ => return Err(FaultKind::Unsupported(format!("register {f:?}"))),
+                }
+            }
+            Loc::Mem | Loc::Unsupported(_) => {
+                return Err(FaultKind::Unsupported("reading this register".into()))
+            }
+        })
+    }
+
+    fn src(&self, item: &Item, s: &Src) -> Result<[u32; 4], FaultKind> {
+        let raw = self.read_loc(item, &s.loc)?;
+        let mut v = [0u32; 4];
+        for (k, out) in v.iter_mut().enumerate() {
+            let mut x = match s.swz[k] {
+                4 => 0,
+                5 => ONE,
+                c => raw[c as usize & 3],
+            };
+            if s.abs {
+                x &= 0x7FFF_FFFF;
+            }
+            if s.neg[k] {
+                x ^= 0x8000_0000;
+            }
+            *out = x;
+        }
+        Ok(v)
+    }
+
+    fn write(&mut self, item: &mut Item, d: &Dst, val: [u32; 4]) -> Result<(), FaultKind> {
+        let mut val = val;
+        if d.sat || d.scale != 1.0 {
+            for v in &mut val {
+                let mut f = f32::from_bits(*v) * d.scale;
+                if d.sat {
+                    f = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
+                }
+                *v = f.to_bits();
+            }
+        }
+        let mut target = match &d.loc {
+            Loc::Temp(t) => item.regs[*t],
+            other => self.read_loc(item, other).unwrap_or([0; 4]),
+        };
+        for (k, w) in d.plan.iter().enumerate() {
+            match w {
+                Write::Skip => {}
+                Write::Lane(l) => target[k] = val[*l as usize & 3],
+                Write::Zero => target[k] = 0,
+                Write::One => target[k] = ONE,
+            }
+        }
+        match &d.loc {
+            Loc::Temp(t) => item.regs[*t] = target,
+            Loc::X { arr, index } => {
+                let i = self.index(item, index);
+                let a = item
+                    .x
+                    .iter_mut()
+                    .find(|(n, _)| n == arr)
+                    .map(|(_, v)| v)
+                    .ok_or(FaultKind::Unsupported(format!("x{arr} is not declared")))?;
+                let len = a.len();
+                match usize::try_from(i).ok().and_then(|i| a.get_mut(i)) {
+                    Some(slot) => *slot = target,
+                    None => {
+                        return Err(FaultKind::OutOfBounds {
+                            space: format!("x{arr}"),
+                            address: i.wrapping_mul(16),
+                            size: len as u64 * 16,
+                        })
+                    }
+                }
+            }
+            Loc::G { index } => {
+                let addr = self.index(item, index).wrapping_mul(16);
+                for (k, w) in d.plan.iter().enumerate() {
+                    if *w != Write::Skip {
+                        self.mem.store32("global", addr + 4 * k as i64, target[k])?;
+                    }
+                }
+            }
+            _ => return Err(FaultKind::Unsupported("writing this register".into())),
+        }
+        Ok(())
+    }
+
+    fn cond(&self, item: &Item, c: &Cond) -> Result<bool, FaultKind> {
+        Ok(match c {
+            Cond::Nz(s) => self.src(item, s)?[0] != 0,
+            Cond::Z(s) => self.src(item, s)?[0] == 0,
+            Cond::Rel(op, a, b, negate) => {
+                let a = f32::from_bits(self.src(item, a)?[0]);
+                let b = f32::from_bits(self.src(item, b)?[0]);
+                let r = match *op {
+                    "eq" => a == b,
+                    "ne" => a != b,
+                    "gt" => a > b,
+                    "ge" => a >= b,
+                    "lt" => a < b,
+                    _ => a <= b,
+                };
+                r != *negate
+            }
+        })
+    }
+
+    /// Run one work-item until it finishes or reaches a barrier.
+    pub fn run(&mut self, item: &mut Item) -> Result<Stop, Box<Fault>> {
+        loop {
+            if *self.fuel == 0 {
+                return Err(self.fault(item, FaultKind::OutOfFuel));
+            }
+            *self.fuel -= 1;
+            *self.executed += 1;
+            let code = self.code;
+            let Some(op) = code.ops.get(item.pc) else {
+                item.done = true;
+                return Ok(Stop::Done);
+            };
+            let r = match &op.kind {
+                OpKind::Data {
+                    name,
+                    class,
+                    dst,
+                    src,
+                } => self
+                    .data(item, name, *class, dst.as_ref(), src)
+                    .map(|_| item.pc + 1),
+                OpKind::Jump(t) => Ok(*t),
+                OpKind::JumpIf(c, t) => {
+                    self.cond(item, c).map(|b| if b { *t } else { item.pc + 1 })
+                }
+                OpKind::Switch {
+                    src,
+                    cases,
+                    default,
+                } => self.src(item, src).map(|v| {
+                    cases
+                        .iter()
+                        .find(|(k, _)| *k == v[0])
+                        .map(|(_, t)| *t)
+                        .unwrap_or(*default)
+                }),
+                OpKind::Call(id, c) => {
+                    let take = match c {
+                        None => Ok(true),
+                        Some(c) => self.cond(item, c),
+                    };
+                    match take {
+                        Ok(true) => {
+                            if item.calls.len() >= MAX_CALL_DEPTH {
+                                Err(FaultKind::CallDepth)
+                            } else {
+                                item.calls.push(item.pc + 1);
+                                Ok(code.funcs.get(id).copied().unwrap_or(usize::MAX))
+                            }
+                        }
+                        Ok(false) => Ok(item.pc + 1),
+                        Err(e) => Err(e),
+                    }
+                }
+                OpKind::Ret(c) => {
+                    let take = match c {
+                        None => Ok(true),
+                        Some(c) => self.cond(item, c),
+                    };
+                    match take {
+                        Ok(true) => match item.calls.pop() {
+                            Some(r) => Ok(r),
+                            None => {
+                                item.done = true;
+                                return Ok(Stop::Done);
+                            }
+                        },
+                        Ok(false) => Ok(item.pc + 1),
+                        Err(e) => Err(e),
+                    }
+                }
+                OpKind::Barrier => {
+                    item.pc += 1;
+                    return Ok(Stop::Barrier);
+                }
+                OpKind::Nop => Ok(item.pc + 1),
+                OpKind::Halt => {
+                    item.done = true;
+                    return Ok(Stop::Done);
+                }
+            };
+            match r {
+                Ok(pc) => item.pc = pc,
+                Err(k) => return Err(self.fault(item, k)),
+            }
+        }
+    }
+
+    fn lds_addr(&self, id: u32, addr: u32) -> i64 {
+        let base = self
+            .lds_base
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, b)| *b)
+            .unwrap_or(0);
+        base as i64 + addr as i64
+    }
+
+    fn data(
+        &mut self,
+        item: &mut Item,
+        name: &str,
+        class: Class,
+        dst: Option<&Dst>,
+        src: &[Src],
+    ) -> Result<(), FaultKind> {
+        let mut s = [[0u32; 4]; 4];
+        for (k, x) in src.iter().enumerate().take(4) {
+            s[k] = self.src(item, x)?;
+        }
+        let id = 0;
+        let _ = id;
+        let result: Option<[u32; 4]> = match class {
+            Class::Memory | Class::Atomic | Class::Append => {
+                self.memory(item, name, dst, &s, src.len())?
+            }
+            _ => Some(crate::alu::eval(name, class, &s)?),
+        };
+        if let (Some(d), Some(v)) = (dst, result) {
+            if !matches!(d.loc, Loc::Mem) {
+                self.write(item, d, v)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn memory(
+        &mut self,
+        item: &mut Item,
+        name: &str,
+        dst: Option<&Dst>,
+        s: &[[u32; 4]; 4],
+        nsrc: usize,
+    ) -> Result<Option<[u32; 4]>, FaultKind> {
+        let op = self
+            .code
+            .ops
+            .get(item.pc)
+            .and_then(|o| o.inst.as_ref())
+            .ok_or(FaultKind::Unsupported(
+                "memory op without instruction".into(),
+            ))?;
+        let id = op.resource_id().unwrap_or(0);
+        let size = op.control("size").unwrap_or("dword").to_string();
+        let _ = nsrc;
+        let lanes = |d: Option<&Dst>| -> [bool; 4] {
+            let mut m = [false; 4];
+            if let Some(d) = d {
+                for (k, w) in d.plan.iter().enumerate() {
+                    m[k] = *w != Write::Skip;
+                }
+            }
+            m
+        };
+        Ok(match name {
+            "uav_raw_load" => {
+                let addr = s[0][0] as i64;
+                let mut v = [0u32; 4];
+                for (k, on) in lanes(dst).iter().enumerate() {
+                    if *on {
+                        v[k] = self.mem.load32("uav", addr + 4 * k as i64)?;
+                    }
+                }
+                Some(v)
+            }
+            "uav_raw_store" => {
+                let addr = s[0][0] as i64;
+                for (k, on) in lanes(dst).iter().enumerate() {
+                    if *on {
+                        self.mem.store32("uav", addr + 4 * k as i64, s[1][k])?;
+                    }
+                }
+                None
+            }
+            "uav_arena_load" | "uav_byte_load" | "uav_ubyte_load" | "uav_short_load"
+            | "uav_ushort_load" => {
+                let addr = s[0][0] as i64;
+                let v = match (name, size.as_str()) {
+                    ("uav_byte_load", _) => {
+                        self.mem.load_n("arena", addr, 1)? as u8 as i8 as i32 as u32
+                    }
+                    ("uav_ubyte_load", _) | (_, "byte") => self.mem.load_n("arena", addr, 1)?,
+                    ("uav_short_load", _) => {
+                        self.mem.load_n("arena", addr, 2)? as u16 as i16 as i32 as u32
+                    }
+                    ("uav_ushort_load", _) | (_, "short") => self.mem.load_n("arena", addr, 2)?,
+                    _ => self.mem.load_n("arena", addr, 4)?,
+                };
+                Some([v; 4])
+            }
+            "uav_arena_store" | "uav_byte_store" | "uav_short_store" => {
+                let addr = s[0][0] as i64;
+                let n = match (name, size.as_str()) {
+                    ("uav_byte_store", _) | (_, "byte") => 1,
+                    ("uav_short_store", _) | (_, "short") => 2,
+                    _ => 4,
+                };
+                self.mem.store_n("arena", addr, n, s[1][0])?;
+                None
+            }
+            "lds_load" | "lds_load_byte" | "lds_load_ubyte" | "lds_load_short"
+            | "lds_load_ushort" | "gds_load" => {
+                let (n, signed) = match name {
+                    "lds_load_byte" => (1, true),
+                    "lds_load_ubyte" => (1, false),
+                    "lds_load_short" => (2, true),
+                    "lds_load_ushort" => (2, false),
+                    _ => (4, false),
+                };
+                let v = if name == "gds_load" {
+                    load(&self.mem.gds, "gds", s[0][0] as i64, n)?
+                } else {
+                    let a = self.lds_addr(id, s[0][0]);
+                    load(self.lds, "lds", a, n)?
+                };
+                let v = match (n, signed) {
+                    (1, true) => v as u8 as i8 as i32 as u32,
+                    (2, true) => v as u16 as i16 as i32 as u32,
+                    _ => v,
+                };
+                Some([v; 4])
+            }
+            "lds_store" | "lds_store_byte" | "lds_store_short" | "gds_store" => {
+                let n = match name {
+                    "lds_store_byte" => 1,
+                    "lds_store_short" => 2,
+                    _ => 4,
+                };
+                if name == "gds_store" {
+                    store(&mut self.mem.gds, "gds", s[0][0] as i64, n, s[1][0])?;
+                } else {
+                    let a = self.lds_addr(id, s[0][0]);
+                    store(self.lds, "lds", a, n, s[1][0])?;
+                }
+                None
+            }
+            "append_buf_alloc" | "append_buf_consume" => {
+                let c = self.mem.counter(id);
+                let old = *c;
+                *c = if name == "append_buf_alloc" {
+                    old.wrapping_add(1)
+                } else {
+                    old.wrapping_sub(1)
+                };
+                Some(
+                    [if name == "append_buf_alloc" {
+                        old
+                    } else {
+                        old.wrapping_sub(1)
+                    }; 4],
+                )
+            }
+            _ if name.starts_with("uav_")
+                || name.starts_with("lds_")
+                || name.starts_with("gds_") =>
+            {
+                let (space, rest) = name.split_at(4);
+                let (ret, opname) = match rest.strip_prefix("read_") {
+                    Some(o) => (true, o),
+                    None => (false, rest),
+                };
+                let addr = s[0][0] as i64;
+                let (a, b) = (s[1][0], s[2][0]);
+                let apply = |old: u32| -> Option<u32> {
+                    Some(match opname {
+                        "add" => old.wrapping_add(a),
+                        "sub" => old.wrapping_sub(a),
+                        "rsub" => a.wrapping_sub(old),
+                        "and" => old & a,
+                        "or" => old | a,
+                        "xor" => old ^ a,
+                        "min" => (old as i32).min(a as i32) as u32,
+                        "max" => (old as i32).max(a as i32) as u32,
+                        "umin" => old.min(a),
+                        "umax" => old.max(a),
+                        "uinc" | "inc" => {
+                            if old >= a {
+                                0
+                            } else {
+                                old + 1
+                            }
+                        }
+                        "udec" | "dec" => {
+                            if old == 0 || old > a {
+                                a
+                            } else {
+                                old - 1
+                            }
+                        }
+                        "xchg" => a,
+                        // Operands: address, new value, compare value (the historical
+                        // backend prints the new value before the compare value).
+                        "cmp_xchg" | "cmp" => {
+                            if old == b {
+                                a
+                            } else {
+                                old
+                            }
+                        }
+                        "mskor" => (old & !a) | b,
+                        _ => return None,
+                    })
+                };
+                let (buf, name_space, a_addr): (&mut Vec<u8>, &str, i64) = match space {
+                    "uav_" => (&mut self.mem.global, "uav", addr),
+                    "lds_" => {
+                        let a = self.lds_addr(id, s[0][0]);
+                        (&mut *self.lds, "lds", a)
+                    }
+                    _ => (&mut self.mem.gds, "gds", addr),
+                };
+                let old = load(buf, name_space, a_addr, 4)?;
+                let new = apply(old).ok_or(FaultKind::Unsupported(format!("atomic `{name}`")))?;
+                store(buf, name_space, a_addr, 4, new)?;
+                if ret {
+                    Some([old; 4])
+                } else {
+                    None
+                }
+            }
+            _ => {
+                return Err(FaultKind::Unsupported(format!(
+                    "memory instruction `{name}`"
+                )))
+            }
+        })
+    }
+}
+
+fn check(buf_len: usize, space: &str, addr: i64, n: usize) -> Result<usize, FaultKind> {
+    if addr < 0 || addr as u64 + n as u64 > buf_len as u64 {
+        return Err(FaultKind::OutOfBounds {
+            space: space.to_string(),
+            address: addr,
+            size: buf_len as u64,
+        });
+    }
+    if n > 1 && !(addr as u64).is_multiple_of(n as u64) {
+        return Err(FaultKind::Misaligned {
+            space: space.to_string(),
+            address: addr,
+            align: n as u32,
+        });
+    }
+    Ok(addr as usize)
+}
+
+pub fn load(buf: &[u8], space: &str, addr: i64, n: usize) -> Result<u32, FaultKind> {
+    let a = check(buf.len(), space, addr, n)?;
+    let mut b = [0u8; 4];
+    b[..n].copy_from_slice(&buf[a..a + n]);
+    Ok(u32::from_le_bytes(b))
+}
+
+pub fn store(buf: &mut [u8], space: &str, addr: i64, n: usize, v: u32) -> Result<(), FaultKind> {
+    let a = check(buf.len(), space, addr, n)?;
+    buf[a..a + n].copy_from_slice(&v.to_le_bytes()[..n]);
+    Ok(())
+}

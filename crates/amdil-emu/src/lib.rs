@@ -1,0 +1,440 @@
+//! # kauai-amdil-emu: the `kauai` emulator
+//!
+//! Seed 000 lists a `kauai` device, "Emulator testing". This crate is that device: it
+//! executes a linked AMD IL compute kernel ([`kauai_amdil::LinkedKernel`]) for an NDRange
+//! on the CPU, under the runtime ABI the seed describes:
+//!
+//! - every work-item has its own 4 x 32-bit typeless registers (`r`), scratch arrays
+//!   (`x`), and sees its ids through `vTidInGrp`, `vAbsTid`, `vThreadGrpId` (and the flat
+//!   forms);
+//! - cb0 holds the reserved launch values ([`kauai_amdil::abi::cb0_ndrange`]), cb1 the
+//!   arguments (built by the caller with [`kauai_amdil::abi::Cb1Builder`]), cb2.. the
+//!   hardware-constant data segments;
+//! - one global byte buffer ([`Memory::global`]) backs every raw and arena UAV id (the
+//!   seed aliases them) and the old `g[]` register (16-byte elements); buffers live at
+//!   offsets inside it and pointer arguments are those offsets;
+//! - each work-group gets zeroed LDS (one region per `dcl_lds_id`), GDS is shared;
+//! - `fence_threads*` is a barrier: every work-item of the group must reach it before any
+//!   goes on (work-items run one after the other between barriers);
+//! - every access is bounds-checked, and execution has fuel. A problem is a [`Fault`]
+//!   value naming the kernel, the work-item, the instruction and the address; never a panic.
+//!
+//! Entry point: [`run`]. Not supported yet (a clear `Unsupported` fault or compile
+//! error): macros (`mcall`), typed UAVs and images, `lds_load_vec`/`lds_store_vec`,
+//! struct LDS/GDS, source modifiers other than `_neg`/`_abs`, printf-buffer decoding.
+
+mod alu;
+mod compile;
+mod exec;
+
+use std::fmt;
+
+use kauai_amdil::abi::{cb0_ndrange, Cb0Params};
+use kauai_amdil::LinkedKernel;
+use kauai_diag::Span;
+
+pub use alu::{f16_to_f32, f32_to_f16};
+
+/// Device parameters per `-mcpu`, from the seed's device list and the historical
+/// backend's device classes (see `shared/reference/amdil.md` section 3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Device {
+    pub name: &'static str,
+    pub wavefront: u32,
+    /// Bytes of LDS per group.
+    pub lds_bytes: u32,
+    pub max_uavs: u32,
+    pub fp64: bool,
+}
+
+const DEVICES: &[Device] = &[
+    Device {
+        name: "rv710",
+        wavefront: 16,
+        lds_bytes: 16 << 10,
+        max_uavs: 1,
+        fp64: false,
+    },
+    Device {
+        name: "rv730",
+        wavefront: 32,
+        lds_bytes: 16 << 10,
+        max_uavs: 1,
+        fp64: false,
+    },
+    Device {
+        name: "rv770",
+        wavefront: 64,
+        lds_bytes: 16 << 10,
+        max_uavs: 1,
+        fp64: true,
+    },
+    Device {
+        name: "cedar",
+        wavefront: 16,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: false,
+    },
+    Device {
+        name: "redwood",
+        wavefront: 32,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: false,
+    },
+    Device {
+        name: "juniper",
+        wavefront: 64,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: false,
+    },
+    Device {
+        name: "cypress",
+        wavefront: 64,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: true,
+    },
+    Device {
+        name: "barts",
+        wavefront: 64,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: false,
+    },
+    Device {
+        name: "turks",
+        wavefront: 64,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: false,
+    },
+    Device {
+        name: "caicos",
+        wavefront: 64,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: false,
+    },
+    Device {
+        name: "cayman",
+        wavefront: 64,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: true,
+    },
+    Device {
+        name: "kauai",
+        wavefront: 64,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: true,
+    },
+    Device {
+        name: "test",
+        wavefront: 64,
+        lds_bytes: 32 << 10,
+        max_uavs: 12,
+        fp64: true,
+    },
+];
+
+/// The device for an `-mcpu` name.
+pub fn device(mcpu: &str) -> Option<&'static Device> {
+    DEVICES.iter().find(|d| d.name == mcpu)
+}
+
+/// All known devices.
+pub fn devices() -> &'static [Device] {
+    DEVICES
+}
+
+/// Memory the kernel sees besides registers and constant buffers.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    /// The global buffer behind every raw and arena UAV id and `g[]`.
+    pub global: Vec<u8>,
+    /// Global data share, shared by all groups.
+    pub gds: Vec<u8>,
+    /// Append counters by UAV id.
+    pub counters: Vec<(u32, u32)>,
+}
+
+impl Memory {
+    fn load32(&self, space: &str, addr: i64) -> Result<u32, FaultKind> {
+        exec::load(&self.global, space, addr, 4)
+    }
+    fn store32(&mut self, space: &str, addr: i64, v: u32) -> Result<(), FaultKind> {
+        exec::store(&mut self.global, space, addr, 4, v)
+    }
+    fn load_n(&self, space: &str, addr: i64, n: usize) -> Result<u32, FaultKind> {
+        exec::load(&self.global, space, addr, n)
+    }
+    fn store_n(&mut self, space: &str, addr: i64, n: usize, v: u32) -> Result<(), FaultKind> {
+        exec::store(&mut self.global, space, addr, n, v)
+    }
+    fn counter(&mut self, id: u32) -> &mut u32 {
+        if let Some(i) = self.counters.iter().position(|(k, _)| *k == id) {
+            &mut self.counters[i].1
+        } else {
+            self.counters.push((id, 0));
+            let n = self.counters.len() - 1;
+            &mut self.counters[n].1
+        }
+    }
+}
+
+/// The launch: an NDRange (`clEnqueueNDRangeKernel`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Launch {
+    pub work_dim: u32,
+    pub global: [u32; 3],
+    pub local: [u32; 3],
+    /// Values of cb0 not derived from the sizes (ring offsets, data segment, printf).
+    pub cb0: Cb0Params,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Instructions the whole launch may execute before it faults with `OutOfFuel`.
+    pub fuel: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { fuel: 100_000_000 }
+    }
+}
+
+/// What a successful run reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunReport {
+    /// IL instructions executed over all work-items.
+    pub instructions: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    OutOfBounds {
+        space: String,
+        address: i64,
+        size: u64,
+    },
+    Misaligned {
+        space: String,
+        address: i64,
+        align: u32,
+    },
+    OutOfFuel,
+    CallDepth,
+    /// Some work-items of a group finished while others wait at a barrier.
+    BarrierDivergence,
+    Unsupported(String),
+    /// The program cannot be prepared for execution (before any work-item runs).
+    Load(String),
+}
+
+/// A kernel failure: which kernel, which work-item (global id), which instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub kernel: String,
+    pub work_item: Option<[u32; 3]>,
+    pub instruction: Option<String>,
+    /// Where the instruction is in its source file.
+    pub span: Option<Span>,
+    pub kind: FaultKind,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "kernel `{}`", self.kernel)?;
+        if let Some(w) = self.work_item {
+            write!(f, ", work-item ({}, {}, {})", w[0], w[1], w[2])?;
+        }
+        if let Some(i) = &self.instruction {
+            write!(f, ", at `{i}`")?;
+        }
+        f.write_str(": ")?;
+        match &self.kind {
+            FaultKind::OutOfBounds {
+                space,
+                address,
+                size,
+            } => write!(
+                f,
+                "{space} access at byte {address} is outside its {size} bytes"
+            ),
+            FaultKind::Misaligned {
+                space,
+                address,
+                align,
+            } => write!(
+                f,
+                "{space} access at byte {address} is not {align}-byte aligned"
+            ),
+            FaultKind::OutOfFuel => f.write_str("out of fuel (endless loop?)"),
+            FaultKind::CallDepth => f.write_str("call depth exceeds 1024"),
+            FaultKind::BarrierDivergence => {
+                f.write_str("some work-items of the group finished while others wait at a barrier")
+            }
+            FaultKind::Unsupported(w) => write!(f, "not supported yet: {w}"),
+            FaultKind::Load(w) => write!(f, "cannot load the program: {w}"),
+        }
+    }
+}
+
+impl std::error::Error for Fault {}
+
+/// Run `kernel` over `launch`. `cb1` holds the arguments as laid out by the metadata;
+/// data segments without a constant buffer must already be copied into `mem.global` at
+/// `launch.cb0.data_segment` by the caller (the runtime owns global memory layout).
+pub fn run(
+    kernel: &LinkedKernel,
+    cb1: &[u32],
+    mem: &mut Memory,
+    launch: &Launch,
+    opts: &Options,
+) -> Result<RunReport, Box<Fault>> {
+    let load_fault = |msg: String| {
+        Box::new(Fault {
+            kernel: kernel.name.clone(),
+            work_item: None,
+            instruction: None,
+            span: None,
+            kind: FaultKind::Load(msg),
+        })
+    };
+    let code = compile::compile(&kernel.program).map_err(load_fault)?;
+    let cb0 = cb0_ndrange(launch.work_dim, launch.global, launch.local, &launch.cb0)
+        .map_err(|e| load_fault(e.to_string()))?;
+    if let Some(t) = code.threads_per_group {
+        if t != launch.local {
+            return Err(load_fault(format!(
+                "the kernel declares {}x{}x{} work-items per group but the launch uses {}x{}x{}",
+                t[0], t[1], t[2], launch.local[0], launch.local[1], launch.local[2]
+            )));
+        }
+    }
+    let mut cbs: Vec<(u32, Vec<u32>)> = vec![(0, cb0.to_vec()), (1, cb1.to_vec())];
+    for seg in &kernel.data {
+        if let Some(n) = seg.cb {
+            let bytes = seg.bytes().map_err(load_fault)?;
+            let mut words: Vec<u32> = bytes
+                .chunks(4)
+                .map(|c| {
+                    let mut b = [0u8; 4];
+                    b[..c.len()].copy_from_slice(c);
+                    u32::from_le_bytes(b)
+                })
+                .collect();
+            words.resize(words.len().next_multiple_of(4), 0);
+            cbs.push((n, words));
+        }
+    }
+    // LDS regions, one per declared id, laid out in id order.
+    let mut lds_ids: Vec<(u32, u32)> = code.lds.iter().map(|(k, v)| (*k, *v)).collect();
+    lds_ids.sort();
+    let mut lds_base = Vec::new();
+    let mut lds_total = 0u32;
+    for (id, size) in &lds_ids {
+        lds_base.push((*id, lds_total));
+        lds_total = lds_total.saturating_add(size.next_multiple_of(4));
+    }
+    let gds_total: u32 = code.gds.values().sum();
+    if mem.gds.len() < gds_total as usize {
+        mem.gds.resize(gds_total as usize, 0);
+    }
+    let mut fuel = opts.fuel;
+    let mut executed = 0u64;
+    let groups = [
+        launch.global[0] / launch.local[0],
+        launch.global[1] / launch.local[1],
+        launch.global[2] / launch.local[2],
+    ];
+    let entry_pc = 0usize;
+    let xarrays: Vec<(u32, u32)> = {
+        let mut v: Vec<_> = code.xarrays.iter().map(|(k, v)| (*k, *v)).collect();
+        v.sort();
+        v
+    };
+    for gz in 0..groups[2] {
+        for gy in 0..groups[1] {
+            for gx in 0..groups[0] {
+                let group = [gx, gy, gz];
+                let group_flat = gx + groups[0] * (gy + groups[1] * gz);
+                let mut lds = vec![0u8; lds_total as usize];
+                let mut items = Vec::new();
+                for lz in 0..launch.local[2] {
+                    for ly in 0..launch.local[1] {
+                        for lx in 0..launch.local[0] {
+                            let local = [lx, ly, lz];
+                            let global = [
+                                gx * launch.local[0] + lx,
+                                gy * launch.local[1] + ly,
+                                gz * launch.local[2] + lz,
+                            ];
+                            items.push(exec::Item {
+                                pc: entry_pc,
+                                regs: vec![[0; 4]; code.temps],
+                                x: xarrays
+                                    .iter()
+                                    .map(|(n, s)| (*n, vec![[0u32; 4]; *s as usize]))
+                                    .collect(),
+                                calls: Vec::new(),
+                                done: false,
+                                local,
+                                global,
+                            });
+                        }
+                    }
+                }
+                let mut ctx = exec::Ctx {
+                    code: &code,
+                    cbs: &cbs,
+                    mem,
+                    lds: &mut lds,
+                    lds_base: &lds_base,
+                    group,
+                    group_flat,
+                    global_size: launch.global,
+                    local_size: launch.local,
+                    fuel: &mut fuel,
+                    executed: &mut executed,
+                    kernel: &kernel.name,
+                };
+                loop {
+                    let mut at_barrier = 0usize;
+                    let mut done = 0usize;
+                    for it in items.iter_mut() {
+                        if it.done {
+                            done += 1;
+                            continue;
+                        }
+                        match ctx.run(it)? {
+                            exec::Stop::Done => done += 1,
+                            exec::Stop::Barrier => at_barrier += 1,
+                        }
+                    }
+                    if at_barrier == 0 {
+                        break;
+                    }
+                    if done > 0 {
+                        let waiting = items.iter().find(|i| !i.done).map(|i| i.global);
+                        return Err(Box::new(Fault {
+                            kernel: kernel.name.clone(),
+                            work_item: waiting,
+                            instruction: None,
+                            span: None,
+                            kind: FaultKind::BarrierDivergence,
+                        }));
+                    }
+                }
+            }
+        }
+    }
+    Ok(RunReport {
+        instructions: executed,
+    })
+}
