@@ -1,5 +1,6 @@
 //! Data-driven parser tests: every `tests/data/parse/*.cl` holds OpenCL C source followed
-//! by a trailing `/* EXPECTED ... */` comment with the expected AST dump and diagnostics.
+//! by a trailing `/* EXPECTED ... */` comment with the expected AST dump and diagnostics
+//! (preprocessor diagnostics included). The source goes through the real preprocessor.
 //! `BLESS=1 cargo test -p kauai-clc --test parse` rewrites the expectations (review the
 //! diff!).
 
@@ -8,7 +9,7 @@ mod parse_support;
 use std::path::Path;
 
 use kauai_clc::parse;
-use kauai_diag::{Diagnostics, SourceMap};
+use kauai_diag::Diagnostics;
 
 const MARKER: &str = "/* EXPECTED\n";
 
@@ -18,10 +19,11 @@ fn run_file(path: &Path) -> Result<(), String> {
         Some(i) => (&text[..i], Some(&text[i + MARKER.len()..])),
         None => (&text[..], None),
     };
-    let mut sm = SourceMap::new();
-    let file = sm.add(path.display().to_string(), src);
-    let tokens = parse_support::tokenize(src, file);
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let mut diags = Diagnostics::new();
+    let (sm, _, tokens) = parse_support::preprocess_src(&name, src, &mut diags);
     let tu = parse::parse(&tokens, &mut diags);
     let mut actual = parse::dump(&tu);
     actual.push_str("--- diagnostics\n");

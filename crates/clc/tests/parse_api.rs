@@ -8,10 +8,8 @@ use kauai_clc::parse;
 use kauai_diag::{Diagnostics, SourceMap, Span};
 
 fn parse_src(src: &str) -> (TranslationUnit, Diagnostics, SourceMap) {
-    let mut sm = SourceMap::new();
-    let f = sm.add("t.cl", src);
-    let toks = parse_support::tokenize(src, f);
     let mut d = Diagnostics::new();
+    let (sm, _, toks) = parse_support::preprocess_src("t.cl", src, &mut d);
     let tu = parse::parse(&toks, &mut d);
     (tu, d, sm)
 }

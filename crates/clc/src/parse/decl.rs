@@ -134,6 +134,12 @@ fn vector_type(word: &str) -> Option<BaseType> {
     Some(BaseType::Vector(s, width))
 }
 
+/// Keywords that are not declaration specifiers: never names.
+pub(crate) fn is_reserved(w: &str) -> bool {
+    super::expr::is_statement_keyword(w)
+        || matches!(w, "vec_step" | "_Alignof" | "__alignof__" | "__alignof")
+}
+
 /// What a declarator may be.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum DeclMode {
@@ -296,6 +302,7 @@ impl Parser<'_, '_> {
     /// Declaration specifiers, in any order.
     pub(crate) fn decl_specs(&mut self) -> PResult<DeclSpecs> {
         let start = self.span();
+        let start_pos = self.pos;
         let mut specs = DeclSpecs {
             storage: None,
             quals: TypeQuals::default(),
@@ -432,9 +439,10 @@ impl Parser<'_, '_> {
                 match words.resolve() {
                     Some(b) => specs.base = b,
                     None => {
+                        let written = self.type_words_between(start_pos);
                         self.error(
                             ts,
-                            "invalid combination of type specifiers",
+                            &format!("invalid combination of type specifiers `{written}`"),
                             "these type specifiers do not form a type",
                         );
                     }
@@ -442,6 +450,22 @@ impl Parser<'_, '_> {
             }
         }
         Ok(specs)
+    }
+
+    /// The type specifier words among the tokens from `from` to the current one, for
+    /// messages (only called on the error path, so the happy path stays allocation-free).
+    fn type_words_between(&self, from: usize) -> String {
+        let toks = self.toks.get(from..self.pos).unwrap_or_default();
+        let words: Vec<&str> = toks
+            .iter()
+            .filter(|t| {
+                t.kind == TokenKind::Ident
+                    && (matches!(classify(&t.text), Some(SpecKw::Type(_)))
+                        || self.is_typedef_name(&t.text))
+            })
+            .map(|t| t.text.as_str())
+            .collect();
+        words.join(" ")
     }
 
     /// `__attribute__((a, b(args)))`, possibly several in a row.
@@ -614,7 +638,7 @@ impl Parser<'_, '_> {
 
     fn tag_name(&mut self) -> Option<Ident> {
         let t = self.peek();
-        if t.kind == TokenKind::Ident && classify(&t.text).is_none() {
+        if t.kind == TokenKind::Ident && classify(&t.text).is_none() && !is_reserved(&t.text) {
             let span = self.bump();
             Some(Ident {
                 name: self.intern(&t.text),
@@ -767,6 +791,9 @@ impl Parser<'_, '_> {
         let mut attrs = Vec::new();
         let t = self.peek();
         let is_name = t.kind == TokenKind::Ident && classify(&t.text).is_none();
+        if is_name && mode != DeclMode::Abstract && is_reserved(&t.text) {
+            return Err(self.error_here("expected a name in the declaration, found a keyword"));
+        }
         if is_name && mode != DeclMode::Abstract {
             let span = self.bump();
             name = Some(Ident {
@@ -1002,7 +1029,7 @@ impl Parser<'_, '_> {
         let looks_like_decl = t.kind == TokenKind::Ident
             && n.kind == TokenKind::Ident
             && classify(&t.text).is_none()
-            && !super::expr::is_statement_keyword(&t.text)
+            && !is_reserved(&t.text)
             && !self.is_typedef_name(&t.text);
         if !looks_like_decl {
             return None;

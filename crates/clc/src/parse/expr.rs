@@ -318,7 +318,7 @@ impl Parser<'_, '_> {
                 match literal::int_literal(&t.text) {
                     Ok(lit) => {
                         if lit.overflowed {
-                            self.error(
+                            self.literal_error(
                                 span,
                                 "integer literal is too large for any integer type",
                                 "does not fit in 64 bits",
@@ -327,7 +327,7 @@ impl Parser<'_, '_> {
                         Ok(self.mk(ExprKind::IntLit(lit), span))
                     }
                     Err(msg) => {
-                        self.error(span, &msg, "invalid integer literal");
+                        self.literal_error(span, &msg, "invalid integer literal");
                         Ok(self.mk(ExprKind::Error, span))
                     }
                 }
@@ -344,7 +344,7 @@ impl Parser<'_, '_> {
                         span,
                     )),
                     Err(msg) => {
-                        self.error(span, &msg, "invalid floating literal");
+                        self.literal_error(span, &msg, "invalid floating literal");
                         Ok(self.mk(ExprKind::Error, span))
                     }
                 }
@@ -354,7 +354,7 @@ impl Parser<'_, '_> {
                 match literal::char_literal(&t.text) {
                     Ok(c) => Ok(self.mk(ExprKind::CharLit(c), span)),
                     Err(msg) => {
-                        self.error(span, &msg, "invalid character literal");
+                        self.literal_error(span, &msg, "invalid character literal");
                         Ok(self.mk(ExprKind::Error, span))
                     }
                 }
@@ -371,7 +371,7 @@ impl Parser<'_, '_> {
                         Ok(b) => bytes.extend(b),
                         Err(msg) => {
                             ok = false;
-                            self.error(s, &msg, "invalid string literal");
+                            self.literal_error(s, &msg, "invalid string literal");
                         }
                     }
                 }

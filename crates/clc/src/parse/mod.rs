@@ -188,6 +188,18 @@ impl<'t, 'd> Parser<'t, 'd> {
         Reported
     }
 
+    /// Report a malformed literal unless an earlier stage (the preprocessor validates
+    /// literal spellings too) already reported an error at exactly this token.
+    pub(crate) fn literal_error(&mut self, span: Span, msg: &str, label: &str) {
+        let known = self
+            .diags
+            .iter()
+            .any(|d| d.is_error() && d.primary_span() == Some(span));
+        if !known {
+            self.error(span, msg, label);
+        }
+    }
+
     pub(crate) fn push_diag(&mut self, d: Diagnostic) {
         if !self.aborted {
             self.diags.push(d);

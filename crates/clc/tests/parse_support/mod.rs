@@ -1,9 +1,24 @@
-//! Test-only helpers for the parser tests: a small tokenizer (so the parser tests do not
-//! depend on the preprocessor) and a compact rendering of diagnostics.
+//! Test-only helpers for the parser tests: source to tokens through the real
+//! preprocessor, a small stand-alone tokenizer (for token-level property tests that should
+//! not depend on the preprocessor), and a compact rendering of diagnostics.
 #![allow(dead_code)]
 
+use kauai_clc::pp::{preprocess, PpOptions};
 use kauai_clc::token::{Punct, Token, TokenKind};
 use kauai_diag::{Diagnostics, FileId, SourceMap, Span};
+
+/// Preprocess `src` (as file `name`) with default options: the tokens the parser sees in
+/// the real pipeline. Preprocessor diagnostics go to `diags`.
+pub fn preprocess_src(
+    name: &str,
+    src: &str,
+    diags: &mut Diagnostics,
+) -> (SourceMap, FileId, Vec<Token>) {
+    let mut sm = SourceMap::new();
+    let file = sm.add(name, src);
+    let out = preprocess(&mut sm, &[file], &PpOptions::default(), diags);
+    (sm, file, out.tokens)
+}
 
 /// Split C source into tokens the way the preprocessor would hand them over (no
 /// directives, no macros). Panics on characters C does not use: test inputs are ours.

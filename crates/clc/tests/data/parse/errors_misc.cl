@@ -13,6 +13,11 @@ void k(void) {
     else x = 1;
     goto 3;
     case_label: }
+int if;
+struct while { int x; };
+long T;
+typedef int T;
+unsigned T t2;
 
 /* EXPECTED
 (decl (specs <error>) (a))
@@ -29,11 +34,13 @@ void k(void) {
     (decl (specs int) (y (= <error>)))
     (decl (specs float) (z (= <error>)))
     (decl (specs char) (q (= <error>)))))
+(decl (specs long) (T))
+(decl (specs typedef int) (T))
 --- diagnostics
-error 1:1: invalid combination of type specifiers [these type specifiers do not form a type]
-error 2:1: invalid combination of type specifiers [these type specifiers do not form a type]
-error 3:1: invalid combination of type specifiers [these type specifiers do not form a type]
-error 4:1: invalid combination of type specifiers [these type specifiers do not form a type]
+error 1:1: invalid combination of type specifiers `unsigned float` [these type specifiers do not form a type]
+error 2:1: invalid combination of type specifiers `signed unsigned int` [these type specifiers do not form a type]
+error 3:1: invalid combination of type specifiers `short long` [these type specifiers do not form a type]
+error 4:1: invalid combination of type specifiers `int int` [these type specifiers do not form a type]
 error 5:8: more than one storage class in a declaration [second storage class]
 error 6:10: conflicting address space qualifiers [second address space]
 error 7:7: expected a name or `{` after `struct` [found `;`]
@@ -44,4 +51,7 @@ error 12:14: empty character literal [invalid character literal]
 error 13:5: `else` without a previous `if` [found `else`]
 error 14:10: expected a label name after `goto` [found number `3`]
 error 15:17: expected a statement after the label [found `}`]
+error 16:5: expected a name in the declaration, found a keyword [found `if`]
+error 17:8: expected a name or `{` after `struct` [found `while`]
+error 20:12: expected `;` after declaration [found `t2`]
 */

@@ -15,7 +15,8 @@ __kernel void reduce_sum(__global const float *in, __global float *out,
     if (lid == 0) out[get_group_id(0)] = scratch[0];
 }
 
-__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
+#define TILE 16
+__kernel __attribute__((reqd_work_group_size(TILE, TILE, 1)))
 void matmul_tiled(__global const float *A, __global const float *B, __global float *C, int N) {
     __local float As[16][16];
     __local float Bs[16][16];
@@ -26,7 +27,8 @@ void matmul_tiled(__global const float *A, __global const float *B, __global flo
         As[lr][lc] = A[row * N + t * 16 + lc];
         Bs[lr][lc] = B[(t * 16 + lr) * N + col];
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (int k = 0; k < 16; k++) acc = mad(As[lr][k], Bs[k][lc], acc);
+        #pragma unroll
+        for (int k = 0; k < TILE; k++) acc = mad(As[lr][k], Bs[k][lc], acc);
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     C[row * N + col] = acc;
