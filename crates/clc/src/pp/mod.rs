@@ -25,6 +25,10 @@
 //!
 //! Hostile input gets a diagnostic, never a hang or stack overflow: see [`PpLimits`].
 //!
+//! The preprocessor reports bytes that form no token (`@`, a stray `\`); whether a
+//! literal is valid (suffix, digits, escapes, closing quote) is left to the parser, which
+//! sees every literal token. pp-numbers are classified as `IntLit`/`FloatLit` by shape.
+//!
 //! Tokens produced by a macro expansion carry the span of the outermost invocation
 //! (name through closing parenthesis); tokens that came from an argument keep their own.
 
@@ -628,7 +632,16 @@ impl<'a> Pp<'a> {
         let mut toks = Vec::with_capacity(bytes.len() / 3 + 1);
         let mut flags = BOL;
         let mut unterminated = Vec::new();
+        // A UTF-8 byte order mark at the very start is not part of the source.
+        let bom = if bytes.starts_with(b"\xef\xbb\xbf") {
+            3
+        } else {
+            0
+        };
         for t in lex::tokenize(&bytes) {
+            if t.end <= bom {
+                continue;
+            }
             match t.kind {
                 RawKind::Newline => flags = BOL,
                 RawKind::Whitespace | RawKind::LineComment => flags |= SPACE,
@@ -898,6 +911,12 @@ impl<'a> Pp<'a> {
             };
             if t.flags & BOL != 0 {
                 t.flags = (t.flags & !BOL) | SPACE;
+            }
+            // Painted when read, as gcc and clang do: an argument token naming a macro
+            // that is being expanded stays unexpanded even if that expansion ends
+            // before the argument is rescanned (`#define r q(r` then `r))` gives `r)`).
+            if t.kind == PKind::Ident && self.is_disabled(t.sym) {
+                t.flags |= NOEXP;
             }
             match t.kind {
                 PKind::Punct(Punct::LParen) => depth += 1,
@@ -1222,39 +1241,14 @@ impl<'a> Pp<'a> {
 
     fn emit(&mut self, t: PTok) {
         let text = self.names.get(t.sym);
+        // Literal validity (suffixes, digits, escapes, termination) is the parser's to
+        // check: it sees every literal token, and one report per problem is enough.
         let kind = match t.kind {
             PKind::Ident => TokenKind::Ident,
             PKind::Punct(p) => TokenKind::Punct(p),
-            PKind::Number => match lex::classify_number(text) {
-                Some(k) => k,
-                None => {
-                    let guess = if text.contains(['.', 'e', 'E', 'p', 'P'])
-                        && !text.starts_with("0x")
-                        && !text.starts_with("0X")
-                    {
-                        TokenKind::FloatLit
-                    } else {
-                        TokenKind::IntLit
-                    };
-                    let msg = format!("invalid numeric literal '{text}'");
-                    self.error(t.span, msg, "not a valid integer or floating constant");
-                    guess
-                }
-            },
-            PKind::Char => {
-                if t.flags & UNTERM != 0 {
-                    self.error(t.span, "missing terminating ' character", "unterminated");
-                } else if text == "''" {
-                    self.error(t.span, "empty character constant", "here");
-                }
-                TokenKind::CharLit
-            }
-            PKind::Str => {
-                if t.flags & UNTERM != 0 {
-                    self.error(t.span, "missing terminating '\"' character", "unterminated");
-                }
-                TokenKind::StringLit
-            }
+            PKind::Number => number_kind(text),
+            PKind::Char => TokenKind::CharLit,
+            PKind::Str => TokenKind::StringLit,
             PKind::Other => {
                 let msg = format!("invalid character '{text}' in program");
                 self.error(t.span, msg, "not part of any token");
@@ -2144,6 +2138,27 @@ impl<'a> Pp<'a> {
             flags = 0;
         }
         out
+    }
+}
+
+/// `IntLit` or `FloatLit` for a pp-number; an invalid one is classified by its shape
+/// (the parser reports it): floating if it has a `.` or an exponent letter.
+fn number_kind(text: &str) -> TokenKind {
+    if let Some(k) = lex::classify_number(text) {
+        return k;
+    }
+    let b = text.as_bytes();
+    let hex = b.len() >= 2 && b[0] == b'0' && (b[1] | 0x20) == b'x';
+    let float = text.contains('.')
+        || if hex {
+            text.contains(['p', 'P'])
+        } else {
+            text.contains(['e', 'E'])
+        };
+    if float {
+        TokenKind::FloatLit
+    } else {
+        TokenKind::IntLit
     }
 }
 

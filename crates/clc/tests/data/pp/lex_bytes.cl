@@ -18,5 +18,3 @@ after
 // error: invalid character '@' in program @ lex_bytes.cl:4:6
 // error: invalid character '`' in program @ lex_bytes.cl:4:8
 // error: invalid character '\' in program @ lex_bytes.cl:4:10
-// error: missing terminating '"' character @ lex_bytes.cl:5:1
-// error: missing terminating ' character @ lex_bytes.cl:6:1
