@@ -520,6 +520,39 @@ pub struct Declarator {
     pub span: Span,
 }
 
+impl DeclSpecs {
+    /// Whether the storage class is `typedef`.
+    pub fn is_typedef(&self) -> bool {
+        matches!(self.storage, Some((StorageClass::Typedef, _)))
+    }
+}
+
+impl Declarator {
+    /// The parameter list if this declares a function (its first step is a function
+    /// declarator): `(params, explicit_void, variadic)`.
+    pub fn function_params(&self) -> Option<(&[ParamDecl], bool, bool)> {
+        match self.derived.first() {
+            Some(Derived::Function {
+                params,
+                explicit_void,
+                variadic,
+                ..
+            }) => Some((params, *explicit_void, *variadic)),
+            _ => None,
+        }
+    }
+}
+
+impl Derived {
+    pub fn span(&self) -> Span {
+        match self {
+            Derived::Pointer { span, .. }
+            | Derived::Array { span, .. }
+            | Derived::Function { span, .. } => *span,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Derived {
     /// `* quals`: the qualifiers apply to the pointer itself (`float *const p`); an
@@ -613,6 +646,15 @@ pub enum Initializer {
         items: Vec<InitItem>,
         span: Span,
     },
+}
+
+impl Initializer {
+    pub fn span(&self, tu: &TranslationUnit) -> Span {
+        match self {
+            Initializer::Expr(e) => tu.exprs[*e].span,
+            Initializer::List { span, .. } => *span,
+        }
+    }
 }
 
 /// `designators = init` or just `init` inside a brace list.
@@ -748,8 +790,11 @@ pub enum ExprKind {
         ty: TypeNameId,
         expr: ExprId,
     },
-    /// `(T)(e1, e2, ...)`: an OpenCL vector literal (`T` is syntactically any type;
-    /// sema checks it is a vector type — or treats a single element like a cast).
+    /// `(T)(e1, e2, ...)`: an OpenCL vector literal. The parser builds it when `T` is a
+    /// vector type or a typedef name (which may name a vector type); for other types
+    /// `(T)(x)` is a [`ExprKind::Cast`]. When sema finds the typedef names a non-vector
+    /// type, the elements are a comma expression being cast: `(T)(a, b)` is `(T)b` after
+    /// evaluating `a`.
     VectorLiteral {
         ty: TypeNameId,
         elems: Vec<ExprId>,

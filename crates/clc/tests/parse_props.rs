@@ -249,3 +249,19 @@ fn nesting_just_below_the_limit_parses() {
         assert!(diags.is_empty(), "{:?}", diags.list);
     });
 }
+
+#[test]
+fn error_flood_is_capped() {
+    let src = "void f(void) { x = ; }\n".repeat(1000);
+    let diags = check(&tokens_of(&src));
+    assert_eq!(
+        diags.error_count(),
+        parse::MAX_ERRORS + 1,
+        "{:?}",
+        diags.list.last()
+    );
+    assert!(diags
+        .list
+        .last()
+        .is_some_and(|d| d.message.contains("too many errors")));
+}

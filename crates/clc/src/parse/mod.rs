@@ -37,6 +37,10 @@ pub use dump::dump;
 /// 1 MiB stack.
 pub const MAX_DEPTH: u32 = 256;
 
+/// After this many errors the parser stops (later ones are mostly consequences, and the
+/// limit bounds the work done on garbage input).
+pub const MAX_ERRORS: usize = 200;
+
 /// Parse a whole translation unit. `tokens` normally ends in one [`TokenKind::Eof`] (as
 /// the preprocessor produces); a missing end marker is tolerated. Problems are pushed to
 /// `diags`; the returned AST holds everything that could be parsed.
@@ -62,8 +66,10 @@ pub(crate) struct Parser<'t, 'd> {
     /// The typedef table: innermost scope last; `true` marks a typedef name.
     scopes: Vec<HashMap<Symbol, bool>>,
     depth: u32,
-    /// Set when the nesting limit was hit: parsing stops.
+    /// Set when the nesting limit or the error limit was hit: parsing stops.
     aborted: bool,
+    /// Errors this parser reported (towards [`MAX_ERRORS`]).
+    errors: usize,
 }
 
 impl<'t, 'd> Parser<'t, 'd> {
@@ -82,6 +88,7 @@ impl<'t, 'd> Parser<'t, 'd> {
             scopes: vec![HashMap::new()],
             depth: 0,
             aborted: false,
+            errors: 0,
         }
     }
 
@@ -182,9 +189,10 @@ impl<'t, 'd> Parser<'t, 'd> {
     }
 
     pub(crate) fn error(&mut self, span: Span, msg: &str, label: &str) -> Reported {
-        if !self.aborted {
-            self.diags.push(Diagnostic::error(msg).at(span, label));
+        if self.aborted {
+            return Reported;
         }
+        self.push_diag(Diagnostic::error(msg).at(span, label));
         Reported
     }
 
@@ -200,9 +208,24 @@ impl<'t, 'd> Parser<'t, 'd> {
         }
     }
 
+    /// Push a ready-made diagnostic (one with several labels); errors count towards
+    /// [`MAX_ERRORS`] like those from [`Parser::error`].
     pub(crate) fn push_diag(&mut self, d: Diagnostic) {
-        if !self.aborted {
-            self.diags.push(d);
+        if self.aborted {
+            return;
+        }
+        let is_error = d.is_error();
+        let span = d.primary_span().unwrap_or_default();
+        self.diags.push(d);
+        if is_error {
+            self.errors += 1;
+            if self.errors >= MAX_ERRORS {
+                self.diags.push(
+                    Diagnostic::error(format!("too many errors ({MAX_ERRORS}); parsing stopped"))
+                        .at(span, "the last error reported"),
+                );
+                self.aborted = true;
+            }
         }
     }
 
