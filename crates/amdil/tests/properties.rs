@@ -60,8 +60,14 @@ pub fn check(bytes: &[u8]) {
     let printed = p.to_string();
     let mut d2 = Diagnostics::new();
     let again = parse_str(&printed, FileId(0), &mut d2);
-    assert!(d2.is_empty(), "printed text fails to parse:\n{printed}\n{d2:?}");
-    assert_eq!(again, p, "re-parse differs for:\n{text}\nprinted:\n{printed}");
+    assert!(
+        d2.is_empty(),
+        "printed text fails to parse:\n{printed}\n{d2:?}"
+    );
+    assert_eq!(
+        again, p,
+        "re-parse differs for:\n{text}\nprinted:\n{printed}"
+    );
     assert_eq!(again.to_string(), printed);
 }
 
