@@ -142,6 +142,12 @@ pub enum PragmaKind {
 
 /// Preprocess `files` (several source strings are one translation unit, in order) into
 /// tokens. Included files are added to `sources`; problems go to `diags`.
+///
+/// The source strings behave as if concatenated: a `#if` group or a macro invocation may
+/// continue from one into the next, and macros stay defined. Each string starts a new
+/// line. `#include "x"` looks in the directory part of the including file's name, then
+/// in `opts.include_dirs`; `#include <x>` only in the latter; in each place
+/// `opts.virtual_files` is consulted before the disk.
 pub fn preprocess(
     sources: &mut SourceMap,
     files: &[FileId],
