@@ -365,7 +365,7 @@ impl Ctx<'_> {
             Class::Memory | Class::Atomic | Class::Append => {
                 self.memory(item, name, dst, &s, src.len())?
             }
-            _ => Some(crate::alu::eval(name, class, &s)?),
+            _ => Some(self.alu(item, name, class, &mut s)?),
         };
         if let (Some(d), Some(v)) = (dst, result) {
             if !matches!(d.loc, Loc::Mem) {
@@ -373,6 +373,54 @@ impl Ctx<'_> {
             }
         }
         Ok(())
+    }
+
+    /// ALU with the instruction controls that change results: rounding modes of float to
+    /// integer conversions and `div_zeroop`.
+    fn alu(
+        &self,
+        item: &Item,
+        name: &str,
+        class: Class,
+        s: &mut [[u32; 4]; 4],
+    ) -> Result<[u32; 4], FaultKind> {
+        let inst = self.code.ops.get(item.pc).and_then(|o| o.inst.as_ref());
+        if matches!(name, "ftoi" | "ftou") {
+            if let Some(i) = inst {
+                let round: Option<fn(f32) -> f32> =
+                    if i.has_control("neg_inf") || i.has_control("flr") {
+                        Some(f32::floor)
+                    } else if i.has_control("plus_inf") || i.has_control("rpi") {
+                        Some(f32::ceil)
+                    } else if i.has_control("near") {
+                        Some(f32::round_ties_even)
+                    } else {
+                        None
+                    };
+                if let Some(r) = round {
+                    for v in s[0].iter_mut() {
+                        *v = r(f32::from_bits(*v)).to_bits();
+                    }
+                }
+            }
+        }
+        let mut out = crate::alu::eval(name, class, s)?;
+        if name == "div" {
+            if let Some(z) = inst.and_then(|i| i.control("zeroop")) {
+                for k in 0..4 {
+                    if f32::from_bits(s[1][k]) == 0.0 {
+                        let neg = (s[0][k] ^ s[1][k]) & 0x8000_0000 != 0;
+                        let mag = match z {
+                            "zero" => 0.0,
+                            "fltmax" => f32::MAX,
+                            _ => f32::INFINITY,
+                        };
+                        out[k] = if neg { -mag } else { mag }.to_bits();
+                    }
+                }
+            }
+        }
+        Ok(out)
     }
 
     fn memory(

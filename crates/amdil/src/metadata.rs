@@ -450,13 +450,14 @@ pub struct ProgramMetadata {
 }
 
 impl ProgramMetadata {
-    /// The block named `name`, or `__OpenCL_<name>_kernel`.
+    /// The block named `__OpenCL_<name>_kernel`, or else the one named `name`.
     pub fn kernel(&self, name: &str) -> Option<&KernelMetadata> {
         let wrapped = format!("__OpenCL_{name}_kernel");
+        // The wrapper (`__OpenCL_x_kernel`) is the kernel; a block named `x` is its body.
         self.kernels
             .iter()
-            .find(|k| k.name == name)
-            .or_else(|| self.kernels.iter().find(|k| k.name == wrapped))
+            .find(|k| k.name == wrapped)
+            .or_else(|| self.kernels.iter().find(|k| k.name == name))
     }
 
     pub fn by_id(&self, id: u32) -> Option<&KernelMetadata> {
