@@ -1,0 +1,340 @@
+//! CLRX expressions: 64-bit integers, section-relative places, GNU-as precedence.
+//!
+//! Precedence (tightest first): unary `- ~ ! +`; `* / // % %% << >> >>>`;
+//! `& | ^ ! + -` (binary `!` is OR-NOT); comparisons `== != <> < <= > >= <@ <=@ >@ >=@`
+//! (true is -1, as in CLRX); `&& ||`; `?:` (right to left).
+
+use kauai_diag::Span;
+
+use super::lex::{Tok, Token};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Int(i64, Span),
+    Float(f64, Option<char>, Span),
+    Sym(String, Span),
+    Unary(&'static str, Box<Expr>, Span),
+    Binary(&'static str, Box<Expr>, Box<Expr>, Span),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>, Span),
+}
+
+impl Expr {
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Int(_, s) | Expr::Float(_, _, s) | Expr::Sym(_, s) => *s,
+            Expr::Unary(_, _, s) | Expr::Binary(_, _, _, s) | Expr::Cond(_, _, _, s) => *s,
+        }
+    }
+}
+
+/// A value: an absolute number, or an offset into a section (a place in the code).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Value {
+    pub section: Option<u32>,
+    pub v: i64,
+}
+
+impl Value {
+    pub fn abs(v: i64) -> Value {
+        Value { section: None, v }
+    }
+}
+
+/// Why an expression has no value yet or at all.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EvalError {
+    /// A symbol is not defined (yet): try again after the whole source was read.
+    Undefined(String, Span),
+    Error(Span, String),
+}
+
+/// Parser over a token slice; `pos` advances past what it consumed.
+pub struct Parser<'a> {
+    pub toks: &'a [Token],
+    pub pos: usize,
+    pub end_span: Span,
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(toks: &'a [Token], end_span: Span) -> Parser<'a> {
+        Parser {
+            toks,
+            pos: 0,
+            end_span,
+        }
+    }
+
+    pub fn peek(&self) -> Option<&'a Tok> {
+        self.toks.get(self.pos).map(|t| &t.tok)
+    }
+
+    pub fn peek_at(&self, k: usize) -> Option<&'a Tok> {
+        self.toks.get(self.pos + k).map(|t| &t.tok)
+    }
+
+    pub fn span(&self) -> Span {
+        self.toks
+            .get(self.pos)
+            .map(|t| t.span)
+            .unwrap_or(self.end_span)
+    }
+
+    pub fn prev_span(&self) -> Span {
+        self.pos
+            .checked_sub(1)
+            .and_then(|p| self.toks.get(p))
+            .map(|t| t.span)
+            .unwrap_or(self.end_span)
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    pub fn is_punct(&self, p: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
+    }
+
+    pub fn eat_punct(&mut self, p: &str) -> bool {
+        if self.is_punct(p) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect_punct(&mut self, p: &str) -> Result<(), (Span, String)> {
+        if self.eat_punct(p) {
+            Ok(())
+        } else {
+            Err((self.span(), format!("expected '{p}'")))
+        }
+    }
+
+    pub fn ident(&self) -> Option<&'a str> {
+        match self.peek() {
+            Some(Tok::Ident(s)) => Some(s.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Parse a full expression.
+    pub fn expr(&mut self) -> Result<Expr, (Span, String)> {
+        self.cond()
+    }
+
+    fn cond(&mut self) -> Result<Expr, (Span, String)> {
+        let c = self.binary(0)?;
+        if self.eat_punct("?") {
+            let a = self.cond()?;
+            self.expect_punct(":")?;
+            let b = self.cond()?;
+            let s = c.span().to(b.span());
+            return Ok(Expr::Cond(Box::new(c), Box::new(a), Box::new(b), s));
+        }
+        Ok(c)
+    }
+
+    fn binary(&mut self, level: usize) -> Result<Expr, (Span, String)> {
+        const LEVELS: [&[&str]; 4] = [
+            &["&&", "||"],
+            &[
+                "==", "!=", "<>", "<", "<=", ">", ">=", "<@", "<=@", ">@", ">=@",
+            ],
+            &["&", "|", "^", "!", "+", "-"],
+            &["*", "/", "//", "%", "%%", "<<", ">>", ">>>"],
+        ];
+        if level == LEVELS.len() {
+            return self.unary();
+        }
+        let mut lhs = self.binary(level + 1)?;
+        loop {
+            let op = match self.peek() {
+                Some(Tok::Punct(p)) if LEVELS[level].contains(p) => *p,
+                _ => break,
+            };
+            self.pos += 1;
+            let rhs = self.binary(level + 1)?;
+            let s = lhs.span().to(rhs.span());
+            lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs), s);
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> Result<Expr, (Span, String)> {
+        let start = self.span();
+        for op in ["-", "~", "!", "+"] {
+            if self.eat_punct(op) {
+                let e = self.unary()?;
+                let s = start.to(e.span());
+                // Fold negative float literals so `-1.5` stays a float.
+                if let (Expr::Float(v, suf, _), "-") = (&e, op) {
+                    return Ok(Expr::Float(-v, *suf, s));
+                }
+                if op == "+" {
+                    return Ok(e);
+                }
+                return Ok(Expr::Unary(op, Box::new(e), s));
+            }
+        }
+        self.primary()
+    }
+
+    fn primary(&mut self) -> Result<Expr, (Span, String)> {
+        let span = self.span();
+        let Some(t) = self.peek() else {
+            return Err((span, "expected an expression".into()));
+        };
+        match t {
+            Tok::Int(v) => {
+                self.pos += 1;
+                Ok(Expr::Int(*v as i64, span))
+            }
+            Tok::Float(v, s) => {
+                self.pos += 1;
+                Ok(Expr::Float(*v, *s, span))
+            }
+            Tok::Ident(name) => {
+                self.pos += 1;
+                Ok(Expr::Sym(name.clone(), span))
+            }
+            Tok::Punct("(") => {
+                self.pos += 1;
+                let e = self.expr()?;
+                self.expect_punct(")")?;
+                Ok(e)
+            }
+            Tok::Punct("@") => {
+                self.pos += 1;
+                self.primary()
+            }
+            _ => Err((span, "expected an expression".into())),
+        }
+    }
+}
+
+/// Evaluate with `lookup` giving symbol values (or why not).
+pub fn eval(
+    e: &Expr,
+    lookup: &mut dyn FnMut(&str, Span) -> Result<Value, EvalError>,
+) -> Result<Value, EvalError> {
+    match e {
+        Expr::Int(v, _) => Ok(Value::abs(*v)),
+        Expr::Float(_, _, s) => Err(EvalError::Error(
+            *s,
+            "a float literal is not allowed here".into(),
+        )),
+        Expr::Sym(n, s) => lookup(n, *s),
+        Expr::Unary(op, a, s) => {
+            let a = eval(a, lookup)?;
+            if a.section.is_some() {
+                return Err(EvalError::Error(
+                    *s,
+                    "operator needs an absolute value".into(),
+                ));
+            }
+            Ok(Value::abs(match *op {
+                "-" => a.v.wrapping_neg(),
+                "~" => !a.v,
+                _ => (a.v == 0) as i64,
+            }))
+        }
+        Expr::Cond(c, a, b, s) => {
+            let c = eval(c, lookup)?;
+            if c.section.is_some() {
+                return Err(EvalError::Error(*s, "condition must be absolute".into()));
+            }
+            if c.v != 0 {
+                eval(a, lookup)
+            } else {
+                eval(b, lookup)
+            }
+        }
+        Expr::Binary(op, a, b, s) => {
+            let a = eval(a, lookup)?;
+            let b = eval(b, lookup)?;
+            binop(op, a, b).map_err(|m| EvalError::Error(*s, m))
+        }
+    }
+}
+
+fn binop(op: &str, a: Value, b: Value) -> Result<Value, String> {
+    match op {
+        "+" => match (a.section, b.section) {
+            (s, None) => Ok(Value {
+                section: s,
+                v: a.v.wrapping_add(b.v),
+            }),
+            (None, s) => Ok(Value {
+                section: s,
+                v: a.v.wrapping_add(b.v),
+            }),
+            _ => Err("cannot add two places in the code".into()),
+        },
+        "-" => match (a.section, b.section) {
+            (s, None) => Ok(Value {
+                section: s,
+                v: a.v.wrapping_sub(b.v),
+            }),
+            (Some(x), Some(y)) if x == y => Ok(Value::abs(a.v.wrapping_sub(b.v))),
+            _ => Err("cannot subtract places in different sections".into()),
+        },
+        "==" | "!=" | "<>" | "<" | "<=" | ">" | ">=" | "<@" | "<=@" | ">@" | ">=@"
+            if a.section == b.section =>
+        {
+            let (x, y) = (a.v, b.v);
+            let (ux, uy) = (x as u64, y as u64);
+            let r = match op {
+                "==" => x == y,
+                "!=" | "<>" => x != y,
+                "<" => x < y,
+                "<=" => x <= y,
+                ">" => x > y,
+                ">=" => x >= y,
+                "<@" => ux < uy,
+                "<=@" => ux <= uy,
+                ">@" => ux > uy,
+                _ => ux >= uy,
+            };
+            Ok(Value::abs(if r { -1 } else { 0 }))
+        }
+        _ => {
+            if a.section.is_some() || b.section.is_some() {
+                return Err(format!("operator '{op}' needs absolute values"));
+            }
+            let (x, y) = (a.v, b.v);
+            let v = match op {
+                "*" => x.wrapping_mul(y),
+                "/" | "%" | "//" | "%%" if y == 0 => return Err("division by zero".into()),
+                "/" => x.wrapping_div(y),
+                "%" => x.wrapping_rem(y),
+                "//" => ((x as u64) / (y as u64)) as i64,
+                "%%" => ((x as u64) % (y as u64)) as i64,
+                "<<" => {
+                    if (0..64).contains(&y) {
+                        x << y
+                    } else {
+                        0
+                    }
+                }
+                ">>" => {
+                    if (0..64).contains(&y) {
+                        ((x as u64) >> y) as i64
+                    } else {
+                        0
+                    }
+                }
+                ">>>" => x >> y.clamp(0, 63),
+                "&" => x & y,
+                "|" => x | y,
+                "^" => x ^ y,
+                "!" => x | !y,
+                "&&" => (x != 0 && y != 0) as i64,
+                "||" => (x != 0 || y != 0) as i64,
+                _ => return Err(format!("unknown operator '{op}'")),
+            };
+            Ok(Value::abs(v))
+        }
+    }
+}

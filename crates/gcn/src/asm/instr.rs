@@ -1,0 +1,1257 @@
+//! Instruction statements: operand parsing, choosing the table row (short VOP forms
+//! before VOP3), and building the [`Inst`] plus fixups for values known only later.
+
+use kauai_diag::Span;
+
+use super::expr::{EvalError, Expr, Parser, Value};
+use super::lex::Tok;
+use crate::inst::{is_ds2, is_returning_atomic, Inst, Mods, Operand};
+use crate::isa::{def, rows_by_name, Arch, Enc, InstrDef, Role};
+use crate::operand::{inline_float, inline_int, parse_special, ttmp_range, LITERAL, VCC, VGPR0};
+use crate::print::{DFMT_NAMES, HWREG_NAMES, NFMT_NAMES};
+
+/// A parsed operand before it is fitted to a table row.
+#[derive(Clone, Debug)]
+pub enum POpKind {
+    Reg {
+        code: u16,
+        n: u8,
+    },
+    Expr(Expr),
+    /// `lit(expr)`: force a literal.
+    Lit(Expr),
+    Off,
+    /// A 16-bit immediate computed by `hwreg(...)`, `sendmsg(...)` or waitcnt counters.
+    Imm16(u32),
+}
+
+#[derive(Clone, Debug)]
+pub struct POp {
+    pub kind: POpKind,
+    pub neg: bool,
+    pub abs: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PMod {
+    pub name: String,
+    pub value: Option<Expr>,
+    pub list: Vec<String>,
+    pub span: Span,
+}
+
+/// A value that must be patched into the instruction once symbols are known.
+#[derive(Clone, Debug)]
+pub struct Fix {
+    /// Word index inside the instruction, bit shift and width of the field.
+    pub word: usize,
+    pub shift: u32,
+    pub bits: u32,
+    /// Branch: store (target - (pc + 4)) / 4.
+    pub pcrel: bool,
+    pub expr: Expr,
+}
+
+/// Evaluation context given by the assembler.
+pub trait Ctx {
+    fn eval(&mut self, e: &Expr) -> Result<Value, EvalError>;
+    fn arch(&self) -> Arch;
+    /// Current section and byte offset of the instruction.
+    fn pc(&self) -> (u32, i64);
+}
+
+type PResult<T> = Result<T, (Span, String)>;
+
+/// Parse a register name at the parser position, if there is one.
+fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>> {
+    let Some(name) = p.ident() else {
+        return Ok(None);
+    };
+    let lower = name.to_ascii_lowercase();
+    let arch = ctx.arch();
+    let (kind, base) = if lower == "s" || lower == "v" || lower == "ttmp" {
+        (lower.clone(), None)
+    } else if let Some(n) = lower
+        .strip_prefix("ttmp")
+        .and_then(|r| r.parse::<u16>().ok())
+    {
+        ("ttmp".to_string(), Some(n))
+    } else if let Some(n) = lower.strip_prefix('s').and_then(|r| r.parse::<u16>().ok()) {
+        ("s".to_string(), Some(n))
+    } else if let Some(n) = lower.strip_prefix('v').and_then(|r| r.parse::<u16>().ok()) {
+        ("v".to_string(), Some(n))
+    } else if let Some((code, n)) = parse_special(arch, &lower) {
+        p.pos += 1;
+        return Ok(Some((code, n)));
+    } else {
+        return Ok(None);
+    };
+    let span = p.span();
+    p.pos += 1;
+    let (first, count) = match base {
+        Some(n) => (n, 1u16),
+        None => {
+            if !p.eat_punct("[") {
+                return Err((
+                    span,
+                    format!("expected '[' after '{kind}' for a register range"),
+                ));
+            }
+            let a = const_expr(p, ctx)?;
+            let b = if p.eat_punct(":") {
+                const_expr(p, ctx)?
+            } else {
+                a
+            };
+            p.expect_punct("]")?;
+            if b < a || a < 0 || b - a >= 16 {
+                return Err((span.to(p.prev_span()), "bad register range".into()));
+            }
+            (a as u16, (b - a + 1) as u16)
+        }
+    };
+    let code = match kind.as_str() {
+        "v" => {
+            if first + count > 256 {
+                return Err((span, "VGPR number out of range (0-255)".into()));
+            }
+            VGPR0 + first
+        }
+        "s" => {
+            if first + count > arch.max_sgprs() {
+                return Err((
+                    span,
+                    format!("SGPR number out of range (0-{})", arch.max_sgprs() - 1),
+                ));
+            }
+            if count == 2 && first % 2 != 0 || count > 2 && first % 4 != 0 {
+                return Err((span, "unaligned scalar register range".into()));
+            }
+            first
+        }
+        _ => {
+            let (t0, tn) = ttmp_range(arch);
+            if first + count > tn {
+                return Err((span, "TTMP register number out of range".into()));
+            }
+            t0 + first
+        }
+    };
+    Ok(Some((code, count as u8)))
+}
+
+fn const_expr(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<i64> {
+    let e = p.expr()?;
+    match ctx.eval(&e) {
+        Ok(v) if v.section.is_none() => Ok(v.v),
+        Ok(_) => Err((e.span(), "expected an absolute value".into())),
+        Err(EvalError::Undefined(n, s)) => Err((
+            s,
+            format!("symbol '{n}' must be defined before it is used here"),
+        )),
+        Err(EvalError::Error(s, m)) => Err((s, m)),
+    }
+}
+
+fn func_args(p: &mut Parser) -> PResult<Vec<Vec<(Tok, Span)>>> {
+    p.expect_punct("(")?;
+    let mut args = vec![Vec::new()];
+    let mut depth = 0;
+    loop {
+        let Some(t) = p.peek() else {
+            return Err((p.span(), "expected ')'".into()));
+        };
+        let s = p.span();
+        p.pos += 1;
+        match t {
+            Tok::Punct(")") if depth == 0 => break,
+            Tok::Punct(",") if depth == 0 => args.push(Vec::new()),
+            Tok::Punct("(") => {
+                depth += 1;
+                if let Some(a) = args.last_mut() {
+                    a.push((t.clone(), s));
+                }
+            }
+            Tok::Punct(")") => {
+                depth -= 1;
+                if let Some(a) = args.last_mut() {
+                    a.push((t.clone(), s));
+                }
+            }
+            _ => {
+                if let Some(a) = args.last_mut() {
+                    a.push((t.clone(), s));
+                }
+            }
+        }
+    }
+    Ok(args)
+}
+
+fn arg_value(arg: &[(Tok, Span)], ctx: &mut dyn Ctx, end: Span) -> PResult<i64> {
+    let toks: Vec<super::lex::Token> = arg
+        .iter()
+        .map(|(t, s)| super::lex::Token {
+            tok: t.clone(),
+            span: *s,
+        })
+        .collect();
+    let mut sub = Parser::new(&toks, end);
+    let v = const_expr(&mut sub, ctx)?;
+    if !sub.at_end() {
+        return Err((sub.span(), "unexpected text in argument".into()));
+    }
+    Ok(v)
+}
+
+fn arg_name(arg: &[(Tok, Span)]) -> Option<String> {
+    match arg {
+        [(Tok::Ident(s), _)] => Some(s.to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+fn parse_hwreg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
+    let span = p.span();
+    let args = func_args(p)?;
+    if args.len() != 3 {
+        return Err((
+            span,
+            "hwreg needs three arguments: hwreg(reg, offset, size)".into(),
+        ));
+    }
+    let id = match arg_name(&args[0]) {
+        Some(n) => {
+            let n = n.strip_prefix("hw_reg_").unwrap_or(&n).to_string();
+            match HWREG_NAMES.iter().position(|h| *h == n) {
+                Some(i) => i as i64,
+                None => arg_value(&args[0], ctx, span)?,
+            }
+        }
+        None => arg_value(&args[0], ctx, span)?,
+    };
+    let off = arg_value(&args[1], ctx, span)?;
+    let size = arg_value(&args[2], ctx, span)?;
+    if !(0..64).contains(&id) || !(0..32).contains(&off) || !(1..=32).contains(&size) {
+        return Err((
+            span,
+            "hwreg field out of range (register 0-63, offset 0-31, size 1-32)".into(),
+        ));
+    }
+    Ok(id as u32 | (off as u32) << 6 | ((size - 1) as u32) << 11)
+}
+
+fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
+    let span = p.span();
+    let args = func_args(p)?;
+    let msg = match arg_name(&args[0]).as_deref() {
+        Some("interrupt") => 1,
+        Some("gs") => 2,
+        Some("gs_done") => 3,
+        Some("system") | Some("sysmsg") => 15,
+        _ => arg_value(&args[0], ctx, span)?,
+    };
+    let mut v = msg as u32 & 15;
+    if let Some(a) = args.get(1) {
+        let op = match arg_name(a).as_deref() {
+            Some("nop") => 0,
+            Some("cut") => 1,
+            Some("emit") => 2,
+            Some("emit_cut") => 3,
+            _ => arg_value(a, ctx, span)?,
+        };
+        v |= (op as u32 & 7) << 4;
+    }
+    if let Some(a) = args.get(2) {
+        v |= (arg_value(a, ctx, span)? as u32 & 3) << 8;
+    }
+    Ok(v)
+}
+
+fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
+    let arch = ctx.arch();
+    let mut v: u32 = if arch.is_gfx9() { 0xCF7F } else { 0xF7F };
+    loop {
+        let name = p
+            .ident()
+            .map(|s| s.to_ascii_lowercase())
+            .unwrap_or_default();
+        let span = p.span();
+        p.pos += 1;
+        let args = func_args(p)?;
+        let n = arg_value(&args[0], ctx, span)? as u32;
+        match name.as_str() {
+            "vmcnt" => {
+                let max = if arch.is_gfx9() { 63 } else { 15 };
+                if n > max {
+                    return Err((span, format!("vmcnt out of range (0-{max})")));
+                }
+                v = (v & !0xC00F) | (n & 15) | if arch.is_gfx9() { (n & 0x30) << 10 } else { 0 };
+            }
+            "expcnt" => {
+                if n > 7 {
+                    return Err((span, "expcnt out of range (0-7)".into()));
+                }
+                v = (v & !0x70) | n << 4;
+            }
+            "lgkmcnt" => {
+                if n > 15 {
+                    return Err((span, "lgkmcnt out of range (0-15)".into()));
+                }
+                v = (v & !0xF00) | n << 8;
+            }
+            _ => return Err((span, "expected vmcnt, expcnt or lgkmcnt".into())),
+        }
+        if !p.eat_punct("&")
+            && !matches!(
+                p.ident().map(|s| s.to_ascii_lowercase()).as_deref(),
+                Some("vmcnt" | "expcnt" | "lgkmcnt")
+            )
+        {
+            break;
+        }
+    }
+    Ok(v)
+}
+
+/// Parse one operand.
+pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
+    let start = p.span();
+    let mut neg = false;
+    let mut abs = false;
+    // `-` before a register or `|`/abs() is the VOP3 neg modifier.
+    if p.is_punct("-") {
+        let next_is_reg = match p.peek_at(1) {
+            Some(Tok::Ident(n)) => {
+                let save = p.pos;
+                p.pos += 1;
+                let r = parse_reg(p, ctx).ok().flatten().is_some();
+                p.pos = save;
+                r || n.eq_ignore_ascii_case("abs")
+            }
+            Some(Tok::Punct("|")) => true,
+            _ => false,
+        };
+        if next_is_reg {
+            p.pos += 1;
+            neg = true;
+        }
+    }
+    let mut close_bar = false;
+    let mut close_paren = false;
+    if p.eat_punct("|") {
+        abs = true;
+        close_bar = true;
+    } else if p.ident().is_some_and(|s| s.eq_ignore_ascii_case("abs"))
+        && matches!(p.peek_at(1), Some(Tok::Punct("(")))
+    {
+        p.pos += 2;
+        abs = true;
+        close_paren = true;
+    }
+    let kind = if let Some((code, n)) = parse_reg(p, ctx)? {
+        POpKind::Reg { code, n }
+    } else if let Some(id) = p.ident().map(|s| s.to_ascii_lowercase()) {
+        match id.as_str() {
+            "off" => {
+                p.pos += 1;
+                POpKind::Off
+            }
+            "lit" if matches!(p.peek_at(1), Some(Tok::Punct("("))) => {
+                p.pos += 1;
+                p.expect_punct("(")?;
+                let e = p.expr()?;
+                p.expect_punct(")")?;
+                POpKind::Lit(e)
+            }
+            "hwreg" if matches!(p.peek_at(1), Some(Tok::Punct("("))) => {
+                p.pos += 1;
+                POpKind::Imm16(parse_hwreg(p, ctx)?)
+            }
+            "sendmsg" if matches!(p.peek_at(1), Some(Tok::Punct("("))) => {
+                p.pos += 1;
+                POpKind::Imm16(parse_sendmsg(p, ctx)?)
+            }
+            "vmcnt" | "expcnt" | "lgkmcnt" if matches!(p.peek_at(1), Some(Tok::Punct("("))) => {
+                POpKind::Imm16(parse_waitcnt(p, ctx)?)
+            }
+            _ => POpKind::Expr(p.expr()?),
+        }
+    } else {
+        POpKind::Expr(p.expr()?)
+    };
+    if close_bar {
+        p.expect_punct("|")?;
+    }
+    if close_paren {
+        p.expect_punct(")")?;
+    }
+    Ok(POp {
+        kind,
+        neg,
+        abs,
+        span: start.to(p.prev_span()),
+    })
+}
+
+/// Parse the operand list and trailing modifiers of an instruction statement.
+pub fn parse_operands(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<(Vec<POp>, Vec<PMod>)> {
+    let mut ops = Vec::new();
+    let mut mods = Vec::new();
+    if !p.at_end() && !is_modifier_start(p) {
+        loop {
+            ops.push(parse_operand(p, ctx)?);
+            if !p.eat_punct(",") {
+                break;
+            }
+        }
+    }
+    while !p.at_end() {
+        let span = p.span();
+        let Some(name) = p.ident().map(|s| s.to_ascii_lowercase()) else {
+            return Err((span, "expected a modifier or end of statement".into()));
+        };
+        p.pos += 1;
+        let mut m = PMod {
+            name,
+            value: None,
+            list: Vec::new(),
+            span,
+        };
+        if p.eat_punct(":") {
+            if p.eat_punct("[") {
+                loop {
+                    let s = p.span();
+                    let t = match p.peek() {
+                        Some(Tok::Ident(x)) => x.to_ascii_lowercase(),
+                        Some(Tok::Int(v)) => v.to_string(),
+                        _ => return Err((s, "expected a format name or number".into())),
+                    };
+                    p.pos += 1;
+                    // DFMT names such as 8_8 lex as an integer and an identifier.
+                    let mut t = t;
+                    while let Some(Tok::Ident(x)) = p.peek() {
+                        if x.starts_with('_') {
+                            t.push_str(&x.to_ascii_lowercase());
+                            p.pos += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    m.list.push(t);
+                    if !p.eat_punct(",") {
+                        break;
+                    }
+                }
+                p.expect_punct("]")?;
+            } else {
+                m.value = Some(p.expr()?);
+            }
+        }
+        m.span = span.to(p.prev_span());
+        mods.push(m);
+    }
+    Ok((ops, mods))
+}
+
+fn is_modifier_start(p: &Parser) -> bool {
+    matches!(
+        p.ident().map(|s| s.to_ascii_lowercase()).as_deref(),
+        Some(
+            "vop3" | "glc" | "slc" | "gds" | "tfe" | "offen" | "idxen" | "addr64" | "clamp" | "nv"
+        )
+    ) && !matches!(p.peek_at(1), Some(Tok::Punct(",")))
+}
+
+/// Floating-point type of an instruction's source operands, from its mnemonic.
+fn float_kind(name: &str) -> Option<char> {
+    let parts: Vec<&str> = name.split('_').collect();
+    let ty = if name.starts_with("v_cvt_") && parts.len() >= 4 {
+        parts[3]
+    } else {
+        parts
+            .iter()
+            .rev()
+            .find(|p| p.starts_with('f') && p.len() == 3)
+            .copied()?
+    };
+    match ty {
+        "f16" => Some('h'),
+        "f32" => Some('s'),
+        "f64" => Some('l'),
+        _ => None,
+    }
+}
+
+fn float_bits(v: f64, kind: char) -> u32 {
+    match kind {
+        'h' => f32_to_f16(v as f32) as u32,
+        'l' => (v.to_bits() >> 32) as u32,
+        _ => (v as f32).to_bits(),
+    }
+}
+
+/// Round-to-nearest-even conversion of an f32 to IEEE half bits.
+pub fn f32_to_f16(f: f32) -> u16 {
+    let x = f.to_bits();
+    let sign = ((x >> 16) & 0x8000) as u16;
+    let exp = ((x >> 23) & 0xFF) as i32;
+    let man = x & 0x7F_FFFF;
+    if exp == 255 {
+        return sign | 0x7C00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 31 {
+        return sign | 0x7C00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        let mid = 1 << (shift - 1);
+        let r = if rem > mid || (rem == mid && half & 1 == 1) {
+            half + 1
+        } else {
+            half
+        };
+        return sign | r as u16;
+    }
+    let half = ((e as u32) << 10) | (man >> 13);
+    let rem = man & 0x1FFF;
+    let r = if rem > 0x1000 || (rem == 0x1000 && half & 1 == 1) {
+        half + 1
+    } else {
+        half
+    };
+    sign | r as u16
+}
+
+struct Build<'a> {
+    arch: Arch,
+    d: &'static InstrDef,
+    fixes: Vec<Fix>,
+    lit: Option<u32>,
+    lit_fix: Option<Expr>,
+    ctx: &'a mut dyn Ctx,
+}
+
+#[derive(Copy, Clone, PartialEq)]
+enum Slot {
+    /// Scalar or vector source that may be a constant or literal.
+    Src { literal_ok: bool },
+    /// Scalar register only (destinations, bases).
+    Sreg,
+    /// Vector register only.
+    Vreg,
+}
+
+impl Build<'_> {
+    fn value(&mut self, op: &POp, slot: Slot, dwords: u8) -> PResult<Operand> {
+        let float = float_kind(self.d.name);
+        match &op.kind {
+            POpKind::Reg { code, n } => {
+                let is_v = *code >= VGPR0;
+                match slot {
+                    Slot::Sreg if is_v => {
+                        return Err((op.span, "expected a scalar register".into()))
+                    }
+                    Slot::Vreg if !is_v => {
+                        return Err((op.span, "expected a vector register".into()))
+                    }
+                    _ => {}
+                }
+                let is_const = (128..=254).contains(code) && !matches!(code, 235..=239);
+                if *n != dwords && !(is_const && *n == 1) {
+                    return Err((op.span, format!("expected {dwords} register(s), got {n}")));
+                }
+                if is_const && matches!(slot, Slot::Sreg | Slot::Vreg) && *code != 253 {
+                    return Err((op.span, "expected a register".into()));
+                }
+                Ok(Operand::Code(*code))
+            }
+            POpKind::Off => Err((op.span, "'off' is not allowed here".into())),
+            POpKind::Imm16(_) => Err((op.span, "unexpected special operand".into())),
+            POpKind::Expr(e) | POpKind::Lit(e) => {
+                let forced = matches!(op.kind, POpKind::Lit(_));
+                let Slot::Src { literal_ok } = slot else {
+                    return Err((op.span, "expected a register".into()));
+                };
+                if let Expr::Float(v, suffix, _) = e {
+                    let kind = suffix.or(float).unwrap_or('s');
+                    if !forced {
+                        if let Some(c) = inline_float(self.arch, *v) {
+                            if kind != 'h' || self.arch.is_vi_plus() {
+                                return Ok(Operand::Code(c));
+                            }
+                        }
+                    }
+                    if !literal_ok {
+                        return Err((op.span, "a literal is not allowed in this operand".into()));
+                    }
+                    return self.set_lit(float_bits(*v, kind), op.span);
+                }
+                match self.ctx.eval(e) {
+                    Ok(v) if v.section.is_none() => {
+                        if !forced {
+                            if let Some(c) = inline_int(v.v) {
+                                return Ok(Operand::Code(c));
+                            }
+                        }
+                        if !(-(1i64 << 31)..(1i64 << 32)).contains(&v.v) {
+                            return Err((op.span, "value does not fit in 32 bits".into()));
+                        }
+                        if !literal_ok {
+                            return Err((
+                                op.span,
+                                "a literal is not allowed in this operand".into(),
+                            ));
+                        }
+                        self.set_lit(v.v as u32, op.span)
+                    }
+                    Ok(_) => Err((op.span, "relocations are not supported yet".into())),
+                    Err(EvalError::Undefined(..)) if literal_ok => {
+                        if self.lit.is_some() || self.lit_fix.is_some() {
+                            return Err((
+                                op.span,
+                                "only one literal is allowed per instruction".into(),
+                            ));
+                        }
+                        self.lit_fix = Some(e.clone());
+                        Ok(Operand::Lit(0))
+                    }
+                    Err(EvalError::Undefined(n, s)) => Err((
+                        s,
+                        format!("symbol '{n}' must be defined before use in this operand"),
+                    )),
+                    Err(EvalError::Error(s, m)) => Err((s, m)),
+                }
+            }
+        }
+    }
+
+    fn set_lit(&mut self, v: u32, span: Span) -> PResult<Operand> {
+        if self.lit.is_some_and(|l| l != v) || self.lit_fix.is_some() {
+            return Err((span, "only one literal is allowed per instruction".into()));
+        }
+        self.lit = Some(v);
+        Ok(Operand::Lit(v))
+    }
+
+    /// An immediate field: value now, or a fixup when a symbol is not known yet.
+    fn imm(
+        &mut self,
+        op: &POp,
+        word: usize,
+        shift: u32,
+        bits: u32,
+        signed_ok: bool,
+    ) -> PResult<Operand> {
+        match &op.kind {
+            POpKind::Imm16(v) => Ok(Operand::Imm(*v)),
+            POpKind::Expr(e) => match self.ctx.eval(e) {
+                Ok(v) if v.section.is_none() => {
+                    let lo = if signed_ok { -(1i64 << (bits - 1)) } else { 0 };
+                    if v.v < lo || v.v >= (1i64 << bits) {
+                        return Err((
+                            op.span,
+                            format!("value {} out of range for a {bits}-bit field", v.v),
+                        ));
+                    }
+                    Ok(Operand::Imm((v.v as u64 & ((1u64 << bits) - 1)) as u32))
+                }
+                Ok(_) => Err((op.span, "expected an absolute value".into())),
+                Err(EvalError::Undefined(..)) => {
+                    self.fixes.push(Fix {
+                        word,
+                        shift,
+                        bits,
+                        pcrel: false,
+                        expr: e.clone(),
+                    });
+                    Ok(Operand::Imm(0))
+                }
+                Err(EvalError::Error(s, m)) => Err((s, m)),
+            },
+            _ => Err((op.span, "expected an immediate value".into())),
+        }
+    }
+
+    fn label(&mut self, op: &POp) -> PResult<Operand> {
+        let POpKind::Expr(e) = &op.kind else {
+            return Err((op.span, "expected a branch target".into()));
+        };
+        let (sec, pc) = self.ctx.pc();
+        match self.ctx.eval(e) {
+            Ok(v) => {
+                let off = match v.section {
+                    Some(s) if s == sec => (v.v - (pc + 4)) / 4,
+                    Some(_) => return Err((op.span, "branch target is in another section".into())),
+                    // An absolute target is an offset from the start of the section.
+                    None => (v.v - (pc + 4)) / 4,
+                };
+                if !(-32768..32768).contains(&off) {
+                    return Err((op.span, "branch target out of range".into()));
+                }
+                Ok(Operand::Imm(off as u16 as u32))
+            }
+            Err(EvalError::Undefined(..)) => {
+                self.fixes.push(Fix {
+                    word: 0,
+                    shift: 0,
+                    bits: 16,
+                    pcrel: true,
+                    expr: e.clone(),
+                });
+                Ok(Operand::Imm(0))
+            }
+            Err(EvalError::Error(s, m)) => Err((s, m)),
+        }
+    }
+}
+
+/// Result of matching a statement to a row.
+pub struct Built {
+    pub inst: Inst,
+    pub fixes: Vec<Fix>,
+    /// Literal known only later: patch the instruction's last word.
+    pub lit_fix: Option<Expr>,
+}
+
+/// Build an instruction for one row from parsed operands and modifiers.
+fn build_row(
+    row: u16,
+    ops: &[POp],
+    mods: &[PMod],
+    ctx: &mut dyn Ctx,
+    stmt: Span,
+) -> PResult<Built> {
+    let arch = ctx.arch();
+    let d = def(row);
+    let mut b = Build {
+        arch,
+        d,
+        fixes: Vec::new(),
+        lit: None,
+        lit_fix: None,
+        ctx,
+    };
+    let mut m = Mods::default();
+    let mut vals = Vec::with_capacity(d.ops.len() + 3);
+    let text_ops: Vec<_> = d.ops.iter().filter(|s| s.role != Role::Gds).collect();
+    let mut opi = 0usize;
+    let mem_extra =
+        matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) && !(d.ops.is_empty() && ops.is_empty());
+    let mut expected = text_ops.len()
+        + if mem_extra { 3 } else { 0 }
+        + usize::from(matches!(d.enc, Enc::Global | Enc::Scratch));
+    // Returning atomics (FLAT/GLOBAL) write their destination only with glc.
+    let has_glc = mods.iter().any(|x| x.name == "glc");
+    let skip_vdst = matches!(d.enc, Enc::Flat | Enc::Global | Enc::Scratch)
+        && is_returning_atomic(d)
+        && !has_glc
+        && d.ops.iter().any(|s| s.role == Role::Vdst);
+    if skip_vdst {
+        expected -= 1;
+    }
+    if ops.len() != expected {
+        return Err((
+            stmt,
+            format!("{} takes {expected} operand(s), got {}", d.name, ops.len()),
+        ));
+    }
+    let vop3 = d.enc == Enc::Vop3;
+    let mut src_k = 0u32;
+    for spec in d.ops.iter() {
+        if spec.role == Role::Gds {
+            vals.push(Operand::Absent);
+            continue;
+        }
+        if spec.role == Role::Vdst && skip_vdst {
+            vals.push(Operand::Absent);
+            continue;
+        }
+        let op = &ops[opi];
+        opi += 1;
+        if (op.neg || op.abs)
+            && !(vop3 && matches!(spec.role, Role::Src0 | Role::Src1 | Role::Src2))
+        {
+            return Err((
+                op.span,
+                "abs/neg modifiers are only allowed on VOP3 sources".into(),
+            ));
+        }
+        let short_src = matches!(
+            d.enc,
+            Enc::Sop2 | Enc::Sop1 | Enc::Sopc | Enc::Vop1 | Enc::Vop2 | Enc::Vopc
+        );
+        let v = match spec.role {
+            Role::Vcc => match op.kind {
+                POpKind::Reg { code: VCC, n: 2 } => Operand::Code(VCC),
+                _ => return Err((op.span, "expected vcc".into())),
+            },
+            Role::Sdst | Role::Sdata | Role::Sbase | Role::Sdstv => {
+                b.value(op, Slot::Sreg, spec.dwords)?
+            }
+            Role::Ssrc1v => {
+                let v = b.value(op, Slot::Src { literal_ok: false }, 1)?;
+                if matches!(v, Operand::Code(c) if c >= VGPR0) {
+                    return Err((op.span, "expected a scalar register or constant".into()));
+                }
+                v
+            }
+            Role::Ssrc0 | Role::Ssrc1 => {
+                let v = b.value(op, Slot::Src { literal_ok: true }, spec.dwords)?;
+                if matches!(v, Operand::Code(c) if c >= VGPR0) {
+                    return Err((op.span, "expected a scalar operand".into()));
+                }
+                v
+            }
+            Role::Src0 | Role::Src1 | Role::Src2 => {
+                let v = b.value(
+                    op,
+                    Slot::Src {
+                        literal_ok: short_src,
+                    },
+                    spec.dwords,
+                )?;
+                if vop3 {
+                    if op.neg {
+                        m.neg |= 1 << src_k;
+                    }
+                    if op.abs {
+                        m.abs |= 1 << src_k;
+                    }
+                }
+                src_k += 1;
+                v
+            }
+            Role::Vdst
+            | Role::Vsrc1
+            | Role::Addr
+            | Role::Data0
+            | Role::Data1
+            | Role::Data
+            | Role::Vdata => b.value(op, Slot::Vreg, spec.dwords)?,
+            Role::Simm16 => b.imm(op, 0, 0, 16, true)?,
+            Role::Hwreg | Role::Waitcnt | Role::Sendmsg => b.imm(op, 0, 0, 16, false)?,
+            Role::Simm4 => b.imm(op, 0, 8, 4, false)?,
+            Role::SdataK => b.imm(op, 0, 6, 7, false)?,
+            Role::Lit => {
+                let idx = d.enc == Enc::Sopk || d.enc == Enc::Vop2;
+                let _ = idx;
+                match &op.kind {
+                    POpKind::Expr(Expr::Float(v, s, _)) => {
+                        Operand::Imm(float_bits(*v, s.or(float_kind(d.name)).unwrap_or('s')))
+                    }
+                    _ => b.imm(op, 1, 0, 32, true)?,
+                }
+            }
+            Role::Label => b.label(op)?,
+            Role::Offset => match &op.kind {
+                POpKind::Reg { .. } => b.value(op, Slot::Sreg, 1)?,
+                POpKind::Lit(_) if arch == Arch::Gfx7 => {
+                    b.value(op, Slot::Src { literal_ok: true }, 1)?
+                }
+                _ => {
+                    let bits = match (d.enc, arch.is_gfx9()) {
+                        (Enc::Smrd, _) => 8,
+                        (_, true) => 21,
+                        _ => 20,
+                    };
+                    b.imm(op, usize::from(d.enc == Enc::Smem), 0, bits, false)?
+                }
+            },
+            Role::Gds => Operand::Absent,
+        };
+        vals.push(v);
+    }
+    let rest = &ops[opi..];
+    if mem_extra {
+        // vaddr, srsrc, soffset in text; stored as srsrc, soffset, vaddr.
+        let vaddr = match &rest[0].kind {
+            POpKind::Off => Operand::Absent,
+            _ => b.value(
+                &rest[0],
+                Slot::Vreg,
+                match &rest[0].kind {
+                    POpKind::Reg { n, .. } => *n,
+                    _ => 1,
+                },
+            )?,
+        };
+        let srsrc = b.value(&rest[1], Slot::Sreg, 4)?;
+        let soff = b.value(&rest[2], Slot::Src { literal_ok: false }, 1)?;
+        if matches!(soff, Operand::Code(c) if c >= VGPR0) {
+            return Err((
+                rest[2].span,
+                "soffset must be a scalar register or constant".into(),
+            ));
+        }
+        vals.push(srsrc);
+        vals.push(soff);
+        vals.push(vaddr);
+    } else if d.enc == Enc::Mubuf || d.enc == Enc::Mtbuf {
+        vals.push(Operand::Code(0));
+        vals.push(Operand::Code(0));
+        vals.push(Operand::Absent);
+    }
+    if matches!(d.enc, Enc::Global | Enc::Scratch) {
+        let s = &rest[0];
+        match &s.kind {
+            POpKind::Off => m.saddr = None,
+            POpKind::Reg { code, n } if *code < VGPR0 => {
+                let want = if d.enc == Enc::Global { 2 } else { 1 };
+                if *n != want {
+                    return Err((s.span, format!("saddr must be {want} scalar register(s)")));
+                }
+                m.saddr = Some(*code);
+            }
+            _ => return Err((s.span, "expected a scalar register or 'off'".into())),
+        }
+    }
+    if !arch.is_gfx9() && matches!(d.enc, Enc::Global | Enc::Scratch) {
+        return Err((stmt, "global/scratch instructions need GCN 1.4".into()));
+    }
+    // Modifiers.
+    let mut dfmt_set = false;
+    for md in mods {
+        let val = |b: &mut Build, bits: u32, signed: bool| -> PResult<i64> {
+            let Some(e) = &md.value else {
+                return Err((md.span, format!("modifier '{}' needs a value", md.name)));
+            };
+            match b.ctx.eval(e) {
+                Ok(v) if v.section.is_none() => {
+                    let lo = if signed { -(1i64 << (bits - 1)) } else { 0 };
+                    let hi = if signed {
+                        1i64 << (bits - 1)
+                    } else {
+                        1i64 << bits
+                    };
+                    if v.v < lo || v.v >= hi {
+                        return Err((
+                            e.span(),
+                            format!("value {} out of range for {}", v.v, md.name),
+                        ));
+                    }
+                    Ok(v.v)
+                }
+                Ok(_) => Err((e.span(), "expected an absolute value".into())),
+                Err(EvalError::Undefined(n, s)) => Err((
+                    s,
+                    format!("symbol '{n}' must be defined before use in a modifier"),
+                )),
+                Err(EvalError::Error(s, m)) => Err((s, m)),
+            }
+        };
+        let enc = d.enc;
+        let mem = matches!(
+            enc,
+            Enc::Mubuf | Enc::Mtbuf | Enc::Flat | Enc::Global | Enc::Scratch
+        );
+        let ok = match md.name.as_str() {
+            "vop3" => vop3,
+            "clamp" if vop3 => {
+                m.clamp = true;
+                true
+            }
+            "mul" if vop3 => {
+                m.omod = match val(&mut b, 8, false)? {
+                    1 => 0,
+                    2 => 1,
+                    4 => 2,
+                    _ => return Err((md.span, "mul accepts 1, 2 or 4".into())),
+                };
+                true
+            }
+            "div" if vop3 => {
+                m.omod = match val(&mut b, 8, false)? {
+                    1 => 0,
+                    2 => 3,
+                    _ => return Err((md.span, "div accepts 1 or 2".into())),
+                };
+                true
+            }
+            "omod" if vop3 => {
+                m.omod = val(&mut b, 2, false)? as u8;
+                true
+            }
+            "glc" if mem || enc == Enc::Smem => {
+                m.glc = true;
+                true
+            }
+            "slc" if mem => {
+                m.slc = true;
+                true
+            }
+            "tfe"
+                if matches!(enc, Enc::Mubuf | Enc::Mtbuf)
+                    || (enc == Enc::Flat && !arch.is_gfx9()) =>
+            {
+                m.tfe = true;
+                true
+            }
+            "nv" if arch.is_gfx9()
+                && matches!(enc, Enc::Smem | Enc::Flat | Enc::Global | Enc::Scratch) =>
+            {
+                m.nv = true;
+                true
+            }
+            "lds"
+                if enc == Enc::Mubuf
+                    || (arch.is_gfx9()
+                        && matches!(enc, Enc::Flat | Enc::Global | Enc::Scratch)) =>
+            {
+                m.lds = true;
+                true
+            }
+            "offen" if matches!(enc, Enc::Mubuf | Enc::Mtbuf) => {
+                m.offen = true;
+                true
+            }
+            "idxen" if matches!(enc, Enc::Mubuf | Enc::Mtbuf) => {
+                m.idxen = true;
+                true
+            }
+            "addr64" if matches!(enc, Enc::Mubuf | Enc::Mtbuf) && !arch.is_vi_plus() => {
+                m.addr64 = true;
+                true
+            }
+            "gds" if enc == Enc::Ds => {
+                m.gds = true;
+                true
+            }
+            "offset" if enc == Enc::Ds && !is_ds2(d) => {
+                m.offset = val(&mut b, 16, false)? as i32;
+                true
+            }
+            "offset0" if is_ds2(d) => {
+                m.offset0 = val(&mut b, 8, false)? as u8;
+                true
+            }
+            "offset1" if is_ds2(d) => {
+                m.offset1 = val(&mut b, 8, false)? as u8;
+                true
+            }
+            "offset" if matches!(enc, Enc::Mubuf | Enc::Mtbuf) => {
+                m.offset = val(&mut b, 12, false)? as i32;
+                true
+            }
+            "offset" if enc == Enc::Flat && arch.is_gfx9() => {
+                m.offset = val(&mut b, 12, false)? as i32;
+                true
+            }
+            "offset" if matches!(enc, Enc::Global | Enc::Scratch) => {
+                m.offset = val(&mut b, 13, true)? as i32;
+                true
+            }
+            "format" if enc == Enc::Mtbuf => {
+                if md.list.len() != 2 {
+                    return Err((md.span, "format needs [data format, number format]".into()));
+                }
+                let df = DFMT_NAMES
+                    .iter()
+                    .position(|n| *n == md.list[0])
+                    .or_else(|| {
+                        md.list[0]
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|v| *v < 16 && DFMT_NAMES.iter().all(|n| *n != md.list[0]))
+                    });
+                let nf = NFMT_NAMES
+                    .iter()
+                    .position(|n| *n == md.list[1])
+                    .or_else(|| md.list[1].parse::<usize>().ok().filter(|v| *v < 8));
+                match (df, nf) {
+                    (Some(a), Some(c)) => {
+                        m.dfmt = a as u8;
+                        m.nfmt = c as u8;
+                        dfmt_set = true;
+                    }
+                    _ => return Err((md.span, "unknown data or number format".into())),
+                }
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            return Err((
+                md.span,
+                format!("modifier '{}' is not allowed for {}", md.name, d.name),
+            ));
+        }
+    }
+    if d.enc == Enc::Mtbuf && !dfmt_set {
+        // CLRX default format: data format 8, number format unorm.
+        m.dfmt = 1;
+    }
+    let fixes = std::mem::take(&mut b.fixes);
+    let lit_fix = b.lit_fix.take();
+    Ok(Built {
+        inst: Inst {
+            row,
+            ops: vals,
+            mods: m,
+        },
+        fixes,
+        lit_fix,
+    })
+}
+
+/// Match a statement against every row of its mnemonic and build the first that fits.
+pub fn build(
+    name: &str,
+    ops: &[POp],
+    mods: &[PMod],
+    ctx: &mut dyn Ctx,
+    stmt: Span,
+    name_span: Span,
+) -> PResult<Built> {
+    let arch = ctx.arch();
+    let lower = name.to_ascii_lowercase();
+    let (base, force) = if let Some(b) = lower.strip_suffix("_e64") {
+        (b.to_string(), Some(true))
+    } else if let Some(b) = lower.strip_suffix("_e32") {
+        (b.to_string(), Some(false))
+    } else {
+        (lower.clone(), None)
+    };
+    let want_vop3 = force == Some(true) || mods.iter().any(|m| m.name == "vop3");
+    let rows: Vec<u16> = rows_by_name(&base)
+        .iter()
+        .copied()
+        .filter(|r| def(*r).opcode(arch).is_some())
+        .collect();
+    if rows.is_empty() {
+        return Err(if rows_by_name(&base).is_empty() {
+            (name_span, format!("unknown instruction '{name}'"))
+        } else {
+            (
+                name_span,
+                format!(
+                    "instruction '{name}' is not available on {}",
+                    arch.clrx_name()
+                ),
+            )
+        });
+    }
+    let mut first_err = None;
+    let mut tried = 0;
+    for pass in 0..2 {
+        for &r in &rows {
+            let d = def(r);
+            let is3 = d.enc == Enc::Vop3;
+            // Short forms first, then VOP3.
+            if (pass == 0) == is3 && matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc | Enc::Vop3)
+            {
+                continue;
+            }
+            if pass == 1 && !is3 {
+                continue;
+            }
+            if want_vop3 && !is3 && matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) {
+                continue;
+            }
+            if force == Some(false) && is3 {
+                continue;
+            }
+            if matches!(d.enc, Enc::Vop3p) {
+                if first_err.is_none() {
+                    first_err = Some((
+                        name_span,
+                        "not supported yet: VOP3P instructions".to_string(),
+                    ));
+                }
+                continue;
+            }
+            tried += 1;
+            match build_row(r, ops, mods, ctx, stmt) {
+                Ok(b) => return Ok(b),
+                Err(e) => {
+                    // Prefer the error of the VOP3 form when a modifier forced it.
+                    if first_err.is_none() {
+                        first_err = Some(e);
+                    }
+                }
+            }
+        }
+    }
+    let _ = tried;
+    Err(first_err.unwrap_or((
+        name_span,
+        format!("no form of '{name}' matches these operands"),
+    )))
+}
+
+/// The short (VOP1/VOP2/VOPC) equivalent of a VOP3 instruction, if it has one and
+/// the operands fit it.
+pub fn shorter_form(arch: Arch, inst: &Inst) -> Option<Inst> {
+    let d = inst.def();
+    if d.enc != Enc::Vop3 || inst.mods != Mods::default() {
+        return None;
+    }
+    for &r in rows_by_name(d.name) {
+        let s = def(r);
+        if !matches!(s.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) || s.opcode(arch).is_none() {
+            continue;
+        }
+        let get = |role: Role| inst.op(role);
+        let mut vals = Vec::new();
+        let mut used = 0usize;
+        let mut vcc_seen = 0;
+        let mut ok = true;
+        for spec in s.ops {
+            let v = match spec.role {
+                Role::Vdst => get(Role::Vdst),
+                Role::Sdstv => get(Role::Sdstv),
+                Role::Src0 => get(Role::Src0),
+                Role::Vsrc1 => {
+                    let v = get(Role::Src1);
+                    if !matches!(v, Operand::Code(c) if c >= VGPR0) {
+                        ok = false;
+                    }
+                    v
+                }
+                Role::Ssrc1v => {
+                    let v = get(Role::Src1);
+                    if !matches!(v, Operand::Code(c) if c < VGPR0 && c != LITERAL) {
+                        ok = false;
+                    }
+                    v
+                }
+                Role::Vcc => {
+                    vcc_seen += 1;
+                    let v = if s.enc == Enc::Vopc {
+                        get(Role::Sdstv)
+                    } else if vcc_seen == 1 && d.ops.iter().any(|o| o.role == Role::Sdst) {
+                        get(Role::Sdst)
+                    } else {
+                        get(Role::Src2)
+                    };
+                    if v != Operand::Code(VCC) {
+                        ok = false;
+                    }
+                    v
+                }
+                _ => {
+                    ok = false;
+                    Operand::Absent
+                }
+            };
+            used += 1;
+            vals.push(v);
+        }
+        if ok && used == d.ops.len() {
+            return Some(Inst {
+                row: r,
+                ops: vals,
+                mods: Mods::default(),
+            });
+        }
+    }
+    None
+}

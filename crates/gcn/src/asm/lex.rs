@@ -1,0 +1,262 @@
+//! Tokens of one assembler statement.
+
+use kauai_diag::{FileId, Span};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tok {
+    /// Names: symbols, mnemonics, registers, directives (with the leading dot).
+    Ident(String),
+    Int(u64),
+    /// Float literal and its suffix (`h` half, `s` single, `l` double), if any.
+    Float(f64, Option<char>),
+    Str(Vec<u8>),
+    /// Punctuation and operators, longest match (`<<`, `>>>`, `<=@`, ...).
+    Punct(&'static str),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    pub tok: Tok,
+    pub span: Span,
+}
+
+const PUNCTS: [&str; 38] = [
+    ">>>", "<=@", ">=@", "<<", ">>", "//", "%%", "&&", "||", "==", "!=", "<>", "<=", ">=", "<@",
+    ">@", "::", "+", "-", "*", "/", "%", "&", "|", "^", "!", "~", "<", ">", "(", ")", "[", "]",
+    ",", ":", "=", "?", "@",
+];
+
+fn is_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_' || c == b'.' || c == b'$'
+}
+
+fn is_ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'
+}
+
+/// Tokenize `text` (a statement starting at byte `base` of `file`). Comments have
+/// already been removed by the statement splitter.
+pub fn lex(file: FileId, base: usize, text: &[u8]) -> Result<Vec<Token>, (Span, String)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let sp = |a: usize, b: usize| Span::new(file, base + a, base + b);
+    while i < text.len() {
+        let c = text[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if c.is_ascii_digit() || (c == b'.' && text.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
+        {
+            let (tok, len) = lex_number(&text[i..]).map_err(|m| (sp(start, start + 1), m))?;
+            i += len;
+            // Local label references: 1b / 1f.
+            if let Tok::Int(n) = tok {
+                if i < text.len()
+                    && (text[i] == b'b' || text[i] == b'f')
+                    && !text.get(i + 1).is_some_and(|c| is_ident_char(*c))
+                {
+                    let dir = text[i] as char;
+                    i += 1;
+                    out.push(Token {
+                        tok: Tok::Ident(format!("{n}{dir}")),
+                        span: sp(start, i),
+                    });
+                    continue;
+                }
+            }
+            out.push(Token {
+                tok,
+                span: sp(start, i),
+            });
+            continue;
+        }
+        if is_ident_start(c) {
+            while i < text.len() && is_ident_char(text[i]) {
+                i += 1;
+            }
+            let s = String::from_utf8_lossy(&text[start..i]).into_owned();
+            out.push(Token {
+                tok: Tok::Ident(s),
+                span: sp(start, i),
+            });
+            continue;
+        }
+        if c == b'"' {
+            let (bytes, len) = lex_string(&text[i..]).map_err(|m| (sp(start, text.len()), m))?;
+            i += len;
+            out.push(Token {
+                tok: Tok::Str(bytes),
+                span: sp(start, i),
+            });
+            continue;
+        }
+        if c == b'\'' {
+            let (bytes, len) =
+                lex_quoted(&text[i..], b'\'').map_err(|m| (sp(start, text.len()), m))?;
+            if bytes.len() != 1 {
+                return Err((
+                    sp(start, start + len),
+                    "character literal must hold one character".into(),
+                ));
+            }
+            i += len;
+            out.push(Token {
+                tok: Tok::Int(bytes[0] as u64),
+                span: sp(start, i),
+            });
+            continue;
+        }
+        let mut matched = false;
+        for p in PUNCTS {
+            if text[i..].starts_with(p.as_bytes()) {
+                i += p.len();
+                out.push(Token {
+                    tok: Tok::Punct(p),
+                    span: sp(start, i),
+                });
+                matched = true;
+                break;
+            }
+        }
+        if !matched {
+            return Err((
+                sp(start, start + 1),
+                format!("unexpected character '{}'", c as char),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn lex_number(t: &[u8]) -> Result<(Tok, usize), String> {
+    let mut end = 0;
+    let hex = t.len() > 1 && t[0] == b'0' && (t[1] == b'x' || t[1] == b'X');
+    let bin = t.len() > 1
+        && t[0] == b'0'
+        && (t[1] == b'b' || t[1] == b'B')
+        && t.get(2).is_some_and(|c| *c == b'0' || *c == b'1');
+    if hex {
+        end = 2;
+        while end < t.len() && t[end].is_ascii_hexdigit() {
+            end += 1;
+        }
+        if end < t.len() && (t[end] == b'.' || t[end] == b'p' || t[end] == b'P') {
+            return Err("hexadecimal float literals are not supported yet".into());
+        }
+        let s = std::str::from_utf8(&t[2..end]).unwrap_or("");
+        let v = u64::from_str_radix(s, 16).map_err(|_| "bad hexadecimal literal".to_string())?;
+        return Ok((Tok::Int(v), end));
+    }
+    if bin {
+        end = 2;
+        while end < t.len() && (t[end] == b'0' || t[end] == b'1') {
+            end += 1;
+        }
+        let s = std::str::from_utf8(&t[2..end]).unwrap_or("");
+        let v = u64::from_str_radix(s, 2).map_err(|_| "bad binary literal".to_string())?;
+        return Ok((Tok::Int(v), end));
+    }
+    while end < t.len() && t[end].is_ascii_digit() {
+        end += 1;
+    }
+    let mut is_float = false;
+    if end < t.len() && t[end] == b'.' {
+        is_float = true;
+        end += 1;
+        while end < t.len() && t[end].is_ascii_digit() {
+            end += 1;
+        }
+    }
+    if end < t.len() && (t[end] == b'e' || t[end] == b'E') {
+        let mut e = end + 1;
+        if e < t.len() && (t[e] == b'+' || t[e] == b'-') {
+            e += 1;
+        }
+        if e < t.len() && t[e].is_ascii_digit() {
+            while e < t.len() && t[e].is_ascii_digit() {
+                e += 1;
+            }
+            is_float = true;
+            end = e;
+        }
+    }
+    let s = std::str::from_utf8(&t[..end]).unwrap_or("0");
+    if is_float {
+        let v: f64 = s.parse().map_err(|_| "bad float literal".to_string())?;
+        let mut suffix = None;
+        if end < t.len()
+            && matches!(t[end], b'h' | b's' | b'l')
+            && !t.get(end + 1).is_some_and(|c| is_ident_char(*c))
+        {
+            suffix = Some(t[end] as char);
+            end += 1;
+        }
+        return Ok((Tok::Float(v, suffix), end));
+    }
+    let v = if s.len() > 1 && s.starts_with('0') {
+        u64::from_str_radix(&s[1..], 8).map_err(|_| "bad octal literal".to_string())?
+    } else {
+        s.parse::<u64>()
+            .map_err(|_| "integer literal out of range".to_string())?
+    };
+    Ok((Tok::Int(v), end))
+}
+
+fn lex_string(t: &[u8]) -> Result<(Vec<u8>, usize), String> {
+    lex_quoted(t, b'"')
+}
+
+fn lex_quoted(t: &[u8], q: u8) -> Result<(Vec<u8>, usize), String> {
+    let mut out = Vec::new();
+    let mut i = 1;
+    while i < t.len() {
+        let c = t[i];
+        if c == q {
+            return Ok((out, i + 1));
+        }
+        if c == b'\\' && i + 1 < t.len() {
+            i += 1;
+            let e = t[i];
+            match e {
+                b'a' => out.push(7),
+                b'b' => out.push(8),
+                b't' => out.push(9),
+                b'n' => out.push(10),
+                b'v' => out.push(11),
+                b'f' => out.push(12),
+                b'r' => out.push(13),
+                b'x' | b'X' => {
+                    let mut v: u32 = 0;
+                    let mut n = 0;
+                    while i + 1 < t.len() && t[i + 1].is_ascii_hexdigit() {
+                        i += 1;
+                        v = (v << 4) | (t[i] as char).to_digit(16).unwrap_or(0);
+                        n += 1;
+                    }
+                    if n == 0 {
+                        return Err("expected hexadecimal digits after \\x".into());
+                    }
+                    out.push(v as u8);
+                }
+                b'0'..=b'7' => {
+                    let mut v: u32 = (e - b'0') as u32;
+                    let mut n = 1;
+                    while n < 3 && i + 1 < t.len() && (b'0'..=b'7').contains(&t[i + 1]) {
+                        i += 1;
+                        v = v * 8 + (t[i] - b'0') as u32;
+                        n += 1;
+                    }
+                    out.push(v as u8);
+                }
+                other => out.push(other),
+            }
+            i += 1;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    Err("unterminated string or character literal".into())
+}

@@ -1,0 +1,1928 @@
+//! The CLRX-syntax assembler: statements, symbols, pseudo-ops, macros, sections.
+//!
+//! Input is read statement by statement (newline or `;` ends one, `#` starts a comment,
+//! `/* */` comments may span lines). Values not known yet (labels defined later) become
+//! fixups that are resolved after the whole source was read; problems are reported as
+//! diagnostics with `file:line:col`, as many as the source has.
+
+pub mod expr;
+pub mod instr;
+pub mod lex;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use kauai_diag::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
+use thiserror::Error;
+
+use crate::inst::encode;
+use crate::isa::Arch;
+use expr::{eval, EvalError, Expr, Parser, Value};
+use lex::{lex, Tok, Token};
+
+/// Output container format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    /// Plain code bytes (`-b rawcode`, `.rawcode`).
+    #[default]
+    RawCode,
+    /// AMD OpenCL 2.0 binary (`.amdcl2`); the container is written by `kauai-amdbin`.
+    AmdCl2,
+}
+
+/// Assembler options (the command line's `-g`, `-A`, `-D`, `-I`, `-6`, `-t`).
+#[derive(Clone, Debug)]
+pub struct AsmOptions {
+    /// Device name (`-g`); decides the architecture unless `arch` is given.
+    pub gpu: Option<String>,
+    /// Architecture (`-A`); default GCN 1.0 (CLRX's default device is CapeVerde).
+    pub arch: Option<Arch>,
+    pub format: Format,
+    pub bits64: bool,
+    pub driver_version: Option<u32>,
+    /// `-D name=value` definitions.
+    pub defsyms: Vec<(String, i64)>,
+    /// `-I` include directories.
+    pub include_dirs: Vec<PathBuf>,
+}
+
+impl Default for AsmOptions {
+    fn default() -> AsmOptions {
+        AsmOptions {
+            gpu: None,
+            arch: None,
+            format: Format::RawCode,
+            bits64: false,
+            driver_version: None,
+            defsyms: Vec::new(),
+            include_dirs: Vec::new(),
+        }
+    }
+}
+
+/// One output section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    pub name: String,
+    pub data: Vec<u8>,
+}
+
+/// What the assembler produced.
+#[derive(Clone, Debug)]
+pub struct AsmOutput {
+    pub arch: Arch,
+    /// Device name if one was chosen (`-g`/`.gpu`).
+    pub gpu: Option<&'static str>,
+    pub format: Format,
+    pub bits64: bool,
+    pub sections: Vec<Section>,
+    /// Symbols with absolute values or section places, sorted by name.
+    pub symbols: Vec<(String, Option<String>, i64)>,
+    /// Text of `.print` statements, in order.
+    pub prints: Vec<String>,
+}
+
+impl AsmOutput {
+    /// Bytes of the code section (`.text`).
+    pub fn code(&self) -> &[u8] {
+        self.sections
+            .iter()
+            .find(|s| s.name == ".text")
+            .map(|s| s.data.as_slice())
+            .unwrap_or(&[])
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum AsmError {
+    #[error("assembly failed with {0} error(s)")]
+    Failed(usize),
+}
+
+#[derive(Clone, Debug)]
+enum SymVal {
+    Val(Value),
+    /// Evaluated on use (`.eqv`, or a `.set` whose operands were not known yet).
+    Expr(Expr),
+}
+
+#[derive(Clone, Debug)]
+struct Sym {
+    val: SymVal,
+    label: bool,
+    span: Span,
+}
+
+#[derive(Clone, Debug)]
+struct Macro {
+    params: Vec<(String, Option<String>, bool)>,
+    vararg: bool,
+    body: String,
+}
+
+/// A loop that produces more input when its current iteration ends.
+#[derive(Clone, Debug)]
+enum Loop {
+    Rept {
+        left: u64,
+    },
+    Irp {
+        var: String,
+        items: Vec<String>,
+        next: usize,
+        body: String,
+        name: String,
+    },
+    While {
+        cond: Expr,
+        next: Option<(String, Expr)>,
+    },
+}
+
+struct Frame {
+    file: FileId,
+    start: usize,
+    pos: usize,
+    end: usize,
+    lp: Option<Loop>,
+    /// The .if depth when this frame began (`.exitm`/unbalanced checks).
+    cond_depth: usize,
+    is_macro: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Cond {
+    active: bool,
+    taken: bool,
+    else_seen: bool,
+    span: Span,
+}
+
+struct Fixup {
+    section: u32,
+    offset: usize,
+    shift: u32,
+    bits: u32,
+    /// Byte offset of the instruction for pc-relative branches.
+    pcrel: Option<i64>,
+    /// Allow any value that fits either signed or unsigned.
+    expr: Expr,
+}
+
+struct Asm<'a> {
+    sources: &'a mut SourceMap,
+    diags: &'a mut Diagnostics,
+    opts: &'a AsmOptions,
+    arch: Arch,
+    gpu: Option<&'static str>,
+    format: Format,
+    bits64: bool,
+    sections: Vec<Section>,
+    cur: u32,
+    syms: HashMap<String, Sym>,
+    local_counts: HashMap<u64, u32>,
+    macros: HashMap<String, Macro>,
+    macro_count: u64,
+    frames: Vec<Frame>,
+    conds: Vec<Cond>,
+    fixups: Vec<Fixup>,
+    prints: Vec<String>,
+    /// Current instruction position, for `.` inside operands and branches.
+    pc: i64,
+    ended: bool,
+    code_emitted: bool,
+}
+
+/// Assemble CLRX-syntax source `file` of `sources`. Diagnostics (errors, warnings)
+/// go to `diags`; on any error the result is `Err` and `diags` says why.
+///
+/// ```
+/// use kauai_diag::{Diagnostics, SourceMap};
+/// use kauai_gcn::{assemble, AsmOptions};
+/// let mut sm = SourceMap::new();
+/// let f = sm.add("k.s", ".gpu Tonga\ns_mov_b32 s0, 1\ns_endpgm\n");
+/// let mut diags = Diagnostics::new();
+/// let out = assemble(&mut sm, f, &AsmOptions::default(), &mut diags).unwrap();
+/// assert_eq!(out.code(), &[0x81, 0x00, 0x80, 0xbe, 0x00, 0x00, 0x81, 0xbf]);
+/// ```
+pub fn assemble(
+    sources: &mut SourceMap,
+    file: FileId,
+    opts: &AsmOptions,
+    diags: &mut Diagnostics,
+) -> Result<AsmOutput, AsmError> {
+    let before = diags.error_count();
+    let mut gpu = None;
+    let mut arch = opts.arch.unwrap_or(Arch::Gfx6);
+    if let Some(g) = &opts.gpu {
+        match crate::device::device(g) {
+            Some((n, a)) => {
+                gpu = Some(n);
+                if opts.arch.is_none() {
+                    arch = a;
+                }
+            }
+            None => diags.push(Diagnostic::error(format!("unknown GPU device '{g}'"))),
+        }
+    }
+    let end = sources.get(file).map(|f| f.bytes.len()).unwrap_or(0);
+    let mut a = Asm {
+        sources,
+        diags,
+        opts,
+        arch,
+        gpu,
+        format: opts.format,
+        bits64: opts.bits64,
+        sections: vec![Section {
+            name: ".text".into(),
+            data: Vec::new(),
+        }],
+        cur: 0,
+        syms: HashMap::new(),
+        local_counts: HashMap::new(),
+        macros: HashMap::new(),
+        macro_count: 0,
+        frames: vec![Frame {
+            file,
+            start: 0,
+            pos: 0,
+            end,
+            lp: None,
+            cond_depth: 0,
+            is_macro: false,
+        }],
+        conds: Vec::new(),
+        fixups: Vec::new(),
+        prints: Vec::new(),
+        pc: 0,
+        ended: false,
+        code_emitted: false,
+    };
+    for (n, v) in &opts.defsyms {
+        a.syms.insert(
+            n.clone(),
+            Sym {
+                val: SymVal::Val(Value::abs(*v)),
+                label: false,
+                span: Span::default(),
+            },
+        );
+    }
+    a.run();
+    a.finish_fixups();
+    let out = AsmOutput {
+        arch: a.arch,
+        gpu: a.gpu,
+        format: a.format,
+        bits64: a.bits64,
+        symbols: a.symbol_list(),
+        sections: a.sections,
+        prints: a.prints,
+    };
+    let errors = diags.error_count() - before;
+    if errors > 0 {
+        return Err(AsmError::Failed(errors));
+    }
+    Ok(out)
+}
+
+/// Split the next statement from `bytes[pos..end]`: returns (start, end, next pos) with
+/// comments blanked out in the returned text.
+fn next_statement(bytes: &[u8], pos: usize, end: usize) -> Option<(usize, Vec<u8>, usize)> {
+    if pos >= end {
+        return None;
+    }
+    let mut i = pos;
+    let mut text = Vec::new();
+    while i < end {
+        let c = bytes[i];
+        match c {
+            b'\n' | b';' => {
+                return Some((pos, text, i + 1));
+            }
+            b'\\' if bytes.get(i + 1) == Some(&b'\n') => {
+                // Line continuation.
+                text.extend_from_slice(b"  ");
+                i += 2;
+                continue;
+            }
+            b'#' => {
+                while i < end && bytes[i] != b'\n' {
+                    text.push(b' ');
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                text.extend_from_slice(b"  ");
+                i += 2;
+                while i < end && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
+                    text.push(if bytes[i] == b'\n' { b'\n' } else { b' ' });
+                    i += 1;
+                }
+                if i < end {
+                    text.extend_from_slice(b"  ");
+                    i += 2;
+                }
+                continue;
+            }
+            b'"' | b'\'' => {
+                let q = c;
+                text.push(c);
+                i += 1;
+                while i < end && bytes[i] != q && bytes[i] != b'\n' {
+                    if bytes[i] == b'\\' && i + 1 < end && bytes[i + 1] != b'\n' {
+                        text.push(bytes[i]);
+                        i += 1;
+                    }
+                    text.push(bytes[i]);
+                    i += 1;
+                }
+                if i < end && bytes[i] == q {
+                    text.push(q);
+                    i += 1;
+                }
+                continue;
+            }
+            _ => {
+                text.push(c);
+                i += 1;
+            }
+        }
+    }
+    Some((pos, text, end))
+}
+
+fn first_word(text: &[u8]) -> String {
+    let s = String::from_utf8_lossy(text);
+    let t = s.trim_start();
+    // Skip labels (`name:`) before the statement.
+    let mut rest = t;
+    loop {
+        let w: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '$'))
+            .collect();
+        let after = &rest[w.len()..];
+        if !w.is_empty() && after.starts_with(':') && !after.starts_with("::") {
+            rest = after[1..].trim_start();
+            continue;
+        }
+        return w.to_ascii_lowercase();
+    }
+}
+
+impl Asm<'_> {
+    fn err(&mut self, span: Span, msg: impl Into<String>) {
+        let m = msg.into();
+        self.diags.push(Diagnostic::error(m.clone()).at(span, m));
+    }
+
+    fn warn(&mut self, span: Span, msg: impl Into<String>) {
+        let m = msg.into();
+        self.diags.push(Diagnostic::warning(m.clone()).at(span, m));
+    }
+
+    fn active(&self) -> bool {
+        self.conds.last().is_none_or(|c| c.active)
+    }
+
+    fn run(&mut self) {
+        while let Some(frame) = self.frames.last_mut() {
+            let file = frame.file;
+            let Some(src) = self.sources.get(file) else {
+                self.frames.pop();
+                continue;
+            };
+            match next_statement(&src.bytes, frame.pos, frame.end) {
+                Some((start, text, next)) => {
+                    frame.pos = next;
+                    if self.ended {
+                        continue;
+                    }
+                    self.statement(file, start, &text);
+                }
+                None => {
+                    if !self.next_iteration() {
+                        let f = self.frames.pop();
+                        if let Some(f) = f {
+                            if self.conds.len() > f.cond_depth && !f.is_macro {
+                                while self.conds.len() > f.cond_depth {
+                                    if let Some(c) = self.conds.pop() {
+                                        self.err(
+                                            c.span,
+                                            "unterminated conditional (missing .endif)",
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Restart the current frame if it is a loop with iterations left.
+    fn next_iteration(&mut self) -> bool {
+        let Some(frame) = self.frames.last_mut() else {
+            return false;
+        };
+        let Some(lp) = frame.lp.take() else {
+            return false;
+        };
+        match lp {
+            Loop::Rept { left } => {
+                if left > 1 {
+                    frame.pos = frame.start;
+                    frame.lp = Some(Loop::Rept { left: left - 1 });
+                    return true;
+                }
+                false
+            }
+            Loop::Irp {
+                var,
+                items,
+                next,
+                body,
+                name,
+            } => {
+                if next < items.len() {
+                    let text = substitute(&body, &[(var.clone(), items[next].clone())], None);
+                    let f = self.sources.add(name.clone(), text);
+                    let len = self.sources.file(f).bytes.len();
+                    let frame = self.frames.last_mut().expect("frame exists");
+                    frame.file = f;
+                    frame.start = 0;
+                    frame.pos = 0;
+                    frame.end = len;
+                    frame.lp = Some(Loop::Irp {
+                        var,
+                        items,
+                        next: next + 1,
+                        body,
+                        name,
+                    });
+                    return true;
+                }
+                false
+            }
+            Loop::While { cond, next } => {
+                if let Some((sym, e)) = &next {
+                    match self.eval_now(e) {
+                        Ok(v) => self.set_sym(sym, SymVal::Val(v), e.span(), false),
+                        Err((s, m)) => {
+                            self.err(s, m);
+                            return false;
+                        }
+                    }
+                }
+                match self.eval_now(&cond) {
+                    Ok(v) if v.v != 0 => {
+                        let frame = self.frames.last_mut().expect("frame exists");
+                        frame.pos = frame.start;
+                        frame.lp = Some(Loop::While { cond, next });
+                        true
+                    }
+                    Ok(_) => false,
+                    Err((s, m)) => {
+                        self.err(s, m);
+                        false
+                    }
+                }
+            }
+        }
+    }
+
+    fn statement(&mut self, file: FileId, start: usize, text: &[u8]) {
+        if !self.active() {
+            self.inactive_statement(file, start, text);
+            return;
+        }
+        let toks = match lex(file, start, text) {
+            Ok(t) => t,
+            Err((s, m)) => {
+                self.err(s, m);
+                return;
+            }
+        };
+        if toks.is_empty() {
+            return;
+        }
+        let end_span = Span::new(file, start + text.len(), start + text.len());
+        let mut i = 0;
+        // Labels.
+        while i + 1 < toks.len() {
+            match (&toks[i].tok, &toks[i + 1].tok) {
+                (Tok::Ident(n), Tok::Punct(":"))
+                    if !n.starts_with('.')
+                        || n.starts_with(".L")
+                        || n.len() > 1 && !is_directive_name(n) =>
+                {
+                    let n = n.clone();
+                    self.define_label(&n, toks[i].span);
+                    i += 2;
+                }
+                (Tok::Int(n), Tok::Punct(":")) => {
+                    let k = self.local_counts.entry(*n).or_insert(0);
+                    *k += 1;
+                    let name = format!("{n}@{k}");
+                    self.define_label(&name, toks[i].span);
+                    i += 2;
+                }
+                _ => break,
+            }
+        }
+        let toks = &toks[i..];
+        if toks.is_empty() {
+            return;
+        }
+        // Assignment `name = expr`.
+        if let (Some(Tok::Ident(n)), Some(Tok::Punct("="))) =
+            (toks.first().map(|t| &t.tok), toks.get(1).map(|t| &t.tok))
+        {
+            let n = n.clone();
+            let mut p = Parser::new(&toks[2..], end_span);
+            match p.expr() {
+                Ok(e) if p.at_end() => self.assign(&n, e, toks[0].span, false),
+                Ok(_) => self.err(p.span(), "unexpected text after expression"),
+                Err((s, m)) => self.err(s, m),
+            }
+            return;
+        }
+        let Tok::Ident(name) = &toks[0].tok else {
+            self.err(toks[0].span, "expected a statement");
+            return;
+        };
+        let name = name.clone();
+        let lower = name.to_ascii_lowercase();
+        if let Some(m) = self.macros.get(&name).cloned() {
+            self.invoke_macro(&name, &m, file, toks[0].span, start, text);
+            return;
+        }
+        if lower.starts_with('.') {
+            self.directive(&lower, toks, file, start, text, end_span);
+        } else {
+            self.instruction(&name, toks, end_span);
+        }
+    }
+
+    /// While skipping a false conditional branch, only nesting and else/endif matter.
+    fn inactive_statement(&mut self, _file: FileId, start: usize, text: &[u8]) {
+        let w = first_word(text);
+        let span = Span::new(_file, start, start + text.len());
+        if w.starts_with(".if") {
+            self.conds.push(Cond {
+                active: false,
+                taken: true,
+                else_seen: false,
+                span,
+            });
+        } else if w == ".endif" || w == ".endc" {
+            self.conds.pop();
+        } else if w == ".else" || w.starts_with(".elseif") {
+            let parent_active = self.conds.len() < 2 || self.conds[self.conds.len() - 2].active;
+            if !parent_active {
+                return;
+            }
+            // Re-run through the active path to evaluate .elseif / .else.
+            let toks = lex(_file, start, text).unwrap_or_default();
+            let end_span = Span::new(_file, start + text.len(), start + text.len());
+            self.cond_directive(&w, &toks, end_span);
+        }
+    }
+
+    fn is_cond_directive(w: &str) -> bool {
+        w.starts_with(".if")
+            || w == ".else"
+            || w.starts_with(".elseif")
+            || w == ".endif"
+            || w == ".endc"
+    }
+
+    fn define_label(&mut self, name: &str, span: Span) {
+        let v = Value {
+            section: Some(self.cur),
+            v: self.sections[self.cur as usize].data.len() as i64,
+        };
+        if let Some(old) = self.syms.get(name) {
+            if old.label || !matches!(old.val, SymVal::Val(_)) {
+                let prev = old.span;
+                self.diags.push(
+                    Diagnostic::error(format!("symbol '{name}' is already defined"))
+                        .at(span, "redefined here")
+                        .also(prev, "first defined here"),
+                );
+                return;
+            }
+        }
+        self.syms.insert(
+            name.to_string(),
+            Sym {
+                val: SymVal::Val(v),
+                label: true,
+                span,
+            },
+        );
+    }
+
+    fn set_sym(&mut self, name: &str, val: SymVal, span: Span, _eqv: bool) {
+        if let Some(old) = self.syms.get(name) {
+            if old.label {
+                self.err(
+                    span,
+                    format!("symbol '{name}' is a label and cannot be redefined"),
+                );
+                return;
+            }
+        }
+        self.syms.insert(
+            name.to_string(),
+            Sym {
+                val,
+                label: false,
+                span,
+            },
+        );
+    }
+
+    /// `.set`/`=`: evaluate now if possible, else keep the expression (with `.` fixed).
+    fn assign(&mut self, name: &str, e: Expr, span: Span, eqv: bool) {
+        if name == "." {
+            match self.eval_now(&e) {
+                Ok(v) => self.move_to(v, span),
+                Err((s, m)) => self.err(s, m),
+            }
+            return;
+        }
+        if eqv {
+            self.set_sym(name, SymVal::Expr(e), span, true);
+            return;
+        }
+        match self.try_eval(&e) {
+            Ok(v) => self.set_sym(name, SymVal::Val(v), span, false),
+            Err(EvalError::Undefined(..)) => {
+                let fixed = self.freeze_dot(e);
+                self.set_sym(name, SymVal::Expr(fixed), span, false)
+            }
+            Err(EvalError::Error(s, m)) => self.err(s, m),
+        }
+    }
+
+    fn freeze_dot(&self, e: Expr) -> Expr {
+        match e {
+            Expr::Sym(n, s) if n == "." => {
+                Expr::Int(self.sections[self.cur as usize].data.len() as i64, s)
+            }
+            Expr::Unary(o, a, s) => Expr::Unary(o, Box::new(self.freeze_dot(*a)), s),
+            Expr::Binary(o, a, b, s) => Expr::Binary(
+                o,
+                Box::new(self.freeze_dot(*a)),
+                Box::new(self.freeze_dot(*b)),
+                s,
+            ),
+            Expr::Cond(c, a, b, s) => Expr::Cond(
+                Box::new(self.freeze_dot(*c)),
+                Box::new(self.freeze_dot(*a)),
+                Box::new(self.freeze_dot(*b)),
+                s,
+            ),
+            Expr::Sym(n, s) => {
+                // Local label references bind to the definition visible now.
+                Expr::Sym(self.resolve_local(&n).unwrap_or(n), s)
+            }
+            other => other,
+        }
+    }
+
+    fn move_to(&mut self, v: Value, span: Span) {
+        if v.section.is_some_and(|s| s != self.cur) {
+            self.err(span, "cannot move the output counter to another section");
+            return;
+        }
+        let len = self.sections[self.cur as usize].data.len() as i64;
+        if v.v < len {
+            self.err(span, "cannot move the output counter backwards");
+        } else if v.v - len > 1 << 28 {
+            self.err(span, "output counter moved too far");
+        } else {
+            self.sections[self.cur as usize]
+                .data
+                .resize(v.v as usize, 0);
+        }
+    }
+
+    fn resolve_local(&self, n: &str) -> Option<String> {
+        let (num, dir) = n.split_at(n.len().checked_sub(1)?);
+        let num: u64 = num.parse().ok()?;
+        let k = self.local_counts.get(&num).copied().unwrap_or(0);
+        match dir {
+            "b" => Some(format!("{num}@{k}")),
+            "f" => Some(format!("{num}@{}", k + 1)),
+            _ => None,
+        }
+    }
+
+    fn lookup(&self, name: &str, span: Span, depth: u32) -> Result<Value, EvalError> {
+        if name == "." {
+            return Ok(Value {
+                section: Some(self.cur),
+                v: self.pc,
+            });
+        }
+        if depth > 64 {
+            return Err(EvalError::Error(
+                span,
+                format!("symbol '{name}' is defined in terms of itself"),
+            ));
+        }
+        let local;
+        let key = match self.resolve_local(name) {
+            Some(l) => {
+                local = l;
+                local.as_str()
+            }
+            None => name,
+        };
+        match self.syms.get(key) {
+            Some(Sym {
+                val: SymVal::Val(v),
+                ..
+            }) => Ok(*v),
+            Some(Sym {
+                val: SymVal::Expr(e),
+                ..
+            }) => {
+                let e = e.clone();
+                eval(&e, &mut |n, s| self.lookup(n, s, depth + 1))
+            }
+            None => Err(EvalError::Undefined(name.to_string(), span)),
+        }
+    }
+
+    fn try_eval(&self, e: &Expr) -> Result<Value, EvalError> {
+        eval(e, &mut |n, s| self.lookup(n, s, 0))
+    }
+
+    /// Evaluate to an absolute value now (pseudo-op arguments).
+    fn eval_now(&self, e: &Expr) -> Result<Value, (Span, String)> {
+        match self.try_eval(e) {
+            Ok(v) => Ok(v),
+            Err(EvalError::Undefined(n, s)) => {
+                Err((s, format!("symbol '{n}' is not defined here")))
+            }
+            Err(EvalError::Error(s, m)) => Err((s, m)),
+        }
+    }
+
+    fn abs_now(&self, e: &Expr) -> Result<i64, (Span, String)> {
+        let v = self.eval_now(e)?;
+        if v.section.is_some() {
+            return Err((e.span(), "expected an absolute value".into()));
+        }
+        Ok(v.v)
+    }
+
+    fn instruction(&mut self, name: &str, toks: &[Token], end_span: Span) {
+        let name_span = toks[0].span;
+        let stmt = name_span.to(toks.last().map(|t| t.span).unwrap_or(name_span));
+        self.pc = self.sections[self.cur as usize].data.len() as i64;
+        let mut p = Parser::new(&toks[1..], end_span);
+        let arch = self.arch;
+        let parsed = {
+            let mut ctx = AsmCtx { asm: self };
+            instr::parse_operands(&mut p, &mut ctx)
+        };
+        let (ops, mods) = match parsed {
+            Ok(x) => x,
+            Err((s, m)) => {
+                self.err(s, m);
+                return;
+            }
+        };
+        let built = {
+            let mut ctx = AsmCtx { asm: self };
+            instr::build(name, &ops, &mods, &mut ctx, stmt, name_span)
+        };
+        let b = match built {
+            Ok(b) => b,
+            Err((s, m)) => {
+                self.err(s, m);
+                return;
+            }
+        };
+        let words = match encode(arch, &b.inst) {
+            Ok(w) => w,
+            Err(e) => {
+                self.err(stmt, e.to_string());
+                return;
+            }
+        };
+        let base = self.sections[self.cur as usize].data.len();
+        if !base.is_multiple_of(4) {
+            self.warn(stmt, "instruction is not aligned to 4 bytes");
+        }
+        for f in b.fixes {
+            self.fixups.push(Fixup {
+                section: self.cur,
+                offset: base + f.word * 4,
+                shift: f.shift,
+                bits: f.bits,
+                pcrel: f.pcrel.then_some(base as i64),
+                expr: self.freeze_dot(f.expr),
+            });
+        }
+        if let Some(e) = b.lit_fix {
+            let off = base + (words.len() - 1) * 4;
+            self.fixups.push(Fixup {
+                section: self.cur,
+                offset: off,
+                shift: 0,
+                bits: 32,
+                pcrel: None,
+                expr: self.freeze_dot(e),
+            });
+        }
+        let data = &mut self.sections[self.cur as usize].data;
+        for w in words {
+            data.extend_from_slice(&w.to_le_bytes());
+        }
+        self.code_emitted = true;
+    }
+
+    fn finish_fixups(&mut self) {
+        let fixups = std::mem::take(&mut self.fixups);
+        for f in fixups {
+            let v = match self.try_eval(&f.expr) {
+                Ok(v) => v,
+                Err(EvalError::Undefined(n, s)) => {
+                    self.err(s, format!("undefined symbol '{n}'"));
+                    continue;
+                }
+                Err(EvalError::Error(s, m)) => {
+                    self.err(s, m);
+                    continue;
+                }
+            };
+            let value: i64 = if let Some(pc) = f.pcrel {
+                match v.section {
+                    Some(s) if s != f.section => {
+                        self.err(f.expr.span(), "branch target is in another section");
+                        continue;
+                    }
+                    _ => {}
+                }
+                let d = v.v - (pc + 4);
+                if d % 4 != 0 {
+                    self.err(f.expr.span(), "branch target is not aligned to 4 bytes");
+                    continue;
+                }
+                let d = d / 4;
+                if !(-32768..32768).contains(&d) {
+                    self.err(f.expr.span(), "branch target out of range");
+                    continue;
+                }
+                d
+            } else {
+                if v.section.is_some() {
+                    self.err(
+                        f.expr.span(),
+                        "relocations are not supported yet (the value is a place in a section)",
+                    );
+                    continue;
+                }
+                let lo = if f.bits >= 64 {
+                    i64::MIN
+                } else {
+                    -(1i64 << (f.bits - 1))
+                };
+                let hi = if f.bits >= 64 {
+                    i64::MAX
+                } else {
+                    (1i64 << f.bits) - 1
+                };
+                if v.v < lo || v.v > hi {
+                    self.err(
+                        f.expr.span(),
+                        format!("value {} does not fit in {} bits", v.v, f.bits),
+                    );
+                    continue;
+                }
+                v.v
+            };
+            let data = &mut self.sections[f.section as usize].data;
+            let mask: u64 = if f.bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << f.bits) - 1
+            };
+            let nbytes = (((f.shift + f.bits) as usize).div_ceil(8)).max(1);
+            let mut cur: u64 = 0;
+            for k in 0..nbytes {
+                cur |= (data.get(f.offset + k).copied().unwrap_or(0) as u64) << (8 * k);
+            }
+            cur = (cur & !(mask << f.shift)) | (((value as u64) & mask) << f.shift);
+            for k in 0..nbytes {
+                if let Some(b) = data.get_mut(f.offset + k) {
+                    *b = (cur >> (8 * k)) as u8;
+                }
+            }
+        }
+    }
+
+    fn symbol_list(&self) -> Vec<(String, Option<String>, i64)> {
+        let mut v: Vec<_> = self
+            .syms
+            .iter()
+            .filter(|(n, _)| !n.contains('@'))
+            .filter_map(|(n, _)| {
+                let val = self.lookup(n, Span::default(), 0).ok()?;
+                Some((
+                    n.clone(),
+                    val.section.map(|s| self.sections[s as usize].name.clone()),
+                    val.v,
+                ))
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn invoke_macro(
+        &mut self,
+        name: &str,
+        m: &Macro,
+        file: FileId,
+        span: Span,
+        start: usize,
+        text: &[u8],
+    ) {
+        if self.frames.len() > 256 {
+            self.err(span, "macro nesting too deep");
+            return;
+        }
+        let s = String::from_utf8_lossy(text);
+        // Text after the macro name.
+        let off = (span.end as usize).saturating_sub(start);
+        let args_text = s.get(off..).unwrap_or("").trim();
+        let args = split_args(args_text);
+        let mut vals: Vec<(String, String)> = Vec::new();
+        let mut positional = 0;
+        let mut assigned: Vec<Option<String>> = vec![None; m.params.len()];
+        for a in args.iter() {
+            if let Some((k, v)) = a.split_once('=') {
+                let k = k.trim();
+                if let Some(i) = m.params.iter().position(|p| p.0 == k) {
+                    assigned[i] = Some(v.trim().to_string());
+                    continue;
+                }
+            }
+            if positional < m.params.len() {
+                if m.vararg && positional == m.params.len() - 1 {
+                    let rest: Vec<&str> = args[positional..].iter().map(String::as_str).collect();
+                    assigned[positional] = Some(rest.join(", "));
+                    break;
+                }
+                assigned[positional] = Some(a.clone());
+                positional += 1;
+            } else {
+                self.err(span, format!("too many arguments for macro '{name}'"));
+                return;
+            }
+        }
+        for (i, (p, def, req)) in m.params.iter().enumerate() {
+            let v = match &assigned[i] {
+                Some(v) if !v.is_empty() => v.clone(),
+                _ => {
+                    if *req {
+                        self.err(
+                            span,
+                            format!("missing required argument '{p}' of macro '{name}'"),
+                        );
+                        return;
+                    }
+                    def.clone().unwrap_or_default()
+                }
+            };
+            vals.push((p.clone(), v));
+        }
+        self.macro_count += 1;
+        let body = substitute(&m.body, &vals, Some(self.macro_count - 1));
+        let loc = self.sources.location(span);
+        let f = self.sources.add(format!("macro {name} at {loc}"), body);
+        let len = self.sources.file(f).bytes.len();
+        let _ = file;
+        self.frames.push(Frame {
+            file: f,
+            start: 0,
+            pos: 0,
+            end: len,
+            lp: None,
+            cond_depth: self.conds.len(),
+            is_macro: true,
+        });
+    }
+
+    /// Capture the body of a block up to its closing pseudo-op; returns the body text
+    /// and advances the current frame past the closing statement.
+    fn capture_block(&mut self, opens: &[&str], close: &[&str], span: Span) -> Option<String> {
+        let frame = self.frames.last_mut()?;
+        let file = frame.file;
+        let bytes = self.sources.file(file).bytes.clone();
+        let body_start = frame.pos;
+        let mut depth = 0;
+        let mut pos = frame.pos;
+        while let Some((start, text, next)) = next_statement(&bytes, pos, frame.end) {
+            let w = first_word(&text);
+            if opens.contains(&w.as_str()) {
+                depth += 1;
+            } else if close.contains(&w.as_str()) {
+                if depth == 0 {
+                    frame.pos = next;
+                    return Some(String::from_utf8_lossy(&bytes[body_start..start]).into_owned());
+                }
+                depth -= 1;
+            }
+            pos = next;
+        }
+        frame.pos = frame.end;
+        self.err(span, format!("missing {} for this block", close[0]));
+        None
+    }
+
+    fn push_loop(&mut self, body: String, name: String, lp: Loop, first: Option<String>) {
+        let text = first.unwrap_or(body);
+        let f = self.sources.add(name, text);
+        let len = self.sources.file(f).bytes.len();
+        self.frames.push(Frame {
+            file: f,
+            start: 0,
+            pos: 0,
+            end: len,
+            lp: Some(lp),
+            cond_depth: self.conds.len(),
+            is_macro: true,
+        });
+    }
+
+    fn cond_directive(&mut self, d: &str, toks: &[Token], end_span: Span) {
+        let span = toks.first().map(|t| t.span).unwrap_or(end_span);
+        match d {
+            ".endif" | ".endc" => {
+                if self.conds.pop().is_none() {
+                    self.err(span, ".endif without .if");
+                }
+            }
+            ".else" => {
+                let parent = self.conds.len() < 2 || self.conds[self.conds.len() - 2].active;
+                match self.conds.last_mut() {
+                    Some(c) => {
+                        if c.else_seen {
+                            self.err(span, "duplicate .else");
+                            return;
+                        }
+                        c.else_seen = true;
+                        c.active = parent && !c.taken;
+                        c.taken = true;
+                    }
+                    None => self.err(span, ".else without .if"),
+                }
+            }
+            _ => {
+                let is_else = d.starts_with(".elseif");
+                let kind = if is_else {
+                    format!(".if{}", &d[7..])
+                } else {
+                    d.to_string()
+                };
+                let parent = if is_else {
+                    self.conds.len() < 2 || self.conds[self.conds.len() - 2].active
+                } else {
+                    self.active()
+                };
+                if is_else {
+                    match self.conds.last() {
+                        None => {
+                            self.err(span, ".elseif without .if");
+                            return;
+                        }
+                        Some(c) if c.taken || !parent => {
+                            if let Some(c) = self.conds.last_mut() {
+                                c.active = false;
+                            }
+                            return;
+                        }
+                        Some(c) if c.else_seen => {
+                            self.err(span, ".elseif after .else");
+                            return;
+                        }
+                        _ => {}
+                    }
+                }
+                let value = match self.eval_cond(&kind, &toks[1..], end_span) {
+                    Ok(v) => v,
+                    Err((s, m)) => {
+                        self.err(s, m);
+                        false
+                    }
+                };
+                if is_else {
+                    if let Some(c) = self.conds.last_mut() {
+                        c.active = value;
+                        c.taken = value;
+                    }
+                } else {
+                    self.conds.push(Cond {
+                        active: value,
+                        taken: value,
+                        else_seen: false,
+                        span,
+                    });
+                }
+            }
+        }
+    }
+
+    fn eval_cond(
+        &mut self,
+        kind: &str,
+        args: &[Token],
+        end_span: Span,
+    ) -> Result<bool, (Span, String)> {
+        let mut p = Parser::new(args, end_span);
+        let word = |p: &Parser| p.ident().map(str::to_string);
+        let strings = |p: &mut Parser| -> Result<(Vec<u8>, Vec<u8>), (Span, String)> {
+            let a = match p.peek() {
+                Some(Tok::Str(s)) => s.clone(),
+                _ => return Err((p.span(), "expected a string".into())),
+            };
+            p.pos += 1;
+            p.expect_punct(",")?;
+            let b = match p.peek() {
+                Some(Tok::Str(s)) => s.clone(),
+                _ => return Err((p.span(), "expected a string".into())),
+            };
+            p.pos += 1;
+            Ok((a, b))
+        };
+        let r = match kind {
+            ".if" | ".ifne" => self.abs_now(&p.expr()?)? != 0,
+            ".ifeq" => self.abs_now(&p.expr()?)? == 0,
+            ".ifgt" => self.abs_now(&p.expr()?)? > 0,
+            ".ifge" => self.abs_now(&p.expr()?)? >= 0,
+            ".iflt" => self.abs_now(&p.expr()?)? < 0,
+            ".ifle" => self.abs_now(&p.expr()?)? <= 0,
+            ".ifdef" | ".ifndef" | ".ifnotdef" => {
+                let n = word(&p).ok_or((p.span(), "expected a symbol name".to_string()))?;
+                p.pos += 1;
+                let def = self.lookup(&n, end_span, 0).is_ok();
+                if kind == ".ifdef" {
+                    def
+                } else {
+                    !def
+                }
+            }
+            ".ifb" | ".ifnb" => {
+                let blank = args.is_empty();
+                p.pos = args.len();
+                if kind == ".ifb" {
+                    blank
+                } else {
+                    !blank
+                }
+            }
+            ".ifc" | ".ifnc" => {
+                // Compare the raw token texts on both sides of the comma.
+                let comma = args.iter().position(|t| t.tok == Tok::Punct(","));
+                let Some(c) = comma else {
+                    return Err((end_span, "expected two comma-separated strings".into()));
+                };
+                let a: Vec<String> = args[..c].iter().map(tok_text).collect();
+                let b: Vec<String> = args[c + 1..].iter().map(tok_text).collect();
+                p.pos = args.len();
+                (a == b) == (kind == ".ifc")
+            }
+            ".ifeqs" | ".ifnes" => {
+                let (a, b) = strings(&mut p)?;
+                (a == b) == (kind == ".ifeqs")
+            }
+            ".ifarch" | ".ifnarch" => {
+                let n = word(&p).ok_or((p.span(), "expected an architecture name".to_string()))?;
+                let s = p.span();
+                p.pos += 1;
+                let a = Arch::from_name(&n).ok_or((s, format!("unknown architecture '{n}'")))?;
+                (a == self.arch) == (kind == ".ifarch")
+            }
+            ".ifgpu" | ".ifngpu" => {
+                let n = word(&p).ok_or((p.span(), "expected a GPU name".to_string()))?;
+                let s = p.span();
+                p.pos += 1;
+                let (g, _) =
+                    crate::device::device(&n).ok_or((s, format!("unknown GPU device '{n}'")))?;
+                (Some(g) == self.gpu) == (kind == ".ifgpu")
+            }
+            ".iffmt" | ".ifnfmt" => {
+                let n = word(&p)
+                    .ok_or((p.span(), "expected a format name".to_string()))?
+                    .to_ascii_lowercase();
+                let s = p.span();
+                p.pos += 1;
+                let f = match n.as_str() {
+                    "rawcode" | "raw" => Some(Format::RawCode),
+                    "amdcl2" => Some(Format::AmdCl2),
+                    "amd" | "gallium" | "rocm" => None,
+                    _ => return Err((s, format!("unknown binary format '{n}'"))),
+                };
+                (f == Some(self.format)) == (kind == ".iffmt")
+            }
+            ".if32" | ".if64" => self.bits64 == (kind == ".if64"),
+            _ => {
+                return Err((
+                    args.first().map(|t| t.span).unwrap_or(end_span),
+                    format!("unknown conditional '{kind}'"),
+                ))
+            }
+        };
+        if !p.at_end() {
+            return Err((p.span(), "unexpected text after condition".into()));
+        }
+        Ok(r)
+    }
+
+    #[allow(clippy::cognitive_complexity)]
+    fn directive(
+        &mut self,
+        d: &str,
+        toks: &[Token],
+        file: FileId,
+        start: usize,
+        text: &[u8],
+        end_span: Span,
+    ) {
+        let span = toks[0].span;
+        if Self::is_cond_directive(d) {
+            self.cond_directive(d, toks, end_span);
+            return;
+        }
+        let args = &toks[1..];
+        let mut p = Parser::new(args, end_span);
+        let r: Result<(), (Span, String)> = (|| {
+            match d {
+                ".set" | ".equ" | ".eqv" | ".equiv" => {
+                    let n = p
+                        .ident()
+                        .ok_or((p.span(), "expected a symbol name".to_string()))?
+                        .to_string();
+                    let ns = p.span();
+                    p.pos += 1;
+                    p.expect_punct(",")?;
+                    let e = p.expr()?;
+                    if d == ".equiv" && self.syms.contains_key(&n) {
+                        return Err((ns, format!("symbol '{n}' is already defined")));
+                    }
+                    self.assign(&n, e, ns, d == ".eqv");
+                }
+                ".byte" | ".short" | ".hword" | ".word" | ".int" | ".long" | ".quad" | ".octa" => {
+                    let size = match d {
+                        ".byte" => 1,
+                        ".short" | ".hword" => 2,
+                        ".quad" => 8,
+                        ".octa" => return Err((span, "not supported yet: .octa".into())),
+                        _ => 4,
+                    };
+                    if args.is_empty() {
+                        return Ok(());
+                    }
+                    loop {
+                        let e = p.expr()?;
+                        self.emit_value(&e, size);
+                        if !p.eat_punct(",") {
+                            break;
+                        }
+                    }
+                }
+                ".half" | ".float" | ".single" | ".double" => {
+                    if args.is_empty() {
+                        return Ok(());
+                    }
+                    loop {
+                        let e = p.expr()?;
+                        let v = match &e {
+                            Expr::Float(v, _, _) => *v,
+                            _ => self.abs_now(&e)? as f64,
+                        };
+                        let bytes: Vec<u8> = match d {
+                            ".half" => instr::f32_to_f16(v as f32).to_le_bytes().to_vec(),
+                            ".double" => v.to_le_bytes().to_vec(),
+                            _ => (v as f32).to_le_bytes().to_vec(),
+                        };
+                        self.sections[self.cur as usize]
+                            .data
+                            .extend_from_slice(&bytes);
+                        if !p.eat_punct(",") {
+                            break;
+                        }
+                    }
+                }
+                ".ascii" | ".asciz" | ".string" => loop {
+                    let Some(Tok::Str(s)) = p.peek() else {
+                        return Err((p.span(), "expected a string".into()));
+                    };
+                    let mut s = s.clone();
+                    p.pos += 1;
+                    if d != ".ascii" {
+                        s.push(0);
+                    }
+                    self.sections[self.cur as usize].data.extend_from_slice(&s);
+                    if !p.eat_punct(",") {
+                        break;
+                    }
+                },
+                ".fill" => {
+                    let count = self.abs_now(&p.expr()?)?;
+                    let size = if p.eat_punct(",") {
+                        self.abs_now(&p.expr()?)?
+                    } else {
+                        1
+                    };
+                    let value = if p.eat_punct(",") {
+                        self.abs_now(&p.expr()?)?
+                    } else {
+                        0
+                    };
+                    if !(0..=1 << 28).contains(&count) || !(0..=8).contains(&size) {
+                        return Err((span, "bad .fill count or size".into()));
+                    }
+                    let bytes = (value as u64).to_le_bytes();
+                    for _ in 0..count {
+                        self.sections[self.cur as usize]
+                            .data
+                            .extend_from_slice(&bytes[..size as usize]);
+                    }
+                }
+                ".skip" | ".space" | ".zero" => {
+                    let n = self.abs_now(&p.expr()?)?;
+                    let v = if p.eat_punct(",") {
+                        self.abs_now(&p.expr()?)?
+                    } else {
+                        0
+                    };
+                    if !(0..=1 << 28).contains(&n) {
+                        return Err((span, "bad size".into()));
+                    }
+                    let data = &mut self.sections[self.cur as usize].data;
+                    data.resize(data.len() + n as usize, v as u8);
+                }
+                ".align" | ".balign" | ".p2align" => {
+                    let a = self.abs_now(&p.expr()?)?;
+                    let align = if d == ".p2align" {
+                        if !(0..32).contains(&a) {
+                            return Err((span, "alignment exponent out of range".into()));
+                        }
+                        1i64 << a
+                    } else {
+                        a
+                    };
+                    if align <= 0 || align & (align - 1) != 0 {
+                        return Err((span, "alignment must be a power of two".into()));
+                    }
+                    let fill = if p.eat_punct(",") && !p.is_punct(",") {
+                        Some(self.abs_now(&p.expr()?)?)
+                    } else {
+                        None
+                    };
+                    let data = &mut self.sections[self.cur as usize].data;
+                    let target = (data.len() as i64 + align - 1) / align * align;
+                    let is_code = self.cur == 0;
+                    // Code is padded with s_nop (as CLRX does) when it stays dword aligned.
+                    if fill.is_none() && is_code && data.len().is_multiple_of(4) && align >= 4 {
+                        while (data.len() as i64) < target {
+                            data.extend_from_slice(&0xBF80_0000u32.to_le_bytes());
+                        }
+                    } else {
+                        data.resize(target as usize, fill.unwrap_or(0) as u8);
+                    }
+                }
+                ".org" => {
+                    let e = p.expr()?;
+                    let v = self.eval_now(&e)?;
+                    self.move_to(v, e.span());
+                }
+                ".text" => self.cur = 0,
+                ".data" | ".rodata" | ".section" | ".bss" | ".rwdata" | ".globaldata"
+                | ".bssdata" => {
+                    return Err((
+                        span,
+                        format!("not supported yet: section {d} (only .text in rawcode)"),
+                    ));
+                }
+                ".gpu" => {
+                    let n = p
+                        .ident()
+                        .ok_or((p.span(), "expected a GPU device name".to_string()))?
+                        .to_string();
+                    let s = p.span();
+                    p.pos += 1;
+                    let (g, a) = crate::device::device(&n)
+                        .ok_or((s, format!("unknown GPU device '{n}'")))?;
+                    if self.code_emitted && a != self.arch {
+                        return Err((
+                            s,
+                            "cannot change the architecture after code was emitted".into(),
+                        ));
+                    }
+                    self.gpu = Some(g);
+                    self.arch = a;
+                }
+                ".arch" => {
+                    let n = p
+                        .ident()
+                        .ok_or((p.span(), "expected an architecture name".to_string()))?
+                        .to_string();
+                    let s = p.span();
+                    p.pos += 1;
+                    let a =
+                        Arch::from_name(&n).ok_or((s, format!("unknown architecture '{n}'")))?;
+                    if self.code_emitted && a != self.arch {
+                        return Err((
+                            s,
+                            "cannot change the architecture after code was emitted".into(),
+                        ));
+                    }
+                    self.arch = a;
+                    self.gpu = None;
+                }
+                ".64bit" => self.bits64 = true,
+                ".32bit" => self.bits64 = false,
+                ".rawcode" => self.format = Format::RawCode,
+                ".amdcl2" => {
+                    return Err((
+                        span,
+                        "not supported yet: .amdcl2 binaries (kauai-amdbin)".into(),
+                    ));
+                }
+                ".format" => {
+                    let n = p
+                        .ident()
+                        .ok_or((p.span(), "expected a format name".to_string()))?
+                        .to_ascii_lowercase();
+                    let s = p.span();
+                    p.pos += 1;
+                    match n.as_str() {
+                        "rawcode" | "raw" => self.format = Format::RawCode,
+                        "amdcl2" => {
+                            return Err((
+                                s,
+                                "not supported yet: .amdcl2 binaries (kauai-amdbin)".into(),
+                            ))
+                        }
+                        _ => return Err((s, format!("not supported yet: format '{n}'"))),
+                    }
+                }
+                ".print" | ".warning" | ".error" | ".fail" | ".err" => {
+                    let msg = match p.peek() {
+                        Some(Tok::Str(s)) => {
+                            p.pos += 1;
+                            String::from_utf8_lossy(s).into_owned()
+                        }
+                        None if d != ".print" => format!("{d} encountered"),
+                        _ => return Err((p.span(), "expected a string".into())),
+                    };
+                    match d {
+                        ".print" => self.prints.push(msg),
+                        ".warning" => self.warn(span, msg),
+                        _ => self.err(span, msg),
+                    }
+                }
+                ".end" => self.ended = true,
+                ".global" | ".globl" | ".local" | ".weak" | ".extern" => {
+                    // Symbol binding has no meaning in raw code; accept the names.
+                    p.pos = args.len();
+                }
+                ".include" | ".incbin" => {
+                    let Some(Tok::Str(name)) = p.peek() else {
+                        return Err((p.span(), "expected a file name string".into()));
+                    };
+                    let name = String::from_utf8_lossy(name).into_owned();
+                    let ns = p.span();
+                    p.pos += 1;
+                    let path = self
+                        .find_file(file, &name)
+                        .ok_or((ns, format!("cannot find file '{name}'")))?;
+                    let bytes = std::fs::read(&path)
+                        .map_err(|e| (ns, format!("cannot read '{}': {e}", path.display())))?;
+                    if d == ".include" {
+                        if self.frames.len() > 64 {
+                            return Err((ns, "includes nested too deeply".into()));
+                        }
+                        let f = self.sources.add(path.display().to_string(), bytes);
+                        let len = self.sources.file(f).bytes.len();
+                        self.frames.push(Frame {
+                            file: f,
+                            start: 0,
+                            pos: 0,
+                            end: len,
+                            lp: None,
+                            cond_depth: self.conds.len(),
+                            is_macro: false,
+                        });
+                    } else {
+                        let skip = if p.eat_punct(",") {
+                            self.abs_now(&p.expr()?)?
+                        } else {
+                            0
+                        };
+                        let count = if p.eat_punct(",") {
+                            self.abs_now(&p.expr()?)?
+                        } else {
+                            i64::MAX
+                        };
+                        if skip < 0 || count < 0 {
+                            return Err((ns, "bad offset or count".into()));
+                        }
+                        let s = (skip as usize).min(bytes.len());
+                        let e = s
+                            .saturating_add(count.min(bytes.len() as i64) as usize)
+                            .min(bytes.len());
+                        self.sections[self.cur as usize]
+                            .data
+                            .extend_from_slice(&bytes[s..e]);
+                    }
+                }
+                ".macro" => {
+                    let n = p
+                        .ident()
+                        .ok_or((p.span(), "expected a macro name".to_string()))?
+                        .to_string();
+                    p.pos += 1;
+                    let mut params = Vec::new();
+                    let mut vararg = false;
+                    while !p.at_end() {
+                        let pn = p
+                            .ident()
+                            .ok_or((p.span(), "expected a parameter name".to_string()))?
+                            .to_string();
+                        p.pos += 1;
+                        let mut req = false;
+                        let mut def = None;
+                        if p.eat_punct(":") {
+                            match p.ident() {
+                                Some("req") => req = true,
+                                Some("vararg") => vararg = true,
+                                _ => return Err((p.span(), "expected 'req' or 'vararg'".into())),
+                            }
+                            p.pos += 1;
+                        }
+                        if p.eat_punct("=") {
+                            let t = p.span();
+                            let e = p.expr()?;
+                            let s = self
+                                .sources
+                                .file(file)
+                                .text()
+                                .get(t.start as usize..e.span().end as usize)
+                                .unwrap_or("")
+                                .to_string();
+                            def = Some(s);
+                        }
+                        params.push((pn, def, req));
+                        let _ = p.eat_punct(",");
+                    }
+                    let body = self
+                        .capture_block(&[".macro"], &[".endm", ".endmacro"], span)
+                        .unwrap_or_default();
+                    self.macros.insert(
+                        n,
+                        Macro {
+                            params,
+                            vararg,
+                            body,
+                        },
+                    );
+                }
+                ".endm" | ".endmacro" | ".endr" | ".endrept" => {
+                    return Err((span, format!("{d} without an opening block")))
+                }
+                ".exitm" => {
+                    // Leave the innermost macro expansion.
+                    if let Some(i) = self.frames.iter().rposition(|f| f.is_macro) {
+                        let depth = self.frames[i].cond_depth;
+                        self.frames.truncate(i);
+                        self.conds.truncate(depth);
+                    } else {
+                        return Err((span, ".exitm outside a macro".into()));
+                    }
+                }
+                ".purgem" => {
+                    let n = p
+                        .ident()
+                        .ok_or((p.span(), "expected a macro name".to_string()))?
+                        .to_string();
+                    p.pos += 1;
+                    if self.macros.remove(&n).is_none() {
+                        return Err((span, format!("macro '{n}' is not defined")));
+                    }
+                }
+                ".rept" => {
+                    let n = self.abs_now(&p.expr()?)?;
+                    let body = self
+                        .capture_block(
+                            &[".rept", ".irp", ".irpc", ".for", ".while"],
+                            &[".endr", ".endrept"],
+                            span,
+                        )
+                        .unwrap_or_default();
+                    if n > 0 {
+                        let loc = self.sources.location(span);
+                        self.push_loop(
+                            body,
+                            format!(".rept at {loc}"),
+                            Loop::Rept { left: n as u64 },
+                            None,
+                        );
+                    }
+                }
+                ".irp" | ".irpc" => {
+                    let var = p
+                        .ident()
+                        .ok_or((p.span(), "expected a symbol name".to_string()))?
+                        .to_string();
+                    let vs = p.span();
+                    p.pos += 1;
+                    let rest_start = if p.eat_punct(",") {
+                        p.span().start as usize
+                    } else {
+                        end_span.start as usize
+                    };
+                    let src = self.sources.file(file).text();
+                    let rest = src
+                        .get(rest_start.min(start + text.len())..start + text.len())
+                        .unwrap_or("")
+                        .trim()
+                        .to_string();
+                    let items: Vec<String> = if d == ".irp" {
+                        split_args(&rest)
+                    } else {
+                        rest.chars()
+                            .filter(|c| !c.is_whitespace())
+                            .map(|c| c.to_string())
+                            .collect()
+                    };
+                    p.pos = args.len();
+                    let body = self
+                        .capture_block(
+                            &[".rept", ".irp", ".irpc", ".for", ".while"],
+                            &[".endr", ".endrept"],
+                            span,
+                        )
+                        .unwrap_or_default();
+                    let _ = vs;
+                    if !items.is_empty() {
+                        let loc = self.sources.location(span);
+                        let name = format!("{d} at {loc}");
+                        let first = substitute(&body, &[(var.clone(), items[0].clone())], None);
+                        self.push_loop(
+                            body.clone(),
+                            name.clone(),
+                            Loop::Irp {
+                                var,
+                                items,
+                                next: 1,
+                                body,
+                                name,
+                            },
+                            Some(first),
+                        );
+                    }
+                }
+                ".for" | ".while" => {
+                    let mut next = None;
+                    if d == ".for" {
+                        let var = p
+                            .ident()
+                            .ok_or((p.span(), "expected a symbol name".to_string()))?
+                            .to_string();
+                        let vs = p.span();
+                        p.pos += 1;
+                        p.expect_punct("=")?;
+                        let init = p.expr()?;
+                        let v = self.eval_now(&init)?;
+                        self.set_sym(&var, SymVal::Val(v), vs, false);
+                        p.expect_punct(",")?;
+                        let cond = p.expr()?;
+                        p.expect_punct(",")?;
+                        let step = p.expr()?;
+                        next = Some((var, step, cond));
+                    }
+                    let cond = match &next {
+                        Some((_, _, c)) => c.clone(),
+                        None => p.expr()?,
+                    };
+                    let body = self
+                        .capture_block(
+                            &[".rept", ".irp", ".irpc", ".for", ".while"],
+                            &[".endr", ".endrept"],
+                            span,
+                        )
+                        .unwrap_or_default();
+                    if self.abs_now(&cond)? != 0 {
+                        let loc = self.sources.location(span);
+                        self.push_loop(
+                            body,
+                            format!("{d} at {loc}"),
+                            Loop::While {
+                                cond,
+                                next: next.map(|(v, s, _)| (v, s)),
+                            },
+                            None,
+                        );
+                    }
+                }
+                ".kernel" | ".config" | ".arg" | ".dims" | ".driver_version"
+                | ".compile_options" | ".acl_version" | ".metadata" | ".setup" | ".stub"
+                | ".hsaconfig" => {
+                    return Err((span, format!("not supported yet: {d} (AMD CL2 binaries)")));
+                }
+                _ => return Err((span, format!("unknown pseudo-op '{d}'"))),
+            }
+            Ok(())
+        })();
+        match r {
+            Ok(()) => {
+                if !p.at_end()
+                    && !matches!(d, ".macro" | ".irp" | ".irpc" | ".rept" | ".for" | ".while")
+                {
+                    self.err(p.span(), "unexpected text after pseudo-op arguments");
+                }
+            }
+            Err((s, m)) => self.err(s, m),
+        }
+    }
+
+    fn find_file(&self, from: FileId, name: &str) -> Option<PathBuf> {
+        let p = Path::new(name);
+        if p.is_absolute() {
+            return p.exists().then(|| p.to_path_buf());
+        }
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        if let Some(f) = self.sources.get(from) {
+            if let Some(parent) = Path::new(&f.name).parent() {
+                dirs.push(parent.to_path_buf());
+            }
+        }
+        dirs.extend(self.opts.include_dirs.iter().cloned());
+        dirs.into_iter().map(|d| d.join(name)).find(|c| c.is_file())
+    }
+
+    /// `.byte`/`.int`/...: value now, or a fixup.
+    fn emit_value(&mut self, e: &Expr, size: usize) {
+        let bits = size as u32 * 8;
+        let off = self.sections[self.cur as usize].data.len();
+        self.pc = off as i64;
+        let v = match self.try_eval(e) {
+            Ok(v) if v.section.is_none() => Some(v.v),
+            Ok(_) => {
+                self.err(
+                    e.span(),
+                    "relocations are not supported yet (the value is a place in a section)",
+                );
+                Some(0)
+            }
+            Err(EvalError::Undefined(..)) => {
+                self.fixups.push(Fixup {
+                    section: self.cur,
+                    offset: off,
+                    shift: 0,
+                    bits,
+                    pcrel: None,
+                    expr: self.freeze_dot(e.clone()),
+                });
+                Some(0)
+            }
+            Err(EvalError::Error(s, m)) => {
+                self.err(s, m);
+                Some(0)
+            }
+        };
+        let v = v.unwrap_or(0);
+        if bits < 64 && (v < -(1i64 << (bits - 1)) || v > (1i64 << bits) - 1) {
+            self.warn(e.span(), format!("value {v} truncated to {bits} bits"));
+        }
+        let bytes = (v as u64).to_le_bytes();
+        self.sections[self.cur as usize]
+            .data
+            .extend_from_slice(&bytes[..size]);
+    }
+}
+
+fn is_directive_name(n: &str) -> bool {
+    n.starts_with('.') && n.len() > 1 && !n.starts_with(".L")
+}
+
+fn tok_text(t: &Token) -> String {
+    match &t.tok {
+        Tok::Ident(s) => s.clone(),
+        Tok::Int(v) => v.to_string(),
+        Tok::Float(v, _) => v.to_string(),
+        Tok::Str(s) => String::from_utf8_lossy(s).into_owned(),
+        Tok::Punct(p) => p.to_string(),
+    }
+}
+
+/// Split macro/.irp arguments at top-level commas (or spaces when there are no commas).
+fn split_args(s: &str) -> Vec<String> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    let mut in_str = false;
+    let mut has_comma = false;
+    for c in s.chars() {
+        match c {
+            '"' => {
+                in_str = !in_str;
+                cur.push(c);
+            }
+            '(' | '[' if !in_str => {
+                depth += 1;
+                cur.push(c);
+            }
+            ')' | ']' if !in_str => {
+                depth -= 1;
+                cur.push(c);
+            }
+            ',' if !in_str && depth == 0 => {
+                has_comma = true;
+                out.push(cur.trim().to_string());
+                cur.clear();
+            }
+            _ => cur.push(c),
+        }
+    }
+    out.push(cur.trim().to_string());
+    if !has_comma
+        && out.len() == 1
+        && out[0].contains(char::is_whitespace)
+        && !out[0].contains('"')
+        && !out[0].contains('(')
+    {
+        return out[0].split_whitespace().map(str::to_string).collect();
+    }
+    out
+}
+
+/// Replace `\name` by argument values, `\@` by the expansion counter, `\()` by nothing.
+fn substitute(body: &str, vals: &[(String, String)], counter: Option<u64>) -> String {
+    let mut out = String::with_capacity(body.len());
+    let b = body.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 1 < b.len() {
+            if b[i + 1] == b'@' {
+                if let Some(c) = counter {
+                    out.push_str(&c.to_string());
+                    i += 2;
+                    continue;
+                }
+            }
+            if b[i + 1] == b'(' && b.get(i + 2) == Some(&b')') {
+                i += 3;
+                continue;
+            }
+            let rest = &body[i + 1..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '.' || *c == '$')
+                .collect();
+            if let Some((_, v)) = vals.iter().find(|(n, _)| *n == name) {
+                out.push_str(v);
+                i += 1 + name.len();
+                continue;
+            }
+        }
+        let ch_len = body[i..].chars().next().map(char::len_utf8).unwrap_or(1);
+        out.push_str(&body[i..i + ch_len]);
+        i += ch_len;
+    }
+    out
+}
+
+struct AsmCtx<'a, 'b> {
+    asm: &'a mut Asm<'b>,
+}
+
+impl instr::Ctx for AsmCtx<'_, '_> {
+    fn eval(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        self.asm.try_eval(e)
+    }
+    fn arch(&self) -> Arch {
+        self.asm.arch
+    }
+    fn pc(&self) -> (u32, i64) {
+        (self.asm.cur, self.asm.pc)
+    }
+}

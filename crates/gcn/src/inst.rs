@@ -1,0 +1,791 @@
+//! A decoded instruction ([`Inst`]) and its binary form: [`encode`] and [`decode`].
+//!
+//! `Inst` holds one value per operand slot of its table row plus the modifier bits, so
+//! both directions are plain field packing. The decoder accepts only canonical words:
+//! it re-encodes what it read and refuses anything that would not come back bit for bit
+//! (reserved bits set, SDWA/DPP not supported yet), so a disassembly always reassembles.
+
+use thiserror::Error;
+
+use crate::isa::{def, row_by_opcode, Arch, Enc, InstrDef, Role};
+use crate::operand::{LITERAL, VGPR0};
+
+/// Value of one operand slot.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// Operand code (see [`crate::operand`]): register, inline constant or special.
+    Code(u16),
+    /// A 32-bit literal (operand code 255 followed by this dword).
+    Lit(u32),
+    /// An immediate field value (simm16, offsets, hwreg, waitcnt, branch offset).
+    Imm(u32),
+    /// No value: an optional operand left out (returning-atomic destination, `off`).
+    Absent,
+}
+
+/// Modifier bits; which ones an encoding has is fixed by the encoding.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mods {
+    /// VOP3 abs/neg bit per source.
+    pub abs: u8,
+    pub neg: u8,
+    pub clamp: bool,
+    /// VOP3 output modifier: 0 none, 1 mul:2, 2 mul:4, 3 div:2.
+    pub omod: u8,
+    pub glc: bool,
+    pub slc: bool,
+    pub tfe: bool,
+    pub lds: bool,
+    pub offen: bool,
+    pub idxen: bool,
+    pub addr64: bool,
+    pub gds: bool,
+    /// GFX9 SMEM/FLAT `nv`.
+    pub nv: bool,
+    /// DS/MUBUF/MTBUF/FLAT/SMEM immediate offset (FLAT on GFX9 may be negative).
+    pub offset: i32,
+    pub offset0: u8,
+    pub offset1: u8,
+    /// MTBUF data and number format.
+    pub dfmt: u8,
+    pub nfmt: u8,
+    /// GLOBAL/SCRATCH scalar address (operand code), `None` = `off`.
+    pub saddr: Option<u16>,
+}
+
+/// One instruction: a table row, operand values (parallel to the row's operands) and
+/// modifiers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inst {
+    pub row: u16,
+    pub ops: Vec<Operand>,
+    pub mods: Mods,
+}
+
+impl Inst {
+    pub fn def(&self) -> &'static InstrDef {
+        def(self.row)
+    }
+
+    /// Operand value of the first slot with this role.
+    pub fn op(&self, role: Role) -> Operand {
+        self.def()
+            .ops
+            .iter()
+            .position(|o| o.role == role)
+            .and_then(|i| self.ops.get(i).copied())
+            .unwrap_or(Operand::Absent)
+    }
+}
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum EncodeError {
+    #[error("instruction {0} does not exist on {1}")]
+    NotOnArch(&'static str, &'static str),
+    #[error("operand {0} out of range for its field")]
+    Field(&'static str),
+    #[error("only one literal is allowed per instruction")]
+    TwoLiterals,
+    #[error("not supported yet: {0}")]
+    Unsupported(&'static str),
+}
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum DecodeError {
+    #[error("truncated instruction")]
+    Truncated,
+    #[error("unknown opcode {opcode} in {enc:?} encoding")]
+    UnknownOpcode { enc: Enc, opcode: u16 },
+    #[error("unknown encoding")]
+    UnknownEncoding,
+    #[error("not supported yet: {0}")]
+    Unsupported(&'static str),
+    #[error("non-canonical encoding (reserved bits or unrepresentable fields)")]
+    NonCanonical,
+}
+
+/// Which encoding the first word belongs to, with its opcode.
+pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
+    let vi = arch.is_vi_plus();
+    Some(if w >> 23 == 0b1_0111_1101 {
+        (Enc::Sop1, ((w >> 8) & 0xFF) as u16)
+    } else if w >> 23 == 0b1_0111_1110 {
+        (Enc::Sopc, ((w >> 16) & 0x7F) as u16)
+    } else if w >> 23 == 0b1_0111_1111 {
+        (Enc::Sopp, ((w >> 16) & 0x7F) as u16)
+    } else if w >> 28 == 0b1011 {
+        (Enc::Sopk, ((w >> 23) & 0x1F) as u16)
+    } else if w >> 30 == 0b10 {
+        (Enc::Sop2, ((w >> 23) & 0x7F) as u16)
+    } else if w >> 25 == 0b011_1111 {
+        (Enc::Vop1, ((w >> 9) & 0xFF) as u16)
+    } else if w >> 25 == 0b011_1110 {
+        (Enc::Vopc, ((w >> 17) & 0xFF) as u16)
+    } else if w >> 31 == 0 {
+        (Enc::Vop2, ((w >> 25) & 0x3F) as u16)
+    } else if !vi && w >> 27 == 0b11000 {
+        (Enc::Smrd, ((w >> 22) & 0x1F) as u16)
+    } else if vi && w >> 26 == 0b11_0000 {
+        (Enc::Smem, ((w >> 18) & 0xFF) as u16)
+    } else if arch.is_gfx9() && w >> 23 == 0b1_1010_0111 {
+        (Enc::Vop3p, ((w >> 16) & 0x7F) as u16)
+    } else if w >> 26 == 0b11_0100 {
+        let op = if vi {
+            (w >> 16) & 0x3FF
+        } else {
+            (w >> 17) & 0x1FF
+        };
+        (Enc::Vop3, op as u16)
+    } else if w >> 26 == 0b11_0110 {
+        let op = if vi {
+            (w >> 17) & 0xFF
+        } else {
+            (w >> 18) & 0xFF
+        };
+        (Enc::Ds, op as u16)
+    } else if w >> 26 == 0b11_1000 {
+        (Enc::Mubuf, ((w >> 18) & 0x7F) as u16)
+    } else if w >> 26 == 0b11_1010 {
+        let op = if vi { (w >> 15) & 0xF } else { (w >> 16) & 0x7 };
+        (Enc::Mtbuf, op as u16)
+    } else if w >> 26 == 0b11_0111 && arch >= Arch::Gfx7 {
+        let seg = if arch.is_gfx9() { (w >> 14) & 3 } else { 0 };
+        let enc = match seg {
+            0 => Enc::Flat,
+            1 => Enc::Scratch,
+            2 => Enc::Global,
+            _ => return None,
+        };
+        (enc, ((w >> 18) & 0x7F) as u16)
+    } else {
+        return None;
+    })
+}
+
+/// Whether this encoding is 64 bits long (before any literal).
+pub fn is_64bit(enc: Enc) -> bool {
+    !matches!(
+        enc,
+        Enc::Sop2
+            | Enc::Sopk
+            | Enc::Sop1
+            | Enc::Sopc
+            | Enc::Sopp
+            | Enc::Smrd
+            | Enc::Vop1
+            | Enc::Vop2
+            | Enc::Vopc
+    )
+}
+
+fn code_of(op: Operand, lit: &mut Option<u32>) -> Result<u32, EncodeError> {
+    match op {
+        Operand::Code(c) => Ok(c as u32),
+        Operand::Lit(v) => {
+            if lit.is_some_and(|l| l != v) {
+                return Err(EncodeError::TwoLiterals);
+            }
+            *lit = Some(v);
+            Ok(LITERAL as u32)
+        }
+        Operand::Imm(_) | Operand::Absent => Err(EncodeError::Field("register expected")),
+    }
+}
+
+fn vgpr(op: Operand) -> Result<u32, EncodeError> {
+    match op {
+        Operand::Code(c) if c >= VGPR0 => Ok((c - VGPR0) as u32),
+        Operand::Absent => Ok(0),
+        _ => Err(EncodeError::Field("VGPR expected")),
+    }
+}
+
+fn fits(v: u32, bits: u32, what: &'static str) -> Result<u32, EncodeError> {
+    if bits < 32 && v >> bits != 0 {
+        Err(EncodeError::Field(what))
+    } else {
+        Ok(v)
+    }
+}
+
+fn b(v: bool, bit: u32) -> u32 {
+    (v as u32) << bit
+}
+
+/// Encode an instruction for `arch` into dwords (including any literal).
+pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
+    let d = inst.def();
+    let opc = d
+        .opcode(arch)
+        .ok_or(EncodeError::NotOnArch(d.name, arch.clrx_name()))? as u32;
+    let m = &inst.mods;
+    let mut lit: Option<u32> = None;
+    let vi = arch.is_vi_plus();
+    let get = |r: Role| inst.op(r);
+    let imm = |r: Role| match inst.op(r) {
+        Operand::Imm(v) => v,
+        _ => 0,
+    };
+    let mut words = match d.enc {
+        Enc::Sop2 => {
+            let sdst = if has(d, Role::Sdst) {
+                fits(code_of(get(Role::Sdst), &mut lit)?, 7, "sdst")?
+            } else {
+                0
+            };
+            let s0 = code_of(get(Role::Ssrc0), &mut lit)?;
+            let s1 = code_of(get(Role::Ssrc1), &mut lit)?;
+            vec![
+                0x8000_0000
+                    | opc << 23
+                    | sdst << 16
+                    | fits(s1, 8, "ssrc1")? << 8
+                    | fits(s0, 8, "ssrc0")?,
+            ]
+        }
+        Enc::Sopk => {
+            let sdst = if has(d, Role::Sdst) {
+                fits(code_of(get(Role::Sdst), &mut lit)?, 7, "sdst")?
+            } else {
+                0
+            };
+            let k = if has(d, Role::Hwreg) {
+                imm(Role::Hwreg)
+            } else if has(d, Role::Label) {
+                imm(Role::Label)
+            } else {
+                imm(Role::Simm16)
+            };
+            let mut w = vec![0xB000_0000 | opc << 23 | sdst << 16 | fits(k, 16, "simm16")?];
+            if has(d, Role::Lit) {
+                w.push(imm(Role::Lit));
+            }
+            w
+        }
+        Enc::Sop1 => {
+            let sdst = if has(d, Role::Sdst) {
+                fits(code_of(get(Role::Sdst), &mut lit)?, 7, "sdst")?
+            } else {
+                0
+            };
+            let s0 = if has(d, Role::Ssrc0) {
+                code_of(get(Role::Ssrc0), &mut lit)?
+            } else {
+                0
+            };
+            vec![0xBE80_0000 | sdst << 16 | opc << 8 | fits(s0, 8, "ssrc0")?]
+        }
+        Enc::Sopc => {
+            let s0 = code_of(get(Role::Ssrc0), &mut lit)?;
+            let s1 = if has(d, Role::Simm4) {
+                fits(imm(Role::Simm4), 4, "simm4")?
+            } else {
+                code_of(get(Role::Ssrc1), &mut lit)?
+            };
+            vec![0xBF00_0000 | opc << 16 | fits(s1, 8, "ssrc1")? << 8 | fits(s0, 8, "ssrc0")?]
+        }
+        Enc::Sopp => {
+            let k = d.ops.first().map(|o| imm(o.role)).unwrap_or(0);
+            vec![0xBF80_0000 | opc << 16 | fits(k, 16, "simm16")?]
+        }
+        Enc::Smrd => {
+            let sdata = if has(d, Role::Sdata) {
+                fits(code_of(get(Role::Sdata), &mut lit)?, 7, "sdata")?
+            } else {
+                0
+            };
+            let sbase = if has(d, Role::Sbase) {
+                code_of(get(Role::Sbase), &mut lit)?
+            } else {
+                0
+            };
+            if sbase & 1 != 0 || sbase >= 128 {
+                return Err(EncodeError::Field("sbase must be an aligned SGPR pair"));
+            }
+            let (immb, off) = match get(Role::Offset) {
+                Operand::Imm(v) => (1, fits(v, 8, "offset")?),
+                Operand::Code(c) if c < 128 => (0, c as u32),
+                Operand::Lit(v) if arch == Arch::Gfx7 => {
+                    lit = Some(v);
+                    (0, 255)
+                }
+                Operand::Absent => (0, 0),
+                _ => return Err(EncodeError::Field("offset")),
+            };
+            vec![0xC000_0000 | opc << 22 | sdata << 15 | (sbase >> 1) << 9 | immb << 8 | off]
+        }
+        Enc::Smem => {
+            let sdata = if has(d, Role::SdataK) {
+                fits(imm(Role::SdataK), 7, "sdata")?
+            } else if has(d, Role::Sdata) {
+                fits(code_of(get(Role::Sdata), &mut lit)?, 7, "sdata")?
+            } else {
+                0
+            };
+            let sbase = if has(d, Role::Sbase) {
+                code_of(get(Role::Sbase), &mut lit)?
+            } else {
+                0
+            };
+            if sbase & 1 != 0 || sbase >= 128 {
+                return Err(EncodeError::Field("sbase must be an aligned SGPR pair"));
+            }
+            let (immb, off) = match get(Role::Offset) {
+                Operand::Imm(v) => (1, fits(v, if arch.is_gfx9() { 21 } else { 20 }, "offset")?),
+                Operand::Code(c) if c < 128 => (0, c as u32),
+                Operand::Absent => (0, 0),
+                _ => return Err(EncodeError::Field("offset")),
+            };
+            if lit.is_some() {
+                return Err(EncodeError::Field("SMEM takes no literal"));
+            }
+            let nv = if arch.is_gfx9() { b(m.nv, 15) } else { 0 };
+            vec![
+                0xC000_0000
+                    | opc << 18
+                    | immb << 17
+                    | b(m.glc, 16)
+                    | nv
+                    | sdata << 6
+                    | (sbase >> 1),
+                off,
+            ]
+        }
+        Enc::Vop2 => {
+            let vdst = if has(d, Role::Sdstv) {
+                fits(code_of(get(Role::Sdstv), &mut lit)?, 8, "sdst")?
+            } else {
+                vgpr(get(Role::Vdst))?
+            };
+            let s0 = code_of(get(Role::Src0), &mut lit)?;
+            let s1 = if has(d, Role::Ssrc1v) {
+                fits(code_of(get(Role::Ssrc1v), &mut lit)?, 8, "ssrc1")?
+            } else {
+                vgpr(get(Role::Vsrc1))?
+            };
+            if has(d, Role::Lit) {
+                lit = Some(imm(Role::Lit));
+            }
+            vec![opc << 25 | vdst << 17 | s1 << 9 | s0]
+        }
+        Enc::Vop1 => {
+            let vdst = if has(d, Role::Sdstv) {
+                fits(code_of(get(Role::Sdstv), &mut lit)?, 8, "sdst")?
+            } else if has(d, Role::Vdst) {
+                vgpr(get(Role::Vdst))?
+            } else {
+                0
+            };
+            let s0 = if has(d, Role::Src0) {
+                code_of(get(Role::Src0), &mut lit)?
+            } else {
+                0
+            };
+            vec![0x7E00_0000 | vdst << 17 | opc << 9 | s0]
+        }
+        Enc::Vopc => {
+            let s0 = code_of(get(Role::Src0), &mut lit)?;
+            let s1 = vgpr(get(Role::Vsrc1))?;
+            vec![0x7C00_0000 | opc << 17 | s1 << 9 | s0]
+        }
+        Enc::Vop3 => {
+            let vdst = if has(d, Role::Sdstv) {
+                fits(code_of(get(Role::Sdstv), &mut lit)?, 8, "sdst")?
+            } else if has(d, Role::Vdst) {
+                vgpr(get(Role::Vdst))?
+            } else {
+                0
+            };
+            let mut src = [0u32; 3];
+            for (i, r) in [Role::Src0, Role::Src1, Role::Src2].into_iter().enumerate() {
+                if has(d, r) {
+                    src[i] = code_of(get(r), &mut lit)?;
+                }
+            }
+            if lit.is_some() {
+                return Err(EncodeError::Field("VOP3 takes no literal"));
+            }
+            let sdst = if has(d, Role::Sdst) {
+                Some(fits(code_of(get(Role::Sdst), &mut lit)?, 7, "sdst")?)
+            } else {
+                None
+            };
+            let mut w0 = 0xD000_0000 | vdst;
+            if vi {
+                w0 |= opc << 16 | b(m.clamp, 15);
+            } else {
+                w0 |= opc << 17 | b(m.clamp, 11);
+            }
+            match sdst {
+                Some(s) => w0 |= s << 8,
+                None => w0 |= fits(m.abs as u32, 3, "abs")? << 8,
+            }
+            if sdst.is_some() && m.abs != 0 {
+                return Err(EncodeError::Field(
+                    "abs is not allowed with a scalar destination",
+                ));
+            }
+            let w1 = src[0]
+                | src[1] << 9
+                | src[2] << 18
+                | fits(m.omod as u32, 2, "omod")? << 27
+                | fits(m.neg as u32, 3, "neg")? << 29;
+            vec![w0, w1]
+        }
+        Enc::Vop3p => return Err(EncodeError::Unsupported("VOP3P encoding")),
+        Enc::Ds => {
+            let off = if is_ds2(d) {
+                m.offset0 as u32 | (m.offset1 as u32) << 8
+            } else {
+                fits(m.offset as u32, 16, "offset")?
+            };
+            let mut w0 = 0xD800_0000 | off;
+            if vi {
+                w0 |= opc << 17 | b(m.gds, 16);
+            } else {
+                w0 |= opc << 18 | b(m.gds, 17);
+            }
+            let w1 = vgpr(get(Role::Addr))?
+                | vgpr(get(Role::Data0))? << 8
+                | vgpr(get(Role::Data1))? << 16
+                | vgpr(get(Role::Vdst))? << 24;
+            vec![w0, w1]
+        }
+        Enc::Mubuf | Enc::Mtbuf => {
+            let off = fits(m.offset as u32, 12, "offset")?;
+            let mut w0 = off | b(m.offen, 12) | b(m.idxen, 13) | b(m.glc, 14);
+            if d.enc == Enc::Mubuf {
+                w0 |= 0xE000_0000 | opc << 18 | b(m.lds, 16);
+                if vi {
+                    w0 |= b(m.slc, 17);
+                } else {
+                    w0 |= b(m.addr64, 15);
+                }
+            } else {
+                w0 |= 0xE800_0000
+                    | fits(m.dfmt as u32, 4, "dfmt")? << 19
+                    | fits(m.nfmt as u32, 3, "nfmt")? << 23;
+                if vi {
+                    w0 |= opc << 15;
+                } else {
+                    w0 |= opc << 16 | b(m.addr64, 15);
+                }
+            }
+            if vi && m.addr64 {
+                return Err(EncodeError::Field("addr64 is not available on GCN 1.2+"));
+            }
+            // MUBUF/MTBUF keep srsrc, soffset and vaddr after the row's operands.
+            let srsrc = inst
+                .ops
+                .get(d.ops.len())
+                .copied()
+                .unwrap_or(Operand::Code(0));
+            let soff = inst
+                .ops
+                .get(d.ops.len() + 1)
+                .copied()
+                .unwrap_or(Operand::Code(128));
+            let vaddr = inst
+                .ops
+                .get(d.ops.len() + 2)
+                .copied()
+                .unwrap_or(Operand::Absent);
+            let srsrc = code_of(srsrc, &mut lit)?;
+            if srsrc % 4 != 0 || srsrc >= 128 {
+                return Err(EncodeError::Field("srsrc must be an aligned SGPR quad"));
+            }
+            let soff = fits(code_of(soff, &mut lit)?, 8, "soffset")?;
+            if lit.is_some() {
+                return Err(EncodeError::Field("buffer instructions take no literal"));
+            }
+            let slc_hi = if vi { 0 } else { b(m.slc, 22) };
+            let w1 = vgpr(vaddr)?
+                | vgpr(get(Role::Vdata))? << 8
+                | (srsrc >> 2) << 16
+                | slc_hi
+                | b(m.tfe, 23)
+                | soff << 24;
+            vec![w0, w1]
+        }
+        Enc::Flat | Enc::Global | Enc::Scratch => {
+            if arch == Arch::Gfx6 {
+                return Err(EncodeError::NotOnArch(d.name, arch.clrx_name()));
+            }
+            let mut w0 = 0xDC00_0000 | opc << 18 | b(m.slc, 17) | b(m.glc, 16);
+            if arch.is_gfx9() {
+                let seg = match d.enc {
+                    Enc::Flat => 0,
+                    Enc::Scratch => 1,
+                    _ => 2,
+                };
+                let off = if d.enc == Enc::Flat {
+                    fits(m.offset as u32, 12, "offset")?
+                } else {
+                    if !(-4096..4096).contains(&m.offset) {
+                        return Err(EncodeError::Field("offset"));
+                    }
+                    (m.offset as u32) & 0x1FFF
+                };
+                w0 |= seg << 14 | b(m.lds, 13) | off;
+            } else if m.offset != 0 {
+                return Err(EncodeError::Field("offset is only available on GCN 1.4"));
+            }
+            let saddr = if arch.is_gfx9() {
+                match m.saddr {
+                    Some(s) => fits(s as u32, 7, "saddr")?,
+                    None => 0x7F,
+                }
+            } else {
+                0
+            };
+            let hi = if arch.is_gfx9() {
+                b(m.nv, 23)
+            } else {
+                b(m.tfe, 23)
+            };
+            let w1 = vgpr(get(Role::Addr))?
+                | vgpr(get(Role::Data))? << 8
+                | saddr << 16
+                | hi
+                | vgpr(get(Role::Vdst))? << 24;
+            vec![w0, w1]
+        }
+    };
+    if let Some(l) = lit {
+        words.push(l);
+    }
+    Ok(words)
+}
+
+fn has(d: &InstrDef, r: Role) -> bool {
+    d.ops.iter().any(|o| o.role == r)
+}
+
+/// DS instructions with two 8-bit offsets (`offset0:`/`offset1:`).
+pub fn is_ds2(d: &InstrDef) -> bool {
+    d.enc == Enc::Ds
+        && ["read2", "write2", "wrxchg2"]
+            .iter()
+            .any(|p| d.name.contains(p))
+}
+
+/// Atomics whose destination is present only with `glc` (FLAT/GLOBAL/MUBUF).
+pub fn is_returning_atomic(d: &InstrDef) -> bool {
+    d.name.contains("_atomic_")
+}
+
+fn take(words: &[u32], i: usize) -> Result<u32, DecodeError> {
+    words.get(i).copied().ok_or(DecodeError::Truncated)
+}
+
+/// Decode one instruction from the start of `words`; returns it and its length in dwords.
+pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
+    let w0 = take(words, 0)?;
+    let (enc, opc) = classify(arch, w0).ok_or(DecodeError::UnknownEncoding)?;
+    if enc == Enc::Vop3p {
+        return Err(DecodeError::Unsupported("VOP3P encoding"));
+    }
+    let row =
+        row_by_opcode(arch, enc, opc).ok_or(DecodeError::UnknownOpcode { enc, opcode: opc })?;
+    let d = def(row);
+    let w1 = if is_64bit(enc) { take(words, 1)? } else { 0 };
+    let mut len = if is_64bit(enc) { 2 } else { 1 };
+    let mut m = Mods::default();
+    let vi = arch.is_vi_plus();
+    let mut lit_used = false;
+    let code = |c: u32, lit_used: &mut bool| -> Result<Operand, DecodeError> {
+        if c == LITERAL as u32 {
+            *lit_used = true;
+            Ok(Operand::Lit(take(words, len_literal(enc))?))
+        } else {
+            Ok(Operand::Code(c as u16))
+        }
+    };
+    let mut ops = Vec::with_capacity(d.ops.len() + 3);
+    let vg = |f: u32| Operand::Code(VGPR0 + (f & 0xFF) as u16);
+    let mut extra = Vec::new();
+    if !vi
+        || !matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+        || (w0 & 0x1FF) < 249
+        || (w0 & 0x1FF) > 250
+    {
+    } else {
+        return Err(DecodeError::Unsupported("SDWA/DPP"));
+    }
+    for spec in d.ops {
+        let v = match (enc, spec.role) {
+            (_, Role::Vcc) => Operand::Code(crate::operand::VCC),
+            (Enc::Sop2 | Enc::Sop1 | Enc::Sopk, Role::Sdst) => {
+                Operand::Code(((w0 >> 16) & 0x7F) as u16)
+            }
+            (Enc::Sop2 | Enc::Sop1 | Enc::Sopc, Role::Ssrc0) => code(w0 & 0xFF, &mut lit_used)?,
+            (Enc::Sop2 | Enc::Sopc, Role::Ssrc1) => code((w0 >> 8) & 0xFF, &mut lit_used)?,
+            (Enc::Sopc, Role::Simm4) => Operand::Imm((w0 >> 8) & 0xFF),
+            (
+                Enc::Sopk | Enc::Sopp,
+                Role::Simm16 | Role::Label | Role::Hwreg | Role::Waitcnt | Role::Sendmsg,
+            ) => Operand::Imm(w0 & 0xFFFF),
+            (Enc::Sopk, Role::Lit) => {
+                lit_used = true;
+                Operand::Imm(take(words, 1)?)
+            }
+            (Enc::Smrd, Role::Sdata) => Operand::Code(((w0 >> 15) & 0x7F) as u16),
+            (Enc::Smrd, Role::Sbase) => Operand::Code((((w0 >> 9) & 0x3F) << 1) as u16),
+            (Enc::Smrd, Role::Offset) => {
+                if w0 & 0x100 != 0 {
+                    Operand::Imm(w0 & 0xFF)
+                } else if w0 & 0xFF == 255 && arch == Arch::Gfx7 {
+                    lit_used = true;
+                    Operand::Lit(take(words, 1)?)
+                } else {
+                    Operand::Code((w0 & 0xFF) as u16)
+                }
+            }
+            (Enc::Smem, Role::Sdata) => Operand::Code(((w0 >> 6) & 0x7F) as u16),
+            (Enc::Smem, Role::SdataK) => Operand::Imm((w0 >> 6) & 0x7F),
+            (Enc::Smem, Role::Sbase) => Operand::Code(((w0 & 0x3F) << 1) as u16),
+            (Enc::Smem, Role::Offset) => {
+                if w0 & (1 << 17) != 0 {
+                    Operand::Imm(w1 & if arch.is_gfx9() { 0x1F_FFFF } else { 0xF_FFFF })
+                } else {
+                    Operand::Code((w1 & 0x7F) as u16)
+                }
+            }
+            (Enc::Vop2 | Enc::Vop1, Role::Vdst) => vg(w0 >> 17),
+            (Enc::Vop2 | Enc::Vop1, Role::Sdstv) => Operand::Code(((w0 >> 17) & 0xFF) as u16),
+            (Enc::Vop2 | Enc::Vop1 | Enc::Vopc, Role::Src0) => code(w0 & 0x1FF, &mut lit_used)?,
+            (Enc::Vop2 | Enc::Vopc, Role::Vsrc1) => vg(w0 >> 9),
+            (Enc::Vop2, Role::Ssrc1v) => Operand::Code(((w0 >> 9) & 0xFF) as u16),
+            (Enc::Vop2, Role::Lit) => {
+                lit_used = true;
+                Operand::Imm(take(words, 1)?)
+            }
+            (Enc::Vop3, Role::Vdst) => vg(w0),
+            (Enc::Vop3, Role::Sdstv) => Operand::Code((w0 & 0xFF) as u16),
+            (Enc::Vop3, Role::Sdst) => Operand::Code(((w0 >> 8) & 0x7F) as u16),
+            (Enc::Vop3, Role::Src0) => Operand::Code((w1 & 0x1FF) as u16),
+            (Enc::Vop3, Role::Src1) => Operand::Code(((w1 >> 9) & 0x1FF) as u16),
+            (Enc::Vop3, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
+            (Enc::Ds, Role::Addr) => vg(w1),
+            (Enc::Ds, Role::Data0) => vg(w1 >> 8),
+            (Enc::Ds, Role::Data1) => vg(w1 >> 16),
+            (Enc::Ds, Role::Vdst) => vg(w1 >> 24),
+            (Enc::Ds, Role::Gds) => Operand::Absent,
+            (Enc::Mubuf | Enc::Mtbuf, Role::Vdata) => vg(w1 >> 8),
+            (Enc::Flat | Enc::Global | Enc::Scratch, Role::Addr) => vg(w1),
+            (Enc::Flat | Enc::Global | Enc::Scratch, Role::Data) => vg(w1 >> 8),
+            (Enc::Flat | Enc::Global | Enc::Scratch, Role::Vdst) => {
+                // Atomics return a value only with glc.
+                if is_returning_atomic(d) && w0 & (1 << 16) == 0 {
+                    Operand::Absent
+                } else {
+                    vg(w1 >> 24)
+                }
+            }
+            _ => return Err(DecodeError::Unsupported("operand kind in this encoding")),
+        };
+        if matches!(v, Operand::Code(LITERAL)) {
+            return Err(DecodeError::NonCanonical);
+        }
+        ops.push(v);
+    }
+    match enc {
+        Enc::Vop3 => {
+            if vi {
+                m.clamp = w0 & (1 << 15) != 0;
+            } else {
+                m.clamp = w0 & (1 << 11) != 0;
+            }
+            if !has(d, Role::Sdst) {
+                m.abs = ((w0 >> 8) & 7) as u8;
+            }
+            m.omod = ((w1 >> 27) & 3) as u8;
+            m.neg = ((w1 >> 29) & 7) as u8;
+        }
+        Enc::Smem => {
+            m.glc = w0 & (1 << 16) != 0;
+            m.nv = arch.is_gfx9() && w0 & (1 << 15) != 0;
+        }
+        Enc::Ds => {
+            if is_ds2(d) {
+                m.offset0 = (w0 & 0xFF) as u8;
+                m.offset1 = ((w0 >> 8) & 0xFF) as u8;
+            } else {
+                m.offset = (w0 & 0xFFFF) as i32;
+            }
+            m.gds = if vi {
+                w0 & (1 << 16) != 0
+            } else {
+                w0 & (1 << 17) != 0
+            };
+        }
+        Enc::Mubuf | Enc::Mtbuf => {
+            m.offset = (w0 & 0xFFF) as i32;
+            m.offen = w0 & (1 << 12) != 0;
+            m.idxen = w0 & (1 << 13) != 0;
+            m.glc = w0 & (1 << 14) != 0;
+            m.tfe = w1 & (1 << 23) != 0;
+            if vi {
+                if enc == Enc::Mubuf {
+                    m.slc = w0 & (1 << 17) != 0;
+                } else {
+                    m.slc = w1 & (1 << 22) != 0;
+                }
+            } else {
+                m.addr64 = w0 & (1 << 15) != 0;
+                m.slc = w1 & (1 << 22) != 0;
+            }
+            if enc == Enc::Mubuf {
+                m.lds = w0 & (1 << 16) != 0;
+            } else {
+                m.dfmt = ((w0 >> 19) & 0xF) as u8;
+                m.nfmt = ((w0 >> 23) & 7) as u8;
+            }
+            extra.push(Operand::Code((((w1 >> 16) & 0x1F) << 2) as u16));
+            extra.push(Operand::Code((w1 >> 24) as u16));
+            extra.push(if m.offen || m.idxen || m.addr64 {
+                vg(w1)
+            } else {
+                Operand::Absent
+            });
+        }
+        Enc::Flat | Enc::Global | Enc::Scratch => {
+            m.glc = w0 & (1 << 16) != 0;
+            m.slc = w0 & (1 << 17) != 0;
+            if arch.is_gfx9() {
+                m.lds = w0 & (1 << 13) != 0;
+                m.nv = w1 & (1 << 23) != 0;
+                let off = (w0 & 0x1FFF) as i32;
+                m.offset = if enc == Enc::Flat {
+                    off
+                } else {
+                    (off << 19) >> 19
+                };
+                let s = ((w1 >> 16) & 0x7F) as u16;
+                m.saddr = (s != 0x7F).then_some(s);
+            } else {
+                m.tfe = w1 & (1 << 23) != 0;
+            }
+        }
+        _ => {}
+    }
+    ops.extend(extra);
+    if lit_used {
+        len += 1;
+    }
+    let inst = Inst { row, ops, mods: m };
+    // Only canonical words decode: anything the encoder would not reproduce (reserved
+    // bits, fields this model does not carry) is refused rather than silently changed.
+    match encode(arch, &inst) {
+        Ok(w) if w.len() == len && w[..] == words[..len] => Ok((inst, len)),
+        _ => Err(DecodeError::NonCanonical),
+    }
+}
+
+fn len_literal(enc: Enc) -> usize {
+    if is_64bit(enc) {
+        2
+    } else {
+        1
+    }
+}

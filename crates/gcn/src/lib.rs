@@ -1,0 +1,48 @@
+//! GCN machine code for AMD GPUs of the GCN 1.0 – 1.4.1 generations (GFX6, GFX7, GFX8,
+//! GFX9, GFX906): instruction tables, encoder, decoder, disassembler and an assembler
+//! for the syntax of CLRX (CLRadeonExtender), the assembler people hand-tuning GCN
+//! kernels write in.
+//!
+//! * **Tables.** `isa/gcn.isa` is the one data source: a row per (encoding, mnemonic,
+//!   operand shape) with its opcode on each architecture. `gcn-tablegen` turns it into
+//!   `src/isa_table.rs`; a test fails while that file is stale. See [`isa`].
+//! * **Instructions.** [`Inst`] is a row plus operand values and modifier bits;
+//!   [`encode`] and [`decode`] convert it to and from dwords. The decoder accepts only
+//!   canonical words (it re-encodes what it read), so its output always reassembles.
+//! * **Disassembler.** [`disassemble`] prints raw code as CLRX source, with labels for
+//!   branch targets; [`format_inst`] prints one instruction.
+//! * **Assembler.** [`assemble`] reads CLRX source: expressions with every CLRX
+//!   operator, labels (also local `1:`/`1b`/`1f`) and forward references, `.set`
+//!   `.equ` `.eqv`, data pseudo-ops, `.if*`, `.macro`, `.rept`/`.irp`/`.irpc`/`.for`/
+//!   `.while`, `.include`/`.incbin`, `.gpu`/`.arch`. Errors are diagnostics with
+//!   `file:line:col`, as many per run as the input has.
+//!
+//! Not supported yet (reported as errors, never silently): VOP3P, SDWA, DPP, MIMG,
+//! EXP, VINTRP encodings; register symbols (`x = %s[2:3]`); relocations; the `.amdcl2`
+//! container pseudo-ops (to be built with `kauai-amdbin`).
+//!
+//! ```
+//! use kauai_gcn::{decode, disassemble, format_inst, Arch, DisasmOptions};
+//! let words = [0x8003_0201u32]; // s_add_u32 s3, s1, s2
+//! let (inst, len) = decode(Arch::Gfx8, &words).unwrap();
+//! assert_eq!(len, 1);
+//! assert_eq!(format_inst(Arch::Gfx8, &inst, 0), "s_add_u32       s3, s1, s2");
+//! let text = disassemble(&0xBF81_0000u32.to_le_bytes(), Arch::Gfx8, DisasmOptions::default());
+//! assert_eq!(text, "s_endpgm\n");
+//! ```
+
+pub mod asm;
+pub mod device;
+pub mod inst;
+pub mod isa;
+#[rustfmt::skip]
+mod isa_table;
+pub mod operand;
+pub mod print;
+pub mod tablegen;
+
+pub use asm::{assemble, AsmError, AsmOptions, AsmOutput, Format, Section};
+pub use device::device;
+pub use inst::{decode, encode, DecodeError, EncodeError, Inst, Mods, Operand};
+pub use isa::{Arch, Enc};
+pub use print::{disassemble, format_inst, DisasmOptions};

@@ -1,0 +1,383 @@
+//! Instruction text in CLRX syntax, and whole-code disassembly with labels.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use crate::inst::{decode, is_ds2, Inst, Operand};
+use crate::isa::{Arch, Enc, Role};
+use crate::operand::format_code;
+
+/// MTBUF data-format names by value (CLRX spelling).
+pub const DFMT_NAMES: [&str; 16] = [
+    "invalid",
+    "8",
+    "16",
+    "8_8",
+    "32",
+    "16_16",
+    "10_11_11",
+    "11_11_10",
+    "10_10_10_2",
+    "2_10_10_10",
+    "8_8_8_8",
+    "32_32",
+    "16_16_16_16",
+    "32_32_32",
+    "32_32_32_32",
+    "reserved",
+];
+/// MTBUF number-format names by value.
+pub const NFMT_NAMES: [&str; 8] = [
+    "unorm",
+    "snorm",
+    "uscaled",
+    "sscaled",
+    "uint",
+    "sint",
+    "snorm_ogl",
+    "float",
+];
+/// `hwreg` register names by id (index = id).
+pub const HWREG_NAMES: [&str; 16] = [
+    "0",
+    "mode",
+    "status",
+    "trapsts",
+    "hw_id",
+    "gpr_alloc",
+    "lds_alloc",
+    "ib_sts",
+    "pc_lo",
+    "pc_hi",
+    "inst_dw0",
+    "inst_dw1",
+    "ib_dbg0",
+    "13",
+    "14",
+    "sh_mem_bases",
+];
+
+fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
+    match op {
+        Operand::Code(c) => format_code(arch, c, dwords).unwrap_or_else(|| format!("@{c}")),
+        Operand::Lit(v) | Operand::Imm(v) => format!("{v:#x}"),
+        Operand::Absent => "off".into(),
+    }
+}
+
+/// Name of a branch target label at a byte offset.
+pub fn label_name(target: i64) -> String {
+    format!(".L{target}_0")
+}
+
+/// Byte offset a branch at `pc` with immediate `imm` jumps to.
+pub fn branch_target(pc: u64, imm: u32) -> i64 {
+    pc as i64 + 4 + (imm as u16 as i16 as i64) * 4
+}
+
+fn waitcnt_text(arch: Arch, v: u32) -> String {
+    let vm = (v & 15) | if arch.is_gfx9() { (v >> 10) & 0x30 } else { 0 };
+    let exp = (v >> 4) & 7;
+    let lgkm = (v >> 8) & 15;
+    let known = if arch.is_gfx9() {
+        0xC000 | 0xF7F
+    } else {
+        0xF7F
+    };
+    if v & !known != 0 {
+        return format!("{v:#x}");
+    }
+    let vm_max = if arch.is_gfx9() { 63 } else { 15 };
+    let mut parts = Vec::new();
+    if vm != vm_max {
+        parts.push(format!("vmcnt({vm})"));
+    }
+    if exp != 7 {
+        parts.push(format!("expcnt({exp})"));
+    }
+    if lgkm != 15 {
+        parts.push(format!("lgkmcnt({lgkm})"));
+    }
+    if parts.is_empty() {
+        return format!("{v:#x}");
+    }
+    parts.join(" & ")
+}
+
+fn hwreg_text(v: u32) -> String {
+    let id = (v & 63) as usize;
+    let off = (v >> 6) & 31;
+    let size = ((v >> 11) & 31) + 1;
+    let name = HWREG_NAMES
+        .get(id)
+        .map(|s| s.to_string())
+        .unwrap_or_else(|| id.to_string());
+    format!("hwreg({name}, {off}, {size})")
+}
+
+fn sendmsg_text(v: u32) -> String {
+    let msg = v & 15;
+    let op = (v >> 4) & 7;
+    let sid = (v >> 8) & 3;
+    match msg {
+        1 | 15 if v >> 4 == 0 => {
+            format!("sendmsg({})", if msg == 1 { "interrupt" } else { "system" })
+        }
+        2 | 3 if v >> 10 == 0 && op != 0 && op <= 3 => {
+            let ops = ["nop", "cut", "emit", "emit_cut"];
+            let m = if msg == 2 { "gs" } else { "gs_done" };
+            format!("sendmsg({m}, {}, {sid})", ops[op as usize])
+        }
+        3 if v >> 4 == 0 => "sendmsg(gs_done, nop)".into(),
+        _ => format!("{v:#x}"),
+    }
+}
+
+/// Whether a VOP3 instruction could have been written in a shorter encoding, in which
+/// case the text needs the `vop3` keyword to reassemble to the same words.
+pub fn needs_vop3_keyword(arch: Arch, inst: &Inst) -> bool {
+    crate::asm::instr::shorter_form(arch, inst).is_some()
+}
+
+/// Text of one instruction (mnemonic padded to CLRX's column, operands, modifiers).
+/// `pc` is the byte offset of the instruction, used for branch labels.
+pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
+    let d = inst.def();
+    let m = &inst.mods;
+    let mut ops: Vec<String> = Vec::new();
+    let mut src_idx = 0usize;
+    for (i, spec) in d.ops.iter().enumerate() {
+        let v = inst.ops.get(i).copied().unwrap_or(Operand::Absent);
+        let text = match spec.role {
+            Role::Gds => continue,
+            Role::Vcc => "vcc".into(),
+            Role::Label => label_name(branch_target(pc, imm(v))),
+            Role::Waitcnt => waitcnt_text(arch, imm(v)),
+            Role::Hwreg => hwreg_text(imm(v)),
+            Role::Sendmsg => sendmsg_text(imm(v)),
+            Role::Simm16 | Role::Simm4 | Role::SdataK | Role::Lit => format!("{:#x}", imm(v)),
+            Role::Offset => match v {
+                Operand::Imm(x) => format!("{x:#x}"),
+                Operand::Lit(x) => format!("lit({x:#x})"),
+                _ => code_text(arch, v, 1),
+            },
+            Role::Src0 | Role::Src1 | Role::Src2 if d.enc == Enc::Vop3 => {
+                let k = src_idx;
+                src_idx += 1;
+                let mut t = code_text(arch, v, spec.dwords);
+                if m.abs >> k & 1 != 0 {
+                    t = format!("|{t}|");
+                }
+                if m.neg >> k & 1 != 0 {
+                    t = format!("-{t}");
+                }
+                t
+            }
+            Role::Vdst if v == Operand::Absent => continue,
+            _ => code_text(arch, v, spec.dwords),
+        };
+        ops.push(text);
+    }
+    let mut mods: Vec<String> = Vec::new();
+    match d.enc {
+        Enc::Mubuf | Enc::Mtbuf => {
+            let n = d.ops.len();
+            let srsrc = inst.ops.get(n).copied().unwrap_or(Operand::Code(0));
+            let soff = inst.ops.get(n + 1).copied().unwrap_or(Operand::Code(128));
+            let vaddr = inst.ops.get(n + 2).copied().unwrap_or(Operand::Absent);
+            let vw = if (m.offen && m.idxen) || m.addr64 {
+                2
+            } else {
+                1
+            };
+            let bare = d.ops.is_empty()
+                && vaddr == Operand::Absent
+                && srsrc == Operand::Code(0)
+                && soff == Operand::Code(0)
+                && *m == Default::default();
+            // buffer_wbinvl1 and friends are written without operands.
+            if !bare {
+                ops.push(code_text(arch, vaddr, vw));
+                ops.push(code_text(arch, srsrc, 4));
+                ops.push(code_text(arch, soff, 1));
+            }
+            for (on, t) in [(m.offen, "offen"), (m.idxen, "idxen"), (m.addr64, "addr64")] {
+                if on {
+                    mods.push(t.into());
+                }
+            }
+            if m.offset != 0 {
+                mods.push(format!("offset:{}", m.offset));
+            }
+            if d.enc == Enc::Mtbuf {
+                mods.push(format!(
+                    "format:[{},{}]",
+                    DFMT_NAMES[m.dfmt as usize & 15],
+                    NFMT_NAMES[m.nfmt as usize & 7]
+                ));
+            }
+        }
+        Enc::Ds => {
+            if is_ds2(d) {
+                if m.offset0 != 0 {
+                    mods.push(format!("offset0:{}", m.offset0));
+                }
+                if m.offset1 != 0 {
+                    mods.push(format!("offset1:{}", m.offset1));
+                }
+            } else if m.offset != 0 {
+                mods.push(format!("offset:{}", m.offset));
+            }
+            if m.gds {
+                mods.push("gds".into());
+            }
+        }
+        Enc::Global | Enc::Scratch => {
+            ops.push(match m.saddr {
+                Some(s) => code_text(
+                    arch,
+                    Operand::Code(s),
+                    if d.enc == Enc::Global { 2 } else { 1 },
+                ),
+                None => "off".into(),
+            });
+            if m.offset != 0 {
+                mods.push(format!("offset:{}", m.offset));
+            }
+        }
+        Enc::Flat if m.offset != 0 => mods.push(format!("offset:{}", m.offset)),
+        _ => {}
+    }
+    for (on, t) in [
+        (m.glc, "glc"),
+        (m.slc, "slc"),
+        (m.lds && d.enc != Enc::Smem, "lds"),
+        (m.tfe, "tfe"),
+        (m.nv, "nv"),
+    ] {
+        if on {
+            mods.push(t.into());
+        }
+    }
+    if d.enc == Enc::Vop3 {
+        if m.clamp {
+            mods.push("clamp".into());
+        }
+        match m.omod {
+            1 => mods.push("mul:2".into()),
+            2 => mods.push("mul:4".into()),
+            3 => mods.push("div:2".into()),
+            _ => {}
+        }
+        if needs_vop3_keyword(arch, inst) {
+            mods.push("vop3".into());
+        }
+    }
+    let mut s = String::with_capacity(48);
+    s.push_str(d.name);
+    if !ops.is_empty() || !mods.is_empty() {
+        while s.len() < 15 {
+            s.push(' ');
+        }
+        s.push(' ');
+    }
+    s.push_str(&ops.join(", "));
+    if !mods.is_empty() {
+        if !ops.is_empty() {
+            s.push(' ');
+        }
+        s.push_str(&mods.join(" "));
+    }
+    s.trim_end().to_string()
+}
+
+fn imm(v: Operand) -> u32 {
+    match v {
+        Operand::Imm(x) | Operand::Lit(x) => x,
+        _ => 0,
+    }
+}
+
+/// Disassembly options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DisasmOptions {
+    /// Prefix each line with `/*offset*/`.
+    pub offsets: bool,
+    /// Prefix each line with the instruction words as `/*hex*/`.
+    pub hex: bool,
+}
+
+/// Disassemble raw code into CLRX-syntax source that reassembles to the same bytes.
+/// Words that do not decode are printed as `.int 0x...` (and trailing bytes as `.byte`).
+pub fn disassemble(code: &[u8], arch: Arch, opts: DisasmOptions) -> String {
+    let words: Vec<u32> = code
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    // First pass: decode and collect branch targets.
+    let mut decoded: Vec<(usize, Result<(Inst, usize), ()>)> = Vec::new();
+    let mut labels = BTreeSet::new();
+    let mut i = 0;
+    while i < words.len() {
+        match decode(arch, &words[i..]) {
+            Ok((inst, len)) => {
+                for (k, spec) in inst.def().ops.iter().enumerate() {
+                    if spec.role == Role::Label {
+                        let t = branch_target(i as u64 * 4, imm(inst.ops[k]));
+                        labels.insert(t);
+                    }
+                }
+                decoded.push((i, Ok((inst, len))));
+                i += len;
+            }
+            Err(_) => {
+                decoded.push((i, Err(())));
+                i += 1;
+            }
+        }
+    }
+    let mut out = String::new();
+    let positions: BTreeSet<i64> = decoded.iter().map(|(p, _)| *p as i64 * 4).collect();
+    // Labels that point between instructions or outside the code become symbol
+    // definitions so that the text still assembles.
+    for &l in &labels {
+        if !positions.contains(&l) {
+            let _ = writeln!(out, "{} = {}", label_name(l), l);
+        }
+    }
+    for (pos, res) in decoded {
+        let pc = pos as u64 * 4;
+        if labels.contains(&(pc as i64)) {
+            let _ = writeln!(out, "{}:", label_name(pc as i64));
+        }
+        let len = match &res {
+            Ok((_, l)) => *l,
+            Err(()) => 1,
+        };
+        let mut prefix = String::new();
+        if opts.offsets {
+            let _ = write!(prefix, "/*{pc:012x}*/ ");
+        }
+        if opts.hex {
+            let hex: Vec<String> = words[pos..pos + len]
+                .iter()
+                .map(|w| format!("{w:08x}"))
+                .collect();
+            let _ = write!(prefix, "/*{:<17}*/ ", hex.join(" "));
+        }
+        match res {
+            Ok((inst, _)) => {
+                let _ = writeln!(out, "{prefix}{}", format_inst(arch, &inst, pc));
+            }
+            Err(()) => {
+                let _ = writeln!(out, "{prefix}.int {:#010x}", words[pos]);
+            }
+        }
+    }
+    let rest = &code[words.len() * 4..];
+    if !rest.is_empty() {
+        let bytes: Vec<String> = rest.iter().map(|b| format!("{b:#04x}")).collect();
+        let _ = writeln!(out, ".byte {}", bytes.join(", "));
+    }
+    out
+}
