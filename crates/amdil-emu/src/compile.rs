@@ -96,6 +96,8 @@ pub enum OpKind {
         default: usize,
     },
     Call(u32, Option<Cond>),
+    /// `mcall(N)`: the arguments were copied by the preceding ops.
+    CallMacro(u32),
     Ret(Option<Cond>),
     Barrier,
     Nop,
@@ -114,6 +116,7 @@ pub struct Op {
 pub struct Compiled {
     pub ops: Vec<Op>,
     pub funcs: HashMap<u32, usize>,
+    pub macros: HashMap<u32, usize>,
     /// Number of distinct `r` registers (dense indices).
     pub temps: usize,
     pub literals: Vec<[u32; 4]>,
@@ -145,7 +148,7 @@ enum Frame {
 
 pub fn compile(p: &Program) -> Result<Compiled, String> {
     let mut c = Compiled::default();
-    let temps: std::cell::RefCell<HashMap<u32, usize>> = Default::default();
+    let temps: std::cell::RefCell<Temps> = Default::default();
     let mut lits: HashMap<u32, usize> = HashMap::new();
     // Literals first: they may be declared anywhere.
     for l in &p.lines {
@@ -193,7 +196,8 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
             }
             Class::Flow | Class::Func | Class::Fence => {}
             Class::Macro => {
-                return Err(format!("not supported yet: macros in the emulator (`{i}`)"))
+                macro_op(i, &mut c, &mut temps.borrow_mut(), &lits)?;
+                continue;
             }
             Class::Graphics => {
                 return Err(format!("not supported yet: graphics instruction `{i}`"))
@@ -423,9 +427,104 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 return Err(format!("call to undefined function {id}"));
             }
         }
+        if let OpKind::CallMacro(id) = &op.kind {
+            if !c.macros.contains_key(id) {
+                return Err(format!("call to undefined macro {id}"));
+            }
+        }
     }
-    c.temps = temps.borrow().len();
+    c.temps = temps.borrow().map.len();
     Ok(c)
+}
+
+fn macro_op(
+    i: &Inst,
+    c: &mut Compiled,
+    temps: &mut Temps,
+    lits: &HashMap<u32, usize>,
+) -> Result<(), String> {
+    let id = || -> Result<u32, String> {
+        i.paren
+            .as_deref()
+            .and_then(|p| p.parse().ok())
+            .ok_or_else(|| format!("`{i}`: macro needs a number"))
+    };
+    match i.op.name {
+        "mdef" => {
+            let id = id()?;
+            if c.macros.insert(id, c.ops.len()).is_some() {
+                return Err(format!("macro {id} is defined twice"));
+            }
+            temps.scope = id + 1;
+        }
+        "mend" => {
+            c.ops.push(Op {
+                kind: OpKind::Ret(None),
+                inst: Some(i.clone()),
+            });
+            temps.scope = 0;
+        }
+        _ => {
+            // mcall(N) (outs...), (ins...)
+            let id = id()?;
+            let group = |k: usize| -> Vec<&RegOperand> {
+                match i.operands.get(k).map(|o| &o.kind) {
+                    Some(OperandKind::Group(g)) => g
+                        .iter()
+                        .filter_map(|o| match &o.kind {
+                            OperandKind::Reg(r) => Some(r),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                }
+            };
+            let callee = id + 1;
+            let mov = kauai_amdil::opcodes::lookup("mov").ok_or("no mov")?;
+            let all = [Write::Lane(0), Write::Lane(1), Write::Lane(2), Write::Lane(3)];
+            for (k, r) in group(1).into_iter().enumerate() {
+                let src = lower_src(r, temps, lits, c)?;
+                let dst = Dst {
+                    loc: Loc::Temp(temps.get(callee, 1, k as u32)),
+                    plan: all,
+                    sat: false,
+                    scale: 1.0,
+                };
+                c.ops.push(Op {
+                    kind: OpKind::Data {
+                        name: mov.name,
+                        class: Class::Move,
+                        dst: Some(dst),
+                        src: vec![src],
+                    },
+                    inst: Some(i.clone()),
+                });
+            }
+            c.ops.push(Op {
+                kind: OpKind::CallMacro(id),
+                inst: Some(i.clone()),
+            });
+            for (k, r) in group(0).into_iter().enumerate() {
+                let dst = lower_dst(r, temps, lits, c)?;
+                let src = Src {
+                    loc: Loc::Temp(temps.get(callee, 2, k as u32)),
+                    swz: [0, 1, 2, 3],
+                    abs: false,
+                    neg: [false; 4],
+                };
+                c.ops.push(Op {
+                    kind: OpKind::Data {
+                        name: mov.name,
+                        class: Class::Move,
+                        dst: Some(dst),
+                        src: vec![src],
+                    },
+                    inst: Some(i.clone()),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 fn set_target(c: &mut Compiled, at: usize, to: usize) {
@@ -485,17 +584,33 @@ fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
     Ok(())
 }
 
-fn temp(n: u32, temps: &mut HashMap<u32, usize>) -> usize {
-    let next = temps.len();
-    *temps.entry(n).or_insert(next)
+/// Dense register numbering. Macro bodies get their own scope, so their `r`, `in` and
+/// `out` registers never clash with the caller's (macros do not recurse).
+#[derive(Default)]
+pub struct Temps {
+    map: HashMap<u64, usize>,
+    pub scope: u32,
+}
+
+impl Temps {
+    pub fn get(&mut self, scope: u32, kind: u8, n: u32) -> usize {
+        let key = (scope as u64) << 34 | (kind as u64) << 32 | n as u64;
+        let next = self.map.len();
+        *self.map.entry(key).or_insert(next)
+    }
+}
+
+fn temp(n: u32, temps: &mut Temps) -> usize {
+    let scope = temps.scope;
+    temps.get(scope, 0, n)
 }
 
 fn lower_loc(
     r: &RegOperand,
-    temps: &mut HashMap<u32, usize>,
+    temps: &mut Temps,
     lits: &HashMap<u32, usize>,
 ) -> Result<Loc, String> {
-    let index = |temps: &mut HashMap<u32, usize>| -> Result<Idx, String> {
+    let index = |temps: &mut Temps| -> Result<Idx, String> {
         let ix = r.index.as_ref().ok_or("missing index")?;
         let base = match &ix.base {
             None => None,
@@ -551,13 +666,21 @@ fn lower_loc(
         | RegFile::ThreadGrpId
         | RegFile::ThreadGrpIdFlat
         | RegFile::ATid) => Loc::Special(f),
+        RegFile::MacroIn => {
+            let scope = temps.scope;
+            Loc::Temp(temps.get(scope, 1, r.num.unwrap_or(0)))
+        }
+        RegFile::MacroOut => {
+            let scope = temps.scope;
+            Loc::Temp(temps.get(scope, 2, r.num.unwrap_or(0)))
+        }
         f => Loc::Unsupported(format!("`{}` registers", f.prefix())),
     })
 }
 
 fn lower_src(
     r: &RegOperand,
-    temps: &mut HashMap<u32, usize>,
+    temps: &mut Temps,
     lits: &HashMap<u32, usize>,
     _c: &mut Compiled,
 ) -> Result<Src, String> {
@@ -608,7 +731,7 @@ fn lower_src(
 
 fn lower_dst(
     r: &RegOperand,
-    temps: &mut HashMap<u32, usize>,
+    temps: &mut Temps,
     lits: &HashMap<u32, usize>,
     _c: &mut Compiled,
 ) -> Result<Dst, String> {

@@ -303,6 +303,14 @@ impl Ctx<'_> {
                         Err(e) => Err(e),
                     }
                 }
+                OpKind::CallMacro(id) => {
+                    if item.calls.len() >= MAX_CALL_DEPTH {
+                        Err(FaultKind::CallDepth)
+                    } else {
+                        item.calls.push(item.pc + 1);
+                        Ok(code.macros.get(id).copied().unwrap_or(usize::MAX))
+                    }
+                }
                 OpKind::Ret(c) => {
                     let take = match c {
                         None => Ok(true),

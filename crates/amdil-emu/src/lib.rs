@@ -20,7 +20,7 @@
 //!   value naming the kernel, the work-item, the instruction and the address; never a panic.
 //!
 //! Entry point: [`run`]. Not supported yet (a clear `Unsupported` fault or compile
-//! error): macros (`mcall`), typed UAVs and images, `lds_load_vec`/`lds_store_vec`,
+//! error): typed UAVs and images, `lds_load_vec`/`lds_store_vec`,
 //! struct LDS/GDS, source modifiers other than `_neg`/`_abs`, printf-buffer decoding.
 
 mod alu;

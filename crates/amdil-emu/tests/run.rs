@@ -8,6 +8,7 @@
 //! ; ARG: NAME value TYPE LIST      a by-value argument
 //! ; EXPECT: NAME TYPE LIST         buffer contents after the run
 //! ; FAULT: TEXT                    the run must fault with a message containing TEXT
+//! ; INTRINSICS: FILE               macro library for `;intrinsic:` ids (next to the test)
 //! ```
 //! TYPE is i32, u32, f32, i64, f64 or u8; LIST items are numbers, `range(a,b)` (inclusive)
 //! or `repeat(n,v)`.
@@ -101,6 +102,7 @@ fn run_file(path: &Path) -> Result<(), String> {
     let mut args: Vec<(String, String, String, Vec<f64>)> = Vec::new();
     let mut expects: Vec<(String, String, Vec<f64>)> = Vec::new();
     let mut fault: Option<String> = None;
+    let mut library = Program::default();
     for line in text.lines() {
         let l = line.trim();
         if let Some(r) = l.strip_prefix("; RUN:") {
@@ -135,11 +137,19 @@ fn run_file(path: &Path) -> Result<(), String> {
                 return Err(format!("bad EXPECT line {l}"));
             };
             expects.push((n.into(), ty.into(), list(vals)?));
+        } else if let Some(r) = l.strip_prefix("; INTRINSICS:") {
+            let lib_path = path.with_file_name(r.trim());
+            let lib_text = std::fs::read_to_string(&lib_path).map_err(|e| e.to_string())?;
+            let mut d = Diagnostics::new();
+            library = parse_str(&lib_text, FileId(1), &mut d);
+            if d.has_errors() {
+                return Err(format!("{}: {d:?}", lib_path.display()));
+            }
         } else if let Some(r) = l.strip_prefix("; FAULT:") {
             fault = Some(r.trim().to_string());
         }
     }
-    let linked = link(&program, &kernel, &Program::default()).map_err(|e| e.to_string())?;
+    let linked = link(&program, &kernel, &library).map_err(|e| e.to_string())?;
     // Buffers at 256-byte aligned offsets; the data segment after them.
     let mut mem = Memory::default();
     let mut places = Vec::new();
