@@ -180,11 +180,54 @@ impl fmt::Debug for Symbol {
     }
 }
 
+/// A fast, non-cryptographic hasher for the small keys of the front end (names and
+/// symbols); the input is not adversarial enough for hash flooding to matter.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+pub(crate) type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FxHasher>>;
+
 /// The identifier table of one translation unit.
 #[derive(Clone, Debug, Default)]
 pub struct Interner {
     names: Vec<Box<str>>,
-    map: HashMap<Box<str>, Symbol>,
+    map: FxMap<Box<str>, Symbol>,
 }
 
 impl Interner {
@@ -210,6 +253,15 @@ impl Interner {
     /// The text of a symbol (empty for a symbol from another table).
     pub fn resolve(&self, sym: Symbol) -> &str {
         self.names.get(sym.0 as usize).map(|s| &**s).unwrap_or("")
+    }
+
+    /// How many distinct names were interned (symbols are `0..len`).
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
     }
 }
 

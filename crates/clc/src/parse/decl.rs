@@ -282,20 +282,15 @@ impl Parser<'_, '_> {
     /// Whether the current token begins declaration specifiers (so a block item is a
     /// declaration, not a statement).
     pub(crate) fn is_decl_start(&self) -> bool {
-        let t = self.peek();
-        t.kind == TokenKind::Ident && (classify(&t.text).is_some() || self.is_typedef_name(&t.text))
+        self.spec_at(0).is_some() || self.typedef_at(0)
     }
 
     /// Whether token `n` ahead begins a type name (for casts and `sizeof(T)`).
     pub(crate) fn is_type_name_start(&self, n: usize) -> bool {
-        let t = self.nth(n);
-        if t.kind != TokenKind::Ident {
-            return false;
-        }
-        match classify(&t.text) {
+        match self.spec_at(n) {
             Some(SpecKw::Storage(_) | SpecKw::Kernel | SpecKw::Inline) => false,
             Some(_) => true,
-            None => self.is_typedef_name(&t.text),
+            None => self.typedef_at(n),
         }
     }
 
@@ -323,10 +318,10 @@ impl Parser<'_, '_> {
                 break;
             }
             let span = self.span();
-            let kw = match classify(&t.text) {
+            let kw = match self.spec_at(0) {
                 Some(kw) => kw,
-                None if !words.any && self.is_typedef_name(&t.text) => {
-                    let sym = self.intern(&t.text);
+                None if !words.any && self.typedef_at(0) => {
+                    let sym = self.sym_at(0);
                     self.bump();
                     words.add(TypeKw::Complete(BaseType::Typedef(sym)));
                     type_span = Some(type_span.map_or(span, |s| join(s, span)));
@@ -456,14 +451,16 @@ impl Parser<'_, '_> {
     /// messages (only called on the error path, so the happy path stays allocation-free).
     fn type_words_between(&self, from: usize) -> String {
         let toks = self.toks.get(from..self.pos).unwrap_or_default();
+        let syms = self.syms.get(from..self.pos).unwrap_or_default();
         let words: Vec<&str> = toks
             .iter()
-            .filter(|t| {
+            .zip(syms)
+            .filter(|(t, &sym)| {
                 t.kind == TokenKind::Ident
                     && (matches!(classify(&t.text), Some(SpecKw::Type(_)))
-                        || self.is_typedef_name(&t.text))
+                        || self.is_typedef_sym(sym))
             })
-            .map(|t| t.text.as_str())
+            .map(|(t, _)| t.text.as_str())
             .collect();
         words.join(" ")
     }
@@ -637,13 +634,10 @@ impl Parser<'_, '_> {
     }
 
     fn tag_name(&mut self) -> Option<Ident> {
-        let t = self.peek();
-        if t.kind == TokenKind::Ident && classify(&t.text).is_none() && !is_reserved(&t.text) {
+        if self.plain_ident_at(0) {
+            let name = self.sym_at(0);
             let span = self.bump();
-            Some(Ident {
-                name: self.intern(&t.text),
-                span,
-            })
+            Some(Ident { name, span })
         } else {
             None
         }
@@ -707,15 +701,12 @@ impl Parser<'_, '_> {
         if self.eat(Punct::LBrace) {
             let mut list = Vec::new();
             while !self.is(Punct::RBrace) {
-                let t = self.peek();
-                if t.kind != TokenKind::Ident {
+                if !self.plain_ident_at(0) {
                     return Err(self.error_here("expected an enumerator name"));
                 }
+                let sym = self.sym_at(0);
                 let span = self.bump();
-                let name = Ident {
-                    name: self.intern(&t.text),
-                    span,
-                };
+                let name = Ident { name: sym, span };
                 let value = if self.eat(Punct::Assign) {
                     Some(self.conditional()?)
                 } else {
@@ -762,11 +753,7 @@ impl Parser<'_, '_> {
             let mut address_space = None;
             let mut attrs = Vec::new();
             loop {
-                let t = self.peek();
-                if t.kind != TokenKind::Ident {
-                    break;
-                }
-                match classify(&t.text) {
+                match self.spec_at(0) {
                     Some(SpecKw::Const) => quals.is_const = true,
                     Some(SpecKw::Volatile) => quals.is_volatile = true,
                     Some(SpecKw::Restrict) => quals.is_restrict = true,
@@ -789,17 +776,14 @@ impl Parser<'_, '_> {
         let mut name = None;
         let mut derived = Vec::new();
         let mut attrs = Vec::new();
-        let t = self.peek();
-        let is_name = t.kind == TokenKind::Ident && classify(&t.text).is_none();
-        if is_name && mode != DeclMode::Abstract && is_reserved(&t.text) {
+        let is_word = self.peek().kind == TokenKind::Ident && self.spec_at(0).is_none();
+        if is_word && mode != DeclMode::Abstract && !self.plain_ident_at(0) {
             return Err(self.error_here("expected a name in the declaration, found a keyword"));
         }
-        if is_name && mode != DeclMode::Abstract {
+        if is_word && mode != DeclMode::Abstract {
+            let sym = self.sym_at(0);
             let span = self.bump();
-            name = Some(Ident {
-                name: self.intern(&t.text),
-                span,
-            });
+            name = Some(Ident { name: sym, span });
         } else if self.is(Punct::LParen) && self.nested_declarator_follows(mode) {
             self.bump();
             attrs.extend(self.attributes()?);
@@ -818,9 +802,9 @@ impl Parser<'_, '_> {
                 // C99 parameter forms `[static N]`, `[const N]`: accepted and ignored.
                 while self.is_kw("static")
                     || matches!(
-                        classify(&self.peek().text),
+                        self.spec_at(0),
                         Some(SpecKw::Const | SpecKw::Volatile | SpecKw::Restrict)
-                    ) && self.peek().kind == TokenKind::Ident
+                    )
                 {
                     self.bump();
                 }
@@ -859,10 +843,10 @@ impl Parser<'_, '_> {
             TokenKind::Punct(Punct::LParen) | TokenKind::Punct(Punct::LBracket) => {
                 mode == DeclMode::Named
             }
-            TokenKind::Ident => match classify(&t.text) {
+            TokenKind::Ident => match self.spec_at(1) {
                 Some(SpecKw::Attribute) => true,
                 Some(_) => false,
-                None => mode != DeclMode::Abstract && !self.is_typedef_name(&t.text),
+                None => mode != DeclMode::Abstract && !self.typedef_at(1),
             },
             _ => false,
         }
@@ -960,15 +944,12 @@ impl Parser<'_, '_> {
             loop {
                 if self.is(Punct::Dot) {
                     self.bump();
-                    let t = self.peek();
-                    if t.kind != TokenKind::Ident {
+                    if self.peek().kind != TokenKind::Ident {
                         return Err(self.error_here("expected a member name after `.`"));
                     }
+                    let name = self.sym_at(0);
                     let span = self.bump();
-                    designators.push(Designator::Field(Ident {
-                        name: self.intern(&t.text),
-                        span,
-                    }));
+                    designators.push(Designator::Field(Ident { name, span }));
                 } else if self.is(Punct::LBracket) {
                     let s = self.bump();
                     let index = self.conditional()?;
@@ -1025,12 +1006,8 @@ impl Parser<'_, '_> {
     /// less helpful "expected a declaration/expression").
     pub(crate) fn unknown_type_name(&mut self) -> Option<Reported> {
         let t = self.peek();
-        let n = self.nth(1);
-        let looks_like_decl = t.kind == TokenKind::Ident
-            && n.kind == TokenKind::Ident
-            && classify(&t.text).is_none()
-            && !is_reserved(&t.text)
-            && !self.is_typedef_name(&t.text);
+        let looks_like_decl =
+            self.plain_ident_at(0) && self.nth(1).kind == TokenKind::Ident && !self.typedef_at(0);
         if !looks_like_decl {
             return None;
         }

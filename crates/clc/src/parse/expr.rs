@@ -3,7 +3,6 @@
 
 use kauai_diag::Span;
 
-use super::decl::classify;
 use super::{join, literal, PResult, Parser};
 use crate::ast::*;
 use crate::token::{Punct, TokenKind};
@@ -263,18 +262,15 @@ impl Parser<'_, '_> {
                 }
                 TokenKind::Punct(p @ (Punct::Dot | Punct::Arrow)) => {
                     self.bump();
-                    let t = self.peek();
-                    if t.kind != TokenKind::Ident {
+                    if self.peek().kind != TokenKind::Ident {
                         let what = if p == Punct::Dot { "`.`" } else { "`->`" };
                         return Err(
                             self.error_here(&format!("expected a member name after {what}"))
                         );
                     }
+                    let name = self.sym_at(0);
                     let span = self.bump();
-                    let member = Ident {
-                        name: self.intern(&t.text),
-                        span,
-                    };
+                    let member = Ident { name, span };
                     e = self.mk(
                         ExprKind::Member {
                             base: e,
@@ -303,14 +299,11 @@ impl Parser<'_, '_> {
         let span = self.span();
         match t.kind {
             TokenKind::Ident => {
-                if classify(&t.text).is_some() || self.is_typedef_name(&t.text) {
+                if !self.plain_ident_at(0) || self.typedef_at(0) {
                     return Err(self.error_here("expected an expression"));
                 }
-                if is_statement_keyword(&t.text) {
-                    return Err(self.error_here("expected an expression"));
-                }
+                let sym = self.sym_at(0);
                 self.bump();
-                let sym = self.intern(&t.text);
                 Ok(self.mk(ExprKind::Ident(sym), span))
             }
             TokenKind::IntLit => {

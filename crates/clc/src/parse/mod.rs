@@ -22,12 +22,11 @@ mod expr;
 pub mod literal;
 mod stmt;
 
-use std::collections::HashMap;
-
 use kauai_diag::{Diagnostic, Diagnostics, Span};
 
-use crate::ast::{Symbol, TranslationUnit};
+use crate::ast::{FxMap, Symbol, TranslationUnit};
 use crate::token::{Punct, Token, TokenKind};
+use decl::SpecKw;
 
 pub use dump::dump;
 
@@ -63,8 +62,13 @@ pub(crate) struct Parser<'t, 'd> {
     eof_span: Span,
     pub(crate) tu: TranslationUnit,
     diags: &'d mut Diagnostics,
+    /// The interned symbol of each identifier token (`NO_SYM` for other tokens), so
+    /// every identifier is hashed once.
+    syms: Vec<Symbol>,
+    /// What each interned name is as a word of the language (indexed by symbol).
+    words: Vec<Word>,
     /// The typedef table: innermost scope last; `true` marks a typedef name.
-    scopes: Vec<HashMap<Symbol, bool>>,
+    scopes: Vec<FxMap<Symbol, bool>>,
     depth: u32,
     /// Set when the nesting limit or the error limit was hit: parsing stops.
     aborted: bool,
@@ -79,13 +83,33 @@ impl<'t, 'd> Parser<'t, 'd> {
             start: end.end,
             ..end
         };
+        let mut tu = TranslationUnit::default();
+        let mut words = Vec::new();
+        let syms = toks
+            .iter()
+            .map(|t| {
+                if t.kind != TokenKind::Ident {
+                    return NO_SYM;
+                }
+                let sym = tu.names.intern(&t.text);
+                if sym.0 as usize == words.len() {
+                    words.push(Word {
+                        spec: decl::classify(&t.text),
+                        reserved: decl::is_reserved(&t.text),
+                    });
+                }
+                sym
+            })
+            .collect();
         Parser {
             toks,
             pos: 0,
+            syms,
+            words,
             eof_span,
-            tu: TranslationUnit::default(),
+            tu,
             diags,
-            scopes: vec![HashMap::new()],
+            scopes: vec![FxMap::default()],
             depth: 0,
             aborted: false,
             errors: 0,
@@ -268,7 +292,7 @@ impl<'t, 'd> Parser<'t, 'd> {
     // ---- typedef scopes -----------------------------------------------------------------
 
     pub(crate) fn push_scope(&mut self) {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(FxMap::default());
     }
 
     pub(crate) fn pop_scope(&mut self) {
@@ -283,11 +307,37 @@ impl<'t, 'd> Parser<'t, 'd> {
         }
     }
 
-    /// Whether the identifier `name` currently names a typedef.
-    pub(crate) fn is_typedef_name(&self, name: &str) -> bool {
-        let Some(sym) = self.tu.names.lookup(name) else {
-            return false;
-        };
+    /// The symbol of the identifier `n` tokens ahead (`NO_SYM` if it is no identifier).
+    pub(crate) fn sym_at(&self, n: usize) -> Symbol {
+        if self.aborted {
+            return NO_SYM;
+        }
+        self.syms.get(self.pos + n).copied().unwrap_or(NO_SYM)
+    }
+
+    fn word(&self, sym: Symbol) -> Option<&Word> {
+        self.words.get(sym.0 as usize)
+    }
+
+    /// The specifier keyword `n` tokens ahead, if it is one.
+    pub(crate) fn spec_at(&self, n: usize) -> Option<SpecKw> {
+        self.word(self.sym_at(n)).and_then(|w| w.spec)
+    }
+
+    /// Whether the token `n` ahead is an identifier that can name something: not a
+    /// keyword of any kind.
+    pub(crate) fn plain_ident_at(&self, n: usize) -> bool {
+        self.word(self.sym_at(n))
+            .is_some_and(|w| w.spec.is_none() && !w.reserved)
+    }
+
+    /// Whether the token `n` ahead is an identifier currently naming a typedef.
+    pub(crate) fn typedef_at(&self, n: usize) -> bool {
+        self.plain_ident_at(n) && self.is_typedef_sym(self.sym_at(n))
+    }
+
+    /// Whether the symbol currently names a typedef.
+    pub(crate) fn is_typedef_sym(&self, sym: Symbol) -> bool {
         for s in self.scopes.iter().rev() {
             if let Some(&t) = s.get(&sym) {
                 return t;
@@ -350,6 +400,17 @@ impl<'t, 'd> Parser<'t, 'd> {
             }
         }
     }
+}
+
+/// The symbol slot of a token that is no identifier.
+pub(crate) const NO_SYM: Symbol = Symbol(u32::MAX);
+
+/// An identifier's role as a word of the language, computed once per distinct name.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Word {
+    pub(crate) spec: Option<SpecKw>,
+    /// A keyword that is not a specifier (`if`, `sizeof`, ...).
+    pub(crate) reserved: bool,
 }
 
 /// Stands in for every token past the end of the input.

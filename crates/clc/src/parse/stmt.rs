@@ -75,13 +75,13 @@ impl Parser<'_, '_> {
             TokenKind::Ident => {}
             _ => return self.expr_stmt(start),
         }
-        if self.nth_is(1, Punct::Colon) && !matches!(t.text.as_str(), "default" | "case") {
-            self.bump();
-            self.bump();
+        if self.nth_is(1, Punct::Colon) && self.plain_ident_at(0) {
             let label = Ident {
-                name: self.intern(&t.text),
+                name: self.sym_at(0),
                 span: start,
             };
+            self.bump();
+            self.bump();
             if self.is(Punct::RBrace) {
                 return Err(self.error_here("expected a statement after the label"));
             }
@@ -148,15 +148,12 @@ impl Parser<'_, '_> {
             }
             "goto" => {
                 self.bump();
-                let t = self.peek();
-                if t.kind != TokenKind::Ident {
+                if !self.plain_ident_at(0) {
                     return Err(self.error_here("expected a label name after `goto`"));
                 }
+                let name = self.sym_at(0);
                 let span = self.bump();
-                let label = Ident {
-                    name: self.intern(&t.text),
-                    span,
-                };
+                let label = Ident { name, span };
                 self.expect(Punct::Semi, "after `goto` statement")?;
                 StmtKind::Goto(label)
             }
