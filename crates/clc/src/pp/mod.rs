@@ -16,12 +16,13 @@
 //! *disabled* while its context is on the stack, and an identifier that names a disabled
 //! macro is marked "never expand" for good (painted blue). Contexts are popped lazily, when
 //! a read runs past their end, which gives the standard's results for the classic
-//! examples (`f(2)(9)` → `2*9*g`).
+//! examples (`f(2)(9)` → `2*9*g`). Names are painted when read, also while collecting
+//! arguments, so a context that ends inside an argument list still protects its tokens.
 //!
 //! Macro arguments are fully expanded in isolation before substitution (except operands
 //! of `#` and `##`), with placemarkers for empty operands of `##`. A skipped `#if` group
-//! is not tokenized into preprocessing tokens at all: only lines starting with `#` are
-//! looked at, to track nesting.
+//! is never turned into preprocessing tokens or checked: only lines starting with `#`
+//! are looked at, to track nesting.
 //!
 //! Hostile input gets a diagnostic, never a hang or stack overflow: see [`PpLimits`].
 //!
@@ -31,6 +32,16 @@
 //!
 //! Tokens produced by a macro expansion carry the span of the outermost invocation
 //! (name through closing parenthesis); tokens that came from an argument keep their own.
+//! Bytes that are not UTF-8 inside string and character literals appear in
+//! [`Token::text`] as octal escapes (`\377`), which denote the same bytes. `#line`
+//! changes what `__LINE__` and `__FILE__` say, not the spans (diagnostics keep pointing
+//! at the real file and line).
+//!
+//! # Layout
+//!
+//! `mod.rs`: options, output, state, files. `expand.rs`: reading and macro expansion.
+//! `directive.rs`: every `#` directive and `_Pragma`. `expr.rs`: the `#if` evaluator.
+//! `print.rs`: tokens back to text (`-E`).
 
 mod directive;
 mod expand;
