@@ -38,6 +38,25 @@ impl Parser<'_, '_> {
     }
 
     fn block_item(&mut self) -> PResult<StmtId> {
+        if self.is_kw("__attribute__") || self.is_kw("__attribute") {
+            if let Some(after) = self.skip_attributes_ahead() {
+                let starts_decl = self.spec_at(after).is_some() || self.typedef_at(after);
+                if !starts_decl {
+                    // A statement attribute (`fallthrough`, `opencl_unroll_hint`, ...):
+                    // parsed, then dropped with a warning since the AST has no place for it.
+                    let attrs = self.attributes()?;
+                    if let (Some(first), Some(last)) = (attrs.first(), attrs.last()) {
+                        let span = first.span.to(last.span);
+                        self.warning(
+                            span,
+                            "attributes on statements are ignored",
+                            "not supported on a statement yet",
+                        );
+                    }
+                    return self.block_item();
+                }
+            }
+        }
         // `name:` is a label even if `name` is a typedef (labels have their own namespace).
         let label_next = self.peek().kind == TokenKind::Ident && self.nth_is(1, Punct::Colon);
         if self.is_decl_start() && !label_next {
@@ -82,9 +101,6 @@ impl Parser<'_, '_> {
             };
             self.bump();
             self.bump();
-            if self.is(Punct::RBrace) {
-                return Err(self.error_here("expected a statement after the label"));
-            }
             let body = self.labeled_body()?;
             return Ok(self.mk_stmt(StmtKind::Label { label, body }, start));
         }
@@ -183,11 +199,25 @@ impl Parser<'_, '_> {
         Ok(self.mk_stmt(kind, start))
     }
 
-    /// The statement after a `case`/`default`/label. A declaration is accepted there
-    /// (C23 allows it; C99 kernels never rely on it being rejected).
+    /// The statement after a `case`/`default`/label. A declaration is accepted there,
+    /// and a label right before `}` gets an empty statement with a warning (both are C23,
+    /// and Clang accepts them in OpenCL C as extensions).
     fn labeled_body(&mut self) -> PResult<StmtId> {
         if self.is(Punct::RBrace) {
-            return Err(self.error_here("expected a statement after the label"));
+            let span = self.span();
+            self.warning(
+                span,
+                "a label at the end of a block is a C23 extension",
+                "an empty statement is assumed before this `}`",
+            );
+            let at = Span {
+                end: span.start,
+                ..span
+            };
+            return Ok(self.tu.stmts.alloc(Stmt {
+                kind: StmtKind::Empty,
+                span: at,
+            }));
         }
         self.block_item()
     }
@@ -231,5 +261,34 @@ impl Parser<'_, '_> {
         let e = self.expr()?;
         self.expect(Punct::Semi, "after expression")?;
         Ok(self.mk_stmt(StmtKind::Expr(e), start))
+    }
+
+    /// Offset (from the current token) of the first token after a run of
+    /// `__attribute__((...))`, or `None` if the parentheses do not balance.
+    fn skip_attributes_ahead(&self) -> Option<usize> {
+        let mut n = 0;
+        while matches!(self.spec_at(n), Some(super::decl::SpecKw::Attribute)) {
+            n += 1;
+            if !self.nth_is(n, Punct::LParen) {
+                return None;
+            }
+            let mut depth = 0usize;
+            loop {
+                match self.nth(n).kind {
+                    TokenKind::Punct(Punct::LParen) => depth += 1,
+                    TokenKind::Punct(Punct::RParen) => {
+                        depth -= 1;
+                        if depth == 0 {
+                            n += 1;
+                            break;
+                        }
+                    }
+                    TokenKind::Eof => return None,
+                    _ => {}
+                }
+                n += 1;
+            }
+        }
+        Some(n)
     }
 }

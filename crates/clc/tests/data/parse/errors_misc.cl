@@ -33,7 +33,8 @@ unsigned T t2;
     (decl (specs int) (x (= <error>)))
     (decl (specs int) (y (= <error>)))
     (decl (specs float) (z (= <error>)))
-    (decl (specs char) (q (= <error>)))))
+    (decl (specs char) (q (= <error>)))
+    (label case_label empty)))
 (decl (specs long) (T))
 (decl (specs typedef int) (T))
 --- diagnostics
@@ -50,7 +51,7 @@ error 11:15: invalid floating literal `1.0q` [invalid floating literal]
 error 12:14: empty character literal [invalid character literal]
 error 13:5: `else` without a previous `if` [found `else`]
 error 14:10: expected a label name after `goto` [found number `3`]
-error 15:17: expected a statement after the label [found `}`]
+warning 15:17: a label at the end of a block is a C23 extension [an empty statement is assumed before this `}`]
 error 16:5: expected a name in the declaration, found a keyword [found `if`]
 error 17:8: expected a name or `{` after `struct` [found `while`]
 error 20:12: expected `;` after declaration [found `t2`]
