@@ -455,6 +455,8 @@ struct Pp<'a> {
     arg_nesting: usize,
     reported: usize,
     quiet: bool,
+    /// A dropped token started a line: the next emitted token does.
+    pending_bol: bool,
     file_cache: FxMap<String, FileId>,
     once: HashSet<FileId>,
 }
@@ -531,6 +533,7 @@ impl<'a> Pp<'a> {
             arg_nesting: 0,
             reported: 0,
             quiet: false,
+            pending_bol: false,
             file_cache: FxMap::default(),
             once: HashSet::new(),
         };
@@ -750,11 +753,14 @@ impl<'a> Pp<'a> {
             PKind::Other => {
                 let msg = format!("invalid character '{text}' in program");
                 self.error(t.span, msg, "not part of any token");
+                // Keep the line structure of the printed output.
+                self.pending_bol |= t.flags & BOL != 0;
                 return;
             }
             PKind::Placemarker => return,
         };
-        let leading = if t.flags & BOL != 0 {
+        let bol = t.flags & BOL != 0 || std::mem::take(&mut self.pending_bol);
+        let leading = if bol {
             Leading::Newline
         } else if t.flags & SPACE != 0 {
             Leading::Space

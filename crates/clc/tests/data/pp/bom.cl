@@ -2,6 +2,7 @@
 bom_ok
 ﻿ not_at_start
 // ---- EXPECT ----
-// bom_ok not_at_start
+// bom_ok
+// not_at_start
 // ---- DIAGNOSTICS ----
 // error: invalid character '﻿' in program @ bom.cl:3:1

@@ -7,7 +7,8 @@
 after
 /* unterminated comment
 // ---- EXPECT ----
-// "\377\376" '\375' ok bad_bytes
+// "\377\376" '\375' ok
+// bad_bytes
 // "unterminated string
 // 'x
 // after
