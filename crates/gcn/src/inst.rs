@@ -530,7 +530,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             } else if m.offset != 0 {
                 return Err(EncodeError::Field("offset is only available on GCN 1.4"));
             }
-            let saddr = if arch.is_gfx9() {
+            let saddr = if arch.is_gfx9() && d.enc != Enc::Flat {
                 match m.saddr {
                     Some(s) => fits(s as u32, 7, "saddr")?,
                     None => 0x7F,
@@ -762,7 +762,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                     (off << 19) >> 19
                 };
                 let s = ((w1 >> 16) & 0x7F) as u16;
-                m.saddr = (s != 0x7F).then_some(s);
+                m.saddr = (s != 0x7F && enc != Enc::Flat).then_some(s);
             } else {
                 m.tfe = w1 & (1 << 23) != 0;
             }

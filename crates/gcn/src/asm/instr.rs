@@ -468,7 +468,7 @@ fn is_modifier_start(p: &Parser) -> bool {
 fn float_kind(name: &str) -> Option<char> {
     let parts: Vec<&str> = name.split('_').collect();
     let ty = if name.starts_with("v_cvt_") && parts.len() >= 4 {
-        parts[3]
+        parts[parts.len() - 1]
     } else {
         parts
             .iter()
@@ -585,9 +585,7 @@ impl Build<'_> {
                     let kind = suffix.or(float).unwrap_or('s');
                     if !forced {
                         if let Some(c) = inline_float(self.arch, *v) {
-                            if kind != 'h' || self.arch.is_vi_plus() {
-                                return Ok(Operand::Code(c));
-                            }
+                            return Ok(Operand::Code(c));
                         }
                     }
                     if !literal_ok {
@@ -1084,6 +1082,10 @@ fn build_row(
                 format!("modifier '{}' is not allowed for {}", md.name, d.name),
             ));
         }
+    }
+    // GWS instructions always work on GDS.
+    if d.enc == Enc::Ds && d.name.contains("_gws_") {
+        m.gds = true;
     }
     if d.enc == Enc::Mtbuf && !dfmt_set {
         // CLRX default format: data format 8, number format unorm.
