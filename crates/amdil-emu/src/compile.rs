@@ -481,7 +481,12 @@ fn macro_op(
             };
             let callee = id + 1;
             let mov = kauai_amdil::opcodes::lookup("mov").ok_or("no mov")?;
-            let all = [Write::Lane(0), Write::Lane(1), Write::Lane(2), Write::Lane(3)];
+            let all = [
+                Write::Lane(0),
+                Write::Lane(1),
+                Write::Lane(2),
+                Write::Lane(3),
+            ];
             for (k, r) in group(1).into_iter().enumerate() {
                 let src = lower_src(r, temps, lits, c)?;
                 let dst = Dst {
@@ -605,11 +610,7 @@ fn temp(n: u32, temps: &mut Temps) -> usize {
     temps.get(scope, 0, n)
 }
 
-fn lower_loc(
-    r: &RegOperand,
-    temps: &mut Temps,
-    lits: &HashMap<u32, usize>,
-) -> Result<Loc, String> {
+fn lower_loc(r: &RegOperand, temps: &mut Temps, lits: &HashMap<u32, usize>) -> Result<Loc, String> {
     let index = |temps: &mut Temps| -> Result<Idx, String> {
         let ix = r.index.as_ref().ok_or("missing index")?;
         let base = match &ix.base {

@@ -21,11 +21,15 @@
 //!
 //! Entry point: [`run`]. Not supported yet (a clear `Unsupported` fault or compile
 //! error): typed UAVs and images, `lds_load_vec`/`lds_store_vec`,
-//! struct LDS/GDS, source modifiers other than `_neg`/`_abs`, printf-buffer decoding.
+//! struct LDS/GDS, source modifiers other than `_neg`/`_abs`.
+//!
+//! [`decode_printf`] turns the printf buffer into text with the kernel's `;printf_fmt`
+//! entries ([`kauai_amdil::LinkedKernel::printf`]); its record layout is documented there.
 
 mod alu;
 mod compile;
 mod exec;
+mod printf;
 
 use std::fmt;
 
@@ -34,6 +38,7 @@ use kauai_amdil::LinkedKernel;
 use kauai_diag::Span;
 
 pub use alu::{f16_to_f32, f32_to_f16};
+pub use printf::{decode_printf, format_c};
 
 /// Device parameters per `-mcpu`, from the seed's device list and the historical
 /// backend's device classes (see `shared/reference/amdil.md` section 3).

@@ -8,6 +8,8 @@
 //! ; ARG: NAME value TYPE LIST      a by-value argument
 //! ; EXPECT: NAME TYPE LIST         buffer contents after the run
 //! ; FAULT: TEXT                    the run must fault with a message containing TEXT
+//! ; PRINTF-BUFFER: SIZE            a printf buffer of SIZE bytes (cb0[8].y/z)
+//! ; PRINTF: TEXT                   one expected line of decoded printf output
 //! ; INTRINSICS: FILE               macro library for `;intrinsic:` ids (next to the test)
 //! ```
 //! TYPE is i32, u32, f32, i64, f64 or u8; LIST items are numbers, `range(a,b)` (inclusive)
@@ -103,6 +105,8 @@ fn run_file(path: &Path) -> Result<(), String> {
     let mut expects: Vec<(String, String, Vec<f64>)> = Vec::new();
     let mut fault: Option<String> = None;
     let mut library = Program::default();
+    let mut printf_size = 0usize;
+    let mut printf_want = String::new();
     for line in text.lines() {
         let l = line.trim();
         if let Some(r) = l.strip_prefix("; RUN:") {
@@ -137,6 +141,11 @@ fn run_file(path: &Path) -> Result<(), String> {
                 return Err(format!("bad EXPECT line {l}"));
             };
             expects.push((n.into(), ty.into(), list(vals)?));
+        } else if let Some(r) = l.strip_prefix("; PRINTF-BUFFER:") {
+            printf_size = r.trim().parse().map_err(|e| format!("{e}"))?;
+        } else if let Some(r) = l.strip_prefix("; PRINTF:") {
+            printf_want.push_str(r.strip_prefix(' ').unwrap_or(r));
+            printf_want.push('\n');
         } else if let Some(r) = l.strip_prefix("; INTRINSICS:") {
             let lib_path = path.with_file_name(r.trim());
             let lib_text = std::fs::read_to_string(&lib_path).map_err(|e| e.to_string())?;
@@ -184,6 +193,12 @@ fn run_file(path: &Path) -> Result<(), String> {
             cb0.data_segment = at as u32;
         }
     }
+    let printf_at = mem.global.len().next_multiple_of(256);
+    if printf_size > 0 {
+        mem.global.resize(printf_at + printf_size, 0);
+        cb0.printf_offset = printf_at as u32;
+        cb0.printf_size = printf_size as u32;
+    }
     let launch = Launch {
         work_dim,
         global,
@@ -206,6 +221,14 @@ fn run_file(path: &Path) -> Result<(), String> {
             };
         }
         (Ok(_), None) => {}
+    }
+    if printf_size > 0 {
+        let text = kauai_amdil_emu::decode_printf(&mem.global[printf_at..], &linked.printf)?;
+        if text != printf_want {
+            return Err(format!(
+                "printf output differs:\n--- expected\n{printf_want}--- got\n{text}"
+            ));
+        }
     }
     for (name, ty, want) in &expects {
         let (_, at, len) = places

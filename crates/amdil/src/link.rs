@@ -11,7 +11,7 @@ use std::collections::{BTreeSet, HashMap};
 use thiserror::Error;
 
 use crate::ast::*;
-use crate::metadata::{read_metadata, strip_debug, DataSegment, KernelMetadata};
+use crate::metadata::{read_metadata, strip_debug, DataSegment, KernelMetadata, PrintfFmt};
 
 /// The link pseudo-instruction, without its leading `;`.
 pub const LINK_MARK: &str = "$$$$$$$$$$";
@@ -28,6 +28,8 @@ pub struct LinkedKernel {
     pub metadata: KernelMetadata,
     /// The data segments of the unit (all kernels share them).
     pub data: Vec<DataSegment>,
+    /// `;printf_fmt` entries of the kernel and every function it reaches, by id order.
+    pub printf: Vec<PrintfFmt>,
 }
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -262,12 +264,20 @@ pub fn link(
         }
     }
     out.lines.push(end_line());
+    let mut printf: Vec<PrintfFmt> = funcs
+        .iter()
+        .filter_map(|id| md.by_id(*id))
+        .flat_map(|m| m.printf_formats().into_iter().cloned())
+        .collect();
+    printf.sort_by_key(|p| p.id);
+    printf.dedup_by_key(|p| p.id);
     Ok(LinkedKernel {
         name: kmd.name.clone(),
         entry,
         program: out,
         metadata: kmd.clone(),
         data: md.data.clone(),
+        printf,
     })
 }
 
