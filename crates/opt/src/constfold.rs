@@ -1,0 +1,712 @@
+//! `constfold`: evaluate instructions whose operands are all constants.
+//!
+//! Results must be exactly what the executors compute at run time, so folding is only
+//! done where the answer is fully defined:
+//! - integers wrap at their width (shift amounts are taken modulo the width, as OpenCL
+//!   says); division by zero and `INT_MIN / -1` are left for run time;
+//! - `f32` arithmetic is done in `f32` and `f64` in `f64` (IEEE round to nearest even);
+//!   an operation with a NaN operand or result is not folded (NaN payloads differ
+//!   between devices), nor are `fmin`/`fmax` of two zeros (the sign is unspecified),
+//!   `f16` values, or the math library (only `fma`, which is exactly rounded);
+//! - conversions fold when the rounding mode is the default or the result is exact;
+//!   float→int out of range folds only with `sat`.
+//!
+//! A `brif` or `switch` on a constant becomes a `jump`; a `select` with a constant
+//! condition (or equal arms) is replaced by the chosen operand. Folded instructions
+//! become `const` instructions in place, so value numbers stay as they were; `dce`
+//! removes whatever becomes unused.
+//!
+//! Folded integers are stored sign-extended from their width (`i1` as 0 or 1), so the
+//! text form shows their signed value.
+
+use kauai_ir::{
+    BinaryOp, Body, Const, ConstScalar, ConvOp, FloatCC, InstKind, IntCC, MathFn, Module, Rounding,
+    Scalar, Type, UnaryOp, Value,
+};
+
+use crate::util::ValueMap;
+
+pub fn run(m: &mut Module) {
+    for (_, f) in m.functions.iter_mut() {
+        if let Some(body) = &mut f.body {
+            fold_body(body);
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Lane {
+    /// Integer bits, masked to the width.
+    I(u64),
+    /// A float exactly representable in the element type.
+    F(f64),
+}
+
+/// A constant of a scalar or fixed vector type.
+#[derive(Clone, Debug, PartialEq)]
+struct CVal {
+    elem: Scalar,
+    lanes: Vec<Lane>,
+}
+
+fn mask(bits: u32, x: u64) -> u64 {
+    if bits >= 64 {
+        x
+    } else {
+        x & ((1u64 << bits) - 1)
+    }
+}
+
+fn sext(bits: u32, x: u64) -> i64 {
+    if bits >= 64 {
+        x as i64
+    } else {
+        let s = 64 - bits;
+        ((x << s) as i64) >> s
+    }
+}
+
+fn round_to(elem: Scalar, x: f64) -> f64 {
+    match elem {
+        Scalar::F32 => (x as f32) as f64,
+        _ => x,
+    }
+}
+
+fn read_const(c: &Const, ty: Type) -> Option<CVal> {
+    let elem = ty.elem()?;
+    if elem == Scalar::F16 || matches!(ty, Type::Vector { scalable: true, .. }) {
+        return None;
+    }
+    let lane = |s: &ConstScalar| -> Option<Lane> {
+        match (s, elem.is_float()) {
+            (ConstScalar::Int(x), false) => Some(Lane::I(mask(elem.bits(), *x))),
+            (ConstScalar::Float(x), true) => Some(Lane::F(round_to(elem, *x))),
+            _ => None,
+        }
+    };
+    let lanes = match c {
+        Const::Scalar(s) if !ty.is_vector() => vec![lane(s)?],
+        Const::Vector(l) if ty.is_vector() && l.len() as u32 == ty.lanes() => {
+            l.iter().map(lane).collect::<Option<Vec<_>>>()?
+        }
+        Const::Zero => {
+            let z = if elem.is_float() {
+                Lane::F(0.0)
+            } else {
+                Lane::I(0)
+            };
+            vec![z; ty.lanes() as usize]
+        }
+        _ => return None,
+    };
+    Some(CVal { elem, lanes })
+}
+
+fn write_lane(elem: Scalar, l: Lane) -> ConstScalar {
+    match l {
+        Lane::I(x) if elem == Scalar::I1 => ConstScalar::Int(x & 1),
+        Lane::I(x) => ConstScalar::Int(sext(elem.bits(), x) as u64),
+        Lane::F(x) => ConstScalar::Float(x),
+    }
+}
+
+fn write_const(c: &CVal, ty: Type) -> Const {
+    if ty.is_vector() {
+        Const::Vector(c.lanes.iter().map(|l| write_lane(c.elem, *l)).collect())
+    } else {
+        match c.lanes.first() {
+            Some(l) => Const::Scalar(write_lane(c.elem, *l)),
+            None => Const::Undef,
+        }
+    }
+}
+
+enum Folded {
+    Const(CVal),
+    Alias(Value),
+    Jump(kauai_ir::BlockCall),
+}
+
+fn fold_body(body: &mut Body) {
+    let mut map = ValueMap::new();
+    for b in body.reverse_post_order() {
+        for k in 0..body.blocks[b].insts.len() {
+            let i = body.blocks[b].insts[k];
+            let rty = body.insts[i].result.map(|r| body.value_type(r));
+            let mut kind = body.insts[i].kind.clone();
+            kind.map_operands(|v| map.resolve(v));
+            let konst = |v: Value| -> Option<CVal> {
+                let d = body.value_inst(v)?;
+                match &body.insts[d].kind {
+                    InstKind::Const(c) => read_const(c, body.value_type(v)),
+                    _ => None,
+                }
+            };
+            let ty = |v: Value| body.value_type(v);
+            let folded = fold(&kind, rty.unwrap_or(Type::Void), &konst, &ty);
+            match folded {
+                Some(Folded::Const(c)) => {
+                    if let Some(rt) = rty {
+                        body.insts[i].kind = InstKind::Const(write_const(&c, rt));
+                    }
+                }
+                Some(Folded::Alias(v)) => {
+                    if let Some(r) = body.insts[i].result {
+                        map.insert(r, v);
+                    }
+                }
+                Some(Folded::Jump(bc)) => body.insts[i].kind = InstKind::Jump(bc),
+                None => {}
+            }
+        }
+    }
+    map.apply(body);
+}
+
+fn is_nan(l: &Lane) -> bool {
+    matches!(l, Lane::F(x) if x.is_nan())
+}
+
+fn fold(
+    kind: &InstKind,
+    rty: Type,
+    konst: &dyn Fn(Value) -> Option<CVal>,
+    ty: &dyn Fn(Value) -> Type,
+) -> Option<Folded> {
+    let relem = rty.elem();
+    match kind {
+        InstKind::Unary(op, a) => {
+            let a = konst(*a)?;
+            let elem = a.elem;
+            let lanes = a
+                .lanes
+                .iter()
+                .map(|l| unary(*op, elem, *l))
+                .collect::<Option<Vec<_>>>()?;
+            Some(Folded::Const(CVal { elem, lanes }))
+        }
+        InstKind::Binary(op, a, b) => {
+            let (a, b) = (konst(*a)?, konst(*b)?);
+            let elem = a.elem;
+            let lanes = a
+                .lanes
+                .iter()
+                .zip(&b.lanes)
+                .map(|(x, y)| binary(*op, elem, *x, *y))
+                .collect::<Option<Vec<_>>>()?;
+            Some(Folded::Const(CVal { elem, lanes }))
+        }
+        InstKind::Icmp(cc, a, b) => {
+            let (a, b) = (konst(*a)?, konst(*b)?);
+            let w = a.elem.bits();
+            let lanes = a
+                .lanes
+                .iter()
+                .zip(&b.lanes)
+                .map(|(x, y)| match (x, y) {
+                    (Lane::I(x), Lane::I(y)) => Some(Lane::I(icmp(*cc, w, *x, *y) as u64)),
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(Folded::Const(CVal {
+                elem: Scalar::I1,
+                lanes,
+            }))
+        }
+        InstKind::Fcmp(cc, a, b) => {
+            let (a, b) = (konst(*a)?, konst(*b)?);
+            let lanes = a
+                .lanes
+                .iter()
+                .zip(&b.lanes)
+                .map(|(x, y)| match (x, y) {
+                    (Lane::F(x), Lane::F(y)) => Some(Lane::I(fcmp(*cc, *x, *y) as u64)),
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(Folded::Const(CVal {
+                elem: Scalar::I1,
+                lanes,
+            }))
+        }
+        InstKind::Select(c, a, b) => {
+            if a == b {
+                return Some(Folded::Alias(*a));
+            }
+            let cv = konst(*c)?;
+            if !ty(*c).is_vector() {
+                return match cv.lanes.first()? {
+                    Lane::I(x) => Some(Folded::Alias(if *x & 1 == 1 { *a } else { *b })),
+                    Lane::F(_) => None,
+                };
+            }
+            let (av, bv) = (konst(*a)?, konst(*b)?);
+            let lanes = cv
+                .lanes
+                .iter()
+                .zip(av.lanes.iter().zip(&bv.lanes))
+                .map(|(c, (x, y))| match c {
+                    Lane::I(c) => Some(if c & 1 == 1 { *x } else { *y }),
+                    Lane::F(_) => None,
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(Folded::Const(CVal {
+                elem: av.elem,
+                lanes,
+            }))
+        }
+        InstKind::Convert {
+            op,
+            arg,
+            rounding,
+            saturate,
+        } => {
+            let a = konst(*arg)?;
+            let to = relem?;
+            if to == Scalar::F16 {
+                return None;
+            }
+            if *op == ConvOp::Bitcast {
+                return bitcast(&a, rty).map(Folded::Const);
+            }
+            let lanes = a
+                .lanes
+                .iter()
+                .map(|l| convert(*op, a.elem, to, *l, *rounding, *saturate))
+                .collect::<Option<Vec<_>>>()?;
+            Some(Folded::Const(CVal { elem: to, lanes }))
+        }
+        InstKind::Math(MathFn::Fma, args) if args.len() == 3 => {
+            let (a, b, c) = (konst(args[0])?, konst(args[1])?, konst(args[2])?);
+            let elem = a.elem;
+            let mut lanes = Vec::with_capacity(a.lanes.len());
+            for k in 0..a.lanes.len() {
+                let (Lane::F(x), Lane::F(y), Lane::F(z)) =
+                    (*a.lanes.get(k)?, *b.lanes.get(k)?, *c.lanes.get(k)?)
+                else {
+                    return None;
+                };
+                let r = match elem {
+                    Scalar::F32 => (x as f32).mul_add(y as f32, z as f32) as f64,
+                    Scalar::F64 => x.mul_add(y, z),
+                    _ => return None,
+                };
+                if x.is_nan() || y.is_nan() || z.is_nan() || r.is_nan() {
+                    return None;
+                }
+                lanes.push(Lane::F(r));
+            }
+            Some(Folded::Const(CVal { elem, lanes }))
+        }
+        InstKind::Extract(v, lane) => {
+            let v = konst(*v)?;
+            let l = *v.lanes.get(*lane as usize)?;
+            Some(Folded::Const(CVal {
+                elem: v.elem,
+                lanes: vec![l],
+            }))
+        }
+        InstKind::ExtractDyn(v, idx) => {
+            let (v, idx) = (konst(*v)?, konst(*idx)?);
+            let Lane::I(k) = *idx.lanes.first()? else {
+                return None;
+            };
+            let l = *v.lanes.get(usize::try_from(k).ok()?)?;
+            Some(Folded::Const(CVal {
+                elem: v.elem,
+                lanes: vec![l],
+            }))
+        }
+        InstKind::Insert(v, s, lane) => {
+            let (mut v, s) = (konst(*v)?, konst(*s)?);
+            *v.lanes.get_mut(*lane as usize)? = *s.lanes.first()?;
+            Some(Folded::Const(v))
+        }
+        InstKind::Shuffle(a, b, idx) => {
+            let (a, b) = (konst(*a)?, konst(*b)?);
+            let all: Vec<Lane> = a.lanes.iter().chain(&b.lanes).copied().collect();
+            let lanes = idx
+                .iter()
+                .map(|k| all.get(*k as usize).copied())
+                .collect::<Option<Vec<_>>>()?;
+            Some(Folded::Const(CVal {
+                elem: a.elem,
+                lanes,
+            }))
+        }
+        InstKind::Splat(s) => {
+            let s = konst(*s)?;
+            let l = *s.lanes.first()?;
+            Some(Folded::Const(CVal {
+                elem: s.elem,
+                lanes: vec![l; rty.lanes() as usize],
+            }))
+        }
+        InstKind::Brif(c, t, e) => {
+            let c = konst(*c)?;
+            match c.lanes.first()? {
+                Lane::I(x) => Some(Folded::Jump(if x & 1 == 1 { t.clone() } else { e.clone() })),
+                Lane::F(_) => None,
+            }
+        }
+        InstKind::Switch {
+            arg,
+            cases,
+            default,
+        } => {
+            let a = konst(*arg)?;
+            let Lane::I(x) = *a.lanes.first()? else {
+                return None;
+            };
+            let w = a.elem.bits();
+            let target = cases
+                .iter()
+                .find(|(k, _)| mask(w, *k) == x)
+                .map(|(_, bc)| bc)
+                .unwrap_or(default);
+            Some(Folded::Jump(target.clone()))
+        }
+        _ => None,
+    }
+}
+
+fn unary(op: UnaryOp, elem: Scalar, l: Lane) -> Option<Lane> {
+    let w = elem.bits();
+    match l {
+        Lane::I(x) => {
+            let r = match op {
+                UnaryOp::Ineg => x.wrapping_neg(),
+                UnaryOp::Not => !x,
+                UnaryOp::Iabs => sext(w, x).wrapping_abs() as u64,
+                UnaryOp::Clz => {
+                    if x == 0 {
+                        w as u64
+                    } else {
+                        (x.leading_zeros() - (64 - w)) as u64
+                    }
+                }
+                UnaryOp::Ctz => {
+                    if x == 0 {
+                        w as u64
+                    } else {
+                        x.trailing_zeros() as u64
+                    }
+                }
+                UnaryOp::Popcount => x.count_ones() as u64,
+                _ => return None,
+            };
+            Some(Lane::I(mask(w, r)))
+        }
+        Lane::F(x) => {
+            if x.is_nan() {
+                return None;
+            }
+            let r = match elem {
+                Scalar::F32 => {
+                    let a = x as f32;
+                    (match op {
+                        UnaryOp::Fneg => -a,
+                        UnaryOp::Fabs => a.abs(),
+                        UnaryOp::Sqrt => a.sqrt(),
+                        UnaryOp::Floor => a.floor(),
+                        UnaryOp::Ceil => a.ceil(),
+                        UnaryOp::Trunc => a.trunc(),
+                        UnaryOp::Rint => a.round_ties_even(),
+                        UnaryOp::Round => a.round(),
+                        _ => return None,
+                    }) as f64
+                }
+                Scalar::F64 => match op {
+                    UnaryOp::Fneg => -x,
+                    UnaryOp::Fabs => x.abs(),
+                    UnaryOp::Sqrt => x.sqrt(),
+                    UnaryOp::Floor => x.floor(),
+                    UnaryOp::Ceil => x.ceil(),
+                    UnaryOp::Trunc => x.trunc(),
+                    UnaryOp::Rint => x.round_ties_even(),
+                    UnaryOp::Round => x.round(),
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            (!r.is_nan()).then_some(Lane::F(r))
+        }
+    }
+}
+
+fn binary(op: BinaryOp, elem: Scalar, a: Lane, b: Lane) -> Option<Lane> {
+    let w = elem.bits();
+    match (a, b) {
+        (Lane::I(x), Lane::I(y)) => {
+            let (sx, sy) = (sext(w, x), sext(w, y));
+            let smin = if w >= 64 {
+                i64::MIN
+            } else {
+                -(1i64 << (w - 1))
+            };
+            let smax = if w >= 64 {
+                i64::MAX
+            } else {
+                (1i64 << (w - 1)) - 1
+            };
+            let umax = mask(w, u64::MAX);
+            let amt = (y % w as u64) as u32;
+            let r: u64 = match op {
+                BinaryOp::Iadd => x.wrapping_add(y),
+                BinaryOp::Isub => x.wrapping_sub(y),
+                BinaryOp::Imul => x.wrapping_mul(y),
+                BinaryOp::Udiv => x.checked_div(y)?,
+                BinaryOp::Urem => x.checked_rem(y)?,
+                BinaryOp::Sdiv | BinaryOp::Srem => {
+                    if sy == 0 || (sx == smin && sy == -1) {
+                        return None;
+                    }
+                    if op == BinaryOp::Sdiv {
+                        (sx / sy) as u64
+                    } else {
+                        (sx % sy) as u64
+                    }
+                }
+                BinaryOp::And => x & y,
+                BinaryOp::Or => x | y,
+                BinaryOp::Xor => x ^ y,
+                BinaryOp::Shl => x << amt,
+                BinaryOp::Lshr => x >> amt,
+                BinaryOp::Ashr => (sx >> amt) as u64,
+                BinaryOp::Rotl => {
+                    if amt == 0 {
+                        x
+                    } else {
+                        (x << amt) | (x >> (w - amt))
+                    }
+                }
+                BinaryOp::Smin => sx.min(sy) as u64,
+                BinaryOp::Smax => sx.max(sy) as u64,
+                BinaryOp::Umin => x.min(y),
+                BinaryOp::Umax => x.max(y),
+                BinaryOp::SmulHi => ((sx as i128 * sy as i128) >> w) as u64,
+                BinaryOp::UmulHi => ((x as u128 * y as u128) >> w) as u64,
+                BinaryOp::SaddSat => {
+                    (sx as i128 + sy as i128).clamp(smin as i128, smax as i128) as u64
+                }
+                BinaryOp::SsubSat => {
+                    (sx as i128 - sy as i128).clamp(smin as i128, smax as i128) as u64
+                }
+                BinaryOp::UaddSat => (x as u128 + y as u128).min(umax as u128) as u64,
+                BinaryOp::UsubSat => x.saturating_sub(y),
+                _ => return None,
+            };
+            Some(Lane::I(mask(w, r)))
+        }
+        (Lane::F(x), Lane::F(y)) => {
+            if x.is_nan() || y.is_nan() {
+                return None;
+            }
+            if matches!(op, BinaryOp::Fmin | BinaryOp::Fmax) && x == 0.0 && y == 0.0 {
+                return None;
+            }
+            let r = match elem {
+                Scalar::F32 => {
+                    let (a, b) = (x as f32, y as f32);
+                    (match op {
+                        BinaryOp::Fadd => a + b,
+                        BinaryOp::Fsub => a - b,
+                        BinaryOp::Fmul => a * b,
+                        BinaryOp::Fdiv => a / b,
+                        BinaryOp::Frem => a % b,
+                        BinaryOp::Fmin => a.min(b),
+                        BinaryOp::Fmax => a.max(b),
+                        BinaryOp::Copysign => a.copysign(b),
+                        _ => return None,
+                    }) as f64
+                }
+                Scalar::F64 => match op {
+                    BinaryOp::Fadd => x + y,
+                    BinaryOp::Fsub => x - y,
+                    BinaryOp::Fmul => x * y,
+                    BinaryOp::Fdiv => x / y,
+                    BinaryOp::Frem => x % y,
+                    BinaryOp::Fmin => x.min(y),
+                    BinaryOp::Fmax => x.max(y),
+                    BinaryOp::Copysign => x.copysign(y),
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            (!r.is_nan()).then_some(Lane::F(r))
+        }
+        _ => None,
+    }
+}
+
+fn icmp(cc: IntCC, w: u32, x: u64, y: u64) -> bool {
+    let (sx, sy) = (sext(w, x), sext(w, y));
+    match cc {
+        IntCC::Eq => x == y,
+        IntCC::Ne => x != y,
+        IntCC::Slt => sx < sy,
+        IntCC::Sle => sx <= sy,
+        IntCC::Sgt => sx > sy,
+        IntCC::Sge => sx >= sy,
+        IntCC::Ult => x < y,
+        IntCC::Ule => x <= y,
+        IntCC::Ugt => x > y,
+        IntCC::Uge => x >= y,
+    }
+}
+
+fn fcmp(cc: FloatCC, x: f64, y: f64) -> bool {
+    let unordered = x.is_nan() || y.is_nan();
+    match cc {
+        FloatCC::Oeq => x == y,
+        FloatCC::One => !unordered && x != y,
+        FloatCC::Olt => x < y,
+        FloatCC::Ole => x <= y,
+        FloatCC::Ogt => x > y,
+        FloatCC::Oge => x >= y,
+        FloatCC::Une => x != y,
+        FloatCC::Ord => !unordered,
+        FloatCC::Uno => unordered,
+    }
+}
+
+fn convert(
+    op: ConvOp,
+    from: Scalar,
+    to: Scalar,
+    l: Lane,
+    rounding: Rounding,
+    saturate: bool,
+) -> Option<Lane> {
+    let (fw, tw) = (from.bits(), to.bits());
+    let nearest = matches!(rounding, Rounding::Default | Rounding::Rte);
+    match (op, l) {
+        (ConvOp::Trunc | ConvOp::Zext | ConvOp::Sext, Lane::I(x)) => {
+            if saturate || !to.is_int() {
+                return None;
+            }
+            let r = match op {
+                ConvOp::Sext => sext(fw, x) as u64,
+                _ => x,
+            };
+            Some(Lane::I(mask(tw, r)))
+        }
+        (ConvOp::FpTrunc | ConvOp::FpExt, Lane::F(x)) => {
+            if x.is_nan() || !to.is_float() {
+                return None;
+            }
+            let r = round_to(to, x);
+            (nearest || r == x).then_some(Lane::F(r))
+        }
+        (ConvOp::FpToSi | ConvOp::FpToUi, Lane::F(x)) => {
+            if !to.is_int() {
+                return None;
+            }
+            let signed = op == ConvOp::FpToSi;
+            if x.is_nan() {
+                return saturate.then_some(Lane::I(0));
+            }
+            let r = match rounding {
+                Rounding::Default | Rounding::Rtz => x.trunc(),
+                Rounding::Rte => x.round_ties_even(),
+                Rounding::Rtp => x.ceil(),
+                Rounding::Rtn => x.floor(),
+            };
+            // The representable range [lo, hi) as exact powers of two.
+            let (lo, hi) = if signed {
+                (-(2f64.powi(tw as i32 - 1)), 2f64.powi(tw as i32 - 1))
+            } else {
+                (0.0, 2f64.powi(tw as i32))
+            };
+            let v: i128 = if r >= lo && r < hi {
+                r as i128
+            } else if saturate {
+                if r < lo {
+                    lo as i128
+                } else {
+                    hi as i128 - 1
+                }
+            } else {
+                return None;
+            };
+            Some(Lane::I(mask(tw, v as u64)))
+        }
+        (ConvOp::SiToFp | ConvOp::UiToFp, Lane::I(x)) => {
+            if !to.is_float() {
+                return None;
+            }
+            let v: i128 = if op == ConvOp::SiToFp {
+                sext(fw, x) as i128
+            } else {
+                x as i128
+            };
+            let r = match to {
+                Scalar::F32 => {
+                    if op == ConvOp::SiToFp {
+                        (v as i64) as f32 as f64
+                    } else {
+                        (v as u64) as f32 as f64
+                    }
+                }
+                Scalar::F64 => {
+                    if op == ConvOp::SiToFp {
+                        (v as i64) as f64
+                    } else {
+                        (v as u64) as f64
+                    }
+                }
+                _ => return None,
+            };
+            let exact = r.is_finite() && r.abs() < 1.8e19 && r as i128 == v;
+            (nearest || exact).then_some(Lane::F(r))
+        }
+        _ => None,
+    }
+}
+
+fn bitcast(a: &CVal, rty: Type) -> Option<CVal> {
+    let to = rty.elem()?;
+    if a.lanes.len() == 3
+        || rty.lanes() == 3
+        || to == Scalar::F16
+        || to == Scalar::I1
+        || a.elem == Scalar::I1
+        || matches!(rty, Type::Vector { scalable: true, .. })
+    {
+        return None;
+    }
+    let mut bits: Vec<u8> = Vec::new();
+    for l in &a.lanes {
+        let (raw, n) = match (a.elem, l) {
+            (Scalar::F32, Lane::F(x)) => ((*x as f32).to_bits() as u64, 4),
+            (Scalar::F64, Lane::F(x)) => (x.to_bits(), 8),
+            (e, Lane::I(x)) if e.is_int() => (*x, e.bytes() as usize),
+            _ => return None,
+        };
+        if is_nan(l) {
+            return None;
+        }
+        bits.extend_from_slice(&raw.to_le_bytes()[..n]);
+    }
+    let n = to.bytes() as usize;
+    if n == 0 || bits.len() != n * rty.lanes() as usize {
+        return None;
+    }
+    let mut lanes = Vec::new();
+    for chunk in bits.chunks(n) {
+        let mut buf = [0u8; 8];
+        buf[..n].copy_from_slice(chunk);
+        let raw = u64::from_le_bytes(buf);
+        let l = match to {
+            Scalar::F32 => Lane::F(f32::from_bits(raw as u32) as f64),
+            Scalar::F64 => Lane::F(f64::from_bits(raw)),
+            _ => Lane::I(raw),
+        };
+        if is_nan(&l) {
+            return None;
+        }
+        lanes.push(l);
+    }
+    Some(CVal { elem: to, lanes })
+}

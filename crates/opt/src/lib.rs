@@ -1,0 +1,134 @@
+//! Kauai's optimizer: passes that rewrite a [`kauai_ir::Module`] in place.
+//!
+//! Each pass is a unit with a name, its own file-driven tests (`filetests/opt/*.ir`) and
+//! one promise: a module the verifier accepts before the pass is still accepted after.
+//!
+//! General-purpose passes, which make the front end's simple output fast:
+//! - `mem2reg` turns local variables (an `alloca` read and written by loads and stores)
+//!   into SSA values with block parameters;
+//! - `inline` copies the body of every called function into its caller (OpenCL C has
+//!   no recursion; recursive cycles are left alone);
+//! - `constfold` evaluates instructions whose operands are constants, bit-exactly, and
+//!   turns branches on constants into jumps;
+//! - `dce` deletes unused side-effect-free instructions, unreachable blocks and block
+//!   parameters nobody reads;
+//! - `simplifycfg` merges straight-line blocks and skips blocks that only jump.
+//!
+//! ComputeMux passes (seed `002`), which every pipeline runs because the executors
+//! depend on them:
+//! - `lower-to-mux` replaces the OpenCL work-item and synchronization functions (calls to
+//!   SPIR-mangled declarations such as `_Z13get_global_idj`) by the `__mux_*` builtins,
+//!   and marks kernels that use no sub-group builtin with `"mux-no-subgroups"`;
+//! - `prepare-barriers` inlines every function that contains a work-group barrier, so
+//!   barriers only appear in kernels, and numbers the barriers of each kernel.
+//!
+//! [`run_passes`] runs passes by name (as `muxc --passes` does in the ComputeMux tree);
+//! [`finalize_pipeline`] is the fixed order the compiler uses when it finalizes a
+//! program. No pass recurses on the IR's structure (hostile input cannot overflow the
+//! stack), and every pass is linear or close to it in the size of a function.
+
+#![forbid(unsafe_code)]
+
+mod barriers;
+mod constfold;
+mod dce;
+mod inline;
+mod lower_mux;
+mod mem2reg;
+mod simplifycfg;
+mod util;
+
+use kauai_ir::Module;
+
+/// Why a pass could not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptError {
+    #[error("unknown pass `{name}` (known passes: {known})")]
+    UnknownPass { name: String, known: String },
+    #[error("not supported yet: {0}")]
+    Unsupported(String),
+}
+
+/// How hard the finalize pipeline works.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum OptLevel {
+    /// `-cl-opt-disable`: only the passes the executors rely on.
+    None,
+    /// The default: clean up the front end's output.
+    #[default]
+    Default,
+}
+
+/// Pass names accepted by [`run_passes`], in the order of the crate docs.
+pub fn pass_names() -> &'static [&'static str] {
+    &[
+        "mem2reg",
+        "inline",
+        "constfold",
+        "dce",
+        "simplifycfg",
+        "lower-to-mux",
+        "prepare-barriers",
+    ]
+}
+
+/// Run the named passes in order. Unknown names are rejected before anything runs.
+pub fn run_passes(m: &mut Module, names: &[&str]) -> Result<(), OptError> {
+    for n in names {
+        if !pass_names().contains(n) {
+            return Err(OptError::UnknownPass {
+                name: n.to_string(),
+                known: pass_names().join(", "),
+            });
+        }
+    }
+    for n in names {
+        run_pass(m, n)?;
+    }
+    Ok(())
+}
+
+fn run_pass(m: &mut Module, name: &str) -> Result<(), OptError> {
+    match name {
+        "mem2reg" => mem2reg::run(m),
+        "inline" => inline::run(m)?,
+        "constfold" => constfold::run(m),
+        "dce" => dce::run(m),
+        "simplifycfg" => simplifycfg::run(m),
+        "lower-to-mux" => lower_mux::run(m)?,
+        "prepare-barriers" => barriers::run(m)?,
+        other => {
+            return Err(OptError::UnknownPass {
+                name: other.to_string(),
+                known: pass_names().join(", "),
+            })
+        }
+    }
+    Ok(())
+}
+
+/// The passes of [`finalize_pipeline`] at each level.
+pub fn finalize_passes(level: OptLevel) -> &'static [&'static str] {
+    match level {
+        OptLevel::None => &["lower-to-mux", "prepare-barriers"],
+        OptLevel::Default => &[
+            "lower-to-mux",
+            "inline",
+            "mem2reg",
+            "constfold",
+            "simplifycfg",
+            "dce",
+            "prepare-barriers",
+            "constfold",
+            "simplifycfg",
+            "dce",
+        ],
+    }
+}
+
+/// Finalize a program's module: lower to the ComputeMux builtins, optimize unless
+/// `level` is [`OptLevel::None`], and prepare barriers (every executor needs unique
+/// barrier ids, even with `-cl-opt-disable`).
+pub fn finalize_pipeline(m: &mut Module, level: OptLevel) -> Result<(), OptError> {
+    run_passes(m, finalize_passes(level))
+}

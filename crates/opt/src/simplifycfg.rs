@@ -1,0 +1,179 @@
+//! `simplifycfg`: tidy the control-flow graph.
+//!
+//! - a `brif` (or `switch`) whose targets are all the same block with the same
+//!   arguments becomes a `jump`;
+//! - a branch to a block that only jumps on (an "empty" block) goes straight to where
+//!   that block jumps, with the arguments substituted, as long as the empty block's
+//!   parameters are not used anywhere else;
+//! - a block whose single predecessor jumps unconditionally to it is merged into that
+//!   predecessor (its parameters become the jump's arguments);
+//! - blocks that cannot be reached from the entry are removed.
+//!
+//! The rules repeat a few rounds until nothing changes.
+
+use kauai_ir::{Block, Body, InstKind, Module, SecondaryMap};
+
+use crate::util::{
+    block_call, block_call_mut, incoming_edges, num_targets, remove_unreachable_blocks, ValueMap,
+};
+
+/// Rounds before giving up on reaching a fixed point (each round is linear).
+const MAX_ROUNDS: usize = 8;
+/// Longest chain of empty blocks followed from one branch in one round.
+const MAX_THREAD: usize = 16;
+
+pub fn run(m: &mut Module) {
+    for (_, f) in m.functions.iter_mut() {
+        if let Some(body) = &mut f.body {
+            for _ in 0..MAX_ROUNDS {
+                if !round(body) {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn round(body: &mut Body) -> bool {
+    let mut changed = remove_unreachable_blocks(body);
+    changed |= same_target_branches(body);
+    changed |= thread_empty_blocks(body);
+    changed |= remove_unreachable_blocks(body);
+    changed |= merge_blocks(body);
+    changed
+}
+
+fn same_target_branches(body: &mut Body) -> bool {
+    let mut changed = false;
+    for k in 0..body.order.len() {
+        let b = body.order[k];
+        let Some(t) = body.terminator(b) else {
+            continue;
+        };
+        let kind = &body.insts[t].kind;
+        let n = num_targets(kind);
+        if n < 2 || matches!(kind, InstKind::Jump(_)) {
+            continue;
+        }
+        let Some(first) = block_call(kind, 0).cloned() else {
+            continue;
+        };
+        if (1..n).all(|i| block_call(kind, i) == Some(&first)) {
+            body.insts[t].kind = InstKind::Jump(first);
+            changed = true;
+        }
+    }
+    changed
+}
+
+fn thread_empty_blocks(body: &mut Body) -> bool {
+    let uses = body.use_counts();
+    let entry = body.entry();
+    // threadable[b]: b holds only a jump elsewhere, and its parameters are used by
+    // nothing but that jump.
+    let mut threadable: SecondaryMap<Block, bool> = SecondaryMap::new();
+    for &b in &body.order {
+        if Some(b) == entry || body.blocks[b].insts.len() != 1 {
+            continue;
+        }
+        let i = body.blocks[b].insts[0];
+        let InstKind::Jump(bc) = &body.insts[i].kind else {
+            continue;
+        };
+        if bc.block == b {
+            continue;
+        }
+        let own = body.blocks[b].params.iter().all(|p| {
+            let in_jump = bc.args.iter().filter(|a| *a == p).count() as u32;
+            uses[*p] == in_jump
+        });
+        threadable[b] = own;
+    }
+    let mut changed = false;
+    for k in 0..body.order.len() {
+        let p = body.order[k];
+        let Some(t) = body.terminator(p) else {
+            continue;
+        };
+        for idx in 0..num_targets(&body.insts[t].kind) {
+            let Some(mut cur) = block_call(&body.insts[t].kind, idx).cloned() else {
+                continue;
+            };
+            let mut steps = 0;
+            while threadable[cur.block] && steps < MAX_THREAD {
+                let e = cur.block;
+                let ei = body.blocks[e].insts[0];
+                let InstKind::Jump(next) = &body.insts[ei].kind else {
+                    break;
+                };
+                let params = &body.blocks[e].params;
+                let args = next
+                    .args
+                    .iter()
+                    .map(|a| match params.iter().position(|p| p == a) {
+                        Some(pos) => cur.args.get(pos).copied().unwrap_or(*a),
+                        None => *a,
+                    })
+                    .collect();
+                cur = kauai_ir::BlockCall::new(next.block, args);
+                steps += 1;
+            }
+            if steps > 0 {
+                if let Some(bc) = block_call_mut(&mut body.insts[t].kind, idx) {
+                    *bc = cur;
+                    changed = true;
+                }
+            }
+        }
+    }
+    changed
+}
+
+fn merge_blocks(body: &mut Body) -> bool {
+    let edges = incoming_edges(body);
+    let entry = body.entry();
+    let mut merged_into: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
+    let mut removed: SecondaryMap<Block, bool> = SecondaryMap::new();
+    let mut map = ValueMap::new();
+    let mut changed = false;
+    for b in body.reverse_post_order() {
+        if Some(b) == entry || edges[b].len() != 1 {
+            continue;
+        }
+        let mut p = edges[b][0].from;
+        let mut guard = 0;
+        while let Some(q) = merged_into[p] {
+            p = q;
+            guard += 1;
+            if guard > body.order.len() {
+                break;
+            }
+        }
+        if p == b || removed[p] {
+            continue;
+        }
+        let Some(t) = body.terminator(p) else {
+            continue;
+        };
+        let InstKind::Jump(bc) = &body.insts[t].kind else {
+            continue;
+        };
+        if bc.block != b {
+            continue;
+        }
+        for (param, arg) in body.blocks[b].params.iter().zip(&bc.args) {
+            map.insert(*param, *arg);
+        }
+        body.blocks[p].insts.pop();
+        let moved = std::mem::take(&mut body.blocks[b].insts);
+        body.blocks[p].insts.extend(moved);
+        merged_into[b] = Some(p);
+        removed[b] = true;
+        changed = true;
+    }
+    if changed {
+        body.order.retain(|b| !removed[*b]);
+        map.apply(body);
+    }
+    changed
+}
