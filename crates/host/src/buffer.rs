@@ -1,0 +1,142 @@
+//! Global-memory buffers whose contents many threads may read and write at once.
+//!
+//! The bytes live in `AtomicU64` words. Plain loads and stores use `Relaxed` accesses
+//! (ordinary moves on x86); a store of part of a word merges its bytes with a
+//! compare-exchange loop so that the neighbouring bytes another work-item writes at the
+//! same time survive. Real atomics (`atomic_rmw`, `cmpxchg`) work on the containing word
+//! in the same way, so they are atomic with respect to every other access.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::ExecError;
+
+/// A global (or constant) memory buffer, shared through an `Arc` between the host and
+/// the threads running an enqueue.
+#[derive(Debug)]
+pub struct Buffer {
+    words: Vec<AtomicU64>,
+    len: u64,
+}
+
+fn mask(bytes: u32) -> u64 {
+    if bytes >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (bytes * 8)) - 1
+    }
+}
+
+impl Buffer {
+    /// A zero-filled buffer of `len` bytes.
+    pub fn new(len: usize) -> Buffer {
+        let words = (0..len.div_ceil(8)).map(|_| AtomicU64::new(0)).collect();
+        Buffer {
+            words,
+            len: len as u64,
+        }
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Buffer {
+        let b = Buffer::new(bytes.len());
+        for (w, chunk) in b.words.iter().zip(bytes.chunks(8)) {
+            let mut le = [0u8; 8];
+            le[..chunk.len()].copy_from_slice(chunk);
+            w.store(u64::from_le_bytes(le), Ordering::Relaxed);
+        }
+        b
+    }
+
+    /// Size in bytes.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// A copy of the contents.
+    pub fn read_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.len());
+        for w in &self.words {
+            out.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
+        }
+        out.truncate(self.len());
+        out
+    }
+
+    /// Overwrite `bytes.len()` bytes starting at `offset`.
+    pub fn write_bytes(&self, offset: usize, bytes: &[u8]) -> Result<(), ExecError> {
+        let end = offset.checked_add(bytes.len());
+        if end.is_none_or(|e| e > self.len()) {
+            return Err(ExecError::InvalidArgs(format!(
+                "write of {} bytes at offset {offset} into a buffer of {} bytes",
+                bytes.len(),
+                self.len()
+            )));
+        }
+        for (i, b) in bytes.iter().enumerate() {
+            self.store((offset + i) as u64, 1, *b as u64);
+        }
+        Ok(())
+    }
+
+    /// Load `bytes` (1..=8) little-endian bytes at `off`; the caller checked the bounds.
+    #[inline]
+    pub(crate) fn load(&self, off: u64, bytes: u32) -> u64 {
+        let w = (off / 8) as usize;
+        let sh = (off % 8) as u32;
+        let lo = self.words[w].load(Ordering::Relaxed) >> (sh * 8);
+        if sh + bytes <= 8 {
+            lo & mask(bytes)
+        } else {
+            let hi = self.words[w + 1].load(Ordering::Relaxed) << ((8 - sh) * 8);
+            (lo | hi) & mask(bytes)
+        }
+    }
+
+    /// Store the low `bytes` (1..=8) bytes of `v` at `off`; the caller checked the bounds.
+    #[inline]
+    pub(crate) fn store(&self, off: u64, bytes: u32, v: u64) {
+        let w = (off / 8) as usize;
+        let sh = (off % 8) as u32;
+        if sh == 0 && bytes == 8 {
+            self.words[w].store(v, Ordering::Relaxed);
+            return;
+        }
+        let first = bytes.min(8 - sh);
+        self.merge(w, sh, first, v);
+        if first < bytes {
+            self.merge(w + 1, 0, bytes - first, v >> (first * 8));
+        }
+    }
+
+    fn merge(&self, w: usize, sh: u32, bytes: u32, v: u64) {
+        let m = mask(bytes) << (sh * 8);
+        let bits = (v << (sh * 8)) & m;
+        let _ = self.words[w].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+            Some((old & !m) | bits)
+        });
+    }
+
+    /// Atomically replace the naturally aligned `bytes`-wide value at `off` by
+    /// `f(old)` (when `f` gives `Some`); returns the old value.
+    pub(crate) fn atomic_update(
+        &self,
+        off: u64,
+        bytes: u32,
+        mut f: impl FnMut(u64) -> Option<u64>,
+    ) -> u64 {
+        let w = (off / 8) as usize;
+        let sh = (off % 8) as u32 * 8;
+        let m = mask(bytes);
+        let r = self.words[w].fetch_update(Ordering::SeqCst, Ordering::SeqCst, |word| {
+            let old = (word >> sh) & m;
+            f(old).map(|new| (word & !(m << sh)) | ((new & m) << sh))
+        });
+        let word = match r {
+            Ok(x) | Err(x) => x,
+        };
+        (word >> sh) & m
+    }
+}

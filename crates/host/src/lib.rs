@@ -1,0 +1,178 @@
+//! Kauai's host reference executor: runs finalized IR kernels on the CPU.
+//!
+//! This is the semantic oracle that every other engine (JIT, IL emulator) is checked
+//! against, so it follows OpenCL C exactly where OpenCL defines a result, and gives a
+//! fixed, documented result (never a panic) where C leaves it undefined.
+//!
+//! # Using it
+//!
+//! ```no_run
+//! use std::sync::Arc;
+//! use kauai_host::{ArgValue, Buffer, ExecOptions, NdRange, Program};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let text = "";
+//! let module = kauai_ir::parse_str("k.ir", text)?;
+//! let program = Program::new(&module)?;             // translates every function once
+//! let dst = Arc::new(Buffer::new(64 * 4));
+//! let stats = program.run(
+//!     "fill",
+//!     &[ArgValue::Buffer(dst.clone()), ArgValue::Bytes(7i32.to_le_bytes().to_vec())],
+//!     &NdRange::linear(64, 16),
+//!     &ExecOptions::default(),
+//! )?;
+//! println!("{} IR instructions", stats.instructions);
+//! let bytes = dst.read_bytes();
+//! # Ok(()) }
+//! ```
+//!
+//! # What it runs
+//!
+//! A finalized [`kauai_ir::Module`] (64-bit data layout): kernels are functions with
+//! `"mux-kernel"="entry-point"`; work-item queries are calls to the `__mux_get_*`
+//! builtins; `__mux_work_group_barrier(id, scope, semantics)` is a barrier;
+//! `__mux_work_group_{any,all,broadcast,reduce_*,scan_*}` are collectives (they wait like
+//! a barrier); sub-groups have one work-item. Module globals in address space 2 are
+//! read-only memory shared by all work-items, in space 1 shared read-write memory that
+//! lives as long as the [`Program`], in space 3 per-work-group memory (zeroed at the start
+//! of each group).
+//!
+//! Kernel arguments ([`ArgValue`]): a [`Buffer`] for `ptr1`/`ptr2`/`ptr4` parameters,
+//! `Local { size }` for `ptr3` parameters (a zeroed per-group allocation), `Bytes` for
+//! scalars and vectors (little-endian; a `vec3` may be given as 3 or 4 lanes), for
+//! `ptr0 byval(T)` parameters (the bytes are copied into each work-item's private
+//! memory), and all-zero bytes for a null pointer.
+//!
+//! # Execution model
+//!
+//! Work-groups are handed out to `threads` threads in dynamic chunks. Within a group the
+//! work-items run one after another: each runs until it reaches a barrier or returns,
+//! then the next one runs; when all have reached the same barrier they all continue. A
+//! work-item's state is its register frames and private stack, so a suspended
+//! work-item simply waits; calls use an explicit frame stack, so a barrier inside a
+//! called function works too. Work-items that reach different barriers (or a barrier
+//! and a return) stop the enqueue with [`ExecError::BarrierDivergence`].
+//!
+//! Memory is addressed by 64-bit pointers `region << 40 | offset`; regions are the null
+//! region, the current work-item's private stack, each module global, and each kernel
+//! argument. Every access is bounds-checked against its region: a bad access stops the
+//! enqueue with [`ExecError::Fault`] naming the kernel, the work-item, the address space,
+//! the offset and the region's size. Global buffers are words of atomics (see
+//! [`Buffer`]), so concurrent work-groups are safe without `unsafe`, and atomic
+//! instructions are really atomic across threads.
+//!
+//! # Semantics where C is undefined
+//!
+//! - integer division by zero gives 0, `INT_MIN / -1` gives `INT_MIN`, and the remainder
+//!   of either is 0; shift amounts are taken modulo the width (as OpenCL says);
+//! - float→integer conversions saturate (NaN gives 0) even without `sat`;
+//! - `extract_dyn` with an out-of-range index gives 0;
+//! - `atomic_rmw inc p, v` stores `old >= v ? 0 : old + 1` and `dec` stores
+//!   `old == 0 || old > v ? v : old - 1` (LLVM's `uinc_wrap`/`udec_wrap`; OpenCL's
+//!   `atomic_inc`/`atomic_dec` are `v = UINT_MAX`).
+//!
+//! Float arithmetic is IEEE single or double as the type says (`f32` is computed in
+//! `f32`); `f16` is computed in `f32` and rounded. Math functions come from `libm`, so
+//! results are the same on every machine.
+//!
+//! # Limits
+//!
+//! The `fuel` option is an instruction budget for the whole enqueue and `timeout` a wall
+//! clock limit; both are checked every few thousand instructions and stop endless
+//! kernels with an error naming a work-item. Private memory is capped at 16 MiB per
+//! work-item, local memory at 256 MiB per group, calls at 4096 nested frames.
+
+#![forbid(unsafe_code)]
+
+mod buffer;
+mod code;
+mod exec;
+mod scalar;
+mod translate;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use buffer::Buffer;
+pub use exec::Program;
+
+/// One kernel argument.
+#[derive(Clone, Debug)]
+pub enum ArgValue {
+    /// A global or constant buffer (for `ptr1`, `ptr2` and `ptr4` parameters).
+    Buffer(Arc<Buffer>),
+    /// A `__local` buffer of `size` bytes, allocated for each work-group (`ptr3`).
+    Local { size: u64 },
+    /// A scalar or vector by value (little-endian), a `byval` struct, or a null pointer
+    /// (all zeros).
+    Bytes(Vec<u8>),
+}
+
+/// The shape of an enqueue. Dimensions at or above `work_dim` are ignored (size 1).
+/// A global size that is not a multiple of the local size gives a smaller last group,
+/// as OpenCL 2.0's non-uniform work-groups do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NdRange {
+    pub work_dim: u32,
+    pub global_offset: [u64; 3],
+    pub global_size: [u64; 3],
+    pub local_size: [u64; 3],
+}
+
+impl NdRange {
+    /// A one-dimensional range without offset.
+    pub fn linear(global: u64, local: u64) -> NdRange {
+        NdRange {
+            work_dim: 1,
+            global_offset: [0; 3],
+            global_size: [global, 1, 1],
+            local_size: [local, 1, 1],
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ExecOptions {
+    /// Worker threads; 0 means one per available core.
+    pub threads: usize,
+    /// Wall-clock limit for the whole enqueue.
+    pub timeout: Option<Duration>,
+    /// Instruction budget for the whole enqueue.
+    pub fuel: Option<u64>,
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunStats {
+    /// IR instructions executed (block by block: a block that was entered counts whole,
+    /// constants included).
+    pub instructions: u64,
+    pub work_groups: u64,
+    pub elapsed: Duration,
+}
+
+/// Why a program could not be built or an enqueue failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExecError {
+    /// A bad memory access or another run-time fault of one work-item.
+    #[error("fault in kernel {kernel}, work-item ({}, {}, {}): {message}", work_item[0], work_item[1], work_item[2])]
+    Fault {
+        kernel: String,
+        work_item: [u64; 3],
+        message: String,
+    },
+    #[error("kernel {kernel} stopped by the {limit} (work-item ({}, {}, {}) was running)", work_item[0], work_item[1], work_item[2])]
+    Timeout {
+        kernel: String,
+        work_item: [u64; 3],
+        /// `"time limit"` or `"instruction limit"`.
+        limit: String,
+    },
+    #[error("barrier divergence in kernel {kernel}: {message}")]
+    BarrierDivergence { kernel: String, message: String },
+    #[error("{0}")]
+    Unsupported(String),
+    #[error("invalid arguments: {0}")]
+    InvalidArgs(String),
+    #[error("invalid module: {0}")]
+    InvalidModule(String),
+}

@@ -1,0 +1,452 @@
+//! Lane semantics: what one lane of each operation computes.
+//!
+//! A lane is a `u64` in canonical form: integers zero-extended from their width (`i1` is
+//! 0 or 1), floats as their IEEE bits (`f16` in the low 16 bits, `f32` in the low 32).
+//! `f16` arithmetic is computed in `f32` and rounded once, which is exact for the basic
+//! operations (`f32` has more than twice `f16`'s precision plus two bits).
+
+use kauai_ir::{BinaryOp, ConvOp, FloatCC, IntCC, MathFn, Rounding, Scalar, UnaryOp};
+use std::cmp::Ordering as Cmp;
+
+#[inline]
+pub fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+/// Sign-extend the low `bits` bits.
+#[inline]
+pub fn sext(v: u64, bits: u32) -> i64 {
+    if bits >= 64 {
+        v as i64
+    } else {
+        let sh = 64 - bits;
+        ((v << sh) as i64) >> sh
+    }
+}
+
+pub fn f16_to_f32(h: u16) -> f32 {
+    let sign = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
+    let exp = ((h >> 10) & 0x1f) as i32;
+    let man = (h & 0x3ff) as u32;
+    match exp {
+        0 => sign * man as f32 * (2.0f32).powi(-24),
+        31 if man == 0 => sign * f32::INFINITY,
+        31 => f32::from_bits(0x7fc0_0000 | (man << 13) | ((h as u32 & 0x8000) << 16)),
+        _ => sign * (1024 + man) as f32 * (2.0f32).powi(exp - 25),
+    }
+}
+
+/// Round an `f64` to the nearest `f16` (ties to even).
+pub fn f64_to_f16(x: f64) -> u16 {
+    let sign: u16 = if x.is_sign_negative() { 0x8000 } else { 0 };
+    if x.is_nan() {
+        return 0x7e00 | sign;
+    }
+    let a = x.abs();
+    if a >= 65520.0 {
+        return sign | 0x7c00;
+    }
+    if a < 6.103515625e-05 {
+        // Subnormal: units of 2^-24; 1024 units is the smallest normal, whose bits agree.
+        let r = (a * 16777216.0).round_ties_even() as u16;
+        return sign | r;
+    }
+    let e = ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let m = (a * 2f64.powi(10 - e)).round_ties_even() as u32;
+    let (e, m) = if m == 2048 { (e + 1, 1024) } else { (e, m) };
+    if e + 15 >= 31 {
+        return sign | 0x7c00;
+    }
+    sign | (((e + 15) as u16) << 10) | (m - 1024) as u16
+}
+
+/// The value of a float lane as an `f64` (exact).
+#[inline]
+pub fn to_f64(sc: Scalar, v: u64) -> f64 {
+    match sc {
+        Scalar::F16 => f16_to_f32(v as u16) as f64,
+        Scalar::F32 => f32::from_bits(v as u32) as f64,
+        _ => f64::from_bits(v),
+    }
+}
+
+/// Round an `f64` to the format `sc` (ties to even).
+pub fn from_f64(sc: Scalar, x: f64) -> u64 {
+    match sc {
+        Scalar::F16 => f64_to_f16(x) as u64,
+        Scalar::F32 => (x as f32).to_bits() as u64,
+        _ => x.to_bits(),
+    }
+}
+
+/// Compute in `f32` (for `f16` and `f32` lanes) or `f64`, rounding once to `sc`.
+#[inline]
+fn float_op(
+    sc: Scalar,
+    args: &[u64],
+    f32op: impl Fn(&[f32]) -> f32,
+    f64op: impl Fn(&[f64]) -> f64,
+) -> u64 {
+    match sc {
+        Scalar::F64 => {
+            let mut a = [0f64; 3];
+            for (d, s) in a.iter_mut().zip(args) {
+                *d = f64::from_bits(*s);
+            }
+            f64op(&a[..args.len()]).to_bits()
+        }
+        Scalar::F32 => {
+            let mut a = [0f32; 3];
+            for (d, s) in a.iter_mut().zip(args) {
+                *d = f32::from_bits(*s as u32);
+            }
+            f32op(&a[..args.len()]).to_bits() as u64
+        }
+        _ => {
+            let mut a = [0f32; 3];
+            for (d, s) in a.iter_mut().zip(args) {
+                *d = f16_to_f32(*s as u16);
+            }
+            f64_to_f16(f32op(&a[..args.len()]) as f64) as u64
+        }
+    }
+}
+
+fn sign_bit(sc: Scalar) -> u64 {
+    1u64 << (sc.bits() - 1)
+}
+
+pub fn unary(op: UnaryOp, sc: Scalar, a: u64) -> u64 {
+    let bits = sc.bits();
+    let m = mask(bits);
+    use UnaryOp::*;
+    match op {
+        Ineg => a.wrapping_neg() & m,
+        Not => !a & m,
+        Iabs => (sext(a, bits).unsigned_abs()) & m,
+        Clz => ((a << (64 - bits)).leading_zeros().min(bits)) as u64,
+        Ctz => (a.trailing_zeros().min(bits)) as u64,
+        Popcount => a.count_ones() as u64,
+        Fneg => a ^ sign_bit(sc),
+        Fabs => a & !sign_bit(sc),
+        Sqrt => float_op(sc, &[a], |x| x[0].sqrt(), |x| x[0].sqrt()),
+        Floor => float_op(sc, &[a], |x| x[0].floor(), |x| x[0].floor()),
+        Ceil => float_op(sc, &[a], |x| x[0].ceil(), |x| x[0].ceil()),
+        Trunc => float_op(sc, &[a], |x| x[0].trunc(), |x| x[0].trunc()),
+        Rint => float_op(
+            sc,
+            &[a],
+            |x| x[0].round_ties_even(),
+            |x| x[0].round_ties_even(),
+        ),
+        Round => float_op(sc, &[a], |x| x[0].round(), |x| x[0].round()),
+    }
+}
+
+pub fn binary(op: BinaryOp, sc: Scalar, a: u64, b: u64) -> u64 {
+    if sc.is_float() {
+        return float_binary(op, sc, a, b);
+    }
+    let bits = sc.bits();
+    let m = mask(bits);
+    let (sa, sb) = (sext(a, bits), sext(b, bits));
+    let smin = sext(1u64 << (bits - 1), bits);
+    let smax = (m >> 1) as i64;
+    let sh = (b % bits as u64) as u32;
+    use BinaryOp::*;
+    let r = match op {
+        Iadd => a.wrapping_add(b),
+        Isub => a.wrapping_sub(b),
+        Imul => a.wrapping_mul(b),
+        // Division by zero and INT_MIN / -1 are undefined in C; these are our answers.
+        Sdiv if sb == 0 => 0,
+        Sdiv if sb == -1 && sa == smin => a,
+        Sdiv => (sa / sb) as u64,
+        Udiv if b == 0 => 0,
+        Udiv => a / b,
+        Srem if sb == 0 || sb == -1 => 0,
+        Srem => (sa % sb) as u64,
+        Urem if b == 0 => 0,
+        Urem => a % b,
+        And => a & b,
+        Or => a | b,
+        Xor => a ^ b,
+        Shl => a << sh,
+        Lshr => a >> sh,
+        Ashr => (sa >> sh) as u64,
+        Rotl if sh == 0 => a,
+        Rotl => (a << sh) | (a >> (bits - sh)),
+        Smin => sa.min(sb) as u64,
+        Smax => sa.max(sb) as u64,
+        Umin => a.min(b),
+        Umax => a.max(b),
+        SmulHi => ((sa as i128 * sb as i128) >> bits) as u64,
+        UmulHi => ((a as u128 * b as u128) >> bits) as u64,
+        SaddSat => (sa as i128 + sb as i128).clamp(smin as i128, smax as i128) as u64,
+        SsubSat => (sa as i128 - sb as i128).clamp(smin as i128, smax as i128) as u64,
+        UaddSat => (a as u128 + b as u128).min(m as u128) as u64,
+        UsubSat => a.saturating_sub(b),
+        // Float operations on integers are rejected by the verifier; give something.
+        Fadd | Fsub | Fmul | Fdiv | Frem | Fmin | Fmax | Copysign => 0,
+    };
+    r & m
+}
+
+fn float_binary(op: BinaryOp, sc: Scalar, a: u64, b: u64) -> u64 {
+    use BinaryOp::*;
+    match op {
+        Fadd => float_op(sc, &[a, b], |x| x[0] + x[1], |x| x[0] + x[1]),
+        Fsub => float_op(sc, &[a, b], |x| x[0] - x[1], |x| x[0] - x[1]),
+        Fmul => float_op(sc, &[a, b], |x| x[0] * x[1], |x| x[0] * x[1]),
+        Fdiv => float_op(sc, &[a, b], |x| x[0] / x[1], |x| x[0] / x[1]),
+        Frem => float_op(sc, &[a, b], |x| x[0] % x[1], |x| x[0] % x[1]),
+        // OpenCL fmin/fmax: a NaN operand gives the other one (Rust's min/max agree).
+        Fmin => float_op(sc, &[a, b], |x| x[0].min(x[1]), |x| x[0].min(x[1])),
+        Fmax => float_op(sc, &[a, b], |x| x[0].max(x[1]), |x| x[0].max(x[1])),
+        Copysign => {
+            let s = sign_bit(sc);
+            (a & !s) | (b & s)
+        }
+        _ => 0,
+    }
+}
+
+pub fn icmp(cc: IntCC, bits: u32, a: u64, b: u64) -> bool {
+    let (sa, sb) = (sext(a, bits), sext(b, bits));
+    use IntCC::*;
+    match cc {
+        Eq => a == b,
+        Ne => a != b,
+        Slt => sa < sb,
+        Sle => sa <= sb,
+        Sgt => sa > sb,
+        Sge => sa >= sb,
+        Ult => a < b,
+        Ule => a <= b,
+        Ugt => a > b,
+        Uge => a >= b,
+    }
+}
+
+#[inline]
+pub fn fcmp_f64(cc: FloatCC, a: f64, b: f64) -> bool {
+    use FloatCC::*;
+    match cc {
+        Oeq => a == b,
+        One => !a.is_nan() && !b.is_nan() && a != b,
+        Olt => a < b,
+        Ole => a <= b,
+        Ogt => a > b,
+        Oge => a >= b,
+        Une => a != b,
+        Ord => !a.is_nan() && !b.is_nan(),
+        Uno => a.is_nan() || b.is_nan(),
+    }
+}
+
+#[inline]
+pub fn fcmp_f32(cc: FloatCC, a: f32, b: f32) -> bool {
+    use FloatCC::*;
+    match cc {
+        Oeq => a == b,
+        One => !a.is_nan() && !b.is_nan() && a != b,
+        Olt => a < b,
+        Ole => a <= b,
+        Ogt => a > b,
+        Oge => a >= b,
+        Une => a != b,
+        Ord => !a.is_nan() && !b.is_nan(),
+        Uno => a.is_nan() || b.is_nan(),
+    }
+}
+
+/// The next representable value of format `sc` above (`up`) or below `v`.
+fn next_float(sc: Scalar, v: u64, up: bool) -> u64 {
+    let x = to_f64(sc, v);
+    if x.is_nan() || (up && x == f64::INFINITY) || (!up && x == f64::NEG_INFINITY) {
+        return v;
+    }
+    let s = sign_bit(sc);
+    if x == 0.0 {
+        return if up { 1 } else { s | 1 };
+    }
+    if (x > 0.0) == up {
+        v + 1
+    } else {
+        v - 1
+    }
+}
+
+/// Adjust a round-to-nearest result `r` (bits of format `sc`) to the directed rounding
+/// `mode`, given how the exact result compares with the exact source value.
+fn directed(sc: Scalar, r: u64, r_vs_exact: Cmp, exact_negative: bool, mode: Rounding) -> u64 {
+    match (mode, r_vs_exact) {
+        (Rounding::Rtp, Cmp::Less) => next_float(sc, r, true),
+        (Rounding::Rtn, Cmp::Greater) => next_float(sc, r, false),
+        (Rounding::Rtz, Cmp::Greater) if !exact_negative => next_float(sc, r, false),
+        (Rounding::Rtz, Cmp::Less) if exact_negative => next_float(sc, r, true),
+        _ => r,
+    }
+}
+
+/// Integer value of a float that holds an integer (or an infinity), for comparisons.
+fn cmp_float_int(x: f64, v: i128) -> Cmp {
+    if x == f64::INFINITY {
+        Cmp::Greater
+    } else if x == f64::NEG_INFINITY {
+        Cmp::Less
+    } else {
+        (x as i128).cmp(&v)
+    }
+}
+
+fn int_to_float(to: Scalar, v: i128, mode: Rounding) -> u64 {
+    let r = match to {
+        Scalar::F64 => (v as f64).to_bits(),
+        Scalar::F32 => (v as f32).to_bits() as u64,
+        // |v| < 2^65 so f64 is off by at most a half ulp of f64, far below an f16 ulp
+        // except at exact f16 ties, which f64 represents exactly when |v| < 2^53; above
+        // that the value is infinite in f16 anyway.
+        _ => f64_to_f16(v as f64) as u64,
+    };
+    if matches!(mode, Rounding::Default | Rounding::Rte) {
+        return r;
+    }
+    directed(to, r, cmp_float_int(to_f64(to, r), v), v < 0, mode)
+}
+
+/// One lane of a conversion. `from`/`to` are the lane scalars (`None` for pointers,
+/// which are 64-bit integers here).
+pub fn convert(
+    op: ConvOp,
+    from: Option<Scalar>,
+    to: Option<Scalar>,
+    rounding: Rounding,
+    sat: bool,
+    a: u64,
+) -> u64 {
+    let fbits = from.map_or(64, Scalar::bits);
+    let tbits = to.map_or(64, Scalar::bits);
+    let tm = mask(tbits);
+    let fsc = from.unwrap_or(Scalar::I64);
+    let tsc = to.unwrap_or(Scalar::I64);
+    match op {
+        ConvOp::Trunc | ConvOp::Zext | ConvOp::PtrToInt | ConvOp::IntToPtr => a & tm,
+        ConvOp::Sext => sext(a, fbits) as u64 & tm,
+        ConvOp::Bitcast | ConvOp::AddrSpaceCast => a & tm,
+        ConvOp::FpExt => from_f64(tsc, to_f64(fsc, a)),
+        ConvOp::FpTrunc => {
+            let x = to_f64(fsc, a);
+            let r = from_f64(tsc, x);
+            if matches!(rounding, Rounding::Default | Rounding::Rte) || x.is_nan() {
+                return r;
+            }
+            let rv = to_f64(tsc, r);
+            let ord = rv.partial_cmp(&x).unwrap_or(Cmp::Equal);
+            directed(tsc, r, ord, x < 0.0, rounding)
+        }
+        ConvOp::SiToFp => int_to_float(tsc, sext(a, fbits) as i128, rounding),
+        ConvOp::UiToFp => int_to_float(tsc, a as i128, rounding),
+        ConvOp::FpToSi | ConvOp::FpToUi => {
+            let x = to_f64(fsc, a);
+            let r = match rounding {
+                Rounding::Rte => x.round_ties_even(),
+                Rounding::Rtp => x.ceil(),
+                Rounding::Rtn => x.floor(),
+                Rounding::Rtz | Rounding::Default => x.trunc(),
+            };
+            // `as` saturates and maps NaN to 0; out-of-range without `sat` is undefined
+            // in OpenCL, so saturating is a valid answer there too.
+            let v = r as i128;
+            let (lo, hi) = if op == ConvOp::FpToSi {
+                (sext(1 << (tbits - 1), tbits) as i128, (tm >> 1) as i128)
+            } else {
+                (0, tm as i128)
+            };
+            let _ = sat;
+            (v.clamp(lo, hi) as u64) & tm
+        }
+    }
+}
+
+pub fn math(f: MathFn, sc: Scalar, a: &[u64]) -> u64 {
+    use MathFn::*;
+    macro_rules! m1 {
+        ($f32:path, $f64:path) => {
+            float_op(sc, a, |x| $f32(x[0]), |x| $f64(x[0]))
+        };
+    }
+    macro_rules! m2 {
+        ($f32:path, $f64:path) => {
+            float_op(sc, a, |x| $f32(x[0], x[1]), |x| $f64(x[0], x[1]))
+        };
+    }
+    match f {
+        Rsqrt => float_op(sc, a, |x| 1.0 / x[0].sqrt(), |x| 1.0 / x[0].sqrt()),
+        Exp => m1!(libm::expf, libm::exp),
+        Exp2 => m1!(libm::exp2f, libm::exp2),
+        Exp10 => m1!(libm::exp10f, libm::exp10),
+        Expm1 => m1!(libm::expm1f, libm::expm1),
+        Log => m1!(libm::logf, libm::log),
+        Log2 => m1!(libm::log2f, libm::log2),
+        Log10 => m1!(libm::log10f, libm::log10),
+        Log1p => m1!(libm::log1pf, libm::log1p),
+        Sin => m1!(libm::sinf, libm::sin),
+        Cos => m1!(libm::cosf, libm::cos),
+        Tan => m1!(libm::tanf, libm::tan),
+        Asin => m1!(libm::asinf, libm::asin),
+        Acos => m1!(libm::acosf, libm::acos),
+        Atan => m1!(libm::atanf, libm::atan),
+        Sinh => m1!(libm::sinhf, libm::sinh),
+        Cosh => m1!(libm::coshf, libm::cosh),
+        Tanh => m1!(libm::tanhf, libm::tanh),
+        Asinh => m1!(libm::asinhf, libm::asinh),
+        Acosh => m1!(libm::acoshf, libm::acosh),
+        Atanh => m1!(libm::atanhf, libm::atanh),
+        Cbrt => m1!(libm::cbrtf, libm::cbrt),
+        Erf => m1!(libm::erff, libm::erf),
+        Erfc => m1!(libm::erfcf, libm::erfc),
+        Tgamma => m1!(libm::tgammaf, libm::tgamma),
+        Lgamma => m1!(libm::lgammaf, libm::lgamma),
+        Pow => m2!(libm::powf, libm::pow),
+        Atan2 => m2!(libm::atan2f, libm::atan2),
+        Hypot => m2!(libm::hypotf, libm::hypot),
+        Fmod => m2!(libm::fmodf, libm::fmod),
+        Fdim => m2!(libm::fdimf, libm::fdim),
+        Nextafter => match sc {
+            Scalar::F16 => {
+                let (x, y) = (to_f64(sc, a[0]), to_f64(sc, a[1]));
+                if x.is_nan() || y.is_nan() {
+                    return 0x7e00;
+                }
+                match x.partial_cmp(&y) {
+                    Some(Cmp::Less) => next_float(sc, a[0], true),
+                    Some(Cmp::Greater) => next_float(sc, a[0], false),
+                    _ => a[1],
+                }
+            }
+            _ => m2!(libm::nextafterf, libm::nextafter),
+        },
+        Remainder => m2!(libm::remainderf, libm::remainder),
+        Ldexp => {
+            let n = a.get(1).map_or(0, |v| sext(*v, 32) as i32);
+            float_op(
+                sc,
+                &a[..1],
+                |x| libm::ldexpf(x[0], n),
+                |x| libm::ldexp(x[0], n),
+            )
+        }
+        Fma => float_op(
+            sc,
+            a,
+            |x| libm::fmaf(x[0], x[1], x[2]),
+            |x| libm::fma(x[0], x[1], x[2]),
+        ),
+        Mad => float_op(sc, a, |x| x[0] * x[1] + x[2], |x| x[0] * x[1] + x[2]),
+    }
+}
