@@ -1,0 +1,102 @@
+"""Expectations for language/*.cl (plain Python models of each kernel)."""
+import struct
+from cref import wrap, f32, f32_bits, line
+
+def i32(u):
+    return wrap(u, 32, True)
+
+# struct_global: Rec { char tag; int count; float weight; short pair[2]; } = 16 bytes
+def word0(tag):
+    return i32(0x55555500 | (tag & 0xFF))
+def pairw(p0, p1):
+    return i32((p0 & 0xFFFF) | ((p1 & 0xFFFF) << 16))
+recs = [(3, 10, 1.5, 2, -3), (-1, -7, -0.25, 100, 200)]
+raw = []
+for t, c, w, p0, p1 in recs:
+    raw += [word0(t), c, i32(f32_bits(w)), pairw(p0, p1)]
+print("struct raw in:", ",".join(map(str, raw)))
+out, after = [], []
+for t, c, w, p0, p1 in recs:
+    out += [t, c + p0 * p1, int(f32(w * 4.0))]
+    after += [word0(90), -c, i32(f32_bits(f32(w + 0.5))), pairw(p0, p0 + 1)]
+print("struct:", line("out", out))
+print("struct:", line("raw", after))
+
+# barrier_in_loop: 4 rounds of v[l] = v[l-1] + v[l] + v[l+1] (indices mod 8, per group)
+v = list(range(1, 17))
+res = []
+for g in range(2):
+    w = v[8 * g:8 * g + 8]
+    for _ in range(4):
+        w = [w[(l - 1) % 8] + w[l] + w[(l + 1) % 8] for l in range(8)]
+    res += w
+print("barrier_loop:", line("out", res))
+
+# goto: Collatz steps
+def collatz(n):
+    s = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        s += 1
+    return s
+print("goto:", line("steps", [collatz(n) for n in range(1, 17)]))
+
+# switch
+def sw(v):
+    r = 0
+    if v == 0:
+        return 10
+    if v == 1:
+        r += 1
+    if v in (1, 2):
+        return r + 2
+    if v in (5, 6):
+        return 56
+    if v == -3:
+        r = -3
+    return r + 100
+def sw2(c):
+    # second switch on a char: vowels count 1, 'z' 26, others 0
+    return {97: 1, 101: 1, 105: 1, 111: 1, 117: 1, 122: 26}.get(c, 0)
+print("switch:", line("out", [sw(v) for v in range(-3, 9)]))
+print("switch:", line("kind", [sw2(c) for c in b"quiz oz"]))
+
+# helper_functions: acc = poly(x) + square(x - 1) = 2x^2 + x; out = acc[l] + acc[(l+1) % 8]
+acc = [2 * x * x + x for x in range(16)]
+print("helpers:", line("out", [acc[8 * (i // 8) + l] + acc[8 * (i // 8) + (l + 1) % 8]
+                               for i in range(16) for l in [i % 8]]))
+
+# swizzles on a = 0..15 (see the kernel for the sequence)
+a = list(range(16))
+v = a[0:4]
+r4 = [v[3], v[2], v[1], v[0]]
+r4 += [a[15], a[10], a[11], a[7]]
+even, odd = a[0::2], a[1::2]
+r4 += even[:4] + odd[4:]
+v[0], v[3] = v[3], v[0]          # v.xw = v.wx
+v[1], v[2] = 20, 30              # v.s12 = (int2)(20, 30)
+r4 += v
+for k in range(1, 16, 2):        # a.odd = (int8)(-1)
+    a[k] = -1
+a[0:8] = a[8:16]                 # a.lo = a.hi
+a[15] = 99                       # a.sF = 99
+r16 = list(a)
+r4 += [a[0], a[4], a[8], a[12]]  # a.s048c
+r4 += [v[0], v[0], v[1], v[1]]   # v.xxyy
+print("swizzle:", line("r4", r4))
+print("swizzle:", line("r16", r16))
+
+# work_item_3d: -global 4,2,2 -local 2,1,2
+G, L = (4, 2, 2), (2, 1, 2)
+gid, lid, grp = [], [], []
+for z in range(2):
+    for y in range(2):
+        for x in range(4):
+            gid.append(x * 100 + y * 10 + z)
+            lid.append((x % 2) * 100 + (y % 1) * 10 + z % 2)
+            grp.append((x // 2) * 100 + (y // 1) * 10 + z // 2)
+info = [3] + list(G) + list(L) + [G[d] // L[d] for d in range(3)] + [1, 0, 1]
+print("wi3d:", line("gid", gid))
+print("wi3d:", line("lid", lid))
+print("wi3d:", line("grp", grp))
+print("wi3d:", line("info", info))
