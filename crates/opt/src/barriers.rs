@@ -94,37 +94,35 @@ fn number_barriers(body: &mut Body, barrier_decl: &SecondaryMap<FuncId, bool>) {
     let mut next: u64 = 0;
     for k in 0..body.order.len() {
         let b = body.order[k];
-        let mut n = 0;
-        while n < body.blocks[b].insts.len() {
-            let i = body.blocks[b].insts[n];
+        let insts = std::mem::take(&mut body.blocks[b].insts);
+        let mut out = Vec::with_capacity(insts.len());
+        for i in insts {
             let first = match &body.insts[i].kind {
                 InstKind::Call(f, args) if barrier_decl[*f] => args.first().copied(),
                 _ => None,
             };
-            let Some(old) = first else {
-                n += 1;
-                continue;
-            };
-            let id = InstKind::Const(Const::Scalar(ConstScalar::Int(next)));
-            next += 1;
-            // Reuse the old id's constant when this call is its only user.
-            let own_const = body
-                .value_inst(old)
-                .filter(|d| uses[old] == 1 && matches!(body.insts[*d].kind, InstKind::Const(_)));
-            match own_const {
-                Some(d) => body.insts[d].kind = id,
-                None => {
-                    let c = body.make_inst(id, Type::I32);
-                    body.blocks[b].insts.insert(n, c);
-                    n += 1;
-                    if let (Some(v), InstKind::Call(_, args)) =
-                        (body.insts[c].result, &mut body.insts[i].kind)
-                    {
-                        args[0] = v;
+            if let Some(old) = first {
+                let id = InstKind::Const(Const::Scalar(ConstScalar::Int(next)));
+                next += 1;
+                // Reuse the old id's constant when this call is its only user.
+                let own_const = body.value_inst(old).filter(|d| {
+                    uses[old] == 1 && matches!(body.insts[*d].kind, InstKind::Const(_))
+                });
+                match own_const {
+                    Some(d) => body.insts[d].kind = id,
+                    None => {
+                        let c = body.make_inst(id, Type::I32);
+                        out.push(c);
+                        if let (Some(v), InstKind::Call(_, args)) =
+                            (body.insts[c].result, &mut body.insts[i].kind)
+                        {
+                            args[0] = v;
+                        }
                     }
                 }
             }
-            n += 1;
+            out.push(i);
         }
+        body.blocks[b].insts = out;
     }
 }
