@@ -1,0 +1,129 @@
+"""Expectations for builtins/*.cl, from the OpenCL 1.2 definitions of each builtin
+(section 6.12), modelled on Python integers and struct-rounded float32."""
+import math
+import struct
+from fractions import Fraction
+from cref import wrap, f32, f32_bits, bits_f32, f64_bits, fma32, g7, line
+
+I32 = lambda v: wrap(v, 32, True)
+U32 = lambda v: wrap(v, 32, False)
+
+# ---- convert_sat_round
+def rnd(x, mode):
+    x = Fraction(x)
+    fl = math.floor(x)
+    if mode == "rtz":
+        return math.trunc(x)
+    if mode == "rtn":
+        return fl
+    if mode == "rtp":
+        return math.ceil(x)
+    # rte
+    d = x - fl
+    if d > Fraction(1, 2) or (d == Fraction(1, 2) and fl % 2 == 1):
+        return fl + 1
+    return fl
+
+A = [2.5, -2.5, 3.7, -3.7, 0.5, -0.5, 1.5, -1.49]
+A = [f32(x) for x in A]
+modes = []
+for x in A:
+    modes += [rnd(x, "rte"), rnd(x, "rtz"), rnd(x, "rtn"), rnd(x, "rtp"), rnd(x, "rtz")]
+print("conv:", line("modes", modes))
+
+def sat(v, lo, hi):
+    return max(lo, min(hi, v))
+nan = float("nan")
+B = [1e10, -1e10, 2147483520.0, 2147483648.0, nan, -2147483648.0, 300.7, -5.5]
+sat_i, sat_u8, sat_rte = [], [], []
+for x in B:
+    if x != x:
+        sat_i.append(0); sat_u8.append(0); sat_rte.append(0); continue
+    x = f32(x)
+    sat_i.append(sat(rnd(x, "rtz"), -2**31, 2**31 - 1))
+    sat_u8.append(sat(rnd(x, "rtz"), 0, 255))
+    sat_rte.append(sat(rnd(x, "rte"), -2**31, 2**31 - 1))
+print("conv:", line("sat", sat_i + sat_rte))
+print("conv:", line("u8", sat_u8))
+
+C = [-5, 0, 255, 256, 1000, -1000]
+ints = []
+for v in C:
+    ints += [sat(v, 0, 255), sat(v, -128, 127), sat(v, -32768, 32767) if v else 0]
+print("conv:", line("narrow", [sat(v, 0, 255) for v in C] + [sat(v, -128, 127) for v in C]
+                    + [sat(v * 100, -32768, 32767) for v in C] + [sat(v, 0, 2**32 - 1) for v in C]))
+
+def to_f32_mode(n, mode):
+    # integer n to float32 with rounding mode, n within 2^25
+    if abs(n) < 2**24:
+        return n
+    step = 2 if abs(n) < 2**25 else 4
+    lo = (n // step) * step
+    if lo == n:
+        return n
+    hi = lo + step
+    if mode == "rtz":
+        return lo if n > 0 else hi
+    if mode == "rtn":
+        return lo
+    if mode == "rtp":
+        return hi
+    mid = Fraction(lo + hi, 2)
+    if n < mid: return lo
+    if n > mid: return hi
+    return lo if (lo // step) % 2 == 0 else hi
+D = [16777217, -16777217, 16777219, 33554435]
+fl = []
+for n in D:
+    fl += [to_f32_mode(n, m) for m in ("rte", "rtz", "rtn", "rtp")]
+print("conv:", line("fl", fl))
+v4 = [-1.5, 2.5, 254.5, 255.5]
+print("conv:", line("u4", [sat(rnd(x, "rte"), 0, 255) for x in v4]))
+
+# ---- as_type
+fin = [1.0, -1.0, 0.1, -0.0]
+print("as:", line("ai", [I32(f32_bits(f32(x))) for x in fin]))
+print("as:", line("au", [f32_bits(f32(x)) for x in fin]))
+iin = [0x40490fdb, 0x7f800000, 0x01020304, I32(0xff800000)]
+print("as: iin", ",".join(map(str, iin)))
+print("as:", line("af", [g7(bits_f32(U32(v))) for v in iin]))
+print("as:", line("ac", [wrap(U32(iin[2]) >> (8 * k), 8, True) for k in range(4)]
+                  + [U32(iin[3]) >> (8 * k) & 0xff for k in range(4)]))
+print("as:", line("as2", [0x5678, 0x1234]))
+print("as:", line("al", [f64_bits(1.0), I32(f64_bits(-2.0) & 0xffffffff), I32(f64_bits(-2.0) >> 32)]))
+
+# ---- integer builtins
+X = [0, 1, -1, 2147483647, -2147483648, 0x00F0F0F0, 12345, -777]
+Y = [5, 31, 1, 1, -1, 40, -12345, 3]
+def clz(u):
+    return 32 - u.bit_length()
+def rotl(x, n):
+    u = U32(x); n &= 31
+    return I32((u << n) | (u >> (32 - n))) if n else I32(u)
+s, u = [], []
+for x, y in zip(X, Y):
+    a24, b24 = int(math.fmod(x, 4096)), int(math.fmod(y, 4096))
+    s += [rotl(x, y), (x * y) >> 32, sat(x + y, -2**31, 2**31 - 1), sat(x - y, -2**31, 2**31 - 1),
+          (x + y) >> 1, (x + y + 1) >> 1, a24 * b24 + 7, sat(x, -100, 100), min(x, y),
+          max(x, y), sat(x * y + 1000, -2**31, 2**31 - 1)]
+    u += [clz(U32(x)), bin(U32(x)).count("1"), abs(x), abs(x - y), (U32(x) * U32(y)) >> 32]
+print("intb:", line("s", s))
+print("intb:", line("u", u))
+
+# ---- math builtins
+MX = [0.5, 1.0, 2.0, 3.14159274, 10.0, 0.1]
+MY = [3.0, -2.0, 0.25, 1.0, 0.5, 7.0]
+MZ = [1.0, 0.5, -0.125, 2.0, -3.0, 0.0]
+ex = []
+for x, y, z in zip(MX, MY, MZ):
+    x, y, z = f32(x), f32(y), f32(z)
+    ex += [fma32(x, y, z), abs(x), math.floor(x * 3), math.ceil(x * 3), min(x, y), max(x, y)]
+print("math:", line("ex", [g7(v) for v in ex]))
+ap = []
+for x in MX:
+    x = f32(x)
+    ap += [f32(math.sqrt(x)), f32(1 / math.sqrt(x)), f32(math.exp(x)), f32(math.log(x)),
+           f32(math.sin(x)), f32(math.cos(x))]
+print("math: ap list", ",".join(repr(v) for v in ap))
+pw = [f32(math.pow(f32(x), 1.5)) for x in MX] + [f32(math.pow(2.0, -3.0)), f32(math.pow(f32(10.0), 3.0))]
+print("math: pow list", ",".join(repr(v) for v in pw))
