@@ -21,6 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let mut opts = PpOptions::default();
     opts.limits.max_expansion_tokens = 50_000;
     opts.limits.max_include_depth = 16;
+    opts.limits.max_included_bytes = 1 << 16;
     opts.fp_fast_fma = flags & 1 != 0;
     opts.image_support = flags & 2 != 0;
     opts.fast_relaxed_math = flags & 4 != 0;

@@ -6,6 +6,7 @@
 //! ```text
 //! // ARGS: -DNAME=V -UNAME -IDIR --ext=NAME --fast-relaxed-math --image-support
 //! //       --fp-fast-fma --kinds --spans --max-expansion=N --max-include-depth=N
+//!       --max-included-bytes=N --max-if-depth=N
 //! <main source: everything up to the first section marker>
 //! //--- inc/a.h              (a virtual file for #include, up to the next marker)
 //! //--- SOURCE second.cl     (another source string, compiled after the main one)
@@ -105,6 +106,8 @@ fn run_case(name: &str, case: &Case) -> String {
                 opts.limits.max_expansion_tokens = n.parse().unwrap();
             } else if let Some(n) = a.strip_prefix("--max-include-depth=") {
                 opts.limits.max_include_depth = n.parse().unwrap();
+            } else if let Some(n) = a.strip_prefix("--max-included-bytes=") {
+                opts.limits.max_included_bytes = n.parse().unwrap();
             } else if let Some(n) = a.strip_prefix("--max-if-depth=") {
                 opts.limits.max_if_depth = n.parse().unwrap();
             } else {

@@ -75,12 +75,17 @@ fn check(bytes: &[u8], extra: Option<&[u8]>) {
     let mut opts = PpOptions::default();
     opts.limits.max_expansion_tokens = 20_000;
     opts.limits.max_include_depth = 16;
+    opts.limits.max_included_bytes = 1 << 16;
     opts.virtual_files = vec![
         (
             "a.h".to_string(),
             b"#define f(x) x f\n#include \"a.h\"\nA_H\n".to_vec(),
         ),
         ("b.h".to_string(), bytes.to_vec()),
+        (
+            "twice.h".to_string(),
+            b"#include \"twice.h\"\n#include \"twice.h\"\n".to_vec(),
+        ),
     ];
     opts.extensions = vec!["cl_khr_fp64".to_string()];
     let mut sm = SourceMap::new();

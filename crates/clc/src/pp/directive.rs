@@ -13,18 +13,18 @@ impl Pp<'_> {
         let Some(f) = self.files.last_mut() else {
             return;
         };
-        let Some(&hash) = f.toks.get(f.pos) else {
+        let Some(&hash) = f.lexed.toks.get(f.pos) else {
             return;
         };
         let start = f.pos + 1;
         let mut end = start;
-        while end < f.toks.len() && f.toks[end].flags & BOL == 0 {
+        while end < f.lexed.toks.len() && f.lexed.toks[end].flags & BOL == 0 {
             end += 1;
         }
         f.pos = end;
         let id = f.id;
         let bytes = f.bytes.clone();
-        let raw: Vec<FTok> = f.toks[start.min(end)..end].to_vec();
+        let raw: Vec<FTok> = f.lexed.toks[start.min(end)..end].to_vec();
         let dir_end = raw.last().map_or(hash.end, |t| t.end);
         let dir_span = Span::new(id, hash.start as usize, dir_end as usize);
         let Some(&name_ft) = raw.first() else {
@@ -217,10 +217,10 @@ impl Pp<'_> {
         };
         let mut depth = 0usize;
         let mut i = f.pos;
-        while i < f.toks.len() {
-            let t = f.toks[i];
+        while i < f.lexed.toks.len() {
+            let t = f.lexed.toks[i];
             if t.flags & BOL != 0 && t.kind == RawKind::Punct(Punct::Hash) {
-                if let Some(n) = f.toks.get(i + 1).filter(|n| n.flags & BOL == 0) {
+                if let Some(n) = f.lexed.toks.get(i + 1).filter(|n| n.flags & BOL == 0) {
                     let raw = f
                         .bytes
                         .get(n.start as usize..n.end as usize)
@@ -336,6 +336,8 @@ impl Pp<'_> {
         }
         let mut i = 1;
         let mut params: Vec<Sym> = Vec::new();
+        // Hashed: a hostile definition may have very many parameters.
+        let mut param_index: FxMap<Sym, usize> = FxMap::default();
         let mut variadic = false;
         let function = line
             .get(1)
@@ -356,6 +358,7 @@ impl Pp<'_> {
                     PKind::Punct(Punct::RParen) if params.is_empty() => break,
                     PKind::Punct(Punct::Ellipsis) => {
                         variadic = true;
+                        param_index.insert(self.k.va_args, params.len());
                         params.push(self.k.va_args);
                         if line
                             .get(i)
@@ -380,12 +383,13 @@ impl Pp<'_> {
                             );
                             return;
                         }
-                        if params.contains(&t.sym) {
+                        if param_index.contains_key(&t.sym) {
                             let msg =
                                 format!("duplicate macro parameter '{}'", self.names.get(t.sym));
                             self.error(t.span, msg, "already a parameter");
                             return;
                         }
+                        param_index.insert(t.sym, params.len());
                         params.push(t.sym);
                         match line.get(i).map(|t| t.kind) {
                             Some(PKind::Punct(Punct::Comma)) => i += 1,
@@ -418,7 +422,7 @@ impl Pp<'_> {
         let mut body = Vec::with_capacity(body_toks.len());
         let param_of = |t: &PTok| {
             if function && t.kind == PKind::Ident {
-                params.iter().position(|p| *p == t.sym)
+                param_index.get(&t.sym).copied()
             } else {
                 None
             }
@@ -616,12 +620,35 @@ impl Pp<'_> {
             self.error(dir_span, msg, "not included");
             return;
         }
-        let dir = self.files.last().map(|f| f.dir.clone()).unwrap_or_default();
+        let dir = self
+            .files
+            .last()
+            .map(|f| f.lexed.dir.clone())
+            .unwrap_or_default();
         match self.resolve(&name, angled, &dir) {
             Some(id) => {
-                if !self.once.contains(&id) {
-                    self.load_file(id, false);
+                if self.once.contains(&id) {
+                    return;
                 }
+                let Some(l) = self.lexed(id) else { return };
+                if l.guard.is_some_and(|g| self.is_macro(g)) {
+                    return; // guarded and already included: nothing would come out
+                }
+                // Each inclusion costs its size plus a fixed amount, so that neither huge
+                // files nor exponentially many small ones can keep us busy.
+                self.included += l.bytes.len() as u64 + 1024;
+                if self.included > self.opts.limits.max_included_bytes {
+                    if std::mem::replace(&mut self.include_budget_hit, true) {
+                        return; // reported once; later includes are skipped quietly
+                    }
+                    let msg = format!(
+                        "#include brings in too much text (limit {} bytes in total)",
+                        self.opts.limits.max_included_bytes
+                    );
+                    self.error(dir_span, msg, "not included");
+                    return;
+                }
+                self.load_file(id, false);
             }
             None => {
                 let mut d = Diagnostic::error(format!("'{name}' file not found"))

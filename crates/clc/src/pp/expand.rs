@@ -37,7 +37,7 @@ impl Pp<'_> {
                 }
                 continue;
             };
-            let Some(&ft) = f.toks.get(f.pos) else {
+            let Some(&ft) = f.lexed.toks.get(f.pos) else {
                 if in_args && !f.top_level {
                     return None;
                 }
@@ -121,7 +121,7 @@ impl Pp<'_> {
             let Some(f) = self.files.last() else {
                 return false;
             };
-            match f.toks.get(f.pos) {
+            match f.lexed.toks.get(f.pos) {
                 Some(ft) => {
                     // A directive line (`#` at line start) is never `(`.
                     return ft.kind == RawKind::Punct(Punct::LParen);

@@ -95,6 +95,10 @@ pub struct PpLimits {
     pub max_arg_nesting: usize,
     /// Diagnostics reported before the preprocessor goes quiet.
     pub max_diagnostics: usize,
+    /// Bytes `#include` may bring in over the whole run, each inclusion counted with its
+    /// size plus 1 KiB (re-including a file with an include guard that is defined costs
+    /// nothing).
+    pub max_included_bytes: u64,
 }
 
 impl Default for PpLimits {
@@ -105,6 +109,7 @@ impl Default for PpLimits {
             max_expansion_tokens: 1 << 24,
             max_arg_nesting: 128,
             max_diagnostics: 1000,
+            max_included_bytes: 256 << 20,
         }
     }
 }
@@ -382,15 +387,25 @@ impl Macro {
 // ---------------------------------------------------------------------------------------
 // State
 
-struct FileState {
-    id: FileId,
+/// A file's bytes and raw tokens, lexed once per run.
+struct Lexed {
     bytes: Rc<[u8]>,
     toks: Vec<FTok>,
+    /// Directory for `#include "..."`.
+    dir: String,
+    /// The macro of an include guard wrapping the whole file (`#ifndef G` ... `#endif`):
+    /// while it is defined, including the file again has no effect.
+    guard: Option<Sym>,
+}
+
+struct FileState {
+    id: FileId,
+    /// Same as `lexed.bytes`, kept for short borrows.
+    bytes: Rc<[u8]>,
+    lexed: Rc<Lexed>,
     pos: usize,
     /// `conds.len()` when the file was entered: its own `#if`s are above.
     cond_base: usize,
-    /// Directory for `#include "..."`.
-    dir: String,
     /// `#line`: reported line = physical line + `line_delta`.
     line_delta: i64,
     presumed_name: Option<String>,
@@ -458,6 +473,10 @@ struct Pp<'a> {
     /// A dropped token started a line: the next emitted token does.
     pending_bol: bool,
     file_cache: FxMap<String, FileId>,
+    lexed: FxMap<FileId, Rc<Lexed>>,
+    /// Bytes (plus a fixed cost per file) brought in by `#include` so far.
+    included: u64,
+    include_budget_hit: bool,
     once: HashSet<FileId>,
 }
 
@@ -535,6 +554,9 @@ impl<'a> Pp<'a> {
             quiet: false,
             pending_bol: false,
             file_cache: FxMap::default(),
+            lexed: FxMap::default(),
+            included: 0,
+            include_budget_hit: false,
             once: HashSet::new(),
         };
         for (name, kind) in [("__LINE__", MacroKind::Line), ("__FILE__", MacroKind::File)] {
@@ -642,10 +664,12 @@ impl<'a> Pp<'a> {
 
     // -- files ----------------------------------------------------------------------
 
-    fn load_file(&mut self, id: FileId, top_level: bool) {
-        let Some(file) = self.sources.get(id) else {
-            return;
-        };
+    /// Lex a file once; later `#include`s of it reuse the tokens.
+    fn lexed(&mut self, id: FileId) -> Option<Rc<Lexed>> {
+        if let Some(l) = self.lexed.get(&id) {
+            return Some(l.clone());
+        }
+        let file = self.sources.get(id)?;
         let bytes: Rc<[u8]> = file.bytes.as_slice().into();
         let dir = Path::new(&file.name)
             .parent()
@@ -691,13 +715,25 @@ impl<'a> Pp<'a> {
                 "this comment has no closing `*/`",
             );
         }
-        self.files.push(FileState {
-            id,
+        let guard = include_guard(&bytes, &toks).map(|g| self.names.intern(&g));
+        let l = Rc::new(Lexed {
             bytes,
             toks,
+            dir,
+            guard,
+        });
+        self.lexed.insert(id, l.clone());
+        Some(l)
+    }
+
+    fn load_file(&mut self, id: FileId, top_level: bool) {
+        let Some(l) = self.lexed(id) else { return };
+        self.files.push(FileState {
+            id,
+            bytes: l.bytes.clone(),
+            lexed: l,
             pos: 0,
             cond_base: if top_level { 0 } else { self.conds.len() },
-            dir,
             line_delta: 0,
             presumed_name: None,
             top_level,
@@ -787,6 +823,53 @@ impl<'a> Pp<'a> {
         }
         s
     }
+}
+
+/// The guard macro if the whole file is `#ifndef G` ... `#endif` (only trivia outside).
+fn include_guard(bytes: &[u8], toks: &[FTok]) -> Option<String> {
+    let text = |t: &FTok| {
+        lex::spelling(
+            bytes
+                .get(t.start as usize..t.end as usize)
+                .unwrap_or_default(),
+        )
+    };
+    let is_hash = |t: &FTok| t.flags & BOL != 0 && t.kind == RawKind::Punct(Punct::Hash);
+    let [h, d, g, rest @ ..] = toks else {
+        return None;
+    };
+    if !is_hash(h) || &*text(d) != b"ifndef" || g.kind != RawKind::Ident {
+        return None;
+    }
+    if rest.first().is_some_and(|t| t.flags & BOL == 0) {
+        return None;
+    }
+    let mut depth = 1usize;
+    for (i, t) in rest.iter().enumerate() {
+        if !is_hash(t) {
+            continue;
+        }
+        let Some(n) = rest.get(i + 1).filter(|n| n.flags & BOL == 0) else {
+            continue;
+        };
+        match &*text(n) {
+            b"if" | b"ifdef" | b"ifndef" => depth += 1,
+            b"elif" | b"else" if depth == 1 => return None,
+            b"endif" => {
+                depth -= 1;
+                if depth == 0 {
+                    // The #endif must end the file.
+                    let after = &rest[i + 1..];
+                    return after
+                        .iter()
+                        .all(|t| t.flags & BOL == 0)
+                        .then(|| String::from_utf8_lossy(&text(g)).into_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `IntLit` or `FloatLit` for a pp-number; an invalid one is classified by its shape
