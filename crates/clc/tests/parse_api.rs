@@ -161,3 +161,17 @@ fn unterminated_input_reports_at_the_end() {
     assert_eq!(span.start as usize, src.len());
     assert!(d.list[0].render(&sm).contains("end of input"));
 }
+
+#[test]
+fn empty_abstract_declarator_has_an_empty_span_where_it_would_be() {
+    let src = "int a = (int)b; int *c = (int *)0;";
+    let (tu, d, _) = parse_src(src);
+    assert!(d.is_empty(), "{:?}", d.list);
+    let casts: Vec<&TypeName> = tu.type_names.iter().map(|(_, t)| t).collect();
+    assert_eq!(casts.len(), 2);
+    let empty = casts[0].declarator.span;
+    assert_eq!((empty.start, empty.end), (12, 12), "just before `)`");
+    assert_eq!(text(src, casts[0].span), "int");
+    assert_eq!(text(src, casts[1].declarator.span), "*");
+    assert_eq!(text(src, casts[1].span), "int *");
+}

@@ -745,7 +745,7 @@ impl Parser<'_, '_> {
     }
 
     fn declarator_inner(&mut self, mode: DeclMode) -> PResult<Declarator> {
-        let start = self.span();
+        let start_pos = self.pos;
         let mut pointers = Vec::new();
         while self.is(Punct::Star) {
             let pstart = self.bump();
@@ -830,7 +830,7 @@ impl Parser<'_, '_> {
             name,
             derived,
             attrs,
-            span: join(start, self.prev_span()),
+            span: self.span_since(start_pos),
         })
     }
 

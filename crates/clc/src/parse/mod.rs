@@ -157,6 +157,21 @@ impl<'t, 'd> Parser<'t, 'd> {
             .unwrap_or(self.eof_span)
     }
 
+    /// The span of the tokens consumed since position `start_pos`; an empty span at the
+    /// current token if none were (an empty abstract declarator).
+    pub(crate) fn span_since(&self, start_pos: usize) -> Span {
+        if self.pos > start_pos {
+            let first = self.toks.get(start_pos).map_or(self.eof_span, |t| t.span);
+            join(first, self.prev_span())
+        } else {
+            let here = self.span();
+            Span {
+                end: here.start,
+                ..here
+            }
+        }
+    }
+
     pub(crate) fn bump(&mut self) -> Span {
         let s = self.span();
         if !self.at_eof() {

@@ -20,6 +20,12 @@ void g(void) {
     n = _Alignof(double) + __alignof__(int) + __alignof__ n;
     n = vec_step(float4) + vec_step(n);
 }
+typedef int fn_t(int);
+fn_t *fnp;
+void (*signal(int sig, void (*handler)(int)))(int);
+int (x);
+int ((*y));
+void params(int (x), int (*)[3], int (int));
 
 /* EXPECTED
 (decl (specs int) (p (ptr)))
@@ -62,5 +68,24 @@ void g(void) {
       (= n
         (+ (+ (alignof (type (specs double))) (alignof (type (specs int)))) (alignof n))))
     (expr (= n (+ (vec_step (type (specs float4))) (vec_step n))))))
+(decl (specs typedef int) (fn_t (fn (param (specs int) _))))
+(decl (specs (typedef-name fn_t)) (fnp (ptr)))
+(decl
+  (specs void)
+  (signal
+    (fn
+      (param (specs int) sig)
+      (param (specs void) handler (ptr) (fn (param (specs int) _))))
+    (ptr)
+    (fn (param (specs int) _))))
+(decl (specs int) (x))
+(decl (specs int) (y (ptr)))
+(decl
+  (specs void)
+  (params
+    (fn
+      (param (specs int) x)
+      (param (specs int) _ (ptr) (array 3))
+      (param (specs int) _ (fn (param (specs int) _))))))
 --- diagnostics
 */
