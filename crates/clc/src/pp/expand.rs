@@ -320,9 +320,12 @@ impl Pp<'_> {
             flags: 0,
         };
         let budget = self.budget;
+        // Stringized arguments count with their length: `#x #x #x ...` of a long
+        // argument would otherwise grow quadratically outside the token budget.
+        let mut extra: u64 = 0;
         let mut i = 0;
         while i < m.body.len() {
-            if out.len() as u64 > budget {
+            if out.len() as u64 + extra > budget {
                 self.budget = 0;
                 self.expansion_limit_hit(span);
                 return Vec::new();
@@ -334,7 +337,12 @@ impl Pp<'_> {
                     i += 1;
                 }
                 BodyItem::Str(p, fl) => {
-                    let mut s = self.stringize(args.get(p).map_or(&[][..], |a| a), span);
+                    let arg = args.get(p).map_or(&[][..], |a| a);
+                    extra += arg.len() as u64;
+                    if out.len() as u64 + extra > budget {
+                        continue; // reported at the top of the loop
+                    }
+                    let mut s = self.stringize(arg, span);
                     s.flags = fl & SPACE;
                     out.push(s);
                     i += 1;
