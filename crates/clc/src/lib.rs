@@ -13,7 +13,12 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+pub mod compile;
 pub mod lex;
+pub mod lower;
 pub mod parse;
 pub mod pp;
+pub mod sema;
 pub mod token;
+
+pub use compile::{compile_opencl_c, ClOptions, CompileOptions};

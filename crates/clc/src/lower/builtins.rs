@@ -1,0 +1,1394 @@
+//! The OpenCL C builtin library that this version supports, and the lowering of each
+//! function: work-item and synchronization functions become calls to declared functions
+//! with SPIR-mangled names; math, integer, common, relational, conversion,
+//! reinterpretation, vector load/store and atomic functions become IR operations.
+//!
+//! Overloads on `gentype` are resolved by family (all float math functions behave
+//! alike) instead of through a table of thousands of signatures.
+
+use kauai_diag::{Diagnostic, Span};
+use kauai_ir::mangle::{mangle, MType};
+use kauai_ir::{
+    AtomicOp, BinaryOp as IBin, Const, ConvOp, FloatCC, InstKind, IntCC, MathFn, Ordering,
+    Rounding, Type, UnaryOp as IUn, Value,
+};
+
+use super::expr::Opnd;
+use super::Lowerer;
+use crate::ast::ExprId;
+use crate::sema::types::{Prim, Ty, TyKind};
+
+#[derive(Copy, Clone)]
+pub(crate) struct Arg {
+    pub v: Value,
+    pub t: Ty,
+    pub sp: Span,
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Kind {
+    WorkItem(&'static str),
+    WorkDim,
+    Fence(&'static str),
+    FUnary(IUn),
+    FBinary(IBin),
+    FMath(MathFn),
+    Recip,
+    Divide,
+    Common(&'static str),
+    MinMax(bool),
+    Int(&'static str),
+    Rel(Option<FloatCC>, &'static str),
+    AnyAll(bool),
+    Select,
+    Bitselect,
+    Convert(Prim, u32, bool, Rounding),
+    As(Prim, u32),
+    VLoad(u32),
+    VStore(u32),
+    Atomic(Option<AtomicOp>, &'static str),
+    Geometric(&'static str),
+}
+
+fn parse_type_suffix(s: &str) -> Option<(Prim, u32)> {
+    let digits = s.chars().rev().take_while(|c| c.is_ascii_digit()).count();
+    let (base, n) = s.split_at(s.len() - digits);
+    let p = Prim::from_name(base).filter(|p| *p != Prim::Bool && *p != Prim::Half)?;
+    let n = if n.is_empty() { 1 } else { n.parse().ok()? };
+    matches!(n, 1 | 2 | 3 | 4 | 8 | 16).then_some((p, n))
+}
+
+fn classify(name: &str) -> Option<Kind> {
+    use Kind::*;
+    let k = match name {
+        "get_global_id" | "get_local_id" | "get_group_id" | "get_global_size"
+        | "get_local_size" | "get_num_groups" | "get_global_offset" => WorkItem(static_name(name)),
+        "get_work_dim" => WorkDim,
+        "barrier" | "mem_fence" | "read_mem_fence" | "write_mem_fence" => Fence(static_name(name)),
+        "fabs" => FUnary(IUn::Fabs),
+        "sqrt" | "native_sqrt" | "half_sqrt" => FUnary(IUn::Sqrt),
+        "floor" => FUnary(IUn::Floor),
+        "ceil" => FUnary(IUn::Ceil),
+        "trunc" => FUnary(IUn::Trunc),
+        "rint" => FUnary(IUn::Rint),
+        "round" => FUnary(IUn::Round),
+        "fmin" => FBinary(IBin::Fmin),
+        "fmax" => FBinary(IBin::Fmax),
+        "copysign" => FBinary(IBin::Copysign),
+        "native_recip" | "half_recip" => Recip,
+        "native_divide" | "half_divide" => Divide,
+        "powr" | "native_powr" | "half_powr" => FMath(MathFn::Pow),
+        "clamp" | "degrees" | "radians" | "mix" | "step" | "smoothstep" | "sign" => {
+            Common(static_name(name))
+        }
+        "max" => MinMax(true),
+        "min" => MinMax(false),
+        "abs" | "abs_diff" | "add_sat" | "sub_sat" | "hadd" | "rhadd" | "clz" | "popcount"
+        | "mad_hi" | "mad_sat" | "mul_hi" | "rotate" | "upsample" | "mad24" | "mul24" => {
+            Int(static_name(name))
+        }
+        "isequal" => Rel(Some(FloatCC::Oeq), "isequal"),
+        "isnotequal" => Rel(Some(FloatCC::Une), "isnotequal"),
+        "isgreater" => Rel(Some(FloatCC::Ogt), "isgreater"),
+        "isgreaterequal" => Rel(Some(FloatCC::Oge), "isgreaterequal"),
+        "isless" => Rel(Some(FloatCC::Olt), "isless"),
+        "islessequal" => Rel(Some(FloatCC::Ole), "islessequal"),
+        "islessgreater" => Rel(Some(FloatCC::One), "islessgreater"),
+        "isordered" => Rel(Some(FloatCC::Ord), "isordered"),
+        "isunordered" => Rel(Some(FloatCC::Uno), "isunordered"),
+        "isnan" | "isinf" | "isfinite" | "signbit" => Rel(None, static_name(name)),
+        "any" => AnyAll(true),
+        "all" => AnyAll(false),
+        "select" => Select,
+        "bitselect" => Bitselect,
+        "dot" | "length" | "distance" | "normalize" | "fast_length" | "fast_distance"
+        | "fast_normalize" | "cross" => Geometric(static_name(name)),
+        _ => {
+            let base = name
+                .strip_prefix("native_")
+                .or_else(|| name.strip_prefix("half_"))
+                .unwrap_or(name);
+            if let Some(f) = MathFn::from_name(base) {
+                // `native_`/`half_` variants exist only for some functions; accept the
+                // names OpenCL defines.
+                let native_ok = matches!(
+                    base,
+                    "sin"
+                        | "cos"
+                        | "tan"
+                        | "exp"
+                        | "exp2"
+                        | "exp10"
+                        | "log"
+                        | "log2"
+                        | "log10"
+                        | "rsqrt"
+                );
+                if base != name && !native_ok {
+                    return None;
+                }
+                return Some(FMath(f));
+            }
+            if let Some(rest) = name.strip_prefix("convert_") {
+                let mut parts: Vec<&str> = rest.split('_').collect();
+                let mut rounding = Rounding::Default;
+                if let Some(r) = parts.last().and_then(|l| Rounding::from_name(l)) {
+                    if r != Rounding::Default {
+                        rounding = r;
+                        parts.pop();
+                    }
+                }
+                let mut sat = false;
+                if parts.last() == Some(&"sat") {
+                    sat = true;
+                    parts.pop();
+                }
+                if parts.len() != 1 {
+                    return None;
+                }
+                let (p, n) = parse_type_suffix(parts[0])?;
+                return Some(Convert(p, n, sat, rounding));
+            }
+            if let Some(rest) = name.strip_prefix("as_") {
+                let (p, n) = parse_type_suffix(rest)?;
+                return Some(As(p, n));
+            }
+            if let Some(n) = name.strip_prefix("vload") {
+                return n
+                    .parse()
+                    .ok()
+                    .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))
+                    .map(VLoad);
+            }
+            if let Some(n) = name.strip_prefix("vstore") {
+                return n
+                    .parse()
+                    .ok()
+                    .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))
+                    .map(VStore);
+            }
+            let at = name
+                .strip_prefix("atomic_")
+                .or_else(|| name.strip_prefix("atom_"))?;
+            let op = match at {
+                "add" => Some(AtomicOp::Add),
+                "sub" => Some(AtomicOp::Sub),
+                "xchg" => Some(AtomicOp::Xchg),
+                "inc" => Some(AtomicOp::Add),
+                "dec" => Some(AtomicOp::Sub),
+                "min" => Some(AtomicOp::Smin),
+                "max" => Some(AtomicOp::Smax),
+                "and" => Some(AtomicOp::And),
+                "or" => Some(AtomicOp::Or),
+                "xor" => Some(AtomicOp::Xor),
+                "cmpxchg" => None,
+                _ => return None,
+            };
+            Atomic(op, static_name(at))
+        }
+    };
+    Some(k)
+}
+
+/// Interned spellings for the kinds above (so `Kind` stays `Copy`).
+fn static_name(s: &str) -> &'static str {
+    const NAMES: &[&str] = &[
+        "get_global_id",
+        "get_local_id",
+        "get_group_id",
+        "get_global_size",
+        "get_local_size",
+        "get_num_groups",
+        "get_global_offset",
+        "barrier",
+        "mem_fence",
+        "read_mem_fence",
+        "write_mem_fence",
+        "clamp",
+        "degrees",
+        "radians",
+        "mix",
+        "step",
+        "smoothstep",
+        "sign",
+        "abs",
+        "abs_diff",
+        "add_sat",
+        "sub_sat",
+        "hadd",
+        "rhadd",
+        "clz",
+        "popcount",
+        "mad_hi",
+        "mad_sat",
+        "mul_hi",
+        "rotate",
+        "upsample",
+        "mad24",
+        "mul24",
+        "isnan",
+        "isinf",
+        "isfinite",
+        "signbit",
+        "add",
+        "sub",
+        "xchg",
+        "inc",
+        "dec",
+        "min",
+        "max",
+        "and",
+        "or",
+        "xor",
+        "cmpxchg",
+        "dot",
+        "length",
+        "distance",
+        "normalize",
+        "fast_length",
+        "fast_distance",
+        "fast_normalize",
+        "cross",
+    ];
+    NAMES.iter().copied().find(|n| *n == s).unwrap_or("?")
+}
+
+/// OpenCL 1.2 library functions this version does not implement yet.
+fn unsupported(name: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "read_image",
+        "write_image",
+        "get_image_",
+        "vload_half",
+        "vstore_half",
+        "vloada_half",
+        "vstorea_half",
+        "async_work_group_",
+        "atomic_",
+        "atom_",
+        "convert_",
+        "as_",
+        "vload",
+        "vstore",
+        "native_",
+        "half_",
+        "sub_group_",
+        "work_group_",
+        "get_sub_group",
+    ];
+    const NAMES: &[&str] = &[
+        "printf",
+        "wait_group_events",
+        "prefetch",
+        "sincos",
+        "modf",
+        "fract",
+        "frexp",
+        "lgamma_r",
+        "remquo",
+        "pown",
+        "rootn",
+        "nan",
+        "ilogb",
+        "logb",
+        "sinpi",
+        "cospi",
+        "tanpi",
+        "asinpi",
+        "acospi",
+        "atanpi",
+        "atan2pi",
+        "maxmag",
+        "minmag",
+        "isnormal",
+        "shuffle",
+        "shuffle2",
+        "get_enqueued_local_size",
+        "get_global_linear_id",
+        "get_local_linear_id",
+        "vec_step",
+        "nextafter",
+    ];
+    NAMES.contains(&name) || PREFIXES.iter().any(|p| name.starts_with(p))
+}
+
+const FLOAT_CANDIDATES: &str = "floatn (or doublen with cl_khr_fp64), n = 1, 2, 3, 4, 8, 16";
+const INT_CANDIDATES: &str =
+    "charn, ucharn, shortn, ushortn, intn, uintn, longn, ulongn; n = 1, 2, 3, 4, 8, 16";
+
+impl Lowerer<'_> {
+    pub(crate) fn builtin_call(&mut self, name: &str, args: &[ExprId], span: Span) -> Opnd {
+        let Some(kind) = classify(name) else {
+            if unsupported(name) {
+                self.err(
+                    span,
+                    format!("not supported yet: {name}"),
+                    "this OpenCL builtin comes in a later version",
+                );
+            } else {
+                self.push_diag(
+                    Diagnostic::error(format!("call to undeclared function `{name}`"))
+                        .at(span, "not declared")
+                        .note("OpenCL C has no implicit function declarations"),
+                );
+            }
+            for a in args {
+                let _ = self.expr(*a);
+            }
+            return Opnd::Err;
+        };
+        let mut av = Vec::with_capacity(args.len());
+        for &a in args {
+            let sp = self.espan(a);
+            match self.rv(a) {
+                Some((v, t)) => av.push(Arg { v, t, sp }),
+                None => return Opnd::Err,
+            }
+        }
+        match self.lower_builtin(name, kind, &av, span) {
+            Some((v, t)) => {
+                if t == crate::sema::types::T_VOID {
+                    Opnd::Void
+                } else {
+                    Opnd::R(v, t)
+                }
+            }
+            None => Opnd::Err,
+        }
+    }
+
+    fn arity(&mut self, name: &str, args: &[Arg], n: usize, span: Span, cands: &str) -> bool {
+        if args.len() == n {
+            return true;
+        }
+        self.push_diag(
+            Diagnostic::error(format!(
+                "`{name}` takes {n} argument{}, {} given",
+                if n == 1 { "" } else { "s" },
+                args.len()
+            ))
+            .at(span, "in this call")
+            .note(format!("candidates: {name}({cands})")),
+        );
+        false
+    }
+
+    fn bad_args(&mut self, name: &str, args: &[Arg], span: Span, cands: &str) {
+        let tys: Vec<String> = args.iter().map(|a| self.tyname(a.t)).collect();
+        self.push_diag(
+            Diagnostic::error(format!(
+                "no matching overload of `{name}` for ({})",
+                tys.join(", ")
+            ))
+            .at(span, "in this call")
+            .note(format!("candidates: {name}({cands})")),
+        );
+    }
+
+    /// The `gentype` of a call: the vector argument's type if any (scalars widen to
+    /// it), else the common type of the scalars.
+    fn gentype(&mut self, args: &[Arg]) -> Option<Ty> {
+        let mut vec: Option<Ty> = None;
+        let mut prim: Option<Prim> = None;
+        for a in args {
+            match self.t.kind(a.t) {
+                TyKind::Vector(..) => match vec {
+                    None => vec = Some(a.t),
+                    Some(v) if v == a.t => {}
+                    Some(_) => return None,
+                },
+                TyKind::Prim(p) => {
+                    prim = Some(match prim {
+                        None => p,
+                        Some(q) if q == p => p,
+                        Some(q) => Self::scalar_common(q, p),
+                    })
+                }
+                _ => return None,
+            }
+        }
+        if let Some(v) = vec {
+            let (vp, _) = self.t.elem_lanes(v)?;
+            if let Some(p) = prim {
+                if p.is_float() && vp.is_int() {
+                    return None;
+                }
+            }
+            return Some(v);
+        }
+        prim.map(|p| self.t.prim(p))
+    }
+
+    /// The float gentype (integer scalars convert to float) with all arguments
+    /// converted to it.
+    fn float_args(&mut self, name: &str, args: &[Arg], span: Span) -> Option<(Vec<Value>, Ty)> {
+        let g = self.gentype(args);
+        let g = match g.and_then(|g| self.t.elem_lanes(g).map(|(p, n)| (g, p, n))) {
+            Some((g, p, _)) if p.is_float() && p != Prim::Half => g,
+            Some((_, p, 1)) if p.is_int() => self.t.prim(Prim::Float),
+            _ => {
+                self.bad_args(name, args, span, FLOAT_CANDIDATES);
+                return None;
+            }
+        };
+        let vals = args.iter().map(|a| self.conv(a.v, a.t, g)).collect();
+        Some((vals, g))
+    }
+
+    fn int_args(&mut self, name: &str, args: &[Arg], span: Span) -> Option<(Vec<Value>, Ty, Prim)> {
+        let g = self.gentype(args);
+        match g.and_then(|g| self.t.elem_lanes(g).map(|(p, _)| (g, p))) {
+            Some((g, p)) if p.is_int() && p != Prim::Bool => {
+                let vals = args.iter().map(|a| self.conv(a.v, a.t, g)).collect();
+                Some((vals, g, p))
+            }
+            _ => {
+                self.bad_args(name, args, span, INT_CANDIDATES);
+                None
+            }
+        }
+    }
+
+    fn bin(&mut self, op: IBin, a: Value, b: Value, t: Ty) -> Value {
+        let vt = self.vty(t);
+        self.ins(InstKind::Binary(op, a, b), vt)
+    }
+
+    fn un(&mut self, op: IUn, a: Value, t: Ty) -> Value {
+        let vt = self.vty(t);
+        self.ins(InstKind::Unary(op, a), vt)
+    }
+
+    fn fcmp(&mut self, cc: FloatCC, a: Value, b: Value, t: Ty) -> Value {
+        let bt = self.vty(t).with_elem(kauai_ir::Scalar::I1);
+        self.ins(InstKind::Fcmp(cc, a, b), bt)
+    }
+
+    fn icmp(&mut self, cc: IntCC, a: Value, b: Value, t: Ty) -> Value {
+        let bt = self.vty(t).with_elem(kauai_ir::Scalar::I1);
+        self.ins(InstKind::Icmp(cc, a, b), bt)
+    }
+
+    fn select_v(&mut self, c: Value, a: Value, b: Value, t: Ty) -> Value {
+        let vt = self.vty(t);
+        self.ins(InstKind::Select(c, a, b), vt)
+    }
+
+    fn lower_builtin(
+        &mut self,
+        name: &str,
+        kind: Kind,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let void = crate::sema::types::T_VOID;
+        match kind {
+            Kind::WorkItem(n) => {
+                if !self.arity(name, args, 1, span, "uint dimindx") {
+                    return None;
+                }
+                let ut = self.t.prim(Prim::UInt);
+                let d = self.implicit(args[0].v, args[0].t, ut, args[0].sp, "for the dimension")?;
+                let st = self.m.data_layout.size_type();
+                let f = self.declare_fn(&mangle(n, &[MType::UInt]), &[Type::I32], st);
+                let v = self.ins(InstKind::Call(f, vec![d]), st);
+                Some((v, self.t.prim(self.size_prim())))
+            }
+            Kind::WorkDim => {
+                if !self.arity(name, args, 0, span, "void") {
+                    return None;
+                }
+                let f = self.declare_fn(&mangle("get_work_dim", &[]), &[], Type::I32);
+                let v = self.ins(InstKind::Call(f, vec![]), Type::I32);
+                Some((v, self.t.prim(Prim::UInt)))
+            }
+            Kind::Fence(n) => {
+                if !self.arity(name, args, 1, span, "cl_mem_fence_flags flags") {
+                    return None;
+                }
+                let ut = self.t.prim(Prim::UInt);
+                let d =
+                    self.implicit(args[0].v, args[0].t, ut, args[0].sp, "for the fence flags")?;
+                let f = self.declare_fn(&mangle(n, &[MType::UInt]), &[Type::I32], Type::Void);
+                self.ins_void(InstKind::Call(f, vec![d]));
+                Some((d, void))
+            }
+            Kind::FUnary(op) => {
+                if !self.arity(name, args, 1, span, FLOAT_CANDIDATES) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                Some((self.un(op, v[0], g), g))
+            }
+            Kind::FBinary(op) => {
+                if !self.arity(name, args, 2, span, FLOAT_CANDIDATES) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                Some((self.bin(op, v[0], v[1], g), g))
+            }
+            Kind::Recip => {
+                if !self.arity(name, args, 1, span, FLOAT_CANDIDATES) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                let one = self.fconst(g, 1.0);
+                Some((self.bin(IBin::Fdiv, one, v[0], g), g))
+            }
+            Kind::Divide => {
+                if !self.arity(name, args, 2, span, FLOAT_CANDIDATES) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                Some((self.bin(IBin::Fdiv, v[0], v[1], g), g))
+            }
+            Kind::FMath(f) => {
+                if !self.arity(name, args, f.arity(), span, FLOAT_CANDIDATES) {
+                    return None;
+                }
+                if f == MathFn::Ldexp {
+                    let (v, g) = self.float_args(name, &args[..1], span)?;
+                    let (_, n) = self.t.elem_lanes(g)?;
+                    let it = self.t.vector(Prim::Int, n);
+                    let k =
+                        self.implicit(args[1].v, args[1].t, it, args[1].sp, "for the exponent")?;
+                    let vt = self.vty(g);
+                    return Some((self.ins(InstKind::Math(f, vec![v[0], k]), vt), g));
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                let vt = self.vty(g);
+                Some((self.ins(InstKind::Math(f, v), vt), g))
+            }
+            Kind::Common(n) => self.common_fn(name, n, args, span),
+            Kind::MinMax(is_max) => {
+                if !self.arity(name, args, 2, span, "gentype x, gentype y (or a scalar y)") {
+                    return None;
+                }
+                let g = self.gentype(args);
+                if g.is_some_and(|g| self.t.is_float(g)) {
+                    let (v, g) = self.float_args(name, args, span)?;
+                    let op = if is_max { IBin::Fmax } else { IBin::Fmin };
+                    return Some((self.bin(op, v[0], v[1], g), g));
+                }
+                let (v, g, p) = self.int_args(name, args, span)?;
+                let op = match (is_max, p.is_signed()) {
+                    (true, true) => IBin::Smax,
+                    (true, false) => IBin::Umax,
+                    (false, true) => IBin::Smin,
+                    (false, false) => IBin::Umin,
+                };
+                Some((self.bin(op, v[0], v[1], g), g))
+            }
+            Kind::Int(n) => self.int_fn(name, n, args, span),
+            Kind::Rel(cc, n) => self.relational(name, cc, n, args, span),
+            Kind::AnyAll(is_any) => {
+                if !self.arity(name, args, 1, span, "igentype x (signed integer)") {
+                    return None;
+                }
+                let a = args[0];
+                let Some((p, n)) = self
+                    .t
+                    .elem_lanes(a.t)
+                    .filter(|(p, _)| p.is_int() && p.is_signed())
+                else {
+                    self.bad_args(name, args, span, "charn, shortn, intn, longn");
+                    return None;
+                };
+                let z = self.zero(a.t);
+                let m = self.icmp(IntCC::Slt, a.v, z, a.t);
+                let mut acc = if n == 1 {
+                    m
+                } else {
+                    self.ins(InstKind::Extract(m, 0), Type::I1)
+                };
+                for i in 1..n {
+                    let l = self.ins(InstKind::Extract(m, i), Type::I1);
+                    let op = if is_any { IBin::Or } else { IBin::And };
+                    acc = self.ins(InstKind::Binary(op, acc, l), Type::I1);
+                }
+                let _ = p;
+                let it = self.t.prim(Prim::Int);
+                let r = self.conv(acc, self.t.prim(Prim::Bool), it);
+                Some((r, it))
+            }
+            Kind::Select => {
+                if !self.arity(
+                    name,
+                    args,
+                    3,
+                    span,
+                    "gentype a, gentype b, igentype/ugentype c",
+                ) {
+                    return None;
+                }
+                let (a, b, c) = (args[0], args[1], args[2]);
+                let g = self.gentype(&args[..2]);
+                let (Some(g), Some((cp, cn))) = (g, self.t.elem_lanes(c.t)) else {
+                    self.bad_args(
+                        name,
+                        args,
+                        span,
+                        "gentype a, gentype b, igentype/ugentype c",
+                    );
+                    return None;
+                };
+                let (gp, gn) = self.t.elem_lanes(g)?;
+                if cp.is_float() || cn != gn || (gn > 1 && cp.bits() != gp.bits()) {
+                    self.bad_args(name, args, span, "gentype a, gentype b, igentype/ugentype c with as many lanes of the same width");
+                    return None;
+                }
+                let av = self.conv(a.v, a.t, g);
+                let bv = self.conv(b.v, b.t, g);
+                let z = self.zero(c.t);
+                let m = if gn == 1 {
+                    self.icmp(IntCC::Ne, c.v, z, c.t)
+                } else {
+                    self.icmp(IntCC::Slt, c.v, z, c.t)
+                };
+                Some((self.select_v(m, bv, av, g), g))
+            }
+            Kind::Bitselect => {
+                if !self.arity(name, args, 3, span, "gentype a, gentype b, gentype c") {
+                    return None;
+                }
+                let g = self.gentype(args)?;
+                let (p, n) = self.t.elem_lanes(g)?;
+                let it = self.t.vector(Prim::int_of(p.bits(), false), n);
+                let mut v = Vec::new();
+                for a in args {
+                    let x = self.conv(a.v, a.t, g);
+                    let x = if p.is_float() {
+                        let vt = self.vty(it);
+                        self.ins(
+                            InstKind::Convert {
+                                op: ConvOp::Bitcast,
+                                arg: x,
+                                rounding: Rounding::Default,
+                                saturate: false,
+                            },
+                            vt,
+                        )
+                    } else {
+                        x
+                    };
+                    v.push(x);
+                }
+                let nc = self.un(IUn::Not, v[2], it);
+                let l = self.bin(IBin::And, v[0], nc, it);
+                let r = self.bin(IBin::And, v[1], v[2], it);
+                let mut res = self.bin(IBin::Or, l, r, it);
+                if p.is_float() {
+                    let vt = self.vty(g);
+                    res = self.ins(
+                        InstKind::Convert {
+                            op: ConvOp::Bitcast,
+                            arg: res,
+                            rounding: Rounding::Default,
+                            saturate: false,
+                        },
+                        vt,
+                    );
+                }
+                Some((res, g))
+            }
+            Kind::Convert(p, n, sat, rounding) => {
+                if !self.arity(name, args, 1, span, "a scalar or vector of the same width") {
+                    return None;
+                }
+                self.convert_fn(name, p, n, sat, rounding, args[0], span)
+            }
+            Kind::As(p, n) => {
+                if !self.arity(name, args, 1, span, "a type of the same size") {
+                    return None;
+                }
+                let a = args[0];
+                let to = self.t.vector(p, n);
+                if p == Prim::Double {
+                    self.need_fp64_at(span);
+                }
+                if !self.t.is_arith(a.t) || self.t.as_prim(a.t) == Some(Prim::Bool) {
+                    self.bad_args(name, args, span, "a scalar or vector type");
+                    return None;
+                }
+                if self.t.size_of(a.t) != self.t.size_of(to) {
+                    self.err(
+                        span,
+                        format!(
+                            "`{name}` needs an operand of {} bytes, `{}` has {}",
+                            self.t.size_of(to),
+                            self.tyname(a.t),
+                            self.t.size_of(a.t)
+                        ),
+                        "as_T reinterprets bits and cannot change the size",
+                    );
+                    return None;
+                }
+                if a.t == to {
+                    return Some((a.v, to));
+                }
+                let vt = self.vty(to);
+                let v = self.ins(
+                    InstKind::Convert {
+                        op: ConvOp::Bitcast,
+                        arg: a.v,
+                        rounding: Rounding::Default,
+                        saturate: false,
+                    },
+                    vt,
+                );
+                Some((v, to))
+            }
+            Kind::VLoad(n) => {
+                if !self.arity(
+                    name,
+                    args,
+                    2,
+                    span,
+                    "size_t offset, const __space gentype *p",
+                ) {
+                    return None;
+                }
+                let (off, p) = (args[0], args[1]);
+                let Some(pt) = self.t.as_ptr(p.t).filter(|pt| {
+                    self.t
+                        .as_prim(pt.pointee)
+                        .is_some_and(|q| q != Prim::Bool && q != Prim::Half)
+                }) else {
+                    self.bad_args(
+                        name,
+                        args,
+                        span,
+                        "size_t offset, const __space gentype *p (gentype a scalar type)",
+                    );
+                    return None;
+                };
+                let ep = self.t.as_prim(pt.pointee)?;
+                let (addr, _) = self.vec_addr(off, p.v, pt, n)?;
+                let rt = self.t.vector(ep, n);
+                let vt = self.vty(rt);
+                let v = self.ins(
+                    InstKind::Load {
+                        ptr: addr,
+                        align: ep.bytes(),
+                        volatile: pt.is_volatile,
+                    },
+                    vt,
+                );
+                Some((v, rt))
+            }
+            Kind::VStore(n) => {
+                if !self.arity(
+                    name,
+                    args,
+                    3,
+                    span,
+                    "gentypen data, size_t offset, __space gentype *p",
+                ) {
+                    return None;
+                }
+                let (data, off, p) = (args[0], args[1], args[2]);
+                let Some(pt) = self.t.as_ptr(p.t) else {
+                    self.bad_args(
+                        name,
+                        args,
+                        span,
+                        "gentypen data, size_t offset, __space gentype *p",
+                    );
+                    return None;
+                };
+                let ep = self.t.as_prim(pt.pointee);
+                if ep.is_none() || self.t.elem_lanes(data.t) != ep.map(|e| (e, n)) {
+                    self.bad_args(name, args, span, &format!("gentype{n} data, size_t offset, __space gentype *p (same element type)"));
+                    return None;
+                }
+                if pt.is_const || pt.space == kauai_ir::AddrSpace::Constant {
+                    self.err(
+                        p.sp,
+                        format!("`{name}` stores through a pointer to const"),
+                        "",
+                    );
+                    return None;
+                }
+                let ep = ep?;
+                let (addr, _) = self.vec_addr(off, p.v, pt, n)?;
+                self.ins_void(InstKind::Store {
+                    ptr: addr,
+                    value: data.v,
+                    align: ep.bytes(),
+                    volatile: pt.is_volatile,
+                });
+                Some((data.v, void))
+            }
+            Kind::Atomic(op, n) => self.atomic(name, op, n, args, span),
+            Kind::Geometric(n) => self.geometric(name, n, args, span),
+        }
+    }
+
+    fn need_fp64_at(&mut self, span: Span) {
+        if !self.opts.fp64 && !self.fp64_reported {
+            self.fp64_reported = true;
+            self.err(
+                span,
+                "double precision is not supported by this device",
+                "`double` needs the cl_khr_fp64 extension",
+            );
+        }
+    }
+
+    /// `p + offset * n` elements.
+    fn vec_addr(
+        &mut self,
+        off: Arg,
+        p: Value,
+        pt: crate::sema::types::PtrTo,
+        n: u32,
+    ) -> Option<(Value, ())> {
+        let st = self.t.prim(self.size_prim());
+        let o = self.implicit(off.v, off.t, st, off.sp, "for the offset")?;
+        let size = self.t.size_of(pt.pointee) * n as u64;
+        let s = self.size_const(size);
+        let stv = self.m.data_layout.size_type();
+        let bytes = self.ins(InstKind::Binary(IBin::Imul, o, s), stv);
+        Some((
+            self.ins(InstKind::PtrAdd(p, bytes), Type::Ptr(pt.space)),
+            (),
+        ))
+    }
+
+    fn common_fn(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
+        let want = match n {
+            "clamp" | "mix" | "smoothstep" => 3,
+            "step" => 2,
+            _ => 1,
+        };
+        if !self.arity(name, args, want, span, FLOAT_CANDIDATES) {
+            return None;
+        }
+        if n == "clamp" {
+            let g = self.gentype(args);
+            if g.is_some_and(|g| self.t.is_integer(g)) {
+                let (v, g, p) = self.int_args(name, args, span)?;
+                let (mx, mn) = if p.is_signed() {
+                    (IBin::Smax, IBin::Smin)
+                } else {
+                    (IBin::Umax, IBin::Umin)
+                };
+                let a = self.bin(mx, v[0], v[1], g);
+                return Some((self.bin(mn, a, v[2], g), g));
+            }
+        }
+        let (v, g) = self.float_args(name, args, span)?;
+        let r = match n {
+            "clamp" => {
+                let a = self.bin(IBin::Fmax, v[0], v[1], g);
+                self.bin(IBin::Fmin, a, v[2], g)
+            }
+            "degrees" => {
+                let k = self.fconst(g, 180.0 / std::f64::consts::PI);
+                self.bin(IBin::Fmul, v[0], k, g)
+            }
+            "radians" => {
+                let k = self.fconst(g, std::f64::consts::PI / 180.0);
+                self.bin(IBin::Fmul, v[0], k, g)
+            }
+            "mix" => {
+                let d = self.bin(IBin::Fsub, v[1], v[0], g);
+                let m = self.bin(IBin::Fmul, d, v[2], g);
+                self.bin(IBin::Fadd, v[0], m, g)
+            }
+            "step" => {
+                let c = self.fcmp(FloatCC::Olt, v[1], v[0], g);
+                let z = self.fconst(g, 0.0);
+                let one = self.fconst(g, 1.0);
+                self.select_v(c, z, one, g)
+            }
+            "smoothstep" => {
+                let num = self.bin(IBin::Fsub, v[2], v[0], g);
+                let den = self.bin(IBin::Fsub, v[1], v[0], g);
+                let q = self.bin(IBin::Fdiv, num, den, g);
+                let z = self.fconst(g, 0.0);
+                let one = self.fconst(g, 1.0);
+                let a = self.bin(IBin::Fmax, q, z, g);
+                let t = self.bin(IBin::Fmin, a, one, g);
+                let two = self.fconst(g, 2.0);
+                let three = self.fconst(g, 3.0);
+                let tt = self.bin(IBin::Fmul, t, t, g);
+                let t2 = self.bin(IBin::Fmul, two, t, g);
+                let s = self.bin(IBin::Fsub, three, t2, g);
+                self.bin(IBin::Fmul, tt, s, g)
+            }
+            _ => {
+                // sign: 1.0, -1.0, the zero itself, or 0.0 for NaN.
+                let z = self.fconst(g, 0.0);
+                let one = self.fconst(g, 1.0);
+                let mone = self.fconst(g, -1.0);
+                let gt = self.fcmp(FloatCC::Ogt, v[0], z, g);
+                let a = self.select_v(gt, one, v[0], g);
+                let lt = self.fcmp(FloatCC::Olt, v[0], z, g);
+                let b = self.select_v(lt, mone, a, g);
+                let nan = self.fcmp(FloatCC::Uno, v[0], v[0], g);
+                self.select_v(nan, z, b, g)
+            }
+        };
+        Some((r, g))
+    }
+
+    fn int_fn(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
+        let want = match n {
+            "abs" | "clz" | "popcount" => 1,
+            "mad_hi" | "mad_sat" | "mad24" => 3,
+            _ => 2,
+        };
+        if !self.arity(name, args, want, span, INT_CANDIDATES) {
+            return None;
+        }
+        if n == "upsample" {
+            return self.upsample(name, args, span);
+        }
+        let (v, g, p) = self.int_args(name, args, span)?;
+        let s = p.is_signed();
+        let (_, lanes) = self.t.elem_lanes(g)?;
+        let ug = self.t.vector(p.to_unsigned(), lanes);
+        let r = match n {
+            "abs" => {
+                let r = if s { self.un(IUn::Iabs, v[0], g) } else { v[0] };
+                return Some((r, ug));
+            }
+            "abs_diff" => {
+                let (mx, mn) = if s {
+                    (IBin::Smax, IBin::Smin)
+                } else {
+                    (IBin::Umax, IBin::Umin)
+                };
+                let a = self.bin(mx, v[0], v[1], g);
+                let b = self.bin(mn, v[0], v[1], g);
+                return Some((self.bin(IBin::Isub, a, b, g), ug));
+            }
+            "add_sat" => self.bin(if s { IBin::SaddSat } else { IBin::UaddSat }, v[0], v[1], g),
+            "sub_sat" => self.bin(if s { IBin::SsubSat } else { IBin::UsubSat }, v[0], v[1], g),
+            "hadd" | "rhadd" => {
+                let one = self.iconst(g, 1);
+                let sh = if s { IBin::Ashr } else { IBin::Lshr };
+                let a = self.bin(sh, v[0], one, g);
+                let b = self.bin(sh, v[1], one, g);
+                let sum = self.bin(IBin::Iadd, a, b, g);
+                let low = if n == "hadd" {
+                    self.bin(IBin::And, v[0], v[1], g)
+                } else {
+                    self.bin(IBin::Or, v[0], v[1], g)
+                };
+                let bit = self.bin(IBin::And, low, one, g);
+                self.bin(IBin::Iadd, sum, bit, g)
+            }
+            "clz" => self.un(IUn::Clz, v[0], g),
+            "popcount" => self.un(IUn::Popcount, v[0], g),
+            "mul_hi" => self.bin(if s { IBin::SmulHi } else { IBin::UmulHi }, v[0], v[1], g),
+            "mad_hi" => {
+                let h = self.bin(if s { IBin::SmulHi } else { IBin::UmulHi }, v[0], v[1], g);
+                self.bin(IBin::Iadd, h, v[2], g)
+            }
+            "rotate" => self.bin(IBin::Rotl, v[0], v[1], g),
+            "mad24" => {
+                let m = self.bin(IBin::Imul, v[0], v[1], g);
+                self.bin(IBin::Iadd, m, v[2], g)
+            }
+            "mul24" => self.bin(IBin::Imul, v[0], v[1], g),
+            _ => {
+                // mad_sat: exact in twice the width, then clamped.
+                if p.bits() >= 64 {
+                    self.err(span, "not supported yet: mad_sat on 64-bit integers", "");
+                    return None;
+                }
+                let wp = Prim::int_of(p.bits() * 2, s);
+                let wg = self.t.vector(wp, lanes);
+                let a = self.conv(v[0], g, wg);
+                let b = self.conv(v[1], g, wg);
+                let c = self.conv(v[2], g, wg);
+                let m = self.bin(IBin::Imul, a, b, wg);
+                let r = self.bin(if s { IBin::SaddSat } else { IBin::UaddSat }, m, c, wg);
+                return Some((self.int_saturate(r, wp, p, wg, g), g));
+            }
+        };
+        Some((r, g))
+    }
+
+    /// Clamp an integer value of type `from` (C type `ft`) to the range of `to`, then
+    /// convert it to `tt`.
+    fn int_saturate(&mut self, v: Value, from: Prim, to: Prim, ft: Ty, tt: Ty) -> Value {
+        let (flo, fhi) = from.int_range();
+        let (tlo, thi) = to.int_range();
+        let s = from.is_signed();
+        let mut v = v;
+        if tlo > flo {
+            let k = self.iconst(ft, tlo);
+            v = self.bin(if s { IBin::Smax } else { IBin::Umax }, v, k, ft);
+        }
+        if thi < fhi {
+            let k = self.iconst(ft, thi);
+            v = self.bin(if s { IBin::Smin } else { IBin::Umin }, v, k, ft);
+        }
+        self.conv(v, ft, tt)
+    }
+
+    fn upsample(&mut self, name: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
+        let (hi, lo) = (args[0], args[1]);
+        let cands = "charn hi, ucharn lo; ucharn, ucharn; shortn, ushortn; ...; uintn, uintn";
+        let (Some((hp, hn)), Some((lp, ln))) = (self.t.elem_lanes(hi.t), self.t.elem_lanes(lo.t))
+        else {
+            self.bad_args(name, args, span, cands);
+            return None;
+        };
+        if hp.is_float()
+            || lp.is_float()
+            || hp.bits() != lp.bits()
+            || hn != ln
+            || lp.is_signed()
+            || hp.bits() > 32
+            || hp == Prim::Bool
+        {
+            self.bad_args(name, args, span, cands);
+            return None;
+        }
+        let wp = Prim::int_of(hp.bits() * 2, hp.is_signed());
+        let wt = self.t.vector(wp, hn);
+        let uw = self.t.vector(wp.to_unsigned(), hn);
+        let h = self.conv(hi.v, hi.t, uw);
+        let l = self.conv(lo.v, lo.t, uw);
+        let k = self.iconst(uw, hp.bits() as i128);
+        let hs = self.bin(IBin::Shl, h, k, uw);
+        let r = self.bin(IBin::Or, hs, l, uw);
+        Some((r, wt))
+    }
+
+    fn relational(
+        &mut self,
+        name: &str,
+        cc: Option<FloatCC>,
+        n: &str,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let want = if cc.is_some() { 2 } else { 1 };
+        if !self.arity(name, args, want, span, FLOAT_CANDIDATES) {
+            return None;
+        }
+        let (v, g) = self.float_args(name, args, span)?;
+        let m = match cc {
+            Some(cc) => self.fcmp(cc, v[0], v[1], g),
+            None => match n {
+                "isnan" => self.fcmp(FloatCC::Uno, v[0], v[0], g),
+                "isinf" | "isfinite" => {
+                    let a = self.un(IUn::Fabs, v[0], g);
+                    let inf = self.fconst(g, f64::INFINITY);
+                    let c = if n == "isinf" {
+                        FloatCC::Oeq
+                    } else {
+                        FloatCC::Olt
+                    };
+                    self.fcmp(c, a, inf, g)
+                }
+                _ => {
+                    // signbit
+                    let (p, lanes) = self.t.elem_lanes(g)?;
+                    let it = self.t.vector(Prim::int_of(p.bits(), true), lanes);
+                    let vt = self.vty(it);
+                    let b = self.ins(
+                        InstKind::Convert {
+                            op: ConvOp::Bitcast,
+                            arg: v[0],
+                            rounding: Rounding::Default,
+                            saturate: false,
+                        },
+                        vt,
+                    );
+                    let z = self.zero(it);
+                    self.icmp(IntCC::Slt, b, z, it)
+                }
+            },
+        };
+        Some(self.bool_to_int(m, g))
+    }
+
+    fn convert_fn(
+        &mut self,
+        name: &str,
+        p: Prim,
+        n: u32,
+        sat: bool,
+        rounding: Rounding,
+        a: Arg,
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let to = self.t.vector(p, n);
+        if p == Prim::Double {
+            self.need_fp64_at(span);
+        }
+        let Some((fp, fnl)) = self
+            .t
+            .elem_lanes(a.t)
+            .filter(|(q, _)| *q != Prim::Bool && *q != Prim::Half)
+        else {
+            self.bad_args(
+                name,
+                &[a],
+                span,
+                &format!("a scalar or vector of {n} lane(s)"),
+            );
+            return None;
+        };
+        if fnl != n {
+            self.err(
+                span,
+                format!(
+                    "`{name}` converts {n}-lane values, the operand `{}` has {fnl}",
+                    self.tyname(a.t)
+                ),
+                "",
+            );
+            return None;
+        }
+        if sat && p.is_float() {
+            self.err(
+                span,
+                format!("`{name}`: _sat is not allowed for floating-point destinations"),
+                "",
+            );
+            return None;
+        }
+        let vt = self.vty(to);
+        let mk = |l: &mut Self, op: ConvOp, rounding: Rounding, saturate: bool| -> Value {
+            l.ins(
+                InstKind::Convert {
+                    op,
+                    arg: a.v,
+                    rounding,
+                    saturate,
+                },
+                vt,
+            )
+        };
+        let v = match (fp.is_float(), p.is_float()) {
+            (false, false) => {
+                if sat {
+                    self.int_saturate(a.v, fp, p, a.t, to)
+                } else {
+                    self.conv(a.v, a.t, to)
+                }
+            }
+            (false, true) => mk(
+                self,
+                if fp.is_signed() {
+                    ConvOp::SiToFp
+                } else {
+                    ConvOp::UiToFp
+                },
+                rounding,
+                false,
+            ),
+            (true, false) => mk(
+                self,
+                if p.is_signed() {
+                    ConvOp::FpToSi
+                } else {
+                    ConvOp::FpToUi
+                },
+                rounding,
+                sat,
+            ),
+            (true, true) => {
+                if fp == p {
+                    a.v
+                } else {
+                    mk(
+                        self,
+                        if p.bits() > fp.bits() {
+                            ConvOp::FpExt
+                        } else {
+                            ConvOp::FpTrunc
+                        },
+                        rounding,
+                        false,
+                    )
+                }
+            }
+        };
+        Some((v, to))
+    }
+
+    fn atomic(
+        &mut self,
+        name: &str,
+        op: Option<AtomicOp>,
+        n: &str,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let want = match n {
+            "inc" | "dec" => 1,
+            "cmpxchg" => 3,
+            _ => 2,
+        };
+        let cands = "volatile __global int *p, ... or __local; int or uint";
+        if !self.arity(name, args, want, span, cands) {
+            return None;
+        }
+        let p = args[0];
+        let Some(pt) = self.t.as_ptr(p.t) else {
+            self.bad_args(name, args, span, cands);
+            return None;
+        };
+        let ep = self.t.as_prim(pt.pointee);
+        let ok_ty = match ep {
+            Some(Prim::Int | Prim::UInt) => true,
+            Some(Prim::Float) => n == "xchg",
+            Some(Prim::Long | Prim::ULong) => {
+                self.err(
+                    span,
+                    format!("not supported yet: 64-bit atomics ({name})"),
+                    "",
+                );
+                return None;
+            }
+            _ => false,
+        };
+        if !ok_ty
+            || !matches!(
+                pt.space,
+                kauai_ir::AddrSpace::Global | kauai_ir::AddrSpace::Local
+            )
+        {
+            self.bad_args(name, args, span, cands);
+            return None;
+        }
+        if pt.is_const {
+            self.err(p.sp, format!("`{name}` on a pointer to const"), "");
+            return None;
+        }
+        let ep = ep?;
+        let et = pt.pointee;
+        let mut vals = Vec::new();
+        for a in &args[1..] {
+            vals.push(self.implicit(a.v, a.t, et, a.sp, &format!("for `{name}`"))?);
+        }
+        let vt = self.vty(et);
+        let v = match op {
+            None => self.ins(
+                InstKind::CmpXchg {
+                    ptr: p.v,
+                    expected: vals[0],
+                    new: vals[1],
+                    ordering: Ordering::SeqCst,
+                },
+                vt,
+            ),
+            Some(mut op) => {
+                let value = if matches!(n, "inc" | "dec") {
+                    self.iconst(et, 1)
+                } else {
+                    vals[0]
+                };
+                if !ep.is_signed() {
+                    op = match op {
+                        AtomicOp::Smin => AtomicOp::Umin,
+                        AtomicOp::Smax => AtomicOp::Umax,
+                        o => o,
+                    };
+                }
+                self.ins(
+                    InstKind::AtomicRmw {
+                        op,
+                        ptr: p.v,
+                        value,
+                        ordering: Ordering::SeqCst,
+                    },
+                    vt,
+                )
+            }
+        };
+        Some((v, et))
+    }
+
+    fn geometric(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
+        let want = match n {
+            "dot" | "distance" | "fast_distance" | "cross" => 2,
+            _ => 1,
+        };
+        let cands = "floatn (n = 1, 2, 3, 4) or doublen";
+        if !self.arity(name, args, want, span, cands) {
+            return None;
+        }
+        let (v, g) = self.float_args(name, args, span)?;
+        let (p, lanes) = self.t.elem_lanes(g)?;
+        if lanes > 4 {
+            self.bad_args(name, args, span, cands);
+            return None;
+        }
+        let st = self.t.prim(p);
+        let et = Type::Scalar(p.scalar());
+        let dot = |l: &mut Self, a: Value, b: Value| -> Value {
+            let m = l.bin(IBin::Fmul, a, b, g);
+            if lanes == 1 {
+                return m;
+            }
+            let mut acc = l.ins(InstKind::Extract(m, 0), et);
+            for i in 1..lanes {
+                let x = l.ins(InstKind::Extract(m, i), et);
+                acc = l.bin(IBin::Fadd, acc, x, st);
+            }
+            acc
+        };
+        match n {
+            "dot" => Some((dot(self, v[0], v[1]), st)),
+            "length" | "fast_length" => {
+                let d = dot(self, v[0], v[0]);
+                Some((self.un(IUn::Sqrt, d, st), st))
+            }
+            "distance" | "fast_distance" => {
+                let d = self.bin(IBin::Fsub, v[0], v[1], g);
+                let s = dot(self, d, d);
+                Some((self.un(IUn::Sqrt, s, st), st))
+            }
+            "normalize" | "fast_normalize" => {
+                let d = dot(self, v[0], v[0]);
+                let r = self.ins(InstKind::Math(MathFn::Rsqrt, vec![d]), et);
+                let rv = if lanes == 1 {
+                    r
+                } else {
+                    self.ins(InstKind::Splat(r), self.vty(g))
+                };
+                Some((self.bin(IBin::Fmul, v[0], rv, g), g))
+            }
+            _ => {
+                // cross(a, b) for 3- and 4-lane vectors (w = 0).
+                if lanes != 3 && lanes != 4 {
+                    self.bad_args(name, args, span, "float3, float3 or float4, float4");
+                    return None;
+                }
+                let vt = self.vty(g);
+                let (a, b) = (v[0], v[1]);
+                let m1a: Vec<u32> = if lanes == 3 {
+                    vec![1, 2, 0]
+                } else {
+                    vec![1, 2, 0, 3]
+                };
+                let m2a: Vec<u32> = if lanes == 3 {
+                    vec![2, 0, 1]
+                } else {
+                    vec![2, 0, 1, 3]
+                };
+                let a1 = self.ins(InstKind::Shuffle(a, a, m1a.clone()), vt);
+                let b2 = self.ins(InstKind::Shuffle(b, b, m2a.clone()), vt);
+                let a2 = self.ins(InstKind::Shuffle(a, a, m2a), vt);
+                let b1 = self.ins(InstKind::Shuffle(b, b, m1a), vt);
+                let x = self.bin(IBin::Fmul, a1, b2, g);
+                let y = self.bin(IBin::Fmul, a2, b1, g);
+                let mut r = self.bin(IBin::Fsub, x, y, g);
+                if lanes == 4 {
+                    let z = self.ins(InstKind::Const(Const::Zero), et);
+                    r = self.ins(InstKind::Insert(r, z, 3), vt);
+                }
+                Some((r, g))
+            }
+        }
+    }
+}

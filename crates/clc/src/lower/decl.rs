@@ -1,0 +1,1180 @@
+//! Declarations: type specifiers and declarators to C types, records and enums,
+//! program-scope variables, function definitions with their kernel metadata, and local
+//! declarations.
+
+use kauai_diag::Span;
+use kauai_ir::{
+    attr, meta, AddrSpace, Function, Global, InstKind, MetaValue, Param, StructType, Type,
+};
+
+use super::{FnState, Lowerer, UserFn};
+use crate::ast::{
+    self, AttrKind, BaseType, DeclSpecs, Declarator, Derived, ExprId, RecordKind, StorageClass,
+};
+use crate::sema::scope::{Binding, Place, Tag, VarInfo};
+use crate::sema::types::{Field, FnSig, Prim, Record, Ty, TyKind, T_ERROR, T_VOID};
+
+/// The type of a declared name with the qualifiers of the object itself.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct DeclTy {
+    pub ty: Ty,
+    /// The object's own address space, when written (or given by a typedef).
+    pub space: Option<AddrSpace>,
+    pub is_const: bool,
+    pub is_volatile: bool,
+    pub is_restrict: bool,
+}
+
+pub(crate) fn space_of(a: ast::AddressSpace) -> AddrSpace {
+    match a {
+        ast::AddressSpace::Global => AddrSpace::Global,
+        ast::AddressSpace::Local => AddrSpace::Local,
+        ast::AddressSpace::Constant => AddrSpace::Constant,
+        ast::AddressSpace::Private => AddrSpace::Private,
+        ast::AddressSpace::Generic => AddrSpace::Generic,
+    }
+}
+
+pub(crate) fn space_word(a: AddrSpace) -> &'static str {
+    match a {
+        AddrSpace::Global => "global",
+        AddrSpace::Local => "local",
+        AddrSpace::Constant => "constant",
+        AddrSpace::Private => "private",
+        AddrSpace::Generic => "generic",
+    }
+}
+
+impl Lowerer<'_> {
+    // -- types ------------------------------------------------------------------------
+
+    fn need_fp64(&mut self, span: Span) {
+        if !self.opts.fp64 && !self.fp64_reported {
+            self.fp64_reported = true;
+            self.err(
+                span,
+                "double precision is not supported by this device",
+                "`double` needs the cl_khr_fp64 extension",
+            );
+        }
+    }
+
+    fn scalar_prim(&mut self, s: ast::Scalar, span: Span) -> Option<Prim> {
+        use ast::Scalar as S;
+        Some(match s {
+            S::Char | S::SChar => Prim::Char,
+            S::UChar => Prim::UChar,
+            S::Short => Prim::Short,
+            S::UShort => Prim::UShort,
+            S::Int => Prim::Int,
+            S::UInt => Prim::UInt,
+            S::Long => Prim::Long,
+            S::ULong => Prim::ULong,
+            S::Half => Prim::Half,
+            S::Float => Prim::Float,
+            S::Double => {
+                self.need_fp64(span);
+                Prim::Double
+            }
+            S::LongLong | S::ULongLong | S::LongDouble => {
+                self.err(
+                    span,
+                    format!("`{}` is reserved in OpenCL C", s.name()),
+                    "use `long`, `ulong` or `double`",
+                );
+                return None;
+            }
+        })
+    }
+
+    /// The base type of declaration specifiers, with qualifiers and address space
+    /// (including those a typedef carries).
+    pub(crate) fn base_type(&mut self, specs: &DeclSpecs) -> DeclTy {
+        let mut dt = DeclTy {
+            ty: T_ERROR,
+            space: specs.address_space.map(|(a, _)| space_of(a)),
+            is_const: specs.quals.is_const,
+            is_volatile: specs.quals.is_volatile,
+            is_restrict: specs.quals.is_restrict,
+        };
+        let span = specs.base_span;
+        dt.ty = match specs.base {
+            BaseType::Void => T_VOID,
+            BaseType::Bool => self.t.prim(Prim::Bool),
+            BaseType::Scalar(s) => match self.scalar_prim(s, span) {
+                Some(p) => self.t.prim(p),
+                None => T_ERROR,
+            },
+            BaseType::Vector(s, n) => match self.scalar_prim(s, span) {
+                Some(p) => self.t.vector(p, n as u32),
+                None => T_ERROR,
+            },
+            BaseType::SizeT | BaseType::UintptrT => self.t.prim(self.size_prim()),
+            BaseType::PtrdiffT | BaseType::IntptrT => self.t.prim(self.ptrdiff_prim()),
+            BaseType::Opaque(o) => {
+                self.err(
+                    span,
+                    format!("not supported yet: {}", o.name()),
+                    "images, samplers and events come in a later version",
+                );
+                T_ERROR
+            }
+            BaseType::Record(r) => self.record_type(r),
+            BaseType::Enum(e) => self.enum_type(e),
+            BaseType::Typedef(sym) => match self.sc.lookup(sym) {
+                Some(Binding::Typedef {
+                    ty,
+                    space,
+                    is_const,
+                    is_volatile,
+                }) => {
+                    dt.space = dt.space.or(space);
+                    dt.is_const |= is_const;
+                    dt.is_volatile |= is_volatile;
+                    ty
+                }
+                _ => {
+                    let n = self.name(sym).to_string();
+                    self.err(span, format!("unknown type name `{n}`"), "not a type here");
+                    T_ERROR
+                }
+            },
+            BaseType::Error => T_ERROR,
+        };
+        dt
+    }
+
+    /// Apply a declarator's derivations to a base type. Function steps give a function
+    /// type whose parameters are resolved (and decayed).
+    pub(crate) fn derive(&mut self, base: DeclTy, d: &Declarator) -> DeclTy {
+        self.derive_steps(base, &d.derived)
+    }
+
+    pub(crate) fn derive_steps(&mut self, base: DeclTy, steps: &[Derived]) -> DeclTy {
+        let mut dt = base;
+        for step in steps.iter().rev() {
+            if dt.ty == T_ERROR {
+                return dt;
+            }
+            match step {
+                Derived::Pointer {
+                    quals,
+                    address_space,
+                    span,
+                    ..
+                } => {
+                    if matches!(self.t.kind(dt.ty), TyKind::Func(_)) {
+                        self.err(*span, "function pointers are not allowed in OpenCL C", "");
+                        dt.ty = T_ERROR;
+                        return dt;
+                    }
+                    let space = dt.space.unwrap_or(AddrSpace::Private);
+                    dt.ty = self.t.ptr(dt.ty, space, dt.is_const, dt.is_volatile);
+                    dt.space = address_space.map(space_of);
+                    dt.is_const = quals.is_const;
+                    dt.is_volatile = quals.is_volatile;
+                    dt.is_restrict = quals.is_restrict;
+                }
+                Derived::Array { size, span } => {
+                    let len = match size {
+                        Some(e) => match self.const_int(*e) {
+                            Some(n) if n > 0 => n as u64,
+                            Some(_) => {
+                                self.err(*span, "array size must be positive", "");
+                                1
+                            }
+                            None => {
+                                let sp = self.tu.exprs[*e].span;
+                                self.err(
+                                    sp,
+                                    "array size is not an integer constant expression",
+                                    "variable-length arrays are not allowed in OpenCL C",
+                                );
+                                1
+                            }
+                        },
+                        // `[]`: completed by an initializer or decayed as a parameter.
+                        None => 0,
+                    };
+                    if matches!(self.t.kind(dt.ty), TyKind::Void | TyKind::Func(_)) {
+                        self.err(*span, "array of an invalid element type", "");
+                        dt.ty = T_ERROR;
+                        return dt;
+                    }
+                    dt.ty = self.t.array(dt.ty, len);
+                }
+                Derived::Function {
+                    params,
+                    variadic,
+                    span,
+                    ..
+                } => {
+                    let mut ps = Vec::new();
+                    for p in params {
+                        let pt = self.param_type(p);
+                        ps.push(pt.ty);
+                    }
+                    if matches!(self.t.kind(dt.ty), TyKind::Array(..) | TyKind::Func(_)) {
+                        self.err(*span, "a function cannot return an array or a function", "");
+                    }
+                    dt.ty = self.t.func(FnSig {
+                        ret: dt.ty,
+                        params: ps,
+                        variadic: *variadic,
+                    });
+                    dt.space = None;
+                }
+            }
+        }
+        dt
+    }
+
+    /// A parameter's type, arrays decayed to pointers.
+    pub(crate) fn param_type(&mut self, p: &ast::ParamDecl) -> DeclTy {
+        let base = self.base_type(&p.specs);
+        let mut dt = self.derive(base, &p.declarator);
+        if let TyKind::Array(e, _) = self.t.kind(dt.ty) {
+            let space = base_space_of_array(&dt);
+            dt.ty = self.t.ptr(e, space, dt.is_const, dt.is_volatile);
+            dt.space = None;
+        }
+        if dt.ty == T_VOID && p.declarator.name.is_some() {
+            self.err(p.span, "a parameter cannot have type void", "");
+            dt.ty = T_ERROR;
+        }
+        dt
+    }
+
+    fn attr_aligned(&mut self, attrs: &[ast::Attribute]) -> (bool, u64) {
+        let mut packed = false;
+        let mut align = 0u64;
+        for a in attrs {
+            match &a.kind {
+                AttrKind::Packed => packed = true,
+                AttrKind::Aligned(Some(e)) => match self.const_int(*e) {
+                    Some(n) if n > 0 && (n as u64).is_power_of_two() => align = align.max(n as u64),
+                    _ => self.err(a.span, "alignment must be a power of two", ""),
+                },
+                AttrKind::Aligned(None) => align = align.max(128),
+                _ => {}
+            }
+        }
+        (packed, align)
+    }
+
+    fn record_type(&mut self, rid: ast::RecordId) -> Ty {
+        let tu = self.tu;
+        let spec = &tu.records[rid];
+        let is_union = spec.kind == RecordKind::Union;
+        let Some(fields) = &spec.fields else {
+            // A reference: find the tag or declare it incomplete.
+            let Some(tag) = spec.tag else {
+                return T_ERROR;
+            };
+            if let Some((Tag::Record(r), _)) = self.sc.lookup_tag(tag.name) {
+                return self.t.intern(TyKind::Record(r));
+            }
+            let r = self.new_record(is_union, Some(tag.name));
+            self.sc.declare_tag(tag.name, Tag::Record(r));
+            return self.t.intern(TyKind::Record(r));
+        };
+        // A definition: complete a forward declaration of this scope or make a new one.
+        let r = match spec.tag {
+            Some(tag) => match self.sc.lookup_tag(tag.name) {
+                Some((Tag::Record(r), true)) if !self.t.records[r as usize].complete => r,
+                Some((Tag::Record(_), true)) => {
+                    let n = self.name(tag.name).to_string();
+                    self.err(tag.span, format!("redefinition of `struct {n}`"), "");
+                    return T_ERROR;
+                }
+                _ => {
+                    let r = self.new_record(is_union, Some(tag.name));
+                    self.sc.declare_tag(tag.name, Tag::Record(r));
+                    r
+                }
+            },
+            None => self.new_record(is_union, None),
+        };
+        let mut flds: Vec<Field> = Vec::new();
+        for fd in fields {
+            let base = self.base_type(&fd.specs);
+            if fd.declarators.is_empty() {
+                // An anonymous struct/union member.
+                if matches!(self.t.kind(base.ty), TyKind::Record(_)) {
+                    flds.push(Field {
+                        name: None,
+                        ty: base.ty,
+                        offset: 0,
+                    });
+                }
+                continue;
+            }
+            for d in &fd.declarators {
+                if d.bit_width.is_some() {
+                    self.err(d.span, "not supported yet: bit-fields", "");
+                    continue;
+                }
+                let dt = self.derive(base, &d.declarator);
+                if dt.ty == T_ERROR {
+                    continue;
+                }
+                if !self.is_complete(dt.ty) {
+                    self.err(
+                        d.span,
+                        format!("field has incomplete type `{}`", self.tyname(dt.ty)),
+                        "",
+                    );
+                    continue;
+                }
+                if let Some(a) = dt.space {
+                    if a != AddrSpace::Private {
+                        self.err(d.span, "struct members cannot have an address space", "");
+                    }
+                }
+                flds.push(Field {
+                    name: d.declarator.name.map(|i| i.name),
+                    ty: dt.ty,
+                    offset: 0,
+                });
+            }
+        }
+        let (packed, forced) = self.attr_aligned(&spec.attrs);
+        // Layout: the C rules, as the IR type table computes them.
+        let mut off = 0u64;
+        let mut max_align = 1u64;
+        let mut size = 0u64;
+        for f in &mut flds {
+            let a = if packed { 1 } else { self.t.align_of(f.ty) };
+            max_align = max_align.max(a);
+            let sz = self.t.size_of(f.ty);
+            if is_union {
+                f.offset = 0;
+                size = size.max(sz);
+            } else {
+                off = off.next_multiple_of(a);
+                f.offset = off;
+                off += sz;
+                size = off;
+            }
+        }
+        let align = max_align.max(forced);
+        let size = size.next_multiple_of(align);
+        let rec_name = self.t.records[r as usize].name.clone();
+        let ir = if is_union {
+            let bytes = self.m.types.array(Type::I8, size);
+            self.m.types.add_struct(StructType {
+                name: format!("union.{rec_name}"),
+                fields: if size > 0 { vec![bytes] } else { vec![] },
+                packed: false,
+                align: align as u32,
+            })
+        } else {
+            let mut ftys = Vec::new();
+            for f in &flds {
+                ftys.push(self.t.mem_type(&mut self.m.types, f.ty));
+            }
+            self.m.types.add_struct(StructType {
+                name: rec_name.clone(),
+                fields: ftys,
+                packed,
+                align: forced as u32,
+            })
+        };
+        let rec = &mut self.t.records[r as usize];
+        rec.fields = flds;
+        rec.size = size;
+        rec.align = align;
+        rec.complete = true;
+        rec.ir = ir;
+        self.t.intern(TyKind::Record(r))
+    }
+
+    fn new_record(&mut self, is_union: bool, tag: Option<crate::ast::Symbol>) -> u32 {
+        let name = match tag {
+            Some(s) => self.name(s).to_string(),
+            None => {
+                self.anon += 1;
+                format!("anon.{}", self.anon)
+            }
+        };
+        self.t.records.push(Record {
+            is_union,
+            name,
+            fields: Vec::new(),
+            complete: false,
+            size: 0,
+            align: 1,
+            ir: Type::I8,
+        });
+        (self.t.records.len() - 1) as u32
+    }
+
+    fn enum_type(&mut self, eid: ast::EnumId) -> Ty {
+        let tu = self.tu;
+        let spec = &tu.enums[eid];
+        let int = self.t.prim(Prim::Int);
+        if let Some(items) = &spec.enumerators {
+            if let Some(tag) = spec.tag {
+                self.sc.declare_tag(tag.name, Tag::Enum);
+            }
+            let mut next: i64 = 0;
+            for it in items {
+                if let Some(v) = it.value {
+                    match self.const_int(v) {
+                        Some(n) => next = n as i64,
+                        None => self.err(
+                            tu.exprs[v].span,
+                            "enumerator value is not an integer constant expression",
+                            "",
+                        ),
+                    }
+                }
+                if let Some((_, s)) =
+                    self.sc
+                        .declare(it.name.name, Binding::EnumConst(next, int), it.span)
+                {
+                    let n = self.name(it.name.name).to_string();
+                    self.push_diag(
+                        kauai_diag::Diagnostic::error(format!("redefinition of `{n}`"))
+                            .at(it.name.span, "")
+                            .also(s, "first defined here"),
+                    );
+                }
+                next = next.wrapping_add(1);
+            }
+        } else if let Some(tag) = spec.tag {
+            if self.sc.lookup_tag(tag.name).is_none() {
+                let n = self.name(tag.name).to_string();
+                self.err(tag.span, format!("unknown enum `{n}`"), "");
+            }
+        }
+        int
+    }
+
+    pub(crate) fn is_complete(&self, t: Ty) -> bool {
+        match self.t.kind(t) {
+            TyKind::Record(r) => self.t.records[r as usize].complete,
+            TyKind::Array(e, n) => n > 0 && self.is_complete(e),
+            TyKind::Void | TyKind::Func(_) => false,
+            _ => true,
+        }
+    }
+
+    /// The type of a type name (casts, sizeof).
+    pub(crate) fn type_name(&mut self, id: ast::TypeNameId) -> DeclTy {
+        let tu = self.tu;
+        let tn = &tu.type_names[id];
+        let base = self.base_type(&tn.specs);
+        self.derive(base, &tn.declarator)
+    }
+
+    // -- program scope ----------------------------------------------------------------
+
+    pub(crate) fn global_declaration(&mut self, id: ast::DeclId) {
+        let tu = self.tu;
+        let d = &tu.decls[id];
+        let base = self.base_type(&d.specs);
+        for idecl in &d.declarators {
+            let Some(name) = idecl.declarator.name else {
+                continue;
+            };
+            let dt = self.derive(base, &idecl.declarator);
+            if let Some((StorageClass::Typedef, _)) = d.specs.storage {
+                self.bind_typedef(name, dt, idecl.span);
+                continue;
+            }
+            if let TyKind::Func(sig) = self.t.kind(dt.ty) {
+                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span);
+                continue;
+            }
+            if dt.ty == T_ERROR {
+                continue;
+            }
+            if dt.space != Some(AddrSpace::Constant) {
+                self.err(
+                    idecl.span,
+                    "program scope variables must be declared in the __constant address space",
+                    "add `__constant` (OpenCL C 1.2 has no other program-scope variables)",
+                );
+                continue;
+            }
+            self.constant_global(name, dt, idecl.init.as_ref(), idecl.span, None);
+        }
+    }
+
+    fn bind_typedef(&mut self, name: ast::Ident, dt: DeclTy, span: Span) {
+        let b = Binding::Typedef {
+            ty: dt.ty,
+            space: dt.space,
+            is_const: dt.is_const,
+            is_volatile: dt.is_volatile,
+        };
+        if let Some((old, _)) = self.sc.declare(name.name, b, span) {
+            let same = matches!(old, Binding::Typedef { ty, .. } if ty == dt.ty);
+            if !same {
+                let n = self.name(name.name).to_string();
+                self.err(
+                    name.span,
+                    format!("redefinition of `{n}` with a different type"),
+                    "",
+                );
+            }
+        }
+    }
+
+    /// A `__constant` variable with its initial bytes, at program or kernel scope.
+    pub(crate) fn constant_global(
+        &mut self,
+        name: ast::Ident,
+        mut dt: DeclTy,
+        init: Option<&ast::Initializer>,
+        span: Span,
+        prefix: Option<String>,
+    ) {
+        let Some(init) = init else {
+            self.err(span, "a __constant variable needs an initializer", "");
+            return;
+        };
+        if let TyKind::Array(e, 0) = self.t.kind(dt.ty) {
+            let n = self.init_array_len(e, init);
+            dt.ty = self.t.array(e, n.max(1));
+        }
+        if !self.is_complete(dt.ty) {
+            self.err(
+                span,
+                format!("variable has incomplete type `{}`", self.tyname(dt.ty)),
+                "",
+            );
+            return;
+        }
+        let bytes = self.const_init_bytes(dt.ty, init);
+        let sname = self.name(name.name).to_string();
+        let gname = match prefix {
+            Some(p) => format!("{p}.{sname}"),
+            None => sname,
+        };
+        let ty = self.t.mem_type(&mut self.m.types, dt.ty);
+        let g = self.m.globals.push(Global {
+            name: gname,
+            ty,
+            space: AddrSpace::Constant,
+            align: self.t.align_of(dt.ty) as u32,
+            init: bytes,
+            constant: true,
+        });
+        self.bind_var(
+            name,
+            VarInfo {
+                place: Place::Global(g),
+                ty: dt.ty,
+                space: AddrSpace::Constant,
+                is_const: true,
+                is_volatile: dt.is_volatile,
+            },
+            span,
+        );
+    }
+
+    pub(crate) fn bind_var(&mut self, name: ast::Ident, v: VarInfo, span: Span) {
+        if let Some((_, first)) = self.sc.declare(name.name, Binding::Var(v), span) {
+            let n = self.name(name.name).to_string();
+            self.push_diag(
+                kauai_diag::Diagnostic::error(format!("redefinition of `{n}`"))
+                    .at(name.span, "defined again here")
+                    .also(first, "first defined here"),
+            );
+        }
+    }
+
+    fn declare_function(&mut self, name: ast::Ident, sig: u32, kernel: bool, span: Span) -> usize {
+        let s = self.t.sigs[sig as usize].clone();
+        if let Some(Binding::Func(i)) = self.sc.lookup(name.name) {
+            let f = &self.fns[i];
+            if f.params != s.params || f.ret != s.ret {
+                let n = self.name(name.name).to_string();
+                let first = f.span;
+                self.push_diag(
+                    kauai_diag::Diagnostic::error(format!("conflicting types for `{n}`"))
+                        .at(name.span, "declared again here with another type")
+                        .also(first, "first declared here"),
+                );
+            }
+            self.fns[i].is_kernel |= kernel;
+            return i;
+        }
+        let i = self.fns.len();
+        self.fns.push(UserFn {
+            name: name.name,
+            params: s.params,
+            ret: s.ret,
+            variadic: s.variadic,
+            is_kernel: kernel,
+            ir: None,
+            defined: false,
+            span,
+            first_call: None,
+        });
+        if let Some((_, first)) = self.sc.declare(name.name, Binding::Func(i), span) {
+            let n = self.name(name.name).to_string();
+            self.push_diag(
+                kauai_diag::Diagnostic::error(format!(
+                    "`{n}` redeclared as a different kind of symbol"
+                ))
+                .at(name.span, "")
+                .also(first, "first declared here"),
+            );
+        }
+        i
+    }
+
+    /// The IR signature of a user function: struct parameters are passed as a pointer
+    /// to a private copy (`byval`).
+    fn ir_params(&mut self, params: &[Ty], names: &[String]) -> Vec<Param> {
+        let mut out = Vec::new();
+        for (i, &p) in params.iter().enumerate() {
+            let name = names.get(i).cloned().unwrap_or_default();
+            let mut param = Param::new(self.vty(p), name);
+            if matches!(self.t.kind(p), TyKind::Record(_)) {
+                param.ty = Type::Ptr(AddrSpace::Private);
+                param.byval = Some(self.t.mem_type(&mut self.m.types, p));
+            }
+            out.push(param);
+        }
+        out
+    }
+
+    /// The IR function of user function `i`, created (as a declaration) on first use.
+    pub(crate) fn user_ir_fn(&mut self, i: usize) -> kauai_ir::FuncId {
+        if let Some(f) = self.fns[i].ir {
+            return f;
+        }
+        let params = self.fns[i].params.clone();
+        let ps = self.ir_params(&params, &[]);
+        let ret = self.fns[i].ret;
+        let rt = if ret == T_VOID {
+            Type::Void
+        } else {
+            self.vty(ret)
+        };
+        let name = self.name(self.fns[i].name).to_string();
+        let f = self.m.functions.push(Function::new(name, ps, rt));
+        self.fns[i].ir = Some(f);
+        f
+    }
+
+    pub(crate) fn function_def(&mut self, id: crate::ast::FuncId) {
+        let tu = self.tu;
+        let fd = &tu.functions[id];
+        let Some(name) = fd.declarator.name else {
+            return;
+        };
+        let Some(Derived::Function { params, .. }) = fd.declarator.derived.first() else {
+            return;
+        };
+        let base = self.base_type(&fd.specs);
+        let dt = self.derive(base, &fd.declarator);
+        let TyKind::Func(sig) = self.t.kind(dt.ty) else {
+            return;
+        };
+        let is_kernel = fd.specs.kernel.is_some();
+        let idx = self.declare_function(name, sig, is_kernel, fd.declarator.span);
+        if self.fns[idx].defined {
+            let n = self.name(name.name).to_string();
+            self.err(name.span, format!("redefinition of function `{n}`"), "");
+            return;
+        }
+        self.fns[idx].defined = true;
+        let ret = self.fns[idx].ret;
+        let fname = self.name(name.name).to_string();
+        if let Some((StorageClass::Extern, sp)) = fd.specs.storage {
+            self.err(sp, "extern function definitions are not supported", "");
+        }
+        if is_kernel && ret != T_VOID {
+            self.err(fd.specs.base_span, "a kernel must return void", "");
+        }
+        if matches!(self.t.kind(ret), TyKind::Record(_)) {
+            self.err(
+                fd.specs.base_span,
+                "not supported yet: functions returning a struct or union",
+                "",
+            );
+        }
+        // Parameter types and names.
+        let mut ptys = Vec::new();
+        let mut pnames = Vec::new();
+        let mut pinfo = Vec::new();
+        for p in params {
+            let dt = self.param_type(p);
+            ptys.push(dt.ty);
+            pnames.push(
+                p.declarator
+                    .name
+                    .map(|n| self.name(n.name).to_string())
+                    .unwrap_or_default(),
+            );
+            pinfo.push((dt, p.declarator.name, p.span));
+        }
+        let mut irps = self.ir_params(&ptys, &pnames);
+        let rt = if ret == T_VOID || ret == T_ERROR {
+            Type::Void
+        } else {
+            self.vty(ret)
+        };
+        let mut func = Function::new(fname.clone(), Vec::new(), rt);
+        if is_kernel {
+            func.set_attr(attr::MUX_KERNEL, attr::ENTRY_POINT);
+            self.kernel_metadata(&mut func, &pinfo, &mut irps);
+        } else if fd.specs.inline.is_some() {
+            func.set_attr(attr::ALWAYS_INLINE, "");
+        }
+        for a in fd.specs.attrs.iter().chain(&fd.declarator.attrs) {
+            self.function_attr(&mut func, a, is_kernel);
+        }
+        func.params = irps;
+        // Body.
+        self.fx = FnState {
+            ret: Some(ret),
+            is_kernel,
+            name: fname,
+            index: idx,
+            ..FnState::default()
+        };
+        let entry = self.new_block();
+        self.fx.entry = Some(entry);
+        self.fx.body.order.push(entry);
+        self.fx.cur = Some(entry);
+        let mut pvals = Vec::new();
+        for p in &func.params {
+            pvals.push(self.fx.body.append_block_param(entry, p.ty));
+        }
+        self.in_fn = true;
+        self.sc.push();
+        for (i, (dt, pname, span)) in pinfo.iter().enumerate() {
+            let Some(pname) = pname else {
+                continue;
+            };
+            if dt.ty == T_ERROR {
+                continue;
+            }
+            let place = if func.params[i].byval.is_some() {
+                pvals[i]
+            } else {
+                let a = self.alloca_ty(dt.ty);
+                let v = pvals[i];
+                self.store_value(a, v, dt.ty, false);
+                a
+            };
+            self.bind_var(
+                *pname,
+                VarInfo {
+                    place: Place::Ptr(place),
+                    ty: dt.ty,
+                    space: AddrSpace::Private,
+                    is_const: dt.is_const,
+                    is_volatile: dt.is_volatile,
+                },
+                *span,
+            );
+        }
+        // The body's outer block shares the parameters' scope (C99 6.2.1).
+        if let crate::ast::StmtKind::Compound(items) = &tu.stmts[fd.body].kind {
+            for s in items {
+                self.stmt(*s);
+            }
+        } else {
+            self.stmt(fd.body);
+        }
+        self.sc.pop();
+        self.in_fn = false;
+        if self.fx.cur.is_some() {
+            if rt == Type::Void {
+                self.terminate(InstKind::Return(None));
+            } else {
+                let u = self.ins(InstKind::Const(kauai_ir::Const::Undef), rt);
+                self.terminate(InstKind::Return(Some(u)));
+            }
+        }
+        let labels: Vec<_> = self.fx.labels.iter().map(|(s, v)| (*s, *v)).collect();
+        for (sym, (_, def, used)) in labels {
+            if def.is_none() {
+                let n = self.name(sym).to_string();
+                self.err(used, format!("use of undeclared label `{n}`"), "");
+            }
+        }
+        let state = std::mem::take(&mut self.fx);
+        func.body = Some(state.body);
+        match self.fns[idx].ir {
+            Some(f) => {
+                let old = &self.m.functions[f];
+                if old.params.len() != func.params.len() {
+                    // The earlier declaration had a different shape (already diagnosed).
+                    return;
+                }
+                self.m.functions[f] = func;
+            }
+            None => {
+                let f = self.m.functions.push(func);
+                self.fns[idx].ir = Some(f);
+            }
+        }
+    }
+
+    fn kernel_metadata(
+        &mut self,
+        func: &mut Function,
+        params: &[(DeclTy, Option<ast::Ident>, Span)],
+        irps: &mut [Param],
+    ) {
+        let mut types = Vec::new();
+        let mut spaces = Vec::new();
+        let mut access = Vec::new();
+        let mut quals = Vec::new();
+        for (i, (dt, _, span)) in params.iter().enumerate() {
+            let t = dt.ty;
+            let mut space = "private";
+            let mut q: Vec<&str> = Vec::new();
+            match self.t.kind(t) {
+                TyKind::Ptr(p) => {
+                    if p.space == AddrSpace::Private || p.space == AddrSpace::Generic {
+                        self.err(
+                            *span,
+                            "kernel pointer arguments must point to __global, __constant or __local memory",
+                            "add an address space qualifier",
+                        );
+                    }
+                    if matches!(self.t.kind(p.pointee), TyKind::Ptr(_)) {
+                        self.err(*span, "kernel arguments cannot be pointers to pointers", "");
+                    }
+                    space = super::decl::space_word(p.space);
+                    if p.is_const || p.space == AddrSpace::Constant {
+                        q.push("const");
+                    }
+                    if p.is_volatile {
+                        q.push("volatile");
+                    }
+                    if dt.is_restrict {
+                        q.push("restrict");
+                        if let Some(ip) = irps.get_mut(i) {
+                            ip.noalias = true;
+                        }
+                    }
+                }
+                TyKind::Prim(Prim::Bool) | TyKind::Prim(Prim::Half) => {
+                    self.err(
+                        *span,
+                        format!("kernel arguments cannot have type `{}`", self.tyname(t)),
+                        "",
+                    );
+                }
+                TyKind::Prim(_) | TyKind::Vector(..) | TyKind::Record(_) | TyKind::Error => {}
+                _ => self.err(
+                    *span,
+                    format!("kernel arguments cannot have type `{}`", self.tyname(t)),
+                    "",
+                ),
+            }
+            if let Some(s) = dt.space {
+                if s != AddrSpace::Private && !matches!(self.t.kind(t), TyKind::Ptr(_)) {
+                    self.err(
+                        *span,
+                        "a kernel argument that is not a pointer must be private",
+                        "",
+                    );
+                }
+            }
+            types.push(MetaValue::Str(self.t.arg_type_name(t)));
+            spaces.push(MetaValue::Str(space.to_string()));
+            access.push(MetaValue::Str("none".to_string()));
+            quals.push(MetaValue::Str(q.join(" ")));
+        }
+        func.metadata.insert(meta::KERNEL_ARG_TYPE.into(), types);
+        func.metadata
+            .insert(meta::KERNEL_ARG_ADDR_SPACE.into(), spaces);
+        func.metadata.insert(meta::KERNEL_ARG_ACCESS.into(), access);
+        func.metadata
+            .insert(meta::KERNEL_ARG_TYPE_QUAL.into(), quals);
+    }
+
+    fn function_attr(&mut self, func: &mut Function, a: &ast::Attribute, is_kernel: bool) {
+        let three = |l: &mut Self, es: &[ExprId; 3]| -> Option<Vec<MetaValue>> {
+            let mut v = Vec::new();
+            for e in es {
+                match l.const_int(*e) {
+                    Some(n) if n > 0 => v.push(MetaValue::Int(n as i64)),
+                    _ => {
+                        let sp = l.tu.exprs[*e].span;
+                        l.err(sp, "expected a positive integer constant", "");
+                        return None;
+                    }
+                }
+            }
+            Some(v)
+        };
+        match &a.kind {
+            AttrKind::ReqdWorkGroupSize(es) | AttrKind::WorkGroupSizeHint(es) => {
+                if !is_kernel {
+                    self.warn(
+                        a.span,
+                        "this attribute applies to kernels only; ignored",
+                        "",
+                    );
+                    return;
+                }
+                if let Some(v) = three(self, es) {
+                    let key = if matches!(a.kind, AttrKind::ReqdWorkGroupSize(_)) {
+                        meta::REQD_WORK_GROUP_SIZE
+                    } else {
+                        meta::WORK_GROUP_SIZE_HINT
+                    };
+                    func.metadata.insert(key.into(), v);
+                }
+            }
+            AttrKind::VecTypeHint(tn) => {
+                let dt = self.type_name(*tn);
+                if !self.t.is_arith(dt.ty) || self.t.as_prim(dt.ty) == Some(Prim::Bool) {
+                    self.err(a.span, "vec_type_hint needs a scalar or vector type", "");
+                } else {
+                    func.metadata.insert(
+                        meta::VEC_TYPE_HINT.into(),
+                        vec![MetaValue::Str(self.tyname(dt.ty))],
+                    );
+                }
+            }
+            AttrKind::Unknown { name, .. } => {
+                let n = self.name(*name).to_string();
+                if !matches!(
+                    n.as_str(),
+                    "always_inline" | "noinline" | "overloadable" | "const" | "pure"
+                ) {
+                    self.warn(a.span, format!("unknown attribute `{n}` ignored"), "");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // -- function scope ---------------------------------------------------------------
+
+    pub(crate) fn local_declaration(&mut self, id: ast::DeclId) {
+        let tu = self.tu;
+        let d = &tu.decls[id];
+        let base = self.base_type(&d.specs);
+        for idecl in &d.declarators {
+            let Some(name) = idecl.declarator.name else {
+                continue;
+            };
+            let mut dt = self.derive(base, &idecl.declarator);
+            if let Some((StorageClass::Typedef, _)) = d.specs.storage {
+                self.bind_typedef(name, dt, idecl.span);
+                continue;
+            }
+            if let TyKind::Func(sig) = self.t.kind(dt.ty) {
+                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span);
+                continue;
+            }
+            if dt.ty == T_ERROR {
+                // Bind the name anyway so that uses are not reported as undeclared.
+                self.bind_var(
+                    name,
+                    VarInfo {
+                        place: Place::Ptr(kauai_ir::Value::from_u32(u32::MAX)),
+                        ty: T_ERROR,
+                        space: AddrSpace::Private,
+                        is_const: false,
+                        is_volatile: false,
+                    },
+                    idecl.span,
+                );
+                continue;
+            }
+            match d.specs.storage {
+                Some((StorageClass::Extern, sp)) => {
+                    self.err(sp, "extern variables are not supported in OpenCL C", "");
+                    continue;
+                }
+                Some((StorageClass::Static, sp)) if dt.space != Some(AddrSpace::Constant) => {
+                    self.err(
+                        sp,
+                        "static local variables are not allowed in OpenCL C 1.2",
+                        "",
+                    );
+                    continue;
+                }
+                _ => {}
+            }
+            let space = dt.space.unwrap_or(AddrSpace::Private);
+            match space {
+                AddrSpace::Constant => {
+                    if !self.fx.is_kernel {
+                        self.err(idecl.span, "__constant variables can be declared only at program scope or kernel scope", "");
+                        continue;
+                    }
+                    let prefix = Some(self.fx.name.clone());
+                    self.constant_global(name, dt, idecl.init.as_ref(), idecl.span, prefix);
+                    continue;
+                }
+                AddrSpace::Local => {
+                    self.local_global(name, dt, idecl);
+                    continue;
+                }
+                AddrSpace::Global | AddrSpace::Generic => {
+                    self.err(
+                        idecl.span,
+                        format!(
+                            "function-scope variables cannot be in the {} address space",
+                            space.cl_name()
+                        ),
+                        "",
+                    );
+                    continue;
+                }
+                AddrSpace::Private => {}
+            }
+            if let TyKind::Array(e, 0) = self.t.kind(dt.ty) {
+                match &idecl.init {
+                    Some(init) => {
+                        let n = self.init_array_len(e, init);
+                        dt.ty = self.t.array(e, n.max(1));
+                    }
+                    None => {
+                        self.err(idecl.span, "array needs a size or an initializer", "");
+                        continue;
+                    }
+                }
+            }
+            if !self.is_complete(dt.ty) {
+                self.err(
+                    idecl.span,
+                    format!("variable has incomplete type `{}`", self.tyname(dt.ty)),
+                    "",
+                );
+                continue;
+            }
+            if self.t.as_prim(dt.ty) == Some(Prim::Half) {
+                self.err(idecl.span, "not supported yet: half variables (use vload_half/vstore_half in a later version)", "");
+                continue;
+            }
+            let ptr = self.alloca_ty(dt.ty);
+            let info = VarInfo {
+                place: Place::Ptr(ptr),
+                ty: dt.ty,
+                space: AddrSpace::Private,
+                is_const: dt.is_const,
+                is_volatile: dt.is_volatile,
+            };
+            // The name is visible in its own initializer (C99 6.2.1p7).
+            self.bind_var(name, info, idecl.span);
+            if let Some(init) = &idecl.init {
+                self.init_local(ptr, dt.ty, init);
+            }
+        }
+    }
+
+    fn local_global(&mut self, name: ast::Ident, dt: DeclTy, idecl: &ast::InitDeclarator) {
+        if !self.fx.is_kernel {
+            self.err(
+                idecl.span,
+                "__local variables can be declared only at kernel function scope",
+                "",
+            );
+            return;
+        }
+        if idecl.init.is_some() {
+            self.err(idecl.span, "__local variables cannot be initialized", "");
+        }
+        if !self.is_complete(dt.ty) {
+            self.err(
+                idecl.span,
+                format!("variable has incomplete type `{}`", self.tyname(dt.ty)),
+                "",
+            );
+            return;
+        }
+        let gname = format!("{}.{}", self.fx.name, self.name(name.name));
+        let ty = self.t.mem_type(&mut self.m.types, dt.ty);
+        let g = self.m.globals.push(Global {
+            name: gname,
+            ty,
+            space: AddrSpace::Local,
+            align: self.t.align_of(dt.ty) as u32,
+            init: None,
+            constant: false,
+        });
+        self.bind_var(
+            name,
+            VarInfo {
+                place: Place::Global(g),
+                ty: dt.ty,
+                space: AddrSpace::Local,
+                is_const: dt.is_const,
+                is_volatile: dt.is_volatile,
+            },
+            idecl.span,
+        );
+    }
+
+    // -- end of program ---------------------------------------------------------------
+
+    pub(crate) fn finish_program(&mut self) {
+        // Called but never defined.
+        for i in 0..self.fns.len() {
+            if !self.fns[i].defined {
+                if let Some(sp) = self.fns[i].first_call {
+                    let n = self.name(self.fns[i].name).to_string();
+                    self.err(
+                        sp,
+                        format!("function `{n}` is declared but never defined"),
+                        "OpenCL C programs are not linked against other code",
+                    );
+                }
+            }
+        }
+        self.check_recursion();
+    }
+
+    /// OpenCL C forbids recursion: report every call that closes a cycle.
+    fn check_recursion(&mut self) {
+        let n = self.fns.len();
+        let mut adj: Vec<Vec<(usize, Span)>> = vec![Vec::new(); n];
+        for &(a, b, sp) in &self.calls {
+            adj[a].push((b, sp));
+        }
+        // Iterative DFS with colors: 0 new, 1 on stack, 2 done.
+        let mut color = vec![0u8; n];
+        let mut reported: Vec<Span> = Vec::new();
+        for s in 0..n {
+            if color[s] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(s, 0)];
+            color[s] = 1;
+            while let Some((v, i)) = stack.pop() {
+                if i < adj[v].len() {
+                    stack.push((v, i + 1));
+                    let (w, sp) = adj[v][i];
+                    match color[w] {
+                        0 => {
+                            color[w] = 1;
+                            stack.push((w, 0));
+                        }
+                        1 => reported.push(sp),
+                        _ => {}
+                    }
+                } else {
+                    color[v] = 2;
+                }
+            }
+        }
+        for sp in reported {
+            self.err(
+                sp,
+                "recursion is not allowed in OpenCL C",
+                "this call closes a cycle of calls",
+            );
+        }
+    }
+}
+
+fn base_space_of_array(dt: &DeclTy) -> AddrSpace {
+    dt.space.unwrap_or(AddrSpace::Private)
+}

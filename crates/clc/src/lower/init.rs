@@ -1,0 +1,561 @@
+//! Initializers: a brace list (with designators and brace elision) is flattened into
+//! leaves — (byte offset, type, expression) — which locals store one by one after
+//! zeroing the object and `__constant` variables evaluate into their initial bytes.
+
+use kauai_ir::{AddrSpace, Const, ConstScalar, InstKind, Type, Value};
+
+use super::consteval::{cv_cast, CV};
+use super::Lowerer;
+use crate::ast::{Designator, ExprId, ExprKind, InitItem, Initializer};
+use crate::lower::expr::Opnd;
+use crate::sema::types::{Prim, Ty, TyKind, T_ERROR};
+
+pub(crate) enum LeafKind {
+    Expr(ExprId),
+    Str(Vec<u8>),
+}
+
+pub(crate) struct Leaf {
+    pub off: u64,
+    pub ty: Ty,
+    pub kind: LeafKind,
+}
+
+impl Lowerer<'_> {
+    fn string_lit(&self, e: ExprId) -> Option<Vec<u8>> {
+        match &self.tu.exprs[e].kind {
+            ExprKind::StringLit(s) => Some(s.bytes.clone()),
+            _ => None,
+        }
+    }
+
+    fn is_char_array(&self, t: Ty) -> bool {
+        matches!(self.t.kind(t), TyKind::Array(e, _) if matches!(self.t.as_prim(e), Some(Prim::Char | Prim::UChar)))
+    }
+
+    /// The length of an array of unknown size from its initializer.
+    pub(crate) fn init_array_len(&mut self, elem: Ty, init: &Initializer) -> u64 {
+        match init {
+            Initializer::Expr(e) => match self.string_lit(*e) {
+                Some(b) if matches!(self.t.as_prim(elem), Some(Prim::Char | Prim::UChar)) => {
+                    b.len() as u64 + 1
+                }
+                _ => 1,
+            },
+            Initializer::List { items, .. } => {
+                let t = self.t.array(elem, 0);
+                let mut scratch = Vec::new();
+                let mut pos = 0;
+                let errs = self.errors;
+                let n = self.init_list(t, 0, items, &mut pos, true, &mut scratch);
+                // Problems are reported when the initializer is lowered for real.
+                let _ = errs;
+                n
+            }
+        }
+    }
+
+    pub(crate) fn flatten_init(&mut self, ty: Ty, init: &Initializer, out: &mut Vec<Leaf>) {
+        match init {
+            Initializer::Expr(e) => {
+                if self.is_char_array(ty) {
+                    if let Some(b) = self.string_lit(*e) {
+                        out.push(Leaf {
+                            off: 0,
+                            ty,
+                            kind: LeafKind::Str(b),
+                        });
+                        return;
+                    }
+                }
+                if matches!(self.t.kind(ty), TyKind::Array(..)) {
+                    let sp = self.espan(*e);
+                    self.err(
+                        sp,
+                        "an array must be initialized with a brace-enclosed list",
+                        "",
+                    );
+                    return;
+                }
+                out.push(Leaf {
+                    off: 0,
+                    ty,
+                    kind: LeafKind::Expr(*e),
+                });
+            }
+            Initializer::List { items, .. } => {
+                let mut pos = 0;
+                self.init_list(ty, 0, items, &mut pos, true, out);
+            }
+        }
+    }
+
+    /// The type of an initializer expression, without diagnostics or code.
+    fn init_expr_ty(&mut self, e: ExprId) -> Ty {
+        if self.in_fn {
+            self.type_of_expr_quiet(e)
+        } else {
+            match self.ceval(e) {
+                Ok(c) => self.cv_ty(&c),
+                Err(()) => T_ERROR,
+            }
+        }
+    }
+
+    fn elem_info(&self, ty: Ty) -> Option<(Ty, u64, u64)> {
+        match self.t.kind(ty) {
+            TyKind::Array(e, n) => Some((e, self.t.size_of(e), n)),
+            TyKind::Vector(p, n) => Some((self.t.prim(p), p.bytes() as u64, n as u64)),
+            _ => None,
+        }
+    }
+
+    /// Initialize the object of type `ty` at `base` from `items[*pos..]`; `braced` says
+    /// the list belongs to this object (otherwise it takes only what it needs). Returns
+    /// the number of array elements initialized.
+    pub(crate) fn init_list(
+        &mut self,
+        ty: Ty,
+        base: u64,
+        items: &[InitItem],
+        pos: &mut usize,
+        braced: bool,
+        out: &mut Vec<Leaf>,
+    ) -> u64 {
+        if let Some((elem, esz, len)) = self.elem_info(ty) {
+            if self.t.is_vector(ty) {
+                // `vec = {a, b, ...}`: lanes, or a whole vector.
+                if let Some(it) = items.get(*pos) {
+                    if let (Initializer::Expr(e), true) = (&it.init, it.designators.is_empty()) {
+                        if self.init_expr_ty(*e) == ty {
+                            out.push(Leaf {
+                                off: base,
+                                ty,
+                                kind: LeafKind::Expr(*e),
+                            });
+                            *pos += 1;
+                            return 1;
+                        }
+                    }
+                }
+            }
+            let mut idx = 0u64;
+            let mut max = 0u64;
+            while *pos < items.len() {
+                let it = &items[*pos];
+                if !it.designators.is_empty() {
+                    if !braced {
+                        break;
+                    }
+                    let Designator::Index { index, span } = &it.designators[0] else {
+                        self.err(it.span, "field designator in an array initializer", "");
+                        *pos += 1;
+                        continue;
+                    };
+                    match self.const_int(*index) {
+                        Some(i) if i >= 0 && (len == 0 || (i as u64) < len) => idx = i as u64,
+                        _ => {
+                            self.err(*span, "array designator out of bounds or not constant", "");
+                            *pos += 1;
+                            continue;
+                        }
+                    }
+                    self.init_designated(
+                        elem,
+                        base + idx * esz,
+                        &it.designators[1..],
+                        &it.init,
+                        out,
+                    );
+                    *pos += 1;
+                    idx += 1;
+                    max = max.max(idx);
+                    continue;
+                }
+                if len != 0 && idx >= len {
+                    if braced {
+                        self.warn(it.span, "excess elements in initializer", "ignored");
+                        *pos = items.len();
+                    }
+                    break;
+                }
+                self.init_elem(elem, base + idx * esz, items, pos, out);
+                idx += 1;
+                max = max.max(idx);
+            }
+            return max;
+        }
+        match self.t.kind(ty) {
+            TyKind::Record(r) => {
+                let rec = self.t.records[r as usize].clone();
+                let mut fi = 0usize;
+                while *pos < items.len() {
+                    let it = &items[*pos];
+                    if !it.designators.is_empty() {
+                        if !braced {
+                            break;
+                        }
+                        let Designator::Field(name) = &it.designators[0] else {
+                            self.err(it.span, "array designator in a struct initializer", "");
+                            *pos += 1;
+                            continue;
+                        };
+                        match rec.fields.iter().position(|f| f.name == Some(name.name)) {
+                            Some(i) => {
+                                let f = &rec.fields[i];
+                                self.init_designated(
+                                    f.ty,
+                                    base + f.offset,
+                                    &it.designators[1..],
+                                    &it.init,
+                                    out,
+                                );
+                                fi = i + 1;
+                            }
+                            None => {
+                                let n = self.name(name.name).to_string();
+                                self.err(
+                                    name.span,
+                                    format!("no member named `{n}` in `{}`", self.tyname(ty)),
+                                    "",
+                                );
+                            }
+                        }
+                        *pos += 1;
+                        continue;
+                    }
+                    if fi >= rec.fields.len() || (rec.is_union && fi >= 1) {
+                        if braced {
+                            self.warn(it.span, "excess elements in initializer", "ignored");
+                            *pos = items.len();
+                        }
+                        break;
+                    }
+                    let f = &rec.fields[fi];
+                    self.init_elem(f.ty, base + f.offset, items, pos, out);
+                    fi += 1;
+                }
+                0
+            }
+            TyKind::Error => {
+                *pos = items.len();
+                0
+            }
+            _ => {
+                // A scalar in braces: `int x = {1};`
+                if *pos < items.len() {
+                    self.init_elem(ty, base, items, pos, out);
+                }
+                if braced && *pos < items.len() {
+                    let sp = items[*pos].span;
+                    self.warn(sp, "excess elements in scalar initializer", "ignored");
+                    *pos = items.len();
+                }
+                1
+            }
+        }
+    }
+
+    fn init_elem(
+        &mut self,
+        ty: Ty,
+        off: u64,
+        items: &[InitItem],
+        pos: &mut usize,
+        out: &mut Vec<Leaf>,
+    ) {
+        let it = &items[*pos];
+        match &it.init {
+            Initializer::List { items: sub, .. } => {
+                *pos += 1;
+                let mut p = 0;
+                self.init_list(ty, off, sub, &mut p, true, out);
+            }
+            Initializer::Expr(e) => {
+                let e = *e;
+                match self.t.kind(ty) {
+                    TyKind::Prim(_) | TyKind::Ptr(_) | TyKind::Error => {
+                        out.push(Leaf {
+                            off,
+                            ty,
+                            kind: LeafKind::Expr(e),
+                        });
+                        *pos += 1;
+                    }
+                    TyKind::Vector(..) => {
+                        let et = self.init_expr_ty(e);
+                        if self.t.is_vector(et) || et == T_ERROR {
+                            out.push(Leaf {
+                                off,
+                                ty,
+                                kind: LeafKind::Expr(e),
+                            });
+                            *pos += 1;
+                        } else {
+                            self.init_list(ty, off, items, pos, false, out);
+                        }
+                    }
+                    TyKind::Array(..) if self.is_char_array(ty) && self.string_lit(e).is_some() => {
+                        let b = self.string_lit(e).unwrap_or_default();
+                        out.push(Leaf {
+                            off,
+                            ty,
+                            kind: LeafKind::Str(b),
+                        });
+                        *pos += 1;
+                    }
+                    TyKind::Record(_) if self.in_fn && self.init_expr_ty(e) == ty => {
+                        out.push(Leaf {
+                            off,
+                            ty,
+                            kind: LeafKind::Expr(e),
+                        });
+                        *pos += 1;
+                    }
+                    TyKind::Record(_) | TyKind::Array(..) => {
+                        self.init_list(ty, off, items, pos, false, out);
+                    }
+                    _ => {
+                        self.err(
+                            it.span,
+                            format!("cannot initialize `{}`", self.tyname(ty)),
+                            "",
+                        );
+                        *pos += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    fn init_designated(
+        &mut self,
+        ty: Ty,
+        off: u64,
+        rest: &[Designator],
+        init: &Initializer,
+        out: &mut Vec<Leaf>,
+    ) {
+        let (mut ty, mut off) = (ty, off);
+        for d in rest {
+            match (d, self.t.kind(ty)) {
+                (Designator::Field(name), TyKind::Record(r)) => {
+                    let rec = &self.t.records[r as usize];
+                    match rec.fields.iter().find(|f| f.name == Some(name.name)) {
+                        Some(f) => {
+                            off += f.offset;
+                            ty = f.ty;
+                        }
+                        None => {
+                            let n = self.name(name.name).to_string();
+                            self.err(name.span, format!("no member named `{n}`"), "");
+                            return;
+                        }
+                    }
+                }
+                (Designator::Index { index, span }, TyKind::Array(e, n)) => {
+                    match self.const_int(*index) {
+                        Some(i) if i >= 0 && (i as u64) < n => {
+                            off += i as u64 * self.t.size_of(e);
+                            ty = e;
+                        }
+                        _ => {
+                            self.err(*span, "array designator out of bounds or not constant", "");
+                            return;
+                        }
+                    }
+                }
+                (Designator::Field(n), _) => {
+                    self.err(n.span, "field designator on a non-struct", "");
+                    return;
+                }
+                (Designator::Index { span, .. }, _) => {
+                    self.err(*span, "array designator on a non-array", "");
+                    return;
+                }
+            }
+        }
+        match init {
+            Initializer::List { items, .. } => {
+                let mut p = 0;
+                self.init_list(ty, off, items, &mut p, true, out);
+            }
+            Initializer::Expr(_) => {
+                let one = [InitItem {
+                    designators: vec![],
+                    init: init.clone(),
+                    span: kauai_diag::Span::default(),
+                }];
+                let mut p = 0;
+                self.init_elem(ty, off, &one, &mut p, out);
+            }
+        }
+    }
+
+    /// Initialize a local object at `ptr`.
+    pub(crate) fn init_local(&mut self, ptr: Value, ty: Ty, init: &Initializer) {
+        if let Initializer::Expr(e) = init {
+            if !self.t.is_aggregate(ty) {
+                if let Some((v, t)) = self.rv(*e) {
+                    let sp = self.espan(*e);
+                    if let Some(v) = self.implicit(v, t, ty, sp, "in initialization") {
+                        self.store_value(ptr, v, ty, false);
+                    }
+                }
+                return;
+            }
+        }
+        let mut leaves = Vec::new();
+        self.flatten_init(ty, init, &mut leaves);
+        if self.t.is_aggregate(ty)
+            || matches!(init, Initializer::List { .. }) && self.t.is_vector(ty)
+        {
+            let size = self.t.size_of(ty);
+            let align = self.t.align_of(ty);
+            let whole = leaves.len() == 1
+                && leaves[0].off == 0
+                && leaves[0].ty == ty
+                && matches!(leaves[0].kind, LeafKind::Expr(_));
+            if !whole {
+                self.zero_mem(ptr, size, align);
+            }
+        }
+        for leaf in leaves {
+            let p = self.byte_offset(ptr, leaf.off, AddrSpace::Private);
+            match leaf.kind {
+                LeafKind::Str(bytes) => {
+                    let cap = self.t.size_of(leaf.ty);
+                    for (i, b) in bytes.iter().enumerate().take(cap as usize) {
+                        let q = self.byte_offset(p, i as u64, AddrSpace::Private);
+                        let c = self.ins(
+                            InstKind::Const(Const::Scalar(ConstScalar::Int(*b as u64))),
+                            Type::I8,
+                        );
+                        self.ins_void(InstKind::Store {
+                            ptr: q,
+                            value: c,
+                            align: 1,
+                            volatile: false,
+                        });
+                    }
+                }
+                LeafKind::Expr(e) => {
+                    let sp = self.espan(e);
+                    if matches!(self.t.kind(leaf.ty), TyKind::Record(_)) {
+                        match self.expr(e) {
+                            Opnd::L(lv) if lv.ty == leaf.ty => self.copy_mem(p, lv.ptr, leaf.ty),
+                            Opnd::Err => {}
+                            o => {
+                                let t = self.opnd_ty(&o);
+                                self.err(
+                                    sp,
+                                    format!(
+                                        "cannot initialize `{}` with `{}`",
+                                        self.tyname(leaf.ty),
+                                        self.tyname(t)
+                                    ),
+                                    "",
+                                );
+                            }
+                        }
+                        continue;
+                    }
+                    if leaf.ty == T_ERROR {
+                        continue;
+                    }
+                    if let Some((v, t)) = self.rv(e) {
+                        if let Some(v) = self.implicit(v, t, leaf.ty, sp, "in initialization") {
+                            self.store_value(p, v, leaf.ty, false);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The initial bytes of a `__constant` object.
+    pub(crate) fn const_init_bytes(&mut self, ty: Ty, init: &Initializer) -> Option<Vec<u8>> {
+        let size = self.t.size_of(ty) as usize;
+        let mut buf = vec![0u8; size];
+        let mut leaves = Vec::new();
+        let was_in_fn = self.in_fn;
+        // Evaluate as at program scope: no code may be emitted.
+        self.in_fn = false;
+        self.flatten_init(ty, init, &mut leaves);
+        let mut ok = true;
+        for leaf in leaves {
+            match leaf.kind {
+                LeafKind::Str(b) => {
+                    let end = (leaf.off as usize + b.len()).min(buf.len());
+                    let start = (leaf.off as usize).min(end);
+                    buf[start..end].copy_from_slice(&b[..end - start]);
+                }
+                LeafKind::Expr(e) => {
+                    let sp = self.espan(e);
+                    match self.ceval(e) {
+                        Ok(c) => {
+                            if !self.write_cv(&mut buf, leaf.off as usize, leaf.ty, &c) {
+                                self.err(
+                                    sp,
+                                    format!(
+                                        "cannot initialize `{}` with this constant",
+                                        self.tyname(leaf.ty)
+                                    ),
+                                    "",
+                                );
+                                ok = false;
+                            }
+                        }
+                        Err(()) => {
+                            self.err(
+                                sp,
+                                "initializer element is not a compile-time constant",
+                                "expected a constant expression",
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+            }
+        }
+        self.in_fn = was_in_fn;
+        ok.then_some(buf)
+    }
+
+    fn write_cv(&mut self, buf: &mut [u8], off: usize, ty: Ty, c: &CV) -> bool {
+        match self.t.kind(ty) {
+            TyKind::Prim(p) => {
+                let bytes: Vec<u8> = match cv_cast(c, p) {
+                    CV::I(v, _) => (v as u64).to_le_bytes()[..p.bytes() as usize].to_vec(),
+                    CV::F(x, Prim::Float) => (x as f32).to_le_bytes().to_vec(),
+                    CV::F(x, Prim::Double) => x.to_le_bytes().to_vec(),
+                    _ => return false,
+                };
+                if matches!(c, CV::V(..)) {
+                    return false;
+                }
+                match buf.get_mut(off..off + bytes.len()) {
+                    Some(dst) => {
+                        dst.copy_from_slice(&bytes);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            TyKind::Vector(p, n) => {
+                let et = self.t.prim(p);
+                match c {
+                    CV::V(lanes, _) if lanes.len() == n as usize => lanes
+                        .iter()
+                        .enumerate()
+                        .all(|(i, l)| self.write_cv(buf, off + i * p.bytes() as usize, et, l)),
+                    CV::V(..) => false,
+                    s => (0..n as usize)
+                        .all(|i| self.write_cv(buf, off + i * p.bytes() as usize, et, s)),
+                }
+            }
+            TyKind::Ptr(_) => matches!(c, CV::I(0, _)),
+            _ => false,
+        }
+    }
+}

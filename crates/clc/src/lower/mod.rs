@@ -1,0 +1,326 @@
+//! Lowering of a checked OpenCL C translation unit to Kauai IR.
+//!
+//! One walk over the AST type-checks and emits IR at once. The conventions the optimizer
+//! and the executors rely on:
+//!
+//! - every local variable and parameter lives in an `alloca` (entry block, in order) and
+//!   is accessed with loads and stores; `mem2reg` promotes them later;
+//! - `bool` is `i1` in registers and a byte in memory;
+//! - pointer arithmetic is `ptradd` by a byte offset of the `size_t` type;
+//! - kernels carry `"mux-kernel"="entry-point"` and the `kernel_arg_*` metadata;
+//!   kernel-scope `__local` variables become module globals named `<kernel>.<var>`;
+//! - work-item and barrier functions are calls to declared functions with their SPIR
+//!   mangled names (`_Z13get_global_idj`); math and integer builtins become IR operations.
+//!
+//! Errors are reported as diagnostics and lowering goes on (with the [`T_ERROR`] type
+//! standing for anything that failed), so one run reports many problems.
+
+mod builtins;
+mod consteval;
+mod decl;
+mod expr;
+mod init;
+mod stmt;
+
+use std::collections::HashMap;
+
+use kauai_diag::{Diagnostic, Diagnostics, Span};
+use kauai_ir::function::BlockData;
+use kauai_ir::{AddrSpace, Block, Body, Const, ConstScalar, FuncId, InstKind, Module, Type, Value};
+
+use crate::ast::{Symbol, TranslationUnit};
+use crate::sema::scope::Scopes;
+use crate::sema::types::{Prim, Ty, TyTable};
+
+/// What the lowering needs to know about the device and the build options.
+#[derive(Clone, Debug, Default)]
+pub struct LowerOptions {
+    /// `double` is available (the device has `cl_khr_fp64`).
+    pub fp64: bool,
+    /// The device supports images (they are still "not supported yet" here).
+    pub images: bool,
+    /// `-cl-mad-enable` / `-cl-fast-relaxed-math`: `a*b+c` may fuse (kept as written).
+    pub mad_enable: bool,
+}
+
+/// A user function (defined or only declared).
+pub(crate) struct UserFn {
+    pub name: Symbol,
+    pub params: Vec<Ty>,
+    pub ret: Ty,
+    pub variadic: bool,
+    pub is_kernel: bool,
+    pub ir: Option<FuncId>,
+    pub defined: bool,
+    pub span: Span,
+    /// Where it was first called (for "declared but never defined").
+    pub first_call: Option<Span>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct SwitchState {
+    pub cases: Vec<(u64, Block)>,
+    pub default: Option<Block>,
+    pub prim: Prim,
+}
+
+/// Per-function lowering state.
+#[derive(Default)]
+pub(crate) struct FnState {
+    pub body: Body,
+    pub entry: Option<Block>,
+    /// The block being filled; `None` after a terminator (code there is unreachable, a
+    /// block is made for it on demand).
+    pub cur: Option<Block>,
+    pub n_allocas: usize,
+    pub ret: Option<Ty>,
+    pub breaks: Vec<Block>,
+    pub conts: Vec<Block>,
+    pub switches: Vec<SwitchState>,
+    pub labels: HashMap<Symbol, (Block, Option<Span>, Span)>,
+    pub is_kernel: bool,
+    pub name: String,
+    pub index: usize,
+}
+
+pub struct Lowerer<'a> {
+    pub(crate) tu: &'a TranslationUnit,
+    pub(crate) m: Module,
+    pub(crate) t: TyTable,
+    pub(crate) diags: &'a mut Diagnostics,
+    pub(crate) opts: LowerOptions,
+    pub(crate) sc: Scopes,
+    pub(crate) fns: Vec<UserFn>,
+    pub(crate) decls: HashMap<String, FuncId>,
+    pub(crate) calls: Vec<(usize, usize, Span)>,
+    pub(crate) fx: FnState,
+    pub(crate) in_fn: bool,
+    pub(crate) anon: u32,
+    pub(crate) fp64_reported: bool,
+    pub(crate) errors: usize,
+}
+
+/// Lower a parsed translation unit. The module is complete only if no error was pushed
+/// to `diags`.
+pub fn lower_translation_unit(
+    tu: &TranslationUnit,
+    dl: kauai_ir::DataLayout,
+    opts: &LowerOptions,
+    diags: &mut Diagnostics,
+) -> Module {
+    let mut l = Lowerer {
+        tu,
+        m: Module::new(dl),
+        t: TyTable::new(dl),
+        diags,
+        opts: opts.clone(),
+        sc: Scopes::default(),
+        fns: Vec::new(),
+        decls: HashMap::new(),
+        calls: Vec::new(),
+        fx: FnState::default(),
+        in_fn: false,
+        anon: 0,
+        fp64_reported: false,
+        errors: 0,
+    };
+    l.m.metadata.insert(
+        kauai_ir::module::OPENCL_VERSION.to_string(),
+        vec![kauai_ir::MetaValue::Int(1), kauai_ir::MetaValue::Int(2)],
+    );
+    for item in &tu.items {
+        match *item {
+            crate::ast::ExternalDecl::Function(f) => l.function_def(f),
+            crate::ast::ExternalDecl::Declaration(d) => l.global_declaration(d),
+        }
+    }
+    l.finish_program();
+    l.m
+}
+
+impl Lowerer<'_> {
+    // -- diagnostics ----------------------------------------------------------------
+
+    pub(crate) fn err(&mut self, span: Span, msg: impl Into<String>, label: impl Into<String>) {
+        self.errors += 1;
+        self.diags.push(Diagnostic::error(msg).at(span, label));
+    }
+
+    pub(crate) fn warn(&mut self, span: Span, msg: impl Into<String>, label: impl Into<String>) {
+        self.diags.push(Diagnostic::warning(msg).at(span, label));
+    }
+
+    pub(crate) fn push_diag(&mut self, d: Diagnostic) {
+        if d.is_error() {
+            self.errors += 1;
+        }
+        self.diags.push(d);
+    }
+
+    pub(crate) fn name(&self, s: Symbol) -> &str {
+        self.tu.name(s)
+    }
+
+    pub(crate) fn tyname(&self, t: Ty) -> String {
+        self.t.name(t)
+    }
+
+    // -- IR building ----------------------------------------------------------------
+
+    /// A block not yet in the layout; [`Self::start_block`] places it.
+    pub(crate) fn new_block(&mut self) -> Block {
+        self.fx.body.blocks.push(BlockData::default())
+    }
+
+    /// Continue emitting in `b` (placing it in the layout); an unterminated current
+    /// block falls through into it.
+    pub(crate) fn start_block(&mut self, b: Block) {
+        if let Some(c) = self.fx.cur {
+            if !self.is_terminated(c) {
+                self.fx.body.append(
+                    c,
+                    InstKind::Jump(kauai_ir::BlockCall::new(b, vec![])),
+                    Type::Void,
+                );
+            }
+        }
+        self.fx.body.order.push(b);
+        self.fx.cur = Some(b);
+    }
+
+    pub(crate) fn is_terminated(&self, b: Block) -> bool {
+        self.fx.body.terminator(b).is_some()
+    }
+
+    /// The current block, making a fresh (unreachable) one after a terminator.
+    pub(crate) fn blk(&mut self) -> Block {
+        match self.fx.cur {
+            Some(b) => b,
+            None => {
+                let b = self.new_block();
+                self.fx.body.order.push(b);
+                self.fx.cur = Some(b);
+                b
+            }
+        }
+    }
+
+    pub(crate) fn ins(&mut self, kind: InstKind, ty: Type) -> Value {
+        let b = self.blk();
+        self.fx
+            .body
+            .append(b, kind, ty)
+            .unwrap_or_else(|| Value::from_u32(u32::MAX))
+    }
+
+    pub(crate) fn ins_void(&mut self, kind: InstKind) {
+        let b = self.blk();
+        self.fx.body.append(b, kind, Type::Void);
+    }
+
+    /// Emit a terminator; what follows is unreachable until a block is started.
+    pub(crate) fn terminate(&mut self, kind: InstKind) {
+        let b = self.blk();
+        self.fx.body.append(b, kind, Type::Void);
+        self.fx.cur = None;
+    }
+
+    pub(crate) fn jump(&mut self, to: Block, args: Vec<Value>) {
+        self.terminate(InstKind::Jump(kauai_ir::BlockCall::new(to, args)));
+    }
+
+    pub(crate) fn brif(&mut self, c: Value, t: Block, e: Block) {
+        self.terminate(InstKind::Brif(
+            c,
+            kauai_ir::BlockCall::new(t, vec![]),
+            kauai_ir::BlockCall::new(e, vec![]),
+        ));
+    }
+
+    /// An `alloca` in the entry block, after the ones made before it.
+    pub(crate) fn alloca(&mut self, ty: Type, align: u64) -> Value {
+        let align = (align.max(1) as u32).next_power_of_two();
+        let inst = self.fx.body.make_inst(
+            InstKind::Alloca { ty, align },
+            Type::Ptr(AddrSpace::Private),
+        );
+        let Some(entry) = self.fx.entry else {
+            return Value::from_u32(u32::MAX);
+        };
+        let at = self
+            .fx
+            .n_allocas
+            .min(self.fx.body.blocks[entry].insts.len());
+        self.fx.body.blocks[entry].insts.insert(at, inst);
+        self.fx.n_allocas += 1;
+        self.fx
+            .body
+            .inst_result(inst)
+            .unwrap_or_else(|| Value::from_u32(u32::MAX))
+    }
+
+    /// An alloca for an object of C type `t`.
+    pub(crate) fn alloca_ty(&mut self, t: Ty) -> Value {
+        let mt = self.t.mem_type(&mut self.m.types, t);
+        let align = self.t.align_of(t);
+        self.alloca(mt, align)
+    }
+
+    pub(crate) fn vty(&self, t: Ty) -> Type {
+        self.t.value_type(t).unwrap_or(Type::I32)
+    }
+
+    /// An integer constant of C type `t` (scalar or vector: splatted).
+    pub(crate) fn iconst(&mut self, t: Ty, v: i128) -> Value {
+        let vt = self.vty(t);
+        let c = if vt.is_vector() {
+            Const::Vector(vec![ConstScalar::Int(v as u64); vt.lanes() as usize])
+        } else {
+            Const::Scalar(ConstScalar::Int(v as u64))
+        };
+        self.ins(InstKind::Const(c), vt)
+    }
+
+    pub(crate) fn fconst(&mut self, t: Ty, v: f64) -> Value {
+        let vt = self.vty(t);
+        let c = if vt.is_vector() {
+            Const::Vector(vec![ConstScalar::Float(v); vt.lanes() as usize])
+        } else {
+            Const::Scalar(ConstScalar::Float(v))
+        };
+        self.ins(InstKind::Const(c), vt)
+    }
+
+    /// Zero of any arithmetic or pointer type.
+    pub(crate) fn zero(&mut self, t: Ty) -> Value {
+        let vt = self.vty(t);
+        self.ins(InstKind::Const(Const::Zero), vt)
+    }
+
+    pub(crate) fn size_const(&mut self, v: u64) -> Value {
+        let st = self.m.data_layout.size_type();
+        self.ins(InstKind::Const(Const::Scalar(ConstScalar::Int(v))), st)
+    }
+
+    pub(crate) fn size_prim(&self) -> Prim {
+        if self.m.data_layout.pointer_bytes == 8 {
+            Prim::ULong
+        } else {
+            Prim::UInt
+        }
+    }
+
+    pub(crate) fn ptrdiff_prim(&self) -> Prim {
+        self.size_prim().to_signed()
+    }
+
+    /// The declared builtin function `name` (created on first use).
+    pub(crate) fn declare_fn(&mut self, name: &str, params: &[Type], ret: Type) -> FuncId {
+        if let Some(&f) = self.decls.get(name) {
+            return f;
+        }
+        let f = self.m.declare(name, params, ret);
+        self.decls.insert(name.to_string(), f);
+        f
+    }
+}

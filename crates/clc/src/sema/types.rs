@@ -1,0 +1,537 @@
+//! C types as OpenCL C sees them, interned so that a type is a small `Copy` handle.
+//!
+//! IR types are signless and pointers are opaque; C types keep what the language needs:
+//! signedness, the pointee type with its address space and qualifiers, array lengths and
+//! record layouts. [`TyTable`] maps them to IR value types (registers) and memory types
+//! (allocas, globals), and knows sizes and alignments through the module's data layout.
+
+use std::collections::HashMap;
+
+use kauai_ir::mangle::MType;
+use kauai_ir::{AddrSpace, DataLayout, Scalar, Type, TypeTable};
+
+use crate::ast::{OpaqueType, Symbol};
+
+/// A scalar C type, in rank order within the integer and floating groups.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Prim {
+    Bool,
+    Char,
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    Half,
+    Float,
+    Double,
+}
+
+impl Prim {
+    pub const ALL: [Prim; 12] = [
+        Prim::Bool,
+        Prim::Char,
+        Prim::UChar,
+        Prim::Short,
+        Prim::UShort,
+        Prim::Int,
+        Prim::UInt,
+        Prim::Long,
+        Prim::ULong,
+        Prim::Half,
+        Prim::Float,
+        Prim::Double,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Prim::Bool => "bool",
+            Prim::Char => "char",
+            Prim::UChar => "uchar",
+            Prim::Short => "short",
+            Prim::UShort => "ushort",
+            Prim::Int => "int",
+            Prim::UInt => "uint",
+            Prim::Long => "long",
+            Prim::ULong => "ulong",
+            Prim::Half => "half",
+            Prim::Float => "float",
+            Prim::Double => "double",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Prim> {
+        Prim::ALL.iter().copied().find(|p| p.name() == s)
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Prim::Half | Prim::Float | Prim::Double)
+    }
+
+    pub fn is_int(self) -> bool {
+        !self.is_float()
+    }
+
+    pub fn is_signed(self) -> bool {
+        matches!(
+            self,
+            Prim::Char
+                | Prim::Short
+                | Prim::Int
+                | Prim::Long
+                | Prim::Half
+                | Prim::Float
+                | Prim::Double
+        )
+    }
+
+    pub fn bits(self) -> u32 {
+        match self {
+            Prim::Bool => 1,
+            Prim::Char | Prim::UChar => 8,
+            Prim::Short | Prim::UShort | Prim::Half => 16,
+            Prim::Int | Prim::UInt | Prim::Float => 32,
+            Prim::Long | Prim::ULong | Prim::Double => 64,
+        }
+    }
+
+    /// Bytes in memory (`bool` takes one).
+    pub fn bytes(self) -> u32 {
+        self.bits().div_ceil(8)
+    }
+
+    /// The IR scalar of a value of this type.
+    pub fn scalar(self) -> Scalar {
+        match self {
+            Prim::Bool => Scalar::I1,
+            Prim::Char | Prim::UChar => Scalar::I8,
+            Prim::Short | Prim::UShort => Scalar::I16,
+            Prim::Int | Prim::UInt => Scalar::I32,
+            Prim::Long | Prim::ULong => Scalar::I64,
+            Prim::Half => Scalar::F16,
+            Prim::Float => Scalar::F32,
+            Prim::Double => Scalar::F64,
+        }
+    }
+
+    /// The IR scalar in memory (`bool` is a byte).
+    pub fn mem_scalar(self) -> Scalar {
+        if self == Prim::Bool {
+            Scalar::I8
+        } else {
+            self.scalar()
+        }
+    }
+
+    /// The integer type of the same width and the given signedness.
+    pub fn int_of(bits: u32, signed: bool) -> Prim {
+        match (bits, signed) {
+            (8, true) => Prim::Char,
+            (8, false) => Prim::UChar,
+            (16, true) => Prim::Short,
+            (16, false) => Prim::UShort,
+            (64, true) => Prim::Long,
+            (64, false) => Prim::ULong,
+            (1, _) => Prim::Bool,
+            (_, true) => Prim::Int,
+            (_, false) => Prim::UInt,
+        }
+    }
+
+    pub fn to_unsigned(self) -> Prim {
+        if self.is_float() {
+            self
+        } else {
+            Prim::int_of(self.bits(), false)
+        }
+    }
+
+    pub fn to_signed(self) -> Prim {
+        if self.is_float() {
+            self
+        } else {
+            Prim::int_of(self.bits(), true)
+        }
+    }
+
+    /// Integer promotion (C99 6.3.1.1).
+    pub fn promote(self) -> Prim {
+        if self.is_int() && self.bits() < 32 {
+            Prim::Int
+        } else {
+            self
+        }
+    }
+
+    pub fn mtype(self) -> MType {
+        match self {
+            Prim::Bool => MType::Bool,
+            Prim::Char => MType::Char,
+            Prim::UChar => MType::UChar,
+            Prim::Short => MType::Short,
+            Prim::UShort => MType::UShort,
+            Prim::Int => MType::Int,
+            Prim::UInt => MType::UInt,
+            Prim::Long => MType::Long,
+            Prim::ULong => MType::ULong,
+            Prim::Half => MType::Half,
+            Prim::Float => MType::Float,
+            Prim::Double => MType::Double,
+        }
+    }
+
+    /// Smallest and largest value of an integer type, as i128.
+    pub fn int_range(self) -> (i128, i128) {
+        let b = self.bits();
+        if self == Prim::Bool {
+            (0, 1)
+        } else if self.is_signed() {
+            (-(1i128 << (b - 1)), (1i128 << (b - 1)) - 1)
+        } else {
+            (0, (1i128 << b) - 1)
+        }
+    }
+}
+
+/// An interned C type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Ty(pub u32);
+
+/// A pointer's target: the pointee type, the address space it lives in, and its
+/// qualifiers (`const float *` has a const pointee).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PtrTo {
+    pub pointee: Ty,
+    pub space: AddrSpace,
+    pub is_const: bool,
+    pub is_volatile: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TyKind {
+    /// Stands for an expression or declaration that already failed; never diagnosed again.
+    Error,
+    Void,
+    Prim(Prim),
+    Vector(Prim, u8),
+    Ptr(PtrTo),
+    /// Element type and length; element qualifiers live on the object.
+    Array(Ty, u64),
+    /// Index into [`TyTable::records`].
+    Record(u32),
+    /// Index into [`TyTable::sigs`].
+    Func(u32),
+    Opaque(OpaqueType),
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: Option<Symbol>,
+    pub ty: Ty,
+    pub offset: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub is_union: bool,
+    pub name: String,
+    pub fields: Vec<Field>,
+    pub complete: bool,
+    pub size: u64,
+    pub align: u64,
+    /// The IR memory type (a struct of the module's type table).
+    pub ir: Type,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FnSig {
+    pub ret: Ty,
+    pub params: Vec<Ty>,
+    pub variadic: bool,
+}
+
+/// The type interner with record and signature tables.
+pub struct TyTable {
+    kinds: Vec<TyKind>,
+    map: HashMap<TyKind, Ty>,
+    pub records: Vec<Record>,
+    pub sigs: Vec<FnSig>,
+    mem: Vec<Option<Type>>,
+    pub dl: DataLayout,
+}
+
+pub const T_ERROR: Ty = Ty(0);
+pub const T_VOID: Ty = Ty(1);
+
+impl TyTable {
+    pub fn new(dl: DataLayout) -> TyTable {
+        let mut t = TyTable {
+            kinds: Vec::new(),
+            map: HashMap::new(),
+            records: Vec::new(),
+            sigs: Vec::new(),
+            mem: Vec::new(),
+            dl,
+        };
+        t.intern(TyKind::Error);
+        t.intern(TyKind::Void);
+        for p in Prim::ALL {
+            t.intern(TyKind::Prim(p));
+        }
+        t
+    }
+
+    pub fn intern(&mut self, k: TyKind) -> Ty {
+        if let Some(&t) = self.map.get(&k) {
+            return t;
+        }
+        let t = Ty(self.kinds.len() as u32);
+        self.kinds.push(k);
+        self.mem.push(None);
+        self.map.insert(k, t);
+        t
+    }
+
+    pub fn kind(&self, t: Ty) -> TyKind {
+        self.kinds
+            .get(t.0 as usize)
+            .copied()
+            .unwrap_or(TyKind::Error)
+    }
+
+    pub fn prim(&self, p: Prim) -> Ty {
+        // Interned in `new` in `Prim::ALL` order right after Error and Void.
+        Ty(2 + p as u32)
+    }
+
+    pub fn vector(&mut self, p: Prim, n: u32) -> Ty {
+        if n == 1 {
+            self.prim(p)
+        } else {
+            self.intern(TyKind::Vector(p, n as u8))
+        }
+    }
+
+    pub fn ptr(&mut self, pointee: Ty, space: AddrSpace, is_const: bool, is_volatile: bool) -> Ty {
+        self.intern(TyKind::Ptr(PtrTo {
+            pointee,
+            space,
+            is_const,
+            is_volatile,
+        }))
+    }
+
+    pub fn array(&mut self, elem: Ty, len: u64) -> Ty {
+        self.intern(TyKind::Array(elem, len))
+    }
+
+    pub fn func(&mut self, sig: FnSig) -> Ty {
+        let i = match self.sigs.iter().position(|s| *s == sig) {
+            Some(i) => i,
+            None => {
+                self.sigs.push(sig);
+                self.sigs.len() - 1
+            }
+        };
+        self.intern(TyKind::Func(i as u32))
+    }
+
+    pub fn is_error(&self, t: Ty) -> bool {
+        t == T_ERROR
+    }
+
+    pub fn as_prim(&self, t: Ty) -> Option<Prim> {
+        match self.kind(t) {
+            TyKind::Prim(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub fn as_ptr(&self, t: Ty) -> Option<PtrTo> {
+        match self.kind(t) {
+            TyKind::Ptr(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Element type and lane count of a scalar (1) or vector.
+    pub fn elem_lanes(&self, t: Ty) -> Option<(Prim, u32)> {
+        match self.kind(t) {
+            TyKind::Prim(p) => Some((p, 1)),
+            TyKind::Vector(p, n) => Some((p, n as u32)),
+            _ => None,
+        }
+    }
+
+    pub fn is_vector(&self, t: Ty) -> bool {
+        matches!(self.kind(t), TyKind::Vector(..))
+    }
+
+    pub fn is_arith(&self, t: Ty) -> bool {
+        matches!(self.kind(t), TyKind::Prim(_) | TyKind::Vector(..))
+    }
+
+    pub fn is_scalar_arith(&self, t: Ty) -> bool {
+        matches!(self.kind(t), TyKind::Prim(_))
+    }
+
+    /// Scalars usable as a condition: arithmetic scalars and pointers.
+    pub fn is_scalar(&self, t: Ty) -> bool {
+        matches!(self.kind(t), TyKind::Prim(_) | TyKind::Ptr(_))
+    }
+
+    pub fn is_aggregate(&self, t: Ty) -> bool {
+        matches!(self.kind(t), TyKind::Array(..) | TyKind::Record(_))
+    }
+
+    pub fn is_integer(&self, t: Ty) -> bool {
+        self.elem_lanes(t).is_some_and(|(p, _)| p.is_int())
+    }
+
+    pub fn is_float(&self, t: Ty) -> bool {
+        self.elem_lanes(t).is_some_and(|(p, _)| p.is_float())
+    }
+
+    /// The IR type of a value of this C type (registers). `None` for aggregates, void,
+    /// functions and opaque types.
+    pub fn value_type(&self, t: Ty) -> Option<Type> {
+        Some(match self.kind(t) {
+            TyKind::Prim(p) => Type::Scalar(p.scalar()),
+            TyKind::Vector(p, n) => Type::vec(p.scalar(), n as u32),
+            TyKind::Ptr(p) => Type::Ptr(p.space),
+            _ => return None,
+        })
+    }
+
+    /// The IR type of an object of this type in memory.
+    pub fn mem_type(&mut self, types: &mut TypeTable, t: Ty) -> Type {
+        if let Some(Some(m)) = self.mem.get(t.0 as usize) {
+            return *m;
+        }
+        let m = match self.kind(t) {
+            TyKind::Prim(p) => Type::Scalar(p.mem_scalar()),
+            TyKind::Vector(p, n) => Type::vec(p.scalar(), n as u32),
+            TyKind::Ptr(p) => Type::Ptr(p.space),
+            TyKind::Array(e, n) => {
+                let em = self.mem_type(types, e);
+                types.array(em, n)
+            }
+            TyKind::Record(r) => self.records[r as usize].ir,
+            TyKind::Error | TyKind::Void | TyKind::Func(_) | TyKind::Opaque(_) => Type::I8,
+        };
+        if let Some(slot) = self.mem.get_mut(t.0 as usize) {
+            *slot = Some(m);
+        }
+        m
+    }
+
+    pub fn size_of(&self, t: Ty) -> u64 {
+        match self.kind(t) {
+            TyKind::Prim(p) => p.bytes() as u64,
+            TyKind::Vector(p, n) => p.bytes() as u64 * if n == 3 { 4 } else { n as u64 },
+            TyKind::Ptr(_) => self.dl.pointer_bytes as u64,
+            TyKind::Array(e, n) => self.size_of(e).saturating_mul(n),
+            TyKind::Record(r) => self.records[r as usize].size,
+            TyKind::Opaque(_) => self.dl.pointer_bytes as u64,
+            TyKind::Void => 1,
+            TyKind::Error | TyKind::Func(_) => 1,
+        }
+    }
+
+    pub fn align_of(&self, t: Ty) -> u64 {
+        match self.kind(t) {
+            TyKind::Array(e, _) => self.align_of(e),
+            TyKind::Record(r) => self.records[r as usize].align,
+            _ => self.size_of(t).max(1),
+        }
+    }
+
+    /// The OpenCL spelling, as kernel argument metadata and diagnostics use it.
+    pub fn name(&self, t: Ty) -> String {
+        match self.kind(t) {
+            TyKind::Error => "<error>".into(),
+            TyKind::Void => "void".into(),
+            TyKind::Prim(p) => p.name().into(),
+            TyKind::Vector(p, n) => format!("{}{}", p.name(), n),
+            TyKind::Ptr(p) => {
+                let mut s = String::new();
+                if p.space != AddrSpace::Private {
+                    s.push_str(p.space.cl_name());
+                    s.push(' ');
+                }
+                if p.is_const {
+                    s.push_str("const ");
+                }
+                if p.is_volatile {
+                    s.push_str("volatile ");
+                }
+                s.push_str(&self.name(p.pointee));
+                s.push('*');
+                s
+            }
+            TyKind::Array(e, n) => format!("{}[{}]", self.name(e), n),
+            TyKind::Record(r) => {
+                let rec = &self.records[r as usize];
+                format!(
+                    "{} {}",
+                    if rec.is_union { "union" } else { "struct" },
+                    rec.name
+                )
+            }
+            TyKind::Func(i) => {
+                let s = &self.sigs[i as usize];
+                let ps: Vec<String> = s.params.iter().map(|p| self.name(*p)).collect();
+                format!("{} ({})", self.name(s.ret), ps.join(", "))
+            }
+            TyKind::Opaque(o) => o.name().into(),
+        }
+    }
+
+    /// The name `kernel_arg_type` records: no address space or qualifiers
+    /// (`__global const float*` is `float*`).
+    pub fn arg_type_name(&self, t: Ty) -> String {
+        match self.kind(t) {
+            TyKind::Ptr(p) => format!("{}*", self.arg_type_name(p.pointee)),
+            _ => self.name(t),
+        }
+    }
+
+    /// The SPIR mangling type of a C type.
+    pub fn mtype(&self, t: Ty) -> MType {
+        match self.kind(t) {
+            TyKind::Prim(p) => p.mtype(),
+            TyKind::Vector(p, n) => MType::Vector(Box::new(p.mtype()), n as u32),
+            TyKind::Ptr(p) => MType::Ptr(Box::new(kauai_ir::mangle::Pointee {
+                ty: self.mtype(p.pointee),
+                addr_space: p.space.number(),
+                is_const: p.is_const,
+                is_volatile: p.is_volatile,
+                is_restrict: false,
+            })),
+            TyKind::Record(r) => MType::Named(self.records[r as usize].name.clone()),
+            TyKind::Opaque(o) => MType::Named(o.name().into()),
+            _ => MType::Void,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primitives_are_preinterned_in_order() {
+        let mut t = TyTable::new(DataLayout::HOST64);
+        for p in Prim::ALL {
+            assert_eq!(t.intern(TyKind::Prim(p)), t.prim(p));
+        }
+        let f3 = t.vector(Prim::Float, 3);
+        assert_eq!(t.size_of(f3), 16);
+        assert_eq!(t.name(f3), "float3");
+        let p = t.ptr(f3, AddrSpace::Global, true, false);
+        assert_eq!(t.name(p), "__global const float3*");
+        assert_eq!(t.arg_type_name(p), "float3*");
+    }
+}
