@@ -967,7 +967,11 @@ impl RunCtx<'_> {
         let geo = &self.geo;
         let d = dim as usize;
         let per = |a: [u64; 3], outside: u64| if d < 3 { a[d] } else { outside };
-        let lin = |a: [u64; 3], s: [u64; 3]| (a[2] * s[1] + a[1]) * s[0] + a[0];
+        let lin = |a: [u64; 3], s: [u64; 3]| {
+            (a[2].wrapping_mul(s[1]).wrapping_add(a[1]))
+                .wrapping_mul(s[0])
+                .wrapping_add(a[0])
+        };
         match q {
             Query::GlobalId => per(gid, 0),
             Query::LocalId => per(lid, 0),
@@ -980,9 +984,9 @@ impl RunCtx<'_> {
             Query::WorkDim => geo.work_dim as u64,
             Query::GlobalLinearId => {
                 let rel = [
-                    gid[0] - geo.offset[0],
-                    gid[1] - geo.offset[1],
-                    gid[2] - geo.offset[2],
+                    gid[0].wrapping_sub(geo.offset[0]),
+                    gid[1].wrapping_sub(geo.offset[1]),
+                    gid[2].wrapping_sub(geo.offset[2]),
                 ];
                 lin(rel, geo.global)
             }

@@ -205,14 +205,11 @@ impl Tx<'_> {
         s
     }
 
-    /// The label of a branch to `bc`: the block itself, or a stub doing its moves.
-    fn edge(&mut self, bc: &BlockCall) -> u32 {
-        let target = BLOCK_LABEL | bc.block.index() as u32;
-        if bc.args.is_empty() {
-            return target;
-        }
+    /// The moves that pass `bc`'s arguments to its block's parameters, with
+    /// parallel-move semantics (a destination may be read by another move).
+    fn edge_moves(&mut self, bc: &BlockCall) -> Vec<Op> {
         let Some(data) = self.body.blocks.get(bc.block) else {
-            return target;
+            return Vec::new();
         };
         let moves: Vec<(S, S, u32)> = data
             .params
@@ -221,8 +218,6 @@ impl Tx<'_> {
             .map(|(p, a)| (self.s(*p), self.s(*a), self.lanes(*p).max(1)))
             .filter(|(d, s, _)| d != s)
             .collect();
-        let label = STUB_LABEL | self.stubs.len() as u32;
-        // Parallel-move semantics: a destination may be read by another move.
         let overlaps = moves
             .iter()
             .any(|&(_, s, sn)| moves.iter().any(|&(d, _, dn)| s < d + dn && d < s + sn));
@@ -233,24 +228,38 @@ impl Tx<'_> {
                 Op::MovN { d, a, n }
             }
         };
+        let mut ops = Vec::new();
         if overlaps {
             let total: u32 = moves.iter().map(|m| m.2).sum();
             let tmp = self.temp(total);
             let mut off = tmp;
             for &(_, s, n) in &moves {
-                self.stubs.push(mv(off, s, n));
+                ops.push(mv(off, s, n));
                 off += n;
             }
             let mut off = tmp;
             for &(d, _, n) in &moves {
-                self.stubs.push(mv(d, off, n));
+                ops.push(mv(d, off, n));
                 off += n;
             }
         } else {
             for &(d, s, n) in &moves {
-                self.stubs.push(mv(d, s, n));
+                ops.push(mv(d, s, n));
             }
         }
+        ops
+    }
+
+    /// The label of a conditional branch to `bc`: the block itself, or a stub that does
+    /// the edge's moves and jumps there.
+    fn edge(&mut self, bc: &BlockCall) -> u32 {
+        let target = BLOCK_LABEL | bc.block.index() as u32;
+        let moves = self.edge_moves(bc);
+        if moves.is_empty() {
+            return target;
+        }
+        let label = STUB_LABEL | self.stubs.len() as u32;
+        self.stubs.extend(moves);
         self.stubs.push(Op::Goto { t: target });
         label
     }
@@ -539,7 +548,10 @@ impl Tx<'_> {
             }
             InstKind::Call(fid, args) => self.call(*fid, args, data.result, d, rty),
             InstKind::Jump(bc) => {
-                let t = self.edge(bc);
+                // An unconditional edge does its moves in place.
+                let moves = self.edge_moves(bc);
+                self.out.code.extend(moves);
+                let t = BLOCK_LABEL | bc.block.index() as u32;
                 self.emit(Op::Jump { t, cnt })
             }
             InstKind::Brif(c, t, e) => {

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! ; run @kernel global=16[,Y[,Z]] local=4[,Y[,Z]] [offset=X[,Y[,Z]]] [threads=N] [fuel=N]
+//! ;     [timeout_ms=N]
 //! ; arg buf i32 = 1 2 3          (a buffer with these elements)
 //! ; arg buf f32 zero 16          (16 zero elements)
 //! ; arg buf i32 iota 16          (0, 1, 2, ...)
@@ -180,6 +181,11 @@ fn run_file(path: &Path, bless: bool) -> Result<(), String> {
                         "offset" => offset = dims(v),
                         "threads" => opts.threads = v.parse().expect("threads"),
                         "fuel" => opts.fuel = Some(v.parse().expect("fuel")),
+                        "timeout_ms" => {
+                            opts.timeout = Some(std::time::Duration::from_millis(
+                                v.parse().expect("milliseconds"),
+                            ))
+                        }
                         _ => panic!("unknown run parameter `{key}`"),
                     }
                 }
