@@ -100,3 +100,40 @@ print("wi3d:", line("gid", gid))
 print("wi3d:", line("lid", lid))
 print("wi3d:", line("grp", grp))
 print("wi3d:", line("info", info))
+
+# control_flow: loops with continue/break, do-while, short-circuit evaluation
+out, flags = [], []
+for m in range(8):
+    k = s = 0
+    while k < 3 * m:
+        k += 1
+        if k % 2 == 0:
+            continue
+        s += k
+    v, h = 100 + m, 0
+    while True:
+        v //= 2
+        h += 1
+        if v < 10:
+            break
+    j = 0
+    while not j * j > 5 * m:
+        j += 1
+    out += [s, h, j]
+    a, b, calls = m % 2, int(m > 3), 0
+    both = 0
+    if a:
+        calls += 1
+        both = b
+    if a:
+        either = 1
+    else:
+        calls += 1
+        either = b
+    flags.append(100 * calls + 10 * both + either)
+print("control:", line("out", out))
+print("control:", line("flags", flags))
+
+# private_array: medians of sorted windows
+data = [9, 2, 7, 4, 8, 1, 6, 3, 5, 0, 11, 10, 13]
+print("private:", line("med", [sorted(data[i:i + 8])[3] + sorted(data[i:i + 8])[4] for i in range(6)]))
