@@ -56,6 +56,66 @@ fn dd(v: f64) -> [u32; 4] {
     split(v.to_bits())
 }
 
+/// Up to 4 source operands, already swizzled and modified.
+pub type Srcs = [[u32; 4]; 4];
+/// One instruction's semantics.
+pub type AluFn = fn(&Srcs) -> [u32; 4];
+
+/// An arm of [`resolve`]: a non-capturing closure over the sources `a b c e`.
+macro_rules! op {
+    ($a:ident, $b:ident, $c:ident, $e:ident; $body:expr) => {
+        Some(
+            (|s: &Srcs| -> [u32; 4] {
+                #[allow(unused_variables)]
+                let [$a, $b, $c, $e] = *s;
+                $body
+            }) as AluFn,
+        )
+    };
+}
+
+/// An arm on 64-bit integers: `x`, `y` are the `.xy` pairs of the first two sources.
+macro_rules! op64 {
+    ($a:ident, $b:ident, $c:ident, $e:ident, $x:ident, $y:ident; $body:expr) => {
+        Some(
+            (|s: &Srcs| -> [u32; 4] {
+                #[allow(unused_variables)]
+                let [$a, $b, $c, $e] = *s;
+                #[allow(unused_variables)]
+                let ($x, $y) = (pair($a), pair($b));
+                $body
+            }) as AluFn,
+        )
+    };
+}
+
+/// An arm on doubles: `x`, `y` are the first two sources as f64.
+macro_rules! opd {
+    ($a:ident, $b:ident, $c:ident, $e:ident, $x:ident, $y:ident; $body:expr) => {
+        Some(
+            (|s: &Srcs| -> [u32; 4] {
+                #[allow(unused_variables)]
+                let [$a, $b, $c, $e] = *s;
+                #[allow(unused_variables)]
+                let ($x, $y) = (d($a), d($b));
+                $body
+            }) as AluFn,
+        )
+    };
+}
+
+fn m64(v: bool) -> [u32; 4] {
+    split(if v { u64::MAX } else { 0 })
+}
+
+fn dot(a: &[u32; 4], b: &[u32; 4], n: usize) -> u32 {
+    let mut acc = 0.0f32;
+    for k in 0..n {
+        acc += f(a[k]) * f(b[k]);
+    }
+    fb(acc)
+}
+
 fn sext24(v: u32) -> i64 {
     ((v << 8) as i32 >> 8) as i64
 }
@@ -130,28 +190,30 @@ pub fn f16_to_f32(h: u16) -> f32 {
     f32::from_bits(bits)
 }
 
-/// Evaluate a data-class instruction on up to 4 sources.
-pub fn eval(name: &str, class: Class, s: &[[u32; 4]; 4]) -> Result<[u32; 4], FaultKind> {
-    let [a, b, c, e] = *s;
-    Ok(match class {
+/// The semantics of a data-class instruction as a function of its (up to 4) sources, or
+/// `None` when the emulator does not implement it.
+pub fn resolve(name: &str, class: Class) -> Option<AluFn> {
+    match class {
         Class::Float | Class::FloatCmp => match name {
-            "add" => map2(a, b, |x, y| fb(f(x) + f(y))),
-            "sub" => map2(a, b, |x, y| fb(f(x) - f(y))),
-            "mul" => map2(a, b, |x, y| fb(f(x) * f(y))),
-            "div" => map2(a, b, |x, y| fb(f(x) / f(y))),
-            "min" => map2(a, b, |x, y| fb(f(x).min(f(y)))),
-            "max" => map2(a, b, |x, y| fb(f(x).max(f(y)))),
-            "mod" => map2(a, b, |x, y| fb(f(x) % f(y))),
-            "mad" => map3(a, b, c, |x, y, z| fb(f(x) * f(y) + f(z))),
-            "fma" => map3(a, b, c, |x, y, z| fb(f(x).mul_add(f(y), f(z)))),
-            "lrp" => map3(a, b, c, |x, y, z| fb(f(x) * f(y) + (1.0 - f(x)) * f(z))),
-            "frc" => map1(a, |x| fb(f(x) - f(x).floor())),
-            "flr" | "round_neginf" => map1(a, |x| fb(f(x).floor())),
-            "round_plusinf" => map1(a, |x| fb(f(x).ceil())),
-            "rnd" | "round_nearest" => map1(a, |x| fb(f(x).round_ties_even())),
-            "trc" | "round_z" => map1(a, |x| fb(f(x).trunc())),
-            "abs" => map1(a, |x| x & 0x7FFF_FFFF),
-            "sgn" => map1(a, |x| {
+            "add" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) + f(y)))),
+            "sub" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) - f(y)))),
+            "mul" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) * f(y)))),
+            "div" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) / f(y)))),
+            "min" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x).min(f(y))))),
+            "max" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x).max(f(y))))),
+            "mod" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) % f(y)))),
+            "mad" => op!(a, b, c, e; map3(a, b, c, |x, y, z| fb(f(x) * f(y) + f(z)))),
+            "fma" => op!(a, b, c, e; map3(a, b, c, |x, y, z| fb(f(x).mul_add(f(y), f(z))))),
+            "lrp" => {
+                op!(a, b, c, e; map3(a, b, c, |x, y, z| fb(f(x) * f(y) + (1.0 - f(x)) * f(z))))
+            }
+            "frc" => op!(a, b, c, e; map1(a, |x| fb(f(x) - f(x).floor()))),
+            "flr" | "round_neginf" => op!(a, b, c, e; map1(a, |x| fb(f(x).floor()))),
+            "round_plusinf" => op!(a, b, c, e; map1(a, |x| fb(f(x).ceil()))),
+            "rnd" | "round_nearest" => op!(a, b, c, e; map1(a, |x| fb(f(x).round_ties_even()))),
+            "trc" | "round_z" => op!(a, b, c, e; map1(a, |x| fb(f(x).trunc()))),
+            "abs" => op!(a, b, c, e; map1(a, |x| x & 0x7FFF_FFFF)),
+            "sgn" => op!(a, b, c, e; map1(a, |x| {
                 let v = f(x);
                 fb(if v > 0.0 {
                     1.0
@@ -160,106 +222,105 @@ pub fn eval(name: &str, class: Class, s: &[[u32; 4]; 4]) -> Result<[u32; 4], Fau
                 } else {
                     0.0
                 })
-            }),
-            "dp2" | "dp3" | "dp4" | "dp2add" => {
-                let n = match name {
-                    "dp3" => 3,
-                    "dp4" => 4,
-                    _ => 2,
-                };
-                let mut acc = 0.0f32;
-                for k in 0..n {
-                    acc += f(a[k]) * f(b[k]);
-                }
-                if name == "dp2add" {
-                    acc += f(c[0]);
-                }
-                [fb(acc); 4]
-            }
-            "exp" | "exp_vec" => map1(a, |x| fb(f(x).exp2())),
-            "log" | "log_vec" => map1(a, |x| fb(f(x).log2())),
-            "sqrt" | "sqrt_vec" => map1(a, |x| fb(f(x).sqrt())),
-            "rsq" | "rsq_vec" => map1(a, |x| fb(1.0 / f(x).sqrt())),
-            "rcp" | "rcp_vec" => map1(a, |x| fb(1.0 / f(x))),
-            "sin" | "sin_vec" => map1(a, |x| fb(f(x).sin())),
-            "cos" | "cos_vec" => map1(a, |x| fb(f(x).cos())),
-            "eq" => map2(a, b, |x, y| mask(f(x) == f(y))),
-            "ne" => map2(a, b, |x, y| mask(f(x) != f(y))),
-            "lt" => map2(a, b, |x, y| mask(f(x) < f(y))),
-            "ge" => map2(a, b, |x, y| mask(f(x) >= f(y))),
-            _ => return unsupported(name),
+            })),
+            "dp2" => op!(a, b, c, e; [dot(&a, &b, 2); 4]),
+            "dp3" => op!(a, b, c, e; [dot(&a, &b, 3); 4]),
+            "dp4" => op!(a, b, c, e; [dot(&a, &b, 4); 4]),
+            "dp2add" => op!(a, b, c, e; [fb(f(dot(&a, &b, 2)) + f(c[0])); 4]),
+            "exp" | "exp_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).exp2()))),
+            "log" | "log_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).log2()))),
+            "sqrt" | "sqrt_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).sqrt()))),
+            "rsq" | "rsq_vec" => op!(a, b, c, e; map1(a, |x| fb(1.0 / f(x).sqrt()))),
+            "rcp" | "rcp_vec" => op!(a, b, c, e; map1(a, |x| fb(1.0 / f(x)))),
+            "sin" | "sin_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).sin()))),
+            "cos" | "cos_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).cos()))),
+            "eq" => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) == f(y)))),
+            "ne" => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) != f(y)))),
+            "lt" => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) < f(y)))),
+            "ge" => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) >= f(y)))),
+            _ => None,
         },
         Class::Int | Class::IntCmp => match name {
-            "iadd" => map2(a, b, u32::wrapping_add),
-            "inegate" => map1(a, |x| (x as i32).wrapping_neg() as u32),
-            "imul" | "umul" => map2(a, b, u32::wrapping_mul),
-            "imul_high" => map2(a, b, |x, y| {
+            "iadd" => op!(a, b, c, e; map2(a, b, u32::wrapping_add)),
+            "inegate" => op!(a, b, c, e; map1(a, |x| (x as i32).wrapping_neg() as u32)),
+            "imul" | "umul" => op!(a, b, c, e; map2(a, b, u32::wrapping_mul)),
+            "imul_high" => op!(a, b, c, e; map2(a, b, |x, y| {
                 ((x as i32 as i64 * y as i32 as i64) >> 32) as u32
-            }),
-            "umul_high" => map2(a, b, |x, y| ((x as u64 * y as u64) >> 32) as u32),
-            "udiv" => map2(a, b, |x, y| x.checked_div(y).unwrap_or(u32::MAX)),
-            "umod" => map2(a, b, |x, y| x.checked_rem(y).unwrap_or(u32::MAX)),
-            "idiv" => map2(a, b, |x, y| {
+            })),
+            "umul_high" => op!(a, b, c, e; map2(a, b, |x, y| ((x as u64 * y as u64) >> 32) as u32)),
+            "udiv" => op!(a, b, c, e; map2(a, b, |x, y| x.checked_div(y).unwrap_or(u32::MAX))),
+            "umod" => op!(a, b, c, e; map2(a, b, |x, y| x.checked_rem(y).unwrap_or(u32::MAX))),
+            "idiv" => op!(a, b, c, e; map2(a, b, |x, y| {
                 (x as i32)
                     .checked_div(y as i32)
                     .map(|v| v as u32)
                     .unwrap_or(u32::MAX)
-            }),
-            "imod" => map2(a, b, |x, y| {
+            })),
+            "imod" => op!(a, b, c, e; map2(a, b, |x, y| {
                 (x as i32)
                     .checked_rem(y as i32)
                     .map(|v| v as u32)
                     .unwrap_or(u32::MAX)
-            }),
-            "imin" => map2(a, b, |x, y| (x as i32).min(y as i32) as u32),
-            "imax" => map2(a, b, |x, y| (x as i32).max(y as i32) as u32),
-            "umin" => map2(a, b, u32::min),
-            "umax" => map2(a, b, u32::max),
-            "imad" | "umad" => map3(a, b, c, |x, y, z| x.wrapping_mul(y).wrapping_add(z)),
-            "imad24" => map3(a, b, c, |x, y, _| (sext24(x) * sext24(y)) as u32).map2_add(c),
-            "umad24" => map3(a, b, c, |x, y, _| {
+            })),
+            "imin" => op!(a, b, c, e; map2(a, b, |x, y| (x as i32).min(y as i32) as u32)),
+            "imax" => op!(a, b, c, e; map2(a, b, |x, y| (x as i32).max(y as i32) as u32)),
+            "umin" => op!(a, b, c, e; map2(a, b, u32::min)),
+            "umax" => op!(a, b, c, e; map2(a, b, u32::max)),
+            "imad" | "umad" => {
+                op!(a, b, c, e; map3(a, b, c, |x, y, z| x.wrapping_mul(y).wrapping_add(z)))
+            }
+            "imad24" => {
+                op!(a, b, c, e; map3(a, b, c, |x, y, _| (sext24(x) * sext24(y)) as u32).map2_add(c))
+            }
+            "umad24" => op!(a, b, c, e; map3(a, b, c, |x, y, _| {
                 ((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) as u32
             })
-            .map2_add(c),
-            "imul24" => map2(a, b, |x, y| (sext24(x) * sext24(y)) as u32),
-            "umul24" => map2(a, b, |x, y| {
+            .map2_add(c)),
+            "imul24" => op!(a, b, c, e; map2(a, b, |x, y| (sext24(x) * sext24(y)) as u32)),
+            "umul24" => op!(a, b, c, e; map2(a, b, |x, y| {
                 ((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) as u32
-            }),
-            "imul24_high" => map2(a, b, |x, y| ((sext24(x) * sext24(y)) >> 32) as u32),
-            "umul24_high" => map2(a, b, |x, y| {
+            })),
+            "imul24_high" => {
+                op!(a, b, c, e; map2(a, b, |x, y| ((sext24(x) * sext24(y)) >> 32) as u32))
+            }
+            "umul24_high" => op!(a, b, c, e; map2(a, b, |x, y| {
                 (((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) >> 32) as u32
-            }),
-            "ieq" => map2(a, b, |x, y| mask(x == y)),
-            "ine" => map2(a, b, |x, y| mask(x != y)),
-            "ilt" => map2(a, b, |x, y| mask((x as i32) < (y as i32))),
-            "ige" => map2(a, b, |x, y| mask((x as i32) >= (y as i32))),
-            "ult" => map2(a, b, |x, y| mask(x < y)),
-            "uge" => map2(a, b, |x, y| mask(x >= y)),
-            _ => return unsupported(name),
+            })),
+            "ieq" => op!(a, b, c, e; map2(a, b, |x, y| mask(x == y))),
+            "ine" => op!(a, b, c, e; map2(a, b, |x, y| mask(x != y))),
+            "ilt" => op!(a, b, c, e; map2(a, b, |x, y| mask((x as i32) < (y as i32)))),
+            "ige" => op!(a, b, c, e; map2(a, b, |x, y| mask((x as i32) >= (y as i32)))),
+            "ult" => op!(a, b, c, e; map2(a, b, |x, y| mask(x < y))),
+            "uge" => op!(a, b, c, e; map2(a, b, |x, y| mask(x >= y))),
+            _ => None,
         },
         Class::Bit => match name {
-            "iand" | "and" => map2(a, b, |x, y| x & y),
-            "ior" => map2(a, b, |x, y| x | y),
-            "ixor" => map2(a, b, |x, y| x ^ y),
-            "inot" => map1(a, |x| !x),
-            "ishl" => map2(a, b, |x, y| x << (y & 31)),
-            "ishr" => map2(a, b, |x, y| ((x as i32) >> (y & 31)) as u32),
-            "ushr" => map2(a, b, |x, y| x >> (y & 31)),
-            "icbits" => map1(a, u32::count_ones),
-            "ffb_hi" => map1(a, |x| if x == 0 { u32::MAX } else { x.leading_zeros() }),
-            "ffb_lo" => map1(a, |x| if x == 0 { u32::MAX } else { x.trailing_zeros() }),
-            "ffb_shi" => map1(a, |x| {
+            "iand" | "and" => op!(a, b, c, e; map2(a, b, |x, y| x & y)),
+            "ior" => op!(a, b, c, e; map2(a, b, |x, y| x | y)),
+            "ixor" => op!(a, b, c, e; map2(a, b, |x, y| x ^ y)),
+            "inot" => op!(a, b, c, e; map1(a, |x| !x)),
+            "ishl" => op!(a, b, c, e; map2(a, b, |x, y| x << (y & 31))),
+            "ishr" => op!(a, b, c, e; map2(a, b, |x, y| ((x as i32) >> (y & 31)) as u32)),
+            "ushr" => op!(a, b, c, e; map2(a, b, |x, y| x >> (y & 31))),
+            "icbits" => op!(a, b, c, e; map1(a, u32::count_ones)),
+            "ffb_hi" => {
+                op!(a, b, c, e; map1(a, |x| if x == 0 { u32::MAX } else { x.leading_zeros() }))
+            }
+            "ffb_lo" => {
+                op!(a, b, c, e; map1(a, |x| if x == 0 { u32::MAX } else { x.trailing_zeros() }))
+            }
+            "ffb_shi" => op!(a, b, c, e; map1(a, |x| {
                 let v = if (x as i32) < 0 { !x } else { x };
                 if v == 0 {
                     u32::MAX
                 } else {
                     v.leading_zeros()
                 }
-            }),
-            "ubit_reverse" => map1(a, u32::reverse_bits),
-            "ubit_extract" => map3(a, b, c, |w, o, x| bit_extract(w, o, x, false)),
-            "ibit_extract" => map3(a, b, c, |w, o, x| bit_extract(w, o, x, true)),
-            "ubit_insert" => {
+            })),
+            "ubit_reverse" => op!(a, b, c, e; map1(a, u32::reverse_bits)),
+            "ubit_extract" => op!(a, b, c, e; map3(a, b, c, |w, o, x| bit_extract(w, o, x, false))),
+            "ibit_extract" => op!(a, b, c, e; map3(a, b, c, |w, o, x| bit_extract(w, o, x, true))),
+            "ubit_insert" => op!(a, b, c, e; {
                 let mut r = [0u32; 4];
                 for k in 0..4 {
                     let w = a[k] & 31;
@@ -268,107 +329,106 @@ pub fn eval(name: &str, class: Class, s: &[[u32; 4]; 4]) -> Result<[u32; 4], Fau
                     r[k] = ((c[k] << o) & m) | (e[k] & !m);
                 }
                 r
+            }),
+            "bfi" => op!(a, b, c, e; map3(a, b, c, |m, x, y| (x & m) | (y & !m))),
+            "bfm" => {
+                op!(a, b, c, e; map2(a, b, |w, o| (((1u64 << (w & 31)) - 1) << (o & 31)) as u32))
             }
-            "bfi" => map3(a, b, c, |m, x, y| (x & m) | (y & !m)),
-            "bfm" => map2(a, b, |w, o| (((1u64 << (w & 31)) - 1) << (o & 31)) as u32),
-            "bitalign" => map3(a, b, c, |x, y, s| {
+            "bitalign" => op!(a, b, c, e; map3(a, b, c, |x, y, s| {
                 ((((x as u64) << 32) | y as u64) >> (s & 31)) as u32
-            }),
-            "bytealign" => map3(a, b, c, |x, y, s| {
+            })),
+            "bytealign" => op!(a, b, c, e; map3(a, b, c, |x, y, s| {
                 ((((x as u64) << 32) | y as u64) >> ((s & 3) * 8)) as u32
-            }),
-            _ => return unsupported(name),
+            })),
+            _ => None,
         },
-        Class::Int64 => {
-            let (x, y) = (pair(a), pair(b));
-            let m64 = |v: bool| split(if v { u64::MAX } else { 0 });
-            match name {
-                "i64add" => split(x.wrapping_add(y)),
-                "i64sub" => split(x.wrapping_sub(y)),
-                "i64negate" => split((x as i64).wrapping_neg() as u64),
-                "i64mul" | "u64mul" => split(x.wrapping_mul(y)),
-                "u64div" => split(x.checked_div(y).unwrap_or(u64::MAX)),
-                "u64mod" => split(x.checked_rem(y).unwrap_or(u64::MAX)),
-                "i64div" => split(
-                    (x as i64)
-                        .checked_div(y as i64)
-                        .map(|v| v as u64)
-                        .unwrap_or(u64::MAX),
-                ),
-                "i64mod" => split(
-                    (x as i64)
-                        .checked_rem(y as i64)
-                        .map(|v| v as u64)
-                        .unwrap_or(u64::MAX),
-                ),
-                "i64shl" => split(x << (b[0] & 63)),
-                "i64shr" => split(((x as i64) >> (b[0] & 63)) as u64),
-                "u64shr" => split(x >> (b[0] & 63)),
-                "i64eq" => m64(x == y),
-                "i64ne" => m64(x != y),
-                "i64lt" => m64((x as i64) < (y as i64)),
-                "i64ge" => m64((x as i64) >= (y as i64)),
-                "u64lt" => m64(x < y),
-                "u64ge" => m64(x >= y),
-                "i64min" => split((x as i64).min(y as i64) as u64),
-                "i64max" => split((x as i64).max(y as i64) as u64),
-                "u64min" => split(x.min(y)),
-                "u64max" => split(x.max(y)),
-                _ => return unsupported(name),
-            }
-        }
-        Class::Double => {
-            let (x, y) = (d(a), d(b));
-            match name {
-                "dadd" => dd(x + y),
-                "dmul" => dd(x * y),
-                "ddiv" => dd(x / y),
-                "dmin" => dd(x.min(y)),
-                "dmax" => dd(x.max(y)),
-                "dmad" => dd(x * y + d(c)),
-                "dfma" => dd(x.mul_add(y, d(c))),
-                "dldexp" => {
-                    let k = (b[0] as i32).clamp(-2200, 2200);
-                    dd(x * 2f64.powi(k))
-                }
-                "deq" => [mask(x == y); 4],
-                "dne" => [mask(x != y); 4],
-                "dlt" => [mask(x < y); 4],
-                "dge" => [mask(x >= y); 4],
-                "dfrac" => dd(x - x.floor()),
-                "dsqrt" => dd(x.sqrt()),
-                "drcp" => dd(1.0 / x),
-                "drsq" => dd(1.0 / x.sqrt()),
-                "dabs" => dd(x.abs()),
-                _ => return unsupported(name),
-            }
-        }
+        Class::Int64 => match name {
+            "i64add" => op64!(a, b, c, e, x, y; split(x.wrapping_add(y))),
+            "i64sub" => op64!(a, b, c, e, x, y; split(x.wrapping_sub(y))),
+            "i64negate" => op64!(a, b, c, e, x, y; split((x as i64).wrapping_neg() as u64)),
+            "i64mul" | "u64mul" => op64!(a, b, c, e, x, y; split(x.wrapping_mul(y))),
+            "u64div" => op64!(a, b, c, e, x, y; split(x.checked_div(y).unwrap_or(u64::MAX))),
+            "u64mod" => op64!(a, b, c, e, x, y; split(x.checked_rem(y).unwrap_or(u64::MAX))),
+            "i64div" => op64!(a, b, c, e, x, y; split(
+                (x as i64)
+                    .checked_div(y as i64)
+                    .map(|v| v as u64)
+                    .unwrap_or(u64::MAX),
+            )),
+            "i64mod" => op64!(a, b, c, e, x, y; split(
+                (x as i64)
+                    .checked_rem(y as i64)
+                    .map(|v| v as u64)
+                    .unwrap_or(u64::MAX),
+            )),
+            "i64shl" => op64!(a, b, c, e, x, y; split(x << (b[0] & 63))),
+            "i64shr" => op64!(a, b, c, e, x, y; split(((x as i64) >> (b[0] & 63)) as u64)),
+            "u64shr" => op64!(a, b, c, e, x, y; split(x >> (b[0] & 63))),
+            "i64eq" => op64!(a, b, c, e, x, y; m64(x == y)),
+            "i64ne" => op64!(a, b, c, e, x, y; m64(x != y)),
+            "i64lt" => op64!(a, b, c, e, x, y; m64((x as i64) < (y as i64))),
+            "i64ge" => op64!(a, b, c, e, x, y; m64((x as i64) >= (y as i64))),
+            "u64lt" => op64!(a, b, c, e, x, y; m64(x < y)),
+            "u64ge" => op64!(a, b, c, e, x, y; m64(x >= y)),
+            "i64min" => op64!(a, b, c, e, x, y; split((x as i64).min(y as i64) as u64)),
+            "i64max" => op64!(a, b, c, e, x, y; split((x as i64).max(y as i64) as u64)),
+            "u64min" => op64!(a, b, c, e, x, y; split(x.min(y))),
+            "u64max" => op64!(a, b, c, e, x, y; split(x.max(y))),
+            _ => None,
+        },
+        Class::Double => match name {
+            "dadd" => opd!(a, b, c, e, x, y; dd(x + y)),
+            "dmul" => opd!(a, b, c, e, x, y; dd(x * y)),
+            "ddiv" => opd!(a, b, c, e, x, y; dd(x / y)),
+            "dmin" => opd!(a, b, c, e, x, y; dd(x.min(y))),
+            "dmax" => opd!(a, b, c, e, x, y; dd(x.max(y))),
+            "dmad" => opd!(a, b, c, e, x, y; dd(x * y + d(c))),
+            "dfma" => opd!(a, b, c, e, x, y; dd(x.mul_add(y, d(c)))),
+            "dldexp" => opd!(a, b, c, e, x, y; {
+                let k = (b[0] as i32).clamp(-2200, 2200);
+                dd(x * 2f64.powi(k))
+            }),
+            "deq" => opd!(a, b, c, e, x, y; [mask(x == y); 4]),
+            "dne" => opd!(a, b, c, e, x, y; [mask(x != y); 4]),
+            "dlt" => opd!(a, b, c, e, x, y; [mask(x < y); 4]),
+            "dge" => opd!(a, b, c, e, x, y; [mask(x >= y); 4]),
+            "dfrac" => opd!(a, b, c, e, x, y; dd(x - x.floor())),
+            "dsqrt" => opd!(a, b, c, e, x, y; dd(x.sqrt())),
+            "drcp" => opd!(a, b, c, e, x, y; dd(1.0 / x)),
+            "drsq" => opd!(a, b, c, e, x, y; dd(1.0 / x.sqrt())),
+            "dabs" => opd!(a, b, c, e, x, y; dd(x.abs())),
+            _ => None,
+        },
         Class::Convert => match name {
-            "ftoi" => map1(a, |x| f(x) as i32 as u32),
-            "ftou" => map1(a, |x| f(x) as u32),
-            "itof" => map1(a, |x| fb(x as i32 as f32)),
-            "utof" => map1(a, |x| fb(x as f32)),
-            "f2d" => dd(f(a[0]) as f64),
-            "d2f" => [fb(d(a) as f32); 4],
-            "d2i" => [d(a) as i32 as u32; 4],
-            "d2u" => [d(a) as u32; 4],
-            "i2d" => dd(a[0] as i32 as f64),
-            "u2d" => dd(a[0] as f64),
-            "f2f16" => map1(a, |x| f32_to_f16(f(x)) as u32),
-            "f162f" => map1(a, |x| fb(f16_to_f32(x as u16))),
-            _ => return unsupported(name),
+            "ftoi" => op!(a, b, c, e; map1(a, |x| f(x) as i32 as u32)),
+            "ftou" => op!(a, b, c, e; map1(a, |x| f(x) as u32)),
+            "itof" => op!(a, b, c, e; map1(a, |x| fb(x as i32 as f32))),
+            "utof" => op!(a, b, c, e; map1(a, |x| fb(x as f32))),
+            "f2d" => op!(a, b, c, e; dd(f(a[0]) as f64)),
+            "d2f" => op!(a, b, c, e; [fb(d(a) as f32); 4]),
+            "d2i" => op!(a, b, c, e; [d(a) as i32 as u32; 4]),
+            "d2u" => op!(a, b, c, e; [d(a) as u32; 4]),
+            "i2d" => op!(a, b, c, e; dd(a[0] as i32 as f64)),
+            "u2d" => op!(a, b, c, e; dd(a[0] as f64)),
+            "f2f16" => op!(a, b, c, e; map1(a, |x| f32_to_f16(f(x)) as u32)),
+            "f162f" => op!(a, b, c, e; map1(a, |x| fb(f16_to_f32(x as u16)))),
+            _ => None,
         },
         Class::Move => match name {
-            "mov" | "dmov" => a,
-            "cmov_logical" => map3(a, b, c, |k, x, y| if k != 0 { x } else { y }),
-            _ => return unsupported(name),
+            "mov" | "dmov" => op!(a, b, c, e; a),
+            "cmov_logical" => op!(a, b, c, e; map3(a, b, c, |k, x, y| if k != 0 { x } else { y })),
+            _ => None,
         },
-        _ => return unsupported(name),
-    })
+        _ => None,
+    }
 }
 
-fn unsupported<T>(name: &str) -> Result<T, FaultKind> {
-    Err(FaultKind::Unsupported(format!("instruction `{name}`")))
+/// Evaluate a data-class instruction on up to 4 sources (resolving it first; the
+/// emulator resolves once per instruction at load time instead).
+pub fn eval(name: &str, class: Class, s: &Srcs) -> Result<[u32; 4], FaultKind> {
+    resolve(name, class)
+        .map(|f| f(s))
+        .ok_or_else(|| FaultKind::Unsupported(format!("instruction `{name}`")))
 }
 
 trait AddLanes {

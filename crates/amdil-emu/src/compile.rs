@@ -47,9 +47,26 @@ pub enum IdxBase {
 pub struct Src {
     pub loc: Loc,
     pub swz: [u8; 4],
-    pub abs: bool,
-    /// Lanes whose float sign is flipped.
-    pub neg: [bool; 4],
+    /// Per lane: `x & and ^ xor` applies `_abs` (clear the sign) then `_neg` (flip it).
+    pub and: [u32; 4],
+    pub xor: [u32; 4],
+    /// `.xyzw` with no modifier: the register as it is.
+    pub plain: bool,
+}
+
+impl Src {
+    pub fn new(loc: Loc, swz: [u8; 4], abs: bool, neg: [bool; 4]) -> Src {
+        let and = [if abs { 0x7FFF_FFFF } else { u32::MAX }; 4];
+        let xor = neg.map(|n| if n { 0x8000_0000 } else { 0 });
+        let plain = swz == [0, 1, 2, 3] && !abs && neg == [false; 4];
+        Src {
+            loc,
+            swz,
+            and,
+            xor,
+            plain,
+        }
+    }
 }
 
 /// A destination: where, and for each component what to write (lane of the result, or a
@@ -86,6 +103,9 @@ pub enum OpKind {
         class: Class,
         dst: Option<Dst>,
         src: Vec<Src>,
+        /// The semantics, resolved once; `None` for memory ops and for ALU ops whose
+        /// controls change the result (rounding modes, `div_zeroop`).
+        alu: Option<crate::alu::AluFn>,
     },
     Jump(usize),
     /// Jump when the condition holds.
@@ -218,6 +238,15 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 for k in n_dst..i.operands.len() {
                     srcs.push(src(k, &mut c)?);
                 }
+                let special = (matches!(name, "ftoi" | "ftou") && !i.controls.is_empty())
+                    || (name == "div" && i.control("zeroop").is_some());
+                let alu = match i.op.class {
+                    Class::Memory | Class::Atomic | Class::Append => None,
+                    _ if special => None,
+                    class => Some(crate::alu::resolve(name, class).ok_or_else(|| {
+                        format!("not supported yet: instruction `{i}` in the emulator")
+                    })?),
+                };
                 push(
                     &mut c,
                     OpKind::Data {
@@ -225,6 +254,7 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                         class: i.op.class,
                         dst,
                         src: srcs,
+                        alu,
                     },
                 );
                 continue;
@@ -501,6 +531,7 @@ fn macro_op(
                         class: Class::Move,
                         dst: Some(dst),
                         src: vec![src],
+                        alu: crate::alu::resolve("mov", Class::Move),
                     },
                     inst: Some(i.clone()),
                 });
@@ -511,18 +542,19 @@ fn macro_op(
             });
             for (k, r) in group(0).into_iter().enumerate() {
                 let dst = lower_dst(r, temps, lits, c)?;
-                let src = Src {
-                    loc: Loc::Temp(temps.get(callee, 2, k as u32)),
-                    swz: [0, 1, 2, 3],
-                    abs: false,
-                    neg: [false; 4],
-                };
+                let src = Src::new(
+                    Loc::Temp(temps.get(callee, 2, k as u32)),
+                    [0, 1, 2, 3],
+                    false,
+                    [false; 4],
+                );
                 c.ops.push(Op {
                     kind: OpKind::Data {
                         name: mov.name,
                         class: Class::Move,
                         dst: Some(dst),
                         src: vec![src],
+                        alu: crate::alu::resolve("mov", Class::Move),
                     },
                     inst: Some(i.clone()),
                 });
@@ -727,7 +759,7 @@ fn lower_src(
             other => return Err(format!("not supported yet: source modifier `_{other}`")),
         }
     }
-    Ok(Src { loc, swz, abs, neg })
+    Ok(Src::new(loc, swz, abs, neg))
 }
 
 fn lower_dst(

@@ -150,27 +150,43 @@ impl Ctx<'_> {
         })
     }
 
+    #[inline(always)]
     fn src(&self, item: &Item, s: &Src) -> Result<[u32; 4], FaultKind> {
-        let raw = self.read_loc(item, &s.loc)?;
+        // Registers and literals are the common case; avoid the general path for them.
+        let raw = match &s.loc {
+            Loc::Temp(t) => item.regs[*t],
+            Loc::Lit(l) => self.code.literals[*l],
+            other => self.read_loc(item, other)?,
+        };
+        if s.plain {
+            return Ok(raw);
+        }
+        let ext = [raw[0], raw[1], raw[2], raw[3], 0, ONE, 0, 0];
         let mut v = [0u32; 4];
         for (k, out) in v.iter_mut().enumerate() {
-            let mut x = match s.swz[k] {
-                4 => 0,
-                5 => ONE,
-                c => raw[c as usize & 3],
-            };
-            if s.abs {
-                x &= 0x7FFF_FFFF;
-            }
-            if s.neg[k] {
-                x ^= 0x8000_0000;
-            }
-            *out = x;
+            *out = (ext[s.swz[k] as usize & 7] & s.and[k]) ^ s.xor[k];
         }
         Ok(v)
     }
 
+    #[inline(always)]
     fn write(&mut self, item: &mut Item, d: &Dst, val: [u32; 4]) -> Result<(), FaultKind> {
+        if let (Loc::Temp(t), false) = (&d.loc, d.sat || d.scale != 1.0) {
+            let r = &mut item.regs[*t];
+            for (k, w) in d.plan.iter().enumerate() {
+                match w {
+                    Write::Skip => {}
+                    Write::Lane(l) => r[k] = val[*l as usize & 3],
+                    Write::Zero => r[k] = 0,
+                    Write::One => r[k] = ONE,
+                }
+            }
+            return Ok(());
+        }
+        self.write_slow(item, d, val)
+    }
+
+    fn write_slow(&mut self, item: &mut Item, d: &Dst, val: [u32; 4]) -> Result<(), FaultKind> {
         let mut val = val;
         if d.sat || d.scale != 1.0 {
             for v in &mut val {
@@ -263,10 +279,31 @@ impl Ctx<'_> {
             };
             let r = match &op.kind {
                 OpKind::Data {
+                    alu: Some(f),
+                    dst: Some(d),
+                    src,
+                    ..
+                } => {
+                    let mut s = [[0u32; 4]; 4];
+                    let mut r = Ok(());
+                    for (k, x) in src.iter().enumerate().take(4) {
+                        match self.src(item, x) {
+                            Ok(v) => s[k] = v,
+                            Err(e) => {
+                                r = Err(e);
+                                break;
+                            }
+                        }
+                    }
+                    r.and_then(|_| self.write(item, d, f(&s)))
+                        .map(|_| item.pc + 1)
+                }
+                OpKind::Data {
                     name,
                     class,
                     dst,
                     src,
+                    ..
                 } => self
                     .data(item, name, *class, dst.as_ref(), src)
                     .map(|_| item.pc + 1),

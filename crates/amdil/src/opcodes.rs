@@ -446,18 +446,25 @@ pub fn lookup(name: &str) -> Option<&'static OpInfo> {
 /// The longest table mnemonic that `word` starts with, where the rest is empty or
 /// begins with `_` or `(` (a control). Returns the entry and the length matched.
 pub fn split_mnemonic(word: &str) -> Option<(&'static OpInfo, usize)> {
-    let mut best: Option<&'static OpInfo> = None;
-    for o in OPCODES {
-        if let Some(rest) = word.strip_prefix(o.name) {
-            if (rest.is_empty() || rest.starts_with('_') || rest.starts_with('('))
-                && best.is_none_or(|b| b.name.len() < o.name.len())
-            {
-                best = Some(o);
-            }
+    let index = INDEX.get_or_init(|| OPCODES.iter().map(|o| (o.name, o)).collect());
+    // Candidate ends: the whole word and every `_` or `(`, longest first.
+    let ends = word
+        .bytes()
+        .enumerate()
+        .filter(|(_, b)| *b == b'_' || *b == b'(')
+        .map(|(i, _)| i)
+        .chain(std::iter::once(word.len()));
+    let mut best: Option<(&'static OpInfo, usize)> = None;
+    for end in ends {
+        if let Some(o) = index.get(&word[..end]) {
+            best = Some((*o, end));
         }
     }
-    best.map(|b| (b, b.name.len()))
+    best
 }
+
+static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static OpInfo>> =
+    std::sync::OnceLock::new();
 
 #[cfg(test)]
 mod tests {
