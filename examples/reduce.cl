@@ -16,9 +16,9 @@ __kernel void reduce(__global const int *in, __global int *partial, __local int 
     scratch[lid] = in[get_global_id(0)];
     // Every work-item must have stored its value before anyone reads a neighbour's.
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (size_t half = get_local_size(0) / 2; half > 0; half /= 2) {
-        if (lid < half)
-            scratch[lid] += scratch[lid + half];
+    for (size_t stride = get_local_size(0) / 2; stride > 0; stride /= 2) {
+        if (lid < stride)
+            scratch[lid] += scratch[lid + stride];
         // The next step reads what this step wrote.
         barrier(CLK_LOCAL_MEM_FENCE);
     }
