@@ -592,8 +592,9 @@ impl<'p> RunCtx<'p> {
         wi.private.clear();
         wi.private.extend_from_slice(&self.private_init);
         wi.lid = lid;
-        wi.gid =
-            std::array::from_fn(|d| group.id[d] * self.geo.local[d] + lid[d] + self.geo.offset[d]);
+        wi.gid = std::array::from_fn(|d| {
+            (group.id[d] * self.geo.local[d] + lid[d]).wrapping_add(self.geo.offset[d])
+        });
         wi.coll = None;
     }
 
