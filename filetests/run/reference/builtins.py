@@ -127,3 +127,48 @@ for x in MX:
 print("math: ap list", ",".join(repr(v) for v in ap))
 pw = [f32(math.pow(f32(x), 1.5)) for x in MX] + [f32(math.pow(2.0, -3.0)), f32(math.pow(f32(10.0), 3.0))]
 print("math: pow list", ",".join(repr(v) for v in pw))
+
+# ---- relational: scalar 1/0, vector -1/0
+FLT_MIN = 2.0 ** -126
+xs = [0.0, -0.0, math.inf, -math.inf, math.nan, 1.5, -2.0, FLT_MIN]
+sc = []
+for x in xs:
+    sb = int(math.copysign(1, x) < 0) if x == x else 0
+    sc += [int(x != x), int(math.isinf(x)), int(math.isfinite(x)), sb]
+print("relational:", line("sc", sc))
+print("relational:", line("vn", [-1 if x != x else 0 for x in xs] + [-sc[4 * i + 3] for i in range(8)]))
+print("relational:", line("normal", [int(math.isfinite(x) and abs(x) >= FLT_MIN) for x in xs]))
+
+# ---- integer builtins on other widths (see builtins/integer_widths.cl)
+def rot(v, s, bits):
+    s %= bits
+    m = (1 << bits) - 1
+    return ((v << s) | (v >> (bits - s))) & m if s else v
+w = [rot(0x81, 1, 8), rot(0x8001, 4, 16), rot(0x8000000000000001, 1, 64),
+     7, 15, 63, 64, 64,
+     min(255, 200 + 100), min(127, 100 + 100), max(-128, -100 - 100), max(0, 5 - 10), min(65535, 65000 + 1000),
+     0x1234, wrap(0xFFFF0000, 32, True), (1 << 32) + 2,
+     -3000, (255 + 255) >> 1, (254 + 255 + 1) >> 1, 128, 240,
+     (2 ** 40 * 2 ** 40) >> 64, (-(2 ** 40) * 2 ** 40) >> 64, ((0x80000000 * 4) >> 32) + 5,
+     max(0, min(200, 250)), min(2 ** 53, 7), max(2 ** 53, 7)]
+print("widths:", line("w", w))
+
+# ---- double math (builtins/double_math.cl)
+DX = [2.0, 0.1, 10.0, 1e-3]
+ex = []
+for x in DX:
+    ex += [math.sqrt(x), float(Fraction(x) * Fraction(x) + Fraction(-1)), math.floor(x * 3), math.ceil(x * 3), abs(-x)]
+print("double math:", line("ex", ["%.16g" % v for v in ex]))
+ap = []
+for x in DX:
+    ap += [math.exp(x), math.log(x), math.sin(x), math.cos(x), math.pow(x, 0.5 + x)]
+print("double math ap:", ",".join(repr(v) for v in ap))
+
+# ---- common builtins (builtins/common_builtins.cl)
+def smooth(e0, e1, x):
+    t = min(1.0, max(0.0, (x - e0) / (e1 - e0)))
+    return t * t * (3 - 2 * t)
+cm = [1 + (3 - 1) * 0.25, 0.0 if 0.25 < 0.5 else 1.0, 0.0 if 0.5 < 0.5 else 1.0,
+      smooth(0, 1, 0.5), smooth(0, 2, 3), smooth(0, 4, 1), -1.0, 0.0, -0.0, 1.0, 2.0, -1.0]
+print("common:", line("cm", [g7(v) for v in cm]))
+print("common dr:", ",".join(repr(f32(v)) for v in [f32(math.pi) * 180 / math.pi, 180 * math.pi / 180, 90 * math.pi / 180]))
