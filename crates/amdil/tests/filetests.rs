@@ -3,7 +3,8 @@
 //! (`; line:col severity: message`), the metadata blocks and the data segments found;
 //! `BLESS=1 cargo test` rewrites that section. Independently of the expectations, every
 //! file must print to a fixpoint, re-parse to an equal program, and every metadata block
-//! and data segment must print back exactly as its source lines.
+//! and data segment must print back exactly as its source lines. A `; LINK: name` line
+//! links that kernel out of the file and lists the linked program (`; | ` lines) or the error.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -111,6 +112,9 @@ fn run_file(path: &Path) -> Result<(), String> {
             k.unique_id(),
             k.entries.len()
         );
+        for e in &k.entries {
+            let _ = writeln!(out, ";   {e:?}");
+        }
     }
     for s in &md.data {
         match s.bytes() {
@@ -126,6 +130,22 @@ fn run_file(path: &Path) -> Result<(), String> {
             }
             Err(e) => {
                 let _ = writeln!(out, "; data cb={:?} error: {e}", s.cb);
+            }
+        }
+    }
+    // `; LINK: name` lines: link that kernel and show the result.
+    for l in input.lines() {
+        if let Some(k) = l.strip_prefix("; LINK: ") {
+            match kauai_amdil::link(&program, k.trim(), &Program::default()) {
+                Ok(lk) => {
+                    let _ = writeln!(out, "; linked {} entry={}", lk.name, lk.entry);
+                    for pl in lk.program.to_string().lines() {
+                        let _ = writeln!(out, "; | {pl}");
+                    }
+                }
+                Err(e) => {
+                    let _ = writeln!(out, "; link {} error: {e}", k.trim());
+                }
             }
         }
     }
