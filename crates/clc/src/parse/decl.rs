@@ -152,7 +152,7 @@ pub(crate) enum DeclMode {
 }
 
 /// Counts of the combinable type specifier words seen so far.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 struct TypeWords {
     void: u8,
     char: u8,
@@ -311,6 +311,9 @@ impl Parser<'_, '_> {
             span: start,
         };
         let mut words = TypeWords::default();
+        // The last type keyword's position and the words before it, to recover from a
+        // keyword used as a name (`size_t half = ...`).
+        let mut last_word: Option<(usize, TypeWords)> = None;
         let mut type_span: Option<Span> = None;
         loop {
             let t = self.peek();
@@ -410,6 +413,7 @@ impl Parser<'_, '_> {
                     type_span = Some(type_span.map_or(s, |t| join(t, s)));
                 }
                 SpecKw::Type(tk) => {
+                    last_word = Some((self.pos, words));
                     self.bump();
                     words.add(tk);
                     type_span = Some(type_span.map_or(span, |s| join(s, span)));
@@ -433,6 +437,7 @@ impl Parser<'_, '_> {
                 specs.base_span = ts;
                 match words.resolve() {
                     Some(b) => specs.base = b,
+                    None if self.keyword_used_as_name(last_word, &mut specs) => {}
                     None => {
                         let written = self.type_words_between(start_pos);
                         self.error(
@@ -445,6 +450,42 @@ impl Parser<'_, '_> {
             }
         }
         Ok(specs)
+    }
+
+    /// `size_t half = 0;`: a type keyword right where the declarator's name belongs,
+    /// after specifiers that form a type without it. Report that, give the specifiers the
+    /// type of the words before it, and let the declarator take the keyword as its name.
+    fn keyword_used_as_name(
+        &mut self,
+        last_word: Option<(usize, TypeWords)>,
+        specs: &mut DeclSpecs,
+    ) -> bool {
+        let Some((at, before)) = last_word else {
+            return false;
+        };
+        let name_follows = matches!(
+            self.peek().kind,
+            TokenKind::Punct(
+                Punct::Assign | Punct::Semi | Punct::Comma | Punct::LBracket | Punct::RParen
+            )
+        );
+        let Some(base) = before.resolve().filter(|_| before.any) else {
+            return false;
+        };
+        if at + 1 != self.pos || !name_follows {
+            return false;
+        }
+        let word = self.toks.get(at).map_or("", |t| t.text.as_str());
+        let span = self.toks.get(at).map_or(self.eof_span, |t| t.span);
+        self.error(
+            span,
+            &format!("`{word}` is a type keyword in OpenCL C and cannot be used as a name"),
+            "rename this",
+        );
+        specs.base = base;
+        self.pos = at;
+        self.keyword_as_name = true;
+        true
     }
 
     /// The type specifier words among the tokens from `from` to the current one, for
@@ -746,6 +787,7 @@ impl Parser<'_, '_> {
 
     fn declarator_inner(&mut self, mode: DeclMode) -> PResult<Declarator> {
         let start_pos = self.pos;
+        let keyword_as_name = std::mem::take(&mut self.keyword_as_name);
         let mut pointers = Vec::new();
         while self.is(Punct::Star) {
             let pstart = self.bump();
@@ -776,11 +818,17 @@ impl Parser<'_, '_> {
         let mut name = None;
         let mut derived = Vec::new();
         let mut attrs = Vec::new();
+        let keyword_name = keyword_as_name && self.peek().kind == TokenKind::Ident;
         let is_word = self.peek().kind == TokenKind::Ident && self.spec_at(0).is_none();
-        if is_word && mode != DeclMode::Abstract && !self.plain_ident_at(0) {
-            return Err(self.error_here("expected a name in the declaration, found a keyword"));
-        }
-        if is_word && mode != DeclMode::Abstract {
+        if keyword_name && mode != DeclMode::Abstract {
+            // Already diagnosed by `keyword_used_as_name`.
+            let sym = self.sym_at(0);
+            let span = self.bump();
+            name = Some(Ident { name: sym, span });
+        } else if is_word && mode != DeclMode::Abstract {
+            if !self.plain_ident_at(0) {
+                return Err(self.error_here("expected a name in the declaration, found a keyword"));
+            }
             let sym = self.sym_at(0);
             let span = self.bump();
             name = Some(Ident { name: sym, span });

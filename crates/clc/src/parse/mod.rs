@@ -74,6 +74,8 @@ pub(crate) struct Parser<'t, 'd> {
     aborted: bool,
     /// Errors this parser reported (towards [`MAX_ERRORS`]).
     errors: usize,
+    /// The next declarator may take a type keyword as its name (already diagnosed).
+    keyword_as_name: bool,
 }
 
 impl<'t, 'd> Parser<'t, 'd> {
@@ -113,6 +115,7 @@ impl<'t, 'd> Parser<'t, 'd> {
             depth: 0,
             aborted: false,
             errors: 0,
+            keyword_as_name: false,
         }
     }
 

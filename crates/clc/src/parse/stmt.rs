@@ -75,11 +75,56 @@ impl Parser<'_, '_> {
         r
     }
 
-    fn paren_cond(&mut self, what: &str) -> PResult<ExprId> {
+    /// `( expr )` after `if`/`while`/`switch`. `Ok(None)` means the condition was
+    /// malformed (and reported) but the parser found its closing `)`, so the statement's
+    /// body can still be parsed normally.
+    fn paren_cond(&mut self, what: &str) -> PResult<Option<ExprId>> {
+        self.paren_group(what, |p| {
+            let e = p.expr()?;
+            p.expect(Punct::RParen, &format!("after the `{what}` condition"))?;
+            Ok(e)
+        })
+    }
+
+    /// Parse `( ... )` with `inner`, which must consume the closing `)`. If `inner`
+    /// fails, skip to the `)` matching the opening one and return `Ok(None)`.
+    fn paren_group<T>(
+        &mut self,
+        what: &str,
+        inner: impl FnOnce(&mut Self) -> PResult<T>,
+    ) -> PResult<Option<T>> {
+        let open = self.pos;
         self.expect(Punct::LParen, &format!("after `{what}`"))?;
-        let e = self.expr()?;
-        self.expect(Punct::RParen, &format!("after the `{what}` condition"))?;
-        Ok(e)
+        match inner(self) {
+            Ok(v) => Ok(Some(v)),
+            Err(r) => match self.matching_paren(open) {
+                Some(close) if close >= self.pos => {
+                    self.pos = close + 1;
+                    Ok(None)
+                }
+                _ => Err(r),
+            },
+        }
+    }
+
+    /// Index of the `)` matching the `(` at token index `open`, if it comes before any
+    /// brace (a missing `)` should not swallow a block).
+    fn matching_paren(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for (i, t) in self.toks.iter().enumerate().skip(open) {
+            match t.kind {
+                TokenKind::Punct(Punct::LParen) => depth += 1,
+                TokenKind::Punct(Punct::RParen) => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+                TokenKind::Punct(Punct::LBrace | Punct::RBrace) | TokenKind::Eof => return None,
+                _ => {}
+            }
+        }
+        None
     }
 
     fn stmt_inner(&mut self) -> PResult<StmtId> {
@@ -114,23 +159,32 @@ impl Parser<'_, '_> {
                 } else {
                     None
                 };
-                StmtKind::If {
-                    cond,
-                    then_branch,
-                    else_branch,
+                match cond {
+                    Some(cond) => StmtKind::If {
+                        cond,
+                        then_branch,
+                        else_branch,
+                    },
+                    None => StmtKind::Error,
                 }
             }
             "switch" => {
                 self.bump();
                 let cond = self.paren_cond("switch")?;
                 let body = self.stmt()?;
-                StmtKind::Switch { cond, body }
+                match cond {
+                    Some(cond) => StmtKind::Switch { cond, body },
+                    None => StmtKind::Error,
+                }
             }
             "while" => {
                 self.bump();
                 let cond = self.paren_cond("while")?;
                 let body = self.stmt()?;
-                StmtKind::While { cond, body }
+                match cond {
+                    Some(cond) => StmtKind::While { cond, body },
+                    None => StmtKind::Error,
+                }
             }
             "do" => {
                 self.bump();
@@ -140,7 +194,10 @@ impl Parser<'_, '_> {
                 }
                 let cond = self.paren_cond("while")?;
                 self.expect(Punct::Semi, "after `do ... while (...)`")?;
-                StmtKind::DoWhile { body, cond }
+                match cond {
+                    Some(cond) => StmtKind::DoWhile { body, cond },
+                    None => StmtKind::Error,
+                }
             }
             "for" => {
                 self.bump();
@@ -223,34 +280,39 @@ impl Parser<'_, '_> {
     }
 
     fn for_rest(&mut self) -> PResult<StmtKind> {
-        self.expect(Punct::LParen, "after `for`")?;
-        let init = if self.eat(Punct::Semi) {
-            ForInit::None
-        } else if self.is_decl_start() {
-            ForInit::Decl(self.block_declaration()?)
-        } else {
-            let e = self.expr()?;
-            self.expect(Punct::Semi, "after the `for` initializer")?;
-            ForInit::Expr(e)
-        };
-        let cond = if self.is(Punct::Semi) {
-            None
-        } else {
-            Some(self.expr()?)
-        };
-        self.expect(Punct::Semi, "after the `for` condition")?;
-        let step = if self.is(Punct::RParen) {
-            None
-        } else {
-            Some(self.expr()?)
-        };
-        self.expect(Punct::RParen, "after the `for` clauses")?;
+        let header = self.paren_group("for", |p| {
+            let init = if p.eat(Punct::Semi) {
+                ForInit::None
+            } else if p.is_decl_start() {
+                ForInit::Decl(p.block_declaration()?)
+            } else {
+                let e = p.expr()?;
+                p.expect(Punct::Semi, "after the `for` initializer")?;
+                ForInit::Expr(e)
+            };
+            let cond = if p.is(Punct::Semi) {
+                None
+            } else {
+                Some(p.expr()?)
+            };
+            p.expect(Punct::Semi, "after the `for` condition")?;
+            let step = if p.is(Punct::RParen) {
+                None
+            } else {
+                Some(p.expr()?)
+            };
+            p.expect(Punct::RParen, "after the `for` clauses")?;
+            Ok((init, cond, step))
+        })?;
         let body = self.stmt()?;
-        Ok(StmtKind::For {
-            init,
-            cond,
-            step,
-            body,
+        Ok(match header {
+            Some((init, cond, step)) => StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            },
+            None => StmtKind::Error,
         })
     }
 

@@ -14,12 +14,25 @@ int = 3;
 int ok2;
 void g( { }
 float h(void) { return 1.0f; }
+// A malformed condition is skipped up to its `)`; the body is still parsed.
+void k(int a, int b) {
+    if (a b) { a = 1 }
+    while (1 +) { b = 2; }
+    for (int i = 0; i < ; i++) { b = 3; }
+    switch (a) { case 1: b = 4 }
+    if (a { b = 5; }
+    b = 6;
+}
 
 /* EXPECTED
 (function (specs void) (f (fn void)) (block (expr (= b (+ a (* 3)))) (while 1 (block))))
 (decl (specs int) (ok1))
 (decl (specs int) (ok2))
 (function (specs float) (h (fn void)) (block (return 1.0f)))
+(function
+  (specs void)
+  (k (fn (param (specs int) a) (param (specs int) b)))
+  (block <error> <error> <error> (switch a (block)) (expr (= b 6))))
 --- diagnostics
 error 4:5: expected `;` after declaration [found `int`]
 error 5:14: expected an expression [found `;`]
@@ -28,4 +41,10 @@ error 8:21: expected an expression [found `;`]
 error 10:1: expected `;` after `return` statement [found `}`]
 error 13:5: expected a name in the declaration [found `=`]
 error 15:9: expected a parameter declaration [found `{`]
+error 19:11: expected `)` after the `if` condition [found `b`]
+error 19:22: expected `;` after expression [found `}`]
+error 20:15: expected an expression [found `)`]
+error 21:25: expected an expression [found `;`]
+error 22:32: expected `;` after expression [found `}`]
+error 23:11: expected `)` after the `if` condition [found `{`]
 */
