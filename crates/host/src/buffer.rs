@@ -140,3 +140,61 @@ impl Buffer {
         (word >> sh) & m
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unaligned_accesses_read_back_and_keep_neighbours() {
+        let b = Buffer::from_bytes(&[0xaa; 20]);
+        b.store(6, 4, 0x1122_3344);
+        assert_eq!(b.load(6, 4), 0x1122_3344);
+        assert_eq!(b.load(5, 1), 0xaa);
+        assert_eq!(b.load(10, 1), 0xaa);
+        assert_eq!(b.load(4, 8), 0xaaaa_1122_3344_aaaa);
+        assert_eq!(b.len(), 20);
+        assert_eq!(b.read_bytes().len(), 20);
+        assert!(b.write_bytes(18, &[1, 2, 3]).is_err());
+        assert!(b.write_bytes(usize::MAX, &[1]).is_err());
+        b.write_bytes(17, &[1, 2, 3]).expect("in bounds");
+        assert_eq!(&b.read_bytes()[16..], &[0xaa, 1, 2, 3]);
+    }
+
+    #[test]
+    fn concurrent_byte_stores_do_not_lose_each_other() {
+        let b = Buffer::new(4096);
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let b = &b;
+                s.spawn(move || {
+                    for i in (t..4096).step_by(4) {
+                        b.store(i, 1, i & 0xff);
+                    }
+                });
+            }
+        });
+        let bytes = b.read_bytes();
+        assert!(bytes
+            .iter()
+            .enumerate()
+            .all(|(i, x)| *x == (i & 0xff) as u8));
+    }
+
+    #[test]
+    fn atomic_updates_on_sub_words_are_exact() {
+        let b = Buffer::new(8);
+        std::thread::scope(|s| {
+            for half in 0..2u64 {
+                let b = &b;
+                s.spawn(move || {
+                    for _ in 0..10_000 {
+                        b.atomic_update(half * 4, 4, |old| Some(old + 1));
+                    }
+                });
+            }
+        });
+        assert_eq!(b.load(0, 4), 10_000);
+        assert_eq!(b.load(4, 4), 10_000);
+    }
+}

@@ -289,6 +289,7 @@ pub(crate) enum Op {
     },
     Collective(u32),
     Dma(u32),
+    VecGroup(u32),
     Call(u32),
     Ret {
         a: S,
@@ -380,6 +381,18 @@ pub(crate) struct CollInfo {
     pub args: Vec<(S, u8)>,
 }
 
+/// Vector-group builtins (`__mux_vec_group_*`): over the lanes of one vector.
+#[derive(Clone, Debug)]
+pub(crate) struct VecGroupInfo {
+    pub kind: kauai_ir::builtins::GroupKind,
+    pub sc: Scalar,
+    pub n: u32,
+    pub d: S,
+    pub v: S,
+    /// The lane operand of a broadcast.
+    pub lane: Option<S>,
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct DmaInfo {
     /// Read: global to local; write: local to global.
@@ -407,6 +420,7 @@ pub(crate) struct FuncCode {
     pub switches: Vec<SwitchInfo>,
     pub colls: Vec<CollInfo>,
     pub dmas: Vec<DmaInfo>,
+    pub vecgroups: Vec<VecGroupInfo>,
     /// (size, align, result slot) of each alloca.
     pub allocas: Vec<(u64, u64, S)>,
     pub fails: Vec<String>,

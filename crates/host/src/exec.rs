@@ -715,27 +715,7 @@ impl<'p> RunCtx<'p> {
         };
         let sc = info.sc;
         let vals: Vec<u64> = wis.iter().map(|w| w.coll.map_or(0, |c| c.value)).collect();
-        let combine = |op: GroupOp, a: u64, b: u64| -> u64 {
-            let bin = |o| scalar::binary(o, sc, a, b);
-            match op {
-                GroupOp::Add => bin(BinaryOp::Iadd),
-                GroupOp::Fadd => bin(BinaryOp::Fadd),
-                GroupOp::Mul => bin(BinaryOp::Imul),
-                GroupOp::Fmul => bin(BinaryOp::Fmul),
-                GroupOp::Smin => bin(BinaryOp::Smin),
-                GroupOp::Umin => bin(BinaryOp::Umin),
-                GroupOp::Fmin => bin(BinaryOp::Fmin),
-                GroupOp::Smax => bin(BinaryOp::Smax),
-                GroupOp::Umax => bin(BinaryOp::Umax),
-                GroupOp::Fmax => bin(BinaryOp::Fmax),
-                GroupOp::And => a & b,
-                GroupOp::Or => a | b,
-                GroupOp::Xor => a ^ b,
-                GroupOp::LogicalAnd => (a != 0 && b != 0) as u64,
-                GroupOp::LogicalOr => (a != 0 || b != 0) as u64,
-                GroupOp::LogicalXor => ((a != 0) != (b != 0)) as u64,
-            }
-        };
+        let combine = |op: GroupOp, a: u64, b: u64| group_combine(op, sc, a, b);
         let results: Vec<u64> = match info.kind {
             GroupKind::Any => vec![vals.iter().any(|v| *v != 0) as u64; vals.len()],
             GroupKind::All => vec![vals.iter().all(|v| *v != 0) as u64; vals.len()],
@@ -927,6 +907,29 @@ impl Mem<'_, '_> {
             }
             None => Err(self.fault("atomic", p, len)),
         }
+    }
+}
+
+/// One step of a group reduction or scan.
+fn group_combine(op: GroupOp, sc: Scalar, a: u64, b: u64) -> u64 {
+    let bin = |o| scalar::binary(o, sc, a, b);
+    match op {
+        GroupOp::Add => bin(BinaryOp::Iadd),
+        GroupOp::Fadd => bin(BinaryOp::Fadd),
+        GroupOp::Mul => bin(BinaryOp::Imul),
+        GroupOp::Fmul => bin(BinaryOp::Fmul),
+        GroupOp::Smin => bin(BinaryOp::Smin),
+        GroupOp::Umin => bin(BinaryOp::Umin),
+        GroupOp::Fmin => bin(BinaryOp::Fmin),
+        GroupOp::Smax => bin(BinaryOp::Smax),
+        GroupOp::Umax => bin(BinaryOp::Umax),
+        GroupOp::Fmax => bin(BinaryOp::Fmax),
+        GroupOp::And => a & b,
+        GroupOp::Or => a | b,
+        GroupOp::Xor => a ^ b,
+        GroupOp::LogicalAnd => (a != 0 && b != 0) as u64,
+        GroupOp::LogicalOr => (a != 0 || b != 0) as u64,
+        GroupOp::LogicalXor => ((a != 0) != (b != 0)) as u64,
     }
 }
 
@@ -1310,6 +1313,47 @@ impl RunCtx<'_> {
                             done += step;
                         }
                         r!(di.d) = r!(di.event);
+                    }
+                    Op::VecGroup(i) => {
+                        let vi = &f.vecgroups[i as usize];
+                        let lanes = &regs[vi.v as usize..(vi.v + vi.n) as usize];
+                        match vi.kind {
+                            GroupKind::Any => {
+                                r!(vi.d) = lanes.iter().any(|x| *x != 0) as u64;
+                            }
+                            GroupKind::All => {
+                                r!(vi.d) = lanes.iter().all(|x| *x != 0) as u64;
+                            }
+                            GroupKind::Broadcast => {
+                                let k = vi.lane.map_or(0, |s| r!(s) & 0xffff_ffff);
+                                r!(vi.d) = if k < vi.n as u64 {
+                                    r!(vi.v + k as u32)
+                                } else {
+                                    0
+                                };
+                            }
+                            GroupKind::Reduce(op) => {
+                                let acc = lanes.iter().fold(group_identity(op, vi.sc), |a, x| {
+                                    group_combine(op, vi.sc, a, *x)
+                                });
+                                r!(vi.d) = acc;
+                            }
+                            GroupKind::ScanInclusive(op) | GroupKind::ScanExclusive(op) => {
+                                let incl = matches!(vi.kind, GroupKind::ScanInclusive(_));
+                                let mut acc = group_identity(op, vi.sc);
+                                for l in 0..vi.n {
+                                    let x = r!(vi.v + l);
+                                    let before = acc;
+                                    acc = group_combine(op, vi.sc, acc, x);
+                                    r!(vi.d + l) = if incl { acc } else { before };
+                                }
+                            }
+                            _ => {
+                                return Err(Stop::Unsupported(
+                                    "not supported yet: vector-group shuffles".into(),
+                                ))
+                            }
+                        }
                     }
                     Op::Call(i) => {
                         let ci = &f.calls[i as usize];

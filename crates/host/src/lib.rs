@@ -95,6 +95,14 @@ use std::time::Duration;
 pub use buffer::Buffer;
 pub use exec::Program;
 
+// The runtime shares programs and buffers between threads.
+const _: fn() = || {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Program>();
+    shareable::<Buffer>();
+    shareable::<ExecError>();
+};
+
 /// One kernel argument.
 #[derive(Clone, Debug)]
 pub enum ArgValue {

@@ -689,7 +689,19 @@ impl Tx<'_> {
                     });
                     return self.emit(Op::Collective(i));
                 }
-                GroupScope::Vec => {}
+                // Vector groups combine the lanes of one work-item's vector.
+                GroupScope::Vec => {
+                    let i = self.out.vecgroups.len() as u32;
+                    self.out.vecgroups.push(VecGroupInfo {
+                        kind: g.kind,
+                        sc,
+                        n: lanes_of(g.ty),
+                        d,
+                        v: a.first().copied().unwrap_or(0),
+                        lane: a.get(1).copied(),
+                    });
+                    return self.emit(Op::VecGroup(i));
+                }
             }
         }
         self.fail(format!(
