@@ -74,7 +74,10 @@ fn main() {
             &cb1.dwords(),
             &mut mem,
             &launch,
-            &Options { fuel: u64::MAX },
+            &Options {
+                fuel: u64::MAX,
+                device: kauai_amdil_emu::device("kauai"),
+            },
         )
         .expect("runs");
         let s = t.elapsed().as_secs_f64();

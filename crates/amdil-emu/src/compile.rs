@@ -147,6 +147,8 @@ pub struct Compiled {
     pub gds: HashMap<u32, u32>,
     pub cb_sizes: HashMap<u32, u32>,
     pub threads_per_group: Option<[u32; 3]>,
+    /// Any double-precision instruction (needs an fp64 device).
+    pub uses_doubles: bool,
 }
 
 enum Frame {
@@ -237,6 +239,11 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 let mut srcs = Vec::new();
                 for k in n_dst..i.operands.len() {
                     srcs.push(src(k, &mut c)?);
+                }
+                if i.op.class == Class::Double
+                    || matches!(name, "f2d" | "d2f" | "d2i" | "d2u" | "i2d" | "u2d")
+                {
+                    c.uses_doubles = true;
                 }
                 let special = (matches!(name, "ftoi" | "ftou") && !i.controls.is_empty())
                     || (name == "div" && i.control("zeroop").is_some());

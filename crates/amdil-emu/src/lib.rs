@@ -205,11 +205,28 @@ pub struct Launch {
 pub struct Options {
     /// Instructions the whole launch may execute before it faults with `OutOfFuel`.
     pub fuel: u64,
+    /// The device whose limits apply (LDS size, fp64); `None` means no limits.
+    pub device: Option<&'static Device>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { fuel: 100_000_000 }
+        Options {
+            fuel: 100_000_000,
+            device: None,
+        }
+    }
+}
+
+impl Launch {
+    /// `clEnqueueTask`: a single work-item, cb0 as the seed's task column.
+    pub fn task(cb0: Cb0Params) -> Launch {
+        Launch {
+            work_dim: 0,
+            global: [1; 3],
+            local: [1; 3],
+            cb0,
+        }
     }
 }
 
@@ -312,8 +329,17 @@ pub fn run(
         })
     };
     let code = compile::compile(&kernel.program).map_err(load_fault)?;
-    let cb0 = cb0_ndrange(launch.work_dim, launch.global, launch.local, &launch.cb0)
-        .map_err(|e| load_fault(e.to_string()))?;
+    let cb0 = if launch.work_dim == 0 {
+        if launch.global != [1; 3] || launch.local != [1; 3] {
+            return Err(load_fault(
+                "a task (work_dim 0) has exactly one work-item".into(),
+            ));
+        }
+        kauai_amdil::abi::cb0_task(&launch.cb0)
+    } else {
+        cb0_ndrange(launch.work_dim, launch.global, launch.local, &launch.cb0)
+            .map_err(|e| load_fault(e.to_string()))?
+    };
     if let Some(t) = code.threads_per_group {
         if t != launch.local {
             return Err(load_fault(format!(
@@ -346,6 +372,20 @@ pub fn run(
     for (id, size) in &lds_ids {
         lds_base.push((*id, lds_total));
         lds_total = lds_total.saturating_add(size.next_multiple_of(4));
+    }
+    if let Some(dev) = opts.device {
+        if lds_total > dev.lds_bytes {
+            return Err(load_fault(format!(
+                "the kernel declares {lds_total} bytes of LDS; {} has {}",
+                dev.name, dev.lds_bytes
+            )));
+        }
+        if !dev.fp64 && code.uses_doubles {
+            return Err(load_fault(format!(
+                "the kernel uses double-precision instructions; {} has no fp64",
+                dev.name
+            )));
+        }
     }
     let gds_total: u32 = code.gds.values().sum();
     if mem.gds.len() < gds_total as usize {

@@ -3,7 +3,7 @@
 //! written by hand or as closed forms (`range`, `repeat`), never produced by the emulator.
 //!
 //! ```text
-//! ; RUN: kernel=NAME global=X[,Y,Z] local=X[,Y,Z] [fuel=N]
+//! ; RUN: kernel=NAME global=X[,Y,Z] local=X[,Y,Z] [fuel=N] [device=MCPU] [task=1]
 //! ; ARG: NAME buffer TYPE LIST     a buffer in global memory; the pointer argument NAME
 //! ; ARG: NAME value TYPE LIST      a by-value argument
 //! ; EXPECT: NAME TYPE LIST         buffer contents after the run
@@ -101,6 +101,8 @@ fn run_file(path: &Path) -> Result<(), String> {
     let mut local = [1u32; 3];
     let mut work_dim = 1;
     let mut fuel = 1_000_000u64;
+    let mut device = None;
+    let mut task = false;
     let mut args: Vec<(String, String, String, Vec<f64>)> = Vec::new();
     let mut expects: Vec<(String, String, Vec<f64>)> = Vec::new();
     let mut fault: Option<String> = None;
@@ -125,6 +127,11 @@ fn run_file(path: &Path) -> Result<(), String> {
                     "global" => (global, work_dim) = dims(v)?,
                     "local" => local = dims(v)?.0,
                     "fuel" => fuel = v.parse().map_err(|e| format!("{e}"))?,
+                    "device" => {
+                        device =
+                            Some(kauai_amdil_emu::device(v).ok_or(format!("unknown device {v}"))?)
+                    }
+                    "task" => task = v == "1",
                     _ => return Err(format!("unknown RUN key {k}")),
                 }
             }
@@ -199,13 +206,23 @@ fn run_file(path: &Path) -> Result<(), String> {
         cb0.printf_offset = printf_at as u32;
         cb0.printf_size = printf_size as u32;
     }
-    let launch = Launch {
-        work_dim,
-        global,
-        local,
-        cb0,
+    let launch = if task {
+        Launch::task(cb0)
+    } else {
+        Launch {
+            work_dim,
+            global,
+            local,
+            cb0,
+        }
     };
-    let res = run(&linked, &cb1.dwords(), &mut mem, &launch, &Options { fuel });
+    let res = run(
+        &linked,
+        &cb1.dwords(),
+        &mut mem,
+        &launch,
+        &Options { fuel, device },
+    );
     match (res, fault) {
         (Ok(_), Some(f)) => {
             return Err(format!(

@@ -320,6 +320,7 @@ impl Validator<'_> {
 
     fn operands(&mut self, i: &Inst) {
         let op = i.op;
+        self.pair_mask(i);
         for (k, o) in i.operands.iter().enumerate() {
             let is_dst = k < op.dst as usize;
             let r = match &o.kind {
@@ -533,6 +534,53 @@ impl Validator<'_> {
             ),
         }
     }
+}
+
+impl Validator<'_> {
+    /// 64-bit results (integers and doubles on `.xy`) must be written to a pair of
+    /// components: `x` and `y`, or `z` and `w`.
+    fn pair_mask(&mut self, i: &Inst) {
+        let name = i.op.name;
+        let pair = match i.op.class {
+            Class::Int64 => true,
+            Class::Double => !matches!(name, "deq" | "dne" | "dlt" | "dge"),
+            Class::Convert => matches!(name, "f2d" | "i2d" | "u2d"),
+            Class::Move => name == "dmov",
+            _ => false,
+        };
+        if !pair {
+            return;
+        }
+        let Some(o) = i.operands.first() else { return };
+        let OperandKind::Reg(r) = &o.kind else { return };
+        let written = written_components(r.swizzle.as_deref());
+        if written != [true, true, false, false] && written != [false, false, true, true] {
+            self.error(
+                o.loc,
+                format!("`{name}` writes a 64-bit value"),
+                "expected a destination mask of `.xy` or `.zw`",
+            );
+        }
+    }
+}
+
+/// Which components a destination mask writes (a `0`/`1` counts as written).
+fn written_components(mask: Option<&str>) -> [bool; 4] {
+    let Some(m) = mask else {
+        return [true; 4];
+    };
+    let mut w = [false; 4];
+    for (pos, c) in m.chars().enumerate() {
+        match c {
+            'x' => w[0] = true,
+            'y' => w[1] = true,
+            'z' => w[2] = true,
+            'w' => w[3] = true,
+            '0' | '1' if pos < 4 => w[pos] = true,
+            _ => {}
+        }
+    }
+    w
 }
 
 /// A destination mask: up to 4 characters from `xyzw_01`; each letter at most once and
