@@ -174,6 +174,10 @@ fn fold(
     konst: &dyn Fn(Value) -> Option<CVal>,
     ty: &dyn Fn(Value) -> Type,
 ) -> Option<Folded> {
+    if matches!(rty, Type::Vector { scalable: true, .. }) {
+        // Lane counts of scalable vectors are only known at run time.
+        return None;
+    }
     let relem = rty.elem();
     match kind {
         InstKind::Unary(op, a) => {

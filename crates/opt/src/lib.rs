@@ -132,3 +132,36 @@ pub fn finalize_passes(level: OptLevel) -> &'static [&'static str] {
 pub fn finalize_pipeline(m: &mut Module, level: OptLevel) -> Result<(), OptError> {
     run_passes(m, finalize_passes(level))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_pass_names_are_rejected_before_anything_runs() {
+        let text = "declare @_Z13get_global_idj(i32) -> i64\n";
+        let mut m = kauai_ir::parse_str("t.ir", text).unwrap_or_else(|e| panic!("{e}"));
+        let err = run_passes(&mut m, &["lower-to-mux", "mem2regg"]).expect_err("unknown");
+        assert_eq!(
+            err.to_string(),
+            "unknown pass `mem2regg` (known passes: mem2reg, inline, constfold, dce, \
+             simplifycfg, lower-to-mux, prepare-barriers)"
+        );
+        // lower-to-mux did not run: the declaration is still there.
+        assert!(m.func_by_name("_Z13get_global_idj").is_some());
+    }
+
+    #[test]
+    fn pipelines_use_known_passes_and_always_prepare_barriers() {
+        for level in [OptLevel::None, OptLevel::Default] {
+            let p = finalize_passes(level);
+            assert!(p.iter().all(|n| pass_names().contains(n)));
+            assert_eq!(p.first(), Some(&"lower-to-mux"));
+            assert!(p.contains(&"prepare-barriers"));
+        }
+        assert_eq!(
+            finalize_passes(OptLevel::None),
+            ["lower-to-mux", "prepare-barriers"]
+        );
+    }
+}
