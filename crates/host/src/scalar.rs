@@ -450,3 +450,58 @@ pub fn math(f: MathFn, sc: Scalar, a: &[u64]) -> u64 {
         Mad => float_op(sc, a, |x| x[0] * x[1] + x[2], |x| x[0] * x[1] + x[2]),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn f16_rounding_matches_hand_values() {
+        let cases: &[(f64, u16)] = &[
+            (1.0, 0x3c00),
+            (-2.0, 0xc000),
+            (0.1, 0x2e66),
+            (65504.0, 0x7bff),
+            (65519.99, 0x7bff),
+            (65520.0, 0x7c00),
+            (5.960464477539063e-8, 0x0001), // 2^-24, the smallest subnormal
+            (2.9802322387695312e-8, 0x0000), // 2^-25: a tie, to even (zero)
+            (8.940696716308594e-8, 0x0002), // 1.5 * 2^-24: a tie, to even (2)
+            (6.097555160522461e-5, 0x03ff), // the largest subnormal
+            (6.103515625e-5, 0x0400),       // 2^-14, the smallest normal
+            (1.0009765625, 0x3c01),         // 1 + 2^-10
+            (1.00048828125, 0x3c00),        // 1 + 2^-11: a tie, to even
+            (1.00146484375, 0x3c02),        // 1 + 3*2^-11: a tie, to even
+        ];
+        for &(x, h) in cases {
+            assert_eq!(f64_to_f16(x), h, "{x}");
+        }
+        assert_eq!(f64_to_f16(f64::NAN) & 0x7c00, 0x7c00);
+        assert_eq!(f64_to_f16(f64::NEG_INFINITY), 0xfc00);
+    }
+
+    #[test]
+    fn every_f16_survives_a_round_trip_through_f32() {
+        for h in 0..=u16::MAX {
+            let x = f16_to_f32(h);
+            if x.is_nan() {
+                assert!(f64_to_f16(x as f64) & 0x7c00 == 0x7c00);
+            } else {
+                assert_eq!(f64_to_f16(x as f64), h, "{h:#06x}");
+            }
+        }
+    }
+
+    #[test]
+    fn directed_int_to_float_rounding() {
+        // u64::MAX rounds up to 2^64 to nearest; toward zero gives 2^64 - 2^40.
+        let up = int_to_float(Scalar::F32, u64::MAX as i128, Rounding::Rte);
+        assert_eq!(f32::from_bits(up as u32), 18446744073709551616.0);
+        let dn = int_to_float(Scalar::F32, u64::MAX as i128, Rounding::Rtz);
+        assert_eq!(f32::from_bits(dn as u32), 18446742974197923840.0);
+        // 70000 is past f16's range: rtz gives the largest finite value, rte infinity.
+        assert_eq!(int_to_float(Scalar::F16, 70000, Rounding::Rtz), 0x7bff);
+        assert_eq!(int_to_float(Scalar::F16, 70000, Rounding::Rte), 0x7c00);
+        assert_eq!(int_to_float(Scalar::F16, -70000, Rounding::Rtp), 0xfbff);
+    }
+}
