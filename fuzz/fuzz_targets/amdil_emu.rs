@@ -38,5 +38,14 @@ fuzz_target!(|data: &[u8]| {
         cb0: Cb0Params::default(),
     };
     let cb1 = [0u32, 0, 0, 0, 64, 0, 0, 0, 128, 0, 0, 0, 192, 0, 0, 0];
-    let _ = run(&k, &cb1, &mut mem, &launch, &Options { fuel: 20_000, device: None });
+    let _ = run(
+        &k,
+        &cb1,
+        &mut mem,
+        &launch,
+        &Options {
+            fuel: 20_000,
+            device: None,
+        },
+    );
 });
