@@ -49,10 +49,7 @@ fn run_options(src: &str) -> CompileOptions {
 
 /// Kernels that are not valid OpenCL C, with the reason. Each must keep failing: once
 /// its owner fixes it, this test asks for the entry to be removed.
-const KNOWN_INVALID: &[(&str, &str)] = &[(
-    "examples/reduce.cl",
-    "uses `half` (an OpenCL C type keyword) as a variable name",
-)];
+const KNOWN_INVALID: &[(&str, &str)] = &[];
 
 #[test]
 fn repository_kernels_compile() {

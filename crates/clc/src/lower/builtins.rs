@@ -96,7 +96,7 @@ fn classify(name: &str) -> Option<Kind> {
         "islessgreater" => Rel(Some(FloatCC::One), "islessgreater"),
         "isordered" => Rel(Some(FloatCC::Ord), "isordered"),
         "isunordered" => Rel(Some(FloatCC::Uno), "isunordered"),
-        "isnan" | "isinf" | "isfinite" | "signbit" => Rel(None, static_name(name)),
+        "isnan" | "isinf" | "isfinite" | "isnormal" | "signbit" => Rel(None, static_name(name)),
         "any" => AnyAll(true),
         "all" => AnyAll(false),
         "select" => Select,
@@ -229,6 +229,7 @@ fn static_name(s: &str) -> &'static str {
         "isnan",
         "isinf",
         "isfinite",
+        "isnormal",
         "signbit",
         "add",
         "sub",
@@ -300,7 +301,6 @@ fn unsupported(name: &str) -> bool {
         "atan2pi",
         "maxmag",
         "minmag",
-        "isnormal",
         "shuffle",
         "shuffle2",
         "get_enqueued_local_size",
@@ -325,6 +325,7 @@ impl Lowerer<'_> {
                     format!("not supported yet: {name}"),
                     "this OpenCL builtin comes in a later version",
                 );
+                return Opnd::Err;
             } else {
                 self.push_diag(
                     Diagnostic::error(format!("call to undeclared function `{name}`"))
@@ -1077,6 +1078,21 @@ impl Lowerer<'_> {
             Some(cc) => self.fcmp(cc, v[0], v[1], g),
             None => match n {
                 "isnan" => self.fcmp(FloatCC::Uno, v[0], v[0], g),
+                "isnormal" => {
+                    let a = self.un(IUn::Fabs, v[0], g);
+                    let (p, _) = self.t.elem_lanes(g)?;
+                    let min = if p == Prim::Double {
+                        f64::MIN_POSITIVE
+                    } else {
+                        f32::MIN_POSITIVE as f64
+                    };
+                    let lo = self.fconst(g, min);
+                    let inf = self.fconst(g, f64::INFINITY);
+                    let c1 = self.fcmp(FloatCC::Oge, a, lo, g);
+                    let c2 = self.fcmp(FloatCC::Olt, a, inf, g);
+                    let bt = self.vty(g).with_elem(kauai_ir::Scalar::I1);
+                    self.ins(InstKind::Binary(IBin::And, c1, c2), bt)
+                }
                 "isinf" | "isfinite" => {
                     let a = self.un(IUn::Fabs, v[0], g);
                     let inf = self.fconst(g, f64::INFINITY);

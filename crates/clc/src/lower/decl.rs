@@ -405,6 +405,7 @@ impl Lowerer<'_> {
             size: 0,
             align: 1,
             ir: Type::I8,
+            typedef_name: None,
         });
         (self.t.records.len() - 1) as u32
     }
@@ -503,6 +504,13 @@ impl Lowerer<'_> {
     }
 
     fn bind_typedef(&mut self, name: ast::Ident, dt: DeclTy, span: Span) {
+        if let TyKind::Record(r) = self.t.kind(dt.ty) {
+            let tn = self.name(name.name).to_string();
+            let rec = &mut self.t.records[r as usize];
+            if rec.name.starts_with("anon.") && rec.typedef_name.is_none() {
+                rec.typedef_name = Some(tn);
+            }
+        }
         let b = Binding::Typedef {
             ty: dt.ty,
             space: dt.space,
@@ -977,7 +985,7 @@ impl Lowerer<'_> {
                 self.bind_var(
                     name,
                     VarInfo {
-                        place: Place::Ptr(kauai_ir::Value::from_u32(u32::MAX)),
+                        place: Place::Ptr(kauai_ir::Value::from_u32(u32::MAX - 1)),
                         ty: T_ERROR,
                         space: AddrSpace::Private,
                         is_const: false,

@@ -301,6 +301,19 @@ impl Lowerer<'_> {
         if vt.is_bool() {
             return v;
         }
+        // `(a < b) != 0` is `a < b`: skip the round trip through int.
+        if let Some(i) = self.fx.body.value_inst(v) {
+            if let InstKind::Convert {
+                op: ConvOp::Zext | ConvOp::Sext,
+                arg,
+                ..
+            } = self.fx.body.insts[i].kind
+            {
+                if self.fx.body.value_type(arg).is_bool() {
+                    return arg;
+                }
+            }
+        }
         let z = self.ins(InstKind::Const(Const::Zero), vt);
         let bt = vt.with_elem(kauai_ir::Scalar::I1);
         if vt.is_float() {
@@ -338,6 +351,21 @@ impl Lowerer<'_> {
             } else {
                 self.convert_inst(ConvOp::Zext, v, to_vt)
             };
+        }
+        if fp.is_int() && tp.is_int() && fl == 1 {
+            if let Some(bits) = self.const_bits(v) {
+                // Fold conversions of integer constants (array indices, literals).
+                let m = if fp.bits() >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << fp.bits()) - 1
+                };
+                let mut x = bits & m;
+                if fp.is_signed() && fp.bits() < 64 && (x >> (fp.bits() - 1)) & 1 == 1 {
+                    x |= !m;
+                }
+                return self.ins(InstKind::Const(Const::Scalar(ConstScalar::Int(x))), to_vt);
+            }
         }
         match (fp.is_float(), tp.is_float()) {
             (false, false) => {
@@ -378,6 +406,16 @@ impl Lowerer<'_> {
                 };
                 self.convert_inst(op, v, to_vt)
             }
+        }
+    }
+
+    /// The bits of an integer constant value.
+    pub(crate) fn const_bits(&self, v: Value) -> Option<u64> {
+        let i = self.fx.body.value_inst(v)?;
+        match self.fx.body.insts[i].kind {
+            InstKind::Const(Const::Scalar(ConstScalar::Int(b))) => Some(b),
+            InstKind::Const(Const::Zero) if self.fx.body.value_type(v).is_int() => Some(0),
+            _ => None,
         }
     }
 
@@ -975,6 +1013,14 @@ impl Lowerer<'_> {
         let st = self.m.data_layout.size_type();
         let mut off = if size == 1 {
             idx
+        } else if let Some(k) = self.const_bits(idx) {
+            let c = if negate {
+                (k as i64).wrapping_mul(size as i64).wrapping_neg()
+            } else {
+                (k as i64).wrapping_mul(size as i64)
+            };
+            let c = self.size_const(c as u64);
+            return self.ins(InstKind::PtrAdd(p, c), Type::Ptr(pt.space));
         } else {
             let s = self.size_const(size);
             self.ins(InstKind::Binary(IBin::Imul, idx, s), st)

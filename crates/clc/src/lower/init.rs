@@ -412,11 +412,22 @@ impl Lowerer<'_> {
         {
             let size = self.t.size_of(ty);
             let align = self.t.align_of(ty);
-            let whole = leaves.len() == 1
-                && leaves[0].off == 0
-                && leaves[0].ty == ty
-                && matches!(leaves[0].kind, LeafKind::Expr(_));
-            if !whole {
+            // Skip the zeroing when the leaves cover every byte (they never overlap
+            // unless designators repeat an element, which still covers it).
+            let covered: u64 = leaves
+                .iter()
+                .map(|l| match l.kind {
+                    LeafKind::Expr(_) => self.t.size_of(l.ty),
+                    LeafKind::Str(_) => 0,
+                })
+                .sum();
+            let distinct = {
+                let mut offs: Vec<u64> = leaves.iter().map(|l| l.off).collect();
+                offs.sort_unstable();
+                offs.dedup();
+                offs.len() == leaves.len()
+            };
+            if !(distinct && covered >= size) {
                 self.zero_mem(ptr, size, align);
             }
         }

@@ -210,7 +210,7 @@ impl Lowerer<'_> {
         self.fx
             .body
             .append(b, kind, ty)
-            .unwrap_or_else(|| Value::from_u32(u32::MAX))
+            .unwrap_or_else(|| Value::from_u32(u32::MAX - 1))
     }
 
     pub(crate) fn ins_void(&mut self, kind: InstKind) {
@@ -245,7 +245,7 @@ impl Lowerer<'_> {
             Type::Ptr(AddrSpace::Private),
         );
         let Some(entry) = self.fx.entry else {
-            return Value::from_u32(u32::MAX);
+            return Value::from_u32(u32::MAX - 1);
         };
         let at = self
             .fx
@@ -256,7 +256,7 @@ impl Lowerer<'_> {
         self.fx
             .body
             .inst_result(inst)
-            .unwrap_or_else(|| Value::from_u32(u32::MAX))
+            .unwrap_or_else(|| Value::from_u32(u32::MAX - 1))
     }
 
     /// An alloca for an object of C type `t`.

@@ -243,6 +243,8 @@ pub struct Record {
     pub align: u64,
     /// The IR memory type (a struct of the module's type table).
     pub ir: Type,
+    /// For an anonymous record, the first typedef naming it (`typedef struct {..} T`).
+    pub typedef_name: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -474,6 +476,9 @@ impl TyTable {
             TyKind::Array(e, n) => format!("{}[{}]", self.name(e), n),
             TyKind::Record(r) => {
                 let rec = &self.records[r as usize];
+                if let Some(n) = &rec.typedef_name {
+                    return n.clone();
+                }
                 format!(
                     "{} {}",
                     if rec.is_union { "union" } else { "struct" },

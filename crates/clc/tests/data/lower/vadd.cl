@@ -17,27 +17,28 @@ block0(v0: ptr1, v1: ptr1, v2: ptr1):
     store v4, v1 align 8
     store v5, v2 align 8
     v7 = const.i32 0
-    v8 = call.i64 @_Z13get_global_idj(v7)
-    store v6, v8 align 8
-    v9 = load.ptr1 v5 align 8
-    v10 = load.i64 v6 align 8
-    v11 = const.i64 4
-    v12 = imul.i64 v10, v11
-    v13 = ptradd.ptr1 v9, v12
-    v14 = load.ptr1 v3 align 8
-    v15 = load.i64 v6 align 8
-    v16 = const.i64 4
-    v17 = imul.i64 v15, v16
-    v18 = ptradd.ptr1 v14, v17
-    v19 = load.f32 v18 align 4
-    v20 = load.ptr1 v4 align 8
-    v21 = load.i64 v6 align 8
-    v22 = const.i64 4
-    v23 = imul.i64 v21, v22
-    v24 = ptradd.ptr1 v20, v23
-    v25 = load.f32 v24 align 4
-    v26 = fadd.f32 v19, v25
-    store v13, v26 align 4
+    v8 = const.i32 0
+    v9 = call.i64 @_Z13get_global_idj(v8)
+    store v6, v9 align 8
+    v10 = load.ptr1 v5 align 8
+    v11 = load.i64 v6 align 8
+    v12 = const.i64 4
+    v13 = imul.i64 v11, v12
+    v14 = ptradd.ptr1 v10, v13
+    v15 = load.ptr1 v3 align 8
+    v16 = load.i64 v6 align 8
+    v17 = const.i64 4
+    v18 = imul.i64 v16, v17
+    v19 = ptradd.ptr1 v15, v18
+    v20 = load.f32 v19 align 4
+    v21 = load.ptr1 v4 align 8
+    v22 = load.i64 v6 align 8
+    v23 = const.i64 4
+    v24 = imul.i64 v22, v23
+    v25 = ptradd.ptr1 v21, v24
+    v26 = load.f32 v25 align 4
+    v27 = fadd.f32 v20, v26
+    store v14, v27 align 4
     return
 }
 */
