@@ -11,6 +11,10 @@
 //! - conversions fold when the rounding mode is the default or the result is exact;
 //!   float→int out of range folds only with `sat`.
 //!
+//! Integer identities that hold whatever the other operand is are used too (`x + 0`,
+//! `x * 1`, `x * 0`, `x & -1`, `x - x`, `x == x`, shifts by 0); float ones are not
+//! (`x + 0.0` is not `x` for `x = -0.0`).
+//!
 //! A `brif` or `switch` on a constant becomes a `jump`; a `select` with a constant
 //! condition (or equal arms) is replaced by the chosen operand. Folded instructions
 //! become `const` instructions in place, so value numbers stay as they were; `dce`
@@ -190,8 +194,10 @@ fn fold(
                 .collect::<Option<Vec<_>>>()?;
             Some(Folded::Const(CVal { elem, lanes }))
         }
-        InstKind::Binary(op, a, b) => {
-            let (a, b) = (konst(*a)?, konst(*b)?);
+        InstKind::Binary(op, va, vb) => {
+            let (Some(a), Some(b)) = (konst(*va), konst(*vb)) else {
+                return int_identity(*op, *va, *vb, rty, konst);
+            };
             let elem = a.elem;
             let lanes = a
                 .lanes
@@ -200,6 +206,17 @@ fn fold(
                 .map(|(x, y)| binary(*op, elem, *x, *y))
                 .collect::<Option<Vec<_>>>()?;
             Some(Folded::Const(CVal { elem, lanes }))
+        }
+        InstKind::Icmp(cc, a, b) if a == b && rty.is_int() => {
+            // Integer comparisons of a value with itself are decided by the condition.
+            let r = matches!(
+                cc,
+                IntCC::Eq | IntCC::Sle | IntCC::Sge | IntCC::Ule | IntCC::Uge
+            );
+            Some(Folded::Const(CVal {
+                elem: Scalar::I1,
+                lanes: vec![Lane::I(r as u64); rty.lanes() as usize],
+            }))
         }
         InstKind::Icmp(cc, a, b) => {
             let (a, b) = (konst(*a)?, konst(*b)?);
@@ -373,6 +390,71 @@ fn fold(
         }
         _ => None,
     }
+}
+
+/// Integer identities with one constant operand (or the same operand twice), which
+/// hold for every value of the other operand: `x + 0`, `x * 1`, `x * 0`, `x & -1`,
+/// `x - x`, shifts by 0, ...
+fn int_identity(
+    op: BinaryOp,
+    a: Value,
+    b: Value,
+    rty: Type,
+    konst: &dyn Fn(Value) -> Option<CVal>,
+) -> Option<Folded> {
+    let elem = rty.elem().filter(|e| e.is_int())?;
+    let ones = mask(elem.bits(), u64::MAX);
+    let zero = || {
+        Some(Folded::Const(CVal {
+            elem,
+            lanes: vec![Lane::I(0); rty.lanes() as usize],
+        }))
+    };
+    if a == b {
+        return match op {
+            BinaryOp::Isub | BinaryOp::Xor => zero(),
+            BinaryOp::And | BinaryOp::Or => Some(Folded::Alias(a)),
+            _ => None,
+        };
+    }
+    // The constant, if every lane holds the same one.
+    let splat = |v: Value| -> Option<u64> {
+        let c = konst(v)?;
+        let first = *c.lanes.first()?;
+        match first {
+            Lane::I(x) if c.lanes.iter().all(|l| *l == first) => Some(x),
+            _ => None,
+        }
+    };
+    if let Some(y) = splat(b) {
+        match (op, y) {
+            (
+                BinaryOp::Iadd
+                | BinaryOp::Isub
+                | BinaryOp::Or
+                | BinaryOp::Xor
+                | BinaryOp::Shl
+                | BinaryOp::Lshr
+                | BinaryOp::Ashr
+                | BinaryOp::Rotl,
+                0,
+            ) => return Some(Folded::Alias(a)),
+            (BinaryOp::Imul | BinaryOp::Udiv | BinaryOp::Sdiv, 1) => return Some(Folded::Alias(a)),
+            (BinaryOp::Imul | BinaryOp::And, 0) => return zero(),
+            (BinaryOp::And, y) if y == ones => return Some(Folded::Alias(a)),
+            _ => {}
+        }
+    }
+    if let Some(x) = splat(a) {
+        match (op, x) {
+            (BinaryOp::Iadd | BinaryOp::Or | BinaryOp::Xor, 0) => return Some(Folded::Alias(b)),
+            (BinaryOp::Imul, 1) => return Some(Folded::Alias(b)),
+            (BinaryOp::Imul | BinaryOp::And | BinaryOp::Shl | BinaryOp::Lshr, 0) => return zero(),
+            (BinaryOp::And, x) if x == ones => return Some(Folded::Alias(b)),
+            _ => {}
+        }
+    }
+    None
 }
 
 fn unary(op: UnaryOp, elem: Scalar, l: Lane) -> Option<Lane> {
