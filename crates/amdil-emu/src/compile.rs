@@ -578,6 +578,11 @@ fn set_target(c: &mut Compiled, at: usize, to: usize) {
     }
 }
 
+/// Scratch arrays: the hardware limit of 4096 vec4 slots.
+pub const MAX_X: u32 = 4096;
+/// LDS or GDS bytes per id when no device limit applies.
+pub const MAX_SHARED: u32 = 1 << 20;
+
 fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
     let first = i.operands.first().map(|o| &o.kind);
     let num = |k: usize| -> Option<i64> {
@@ -597,19 +602,22 @@ fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
         "dcl_indexed_temp_array" | "dcl_index_temp_array" => {
             if let Some(OperandKind::Reg(r)) = first {
                 let size = r.index.as_ref().map(|x| x.offset).unwrap_or(0);
+                if size > i64::from(MAX_X) {
+                    return Err(format!(
+                        "`{i}`: scratch arrays hold at most {MAX_X} vec4 slots"
+                    ));
+                }
                 c.xarrays
-                    .insert(r.num.unwrap_or(0), size.clamp(0, 1 << 20) as u32);
+                    .insert(r.num.unwrap_or(0), size.clamp(0, i64::from(MAX_X)) as u32);
             }
         }
         "dcl_lds" => {
             let id = i.resource_id().unwrap_or(0);
-            c.lds
-                .insert(id, num(0).unwrap_or(0).clamp(0, 1 << 24) as u32);
+            c.lds.insert(id, shared_size(i, num(0))?);
         }
         "dcl_gds" => {
             let id = i.resource_id().unwrap_or(0);
-            c.gds
-                .insert(id, num(0).unwrap_or(0).clamp(0, 1 << 24) as u32);
+            c.gds.insert(id, shared_size(i, num(0))?);
         }
         "dcl_num_thread_per_group" => {
             let mut t = [1u32; 3];
@@ -642,6 +650,14 @@ impl Temps {
         let next = self.map.len();
         *self.map.entry(key).or_insert(next)
     }
+}
+
+fn shared_size(i: &Inst, n: Option<i64>) -> Result<u32, String> {
+    let n = n.unwrap_or(0);
+    if !(0..=i64::from(MAX_SHARED)).contains(&n) {
+        return Err(format!("`{i}`: size must be 0 to {MAX_SHARED} bytes"));
+    }
+    Ok(n as u32)
 }
 
 fn temp(n: u32, temps: &mut Temps) -> usize {

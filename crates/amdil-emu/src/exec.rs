@@ -70,7 +70,7 @@ impl Ctx<'_> {
             Some((IdxBase::Temp(t), c)) => item.regs[*t][*c as usize] as i32 as i64,
             Some((IdxBase::Lit(l), c)) => self.code.literals[*l][*c as usize] as i32 as i64,
         };
-        base + ix.offset
+        base.saturating_add(ix.offset)
     }
 
     fn read_loc(&self, item: &Item, loc: &Loc) -> Result<[u32; 4], FaultKind> {

@@ -309,6 +309,9 @@ impl fmt::Display for Fault {
 
 impl std::error::Error for Fault {}
 
+/// The largest work-group the emulator accepts (the hardware limit is 1024 or less).
+pub const MAX_GROUP_ITEMS: u64 = 1024;
+
 /// Run `kernel` over `launch`. `cb1` holds the arguments as laid out by the metadata;
 /// data segments without a constant buffer must already be copied into `mem.global` at
 /// `launch.cb0.data_segment` by the caller (the runtime owns global memory layout).
@@ -347,6 +350,12 @@ pub fn run(
                 t[0], t[1], t[2], launch.local[0], launch.local[1], launch.local[2]
             )));
         }
+    }
+    let items_per_group = launch.local.iter().map(|&l| l as u64).product::<u64>();
+    if items_per_group > MAX_GROUP_ITEMS {
+        return Err(load_fault(format!(
+            "a work-group of {items_per_group} work-items is larger than {MAX_GROUP_ITEMS}"
+        )));
     }
     let mut cbs: Vec<(u32, Vec<u32>)> = vec![(0, cb0.to_vec()), (1, cb1.to_vec())];
     for seg in &kernel.data {
