@@ -92,3 +92,7 @@ for seed in seeds:
     hout += [a, b, c, d]
 print("md5 seeds:", ",".join(map(str, seeds)))
 print("md5:", line("h", hout))
+
+# compaction: positive values of the bitonic input, in order
+kept = [v for v in bv if v > 0]
+print("compact:", line("out", kept + [0] * (32 - len(kept))), line("count", [len(kept)]))

@@ -172,3 +172,38 @@ cm = [1 + (3 - 1) * 0.25, 0.0 if 0.25 < 0.5 else 1.0, 0.0 if 0.5 < 0.5 else 1.0,
       smooth(0, 1, 0.5), smooth(0, 2, 3), smooth(0, 4, 1), -1.0, 0.0, -0.0, 1.0, 2.0, -1.0]
 print("common:", line("cm", [g7(v) for v in cm]))
 print("common dr:", ",".join(repr(f32(v)) for v in [f32(math.pi) * 180 / math.pi, 180 * math.pi / 180, 90 * math.pi / 180]))
+
+# ---- 64-bit conversions (builtins/convert_64.cl)
+def dbl_mode(n, mode):
+    # integer n (|n| < 2^54) to double with a rounding mode
+    if abs(n) <= 2 ** 53:
+        return n
+    lo = n // 2 * 2
+    if lo == n:
+        return n
+    hi = lo + 2
+    if mode == "rtz":
+        return lo if n > 0 else hi
+    if mode == "rtn":
+        return lo
+    if mode == "rtp":
+        return hi
+    return lo if (lo // 2) % 2 == 0 else hi
+N = 2 ** 53 + 1
+dm = [dbl_mode(v, m) for v in (N, -N) for m in ("rte", "rtz", "rtn", "rtp")]
+print("conv64:", line("dm", ["%.16g" % float(v) for v in dm]))
+F19 = f32(1e19)
+lm = [2 ** 63 - 1, -2 ** 63, 0, -1, int(F19), -1, -2]
+print("conv64:", line("lm", lm[:4] + [lm[5], lm[6]]), "ulong:", int(F19))
+print("conv64:", line("c4", [127, -128, 5, -5]))
+def f32_rtz(x):
+    y = f32(x)
+    if abs(y) > abs(x):
+        # step toward zero by one ulp
+        b = f32_bits(y)
+        y = bits_f32(b - 1)
+    return y
+# rtz never rounds a finite value up to inf: 1e40 -> FLT_MAX
+print("conv64:", line("fl", [g7(f32(0.1)), "inf", g7(3.4028234663852886e38), g7(f32_rtz(0.1)), g7(f32(0.1)),
+                              g7(f32(18446744073709551615)), g7(f32(4294967295))]))
+print("conv64:", line("dd", ["%.16g" % (1.5 * 0.1), "%.16g" % f32(f32(1.5) * f32(0.1)), "%.16g" % float(2 ** 64)]))

@@ -137,3 +137,13 @@ print("control:", line("flags", flags))
 # private_array: medians of sorted windows
 data = [9, 2, 7, 4, 8, 1, 6, 3, 5, 0, 11, 10, 13]
 print("private:", line("med", [sorted(data[i:i + 8])[3] + sorted(data[i:i + 8])[4] for i in range(6)]))
+
+# struct_layout: offsets by the C rules with OpenCL alignments (vectors of 3 and 4
+# elements aligned to 16 bytes for 4-byte lanes, packed structs without padding)
+def align(o, a):
+    return (o + a - 1) // a * a
+# struct A { int a; float4 v; }: v at 16, size 32
+# struct B { char c; int3 v; short s; }: v at 16 (int3 is 16 bytes, 16-aligned), s at 32, size 48
+# struct __attribute__((packed)) P { char c; int i; short s; }: i at 1, s at 5, size 7
+# struct C { char c; double d; char e; }: d at 8, e at 16, size 24
+print("layout:", line("lay", [16, 32, 16, 32, 48, 1, 5, 7, 8, 16, 24]))
