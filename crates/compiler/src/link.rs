@@ -1,0 +1,118 @@
+//! Linking IR modules: definitions replace declarations of the same name, types and
+//! globals are carried over, and every reference inside moved functions is renumbered.
+
+use std::collections::HashMap;
+
+use kauai_ir::{Aggregate, FuncId, GlobalId, InstKind, Module, Type};
+
+/// Copy everything of `src` into `dst`.
+pub fn link_into(dst: &mut Module, src: &Module) -> Result<(), String> {
+    if dst.data_layout != src.data_layout {
+        return Err("modules for different data layouts cannot be linked".into());
+    }
+    let mut types: HashMap<Type, Type> = HashMap::new();
+    let mut map_ty = |dst: &mut Module, t: Type| map_type(dst, src, t, &mut types);
+    let mut globals: HashMap<GlobalId, GlobalId> = HashMap::new();
+    for (gid, g) in src.globals.iter() {
+        let mut g2 = g.clone();
+        g2.ty = map_ty(dst, g.ty);
+        let id = match dst.global_by_name(&g.name) {
+            Some(existing) if dst.globals[existing] == g2 => existing,
+            Some(_) => {
+                return Err(format!(
+                    "global `{}` is defined differently in two modules",
+                    g.name
+                ))
+            }
+            None => dst.globals.push(g2),
+        };
+        globals.insert(gid, id);
+    }
+    // Functions: first make every name exist, so calls can be renumbered.
+    let mut funcs: HashMap<FuncId, FuncId> = HashMap::new();
+    for (fid, f) in src.functions.iter() {
+        let id = match dst.func_by_name(&f.name) {
+            Some(existing) => {
+                let e = &dst.functions[existing];
+                if !e.is_declaration() && !f.is_declaration() {
+                    return Err(format!("function `{}` is defined in two modules", f.name));
+                }
+                let same_sig = e.ret == f.ret
+                    && e.params.len() == f.params.len()
+                    && e.params
+                        .iter()
+                        .zip(&f.params)
+                        .all(|(a, b)| matches!(a.ty, Type::Agg(_)) || a.ty == b.ty);
+                if !same_sig {
+                    return Err(format!(
+                        "function `{}` has different signatures in two modules",
+                        f.name
+                    ));
+                }
+                existing
+            }
+            None => dst
+                .functions
+                .push(kauai_ir::Function::new(f.name.clone(), vec![], f.ret)),
+        };
+        funcs.insert(fid, id);
+    }
+    for (fid, f) in src.functions.iter() {
+        let id = funcs[&fid];
+        if f.is_declaration() && !dst.functions[id].params.is_empty() {
+            continue; // keep the existing declaration or definition
+        }
+        if f.is_declaration() && !dst.functions[id].is_declaration() {
+            continue;
+        }
+        let mut f2 = f.clone();
+        for p in &mut f2.params {
+            p.ty = map_ty(dst, p.ty);
+            p.byval = p.byval.map(|t| map_ty(dst, t));
+        }
+        f2.ret = map_ty(dst, f2.ret);
+        if let Some(body) = &mut f2.body {
+            for (_, v) in body.values.iter_mut() {
+                v.ty = map_ty(dst, v.ty);
+            }
+            for (_, inst) in body.insts.iter_mut() {
+                match &mut inst.kind {
+                    InstKind::Call(callee, _) => *callee = funcs[callee],
+                    InstKind::GlobalAddr(g) => *g = globals[g],
+                    InstKind::Alloca { ty, .. } => *ty = map_ty(dst, *ty),
+                    _ => {}
+                }
+            }
+        }
+        dst.functions[id] = f2;
+    }
+    for (k, v) in &src.metadata {
+        dst.metadata.entry(k.clone()).or_insert_with(|| v.clone());
+    }
+    Ok(())
+}
+
+fn map_type(dst: &mut Module, src: &Module, t: Type, memo: &mut HashMap<Type, Type>) -> Type {
+    let Type::Agg(r) = t else { return t };
+    if let Some(m) = memo.get(&t) {
+        return *m;
+    }
+    let out = match src.types.get(r) {
+        Some(Aggregate::Array { elem, len }) => {
+            let e = map_type(dst, src, *elem, memo);
+            dst.types.array(e, *len)
+        }
+        Some(Aggregate::Struct(s)) => {
+            let mut s2 = s.clone();
+            s2.fields = s
+                .fields
+                .iter()
+                .map(|f| map_type(dst, src, *f, memo))
+                .collect();
+            dst.types.add_struct(s2)
+        }
+        None => t,
+    };
+    memo.insert(t, out);
+    out
+}

@@ -1,0 +1,169 @@
+//! Kauai's data-driven tests: files whose expectations sit inside them.
+//!
+//! - `filetests/run/**/*.cl`: run-tests. Each `// RUN:` line holds an oclc command
+//!   (`kauai oclc ...` or `oclc ...`, `%s` standing for the file); the outputs of all
+//!   RUN lines, in order, must contain the `// CHECK:` lines in order (each CHECK matches
+//!   a whole output line; `// CHECK-NEXT:` must match the line right after the previous
+//!   match). `// CHECK-FAIL: text` expects the command to fail with a message containing
+//!   `text`. Expected values come from hand computation or closed forms, never from Kauai.
+//! - `filetests/ir/*.ir`: IR files that must verify and print back exactly as written.
+//!
+//! Each file is one named test of `cargo test -p kauai-filetests`.
+
+#![forbid(unsafe_code)]
+
+use std::path::Path;
+
+/// Run one test file; `Err` holds a readable report.
+pub fn run_file(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("cl") => run_test(path, &text),
+        Some("ir") => ir_test(path, &text),
+        _ => Err(format!("{}: unknown test kind", path.display())),
+    }
+}
+
+fn ir_test(path: &Path, text: &str) -> Result<(), String> {
+    let m = kauai_ir::parse_str(&path.display().to_string(), text)?;
+    kauai_ir::verify_module(&m).map_err(|e| e.to_string())?;
+    let printed = kauai_ir::module_to_string(&m);
+    // Comments and blank lines are not part of the printed form.
+    let canonical: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with(';') && !l.trim().is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    if printed != canonical {
+        return Err(diff(&canonical, &printed));
+    }
+    Ok(())
+}
+
+fn diff(expected: &str, actual: &str) -> String {
+    similar::TextDiff::from_lines(expected, actual)
+        .unified_diff()
+        .header("expected", "actual")
+        .to_string()
+}
+
+enum Check {
+    Line(String),
+    Next(String),
+    Fail(String),
+}
+
+fn run_test(path: &Path, text: &str) -> Result<(), String> {
+    let mut runs = Vec::new();
+    let mut checks = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let l = line.trim_start();
+        let Some(rest) = l.strip_prefix("//") else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        if let Some(cmd) = rest.strip_prefix("RUN:") {
+            runs.push((n + 1, cmd.trim().to_string()));
+        } else if let Some(c) = rest.strip_prefix("CHECK-NEXT:") {
+            checks.push(Check::Next(c.trim().to_string()));
+        } else if let Some(c) = rest.strip_prefix("CHECK-FAIL:") {
+            checks.push(Check::Fail(c.trim().to_string()));
+        } else if let Some(c) = rest.strip_prefix("CHECK:") {
+            checks.push(Check::Line(c.trim().to_string()));
+        }
+    }
+    if runs.is_empty() {
+        return Err(format!("{}: no `// RUN:` line", path.display()));
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let file_name = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut output = String::new();
+    let mut failure: Option<String> = None;
+    for (line, cmd) in &runs {
+        let cmd = cmd.replace("%s", &file_name);
+        let words = kauai_runtime::oclc::split_command_line(&cmd)
+            .map_err(|e| format!("{}:{line}: {e}", path.display()))?;
+        let words: Vec<String> = match words.first().map(String::as_str) {
+            Some("kauai") if words.get(1).map(String::as_str) == Some("oclc") => {
+                words[2..].to_vec()
+            }
+            Some("oclc") => words[1..].to_vec(),
+            _ => {
+                return Err(format!(
+                    "{}:{line}: a RUN line starts with `kauai oclc` or `oclc`",
+                    path.display()
+                ))
+            }
+        };
+        let result = kauai_runtime::oclc::Command::parse(&words)
+            .and_then(|c| kauai_runtime::oclc::run(&c, dir, &mut output));
+        match result {
+            Ok(_) => {}
+            Err(e) => {
+                failure = Some(e.to_string());
+                break;
+            }
+        }
+    }
+    let lines: Vec<&str> = output.lines().map(str::trim).collect();
+    let mut pos = 0usize;
+    let mut last: Option<usize> = None;
+    for c in &checks {
+        match c {
+            Check::Fail(want) => match &failure {
+                Some(msg) if msg.contains(want.as_str()) => {}
+                Some(msg) => {
+                    return Err(format!(
+                        "{}: expected a failure containing `{want}`, got:\n{msg}",
+                        path.display()
+                    ))
+                }
+                None => return Err(format!(
+                    "{}: expected a failure containing `{want}`, but the run succeeded:\n{output}",
+                    path.display()
+                )),
+            },
+            Check::Line(want) => match lines[pos..].iter().position(|l| l == want) {
+                Some(i) => {
+                    last = Some(pos + i);
+                    pos += i + 1;
+                }
+                None => return Err(not_found(path, want, &output, failure.as_deref())),
+            },
+            Check::Next(want) => {
+                let at = last.map(|l| l + 1).unwrap_or(0);
+                if lines.get(at) == Some(&want.as_str()) {
+                    last = Some(at);
+                    pos = at + 1;
+                } else {
+                    return Err(format!(
+                        "{}: CHECK-NEXT `{want}` does not match the next line `{}`\noutput:\n{output}",
+                        path.display(),
+                        lines.get(at).unwrap_or(&"<end of output>")
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(msg) = failure {
+        if !checks.iter().any(|c| matches!(c, Check::Fail(_))) {
+            return Err(format!("{}: the run failed:\n{msg}", path.display()));
+        }
+    }
+    Ok(())
+}
+
+fn not_found(path: &Path, want: &str, output: &str, failure: Option<&str>) -> String {
+    let mut s = format!(
+        "{}: CHECK `{want}` not found in the output:\n{output}",
+        path.display()
+    );
+    if let Some(f) = failure {
+        s.push_str(&format!("\nthe run failed:\n{f}"));
+    }
+    s
+}
