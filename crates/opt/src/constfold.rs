@@ -12,8 +12,8 @@
 //!   float→int out of range folds only with `sat`.
 //!
 //! Integer identities that hold whatever the other operand is are used too (`x + 0`,
-//! `x * 1`, `x * 0`, `x & -1`, `x - x`, `x == x`, shifts by 0); float ones are not
-//! (`x + 0.0` is not `x` for `x = -0.0`).
+//! `x * 1`, `x * 0`, `x & -1`, `x - x`, `x == x`, shifts by 0, `ptradd p, 0`); float
+//! ones are not (`x + 0.0` is not `x` for `x = -0.0`).
 //!
 //! A `brif` or `switch` on a constant becomes a `jump`; a `select` with a constant
 //! condition (or equal arms) is replaced by the chosen operand. Folded instructions
@@ -207,6 +207,10 @@ fn fold(
                 .collect::<Option<Vec<_>>>()?;
             Some(Folded::Const(CVal { elem, lanes }))
         }
+        InstKind::PtrAdd(p, off) => match konst(*off)?.lanes.first()? {
+            Lane::I(0) => Some(Folded::Alias(*p)),
+            _ => None,
+        },
         InstKind::Icmp(cc, a, b) if a == b && rty.is_int() => {
             // Integer comparisons of a value with itself are decided by the condition.
             let r = matches!(
