@@ -617,6 +617,15 @@ impl Tx<'_> {
         }
         let name = callee.name.as_str();
         use builtins::name::*;
+        // A builtin declared with another signature would be misread: refuse it.
+        if let Some(sig) = builtins::signature(name, self.m.data_layout) {
+            let declared: Vec<Type> = callee.params.iter().map(|p| p.ty).collect();
+            if declared != sig.params || callee.ret != sig.ret {
+                return self.fail(format!(
+                    "@{name} is declared with a signature that differs from the builtin's"
+                ));
+            }
+        }
         if let Some(q) = query_of(name) {
             let dim = a.first().copied().unwrap_or(0);
             return self.emit(Op::Query { q, bits, d, dim });
