@@ -370,6 +370,41 @@ fn must_verify(m: &Module, what: &str, input: &str) {
     }
 }
 
+/// What the executors rely on after finalization: no OpenCL work-item or barrier
+/// declarations left, barriers only in kernels, and distinct constant ids per kernel.
+fn check_executor_contract(m: &Module, text: &str) {
+    for (_, f) in m.functions.iter() {
+        assert!(
+            !f.name.starts_with("_Z"),
+            "@{} survived finalization\n{text}",
+            f.name
+        );
+        let Some(body) = &f.body else { continue };
+        let mut ids = Vec::new();
+        for &b in &body.order {
+            for &i in &body.blocks[b].insts {
+                let InstKind::Call(c, args) = &body.insts[i].kind else {
+                    continue;
+                };
+                if m.functions[*c].name != "__mux_work_group_barrier" {
+                    continue;
+                }
+                assert!(f.is_kernel(), "barrier left in @{}\n{text}", f.name);
+                let id = body.value_inst(args[0]).map(|d| body.insts[d].kind.clone());
+                match id {
+                    Some(InstKind::Const(Const::Scalar(ConstScalar::Int(x)))) => ids.push(x),
+                    other => panic!("barrier id is not a constant: {other:?}\n{text}"),
+                }
+            }
+        }
+        let n = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "repeated barrier ids in @{}\n{text}", f.name);
+        assert!(ids.iter().all(|x| (*x as usize) < n), "ids not 0..{n}");
+    }
+}
+
 fn pipelines() -> Vec<Vec<&'static str>> {
     let mut v: Vec<Vec<&str>> = pass_names().iter().map(|p| vec![*p]).collect();
     v.push(vec!["mem2reg", "constfold", "dce", "simplifycfg"]);
@@ -431,9 +466,14 @@ fn generated_programs_keep_verifying_and_meaning() {
                 }
             }
         }
-        let mut o = m.clone();
-        let _ = finalize_pipeline(&mut o, OptLevel::None);
-        must_verify(&o, "finalize -O0", &text);
+        for level in [OptLevel::None, OptLevel::Default] {
+            let mut o = m.clone();
+            if let Err(e) = finalize_pipeline(&mut o, level) {
+                panic!("finalize {level:?}: {e}\n{text}");
+            }
+            must_verify(&o, "finalize", &text);
+            check_executor_contract(&o, &text);
+        }
     }
     // The property must actually have been exercised.
     assert!(compared > 1000, "only {compared} comparisons");
