@@ -393,15 +393,19 @@ pub(crate) struct VecGroupInfo {
     pub lane: Option<S>,
 }
 
+/// `__mux_dma_{read,write}_{1,2,3}D`: a strided copy done by the work-item itself.
 #[derive(Clone, Debug)]
 pub(crate) struct DmaInfo {
-    /// Read: global to local; write: local to global.
     pub d: S,
     pub dst: S,
     pub src: S,
-    pub size: S,
-    pub size_bits: u8,
+    pub width: S,
+    /// (dst stride, src stride, count) of the rows and of the planes, when present.
+    pub rows: Option<(S, S, S)>,
+    pub planes: Option<(S, S, S)>,
     pub event: S,
+    /// Width of `size_t`.
+    pub size_bits: u8,
 }
 
 /// A translated function.

@@ -1302,15 +1302,33 @@ impl RunCtx<'_> {
                     }
                     Op::Dma(i) => {
                         let di = &f.dmas[i as usize];
-                        let (dst, src) = (r!(di.dst), r!(di.src));
-                        let size = r!(di.size) & mask(di.size_bits as u32);
-                        let mut done = 0u64;
+                        let m = mask(di.size_bits as u32);
+                        let (dst, src, width) = (r!(di.dst), r!(di.src), r!(di.width) & m);
+                        let dim = |x: Option<(S, S, S)>| {
+                            x.map_or((0, 0, 1), |(a, b, c)| (r!(a) & m, r!(b) & m, r!(c) & m))
+                        };
+                        let (dls, sls, height) = dim(di.rows);
+                        let (dps, sps, depth) = dim(di.planes);
                         let mut buf = [0u64; 1];
-                        while done < size {
-                            let step: u64 = if size - done >= 8 { 8 } else { 1 };
-                            mem.load(src.wrapping_add(done), step as u32, &mut buf)?;
-                            mem.store(dst.wrapping_add(done), step as u32, &buf)?;
-                            done += step;
+                        for z in 0..depth {
+                            for y in 0..height {
+                                // Each row counts as an instruction, so that huge
+                                // counts stay under the limits.
+                                spend!(1);
+                                let d0 = dst
+                                    .wrapping_add(z.wrapping_mul(dps))
+                                    .wrapping_add(y.wrapping_mul(dls));
+                                let s0 = src
+                                    .wrapping_add(z.wrapping_mul(sps))
+                                    .wrapping_add(y.wrapping_mul(sls));
+                                let mut done = 0u64;
+                                while done < width {
+                                    let step: u64 = if width - done >= 8 { 8 } else { 1 };
+                                    mem.load(s0.wrapping_add(done), step as u32, &mut buf)?;
+                                    mem.store(d0.wrapping_add(done), step as u32, &buf)?;
+                                    done += step;
+                                }
+                            }
                         }
                         r!(di.d) = r!(di.event);
                     }

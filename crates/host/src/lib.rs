@@ -31,7 +31,10 @@
 //! `"mux-kernel"="entry-point"`; work-item queries are calls to the `__mux_get_*`
 //! builtins; `__mux_work_group_barrier(id, scope, semantics)` is a barrier;
 //! `__mux_work_group_{any,all,broadcast,reduce_*,scan_*}` are collectives (they wait like
-//! a barrier); sub-groups have one work-item. Module globals in address space 2 are
+//! a barrier); `__mux_vec_group_*` combine the lanes of one vector; the
+//! `__mux_dma_*` copies are done by each work-item that calls them (all work-items of a
+//! group copy the same bytes) and `__mux_dma_wait` does nothing; sub-groups have one
+//! work-item. Module globals in address space 2 are
 //! read-only memory shared by all work-items, in space 1 shared read-write memory that
 //! lives as long as the [`Program`], in space 3 per-work-group memory (zeroed at the start
 //! of each group).

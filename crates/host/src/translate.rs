@@ -638,15 +638,24 @@ impl Tx<'_> {
             }
             MEM_BARRIER => return self.emit(Op::Fence),
             SUB_GROUP_BARRIER | DMA_WAIT => return,
-            DMA_READ_1D | DMA_WRITE_1D if a.len() == 4 => {
+            DMA_READ_1D | DMA_WRITE_1D | DMA_READ_2D | DMA_WRITE_2D | DMA_READ_3D
+            | DMA_WRITE_3D => {
                 let i = self.out.dmas.len() as u32;
+                let at = |k: usize| a.get(k).copied().unwrap_or(0);
+                let (rows, planes) = match a.len() {
+                    7 => (Some((at(3), at(4), at(5))), None),
+                    10 => (Some((at(3), at(4), at(5))), Some((at(6), at(7), at(8)))),
+                    _ => (None, None),
+                };
                 self.out.dmas.push(DmaInfo {
                     d,
-                    dst: a[0],
-                    src: a[1],
-                    size: a[2],
-                    size_bits: abits[2],
-                    event: a[3],
+                    dst: at(0),
+                    src: at(1),
+                    width: at(2),
+                    rows,
+                    planes,
+                    event: at(a.len().saturating_sub(1)),
+                    size_bits: abits.get(2).copied().unwrap_or(64),
                 });
                 return self.emit(Op::Dma(i));
             }
