@@ -122,10 +122,12 @@ fn run_test(path: &Path, text: &str) -> Result<(), String> {
                         path.display()
                     ))
                 }
-                None => return Err(format!(
+                None => {
+                    return Err(format!(
                     "{}: expected a failure containing `{want}`, but the run succeeded:\n{output}",
                     path.display()
-                )),
+                ))
+                }
             },
             Check::Line(want) => match lines[pos..].iter().position(|l| l == want) {
                 Some(i) => {

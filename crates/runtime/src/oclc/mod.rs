@@ -370,7 +370,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
             });
         if !named {
             return Err(usage(format!(
-                "kernel argument `{}` of `{kname}` is not given: name it with -arg, -print or -compare",
+                "kernel argument `{}` of `{kname}` is not given: give it a value with -arg (`--arg` for `kauai run`) or name it in -print or -compare",
                 a.name
             )));
         }
