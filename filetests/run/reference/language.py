@@ -1,6 +1,6 @@
 """Expectations for language/*.cl (plain Python models of each kernel)."""
 import struct
-from cref import wrap, f32, f32_bits, line
+from cref import wrap, f32, f32_bits, g7, line
 
 def i32(u):
     return wrap(u, 32, True)
@@ -147,3 +147,54 @@ def align(o, a):
 # struct __attribute__((packed)) P { char c; int i; short s; }: i at 1, s at 5, size 7
 # struct C { char c; double d; char e; }: d at 8, e at 16, size 24
 print("layout:", line("lay", [16, 32, 16, 32, 48, 1, 5, 7, 8, 16, 24]))
+
+# irreducible_goto: simulate the two-entry loop
+def irr(n):
+    acc, i = 0, n
+    inside = n & 1
+    while True:
+        if not inside:
+            acc += 1
+        inside = False
+        acc += 10
+        i -= 1
+        if not i > 0:
+            return acc
+print("irreducible:", line("out", [irr(n) for n in range(8)]))
+
+# loop_carried
+def fib(n, mask=None):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+        if mask:
+            a, b = a & mask, b & mask
+    return a
+print("carried:", line("fib", [fib(n) for n in (10, 50, 90)]))
+print("carried:", line("fib32", [fib(n, 0xFFFFFFFF) for n in (10, 50, 90)]))
+s = c = 0
+for i in range(6):
+    for j in range(6):
+        if j == i:
+            continue
+        if j > i + 2:
+            break
+        s += i * j
+        c += 1
+print("carried:", line("nest", [s, c]))
+state = acc = 0
+for k in range(10):
+    acc += [1, 10, 100][state]
+    state = (state + 1) % 3
+print("carried:", line("sw", [acc, state]))
+
+# local_structs
+out, w, tab = [], [], []
+for g in range(8):
+    grp, l = g // 4, g % 4
+    nx = (l + 1) % 4
+    v = grp * 4 + nx + 1
+    out.append(v * 100 - v)
+    w.append(g7(v / 4 * 2))
+    tab.append((10 * l + nx + 100 * grp) + (10 * nx + l + 100 * grp))
+print("lstructs:", line("out", out), line("wout", w), line("tab", tab))
