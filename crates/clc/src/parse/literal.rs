@@ -282,7 +282,9 @@ fn unescape(s: &[u8]) -> Result<Vec<u8>, String> {
                 let start = i;
                 let mut v: u32 = 0;
                 while i < s.len() && s[i].is_ascii_hexdigit() {
-                    v = v.saturating_mul(16) + (s[i] as char).to_digit(16).unwrap_or(0);
+                    v = v
+                        .saturating_mul(16)
+                        .saturating_add((s[i] as char).to_digit(16).unwrap_or(0));
                     i += 1;
                 }
                 if i == start {
@@ -419,5 +421,8 @@ mod tests {
         assert!(char_literal("L'a'").is_err());
         assert_eq!(string_literal("\"a\\tb\\0\"").unwrap(), b"a\tb\0");
         assert!(string_literal("\"\\q\"").is_err());
+        // Found by the fuzzer: a long hex escape overflowed the accumulator.
+        assert!(char_literal("'\\xfffffffffffffff'").is_err());
+        assert!(string_literal("\"\\x00000000000041\"").is_ok_and(|b| b == b"A"));
     }
 }
