@@ -770,6 +770,32 @@ struct Mem<'a, 'p> {
     private: &'a mut Vec<u8>,
 }
 
+/// Write the low `n` (1..=64) bits of `v` at bit `off` of a little-endian bit string.
+fn put_bits(buf: &mut [u64], off: u32, n: u32, v: u64) {
+    let v = v & mask(n);
+    let (w, b) = ((off / 64) as usize, off % 64);
+    if let Some(x) = buf.get_mut(w) {
+        *x |= v << b;
+    }
+    if b + n > 64 {
+        if let Some(x) = buf.get_mut(w + 1) {
+            *x |= v >> (64 - b);
+        }
+    }
+}
+
+/// Read `n` (1..=64) bits at bit `off` of a little-endian bit string.
+fn get_bits(buf: &[u64], off: u32, n: u32) -> u64 {
+    let (w, b) = ((off / 64) as usize, off % 64);
+    let lo = buf.get(w).copied().unwrap_or(0) >> b;
+    let hi = if b + n > 64 && b > 0 {
+        buf.get(w + 1).copied().unwrap_or(0) << (64 - b)
+    } else {
+        0
+    };
+    (lo | hi) & mask(n)
+}
+
 #[inline]
 fn rd(bytes: &[u8], off: usize, eb: usize) -> u64 {
     let mut w = [0u8; 8];
@@ -1173,16 +1199,15 @@ impl RunCtx<'_> {
                     Op::Convert(i) => {
                         let ci = &f.convs[i as usize];
                         if let Some((fbits, fl, tbits)) = ci.reshape {
-                            // Bitcast between lane shapes: through little-endian bytes.
-                            let mut bytes = [0u8; 136];
-                            let fb = (fbits / 8).max(1) as usize;
-                            for l in 0..fl.min(16) as usize {
-                                let v = r!(ci.a + l as u32).to_le_bytes();
-                                bytes[l * fb..l * fb + fb].copy_from_slice(&v[..fb]);
+                            // Bitcast between lane shapes: as if stored and reloaded, lane
+                            // by lane in little-endian order (an i1 lane is a byte).
+                            let mut bits = [0u64; 17];
+                            for l in 0..fl.min(16) {
+                                put_bits(&mut bits, l * fbits, fbits, r!(ci.a + l));
                             }
-                            let tb = (tbits / 8).max(1) as usize;
-                            for l in 0..ci.n.min(16) as usize {
-                                r!(ci.d + l as u32) = rd(&bytes, l * tb, tb);
+                            let m = mask(ci.to.map_or(64, |t| t.bits()));
+                            for l in 0..ci.n.min(16) {
+                                r!(ci.d + l) = get_bits(&bits, l * tbits, tbits) & m;
                             }
                         } else {
                             for l in 0..ci.n {

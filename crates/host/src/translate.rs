@@ -415,7 +415,7 @@ impl Tx<'_> {
                     t => Some(lane_scalar(t)),
                 };
                 let reshape = (*op == ConvOp::Bitcast && lanes_of(fty) != rn)
-                    .then(|| (lane_scalar(fty).bits(), lanes_of(fty), rsc.bits()));
+                    .then(|| (lane_scalar(fty).bytes() * 8, lanes_of(fty), rsc.bytes() * 8));
                 let i = self.out.convs.len() as u32;
                 self.out.convs.push(ConvInfo {
                     op: *op,
