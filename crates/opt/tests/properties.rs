@@ -372,7 +372,9 @@ fn must_verify(m: &Module, what: &str, input: &str) {
 
 /// What the executors rely on after finalization: no OpenCL work-item or barrier
 /// declarations left, barriers only in kernels, and distinct constant ids per kernel.
-fn check_executor_contract(m: &Module, text: &str) {
+/// With `dense`, the ids are exactly 0..n (the passes after `prepare-barriers` in the
+/// default pipeline may delete an unreachable barrier and leave a gap).
+fn check_executor_contract(m: &Module, text: &str, dense: bool) {
     for (_, f) in m.functions.iter() {
         assert!(
             !f.name.starts_with("_Z"),
@@ -401,7 +403,12 @@ fn check_executor_contract(m: &Module, text: &str) {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), n, "repeated barrier ids in @{}\n{text}", f.name);
-        assert!(ids.iter().all(|x| (*x as usize) < n), "ids not 0..{n}");
+        if dense {
+            assert!(
+                ids.iter().all(|x| (*x as usize) < n),
+                "ids not 0..{n}\n{text}"
+            );
+        }
     }
 }
 
@@ -472,7 +479,7 @@ fn generated_programs_keep_verifying_and_meaning() {
                 panic!("finalize {level:?}: {e}\n{text}");
             }
             must_verify(&o, "finalize", &text);
-            check_executor_contract(&o, &text);
+            check_executor_contract(&o, &text, level == OptLevel::None);
         }
     }
     // The property must actually have been exercised.
