@@ -52,6 +52,15 @@ pub struct Src {
     pub xor: [u32; 4],
     /// `.xyzw` with no modifier: the register as it is.
     pub plain: bool,
+    /// On integer instructions `_neg` and `_abs` are integer negation and absolute value
+    /// (observed behaviour of the AMD IL compiler), not sign-bit operations.
+    pub int: Option<IntMods>,
+}
+
+#[derive(Clone, Debug)]
+pub struct IntMods {
+    pub abs: bool,
+    pub neg: [bool; 4],
 }
 
 impl Src {
@@ -65,7 +74,21 @@ impl Src {
             and,
             xor,
             plain,
+            int: None,
         }
+    }
+
+    /// Re-interpret `_neg`/`_abs` as integer operations.
+    fn integer(mut self) -> Src {
+        if self.plain {
+            return self;
+        }
+        let abs = self.and[0] != u32::MAX;
+        let neg = self.xor.map(|x| x != 0);
+        self.and = [u32::MAX; 4];
+        self.xor = [0; 4];
+        self.int = Some(IntMods { abs, neg });
+        self
     }
 }
 
@@ -237,8 +260,10 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                     None
                 };
                 let mut srcs = Vec::new();
+                let int = matches!(i.op.class, Class::Int | Class::IntCmp | Class::Bit);
                 for k in n_dst..i.operands.len() {
-                    srcs.push(src(k, &mut c)?);
+                    let s = src(k, &mut c)?;
+                    srcs.push(if int { s.integer() } else { s });
                 }
                 if i.op.class == Class::Double
                     || matches!(name, "f2d" | "d2f" | "d2i" | "d2u" | "i2d" | "u2d")

@@ -166,6 +166,16 @@ impl Ctx<'_> {
         for (k, out) in v.iter_mut().enumerate() {
             *out = (ext[s.swz[k] as usize & 7] & s.and[k]) ^ s.xor[k];
         }
+        if let Some(m) = &s.int {
+            for (k, out) in v.iter_mut().enumerate() {
+                if m.abs {
+                    *out = (*out as i32).wrapping_abs() as u32;
+                }
+                if m.neg[k] {
+                    *out = (*out as i32).wrapping_neg() as u32;
+                }
+            }
+        }
         Ok(v)
     }
 
@@ -266,12 +276,20 @@ impl Ctx<'_> {
 
     /// Run one work-item until it finishes or reaches a barrier.
     pub fn run(&mut self, item: &mut Item) -> Result<Stop, Box<Fault>> {
+        // Fuel lives in a local while the item runs so that it can stay in a register.
+        let mut fuel = *self.fuel;
+        let r = self.run_inner(item, &mut fuel);
+        *self.executed += *self.fuel - fuel;
+        *self.fuel = fuel;
+        r
+    }
+
+    fn run_inner(&mut self, item: &mut Item, fuel: &mut u64) -> Result<Stop, Box<Fault>> {
         loop {
-            if *self.fuel == 0 {
+            if *fuel == 0 {
                 return Err(self.fault(item, FaultKind::OutOfFuel));
             }
-            *self.fuel -= 1;
-            *self.executed += 1;
+            *fuel -= 1;
             let code = self.code;
             let Some(op) = code.ops.get(item.pc) else {
                 item.done = true;

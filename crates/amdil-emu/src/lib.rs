@@ -19,8 +19,56 @@
 //! - every access is bounds-checked, and execution has fuel. A problem is a [`Fault`]
 //!   value naming the kernel, the work-item, the instruction and the address; never a panic.
 //!
-//! Entry point: [`run`]. Not supported yet (a clear `Unsupported` fault or compile
-//! error): typed UAVs and images, `lds_load_vec`/`lds_store_vec`,
+//! Entry point: [`run`]. The whole path from IL text to results, as a runtime drives it:
+//!
+//! ```
+//! use kauai_amdil::abi::{Cb0Params, Cb1Builder};
+//! use kauai_amdil::metadata::MdEntry;
+//! use kauai_amdil::{link, parse_str, validate, Program};
+//! use kauai_amdil_emu::{device, run, Launch, Memory, Options};
+//! use kauai_diag::{Diagnostics, FileId};
+//!
+//! let il = "il_cs_2_0
+//! dcl_cb cb0[9]
+//! ;$$$$$$$$$$
+//! endmain
+//! func 1024 ; __OpenCL_twice_kernel
+//! dcl_cb cb1[1]
+//! dcl_raw_uav_id(11)
+//! dcl_literal l0, 4, 0, 0, 0
+//! imul r0.x, vAbsTidFlat.x, l0.x
+//! iadd r0.x, r0.x, cb1[0].x
+//! uav_raw_load_id(11) r1.x, r0.x
+//! iadd r1.x, r1.x, r1.x
+//! uav_raw_store_id(11) mem0.x___, r0.x, r1.x
+//! ret
+//! endfunc
+//! ;ARGSTART:__OpenCL_twice_kernel
+//! ;uniqueid:1024
+//! ;pointer:buf:i32:1:1:0:uav:11:4
+//! ;ARGEND:__OpenCL_twice_kernel
+//! end
+//! ";
+//! let mut diags = Diagnostics::new();
+//! let program = parse_str(il, FileId(0), &mut diags);
+//! assert!(validate(&program, &mut diags));
+//! // Link the kernel out of the unit (no intrinsic library needed here).
+//! let kernel = link(&program, "twice", &Program::default()).unwrap();
+//! // Place the buffer at offset 0 of global memory and pass that offset in cb1.
+//! let mut mem = Memory { global: [1u32, 2, 3, 4].iter().flat_map(|v| v.to_le_bytes()).collect(), ..Memory::default() };
+//! let mut cb1 = Cb1Builder::new();
+//! for e in &kernel.metadata.entries {
+//!     if let MdEntry::Pointer(p) = e {
+//!         cb1.pointer(p, 0);
+//!     }
+//! }
+//! let launch = Launch { work_dim: 1, global: [4, 1, 1], local: [4, 1, 1], cb0: Cb0Params::default() };
+//! let opts = Options { fuel: 10_000, device: device("cypress") };
+//! run(&kernel, &cb1.dwords(), &mut mem, &launch, &opts).unwrap();
+//! assert_eq!(mem.global[12], 8);
+//! ```
+//!
+//! Not supported yet (a clear `Unsupported` fault or load error): typed UAVs and images, `lds_load_vec`/`lds_store_vec`,
 //! struct LDS/GDS, source modifiers other than `_neg`/`_abs`.
 //!
 //! [`decode_printf`] turns the printf buffer into text with the kernel's `;printf_fmt`
