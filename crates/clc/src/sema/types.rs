@@ -260,6 +260,7 @@ pub struct TyTable {
     map: HashMap<TyKind, Ty>,
     pub records: Vec<Record>,
     pub sigs: Vec<FnSig>,
+    sig_map: HashMap<FnSig, u32>,
     mem: Vec<Option<Type>>,
     pub dl: DataLayout,
 }
@@ -274,6 +275,7 @@ impl TyTable {
             map: HashMap::new(),
             records: Vec::new(),
             sigs: Vec::new(),
+            sig_map: HashMap::new(),
             mem: Vec::new(),
             dl,
         };
@@ -330,14 +332,16 @@ impl TyTable {
     }
 
     pub fn func(&mut self, sig: FnSig) -> Ty {
-        let i = match self.sigs.iter().position(|s| *s == sig) {
-            Some(i) => i,
+        let i = match self.sig_map.get(&sig) {
+            Some(&i) => i,
             None => {
-                self.sigs.push(sig);
-                self.sigs.len() - 1
+                let i = self.sigs.len() as u32;
+                self.sigs.push(sig.clone());
+                self.sig_map.insert(sig, i);
+                i
             }
         };
-        self.intern(TyKind::Func(i as u32))
+        self.intern(TyKind::Func(i))
     }
 
     pub fn is_error(&self, t: Ty) -> bool {
