@@ -14,6 +14,8 @@ use crate::translate::{group_identity, translate_module};
 use crate::{ArgValue, Buffer, ExecError, ExecOptions, NdRange, RunStats};
 
 const MAX_PRIVATE: usize = 16 << 20;
+/// Memory for the suspended work-items of one group (registers and private stacks).
+const MAX_GROUP_STATE: u64 = 1 << 30;
 const MAX_LOCAL: u64 = 256 << 20;
 const MAX_FRAMES: usize = 4096;
 const MAX_GROUP_ITEMS: u64 = 1 << 16;
@@ -186,6 +188,19 @@ impl Program {
             .as_ref()
             .ok_or_else(|| ExecError::InvalidArgs(format!("`{kernel}` has no body")))?;
         let geo = Geometry::new(nd)?;
+        let items = geo.local.iter().product::<u64>();
+        // A group that waits at barriers keeps every work-item's state at once.
+        let mut private_limit = MAX_PRIVATE as u64;
+        if k.barrier {
+            let regs = items.saturating_mul(func.template.len() as u64 * 8);
+            if regs > MAX_GROUP_STATE / 2 {
+                return Err(ExecError::Unsupported(format!(
+                    "not supported yet: work-groups of {items} work-items for kernel {kernel}, whose registers would take {regs} bytes"
+                )));
+            }
+            private_limit =
+                (MAX_GROUP_STATE / 2 / items.max(1)).clamp(64 << 10, MAX_PRIVATE as u64);
+        }
         let mut run = RunCtx {
             prog: self,
             kernel: k,
@@ -195,6 +210,7 @@ impl Program {
             private_init: Vec::new(),
             local_sizes: Vec::new(),
             geo,
+            private_limit,
             abort: AtomicBool::new(false),
             fuel: opts.fuel,
             fuel_used: AtomicU64::new(0),
@@ -203,6 +219,13 @@ impl Program {
             error: Mutex::new(None),
         };
         run.bind(func, args)?;
+        if run.private_init.len() as u64 > run.private_limit {
+            return Err(ExecError::InvalidArgs(format!(
+                "by-value arguments of {} bytes exceed the {} bytes of private memory per work-item",
+                run.private_init.len(),
+                run.private_limit
+            )));
+        }
         let total = run.geo.total_groups;
         let threads = if opts.threads == 0 {
             std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -307,6 +330,8 @@ struct RunCtx<'p> {
     /// Size and initial bytes of each local region.
     local_sizes: Vec<(u64, Option<&'p [u8]>)>,
     geo: Geometry,
+    /// Private memory per work-item.
+    private_limit: u64,
     abort: AtomicBool,
     fuel: Option<u64>,
     fuel_used: AtomicU64,
@@ -1285,9 +1310,10 @@ impl RunCtx<'_> {
                         let (size, align, d) = f.allocas[i as usize];
                         let off = mem.private.len().next_multiple_of(align as usize);
                         let end = (off as u64).saturating_add(size);
-                        if end > MAX_PRIVATE as u64 {
+                        if end > self.private_limit {
                             return Err(Stop::Fault(format!(
-                                "private memory exhausted: alloca of {size} bytes at offset {off} (at most {MAX_PRIVATE} bytes)"
+                                "private memory exhausted: alloca of {size} bytes at offset {off} (at most {} bytes)",
+                                self.private_limit
                             )));
                         }
                         mem.private.resize(end as usize, 0);

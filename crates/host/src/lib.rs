@@ -82,7 +82,9 @@
 //! The `fuel` option is an instruction budget for the whole enqueue and `timeout` a wall
 //! clock limit; both are checked every few thousand instructions and stop endless
 //! kernels with an error naming a work-item. Private memory is capped at 16 MiB per
-//! work-item, local memory at 256 MiB per group, calls at 4096 nested frames.
+//! work-item (less in large groups that wait at barriers, where every work-item's state
+//! is kept at once: 512 MiB of private memory per group), local memory at 256 MiB per
+//! group, groups at 65536 work-items, calls at 4096 nested frames.
 
 #![forbid(unsafe_code)]
 
