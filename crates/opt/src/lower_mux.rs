@@ -13,6 +13,8 @@
 //!   CrossWorkGroupMemory if `CLK_GLOBAL_MEM_FENCE` (2) is set: `(flags & 3) << 8`,
 //!   computed with IR operations when `flags` is not a constant. The id 0 is a
 //!   placeholder that `prepare-barriers` replaces;
+//! - `sub_group_barrier(flags)` (cl_khr_subgroups) becomes `__mux_sub_group_barrier` the
+//!   same way, at MemScopeSubGroup;
 //! - `mem_fence(flags)`, `read_mem_fence(flags)` and `write_mem_fence(flags)` become
 //!   `__mux_mem_barrier(MemScopeWorkGroup, ordering | mem)` with the orderings
 //!   AcquireRelease, Acquire and Release: a read fence orders the loads after it (acquire),
@@ -40,7 +42,8 @@ use crate::OptError;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Kind {
     Direct,
-    Barrier,
+    /// A control barrier at this MemScope.
+    Barrier(u32),
     /// A memory fence with this MemSemantics ordering.
     Fence(u32),
 }
@@ -75,7 +78,10 @@ fn recognize(mangled: &str) -> Option<(Kind, &'static str)> {
         "get_num_sub_groups" if none => (Kind::Direct, name::GET_NUM_SUB_GROUPS),
         "get_sub_group_id" if none => (Kind::Direct, name::GET_SUB_GROUP_ID),
         "get_sub_group_local_id" if none => (Kind::Direct, name::GET_SUB_GROUP_LOCAL_ID),
-        "barrier" | "work_group_barrier" if dim => (Kind::Barrier, name::WORK_GROUP_BARRIER),
+        "barrier" | "work_group_barrier" if dim => {
+            (Kind::Barrier(scope::WORK_GROUP), name::WORK_GROUP_BARRIER)
+        }
+        "sub_group_barrier" if dim => (Kind::Barrier(scope::SUB_GROUP), name::SUB_GROUP_BARRIER),
         "mem_fence" if dim => (Kind::Fence(semantics::ACQUIRE_RELEASE), name::MEM_BARRIER),
         "read_mem_fence" if dim => (Kind::Fence(semantics::ACQUIRE), name::MEM_BARRIER),
         "write_mem_fence" if dim => (Kind::Fence(semantics::RELEASE), name::MEM_BARRIER),
@@ -109,7 +115,7 @@ pub fn run(m: &mut Module) -> Result<(), OptError> {
                         .all(|(p, t)| p.ty == *t || is_int_scalar(p.ty) && is_int_scalar(*t))
                     && (f.ret == sig.ret || is_int_scalar(f.ret) && is_int_scalar(sig.ret))
             }
-            Kind::Barrier | Kind::Fence(_) => {
+            Kind::Barrier(_) | Kind::Fence(_) => {
                 f.params.len() == 1 && is_int_scalar(f.params[0].ty) && f.ret == Type::Void
             }
         };
@@ -299,13 +305,13 @@ fn rewrite_body(body: &mut Body, actions: &SecondaryMap<FuncId, Option<usize>>, 
                         e.out.push(i);
                     }
                 }
-                Kind::Barrier => {
+                Kind::Barrier(barrier_scope) => {
                     let Some(flags) = args.first().copied() else {
                         e.out.push(i);
                         continue;
                     };
                     let id = e.iconst(Type::I32, 0);
-                    let sc = e.iconst(Type::I32, scope::WORK_GROUP as u64);
+                    let sc = e.iconst(Type::I32, barrier_scope as u64);
                     let sem = e.memory_bits(flags, semantics::SEQUENTIALLY_CONSISTENT);
                     e.body.insts[i].kind = InstKind::Call(a.mux, vec![id, sc, sem]);
                     e.out.push(i);
