@@ -3,7 +3,7 @@
 import math
 import struct
 from fractions import Fraction
-from cref import wrap, f32, f32_bits, bits_f32, f64_bits, fma32, g7, line
+from cref import wrap, cdiv, cmod, f32, f32_bits, bits_f32, f64_bits, fma32, g7, line
 
 I32 = lambda v: wrap(v, 32, True)
 U32 = lambda v: wrap(v, 32, False)
@@ -207,3 +207,14 @@ def f32_rtz(x):
 print("conv64:", line("fl", [g7(f32(0.1)), "inf", g7(3.4028234663852886e38), g7(f32_rtz(0.1)), g7(f32(0.1)),
                               g7(f32(18446744073709551615)), g7(f32(4294967295))]))
 print("conv64:", line("dd", ["%.16g" % (1.5 * 0.1), "%.16g" % f32(f32(1.5) * f32(0.1)), "%.16g" % float(2 ** 64)]))
+
+# ---- 64-bit extremes (builtins/integer_64_extremes.cl): results as unsigned 64-bit
+LMAX, LMIN, UMAX = 2 ** 63 - 1, -2 ** 63, 2 ** 64 - 1
+U64 = lambda v: wrap(v, 64, False)
+e = [(LMAX + LMAX) >> 1, (UMAX + UMAX + 1) >> 1, (LMIN + LMIN) >> 1,
+     (UMAX * UMAX) >> 64, (LMIN * LMIN) >> 64, (LMIN * LMAX) >> 64,
+     LMAX, LMIN, UMAX, 0, LMAX - LMIN,
+     2 ** 63, 2 ** 63,
+     UMAX // 10, UMAX % 10, cdiv(-9, 4), cmod(-9, 4),
+     32, 31, 0, 16, 1, 1]
+print("int64:", line("e", [U64(v) for v in e]))
