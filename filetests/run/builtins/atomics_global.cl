@@ -9,7 +9,7 @@
 //  c[6] atomic_and(~(1 << (gid % 16))) from -1    -> 0xffff0000 = -65536
 //  c[7] atomic_xor(gid + 1)                       -> 1 ^ 2 ^ ... ^ 96 = 96 (n % 4 == 0 gives n)
 //  c[8] counts work-items whose atomic_xchg(f, 1) returned 0: exactly one -> 1
-// and f ends as 1. (Python check: reference/builtins.py comment; values by closed form.)
+// and f ends as 1 (closed forms as listed).
 // RUN: kauai oclc -execute -enqueue atomics -arg c,0,0,0,2000,0,0,-1,0,0 -arg f,0 -print c,9 -print f,1 -global 96 -local 16 %s
 // CHECK: c,96,4560,49,905,-192,-1,-65536,96,1
 // CHECK-NEXT: f,1

@@ -4,7 +4,7 @@
 //  2 atomic_min((gid * 3) % 17) from 1000 -> 0;  3 atomic_max((gid * 5) % 23) from 0 -> 22
 //  4 atomic_dec from 100 -> 68;  5 how many atomic_cmpxchg(&lock, 0, 1) saw 0 -> 1
 //  6 atomic_or(1 << l) on a uint -> 0xffffffff;  7 how many atomic_xchg(&flag, 1) saw 0 -> 1
-// (min and max by Python over each group's values; reference/builtins.py comment.)
+// (min and max by Python over each group's values: reference/builtins.py.)
 // RUN: kauai oclc -execute -enqueue latomics -print out,16 -global 64 -local 32 %s
 // CHECK: out,32,496,0,22,68,1,4294967295,1,32,1520,0,22,68,1,4294967295,1
 

@@ -218,3 +218,11 @@ e = [(LMAX + LMAX) >> 1, (UMAX + UMAX + 1) >> 1, (LMIN + LMIN) >> 1,
      UMAX // 10, UMAX % 10, cdiv(-9, 4), cmod(-9, 4),
      32, 31, 0, 16, 1, 1]
 print("int64:", line("e", [U64(v) for v in e]))
+
+# ---- local atomics (builtins/local_atomics.cl): per group of 32
+la = []
+for g in range(2):
+    gids = [32 * g + l for l in range(32)]
+    la += [32, sum(gids), min(1000, min((x * 3) % 17 for x in gids)),
+           max(0, max((x * 5) % 23 for x in gids)), 100 - 32, 1, 2 ** 32 - 1, 1]
+print("latomics:", line("out", la))
