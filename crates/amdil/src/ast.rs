@@ -44,6 +44,9 @@ pub enum LineKind {
     Comment(String),
     Header(Header),
     Inst(Inst),
+    /// A line inside a `;DEBUGSTART` ... `;DEBUGEND` range, kept verbatim and not parsed:
+    /// compilers put assembler-style debug directives there (`.section .debug_info`).
+    Debug(String),
 }
 
 /// `il_<stage>_<major>_<minor>`, e.g. `il_cs_2_0`.

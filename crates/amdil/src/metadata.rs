@@ -944,6 +944,9 @@ pub fn strip_debug(program: &Program) -> Program {
     let mut out = Program::default();
     let mut inside = false;
     for l in &program.lines {
+        if let LineKind::Debug(_) = &l.kind {
+            continue;
+        }
         if let LineKind::Comment(c) = &l.kind {
             let c = c.trim_end();
             if c == "DEBUGSTART" {

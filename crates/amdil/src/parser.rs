@@ -37,20 +37,31 @@ pub fn parse_str(text: &str, file: FileId, diags: &mut Diagnostics) -> Program {
         lines: Vec::new(),
     };
     let mut start = 0usize;
-    for raw in text.split('\n') {
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        p.line(line, start);
-        start += raw.len() + 1;
+    let mut in_debug = false;
+    let mut pieces: Vec<&str> = text.split('\n').collect();
+    // The piece after a final newline is not a line.
+    if pieces.last() == Some(&"") {
+        pieces.pop();
     }
-    // `split` yields a final empty piece after a trailing newline; drop that blank.
-    if text.ends_with('\n') || text.is_empty() {
-        if let Some(Line {
-            kind: LineKind::Blank,
-            ..
-        }) = p.lines.last()
-        {
-            p.lines.pop();
+    for raw in pieces {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let marker = line.trim().strip_prefix(';').map(str::trim_end);
+        if in_debug && marker != Some("DEBUGEND") {
+            // Debug ranges hold assembler directives, not IL: keep them as they are.
+            p.lines.push(Line {
+                kind: LineKind::Debug(line.to_string()),
+                comment: None,
+                loc: Loc(Span::new(file, start, start + line.len())),
+            });
+        } else {
+            in_debug = match marker {
+                Some("DEBUGSTART") => true,
+                Some("DEBUGEND") => false,
+                _ => in_debug,
+            };
+            p.line(line, start);
         }
+        start += raw.len() + 1;
     }
     Program { lines: p.lines }
 }

@@ -20,6 +20,7 @@ impl Display for Line {
         match &self.kind {
             LineKind::Blank => {}
             LineKind::Comment(c) => write!(f, ";{c}")?,
+            LineKind::Debug(t) => f.write_str(t)?,
             LineKind::Header(h) => write!(f, "{h}")?,
             LineKind::Inst(i) => write!(f, "{i}")?,
         }
