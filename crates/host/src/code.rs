@@ -433,3 +433,16 @@ pub(crate) struct FuncCode {
     /// Functions it calls.
     pub callees: Vec<u32>,
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ops_stay_small() {
+        // The interpreter streams through ops; keep them within 20 bytes.
+        assert!(
+            std::mem::size_of::<super::Op>() <= 20,
+            "{}",
+            std::mem::size_of::<super::Op>()
+        );
+    }
+}

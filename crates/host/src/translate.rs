@@ -43,7 +43,8 @@ pub(crate) fn group_identity(op: GroupOp, sc: Scalar) -> u64 {
         GroupOp::And | GroupOp::Umin => m,
         GroupOp::Smin => m >> 1,
         GroupOp::Smax => 1u64 << (bits - 1),
-        GroupOp::Fadd => scalar::from_f64(sc, -0.0),
+        // +0 (not the strict identity -0) so that an exclusive scan starts at 0.0.
+        GroupOp::Fadd => scalar::from_f64(sc, 0.0),
         GroupOp::Fmul => scalar::from_f64(sc, 1.0),
         GroupOp::Fmin => scalar::from_f64(sc, f64::INFINITY),
         GroupOp::Fmax => scalar::from_f64(sc, f64::NEG_INFINITY),
