@@ -96,3 +96,11 @@ print("md5:", line("h", hout))
 # compaction: positive values of the bitonic input, in order
 kept = [v for v in bv if v > 0]
 print("compact:", line("out", kept + [0] * (32 - len(kept))), line("count", [len(kept)]))
+
+# radix sort: stable sort of (key, index)
+rk = [13, 200, 7, 7, 255, 0, 128, 64, 13, 99, 1, 254, 32, 32, 77, 150, 13, 200, 3, 3, 90, 45, 45, 8,
+      16, 250, 250, 0, 128, 129, 127, 126, 5, 6, 7, 8, 9, 10, 11, 12, 100, 101, 102, 103, 104, 105,
+      106, 107, 200, 201, 202, 203, 204, 205, 206, 207, 1, 1, 2, 2, 3, 3, 4, 4]
+order = sorted(range(64), key=lambda i: rk[i])
+print("radix:", line("keys", [rk[i] for i in order]))
+print("radix:", line("idx", order))
