@@ -769,6 +769,59 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         }
         _ => {}
     }
+    // Operand codes the text cannot name, unaligned SGPR ranges and modifier bits of
+    // absent sources have no spelling: refuse them (the disassembler prints `.int`).
+    for (spec, v) in d.ops.iter().zip(&ops) {
+        if let Operand::Code(c) = *v {
+            if spec.role == Role::Vcc {
+                continue;
+            }
+            if crate::operand::format_code(arch, c, spec.dwords).is_none() {
+                return Err(DecodeError::NonCanonical);
+            }
+            let dest = matches!(
+                spec.role,
+                Role::Sdst | Role::Sdstv | Role::Sdata | Role::Sbase
+            );
+            if dest && c >= 128 {
+                return Err(DecodeError::NonCanonical);
+            }
+            let n = spec.dwords as u16;
+            if c < arch.max_sgprs() && n >= 2 && c % if n == 2 { 2 } else { 4 } != 0 {
+                return Err(DecodeError::NonCanonical);
+            }
+        }
+    }
+    if enc == Enc::Vop3 {
+        let nsrc = d
+            .ops
+            .iter()
+            .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
+            .count();
+        let mask = (1u8 << nsrc) - 1;
+        if m.neg & !mask != 0 || m.abs & !mask != 0 {
+            return Err(DecodeError::NonCanonical);
+        }
+    }
+    // Fields outside the row's operands must be nameable too.
+    let sgpr_ok = |c: u16, n: u16| {
+        c < 128
+            && crate::operand::format_code(arch, c, n as u8).is_some()
+            && (c >= arch.max_sgprs() || n < 2 || c.is_multiple_of(if n == 2 { 2 } else { 4 }))
+    };
+    if let [Operand::Code(srsrc), Operand::Code(soff), _] = extra[..] {
+        if !sgpr_ok(srsrc, 4)
+            || crate::operand::format_code(arch, soff, 1).is_none()
+            || soff == LITERAL
+        {
+            return Err(DecodeError::NonCanonical);
+        }
+    }
+    if let Some(s) = m.saddr {
+        if !sgpr_ok(s, if enc == Enc::Global { 2 } else { 1 }) {
+            return Err(DecodeError::NonCanonical);
+        }
+    }
     ops.extend(extra);
     if lit_used {
         len += 1;

@@ -67,6 +67,9 @@ fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
 
 /// Name of a branch target label at a byte offset.
 pub fn label_name(target: i64) -> String {
+    if target < 0 {
+        return format!(".Lm{}_0", target.unsigned_abs());
+    }
     format!(".L{target}_0")
 }
 
@@ -169,11 +172,18 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
                     t = format!("|{t}|");
                 }
                 if m.neg >> k & 1 != 0 {
-                    t = format!("-{t}");
+                    // On a constant `-` would negate the value, so spell the modifier.
+                    let is_reg = matches!(v, Operand::Code(c) if !(128..256).contains(&c));
+                    t = if is_reg {
+                        format!("-{t}")
+                    } else {
+                        format!("neg({t})")
+                    };
                 }
                 t
             }
             Role::Vdst if v == Operand::Absent => continue,
+            Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
             _ => code_text(arch, v, spec.dwords),
         };
         ops.push(text);

@@ -162,7 +162,7 @@ impl<'a> Parser<'a> {
         Ok(lhs)
     }
 
-    fn unary(&mut self) -> Result<Expr, (Span, String)> {
+    pub fn unary(&mut self) -> Result<Expr, (Span, String)> {
         let start = self.span();
         for op in ["-", "~", "!", "+"] {
             if self.eat_punct(op) {

@@ -340,6 +340,16 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
     }
     let mut close_bar = false;
     let mut close_paren = false;
+    // `neg(x)`: the neg modifier spelled out (needed on constants, where `-` negates).
+    let mut close_neg = false;
+    if !neg
+        && p.ident().is_some_and(|s| s.eq_ignore_ascii_case("neg"))
+        && matches!(p.peek_at(1), Some(Tok::Punct("(")))
+    {
+        p.pos += 2;
+        neg = true;
+        close_neg = true;
+    }
     if p.eat_punct("|") {
         abs = true;
         close_bar = true;
@@ -378,6 +388,9 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
             }
             _ => POpKind::Expr(p.expr()?),
         }
+    } else if close_bar {
+        // Inside |...| a full expression would take the closing bar as OR.
+        POpKind::Expr(p.unary()?)
     } else {
         POpKind::Expr(p.expr()?)
     };
@@ -385,6 +398,9 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
         p.expect_punct("|")?;
     }
     if close_paren {
+        p.expect_punct(")")?;
+    }
+    if close_neg {
         p.expect_punct(")")?;
     }
     Ok(POp {
@@ -456,6 +472,9 @@ pub fn parse_operands(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<(Vec<POp>, V
 }
 
 fn is_modifier_start(p: &Parser) -> bool {
+    if p.ident().is_some() && matches!(p.peek_at(1), Some(Tok::Punct(":"))) {
+        return true;
+    }
     matches!(
         p.ident().map(|s| s.to_ascii_lowercase()).as_deref(),
         Some(
@@ -565,7 +584,7 @@ impl Build<'_> {
                     }
                     _ => {}
                 }
-                let is_const = (128..=254).contains(code) && !matches!(code, 235..=239);
+                let is_const = (128..=254).contains(code);
                 if *n != dwords && !(is_const && *n == 1) {
                     return Err((op.span, format!("expected {dwords} register(s), got {n}")));
                 }
@@ -764,6 +783,9 @@ fn build_row(
     }
     let vop3 = d.enc == Enc::Vop3;
     let mut src_k = 0u32;
+    // GLOBAL with an SGPR base takes a 32-bit VGPR offset instead of a 64-bit address.
+    let global_saddr = d.enc == Enc::Global
+        && matches!(ops.last().map(|o| &o.kind), Some(POpKind::Reg { code, .. }) if *code < VGPR0);
     for spec in d.ops.iter() {
         if spec.role == Role::Gds {
             vals.push(Operand::Absent);
@@ -828,6 +850,7 @@ fn build_row(
                 src_k += 1;
                 v
             }
+            Role::Addr if global_saddr => b.value(op, Slot::Vreg, 1)?,
             Role::Vdst
             | Role::Vsrc1
             | Role::Addr

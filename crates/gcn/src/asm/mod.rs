@@ -44,6 +44,9 @@ pub struct AsmOptions {
     pub defsyms: Vec<(String, i64)>,
     /// `-I` include directories.
     pub include_dirs: Vec<PathBuf>,
+    /// Bound on `.rept`/`.while`/`.for` iterations per run, so that a runaway loop ends
+    /// with an error.
+    pub max_loop_iterations: u64,
 }
 
 impl Default for AsmOptions {
@@ -56,6 +59,7 @@ impl Default for AsmOptions {
             driver_version: None,
             defsyms: Vec::new(),
             include_dirs: Vec::new(),
+            max_loop_iterations: 10_000_000,
         }
     }
 }
@@ -191,7 +195,12 @@ struct Asm<'a> {
     pc: i64,
     ended: bool,
     code_emitted: bool,
+    loop_iterations: u64,
+    errors: usize,
 }
+
+/// Stop after this many errors: later ones are mostly consequences.
+const MAX_ERRORS: usize = 1000;
 
 /// Assemble CLRX-syntax source `file` of `sources`. Diagnostics (errors, warnings)
 /// go to `diags`; on any error the result is `Err` and `diags` says why.
@@ -258,6 +267,8 @@ pub fn assemble(
         pc: 0,
         ended: false,
         code_emitted: false,
+        loop_iterations: 0,
+        errors: 0,
     };
     for (n, v) in &opts.defsyms {
         a.syms.insert(
@@ -377,6 +388,14 @@ impl Asm<'_> {
     fn err(&mut self, span: Span, msg: impl Into<String>) {
         let m = msg.into();
         self.diags.push(Diagnostic::error(m.clone()).at(span, m));
+        self.errors += 1;
+        if self.errors == MAX_ERRORS {
+            self.diags.push(Diagnostic::error(format!(
+                "too many errors ({MAX_ERRORS}), stopping"
+            )));
+            self.ended = true;
+            self.frames.clear();
+        }
     }
 
     fn warn(&mut self, span: Span, msg: impl Into<String>) {
@@ -434,6 +453,13 @@ impl Asm<'_> {
         };
         match lp {
             Loop::Rept { left } => {
+                self.loop_iterations += 1;
+                if left > 1 && self.loop_iterations > self.opts.max_loop_iterations {
+                    let f = frame.file;
+                    let span = Span::new(f, 0, 0);
+                    self.err(span, "loop runs too long (iteration limit reached)");
+                    return false;
+                }
                 if left > 1 {
                     frame.pos = frame.start;
                     frame.lp = Some(Loop::Rept { left: left - 1 });
@@ -480,6 +506,12 @@ impl Asm<'_> {
                 }
                 match self.eval_now(&cond) {
                     Ok(v) if v.v != 0 => {
+                        self.loop_iterations += 1;
+                        if self.loop_iterations > self.opts.max_loop_iterations {
+                            let s = cond.span();
+                            self.err(s, "loop runs too long (iteration limit reached)");
+                            return false;
+                        }
                         let frame = self.frames.last_mut().expect("frame exists");
                         frame.pos = frame.start;
                         frame.lp = Some(Loop::While { cond, next });
@@ -496,6 +528,7 @@ impl Asm<'_> {
     }
 
     fn statement(&mut self, file: FileId, start: usize, text: &[u8]) {
+        self.pc = self.sections[self.cur as usize].data.len() as i64;
         if !self.active() {
             self.inactive_statement(file, start, text);
             return;
@@ -725,6 +758,15 @@ impl Asm<'_> {
     }
 
     fn lookup(&self, name: &str, span: Span, depth: u32) -> Result<Value, EvalError> {
+        let v = self.lookup_place(name, span, depth)?;
+        // Raw code is one section loaded at address 0: places are plain offsets.
+        if self.format == Format::RawCode {
+            return Ok(Value::abs(v.v));
+        }
+        Ok(v)
+    }
+
+    fn lookup_place(&self, name: &str, span: Span, depth: u32) -> Result<Value, EvalError> {
         if name == "." {
             return Ok(Value {
                 section: Some(self.cur),

@@ -1,0 +1,47 @@
+# Many errors in one run, each with its place.
+.gpu Bonaire
+s_mov_b32 s0, s[1:2]
+v_add_f32 v1, v2
+s_mov_b32 s200, 1
+v_add_f32 v1, v2, v3 glc
+s_load_dword s1, s[1:2], 0x1
+unknown_instr v1
+s_branch nowhere
+x = y + 1
+.int x
+.byte 300
+.if
+.endif
+.foo
+ds_read_b32 v1, v2 offset:70000
+v_mov_b32 v1, 0x123456789
+label: s_nop 0
+label: s_nop 1
+.macro m a:req
+.byte \a
+.endm
+m
+.error "custom error"
+.warning "custom warning"
+global_load_dword v1, v[2:3], off
+#### EXPECTED
+error: errors.s:3:15: unaligned scalar register range
+error: errors.s:4:1: v_add_f32 takes 3 operand(s), got 2
+error: errors.s:5:11: SGPR number out of range (0-103)
+error: errors.s:6:22: modifier 'glc' is not allowed for v_add_f32
+error: errors.s:7:18: unaligned scalar register range
+error: errors.s:8:1: unknown instruction 'unknown_instr'
+warning: errors.s:12:7: value 300 truncated to 8 bits
+error: errors.s:13:4: expected an expression
+error: errors.s:15:1: unknown pseudo-op '.foo'
+error: errors.s:16:27: value 70000 out of range for offset
+error: errors.s:17:15: value does not fit in 32 bits
+warning: errors.s:18:8: instruction is not aligned to 4 bytes
+error: errors.s:19:1: symbol 'label' is already defined
+warning: errors.s:19:8: instruction is not aligned to 4 bytes
+error: errors.s:23:1: missing required argument 'a' of macro 'm'
+error: errors.s:24:1: custom error
+warning: errors.s:25:1: custom warning
+error: errors.s:26:1: instruction 'global_load_dword' is not available on GCN1.1
+error: errors.s:9:10: undefined symbol 'nowhere'
+error: errors.s:10:5: undefined symbol 'y'
