@@ -84,7 +84,28 @@
 //! kernels with an error naming a work-item. Private memory is capped at 16 MiB per
 //! work-item (less in large groups that wait at barriers, where every work-item's state
 //! is kept at once: 512 MiB of private memory per group), local memory at 256 MiB per
-//! group, groups at 65536 work-items, calls at 4096 nested frames.
+//! group, groups at 65536 work-items, calls at 4096 nested frames. With several threads
+//! the instruction budget may be overrun by up to 65536 instructions per thread before
+//! the run stops.
+//!
+//! # Inside
+//!
+//! - `translate.rs` turns each function, once, into `code.rs`'s pre-decoded form: a flat
+//!   vector of small ops over numbered register slots (one `u64` per lane), constants
+//!   placed in the frame's initial contents, block parameters turned into moves on the
+//!   edges, hot scalar operations given their own ops;
+//! - `exec.rs` holds [`Program`], the scheduling of work-groups over threads and of
+//!   work-items over barriers, memory regions and the interpreter loop; instructions
+//!   are counted per block (on the block's terminator), so counting costs one
+//!   subtraction per block;
+//! - `scalar.rs` says what one lane of every operation computes;
+//! - `buffer.rs` is the thread-safe global memory.
+//!
+//! Tests are data files (`tests/data/*.ir`: a module, the launch and the expected
+//! results, computed by hand, in comments; see `tests/data.rs`), a never-panic property
+//! over random launches and mutated modules (`tests/robust.rs`, also the fuzz target
+//! `host_run`), and unit tests of the lane semantics. `cargo bench -p kauai-host` prints
+//! the interpreter's speed on a Mandelbrot kernel.
 
 #![forbid(unsafe_code)]
 
