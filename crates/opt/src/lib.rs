@@ -22,7 +22,8 @@
 //! - `prepare-barriers` inlines every function that contains a work-group barrier, so
 //!   barriers only appear in kernels, and numbers the barriers of each kernel.
 //!
-//! [`run_passes`] runs passes by name (as `muxc --passes` does in the ComputeMux tree);
+//! [`run_passes`] runs passes by name (as `muxc --passes` does in the ComputeMux tree;
+//! [`run_passes_checked`] also verifies after each pass);
 //! [`finalize_pipeline`] is the fixed order the compiler uses when it finalizes a
 //! program. No pass recurses on the IR's structure (hostile input cannot overflow the
 //! stack), and every pass is linear or close to it in the size of a function.
@@ -47,6 +48,9 @@ pub enum OptError {
     UnknownPass { name: String, known: String },
     #[error("not supported yet: {0}")]
     Unsupported(String),
+    /// Only from [`run_passes_checked`]: a pass broke the module (a bug in the pass).
+    #[error("the module is invalid after pass `{pass}`:\n{errors}")]
+    Invalid { pass: String, errors: String },
 }
 
 /// How hard the finalize pipeline works.
@@ -74,18 +78,40 @@ pub fn pass_names() -> &'static [&'static str] {
 
 /// Run the named passes in order. Unknown names are rejected before anything runs.
 pub fn run_passes(m: &mut Module, names: &[&str]) -> Result<(), OptError> {
-    for n in names {
-        if !pass_names().contains(n) {
-            return Err(OptError::UnknownPass {
-                name: n.to_string(),
-                known: pass_names().join(", "),
-            });
-        }
-    }
+    check_names(names)?;
     for n in names {
         run_pass(m, n)?;
     }
     Ok(())
+}
+
+/// [`run_passes`], running the verifier before the first pass and after each one, for
+/// tests and debugging tools. An input the verifier rejects is reported as invalid
+/// before pass `(input)`.
+pub fn run_passes_checked(m: &mut Module, names: &[&str]) -> Result<(), OptError> {
+    let check = |m: &Module, pass: &str| {
+        kauai_ir::verify_module(m).map_err(|e| OptError::Invalid {
+            pass: pass.to_string(),
+            errors: e.to_string(),
+        })
+    };
+    check_names(names)?;
+    check(m, "(input)")?;
+    for n in names {
+        run_pass(m, n)?;
+        check(m, n)?;
+    }
+    Ok(())
+}
+
+fn check_names(names: &[&str]) -> Result<(), OptError> {
+    match names.iter().find(|n| !pass_names().contains(n)) {
+        Some(n) => Err(OptError::UnknownPass {
+            name: n.to_string(),
+            known: pass_names().join(", "),
+        }),
+        None => Ok(()),
+    }
 }
 
 fn run_pass(m: &mut Module, name: &str) -> Result<(), OptError> {
@@ -149,6 +175,22 @@ mod tests {
         );
         // lower-to-mux did not run: the declaration is still there.
         assert!(m.func_by_name("_Z13get_global_idj").is_some());
+    }
+
+    #[test]
+    fn checked_runs_report_invalid_input() {
+        let text = "function @f() -> i32 {\nblock0:\n    return\n}\n";
+        let mut m = kauai_ir::parse_str("t.ir", text).unwrap_or_else(|e| panic!("{e}"));
+        match run_passes_checked(&mut m, &["dce"]) {
+            Err(OptError::Invalid { pass, errors }) => {
+                assert_eq!(pass, "(input)");
+                assert!(errors.contains("returns void"), "{errors}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let ok = "function @f() -> void {\nblock0:\n    return\n}\n";
+        let mut m = kauai_ir::parse_str("t.ir", ok).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(run_passes_checked(&mut m, pass_names()), Ok(()));
     }
 
     #[test]
