@@ -160,6 +160,13 @@ fn unterminated_input_reports_at_the_end() {
     let span = d.list[0].primary_span().expect("has a place");
     assert_eq!(span.start as usize, src.len());
     assert!(d.list[0].render(&sm).contains("end of input"));
+    // Each unclosed block says where it was opened (innermost first).
+    let opened: Vec<usize> = d
+        .iter()
+        .filter_map(|d| d.labels.iter().find(|l| !l.primary))
+        .map(|l| l.span.start as usize)
+        .collect();
+    assert_eq!(opened, [src.rfind('{').unwrap(), src.find('{').unwrap()]);
 }
 
 #[test]

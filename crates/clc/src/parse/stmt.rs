@@ -1,6 +1,6 @@
 //! Statements and blocks.
 
-use kauai_diag::Span;
+use kauai_diag::{Diagnostic, Span};
 
 use super::{join, PResult, Parser, Reported};
 use crate::ast::*;
@@ -33,7 +33,16 @@ impl Parser<'_, '_> {
         }
         self.pop_scope();
         self.leave();
-        self.expect(Punct::RBrace, "to close the block")?;
+        if !self.eat(Punct::RBrace) {
+            // Only end of input stops the item loop without a `}`.
+            let here = self.span();
+            self.push_diag(
+                Diagnostic::error("expected `}` to close the block")
+                    .at(here, "found end of input")
+                    .also(start, "this `{` is not closed"),
+            );
+            return Err(Reported);
+        }
         Ok(self.mk_stmt(StmtKind::Compound(items), start))
     }
 
