@@ -357,6 +357,21 @@ impl fmt::Display for Fault {
 
 impl std::error::Error for Fault {}
 
+/// Copy the emulated-global data segment (the one without a constant buffer number) to
+/// the end of `mem.global`, 16-byte aligned, and return its offset: the value for
+/// [`Cb0Params::data_segment`] (cb0[8].x). `None` when the unit has no such segment.
+pub fn place_global_data(kernel: &LinkedKernel, mem: &mut Memory) -> Result<Option<u32>, String> {
+    let Some(seg) = kernel.data.iter().find(|s| s.cb.is_none()) else {
+        return Ok(None);
+    };
+    let bytes = seg.bytes()?;
+    let at = mem.global.len().next_multiple_of(16);
+    let offset = u32::try_from(at).map_err(|_| "global memory is larger than 4 GiB".to_string())?;
+    mem.global.resize(at, 0);
+    mem.global.extend_from_slice(&bytes);
+    Ok(Some(offset))
+}
+
 /// The largest work-group the emulator accepts (the hardware limit is 1024 or less).
 pub const MAX_GROUP_ITEMS: u64 = 1024;
 

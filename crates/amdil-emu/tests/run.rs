@@ -192,13 +192,8 @@ fn run_file(path: &Path) -> Result<(), String> {
         }
     }
     let mut cb0 = Cb0Params::default();
-    for seg in &linked.data {
-        if seg.cb.is_none() {
-            let at = mem.global.len().next_multiple_of(16);
-            mem.global.resize(at, 0);
-            mem.global.extend(seg.bytes()?);
-            cb0.data_segment = at as u32;
-        }
+    if let Some(at) = kauai_amdil_emu::place_global_data(&linked, &mut mem)? {
+        cb0.data_segment = at;
     }
     let printf_at = mem.global.len().next_multiple_of(256);
     if printf_size > 0 {

@@ -5,7 +5,8 @@
 //! - operand counts per opcode, destination registers writable, write masks and swizzles
 //!   made of legal components, modifiers legal on their side (source or destination);
 //! - required controls present (`_id(n)`, `_relop(op)`, `mdef(N)`);
-//! - used resources declared: `cbN`, `lN`, `xN`, UAV / LDS / GDS ids;
+//! - used resources declared: `cbN`, `lN`, `xN`, UAV / LDS / GDS ids; `call` targets
+//!   defined, function ids unique; 64-bit results written to `.xy` or `.zw`;
 //! - flow control balanced: `if`/`else`/`endif`, loops, `switch`, `func`/`endfunc`,
 //!   `mdef`/`mend`; `break` and `continue` only inside a loop (`break` also in `switch`).
 
@@ -93,6 +94,7 @@ struct Declared {
     uav: HashSet<u32>,
     lds: HashSet<u32>,
     gds: HashSet<u32>,
+    funcs: HashSet<i64>,
 }
 
 struct Validator<'d> {
@@ -107,6 +109,16 @@ impl Validator<'_> {
             let LineKind::Inst(i) = &line.kind else {
                 continue;
             };
+            if i.op.name == "func" {
+                if let Some(id) = i.number() {
+                    if !self.declared.funcs.insert(id) {
+                        self.diags.push(
+                            Diagnostic::error(format!("function {id} is defined twice"))
+                                .at(i.loc.0, "a second `func` with this id"),
+                        );
+                    }
+                }
+            }
             let first_reg = i.operands.first().and_then(|o| match &o.kind {
                 OperandKind::Reg(r) => Some(r),
                 _ => None,
@@ -235,6 +247,17 @@ impl Validator<'_> {
                         i.loc,
                         format!("unknown zeroop `{z}`"),
                         "expected infinity, fltmax, zero or inf_else_max",
+                    );
+                }
+            }
+        }
+        if matches!(op.name, "call" | "call_logicalnz" | "call_logicalz") {
+            if let Some(id) = i.number() {
+                if !self.declared.funcs.contains(&id) {
+                    self.error(
+                        i.loc,
+                        format!("call to function {id}, which is not defined"),
+                        format!("expected a `func {id}` ... `endfunc` in the program"),
                     );
                 }
             }
