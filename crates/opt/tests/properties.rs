@@ -438,7 +438,7 @@ fn pipelines() -> Vec<Vec<&'static str>> {
 fn generated_programs_keep_verifying_and_meaning() {
     let mut rng = Rng(0x005E_ED0F_CAFE);
     let mut compared = 0;
-    for _ in 0..150 {
+    for _ in 0..100 {
         let text = generate(&mut rng);
         let m = parse_str("gen.ir", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         must_verify(&m, "generation", &text);
@@ -509,7 +509,7 @@ fn mutated_filetests_keep_verifying() {
         if verify_module(&base).is_err() {
             continue;
         }
-        for _ in 0..12 {
+        for _ in 0..10 {
             let mut m = base.clone();
             for _ in 0..1 + rng.below(3) {
                 mutate(&mut m, &mut rng);
