@@ -128,6 +128,24 @@ impl Lowerer<'_> {
                     _ => Err(()),
                 }
             }
+            ExprKind::Binary { op, .. } if !matches!(op, BinaryOp::LogAnd | BinaryOp::LogOr) => {
+                // Fold left-deep chains iteratively (no recursion proportional to length).
+                let mut spine = Vec::new();
+                let mut leftmost = e;
+                while let ExprKind::Binary { op, lhs, rhs } = &tu.exprs[leftmost].kind {
+                    if matches!(op, BinaryOp::LogAnd | BinaryOp::LogOr) {
+                        break;
+                    }
+                    spine.push((*op, *rhs));
+                    leftmost = *lhs;
+                }
+                let mut acc = self.ceval(leftmost)?;
+                for (op, rhs) in spine.into_iter().rev() {
+                    let b = self.ceval(rhs)?;
+                    acc = const_binop(op, &acc, &b)?;
+                }
+                Ok(acc)
+            }
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.ceval(*lhs)?;
                 if matches!(op, BinaryOp::LogAnd | BinaryOp::LogOr) {

@@ -637,8 +637,12 @@ impl Lowerer<'_> {
 
     /// The IR signature of a user function: struct parameters are passed as a pointer
     /// to a private copy (`byval`).
-    fn ir_params(&mut self, params: &[Ty], names: &[String]) -> Vec<Param> {
+    fn ir_params(&mut self, params: &[Ty], names: &[String], ret: Ty) -> Vec<Param> {
         let mut out = Vec::new();
+        if self.returns_record(ret) {
+            // A struct result is written through a hidden first parameter.
+            out.push(Param::new(Type::Ptr(AddrSpace::Private), "sret"));
+        }
         for (i, &p) in params.iter().enumerate() {
             let name = names.get(i).cloned().unwrap_or_default();
             let mut param = Param::new(self.vty(p), name);
@@ -651,19 +655,28 @@ impl Lowerer<'_> {
         out
     }
 
+    pub(crate) fn returns_record(&self, ret: Ty) -> bool {
+        matches!(self.t.kind(ret), TyKind::Record(_))
+    }
+
+    /// The IR result type of a function returning C type `ret`.
+    fn ir_ret(&self, ret: Ty) -> Type {
+        if ret == T_VOID || ret == T_ERROR || self.returns_record(ret) {
+            Type::Void
+        } else {
+            self.vty(ret)
+        }
+    }
+
     /// The IR function of user function `i`, created (as a declaration) on first use.
     pub(crate) fn user_ir_fn(&mut self, i: usize) -> kauai_ir::FuncId {
         if let Some(f) = self.fns[i].ir {
             return f;
         }
         let params = self.fns[i].params.clone();
-        let ps = self.ir_params(&params, &[]);
         let ret = self.fns[i].ret;
-        let rt = if ret == T_VOID {
-            Type::Void
-        } else {
-            self.vty(ret)
-        };
+        let ps = self.ir_params(&params, &[], ret);
+        let rt = self.ir_ret(ret);
         let name = self.name(self.fns[i].name).to_string();
         let f = self.m.functions.push(Function::new(name, ps, rt));
         self.fns[i].ir = Some(f);
@@ -700,13 +713,6 @@ impl Lowerer<'_> {
         if is_kernel && ret != T_VOID {
             self.err(fd.specs.base_span, "a kernel must return void", "");
         }
-        if matches!(self.t.kind(ret), TyKind::Record(_)) {
-            self.err(
-                fd.specs.base_span,
-                "not supported yet: functions returning a struct or union",
-                "",
-            );
-        }
         // Parameter types and names.
         let mut ptys = Vec::new();
         let mut pnames = Vec::new();
@@ -722,16 +728,15 @@ impl Lowerer<'_> {
             );
             pinfo.push((dt, p.declarator.name, p.span));
         }
-        let mut irps = self.ir_params(&ptys, &pnames);
-        let rt = if ret == T_VOID || ret == T_ERROR {
-            Type::Void
-        } else {
-            self.vty(ret)
-        };
+        let mut irps = self.ir_params(&ptys, &pnames, ret);
+        let sret = self.returns_record(ret);
+        let rt = self.ir_ret(ret);
         let mut func = Function::new(fname.clone(), Vec::new(), rt);
         if is_kernel {
             func.set_attr(attr::MUX_KERNEL, attr::ENTRY_POINT);
-            self.kernel_metadata(&mut func, &pinfo, &mut irps);
+            if !sret {
+                self.kernel_metadata(&mut func, &pinfo, &mut irps);
+            }
         } else if fd.specs.inline.is_some() {
             func.set_attr(attr::ALWAYS_INLINE, "");
         }
@@ -755,6 +760,11 @@ impl Lowerer<'_> {
         for p in &func.params {
             pvals.push(self.fx.body.append_block_param(entry, p.ty));
         }
+        if sret {
+            self.fx.sret = pvals.first().copied();
+            pvals.remove(0);
+        }
+        let first_param = usize::from(sret);
         self.in_fn = true;
         self.sc.push();
         for (i, (dt, pname, span)) in pinfo.iter().enumerate() {
@@ -764,7 +774,7 @@ impl Lowerer<'_> {
             if dt.ty == T_ERROR {
                 continue;
             }
-            let place = if func.params[i].byval.is_some() {
+            let place = if func.params[i + first_param].byval.is_some() {
                 pvals[i]
             } else {
                 let a = self.alloca_ty(dt.ty);

@@ -1465,14 +1465,31 @@ impl Lowerer<'_> {
         if matches!(op, BinaryOp::LogAnd | BinaryOp::LogOr) {
             return self.logical(op, l, r, span);
         }
-        let Some(a) = self.rv(l) else {
-            let _ = self.expr(r);
-            return Opnd::Err;
-        };
-        let Some(b) = self.rv(r) else {
-            return Opnd::Err;
-        };
-        match self.binop_values(op, a, b, span) {
+        // A left-deep chain (`a + b + c + ...`) is folded iteratively: the parser builds
+        // such chains without a depth limit, so recursion could overflow the stack.
+        let tu = self.tu;
+        let mut spine = vec![(op, r, span)];
+        let mut leftmost = l;
+        while let ExprKind::Binary { op, lhs, rhs } = &tu.exprs[leftmost].kind {
+            if matches!(op, BinaryOp::LogAnd | BinaryOp::LogOr) {
+                break;
+            }
+            spine.push((*op, *rhs, tu.exprs[leftmost].span));
+            leftmost = *lhs;
+        }
+        let mut acc = self.rv(leftmost);
+        for (op, rhs, sp) in spine.into_iter().rev() {
+            let Some(a) = acc else {
+                let _ = self.expr(rhs);
+                continue;
+            };
+            let Some(b) = self.rv(rhs) else {
+                acc = None;
+                continue;
+            };
+            acc = self.binop_values(op, a, b, sp);
+        }
+        match acc {
             Some((v, t)) => Opnd::R(v, t),
             None => Opnd::Err,
         }
@@ -2356,6 +2373,18 @@ impl Lowerer<'_> {
         }
         self.calls.push((self.fx.index, i, span));
         let f = self.user_ir_fn(i);
+        if matches!(self.t.kind(ret), TyKind::Record(_)) {
+            let tmp = self.alloca_ty(ret);
+            vals.insert(0, tmp);
+            self.ins_void(InstKind::Call(f, vals));
+            return Opnd::L(LVal {
+                ptr: tmp,
+                ty: ret,
+                space: AddrSpace::Private,
+                is_const: false,
+                is_volatile: false,
+            });
+        }
         if ret == T_VOID {
             self.ins_void(InstKind::Call(f, vals));
             Opnd::Void

@@ -81,6 +81,8 @@ pub(crate) struct FnState {
     pub is_kernel: bool,
     pub name: String,
     pub index: usize,
+    /// Where a struct result is written (the hidden first parameter).
+    pub sret: Option<Value>,
 }
 
 pub struct Lowerer<'a> {

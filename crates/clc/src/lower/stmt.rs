@@ -233,6 +233,26 @@ impl Lowerer<'_> {
                     self.terminate(InstKind::Return(None));
                     return;
                 }
+                if let (Some(dst), TyKind::Record(_)) = (self.fx.sret, self.t.kind(ret)) {
+                    match self.expr(x) {
+                        Opnd::L(lv) if lv.ty == ret => self.copy_mem(dst, lv.ptr, ret),
+                        Opnd::Err => {}
+                        o => {
+                            let t = self.opnd_ty(&o);
+                            self.err(
+                                span,
+                                format!(
+                                    "cannot return `{}` from a function returning `{}`",
+                                    self.tyname(t),
+                                    self.tyname(ret)
+                                ),
+                                "",
+                            );
+                        }
+                    }
+                    self.terminate(InstKind::Return(None));
+                    return;
+                }
                 let v = self
                     .rv(x)
                     .and_then(|(v, t)| self.implicit(v, t, ret, span, "in return"));
