@@ -293,14 +293,18 @@ fn directed(sc: Scalar, r: u64, r_vs_exact: Cmp, exact_negative: bool, mode: Rou
     }
 }
 
-/// Integer value of a float that holds an integer (or an infinity), for comparisons.
+/// Exact comparison of a (non-NaN) float with an integer.
 fn cmp_float_int(x: f64, v: i128) -> Cmp {
     if x == f64::INFINITY {
         Cmp::Greater
     } else if x == f64::NEG_INFINITY {
         Cmp::Less
     } else {
-        (x as i128).cmp(&v)
+        let f = x.floor();
+        match (f as i128).cmp(&v) {
+            Cmp::Equal if x > f => Cmp::Greater,
+            c => c,
+        }
     }
 }
 
@@ -503,5 +507,100 @@ mod tests {
         assert_eq!(int_to_float(Scalar::F16, 70000, Rounding::Rtz), 0x7bff);
         assert_eq!(int_to_float(Scalar::F16, 70000, Rounding::Rte), 0x7c00);
         assert_eq!(int_to_float(Scalar::F16, -70000, Rounding::Rtp), 0xfbff);
+    }
+
+    /// Exact comparisons of a float (as f64) with an f64 or an integer value.
+    fn below_or_eq(r: f64, x: Src) -> bool {
+        match x {
+            Src::F(x) => r <= x,
+            Src::I(v) => cmp_float_int(r, v) != Cmp::Greater,
+        }
+    }
+
+    fn above_or_eq(r: f64, x: Src) -> bool {
+        match x {
+            Src::F(x) => r >= x,
+            Src::I(v) => cmp_float_int(r, v) != Cmp::Less,
+        }
+    }
+
+    #[derive(Copy, Clone, Debug)]
+    enum Src {
+        F(f64),
+        I(i128),
+    }
+
+    #[test]
+    fn directed_roundings_bracket_the_exact_value() {
+        // rtn(x) <= x < next_up(rtn(x)); rtp(x) >= x > next_down(rtp(x));
+        // rtz follows rtn for x >= 0 and rtp below; rte is rtn or rtp.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (to, limit) in [(Scalar::F32, 1e38), (Scalar::F16, 60000.0)] {
+            for i in 0..20_000 {
+                let bits = next();
+                let src = if i % 2 == 0 {
+                    let x = f64::from_bits(bits);
+                    let x = if to == Scalar::F16 { x % limit } else { x };
+                    if !x.is_finite() || x.abs() > limit {
+                        continue;
+                    }
+                    Src::F(x)
+                } else {
+                    let v = (bits as i64 >> (bits % 40)) as i128;
+                    if v.unsigned_abs() as f64 > limit {
+                        continue;
+                    }
+                    Src::I(v)
+                };
+                let conv = |mode| -> u64 {
+                    match src {
+                        Src::F(x) => convert(
+                            ConvOp::FpTrunc,
+                            Some(Scalar::F64),
+                            Some(to),
+                            mode,
+                            false,
+                            x.to_bits(),
+                        ),
+                        Src::I(v) => convert(
+                            ConvOp::SiToFp,
+                            Some(Scalar::I64),
+                            Some(to),
+                            mode,
+                            false,
+                            v as i64 as u64,
+                        ),
+                    }
+                };
+                let val = |r: u64| to_f64(to, r);
+                let (n, p, z, e) = (
+                    conv(Rounding::Rtn),
+                    conv(Rounding::Rtp),
+                    conv(Rounding::Rtz),
+                    conv(Rounding::Rte),
+                );
+                let (up, down) = (next_float(to, n, true), next_float(to, p, false));
+                assert!(below_or_eq(val(n), src), "{to:?} {src:?} rtn {}", val(n));
+                assert!(!below_or_eq(val(up), src), "{to:?} {src:?} rtn {}", val(n));
+                assert!(above_or_eq(val(p), src), "{to:?} {src:?} rtp {}", val(p));
+                assert!(
+                    !above_or_eq(val(down), src),
+                    "{to:?} {src:?} rtp {}",
+                    val(p)
+                );
+                let negative = match src {
+                    Src::F(x) => x < 0.0,
+                    Src::I(v) => v < 0,
+                };
+                assert_eq!(z, if negative { p } else { n }, "{to:?} {src:?} rtz");
+                assert!(e == n || e == p, "{to:?} {src:?} rte {}", val(e));
+            }
+        }
     }
 }
