@@ -357,6 +357,19 @@ impl fmt::Display for Fault {
 
 impl std::error::Error for Fault {}
 
+impl Fault {
+    /// The fault as a diagnostic pointing at the faulting instruction's line (when the
+    /// program came from a file in `sources`).
+    pub fn render(&self, sources: &kauai_diag::SourceMap) -> String {
+        let d = kauai_diag::Diagnostic::error(self.to_string());
+        let d = match self.span {
+            Some(span) => d.at(span, "this instruction faulted"),
+            None => d,
+        };
+        d.render(sources)
+    }
+}
+
 /// Copy the emulated-global data segment (the one without a constant buffer number) to
 /// the end of `mem.global`, 16-byte aligned, and return its offset: the value for
 /// [`Cb0Params::data_segment`] (cb0[8].x). `None` when the unit has no such segment.

@@ -226,6 +226,16 @@ fn run_file(path: &Path) -> Result<(), String> {
         }
         (Err(e), None) => return Err(format!("unexpected fault: {e}")),
         (Err(e), Some(f)) => {
+            if let Some(span) = e.span {
+                // The rendered fault points at the instruction's file and line.
+                let at = sm.location(span);
+                if !e.render(&sm).contains(&at) {
+                    return Err(format!(
+                        "rendered fault does not show {at}:\n{}",
+                        e.render(&sm)
+                    ));
+                }
+            }
             return if e.to_string().contains(&f) {
                 Ok(())
             } else {

@@ -1,7 +1,8 @@
 //! Short versions of the fuzz properties (`fuzz/fuzz_targets/amdil_parse.rs`,
 //! `amdil_metadata.rs`): over deterministic mutations of the data files, the IL parser,
-//! validator and metadata reader never panic, and whatever parses prints to a fixpoint
-//! that parses back to an equal program.
+//! validator and metadata reader never panic, whatever parses prints to a fixpoint that
+//! parses back to an equal program, and accepted metadata blocks print back to text that
+//! reads to the same blocks.
 
 use std::path::Path;
 
@@ -56,7 +57,17 @@ pub fn check(bytes: &[u8]) {
     let p = parse_str(&text, FileId(0), &mut d);
     validate(&p, &mut d);
     read_metadata(&p, &mut d);
-    parse_metadata_str(&text, FileId(0), &mut d);
+    let mut md_diags = Diagnostics::new();
+    let md = parse_metadata_str(&text, FileId(0), &mut md_diags);
+    if !md_diags.has_errors() {
+        // The metadata property: accepted blocks print back to text that reads the same.
+        for k in &md.kernels {
+            let mut d3 = Diagnostics::new();
+            let again = parse_metadata_str(&k.to_string(), FileId(0), &mut d3);
+            assert_eq!(again.kernels.len(), 1, "{k}");
+            assert_eq!(&again.kernels[0], k);
+        }
+    }
     let printed = p.to_string();
     let mut d2 = Diagnostics::new();
     let again = parse_str(&printed, FileId(0), &mut d2);
