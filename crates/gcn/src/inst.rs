@@ -51,6 +51,11 @@ pub struct Mods {
     pub nfmt: u8,
     /// GLOBAL/SCRATCH scalar address (operand code), `None` = `off`.
     pub saddr: Option<u16>,
+    /// VOP3P: select the high half of each source for the low result (`op_sel`), and for
+    /// the high result (`op_sel_hi`); `neg_hi` negates high halves (`neg` = `neg_lo`).
+    pub op_sel: u8,
+    pub op_sel_hi: u8,
+    pub neg_hi: u8,
 }
 
 /// One instruction: a table row, operand values (parallel to the row's operands) and
@@ -432,7 +437,37 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | fits(m.neg as u32, 3, "neg")? << 29;
             vec![w0, w1]
         }
-        Enc::Vop3p => return Err(EncodeError::Unsupported("VOP3P encoding")),
+        Enc::Vop3p => {
+            let vdst = vgpr(get(Role::Vdst))?;
+            let mut src = [0u32; 3];
+            for (i, r) in [Role::Src0, Role::Src1, Role::Src2].into_iter().enumerate() {
+                if has(d, r) {
+                    src[i] = code_of(get(r), &mut lit)?;
+                }
+            }
+            if lit.is_some() {
+                return Err(EncodeError::Field("VOP3P takes no literal"));
+            }
+            let (os, oh, nh, nl) = (
+                m.op_sel as u32,
+                m.op_sel_hi as u32,
+                m.neg_hi as u32,
+                m.neg as u32,
+            );
+            let w0 = 0xD380_0000
+                | opc << 16
+                | b(m.clamp, 15)
+                | ((oh >> 2) & 1) << 14
+                | fits(os, 3, "op_sel")? << 11
+                | fits(nh, 3, "neg_hi")? << 8
+                | vdst;
+            let w1 = src[0]
+                | src[1] << 9
+                | src[2] << 18
+                | (fits(oh, 3, "op_sel_hi")? & 3) << 27
+                | fits(nl, 3, "neg_lo")? << 29;
+            vec![w0, w1]
+        }
         Enc::Ds => {
             let off = if is_ds2(d) {
                 m.offset0 as u32 | (m.offset1 as u32) << 8
@@ -582,9 +617,6 @@ fn take(words: &[u32], i: usize) -> Result<u32, DecodeError> {
 pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
     let w0 = take(words, 0)?;
     let (enc, opc) = classify(arch, w0).ok_or(DecodeError::UnknownEncoding)?;
-    if enc == Enc::Vop3p {
-        return Err(DecodeError::Unsupported("VOP3P encoding"));
-    }
     let row =
         row_by_opcode(arch, enc, opc).ok_or(DecodeError::UnknownOpcode { enc, opcode: opc })?;
     let d = def(row);
@@ -660,7 +692,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 lit_used = true;
                 Operand::Imm(take(words, 1)?)
             }
-            (Enc::Vop3, Role::Vdst) => vg(w0),
+            (Enc::Vop3 | Enc::Vop3p, Role::Vdst) => vg(w0),
+            (Enc::Vop3p, Role::Src0) => Operand::Code((w1 & 0x1FF) as u16),
+            (Enc::Vop3p, Role::Src1) => Operand::Code(((w1 >> 9) & 0x1FF) as u16),
+            (Enc::Vop3p, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
             (Enc::Vop3, Role::Sdstv) => Operand::Code((w0 & 0xFF) as u16),
             (Enc::Vop3, Role::Sdst) => Operand::Code(((w0 >> 8) & 0x7F) as u16),
             (Enc::Vop3, Role::Src0) => Operand::Code((w1 & 0x1FF) as u16),
@@ -700,6 +735,13 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 m.abs = ((w0 >> 8) & 7) as u8;
             }
             m.omod = ((w1 >> 27) & 3) as u8;
+            m.neg = ((w1 >> 29) & 7) as u8;
+        }
+        Enc::Vop3p => {
+            m.clamp = w0 & (1 << 15) != 0;
+            m.op_sel = ((w0 >> 11) & 7) as u8;
+            m.neg_hi = ((w0 >> 8) & 7) as u8;
+            m.op_sel_hi = (((w1 >> 27) & 3) | ((w0 >> 14) & 1) << 2) as u8;
             m.neg = ((w1 >> 29) & 7) as u8;
         }
         Enc::Smem => {
@@ -790,6 +832,17 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             if c < arch.max_sgprs() && n >= 2 && c % if n == 2 { 2 } else { 4 } != 0 {
                 return Err(DecodeError::NonCanonical);
             }
+        }
+    }
+    if enc == Enc::Vop3p {
+        let nsrc = d
+            .ops
+            .iter()
+            .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
+            .count();
+        let mask = (1u8 << nsrc) - 1;
+        if (m.op_sel | m.neg | m.neg_hi) & !mask != 0 {
+            return Err(DecodeError::NonCanonical);
         }
     }
     if enc == Enc::Vop3 {

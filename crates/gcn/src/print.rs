@@ -269,6 +269,35 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
             mods.push(t.into());
         }
     }
+    if d.enc == Enc::Vop3p {
+        let nsrc = d
+            .ops
+            .iter()
+            .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
+            .count();
+        let list = |bits: u8, n: usize| {
+            let v: Vec<String> = (0..n).map(|i| ((bits >> i) & 1).to_string()).collect();
+            format!("[{}]", v.join(","))
+        };
+        // CLRX default: op_sel_hi set for every present source.
+        let def_hi = (1u8 << nsrc) - 1;
+        if m.op_sel != 0 {
+            mods.push(format!("op_sel:{}", list(m.op_sel, nsrc)));
+        }
+        if m.op_sel_hi != def_hi {
+            let n = if m.op_sel_hi >> nsrc != 0 { 3 } else { nsrc };
+            mods.push(format!("op_sel_hi:{}", list(m.op_sel_hi, n)));
+        }
+        if m.neg != 0 {
+            mods.push(format!("neg_lo:{}", list(m.neg, nsrc)));
+        }
+        if m.neg_hi != 0 {
+            mods.push(format!("neg_hi:{}", list(m.neg_hi, nsrc)));
+        }
+        if m.clamp {
+            mods.push("clamp".into());
+        }
+    }
     if d.enc == Enc::Vop3 {
         if m.clamp {
             mods.push("clamp".into());

@@ -130,6 +130,8 @@ def cases(enc, name, ops, arch):
             variants += ["mods"]
     if enc in ("SMRD", "SMEM") and "offset" in roles:
         variants += ["sreg"]
+    if enc == "VOP3P":
+        variants += ["const", "pmods"]
     for v in variants:
         r = base_ops(v)
         if r is None:
@@ -142,6 +144,18 @@ def cases(enc, name, ops, arch):
         if enc == "VOP3":
             # CLRX: `vop3` keyword when a shorter encoding exists; llvm: _e64 suffix.
             cm.append("vop3"); lname = name + "_e64"
+        if enc == "VOP3P":
+            nsrc = sum(1 for r in roles if r in ("src0", "src1", "src2"))
+            # Defaults differ: llvm-mc sets op_sel_hi on all three (mix: none), CLRX on
+            # present sources only; spell llvm's value out in the CLRX text.
+            cm.append("op_sel_hi:[0,0,0]" if "_mix" in name else "op_sel_hi:[1,1,1]")
+            if v == "pmods":
+                bits = lambda b: "[" + ",".join(str((b >> i) & 1) for i in range(nsrc)) + "]"
+                mm = [f"op_sel:{bits(1)}", "clamp"]
+                # llvm-mc 14 drops neg_lo on integer packed ops; CLRX encodes them.
+                if float_kind(name):
+                    mm += [f"neg_lo:{bits(2 if nsrc > 1 else 1)}", f"neg_hi:{bits(1)}"]
+                cm += mm; lm += mm
         if enc == "DS":
             if any(x in name for x in ("read2", "write2", "wrxchg2")):
                 cm.append("offset0:1 offset1:2"); lm.append("offset0:1 offset1:2")
@@ -192,7 +206,7 @@ def main():
     for arch_name, cpu, ai in ARCHS:
         pairs = []
         for enc, name, opc, ops in rows():
-            if opc[ai] == "-" or enc == "VOP3P":
+            if opc[ai] == "-":
                 continue
             pairs += cases(enc, name, ops, ai)
         res = run(cpu, [l for _, l in pairs])

@@ -782,6 +782,7 @@ fn build_row(
         ));
     }
     let vop3 = d.enc == Enc::Vop3;
+    let vop3p = d.enc == Enc::Vop3p;
     let mut src_k = 0u32;
     // GLOBAL with an SGPR base takes a 32-bit VGPR offset instead of a 64-bit address.
     let global_saddr = d.enc == Enc::Global
@@ -940,6 +941,7 @@ fn build_row(
     }
     // Modifiers.
     let mut dfmt_set = false;
+    let mut op_sel_hi_set = false;
     for md in mods {
         let val = |b: &mut Build, bits: u32, signed: bool| -> PResult<i64> {
             let Some(e) = &md.value else {
@@ -976,6 +978,33 @@ fn build_row(
         );
         let ok = match md.name.as_str() {
             "vop3" => vop3,
+            "op_sel" | "op_sel_hi" | "neg_lo" | "neg_hi" if vop3p => {
+                if md.list.is_empty() || md.list.len() > 3 {
+                    return Err((md.span, format!("{} needs a list of 1 to 3 bits", md.name)));
+                }
+                let mut bits = 0u8;
+                for (i, x) in md.list.iter().enumerate() {
+                    match x.as_str() {
+                        "0" => {}
+                        "1" => bits |= 1 << i,
+                        _ => return Err((md.span, format!("{} takes only 0 or 1", md.name))),
+                    }
+                }
+                match md.name.as_str() {
+                    "op_sel" => m.op_sel = bits,
+                    "op_sel_hi" => {
+                        m.op_sel_hi = bits;
+                        op_sel_hi_set = true;
+                    }
+                    "neg_lo" => m.neg = bits,
+                    _ => m.neg_hi = bits,
+                }
+                true
+            }
+            "clamp" if vop3p => {
+                m.clamp = true;
+                true
+            }
             "clamp" if vop3 => {
                 m.clamp = true;
                 true
@@ -1110,6 +1139,15 @@ fn build_row(
     if d.enc == Enc::Ds && d.name.contains("_gws_") {
         m.gds = true;
     }
+    if vop3p && !op_sel_hi_set {
+        // CLRX default: high halves for every present source.
+        let nsrc = d
+            .ops
+            .iter()
+            .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
+            .count();
+        m.op_sel_hi = (1u8 << nsrc) - 1;
+    }
     if d.enc == Enc::Mtbuf && !dfmt_set {
         // CLRX default format: data format 8, number format unorm.
         m.dfmt = 1;
@@ -1182,15 +1220,6 @@ pub fn build(
                 continue;
             }
             if force == Some(false) && is3 {
-                continue;
-            }
-            if matches!(d.enc, Enc::Vop3p) {
-                if first_err.is_none() {
-                    first_err = Some((
-                        name_span,
-                        "not supported yet: VOP3P instructions".to_string(),
-                    ));
-                }
                 continue;
             }
             tried += 1;

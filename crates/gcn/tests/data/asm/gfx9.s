@@ -15,6 +15,10 @@ v_add_u32 v1, v2, v3
 v_add_co_u32 v1, vcc, v2, v3
 v_add_co_u32 v1, s[2:3], v2, v3
 ds_read_b128 v[4:7], v1 offset:32
+v_pk_add_f16 v1, v2, v3
+v_pk_add_u16 v1, v2, v3 neg_lo:[1,0] op_sel:[0,1]
+v_pk_fma_f16 v1, v2, v3, v4 op_sel_hi:[0,1,1] clamp
+v_mad_mix_f32 v1, v2, v3, v4
 s_endpgm
 #### EXPECTED
 arch GCN1.4
@@ -24,7 +28,9 @@ arch GCN1.4
 0030: 00 80 09 dd 02 04 7f 01 00 80 08 dd 02 04 7f 00
 0040: 41 00 03 c0 40 00 00 00 18 83 8c bf 02 07 02 68
 0050: 02 07 02 32 01 02 19 d1 02 07 02 00 20 00 fe d9
-0060: 01 00 00 04 00 00 81 bf
+0060: 01 00 00 04 01 00 8f d3 02 07 02 18 01 10 8a d3
+0070: 02 07 02 38 01 c0 8e d3 02 07 12 14 01 40 a0 d3
+0080: 02 07 12 1c 00 00 81 bf
 global_load_dword v1, v[2:3], off offset:-16
 global_load_dword v1, v2, s[4:5] offset:16
 global_store_dwordx2 v[2:3], v[4:5], off
@@ -39,4 +45,8 @@ v_add_u32       v1, v2, v3
 v_add_co_u32    v1, vcc, v2, v3
 v_add_co_u32    v1, s[2:3], v2, v3
 ds_read_b128    v[4:7], v1 offset:32
+v_pk_add_f16    v1, v2, v3
+v_pk_add_u16    v1, v2, v3 op_sel:[0,1] neg_lo:[1,0]
+v_pk_fma_f16    v1, v2, v3, v4 op_sel_hi:[0,1,1] clamp
+v_mad_mix_f32   v1, v2, v3, v4
 s_endpgm
