@@ -134,7 +134,9 @@ impl CompileOptions {
 /// The constants OpenCL C programs may use without including anything.
 fn prelude(opts: &CompileOptions) -> String {
     let mut s = String::from(
-        "#define CLK_LOCAL_MEM_FENCE 1\n\
+        "#define true 1\n\
+         #define false 0\n\
+         #define CLK_LOCAL_MEM_FENCE 1\n\
          #define CLK_GLOBAL_MEM_FENCE 2\n\
          #define CHAR_BIT 8\n\
          #define SCHAR_MAX 127\n\
