@@ -596,6 +596,34 @@ impl Ctx<'_> {
                 }
                 None
             }
+            "lds_load_vec" | "lds_store_vec" => {
+                // Both address operands name the same dword when the address is a scalar
+                // (as compilers emit it); other uses are not modelled.
+                let (a, b) = (s[0][0], s[1][0]);
+                if a != b {
+                    return Err(FaultKind::Unsupported(format!(
+                        "`{name}` with two different address operands ({a} and {b})"
+                    )));
+                }
+                let base = self.lds_addr(id, a);
+                let on = lanes(dst);
+                if name == "lds_load_vec" {
+                    let mut v = [0u32; 4];
+                    for k in 0..4 {
+                        if on[k] {
+                            v[k] = load(self.lds, "lds", base + 4 * k as i64, 4)?;
+                        }
+                    }
+                    Some(v)
+                } else {
+                    for k in 0..4 {
+                        if on[k] {
+                            store(self.lds, "lds", base + 4 * k as i64, 4, s[2][k])?;
+                        }
+                    }
+                    None
+                }
+            }
             "append_buf_alloc" | "append_buf_consume" => {
                 let c = self.mem.counter(id);
                 let old = *c;

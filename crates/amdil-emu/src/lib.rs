@@ -68,7 +68,7 @@
 //! assert_eq!(mem.global[12], 8);
 //! ```
 //!
-//! Not supported yet (a clear `Unsupported` fault or load error): typed UAVs and images, `lds_load_vec`/`lds_store_vec`,
+//! Not supported yet (a clear `Unsupported` fault or load error): typed UAVs and images, `lds_load_vec`/`lds_store_vec` with two different addresses,
 //! struct LDS/GDS, source modifiers other than `_neg`/`_abs`.
 //!
 //! [`decode_printf`] turns the printf buffer into text with the kernel's `;printf_fmt`
