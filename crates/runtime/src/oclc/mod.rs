@@ -396,43 +396,38 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
                             a.type_name
                         ))
                     })?;
-                    let mut bytes = Vec::new();
-                    if let Some(Some(src)) = &src {
-                        for v in read_list(src, base, &mut rng)? {
-                            layout.elem.encode(v, &mut bytes);
+                    let mut bytes = match &src {
+                        Some(Some(src)) => {
+                            encode_elements(&read_list(src, base, &mut rng)?, layout)
                         }
-                    }
-                    // An output-only buffer is as large as its largest print or compare.
-                    let needed = cmd
-                        .outputs
-                        .iter()
-                        .map(|o| match o {
-                            Output::Print(p) if p.name == a.name && p.count != usize::MAX => {
-                                p.offset + p.count
-                            }
-                            Output::Compare {
-                                name,
-                                list: ListSource::Inline(l),
-                            } if *name == a.name => l.split(',').count(),
-                            _ => 0,
-                        })
-                        .max()
-                        .unwrap_or(0)
-                        * layout.elem.size();
-                    // With no list and no count, one element per work-item.
-                    let needed = if needed == 0 && src.is_none() {
-                        let items: u64 = cmd
-                            .global
-                            .get(run_index)
-                            .or(cmd.global.last())
-                            .map(|g| g.iter().product())
-                            .unwrap_or(0);
-                        items as usize * layout.lanes.max(1) * layout.elem.size()
-                    } else {
-                        needed
+                        _ => Vec::new(),
                     };
-                    if bytes.len() < needed && src.is_none() {
-                        bytes.resize(needed, 0);
+                    if src.is_none() {
+                        // An output-only buffer holds what its prints and compares read;
+                        // with no count anywhere, one element per work-item.
+                        let mut scalars = 0usize;
+                        for o in &cmd.outputs {
+                            scalars = scalars.max(match o {
+                                Output::Print(p) if p.name == a.name && p.count != usize::MAX => {
+                                    p.offset.saturating_add(p.count)
+                                }
+                                Output::Compare { name, list } if *name == a.name => {
+                                    // Only the length matters: expand with a private seed.
+                                    read_list(list, base, &mut Rng::new(cmd.seed))?.len()
+                                }
+                                _ => 0,
+                            });
+                        }
+                        if scalars == 0 {
+                            let items: u64 = cmd
+                                .global
+                                .get(run_index)
+                                .or(cmd.global.last())
+                                .map(|g| g.iter().product())
+                                .unwrap_or(0);
+                            scalars = items as usize * layout.lanes.max(1);
+                        }
+                        bytes.resize(padded_bytes(scalars, layout), 0);
                     }
                     let buf = Arc::new(Buffer::from_bytes(&bytes));
                     kernel.set_arg(i, KernelArg::Buffer(buf.clone()))?;
@@ -587,6 +582,29 @@ fn find_buffer<'a>(
         .iter()
         .find(|(n, ..)| n == name)
         .ok_or_else(|| usage(format!("`{name}` is not a buffer argument of the kernel")))
+}
+
+/// Bytes holding `n` scalars: a 3-component vector occupies 4 lanes in memory.
+fn padded_bytes(n: usize, layout: Layout) -> usize {
+    let elems = if layout.lanes == 3 {
+        n.div_ceil(3) * 4
+    } else {
+        n
+    };
+    elems * layout.elem.size()
+}
+
+/// Lay out scalars as the buffer's elements, padding each 3-vector with a zero lane.
+fn encode_elements(values: &[f64], layout: Layout) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(padded_bytes(values.len(), layout));
+    for (i, v) in values.iter().enumerate() {
+        layout.elem.encode(*v, &mut bytes);
+        if layout.lanes == 3 && i % 3 == 2 {
+            layout.elem.encode(0.0, &mut bytes);
+        }
+    }
+    bytes.resize(padded_bytes(values.len(), layout), 0);
+    bytes
 }
 
 /// The buffer as scalars, vectors component by component (vec3 lanes padded to 4).
@@ -771,6 +789,18 @@ mod tests {
         assert!(!matches(3.7, Value::F32(3.6), Elem::Float, 1, 0));
         assert!(matches(-10.0, Value::I(-11), Elem::Char, 0, 1));
         assert!(!matches(-10.0, Value::I(-11), Elem::Int, 0, 1));
+    }
+
+    #[test]
+    fn vec3_buffers_pad_every_third_lane() {
+        let l = layout_of("float3*").expect("layout");
+        let bytes = encode_elements(&[1.0, 2.0, 3.0, 4.0], l);
+        assert_eq!(bytes.len(), 32);
+        let b = Buffer::from_bytes(&bytes);
+        let back: Vec<String> = elements(&b, l).iter().map(|v| v.to_string()).collect();
+        assert_eq!(back, ["1", "2", "3", "4", "0", "0"]);
+        assert_eq!(padded_bytes(6, l), 32);
+        assert_eq!(padded_bytes(5, layout_of("int*").expect("layout")), 20);
     }
 
     #[test]

@@ -172,15 +172,24 @@ impl Rng {
 /// The largest list one argument may expand to (guards `repeat(1e12, ...)`).
 pub const MAX_ELEMENTS: usize = 1 << 26;
 
+/// A parsed list element; random elements draw a new value each time they expand.
+#[derive(Clone, Debug)]
+enum El {
+    Num(f64),
+    Repeat(usize, Vec<El>),
+    Rand(f64, f64),
+    RandInt(f64, f64),
+    Range(f64, f64, f64),
+}
+
 /// Expand a list into numbers.
 pub fn parse_list(text: &str, rng: &mut Rng) -> Result<Vec<f64>, String> {
     let mut p = ListParser {
         s: text.as_bytes(),
         i: 0,
-        rng,
         depth: 0,
     };
-    let v = p.list()?;
+    let list = p.list()?;
     p.ws();
     if p.i != p.s.len() {
         return Err(format!(
@@ -188,13 +197,49 @@ pub fn parse_list(text: &str, rng: &mut Rng) -> Result<Vec<f64>, String> {
             &text[p.i..]
         ));
     }
-    Ok(v)
+    let mut out = Vec::new();
+    expand(&list, rng, &mut out)?;
+    Ok(out)
+}
+
+fn expand(list: &[El], rng: &mut Rng, out: &mut Vec<f64>) -> Result<(), String> {
+    let too_long = || format!("value list longer than {MAX_ELEMENTS} elements");
+    for el in list {
+        match el {
+            El::Num(x) => out.push(*x),
+            El::Repeat(n, l) => {
+                for _ in 0..*n {
+                    expand(l, rng, out)?;
+                    if out.len() > MAX_ELEMENTS {
+                        return Err(too_long());
+                    }
+                }
+            }
+            El::Rand(a, b) => out.push(a + (b - a) * rng.unit()),
+            El::RandInt(a, b) => {
+                let (lo, hi) = (a.ceil(), b.floor());
+                out.push((lo + ((hi - lo + 1.0) * rng.unit()).floor()).min(hi));
+            }
+            El::Range(a, b, step) => {
+                let dir = if b >= a { 1.0 } else { -1.0 };
+                let count = ((b - a).abs() / step + 1e-9).floor() as usize + 1;
+                if out.len().saturating_add(count) > MAX_ELEMENTS {
+                    return Err(too_long());
+                }
+                // a + i*step, not repeated addition, so decimals do not drift.
+                out.extend((0..count).map(|i| a + dir * step * i as f64));
+            }
+        }
+        if out.len() > MAX_ELEMENTS {
+            return Err(too_long());
+        }
+    }
+    Ok(())
 }
 
 struct ListParser<'a> {
     s: &'a [u8],
     i: usize,
-    rng: &'a mut Rng,
     depth: u32,
 }
 
@@ -223,20 +268,14 @@ impl ListParser<'_> {
         }
     }
 
-    fn list(&mut self) -> Result<Vec<f64>, String> {
+    fn list(&mut self) -> Result<Vec<El>, String> {
         self.depth += 1;
         if self.depth > 64 {
             return Err("value list nested too deeply".into());
         }
         let mut out = Vec::new();
         loop {
-            let el = self.el()?;
-            if out.len() + el.len() > MAX_ELEMENTS {
-                return Err(format!("value list longer than {MAX_ELEMENTS} elements"));
-            }
-            out.extend(el);
-            self.ws();
-            // A list ends at `)` or at the end; `,` continues it.
+            out.push(self.el()?);
             if !self.eat(b',') {
                 break;
             }
@@ -251,7 +290,6 @@ impl ListParser<'_> {
         while self.i < self.s.len()
             && (self.s[self.i].is_ascii_alphanumeric() || b"+-.".contains(&self.s[self.i]))
         {
-            // `e-5` in a float: keep the sign only right after an exponent marker.
             self.i += 1;
         }
         let t = std::str::from_utf8(&self.s[st..self.i]).unwrap_or("");
@@ -264,54 +302,44 @@ impl ListParser<'_> {
         })
     }
 
-    fn el(&mut self) -> Result<Vec<f64>, String> {
+    fn el(&mut self) -> Result<El, String> {
         self.ws();
         let rest = &self.s[self.i..];
         for func in ["repeat", "randint", "rand", "range"] {
             if rest.starts_with(func.as_bytes()) && rest.get(func.len()) == Some(&b'(') {
                 self.i += func.len() + 1;
-                return self.call(func);
+                let el = self.call(func)?;
+                self.expect(b')')?;
+                return Ok(el);
             }
         }
-        Ok(vec![self.number()?])
+        Ok(El::Num(self.number()?))
     }
 
-    fn call(&mut self, func: &str) -> Result<Vec<f64>, String> {
-        let out = match func {
+    fn call(&mut self, func: &str) -> Result<El, String> {
+        let a = self.number()?;
+        self.expect(b',')?;
+        match func {
             "repeat" => {
-                let n = self.number()?;
-                self.expect(b',')?;
-                let l = self.list()?;
-                if n < 0.0 || n.fract() != 0.0 {
-                    return Err(format!("repeat count `{n}` must be a whole number"));
+                if a < 0.0 || a.fract() != 0.0 || a > MAX_ELEMENTS as f64 {
+                    return Err(format!(
+                        "repeat count `{a}` must be a whole number up to {MAX_ELEMENTS}"
+                    ));
                 }
-                if (n as usize).saturating_mul(l.len()) > MAX_ELEMENTS {
-                    return Err(format!("value list longer than {MAX_ELEMENTS} elements"));
-                }
-                let mut v = Vec::with_capacity(n as usize * l.len());
-                for _ in 0..n as usize {
-                    v.extend_from_slice(&l);
-                }
-                v
+                Ok(El::Repeat(a as usize, self.list()?))
             }
             "rand" | "randint" => {
-                let a = self.number()?;
-                self.expect(b',')?;
                 let b = self.number()?;
                 if a > b {
                     return Err(format!("{func}({a},{b}): min is above max"));
                 }
-                let u = self.rng.unit();
-                vec![if func == "rand" {
-                    a + (b - a) * u
+                Ok(if func == "rand" {
+                    El::Rand(a, b)
                 } else {
-                    let (lo, hi) = (a.ceil(), b.floor());
-                    (lo + ((hi - lo + 1.0) * u).floor()).min(hi)
-                }]
+                    El::RandInt(a, b)
+                })
             }
             _ => {
-                let a = self.number()?;
-                self.expect(b',')?;
                 let b = self.number()?;
                 let step = if self.eat(b',') {
                     self.number()?.abs()
@@ -321,17 +349,12 @@ impl ListParser<'_> {
                 if step == 0.0 || !step.is_finite() {
                     return Err("range step must be a nonzero number".into());
                 }
-                let dir = if b >= a { 1.0 } else { -1.0 };
-                let count = ((b - a).abs() / step + 1e-9).floor() as usize + 1;
-                if count > MAX_ELEMENTS {
+                if ((b - a).abs() / step) > MAX_ELEMENTS as f64 {
                     return Err(format!("value list longer than {MAX_ELEMENTS} elements"));
                 }
-                // a + i*step, not repeated addition, so decimals do not drift.
-                (0..count).map(|i| a + dir * step * i as f64).collect()
+                Ok(El::Range(a, b, step))
             }
-        };
-        self.expect(b')')?;
-        Ok(out)
+        }
     }
 }
 
