@@ -59,15 +59,49 @@ pub trait Ctx {
     fn arch(&self) -> Arch;
     /// Current section and byte offset of the instruction.
     fn pc(&self) -> (u32, i64);
+    /// A register symbol (`name = %s[4:7]`): first operand code and count.
+    fn reg_symbol(&self, _name: &str) -> Option<(u16, u8)> {
+        None
+    }
 }
 
 type PResult<T> = Result<T, (Span, String)>;
 
 /// Parse a register name at the parser position, if there is one.
-fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>> {
+pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>> {
     let Some(name) = p.ident() else {
         return Ok(None);
     };
+    if let Some((code, n)) = ctx.reg_symbol(name) {
+        // Register symbol, optionally indexed: `x[1]`, `x[1:2]`.
+        let span = p.span();
+        p.pos += 1;
+        if !p.eat_punct("[") {
+            return Ok(Some((code, n)));
+        }
+        let a = const_expr(p, ctx)?;
+        let b = if p.eat_punct(":") {
+            const_expr(p, ctx)?
+        } else {
+            a
+        };
+        p.expect_punct("]")?;
+        // CLRX lets an index go past the symbol's own range (`regpool[zx+7]`); only
+        // the register file bounds the result.
+        let limit = if code >= VGPR0 {
+            512
+        } else {
+            ctx.arch().max_sgprs() as i64
+        };
+        if a < 0 || b < a || b - a >= 16 || code as i64 + b >= limit {
+            return Err((
+                span.to(p.prev_span()),
+                "register index out of range".to_string(),
+            ));
+        }
+        let _ = n;
+        return Ok(Some((code + a as u16, (b - a + 1) as u8)));
+    }
     let lower = name.to_ascii_lowercase();
     let arch = ctx.arch();
     let (kind, base) = if lower == "s" || lower == "v" || lower == "ttmp" {

@@ -197,6 +197,7 @@ struct Asm<'a> {
     code_emitted: bool,
     loop_iterations: u64,
     errors: usize,
+    regsyms: HashMap<String, (u16, u8)>,
 }
 
 /// Stop after this many errors: later ones are mostly consequences.
@@ -269,6 +270,7 @@ pub fn assemble(
         code_emitted: false,
         loop_iterations: 0,
         errors: 0,
+        regsyms: HashMap::new(),
     };
     for (n, v) in &opts.defsyms {
         a.syms.insert(
@@ -576,6 +578,10 @@ impl Asm<'_> {
             (toks.first().map(|t| &t.tok), toks.get(1).map(|t| &t.tok))
         {
             let n = n.clone();
+            if matches!(toks.get(2).map(|t| &t.tok), Some(Tok::Punct("%"))) {
+                self.assign_register(&n, &toks[3..], toks[0].span, end_span);
+                return;
+            }
             let mut p = Parser::new(&toks[2..], end_span);
             match p.expr() {
                 Ok(e) if p.at_end() => self.assign(&n, e, toks[0].span, false),
@@ -661,6 +667,7 @@ impl Asm<'_> {
     }
 
     fn set_sym(&mut self, name: &str, val: SymVal, span: Span, _eqv: bool) {
+        self.regsyms.remove(name);
         if let Some(old) = self.syms.get(name) {
             if old.label {
                 self.err(
@@ -700,6 +707,31 @@ impl Asm<'_> {
                 self.set_sym(name, SymVal::Expr(fixed), span, false)
             }
             Err(EvalError::Error(s, m)) => self.err(s, m),
+        }
+    }
+
+    /// `name = %s[4:7]`: a register symbol, usable as an operand and indexable.
+    fn assign_register(&mut self, name: &str, toks: &[Token], span: Span, end_span: Span) {
+        let mut p = Parser::new(toks, end_span);
+        let r = {
+            let mut ctx = AsmCtx { asm: self };
+            instr::parse_reg(&mut p, &mut ctx)
+        };
+        match r {
+            Ok(Some(reg)) if p.at_end() => {
+                if self.syms.get(name).is_some_and(|s| s.label) {
+                    self.err(
+                        span,
+                        format!("symbol '{name}' is a label and cannot be redefined"),
+                    );
+                    return;
+                }
+                self.syms.remove(name);
+                self.regsyms.insert(name.to_string(), reg);
+            }
+            Ok(Some(_)) => self.err(p.span(), "unexpected text after register"),
+            Ok(None) => self.err(p.span(), "expected a register after '%'"),
+            Err((s, m)) => self.err(s, m),
         }
     }
 
@@ -1966,5 +1998,8 @@ impl instr::Ctx for AsmCtx<'_, '_> {
     }
     fn pc(&self) -> (u32, i64) {
         (self.asm.cur, self.asm.pc)
+    }
+    fn reg_symbol(&self, name: &str) -> Option<(u16, u8)> {
+        self.asm.regsyms.get(name).copied()
     }
 }

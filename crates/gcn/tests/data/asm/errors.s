@@ -24,6 +24,9 @@ m
 .error "custom error"
 .warning "custom warning"
 global_load_dword v1, v[2:3], off
+rp = %v[10:11]
+v_mov_b32 rp[300], 0
+bad = %q5
 #### EXPECTED
 error: errors.s:3:15: unaligned scalar register range
 error: errors.s:4:1: v_add_f32 takes 3 operand(s), got 2
@@ -43,5 +46,7 @@ error: errors.s:23:1: missing required argument 'a' of macro 'm'
 error: errors.s:24:1: custom error
 warning: errors.s:25:1: custom warning
 error: errors.s:26:1: instruction 'global_load_dword' is not available on GCN1.1
+error: errors.s:28:11: register index out of range
+error: errors.s:29:8: expected a register after '%'
 error: errors.s:9:10: undefined symbol 'nowhere'
 error: errors.s:10:5: undefined symbol 'y'
