@@ -385,6 +385,57 @@ pub fn place_global_data(kernel: &LinkedKernel, mem: &mut Memory) -> Result<Opti
     Ok(Some(offset))
 }
 
+/// Allocate the emulated private and local memory rings of seed 000 at the end of
+/// `mem.global` and fill their cb0 entries in `launch.cb0`: private bytes per work-item
+/// are the sum of the kernel's `;memory:private` entries, local bytes per group the sum of
+/// `;memory:local` (both rounded up to 16). Kernels address them as
+/// `vAbsTidFlat * cb0[3].y + cb0[3].x` and `vThreadGrpIdFlat * cb0[4].y + cb0[4].x`.
+pub fn place_rings(
+    kernel: &LinkedKernel,
+    launch: &mut Launch,
+    mem: &mut Memory,
+) -> Result<(), String> {
+    use kauai_amdil::metadata::Memory as M;
+    let private = kernel
+        .metadata
+        .memory_total(|m| match m {
+            M::Private(n) => Some(*n),
+            _ => None,
+        })
+        .next_multiple_of(16);
+    let local = kernel
+        .metadata
+        .memory_total(|m| match m {
+            M::Local(n) => Some(*n),
+            _ => None,
+        })
+        .next_multiple_of(16);
+    let items: u64 = launch.global.iter().map(|&g| g as u64).product();
+    let groups: u64 = (0..3)
+        .map(|d| (launch.global[d] / launch.local[d].max(1)) as u64)
+        .product();
+    let mut place = |bytes: u64| -> Result<u32, String> {
+        let at = mem.global.len().next_multiple_of(16);
+        let end = at as u64 + bytes;
+        if end > u32::MAX as u64 {
+            return Err(format!(
+                "a ring of {bytes} bytes does not fit in 4 GiB of global memory"
+            ));
+        }
+        mem.global.resize(end as usize, 0);
+        Ok(at as u32)
+    };
+    if private > 0 {
+        launch.cb0.private_ring_offset = place(private as u64 * items)?;
+        launch.cb0.private_per_item = private;
+    }
+    if local > 0 {
+        launch.cb0.local_ring_offset = place(local as u64 * groups)?;
+        launch.cb0.local_per_group = local;
+    }
+    Ok(())
+}
+
 /// The largest work-group the emulator accepts (the hardware limit is 1024 or less).
 pub const MAX_GROUP_ITEMS: u64 = 1024;
 

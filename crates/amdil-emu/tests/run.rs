@@ -211,6 +211,8 @@ fn run_file(path: &Path) -> Result<(), String> {
             cb0,
         }
     };
+    let mut launch = launch;
+    kauai_amdil_emu::place_rings(&linked, &mut launch, &mut mem)?;
     let res = run(
         &linked,
         &cb1.dwords(),
