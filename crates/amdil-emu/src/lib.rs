@@ -29,15 +29,15 @@
 //! use kauai_diag::{Diagnostics, FileId};
 //!
 //! let il = "il_cs_2_0
-//! dcl_cb cb0[9]
+//! dcl_cb `cb0[9]`
 //! ;$$$$$$$$$$
 //! endmain
 //! func 1024 ; __OpenCL_twice_kernel
-//! dcl_cb cb1[1]
+//! dcl_cb `cb1[1]`
 //! dcl_raw_uav_id(11)
 //! dcl_literal l0, 4, 0, 0, 0
 //! imul r0.x, vAbsTidFlat.x, l0.x
-//! iadd r0.x, r0.x, cb1[0].x
+//! iadd r0.x, r0.x, `cb1[0].x`
 //! uav_raw_load_id(11) r1.x, r0.x
 //! iadd r1.x, r1.x, r1.x
 //! uav_raw_store_id(11) mem0.x___, r0.x, r1.x
@@ -71,8 +71,12 @@
 //! Not supported yet (a clear `Unsupported` fault or load error): typed UAVs and images, `lds_load_vec`/`lds_store_vec` with two different addresses,
 //! struct LDS/GDS, source modifiers other than `_neg`/`_abs`.
 //!
-//! [`decode_printf`] turns the printf buffer into text with the kernel's `;printf_fmt`
-//! entries ([`kauai_amdil::LinkedKernel::printf`]); its record layout is documented there.
+//! Helpers a runtime needs around [`run`]: [`device`] (limits per `-mcpu`),
+//! [`place_global_data`] (the emulated-global data segment, for `cb0[8].x`),
+//! [`place_rings`] (emulated private and local rings, `cb0[3]` and `cb0[4]`),
+//! [`decode_printf`] (the printf buffer as text, with the kernel's `;printf_fmt` entries in
+//! [`kauai_amdil::LinkedKernel::printf`]; its record layout is documented there), and
+//! [`Fault::render`] (a fault as a diagnostic at the faulting line).
 
 mod alu;
 mod compile;
@@ -372,7 +376,7 @@ impl Fault {
 
 /// Copy the emulated-global data segment (the one without a constant buffer number) to
 /// the end of `mem.global`, 16-byte aligned, and return its offset: the value for
-/// [`Cb0Params::data_segment`] (cb0[8].x). `None` when the unit has no such segment.
+/// [`Cb0Params::data_segment`] (`cb0[8].x`). `None` when the unit has no such segment.
 pub fn place_global_data(kernel: &LinkedKernel, mem: &mut Memory) -> Result<Option<u32>, String> {
     let Some(seg) = kernel.data.iter().find(|s| s.cb.is_none()) else {
         return Ok(None);

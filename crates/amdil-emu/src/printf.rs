@@ -1,6 +1,6 @@
 //! Decoding the printf buffer into text with the `;printf_fmt` metadata.
 //!
-//! The seed fixes where the buffer is (cb0[8].y, size cb0[8].z) and that writes past its
+//! The seed fixes where the buffer is (`cb0[8].y`, size `cb0[8].z`) and that writes past its
 //! size are dropped, but not the record layout. The kauai layout is:
 //!
 //! - bytes 0..4: the number of record bytes written after this header (kernels reserve

@@ -19,29 +19,29 @@ use thiserror::Error;
 
 use crate::metadata::{KernelMetadata, MdEntry, Memory};
 
-/// Number of 16-byte slots in cb0 that the runtime fills (cb0[0] .. cb0[8]).
+/// Number of 16-byte slots in cb0 that the runtime fills (`cb0[0]` .. `cb0[8]`).
 pub const CB0_SLOTS: usize = 9;
 
 /// Values of cb0 that are not derived from the launch sizes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cb0Params {
-    /// cb0[3].x: offset of the private memory ring (0 when not emulated).
+    /// `cb0[3].x`: offset of the private memory ring (0 when not emulated).
     pub private_ring_offset: u32,
-    /// cb0[3].y: private bytes per work-item.
+    /// `cb0[3].y`: private bytes per work-item.
     pub private_per_item: u32,
-    /// cb0[4].x: offset of the local memory ring (0 when not emulated).
+    /// `cb0[4].x`: offset of the local memory ring (0 when not emulated).
     pub local_ring_offset: u32,
-    /// cb0[4].y: local bytes per group.
+    /// `cb0[4].y`: local bytes per group.
     pub local_per_group: u32,
-    /// cb0[4].w: where the math library tables start in the global buffer.
+    /// `cb0[4].w`: where the math library tables start in the global buffer.
     pub math_tables: u32,
-    /// cb0[6].xyz: global offset of the launch.
+    /// `cb0[6].xyz`: global offset of the launch.
     pub global_offset: [u32; 3],
-    /// cb0[7].xyz: group offset of the launch (when a dispatch is split).
+    /// `cb0[7].xyz`: group offset of the launch (when a dispatch is split).
     pub group_offset: [u32; 3],
-    /// cb0[8].x: offset of the data segment in the global buffer.
+    /// `cb0[8].x`: offset of the data segment in the global buffer.
     pub data_segment: u32,
-    /// cb0[8].y / cb0[8].z: printf buffer offset and size.
+    /// `cb0[8].y` / `cb0[8].z`: printf buffer offset and size.
     pub printf_offset: u32,
     pub printf_size: u32,
 }
@@ -70,7 +70,7 @@ fn f(v: f32) -> u32 {
 }
 
 /// cb0 for `clEnqueueNDRangeKernel`, as 4 x `CB0_SLOTS` dwords. Unused dimensions of
-/// `global`/`local` must be 1. The flat offsets (cb0[6].w, cb0[7].w) are the linearised
+/// `global`/`local` must be 1. The flat offsets (`cb0[6].w`, `cb0[7].w`) are the linearised
 /// x + y*X + z*X*Y of the offsets over the global (resp. group-count) sizes.
 pub fn cb0_ndrange(
     work_dim: u32,

@@ -19,7 +19,7 @@
 //!   instruction, comment, blank); comments and metadata are kept verbatim. `Program`
 //!   implements `Display`, the canonical printer; printing is a fixpoint and
 //!   `parse(print(p)) == p`.
-//! - [`validate`] checks operand counts, declarations, masks, swizzles and flow control
+//! - [`validate()`] checks operand counts, declarations, masks, swizzles and flow control
 //!   against the single opcode table in [`opcodes`].
 //! - [`metadata`] reads and writes metadata blocks and data segments
 //!   ([`metadata::read_metadata`], [`metadata::KernelMetadata`] implements `Display`).
