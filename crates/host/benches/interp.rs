@@ -1,6 +1,8 @@
 //! Executor throughput on a compute-bound kernel: a Mandelbrot loop of f32 mul/add,
 //! compares and branches, written in IR. Prints IR instructions per second on one thread
-//! (the per-core figure) and on all threads.
+//! (the per-core figure) and on all threads; then the same for a barrier-heavy tree
+//! reduction in local memory (`tests/data/barrier_reduce.ir`), which measures the cost
+//! of suspending and resuming work-items.
 //!
 //! Run with `cargo bench -p kauai-host --bench interp`.
 
@@ -62,21 +64,65 @@ block3:
 }
 "#;
 
-fn main() {
-    let module = match kauai_ir::parse_str("mandel.ir", MANDEL) {
+fn parse(name: &str, text: &str) -> Program {
+    let module = match kauai_ir::parse_str(name, text) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("{e}");
             std::process::exit(1);
         }
     };
-    let program = match Program::new(&module) {
+    match Program::new(&module) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");
             std::process::exit(1);
         }
-    };
+    }
+}
+
+fn measure(label: &str, program: &Program, kernel: &str, args: &[ArgValue], nd: &NdRange) {
+    for (what, threads) in [("1 thread", 1usize), ("all threads", 0)] {
+        let opts = ExecOptions {
+            threads,
+            ..ExecOptions::default()
+        };
+        let mut best = f64::MAX;
+        let mut insts = 0;
+        for _ in 0..3 {
+            let t = Instant::now();
+            match program.run(kernel, args, nd, &opts) {
+                Ok(s) => insts = s.instructions,
+                Err(e) => {
+                    eprintln!("{e}");
+                    std::process::exit(1);
+                }
+            }
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        println!(
+            "{label}, {what}: {insts} IR instructions in {best:.3} s = {:.1} M instructions/s",
+            insts as f64 / best / 1e6
+        );
+    }
+}
+
+fn main() {
+    mandelbrot();
+    let program = parse("reduce.ir", include_str!("../tests/data/barrier_reduce.ir"));
+    let n = 1u64 << 16;
+    let args = [
+        ArgValue::Buffer(Arc::new(Buffer::new(n as usize * 4))),
+        ArgValue::Buffer(Arc::new(Buffer::new(n as usize / 2))),
+        ArgValue::Local { size: 32 },
+        ArgValue::Bytes(1i32.to_le_bytes().to_vec()),
+    ];
+    let label = format!("tree reduction, {n} work-items in groups of 8, 5 barriers each");
+    measure(&label, &program, "reduce", &args, &NdRange::linear(n, 8));
+}
+
+fn mandelbrot() {
+    let program = parse("mandel.ir", MANDEL);
     let (w, h, maxit) = (256u64, 256u64, 256i32);
     let out = Arc::new(Buffer::new((w * h * 4) as usize));
     let args = [
@@ -90,28 +136,17 @@ fn main() {
         global_size: [w, h, 1],
         local_size: [16, 16, 1],
     };
-    for (label, threads) in [("1 thread", 1usize), ("all threads", 0)] {
-        let opts = ExecOptions {
-            threads,
-            ..ExecOptions::default()
-        };
-        let mut best = f64::MAX;
-        let mut insts = 0;
-        for _ in 0..3 {
-            let t = Instant::now();
-            match program.run("mandel", &args, &nd, &opts) {
-                Ok(s) => insts = s.instructions,
-                Err(e) => {
-                    eprintln!("{e}");
-                    std::process::exit(1);
-                }
-            }
-            best = best.min(t.elapsed().as_secs_f64());
-        }
-        println!(
-            "mandelbrot {w}x{h}, {maxit} iterations, {label}: {insts} IR instructions in {:.3} s = {:.1} M instructions/s",
-            best,
-            insts as f64 / best / 1e6
-        );
+    let label = format!("mandelbrot {w}x{h}, {maxit} iterations");
+    measure(&label, &program, "mandel", &args, &nd);
+    // Pixel (128, 128) is c = -0.5 + 0i, inside the set; pixel (0, 0) is c = -2 - 1.5i,
+    // which escapes after one iteration.
+    let bytes = out.read_bytes();
+    let at = |x: u64, y: u64| {
+        let i = ((y * w + x) * 4) as usize;
+        i32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]])
+    };
+    if at(128, 128) != maxit || at(0, 0) != 1 {
+        eprintln!("wrong Mandelbrot result: {} and {}", at(128, 128), at(0, 0));
+        std::process::exit(1);
     }
 }
