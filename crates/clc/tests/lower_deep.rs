@@ -10,7 +10,9 @@ fn long_operator_chains_compile_without_stack_overflow() {
     let n = 50_000;
     let chain = vec!["1"; n].join(" + ");
     let src = format!(
-        "__kernel void k(__global int *o) {{ o[0] = {chain}; int a[{chain}]; o[1] = sizeof(a); }}\n"
+        "__kernel void k(__global int *o) {{ o[0] = {chain}; int a[{chain}]; o[1] = sizeof(a); o[2] = {ands}; o[3] = ({commas}); }}\n",
+        ands = vec!["o[0]"; n / 10].join(" && "),
+        commas = vec!["o[1]"; n / 10].join(", "),
     );
     // Run on a thread with a small stack: recursion proportional to the chain length
     // would overflow it.

@@ -1096,8 +1096,19 @@ impl Lowerer<'_> {
                 else_expr,
             } => self.conditional(*cond, *then_expr, *else_expr, span),
             ExprKind::Comma { lhs, rhs } => {
-                let _ = self.expr(*lhs);
-                self.expr(*rhs)
+                // Left-deep chains of commas, iteratively.
+                let mut rights = vec![*rhs];
+                let mut leftmost = *lhs;
+                while let ExprKind::Comma { lhs, rhs } = &tu.exprs[leftmost].kind {
+                    rights.push(*rhs);
+                    leftmost = *lhs;
+                }
+                let _ = self.expr(leftmost);
+                let last = rights.remove(0);
+                for r in rights.into_iter().rev() {
+                    let _ = self.expr(r);
+                }
+                self.expr(last)
             }
             ExprKind::Cast { ty, expr } => self.cast_expr(*ty, *expr, span),
             ExprKind::VectorLiteral { ty, elems } => self.vector_literal(*ty, elems, span),
@@ -1497,14 +1508,31 @@ impl Lowerer<'_> {
 
     /// `&&` and `||`: short-circuit on scalars, lane-wise on vectors.
     fn logical(&mut self, op: BinaryOp, l: ExprId, r: ExprId, span: Span) -> Opnd {
-        let Some((a, at)) = self.rv(l) else {
+        // `a && b && c` is left-deep: walk the chain of the same operator iteratively.
+        let tu = self.tu;
+        let mut spine = vec![r];
+        let mut leftmost = l;
+        while let ExprKind::Binary { op: o, lhs, rhs } = &tu.exprs[leftmost].kind {
+            if *o != op {
+                break;
+            }
+            spine.push(*rhs);
+            leftmost = *lhs;
+        }
+        let Some((a, at)) = self.rv(leftmost) else {
             return Opnd::Err;
         };
         if self.t.is_vector(at) {
-            let Some(b) = self.rv(r) else {
-                return Opnd::Err;
-            };
-            return match self.binop_values(op, (a, at), b, span) {
+            // Lane-wise, every operand evaluated.
+            let mut acc = Some((a, at));
+            for rhs in spine.into_iter().rev() {
+                let Some(x) = acc else { break };
+                let Some(b) = self.rv(rhs) else {
+                    return Opnd::Err;
+                };
+                acc = self.binop_values(op, x, b, span);
+            }
+            return match acc {
                 Some((v, t)) => Opnd::R(v, t),
                 None => Opnd::Err,
             };
@@ -1521,13 +1549,19 @@ impl Lowerer<'_> {
             );
             return Opnd::Err;
         }
-        let ca = self.truth(a, at);
+        let mut acc = self.truth(a, at);
+        for rhs in spine.into_iter().rev() {
+            acc = self.short_circuit_step(op, acc, rhs);
+        }
+        let it = self.t.prim(Prim::Int);
+        self.bool_opnd(acc, it)
+    }
+
+    /// One step of `acc && r` / `acc || r` on scalars: `r` is evaluated only when needed.
+    fn short_circuit_step(&mut self, op: BinaryOp, ca: Value, r: ExprId) -> Value {
         let rhs_b = self.new_block();
         let merge = self.new_block();
         let res = self.fx.body.append_block_param(merge, Type::I1);
-        let cur = self.blk();
-        let short = InstKind::Jump(kauai_ir::BlockCall::new(merge, vec![ca]));
-        let _ = short;
         // a && b: if a goto rhs else merge(false); a || b: if a goto merge(true) else rhs.
         let (t_call, e_call) = if op == BinaryOp::LogAnd {
             (
@@ -1540,10 +1574,7 @@ impl Lowerer<'_> {
                 kauai_ir::BlockCall::new(rhs_b, vec![]),
             )
         };
-        self.fx
-            .body
-            .append(cur, InstKind::Brif(ca, t_call, e_call), Type::Void);
-        self.fx.cur = None;
+        self.terminate(InstKind::Brif(ca, t_call, e_call));
         self.start_block(rhs_b);
         let cb = match self.rv(r) {
             Some((b, bt)) if self.t.is_scalar(bt) => self.truth(b, bt),
@@ -1564,8 +1595,7 @@ impl Lowerer<'_> {
         };
         self.jump(merge, vec![cb]);
         self.start_block(merge);
-        let it = self.t.prim(Prim::Int);
-        self.bool_opnd(res, it)
+        res
     }
 
     fn assign(&mut self, op: Option<BinaryOp>, l: ExprId, r: ExprId, span: Span) -> Opnd {
