@@ -482,6 +482,24 @@ pub fn run(
             )));
         }
     }
+    for e in &kernel.metadata.entries {
+        match e {
+            kauai_amdil::metadata::MdEntry::Cws(c)
+                if *c != launch.local && launch.work_dim != 0 =>
+            {
+                return Err(load_fault(format!(
+                    "the kernel requires work-groups of {}x{}x{} (;cws) but the launch uses {}x{}x{}",
+                    c[0], c[1], c[2], launch.local[0], launch.local[1], launch.local[2]
+                )));
+            }
+            kauai_amdil::metadata::MdEntry::Memory(kauai_amdil::metadata::Memory::Abi64Bit) => {
+                return Err(load_fault(
+                    "not supported yet: the 64-bit pointer ABI (;memory:64bitABI)".into(),
+                ));
+            }
+            _ => {}
+        }
+    }
     let items_per_group = launch.local.iter().map(|&l| l as u64).product::<u64>();
     if items_per_group > MAX_GROUP_ITEMS {
         return Err(load_fault(format!(

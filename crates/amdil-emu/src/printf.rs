@@ -304,6 +304,34 @@ mod tests {
         );
         assert_eq!(f("%ld", &[(8, (-5i64) as u64)]), "-5");
         assert!(format_c("%s", &[(4, 0)]).is_err());
+        assert!(format_c("100%", &[]).is_err());
         assert!(format_c("%d %d", &[(4, 0)]).is_err());
+    }
+
+    #[test]
+    fn random_buffers_decode_without_panicking() {
+        let fmts = vec![
+            PrintfFmt {
+                id: 0,
+                arg_sizes: vec![4, 8, 2],
+                raw: "%d %g %x\\n".into(),
+            },
+            PrintfFmt {
+                id: 1,
+                arg_sizes: vec![],
+                raw: "%%%5.2f".into(),
+            },
+        ];
+        let mut x = 0x1234_5678_9ABC_DEF0u64;
+        for len in 0..200usize {
+            let mut buf = Vec::with_capacity(len);
+            for _ in 0..len {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                buf.push((x % 7) as u8);
+            }
+            let _ = decode_printf(&buf, &fmts);
+        }
     }
 }
