@@ -490,7 +490,12 @@ impl Tx<'_> {
             InstKind::Load { ptr, .. } => {
                 let p = self.s(*ptr);
                 self.emit(Op::Load {
-                    eb: rsc.bytes() as u8,
+                    // 0 marks i1 lanes: one byte in memory, of which the low bit counts.
+                    eb: if rsc == Scalar::I1 {
+                        0
+                    } else {
+                        rsc.bytes() as u8
+                    },
                     n: n8,
                     d,
                     p,
