@@ -10,7 +10,8 @@
 //! ; FAULT: TEXT                    the run must fault with a message containing TEXT
 //! ; PRINTF-BUFFER: SIZE            a printf buffer of SIZE bytes (cb0[8].y/z)
 //! ; PRINTF: TEXT                   one expected line of decoded printf output
-//! ; INTRINSICS: FILE               macro library for `;intrinsic:` ids (next to the test)
+//! ; INTRINSICS: FILE|builtin       macro library for `;intrinsic:` ids (a file next to the
+//!                                 test, or kauai_amdil::intrinsics::library())
 //! ```
 //! TYPE is i32, u32, f32, i64, f64 or u8; LIST items are numbers, `range(a,b)` (inclusive)
 //! or `repeat(n,v)`.
@@ -153,6 +154,8 @@ fn run_file(path: &Path) -> Result<(), String> {
         } else if let Some(r) = l.strip_prefix("; PRINTF:") {
             printf_want.push_str(r.strip_prefix(' ').unwrap_or(r));
             printf_want.push('\n');
+        } else if l == "; INTRINSICS: builtin" {
+            library = kauai_amdil::intrinsics::library();
         } else if let Some(r) = l.strip_prefix("; INTRINSICS:") {
             let lib_path = path.with_file_name(r.trim());
             let lib_text = std::fs::read_to_string(&lib_path).map_err(|e| e.to_string())?;

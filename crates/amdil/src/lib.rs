@@ -25,7 +25,8 @@
 //!   ([`metadata::read_metadata`], [`metadata::KernelMetadata`] implements `Display`).
 //! - [`abi`] builds cb0 ([`abi::cb0_ndrange`], [`abi::cb0_task`]) and cb1
 //!   ([`abi::Cb1Builder`]) as the runtime ABI lays them out.
-//! - [`link()`] cuts one kernel out of a multi-kernel program ([`LinkedKernel`]).
+//! - [`link()`] cuts one kernel out of a multi-kernel program ([`LinkedKernel`]), taking
+//!   `;intrinsic:` macros from a library such as [`intrinsics::library`].
 //!
 //! ```
 //! use kauai_diag::{Diagnostics, FileId};
@@ -39,6 +40,7 @@
 
 pub mod abi;
 pub mod ast;
+pub mod intrinsics;
 pub mod link;
 pub mod metadata;
 pub mod opcodes;
