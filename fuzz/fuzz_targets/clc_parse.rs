@@ -2,8 +2,9 @@
 //! overflows the stack, for any input: (1) bytes as a source file, preprocessed then
 //! parsed; (2) bytes read as an arbitrary token sequence (which the preprocessor would
 //! never produce, e.g. without the final Eof) handed straight to the parser. Every
-//! diagnostic the parser reports points inside the input. The same property runs under
-//! `cargo test` in `crates/clc/tests/parse_props.rs`.
+//! diagnostic the parser reports points inside the input, and whatever parses without
+//! errors prints (`parse::to_c`) to C that parses back to the same AST. The same
+//! properties run under `cargo test` in `crates/clc/tests/parse_props.rs`.
 #![no_main]
 
 use kauai_clc::parse;
@@ -69,6 +70,22 @@ fn check_spans(diags: &Diagnostics, limit: u32) {
     }
 }
 
+/// Print, re-preprocess and re-parse a cleanly parsed unit: the AST must not change.
+fn check_round_trip(tu: &kauai_clc::ast::TranslationUnit) {
+    let printed = parse::to_c(tu);
+    let mut sources = SourceMap::new();
+    let file = sources.add("printed.cl", printed.clone().into_bytes());
+    let mut diags = Diagnostics::new();
+    let out = preprocess(&mut sources, &[file], &PpOptions::default(), &mut diags);
+    let again = parse::parse(&out.tokens, &mut diags);
+    assert!(
+        !diags.has_errors(),
+        "printed C does not parse: {:?}\n{printed}",
+        diags.list
+    );
+    assert_eq!(parse::dump(&again), parse::dump(tu), "printed:\n{printed}");
+}
+
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
@@ -78,7 +95,10 @@ fuzz_target!(|data: &[u8]| {
         let file = sources.add("fuzz.cl", rest.to_vec());
         let mut diags = Diagnostics::new();
         let out = preprocess(&mut sources, &[file], &PpOptions::default(), &mut diags);
-        let _tu = parse::parse(&out.tokens, &mut diags);
+        let tu = parse::parse(&out.tokens, &mut diags);
+        if !diags.has_errors() {
+            check_round_trip(&tu);
+        }
     } else {
         let tokens: Vec<Token> = rest
             .iter()
@@ -101,7 +121,10 @@ fuzz_target!(|data: &[u8]| {
             })
             .collect();
         let mut diags = Diagnostics::new();
-        let _tu = parse::parse(&tokens, &mut diags);
+        let tu = parse::parse(&tokens, &mut diags);
         check_spans(&diags, rest.len() as u32);
+        if !diags.has_errors() {
+            check_round_trip(&tu);
+        }
     }
 });

@@ -1,5 +1,7 @@
-//! Property: the parser never panics, never loops forever and never overflows the stack,
-//! whatever tokens it gets; every diagnostic points inside the input. Deterministic (a
+//! Properties: the parser never panics, never loops forever and never overflows the
+//! stack, whatever tokens it gets; every diagnostic points inside the input; and a
+//! program that parses cleanly prints (`parse::to_c`) to C that parses back to the same
+//! AST. Deterministic (a
 //! fixed-seed generator), well under two seconds. The fuzz target
 //! `fuzz/fuzz_targets/clc_parse.rs` checks the same property on fuzzer-chosen input.
 
@@ -182,9 +184,51 @@ fn mutated_corpus_never_panics() {
                     }
                 }
             }
-            check(&toks);
+            let diags = check(&toks);
+            if !diags.has_errors() {
+                assert_round_trip(&toks);
+            }
         }
     });
+}
+
+/// Property: a program that parses without errors prints (`parse::to_c`) to C that
+/// parses back, without errors, to the same AST.
+fn assert_round_trip(tokens: &[Token]) {
+    let mut d = Diagnostics::new();
+    let tu = parse::parse(tokens, &mut d);
+    let printed = parse::to_c(&tu);
+    let mut d2 = Diagnostics::new();
+    let again = parse::parse(&tokens_of(&printed), &mut d2);
+    assert!(
+        !d2.has_errors(),
+        "printed C does not parse: {:?}\n{printed}",
+        d2.list
+    );
+    assert_eq!(
+        parse::dump(&again),
+        parse::dump(&tu),
+        "round trip changed the AST; printed:\n{printed}"
+    );
+}
+
+#[test]
+fn corpus_round_trips_through_printed_c() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/parse");
+    let mut checked = 0;
+    for e in std::fs::read_dir(dir).expect("corpus dir").flatten() {
+        let text = std::fs::read_to_string(e.path()).expect("read corpus file");
+        let src = text.split("/* EXPECTED").next().unwrap_or("");
+        let mut d = Diagnostics::new();
+        let (_, _, tokens) = parse_support::preprocess_src("t.cl", src, &mut d);
+        let _ = parse::parse(&tokens, &mut d);
+        if d.has_errors() {
+            continue;
+        }
+        assert_round_trip(&tokens);
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} corpus files parse cleanly");
 }
 
 fn tokens_of(src: &str) -> Vec<Token> {

@@ -20,6 +20,7 @@ mod decl;
 pub mod dump;
 mod expr;
 pub mod literal;
+pub mod print;
 mod stmt;
 
 use kauai_diag::{Diagnostic, Diagnostics, Span};
@@ -29,6 +30,7 @@ use crate::token::{Punct, Token, TokenKind};
 use decl::SpecKw;
 
 pub use dump::dump;
+pub use print::to_c;
 
 /// Deepest nesting of expressions, statements, declarators and initializers accepted.
 /// At this depth the parser needs about 0.5 MiB of stack when optimized and under 2 MiB
