@@ -1492,6 +1492,54 @@ impl RunCtx<'_> {
                         spend!(cnt);
                         pc = if r!(c) != 0 { t } else { e } as usize;
                     }
+                    Op::BrIcmpI32 {
+                        cc,
+                        cnt,
+                        a,
+                        b,
+                        t,
+                        e,
+                    } => {
+                        spend!(cnt);
+                        let c = scalar::icmp(cc, 32, r!(a), r!(b));
+                        pc = if c { t } else { e } as usize;
+                    }
+                    Op::BrIcmpI64 {
+                        cc,
+                        cnt,
+                        a,
+                        b,
+                        t,
+                        e,
+                    } => {
+                        spend!(cnt);
+                        let c = scalar::icmp(cc, 64, r!(a), r!(b));
+                        pc = if c { t } else { e } as usize;
+                    }
+                    Op::BrFcmpF32 {
+                        cc,
+                        cnt,
+                        a,
+                        b,
+                        t,
+                        e,
+                    } => {
+                        spend!(cnt);
+                        let (x, y) = (f32::from_bits(r!(a) as u32), f32::from_bits(r!(b) as u32));
+                        pc = if scalar::fcmp_f32(cc, x, y) { t } else { e } as usize;
+                    }
+                    Op::BrFcmpF64 {
+                        cc,
+                        cnt,
+                        a,
+                        b,
+                        t,
+                        e,
+                    } => {
+                        spend!(cnt);
+                        let (x, y) = (f64::from_bits(r!(a)), f64::from_bits(r!(b)));
+                        pc = if scalar::fcmp_f64(cc, x, y) { t } else { e } as usize;
+                    }
                     Op::Switch { idx, cnt } => {
                         spend!(cnt);
                         let si = &f.switches[idx as usize];

@@ -80,6 +80,10 @@ struct Tx<'a> {
     stubs: Vec<Op>,
     /// Per block of the arena: where its code starts.
     block_pc: Vec<u32>,
+    /// Uses of each value, and the value the previous instruction of the block defined
+    /// (for fusing a compare into the branch that is its only use).
+    uses: Vec<u32>,
+    last_def: Option<Value>,
 }
 
 /// Translate every defined function; `None` for declarations.
@@ -115,6 +119,13 @@ fn translate_function(m: &Module, f: &Function, global_ptrs: &[u64]) -> FuncCode
         nslots,
         stubs: Vec::new(),
         block_pc: vec![u32::MAX; body.blocks.len()],
+        uses: {
+            let counts = body.use_counts();
+            (0..body.values.len())
+                .map(|i| counts[Value::new(i)])
+                .collect()
+        },
+        last_def: None,
     };
     tx.out.template = vec![0; nslots as usize];
     if let Some(entry) = body.entry() {
@@ -127,8 +138,10 @@ fn translate_function(m: &Module, f: &Function, global_ptrs: &[u64]) -> FuncCode
         tx.block_pc[b.index()] = tx.out.code.len() as u32;
         let insts = &body.blocks[b].insts;
         let cnt = insts.len() as u32;
+        tx.last_def = None;
         for &i in insts {
             tx.inst(i, cnt, global_ptrs);
+            tx.last_def = body.insts[i].result;
         }
         if !insts
             .last()
@@ -158,7 +171,11 @@ fn translate_function(m: &Module, f: &Function, global_ptrs: &[u64]) -> FuncCode
     for op in &mut tx.out.code {
         match op {
             Op::Jump { t, .. } | Op::Goto { t } => fix(t),
-            Op::Brif { t, e, .. } => {
+            Op::Brif { t, e, .. }
+            | Op::BrIcmpI32 { t, e, .. }
+            | Op::BrIcmpI64 { t, e, .. }
+            | Op::BrFcmpF32 { t, e, .. }
+            | Op::BrFcmpF64 { t, e, .. } => {
                 fix(t);
                 fix(e)
             }
@@ -560,10 +577,64 @@ impl Tx<'_> {
                 let t = BLOCK_LABEL | bc.block.index() as u32;
                 self.emit(Op::Jump { t, cnt })
             }
-            InstKind::Brif(c, t, e) => {
-                let c = self.s(*c);
+            InstKind::Brif(cv, t, e) => {
+                let c = self.s(*cv);
                 let (t, e) = (self.edge(t), self.edge(e));
-                self.emit(Op::Brif { c, t, e, cnt })
+                // Fuse with the compare just before when the branch is its only use.
+                let fusable = self.uses.get(cv.index()).copied() == Some(1)
+                    && cnt <= u16::MAX as u32
+                    && self.last_def == Some(*cv);
+                let n = cnt as u16;
+                let fused = match self.out.code.last() {
+                    Some(&Op::IcmpI32 { cc, d, a, b }) if fusable && d == c => {
+                        Some(Op::BrIcmpI32 {
+                            cc,
+                            cnt: n,
+                            a,
+                            b,
+                            t,
+                            e,
+                        })
+                    }
+                    Some(&Op::IcmpI64 { cc, d, a, b }) if fusable && d == c => {
+                        Some(Op::BrIcmpI64 {
+                            cc,
+                            cnt: n,
+                            a,
+                            b,
+                            t,
+                            e,
+                        })
+                    }
+                    Some(&Op::FcmpF32 { cc, d, a, b }) if fusable && d == c => {
+                        Some(Op::BrFcmpF32 {
+                            cc,
+                            cnt: n,
+                            a,
+                            b,
+                            t,
+                            e,
+                        })
+                    }
+                    Some(&Op::FcmpF64 { cc, d, a, b }) if fusable && d == c => {
+                        Some(Op::BrFcmpF64 {
+                            cc,
+                            cnt: n,
+                            a,
+                            b,
+                            t,
+                            e,
+                        })
+                    }
+                    _ => None,
+                };
+                match fused {
+                    Some(op) => {
+                        self.out.code.pop();
+                        self.emit(op)
+                    }
+                    None => self.emit(Op::Brif { c, t, e, cnt }),
+                }
             }
             InstKind::Switch {
                 arg,
