@@ -48,6 +48,8 @@ enum Kind {
     VStore(u32),
     Atomic(Option<AtomicOp>, &'static str),
     Geometric(&'static str),
+    /// shuffle, shuffle2, pown, maxmag, minmag, sincos, modf, fract, nan.
+    Extra(&'static str),
 }
 
 fn parse_type_suffix(s: &str) -> Option<(Prim, u32)> {
@@ -101,6 +103,8 @@ fn classify(name: &str) -> Option<Kind> {
         "all" => AnyAll(false),
         "select" => Select,
         "bitselect" => Bitselect,
+        "shuffle" | "shuffle2" | "pown" | "maxmag" | "minmag" | "sincos" | "modf" | "fract"
+        | "nan" => Extra(static_name(name)),
         "dot" | "length" | "distance" | "normalize" | "fast_length" | "fast_distance"
         | "fast_normalize" | "cross" => Geometric(static_name(name)),
         _ => {
@@ -250,6 +254,15 @@ fn static_name(s: &str) -> &'static str {
         "fast_distance",
         "fast_normalize",
         "cross",
+        "shuffle",
+        "shuffle2",
+        "pown",
+        "maxmag",
+        "minmag",
+        "sincos",
+        "modf",
+        "fract",
+        "nan",
     ];
     NAMES.iter().copied().find(|n| *n == s).unwrap_or("?")
 }
@@ -281,15 +294,10 @@ fn unsupported(name: &str) -> bool {
         "printf",
         "wait_group_events",
         "prefetch",
-        "sincos",
-        "modf",
-        "fract",
         "frexp",
         "lgamma_r",
         "remquo",
-        "pown",
         "rootn",
-        "nan",
         "ilogb",
         "logb",
         "sinpi",
@@ -299,10 +307,6 @@ fn unsupported(name: &str) -> bool {
         "acospi",
         "atanpi",
         "atan2pi",
-        "maxmag",
-        "minmag",
-        "shuffle",
-        "shuffle2",
         "get_enqueued_local_size",
         "get_global_linear_id",
         "get_local_linear_id",
@@ -822,6 +826,7 @@ impl Lowerer<'_> {
             }
             Kind::Atomic(op, n) => self.atomic(name, op, n, args, span),
             Kind::Geometric(n) => self.geometric(name, n, args, span),
+            Kind::Extra(n) => self.extra(name, n, args, span),
         }
     }
 
@@ -1406,5 +1411,227 @@ impl Lowerer<'_> {
                 Some((r, g))
             }
         }
+    }
+}
+
+impl Lowerer<'_> {
+    fn extra(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
+        match n {
+            "shuffle" | "shuffle2" => self.shuffle_fn(name, n == "shuffle2", args, span),
+            "pown" => {
+                if !self.arity(name, args, 2, span, "floatn x, intn y") {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, &args[..1], span)?;
+                let (_, lanes) = self.t.elem_lanes(g)?;
+                let it = self.t.vector(Prim::Int, lanes);
+                let k = self.implicit(args[1].v, args[1].t, it, args[1].sp, "for the exponent")?;
+                let kf = self.conv(k, it, g);
+                let vt = self.vty(g);
+                Some((self.ins(InstKind::Math(MathFn::Pow, vec![v[0], kf]), vt), g))
+            }
+            "maxmag" | "minmag" => {
+                if !self.arity(name, args, 2, span, FLOAT_CANDIDATES) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                let ax = self.un(IUn::Fabs, v[0], g);
+                let ay = self.un(IUn::Fabs, v[1], g);
+                let (first, second, tie) = if n == "maxmag" {
+                    (FloatCC::Ogt, FloatCC::Olt, IBin::Fmax)
+                } else {
+                    (FloatCC::Olt, FloatCC::Ogt, IBin::Fmin)
+                };
+                let t = self.bin(tie, v[0], v[1], g);
+                let c2 = self.fcmp(second, ax, ay, g);
+                let r = self.select_v(c2, v[1], t, g);
+                let c1 = self.fcmp(first, ax, ay, g);
+                Some((self.select_v(c1, v[0], r, g), g))
+            }
+            "nan" => {
+                if !self.arity(name, args, 1, span, "uintn nancode (or ulongn)") {
+                    return None;
+                }
+                let a = args[0];
+                let Some((p, lanes)) = self
+                    .t
+                    .elem_lanes(a.t)
+                    .filter(|(p, _)| p.is_int() && !p.is_signed() && p.bits() >= 32)
+                else {
+                    self.bad_args(name, args, span, "uintn nancode (or ulongn)");
+                    return None;
+                };
+                let fp = if p.bits() == 64 {
+                    Prim::Double
+                } else {
+                    Prim::Float
+                };
+                let g = self.t.vector(fp, lanes);
+                let quiet: i128 = if p.bits() == 64 {
+                    0x7ff8_0000_0000_0000
+                } else {
+                    0x7fc0_0000
+                };
+                let q = self.iconst(a.t, quiet);
+                let bits = self.bin(IBin::Or, a.v, q, a.t);
+                let vt = self.vty(g);
+                let r = self.ins(
+                    InstKind::Convert {
+                        op: ConvOp::Bitcast,
+                        arg: bits,
+                        rounding: Rounding::Default,
+                        saturate: false,
+                    },
+                    vt,
+                );
+                Some((r, g))
+            }
+            _ => {
+                // sincos, modf, fract: a result and a value stored through a pointer.
+                if !self.arity(name, args, 2, span, "floatn x, __space floatn *out") {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, &args[..1], span)?;
+                let p = args[1];
+                let ok = self.t.as_ptr(p.t).is_some_and(|pt| {
+                    pt.pointee == g && !pt.is_const && pt.space != kauai_ir::AddrSpace::Constant
+                });
+                if !ok {
+                    self.bad_args(
+                        name,
+                        args,
+                        span,
+                        &format!("{0} x, __global/__local/__private {0} *out", self.tyname(g)),
+                    );
+                    return None;
+                }
+                let x = v[0];
+                let (res, out) = match n {
+                    "sincos" => {
+                        let vt = self.vty(g);
+                        let s = self.ins(InstKind::Math(MathFn::Sin, vec![x]), vt);
+                        let c = self.ins(InstKind::Math(MathFn::Cos, vec![x]), vt);
+                        (s, c)
+                    }
+                    "modf" => {
+                        let t = self.un(IUn::Trunc, x, g);
+                        let d = self.bin(IBin::Fsub, x, t, g);
+                        let ax = self.un(IUn::Fabs, x, g);
+                        let inf = self.fconst(g, f64::INFINITY);
+                        let is_inf = self.fcmp(FloatCC::Oeq, ax, inf, g);
+                        let z = self.fconst(g, 0.0);
+                        let f = self.select_v(is_inf, z, d, g);
+                        (self.bin(IBin::Copysign, f, x, g), t)
+                    }
+                    _ => {
+                        // fract: min(x - floor(x), largest value below 1); NaN stays NaN,
+                        // infinities give a zero of their sign.
+                        let (p, _) = self.t.elem_lanes(g)?;
+                        let below_one = if p == Prim::Double {
+                            1.0 - f64::EPSILON / 2.0
+                        } else {
+                            1.0 - (f32::EPSILON / 2.0) as f64
+                        };
+                        let fl = self.un(IUn::Floor, x, g);
+                        let d = self.bin(IBin::Fsub, x, fl, g);
+                        let k = self.fconst(g, below_one);
+                        let m = self.bin(IBin::Fmin, d, k, g);
+                        let ax = self.un(IUn::Fabs, x, g);
+                        let inf = self.fconst(g, f64::INFINITY);
+                        let is_inf = self.fcmp(FloatCC::Oeq, ax, inf, g);
+                        let z = self.fconst(g, 0.0);
+                        let zs = self.bin(IBin::Copysign, z, x, g);
+                        let m = self.select_v(is_inf, zs, m, g);
+                        let nan = self.fcmp(FloatCC::Uno, x, x, g);
+                        (self.select_v(nan, x, m, g), fl)
+                    }
+                };
+                let pt = self.t.as_ptr(p.t)?;
+                self.store_value(p.v, out, g, pt.is_volatile);
+                Some((res, g))
+            }
+        }
+    }
+
+    /// `shuffle(x, mask)` / `shuffle2(x, y, mask)`: lanes picked by the low bits of each
+    /// mask lane; a constant mask becomes one `shuffle` instruction.
+    fn shuffle_fn(
+        &mut self,
+        name: &str,
+        two: bool,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let cands = if two {
+            "gentypen x, gentypen y, ugentypem mask"
+        } else {
+            "gentypen x, ugentypem mask"
+        };
+        if !self.arity(name, args, if two { 3 } else { 2 }, span, cands) {
+            return None;
+        }
+        let x = args[0];
+        let y = if two { args[1] } else { args[0] };
+        let mask = args[args.len() - 1];
+        let (Some((xp, n)), Some((mp, m))) = (self.t.elem_lanes(x.t), self.t.elem_lanes(mask.t))
+        else {
+            self.bad_args(name, args, span, cands);
+            return None;
+        };
+        let ok = self.t.is_vector(x.t)
+            && n != 3
+            && y.t == x.t
+            && self.t.is_vector(mask.t)
+            && m != 3
+            && mp.is_int()
+            && !mp.is_signed()
+            && mp.bits() == xp.bits();
+        if !ok {
+            self.bad_args(name, args, span, cands);
+            return None;
+        }
+        let rt = self.t.vector(xp, m);
+        let vt = self.vty(rt);
+        let width = if two { 2 * n } else { n };
+        // Constant mask: one shuffle.
+        if let Some(i) = self.fx.body.value_inst(mask.v) {
+            if let InstKind::Const(Const::Vector(lanes)) = &self.fx.body.insts[i].kind {
+                let idx: Option<Vec<u32>> = lanes
+                    .iter()
+                    .map(|l| match l {
+                        kauai_ir::ConstScalar::Int(b) => Some((*b as u32) & (width - 1)),
+                        _ => None,
+                    })
+                    .collect();
+                if let Some(idx) = idx {
+                    return Some((self.ins(InstKind::Shuffle(x.v, y.v, idx), vt), rt));
+                }
+            }
+        }
+        let et = Type::Scalar(xp.scalar());
+        let mt = Type::Scalar(mp.scalar());
+        let mut acc = self.ins(InstKind::Const(Const::Undef), vt);
+        let lane_mask = self.ins(
+            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int((n - 1) as u64))),
+            mt,
+        );
+        let high = self.ins(
+            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(n as u64))),
+            mt,
+        );
+        let zero = self.ins(InstKind::Const(Const::Zero), mt);
+        for i in 0..m {
+            let k = self.ins(InstKind::Extract(mask.v, i), mt);
+            let lane = self.ins(InstKind::Binary(IBin::And, k, lane_mask), mt);
+            let mut e = self.ins(InstKind::ExtractDyn(x.v, lane), et);
+            if two {
+                let e2 = self.ins(InstKind::ExtractDyn(y.v, lane), et);
+                let hb = self.ins(InstKind::Binary(IBin::And, k, high), mt);
+                let from_y = self.ins(InstKind::Icmp(IntCC::Ne, hb, zero), Type::I1);
+                e = self.ins(InstKind::Select(from_y, e2, e), et);
+            }
+            acc = self.ins(InstKind::Insert(acc, e, i), vt);
+        }
+        Some((acc, rt))
     }
 }

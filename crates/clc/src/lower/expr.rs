@@ -419,6 +419,15 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The value of a float constant.
+    pub(crate) fn const_float(&self, v: Value) -> Option<ConstScalar> {
+        let i = self.fx.body.value_inst(v)?;
+        match self.fx.body.insts[i].kind {
+            InstKind::Const(Const::Scalar(c @ ConstScalar::Float(_))) => Some(c),
+            _ => None,
+        }
+    }
+
     /// Is `v` a null pointer constant (`0` or `(void*)0`)?
     pub(crate) fn is_null_const(&self, v: Value, t: Ty) -> bool {
         let ok_ty = match self.t.kind(t) {
@@ -1955,6 +1964,36 @@ impl Lowerer<'_> {
         }
         let ep = self.t.prim(p);
         let vt = self.vty(to);
+        // All components constant scalars: one vector constant.
+        if parts.len() == n as usize {
+            let mut lanes = Vec::new();
+            for &((v, t), _) in &parts {
+                let c = match self.t.kind(t) {
+                    TyKind::Prim(q) if q.is_int() && p.is_int() => {
+                        let cv = self.conv(v, t, ep);
+                        self.const_bits(cv).map(ConstScalar::Int)
+                    }
+                    TyKind::Prim(q) if q.is_float() && p.is_float() => self.const_float(v),
+                    _ => None,
+                };
+                match c {
+                    Some(c) => lanes.push(c),
+                    None => break,
+                }
+            }
+            if lanes.len() == n as usize {
+                let lanes = lanes
+                    .into_iter()
+                    .map(|c| match c {
+                        ConstScalar::Float(x) if p == Prim::Float => {
+                            ConstScalar::Float(x as f32 as f64)
+                        }
+                        c => c,
+                    })
+                    .collect();
+                return Opnd::R(self.ins(InstKind::Const(Const::Vector(lanes)), vt), to);
+            }
+        }
         let mut acc = self.ins(InstKind::Const(Const::Undef), vt);
         let mut lane = 0u32;
         for ((v, t), sp) in parts {

@@ -1,0 +1,130 @@
+// shuffle with a constant mask is one shuffle instruction; a dynamic mask picks lanes
+// one by one. pown, maxmag, sincos (a result plus a store through the pointer).
+__kernel void k(__global float4 *v, __global uint4 *m, __global float *s)
+{
+    v[0] = shuffle(v[1], (uint4)(3, 2, 1, 0));
+    float2 d = shuffle(v[2], m[0].xy);
+    s[0] = pown(s[1], 3) + maxmag(s[2], s[3]) + d.y;
+    s[4] = sincos(s[5], &s[6]);
+}
+
+/* EXPECTED
+!opencl.ocl.version = (1, 2)
+function @k(ptr1 "v", ptr1 "m", ptr1 "s") -> void "mux-kernel"="entry-point" !kernel_arg_access_qual("none", "none", "none") !kernel_arg_addr_space("global", "global", "global") !kernel_arg_type("float4*", "uint4*", "float*") !kernel_arg_type_qual("", "", "") {
+block0(v0: ptr1, v1: ptr1, v2: ptr1):
+    v3 = alloca.ptr0 ptr1 align 8
+    v4 = alloca.ptr0 ptr1 align 8
+    v5 = alloca.ptr0 ptr1 align 8
+    v27 = alloca.ptr0 v2f32 align 8
+    store v3, v0 align 8
+    store v4, v1 align 8
+    store v5, v2 align 8
+    v6 = load.ptr1 v3 align 8
+    v7 = const.i32 0
+    v8 = const.i64 0
+    v9 = const.i64 0
+    v10 = ptradd.ptr1 v6, v9
+    v11 = load.ptr1 v3 align 8
+    v12 = const.i32 1
+    v13 = const.i64 1
+    v14 = const.i64 16
+    v15 = ptradd.ptr1 v11, v14
+    v16 = load.v4f32 v15 align 16
+    v17 = const.i32 3
+    v18 = const.i32 2
+    v19 = const.i32 1
+    v20 = const.i32 0
+    v21 = const.i32 3
+    v22 = const.i32 2
+    v23 = const.i32 1
+    v24 = const.i32 0
+    v25 = const.v4i32 [3, 2, 1, 0]
+    v26 = shuffle.v4f32 v16, v16, [3, 2, 1, 0]
+    store v10, v26 align 16
+    v28 = load.ptr1 v3 align 8
+    v29 = const.i32 2
+    v30 = const.i64 2
+    v31 = const.i64 32
+    v32 = ptradd.ptr1 v28, v31
+    v33 = load.v4f32 v32 align 16
+    v34 = load.ptr1 v4 align 8
+    v35 = const.i32 0
+    v36 = const.i64 0
+    v37 = const.i64 0
+    v38 = ptradd.ptr1 v34, v37
+    v39 = load.v4i32 v38 align 16
+    v40 = shuffle.v2i32 v39, v39, [0, 1]
+    v41 = const.v2f32 undef
+    v42 = const.i32 3
+    v43 = const.i32 4
+    v44 = const.i32 zero
+    v45 = extract.i32 v40, 0
+    v46 = band.i32 v45, v42
+    v47 = extract_dyn.f32 v33, v46
+    v48 = insert.v2f32 v41, v47, 0
+    v49 = extract.i32 v40, 1
+    v50 = band.i32 v49, v42
+    v51 = extract_dyn.f32 v33, v50
+    v52 = insert.v2f32 v48, v51, 1
+    store v27, v52 align 8
+    v53 = load.ptr1 v5 align 8
+    v54 = const.i32 0
+    v55 = const.i64 0
+    v56 = const.i64 0
+    v57 = ptradd.ptr1 v53, v56
+    v58 = load.ptr1 v5 align 8
+    v59 = const.i32 1
+    v60 = const.i64 1
+    v61 = const.i64 4
+    v62 = ptradd.ptr1 v58, v61
+    v63 = load.f32 v62 align 4
+    v64 = const.i32 3
+    v65 = sitofp.f32 v64
+    v66 = math.f32 pow v63, v65
+    v67 = load.ptr1 v5 align 8
+    v68 = const.i32 2
+    v69 = const.i64 2
+    v70 = const.i64 8
+    v71 = ptradd.ptr1 v67, v70
+    v72 = load.f32 v71 align 4
+    v73 = load.ptr1 v5 align 8
+    v74 = const.i32 3
+    v75 = const.i64 3
+    v76 = const.i64 12
+    v77 = ptradd.ptr1 v73, v76
+    v78 = load.f32 v77 align 4
+    v79 = fabs.f32 v72
+    v80 = fabs.f32 v78
+    v81 = fmax.f32 v72, v78
+    v82 = fcmp.i1 olt v79, v80
+    v83 = select.f32 v82, v78, v81
+    v84 = fcmp.i1 ogt v79, v80
+    v85 = select.f32 v84, v72, v83
+    v86 = fadd.f32 v66, v85
+    v87 = load.v2f32 v27 align 8
+    v88 = extract.f32 v87, 1
+    v89 = fadd.f32 v86, v88
+    store v57, v89 align 4
+    v90 = load.ptr1 v5 align 8
+    v91 = const.i32 4
+    v92 = const.i64 4
+    v93 = const.i64 16
+    v94 = ptradd.ptr1 v90, v93
+    v95 = load.ptr1 v5 align 8
+    v96 = const.i32 5
+    v97 = const.i64 5
+    v98 = const.i64 20
+    v99 = ptradd.ptr1 v95, v98
+    v100 = load.f32 v99 align 4
+    v101 = load.ptr1 v5 align 8
+    v102 = const.i32 6
+    v103 = const.i64 6
+    v104 = const.i64 24
+    v105 = ptradd.ptr1 v101, v104
+    v106 = math.f32 sin v100
+    v107 = math.f32 cos v100
+    store v105, v107 align 4
+    store v94, v106 align 4
+    return
+}
+*/
