@@ -65,6 +65,9 @@ pub enum MdEntry {
     PrivateId(u32),
     Wsh([u32; 3]),
     Vth(String),
+    /// The seed's older argument form, `;ARG:func:name:pointer:num:cb:offset:mem:buf:align`
+    /// or `;ARG:func:name:type:num:cb:offset`; see [`LegacyArg::to_current`].
+    LegacyArg(LegacyArg),
     /// A key we do not know: the whole text after the `;`.
     Unknown(String),
 }
@@ -108,6 +111,74 @@ pub struct PointerArg {
     pub align: u32,
     /// The 2014 extension: `RO|RW`, volatile, restrict.
     pub extra: Option<(String, u32, u32)>,
+}
+
+/// `;ARG:...`, the argument form of the seed's examples (offsets in cb0 from byte 96).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegacyArg {
+    /// The function the argument belongs to (`main` in the seed).
+    pub func: String,
+    pub name: String,
+    pub kind: LegacyKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LegacyKind {
+    /// `pointer:num:cb:offset:mem:buf:align` (no pointee type in this form).
+    Pointer {
+        num: u32,
+        cb: u32,
+        offset: u32,
+        mem: String,
+        buf: u32,
+        align: u32,
+    },
+    /// `type:num:cb:offset`.
+    Value {
+        ty: String,
+        num: u32,
+        cb: u32,
+        offset: u32,
+    },
+}
+
+impl LegacyArg {
+    /// The same argument in the current `;pointer` / `;value` form (a legacy pointer has
+    /// no pointee type; `i8` is used, with its alignment kept).
+    pub fn to_current(&self) -> MdEntry {
+        match &self.kind {
+            LegacyKind::Pointer {
+                num,
+                cb,
+                offset,
+                mem,
+                buf,
+                align,
+            } => MdEntry::Pointer(PointerArg {
+                name: self.name.clone(),
+                ty: "i8".into(),
+                num: *num,
+                cb: *cb,
+                offset: *offset,
+                mem: mem.clone(),
+                buf: *buf,
+                align: *align,
+                extra: None,
+            }),
+            LegacyKind::Value {
+                ty,
+                num,
+                cb,
+                offset,
+            } => MdEntry::Value(ValueArg {
+                name: self.name.clone(),
+                ty: ty.clone(),
+                num: *num,
+                cb: *cb,
+                offset: *offset,
+            }),
+        }
+    }
 }
 
 /// `;image:name:dim:access:id:cb:offset`
@@ -331,6 +402,26 @@ impl fmt::Display for MdEntry {
             MdEntry::PrivateId(n) => write!(f, "privateid:{n}"),
             MdEntry::Wsh(d) => write!(f, "wsh:{}:{}:{}", d[0], d[1], d[2]),
             MdEntry::Vth(s) => write!(f, "vth:{s}"),
+            MdEntry::LegacyArg(a) => match &a.kind {
+                LegacyKind::Pointer {
+                    num,
+                    cb,
+                    offset,
+                    mem,
+                    buf,
+                    align,
+                } => write!(
+                    f,
+                    "ARG:{}:{}:pointer:{num}:{cb}:{offset}:{mem}:{buf}:{align}",
+                    a.func, a.name
+                ),
+                LegacyKind::Value {
+                    ty,
+                    num,
+                    cb,
+                    offset,
+                } => write!(f, "ARG:{}:{}:{ty}:{num}:{cb}:{offset}", a.func, a.name),
+            },
             MdEntry::Unknown(s) => f.write_str(s),
         }
     }
@@ -892,6 +983,39 @@ pub fn parse_entry(text: &str) -> Result<MdEntry, String> {
                 ty: f[1].to_string(),
             }
         }
+        "ARG" => {
+            if f.len() < 3 {
+                return Err(
+                    "expected `;ARG:func:name:pointer:...` or `;ARG:func:name:type:num:cb:offset`"
+                        .into(),
+                );
+            }
+            let (func, name) = (f[0].to_string(), f[1].to_string());
+            let kind = if f[2] == "pointer" {
+                need(
+                    &f,
+                    9,
+                    "`;ARG:func:name:pointer:num:cb:offset:mem:buf:align`",
+                )?;
+                LegacyKind::Pointer {
+                    num: num(f[3], "element count")?,
+                    cb: num(f[4], "constant buffer")?,
+                    offset: num(f[5], "offset")?,
+                    mem: f[6].to_string(),
+                    buf: num(f[7], "buffer number")?,
+                    align: num(f[8], "alignment")?,
+                }
+            } else {
+                need(&f, 6, "`;ARG:func:name:type:num:cb:offset`")?;
+                LegacyKind::Value {
+                    ty: f[2].to_string(),
+                    num: num(f[3], "element count")?,
+                    cb: num(f[4], "constant buffer")?,
+                    offset: num(f[5], "offset")?,
+                }
+            };
+            MdEntry::LegacyArg(LegacyArg { func, name, kind })
+        }
         "constarg" => {
             need(&f, 2, "`;constarg:index:name`")?;
             MdEntry::ConstArg {
@@ -1025,6 +1149,37 @@ mod tests {
             })
         );
         assert!(parse_entry("pointer:p:i32:1:1:0:uav:1:4:RW").is_err());
+    }
+
+    #[test]
+    fn legacy_arg_form_of_the_seed_examples() {
+        let e = parse_entry("ARG:main:result:pointer:1:0:96:g:0:4").unwrap();
+        assert_eq!(e.to_string(), "ARG:main:result:pointer:1:0:96:g:0:4");
+        let MdEntry::LegacyArg(a) = &e else {
+            panic!("{e:?}")
+        };
+        let MdEntry::Pointer(p) = a.to_current() else {
+            panic!()
+        };
+        assert_eq!(
+            (p.cb, p.offset, p.mem.as_str(), p.buf, p.align),
+            (0, 96, "g", 0, 4)
+        );
+        let e = parse_entry("ARG:main:x:float:1:0:96").unwrap();
+        let MdEntry::LegacyArg(a) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            a.to_current(),
+            MdEntry::Value(ValueArg {
+                name: "x".into(),
+                ty: "float".into(),
+                num: 1,
+                cb: 0,
+                offset: 96
+            })
+        );
+        assert!(parse_entry("ARG:main:x:pointer:1:0").is_err());
     }
 
     #[test]
