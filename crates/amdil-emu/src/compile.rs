@@ -172,6 +172,8 @@ pub struct Compiled {
     pub threads_per_group: Option<[u32; 3]>,
     /// Any double-precision instruction (needs an fp64 device).
     pub uses_doubles: bool,
+    /// `dcl_max_thread_per_group N`.
+    pub max_threads_per_group: Option<u32>,
 }
 
 enum Frame {
@@ -643,6 +645,13 @@ fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
         "dcl_gds" => {
             let id = i.resource_id().unwrap_or(0);
             c.gds.insert(id, shared_size(i, num(0))?);
+        }
+        "dcl_num_thread_per_blk" => {
+            c.threads_per_group =
+                Some([num(0).unwrap_or(1).clamp(0, u32::MAX as i64) as u32, 1, 1]);
+        }
+        "dcl_max_thread_per_group" => {
+            c.max_threads_per_group = Some(num(0).unwrap_or(0).clamp(0, u32::MAX as i64) as u32);
         }
         "dcl_num_thread_per_group" => {
             let mut t = [1u32; 3];

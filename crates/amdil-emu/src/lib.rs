@@ -506,6 +506,13 @@ pub fn run(
             "a work-group of {items_per_group} work-items is larger than {MAX_GROUP_ITEMS}"
         )));
     }
+    if let Some(max) = code.max_threads_per_group {
+        if items_per_group > max as u64 {
+            return Err(load_fault(format!(
+                "the kernel allows at most {max} work-items per group (dcl_max_thread_per_group) but the launch uses {items_per_group}"
+            )));
+        }
+    }
     let mut cbs: Vec<(u32, Vec<u32>)> = vec![(0, cb0.to_vec()), (1, cb1.to_vec())];
     for seg in &kernel.data {
         if let Some(n) = seg.cb {
