@@ -244,6 +244,7 @@ pub fn compile_opencl_c(
         fp64: opts.fp64,
         images: opts.images,
         mad_enable: opts.cl_options.mad_enable,
+        single_precision_constant: opts.cl_options.single_precision_constant,
     };
     let module = lower_translation_unit(&tu, opts.data_layout, &lopts, &mut diags);
     if opts.cl_options.no_warnings {

@@ -98,7 +98,9 @@ impl Lowerer<'_> {
             ExprKind::FloatLit(l) => {
                 let p = match l.suffix {
                     FloatSuffix::F => Prim::Float,
-                    FloatSuffix::None if self.opts.fp64 => Prim::Double,
+                    FloatSuffix::None if self.opts.fp64 && !self.opts.single_precision_constant => {
+                        Prim::Double
+                    }
                     FloatSuffix::None => Prim::Float,
                     _ => return Err(()),
                 };

@@ -557,10 +557,10 @@ impl Lowerer<'_> {
         }
         let bytes = self.const_init_bytes(dt.ty, init);
         let sname = self.name(name.name).to_string();
-        let gname = match prefix {
+        let gname = self.unique_global_name(match prefix {
             Some(p) => format!("{p}.{sname}"),
             None => sname,
-        };
+        });
         let ty = self.t.mem_type(&mut self.m.types, dt.ty);
         let g = self.m.globals.push(Global {
             name: gname,
@@ -581,6 +581,18 @@ impl Lowerer<'_> {
             },
             span,
         );
+    }
+
+    /// `name`, or `name.N` if a global of that name exists (two kernel-scope variables
+    /// of one name in different blocks).
+    fn unique_global_name(&self, name: String) -> String {
+        if self.m.global_by_name(&name).is_none() {
+            return name;
+        }
+        (1..)
+            .map(|i| format!("{name}.{i}"))
+            .find(|n| self.m.global_by_name(n).is_none())
+            .unwrap_or(name)
     }
 
     pub(crate) fn bind_var(&mut self, name: ast::Ident, v: VarInfo, span: Span) {
@@ -1108,7 +1120,7 @@ impl Lowerer<'_> {
             );
             return;
         }
-        let gname = format!("{}.{}", self.fx.name, self.name(name.name));
+        let gname = self.unique_global_name(format!("{}.{}", self.fx.name, self.name(name.name)));
         let ty = self.t.mem_type(&mut self.m.types, dt.ty);
         let g = self.m.globals.push(Global {
             name: gname,

@@ -1064,7 +1064,9 @@ impl Lowerer<'_> {
             ExprKind::FloatLit(lit) => {
                 let p = match lit.suffix {
                     FloatSuffix::F => Prim::Float,
-                    FloatSuffix::None if self.opts.fp64 => Prim::Double,
+                    FloatSuffix::None if self.opts.fp64 && !self.opts.single_precision_constant => {
+                        Prim::Double
+                    }
                     FloatSuffix::None => Prim::Float,
                     FloatSuffix::H => {
                         self.err(span, "not supported yet: half literals", "");

@@ -41,6 +41,8 @@ pub struct LowerOptions {
     pub images: bool,
     /// `-cl-mad-enable` / `-cl-fast-relaxed-math`: `a*b+c` may fuse (kept as written).
     pub mad_enable: bool,
+    /// `-cl-single-precision-constant`: unsuffixed floating literals are `float`.
+    pub single_precision_constant: bool,
 }
 
 /// A user function (defined or only declared).
