@@ -324,13 +324,14 @@ fn int_to_float(to: Scalar, v: i128, mode: Rounding) -> u64 {
 }
 
 /// One lane of a conversion. `from`/`to` are the lane scalars (`None` for pointers,
-/// which are 64-bit integers here).
+/// which are 64-bit integers here). Float→integer conversions always saturate, so
+/// `_sat` changes nothing (without it OpenCL leaves out-of-range results undefined).
 pub fn convert(
     op: ConvOp,
     from: Option<Scalar>,
     to: Option<Scalar>,
     rounding: Rounding,
-    sat: bool,
+    _sat: bool,
     a: u64,
 ) -> u64 {
     let fbits = from.map_or(64, Scalar::bits);
@@ -371,7 +372,6 @@ pub fn convert(
             } else {
                 (0, tm as i128)
             };
-            let _ = sat;
             (v.clamp(lo, hi) as u64) & tm
         }
     }
