@@ -1635,3 +1635,116 @@ impl Lowerer<'_> {
         Some((acc, rt))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every family member maps to its own spelling (`static_name` would give "?" for a
+    /// name missing from its table, silently lowering the wrong function).
+    #[test]
+    fn every_classified_name_keeps_its_spelling() {
+        let names = [
+            "get_global_id",
+            "get_local_id",
+            "get_group_id",
+            "get_global_size",
+            "get_local_size",
+            "get_num_groups",
+            "get_global_offset",
+            "barrier",
+            "mem_fence",
+            "read_mem_fence",
+            "write_mem_fence",
+            "clamp",
+            "degrees",
+            "radians",
+            "mix",
+            "step",
+            "smoothstep",
+            "sign",
+            "abs",
+            "abs_diff",
+            "add_sat",
+            "sub_sat",
+            "hadd",
+            "rhadd",
+            "clz",
+            "popcount",
+            "mad_hi",
+            "mad_sat",
+            "mul_hi",
+            "rotate",
+            "upsample",
+            "mad24",
+            "mul24",
+            "isnan",
+            "isinf",
+            "isfinite",
+            "isnormal",
+            "signbit",
+            "dot",
+            "length",
+            "distance",
+            "normalize",
+            "fast_length",
+            "fast_distance",
+            "fast_normalize",
+            "cross",
+            "shuffle",
+            "shuffle2",
+            "pown",
+            "maxmag",
+            "minmag",
+            "sincos",
+            "modf",
+            "fract",
+            "nan",
+            "atomic_add",
+            "atomic_sub",
+            "atomic_xchg",
+            "atomic_inc",
+            "atomic_dec",
+            "atomic_min",
+            "atomic_max",
+            "atomic_and",
+            "atomic_or",
+            "atomic_xor",
+            "atomic_cmpxchg",
+            "atom_add",
+        ];
+        for n in names {
+            let k = classify(n).unwrap_or_else(|| panic!("{n} is not classified"));
+            let s = match k {
+                Kind::WorkItem(s) | Kind::Fence(s) | Kind::Common(s) | Kind::Int(s) => s,
+                Kind::Rel(None, s) | Kind::Geometric(s) | Kind::Extra(s) | Kind::Atomic(_, s) => s,
+                _ => continue,
+            };
+            assert_ne!(s, "?", "{n}");
+            assert!(n.ends_with(s), "{n} classified as {s}");
+        }
+    }
+
+    #[test]
+    fn conversion_and_reinterpretation_names() {
+        assert!(matches!(
+            classify("convert_uchar4_sat_rte"),
+            Some(Kind::Convert(Prim::UChar, 4, true, Rounding::Rte))
+        ));
+        assert!(matches!(
+            classify("convert_float"),
+            Some(Kind::Convert(Prim::Float, 1, false, Rounding::Default))
+        ));
+        assert!(matches!(classify("as_int3"), Some(Kind::As(Prim::Int, 3))));
+        assert!(classify("convert_int5").is_none());
+        assert!(classify("convert_bool").is_none());
+        assert!(matches!(classify("vload16"), Some(Kind::VLoad(16))));
+        assert!(classify("vload5").is_none());
+        assert!(matches!(
+            classify("native_exp"),
+            Some(Kind::FMath(MathFn::Exp))
+        ));
+        assert!(classify("native_erf").is_none());
+        assert!(unsupported("vload_half4") && unsupported("printf") && !unsupported("foo"));
+    }
+}

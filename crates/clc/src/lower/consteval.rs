@@ -348,3 +348,43 @@ fn const_binop(op: BinaryOp, a: &CV, b: &CV) -> Result<CV, ()> {
         _ => Err(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_and_casts() {
+        assert_eq!(wrap(255, Prim::Char), -1);
+        assert_eq!(wrap(-1, Prim::UInt), 0xffff_ffff);
+        assert_eq!(wrap(1 << 40, Prim::Int), 0);
+        assert_eq!(
+            cv_cast(&CV::F(-1.7, Prim::Float), Prim::Int),
+            CV::I(-1, Prim::Int)
+        );
+        assert_eq!(
+            cv_cast(&CV::F(1e20, Prim::Float), Prim::Int),
+            CV::I(i32::MAX as i128, Prim::Int)
+        );
+        assert_eq!(
+            cv_cast(&CV::I(3, Prim::Int), Prim::Float),
+            CV::F(3.0, Prim::Float)
+        );
+        assert_eq!(
+            const_binop(BinaryOp::Shl, &CV::I(1, Prim::Int), &CV::I(33, Prim::Int)),
+            Ok(CV::I(2, Prim::Int))
+        );
+        assert_eq!(
+            const_binop(BinaryOp::Div, &CV::I(7, Prim::UInt), &CV::I(-1, Prim::Int)),
+            Ok(CV::I(0, Prim::UInt))
+        );
+        assert_eq!(
+            const_binop(BinaryOp::Div, &CV::I(7, Prim::Int), &CV::I(0, Prim::Int)),
+            Err(())
+        );
+        assert_eq!(
+            const_binop(BinaryOp::Lt, &CV::I(-1, Prim::Int), &CV::I(1, Prim::UInt)),
+            Ok(CV::I(0, Prim::Int))
+        );
+    }
+}

@@ -2560,3 +2560,58 @@ pub(crate) fn swizzle_lanes(name: &str, n: u32) -> Result<Vec<u32>, String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swizzle_names() {
+        assert_eq!(swizzle_lanes("xyzw", 4), Ok(vec![0, 1, 2, 3]));
+        assert_eq!(swizzle_lanes("s0F", 16), Ok(vec![0, 15]));
+        assert_eq!(swizzle_lanes("S31", 4), Ok(vec![3, 1]));
+        assert_eq!(swizzle_lanes("hi", 8), Ok(vec![4, 5, 6, 7]));
+        assert_eq!(swizzle_lanes("odd", 4), Ok(vec![1, 3]));
+        // A 3-vector's halves are those of a 4-vector; lane 3 is undefined.
+        assert_eq!(swizzle_lanes("hi", 3), Ok(vec![2, 3]));
+        assert!(swizzle_lanes("w", 3).is_err());
+        assert!(swizzle_lanes("x", 8).is_err());
+        assert!(swizzle_lanes("s4", 4).is_err());
+        assert!(swizzle_lanes("xq", 4).is_err());
+    }
+
+    #[test]
+    fn integer_literal_types_follow_c99() {
+        use IntBase::*;
+        use LongSuffix as L;
+        assert_eq!(int_literal_prim(7, Decimal, false, L::None), Prim::Int);
+        assert_eq!(
+            int_literal_prim(0x8000_0000, Decimal, false, L::None),
+            Prim::Long
+        );
+        assert_eq!(
+            int_literal_prim(0x8000_0000, Hex, false, L::None),
+            Prim::UInt
+        );
+        assert_eq!(
+            int_literal_prim(0xffff_ffff_ffff_ffff, Hex, false, L::None),
+            Prim::ULong
+        );
+        assert_eq!(int_literal_prim(1, Decimal, true, L::None), Prim::UInt);
+        assert_eq!(int_literal_prim(1, Decimal, false, L::Long), Prim::Long);
+        assert_eq!(int_literal_prim(1, Octal, true, L::LongLong), Prim::ULong);
+    }
+
+    #[test]
+    fn usual_arithmetic_conversions() {
+        use Prim::*;
+        let c = Lowerer::scalar_common;
+        assert_eq!(c(Char, UChar), Int);
+        assert_eq!(c(Int, UInt), UInt);
+        assert_eq!(c(Long, UInt), Long);
+        assert_eq!(c(ULong, Long), ULong);
+        assert_eq!(c(Int, Float), Float);
+        assert_eq!(c(Float, Double), Double);
+        assert_eq!(c(Bool, Bool), Int);
+    }
+}
