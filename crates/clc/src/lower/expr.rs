@@ -1490,6 +1490,20 @@ impl Lowerer<'_> {
         // A left-deep chain (`a + b + c + ...`) is folded iteratively: the parser builds
         // such chains without a depth limit, so recursion could overflow the stack.
         let tu = self.tu;
+        if !matches!(tu.exprs[l].kind, ExprKind::Binary { .. }) {
+            // The common case, without the chain bookkeeping.
+            let Some(a) = self.rv(l) else {
+                let _ = self.expr(r);
+                return Opnd::Err;
+            };
+            let Some(b) = self.rv(r) else {
+                return Opnd::Err;
+            };
+            return match self.binop_values(op, a, b, span) {
+                Some((v, t)) => Opnd::R(v, t),
+                None => Opnd::Err,
+            };
+        }
         let mut spine = vec![(op, r, span)];
         let mut leftmost = l;
         while let ExprKind::Binary { op, lhs, rhs } = &tu.exprs[leftmost].kind {
