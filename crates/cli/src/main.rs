@@ -32,12 +32,32 @@ enum Cmd {
     Build(BuildArgs),
     /// Compile a kernel and run it with the given arguments.
     Run(RunArgs),
+    /// Work with AMD IL programs: check them, print them canonically.
+    #[command(subcommand)]
+    Il(IlCmd),
     /// Run a kernel with the oneAPI Construction Kit `oclc` command grammar.
     #[command(disable_help_flag = true)]
     Oclc {
         /// oclc options and the kernel file, as oclc takes them (see `kauai oclc -help`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum IlCmd {
+    /// Parse and validate an IL program and its metadata; list its kernels.
+    Check {
+        /// The IL file.
+        file: PathBuf,
+    },
+    /// Print an IL program in canonical form (comments and metadata kept).
+    Fmt {
+        /// The IL file.
+        file: PathBuf,
+        /// Where to write it (default: standard output).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
 }
 
@@ -155,6 +175,7 @@ fn main() -> ExitCode {
     let r = match cli.command {
         Cmd::Build(a) => build(a),
         Cmd::Run(a) => run(a),
+        Cmd::Il(c) => il(c),
         Cmd::Oclc { args } => oclc_command(args),
     };
     match r {
@@ -249,6 +270,42 @@ fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
                 eprintln!("built {} kernel(s): {}", names.len(), names.join(", "));
             }
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn il(c: IlCmd) -> Result<ExitCode, Failure> {
+    let file = match &c {
+        IlCmd::Check { file } | IlCmd::Fmt { file, .. } => file,
+    };
+    let bytes = std::fs::read(file)
+        .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", file.display())))?;
+    let mut sources = kauai_diag::SourceMap::new();
+    let id = sources.add(file.display().to_string(), bytes);
+    let mut diags = kauai_diag::Diagnostics::new();
+    let program = kauai_amdil::parse(&sources, id, &mut diags);
+    let valid = !diags.has_errors() && kauai_amdil::validate(&program, &mut diags);
+    let meta = kauai_amdil::metadata::read_metadata(&program, &mut diags);
+    eprint!("{}", diags.render(&sources));
+    if !valid || diags.has_errors() {
+        return Err(Failure::Input(format!(
+            "{}: {} error(s)",
+            file.display(),
+            diags.error_count()
+        )));
+    }
+    match c {
+        IlCmd::Check { .. } => {
+            let names: Vec<&str> = meta.kernels.iter().map(|k| k.name.as_str()).collect();
+            println!(
+                "{}: valid; {} metadata block(s): {}; {} data segment(s)",
+                file.display(),
+                names.len(),
+                names.join(", "),
+                meta.data.len()
+            );
+        }
+        IlCmd::Fmt { output, .. } => write_output(output.as_deref(), &program.to_string())?,
     }
     Ok(ExitCode::SUCCESS)
 }
