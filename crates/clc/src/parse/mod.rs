@@ -15,6 +15,9 @@
 //! - **Expressions** use precedence climbing for the binary operators; casts, compound
 //!   literals and OpenCL vector literals `(float4)(a, b)` are told apart after a
 //!   parenthesized type name by the next token.
+//! - **Output helpers**: [`dump`] renders the AST as S-expressions (the test
+//!   expectations in `tests/data/parse`), [`to_c`] prints it back as C that parses to
+//!   the same AST.
 
 mod decl;
 pub mod dump;
