@@ -50,6 +50,8 @@ enum Kind {
     Geometric(&'static str),
     /// shuffle, shuffle2, pown, maxmag, minmag, sincos, modf, fract, nan.
     Extra(&'static str),
+    /// async_work_group_copy, async_work_group_strided_copy, wait_group_events, prefetch.
+    Async(&'static str),
 }
 
 fn parse_type_suffix(s: &str) -> Option<(Prim, u32)> {
@@ -105,6 +107,10 @@ fn classify(name: &str) -> Option<Kind> {
         "bitselect" => Bitselect,
         "shuffle" | "shuffle2" | "pown" | "maxmag" | "minmag" | "sincos" | "modf" | "fract"
         | "nan" => Extra(static_name(name)),
+        "async_work_group_copy"
+        | "async_work_group_strided_copy"
+        | "wait_group_events"
+        | "prefetch" => Async(static_name(name)),
         "dot" | "length" | "distance" | "normalize" | "fast_length" | "fast_distance"
         | "fast_normalize" | "cross" => Geometric(static_name(name)),
         _ => {
@@ -263,6 +269,10 @@ fn static_name(s: &str) -> &'static str {
         "modf",
         "fract",
         "nan",
+        "async_work_group_copy",
+        "async_work_group_strided_copy",
+        "wait_group_events",
+        "prefetch",
     ];
     NAMES.iter().copied().find(|n| *n == s).unwrap_or("?")
 }
@@ -277,7 +287,6 @@ fn unsupported(name: &str) -> bool {
         "vstore_half",
         "vloada_half",
         "vstorea_half",
-        "async_work_group_",
         "atomic_",
         "atom_",
         "convert_",
@@ -292,8 +301,6 @@ fn unsupported(name: &str) -> bool {
     ];
     const NAMES: &[&str] = &[
         "printf",
-        "wait_group_events",
-        "prefetch",
         "frexp",
         "lgamma_r",
         "remquo",
@@ -827,6 +834,7 @@ impl Lowerer<'_> {
             Kind::Atomic(op, n) => self.atomic(name, op, n, args, span),
             Kind::Geometric(n) => self.geometric(name, n, args, span),
             Kind::Extra(n) => self.extra(name, n, args, span),
+            Kind::Async(n) => self.async_copy(name, n, args, span),
         }
     }
 
@@ -1415,6 +1423,144 @@ impl Lowerer<'_> {
 }
 
 impl Lowerer<'_> {
+    /// The asynchronous copies between global and local memory. Every work-item of the
+    /// group performs the whole copy at once (all copy the same values), so an event is
+    /// complete when it is returned and `wait_group_events` has nothing to wait for.
+    fn async_copy(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
+        let event = self.t.intern(TyKind::Opaque(crate::ast::OpaqueType::Event));
+        let void = crate::sema::types::T_VOID;
+        match n {
+            "wait_group_events" => {
+                if !self.arity(name, args, 2, span, "int num_events, event_t *event_list") {
+                    return None;
+                }
+                let ok = self.t.is_integer(args[0].t)
+                    && self.t.as_ptr(args[1].t).is_some_and(|p| p.pointee == event);
+                if !ok {
+                    self.bad_args(name, args, span, "int num_events, event_t *event_list");
+                    return None;
+                }
+                Some((args[0].v, void))
+            }
+            "prefetch" => {
+                if !self.arity(
+                    name,
+                    args,
+                    2,
+                    span,
+                    "const __global gentype *p, size_t num_elements",
+                ) {
+                    return None;
+                }
+                let ok = self
+                    .t
+                    .as_ptr(args[0].t)
+                    .is_some_and(|p| p.space == kauai_ir::AddrSpace::Global)
+                    && self.t.is_integer(args[1].t);
+                if !ok {
+                    self.bad_args(
+                        name,
+                        args,
+                        span,
+                        "const __global gentype *p, size_t num_elements",
+                    );
+                    return None;
+                }
+                Some((args[1].v, void))
+            }
+            _ => {
+                let strided = n == "async_work_group_strided_copy";
+                let cands = if strided {
+                    "__local gentype *dst, const __global gentype *src, size_t num_elements, size_t stride, event_t event (or __global dst, __local src)"
+                } else {
+                    "__local gentype *dst, const __global gentype *src, size_t num_elements, event_t event (or __global dst, __local src)"
+                };
+                if !self.arity(name, args, if strided { 5 } else { 4 }, span, cands) {
+                    return None;
+                }
+                let (dst, src) = (args[0], args[1]);
+                let (Some(dp), Some(sp)) = (self.t.as_ptr(dst.t), self.t.as_ptr(src.t)) else {
+                    self.bad_args(name, args, span, cands);
+                    return None;
+                };
+                use kauai_ir::AddrSpace::{Global, Local};
+                let spaces_ok = matches!((dp.space, sp.space), (Local, Global) | (Global, Local));
+                let elem_ok = dp.pointee == sp.pointee
+                    && self.t.is_arith(dp.pointee)
+                    && self.t.as_prim(dp.pointee) != Some(Prim::Bool);
+                let ev = args[args.len() - 1];
+                // The event argument may be `0` ("no event").
+                let ev_ok = ev.t == event || self.is_null_const(ev.v, ev.t);
+                if !spaces_ok || !elem_ok || dp.is_const || !ev_ok {
+                    self.bad_args(name, args, span, cands);
+                    return None;
+                }
+                let st = self.t.prim(self.size_prim());
+                let num = self.implicit(
+                    args[2].v,
+                    args[2].t,
+                    st,
+                    args[2].sp,
+                    "for the element count",
+                )?;
+                let stride = if strided {
+                    Some(self.implicit(args[3].v, args[3].t, st, args[3].sp, "for the stride")?)
+                } else {
+                    None
+                };
+                // for (i = 0; i < num; i++) dst[i (* stride)] = src[i (* stride)];
+                let stv = self.m.data_layout.size_type();
+                let head = self.new_block();
+                let body = self.new_block();
+                let exit = self.new_block();
+                let i = self.fx.body.append_block_param(head, stv);
+                let zero = self.size_const(0);
+                self.jump(head, vec![zero]);
+                self.start_block(head);
+                let c = self.ins(InstKind::Icmp(IntCC::Ult, i, num), Type::I1);
+                self.brif(c, body, exit);
+                self.start_block(body);
+                let far = match stride {
+                    Some(s) => self.ins(InstKind::Binary(IBin::Imul, i, s), stv),
+                    None => i,
+                };
+                let (di, si) = if dp.space == Global {
+                    (far, i)
+                } else {
+                    (i, far)
+                };
+                let sa = self.ptr_offset(src.v, sp, si, st, false);
+                let da = self.ptr_offset(dst.v, dp, di, st, false);
+                let align = self.t.align_of(dp.pointee) as u32;
+                let vt = self.vty(dp.pointee);
+                let x = self.ins(
+                    InstKind::Load {
+                        ptr: sa,
+                        align,
+                        volatile: false,
+                    },
+                    vt,
+                );
+                self.ins_void(InstKind::Store {
+                    ptr: da,
+                    value: x,
+                    align,
+                    volatile: false,
+                });
+                let one = self.size_const(1);
+                let next = self.ins(InstKind::Binary(IBin::Iadd, i, one), stv);
+                self.jump(head, vec![next]);
+                self.start_block(exit);
+                let ev_val = if ev.t == event {
+                    ev.v
+                } else {
+                    self.iconst(event, 0)
+                };
+                Some((ev_val, event))
+            }
+        }
+    }
+
     fn extra(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
         match n {
             "shuffle" | "shuffle2" => self.shuffle_fn(name, n == "shuffle2", args, span),
@@ -1717,7 +1863,11 @@ mod tests {
             let k = classify(n).unwrap_or_else(|| panic!("{n} is not classified"));
             let s = match k {
                 Kind::WorkItem(s) | Kind::Fence(s) | Kind::Common(s) | Kind::Int(s) => s,
-                Kind::Rel(None, s) | Kind::Geometric(s) | Kind::Extra(s) | Kind::Atomic(_, s) => s,
+                Kind::Rel(None, s)
+                | Kind::Geometric(s)
+                | Kind::Extra(s)
+                | Kind::Atomic(_, s)
+                | Kind::Async(s) => s,
                 _ => continue,
             };
             assert_ne!(s, "?", "{n}");

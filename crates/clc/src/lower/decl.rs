@@ -111,11 +111,14 @@ impl Lowerer<'_> {
             },
             BaseType::SizeT | BaseType::UintptrT => self.t.prim(self.size_prim()),
             BaseType::PtrdiffT | BaseType::IntptrT => self.t.prim(self.ptrdiff_prim()),
+            BaseType::Opaque(crate::ast::OpaqueType::Event) => {
+                self.t.intern(TyKind::Opaque(crate::ast::OpaqueType::Event))
+            }
             BaseType::Opaque(o) => {
                 self.err(
                     span,
                     format!("not supported yet: {}", o.name()),
-                    "images, samplers and events come in a later version",
+                    "images and samplers come in a later version",
                 );
                 T_ERROR
             }

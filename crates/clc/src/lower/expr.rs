@@ -134,7 +134,10 @@ impl Lowerer<'_> {
                 let z = self.ins(InstKind::Const(Const::Zero), Type::I8);
                 Some(self.ins(InstKind::Icmp(IntCC::Ne, b, z), Type::I1))
             }
-            TyKind::Prim(_) | TyKind::Vector(..) | TyKind::Ptr(_) => {
+            TyKind::Prim(_)
+            | TyKind::Vector(..)
+            | TyKind::Ptr(_)
+            | TyKind::Opaque(crate::ast::OpaqueType::Event) => {
                 let align = self.t.align_of(lv.ty) as u32;
                 let vt = self.vty(lv.ty);
                 Some(self.ins(

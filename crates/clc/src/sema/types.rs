@@ -407,6 +407,8 @@ impl TyTable {
             TyKind::Prim(p) => Type::Scalar(p.scalar()),
             TyKind::Vector(p, n) => Type::vec(p.scalar(), n as u32),
             TyKind::Ptr(p) => Type::Ptr(p.space),
+            // An event is a number (copies complete when they are issued).
+            TyKind::Opaque(OpaqueType::Event) => Type::I32,
             _ => return None,
         })
     }
@@ -425,6 +427,7 @@ impl TyTable {
                 types.array(em, n)
             }
             TyKind::Record(r) => self.records[r as usize].ir,
+            TyKind::Opaque(OpaqueType::Event) => Type::I32,
             TyKind::Error | TyKind::Void | TyKind::Func(_) | TyKind::Opaque(_) => Type::I8,
         };
         if let Some(slot) = self.mem.get_mut(t.0 as usize) {
@@ -440,6 +443,7 @@ impl TyTable {
             TyKind::Ptr(_) => self.dl.pointer_bytes as u64,
             TyKind::Array(e, n) => self.size_of(e).saturating_mul(n),
             TyKind::Record(r) => self.records[r as usize].size,
+            TyKind::Opaque(OpaqueType::Event) => 4,
             TyKind::Opaque(_) => self.dl.pointer_bytes as u64,
             TyKind::Void => 1,
             TyKind::Error | TyKind::Func(_) => 1,
