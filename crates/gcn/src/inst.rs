@@ -3,7 +3,7 @@
 //! `Inst` holds one value per operand slot of its table row plus the modifier bits, so
 //! both directions are plain field packing. The decoder accepts only canonical words:
 //! it re-encodes what it read and refuses anything that would not come back bit for bit
-//! (reserved bits set, SDWA/DPP not supported yet), so a disassembly always reassembles.
+//! (reserved bits set, DPP not supported yet), so a disassembly always reassembles.
 
 use thiserror::Error;
 
@@ -56,6 +56,20 @@ pub struct Mods {
     pub op_sel: u8,
     pub op_sel_hi: u8,
     pub neg_hi: u8,
+    /// GCN 1.2+ SDWA form of a VOP1/VOP2/VOPC instruction (sub-dword selects); `neg`,
+    /// `abs` and `clamp` then apply to it.
+    pub sdwa: Option<Sdwa>,
+}
+
+/// SDWA fields: selects are 0-3 byte0..byte3, 4-5 word0..word1, 6 dword; `dst_unused`
+/// is 0 pad, 1 sext, 2 preserve; `sext` has a bit per source.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sdwa {
+    pub dst_sel: u8,
+    pub dst_unused: u8,
+    pub src0_sel: u8,
+    pub src1_sel: u8,
+    pub sext: u8,
 }
 
 /// One instruction: a table row, operand values (parallel to the row's operands) and
@@ -589,7 +603,52 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
     if let Some(l) = lit {
         words.push(l);
     }
+    if let Some(sd) = m.sdwa {
+        return encode_sdwa(arch, d, m, &sd, words);
+    }
     Ok(words)
+}
+
+const SDWA: u32 = 249;
+
+fn encode_sdwa(
+    arch: Arch,
+    d: &InstrDef,
+    m: &Mods,
+    sd: &Sdwa,
+    words: Vec<u32>,
+) -> Result<Vec<u32>, EncodeError> {
+    if !arch.is_vi_plus() || !matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) || words.len() != 1
+    {
+        return Err(EncodeError::Field(
+            "SDWA needs a GCN 1.2+ VOP1/VOP2/VOPC instruction without literal",
+        ));
+    }
+    let w0 = words[0];
+    let src0 = w0 & 0x1FF;
+    if src0 < VGPR0 as u32 {
+        return Err(EncodeError::Unsupported(
+            "SDWA with a scalar or constant source",
+        ));
+    }
+    let dst = if d.enc == Enc::Vopc {
+        0
+    } else {
+        fits(sd.dst_sel as u32, 3, "dst_sel")? << 8
+            | fits(sd.dst_unused as u32, 2, "dst_unused")? << 11
+    };
+    let w1 = (src0 - VGPR0 as u32)
+        | dst
+        | b(m.clamp, 13)
+        | fits(sd.src0_sel as u32, 3, "src0_sel")? << 16
+        | ((sd.sext & 1) as u32) << 19
+        | ((m.neg & 1) as u32) << 20
+        | ((m.abs & 1) as u32) << 21
+        | fits(sd.src1_sel as u32, 3, "src1_sel")? << 24
+        | ((sd.sext >> 1 & 1) as u32) << 27
+        | ((m.neg >> 1 & 1) as u32) << 28
+        | ((m.abs >> 1 & 1) as u32) << 29;
+    Ok(vec![(w0 & !0x1FF) | SDWA, w1])
 }
 
 fn has(d: &InstrDef, r: Role) -> bool {
@@ -636,13 +695,42 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
     let mut ops = Vec::with_capacity(d.ops.len() + 3);
     let vg = |f: u32| Operand::Code(VGPR0 + (f & 0xFF) as u16);
     let mut extra = Vec::new();
-    if !vi
-        || !matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
-        || (w0 & 0x1FF) < 249
-        || (w0 & 0x1FF) > 250
-    {
-    } else {
-        return Err(DecodeError::Unsupported("SDWA/DPP"));
+    if vi && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && (w0 & 0x1FF) == SDWA {
+        let w1 = take(words, 1)?;
+        if arch.is_gfx9() && w1 & (1 << 23 | 1 << 31 | 3 << 14) != 0 {
+            return Err(DecodeError::Unsupported(
+                "SDWA with scalar sources, omod or sdst",
+            ));
+        }
+        // Selects above dword, dst_unused 3, and source-1 fields of VOP1 have no spelling.
+        let (s0, s1, du) = ((w1 >> 16) & 7, (w1 >> 24) & 7, (w1 >> 11) & 3);
+        if s0 > 6
+            || s1 > 6
+            || (w1 >> 8) & 7 > 6
+            || du > 2
+            || (enc == Enc::Vop1 && w1 & (0x3F << 24) != 0)
+        {
+            return Err(DecodeError::NonCanonical);
+        }
+        let base = (w0 & !0x1FF) | (VGPR0 as u32 + (w1 & 0xFF));
+        let (mut inst, _) = decode(arch, &[base])?;
+        inst.mods.sdwa = Some(Sdwa {
+            dst_sel: ((w1 >> 8) & 7) as u8,
+            dst_unused: ((w1 >> 11) & 3) as u8,
+            src0_sel: ((w1 >> 16) & 7) as u8,
+            src1_sel: ((w1 >> 24) & 7) as u8,
+            sext: (((w1 >> 19) & 1) | ((w1 >> 27) & 1) << 1) as u8,
+        });
+        inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 28) & 1) << 1) as u8;
+        inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 29) & 1) << 1) as u8;
+        inst.mods.clamp = w1 & (1 << 13) != 0;
+        return match encode(arch, &inst) {
+            Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
+            _ => Err(DecodeError::NonCanonical),
+        };
+    }
+    if vi && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && (w0 & 0x1FF) == 250 {
+        return Err(DecodeError::Unsupported("DPP"));
     }
     for spec in d.ops {
         let v = match (enc, spec.role) {
@@ -760,6 +848,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             } else {
                 w0 & (1 << 17) != 0
             };
+            // The assembler always sets gds for GWS instructions.
+            if d.name.contains("_gws_") && !m.gds {
+                return Err(DecodeError::NonCanonical);
+            }
         }
         Enc::Mubuf | Enc::Mtbuf => {
             m.offset = (w0 & 0xFFF) as i32;

@@ -17,7 +17,8 @@
 //!   `.while`, `.include`/`.incbin`, `.gpu`/`.arch`. Errors are diagnostics with
 //!   `file:line:col`, as many per run as the input has.
 //!
-//! Not supported yet (reported as errors, never silently): SDWA, DPP, MIMG,
+//! Not supported yet (reported as errors, never silently): DPP, SDWA with scalar
+//! sources or omod (GCN 1.4), MIMG,
 //! EXP, VINTRP encodings; register symbols (`x = %s[2:3]`); relocations; the `.amdcl2`
 //! container pseudo-ops (to be built with `kauai-amdbin`).
 //!

@@ -37,6 +37,12 @@ pub const NFMT_NAMES: [&str; 8] = [
     "snorm_ogl",
     "float",
 ];
+/// SDWA operand selects by value.
+pub const SDWA_SEL_NAMES: [&str; 7] = [
+    "byte0", "byte1", "byte2", "byte3", "word0", "word1", "dword",
+];
+/// SDWA `dst_unused` names by value.
+pub const SDWA_UNUSED_NAMES: [&str; 3] = ["pad", "sext", "preserve"];
 /// `hwreg` register names by id (index = id).
 pub const HWREG_NAMES: [&str; 16] = [
     "0",
@@ -182,6 +188,20 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
                 }
                 t
             }
+            Role::Src0 | Role::Vsrc1 if m.sdwa.is_some() => {
+                let k = usize::from(spec.role == Role::Vsrc1);
+                let mut t = code_text(arch, v, spec.dwords);
+                if m.sdwa.is_some_and(|s| s.sext >> k & 1 != 0) {
+                    t = format!("sext({t})");
+                }
+                if m.abs >> k & 1 != 0 {
+                    t = format!("|{t}|");
+                }
+                if m.neg >> k & 1 != 0 {
+                    t = format!("-{t}");
+                }
+                t
+            }
             Role::Vdst if v == Operand::Absent => continue,
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
             _ => code_text(arch, v, spec.dwords),
@@ -267,6 +287,26 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
     ] {
         if on {
             mods.push(t.into());
+        }
+    }
+    if let Some(sd) = m.sdwa {
+        let sel = |v: u8| SDWA_SEL_NAMES.get(v as usize).copied().unwrap_or("dword");
+        if d.enc != Enc::Vopc {
+            mods.push(format!("dst_sel:{}", sel(sd.dst_sel)));
+            mods.push(format!(
+                "dst_unused:{}",
+                SDWA_UNUSED_NAMES
+                    .get(sd.dst_unused as usize)
+                    .copied()
+                    .unwrap_or("pad")
+            ));
+        }
+        mods.push(format!("src0_sel:{}", sel(sd.src0_sel)));
+        if d.enc != Enc::Vop1 {
+            mods.push(format!("src1_sel:{}", sel(sd.src1_sel)));
+        }
+        if m.clamp {
+            mods.push("clamp".into());
         }
     }
     if d.enc == Enc::Vop3p {

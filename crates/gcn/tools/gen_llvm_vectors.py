@@ -132,6 +132,10 @@ def cases(enc, name, ops, arch):
         variants += ["sreg"]
     if enc == "VOP3P":
         variants += ["const", "pmods"]
+    if enc in ("VOP1", "VOP2", "VOPC") and arch >= 2 and "lit" not in roles and "src0" in roles:
+        variants += ["sdwa"]
+        if float_kind(name):
+            variants += ["sdwamods"]
     for v in variants:
         r = base_ops(v)
         if r is None:
@@ -156,6 +160,20 @@ def cases(enc, name, ops, arch):
                 if float_kind(name):
                     mm += [f"neg_lo:{bits(2 if nsrc > 1 else 1)}", f"neg_hi:{bits(1)}"]
                 cm += mm; lm += mm
+        if v in ("sdwa", "sdwamods"):
+            lname = name + "_sdwa"
+            if v == "sdwamods":
+                c = [("-" + t if t == "v2" else ("|" + t + "|" if t == "v6" else t)) for t in c]
+                l = list(c)
+            if enc == "VOPC":
+                pairs_ = [("src0_sel:word1", "src0_sel:WORD_1"), ("src1_sel:dword", "src1_sel:DWORD")]
+            else:
+                pairs_ = [("dst_sel:byte1", "dst_sel:BYTE_1"), ("dst_unused:pad", "dst_unused:UNUSED_PAD"), ("src0_sel:word1", "src0_sel:WORD_1")]
+                if enc == "VOP2":
+                    pairs_.append(("src1_sel:byte2", "src1_sel:BYTE_2"))
+                if v == "sdwamods":
+                    pairs_.append(("clamp", "clamp"))
+            cm += [a for a, _ in pairs_]; lm += [b for _, b in pairs_]
         if enc == "DS":
             if any(x in name for x in ("read2", "write2", "wrxchg2")):
                 cm.append("offset0:1 offset1:2"); lm.append("offset0:1 offset1:2")

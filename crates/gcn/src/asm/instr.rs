@@ -30,6 +30,8 @@ pub struct POp {
     pub kind: POpKind,
     pub neg: bool,
     pub abs: bool,
+    /// SDWA `sext(...)`.
+    pub sext: bool,
     pub span: Span,
 }
 
@@ -362,7 +364,7 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
                 p.pos += 1;
                 let r = parse_reg(p, ctx).ok().flatten().is_some();
                 p.pos = save;
-                r || n.eq_ignore_ascii_case("abs")
+                r || n.eq_ignore_ascii_case("abs") || n.eq_ignore_ascii_case("sext")
             }
             Some(Tok::Punct("|")) => true,
             _ => false,
@@ -393,6 +395,15 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
         p.pos += 2;
         abs = true;
         close_paren = true;
+    }
+    let mut close_sext = false;
+    let mut sext = false;
+    if p.ident().is_some_and(|s| s.eq_ignore_ascii_case("sext"))
+        && matches!(p.peek_at(1), Some(Tok::Punct("(")))
+    {
+        p.pos += 2;
+        sext = true;
+        close_sext = true;
     }
     let kind = if let Some((code, n)) = parse_reg(p, ctx)? {
         POpKind::Reg { code, n }
@@ -428,6 +439,9 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
     } else {
         POpKind::Expr(p.expr()?)
     };
+    if close_sext {
+        p.expect_punct(")")?;
+    }
     if close_bar {
         p.expect_punct("|")?;
     }
@@ -441,6 +455,7 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
         kind,
         neg,
         abs,
+        sext,
         span: start.to(p.prev_span()),
     })
 }
@@ -780,9 +795,31 @@ fn build_row(
     mods: &[PMod],
     ctx: &mut dyn Ctx,
     stmt: Span,
+    force_sdwa: bool,
 ) -> PResult<Built> {
     let arch = ctx.arch();
     let d = def(row);
+    let sdwa = matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+        && (force_sdwa
+            || mods.iter().any(|m| {
+                matches!(
+                    m.name.as_str(),
+                    "dst_sel" | "dst_unused" | "src0_sel" | "src1_sel"
+                )
+            }));
+    let mut sd = crate::inst::Sdwa {
+        dst_sel: 6,
+        dst_unused: 0,
+        src0_sel: 6,
+        src1_sel: 6,
+        sext: 0,
+    };
+    if d.enc == Enc::Vopc {
+        sd.dst_sel = 0;
+    }
+    if d.enc == Enc::Vop1 {
+        sd.src1_sel = 0;
+    }
     let mut b = Build {
         arch,
         d,
@@ -832,6 +869,20 @@ fn build_row(
         }
         let op = &ops[opi];
         opi += 1;
+        let sdwa_src = sdwa && matches!(spec.role, Role::Src0 | Role::Vsrc1);
+        if sdwa_src {
+            // SDWA sources: VGPRs with neg/abs/sext modifiers.
+            let k = u8::from(spec.role == Role::Vsrc1);
+            let v = b.value(op, Slot::Vreg, spec.dwords)?;
+            m.neg |= u8::from(op.neg) << k;
+            m.abs |= u8::from(op.abs) << k;
+            sd.sext |= u8::from(op.sext) << k;
+            vals.push(v);
+            continue;
+        }
+        if op.sext {
+            return Err((op.span, "sext() is only allowed on SDWA sources".into()));
+        }
         if (op.neg || op.abs)
             && !(vop3 && matches!(spec.role, Role::Src0 | Role::Src1 | Role::Src2))
         {
@@ -1035,6 +1086,48 @@ fn build_row(
                 }
                 true
             }
+            "dst_sel" | "src0_sel" | "src1_sel" | "dst_unused" if sdwa => {
+                let name = match &md.value {
+                    Some(Expr::Sym(n, _)) => n.to_ascii_lowercase().replace('_', ""),
+                    _ => return Err((md.span, format!("{} needs a name", md.name))),
+                };
+                if md.name == "dst_unused" {
+                    let n = name.strip_prefix("unused").unwrap_or(&name);
+                    sd.dst_unused = crate::print::SDWA_UNUSED_NAMES
+                        .iter()
+                        .position(|x| *x == n)
+                        .ok_or((md.span, "expected pad, sext or preserve".to_string()))?
+                        as u8;
+                } else {
+                    let n = match name.as_str() {
+                        "b0" => "byte0",
+                        "b1" => "byte1",
+                        "b2" => "byte2",
+                        "b3" => "byte3",
+                        "w0" => "word0",
+                        "w1" => "word1",
+                        other => other,
+                    };
+                    let v = crate::print::SDWA_SEL_NAMES
+                        .iter()
+                        .position(|x| *x == n)
+                        .ok_or((md.span, "expected byte0-3, word0-1 or dword".to_string()))?
+                        as u8;
+                    match md.name.as_str() {
+                        "dst_sel" => sd.dst_sel = v,
+                        "src0_sel" => sd.src0_sel = v,
+                        _ => sd.src1_sel = v,
+                    }
+                }
+                if d.enc == Enc::Vopc && md.name.starts_with("dst") {
+                    return Err((md.span, "VOPC has no SDWA destination".into()));
+                }
+                true
+            }
+            "clamp" if sdwa => {
+                m.clamp = true;
+                true
+            }
             "clamp" if vop3p => {
                 m.clamp = true;
                 true
@@ -1173,6 +1266,12 @@ fn build_row(
     if d.enc == Enc::Ds && d.name.contains("_gws_") {
         m.gds = true;
     }
+    if sdwa {
+        if !arch.is_vi_plus() {
+            return Err((stmt, "SDWA needs GCN 1.2 or later".into()));
+        }
+        m.sdwa = Some(sd);
+    }
     if vop3p && !op_sel_hi_set {
         // CLRX default: high halves for every present source.
         let nsrc = d
@@ -1210,6 +1309,8 @@ pub fn build(
 ) -> PResult<Built> {
     let arch = ctx.arch();
     let lower = name.to_ascii_lowercase();
+    let force_sdwa = lower.ends_with("_sdwa");
+    let lower = lower.strip_suffix("_sdwa").unwrap_or(&lower).to_string();
     let (base, force) = if let Some(b) = lower.strip_suffix("_e64") {
         (b.to_string(), Some(true))
     } else if let Some(b) = lower.strip_suffix("_e32") {
@@ -1257,7 +1358,7 @@ pub fn build(
                 continue;
             }
             tried += 1;
-            match build_row(r, ops, mods, ctx, stmt) {
+            match build_row(r, ops, mods, ctx, stmt, force_sdwa) {
                 Ok(b) => return Ok(b),
                 Err(e) => {
                     // Prefer the error of the VOP3 form when a modifier forced it.
