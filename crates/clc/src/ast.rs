@@ -307,6 +307,10 @@ pub enum ExternalDecl {
 }
 
 /// `specs declarator { body }`.
+///
+/// Function attributes (`reqd_work_group_size`, ...) may be written before the name
+/// (then they are in `specs.attrs`) or after the parameter list (`declarator.attrs`);
+/// both places mean the same.
 #[derive(Clone, Debug)]
 pub struct FunctionDef {
     pub specs: DeclSpecs,

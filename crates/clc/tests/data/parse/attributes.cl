@@ -15,6 +15,11 @@ __global float *__attribute__((endian(host))) e1;
 int e2 __attribute__((endian(device), nosvm));
 int u __attribute__((always_inline, section("foo", 3), cold));
 void f(int x __attribute__((unused)));
+enum __attribute__((packed)) Small { S0, S1 } __attribute__((aligned(4)));
+void g(__global float *__attribute__((aligned(16))) p, int (*q __attribute__((noescape)))[4]);
+__attribute__((overloadable)) float h(float x);
+float h2(float x) __attribute__((overloadable, const));
+__kernel void k2(void) __attribute__((reqd_work_group_size(1, 1, 1))) {}
 
 /* EXPECTED
 (function
@@ -45,5 +50,17 @@ void f(int x __attribute__((unused)));
   (specs int)
   (u (attr unknown always_inline 0) (attr unknown section 2) (attr unknown cold 0)))
 (decl (specs void) (f (fn (param (specs int) x (attr unknown unused 0)))))
+(decl (specs (enum Small (attr packed) (attr aligned 4) (enumerators (S0) (S1)))))
+(decl
+  (specs void)
+  (g
+    (fn
+      (param (specs global float) p (ptr (attr aligned 16)))
+      (param (specs int) q (ptr) (array 4) (attr unknown noescape 0)))))
+(decl (specs float (attr unknown overloadable 0)) (h (fn (param (specs float) x))))
+(decl
+  (specs float)
+  (h2 (fn (param (specs float) x)) (attr unknown overloadable 0) (attr unknown const 0)))
+(function (specs kernel void) (k2 (fn void) (attr reqd_work_group_size 1 1 1)) (block))
 --- diagnostics
 */
