@@ -12,8 +12,30 @@
 //! - work-item and barrier functions are calls to declared functions with their SPIR
 //!   mangled names (`_Z13get_global_idj`); math and integer builtins become IR operations.
 //!
-//! Errors are reported as diagnostics and lowering goes on (with the [`T_ERROR`] type
+//! Errors are reported as diagnostics and lowering goes on (with the `T_ERROR` type
 //! standing for anything that failed), so one run reports many problems.
+//!
+//! # Where things are
+//!
+//! - `decl`: type specifiers and declarators to C types, records and enums, program-scope
+//!   `__constant` variables, function definitions with the kernel metadata, locals;
+//! - `expr`: expressions (the usual arithmetic conversions with the OpenCL vector rules,
+//!   swizzles as values and as assignment targets, pointer arithmetic, short-circuit
+//!   operators); `stmt`: control flow; `init`: initializers flattened to leaves;
+//! - `consteval`: integer constant expressions and `__constant` initial bytes;
+//! - `builtins`: the OpenCL library functions, resolved by family.
+//!
+//! More conventions: struct and union values live in memory (assignment copies bytes;
+//! parameters are `byval` pointers to a private copy; results go through a hidden first
+//! `sret` pointer); `switch` compares in 64 bits (the operand is sign- or zero-extended
+//! and case values are 64-bit two's complement); `event_t` is an `i32`.
+//!
+//! # Not supported yet (each gives a "not supported yet" diagnostic)
+//!
+//! Bit-fields; images and samplers; `printf`; `half` values (only `half*` pointers);
+//! `vload_half`/`vstore_half`; 64-bit atomics; variadic user functions; and the library
+//! functions listed in `builtins::unsupported` (e.g. `rootn`, `sinpi`, `ilogb`,
+//! `remquo`, `frexp`).
 
 mod builtins;
 mod consteval;
