@@ -3,7 +3,7 @@
 //! `Inst` holds one value per operand slot of its table row plus the modifier bits, so
 //! both directions are plain field packing. The decoder accepts only canonical words:
 //! it re-encodes what it read and refuses anything that would not come back bit for bit
-//! (reserved bits set, DPP not supported yet), so a disassembly always reassembles.
+//! (reserved bits set, unnamed fields), so a disassembly always reassembles.
 
 use thiserror::Error;
 
@@ -59,6 +59,22 @@ pub struct Mods {
     /// GCN 1.2+ SDWA form of a VOP1/VOP2/VOPC instruction (sub-dword selects); `neg`,
     /// `abs` and `clamp` then apply to it.
     pub sdwa: Option<Sdwa>,
+    /// GCN 1.2+ DPP form (data-parallel lane moves); `neg`/`abs` apply to it.
+    pub dpp: Option<Dpp>,
+}
+
+/// DPP fields: `ctrl` is the 9-bit dpp_ctrl (quad_perm, row shifts, ...).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dpp {
+    pub ctrl: u16,
+    pub bound_ctrl: bool,
+    pub bank_mask: u8,
+    pub row_mask: u8,
+}
+
+/// Whether a dpp_ctrl value has a name (others are reserved).
+pub fn dpp_ctrl_valid(c: u16) -> bool {
+    matches!(c, 0..=0xFF | 0x101..=0x10F | 0x111..=0x11F | 0x121..=0x12F | 0x130 | 0x134 | 0x138 | 0x13C | 0x140..=0x143)
 }
 
 /// SDWA fields: selects are 0-3 byte0..byte3, 4-5 word0..word1, 6 dword; `dst_unused`
@@ -606,6 +622,33 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
     if let Some(sd) = m.sdwa {
         return encode_sdwa(arch, d, m, &sd, words);
     }
+    if let Some(dp) = m.dpp {
+        if !arch.is_vi_plus()
+            || !matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+            || words.len() != 1
+        {
+            return Err(EncodeError::Field(
+                "DPP needs a GCN 1.2+ VOP1/VOP2/VOPC instruction without literal",
+            ));
+        }
+        let w0 = words[0];
+        let src0 = w0 & 0x1FF;
+        if src0 < VGPR0 as u32 || !dpp_ctrl_valid(dp.ctrl) {
+            return Err(EncodeError::Field(
+                "DPP needs a VGPR source and a valid control",
+            ));
+        }
+        let w1 = (src0 - VGPR0 as u32)
+            | (dp.ctrl as u32) << 8
+            | b(dp.bound_ctrl, 19)
+            | ((m.neg & 1) as u32) << 20
+            | ((m.abs & 1) as u32) << 21
+            | ((m.neg >> 1 & 1) as u32) << 22
+            | ((m.abs >> 1 & 1) as u32) << 23
+            | fits(dp.bank_mask as u32, 4, "bank_mask")? << 24
+            | fits(dp.row_mask as u32, 4, "row_mask")? << 28;
+        return Ok(vec![(w0 & !0x1FF) | 250, w1]);
+    }
     Ok(words)
 }
 
@@ -730,7 +773,25 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         };
     }
     if vi && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && (w0 & 0x1FF) == 250 {
-        return Err(DecodeError::Unsupported("DPP"));
+        let w1 = take(words, 1)?;
+        let ctrl = ((w1 >> 8) & 0x1FF) as u16;
+        if !dpp_ctrl_valid(ctrl) || (enc == Enc::Vop1 && w1 & (3 << 22) != 0) {
+            return Err(DecodeError::NonCanonical);
+        }
+        let base = (w0 & !0x1FF) | (VGPR0 as u32 + (w1 & 0xFF));
+        let (mut inst, _) = decode(arch, &[base])?;
+        inst.mods.dpp = Some(Dpp {
+            ctrl,
+            bound_ctrl: w1 & (1 << 19) != 0,
+            bank_mask: ((w1 >> 24) & 15) as u8,
+            row_mask: (w1 >> 28) as u8,
+        });
+        inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 22) & 1) << 1) as u8;
+        inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 23) & 1) << 1) as u8;
+        return match encode(arch, &inst) {
+            Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
+            _ => Err(DecodeError::NonCanonical),
+        };
     }
     for spec in d.ops {
         let v = match (enc, spec.role) {

@@ -14,13 +14,15 @@
 //! * **Assembler.** [`assemble`] reads CLRX source: expressions with every CLRX
 //!   operator, labels (also local `1:`/`1b`/`1f`) and forward references, `.set`
 //!   `.equ` `.eqv`, data pseudo-ops, `.if*`, `.macro`, `.rept`/`.irp`/`.irpc`/`.for`/
-//!   `.while`, `.include`/`.incbin`, `.gpu`/`.arch`. Errors are diagnostics with
+//!   `.while`, `.include`/`.incbin`, `.gpu`/`.arch`, register symbols
+//!   (`x = %s[2:3]`, `x[1]`). Errors are diagnostics with
 //!   `file:line:col`, as many per run as the input has.
 //!
-//! Not supported yet (reported as errors, never silently): DPP, SDWA with scalar
-//! sources or omod (GCN 1.4), MIMG,
-//! EXP, VINTRP encodings; register symbols (`x = %s[2:3]`); relocations; the `.amdcl2`
-//! container pseudo-ops (to be built with `kauai-amdbin`).
+//! Encodings: SOP2, SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, VOP1, VOP2, VOPC, VOP3A/B,
+//! VOP3P, SDWA, DPP, DS, MUBUF, MTBUF, FLAT/GLOBAL/SCRATCH. Not supported yet (reported as
+//! errors, never silently): MIMG, EXP, VINTRP; SDWA with scalar sources or omod
+//! (GCN 1.4); relocations; the `.amdcl2` container pseudo-ops (`.kernel`, `.config`,
+//! ...), which need the inner-ELF writer of `kauai-amdbin`.
 //!
 //! ```
 //! use kauai_gcn::{decode, disassemble, format_inst, Arch, DisasmOptions};

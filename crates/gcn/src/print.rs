@@ -188,7 +188,7 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
                 }
                 t
             }
-            Role::Src0 | Role::Vsrc1 if m.sdwa.is_some() => {
+            Role::Src0 | Role::Vsrc1 if m.sdwa.is_some() || m.dpp.is_some() => {
                 let k = usize::from(spec.role == Role::Vsrc1);
                 let mut t = code_text(arch, v, spec.dwords);
                 if m.sdwa.is_some_and(|s| s.sext >> k & 1 != 0) {
@@ -307,6 +307,34 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         }
         if m.clamp {
             mods.push("clamp".into());
+        }
+    }
+    if let Some(dp) = m.dpp {
+        let c = dp.ctrl;
+        mods.push(match c {
+            0..=0xFF => format!(
+                "quad_perm:[{},{},{},{}]",
+                c & 3,
+                (c >> 2) & 3,
+                (c >> 4) & 3,
+                (c >> 6) & 3
+            ),
+            0x101..=0x10F => format!("row_shl:{}", c & 15),
+            0x111..=0x11F => format!("row_shr:{}", c & 15),
+            0x121..=0x12F => format!("row_ror:{}", c & 15),
+            0x130 => "wave_shl:1".into(),
+            0x134 => "wave_rol:1".into(),
+            0x138 => "wave_shr:1".into(),
+            0x13C => "wave_ror:1".into(),
+            0x140 => "row_mirror".into(),
+            0x141 => "row_half_mirror".into(),
+            0x142 => "row_bcast:15".into(),
+            _ => "row_bcast:31".into(),
+        });
+        mods.push(format!("row_mask:{:#x}", dp.row_mask));
+        mods.push(format!("bank_mask:{:#x}", dp.bank_mask));
+        if dp.bound_ctrl {
+            mods.push("bound_ctrl".into());
         }
     }
     if d.enc == Enc::Vop3p {

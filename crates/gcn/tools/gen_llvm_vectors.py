@@ -133,9 +133,9 @@ def cases(enc, name, ops, arch):
     if enc == "VOP3P":
         variants += ["const", "pmods"]
     if enc in ("VOP1", "VOP2", "VOPC") and arch >= 2 and "lit" not in roles and "src0" in roles:
-        variants += ["sdwa"]
+        variants += ["sdwa", "dpp"]
         if float_kind(name):
-            variants += ["sdwamods"]
+            variants += ["sdwamods", "dppmods"]
     for v in variants:
         r = base_ops(v)
         if r is None:
@@ -173,6 +173,15 @@ def cases(enc, name, ops, arch):
                     pairs_.append(("src1_sel:byte2", "src1_sel:BYTE_2"))
                 if v == "sdwamods":
                     pairs_.append(("clamp", "clamp"))
+            cm += [a for a, _ in pairs_]; lm += [b for _, b in pairs_]
+        if v in ("dpp", "dppmods"):
+            lname = name + "_dpp"
+            if v == "dppmods":
+                c = [("-" + t if t == "v2" else ("|" + t + "|" if t == "v6" else t)) for t in c]
+                l = list(c)
+                pairs_ = [("row_shr:3", "row_shr:3"), ("row_mask:0xf", "row_mask:0xf"), ("bank_mask:0xf", "bank_mask:0xf")]
+            else:
+                pairs_ = [("quad_perm:[1,0,3,2]", "quad_perm:[1,0,3,2]"), ("row_mask:0xa", "row_mask:0xa"), ("bank_mask:0x5", "bank_mask:0x5"), ("bound_ctrl", "bound_ctrl:0")]
             cm += [a for a, _ in pairs_]; lm += [b for _, b in pairs_]
         if enc == "DS":
             if any(x in name for x in ("read2", "write2", "wrxchg2")):

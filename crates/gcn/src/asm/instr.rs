@@ -796,6 +796,7 @@ fn build_row(
     ctx: &mut dyn Ctx,
     stmt: Span,
     force_sdwa: bool,
+    force_dpp: bool,
 ) -> PResult<Built> {
     let arch = ctx.arch();
     let d = def(row);
@@ -807,6 +808,30 @@ fn build_row(
                     "dst_sel" | "dst_unused" | "src0_sel" | "src1_sel"
                 )
             }));
+    const DPP_MODS: [&str; 14] = [
+        "quad_perm",
+        "row_shl",
+        "row_shr",
+        "row_ror",
+        "wave_shl",
+        "wave_rol",
+        "wave_shr",
+        "wave_ror",
+        "row_mirror",
+        "row_half_mirror",
+        "row_bcast",
+        "row_mask",
+        "bank_mask",
+        "bound_ctrl",
+    ];
+    let dpp = matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+        && (force_dpp || mods.iter().any(|m| DPP_MODS.contains(&m.name.as_str())));
+    let mut dp = crate::inst::Dpp {
+        ctrl: 0xE4,
+        bound_ctrl: false,
+        bank_mask: 15,
+        row_mask: 15,
+    };
     let mut sd = crate::inst::Sdwa {
         dst_sel: 6,
         dst_unused: 0,
@@ -869,7 +894,7 @@ fn build_row(
         }
         let op = &ops[opi];
         opi += 1;
-        let sdwa_src = sdwa && matches!(spec.role, Role::Src0 | Role::Vsrc1);
+        let sdwa_src = (sdwa || dpp) && matches!(spec.role, Role::Src0 | Role::Vsrc1);
         if sdwa_src {
             // SDWA sources: VGPRs with neg/abs/sext modifiers.
             let k = u8::from(spec.role == Role::Vsrc1);
@@ -1124,6 +1149,83 @@ fn build_row(
                 }
                 true
             }
+            "row_mirror" | "row_half_mirror" if dpp => {
+                dp.ctrl = if md.name == "row_mirror" {
+                    0x140
+                } else {
+                    0x141
+                };
+                true
+            }
+            "bound_ctrl" if dpp => {
+                dp.bound_ctrl = true;
+                true
+            }
+            "quad_perm" if dpp => {
+                if md.list.len() != 4 {
+                    return Err((md.span, "quad_perm needs four lane numbers".into()));
+                }
+                let mut c = 0u16;
+                for (i, x) in md.list.iter().enumerate() {
+                    let v: u16 = x
+                        .parse()
+                        .ok()
+                        .filter(|v| *v < 4)
+                        .ok_or((md.span, "quad_perm lanes are 0-3".to_string()))?;
+                    c |= v << (2 * i);
+                }
+                dp.ctrl = c;
+                true
+            }
+            "row_shl" | "row_shr" | "row_ror" | "wave_shl" | "wave_rol" | "wave_shr"
+            | "wave_ror" | "row_bcast" | "row_mask" | "bank_mask"
+                if dpp =>
+            {
+                let v = val(&mut b, 16, false)?;
+                let bad = || (md.span, format!("value {v} out of range for {}", md.name));
+                match md.name.as_str() {
+                    "row_shl" | "row_shr" | "row_ror" => {
+                        if !(1..=15).contains(&v) {
+                            return Err(bad());
+                        }
+                        let base = match md.name.as_str() {
+                            "row_shl" => 0x100,
+                            "row_shr" => 0x110,
+                            _ => 0x120,
+                        };
+                        dp.ctrl = base + v as u16;
+                    }
+                    "row_bcast" => {
+                        dp.ctrl = match v {
+                            15 => 0x142,
+                            31 => 0x143,
+                            _ => return Err(bad()),
+                        }
+                    }
+                    "row_mask" | "bank_mask" => {
+                        if v > 15 {
+                            return Err(bad());
+                        }
+                        if md.name == "row_mask" {
+                            dp.row_mask = v as u8;
+                        } else {
+                            dp.bank_mask = v as u8;
+                        }
+                    }
+                    _ => {
+                        if v != 1 {
+                            return Err(bad());
+                        }
+                        dp.ctrl = match md.name.as_str() {
+                            "wave_shl" => 0x130,
+                            "wave_rol" => 0x134,
+                            "wave_shr" => 0x138,
+                            _ => 0x13C,
+                        };
+                    }
+                }
+                true
+            }
             "clamp" if sdwa => {
                 m.clamp = true;
                 true
@@ -1266,6 +1368,15 @@ fn build_row(
     if d.enc == Enc::Ds && d.name.contains("_gws_") {
         m.gds = true;
     }
+    if dpp {
+        if !arch.is_vi_plus() {
+            return Err((stmt, "DPP needs GCN 1.2 or later".into()));
+        }
+        if sdwa {
+            return Err((stmt, "an instruction cannot be both SDWA and DPP".into()));
+        }
+        m.dpp = Some(dp);
+    }
     if sdwa {
         if !arch.is_vi_plus() {
             return Err((stmt, "SDWA needs GCN 1.2 or later".into()));
@@ -1310,7 +1421,12 @@ pub fn build(
     let arch = ctx.arch();
     let lower = name.to_ascii_lowercase();
     let force_sdwa = lower.ends_with("_sdwa");
-    let lower = lower.strip_suffix("_sdwa").unwrap_or(&lower).to_string();
+    let force_dpp = lower.ends_with("_dpp");
+    let lower = lower
+        .strip_suffix("_sdwa")
+        .or_else(|| lower.strip_suffix("_dpp"))
+        .unwrap_or(&lower)
+        .to_string();
     let (base, force) = if let Some(b) = lower.strip_suffix("_e64") {
         (b.to_string(), Some(true))
     } else if let Some(b) = lower.strip_suffix("_e32") {
@@ -1358,7 +1474,7 @@ pub fn build(
                 continue;
             }
             tried += 1;
-            match build_row(r, ops, mods, ctx, stmt, force_sdwa) {
+            match build_row(r, ops, mods, ctx, stmt, force_sdwa, force_dpp) {
                 Ok(b) => return Ok(b),
                 Err(e) => {
                     // Prefer the error of the VOP3 form when a modifier forced it.
