@@ -314,6 +314,10 @@ impl Parser<'_, '_> {
         // The last type keyword's position and the words before it, to recover from a
         // keyword used as a name (`size_t half = ...`).
         let mut last_word: Option<(usize, TypeWords)> = None;
+        // The end of a struct/union/enum body among these specifiers, and its keyword:
+        // another type keyword after it means the `;` after the definition is missing.
+        let mut tag_body: Option<(Span, &'static str)> = None;
+        self.missing_semi = false;
         let mut type_span: Option<Span> = None;
         loop {
             let t = self.peek();
@@ -322,6 +326,24 @@ impl Parser<'_, '_> {
             }
             let span = self.span();
             let kw = match self.spec_at(0) {
+                Some(SpecKw::Struct | SpecKw::Union | SpecKw::Enum | SpecKw::Type(_))
+                    if tag_body.is_some() =>
+                {
+                    if let Some((end, what)) = tag_body {
+                        let at = Span {
+                            start: end.end,
+                            ..end
+                        };
+                        self.error(
+                            at,
+                            &format!("expected `;` after the {what} definition"),
+                            "add `;` here",
+                        );
+                    }
+                    // The specifiers end here; the caller acts as if the `;` was written.
+                    self.missing_semi = true;
+                    break;
+                }
                 Some(kw) => kw,
                 None if !words.any && self.typedef_at(0) => {
                     let sym = self.sym_at(0);
@@ -403,12 +425,22 @@ impl Parser<'_, '_> {
                     };
                     let id = self.record_spec(kind)?;
                     let s = self.tu.records[id].span;
+                    if self.tu.records[id].fields.is_some() {
+                        let what = match kind {
+                            RecordKind::Struct => "struct",
+                            RecordKind::Union => "union",
+                        };
+                        tag_body = Some((s, what));
+                    }
                     words.add(TypeKw::Complete(BaseType::Record(id)));
                     type_span = Some(type_span.map_or(s, |t| join(t, s)));
                 }
                 SpecKw::Enum => {
                     let id = self.enum_spec()?;
                     let s = self.tu.enums[id].span;
+                    if self.tu.enums[id].enumerators.is_some() {
+                        tag_body = Some((s, "enum"));
+                    }
                     words.add(TypeKw::Complete(BaseType::Enum(id)));
                     type_span = Some(type_span.map_or(s, |t| join(t, s)));
                 }
@@ -695,7 +727,8 @@ impl Parser<'_, '_> {
             );
         }
         let mut declarators = Vec::new();
-        if !self.is(Punct::Semi) {
+        let missing_semi = std::mem::take(&mut self.missing_semi);
+        if !self.is(Punct::Semi) && !missing_semi {
             loop {
                 let dstart = self.span();
                 let declarator = if self.is(Punct::Colon) {
@@ -725,7 +758,9 @@ impl Parser<'_, '_> {
                 }
             }
         }
-        self.expect(Punct::Semi, "after struct member")?;
+        if !missing_semi {
+            self.expect(Punct::Semi, "after struct member")?;
+        }
         Ok(FieldDecl {
             specs,
             declarators,
@@ -1030,9 +1065,12 @@ impl Parser<'_, '_> {
         })
     }
 
-    /// `specs ;` (the current token is the `;`): declares a tag or nothing.
+    /// `specs ;` (the current token is the `;`): declares a tag or nothing
+    /// (or, after a missing `;` already reported, nothing to consume).
     fn empty_declaration(&mut self, specs: DeclSpecs, start: Span) -> DeclId {
-        self.bump();
+        if !std::mem::take(&mut self.missing_semi) {
+            self.bump();
+        }
         if !matches!(
             specs.base,
             BaseType::Record(_) | BaseType::Enum(_) | BaseType::Error
@@ -1077,7 +1115,7 @@ impl Parser<'_, '_> {
             return Err(self.error_here("expected a declaration"));
         }
         let specs = self.decl_specs()?;
-        if self.is(Punct::Semi) {
+        if self.is(Punct::Semi) || self.missing_semi {
             return Ok(ExternalDecl::Declaration(
                 self.empty_declaration(specs, start),
             ));
@@ -1127,7 +1165,7 @@ impl Parser<'_, '_> {
     pub(crate) fn block_declaration(&mut self) -> PResult<DeclId> {
         let start = self.span();
         let specs = self.decl_specs()?;
-        if self.is(Punct::Semi) {
+        if self.is(Punct::Semi) || self.missing_semi {
             return Ok(self.empty_declaration(specs, start));
         }
         let first = self.declarator(DeclMode::Named)?;

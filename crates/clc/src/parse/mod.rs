@@ -81,6 +81,9 @@ pub(crate) struct Parser<'t, 'd> {
     errors: usize,
     /// The next declarator may take a type keyword as its name (already diagnosed).
     keyword_as_name: bool,
+    /// Declaration specifiers ended at a tag definition missing its `;` (already
+    /// diagnosed): the caller proceeds as if the `;` was there.
+    missing_semi: bool,
 }
 
 impl<'t, 'd> Parser<'t, 'd> {
@@ -121,6 +124,7 @@ impl<'t, 'd> Parser<'t, 'd> {
             aborted: false,
             errors: 0,
             keyword_as_name: false,
+            missing_semi: false,
         }
     }
 
