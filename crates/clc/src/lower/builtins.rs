@@ -106,7 +106,9 @@ fn classify(name: &str) -> Option<Kind> {
         "select" => Select,
         "bitselect" => Bitselect,
         "shuffle" | "shuffle2" | "pown" | "maxmag" | "minmag" | "sincos" | "modf" | "fract"
-        | "nan" => Extra(static_name(name)),
+        | "nan" | "sinpi" | "cospi" | "tanpi" | "asinpi" | "acospi" | "atanpi" | "atan2pi" => {
+            Extra(static_name(name))
+        }
         "async_work_group_copy"
         | "async_work_group_strided_copy"
         | "wait_group_events"
@@ -273,6 +275,13 @@ fn static_name(s: &str) -> &'static str {
         "async_work_group_strided_copy",
         "wait_group_events",
         "prefetch",
+        "sinpi",
+        "cospi",
+        "tanpi",
+        "asinpi",
+        "acospi",
+        "atanpi",
+        "atan2pi",
     ];
     NAMES.iter().copied().find(|n| *n == s).unwrap_or("?")
 }
@@ -307,13 +316,6 @@ fn unsupported(name: &str) -> bool {
         "rootn",
         "ilogb",
         "logb",
-        "sinpi",
-        "cospi",
-        "tanpi",
-        "asinpi",
-        "acospi",
-        "atanpi",
-        "atan2pi",
         "get_enqueued_local_size",
         "get_global_linear_id",
         "get_local_linear_id",
@@ -1594,6 +1596,38 @@ impl Lowerer<'_> {
                 let c1 = self.fcmp(first, ax, ay, g);
                 Some((self.select_v(c1, v[0], r, g), g))
             }
+            "sinpi" | "cospi" | "tanpi" => {
+                if !self.arity(name, args, 1, span, FLOAT_CANDIDATES) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                let r = match n {
+                    "sinpi" => self.sinpi(v[0], g),
+                    "cospi" => self.cospi(v[0], g),
+                    _ => {
+                        let s = self.sinpi(v[0], g);
+                        let c = self.cospi(v[0], g);
+                        self.bin(IBin::Fdiv, s, c, g)
+                    }
+                };
+                Some((r, g))
+            }
+            "asinpi" | "acospi" | "atanpi" | "atan2pi" => {
+                let (f, k) = match n {
+                    "asinpi" => (MathFn::Asin, 1),
+                    "acospi" => (MathFn::Acos, 1),
+                    "atanpi" => (MathFn::Atan, 1),
+                    _ => (MathFn::Atan2, 2),
+                };
+                if !self.arity(name, args, k, span, FLOAT_CANDIDATES) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                let vt = self.vty(g);
+                let a = self.ins(InstKind::Math(f, v), vt);
+                let inv_pi = self.fconst(g, std::f64::consts::FRAC_1_PI);
+                Some((self.bin(IBin::Fmul, a, inv_pi, g), g))
+            }
             "nan" => {
                 if !self.arity(name, args, 1, span, "uintn nancode (or ulongn)") {
                     return None;
@@ -1697,6 +1731,68 @@ impl Lowerer<'_> {
                 Some((res, g))
             }
         }
+    }
+
+    /// `x - 2 * rint(x / 2)` (exact, in [-1, 1]) and its magnitude.
+    fn reduce_pi(&mut self, x: Value, g: Ty) -> (Value, Value) {
+        let half = self.fconst(g, 0.5);
+        let two = self.fconst(g, 2.0);
+        let h = self.bin(IBin::Fmul, x, half, g);
+        let k = self.un(IUn::Rint, h, g);
+        let k2 = self.bin(IBin::Fmul, k, two, g);
+        let r = self.bin(IBin::Fsub, x, k2, g);
+        let a = self.un(IUn::Fabs, r, g);
+        (r, a)
+    }
+
+    fn math1(&mut self, f: MathFn, x: Value, g: Ty) -> Value {
+        let vt = self.vty(g);
+        self.ins(InstKind::Math(f, vec![x]), vt)
+    }
+
+    fn times_pi(&mut self, x: Value, g: Ty) -> Value {
+        let pi = self.fconst(g, std::f64::consts::PI);
+        self.bin(IBin::Fmul, x, pi, g)
+    }
+
+    /// sin(pi x) with the argument kept in [0, pi/2] (where `pi * a` stays exact to an
+    /// ulp); integers give a zero of the sign of x.
+    fn sinpi(&mut self, x: Value, g: Ty) -> Value {
+        let (r, a) = self.reduce_pi(x, g);
+        let half = self.fconst(g, 0.5);
+        let one = self.fconst(g, 1.0);
+        let big = self.fcmp(FloatCC::Ogt, a, half, g);
+        let one_minus = self.bin(IBin::Fsub, one, a, g);
+        let a2 = self.select_v(big, one_minus, a, g);
+        let arg = self.times_pi(a2, g);
+        let sv = self.math1(MathFn::Sin, arg, g);
+        let signed = self.bin(IBin::Copysign, sv, r, g);
+        let zero = self.fconst(g, 0.0);
+        let is_zero = self.fcmp(FloatCC::Oeq, sv, zero, g);
+        let zx = self.bin(IBin::Copysign, zero, x, g);
+        self.select_v(is_zero, zx, signed, g)
+    }
+
+    /// cos(pi x) by octants of the reduced argument, each exact to an ulp.
+    fn cospi(&mut self, x: Value, g: Ty) -> Value {
+        let (_, a) = self.reduce_pi(x, g);
+        let quarter = self.fconst(g, 0.25);
+        let three_q = self.fconst(g, 0.75);
+        let half = self.fconst(g, 0.5);
+        let one = self.fconst(g, 1.0);
+        let pa = self.times_pi(a, g);
+        let c_low = self.math1(MathFn::Cos, pa, g);
+        let m = self.bin(IBin::Fsub, half, a, g);
+        let pm = self.times_pi(m, g);
+        let c_mid = self.math1(MathFn::Sin, pm, g);
+        let h = self.bin(IBin::Fsub, one, a, g);
+        let ph = self.times_pi(h, g);
+        let ch = self.math1(MathFn::Cos, ph, g);
+        let c_high = self.un(IUn::Fneg, ch, g);
+        let is_low = self.fcmp(FloatCC::Ole, a, quarter, g);
+        let is_high = self.fcmp(FloatCC::Ogt, a, three_q, g);
+        let t = self.select_v(is_high, c_high, c_mid, g);
+        self.select_v(is_low, c_low, t, g)
     }
 
     /// `shuffle(x, mask)` / `shuffle2(x, y, mask)`: lanes picked by the low bits of each

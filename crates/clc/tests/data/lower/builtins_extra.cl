@@ -1,11 +1,13 @@
 // shuffle with a constant mask is one shuffle instruction; a dynamic mask picks lanes
-// one by one. pown, maxmag, sincos (a result plus a store through the pointer).
+// one by one. pown, maxmag, sincos (a result plus a store through the pointer), sinpi
+// (reduced exactly before multiplying by pi).
 __kernel void k(__global float4 *v, __global uint4 *m, __global float *s)
 {
     v[0] = shuffle(v[1], (uint4)(3, 2, 1, 0));
     float2 d = shuffle(v[2], m[0].xy);
     s[0] = pown(s[1], 3) + maxmag(s[2], s[3]) + d.y;
     s[4] = sincos(s[5], &s[6]);
+    s[7] = sinpi(s[8]);
 }
 
 /* EXPECTED
@@ -125,6 +127,38 @@ block0(v0: ptr1, v1: ptr1, v2: ptr1):
     v107 = math.f32 cos v100
     store v105, v107 align 4
     store v94, v106 align 4
+    v108 = load.ptr1 v5 align 8
+    v109 = const.i32 7
+    v110 = const.i64 7
+    v111 = const.i64 28
+    v112 = ptradd.ptr1 v108, v111
+    v113 = load.ptr1 v5 align 8
+    v114 = const.i32 8
+    v115 = const.i64 8
+    v116 = const.i64 32
+    v117 = ptradd.ptr1 v113, v116
+    v118 = load.f32 v117 align 4
+    v119 = const.f32 0.5
+    v120 = const.f32 2.0
+    v121 = fmul.f32 v118, v119
+    v122 = rint.f32 v121
+    v123 = fmul.f32 v122, v120
+    v124 = fsub.f32 v118, v123
+    v125 = fabs.f32 v124
+    v126 = const.f32 0.5
+    v127 = const.f32 1.0
+    v128 = fcmp.i1 ogt v125, v126
+    v129 = fsub.f32 v127, v125
+    v130 = select.f32 v128, v129, v125
+    v131 = const.f32 3.141592653589793
+    v132 = fmul.f32 v130, v131
+    v133 = math.f32 sin v132
+    v134 = copysign.f32 v133, v124
+    v135 = const.f32 0.0
+    v136 = fcmp.i1 oeq v133, v135
+    v137 = copysign.f32 v135, v118
+    v138 = select.f32 v136, v137, v134
+    store v112, v138 align 4
     return
 }
 */
