@@ -136,6 +136,10 @@ pub fn format_code(arch: Arch, code: u16, dwords: u8) -> Option<String> {
 
 /// Parse a named special register (without range syntax): returns (code, dwords).
 pub fn parse_special(arch: Arch, name: &str) -> Option<(u16, u8)> {
+    // Every special name is short; longer identifiers (symbols) need no lowercasing.
+    if name.len() > 24 {
+        return None;
+    }
     let lower = name.to_ascii_lowercase();
     for &(first, n) in special_pairs(arch) {
         if lower == n {

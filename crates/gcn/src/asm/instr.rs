@@ -104,20 +104,29 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
         let _ = n;
         return Ok(Some((code + a as u16, (b - a + 1) as u8)));
     }
-    let lower = name.to_ascii_lowercase();
     let arch = ctx.arch();
-    let (kind, base) = if lower == "s" || lower == "v" || lower == "ttmp" {
-        (lower.clone(), None)
-    } else if let Some(n) = lower
-        .strip_prefix("ttmp")
-        .and_then(|r| r.parse::<u16>().ok())
-    {
-        ("ttmp".to_string(), Some(n))
-    } else if let Some(n) = lower.strip_prefix('s').and_then(|r| r.parse::<u16>().ok()) {
-        ("s".to_string(), Some(n))
-    } else if let Some(n) = lower.strip_prefix('v').and_then(|r| r.parse::<u16>().ok()) {
-        ("v".to_string(), Some(n))
-    } else if let Some((code, n)) = parse_special(arch, &lower) {
+    // Register names are matched without allocating: this runs for every operand.
+    let num = |rest: &str| -> Option<u16> {
+        if rest.is_empty() || !rest.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        rest.parse().ok()
+    };
+    let lower_prefix =
+        |pre: &str| name.len() >= pre.len() && name[..pre.len()].eq_ignore_ascii_case(pre);
+    let (kind, base): (&str, Option<u16>) = if name.eq_ignore_ascii_case("s") {
+        ("s", None)
+    } else if name.eq_ignore_ascii_case("v") {
+        ("v", None)
+    } else if name.eq_ignore_ascii_case("ttmp") {
+        ("ttmp", None)
+    } else if let Some(n) = lower_prefix("ttmp").then(|| num(&name[4..])).flatten() {
+        ("ttmp", Some(n))
+    } else if let Some(n) = lower_prefix("s").then(|| num(&name[1..])).flatten() {
+        ("s", Some(n))
+    } else if let Some(n) = lower_prefix("v").then(|| num(&name[1..])).flatten() {
+        ("v", Some(n))
+    } else if let Some((code, n)) = parse_special(arch, name) {
         p.pos += 1;
         return Ok(Some((code, n)));
     } else {
@@ -147,7 +156,7 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
             (a as u16, (b - a + 1) as u16)
         }
     };
-    let code = match kind.as_str() {
+    let code = match kind {
         "v" => {
             if first + count > 256 {
                 return Err((span, "VGPR number out of range (0-255)".into()));
@@ -620,7 +629,6 @@ enum Slot {
 
 impl Build<'_> {
     fn value(&mut self, op: &POp, slot: Slot, dwords: u8) -> PResult<Operand> {
-        let float = float_kind(self.d.name);
         match &op.kind {
             POpKind::Reg { code, n } => {
                 let is_v = *code >= VGPR0;
@@ -650,7 +658,7 @@ impl Build<'_> {
                     return Err((op.span, "expected a register".into()));
                 };
                 if let Expr::Float(v, suffix, _) = e {
-                    let kind = suffix.or(float).unwrap_or('s');
+                    let kind = suffix.or_else(|| float_kind(self.d.name)).unwrap_or('s');
                     if !forced {
                         if let Some(c) = inline_float(self.arch, *v) {
                             return Ok(Operand::Code(c));

@@ -302,17 +302,22 @@ pub fn assemble(
 
 /// Split the next statement from `bytes[pos..end]`: returns (start, end, next pos) with
 /// comments blanked out in the returned text.
-fn next_statement(bytes: &[u8], pos: usize, end: usize) -> Option<(usize, Vec<u8>, usize)> {
+fn next_statement(
+    bytes: &[u8],
+    pos: usize,
+    end: usize,
+    text: &mut Vec<u8>,
+) -> Option<(usize, usize)> {
     if pos >= end {
         return None;
     }
     let mut i = pos;
-    let mut text = Vec::new();
+    text.clear();
     while i < end {
         let c = bytes[i];
         match c {
             b'\n' | b';' => {
-                return Some((pos, text, i + 1));
+                return Some((pos, i + 1));
             }
             b'\\' if bytes.get(i + 1) == Some(&b'\n') => {
                 // Line continuation.
@@ -364,7 +369,7 @@ fn next_statement(bytes: &[u8], pos: usize, end: usize) -> Option<(usize, Vec<u8
             }
         }
     }
-    Some((pos, text, end))
+    Some((pos, end))
 }
 
 fn first_word(text: &[u8]) -> String {
@@ -410,14 +415,16 @@ impl Asm<'_> {
     }
 
     fn run(&mut self) {
+        // One statement buffer for the whole run: no allocation per line.
+        let mut text = Vec::with_capacity(256);
         while let Some(frame) = self.frames.last_mut() {
             let file = frame.file;
             let Some(src) = self.sources.get(file) else {
                 self.frames.pop();
                 continue;
             };
-            match next_statement(&src.bytes, frame.pos, frame.end) {
-                Some((start, text, next)) => {
+            match next_statement(&src.bytes, frame.pos, frame.end, &mut text) {
+                Some((start, next)) => {
                     frame.pos = next;
                     if self.ended {
                         continue;
@@ -1102,12 +1109,13 @@ impl Asm<'_> {
     /// and advances the current frame past the closing statement.
     fn capture_block(&mut self, opens: &[&str], close: &[&str], span: Span) -> Option<String> {
         let frame = self.frames.last_mut()?;
-        let file = frame.file;
-        let bytes = self.sources.file(file).bytes.clone();
+        // Borrow the file in place (disjoint from the frame stack): no copy per block.
+        let bytes = &self.sources.get(frame.file)?.bytes;
         let body_start = frame.pos;
         let mut depth = 0;
         let mut pos = frame.pos;
-        while let Some((start, text, next)) = next_statement(&bytes, pos, frame.end) {
+        let mut text = Vec::new();
+        while let Some((start, next)) = next_statement(bytes, pos, frame.end, &mut text) {
             let w = first_word(&text);
             if opens.contains(&w.as_str()) {
                 depth += 1;
