@@ -162,7 +162,7 @@ impl Lowerer<'_> {
                     }
                     self.init_designated(
                         elem,
-                        base + idx * esz,
+                        base.saturating_add(idx.saturating_mul(esz)),
                         &it.designators[1..],
                         &it.init,
                         out,
@@ -179,7 +179,13 @@ impl Lowerer<'_> {
                     }
                     break;
                 }
-                self.init_elem(elem, base + idx * esz, items, pos, out);
+                self.init_elem(
+                    elem,
+                    base.saturating_add(idx.saturating_mul(esz)),
+                    items,
+                    pos,
+                    out,
+                );
                 idx += 1;
                 max = max.max(idx);
             }
@@ -356,7 +362,7 @@ impl Lowerer<'_> {
                 (Designator::Index { index, span }, TyKind::Array(e, n)) => {
                     match self.const_int(*index) {
                         Some(i) if i >= 0 && (i as u64) < n => {
-                            off += i as u64 * self.t.size_of(e);
+                            off = off.saturating_add((i as u64).saturating_mul(self.t.size_of(e)));
                             ty = e;
                         }
                         _ => {
@@ -486,6 +492,22 @@ impl Lowerer<'_> {
 
     /// The initial bytes of a `__constant` object.
     pub(crate) fn const_init_bytes(&mut self, ty: Ty, init: &Initializer) -> Option<Vec<u8>> {
+        const MAX_CONSTANT_BYTES: u64 = 64 << 20;
+        if self.t.size_of(ty) > MAX_CONSTANT_BYTES {
+            let sp = match init {
+                Initializer::List { span, .. } => *span,
+                Initializer::Expr(e) => self.espan(*e),
+            };
+            self.err(
+                sp,
+                format!(
+                    "a __constant variable of {} bytes is too large",
+                    self.t.size_of(ty)
+                ),
+                format!("the limit is {MAX_CONSTANT_BYTES} bytes"),
+            );
+            return None;
+        }
         let size = self.t.size_of(ty) as usize;
         let mut buf = vec![0u8; size];
         let mut leaves = Vec::new();
@@ -497,7 +519,7 @@ impl Lowerer<'_> {
         for leaf in leaves {
             match leaf.kind {
                 LeafKind::Str(b) => {
-                    let end = (leaf.off as usize + b.len()).min(buf.len());
+                    let end = (leaf.off as usize).saturating_add(b.len()).min(buf.len());
                     let start = (leaf.off as usize).min(end);
                     buf[start..end].copy_from_slice(&b[..end - start]);
                 }
@@ -545,7 +567,7 @@ impl Lowerer<'_> {
                 if matches!(c, CV::V(..)) {
                     return false;
                 }
-                match buf.get_mut(off..off + bytes.len()) {
+                match buf.get_mut(off..off.saturating_add(bytes.len())) {
                     Some(dst) => {
                         dst.copy_from_slice(&bytes);
                         true
@@ -556,13 +578,15 @@ impl Lowerer<'_> {
             TyKind::Vector(p, n) => {
                 let et = self.t.prim(p);
                 match c {
-                    CV::V(lanes, _) if lanes.len() == n as usize => lanes
-                        .iter()
-                        .enumerate()
-                        .all(|(i, l)| self.write_cv(buf, off + i * p.bytes() as usize, et, l)),
+                    CV::V(lanes, _) if lanes.len() == n as usize => {
+                        lanes.iter().enumerate().all(|(i, l)| {
+                            self.write_cv(buf, off.saturating_add(i * p.bytes() as usize), et, l)
+                        })
+                    }
                     CV::V(..) => false,
-                    s => (0..n as usize)
-                        .all(|i| self.write_cv(buf, off + i * p.bytes() as usize, et, s)),
+                    s => (0..n as usize).all(|i| {
+                        self.write_cv(buf, off.saturating_add(i * p.bytes() as usize), et, s)
+                    }),
                 }
             }
             TyKind::Ptr(_) => matches!(c, CV::I(0, _)),
