@@ -26,6 +26,12 @@
 //! - `(float4)(a, b)` is [`ExprKind::VectorLiteral`]; `(float4)(a)` — a single element —
 //!   is also a `VectorLiteral` with one element (sema treats it as a splat/conversion,
 //!   exactly like a cast).
+//!   For a type that cannot be a vector (`int`, `float *`), `(int)(x)` is a
+//!   [`ExprKind::Cast`] of `x`.
+//! - Parentheses around expressions leave no node; operator precedence is in the tree.
+//! - Literals carry their values: integers as `u64` with base and suffix (C's type
+//!   rules need both), floats as `f64` with suffix and the text as written, character
+//!   literals decoded, adjacent string literals concatenated and decoded to bytes.
 //! - Attributes OpenCL defines are parsed into [`AttrKind`]; unknown attributes are kept
 //!   by name ([`AttrKind::Unknown`]) for sema to warn about.
 //! - After a syntax error the parser substitutes [`ExprKind::Error`] / [`StmtKind::Error`]

@@ -1,4 +1,4 @@
-//! The OpenCL C parser: preprocessed tokens in, [`ast::TranslationUnit`] out.
+//! The OpenCL C parser: preprocessed tokens in, [`crate::ast::TranslationUnit`] out.
 //!
 //! A hand-written recursive-descent parser. Points worth knowing:
 //!
@@ -15,7 +15,7 @@
 //! - **Expressions** use precedence climbing for the binary operators; casts, compound
 //!   literals and OpenCL vector literals `(float4)(a, b)` are told apart after a
 //!   parenthesized type name by the next token.
-//! - **Output helpers**: [`dump`] renders the AST as S-expressions (the test
+//! - **Output helpers**: [`dump()`] renders the AST as S-expressions (the test
 //!   expectations in `tests/data/parse`), [`to_c`] prints it back as C that parses to
 //!   the same AST.
 
