@@ -171,6 +171,8 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
             (w >> 17) & 0x1FF
         };
         (Enc::Vop3, op as u16)
+    } else if (!vi && w >> 26 == 0b11_0010) || (vi && w >> 26 == 0b11_0101) {
+        (Enc::Vintrp, ((w >> 16) & 3) as u16)
     } else if w >> 26 == 0b11_0110 {
         let op = if vi {
             (w >> 17) & 0xFF
@@ -210,6 +212,7 @@ pub fn is_64bit(enc: Enc) -> bool {
             | Enc::Vop1
             | Enc::Vop2
             | Enc::Vopc
+            | Enc::Vintrp
     )
 }
 
@@ -466,6 +469,17 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | fits(m.omod as u32, 2, "omod")? << 27
                 | fits(m.neg as u32, 3, "neg")? << 29;
             vec![w0, w1]
+        }
+        Enc::Vintrp => {
+            let vdst = vgpr(get(Role::Vdst))?;
+            let src = if has(d, Role::Param) {
+                fits(imm(Role::Param), 2, "param")?
+            } else {
+                vgpr(get(Role::Vsrc))?
+            };
+            let attr = fits(imm(Role::Attr), 8, "attr")?;
+            let prefix = if vi { 0xD400_0000 } else { 0xC800_0000 };
+            vec![prefix | vdst << 18 | opc << 16 | attr << 8 | src]
         }
         Enc::Vop3p => {
             let vdst = vgpr(get(Role::Vdst))?;
@@ -850,6 +864,15 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Vop3, Role::Src0) => Operand::Code((w1 & 0x1FF) as u16),
             (Enc::Vop3, Role::Src1) => Operand::Code(((w1 >> 9) & 0x1FF) as u16),
             (Enc::Vop3, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
+            (Enc::Vintrp, Role::Vdst) => vg(w0 >> 18),
+            (Enc::Vintrp, Role::Vsrc) => vg(w0),
+            (Enc::Vintrp, Role::Param) => {
+                if w0 & 0xFF > 2 {
+                    return Err(DecodeError::NonCanonical);
+                }
+                Operand::Imm(w0 & 0xFF)
+            }
+            (Enc::Vintrp, Role::Attr) => Operand::Imm((w0 >> 8) & 0xFF),
             (Enc::Ds, Role::Addr) => vg(w1),
             (Enc::Ds, Role::Data0) => vg(w1 >> 8),
             (Enc::Ds, Role::Data1) => vg(w1 >> 16),

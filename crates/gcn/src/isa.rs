@@ -78,6 +78,7 @@ pub enum Enc {
     Vopc,
     Vop3,
     Vop3p,
+    Vintrp,
     Ds,
     Mubuf,
     Mtbuf,
@@ -101,6 +102,7 @@ impl Enc {
             "VOPC" => Enc::Vopc,
             "VOP3" => Enc::Vop3,
             "VOP3P" => Enc::Vop3p,
+            "VINTRP" => Enc::Vintrp,
             "DS" => Enc::Ds,
             "MUBUF" => Enc::Mubuf,
             "MTBUF" => Enc::Mtbuf,
@@ -165,6 +167,12 @@ pub enum Role {
     Vdata,
     /// `gds` keyword required (ds_gws_*).
     Gds,
+    /// VINTRP source VGPR.
+    Vsrc,
+    /// VINTRP attribute and channel (`attr3.y`): attr << 2 | channel.
+    Attr,
+    /// VINTRP `v_interp_mov_f32` parameter: 0 `p10`, 1 `p20`, 2 `p0`.
+    Param,
 }
 
 impl Role {
@@ -198,6 +206,9 @@ impl Role {
             "data" => Role::Data,
             "vdata" => Role::Vdata,
             "gds" => Role::Gds,
+            "vsrc" => Role::Vsrc,
+            "attr" => Role::Attr,
+            "param" => Role::Param,
             _ => return None,
         })
     }

@@ -202,6 +202,15 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
                 }
                 t
             }
+            Role::Attr => {
+                let a = imm(v);
+                format!("attr{}.{}", a >> 2, ["x", "y", "z", "w"][(a & 3) as usize])
+            }
+            Role::Param => ["p10", "p20", "p0"]
+                .get(imm(v) as usize)
+                .copied()
+                .unwrap_or("p0")
+                .to_string(),
             Role::Vdst if v == Operand::Absent => continue,
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
             _ => code_text(arch, v, spec.dwords),

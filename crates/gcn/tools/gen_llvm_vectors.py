@@ -104,6 +104,12 @@ def cases(enc, name, ops, arch):
                 t = reg("v", 1, w)
             elif role == "gds":
                 continue
+            elif role == "vsrc":
+                t = "v2"
+            elif role == "attr":
+                t = "attr3.y"
+            elif role == "param":
+                t = "p20"
             elif role in ("simm16",):
                 t = "0x1234" if not name.startswith("s_set") and name not in ("s_nop",) else "0x3"
             elif role == "hwreg":

@@ -23,6 +23,9 @@ pub enum POpKind {
     Off,
     /// A 16-bit immediate computed by `hwreg(...)`, `sendmsg(...)` or waitcnt counters.
     Imm16(u32),
+    /// VINTRP `attrN.c` (N << 2 | channel) and `p10`/`p20`/`p0`.
+    Attr(u32),
+    Param(u32),
 }
 
 #[derive(Clone, Debug)]
@@ -422,6 +425,29 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
                 p.pos += 1;
                 POpKind::Off
             }
+            "p10" | "p20" | "p0" => {
+                p.pos += 1;
+                POpKind::Param(match id.as_str() {
+                    "p10" => 0,
+                    "p20" => 1,
+                    _ => 2,
+                })
+            }
+            a if a.starts_with("attr") && a.len() > 6 && a.as_bytes()[a.len() - 2] == b'.' => {
+                let span = p.span();
+                let n: u32 = a[4..a.len() - 2]
+                    .parse()
+                    .map_err(|_| (span, "expected attrN.x/y/z/w".to_string()))?;
+                let c = "xyzw"
+                    .find(&a[a.len() - 1..])
+                    .ok_or((span, "attribute channel must be x, y, z or w".to_string()))?
+                    as u32;
+                if n > 63 {
+                    return Err((span, "attribute number out of range (0-63)".into()));
+                }
+                p.pos += 1;
+                POpKind::Attr(n << 2 | c)
+            }
             "lit" if matches!(p.peek_at(1), Some(Tok::Punct("("))) => {
                 p.pos += 1;
                 p.expect_punct("(")?;
@@ -651,7 +677,9 @@ impl Build<'_> {
                 Ok(Operand::Code(*code))
             }
             POpKind::Off => Err((op.span, "'off' is not allowed here".into())),
-            POpKind::Imm16(_) => Err((op.span, "unexpected special operand".into())),
+            POpKind::Imm16(_) | POpKind::Attr(_) | POpKind::Param(_) => {
+                Err((op.span, "unexpected special operand".into()))
+            }
             POpKind::Expr(e) | POpKind::Lit(e) => {
                 let forced = matches!(op.kind, POpKind::Lit(_));
                 let Slot::Src { literal_ok } = slot else {
@@ -1007,6 +1035,15 @@ fn build_row(
                 }
             },
             Role::Gds => Operand::Absent,
+            Role::Vsrc => b.value(op, Slot::Vreg, 1)?,
+            Role::Attr => match op.kind {
+                POpKind::Attr(a) => Operand::Imm(a),
+                _ => return Err((op.span, "expected an attribute (attrN.x)".into())),
+            },
+            Role::Param => match op.kind {
+                POpKind::Param(a) => Operand::Imm(a),
+                _ => return Err((op.span, "expected p10, p20 or p0".into())),
+            },
         };
         vals.push(v);
     }
