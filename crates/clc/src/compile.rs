@@ -164,6 +164,8 @@ fn prelude(opts: &CompileOptions) -> String {
          #define FLT_MIN 0x1.0p-126f\n\
          #define FLT_EPSILON 0x1.0p-23f\n\
          #define MAXFLOAT FLT_MAX\n\
+         #define FP_ILOGB0 INT_MIN\n\
+         #define FP_ILOGBNAN INT_MIN\n\
          #define HUGE_VALF (1.0f / 0.0f)\n\
          #define INFINITY (1.0f / 0.0f)\n\
          #define NAN (0.0f / 0.0f)\n\

@@ -106,9 +106,8 @@ fn classify(name: &str) -> Option<Kind> {
         "select" => Select,
         "bitselect" => Bitselect,
         "shuffle" | "shuffle2" | "pown" | "maxmag" | "minmag" | "sincos" | "modf" | "fract"
-        | "nan" | "sinpi" | "cospi" | "tanpi" | "asinpi" | "acospi" | "atanpi" | "atan2pi" => {
-            Extra(static_name(name))
-        }
+        | "nan" | "sinpi" | "cospi" | "tanpi" | "asinpi" | "acospi" | "atanpi" | "atan2pi"
+        | "frexp" | "ilogb" | "logb" | "rootn" => Extra(static_name(name)),
         "async_work_group_copy"
         | "async_work_group_strided_copy"
         | "wait_group_events"
@@ -282,6 +281,10 @@ fn static_name(s: &str) -> &'static str {
         "acospi",
         "atanpi",
         "atan2pi",
+        "frexp",
+        "ilogb",
+        "logb",
+        "rootn",
     ];
     NAMES.iter().copied().find(|n| *n == s).unwrap_or("?")
 }
@@ -310,12 +313,8 @@ fn unsupported(name: &str) -> bool {
     ];
     const NAMES: &[&str] = &[
         "printf",
-        "frexp",
         "lgamma_r",
         "remquo",
-        "rootn",
-        "ilogb",
-        "logb",
         "get_enqueued_local_size",
         "get_global_linear_id",
         "get_local_linear_id",
@@ -1612,6 +1611,82 @@ impl Lowerer<'_> {
                 };
                 Some((r, g))
             }
+            "frexp" | "ilogb" | "logb" => {
+                let want = if n == "frexp" { 2 } else { 1 };
+                if !self.arity(name, args, want, span, FLOAT_CANDIDATES) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, &args[..1], span)?;
+                let (p, lanes) = self.t.elem_lanes(g)?;
+                let it = self.t.vector(Prim::Int, lanes);
+                let (m, e, ilogb) = self.decompose(v[0], g, p, lanes);
+                match n {
+                    "frexp" => {
+                        let ok = self.t.as_ptr(args[1].t).is_some_and(|pt| {
+                            pt.pointee == it
+                                && !pt.is_const
+                                && pt.space != kauai_ir::AddrSpace::Constant
+                        });
+                        if !ok {
+                            self.bad_args(
+                                name,
+                                args,
+                                span,
+                                &format!("{} x, __space {} *exp", self.tyname(g), self.tyname(it)),
+                            );
+                            return None;
+                        }
+                        self.store_value(args[1].v, e, it, false);
+                        Some((m, g))
+                    }
+                    "ilogb" => Some((ilogb, it)),
+                    _ => {
+                        // logb: the exponent as a float; 0 gives -inf, inf gives +inf,
+                        // NaN stays NaN.
+                        let f = self.conv(ilogb, it, g);
+                        let ax = self.un(IUn::Fabs, v[0], g);
+                        let zero = self.fconst(g, 0.0);
+                        let inf = self.fconst(g, f64::INFINITY);
+                        let ninf = self.fconst(g, f64::NEG_INFINITY);
+                        let is_zero = self.fcmp(FloatCC::Oeq, ax, zero, g);
+                        let finite = self.fcmp(FloatCC::Olt, ax, inf, g);
+                        let r = self.select_v(finite, f, ax, g);
+                        Some((self.select_v(is_zero, ninf, r, g), g))
+                    }
+                }
+            }
+            "rootn" => {
+                if !self.arity(name, args, 2, span, "floatn x, intn y") {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, &args[..1], span)?;
+                let (_, lanes) = self.t.elem_lanes(g)?;
+                let it = self.t.vector(Prim::Int, lanes);
+                let k = self.implicit(args[1].v, args[1].t, it, args[1].sp, "for the root")?;
+                // |x|^(1/n) with the sign of x for odd n; NaN for n == 0 or x < 0 with
+                // even n.
+                let kf = self.conv(k, it, g);
+                let one = self.fconst(g, 1.0);
+                let inv = self.bin(IBin::Fdiv, one, kf, g);
+                let ax = self.un(IUn::Fabs, v[0], g);
+                let vt = self.vty(g);
+                let r = self.ins(InstKind::Math(MathFn::Pow, vec![ax, inv]), vt);
+                let ione = self.iconst(it, 1);
+                let odd_bits = self.bin(IBin::And, k, ione, it);
+                let izero = self.zero(it);
+                let odd = self.icmp(IntCC::Ne, odd_bits, izero, it);
+                let signed = self.bin(IBin::Copysign, r, v[0], g);
+                let r = self.select_v(odd, signed, r, g);
+                let fzero = self.fconst(g, 0.0);
+                let neg = self.fcmp(FloatCC::Olt, v[0], fzero, g);
+                let even = self.icmp(IntCC::Eq, odd_bits, izero, it);
+                let bt = self.vty(g).with_elem(kauai_ir::Scalar::I1);
+                let bad_neg = self.ins(InstKind::Binary(IBin::And, neg, even), bt);
+                let n_zero = self.icmp(IntCC::Eq, k, izero, it);
+                let bad = self.ins(InstKind::Binary(IBin::Or, bad_neg, n_zero), bt);
+                let nan = self.fconst(g, f64::NAN);
+                Some((self.select_v(bad, nan, r, g), g))
+            }
             "asinpi" | "acospi" | "atanpi" | "atan2pi" => {
                 let (f, k) = match n {
                     "asinpi" => (MathFn::Asin, 1),
@@ -1731,6 +1806,95 @@ impl Lowerer<'_> {
                 Some((res, g))
             }
         }
+    }
+
+    /// Split a float into (mantissa in [0.5, 1), frexp exponent, ilogb exponent), all
+    /// lane-wise; subnormals are scaled up first. Zero, infinity and NaN give the value
+    /// itself with exponent 0 (frexp), and INT_MIN, INT_MAX, INT_MIN (ilogb).
+    fn decompose(&mut self, x: Value, g: Ty, p: Prim, lanes: u32) -> (Value, Value, Value) {
+        let dbl = p == Prim::Double;
+        let (mant_bits, bias, exp_mask, k): (i128, i128, i128, i32) = if dbl {
+            (52, 1023, 0x7ff, 54)
+        } else {
+            (23, 127, 0xff, 24)
+        };
+        let wp = if dbl { Prim::ULong } else { Prim::UInt };
+        let wt = self.t.vector(wp, lanes);
+        let it = self.t.vector(Prim::Int, lanes);
+        let ax = self.un(IUn::Fabs, x, g);
+        let min_normal = self.fconst(
+            g,
+            if dbl {
+                f64::MIN_POSITIVE
+            } else {
+                f32::MIN_POSITIVE as f64
+            },
+        );
+        let is_sub = self.fcmp(FloatCC::Olt, ax, min_normal, g);
+        let scale = self.fconst(g, 2f64.powi(k));
+        let scaled = self.bin(IBin::Fmul, x, scale, g);
+        let xs = self.select_v(is_sub, scaled, x, g);
+        let wvt = self.vty(wt);
+        let bits = self.ins(
+            InstKind::Convert {
+                op: ConvOp::Bitcast,
+                arg: xs,
+                rounding: Rounding::Default,
+                saturate: false,
+            },
+            wvt,
+        );
+        let sh = self.iconst(wt, mant_bits);
+        let shifted = self.bin(IBin::Lshr, bits, sh, wt);
+        let em = self.iconst(wt, exp_mask);
+        let ex = self.bin(IBin::And, shifted, em, wt);
+        let ex = self.conv(ex, wt, it);
+        let kk = self.iconst(it, k as i128);
+        let z = self.zero(it);
+        let adj = self.select_v(is_sub, kk, z, it);
+        let b1 = self.iconst(it, bias - 1);
+        let e0 = self.bin(IBin::Isub, ex, b1, it);
+        let e = self.bin(IBin::Isub, e0, adj, it);
+        let one = self.iconst(it, 1);
+        let il = self.bin(IBin::Isub, e, one, it);
+        let clear = self.iconst(
+            wt,
+            !(exp_mask << mant_bits)
+                & if dbl {
+                    u64::MAX as i128
+                } else {
+                    u32::MAX as i128
+                },
+        );
+        let keep = self.bin(IBin::And, bits, clear, wt);
+        let half_exp = self.iconst(wt, (bias - 1) << mant_bits);
+        let mb = self.bin(IBin::Or, keep, half_exp, wt);
+        let gvt = self.vty(g);
+        let m = self.ins(
+            InstKind::Convert {
+                op: ConvOp::Bitcast,
+                arg: mb,
+                rounding: Rounding::Default,
+                saturate: false,
+            },
+            gvt,
+        );
+        let fzero = self.fconst(g, 0.0);
+        let inf = self.fconst(g, f64::INFINITY);
+        let is_zero = self.fcmp(FloatCC::Oeq, ax, fzero, g);
+        let finite = self.fcmp(FloatCC::Olt, ax, inf, g);
+        let is_nan = self.fcmp(FloatCC::Uno, x, x, g);
+        let regular = self.fcmp(FloatCC::One, ax, fzero, g);
+        let bt = gvt.with_elem(kauai_ir::Scalar::I1);
+        let regular = self.ins(InstKind::Binary(IBin::And, regular, finite), bt);
+        let m = self.select_v(regular, m, x, g);
+        let e = self.select_v(regular, e, z, it);
+        let imin = self.iconst(it, i32::MIN as i128);
+        let imax = self.iconst(it, i32::MAX as i128);
+        let special = self.select_v(is_nan, imin, imax, it);
+        let special = self.select_v(is_zero, imin, special, it);
+        let il = self.select_v(regular, il, special, it);
+        (m, e, il)
     }
 
     /// `x - 2 * rint(x / 2)` (exact, in [-1, 1]) and its magnitude.

@@ -1,6 +1,6 @@
 // shuffle with a constant mask is one shuffle instruction; a dynamic mask picks lanes
 // one by one. pown, maxmag, sincos (a result plus a store through the pointer), sinpi
-// (reduced exactly before multiplying by pi).
+// (reduced exactly before multiplying by pi), frexp (bit fields of the float).
 __kernel void k(__global float4 *v, __global uint4 *m, __global float *s)
 {
     v[0] = shuffle(v[1], (uint4)(3, 2, 1, 0));
@@ -8,6 +8,8 @@ __kernel void k(__global float4 *v, __global uint4 *m, __global float *s)
     s[0] = pown(s[1], 3) + maxmag(s[2], s[3]) + d.y;
     s[4] = sincos(s[5], &s[6]);
     s[7] = sinpi(s[8]);
+    int e;
+    s[9] = frexp(s[10], &e);
 }
 
 /* EXPECTED
@@ -18,6 +20,7 @@ block0(v0: ptr1, v1: ptr1, v2: ptr1):
     v4 = alloca.ptr0 ptr1 align 8
     v5 = alloca.ptr0 ptr1 align 8
     v27 = alloca.ptr0 v2f32 align 8
+    v139 = alloca.ptr0 i32 align 4
     store v3, v0 align 8
     store v4, v1 align 8
     store v5, v2 align 8
@@ -159,6 +162,57 @@ block0(v0: ptr1, v1: ptr1, v2: ptr1):
     v137 = copysign.f32 v135, v118
     v138 = select.f32 v136, v137, v134
     store v112, v138 align 4
+    v140 = load.ptr1 v5 align 8
+    v141 = const.i32 9
+    v142 = const.i64 9
+    v143 = const.i64 36
+    v144 = ptradd.ptr1 v140, v143
+    v145 = load.ptr1 v5 align 8
+    v146 = const.i32 10
+    v147 = const.i64 10
+    v148 = const.i64 40
+    v149 = ptradd.ptr1 v145, v148
+    v150 = load.f32 v149 align 4
+    v151 = fabs.f32 v150
+    v152 = const.f32 1.1754943508222875e-38
+    v153 = fcmp.i1 olt v151, v152
+    v154 = const.f32 16777216.0
+    v155 = fmul.f32 v150, v154
+    v156 = select.f32 v153, v155, v150
+    v157 = bitcast.i32 v156
+    v158 = const.i32 23
+    v159 = ushr.i32 v157, v158
+    v160 = const.i32 255
+    v161 = band.i32 v159, v160
+    v162 = const.i32 24
+    v163 = const.i32 zero
+    v164 = select.i32 v153, v162, v163
+    v165 = const.i32 126
+    v166 = isub.i32 v161, v165
+    v167 = isub.i32 v166, v164
+    v168 = const.i32 1
+    v169 = isub.i32 v167, v168
+    v170 = const.i32 2155872255
+    v171 = band.i32 v157, v170
+    v172 = const.i32 1056964608
+    v173 = bor.i32 v171, v172
+    v174 = bitcast.f32 v173
+    v175 = const.f32 0.0
+    v176 = const.f32 inf
+    v177 = fcmp.i1 oeq v151, v175
+    v178 = fcmp.i1 olt v151, v176
+    v179 = fcmp.i1 uno v150, v150
+    v180 = fcmp.i1 one v151, v175
+    v181 = band.i1 v180, v178
+    v182 = select.f32 v181, v174, v150
+    v183 = select.i32 v181, v167, v163
+    v184 = const.i32 -2147483648
+    v185 = const.i32 2147483647
+    v186 = select.i32 v179, v184, v185
+    v187 = select.i32 v177, v184, v186
+    v188 = select.i32 v181, v169, v187
+    store v139, v183 align 4
+    store v144, v182 align 4
     return
 }
 */
