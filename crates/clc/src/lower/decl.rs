@@ -819,10 +819,29 @@ impl Lowerer<'_> {
         }
         self.sc.pop();
         self.in_fn = false;
-        if self.fx.cur.is_some() {
+        if let Some(last) = self.fx.cur {
             if rt == Type::Void {
                 self.terminate(InstKind::Return(None));
             } else {
+                // Falling off the end is fine when it cannot happen (the open block has
+                // no predecessors); otherwise C makes using the result undefined.
+                let reachable =
+                    Some(last) == self.fx.entry || !self.fx.body.predecessors()[last].is_empty();
+                if reachable {
+                    let end = tu.stmts[fd.body].span;
+                    let close = kauai_diag::Span {
+                        start: end.end.saturating_sub(1),
+                        ..end
+                    };
+                    self.warn(
+                        close,
+                        format!(
+                            "control reaches the end of non-void function `{}`",
+                            self.fx.name
+                        ),
+                        "a return statement is missing on some path",
+                    );
+                }
                 let u = self.ins(InstKind::Const(kauai_ir::Const::Undef), rt);
                 self.terminate(InstKind::Return(Some(u)));
             }
