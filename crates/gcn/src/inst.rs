@@ -42,6 +42,9 @@ pub struct Mods {
     pub gds: bool,
     /// GFX9 SMEM/FLAT `nv`.
     pub nv: bool,
+    /// EXP `done` and `vm`.
+    pub done: bool,
+    pub vm: bool,
     /// DS/MUBUF/MTBUF/FLAT/SMEM immediate offset (FLAT on GFX9 may be negative).
     pub offset: i32,
     pub offset0: u8,
@@ -171,6 +174,8 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
             (w >> 17) & 0x1FF
         };
         (Enc::Vop3, op as u16)
+    } else if (!vi && w >> 26 == 0b11_1110) || (vi && w >> 26 == 0b11_0001) {
+        (Enc::Exp, 0)
     } else if (!vi && w >> 26 == 0b11_0010) || (vi && w >> 26 == 0b11_0101) {
         (Enc::Vintrp, ((w >> 16) & 3) as u16)
     } else if w >> 26 == 0b11_0110 {
@@ -470,6 +475,19 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | fits(m.neg as u32, 3, "neg")? << 29;
             vec![w0, w1]
         }
+        Enc::Exp => {
+            let tgt = fits(imm(Role::ExpTgt), 6, "target")?;
+            let mut en = 0;
+            let mut w1 = 0;
+            for (k, v) in inst.ops.iter().skip(1).take(4).enumerate() {
+                if *v != Operand::Absent {
+                    en |= 1 << k;
+                    w1 |= vgpr(*v)? << (8 * k);
+                }
+            }
+            let prefix = if vi { 0xC400_0000 } else { 0xF800_0000 };
+            vec![prefix | b(m.vm, 12) | b(m.done, 11) | tgt << 4 | en, w1]
+        }
         Enc::Vintrp => {
             let vdst = vgpr(get(Role::Vdst))?;
             let src = if has(d, Role::Param) {
@@ -752,6 +770,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
     let mut ops = Vec::with_capacity(d.ops.len() + 3);
     let vg = |f: u32| Operand::Code(VGPR0 + (f & 0xFF) as u16);
     let mut extra = Vec::new();
+    let mut exp_src = 0u32;
     if vi && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && (w0 & 0x1FF) == SDWA {
         let w1 = take(words, 1)?;
         if arch.is_gfx9() && w1 & (1 << 23 | 1 << 31 | 3 << 14) != 0 {
@@ -864,6 +883,23 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Vop3, Role::Src0) => Operand::Code((w1 & 0x1FF) as u16),
             (Enc::Vop3, Role::Src1) => Operand::Code(((w1 >> 9) & 0x1FF) as u16),
             (Enc::Vop3, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
+            (Enc::Exp, Role::ExpTgt) => {
+                let t = (w0 >> 4) & 63;
+                if matches!(t, 10 | 11 | 16..=31) || w0 & (1 << 10) != 0 {
+                    // Reserved targets; compressed exports are not supported yet.
+                    return Err(DecodeError::NonCanonical);
+                }
+                Operand::Imm(t)
+            }
+            (Enc::Exp, Role::Vsrc) => {
+                let k = exp_src;
+                exp_src += 1;
+                if w0 >> k & 1 != 0 {
+                    vg(w1 >> (8 * k))
+                } else {
+                    Operand::Absent
+                }
+            }
             (Enc::Vintrp, Role::Vdst) => vg(w0 >> 18),
             (Enc::Vintrp, Role::Vsrc) => vg(w0),
             (Enc::Vintrp, Role::Param) => {
@@ -908,6 +944,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             }
             m.omod = ((w1 >> 27) & 3) as u8;
             m.neg = ((w1 >> 29) & 7) as u8;
+        }
+        Enc::Exp => {
+            m.done = w0 & (1 << 11) != 0;
+            m.vm = w0 & (1 << 12) != 0;
         }
         Enc::Vop3p => {
             m.clamp = w0 & (1 << 15) != 0;

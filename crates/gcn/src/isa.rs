@@ -79,6 +79,7 @@ pub enum Enc {
     Vop3,
     Vop3p,
     Vintrp,
+    Exp,
     Ds,
     Mubuf,
     Mtbuf,
@@ -103,6 +104,7 @@ impl Enc {
             "VOP3" => Enc::Vop3,
             "VOP3P" => Enc::Vop3p,
             "VINTRP" => Enc::Vintrp,
+            "EXP" => Enc::Exp,
             "DS" => Enc::Ds,
             "MUBUF" => Enc::Mubuf,
             "MTBUF" => Enc::Mtbuf,
@@ -173,6 +175,8 @@ pub enum Role {
     Attr,
     /// VINTRP `v_interp_mov_f32` parameter: 0 `p10`, 1 `p20`, 2 `p0`.
     Param,
+    /// EXP target: mrt0-7 (0-7), mrtz (8), null (9), pos0-3 (12-15), param0-31 (32-63).
+    ExpTgt,
 }
 
 impl Role {
@@ -209,6 +213,7 @@ impl Role {
             "vsrc" => Role::Vsrc,
             "attr" => Role::Attr,
             "param" => Role::Param,
+            "exptgt" => Role::ExpTgt,
             _ => return None,
         })
     }

@@ -1659,4 +1659,5 @@ pub static INSTRS: &[InstrDef] = &[
     InstrDef { enc: Enc::Scratch, name: "scratch_load_sbyte_d16_hi", opcodes: [-1, -1, -1, 35, 35], ops: &[op!(Vdst, 1), op!(Addr, 1)] },
     InstrDef { enc: Enc::Scratch, name: "scratch_load_short_d16", opcodes: [-1, -1, -1, 36, 36], ops: &[op!(Vdst, 1), op!(Addr, 1)] },
     InstrDef { enc: Enc::Scratch, name: "scratch_load_short_d16_hi", opcodes: [-1, -1, -1, 37, 37], ops: &[op!(Vdst, 1), op!(Addr, 1)] },
+    InstrDef { enc: Enc::Exp, name: "exp", opcodes: [0, 0, 0, 0, 0], ops: &[op!(ExpTgt, 1), op!(Vsrc, 1), op!(Vsrc, 1), op!(Vsrc, 1), op!(Vsrc, 1)] },
 ];

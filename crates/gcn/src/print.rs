@@ -206,6 +206,13 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
                 let a = imm(v);
                 format!("attr{}.{}", a >> 2, ["x", "y", "z", "w"][(a & 3) as usize])
             }
+            Role::ExpTgt => match imm(v) {
+                t @ 0..=7 => format!("mrt{t}"),
+                8 => "mrtz".into(),
+                9 => "null".into(),
+                t @ 12..=15 => format!("pos{}", t - 12),
+                t => format!("param{}", t.saturating_sub(32)),
+            },
             Role::Param => ["p10", "p20", "p0"]
                 .get(imm(v) as usize)
                 .copied()
@@ -373,6 +380,14 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         }
         if m.clamp {
             mods.push("clamp".into());
+        }
+    }
+    if d.enc == Enc::Exp {
+        if m.done {
+            mods.push("done".into());
+        }
+        if m.vm {
+            mods.push("vm".into());
         }
     }
     if d.enc == Enc::Vop3 {

@@ -104,6 +104,11 @@ def cases(enc, name, ops, arch):
                 t = reg("v", 1, w)
             elif role == "gds":
                 continue
+            elif role == "vsrc" and enc == "EXP":
+                n_v = sum(1 for x in c if x.startswith("v") or x == "off")
+                t = "off" if variant == "const" and n_v in (1, 3) else f"v{n_v + 1}"
+            elif role == "exptgt":
+                t = {"regs": "mrt3", "const": "param5"}.get(variant, "pos1")
             elif role == "vsrc":
                 t = "v2"
             elif role == "attr":
@@ -138,6 +143,8 @@ def cases(enc, name, ops, arch):
         variants += ["sreg"]
     if enc == "VOP3P":
         variants += ["const", "pmods"]
+    if enc == "EXP":
+        variants += ["const", "done"]
     if enc in ("VOP1", "VOP2", "VOPC") and arch >= 2 and "lit" not in roles and "src0" in roles:
         variants += ["sdwa", "dpp"]
         if float_kind(name):
@@ -189,6 +196,8 @@ def cases(enc, name, ops, arch):
             else:
                 pairs_ = [("quad_perm:[1,0,3,2]", "quad_perm:[1,0,3,2]"), ("row_mask:0xa", "row_mask:0xa"), ("bank_mask:0x5", "bank_mask:0x5"), ("bound_ctrl", "bound_ctrl:0")]
             cm += [a for a, _ in pairs_]; lm += [b for _, b in pairs_]
+        if enc == "EXP" and v == "done":
+            cm.append("done vm"); lm.append("done vm")
         if enc == "DS":
             if any(x in name for x in ("read2", "write2", "wrxchg2")):
                 cm.append("offset0:1 offset1:2"); lm.append("offset0:1 offset1:2")

@@ -26,6 +26,8 @@ pub enum POpKind {
     /// VINTRP `attrN.c` (N << 2 | channel) and `p10`/`p20`/`p0`.
     Attr(u32),
     Param(u32),
+    /// EXP target.
+    ExpTgt(u32),
 }
 
 #[derive(Clone, Debug)]
@@ -363,8 +365,33 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
     Ok(v)
 }
 
+/// EXP target names: mrt0-7, mrtz, null, pos0-3, param0-31.
+fn exp_target(t: &str) -> Option<u32> {
+    let num = |r: &str, max: u32| {
+        r.parse::<u32>()
+            .ok()
+            .filter(|v| *v <= max && !r.starts_with('+'))
+    };
+    match t {
+        "mrtz" => Some(8),
+        "null" => Some(9),
+        _ => {
+            if let Some(r) = t.strip_prefix("mrt") {
+                num(r, 7)
+            } else if let Some(r) = t.strip_prefix("pos") {
+                num(r, 3).map(|v| v + 12)
+            } else if let Some(r) = t.strip_prefix("param") {
+                num(r, 31).map(|v| v + 32)
+            } else {
+                None
+            }
+        }
+    }
+}
+
 /// Parse one operand.
-pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
+/// `exp` enables export-target names (`mrt0`, `pos1`, ...), which are otherwise symbols.
+pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<POp> {
     let start = p.span();
     let mut neg = false;
     let mut abs = false;
@@ -424,6 +451,10 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
             "off" => {
                 p.pos += 1;
                 POpKind::Off
+            }
+            t if exp && exp_target(t).is_some() => {
+                p.pos += 1;
+                POpKind::ExpTgt(exp_target(t).unwrap_or(0))
             }
             "p10" | "p20" | "p0" => {
                 p.pos += 1;
@@ -496,12 +527,16 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<POp> {
 }
 
 /// Parse the operand list and trailing modifiers of an instruction statement.
-pub fn parse_operands(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<(Vec<POp>, Vec<PMod>)> {
+pub fn parse_operands(
+    p: &mut Parser,
+    ctx: &mut dyn Ctx,
+    exp: bool,
+) -> PResult<(Vec<POp>, Vec<PMod>)> {
     let mut ops = Vec::new();
     let mut mods = Vec::new();
     if !p.at_end() && !is_modifier_start(p) {
         loop {
-            ops.push(parse_operand(p, ctx)?);
+            ops.push(parse_operand(p, ctx, exp && ops.is_empty())?);
             if !p.eat_punct(",") {
                 break;
             }
@@ -677,7 +712,7 @@ impl Build<'_> {
                 Ok(Operand::Code(*code))
             }
             POpKind::Off => Err((op.span, "'off' is not allowed here".into())),
-            POpKind::Imm16(_) | POpKind::Attr(_) | POpKind::Param(_) => {
+            POpKind::Imm16(_) | POpKind::Attr(_) | POpKind::Param(_) | POpKind::ExpTgt(_) => {
                 Err((op.span, "unexpected special operand".into()))
             }
             POpKind::Expr(e) | POpKind::Lit(e) => {
@@ -1035,7 +1070,17 @@ fn build_row(
                 }
             },
             Role::Gds => Operand::Absent,
+            Role::Vsrc if d.enc == Enc::Exp && matches!(op.kind, POpKind::Off) => Operand::Absent,
             Role::Vsrc => b.value(op, Slot::Vreg, 1)?,
+            Role::ExpTgt => match op.kind {
+                POpKind::ExpTgt(t) => Operand::Imm(t),
+                _ => {
+                    return Err((
+                        op.span,
+                        "expected an export target (mrt0-7, mrtz, null, pos0-3, param0-31)".into(),
+                    ))
+                }
+            },
             Role::Attr => match op.kind {
                 POpKind::Attr(a) => Operand::Imm(a),
                 _ => return Err((op.span, "expected an attribute (attrN.x)".into())),
@@ -1344,6 +1389,20 @@ fn build_row(
             "addr64" if matches!(enc, Enc::Mubuf | Enc::Mtbuf) && !arch.is_vi_plus() => {
                 m.addr64 = true;
                 true
+            }
+            "done" if enc == Enc::Exp => {
+                m.done = true;
+                true
+            }
+            "vm" if enc == Enc::Exp => {
+                m.vm = true;
+                true
+            }
+            "compr" if enc == Enc::Exp => {
+                return Err((
+                    md.span,
+                    "not supported yet: compressed exports (compr)".into(),
+                ));
             }
             "gds" if enc == Enc::Ds => {
                 m.gds = true;

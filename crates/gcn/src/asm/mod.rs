@@ -873,7 +873,7 @@ impl Asm<'_> {
         let arch = self.arch;
         let parsed = {
             let mut ctx = AsmCtx { asm: self };
-            instr::parse_operands(&mut p, &mut ctx)
+            instr::parse_operands(&mut p, &mut ctx, name.eq_ignore_ascii_case("exp"))
         };
         let (ops, mods) = match parsed {
             Ok(x) => x,
