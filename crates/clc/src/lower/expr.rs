@@ -1266,11 +1266,13 @@ impl Lowerer<'_> {
             }
             None => {
                 let n = self.name(sym).to_string();
-                self.err(
-                    span,
-                    format!("use of undeclared identifier `{n}`"),
-                    "not declared in this scope",
-                );
+                let mut d =
+                    kauai_diag::Diagnostic::error(format!("use of undeclared identifier `{n}`"))
+                        .at(span, "not declared in this scope");
+                if let Some(s) = self.suggest(&n, false) {
+                    d = d.note(format!("did you mean `{s}`?"));
+                }
+                self.push_diag(d);
                 Opnd::Err
             }
         }

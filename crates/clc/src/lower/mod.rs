@@ -183,6 +183,41 @@ impl Lowerer<'_> {
         self.diags.push(d);
     }
 
+    /// The closest visible name (or builtin, for calls) to a misspelled one.
+    pub(crate) fn suggest(&self, wrong: &str, builtins: bool) -> Option<String> {
+        if wrong.len() < 3 {
+            // Any short name is one edit away from another: no useful hint.
+            return None;
+        }
+        let limit = (wrong.len() / 3).clamp(1, 3);
+        let mut best: Option<(usize, String)> = None;
+        let mut consider = |cand: &str| {
+            if cand == wrong || cand.is_empty() {
+                return;
+            }
+            let d = edit_distance(wrong, cand, limit);
+            if d <= limit
+                && best
+                    .as_ref()
+                    .is_none_or(|(bd, bn)| d < *bd || (d == *bd && cand < bn.as_str()))
+            {
+                best = Some((d, cand.to_string()));
+            }
+        };
+        for sym in self.sc.visible() {
+            consider(self.tu.name(sym));
+        }
+        if builtins {
+            for n in builtins::KNOWN_NAMES.iter().chain(builtins::OTHER_NAMES) {
+                consider(n);
+            }
+            for f in kauai_ir::MathFn::ALL {
+                consider(f.name());
+            }
+        }
+        best.map(|(_, n)| n)
+    }
+
     pub(crate) fn name(&self, s: Symbol) -> &str {
         self.tu.name(s)
     }
@@ -348,5 +383,40 @@ impl Lowerer<'_> {
         let f = self.m.declare(name, params, ret);
         self.decls.insert(name.to_string(), f);
         f
+    }
+}
+
+/// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
+fn edit_distance(a: &str, b: &str, limit: usize) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len().abs_diff(b.len()) > limit {
+        return limit + 1;
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        let mut row_min = cur[0];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            row_min = row_min.min(cur[j]);
+        }
+        if row_min > limit {
+            return limit + 1;
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn edit_distance_with_cutoff() {
+        assert_eq!(super::edit_distance("get_global_id", "get_globl_id", 3), 1);
+        assert_eq!(super::edit_distance("abc", "abc", 1), 0);
+        assert_eq!(super::edit_distance("kitten", "sitting", 3), 3);
+        assert_eq!(super::edit_distance("a", "abcdef", 2), 3);
     }
 }

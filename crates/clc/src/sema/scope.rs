@@ -117,6 +117,14 @@ impl Scopes {
         self.names.get(&sym)?.last().map(|(_, b, _)| *b)
     }
 
+    /// Every name with a binding visible now (for "did you mean" hints).
+    pub fn visible(&self) -> impl Iterator<Item = Symbol> + '_ {
+        self.names
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(s, _)| *s)
+    }
+
     pub fn declare_tag(&mut self, sym: Symbol, t: Tag) {
         let d = self.depth();
         self.tags.entry(sym).or_default().push((d, t));
