@@ -718,6 +718,11 @@ impl Parser<'_, '_> {
 
     fn field_decl(&mut self) -> PResult<FieldDecl> {
         let start = self.span();
+        if !self.is_decl_start() {
+            if let Some(r) = self.unknown_type_name() {
+                return Err(r);
+            }
+        }
         let specs = self.decl_specs()?;
         if let Some((_, s)) = specs.storage {
             self.error(
@@ -959,6 +964,9 @@ impl Parser<'_, '_> {
                 }
                 let pstart = self.span();
                 if !self.is_decl_start() {
+                    if let Some(r) = self.unknown_type_name() {
+                        return Err(r);
+                    }
                     return Err(self.error_here("expected a parameter declaration"));
                 }
                 let specs = self.decl_specs()?;
