@@ -45,6 +45,13 @@ pub struct Mods {
     /// EXP `done` and `vm`.
     pub done: bool,
     pub vm: bool,
+    /// MIMG: channel mask, and the `unorm da r128(a16) lwe d16` bits (`glc slc tfe` above).
+    pub dmask: u8,
+    pub unorm: bool,
+    pub da: bool,
+    pub r128: bool,
+    pub lwe: bool,
+    pub d16: bool,
     /// DS/MUBUF/MTBUF/FLAT/SMEM immediate offset (FLAT on GFX9 may be negative).
     pub offset: i32,
     pub offset0: u8,
@@ -174,6 +181,8 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
             (w >> 17) & 0x1FF
         };
         (Enc::Vop3, op as u16)
+    } else if w >> 26 == 0b11_1100 {
+        (Enc::Mimg, ((w >> 18) & 0x7F) as u16)
     } else if (!vi && w >> 26 == 0b11_1110) || (vi && w >> 26 == 0b11_0001) {
         (Enc::Exp, 0)
     } else if (!vi && w >> 26 == 0b11_0010) || (vi && w >> 26 == 0b11_0101) {
@@ -473,6 +482,38 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | src[2] << 18
                 | fits(m.omod as u32, 2, "omod")? << 27
                 | fits(m.neg as u32, 3, "neg")? << 29;
+            vec![w0, w1]
+        }
+        Enc::Mimg => {
+            let w0 = 0xF000_0000
+                | b(m.slc, 25)
+                | opc << 18
+                | b(m.lwe, 17)
+                | b(m.tfe, 16)
+                | b(m.r128, 15)
+                | b(m.da, 14)
+                | b(m.glc, 13)
+                | b(m.unorm, 12)
+                | fits(m.dmask as u32, 4, "dmask")? << 8;
+            let srsrc = code_of(get(Role::Srsrc), &mut lit)?;
+            let ssamp = if has(d, Role::Ssamp) {
+                code_of(get(Role::Ssamp), &mut lit)?
+            } else {
+                0
+            };
+            if srsrc % 4 != 0 || srsrc >= 128 || ssamp % 4 != 0 || ssamp >= 128 || lit.is_some() {
+                return Err(EncodeError::Field(
+                    "srsrc/ssamp must be aligned SGPR groups",
+                ));
+            }
+            if m.d16 && !vi {
+                return Err(EncodeError::Field("d16 needs GCN 1.2 or later"));
+            }
+            let w1 = vgpr(get(Role::Vaddr))?
+                | vgpr(get(Role::Vdata))? << 8
+                | (srsrc >> 2) << 16
+                | (ssamp >> 2) << 21
+                | b(m.d16, 31);
             vec![w0, w1]
         }
         Enc::Exp => {
@@ -900,6 +941,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                     Operand::Absent
                 }
             }
+            (Enc::Mimg, Role::Vdata) => vg(w1 >> 8),
+            (Enc::Mimg, Role::Vaddr) => vg(w1),
+            (Enc::Mimg, Role::Srsrc) => Operand::Code((((w1 >> 16) & 0x1F) << 2) as u16),
+            (Enc::Mimg, Role::Ssamp) => Operand::Code((((w1 >> 21) & 0x1F) << 2) as u16),
             (Enc::Vintrp, Role::Vdst) => vg(w0 >> 18),
             (Enc::Vintrp, Role::Vsrc) => vg(w0),
             (Enc::Vintrp, Role::Param) => {
@@ -944,6 +989,17 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             }
             m.omod = ((w1 >> 27) & 3) as u8;
             m.neg = ((w1 >> 29) & 7) as u8;
+        }
+        Enc::Mimg => {
+            m.dmask = ((w0 >> 8) & 15) as u8;
+            m.unorm = w0 & (1 << 12) != 0;
+            m.glc = w0 & (1 << 13) != 0;
+            m.da = w0 & (1 << 14) != 0;
+            m.r128 = w0 & (1 << 15) != 0;
+            m.tfe = w0 & (1 << 16) != 0;
+            m.lwe = w0 & (1 << 17) != 0;
+            m.slc = w0 & (1 << 25) != 0;
+            m.d16 = vi && w1 & (1 << 31) != 0;
         }
         Enc::Exp => {
             m.done = w0 & (1 << 11) != 0;

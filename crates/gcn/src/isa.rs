@@ -80,6 +80,7 @@ pub enum Enc {
     Vop3p,
     Vintrp,
     Exp,
+    Mimg,
     Ds,
     Mubuf,
     Mtbuf,
@@ -105,6 +106,7 @@ impl Enc {
             "VOP3P" => Enc::Vop3p,
             "VINTRP" => Enc::Vintrp,
             "EXP" => Enc::Exp,
+            "MIMG" => Enc::Mimg,
             "DS" => Enc::Ds,
             "MUBUF" => Enc::Mubuf,
             "MTBUF" => Enc::Mtbuf,
@@ -177,6 +179,11 @@ pub enum Role {
     Param,
     /// EXP target: mrt0-7 (0-7), mrtz (8), null (9), pos0-3 (12-15), param0-31 (32-63).
     ExpTgt,
+    /// MIMG address VGPRs (any count 1-16 in the text; the row gives the usual one).
+    Vaddr,
+    /// MIMG resource descriptor (8 SGPRs, 4 with `r128`) and sampler (4 SGPRs).
+    Srsrc,
+    Ssamp,
 }
 
 impl Role {
@@ -214,6 +221,9 @@ impl Role {
             "attr" => Role::Attr,
             "param" => Role::Param,
             "exptgt" => Role::ExpTgt,
+            "vaddr" => Role::Vaddr,
+            "srsrc" => Role::Srsrc,
+            "ssamp" => Role::Ssamp,
             _ => return None,
         })
     }

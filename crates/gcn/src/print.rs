@@ -206,6 +206,12 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
                 let a = imm(v);
                 format!("attr{}.{}", a >> 2, ["x", "y", "z", "w"][(a & 3) as usize])
             }
+            Role::Vdata if d.enc == Enc::Mimg => code_text(
+                arch,
+                v,
+                crate::asm::instr::mimg_vdata_width(m.dmask, m.tfe, m.d16),
+            ),
+            Role::Srsrc => code_text(arch, v, if m.r128 { 4 } else { 8 }),
             Role::ExpTgt => match imm(v) {
                 t @ 0..=7 => format!("mrt{t}"),
                 8 => "mrtz".into(),
@@ -294,11 +300,12 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         Enc::Flat if m.offset != 0 => mods.push(format!("offset:{}", m.offset)),
         _ => {}
     }
+    let generic = d.enc != Enc::Mimg;
     for (on, t) in [
-        (m.glc, "glc"),
-        (m.slc, "slc"),
+        (m.glc && generic, "glc"),
+        (m.slc && generic, "slc"),
         (m.lds && d.enc != Enc::Smem, "lds"),
-        (m.tfe, "tfe"),
+        (m.tfe && generic, "tfe"),
         (m.nv, "nv"),
     ] {
         if on {
@@ -380,6 +387,23 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         }
         if m.clamp {
             mods.push("clamp".into());
+        }
+    }
+    if d.enc == Enc::Mimg {
+        mods.push(format!("dmask:{:#x}", m.dmask));
+        for (on, t) in [
+            (m.unorm, "unorm"),
+            (m.glc, "glc"),
+            (m.slc, "slc"),
+            (m.r128, if arch.is_gfx9() { "a16" } else { "r128" }),
+            (m.tfe, "tfe"),
+            (m.lwe, "lwe"),
+            (m.da, "da"),
+            (m.d16, "d16"),
+        ] {
+            if on {
+                mods.push(t.into());
+            }
         }
     }
     if d.enc == Enc::Exp {

@@ -42,8 +42,26 @@ def float_kind(name):
         t = next((p for p in reversed(parts) if p in ("f16", "f32", "f64")), None)
     return t if t in ("f16", "f32", "f64") else None
 
+def mimg_cases(name, ops, arch):
+    roles = dict(ops)
+    w = roles.get("vdata", 1)
+    wa = roles.get("vaddr", 1)
+    samp = ", s[16:19]" if "ssamp" in roles else ""
+    extra = "" if samp else " unorm"
+    if "atomic" in name:
+        extra += " glc"
+    out = []
+    for dmask, vw, more in ((((1 << w) - 1), w, ""), (0x5, 2, " da slc")):
+        if "atomic" in name and vw != w:
+            continue
+        t = f"{name} {reg('v', 1, vw)}, {reg('v', 10, wa)}, s[8:15]{samp} dmask:{dmask:#x}{extra}{more}"
+        out.append((t, t))
+    return out
+
 def cases(enc, name, ops, arch):
     """(clrx text, llvm text) pairs for one row."""
+    if enc == "MIMG":
+        return mimg_cases(name, ops, arch)
     out = []
     gfx9 = arch >= 3
     def base_ops(variant):

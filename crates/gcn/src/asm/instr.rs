@@ -365,6 +365,14 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
     Ok(v)
 }
 
+/// VGPRs of MIMG data: one per enabled channel (two halves per VGPR with d16), plus one
+/// with tfe.
+pub fn mimg_vdata_width(dmask: u8, tfe: bool, d16: bool) -> u8 {
+    let n = (dmask & 15).count_ones().max(1) as u8;
+    let n = if d16 { n.div_ceil(2) } else { n };
+    n + u8::from(tfe)
+}
+
 /// EXP target names: mrt0-7, mrtz, null, pos0-3, param0-31.
 fn exp_target(t: &str) -> Option<u32> {
     let num = |r: &str, max: u32| {
@@ -950,6 +958,23 @@ fn build_row(
     }
     let vop3 = d.enc == Enc::Vop3;
     let vop3p = d.enc == Enc::Vop3p;
+    // MIMG register widths follow the modifiers: vdata = enabled channels (+1 with tfe).
+    let has_mod = |n: &str| mods.iter().any(|m| m.name == n);
+    let mut mimg_dmask: u8 = 1; // CLRX default (llvm-mc: 0)
+    if d.enc == Enc::Mimg {
+        if let Some(md) = mods.iter().find(|m| m.name == "dmask") {
+            let e = md
+                .value
+                .as_ref()
+                .ok_or((md.span, "dmask needs a value".to_string()))?;
+            match b.ctx.eval(e) {
+                Ok(v) if v.section.is_none() && (0..16).contains(&v.v) => mimg_dmask = v.v as u8,
+                _ => return Err((md.span, "dmask must be a constant 0-15".into())),
+            }
+        }
+    }
+    let mimg_r128 = has_mod("r128") || has_mod("a16");
+    let mimg_vdata_w = mimg_vdata_width(mimg_dmask, has_mod("tfe"), has_mod("d16"));
     let mut src_k = 0u32;
     // GLOBAL with an SGPR base takes a 32-bit VGPR offset instead of a 64-bit address.
     let global_saddr = d.enc == Enc::Global
@@ -992,6 +1017,13 @@ fn build_row(
             Enc::Sop2 | Enc::Sop1 | Enc::Sopc | Enc::Vop1 | Enc::Vop2 | Enc::Vopc
         );
         let v = match spec.role {
+            Role::Vdata if d.enc == Enc::Mimg => b.value(op, Slot::Vreg, mimg_vdata_w)?,
+            Role::Vaddr => match op.kind {
+                POpKind::Reg { code, n } if code >= VGPR0 => b.value(op, Slot::Vreg, n)?,
+                _ => return Err((op.span, "expected VGPRs for the image address".into())),
+            },
+            Role::Srsrc => b.value(op, Slot::Sreg, if mimg_r128 { 4 } else { 8 })?,
+            Role::Ssamp => b.value(op, Slot::Sreg, 4)?,
             Role::Vcc => match op.kind {
                 POpKind::Reg { code: VCC, n: 2 } => Operand::Code(VCC),
                 _ => return Err((op.span, "expected vcc".into())),
@@ -1390,6 +1422,42 @@ fn build_row(
                 m.addr64 = true;
                 true
             }
+            "dmask" if enc == Enc::Mimg => {
+                m.dmask = mimg_dmask;
+                true
+            }
+            "unorm" if enc == Enc::Mimg => {
+                m.unorm = true;
+                true
+            }
+            "da" if enc == Enc::Mimg => {
+                m.da = true;
+                true
+            }
+            "lwe" if enc == Enc::Mimg => {
+                m.lwe = true;
+                true
+            }
+            "r128" if enc == Enc::Mimg && !arch.is_gfx9() => {
+                m.r128 = true;
+                true
+            }
+            "a16" if enc == Enc::Mimg && arch.is_gfx9() => {
+                m.r128 = true;
+                true
+            }
+            "d16" if enc == Enc::Mimg && arch.is_vi_plus() => {
+                m.d16 = true;
+                true
+            }
+            "glc" | "slc" | "tfe" if enc == Enc::Mimg => {
+                match md.name.as_str() {
+                    "glc" => m.glc = true,
+                    "slc" => m.slc = true,
+                    _ => m.tfe = true,
+                }
+                true
+            }
             "done" if enc == Enc::Exp => {
                 m.done = true;
                 true
@@ -1480,6 +1548,9 @@ fn build_row(
             return Err((stmt, "an instruction cannot be both SDWA and DPP".into()));
         }
         m.dpp = Some(dp);
+    }
+    if d.enc == Enc::Mimg {
+        m.dmask = mimg_dmask;
     }
     if sdwa {
         if !arch.is_vi_plus() {
