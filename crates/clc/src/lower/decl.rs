@@ -308,17 +308,53 @@ impl Lowerer<'_> {
                         name: None,
                         ty: base.ty,
                         offset: 0,
+                        bits: None,
                     });
                 }
                 continue;
             }
             for d in &fd.declarators {
-                if d.bit_width.is_some() {
-                    self.err(d.span, "not supported yet: bit-fields", "");
-                    continue;
-                }
                 let dt = self.derive(base, &d.declarator);
                 if dt.ty == T_ERROR {
+                    continue;
+                }
+                if let Some(w) = d.bit_width {
+                    // A bit-field: an integer type and a constant width that fits it.
+                    let Some(p) = self.t.as_prim(dt.ty).filter(|p| p.is_int()) else {
+                        self.err(
+                            d.span,
+                            format!("a bit-field cannot have type `{}`", self.tyname(dt.ty)),
+                            "expected an integer type",
+                        );
+                        continue;
+                    };
+                    let width = match self.const_int(w) {
+                        Some(n) if n >= 0 && n <= p.bits() as i128 => n as u32,
+                        _ => {
+                            let sp = self.tu.exprs[w].span;
+                            self.err(
+                                sp,
+                                format!(
+                                    "invalid bit-field width (`{}` has {} bits)",
+                                    p.name(),
+                                    p.bits()
+                                ),
+                                "expected a constant in range",
+                            );
+                            continue;
+                        }
+                    };
+                    let name = d.declarator.name.map(|i| i.name);
+                    if width == 0 && name.is_some() {
+                        self.err(d.span, "a named bit-field cannot have zero width", "");
+                        continue;
+                    }
+                    flds.push(Field {
+                        name,
+                        ty: dt.ty,
+                        offset: 0,
+                        bits: Some((0, width)),
+                    });
                     continue;
                 }
                 if !self.is_complete(dt.ty) {
@@ -338,35 +374,81 @@ impl Lowerer<'_> {
                     name: d.declarator.name.map(|i| i.name),
                     ty: dt.ty,
                     offset: 0,
+                    bits: None,
                 });
             }
         }
         let (packed, forced) = self.attr_aligned(&spec.attrs);
-        // Layout: the C rules, as the IR type table computes them.
-        let mut off = 0u64;
+        // Layout: the C rules, as the IR type table computes them; bit-fields as the
+        // System V ABI places them (in a unit of their type, never straddling one).
+        let mut bit_off = 0u64;
         let mut max_align = 1u64;
         let mut size = 0u64;
+        let has_bits = flds.iter().any(|f| f.bits.is_some());
+        if has_bits && packed {
+            self.err(
+                spec.span,
+                "not supported yet: bit-fields in packed structs",
+                "",
+            );
+            return T_ERROR;
+        }
         for f in &mut flds {
             let a = if packed { 1 } else { self.t.align_of(f.ty) };
-            max_align = max_align.max(a);
             let sz = self.t.size_of(f.ty);
+            if let Some((_, width)) = f.bits {
+                let unit_bits = sz * 8;
+                let (start, unit) = if is_union {
+                    (0, 0)
+                } else if width == 0 {
+                    // `int : 0;` closes the current unit.
+                    bit_off = bit_off.next_multiple_of(a * 8);
+                    continue;
+                } else {
+                    let mut unit = (bit_off / (a * 8)) * a * 8;
+                    if bit_off + width as u64 > unit + unit_bits {
+                        bit_off = bit_off.next_multiple_of(a * 8);
+                        unit = bit_off;
+                    }
+                    (bit_off, unit)
+                };
+                if width > 0 && f.name.is_some() {
+                    max_align = max_align.max(a);
+                }
+                f.offset = unit / 8;
+                f.bits = Some(((start - unit) as u32, width));
+                if is_union {
+                    size = size.max(sz);
+                } else {
+                    bit_off = start + width as u64;
+                    size = size.max(bit_off.div_ceil(8));
+                }
+                continue;
+            }
+            max_align = max_align.max(a);
             if is_union {
                 f.offset = 0;
                 size = size.max(sz);
             } else {
-                off = off.next_multiple_of(a);
+                let off = bit_off.div_ceil(8).next_multiple_of(a);
                 f.offset = off;
-                off += sz;
-                size = off;
+                bit_off = (off + sz) * 8;
+                size = off + sz;
             }
         }
+        // Unnamed bit-fields are padding, not members.
+        flds.retain(|f| !(f.bits.is_some() && f.name.is_none()));
         let align = max_align.max(forced);
         let size = size.next_multiple_of(align);
         let rec_name = self.t.records[r as usize].name.clone();
-        let ir = if is_union {
+        let ir = if is_union || has_bits {
             let bytes = self.m.types.array(Type::I8, size);
             self.m.types.add_struct(StructType {
-                name: format!("union.{rec_name}"),
+                name: if is_union {
+                    format!("union.{rec_name}")
+                } else {
+                    rec_name.clone()
+                },
                 fields: if size > 0 { vec![bytes] } else { vec![] },
                 packed: false,
                 align: align as u32,

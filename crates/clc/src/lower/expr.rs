@@ -32,6 +32,8 @@ pub(crate) enum Opnd {
     /// Lanes of a vector object in memory (`v.xz`); lane indices past the end of a
     /// 3-vector stand for the undefined fourth lane.
     Swz(LVal, Vec<u32>),
+    /// A bit-field: its storage unit (an integer object), bit position and width.
+    Bits(LVal, u32, u32),
     Void,
     /// Already diagnosed.
     Err,
@@ -76,6 +78,10 @@ impl Lowerer<'_> {
                 let v = self.load(&lv, span)?;
                 let (p, n) = self.t.elem_lanes(lv.ty)?;
                 Some(self.swizzle_value(v, p, n, &lanes))
+            }
+            Opnd::Bits(lv, shift, width) => {
+                let unit = self.load(&lv, span)?;
+                Some((self.extract_bits(unit, lv.ty, shift, width), lv.ty))
             }
             Opnd::Void => {
                 self.err(
@@ -204,6 +210,13 @@ impl Lowerer<'_> {
                 }
                 self.store_value(lv.ptr, v, lv.ty, lv.is_volatile)
             }
+            Opnd::Bits(lv, shift, width) => {
+                let Some(unit) = self.load(lv, span) else {
+                    return;
+                };
+                let new = self.insert_bits(unit, v, lv.ty, *shift, *width);
+                self.store_value(lv.ptr, new, lv.ty, lv.is_volatile);
+            }
             Opnd::Swz(lv, lanes) => {
                 let Some(old) = self.load(lv, span) else {
                     return;
@@ -237,9 +250,63 @@ impl Lowerer<'_> {
                 Some((p, _)) => self.t.vector(p, lanes.len() as u32),
                 None => T_ERROR,
             },
+            Opnd::Bits(lv, ..) => lv.ty,
             Opnd::Void => T_VOID,
             Opnd::Err => T_ERROR,
         }
+    }
+
+    /// The value of bits `shift..shift + width` of `unit` (sign-extended for signed
+    /// types).
+    pub(crate) fn extract_bits(&mut self, unit: Value, t: Ty, shift: u32, width: u32) -> Value {
+        let Some(p) = self.t.as_prim(t) else {
+            return unit;
+        };
+        let bits = p.bits();
+        let vt = self.vty(t);
+        let up = bits - shift - width;
+        let up_c = self.iconst(t, up as i128);
+        let hi = self.ins(InstKind::Binary(IBin::Shl, unit, up_c), vt);
+        let down = self.iconst(t, (bits - width) as i128);
+        let op = if p.is_signed() {
+            IBin::Ashr
+        } else {
+            IBin::Lshr
+        };
+        self.ins(InstKind::Binary(op, hi, down), vt)
+    }
+
+    /// `unit` with bits `shift..shift + width` replaced by the low bits of `v`.
+    pub(crate) fn insert_bits(
+        &mut self,
+        unit: Value,
+        v: Value,
+        t: Ty,
+        shift: u32,
+        width: u32,
+    ) -> Value {
+        let Some(p) = self.t.as_prim(t) else {
+            return v;
+        };
+        let vt = self.vty(t);
+        let field_mask: u128 = if width >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << width) - 1
+        };
+        let mask = (field_mask << shift)
+            & if p.bits() >= 64 {
+                u64::MAX as u128
+            } else {
+                (1u128 << p.bits()) - 1
+            };
+        let keep = self.iconst(t, !(mask as i128));
+        let cleared = self.ins(InstKind::Binary(IBin::And, unit, keep), vt);
+        let sh = self.iconst(t, shift as i128);
+        let moved = self.ins(InstKind::Binary(IBin::Shl, v, sh), vt);
+        let m = self.iconst(t, mask as i128);
+        let part = self.ins(InstKind::Binary(IBin::And, moved, m), vt);
+        self.ins(InstKind::Binary(IBin::Or, cleared, part), vt)
     }
 
     /// The type of an expression without keeping its code (for `sizeof`).
@@ -1280,7 +1347,7 @@ impl Lowerer<'_> {
 
     fn check_assignable(&mut self, o: &Opnd, span: Span, what: &str) -> bool {
         match o {
-            Opnd::L(lv) | Opnd::Swz(lv, _) => {
+            Opnd::L(lv) | Opnd::Swz(lv, _) | Opnd::Bits(lv, ..) => {
                 if lv.is_const || lv.space == AddrSpace::Constant {
                     self.err(
                         span,
@@ -1363,6 +1430,10 @@ impl Lowerer<'_> {
                 }
                 Opnd::Swz(..) => {
                     self.err(span, "cannot take the address of a vector component", "");
+                    Opnd::Err
+                }
+                Opnd::Bits(..) => {
+                    self.err(span, "cannot take the address of a bit-field", "");
                     Opnd::Err
                 }
                 Opnd::Err => Opnd::Err,
@@ -2148,15 +2219,19 @@ impl Lowerer<'_> {
     }
 
     /// Find a field by name, looking into anonymous members: (offset, type).
-    fn find_field(&self, rec: u32, name: crate::ast::Symbol) -> Option<(u64, Ty)> {
+    fn find_field(
+        &self,
+        rec: u32,
+        name: crate::ast::Symbol,
+    ) -> Option<(u64, Ty, Option<(u32, u32)>)> {
         for f in &self.t.records[rec as usize].fields {
             if f.name == Some(name) {
-                return Some((f.offset, f.ty));
+                return Some((f.offset, f.ty, f.bits));
             }
             if f.name.is_none() {
                 if let TyKind::Record(r) = self.t.kind(f.ty) {
-                    if let Some((o, t)) = self.find_field(r, name) {
-                        return Some((f.offset + o, t));
+                    if let Some((o, t, b)) = self.find_field(r, name) {
+                        return Some((f.offset + o, t, b));
                     }
                 }
             }
@@ -2201,7 +2276,7 @@ impl Lowerer<'_> {
                     );
                     return Opnd::Err;
                 }
-                let Some((off, ft)) = self.find_field(r, member.name) else {
+                let Some((off, ft, bits)) = self.find_field(r, member.name) else {
                     self.err(
                         member.span,
                         format!("no member named `{mname}` in `{}`", self.tyname(bt)),
@@ -2212,7 +2287,12 @@ impl Lowerer<'_> {
                 match bo {
                     Opnd::L(lv) => {
                         let ptr = self.byte_offset(lv.ptr, off, lv.space);
-                        Opnd::L(LVal { ptr, ty: ft, ..lv })
+                        match bits {
+                            Some((shift, width)) => {
+                                Opnd::Bits(LVal { ptr, ty: ft, ..lv }, shift, width)
+                            }
+                            None => Opnd::L(LVal { ptr, ty: ft, ..lv }),
+                        }
                     }
                     _ => Opnd::Err,
                 }

@@ -17,6 +17,8 @@ pub(crate) enum LeafKind {
 
 pub(crate) struct Leaf {
     pub off: u64,
+    /// For a bit-field: (bit position, width) in the unit at `off`.
+    pub bits: Option<(u32, u32)>,
     pub ty: Ty,
     pub kind: LeafKind,
 }
@@ -61,6 +63,7 @@ impl Lowerer<'_> {
                 if self.is_char_array(ty) {
                     if let Some(b) = self.string_lit(*e) {
                         out.push(Leaf {
+                            bits: None,
                             off: 0,
                             ty,
                             kind: LeafKind::Str(b),
@@ -78,6 +81,7 @@ impl Lowerer<'_> {
                     return;
                 }
                 out.push(Leaf {
+                    bits: None,
                     off: 0,
                     ty,
                     kind: LeafKind::Expr(*e),
@@ -129,6 +133,7 @@ impl Lowerer<'_> {
                     if let (Initializer::Expr(e), true) = (&it.init, it.designators.is_empty()) {
                         if self.init_expr_ty(*e) == ty {
                             out.push(Leaf {
+                                bits: None,
                                 off: base,
                                 ty,
                                 kind: LeafKind::Expr(*e),
@@ -164,6 +169,7 @@ impl Lowerer<'_> {
                         elem,
                         base.saturating_add(idx.saturating_mul(esz)),
                         &it.designators[1..],
+                        None,
                         &it.init,
                         out,
                     );
@@ -213,6 +219,7 @@ impl Lowerer<'_> {
                                     f.ty,
                                     base + f.offset,
                                     &it.designators[1..],
+                                    f.bits,
                                     &it.init,
                                     out,
                                 );
@@ -238,7 +245,13 @@ impl Lowerer<'_> {
                         break;
                     }
                     let f = &rec.fields[fi];
+                    let start = out.len();
                     self.init_elem(f.ty, base + f.offset, items, pos, out);
+                    if f.bits.is_some() {
+                        for l in &mut out[start..] {
+                            l.bits = f.bits;
+                        }
+                    }
                     fi += 1;
                 }
                 0
@@ -282,6 +295,7 @@ impl Lowerer<'_> {
                 match self.t.kind(ty) {
                     TyKind::Prim(_) | TyKind::Ptr(_) | TyKind::Error => {
                         out.push(Leaf {
+                            bits: None,
                             off,
                             ty,
                             kind: LeafKind::Expr(e),
@@ -292,6 +306,7 @@ impl Lowerer<'_> {
                         let et = self.init_expr_ty(e);
                         if self.t.is_vector(et) || et == T_ERROR {
                             out.push(Leaf {
+                                bits: None,
                                 off,
                                 ty,
                                 kind: LeafKind::Expr(e),
@@ -304,6 +319,7 @@ impl Lowerer<'_> {
                     TyKind::Array(..) if self.is_char_array(ty) && self.string_lit(e).is_some() => {
                         let b = self.string_lit(e).unwrap_or_default();
                         out.push(Leaf {
+                            bits: None,
                             off,
                             ty,
                             kind: LeafKind::Str(b),
@@ -312,6 +328,7 @@ impl Lowerer<'_> {
                     }
                     TyKind::Record(_) if self.in_fn && self.init_expr_ty(e) == ty => {
                         out.push(Leaf {
+                            bits: None,
                             off,
                             ty,
                             kind: LeafKind::Expr(e),
@@ -339,10 +356,12 @@ impl Lowerer<'_> {
         ty: Ty,
         off: u64,
         rest: &[Designator],
+        first_bits: Option<(u32, u32)>,
         init: &Initializer,
         out: &mut Vec<Leaf>,
     ) {
         let (mut ty, mut off) = (ty, off);
+        let mut bits = first_bits;
         for d in rest {
             match (d, self.t.kind(ty)) {
                 (Designator::Field(name), TyKind::Record(r)) => {
@@ -351,6 +370,7 @@ impl Lowerer<'_> {
                         Some(f) => {
                             off += f.offset;
                             ty = f.ty;
+                            bits = f.bits;
                         }
                         None => {
                             let n = self.name(name.name).to_string();
@@ -381,6 +401,7 @@ impl Lowerer<'_> {
                 }
             }
         }
+        let start = out.len();
         match init {
             Initializer::List { items, .. } => {
                 let mut p = 0;
@@ -394,6 +415,11 @@ impl Lowerer<'_> {
                 }];
                 let mut p = 0;
                 self.init_elem(ty, off, &one, &mut p, out);
+            }
+        }
+        if bits.is_some() {
+            for l in &mut out[start..] {
+                l.bits = bits;
             }
         }
     }
@@ -423,8 +449,8 @@ impl Lowerer<'_> {
             let covered: u64 = leaves
                 .iter()
                 .map(|l| match l.kind {
-                    LeafKind::Expr(_) => self.t.size_of(l.ty),
-                    LeafKind::Str(_) => 0,
+                    LeafKind::Expr(_) if l.bits.is_none() => self.t.size_of(l.ty),
+                    _ => 0,
                 })
                 .sum();
             let distinct = {
@@ -482,7 +508,19 @@ impl Lowerer<'_> {
                     }
                     if let Some((v, t)) = self.rv(e) {
                         if let Some(v) = self.implicit(v, t, leaf.ty, sp, "in initialization") {
-                            self.store_value(p, v, leaf.ty, false);
+                            match leaf.bits {
+                                Some((shift, width)) => {
+                                    let lv = crate::lower::expr::LVal {
+                                        ptr: p,
+                                        ty: leaf.ty,
+                                        space: AddrSpace::Private,
+                                        is_const: false,
+                                        is_volatile: false,
+                                    };
+                                    self.store_opnd(&Opnd::Bits(lv, shift, width), v, sp);
+                                }
+                                None => self.store_value(p, v, leaf.ty, false),
+                            }
                         }
                     }
                 }
@@ -526,6 +564,27 @@ impl Lowerer<'_> {
                 LeafKind::Expr(e) => {
                     let sp = self.espan(e);
                     match self.ceval(e) {
+                        Ok(c) if leaf.bits.is_some() => {
+                            let (shift, width) = leaf.bits.unwrap_or((0, 0));
+                            let p = self.t.as_prim(leaf.ty).unwrap_or(Prim::Int);
+                            let CV::I(v, _) = cv_cast(&c, p) else {
+                                continue;
+                            };
+                            let n = p.bytes() as usize;
+                            let at = leaf.off as usize;
+                            if let Some(dst) = buf.get_mut(at..at.saturating_add(n)) {
+                                let mut unit = [0u8; 8];
+                                unit[..n].copy_from_slice(dst);
+                                let mut u = u64::from_le_bytes(unit);
+                                let m = if width >= 64 {
+                                    u64::MAX
+                                } else {
+                                    (1u64 << width) - 1
+                                };
+                                u = (u & !(m << shift)) | (((v as u64) & m) << shift);
+                                dst.copy_from_slice(&u.to_le_bytes()[..n]);
+                            }
+                        }
                         Ok(c) => {
                             if !self.write_cv(&mut buf, leaf.off as usize, leaf.ty, &c) {
                                 self.err(

@@ -32,7 +32,7 @@
 //!
 //! # Not supported yet (each gives a "not supported yet" diagnostic)
 //!
-//! Bit-fields; images and samplers; `printf`; `half` values (only `half*` pointers);
+//! Bit-fields in packed structs; images and samplers; `printf`; `half` values (only `half*` pointers);
 //! `vload_half`/`vstore_half`; 64-bit atomics; variadic user functions; and the library
 //! functions listed in `builtins::unsupported` (e.g. `rootn`, `sinpi`, `ilogb`,
 //! `remquo`, `frexp`).

@@ -230,7 +230,10 @@ pub enum TyKind {
 pub struct Field {
     pub name: Option<Symbol>,
     pub ty: Ty,
+    /// Byte offset; for a bit-field, of its storage unit (an object of type `ty`).
     pub offset: u64,
+    /// For a bit-field: (bit position in the unit, width in bits).
+    pub bits: Option<(u32, u32)>,
 }
 
 #[derive(Clone, Debug)]
