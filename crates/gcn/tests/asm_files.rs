@@ -15,7 +15,12 @@ fn run_file(name: &str, source: &str) -> String {
     let mut sm = SourceMap::new();
     let f = sm.add(name, source.to_string());
     let mut diags = Diagnostics::new();
-    let res = assemble(&mut sm, f, &AsmOptions::default(), &mut diags);
+    // Includes resolve against the data directory, as `-I` would.
+    let opts = AsmOptions {
+        include_dirs: vec![format!("{}/tests/data/asm", env!("CARGO_MANIFEST_DIR")).into()],
+        ..AsmOptions::default()
+    };
+    let res = assemble(&mut sm, f, &opts, &mut diags);
     let mut out = String::new();
     for d in diags.iter() {
         let loc = d.primary_span().map(|s| sm.location(s)).unwrap_or_default();
