@@ -247,6 +247,10 @@ pub fn compile_opencl_c(
         images: opts.images,
         mad_enable: opts.cl_options.mad_enable,
         single_precision_constant: opts.cl_options.single_precision_constant,
+        int64_atomics: opts
+            .extensions
+            .iter()
+            .any(|e| e == "cl_khr_int64_base_atomics"),
     };
     let module = lower_translation_unit(&tu, opts.data_layout, &lopts, &mut diags);
     if opts.cl_options.no_warnings {

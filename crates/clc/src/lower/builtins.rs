@@ -1320,12 +1320,17 @@ impl Lowerer<'_> {
             Some(Prim::Int | Prim::UInt) => true,
             Some(Prim::Float) => n == "xchg",
             Some(Prim::Long | Prim::ULong) => {
-                self.err(
-                    span,
-                    format!("not supported yet: 64-bit atomics ({name})"),
-                    "",
-                );
-                return None;
+                if !(self.opts.int64_atomics && name.starts_with("atom_")) {
+                    self.err(
+                        span,
+                        format!(
+                            "64-bit atomics ({name}) need the cl_khr_int64_base_atomics extension"
+                        ),
+                        "use atom_* on a device that has it",
+                    );
+                    return None;
+                }
+                true
             }
             _ => false,
         };

@@ -33,7 +33,7 @@
 //! # Not supported yet (each gives a "not supported yet" diagnostic)
 //!
 //! Bit-fields in packed structs; images and samplers; `printf`; `half` values (only `half*` pointers);
-//! `vload_half`/`vstore_half`; 64-bit atomics; variadic user functions; and the library
+//! `vload_half`/`vstore_half`; 64-bit atomics without `cl_khr_int64_base_atomics`; variadic user functions; and the library
 //! functions listed in `builtins::unsupported` (e.g. `rootn`, `sinpi`, `ilogb`,
 //! `remquo`, `frexp`).
 
@@ -65,6 +65,8 @@ pub struct LowerOptions {
     pub mad_enable: bool,
     /// `-cl-single-precision-constant`: unsuffixed floating literals are `float`.
     pub single_precision_constant: bool,
+    /// The device has `cl_khr_int64_base_atomics`: `atom_*` on `long`/`ulong`.
+    pub int64_atomics: bool,
 }
 
 /// A user function (defined or only declared).
