@@ -413,7 +413,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             let s1 = if has(d, Role::Ssrc1v) {
                 fits(code_of(get(Role::Ssrc1v), &mut lit)?, 8, "ssrc1")?
             } else {
-                vgpr(get(Role::Vsrc1))?
+                sdwa_vsrc1(arch, m, get(Role::Vsrc1))?
             };
             if has(d, Role::Lit) {
                 lit = Some(imm(Role::Lit));
@@ -437,7 +437,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
         }
         Enc::Vopc => {
             let s0 = code_of(get(Role::Src0), &mut lit)?;
-            let s1 = vgpr(get(Role::Vsrc1))?;
+            let s1 = sdwa_vsrc1(arch, m, get(Role::Vsrc1))?;
             vec![0x7C00_0000 | opc << 17 | s1 << 9 | s0]
         }
         Enc::Vop3 => {
@@ -693,7 +693,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
         words.push(l);
     }
     if let Some(sd) = m.sdwa {
-        return encode_sdwa(arch, d, m, &sd, words);
+        return encode_sdwa(arch, inst, &sd, words);
     }
     if let Some(dp) = m.dpp {
         if !arch.is_vi_plus()
@@ -727,13 +727,24 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
 
 const SDWA: u32 = 249;
 
+/// VOP2/VOPC vsrc1 field: a VGPR, or on GCN 1.4 SDWA also a scalar operand code.
+fn sdwa_vsrc1(arch: Arch, m: &Mods, op: Operand) -> Result<u32, EncodeError> {
+    match op {
+        Operand::Code(c) if c < VGPR0 && c != LITERAL && m.sdwa.is_some() && arch.is_gfx9() => {
+            Ok(c as u32)
+        }
+        _ => vgpr(op),
+    }
+}
+
 fn encode_sdwa(
     arch: Arch,
-    d: &InstrDef,
-    m: &Mods,
+    inst: &Inst,
     sd: &Sdwa,
     words: Vec<u32>,
 ) -> Result<Vec<u32>, EncodeError> {
+    let d = inst.def();
+    let m = &inst.mods;
     if !arch.is_vi_plus() || !matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) || words.len() != 1
     {
         return Err(EncodeError::Field(
@@ -742,18 +753,44 @@ fn encode_sdwa(
     }
     let w0 = words[0];
     let src0 = w0 & 0x1FF;
-    if src0 < VGPR0 as u32 {
-        return Err(EncodeError::Unsupported(
-            "SDWA with a scalar or constant source",
-        ));
-    }
-    let dst = if d.enc == Enc::Vopc {
+    let gfx9 = arch.is_gfx9();
+    // GCN 1.4 adds scalar/constant sources (S0/S1 bits), omod and a VOPC destination.
+    let (src0_field, s0) = if src0 >= VGPR0 as u32 {
+        (src0 - VGPR0 as u32, 0)
+    } else if gfx9 && src0 != LITERAL as u32 {
+        (src0, 1)
+    } else {
+        return Err(EncodeError::Field("SDWA sources are VGPRs before GCN 1.4"));
+    };
+    let s1 = u32::from(gfx9 && matches!(inst.op(Role::Vsrc1), Operand::Code(c) if c < VGPR0));
+    let mut dst = if d.enc == Enc::Vopc {
         0
     } else {
         fits(sd.dst_sel as u32, 3, "dst_sel")? << 8
             | fits(sd.dst_unused as u32, 2, "dst_unused")? << 11
     };
-    let w1 = (src0 - VGPR0 as u32)
+    if gfx9 && d.enc != Enc::Vopc {
+        dst |= fits(m.omod as u32, 2, "omod")? << 14;
+    } else if m.omod != 0 {
+        return Err(EncodeError::Field(
+            "SDWA omod needs GCN 1.4 and a VOP1/VOP2 instruction",
+        ));
+    }
+    if d.enc == Enc::Vopc {
+        if let Operand::Code(c) = inst.op(Role::Vcc) {
+            if c != crate::operand::VCC {
+                if !gfx9 {
+                    return Err(EncodeError::Field(
+                        "an SDWA compare writes vcc before GCN 1.4",
+                    ));
+                }
+                dst |= 1 << 15 | fits(c as u32, 7, "sdst")? << 8;
+            }
+        }
+    }
+    let w1 = src0_field
+        | s0 << 23
+        | s1 << 31
         | dst
         | b(m.clamp, 13)
         | fits(sd.src0_sel as u32, 3, "src0_sel")? << 16
@@ -814,10 +851,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
     let mut exp_src = 0u32;
     if vi && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && (w0 & 0x1FF) == SDWA {
         let w1 = take(words, 1)?;
-        if arch.is_gfx9() && w1 & (1 << 23 | 1 << 31 | 3 << 14) != 0 {
-            return Err(DecodeError::Unsupported(
-                "SDWA with scalar sources, omod or sdst",
-            ));
+        let gfx9 = arch.is_gfx9();
+        if !gfx9 && w1 & (1 << 23 | 1 << 31 | 3 << 14) != 0 {
+            return Err(DecodeError::NonCanonical);
         }
         // Selects above dword, dst_unused 3, and source-1 fields of VOP1 have no spelling.
         let (s0, s1, du) = ((w1 >> 16) & 7, (w1 >> 24) & 7, (w1 >> 11) & 3);
@@ -841,6 +877,44 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 28) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 29) & 1) << 1) as u8;
         inst.mods.clamp = w1 & (1 << 13) != 0;
+        if gfx9 {
+            let d = inst.def();
+            let named =
+                |c: u16, n: u8| crate::operand::format_code(arch, c, n).is_some() && c != LITERAL;
+            let slot = |r: Role| {
+                d.ops
+                    .iter()
+                    .position(|o| o.role == r)
+                    .ok_or(DecodeError::NonCanonical)
+            };
+            if w1 & (1 << 23) != 0 {
+                let c = (w1 & 0xFF) as u16;
+                let i = slot(Role::Src0)?;
+                if !named(c, d.ops[i].dwords) {
+                    return Err(DecodeError::NonCanonical);
+                }
+                inst.ops[i] = Operand::Code(c);
+            }
+            if w1 & (1 << 31) != 0 {
+                let c = ((w0 >> 9) & 0xFF) as u16;
+                let i = slot(Role::Vsrc1)?;
+                if !named(c, d.ops[i].dwords) {
+                    return Err(DecodeError::NonCanonical);
+                }
+                inst.ops[i] = Operand::Code(c);
+            }
+            if enc == Enc::Vopc {
+                if w1 & (1 << 15) != 0 {
+                    let c = ((w1 >> 8) & 0x7F) as u16;
+                    if !named(c, 2) || (c < arch.max_sgprs() && c % 2 != 0) {
+                        return Err(DecodeError::NonCanonical);
+                    }
+                    inst.ops[slot(Role::Vcc)?] = Operand::Code(c);
+                }
+            } else {
+                inst.mods.omod = ((w1 >> 14) & 3) as u8;
+            }
+        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),

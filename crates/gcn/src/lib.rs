@@ -20,9 +20,9 @@
 //!
 //! Encodings: SOP2, SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, VOP1, VOP2, VOPC, VOP3A/B,
 //! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP. Not
-//! supported yet (reported as errors, never silently): compressed exports (`compr`); SDWA with scalar sources or omod
-//! (GCN 1.4); relocations; the `.amdcl2` container pseudo-ops (`.kernel`, `.config`,
-//! ...), which need the inner-ELF writer of `kauai-amdbin`.
+//! supported yet (reported as errors, never silently): compressed exports (`compr`);
+//! relocations; the `.amdcl2` container pseudo-ops (`.kernel`, `.config`, ...), which
+//! need the inner-ELF writer of `kauai-amdbin`.
 //!
 //! ```
 //! use kauai_gcn::{decode, disassemble, format_inst, Arch, DisasmOptions};

@@ -159,7 +159,7 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         let v = inst.ops.get(i).copied().unwrap_or(Operand::Absent);
         let text = match spec.role {
             Role::Gds => continue,
-            Role::Vcc => "vcc".into(),
+            Role::Vcc => code_text(arch, v, 2),
             Role::Label => label_name(branch_target(pc, imm(v))),
             Role::Waitcnt => waitcnt_text(arch, imm(v)),
             Role::Hwreg => hwreg_text(imm(v)),
@@ -198,7 +198,12 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
                     t = format!("|{t}|");
                 }
                 if m.neg >> k & 1 != 0 {
-                    t = format!("-{t}");
+                    let is_reg = matches!(v, Operand::Code(c) if !(128..256).contains(&c));
+                    t = if is_reg {
+                        format!("-{t}")
+                    } else {
+                        format!("neg({t})")
+                    };
                 }
                 t
             }
@@ -330,6 +335,12 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         }
         if m.clamp {
             mods.push("clamp".into());
+        }
+        match m.omod {
+            1 => mods.push("mul:2".into()),
+            2 => mods.push("mul:4".into()),
+            3 => mods.push("div:2".into()),
+            _ => {}
         }
     }
     if let Some(dp) = m.dpp {

@@ -164,7 +164,7 @@ def cases(enc, name, ops, arch):
     if enc == "EXP":
         variants += ["const", "done"]
     if enc in ("VOP1", "VOP2", "VOPC") and arch >= 2 and "lit" not in roles and "src0" in roles:
-        variants += ["sdwa", "dpp"]
+        variants += ["sdwa", "dpp"] + (["sdwas"] if arch >= 3 else [])
         if float_kind(name):
             variants += ["sdwamods", "dppmods"]
     for v in variants:
@@ -191,6 +191,18 @@ def cases(enc, name, ops, arch):
                 if float_kind(name):
                     mm += [f"neg_lo:{bits(2 if nsrc > 1 else 1)}", f"neg_hi:{bits(1)}"]
                 cm += mm; lm += mm
+        if v == "sdwas":
+            # GCN 1.4 SDWA: scalar source 0, compare into an SGPR pair, omod.
+            c = [("s4" if t == "v2" else ("s[4:5]" if t == "v[2:3]" else ("s[10:11]" if t == "vcc" and enc == "VOPC" else t))) for t in c]
+            l = list(c)
+            lname = name + "_sdwa"
+            if enc == "VOPC":
+                pairs_ = [("src0_sel:word1", "src0_sel:WORD_1"), ("src1_sel:dword", "src1_sel:DWORD")]
+            else:
+                pairs_ = [("dst_sel:dword", "dst_sel:DWORD"), ("dst_unused:pad", "dst_unused:UNUSED_PAD"), ("src0_sel:word1", "src0_sel:WORD_1")]
+                if float_kind(name):
+                    pairs_.append(("mul:2", "mul:2"))
+            cm += [a for a, _ in pairs_]; lm += [b for _, b in pairs_]
         if v in ("sdwa", "sdwamods"):
             lname = name + "_sdwa"
             if v == "sdwamods":

@@ -994,7 +994,13 @@ fn build_row(
         if sdwa_src {
             // SDWA sources: VGPRs with neg/abs/sext modifiers.
             let k = u8::from(spec.role == Role::Vsrc1);
-            let v = b.value(op, Slot::Vreg, spec.dwords)?;
+            // GCN 1.4 SDWA also takes scalar registers and constants (no literal).
+            let slot = if sdwa && arch.is_gfx9() {
+                Slot::Src { literal_ok: false }
+            } else {
+                Slot::Vreg
+            };
+            let v = b.value(op, slot, spec.dwords)?;
             m.neg |= u8::from(op.neg) << k;
             m.abs |= u8::from(op.abs) << k;
             sd.sext |= u8::from(op.sext) << k;
@@ -1024,6 +1030,9 @@ fn build_row(
             },
             Role::Srsrc => b.value(op, Slot::Sreg, if mimg_r128 { 4 } else { 8 })?,
             Role::Ssamp => b.value(op, Slot::Sreg, 4)?,
+            Role::Vcc if sdwa && arch.is_gfx9() && d.enc == Enc::Vopc => {
+                b.value(op, Slot::Sreg, 2)?
+            }
             Role::Vcc => match op.kind {
                 POpKind::Reg { code: VCC, n: 2 } => Operand::Code(VCC),
                 _ => return Err((op.span, "expected vcc".into())),
@@ -1360,7 +1369,7 @@ fn build_row(
                 m.clamp = true;
                 true
             }
-            "mul" if vop3 => {
+            "mul" if vop3 || (sdwa && arch.is_gfx9() && enc != Enc::Vopc) => {
                 m.omod = match val(&mut b, 8, false)? {
                     1 => 0,
                     2 => 1,
@@ -1369,7 +1378,7 @@ fn build_row(
                 };
                 true
             }
-            "div" if vop3 => {
+            "div" if vop3 || (sdwa && arch.is_gfx9() && enc != Enc::Vopc) => {
                 m.omod = match val(&mut b, 8, false)? {
                     1 => 0,
                     2 => 3,

@@ -19,6 +19,8 @@ v_pk_add_f16 v1, v2, v3
 v_pk_add_u16 v1, v2, v3 neg_lo:[1,0] op_sel:[0,1]
 v_pk_fma_f16 v1, v2, v3, v4 op_sel_hi:[0,1,1] clamp
 v_mad_mix_f32 v1, v2, v3, v4
+v_add_f32 v1, s2, v3 src0_sel:word1 mul:2
+v_cmp_eq_f32 s[4:5], neg(0.5), v3 src0_sel:dword
 s_endpgm
 #### EXPECTED
 arch GCN1.4
@@ -30,7 +32,8 @@ arch GCN1.4
 0050: 02 07 02 32 01 02 19 d1 02 07 02 00 20 00 fe d9
 0060: 01 00 00 04 01 00 8f d3 02 07 02 18 01 10 8a d3
 0070: 02 07 02 38 01 c0 8e d3 02 07 12 14 01 40 a0 d3
-0080: 02 07 12 1c 00 00 81 bf
+0080: 02 07 12 1c f9 06 02 02 02 46 85 06 f9 06 84 7c
+0090: f0 84 96 06 00 00 81 bf
 global_load_dword v1, v[2:3], off offset:-16
 global_load_dword v1, v2, s[4:5] offset:16
 global_store_dwordx2 v[2:3], v[4:5], off
@@ -49,4 +52,6 @@ v_pk_add_f16    v1, v2, v3
 v_pk_add_u16    v1, v2, v3 op_sel:[0,1] neg_lo:[1,0]
 v_pk_fma_f16    v1, v2, v3, v4 op_sel_hi:[0,1,1] clamp
 v_mad_mix_f32   v1, v2, v3, v4
+v_add_f32       v1, s2, v3 dst_sel:dword dst_unused:pad src0_sel:word1 src1_sel:dword mul:2
+v_cmp_eq_f32    s[4:5], neg(0.5), v3 src0_sel:dword src1_sel:dword
 s_endpgm
