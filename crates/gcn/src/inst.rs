@@ -906,7 +906,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             if enc == Enc::Vopc {
                 if w1 & (1 << 15) != 0 {
                     let c = ((w1 >> 8) & 0x7F) as u16;
-                    if !named(c, 2) || (c < arch.max_sgprs() && c % 2 != 0) {
+                    if !named(c, 2) || (c < arch.max_sgprs() && !c.is_multiple_of(2)) {
                         return Err(DecodeError::NonCanonical);
                     }
                     inst.ops[slot(Role::Vcc)?] = Operand::Code(c);
