@@ -825,9 +825,6 @@ impl Lowerer<'_> {
             );
             pinfo.push((dt, p.declarator.name, p.span));
         }
-        // Kernel argument type names keep the typedef spelling (`size_t`, `Item*`).
-        let spelled: Vec<Option<String>> =
-            params.iter().map(|p| self.spelled_arg_type(p)).collect();
         let mut irps = self.ir_params(&ptys, &pnames, ret);
         let sret = self.returns_record(ret);
         let rt = self.ir_ret(ret);
@@ -835,7 +832,7 @@ impl Lowerer<'_> {
         if is_kernel {
             func.set_attr(attr::MUX_KERNEL, attr::ENTRY_POINT);
             if !sret {
-                self.kernel_metadata(&mut func, &pinfo, &spelled, &mut irps);
+                self.kernel_metadata(&mut func, &pinfo, &mut irps);
             }
         } else if fd.specs.inline.is_some() {
             func.set_attr(attr::ALWAYS_INLINE, "");
@@ -960,7 +957,6 @@ impl Lowerer<'_> {
         &mut self,
         func: &mut Function,
         params: &[(DeclTy, Option<ast::Ident>, Span)],
-        spelled: &[Option<String>],
         irps: &mut [Param],
     ) {
         let mut types = Vec::new();
@@ -1020,12 +1016,7 @@ impl Lowerer<'_> {
                     );
                 }
             }
-            let name = spelled
-                .get(i)
-                .cloned()
-                .flatten()
-                .unwrap_or_else(|| self.t.arg_type_name(t));
-            types.push(MetaValue::Str(name));
+            types.push(MetaValue::Str(self.t.arg_type_name(t)));
             spaces.push(MetaValue::Str(space.to_string()));
             access.push(MetaValue::Str("none".to_string()));
             quals.push(MetaValue::Str(q.join(" ")));
@@ -1036,28 +1027,6 @@ impl Lowerer<'_> {
         func.metadata.insert(meta::KERNEL_ARG_ACCESS.into(), access);
         func.metadata
             .insert(meta::KERNEL_ARG_TYPE_QUAL.into(), quals);
-    }
-
-    /// The type name of a kernel parameter as written when it goes through a typedef
-    /// (`size_t`, `float4_t*`); `None` to use the canonical name.
-    fn spelled_arg_type(&self, p: &ast::ParamDecl) -> Option<String> {
-        let base = match p.specs.base {
-            BaseType::SizeT => "size_t".to_string(),
-            BaseType::PtrdiffT => "ptrdiff_t".to_string(),
-            BaseType::IntptrT => "intptr_t".to_string(),
-            BaseType::UintptrT => "uintptr_t".to_string(),
-            BaseType::Typedef(sym) => self.name(sym).to_string(),
-            BaseType::Enum(e) => format!("enum {}", self.name(self.tu.enums[e].tag?.name)),
-            _ => return None,
-        };
-        let mut name = base;
-        for step in &p.declarator.derived {
-            match step {
-                Derived::Pointer { .. } | Derived::Array { .. } => name.push('*'),
-                Derived::Function { .. } => return None,
-            }
-        }
-        Some(name)
     }
 
     fn function_attr(&mut self, func: &mut Function, a: &ast::Attribute, is_kernel: bool) {

@@ -127,7 +127,7 @@ block4:
 declare @_Z13get_global_idj(i32) -> i64
 declare @_Z12get_local_idj(i32) -> i64
 declare @_Z7barrierj(i32) -> void
-function @torture(ptr1 noalias "in", ptr1 "out", ptr3 "counter", ptr1 "cs", i32 "width", i32 "mode") -> void "mux-kernel"="entry-point" !kernel_arg_access_qual("none", "none", "none", "none", "none", "none") !kernel_arg_addr_space("global", "global", "local", "global", "private", "private") !kernel_arg_type("float*", "float*", "uint*", "cfloat*", "uint", "enum Mode") !kernel_arg_type_qual("const restrict", "", "volatile", "", "", "") !reqd_work_group_size(16, 16, 1) {
+function @torture(ptr1 noalias "in", ptr1 "out", ptr3 "counter", ptr1 "cs", i32 "width", i32 "mode") -> void "mux-kernel"="entry-point" !kernel_arg_access_qual("none", "none", "none", "none", "none", "none") !kernel_arg_addr_space("global", "global", "local", "global", "private", "private") !kernel_arg_type("float*", "float*", "uint*", "float2*", "uint", "int") !kernel_arg_type_qual("const restrict", "", "volatile", "", "", "") !reqd_work_group_size(16, 16, 1) {
 block0(v0: ptr1, v1: ptr1, v2: ptr3, v3: ptr1, v4: i32, v5: i32):
     v6 = alloca.ptr0 ptr1 align 8
     v7 = alloca.ptr0 ptr1 align 8
