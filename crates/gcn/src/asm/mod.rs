@@ -487,7 +487,9 @@ impl Asm<'_> {
                     let text = substitute(&body, &[(var.clone(), items[next].clone())], None);
                     let f = self.sources.add(name.clone(), text);
                     let len = self.sources.file(f).bytes.len();
-                    let frame = self.frames.last_mut().expect("frame exists");
+                    let Some(frame) = self.frames.last_mut() else {
+                        return false;
+                    };
                     frame.file = f;
                     frame.start = 0;
                     frame.pos = 0;
@@ -521,7 +523,9 @@ impl Asm<'_> {
                             self.err(s, "loop runs too long (iteration limit reached)");
                             return false;
                         }
-                        let frame = self.frames.last_mut().expect("frame exists");
+                        let Some(frame) = self.frames.last_mut() else {
+                            return false;
+                        };
                         frame.pos = frame.start;
                         frame.lp = Some(Loop::While { cond, next });
                         true
