@@ -934,11 +934,11 @@ fn build_row(
     };
     let mut m = Mods::default();
     let mut vals = Vec::with_capacity(d.ops.len() + 3);
-    let text_ops: Vec<_> = d.ops.iter().filter(|s| s.role != Role::Gds).collect();
+    let text_ops = d.ops.iter().filter(|s| s.role != Role::Gds).count();
     let mut opi = 0usize;
     let mem_extra =
         matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) && !(d.ops.is_empty() && ops.is_empty());
-    let mut expected = text_ops.len()
+    let mut expected = text_ops
         + if mem_extra { 3 } else { 0 }
         + usize::from(matches!(d.enc, Enc::Global | Enc::Scratch));
     // Returning atomics (FLAT/GLOBAL) write their destination only with glc.
@@ -1603,29 +1603,33 @@ pub fn build(
     name_span: Span,
 ) -> PResult<Built> {
     let arch = ctx.arch();
-    let lower = name.to_ascii_lowercase();
+    // Mnemonics are usually lowercase already: lowercase only when needed.
+    let lower: std::borrow::Cow<str> = if name.bytes().any(|c| c.is_ascii_uppercase()) {
+        name.to_ascii_lowercase().into()
+    } else {
+        name.into()
+    };
     let force_sdwa = lower.ends_with("_sdwa");
     let force_dpp = lower.ends_with("_dpp");
     let lower = lower
         .strip_suffix("_sdwa")
         .or_else(|| lower.strip_suffix("_dpp"))
-        .unwrap_or(&lower)
-        .to_string();
+        .unwrap_or(&lower);
     let (base, force) = if let Some(b) = lower.strip_suffix("_e64") {
-        (b.to_string(), Some(true))
+        (b, Some(true))
     } else if let Some(b) = lower.strip_suffix("_e32") {
-        (b.to_string(), Some(false))
+        (b, Some(false))
     } else {
-        (lower.clone(), None)
+        (lower, None)
     };
     let want_vop3 = force == Some(true) || mods.iter().any(|m| m.name == "vop3");
-    let rows: Vec<u16> = rows_by_name(&base)
+    let rows: Vec<u16> = rows_by_name(base)
         .iter()
         .copied()
         .filter(|r| def(*r).opcode(arch).is_some())
         .collect();
     if rows.is_empty() {
-        return Err(if rows_by_name(&base).is_empty() {
+        return Err(if rows_by_name(base).is_empty() {
             (name_span, format!("unknown instruction '{name}'"))
         } else {
             (

@@ -605,16 +605,23 @@ impl Asm<'_> {
             self.err(toks[0].span, "expected a statement");
             return;
         };
-        let name = name.clone();
-        let lower = name.to_ascii_lowercase();
-        if let Some(m) = self.macros.get(&name).cloned() {
-            self.invoke_macro(&name, &m, file, toks[0].span, start, text);
-            return;
+        if !self.macros.is_empty() {
+            if let Some(m) = self.macros.get(name.as_str()).cloned() {
+                self.invoke_macro(name, &m, file, toks[0].span, start, text);
+                return;
+            }
         }
-        if lower.starts_with('.') {
-            self.directive(&lower, toks, file, start, text, end_span);
+        if name.starts_with('.') {
+            self.directive(
+                &name.to_ascii_lowercase(),
+                toks,
+                file,
+                start,
+                text,
+                end_span,
+            );
         } else {
-            self.instruction(&name, toks, end_span);
+            self.instruction(name, toks, end_span);
         }
     }
 
