@@ -167,7 +167,9 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
             Role::Simm16 | Role::Simm4 | Role::SdataK | Role::Lit => format!("{:#x}", imm(v)),
             Role::Offset => match v {
                 Operand::Imm(x) => format!("{x:#x}"),
-                Operand::Lit(x) => format!("lit({x:#x})"),
+                // Small literal offsets only come from an explicit lit().
+                Operand::Lit(x) if x <= 255 => format!("lit({x:#x})"),
+                Operand::Lit(x) => format!("{x:#x}"),
                 _ => code_text(arch, v, 1),
             },
             Role::Src0 | Role::Src1 | Role::Src2 if d.enc == Enc::Vop3 => {

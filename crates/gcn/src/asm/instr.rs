@@ -1101,6 +1101,14 @@ fn build_row(
                 POpKind::Lit(_) if arch == Arch::Gfx7 => {
                     b.value(op, Slot::Src { literal_ok: true }, 1)?
                 }
+                POpKind::Expr(e)
+                    if d.enc == Enc::Smrd
+                        && arch == Arch::Gfx7
+                        && matches!(b.ctx.eval(e), Ok(v) if v.section.is_none() && v.v > 255) =>
+                {
+                    // GCN 1.1 takes offsets above 255 dwords as a 32-bit literal.
+                    b.value(op, Slot::Src { literal_ok: true }, 1)?
+                }
                 _ => {
                     let bits = match (d.enc, arch.is_gfx9()) {
                         (Enc::Smrd, _) => 8,
