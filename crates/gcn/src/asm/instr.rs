@@ -66,6 +66,8 @@ pub trait Ctx {
     fn arch(&self) -> Arch;
     /// Current section and byte offset of the instruction.
     fn pc(&self) -> (u32, i64);
+    /// Report a warning (value truncated, ...).
+    fn warn(&mut self, _span: Span, _msg: String) {}
     /// A register symbol (`name = %s[4:7]`): first operand code and count.
     fn reg_symbol(&self, _name: &str) -> Option<(u16, u8)> {
         None
@@ -174,9 +176,6 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
                     span,
                     format!("SGPR number out of range (0-{})", arch.max_sgprs() - 1),
                 ));
-            }
-            if count == 2 && first % 2 != 0 || count > 2 && first % 4 != 0 {
-                return Err((span, "unaligned scalar register range".into()));
             }
             first
         }
@@ -701,6 +700,12 @@ impl Build<'_> {
         match &op.kind {
             POpKind::Reg { code, n } => {
                 let is_v = *code >= VGPR0;
+                // Operands (unlike register-symbol pools) must be aligned SGPR groups.
+                if *code < self.arch.max_sgprs()
+                    && (*n == 2 && code % 2 != 0 || *n > 2 && code % 4 != 0)
+                {
+                    return Err((op.span, "unaligned scalar register range".into()));
+                }
                 match slot {
                     Slot::Sreg if is_v => {
                         return Err((op.span, "expected a scalar register".into()))
@@ -748,7 +753,11 @@ impl Build<'_> {
                             }
                         }
                         if !(-(1i64 << 31)..(1i64 << 32)).contains(&v.v) {
-                            return Err((op.span, "value does not fit in 32 bits".into()));
+                            // CLRX keeps the low 32 bits and warns.
+                            self.ctx.warn(
+                                op.span,
+                                format!("value {:#x} truncated to {:#x}", v.v, v.v as u32),
+                            );
                         }
                         if !literal_ok {
                             return Err((

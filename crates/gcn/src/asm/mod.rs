@@ -169,8 +169,10 @@ struct Fixup {
     bits: u32,
     /// Byte offset of the instruction for pc-relative branches.
     pcrel: Option<i64>,
-    /// Allow any value that fits either signed or unsigned.
     expr: Expr,
+    /// Literals and data keep the low bits with a warning (as CLRX does); instruction
+    /// fields must fit.
+    truncate: bool,
 }
 
 struct Asm<'a> {
@@ -923,6 +925,7 @@ impl Asm<'_> {
                 bits: f.bits,
                 pcrel: f.pcrel.then_some(base as i64),
                 expr: self.freeze_dot(f.expr),
+                truncate: false,
             });
         }
         if let Some(e) = b.lit_fix {
@@ -934,6 +937,7 @@ impl Asm<'_> {
                 bits: 32,
                 pcrel: None,
                 expr: self.freeze_dot(e),
+                truncate: true,
             });
         }
         let data = &mut self.sections[self.cur as usize].data;
@@ -994,7 +998,17 @@ impl Asm<'_> {
                 } else {
                     (1i64 << f.bits) - 1
                 };
-                if v.v < lo || v.v > hi {
+                if (v.v < lo || v.v > hi) && f.truncate {
+                    let m = if f.bits >= 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << f.bits) - 1
+                    };
+                    self.warn(
+                        f.expr.span(),
+                        format!("value {:#x} truncated to {:#x}", v.v, v.v as u64 & m),
+                    );
+                } else if v.v < lo || v.v > hi {
                     self.err(
                         f.expr.span(),
                         format!("value {} does not fit in {} bits", v.v, f.bits),
@@ -1890,6 +1904,7 @@ impl Asm<'_> {
                     bits,
                     pcrel: None,
                     expr: self.freeze_dot(e.clone()),
+                    truncate: true,
                 });
                 Some(0)
             }
@@ -2017,6 +2032,9 @@ impl instr::Ctx for AsmCtx<'_, '_> {
     }
     fn pc(&self) -> (u32, i64) {
         (self.asm.cur, self.asm.pc)
+    }
+    fn warn(&mut self, span: Span, msg: String) {
+        self.asm.warn(span, msg);
     }
     fn reg_symbol(&self, name: &str) -> Option<(u16, u8)> {
         self.asm.regsyms.get(name).copied()

@@ -42,7 +42,8 @@ warning: errors.s:12:7: value 300 truncated to 8 bits
 error: errors.s:13:4: expected an expression
 error: errors.s:15:1: unknown pseudo-op '.foo'
 error: errors.s:16:27: value 70000 out of range for offset
-error: errors.s:17:15: value does not fit in 32 bits
+warning: errors.s:17:15: value 0x123456789 truncated to 0x23456789
+warning: errors.s:17:1: instruction is not aligned to 4 bytes
 warning: errors.s:18:8: instruction is not aligned to 4 bytes
 error: errors.s:19:1: symbol 'label' is already defined
 warning: errors.s:19:8: instruction is not aligned to 4 bytes
