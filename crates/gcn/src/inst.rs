@@ -804,6 +804,47 @@ fn encode_sdwa(
     Ok(vec![(w0 & !0x1FF) | SDWA, w1])
 }
 
+/// GCN 1.0-1.4 vector instructions read at most one scalar value (SGPR, special
+/// register or literal) through the constant bus; the same register counts once.
+pub fn constant_bus_ok(inst: &Inst) -> bool {
+    let d = inst.def();
+    if !matches!(
+        d.enc,
+        Enc::Vop1 | Enc::Vop2 | Enc::Vopc | Enc::Vop3 | Enc::Vop3p
+    ) {
+        return true;
+    }
+    let mut reads: Vec<u32> = Vec::new();
+    let mut seen_src = false;
+    for (spec, v) in d.ops.iter().zip(&inst.ops) {
+        let read = match spec.role {
+            Role::Src0 | Role::Src1 | Role::Src2 | Role::Vsrc1 | Role::Ssrc1v => {
+                seen_src = true;
+                true
+            }
+            // vcc after a source is read (carry-in, v_cndmask); before, it is written.
+            Role::Vcc => seen_src,
+            _ => false,
+        };
+        if !read {
+            continue;
+        }
+        let key = match *v {
+            Operand::Code(c) if c < 128 => c as u32,
+            Operand::Lit(x) => 0x1_0000_0000u64.wrapping_add(x as u64) as u32 | 0x8000_0000,
+            _ => continue,
+        };
+        if !reads.contains(&key) {
+            reads.push(key);
+        }
+    }
+    if matches!(d.enc, Enc::Vop2) && d.ops.iter().any(|o| o.role == Role::Lit) {
+        // v_madmk/v_madak: the literal is the one scalar read.
+        return reads.is_empty();
+    }
+    reads.len() <= 1
+}
+
 fn has(d: &InstrDef, r: Role) -> bool {
     d.ops.iter().any(|o| o.role == r)
 }
@@ -915,6 +956,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 inst.mods.omod = ((w1 >> 14) & 3) as u8;
             }
         }
+        if !constant_bus_ok(&inst) {
+            return Err(DecodeError::NonCanonical);
+        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),
@@ -936,6 +980,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         });
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 22) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 23) & 1) << 1) as u8;
+        if !constant_bus_ok(&inst) {
+            return Err(DecodeError::NonCanonical);
+        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),
@@ -1226,6 +1273,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         len += 1;
     }
     let inst = Inst { row, ops, mods: m };
+    if !constant_bus_ok(&inst) {
+        return Err(DecodeError::NonCanonical);
+    }
     // Only canonical words decode: anything the encoder would not reproduce (reserved
     // bits, fields this model does not carry) is refused rather than silently changed.
     match encode(arch, &inst) {

@@ -1599,12 +1599,25 @@ fn build_row(
     }
     let fixes = std::mem::take(&mut b.fixes);
     let lit_fix = b.lit_fix.take();
+    let inst = Inst {
+        row,
+        ops: vals,
+        mods: m,
+    };
+    if !crate::inst::constant_bus_ok(&inst)
+        || (lit_fix.is_some()
+            && d.ops.iter().zip(&inst.ops).any(|(s, v)| {
+                matches!(s.role, Role::Src0 | Role::Src1 | Role::Src2 | Role::Vsrc1)
+                    && matches!(v, Operand::Code(c) if *c < 128)
+            }))
+    {
+        return Err((
+            stmt,
+            "more than one SGPR or literal read in this instruction".into(),
+        ));
+    }
     Ok(Built {
-        inst: Inst {
-            row,
-            ops: vals,
-            mods: m,
-        },
+        inst,
         fixes,
         lit_fix,
     })

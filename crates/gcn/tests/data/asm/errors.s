@@ -31,6 +31,9 @@ exp mrt0, v1, v2, v3, v4 compr
 exp mrt9, v1, v2, v3, v4
 v_interp_p1_f32 v1, v2, attr64.x
 .include "inc/missing.inc"
+v_add_f32 v1, s2, s4
+v_add_f32 v154, 3123, s3
+v_cndmask_b32 v1, s2, v3, s[4:5]
 #### EXPECTED
 error: errors.s:3:15: unaligned scalar register range
 error: errors.s:4:1: v_add_f32 takes 3 operand(s), got 2
@@ -57,5 +60,8 @@ error: errors.s:30:26: not supported yet: compressed exports (compr)
 error: errors.s:31:5: expected an export target (mrt0-7, mrtz, null, pos0-3, param0-31)
 error: errors.s:32:25: attribute number out of range (0-63)
 error: errors.s:33:10: cannot find file 'inc/missing.inc'
+error: errors.s:34:19: expected a vector register
+error: errors.s:35:23: expected a vector register
+error: errors.s:36:27: expected vcc
 error: errors.s:9:10: undefined symbol 'nowhere'
 error: errors.s:10:5: undefined symbol 'y'
