@@ -1695,8 +1695,10 @@ pub fn build(
             match build_row(r, ops, mods, ctx, stmt, force_sdwa, force_dpp) {
                 Ok(b) => return Ok(b),
                 Err(e) => {
-                    // Prefer the error of the VOP3 form when a modifier forced it.
-                    if first_err.is_none() {
+                    // VOP3 is the most general form: when the short form failed, its
+                    // error says more (e.g. the constant-bus rule, not "expected VGPR").
+                    let only_count = e.1.contains("operand(s), got");
+                    if first_err.is_none() || (def(r).enc == Enc::Vop3 && !only_count) {
                         first_err = Some(e);
                     }
                 }

@@ -60,8 +60,8 @@ error: errors.s:30:26: not supported yet: compressed exports (compr)
 error: errors.s:31:5: expected an export target (mrt0-7, mrtz, null, pos0-3, param0-31)
 error: errors.s:32:25: attribute number out of range (0-63)
 error: errors.s:33:10: cannot find file 'inc/missing.inc'
-error: errors.s:34:19: expected a vector register
-error: errors.s:35:23: expected a vector register
-error: errors.s:36:27: expected vcc
+error: errors.s:34:1: more than one SGPR or literal read in this instruction
+error: errors.s:35:17: a literal is not allowed in this operand
+error: errors.s:36:1: more than one SGPR or literal read in this instruction
 error: errors.s:9:10: undefined symbol 'nowhere'
 error: errors.s:10:5: undefined symbol 'y'
