@@ -465,6 +465,14 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             let mut w0 = 0xD000_0000 | vdst;
             if vi {
                 w0 |= opc << 16 | b(m.clamp, 15);
+            } else if sdst.is_some() {
+                // GCN 1.0/1.1 VOP3b: the carry-out SGPRs use the clamp bit.
+                if m.clamp {
+                    return Err(EncodeError::Field(
+                        "clamp is not available with a scalar destination on GCN 1.0/1.1",
+                    ));
+                }
+                w0 |= opc << 17;
             } else {
                 w0 |= opc << 17 | b(m.clamp, 11);
             }
@@ -1102,7 +1110,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         Enc::Vop3 => {
             if vi {
                 m.clamp = w0 & (1 << 15) != 0;
-            } else {
+            } else if !has(d, Role::Sdst) {
                 m.clamp = w0 & (1 << 11) != 0;
             }
             if !has(d, Role::Sdst) {

@@ -1769,4 +1769,6 @@ pub static INSTRS: &[InstrDef] = &[
     InstrDef { enc: Enc::Vop3, name: "v_subrev_u32", opcodes: [295, 295, -1, -1, -1], ops: &[op!(Vdst, 1), op!(Sdst, 2), op!(Src0, 1), op!(Src1, 1)] },
     InstrDef { enc: Enc::Sop1, name: "s_mov_regrd_b32", opcodes: [51, 51, 47, -1, -1], ops: &[op!(Sdst, 1), op!(Ssrc0, 1)] },
     InstrDef { enc: Enc::Sop1, name: "s_mov_fed_b32", opcodes: [53, 53, 49, -1, -1], ops: &[op!(Sdst, 1), op!(Ssrc0, 1)] },
+    InstrDef { enc: Enc::Vop1, name: "v_mov_fed_b32", opcodes: [9, 9, -1, -1, -1], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
+    InstrDef { enc: Enc::Vop3, name: "v_mov_fed_b32", opcodes: [393, 393, -1, -1, -1], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
 ];
