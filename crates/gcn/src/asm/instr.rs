@@ -58,6 +58,9 @@ pub struct Fix {
     /// Branch: store (target - (pc + 4)) / 4.
     pub pcrel: bool,
     pub expr: Expr,
+    /// Keep the low bits with a warning instead of failing (CLRX does this for SMRD
+    /// offsets and literals).
+    pub truncate: bool,
 }
 
 /// Evaluation context given by the assembler.
@@ -272,7 +275,12 @@ fn parse_hwreg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
     }
     let id = match arg_name(&args[0]) {
         Some(n) => {
-            let n = n.strip_prefix("hw_reg_").unwrap_or(&n).to_string();
+            // CLRX takes `mode`, `HWREG_MODE`; llvm-mc writes `HW_REG_MODE`.
+            let n = n
+                .strip_prefix("hw_reg_")
+                .or_else(|| n.strip_prefix("hwreg_"))
+                .unwrap_or(&n)
+                .to_string();
             match HWREG_NAMES.iter().position(|h| *h == n) {
                 Some(i) => i as i64,
                 None => arg_value(&args[0], ctx, span)?,
@@ -294,16 +302,30 @@ fn parse_hwreg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
 fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
     let span = p.span();
     let args = func_args(p)?;
-    let msg = match arg_name(&args[0]).as_deref() {
+    // Names with or without the MSG_ / GS_OP_ prefixes (CLRX accepts both).
+    let name0 = arg_name(&args[0]);
+    let msg = match name0
+        .as_deref()
+        .map(|n| n.strip_prefix("msg_").unwrap_or(n))
+    {
         Some("interrupt") => 1,
         Some("gs") => 2,
         Some("gs_done") => 3,
         Some("system") | Some("sysmsg") => 15,
+        Some(other)
+            if !other.chars().all(|c| c.is_ascii_digit())
+                && ctx.eval(&Expr::Sym(other.to_string(), span)).is_err() =>
+        {
+            return Err((span, format!("unknown message '{other}'")));
+        }
         _ => arg_value(&args[0], ctx, span)?,
     };
     let mut v = msg as u32 & 15;
     if let Some(a) = args.get(1) {
-        let op = match arg_name(a).as_deref() {
+        let op = match arg_name(a)
+            .as_deref()
+            .map(|n| n.strip_prefix("gs_op_").unwrap_or(n))
+        {
             Some("nop") => 0,
             Some("cut") => 1,
             Some("emit") => 2,
@@ -313,7 +335,11 @@ fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
         v |= (op as u32 & 7) << 4;
     }
     if let Some(a) = args.get(2) {
-        v |= (arg_value(a, ctx, span)? as u32 & 3) << 8;
+        let sid = arg_value(a, ctx, span)?;
+        if !(0..4).contains(&sid) {
+            ctx.warn(span, "stream id (3rd argument) out of range".into());
+        }
+        v |= (sid as u32 & 3) << 8;
     }
     Ok(v)
 }
@@ -321,6 +347,7 @@ fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
 fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
     let arch = ctx.arch();
     let mut v: u32 = if arch.is_gfx9() { 0xCF7F } else { 0xF7F };
+    let mut seen = 0u8;
     loop {
         let name = p
             .ident()
@@ -330,26 +357,30 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
         p.pos += 1;
         let args = func_args(p)?;
         let n = arg_value(&args[0], ctx, span)? as u32;
+        // Out-of-range counts are masked with a warning, and a repeated counter
+        // overrides the earlier one (as CLRX does).
+        let (max, seen_bit) = match name.as_str() {
+            "vmcnt" => (if arch.is_gfx9() { 63 } else { 15 }, 1u8),
+            "expcnt" => (7, 2),
+            "lgkmcnt" => (15, 4),
+            _ => (0, 0),
+        };
+        if seen_bit != 0 {
+            if n > max {
+                ctx.warn(span, format!("{name} value out of range (0-{max})"));
+            }
+            if seen & seen_bit != 0 {
+                ctx.warn(span, format!("{name} was already defined"));
+            }
+            seen |= seen_bit;
+        }
+        let n = n & max;
         match name.as_str() {
             "vmcnt" => {
-                let max = if arch.is_gfx9() { 63 } else { 15 };
-                if n > max {
-                    return Err((span, format!("vmcnt out of range (0-{max})")));
-                }
                 v = (v & !0xC00F) | (n & 15) | if arch.is_gfx9() { (n & 0x30) << 10 } else { 0 };
             }
-            "expcnt" => {
-                if n > 7 {
-                    return Err((span, "expcnt out of range (0-7)".into()));
-                }
-                v = (v & !0x70) | n << 4;
-            }
-            "lgkmcnt" => {
-                if n > 15 {
-                    return Err((span, "lgkmcnt out of range (0-15)".into()));
-                }
-                v = (v & !0xF00) | n << 8;
-            }
+            "expcnt" => v = (v & !0x70) | n << 4,
+            "lgkmcnt" => v = (v & !0xF00) | n << 8,
             _ => return Err((span, "expected vmcnt, expcnt or lgkmcnt".into())),
         }
         if !p.eat_punct("&")
@@ -677,6 +708,8 @@ pub fn f32_to_f16(f: f32) -> u16 {
 }
 
 struct Build<'a> {
+    /// Immediates that do not fit are truncated with a warning (SMRD offsets).
+    truncate: bool,
     arch: Arch,
     d: &'static InstrDef,
     fixes: Vec<Fix>,
@@ -810,7 +843,13 @@ impl Build<'_> {
             POpKind::Expr(e) => match self.ctx.eval(e) {
                 Ok(v) if v.section.is_none() => {
                     let lo = if signed_ok { -(1i64 << (bits - 1)) } else { 0 };
-                    if v.v < lo || v.v >= (1i64 << bits) {
+                    if (v.v < lo || v.v >= (1i64 << bits)) && self.truncate {
+                        let m = (1u64 << bits) - 1;
+                        self.ctx.warn(
+                            op.span,
+                            format!("value {:#x} truncated to {:#x}", v.v, v.v as u64 & m),
+                        );
+                    } else if v.v < lo || v.v >= (1i64 << bits) {
                         return Err((
                             op.span,
                             format!("value {} out of range for a {bits}-bit field", v.v),
@@ -826,6 +865,7 @@ impl Build<'_> {
                         bits,
                         pcrel: false,
                         expr: e.clone(),
+                        truncate: self.truncate,
                     });
                     Ok(Operand::Imm(0))
                 }
@@ -860,6 +900,7 @@ impl Build<'_> {
                     bits: 16,
                     pcrel: true,
                     expr: e.clone(),
+                    truncate: false,
                 });
                 Ok(Operand::Imm(0))
             }
@@ -934,6 +975,7 @@ fn build_row(
         sd.src1_sel = 0;
     }
     let mut b = Build {
+        truncate: false,
         arch,
         d,
         fixes: Vec::new(),
@@ -1124,7 +1166,11 @@ fn build_row(
                         (_, true) => 21,
                         _ => 20,
                     };
-                    b.imm(op, usize::from(d.enc == Enc::Smem), 0, bits, false)?
+                    // CLRX truncates SMRD offsets with a warning.
+                    b.truncate = d.enc == Enc::Smrd;
+                    let r = b.imm(op, usize::from(d.enc == Enc::Smem), 0, bits, false);
+                    b.truncate = false;
+                    r?
                 }
             },
             Role::Gds => Operand::Absent,

@@ -924,8 +924,8 @@ impl Asm<'_> {
                 shift: f.shift,
                 bits: f.bits,
                 pcrel: f.pcrel.then_some(base as i64),
+                truncate: f.truncate,
                 expr: self.freeze_dot(f.expr),
-                truncate: false,
             });
         }
         if let Some(e) = b.lit_fix {
