@@ -1186,7 +1186,11 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             }
             extra.push(Operand::Code((((w1 >> 16) & 0x1F) << 2) as u16));
             extra.push(Operand::Code((w1 >> 24) as u16));
-            extra.push(if m.offen || m.idxen || m.addr64 {
+            if m.addr64 && (m.offen || m.idxen) {
+                return Err(DecodeError::NonCanonical);
+            }
+            // CLRX also encodes an address VGPR without offen/idxen/addr64; `off` is v0.
+            extra.push(if m.offen || m.idxen || m.addr64 || w1 & 0xFF != 0 {
                 vg(w1)
             } else {
                 Operand::Absent

@@ -213,6 +213,10 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
                 let a = imm(v);
                 format!("attr{}.{}", a >> 2, ["x", "y", "z", "w"][(a & 3) as usize])
             }
+            // tfe returns one more VGPR.
+            Role::Vdata if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) => {
+                code_text(arch, v, spec.dwords + u8::from(m.tfe))
+            }
             Role::Vdata if d.enc == Enc::Mimg => code_text(
                 arch,
                 v,

@@ -1075,6 +1075,10 @@ fn build_row(
         );
         let v = match spec.role {
             Role::Vdata if d.enc == Enc::Mimg => b.value(op, Slot::Vreg, mimg_vdata_w)?,
+            Role::Vdata if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) => {
+                // tfe returns one more VGPR (CLRX counts it in the data range).
+                b.value(op, Slot::Vreg, spec.dwords + u8::from(has_mod("tfe")))?
+            }
             Role::Vaddr => match op.kind {
                 POpKind::Reg { code, n } if code >= VGPR0 => b.value(op, Slot::Vreg, n)?,
                 _ => return Err((op.span, "expected VGPRs for the image address".into())),
@@ -1561,7 +1565,15 @@ fn build_row(
                 true
             }
             "offset" if matches!(enc, Enc::Mubuf | Enc::Mtbuf) => {
-                m.offset = val(&mut b, 12, false)? as i32;
+                // CLRX keeps the low 12 bits with a warning.
+                let v = val(&mut b, 32, false)?;
+                if v > 0xFFF {
+                    b.ctx.warn(
+                        md.span,
+                        format!("value {v:#x} truncated to {:#x}", v & 0xFFF),
+                    );
+                }
+                m.offset = (v & 0xFFF) as i32;
                 true
             }
             "offset" if enc == Enc::Flat && arch.is_gfx9() => {
@@ -1638,6 +1650,12 @@ fn build_row(
             .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
             .count();
         m.op_sel_hi = (1u8 << nsrc) - 1;
+    }
+    if m.addr64 && (m.offen || m.idxen) {
+        return Err((
+            stmt,
+            "idxen and offen must be zero in 64-bit address mode".into(),
+        ));
     }
     if d.enc == Enc::Mtbuf && !dfmt_set {
         // CLRX default format: data format 8, number format unorm.
