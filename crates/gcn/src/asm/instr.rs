@@ -1585,30 +1585,31 @@ fn build_row(
                 true
             }
             "format" if enc == Enc::Mtbuf => {
-                if md.list.len() != 2 {
+                // `format:[DATA,NUM]`, either part alone, with or without the
+                // BUF_DATA_FORMAT_/BUF_NUM_FORMAT_ prefixes; missing parts keep the
+                // defaults (data format 8, unorm).
+                if md.list.is_empty() || md.list.len() > 2 {
                     return Err((md.span, "format needs [data format, number format]".into()));
                 }
-                let df = DFMT_NAMES
-                    .iter()
-                    .position(|n| *n == md.list[0])
-                    .or_else(|| {
-                        md.list[0]
-                            .parse::<usize>()
-                            .ok()
-                            .filter(|v| *v < 16 && DFMT_NAMES.iter().all(|n| *n != md.list[0]))
-                    });
-                let nf = NFMT_NAMES
-                    .iter()
-                    .position(|n| *n == md.list[1])
-                    .or_else(|| md.list[1].parse::<usize>().ok().filter(|v| *v < 8));
-                match (df, nf) {
-                    (Some(a), Some(c)) => {
-                        m.dfmt = a as u8;
-                        m.nfmt = c as u8;
-                        dfmt_set = true;
+                let (mut df, mut nf) = (None, None);
+                for (k, e) in md.list.iter().enumerate() {
+                    let d_name = e.strip_prefix("buf_data_format_");
+                    let n_name = e.strip_prefix("buf_num_format_");
+                    let as_data = DFMT_NAMES.iter().position(|n| *n == d_name.unwrap_or(e));
+                    let as_num = NFMT_NAMES.iter().position(|n| *n == n_name.unwrap_or(e));
+                    match (as_data, as_num) {
+                        (Some(a), _)
+                            if n_name.is_none() && df.is_none() && (k == 0 || d_name.is_some()) =>
+                        {
+                            df = Some(a)
+                        }
+                        (_, Some(c)) if d_name.is_none() && nf.is_none() => nf = Some(c),
+                        _ => return Err((md.span, format!("unknown data/number format '{e}'"))),
                     }
-                    _ => return Err((md.span, "unknown data or number format".into())),
                 }
+                m.dfmt = df.unwrap_or(1) as u8;
+                m.nfmt = nf.unwrap_or(0) as u8;
+                dfmt_set = true;
                 true
             }
             _ => false,
