@@ -433,6 +433,12 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
     let start = p.span();
     let mut neg = false;
     let mut abs = false;
+    // SDWA `sext(...)` may wrap the neg/abs forms: `sext(-abs(v1))`.
+    let outer_sext = p.ident().is_some_and(|s| s.eq_ignore_ascii_case("sext"))
+        && matches!(p.peek_at(1), Some(Tok::Punct("(")));
+    if outer_sext {
+        p.pos += 2;
+    }
     // `-` before a register or `|`/abs() is the VOP3 neg modifier.
     if p.is_punct("-") {
         let next_is_reg = match p.peek_at(1) {
@@ -474,8 +480,9 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
         close_paren = true;
     }
     let mut close_sext = false;
-    let mut sext = false;
-    if p.ident().is_some_and(|s| s.eq_ignore_ascii_case("sext"))
+    let mut sext = outer_sext;
+    if !outer_sext
+        && p.ident().is_some_and(|s| s.eq_ignore_ascii_case("sext"))
         && matches!(p.peek_at(1), Some(Tok::Punct("(")))
     {
         p.pos += 2;
@@ -555,6 +562,9 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
     if close_neg {
         p.expect_punct(")")?;
     }
+    if outer_sext {
+        p.expect_punct(")")?;
+    }
     Ok(POp {
         kind,
         neg,
@@ -623,6 +633,20 @@ pub fn parse_operands(
             }
         }
         m.span = span.to(p.prev_span());
+        // CLRX spellings with the same meaning.
+        match m.name.as_str() {
+            "dst_un" => m.name = "dst_unused".into(),
+            "row_hmirror" => m.name = "row_half_mirror".into(),
+            "row_bcast15" | "row_bcast31" => {
+                let v = if m.name == "row_bcast15" { 15 } else { 31 };
+                m.name = "row_bcast".into();
+                m.value = Some(Expr::Int(v, m.span));
+            }
+            "wave_shl" | "wave_rol" | "wave_shr" | "wave_ror" if m.value.is_none() => {
+                m.value = Some(Expr::Int(1, m.span));
+            }
+            _ => {}
+        }
         mods.push(m);
     }
     Ok((ops, mods))
@@ -1139,7 +1163,12 @@ fn build_row(
             Role::Simm16 => b.imm(op, 0, 0, 16, true)?,
             Role::Hwreg | Role::Waitcnt | Role::Sendmsg => b.imm(op, 0, 0, 16, false)?,
             Role::Simm4 => b.imm(op, 0, 8, 4, false)?,
-            Role::SdataK => b.imm(op, 0, 6, 7, false)?,
+            Role::SdataK => {
+                b.truncate = true;
+                let r = b.imm(op, 0, 6, 7, false);
+                b.truncate = false;
+                r?
+            }
             Role::Lit => {
                 let idx = d.enc == Enc::Sopk || d.enc == Enc::Vop2;
                 let _ = idx;
@@ -1171,7 +1200,7 @@ fn build_row(
                         _ => 20,
                     };
                     // CLRX truncates SMRD offsets with a warning.
-                    b.truncate = d.enc == Enc::Smrd;
+                    b.truncate = matches!(d.enc, Enc::Smrd | Enc::Smem);
                     let r = b.imm(op, usize::from(d.enc == Enc::Smem), 0, bits, false);
                     b.truncate = false;
                     r?
@@ -1312,6 +1341,18 @@ fn build_row(
             "dst_sel" | "src0_sel" | "src1_sel" | "dst_unused" if sdwa => {
                 let name = match &md.value {
                     Some(Expr::Sym(n, _)) => n.to_ascii_lowercase().replace('_', ""),
+                    // A number selects by value (`dst_sel:@2`).
+                    Some(Expr::Int(v, _)) => {
+                        let names: &[&str] = if md.name == "dst_unused" {
+                            &crate::print::SDWA_UNUSED_NAMES
+                        } else {
+                            &crate::print::SDWA_SEL_NAMES
+                        };
+                        names
+                            .get(*v as usize)
+                            .map(|n| n.to_string())
+                            .ok_or((md.span, format!("{} value out of range", md.name)))?
+                    }
                     _ => return Err((md.span, format!("{} needs a name", md.name))),
                 };
                 if md.name == "dst_unused" {
@@ -1344,6 +1385,35 @@ fn build_row(
                 }
                 if d.enc == Enc::Vopc && md.name.starts_with("dst") {
                     return Err((md.span, "VOPC has no SDWA destination".into()));
+                }
+                true
+            }
+            "abs" | "neg" | "sext"
+                if (vop3 && md.name != "sext") || sdwa || (dpp && md.name != "sext") =>
+            {
+                // CLRX bitmask forms: `neg:2`, `abs:[0,1]` (bit per source).
+                let bits: u8 = if md.list.is_empty() {
+                    val(&mut b, 3, false)? as u8
+                } else {
+                    let mut x = 0u8;
+                    for (i, e) in md.list.iter().enumerate() {
+                        match e.as_str() {
+                            "0" => {}
+                            "1" if i < 3 => x |= 1 << i,
+                            _ => {
+                                return Err((
+                                    md.span,
+                                    format!("{} takes a list of 0/1 flags", md.name),
+                                ))
+                            }
+                        }
+                    }
+                    x
+                };
+                match md.name.as_str() {
+                    "abs" => m.abs |= bits,
+                    "neg" => m.neg |= bits,
+                    _ => sd.sext |= bits,
                 }
                 true
             }
