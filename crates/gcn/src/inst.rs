@@ -65,6 +65,8 @@ pub struct Mods {
     /// the high result (`op_sel_hi`); `neg_hi` negates high halves (`neg` = `neg_lo`).
     pub op_sel: u8,
     pub op_sel_hi: u8,
+    /// GCN 1.4 SMEM immediate offset used together with an SGPR offset (`soe`).
+    pub soe: Option<u32>,
     pub neg_hi: u8,
     /// GCN 1.2+ SDWA form of a VOP1/VOP2/VOPC instruction (sub-dword selects); `neg`,
     /// `abs` and `clamp` then apply to it.
@@ -382,18 +384,32 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             if sbase & 1 != 0 || sbase >= 128 {
                 return Err(EncodeError::Field("sbase must be an aligned SGPR pair"));
             }
-            let (immb, off) = match get(Role::Offset) {
-                Operand::Imm(v) => (1, fits(v, if arch.is_gfx9() { 21 } else { 20 }, "offset")?),
-                Operand::Code(c) if c < 128 => (0, c as u32),
-                Operand::Absent => (0, 0),
+            let (immb, off) = match (get(Role::Offset), m.soe) {
+                (Operand::Code(c), Some(o)) if c < 128 && arch.is_gfx9() => {
+                    (1 | 2, fits(o, 21, "offset")? | (c as u32) << 25)
+                }
+                (_, Some(_)) => {
+                    return Err(EncodeError::Field(
+                        "an extra SMEM offset needs an SGPR offset on GCN 1.4",
+                    ))
+                }
+                (Operand::Imm(v), None) => {
+                    (1, fits(v, if arch.is_gfx9() { 21 } else { 20 }, "offset")?)
+                }
+                (Operand::Code(c), None) if c < 128 => (0, c as u32),
+                (Operand::Absent, None) => (0, 0),
                 _ => return Err(EncodeError::Field("offset")),
             };
+            // Bit 1 of immb marks soe (bit 14 of the first word).
+            let soe_bit = (immb >> 1) << 14;
+            let immb = immb & 1;
             if lit.is_some() {
                 return Err(EncodeError::Field("SMEM takes no literal"));
             }
             let nv = if arch.is_gfx9() { b(m.nv, 15) } else { 0 };
             vec![
                 0xC000_0000
+                    | soe_bit
                     | opc << 18
                     | immb << 17
                     | b(m.glc, 16)
@@ -1029,7 +1045,11 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Smem, Role::SdataK) => Operand::Imm((w0 >> 6) & 0x7F),
             (Enc::Smem, Role::Sbase) => Operand::Code(((w0 & 0x3F) << 1) as u16),
             (Enc::Smem, Role::Offset) => {
-                if w0 & (1 << 17) != 0 {
+                if arch.is_gfx9() && w0 & (1 << 14) != 0 {
+                    // soe: SGPR offset in the high bits plus an immediate.
+                    m.soe = Some(w1 & 0x1F_FFFF);
+                    Operand::Code((w1 >> 25) as u16)
+                } else if w0 & (1 << 17) != 0 {
                     Operand::Imm(w1 & if arch.is_gfx9() { 0x1F_FFFF } else { 0xF_FFFF })
                 } else {
                     Operand::Code((w1 & 0x7F) as u16)

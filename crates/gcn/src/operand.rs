@@ -155,9 +155,9 @@ pub fn parse_special(arch: Arch, name: &str) -> Option<(u16, u8)> {
     }
     Some(match lower.as_str() {
         "m0" => (M0, 1),
-        "vccz" => (251, 1),
-        "execz" => (252, 1),
-        "scc" => (253, 1),
+        "vccz" | "src_vccz" => (251, 1),
+        "execz" | "src_execz" => (252, 1),
+        "scc" | "src_scc" => (253, 1),
         "lds" | "lds_direct" | "src_lds_direct" => (254, 1),
         "src_shared_base" if arch.is_gfx9() => (235, 1),
         "src_shared_limit" if arch.is_gfx9() => (236, 1),

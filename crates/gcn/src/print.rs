@@ -44,7 +44,7 @@ pub const SDWA_SEL_NAMES: [&str; 7] = [
 /// SDWA `dst_unused` names by value.
 pub const SDWA_UNUSED_NAMES: [&str; 3] = ["pad", "sext", "preserve"];
 /// `hwreg` register names by id (index = id).
-pub const HWREG_NAMES: [&str; 16] = [
+pub const HWREG_NAMES: [&str; 20] = [
     "0",
     "mode",
     "status",
@@ -58,9 +58,13 @@ pub const HWREG_NAMES: [&str; 16] = [
     "inst_dw0",
     "inst_dw1",
     "ib_dbg0",
-    "13",
-    "14",
+    "ib_dbg1",
+    "flush_ib",
     "sh_mem_bases",
+    "sq_shader_tba_lo",
+    "sq_shader_tba_hi",
+    "sq_shader_tma_lo",
+    "sq_shader_tma_hi",
 ];
 
 fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
@@ -405,6 +409,9 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         if m.clamp {
             mods.push("clamp".into());
         }
+    }
+    if let Some(o) = m.soe {
+        mods.push(format!("offset:{o:#x}"));
     }
     if d.enc == Enc::Mimg {
         mods.push(format!("dmask:{:#x}", m.dmask));

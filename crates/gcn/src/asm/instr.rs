@@ -312,6 +312,14 @@ fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
         Some("gs") => 2,
         Some("gs_done") => 3,
         Some("system") | Some("sysmsg") => 15,
+        // GCN 1.4 messages.
+        Some("savewave") => 4,
+        Some("stall_wave_gen") => 5,
+        Some("halt_waves") => 6,
+        Some("ordered_ps_done") => 7,
+        Some("early_prim_dealloc") => 8,
+        Some("gs_alloc_req") => 9,
+        Some("get_doorbell") => 10,
         Some(other)
             if !other.chars().all(|c| c.is_ascii_digit())
                 && ctx.eval(&Expr::Sym(other.to_string(), span)).is_err() =>
@@ -633,6 +641,19 @@ pub fn parse_operands(
             }
         }
         m.span = span.to(p.prev_span());
+        // Flags with an explicit value (`glc:0`, `nv:1`): 0 drops the flag.
+        const FLAGS: [&str; 19] = [
+            "glc", "slc", "tfe", "lds", "gds", "nv", "offen", "idxen", "addr64", "unorm", "da",
+            "r128", "a16", "lwe", "d16", "clamp", "done", "vm", "vop3",
+        ];
+        if FLAGS.contains(&m.name.as_str()) {
+            if let Some(Expr::Int(v, _)) = m.value {
+                m.value = None;
+                if v == 0 {
+                    continue;
+                }
+            }
+        }
         // CLRX spellings with the same meaning.
         match m.name.as_str() {
             "dst_un" => m.name = "dst_unused".into(),
@@ -955,6 +976,7 @@ fn build_row(
     let d = def(row);
     let sdwa = matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
         && (force_sdwa
+            || ops.iter().any(|o| o.sext)
             || mods.iter().any(|m| {
                 matches!(
                     m.name.as_str(),
@@ -1620,6 +1642,26 @@ fn build_row(
             }
             "gds" if enc == Enc::Ds => {
                 m.gds = true;
+                true
+            }
+            "offset" if enc == Enc::Smem && arch.is_gfx9() => {
+                // GCN 1.4 `soe`: an immediate added to the SGPR offset.
+                let off = d
+                    .ops
+                    .iter()
+                    .position(|o| o.role == Role::Offset)
+                    .and_then(|i| vals.get(i));
+                if !matches!(off, Some(Operand::Code(c)) if *c < 128) {
+                    return Err((md.span, "an extra offset needs an SGPR offset".into()));
+                }
+                let v = val(&mut b, 32, false)?;
+                if v > 0x1F_FFFF {
+                    b.ctx.warn(
+                        md.span,
+                        format!("value {v:#x} truncated to {:#x}", v & 0x1F_FFFF),
+                    );
+                }
+                m.soe = Some((v & 0x1F_FFFF) as u32);
                 true
             }
             "offset" if enc == Enc::Ds && !is_ds2(d) => {
