@@ -35,6 +35,10 @@ enum Cmd {
     /// Work with AMD IL programs: check them, print them canonically.
     #[command(subcommand)]
     Il(IlCmd),
+    /// Assemble GCN code in CLRX syntax into raw machine code.
+    Asm(AsmArgs),
+    /// Disassemble raw GCN machine code into CLRX syntax that reassembles exactly.
+    Disasm(DisasmArgs),
     /// Run a kernel with the oneAPI Construction Kit `oclc` command grammar.
     #[command(disable_help_flag = true)]
     Oclc {
@@ -42,6 +46,36 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+}
+
+#[derive(Args)]
+struct AsmArgs {
+    /// The assembly source.
+    file: PathBuf,
+    /// Target device (CLRX names: tahiti, bonaire, tonga, fiji, gfx900, gfx906, ...).
+    #[arg(short = 'g', long, default_value = "capeverde")]
+    gpu: String,
+    /// Add a directory to the `.include` search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// Where to write the machine code (required: it is binary).
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+}
+
+#[derive(Args)]
+struct DisasmArgs {
+    /// Raw machine code (little-endian 32-bit words).
+    file: PathBuf,
+    /// Device whose encoding to use (CLRX names).
+    #[arg(short = 'g', long, default_value = "capeverde")]
+    gpu: String,
+    /// Prefix each line with its byte offset.
+    #[arg(long)]
+    offsets: bool,
+    /// Prefix each line with its instruction words in hex.
+    #[arg(long)]
+    hex: bool,
 }
 
 #[derive(Subcommand)]
@@ -176,6 +210,8 @@ fn main() -> ExitCode {
         Cmd::Build(a) => build(a),
         Cmd::Run(a) => run(a),
         Cmd::Il(c) => il(c),
+        Cmd::Asm(a) => asm(a),
+        Cmd::Disasm(a) => disasm(a),
         Cmd::Oclc { args } => oclc_command(args),
     };
     match r {
@@ -271,6 +307,56 @@ fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
             }
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn gcn_device(name: &str) -> Result<kauai_gcn::Arch, Failure> {
+    kauai_gcn::device(name)
+        .map(|(_, arch)| arch)
+        .ok_or_else(|| Failure::Usage(format!("unknown GPU `{name}`")))
+}
+
+fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
+    gcn_device(&a.gpu)?;
+    let bytes = std::fs::read(&a.file)
+        .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", a.file.display())))?;
+    let mut sources = kauai_diag::SourceMap::new();
+    let id = sources.add(a.file.display().to_string(), bytes);
+    let mut diags = kauai_diag::Diagnostics::new();
+    let opts = kauai_gcn::AsmOptions {
+        gpu: Some(a.gpu.clone()),
+        include_dirs: a.include.clone(),
+        ..kauai_gcn::AsmOptions::default()
+    };
+    let result = kauai_gcn::assemble(&mut sources, id, &opts, &mut diags);
+    eprint!("{}", diags.render(&sources));
+    match result {
+        Ok(out) if !diags.has_errors() => {
+            let tmp = a.output.with_extension("kauai-tmp");
+            std::fs::write(&tmp, out.code())
+                .and_then(|_| std::fs::rename(&tmp, &a.output))
+                .map_err(|e| {
+                    Failure::Input(format!("kauai: cannot write {}: {e}", a.output.display()))
+                })?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(_) | Err(_) => Err(Failure::Input(format!(
+            "{}: {} error(s)",
+            a.file.display(),
+            diags.error_count()
+        ))),
+    }
+}
+
+fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
+    let arch = gcn_device(&a.gpu)?;
+    let bytes = std::fs::read(&a.file)
+        .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", a.file.display())))?;
+    let opts = kauai_gcn::DisasmOptions {
+        offsets: a.offsets,
+        hex: a.hex,
+    };
+    print!("{}", kauai_gcn::disassemble(&bytes, arch, opts));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -108,3 +108,51 @@ fn garbage_input_never_panics() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn asm_and_disasm_round_trip() {
+    let dir = std::env::temp_dir().join(format!("kauai-cli-asm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let src = dir.join("a.s");
+    std::fs::write(
+        &src,
+        "s_add_u32 s3, s1, s2\nv_add_f32 v1, v2, v3\ns_endpgm\n",
+    )
+    .expect("write");
+    let bin = dir.join("a.bin");
+    let (code, _, err) = kauai(&[
+        "asm",
+        "-g",
+        "tonga",
+        src.to_str().expect("path"),
+        "-o",
+        bin.to_str().expect("path"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // The words llvm-mc 14 gives for -mcpu=tonga.
+    let words: Vec<u32> = std::fs::read(&bin)
+        .expect("read")
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    assert_eq!(words, [0x8003_0201, 0x0202_0702, 0xbf81_0000]);
+    let (code, out, _) = kauai(&["disasm", "-g", "tonga", bin.to_str().expect("path")]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("v_add_f32") && out.contains("s_endpgm"),
+        "{out}"
+    );
+    assert_eq!(
+        kauai(&[
+            "asm",
+            "-g",
+            "nonsuch",
+            src.to_str().expect("path"),
+            "-o",
+            "x"
+        ])
+        .0,
+        2
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
