@@ -247,16 +247,19 @@ impl From<oclc::OclcError> for Failure {
     }
 }
 
+fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
+    std::fs::read(path)
+        .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", path.display())))
+}
+
 fn read_sources(files: &[PathBuf]) -> Result<Vec<kauai_runtime::SourceFile>, Failure> {
     files
         .iter()
         .map(|f| {
-            std::fs::read(f)
-                .map(|bytes| kauai_runtime::SourceFile {
-                    name: f.display().to_string(),
-                    bytes,
-                })
-                .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", f.display())))
+            Ok(kauai_runtime::SourceFile {
+                name: f.display().to_string(),
+                bytes: read_file(f)?,
+            })
         })
         .collect()
 }
@@ -318,8 +321,7 @@ fn gcn_device(name: &str) -> Result<kauai_gcn::Arch, Failure> {
 
 fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
     gcn_device(&a.gpu)?;
-    let bytes = std::fs::read(&a.file)
-        .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", a.file.display())))?;
+    let bytes = read_file(&a.file)?;
     let mut sources = kauai_diag::SourceMap::new();
     let id = sources.add(a.file.display().to_string(), bytes);
     let mut diags = kauai_diag::Diagnostics::new();
@@ -350,8 +352,7 @@ fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
 
 fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
     let arch = gcn_device(&a.gpu)?;
-    let bytes = std::fs::read(&a.file)
-        .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", a.file.display())))?;
+    let bytes = read_file(&a.file)?;
     let opts = kauai_gcn::DisasmOptions {
         offsets: a.offsets,
         hex: a.hex,
@@ -364,8 +365,7 @@ fn il(c: IlCmd) -> Result<ExitCode, Failure> {
     let file = match &c {
         IlCmd::Check { file } | IlCmd::Fmt { file, .. } => file,
     };
-    let bytes = std::fs::read(file)
-        .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", file.display())))?;
+    let bytes = read_file(file)?;
     let mut sources = kauai_diag::SourceMap::new();
     let id = sources.add(file.display().to_string(), bytes);
     let mut diags = kauai_diag::Diagnostics::new();
