@@ -1,7 +1,7 @@
 //! Linking IR modules: definitions replace declarations of the same name, types and
 //! globals are carried over, and every reference inside moved functions is renumbered.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use kauai_ir::{Aggregate, FuncId, GlobalId, InstKind, Module, Type};
 
@@ -30,6 +30,8 @@ pub fn link_into(dst: &mut Module, src: &Module) -> Result<(), String> {
     }
     // Functions: first make every name exist, so calls can be renumbered.
     let mut funcs: HashMap<FuncId, FuncId> = HashMap::new();
+    // Slots this link made as placeholders; only these take a bare declaration.
+    let mut created: HashSet<FuncId> = HashSet::new();
     for (fid, f) in src.functions.iter() {
         let id = match dst.func_by_name(&f.name) {
             Some(existing) => {
@@ -51,19 +53,20 @@ pub fn link_into(dst: &mut Module, src: &Module) -> Result<(), String> {
                 }
                 existing
             }
-            None => dst
-                .functions
-                .push(kauai_ir::Function::new(f.name.clone(), vec![], f.ret)),
+            None => {
+                let id = dst
+                    .functions
+                    .push(kauai_ir::Function::new(f.name.clone(), vec![], f.ret));
+                created.insert(id);
+                id
+            }
         };
         funcs.insert(fid, id);
     }
     for (fid, f) in src.functions.iter() {
         let id = funcs[&fid];
-        if f.is_declaration() && !dst.functions[id].params.is_empty() {
+        if f.is_declaration() && !created.contains(&id) {
             continue; // keep the existing declaration or definition
-        }
-        if f.is_declaration() && !dst.functions[id].is_declaration() {
-            continue;
         }
         let mut f2 = f.clone();
         for p in &mut f2.params {
