@@ -29,9 +29,14 @@ pub fn compile_to_ir(
     }
 }
 
-fn compile(device: &Device, sources: &[SourceFile], options: &str) -> Result<Module, RuntimeError> {
+/// An empty compiler module for the device's target.
+fn new_module(device: &Device) -> Result<Module, RuntimeError> {
     let target = device.info.create_target(&kauai_compiler::Context::new())?;
-    let mut module = Module::new(Arc::from(target));
+    Ok(Module::new(Arc::from(target)))
+}
+
+fn compile(device: &Device, sources: &[SourceFile], options: &str) -> Result<Module, RuntimeError> {
+    let mut module = new_module(device)?;
     module.set_options(options).map_err(|e| match e.code {
         ResultCode::InvalidBuildOptions | ResultCode::InvalidCompilerOptions => {
             RuntimeError::InvalidBuildOptions(e.message)
@@ -77,8 +82,7 @@ impl Program {
 
     /// Build from IR text (a finalized or unfinalized module in Kauai's text form).
     pub fn from_ir(device: &Device, ir: kauai_ir::Module) -> Result<Program, RuntimeError> {
-        let target = device.info.create_target(&kauai_compiler::Context::new())?;
-        let mut module = Module::new(Arc::from(target));
+        let mut module = new_module(device)?;
         module.set_ir(ir)?;
         Self::finish(device, module)
     }
