@@ -119,6 +119,17 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Consume the symbol name a directive starts with (`.set x, ...`, `.for i = ...`).
+    pub fn symbol_name(&mut self) -> Result<(String, Span), (Span, String)> {
+        let name = self
+            .ident()
+            .ok_or((self.span(), "expected a symbol name".to_string()))?
+            .to_string();
+        let span = self.span();
+        self.pos += 1;
+        Ok((name, span))
+    }
+
     /// Parse a full expression.
     pub fn expr(&mut self) -> Result<Expr, (Span, String)> {
         self.cond()

@@ -1377,12 +1377,7 @@ impl Asm<'_> {
         let r: Result<(), (Span, String)> = (|| {
             match d {
                 ".set" | ".equ" | ".eqv" | ".equiv" => {
-                    let n = p
-                        .ident()
-                        .ok_or((p.span(), "expected a symbol name".to_string()))?
-                        .to_string();
-                    let ns = p.span();
-                    p.pos += 1;
+                    let (n, ns) = p.symbol_name()?;
                     p.expect_punct(",")?;
                     let e = p.expr()?;
                     if d == ".equiv" && self.syms.contains_key(&n) {
@@ -1751,12 +1746,7 @@ impl Asm<'_> {
                     }
                 }
                 ".irp" | ".irpc" => {
-                    let var = p
-                        .ident()
-                        .ok_or((p.span(), "expected a symbol name".to_string()))?
-                        .to_string();
-                    let vs = p.span();
-                    p.pos += 1;
+                    let (var, vs) = p.symbol_name()?;
                     let rest_start = if p.eat_punct(",") {
                         p.span().start as usize
                     } else {
@@ -1806,12 +1796,7 @@ impl Asm<'_> {
                 ".for" | ".while" => {
                     let mut next = None;
                     if d == ".for" {
-                        let var = p
-                            .ident()
-                            .ok_or((p.span(), "expected a symbol name".to_string()))?
-                            .to_string();
-                        let vs = p.span();
-                        p.pos += 1;
+                        let (var, vs) = p.symbol_name()?;
                         p.expect_punct("=")?;
                         let init = p.expr()?;
                         let v = self.eval_now(&init)?;
