@@ -9,8 +9,16 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
-use kauai_runtime::oclc::{self, Command as OclcCommand, ListSource, Output, PrintSpec};
+use clap::{Parser, Subcommand};
+use kauai_runtime::oclc;
+
+mod gcn_cmd;
+mod il_cmd;
+mod run_cmd;
+
+use gcn_cmd::{asm, disasm, AsmArgs, DisasmArgs};
+use il_cmd::{il, IlCmd};
+use run_cmd::{build, oclc_command, run, BuildArgs, RunArgs};
 
 #[derive(Parser)]
 #[command(
@@ -46,147 +54,6 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
-}
-
-#[derive(Args)]
-struct AsmArgs {
-    /// The assembly source.
-    file: PathBuf,
-    /// Target device (CLRX names: tahiti, bonaire, tonga, fiji, gfx900, gfx906, ...).
-    #[arg(short = 'g', long, default_value = "capeverde")]
-    gpu: String,
-    /// Add a directory to the `.include` search path.
-    #[arg(short = 'I', value_name = "DIR")]
-    include: Vec<PathBuf>,
-    /// Where to write the machine code (required: it is binary).
-    #[arg(short, long, value_name = "FILE")]
-    output: PathBuf,
-}
-
-#[derive(Args)]
-struct DisasmArgs {
-    /// Raw machine code (little-endian 32-bit words).
-    file: PathBuf,
-    /// Device whose encoding to use (CLRX names).
-    #[arg(short = 'g', long, default_value = "capeverde")]
-    gpu: String,
-    /// Prefix each line with its byte offset.
-    #[arg(long)]
-    offsets: bool,
-    /// Prefix each line with its instruction words in hex.
-    #[arg(long)]
-    hex: bool,
-}
-
-#[derive(Subcommand)]
-enum IlCmd {
-    /// Parse and validate an IL program and its metadata; list its kernels.
-    Check {
-        /// The IL file.
-        file: PathBuf,
-    },
-    /// Print an IL program in canonical form (comments and metadata kept).
-    Fmt {
-        /// The IL file.
-        file: PathBuf,
-        /// Where to write it (default: standard output).
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<PathBuf>,
-    },
-}
-
-#[derive(Args)]
-struct CompileArgs {
-    /// Define a macro (`NAME` or `NAME=VALUE`), as `-D` does for a C compiler.
-    #[arg(short = 'D', value_name = "NAME[=V]")]
-    define: Vec<String>,
-    /// Add a directory to the `#include` search path.
-    #[arg(short = 'I', value_name = "DIR")]
-    include: Vec<PathBuf>,
-    /// OpenCL build options, e.g. "-cl-fast-relaxed-math -cl-opt-disable".
-    #[arg(
-        long = "cl-options",
-        value_name = "OPTIONS",
-        default_value = "",
-        allow_hyphen_values = true
-    )]
-    cl_options: String,
-}
-
-impl CompileArgs {
-    fn option_string(&self) -> String {
-        let mut s = self.cl_options.clone();
-        for d in &self.define {
-            s.push_str(&format!(" \"-D{d}\""));
-        }
-        for i in &self.include {
-            s.push_str(&format!(" \"-I{}\"", i.display()));
-        }
-        s
-    }
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum Emit {
-    /// The IR as the front end produces it.
-    Ir,
-    /// The IR after finalization (what the device runs).
-    Finalized,
-}
-
-#[derive(Args)]
-struct BuildArgs {
-    /// OpenCL C source files, compiled together as one program.
-    #[arg(required = true)]
-    files: Vec<PathBuf>,
-    #[command(flatten)]
-    compile: CompileArgs,
-    /// Write this form of the program.
-    #[arg(long, value_enum)]
-    emit: Option<Emit>,
-    /// Where to write it (default: standard output).
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
-}
-
-#[derive(Args)]
-struct RunArgs {
-    /// OpenCL C source files, compiled together as one program.
-    #[arg(required = true)]
-    files: Vec<PathBuf>,
-    #[command(flatten)]
-    compile: CompileArgs,
-    /// The kernel to run.
-    #[arg(long, short = 'k')]
-    kernel: String,
-    /// Global size: X[,Y[,Z]].
-    #[arg(long, short = 'g', value_name = "X[,Y,Z]")]
-    global: String,
-    /// Local size: X[,Y[,Z]] (default: chosen by the runtime).
-    #[arg(long, short = 'l', value_name = "X[,Y,Z]")]
-    local: Option<String>,
-    /// Argument value: NAME=LIST with the oclc list grammar (`1,2,3`, `range(0,15)`,
-    /// `repeat(4,0)`, `rand(0,1)`, `randint(0,9)`), NAME=@FILE, or a size in bytes for
-    /// a __local pointer.
-    #[arg(long = "arg", short = 'a', value_name = "NAME=LIST")]
-    args: Vec<String>,
-    /// Print a buffer after the run: NAME (all of it) or NAME,COUNT or NAME,OFFSET,COUNT.
-    /// A buffer given no values holds one element per work-item, zero-filled.
-    #[arg(long, short = 'p', value_name = "NAME[,N]")]
-    print: Vec<String>,
-    /// Compare a buffer with expected values: NAME=LIST; prints `NAME - match` or the
-    /// mismatches, and fails on a mismatch.
-    #[arg(long, value_name = "NAME=LIST")]
-    compare: Vec<String>,
-    /// Tolerance in ULPs for float compares.
-    #[arg(long, default_value_t = 0)]
-    ulp_error: u64,
-    /// Seed of rand()/randint().
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Stop the kernel after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
 }
 
 fn main() -> ExitCode {
@@ -227,7 +94,7 @@ fn main() -> ExitCode {
     }
 }
 
-enum Failure {
+pub(crate) enum Failure {
     Input(String),
     Usage(String),
 }
@@ -247,12 +114,12 @@ impl From<oclc::OclcError> for Failure {
     }
 }
 
-fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
+pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
     std::fs::read(path)
         .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", path.display())))
 }
 
-fn read_sources(files: &[PathBuf]) -> Result<Vec<kauai_runtime::SourceFile>, Failure> {
+pub(crate) fn read_sources(files: &[PathBuf]) -> Result<Vec<kauai_runtime::SourceFile>, Failure> {
     files
         .iter()
         .map(|f| {
@@ -265,7 +132,7 @@ fn read_sources(files: &[PathBuf]) -> Result<Vec<kauai_runtime::SourceFile>, Fai
 }
 
 /// Write a file atomically: a temporary file beside it, then a rename.
-fn write_output(path: Option<&Path>, text: &str) -> Result<(), Failure> {
+pub(crate) fn write_output(path: Option<&Path>, text: &str) -> Result<(), Failure> {
     match path {
         None => {
             let _ = std::io::stdout().write_all(text.as_bytes());
@@ -279,261 +146,3 @@ fn write_output(path: Option<&Path>, text: &str) -> Result<(), Failure> {
         }
     }
 }
-
-fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
-    let sources = read_sources(&a.files)?;
-    let device = kauai_runtime::Device::host();
-    match a.emit {
-        Some(Emit::Ir) => {
-            let (ir, log) =
-                kauai_runtime::compile_to_ir(&device, &sources, &a.compile.option_string())?;
-            eprint!("{log}");
-            write_output(a.output.as_deref(), &kauai_ir::module_to_string(&ir))?;
-        }
-        other => {
-            let program =
-                kauai_runtime::Program::build(&device, &sources, &a.compile.option_string())?;
-            eprint!("{}", program.build_log);
-            if other.is_some() {
-                write_output(
-                    a.output.as_deref(),
-                    &kauai_ir::module_to_string(program.finalized_ir()),
-                )?;
-            } else {
-                let names: Vec<&str> = program
-                    .info
-                    .kernels
-                    .iter()
-                    .map(|k| k.name.as_str())
-                    .collect();
-                eprintln!("built {} kernel(s): {}", names.len(), names.join(", "));
-            }
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn gcn_device(name: &str) -> Result<kauai_gcn::Arch, Failure> {
-    kauai_gcn::device(name)
-        .map(|(_, arch)| arch)
-        .ok_or_else(|| Failure::Usage(format!("unknown GPU `{name}`")))
-}
-
-fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
-    gcn_device(&a.gpu)?;
-    let bytes = read_file(&a.file)?;
-    let mut sources = kauai_diag::SourceMap::new();
-    let id = sources.add(a.file.display().to_string(), bytes);
-    let mut diags = kauai_diag::Diagnostics::new();
-    let opts = kauai_gcn::AsmOptions {
-        gpu: Some(a.gpu.clone()),
-        include_dirs: a.include.clone(),
-        ..kauai_gcn::AsmOptions::default()
-    };
-    let result = kauai_gcn::assemble(&mut sources, id, &opts, &mut diags);
-    eprint!("{}", diags.render(&sources));
-    match result {
-        Ok(out) if !diags.has_errors() => {
-            let tmp = a.output.with_extension("kauai-tmp");
-            std::fs::write(&tmp, out.code())
-                .and_then(|_| std::fs::rename(&tmp, &a.output))
-                .map_err(|e| {
-                    Failure::Input(format!("kauai: cannot write {}: {e}", a.output.display()))
-                })?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Ok(_) | Err(_) => Err(Failure::Input(format!(
-            "{}: {} error(s)",
-            a.file.display(),
-            diags.error_count()
-        ))),
-    }
-}
-
-fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
-    let arch = gcn_device(&a.gpu)?;
-    let bytes = read_file(&a.file)?;
-    let opts = kauai_gcn::DisasmOptions {
-        offsets: a.offsets,
-        hex: a.hex,
-    };
-    print!("{}", kauai_gcn::disassemble(&bytes, arch, opts));
-    Ok(ExitCode::SUCCESS)
-}
-
-fn il(c: IlCmd) -> Result<ExitCode, Failure> {
-    let file = match &c {
-        IlCmd::Check { file } | IlCmd::Fmt { file, .. } => file,
-    };
-    let bytes = read_file(file)?;
-    let mut sources = kauai_diag::SourceMap::new();
-    let id = sources.add(file.display().to_string(), bytes);
-    let mut diags = kauai_diag::Diagnostics::new();
-    let program = kauai_amdil::parse(&sources, id, &mut diags);
-    let valid = !diags.has_errors() && kauai_amdil::validate(&program, &mut diags);
-    let meta = kauai_amdil::metadata::read_metadata(&program, &mut diags);
-    eprint!("{}", diags.render(&sources));
-    if !valid || diags.has_errors() {
-        return Err(Failure::Input(format!(
-            "{}: {} error(s)",
-            file.display(),
-            diags.error_count()
-        )));
-    }
-    match c {
-        IlCmd::Check { .. } => {
-            let names: Vec<&str> = meta.kernels.iter().map(|k| k.name.as_str()).collect();
-            println!(
-                "{}: valid; {} metadata block(s): {}; {} data segment(s)",
-                file.display(),
-                names.len(),
-                names.join(", "),
-                meta.data.len()
-            );
-        }
-        IlCmd::Fmt { output, .. } => write_output(output.as_deref(), &program.to_string())?,
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn run(a: RunArgs) -> Result<ExitCode, Failure> {
-    let sizes = |s: &str| -> Result<Vec<u64>, Failure> {
-        s.split(',')
-            .map(|x| x.trim().parse::<u64>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|_| Failure::Usage(format!("`{s}` is not a list of 1 to 3 whole numbers")))
-    };
-    let mut args = Vec::new();
-    for s in &a.args {
-        let Some((name, list)) = s.split_once('=') else {
-            return Err(Failure::Usage(format!("--arg takes NAME=LIST, got `{s}`")));
-        };
-        let src = match list.strip_prefix('@') {
-            Some(f) => ListSource::File(f.into()),
-            None => ListSource::Inline(list.to_string()),
-        };
-        args.push((name.to_string(), vec![src]));
-    }
-    let mut outputs = Vec::new();
-    for p in &a.print {
-        let parts: Vec<&str> = p.split(',').collect();
-        let num = |s: &str| {
-            s.trim()
-                .parse::<usize>()
-                .map_err(|_| Failure::Usage(format!("--print {p}: `{s}` is not a whole number")))
-        };
-        let (name, offset, count) = match parts.as_slice() {
-            [n] => (n.to_string(), 0, usize::MAX),
-            [n, c] => (n.to_string(), 0, num(c)?),
-            [n, o, c] => (n.to_string(), num(o)?, num(c)?),
-            _ => {
-                return Err(Failure::Usage(format!(
-                    "--print takes NAME[,OFFSET],COUNT, got `{p}`"
-                )))
-            }
-        };
-        outputs.push(Output::Print(PrintSpec {
-            name,
-            offset,
-            count,
-            file: None,
-        }));
-    }
-    for c in &a.compare {
-        let Some((name, list)) = c.split_once('=') else {
-            return Err(Failure::Usage(format!(
-                "--compare takes NAME=LIST, got `{c}`"
-            )));
-        };
-        outputs.push(Output::Compare {
-            name: name.into(),
-            list: ListSource::Inline(list.into()),
-        });
-    }
-    let cmd = OclcCommand {
-        files: a.files.clone(),
-        cl_options: a.compile.option_string(),
-        kernel: Some(a.kernel.clone()),
-        execute: true,
-        global: vec![sizes(&a.global)?],
-        local: match &a.local {
-            Some(l) => vec![sizes(l)?],
-            None => vec![],
-        },
-        args,
-        outputs,
-        ulp_error: a.ulp_error,
-        char_error: 0,
-        seed: a.seed.unwrap_or(oclc::values::Rng::DEFAULT_SEED),
-        repeat: 1,
-        output_file: None,
-        stage: None,
-        device: "host".into(),
-        timeout: match a.timeout {
-            Some(t) if t > 0.0 && t.is_finite() => Some(std::time::Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(Failure::Usage(format!(
-                    "--timeout takes a positive number of seconds, got {t}"
-                )))
-            }
-            None => None,
-        },
-    };
-    run_oclc(&cmd)
-}
-
-fn run_oclc(cmd: &OclcCommand) -> Result<ExitCode, Failure> {
-    let mut out = String::new();
-    let r = oclc::run(cmd, Path::new("."), &mut out);
-    let _ = std::io::stdout().write_all(out.as_bytes());
-    match r {
-        Ok(true) => Ok(ExitCode::SUCCESS),
-        Ok(false) => Ok(ExitCode::from(1)),
-        Err(e) => Err(e.into()),
-    }
-}
-
-fn oclc_command(args: Vec<String>) -> Result<ExitCode, Failure> {
-    if args
-        .iter()
-        .any(|a| a == "-help" || a == "--help" || a == "-h")
-    {
-        print!("{}", OCLC_HELP);
-        return Ok(ExitCode::SUCCESS);
-    }
-    let cmd = OclcCommand::parse(&args)?;
-    run_oclc(&cmd)
-}
-
-const OCLC_HELP: &str = "\
-Usage: kauai oclc [options] FILE.cl
-
-Runs one kernel with the oneAPI Construction Kit's oclc command grammar, so existing
-oclc RUN lines work with `oclc` replaced by `kauai oclc`.
-
-  -cl-options 'OPTIONS'          OpenCL build options
-  -enqueue KERNEL                the kernel to run
-  -execute                       run it (otherwise only build)
-  -global G1[,G2[,G3]]           global work size
-  -local L1[,L2[,L3]]            local work size
-  -arg NAME,LIST                 value for an argument: a scalar takes one element, a
-                                 vector its components, a buffer the whole list, a
-                                 __local pointer its size in bytes
-  -arg NAME:FILE                 the list read from a file
-  -print NAME[,OFFSET],COUNT     print COUNT values after the run (NAME,v1,v2,...)
-  -print NAME[,OFFSET],COUNT:FILE  ... into a file
-  -compare NAME,LIST             print `NAME - match` or the mismatching values
-  -compare NAME:FILE             the expected list read from a file
-  -ulp-error N                   float tolerance of -compare, in ULPs (default 0)
-  -char-error N                  char/uchar tolerance of -compare (default 0)
-  -seed N                        seed of rand() and randint()
-  -repeat-execution N            run N times; -arg, -global and -local may give
-                                 {LIST},{LIST},... with one entry per run
-  -stage finalized               print the finalized IR
-  -o FILE                        write the -stage output to FILE
-  -device NAME                   device to run on (default: host)
-  -timeout SECONDS               stop a kernel that runs longer
-
-LIST: numbers (integer, decimal, hex), repeat(N,LIST), range(A,B[,STEP]),
-rand(MIN,MAX), randint(MIN,MAX).
-";

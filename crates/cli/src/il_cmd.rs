@@ -1,0 +1,60 @@
+//! `kauai il`: check, format and link AMD IL programs.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Subcommand;
+
+use crate::{read_file, write_output, Failure};
+
+#[derive(Subcommand)]
+pub(crate) enum IlCmd {
+    /// Parse and validate an IL program and its metadata; list its kernels.
+    Check {
+        /// The IL file.
+        file: PathBuf,
+    },
+    /// Print an IL program in canonical form (comments and metadata kept).
+    Fmt {
+        /// The IL file.
+        file: PathBuf,
+        /// Where to write it (default: standard output).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+}
+
+pub(crate) fn il(c: IlCmd) -> Result<ExitCode, Failure> {
+    let file = match &c {
+        IlCmd::Check { file } | IlCmd::Fmt { file, .. } => file,
+    };
+    let bytes = read_file(file)?;
+    let mut sources = kauai_diag::SourceMap::new();
+    let id = sources.add(file.display().to_string(), bytes);
+    let mut diags = kauai_diag::Diagnostics::new();
+    let program = kauai_amdil::parse(&sources, id, &mut diags);
+    let valid = !diags.has_errors() && kauai_amdil::validate(&program, &mut diags);
+    let meta = kauai_amdil::metadata::read_metadata(&program, &mut diags);
+    eprint!("{}", diags.render(&sources));
+    if !valid || diags.has_errors() {
+        return Err(Failure::Input(format!(
+            "{}: {} error(s)",
+            file.display(),
+            diags.error_count()
+        )));
+    }
+    match c {
+        IlCmd::Check { .. } => {
+            let names: Vec<&str> = meta.kernels.iter().map(|k| k.name.as_str()).collect();
+            println!(
+                "{}: valid; {} metadata block(s): {}; {} data segment(s)",
+                file.display(),
+                names.len(),
+                names.join(", "),
+                meta.data.len()
+            );
+        }
+        IlCmd::Fmt { output, .. } => write_output(output.as_deref(), &program.to_string())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
