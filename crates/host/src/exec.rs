@@ -259,6 +259,7 @@ impl Program {
             instructions,
             work_groups: total,
             elapsed: start.elapsed(),
+            printf: String::new(),
         })
     }
 }

@@ -182,6 +182,9 @@ pub struct RunStats {
     pub instructions: u64,
     pub work_groups: u64,
     pub elapsed: Duration,
+    /// What the kernel's `printf` calls printed, in the device's buffer order (empty
+    /// when it printed nothing).
+    pub printf: String,
 }
 
 /// Why a program could not be built or an enqueue failed.

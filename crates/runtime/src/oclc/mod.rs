@@ -495,7 +495,8 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
             global_size: global,
             local_size: local,
         };
-        enqueue(&kernel, &nd, &exec)?;
+        let stats = enqueue(&kernel, &nd, &exec)?;
+        out.push_str(&stats.printf);
         for o in &cmd.outputs {
             match o {
                 Output::Print(p) => {
