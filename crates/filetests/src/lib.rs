@@ -14,15 +14,39 @@
 
 use std::path::Path;
 
-/// Run one test file; `Err` holds a readable report.
+mod devices;
+
+pub use devices::{check_on_device, DeviceMatrix, Expectation};
+
+/// Run one test file on the host; `Err` holds a readable report.
 pub fn run_file(path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     match path.extension().and_then(|e| e.to_str()) {
-        Some("cl") => run_test(path, &text),
+        Some("cl") => run_test(path, &text, None).map(|_| ()),
         Some("ir") => ir_test(path, &text),
         _ => Err(format!("{}: unknown test kind", path.display())),
     }
+}
+
+/// Run one run-test on `device` (`kauai:cypress`, ...) and on the host, and require the
+/// same outcome: the CHECK lines hold on both, and the outputs agree line for line
+/// (except for the `-compare` lines of tests with an `-ulp-error` tolerance, where each
+/// device only has to be within the tolerance).
+pub fn run_file_on_device(path: &Path, device: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let host = run_test(path, &text, None)
+        .map_err(|e| format!("the host run fails, so the device is not compared:\n{e}"))?;
+    let dev = run_test(path, &text, Some(device))?;
+    if host.output != dev.output && !text.contains("-ulp-error") {
+        return Err(format!(
+            "{}: {device} prints something else than the host:\n{}",
+            path.display(),
+            diff(&host.output, &dev.output)
+        ));
+    }
+    Ok(())
 }
 
 fn ir_test(path: &Path, text: &str) -> Result<(), String> {
@@ -54,7 +78,12 @@ enum Check {
     Fail(String),
 }
 
-fn run_test(path: &Path, text: &str) -> Result<(), String> {
+/// What a run-test printed.
+struct RunOutcome {
+    output: String,
+}
+
+fn run_test(path: &Path, text: &str, device: Option<&str>) -> Result<RunOutcome, String> {
     let mut runs = Vec::new();
     let mut checks = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -98,6 +127,13 @@ fn run_test(path: &Path, text: &str) -> Result<(), String> {
                     path.display()
                 ))
             }
+        };
+        let words = match device {
+            Some(d) => ["-device".to_string(), d.to_string()]
+                .into_iter()
+                .chain(words)
+                .collect(),
+            None => words,
         };
         let result = kauai_runtime::oclc::Command::parse(&words)
             .and_then(|c| kauai_runtime::oclc::run(&c, dir, &mut output));
@@ -156,7 +192,7 @@ fn run_test(path: &Path, text: &str) -> Result<(), String> {
             return Err(format!("{}: the run failed:\n{msg}", path.display()));
         }
     }
-    Ok(())
+    Ok(RunOutcome { output })
 }
 
 fn not_found(path: &Path, want: &str, output: &str, failure: Option<&str>) -> String {
