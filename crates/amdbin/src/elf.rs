@@ -1,7 +1,7 @@
-//! A small ELF32/ELF64 (little-endian) container: sections as raw bytes plus their
-//! header fields, written contiguously (no padding between section contents, as AMD CL2
-//! writers do) with the section header table at the end, and read back with every
-//! offset checked.
+//! Little-endian ELF32/ELF64, as much as AMD CL2 binaries need: a reader that checks
+//! every offset, and [`ElfGen`], a writer that lays regions out the way CLRX's ELF
+//! generator does (each region aligned in the file, section addresses counted from a
+//! chosen region, string and symbol tables built from the section and symbol lists).
 
 use thiserror::Error;
 
@@ -19,31 +19,49 @@ pub enum ElfError {
     Malformed(String),
 }
 
-/// One section (index 0, the null section, is implicit).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Section {
-    pub name: String,
-    pub stype: u32,
-    pub flags: u64,
-    pub addr: u64,
-    pub link: u32,
-    pub info: u32,
-    pub align: u64,
-    pub entsize: u64,
-    /// Contents; for NOBITS sections only `nobits_size` counts.
-    pub data: Vec<u8>,
-    pub nobits_size: u64,
-}
-
 pub const SHT_PROGBITS: u32 = 1;
 pub const SHT_SYMTAB: u32 = 2;
 pub const SHT_STRTAB: u32 = 3;
 pub const SHT_RELA: u32 = 4;
 pub const SHT_NOTE: u32 = 7;
 pub const SHT_NOBITS: u32 = 8;
+pub const SHF_WRITE: u64 = 1;
+pub const SHF_ALLOC: u64 = 2;
+pub const SHF_EXECINSTR: u64 = 4;
+pub const SHF_MERGE: u64 = 0x10;
+pub const SHF_STRINGS: u64 = 0x20;
 
-/// A whole file. Section names live in the section named `.shstrtab`, which the
-/// writer regenerates from `sections` (in order of first appearance).
+/// One section as read (index 0, the null section, is not listed).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Section {
+    pub name: String,
+    pub stype: u32,
+    pub flags: u64,
+    pub addr: u64,
+    pub offset: u64,
+    /// `sh_size` (for NOBITS sections the memory size; `data` is then empty).
+    pub size: u64,
+    pub link: u32,
+    pub info: u32,
+    pub align: u64,
+    pub entsize: u64,
+    pub data: Vec<u8>,
+}
+
+/// A program header as read.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ProgramHeader {
+    pub ptype: u32,
+    pub flags: u32,
+    pub offset: u64,
+    pub vaddr: u64,
+    pub paddr: u64,
+    pub filesz: u64,
+    pub memsz: u64,
+    pub align: u64,
+}
+
+/// A whole file as read.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ElfFile {
     pub is64: bool,
@@ -52,139 +70,61 @@ pub struct ElfFile {
     pub machine: u16,
     pub flags: u32,
     pub entry: u64,
+    pub phoff: u64,
+    pub shoff: u64,
+    pub program_headers: Vec<ProgramHeader>,
     pub sections: Vec<Section>,
-    /// Index (into `sections` + 1, ELF numbering) of the section-name table.
+    /// ELF index of the section-name table (0 = none).
     pub shstrndx: u16,
 }
 
-struct W {
-    out: Vec<u8>,
+struct R<'a> {
+    b: &'a [u8],
 }
 
-impl W {
-    fn u8(&mut self, v: u8) {
-        self.out.push(v);
+impl R<'_> {
+    fn get<const N: usize>(&self, off: u64) -> Result<[u8; N], ElfError> {
+        let off = usize::try_from(off).map_err(|_| ElfError::OutOfRange("field"))?;
+        self.b
+            .get(off..off.checked_add(N).ok_or(ElfError::OutOfRange("field"))?)
+            .and_then(|s| s.try_into().ok())
+            .ok_or(ElfError::OutOfRange("field"))
     }
-    fn u16(&mut self, v: u16) {
-        self.out.extend_from_slice(&v.to_le_bytes());
+    fn u16(&self, off: u64) -> Result<u16, ElfError> {
+        self.get::<2>(off).map(u16::from_le_bytes)
     }
-    fn u32(&mut self, v: u32) {
-        self.out.extend_from_slice(&v.to_le_bytes());
+    fn u32(&self, off: u64) -> Result<u32, ElfError> {
+        self.get::<4>(off).map(u32::from_le_bytes)
     }
-    fn u64(&mut self, v: u64) {
-        self.out.extend_from_slice(&v.to_le_bytes());
+    fn u64(&self, off: u64) -> Result<u64, ElfError> {
+        self.get::<8>(off).map(u64::from_le_bytes)
     }
     /// Address-sized field.
-    fn addr(&mut self, is64: bool, v: u64) {
+    fn word(&self, is64: bool, off: u64) -> Result<u64, ElfError> {
         if is64 {
-            self.u64(v)
+            self.u64(off)
         } else {
-            self.u32(v as u32)
+            self.u32(off).map(u64::from)
         }
     }
 }
 
-/// Build a string table: returns the bytes and the offset of each name.
-pub fn string_table(names: &[&str]) -> (Vec<u8>, Vec<u32>) {
-    let mut data = vec![0u8];
-    let mut offs = Vec::with_capacity(names.len());
-    for n in names {
-        if n.is_empty() {
-            offs.push(0);
-            continue;
-        }
-        offs.push(data.len() as u32);
-        data.extend_from_slice(n.as_bytes());
-        data.push(0);
-    }
-    (data, offs)
+/// The bytes `[off, off + len)` of `b`, or an error naming `what`.
+pub fn slice<'a>(
+    b: &'a [u8],
+    off: u64,
+    len: u64,
+    what: &'static str,
+) -> Result<&'a [u8], ElfError> {
+    let end = off.checked_add(len).ok_or(ElfError::OutOfRange(what))?;
+    let (s, e) = (
+        usize::try_from(off).map_err(|_| ElfError::OutOfRange(what))?,
+        usize::try_from(end).map_err(|_| ElfError::OutOfRange(what))?,
+    );
+    b.get(s..e).ok_or(ElfError::OutOfRange(what))
 }
 
 impl ElfFile {
-    /// Serialize. `.shstrtab` contents are taken as given (see [`string_table`]); each
-    /// section's name must be present in it.
-    pub fn write(&self) -> Result<Vec<u8>, ElfError> {
-        let is64 = self.is64;
-        let ehsize: usize = if is64 { 64 } else { 52 };
-        let shentsize: usize = if is64 { 64 } else { 40 };
-        let shstr = self
-            .sections
-            .get((self.shstrndx as usize).wrapping_sub(1))
-            .ok_or_else(|| ElfError::Malformed("no section-name table".into()))?;
-        let name_off = |name: &str| -> Result<u32, ElfError> {
-            if name.is_empty() {
-                return Ok(0);
-            }
-            let pat: Vec<u8> = name.bytes().chain(std::iter::once(0)).collect();
-            shstr
-                .data
-                .windows(pat.len())
-                .enumerate()
-                .find(|(i, w)| *w == &pat[..] && (*i == 0 || shstr.data[i - 1] == 0))
-                .map(|(i, _)| i as u32)
-                .ok_or_else(|| {
-                    ElfError::Malformed(format!("section name '{name}' not in .shstrtab"))
-                })
-        };
-        let mut offsets = Vec::with_capacity(self.sections.len());
-        let mut pos = ehsize;
-        for s in &self.sections {
-            offsets.push(pos);
-            if s.stype != SHT_NOBITS {
-                pos += s.data.len();
-            }
-        }
-        let align = if is64 { 8 } else { 4 };
-        let shoff = pos.div_ceil(align) * align;
-        let mut w = W {
-            out: Vec::with_capacity(shoff + shentsize * (self.sections.len() + 1)),
-        };
-        w.out.extend_from_slice(b"\x7fELF");
-        w.u8(if is64 { 2 } else { 1 });
-        w.u8(1);
-        w.u8(1);
-        w.u8(self.osabi);
-        w.out.extend_from_slice(&[0; 8]);
-        w.u16(self.etype);
-        w.u16(self.machine);
-        w.u32(1);
-        w.addr(is64, self.entry);
-        w.addr(is64, 0);
-        w.addr(is64, shoff as u64);
-        w.u32(self.flags);
-        w.u16(ehsize as u16);
-        w.u16(if is64 { 56 } else { 32 });
-        w.u16(0);
-        w.u16(shentsize as u16);
-        w.u16(self.sections.len() as u16 + 1);
-        w.u16(self.shstrndx);
-        for s in &self.sections {
-            if s.stype != SHT_NOBITS {
-                w.out.extend_from_slice(&s.data);
-            }
-        }
-        w.out.resize(shoff, 0);
-        w.out.extend_from_slice(&vec![0u8; shentsize]);
-        for (s, off) in self.sections.iter().zip(offsets) {
-            w.u32(name_off(&s.name)?);
-            w.u32(s.stype);
-            w.addr(is64, s.flags);
-            w.addr(is64, s.addr);
-            w.addr(is64, off as u64);
-            let size = if s.stype == SHT_NOBITS {
-                s.nobits_size
-            } else {
-                s.data.len() as u64
-            };
-            w.addr(is64, size);
-            w.u32(s.link);
-            w.u32(s.info);
-            w.addr(is64, s.align);
-            w.addr(is64, s.entsize);
-        }
-        Ok(w.out)
-    }
-
     /// Parse; every offset and size is checked against the file.
     pub fn read(bytes: &[u8]) -> Result<ElfFile, ElfError> {
         if bytes.len() < 16 || &bytes[..4] != b"\x7fELF" {
@@ -199,26 +139,32 @@ impl ElfFile {
             return Err(ElfError::BigEndian);
         }
         let r = R { b: bytes };
+        let w = if is64 { 8 } else { 4 };
         let ehsize = if is64 { 64 } else { 52 };
         if bytes.len() < ehsize {
             return Err(ElfError::OutOfRange("ELF header"));
         }
-        let (shoff, flags_off) = if is64 {
-            (r.u64(40)?, 48)
-        } else {
-            (r.u32(32)? as u64, 36)
-        };
-        let flags = r.u32(flags_off)?;
-        let shentsize = r.u16(flags_off + 10)? as usize;
-        let shnum = r.u16(flags_off + 12)? as usize;
-        let shstrndx = r.u16(flags_off + 14)?;
-        let want_ent = if is64 { 64 } else { 40 };
-        if shnum > 0 && shentsize != want_ent {
+        let entry = r.word(is64, 24)?;
+        let phoff = r.word(is64, 24 + w)?;
+        let shoff = r.word(is64, 24 + 2 * w)?;
+        let fo = 24 + 3 * w;
+        let flags = r.u32(fo)?;
+        let phentsize = u64::from(r.u16(fo + 6)?);
+        let phnum = u64::from(r.u16(fo + 8)?);
+        let shentsize = u64::from(r.u16(fo + 10)?);
+        let shnum = u64::from(r.u16(fo + 12)?);
+        let shstrndx = r.u16(fo + 14)?;
+        let (want_sh, want_ph) = if is64 { (64, 56) } else { (40, 32) };
+        if shnum > 0 && shentsize != want_sh {
             return Err(ElfError::Malformed(format!(
-                "section header size {shentsize}, expected {want_ent}"
+                "section header size {shentsize}, expected {want_sh}"
             )));
         }
-        let entry = if is64 { r.u64(24)? } else { r.u32(24)? as u64 };
+        if phnum > 0 && phentsize != want_ph {
+            return Err(ElfError::Malformed(format!(
+                "program header size {phentsize}, expected {want_ph}"
+            )));
+        }
         let mut file = ElfFile {
             is64,
             osabi: bytes[7],
@@ -226,80 +172,99 @@ impl ElfFile {
             machine: r.u16(18)?,
             flags,
             entry,
+            phoff,
+            shoff,
+            program_headers: Vec::new(),
             sections: Vec::new(),
             shstrndx,
         };
-        let mut raw = Vec::new();
+        for i in 0..phnum {
+            let h = phoff
+                .checked_add(i * phentsize)
+                .ok_or(ElfError::OutOfRange("program header"))?;
+            file.program_headers.push(if is64 {
+                ProgramHeader {
+                    ptype: r.u32(h)?,
+                    flags: r.u32(h + 4)?,
+                    offset: r.u64(h + 8)?,
+                    vaddr: r.u64(h + 16)?,
+                    paddr: r.u64(h + 24)?,
+                    filesz: r.u64(h + 32)?,
+                    memsz: r.u64(h + 40)?,
+                    align: r.u64(h + 48)?,
+                }
+            } else {
+                ProgramHeader {
+                    ptype: r.u32(h)?,
+                    offset: r.u32(h + 4)?.into(),
+                    vaddr: r.u32(h + 8)?.into(),
+                    paddr: r.u32(h + 12)?.into(),
+                    filesz: r.u32(h + 16)?.into(),
+                    memsz: r.u32(h + 20)?.into(),
+                    flags: r.u32(h + 24)?,
+                    align: r.u32(h + 28)?.into(),
+                }
+            });
+        }
+        let mut raw_names = Vec::new();
         for i in 1..shnum {
-            let h = (shoff as usize)
+            let h = shoff
                 .checked_add(i * shentsize)
                 .ok_or(ElfError::OutOfRange("section header"))?;
-            let f = |k: usize| -> Result<u64, ElfError> {
-                // Field k of the header in address-size units after the two u32s.
-                if is64 {
-                    r.u64(h + 8 + 8 * k)
-                } else {
-                    r.u32(h + 8 + 4 * k).map(u64::from)
-                }
-            };
             let name = r.u32(h)?;
             let stype = r.u32(h + 4)?;
-            let (flags, addr, off, size) = (f(0)?, f(1)?, f(2)?, f(3)?);
-            let lo = if is64 { h + 40 } else { h + 24 };
+            let flags = r.word(is64, h + 8)?;
+            let addr = r.word(is64, h + 8 + w)?;
+            let offset = r.word(is64, h + 8 + 2 * w)?;
+            let size = r.word(is64, h + 8 + 3 * w)?;
+            let lo = h + 8 + 4 * w;
             let link = r.u32(lo)?;
             let info = r.u32(lo + 4)?;
-            let (align, entsize) = if is64 {
-                (r.u64(h + 48)?, r.u64(h + 56)?)
-            } else {
-                (r.u32(h + 32)? as u64, r.u32(h + 36)? as u64)
-            };
+            let align = r.word(is64, lo + 8)?;
+            let entsize = r.word(is64, lo + 8 + w)?;
             let data = if stype == SHT_NOBITS {
                 Vec::new()
             } else {
-                let end = off
-                    .checked_add(size)
-                    .ok_or(ElfError::OutOfRange("section contents"))?;
-                bytes
-                    .get(off as usize..end as usize)
-                    .ok_or(ElfError::OutOfRange("section contents"))?
-                    .to_vec()
+                slice(bytes, offset, size, "section contents")?.to_vec()
             };
-            raw.push(name);
+            raw_names.push(name);
             file.sections.push(Section {
                 name: String::new(),
                 stype,
                 flags,
                 addr,
+                offset,
+                size,
                 link,
                 info,
                 align,
                 entsize,
                 data,
-                nobits_size: if stype == SHT_NOBITS { size } else { 0 },
             });
         }
-        if shstrndx as usize > file.sections.len() || shstrndx == 0 && !file.sections.is_empty() {
+        if usize::from(shstrndx) > file.sections.len() {
             return Err(ElfError::Malformed("bad section-name table index".into()));
         }
         if shstrndx != 0 {
-            let names = file.sections[shstrndx as usize - 1].data.clone();
-            for (s, n) in file.sections.iter_mut().zip(raw) {
+            let names = file.sections[usize::from(shstrndx) - 1].data.clone();
+            for (s, n) in file.sections.iter_mut().zip(raw_names) {
                 s.name = cstr(&names, n as usize).ok_or(ElfError::OutOfRange("section name"))?;
             }
         }
         Ok(file)
     }
 
+    /// The first section with this name.
     pub fn section(&self, name: &str) -> Option<&Section> {
         self.sections.iter().find(|s| s.name == name)
     }
 
-    /// ELF index (1-based) of a section.
+    /// ELF index (1-based) of the first section with this name.
     pub fn index_of(&self, name: &str) -> Option<u16> {
         self.sections
             .iter()
             .position(|s| s.name == name)
-            .map(|i| i as u16 + 1)
+            .and_then(|i| u16::try_from(i + 1).ok())
     }
 }
 
@@ -310,32 +275,12 @@ pub fn cstr(data: &[u8], off: usize) -> Option<String> {
     Some(String::from_utf8_lossy(&rest[..end]).into_owned())
 }
 
-struct R<'a> {
-    b: &'a [u8],
-}
-
-impl R<'_> {
-    fn get<const N: usize>(&self, off: usize) -> Result<[u8; N], ElfError> {
-        self.b
-            .get(off..off.checked_add(N).ok_or(ElfError::OutOfRange("field"))?)
-            .and_then(|s| s.try_into().ok())
-            .ok_or(ElfError::OutOfRange("field"))
-    }
-    fn u16(&self, off: usize) -> Result<u16, ElfError> {
-        self.get::<2>(off).map(u16::from_le_bytes)
-    }
-    fn u32(&self, off: usize) -> Result<u32, ElfError> {
-        self.get::<4>(off).map(u32::from_le_bytes)
-    }
-    fn u64(&self, off: usize) -> Result<u64, ElfError> {
-        self.get::<8>(off).map(u64::from_le_bytes)
-    }
-}
-
 /// A symbol-table entry.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Symbol {
     pub name: String,
+    /// `st_name` as stored.
+    pub name_offset: u32,
     pub value: u64,
     pub size: u64,
     /// Binding << 4 | type.
@@ -344,32 +289,7 @@ pub struct Symbol {
     pub shndx: u16,
 }
 
-/// Encode symbols (the null symbol first is added here) with names into `strtab`
-/// offsets given by [`string_table`].
-pub fn symtab_bytes(is64: bool, syms: &[Symbol], name_offs: &[u32]) -> Vec<u8> {
-    let mut w = W { out: Vec::new() };
-    let n = if is64 { 24 } else { 16 };
-    w.out.extend_from_slice(&vec![0u8; n]);
-    for (s, off) in syms.iter().zip(name_offs) {
-        w.u32(*off);
-        if is64 {
-            w.u8(s.info);
-            w.u8(s.other);
-            w.u16(s.shndx);
-            w.u64(s.value);
-            w.u64(s.size);
-        } else {
-            w.u32(s.value as u32);
-            w.u32(s.size as u32);
-            w.u8(s.info);
-            w.u8(s.other);
-            w.u16(s.shndx);
-        }
-    }
-    w.out
-}
-
-/// Decode a symbol table (skipping the null symbol) with names from `strtab`.
+/// Decode a whole symbol table (entry 0 included) with names from `strtab`.
 pub fn read_symbols(is64: bool, symtab: &[u8], strtab: &[u8]) -> Result<Vec<Symbol>, ElfError> {
     let n = if is64 { 24 } else { 16 };
     if !symtab.len().is_multiple_of(n) {
@@ -378,35 +298,458 @@ pub fn read_symbols(is64: bool, symtab: &[u8], strtab: &[u8]) -> Result<Vec<Symb
         ));
     }
     let r = R { b: symtab };
-    let mut out = Vec::new();
-    for i in 1..symtab.len() / n {
-        let o = i * n;
-        let name_off = r.u32(o)? as usize;
-        let name = if name_off == 0 {
-            String::new()
-        } else {
-            cstr(strtab, name_off).ok_or(ElfError::OutOfRange("symbol name"))?
+    let mut out = Vec::with_capacity(symtab.len() / n);
+    for i in 0..symtab.len() / n {
+        let o = (i * n) as u64;
+        let name_offset = r.u32(o)?;
+        let name = cstr(strtab, name_offset as usize).ok_or(ElfError::OutOfRange("symbol name"))?;
+        let mut s = Symbol {
+            name,
+            name_offset,
+            ..Symbol::default()
         };
-        let s = if is64 {
-            Symbol {
-                name,
-                info: symtab[o + 4],
-                other: symtab[o + 5],
-                shndx: r.u16(o + 6)?,
-                value: r.u64(o + 8)?,
-                size: r.u64(o + 16)?,
-            }
+        if is64 {
+            s.info = r.get::<1>(o + 4)?[0];
+            s.other = r.get::<1>(o + 5)?[0];
+            s.shndx = r.u16(o + 6)?;
+            s.value = r.u64(o + 8)?;
+            s.size = r.u64(o + 16)?;
         } else {
-            Symbol {
-                name,
-                value: r.u32(o + 4)? as u64,
-                size: r.u32(o + 8)? as u64,
-                info: symtab[o + 12],
-                other: symtab[o + 13],
-                shndx: r.u16(o + 14)?,
-            }
-        };
+            s.value = r.u32(o + 4)?.into();
+            s.size = r.u32(o + 8)?.into();
+            s.info = r.get::<1>(o + 12)?[0];
+            s.other = r.get::<1>(o + 13)?[0];
+            s.shndx = r.u16(o + 14)?;
+        }
         out.push(s);
     }
     Ok(out)
+}
+
+// ---------------------------------------------------------------------------------
+// Writer
+
+/// Contents of a generated section.
+#[derive(Clone, Debug)]
+pub enum GenData {
+    Bytes(Vec<u8>),
+    /// A NOBITS section of this many bytes.
+    Nobits(u64),
+    /// The section-name table, built from the sections' names.
+    ShStrTab,
+    /// The symbol-name table, built from [`ElfGen::symbols`].
+    StrTab,
+    /// The symbol table, built from [`ElfGen::symbols`].
+    SymTab,
+    /// Notes, built from [`ElfGen::notes`].
+    Notes,
+}
+
+/// A generated section.
+#[derive(Clone, Debug)]
+pub struct GenSection {
+    pub name: String,
+    pub stype: u32,
+    pub flags: u64,
+    pub link: u32,
+    pub info: u32,
+    pub entsize: u64,
+    /// The section's address is its counted address (CLRX `addrBase = nobase`);
+    /// otherwise `sh_addr` is 0.
+    pub addressed: bool,
+    pub data: GenData,
+}
+
+impl GenSection {
+    pub fn new(name: &str, stype: u32, flags: u64, data: GenData) -> GenSection {
+        GenSection {
+            name: name.to_string(),
+            stype,
+            flags,
+            link: 0,
+            info: 0,
+            entsize: 0,
+            addressed: false,
+            data,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum RegionKind {
+    ProgramHeaders,
+    SectionHeaders,
+    Section(GenSection),
+}
+
+/// A region of the file: aligned to `align` (file offset and counted address).
+#[derive(Clone, Debug)]
+pub struct Region {
+    pub align: u64,
+    pub kind: RegionKind,
+}
+
+/// A program header over `count` regions starting at region `first`.
+#[derive(Clone, Debug)]
+pub struct GenPhdr {
+    pub ptype: u32,
+    pub flags: u32,
+    pub first: usize,
+    pub count: usize,
+    /// `p_vaddr` is the first region's counted address; otherwise 0.
+    pub vaddr_from_region: bool,
+}
+
+/// A generated symbol; `name` empty = no name.
+#[derive(Clone, Debug)]
+pub struct GenSymbol {
+    pub name: String,
+    pub value: u64,
+    pub size: u64,
+    pub info: u8,
+    pub other: u8,
+    pub shndx: u16,
+}
+
+/// A note (name "AMD" in CL2 binaries).
+#[derive(Clone, Debug)]
+pub struct GenNote {
+    pub name: String,
+    pub ntype: u32,
+    pub desc: Vec<u8>,
+}
+
+/// An ELF file to generate. Regions are laid out in order, each aligned; a region's
+/// counted address starts at 0 and grows by the sizes of the sections from region
+/// `addr_start_region` on.
+#[derive(Clone, Debug)]
+pub struct ElfGen {
+    pub is64: bool,
+    pub osabi: u8,
+    pub etype: u16,
+    pub machine: u16,
+    pub flags: u32,
+    /// Put a null symbol first (and a NUL first in the name table).
+    pub add_null_sym: bool,
+    pub addr_start_region: usize,
+    pub regions: Vec<Region>,
+    pub phdrs: Vec<GenPhdr>,
+    pub symbols: Vec<GenSymbol>,
+    pub notes: Vec<GenNote>,
+}
+
+fn pad_to(v: u64, align: u64) -> u64 {
+    if align > 1 && !v.is_multiple_of(align) {
+        v + (align - v % align)
+    } else {
+        v
+    }
+}
+
+impl ElfGen {
+    fn sym_size(&self) -> u64 {
+        if self.is64 {
+            24
+        } else {
+            16
+        }
+    }
+
+    fn shstrtab_bytes(&self) -> Vec<u8> {
+        let mut out = vec![0u8];
+        for r in &self.regions {
+            if let RegionKind::Section(s) = &r.kind {
+                if !s.name.is_empty() {
+                    out.extend_from_slice(s.name.as_bytes());
+                    out.push(0);
+                }
+            }
+        }
+        out
+    }
+
+    fn strtab_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.add_null_sym {
+            out.push(0);
+        }
+        for s in &self.symbols {
+            if !s.name.is_empty() {
+                out.extend_from_slice(s.name.as_bytes());
+                out.push(0);
+            }
+        }
+        out
+    }
+
+    fn symtab_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut name_off: u32 = 0;
+        if self.add_null_sym {
+            out.resize(self.sym_size() as usize, 0);
+            name_off = 1;
+        }
+        // Without a null symbol, an unnamed symbol points at the NUL ending the first
+        // name, as CLRX's generator does.
+        let unnamed = if self.add_null_sym {
+            0
+        } else {
+            self.symbols.first().map_or(0, |s| s.name.len() as u32)
+        };
+        for s in &self.symbols {
+            let n = if s.name.is_empty() { unnamed } else { name_off };
+            out.extend_from_slice(&n.to_le_bytes());
+            if self.is64 {
+                out.push(s.info);
+                out.push(s.other);
+                out.extend_from_slice(&s.shndx.to_le_bytes());
+                out.extend_from_slice(&s.value.to_le_bytes());
+                out.extend_from_slice(&s.size.to_le_bytes());
+            } else {
+                out.extend_from_slice(&(s.value as u32).to_le_bytes());
+                out.extend_from_slice(&(s.size as u32).to_le_bytes());
+                out.push(s.info);
+                out.push(s.other);
+                out.extend_from_slice(&s.shndx.to_le_bytes());
+            }
+            if !s.name.is_empty() {
+                name_off += s.name.len() as u32 + 1;
+            }
+        }
+        out
+    }
+
+    fn notes_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for n in &self.notes {
+            let mut name = n.name.as_bytes().to_vec();
+            name.push(0);
+            out.extend_from_slice(&(name.len() as u32).to_le_bytes());
+            out.extend_from_slice(&(n.desc.len() as u32).to_le_bytes());
+            out.extend_from_slice(&n.ntype.to_le_bytes());
+            name.resize(pad_to(name.len() as u64, 4) as usize, 0);
+            out.extend_from_slice(&name);
+            let mut desc = n.desc.clone();
+            desc.resize(pad_to(desc.len() as u64, 4) as usize, 0);
+            out.extend_from_slice(&desc);
+        }
+        out
+    }
+
+    /// Generate the file.
+    pub fn write(&self) -> Result<Vec<u8>, ElfError> {
+        let is64 = self.is64;
+        let (ehsize, phentsize, shentsize) = if is64 { (64, 56, 64) } else { (52, 32, 40) };
+        let sections_num = 1 + self
+            .regions
+            .iter()
+            .filter(|r| matches!(r.kind, RegionKind::Section(_)))
+            .count();
+        // Materialise section contents.
+        let contents: Vec<Option<Vec<u8>>> = self
+            .regions
+            .iter()
+            .map(|r| match &r.kind {
+                RegionKind::Section(s) => match &s.data {
+                    GenData::Bytes(b) => Some(b.clone()),
+                    GenData::Nobits(_) => None,
+                    GenData::ShStrTab => Some(self.shstrtab_bytes()),
+                    GenData::StrTab => Some(self.strtab_bytes()),
+                    GenData::SymTab => Some(self.symtab_bytes()),
+                    GenData::Notes => Some(self.notes_bytes()),
+                },
+                _ => None,
+            })
+            .collect();
+        // Layout: offsets, counted addresses and sizes.
+        let n = self.regions.len();
+        let mut offsets = vec![0u64; n];
+        let mut addrs = vec![0u64; n];
+        let mut sizes = vec![0u64; n];
+        let mut size = ehsize as u64;
+        let mut address = 0u64;
+        for (i, r) in self.regions.iter().enumerate() {
+            size = pad_to(size, r.align);
+            address = pad_to(address, r.align);
+            offsets[i] = size;
+            addrs[i] = address;
+            match &r.kind {
+                RegionKind::ProgramHeaders => {
+                    sizes[i] = (self.phdrs.len() * phentsize) as u64;
+                    size += sizes[i];
+                }
+                RegionKind::SectionHeaders => {
+                    sizes[i] = (sections_num * shentsize) as u64;
+                    size += sizes[i];
+                }
+                RegionKind::Section(s) => {
+                    sizes[i] = match (&s.data, &contents[i]) {
+                        (GenData::Nobits(m), _) => *m,
+                        (_, Some(c)) => c.len() as u64,
+                        _ => 0,
+                    };
+                    if !matches!(s.data, GenData::Nobits(_)) {
+                        size += sizes[i];
+                    }
+                    if i >= self.addr_start_region {
+                        address += sizes[i];
+                    }
+                }
+            }
+        }
+        let find = |pred: fn(&RegionKind) -> bool| self.regions.iter().position(|r| pred(&r.kind));
+        let shdr_region = find(|k| matches!(k, RegionKind::SectionHeaders))
+            .ok_or_else(|| ElfError::Malformed("no section header table region".into()))?;
+        let phdr_region = find(|k| matches!(k, RegionKind::ProgramHeaders));
+        let section_index = |name: &str| -> u16 {
+            let mut idx = 0u16;
+            for r in &self.regions {
+                if let RegionKind::Section(s) = &r.kind {
+                    idx += 1;
+                    if s.name == name {
+                        return idx;
+                    }
+                }
+            }
+            0
+        };
+        let shstrndx = section_index(".shstrtab");
+        let strtab_idx = section_index(".strtab");
+
+        let mut out: Vec<u8> = Vec::with_capacity(size as usize);
+        let word = |out: &mut Vec<u8>, v: u64| {
+            if is64 {
+                out.extend_from_slice(&v.to_le_bytes());
+            } else {
+                out.extend_from_slice(&(v as u32).to_le_bytes());
+            }
+        };
+        // ELF header.
+        out.extend_from_slice(b"\x7fELF");
+        out.push(if is64 { 2 } else { 1 });
+        out.push(1);
+        out.push(1);
+        out.push(self.osabi);
+        out.extend_from_slice(&[0; 8]);
+        out.extend_from_slice(&self.etype.to_le_bytes());
+        out.extend_from_slice(&self.machine.to_le_bytes());
+        out.extend_from_slice(&1u32.to_le_bytes());
+        word(&mut out, 0);
+        let have_ph = !self.phdrs.is_empty();
+        word(
+            &mut out,
+            match (have_ph, phdr_region) {
+                (true, Some(p)) => offsets[p],
+                _ => 0,
+            },
+        );
+        word(&mut out, offsets[shdr_region]);
+        out.extend_from_slice(&self.flags.to_le_bytes());
+        out.extend_from_slice(&(ehsize as u16).to_le_bytes());
+        out.extend_from_slice(&(if have_ph { phentsize as u16 } else { 0 }).to_le_bytes());
+        out.extend_from_slice(&(self.phdrs.len() as u16).to_le_bytes());
+        out.extend_from_slice(&(shentsize as u16).to_le_bytes());
+        out.extend_from_slice(&(sections_num as u16).to_le_bytes());
+        out.extend_from_slice(&shstrndx.to_le_bytes());
+
+        for (i, r) in self.regions.iter().enumerate() {
+            out.resize(offsets[i] as usize, 0);
+            match &r.kind {
+                RegionKind::ProgramHeaders => {
+                    for p in &self.phdrs {
+                        let last = p.first + p.count.max(1) - 1;
+                        if last >= n || p.first >= n {
+                            return Err(ElfError::Malformed("program header region".into()));
+                        }
+                        let start_align = self.regions[p.first].align;
+                        let (filesz, memsz) = if p.count == 0 {
+                            (0, 0)
+                        } else {
+                            let last_file = match &self.regions[last].kind {
+                                RegionKind::Section(GenSection {
+                                    data: GenData::Nobits(_),
+                                    ..
+                                }) => 0,
+                                _ => sizes[last],
+                            };
+                            (
+                                offsets[last] + last_file - offsets[p.first],
+                                addrs[last] + sizes[last] - addrs[p.first],
+                            )
+                        };
+                        let vaddr = if p.vaddr_from_region {
+                            addrs[p.first]
+                        } else {
+                            0
+                        };
+                        out.extend_from_slice(&p.ptype.to_le_bytes());
+                        if is64 {
+                            out.extend_from_slice(&p.flags.to_le_bytes());
+                        }
+                        word(&mut out, offsets[p.first]);
+                        word(&mut out, vaddr);
+                        word(&mut out, 0);
+                        word(&mut out, filesz);
+                        word(&mut out, memsz);
+                        if !is64 {
+                            out.extend_from_slice(&p.flags.to_le_bytes());
+                        }
+                        word(&mut out, start_align);
+                    }
+                }
+                RegionKind::SectionHeaders => {
+                    out.resize(out.len() + shentsize, 0);
+                    let mut name_off: u32 = 1;
+                    for (j, r2) in self.regions.iter().enumerate() {
+                        let RegionKind::Section(s) = &r2.kind else {
+                            continue;
+                        };
+                        out.extend_from_slice(
+                            &(if s.name.is_empty() { 0 } else { name_off }).to_le_bytes(),
+                        );
+                        out.extend_from_slice(&s.stype.to_le_bytes());
+                        word(&mut out, s.flags);
+                        word(&mut out, if s.addressed { addrs[j] } else { 0 });
+                        word(&mut out, offsets[j]);
+                        // A region without alignment whose successor starts later
+                        // spans the gap (CLRX rule).
+                        let sh_size = if r2.align != 0
+                            || j + 1 >= n
+                            || offsets[j] + sizes[j] == offsets[j + 1]
+                            || matches!(s.data, GenData::Nobits(_))
+                        {
+                            sizes[j]
+                        } else {
+                            offsets[j + 1] - offsets[j]
+                        };
+                        word(&mut out, sh_size);
+                        let link = if s.link == 0 && s.name == ".symtab" {
+                            u32::from(strtab_idx)
+                        } else {
+                            s.link
+                        };
+                        out.extend_from_slice(&link.to_le_bytes());
+                        out.extend_from_slice(&s.info.to_le_bytes());
+                        word(&mut out, r2.align);
+                        let entsize = if s.stype == SHT_SYMTAB {
+                            self.sym_size()
+                        } else {
+                            s.entsize
+                        };
+                        word(&mut out, entsize);
+                        if !s.name.is_empty() {
+                            name_off += s.name.len() as u32 + 1;
+                        }
+                    }
+                }
+                RegionKind::Section(_) => {
+                    if let Some(c) = &contents[i] {
+                        out.extend_from_slice(c);
+                    }
+                }
+            }
+        }
+        out.resize(size as usize, 0);
+        Ok(out)
+    }
 }

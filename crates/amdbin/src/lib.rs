@@ -39,7 +39,9 @@
 pub mod config;
 pub mod device;
 pub mod elf;
+pub mod gen;
 pub mod model;
+mod writer;
 
 pub use config::{
     AddressSpace, ArgKind, Dims, Elem, HsaConfig, ImageAccess, ImageType, KernelArg, KernelConfig,
@@ -78,8 +80,7 @@ pub enum Cl2Error {
 
 /// Write an AMD CL2 binary.
 pub fn write_cl2(input: &Cl2Input) -> Result<Vec<u8>, Cl2Error> {
-    let _ = input;
-    Err(Cl2Error::Unsupported("writing AMD CL2 binaries".into()))
+    writer::write_cl2(input)
 }
 
 /// Read an AMD CL2 binary; every kernel comes back in [`KernelContent::Raw`] form.
