@@ -80,17 +80,11 @@ fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
         .or((a.len() != b.len()).then(|| a.len().min(b.len())))
 }
 
-#[test]
-fn randomx_gfx803_is_byte_exact() {
-    let file = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/randomx_run_gfx803.bin"
-    ))
-    .expect("oracle file");
-    // .text at 0x862; inner .hsatext at 0x200, 0xBB4 bytes (read from the section
-    // headers with readelf when the file was frozen).
-    let code = code_of(&file, 0x862, 0x200, 0xBB4);
-    let mut input = Cl2Input::new(Device::Fiji, 203603, true);
+fn check_randomx(file_name: &str, device: Device, driver: u32, text_off: usize, code_end: usize) {
+    let path = format!("{}/tests/data/{file_name}", env!("CARGO_MANIFEST_DIR"));
+    let file = std::fs::read(path).expect("oracle file");
+    let code = code_of(&file, text_off, 0x200, code_end);
+    let mut input = Cl2Input::new(device, driver, true);
     input.arch_minor = Some(0);
     input.arch_stepping = Some(0);
     input.kernels.push(Cl2KernelInput {
@@ -104,8 +98,26 @@ fn randomx_gfx803_is_byte_exact() {
     assert_eq!(
         first_difference(&out, &file),
         None,
-        "lengths {} {}",
+        "{file_name}: lengths {} {}",
         out.len(),
         file.len()
+    );
+}
+
+// Offsets of `.text` and the inner `.hsatext` size were read from the section headers
+// (readelf) when the files were frozen.
+#[test]
+fn randomx_gfx803_driver_203603_is_byte_exact() {
+    check_randomx("randomx_run_gfx803.bin", Device::Fiji, 203603, 0x862, 0xBB4);
+}
+
+#[test]
+fn randomx_gfx900_driver_223600_is_byte_exact() {
+    check_randomx(
+        "randomx_run_gfx900.bin",
+        Device::Gfx900,
+        223600,
+        0x85F,
+        0xB74,
     );
 }
