@@ -61,6 +61,7 @@ fn main() {
         global: [256, 1, 1],
         local: [64, 1, 1],
         cb0: Cb0Params::default(),
+        lds_min: Vec::new(),
     };
     let mut best = 0.0f64;
     for _ in 0..5 {
@@ -77,6 +78,7 @@ fn main() {
             &Options {
                 fuel: u64::MAX,
                 device: kauai_amdil_emu::device("kauai"),
+                deadline: None,
             },
         )
         .expect("runs");

@@ -32,6 +32,7 @@ pub struct Ctx<'a> {
     pub global_size: [u32; 3],
     pub local_size: [u32; 3],
     pub fuel: &'a mut u64,
+    pub deadline: Option<std::time::Instant>,
     pub executed: &'a mut u64,
     pub kernel: &'a str,
 }
@@ -290,6 +291,14 @@ impl Ctx<'_> {
                 return Err(self.fault(item, FaultKind::OutOfFuel));
             }
             *fuel -= 1;
+            // The clock is read rarely: every 16384 instructions.
+            if *fuel & 0x3FFF == 0 {
+                if let Some(d) = self.deadline {
+                    if std::time::Instant::now() >= d {
+                        return Err(self.fault(item, FaultKind::Timeout));
+                    }
+                }
+            }
             let code = self.code;
             let Some(op) = code.ops.get(item.pc) else {
                 item.done = true;

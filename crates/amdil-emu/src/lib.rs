@@ -62,8 +62,8 @@
 //!         cb1.pointer(p, 0);
 //!     }
 //! }
-//! let launch = Launch { work_dim: 1, global: [4, 1, 1], local: [4, 1, 1], cb0: Cb0Params::default() };
-//! let opts = Options { fuel: 10_000, device: device("cypress") };
+//! let launch = Launch::ndrange(1, [4, 1, 1], [4, 1, 1], Cb0Params::default());
+//! let opts = Options { fuel: 10_000, device: device("cypress"), deadline: None };
 //! run(&kernel, &cb1.dwords(), &mut mem, &launch, &opts).unwrap();
 //! assert_eq!(mem.global[12], 8);
 //! ```
@@ -198,9 +198,16 @@ const DEVICES: &[Device] = &[
     },
 ];
 
-/// The device for an `-mcpu` name.
+/// Other names of a device in the seed's list: "rv770 - also includes rv740, 790 and 700".
+pub const ALIASES: &[(&str, &str)] = &[("rv740", "rv770"), ("rv790", "rv770"), ("rv700", "rv770")];
+
+/// The device for an `-mcpu` name or one of its [`ALIASES`].
 pub fn device(mcpu: &str) -> Option<&'static Device> {
-    DEVICES.iter().find(|d| d.name == mcpu)
+    let name = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == mcpu)
+        .map_or(mcpu, |(_, to)| *to);
+    DEVICES.iter().find(|d| d.name == name)
 }
 
 /// All known devices.
@@ -217,6 +224,10 @@ pub struct Memory {
     pub gds: Vec<u8>,
     /// Append counters by UAV id.
     pub counters: Vec<(u32, u32)>,
+    /// Hardware constant buffers bound by the caller (`cb2` and up: the `hc` pointer
+    /// arguments), as dwords. A buffer given here replaces the unit's data segment for
+    /// the same number, so it must hold that segment too ([`place_constant`] does this).
+    pub constant: Vec<(u32, Vec<u32>)>,
 }
 
 impl Memory {
@@ -251,6 +262,9 @@ pub struct Launch {
     pub local: [u32; 3],
     /// Values of cb0 not derived from the sizes (ring offsets, data segment, printf).
     pub cb0: Cb0Params,
+    /// Least bytes of LDS per `dcl_lds_id`: `__local` pointer arguments live after the
+    /// space the kernel declares, so the runtime may need more than the declaration.
+    pub lds_min: Vec<(u32, u32)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -259,6 +273,9 @@ pub struct Options {
     pub fuel: u64,
     /// The device whose limits apply (LDS size, fp64); `None` means no limits.
     pub device: Option<&'static Device>,
+    /// Wall-clock limit: the launch faults with `Timeout` once this instant has passed
+    /// (checked every few thousand instructions).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
@@ -266,6 +283,7 @@ impl Default for Options {
         Options {
             fuel: 100_000_000,
             device: None,
+            deadline: None,
         }
     }
 }
@@ -278,6 +296,19 @@ impl Launch {
             global: [1; 3],
             local: [1; 3],
             cb0,
+            lds_min: Vec::new(),
+        }
+    }
+
+    /// `clEnqueueNDRangeKernel`: `work_dim` dimensions of `global` work-items in groups of
+    /// `local` (unused dimensions 1).
+    pub fn ndrange(work_dim: u32, global: [u32; 3], local: [u32; 3], cb0: Cb0Params) -> Launch {
+        Launch {
+            work_dim,
+            global,
+            local,
+            cb0,
+            lds_min: Vec::new(),
         }
     }
 }
@@ -302,6 +333,8 @@ pub enum FaultKind {
         align: u32,
     },
     OutOfFuel,
+    /// The wall-clock limit ([`Options::deadline`]) passed.
+    Timeout,
     CallDepth,
     /// Some work-items of a group finished while others wait at a barrier.
     BarrierDivergence,
@@ -321,17 +354,9 @@ pub struct Fault {
     pub kind: FaultKind,
 }
 
-impl fmt::Display for Fault {
+impl fmt::Display for FaultKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "kernel `{}`", self.kernel)?;
-        if let Some(w) = self.work_item {
-            write!(f, ", work-item ({}, {}, {})", w[0], w[1], w[2])?;
-        }
-        if let Some(i) = &self.instruction {
-            write!(f, ", at `{i}`")?;
-        }
-        f.write_str(": ")?;
-        match &self.kind {
+        match self {
             FaultKind::OutOfBounds {
                 space,
                 address,
@@ -349,6 +374,7 @@ impl fmt::Display for Fault {
                 "{space} access at byte {address} is not {align}-byte aligned"
             ),
             FaultKind::OutOfFuel => f.write_str("out of fuel (endless loop?)"),
+            FaultKind::Timeout => f.write_str("stopped by the time limit"),
             FaultKind::CallDepth => f.write_str("call depth exceeds 1024"),
             FaultKind::BarrierDivergence => {
                 f.write_str("some work-items of the group finished while others wait at a barrier")
@@ -356,6 +382,19 @@ impl fmt::Display for Fault {
             FaultKind::Unsupported(w) => write!(f, "not supported yet: {w}"),
             FaultKind::Load(w) => write!(f, "cannot load the program: {w}"),
         }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "kernel `{}`", self.kernel)?;
+        if let Some(w) = self.work_item {
+            write!(f, ", work-item ({}, {}, {})", w[0], w[1], w[2])?;
+        }
+        if let Some(i) = &self.instruction {
+            write!(f, ", at `{i}`")?;
+        }
+        write!(f, ": {}", self.kind)
     }
 }
 
@@ -389,15 +428,65 @@ pub fn place_global_data(kernel: &LinkedKernel, mem: &mut Memory) -> Result<Opti
     Ok(Some(offset))
 }
 
+/// Bind `bytes` in hardware constant buffer `cb` (an `hc` pointer argument) and return
+/// its offset there, the pointer value for cb1. Arguments go after what is already in the
+/// buffer, 16-byte aligned: first the unit's data segment for `cb` (seed 000: "kernel
+/// parameter offsets go after the value specified in the kernel"), then earlier arguments.
+pub fn place_constant(
+    kernel: &LinkedKernel,
+    mem: &mut Memory,
+    cb: u32,
+    bytes: &[u8],
+) -> Result<u32, String> {
+    if cb < 2 {
+        return Err(format!(
+            "cb{cb} is reserved for the runtime ABI; constant arguments live in cb2 and up"
+        ));
+    }
+    let i = match mem.constant.iter().position(|(n, _)| *n == cb) {
+        Some(i) => i,
+        None => {
+            let mut words = Vec::new();
+            if let Some(seg) = kernel.data.iter().find(|s| s.cb == Some(cb)) {
+                words = dwords(&seg.bytes()?);
+            }
+            mem.constant.push((cb, words));
+            mem.constant.len() - 1
+        }
+    };
+    let words = &mut mem.constant[i].1;
+    let at = words.len().next_multiple_of(4);
+    let offset = u32::try_from(at * 4).map_err(|_| format!("cb{cb} is larger than 4 GiB"))?;
+    words.resize(at, 0);
+    words.extend(dwords(bytes));
+    words.resize(words.len().next_multiple_of(4), 0);
+    Ok(offset)
+}
+
+/// Little-endian bytes as dwords, the last one zero-padded.
+fn dwords(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks(4)
+        .map(|c| {
+            let mut b = [0u8; 4];
+            b[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(b)
+        })
+        .collect()
+}
+
 /// Allocate the emulated private and local memory rings of seed 000 at the end of
 /// `mem.global` and fill their cb0 entries in `launch.cb0`: private bytes per work-item
 /// are the sum of the kernel's `;memory:private` entries, local bytes per group the sum of
 /// `;memory:local` (both rounded up to 16). Kernels address them as
 /// `vAbsTidFlat * cb0[3].y + cb0[3].x` and `vThreadGrpIdFlat * cb0[4].y + cb0[4].x`.
+/// `local_bytes` replaces the local bytes per group when emulated `__local` pointer
+/// arguments need more ([`kauai_amdil::abi::LocalArgs::emulated_total`]).
 pub fn place_rings(
     kernel: &LinkedKernel,
     launch: &mut Launch,
     mem: &mut Memory,
+    local_bytes: Option<u32>,
 ) -> Result<(), String> {
     use kauai_amdil::metadata::Memory as M;
     let private = kernel
@@ -406,14 +495,17 @@ pub fn place_rings(
             M::Private(n) => Some(*n),
             _ => None,
         })
-        .next_multiple_of(16);
-    let local = kernel
-        .metadata
-        .memory_total(|m| match m {
-            M::Local(n) => Some(*n),
-            _ => None,
+        .checked_next_multiple_of(16)
+        .ok_or("the private memory per work-item overflows 32 bits")?;
+    let local = local_bytes
+        .unwrap_or_else(|| {
+            kernel.metadata.memory_total(|m| match m {
+                M::Local(n) => Some(*n),
+                _ => None,
+            })
         })
-        .next_multiple_of(16);
+        .checked_next_multiple_of(16)
+        .ok_or("the local memory per group overflows 32 bits")?;
     let items: u64 = launch.global.iter().map(|&g| g as u64).product();
     let groups: u64 = (0..3)
         .map(|d| (launch.global[d] / launch.local[d].max(1)) as u64)
@@ -516,21 +608,29 @@ pub fn run(
     let mut cbs: Vec<(u32, Vec<u32>)> = vec![(0, cb0.to_vec()), (1, cb1.to_vec())];
     for seg in &kernel.data {
         if let Some(n) = seg.cb {
-            let bytes = seg.bytes().map_err(load_fault)?;
-            let mut words: Vec<u32> = bytes
-                .chunks(4)
-                .map(|c| {
-                    let mut b = [0u8; 4];
-                    b[..c.len()].copy_from_slice(c);
-                    u32::from_le_bytes(b)
-                })
-                .collect();
+            if mem.constant.iter().any(|(k, _)| *k == n) {
+                continue;
+            }
+            let mut words = dwords(&seg.bytes().map_err(load_fault)?);
             words.resize(words.len().next_multiple_of(4), 0);
             cbs.push((n, words));
         }
     }
-    // LDS regions, one per declared id, laid out in id order.
+    for (n, words) in &mem.constant {
+        if *n < 2 {
+            return Err(load_fault(format!("cb{n} is reserved for the runtime ABI")));
+        }
+        cbs.push((*n, words.clone()));
+    }
+    // LDS regions, one per declared id, laid out in id order; `__local` arguments may
+    // ask for more than the declaration.
     let mut lds_ids: Vec<(u32, u32)> = code.lds.iter().map(|(k, v)| (*k, *v)).collect();
+    for &(id, min) in &launch.lds_min {
+        match lds_ids.iter_mut().find(|(k, _)| *k == id) {
+            Some((_, size)) => *size = (*size).max(min),
+            None => lds_ids.push((id, min)),
+        }
+    }
     lds_ids.sort();
     let mut lds_base = Vec::new();
     let mut lds_total = 0u32;
@@ -611,6 +711,7 @@ pub fn run(
                     global_size: launch.global,
                     local_size: launch.local,
                     fuel: &mut fuel,
+                    deadline: opts.deadline,
                     executed: &mut executed,
                     kernel: &kernel.name,
                 };

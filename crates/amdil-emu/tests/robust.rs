@@ -36,6 +36,7 @@ pub fn exercise(text: &str) {
         global: [4, 1, 1],
         local: [2, 1, 1],
         cb0: Cb0Params::default(),
+        lds_min: Vec::new(),
     };
     let cb1 = [0u32, 0, 0, 0, 64, 0, 0, 0, 128, 0, 0, 0, 192, 0, 0, 0];
     let _ = run(
@@ -46,6 +47,7 @@ pub fn exercise(text: &str) {
         &Options {
             fuel: 20_000,
             device: None,
+            deadline: None,
         },
     );
 }

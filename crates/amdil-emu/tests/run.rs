@@ -212,16 +212,21 @@ fn run_file(path: &Path) -> Result<(), String> {
             global,
             local,
             cb0,
+            lds_min: Vec::new(),
         }
     };
     let mut launch = launch;
-    kauai_amdil_emu::place_rings(&linked, &mut launch, &mut mem)?;
+    kauai_amdil_emu::place_rings(&linked, &mut launch, &mut mem, None)?;
     let res = run(
         &linked,
         &cb1.dwords(),
         &mut mem,
         &launch,
-        &Options { fuel, device },
+        &Options {
+            fuel,
+            device,
+            deadline: None,
+        },
     );
     match (res, fault) {
         (Ok(_), Some(f)) => {

@@ -304,35 +304,68 @@ impl Cb1Builder {
     }
 }
 
-/// Offsets for `__local` pointer arguments in hardware local memory: they start after
-/// the local memory the compiler reported (`;memory:hwlocal` summed), each aligned to the
-/// pointer's data alignment, in argument order. `sizes` gives each local argument's size
-/// in bytes by name. Returns (name, offset) pairs and the total local size.
+/// Where the `__local` pointer arguments of one launch live.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LocalArgs {
+    /// `(argument name, offset)` in argument order: the pointer values for cb1.
+    pub offsets: Vec<(String, u32)>,
+    /// Bytes of hardware local memory (LDS) the group needs: `;memory:hwlocal` plus the
+    /// `hl` arguments.
+    pub hw_total: u32,
+    /// Bytes of emulated local memory per group (the local ring of `cb0[4]`):
+    /// `;memory:local` plus the `l` arguments.
+    pub emulated_total: u32,
+}
+
+/// Offsets for `__local` pointer arguments. Seed 000, "Hardware Local Memory Usage": they
+/// start after the local memory the compiler reported, `;memory:hwlocal` for hardware
+/// (`hl`) pointers and `;memory:local` for emulated (`l`) ones, each aligned to the
+/// pointer's data alignment (at least 4), in argument order. `sizes` gives each local
+/// argument's size in bytes by name.
 pub fn local_arg_offsets(
     md: &KernelMetadata,
     sizes: &[(String, u32)],
-) -> Result<(Vec<(String, u32)>, u32), AbiError> {
-    let mut at = md.memory_total(|m| match m {
+) -> Result<LocalArgs, AbiError> {
+    let mut hw = md.memory_total(|m| match m {
         Memory::HwLocal(n) => Some(*n),
         _ => None,
     });
-    let mut out = Vec::new();
+    let mut emulated = md.memory_total(|m| match m {
+        Memory::Local(n) => Some(*n),
+        _ => None,
+    });
+    let mut offsets = Vec::new();
     for e in &md.entries {
         if let MdEntry::Pointer(p) = e {
-            if p.mem == "hl" || p.mem == "l" {
-                let size = sizes
-                    .iter()
-                    .find(|(n, _)| *n == p.name)
-                    .map(|(_, s)| *s)
-                    .ok_or_else(|| AbiError::UnknownArg(p.name.clone()))?;
-                let align = p.align.max(4);
-                at = at.next_multiple_of(align);
-                out.push((p.name.clone(), at));
-                at = at.saturating_add(size);
-            }
+            let at = match p.mem.as_str() {
+                "hl" => &mut hw,
+                "l" => &mut emulated,
+                _ => continue,
+            };
+            let size = sizes
+                .iter()
+                .find(|(n, _)| *n == p.name)
+                .map(|(_, s)| *s)
+                .ok_or_else(|| AbiError::UnknownArg(p.name.clone()))?;
+            let align = p.align.clamp(4, 1 << 16);
+            let start = at
+                .checked_next_multiple_of(align)
+                .ok_or_else(|| AbiError::Arg {
+                    name: p.name.clone(),
+                    msg: "local memory offsets overflow 32 bits".into(),
+                })?;
+            offsets.push((p.name.clone(), start));
+            *at = start.checked_add(size).ok_or_else(|| AbiError::Arg {
+                name: p.name.clone(),
+                msg: "local memory offsets overflow 32 bits".into(),
+            })?;
         }
     }
-    Ok((out, at))
+    Ok(LocalArgs {
+        offsets,
+        hw_total: hw,
+        emulated_total: emulated,
+    })
 }
 
 #[cfg(test)]
@@ -507,9 +540,38 @@ mod tests {
         let mut diags = kauai_diag::Diagnostics::new();
         let md = crate::metadata::parse_metadata_str(text, kauai_diag::FileId(0), &mut diags);
         assert!(diags.is_empty(), "{diags:?}");
-        let (offs, total) =
-            local_arg_offsets(&md.kernels[0], &[("d".to_string(), 64 * 4)]).unwrap();
-        assert_eq!(offs, vec![("d".to_string(), 256)]);
-        assert_eq!(total, 512);
+        let l = local_arg_offsets(&md.kernels[0], &[("d".to_string(), 64 * 4)]).unwrap();
+        assert_eq!(l.offsets, vec![("d".to_string(), 256)]);
+        assert_eq!((l.hw_total, l.emulated_total), (512, 0));
+    }
+
+    #[test]
+    fn emulated_local_pointers_go_after_the_emulated_local_size() {
+        // `l` pointers live in the local ring after `;memory:local`; `hl` ones in LDS after
+        // `;memory:hwlocal`; each aligned to its data alignment.
+        let text = ";ARGSTART:k\n;memory:hwlocal:20\n;memory:local:36\n;pointer:a:i32:1:1:0:l:0:4\n;pointer:b:double:1:1:16:hl:1:8\n;pointer:c:i8:1:1:32:l:0:1\n;ARGEND:k\n";
+        let mut diags = kauai_diag::Diagnostics::new();
+        let md = crate::metadata::parse_metadata_str(text, kauai_diag::FileId(0), &mut diags);
+        assert!(diags.is_empty(), "{diags:?}");
+        let sizes = [
+            ("a".to_string(), 10),
+            ("b".to_string(), 16),
+            ("c".to_string(), 3),
+        ];
+        let l = local_arg_offsets(&md.kernels[0], &sizes).unwrap();
+        // a: 36 -> 36..46; b: 20 -> 24..40; c: 46 -> 48..51 (alignment at least 4).
+        assert_eq!(
+            l.offsets,
+            vec![
+                ("a".to_string(), 36),
+                ("b".to_string(), 24),
+                ("c".to_string(), 48)
+            ]
+        );
+        assert_eq!((l.hw_total, l.emulated_total), (40, 51));
+        assert_eq!(
+            local_arg_offsets(&md.kernels[0], &sizes[..1]),
+            Err(AbiError::UnknownArg("b".into()))
+        );
     }
 }

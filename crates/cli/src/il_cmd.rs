@@ -22,13 +22,26 @@ pub(crate) enum IlCmd {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Link one kernel out of a (multi-kernel) program as the AMD runtime does: `main`
+    /// with `;$$$$$$$$$$` replaced by `call <id>`, then only the functions and macros the
+    /// kernel reaches (intrinsics from Kauai's macro library).
+    Link {
+        /// The IL file.
+        file: PathBuf,
+        /// The kernel: its OpenCL name or its metadata block name.
+        #[arg(long, short = 'k')]
+        kernel: String,
+        /// Where to write it (default: standard output).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
 }
 
 pub(crate) fn il(c: IlCmd) -> Result<ExitCode, Failure> {
     let file = match &c {
-        IlCmd::Check { file } | IlCmd::Fmt { file, .. } => file,
+        IlCmd::Check { file } | IlCmd::Fmt { file, .. } | IlCmd::Link { file, .. } => file.clone(),
     };
-    let bytes = read_file(file)?;
+    let bytes = read_file(&file)?;
     let mut sources = kauai_diag::SourceMap::new();
     let id = sources.add(file.display().to_string(), bytes);
     let mut diags = kauai_diag::Diagnostics::new();
@@ -55,6 +68,11 @@ pub(crate) fn il(c: IlCmd) -> Result<ExitCode, Failure> {
             );
         }
         IlCmd::Fmt { output, .. } => write_output(output.as_deref(), &program.to_string())?,
+        IlCmd::Link { kernel, output, .. } => {
+            let linked = kauai_amdil::link(&program, &kernel, &kauai_amdil::intrinsics::library())
+                .map_err(|e| Failure::Input(format!("{}: {e}", file.display())))?;
+            write_output(output.as_deref(), &linked.program.to_string())?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -38,9 +38,9 @@ struct Cli {
 enum Cmd {
     /// Compile OpenCL C sources and report diagnostics; optionally write the IR.
     Build(BuildArgs),
-    /// Compile a kernel and run it with the given arguments.
+    /// Compile a kernel (or load an AMD IL program) and run it with the given arguments.
     Run(RunArgs),
-    /// Work with AMD IL programs: check them, print them canonically.
+    /// Work with AMD IL programs: check them, print them canonically, link one kernel.
     #[command(subcommand)]
     Il(IlCmd),
     /// Assemble GCN code in CLRX syntax into raw machine code.

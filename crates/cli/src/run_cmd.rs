@@ -44,8 +44,10 @@ impl CompileArgs {
 pub(crate) enum Emit {
     /// The IR as the front end produces it.
     Ir,
-    /// The IR after finalization (what the device runs).
+    /// The IR after finalization (what the host device runs).
     Finalized,
+    /// The AMD IL program with its compiler metadata (a `kauai:<mcpu>` device).
+    Il,
 }
 
 #[derive(Args)]
@@ -55,6 +57,9 @@ pub(crate) struct BuildArgs {
     files: Vec<PathBuf>,
     #[command(flatten)]
     compile: CompileArgs,
+    /// The device to compile for: `host` (default) or `kauai:<mcpu>` (e.g. kauai:cypress).
+    #[arg(long, value_name = "DEVICE")]
+    device: Option<String>,
     /// Write this form of the program.
     #[arg(long, value_enum)]
     emit: Option<Emit>,
@@ -65,9 +70,14 @@ pub(crate) struct BuildArgs {
 
 #[derive(Args)]
 pub(crate) struct RunArgs {
-    /// OpenCL C source files, compiled together as one program.
+    /// OpenCL C source files, compiled together as one program; or one AMD IL program
+    /// (`.il`, with its compiler metadata), run on a `kauai:<mcpu>` device.
     #[arg(required = true)]
     files: Vec<PathBuf>,
+    /// The device: `host` or `kauai:<mcpu>` (rv710 ... cayman, kauai, test). Default:
+    /// host for OpenCL C, kauai:cypress for an IL program.
+    #[arg(long, value_name = "DEVICE")]
+    device: Option<String>,
     #[command(flatten)]
     compile: CompileArgs,
     /// The kernel to run.
@@ -103,9 +113,19 @@ pub(crate) struct RunArgs {
     timeout: Option<f64>,
 }
 
+fn device(name: Option<&str>) -> Result<kauai_runtime::Device, Failure> {
+    let name = name.unwrap_or("host");
+    kauai_runtime::Device::by_name(name).ok_or_else(|| {
+        Failure::Usage(format!(
+            "unknown device `{name}` (devices: {})",
+            kauai_runtime::Device::names().join(", ")
+        ))
+    })
+}
+
 pub(crate) fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
     let sources = read_sources(&a.files)?;
-    let device = kauai_runtime::Device::host();
+    let device = device(a.device.as_deref())?;
     match a.emit {
         Some(Emit::Ir) => {
             let (ir, log) =
@@ -117,19 +137,35 @@ pub(crate) fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
             let program =
                 kauai_runtime::Program::build(&device, &sources, &a.compile.option_string())?;
             eprint!("{}", program.build_log);
-            if other.is_some() {
-                write_output(
-                    a.output.as_deref(),
-                    &kauai_ir::module_to_string(program.finalized_ir()),
-                )?;
-            } else {
-                let names: Vec<&str> = program
-                    .info
-                    .kernels
-                    .iter()
-                    .map(|k| k.name.as_str())
-                    .collect();
-                eprintln!("built {} kernel(s): {}", names.len(), names.join(", "));
+            match other {
+                Some(Emit::Finalized) => {
+                    let Some(ir) = program.finalized_ir() else {
+                        return Err(Failure::Usage(format!(
+                            "--emit finalized is the host's form; {} runs IL (--emit il)",
+                            device.name()
+                        )));
+                    };
+                    write_output(a.output.as_deref(), &kauai_ir::module_to_string(ir))?;
+                }
+                Some(Emit::Il) => {
+                    let Some(il) = program.il_text() else {
+                        return Err(Failure::Usage(format!(
+                            "--emit il needs a kauai:<mcpu> device (--device {}); {} runs IR",
+                            kauai_runtime::DEFAULT_IL_DEVICE,
+                            device.name()
+                        )));
+                    };
+                    write_output(a.output.as_deref(), il)?;
+                }
+                _ => {
+                    let names: Vec<&str> = program
+                        .info
+                        .kernels
+                        .iter()
+                        .map(|k| k.name.as_str())
+                        .collect();
+                    eprintln!("built {} kernel(s): {}", names.len(), names.join(", "));
+                }
             }
         }
     }
@@ -208,7 +244,7 @@ pub(crate) fn run(a: RunArgs) -> Result<ExitCode, Failure> {
         repeat: 1,
         output_file: None,
         stage: None,
-        device: "host".into(),
+        device: a.device.clone(),
         timeout: match a.timeout {
             Some(t) if t > 0.0 && t.is_finite() => Some(std::time::Duration::from_secs_f64(t)),
             Some(t) => {
@@ -247,9 +283,12 @@ pub(crate) fn oclc_command(args: Vec<String>) -> Result<ExitCode, Failure> {
 
 const OCLC_HELP: &str = "\
 Usage: kauai oclc [options] FILE.cl
+       kauai oclc [options] FILE.il
 
 Runs one kernel with the oneAPI Construction Kit's oclc command grammar, so existing
-oclc RUN lines work with `oclc` replaced by `kauai oclc`.
+oclc RUN lines work with `oclc` replaced by `kauai oclc`. An AMD IL program (FILE.il,
+with its compiler metadata) runs on the kauai IL emulator; its argument names and types
+come from the metadata.
 
   -cl-options 'OPTIONS'          OpenCL build options
   -enqueue KERNEL                the kernel to run
@@ -269,9 +308,13 @@ oclc RUN lines work with `oclc` replaced by `kauai oclc`.
   -seed N                        seed of rand() and randint()
   -repeat-execution N            run N times; -arg, -global and -local may give
                                  {LIST},{LIST},... with one entry per run
-  -stage finalized               print the finalized IR
+  -stage finalized               print the finalized IR (host)
+  -stage il                      print the IL program (kauai:<mcpu> devices)
   -o FILE                        write the -stage output to FILE
-  -device NAME                   device to run on (default: host)
+  -device NAME, --device NAME    device to run on: host or kauai:<mcpu> with mcpu one
+                                 of rv710 rv730 rv770 cedar redwood juniper cypress
+                                 barts turks caicos cayman kauai test (default: host
+                                 for OpenCL C, kauai:cypress for IL)
   -timeout SECONDS               stop a kernel that runs longer
 
 LIST: numbers (integer, decimal, hex), repeat(N,LIST), range(A,B[,STEP]),

@@ -31,6 +31,13 @@ pub enum RuntimeError {
     InvalidWorkItemSize(String),
     #[error("{0}")]
     Execution(#[from] kauai_host::ExecError),
+    /// Something Kauai cannot do yet; the message starts with "not supported yet".
+    #[error("{0}")]
+    NotSupported(String),
+    /// The device cannot start the kernel (a launch the kernel's declarations forbid,
+    /// a resource beyond the device's limits).
+    #[error("{0}")]
+    Device(String),
     #[error("{0}")]
     Compiler(#[from] kauai_compiler::Error),
 }

@@ -4,7 +4,7 @@ use kauai_compiler::{ArgKind, KernelInfo};
 use kauai_host::{ArgValue, Buffer, ExecOptions, NdRange, RunStats};
 
 use crate::error::RuntimeError;
-use crate::program::Program;
+use crate::program::{Code, Program};
 
 /// A value for one kernel argument.
 #[derive(Clone, Debug)]
@@ -24,8 +24,22 @@ pub struct Kernel<'p> {
 }
 
 impl<'p> Kernel<'p> {
+    /// `clCreateKernel`. On a `kauai:` device a kernel whose arguments the emulator
+    /// cannot take yet (images, counters) fails here with "not supported yet".
     pub fn new(program: &'p Program, name: &str) -> Result<Kernel<'p>, RuntimeError> {
         let info = program.kernel_info(name)?.clone();
+        if let Code::Il(p) = &program.code {
+            if let Some(u) = p
+                .kernels
+                .iter()
+                .find(|k| k.name == name)
+                .and_then(|k| k.unsupported.as_ref())
+            {
+                return Err(RuntimeError::NotSupported(format!(
+                    "not supported yet: {u} on the kauai emulator (kernel `{name}`)"
+                )));
+            }
+        }
         let n = info.args.len();
         Ok(Kernel {
             program,
@@ -230,28 +244,55 @@ pub fn enqueue(
     }
     let mut args = Vec::with_capacity(kernel.args.len());
     for (a, info) in kernel.args.iter().zip(&kernel.info.args) {
-        args.push(match a {
+        match a {
             None => {
                 return Err(RuntimeError::InvalidKernelArgs {
                     kernel: kernel.info.name.clone(),
                     arg: info.name.clone(),
                 })
             }
-            Some(KernelArg::Buffer(b)) => ArgValue::Buffer(b.clone()),
-            Some(KernelArg::Local(n)) => ArgValue::Local { size: *n },
-            Some(KernelArg::Bytes(b)) => ArgValue::Bytes(b.clone()),
-        });
+            Some(v) => args.push(v.clone()),
+        }
     }
-    let range = NdRange {
-        work_dim: nd.work_dim,
-        global_offset: offset,
-        global_size: global,
-        local_size: local,
-    };
-    Ok(kernel
-        .program
-        .exec
-        .run(&kernel.info.name, &args, &range, opts)?)
+    match &kernel.program.code {
+        Code::Host { exec, .. } => {
+            let args = args
+                .into_iter()
+                .map(|a| match a {
+                    KernelArg::Buffer(b) => ArgValue::Buffer(b),
+                    KernelArg::Local(n) => ArgValue::Local { size: n },
+                    KernelArg::Bytes(b) => ArgValue::Bytes(b),
+                })
+                .collect::<Vec<_>>();
+            let range = NdRange {
+                work_dim: nd.work_dim,
+                global_offset: offset,
+                global_size: global,
+                local_size: local,
+            };
+            Ok(exec.run(&kernel.info.name, &args, &range, opts)?)
+        }
+        Code::Il(program) => {
+            let Some(mcpu) = kernel.program.device.mcpu() else {
+                return Err(RuntimeError::Device(
+                    "an IL program needs a kauai:<mcpu> device".into(),
+                ));
+            };
+            let Some(k) = program.kernels.iter().find(|k| k.name == kernel.info.name) else {
+                return Err(RuntimeError::InvalidKernelName {
+                    name: kernel.info.name.clone(),
+                    available: String::new(),
+                });
+            };
+            let range = crate::il::Range {
+                work_dim: nd.work_dim,
+                offset,
+                global,
+                local,
+            };
+            crate::il::enqueue(program, k, &kernel.info, &args, mcpu, &range, opts)
+        }
+    }
 }
 
 /// The runtime's choice of local size: per dimension the largest divisor of the global

@@ -3,8 +3,9 @@ use std::sync::Arc;
 use kauai_compiler::{KernelInfo, Module, ProgramInfo, ResultCode};
 use kauai_diag::SourceMap;
 
-use crate::device::Device;
+use crate::device::{Device, Executor};
 use crate::error::RuntimeError;
+use crate::il::IlProgram;
 
 /// One source file of a program (several are compiled together, in order).
 #[derive(Clone, Debug)]
@@ -31,7 +32,13 @@ pub fn compile_to_ir(
 
 /// An empty compiler module for the device's target.
 fn new_module(device: &Device) -> Result<Module, RuntimeError> {
-    let target = device.info.create_target(&kauai_compiler::Context::new())?;
+    let target = device
+        .info
+        .create_target(&kauai_compiler::Context::new())
+        .map_err(|e| match e.code {
+            ResultCode::FeatureUnsupported => RuntimeError::NotSupported(e.message),
+            _ => RuntimeError::Compiler(e),
+        })?;
     Ok(Module::new(Arc::from(target)))
 }
 
@@ -59,14 +66,31 @@ fn compile(device: &Device, sources: &[SourceFile], options: &str) -> Result<Mod
     Ok(module)
 }
 
+/// What a program's device executes.
+pub(crate) enum Code {
+    /// Finalized IR for the host interpreter.
+    Host {
+        module: kauai_ir::Module,
+        exec: Arc<kauai_host::Program>,
+    },
+    /// An IL program with its kernels linked, for the `kauai` emulator.
+    Il(Arc<IlProgram>),
+}
+
 /// A program built for one device.
 pub struct Program {
     pub device: Device,
     pub info: ProgramInfo,
     /// Warnings and other build messages.
     pub build_log: String,
-    pub(crate) module: kauai_ir::Module,
-    pub(crate) exec: Arc<kauai_host::Program>,
+    pub(crate) code: Code,
+}
+
+/// Whether a source file holds AMD IL rather than OpenCL C: its name ends in `.il`.
+pub fn is_il_source(name: &str) -> bool {
+    std::path::Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("il"))
 }
 
 impl Program {
@@ -87,6 +111,27 @@ impl Program {
         Self::finish(device, module)
     }
 
+    /// Build from AMD IL text with its compiler metadata (`clCreateProgramWithBinary` of
+    /// the AMD runtime): the program is parsed, validated and every kernel linked. Only
+    /// `kauai:<mcpu>` devices run IL.
+    pub fn from_il(device: &Device, source: &SourceFile) -> Result<Program, RuntimeError> {
+        if matches!(device.executor, Executor::Host) {
+            return Err(RuntimeError::NotSupported(format!(
+                "not supported yet: running AMD IL ({}) on the host device; use a kauai:<mcpu> device such as {}",
+                source.name,
+                crate::device::DEFAULT_IL_DEVICE
+            )));
+        }
+        let (il, info, log) = crate::il::build(&source.name, &source.bytes)
+            .map_err(RuntimeError::BuildProgramFailure)?;
+        Ok(Program {
+            device: device.clone(),
+            info,
+            build_log: log,
+            code: Code::Il(Arc::new(il)),
+        })
+    }
+
     fn finish(device: &Device, mut module: Module) -> Result<Program, RuntimeError> {
         let (info, _printf) = module.finalize()?;
         let Some(fin) = module.finalized() else {
@@ -94,14 +139,34 @@ impl Program {
                 "finalize produced nothing".into(),
             ));
         };
-        let exec = kauai_host::Program::new(&fin.module)?;
-        Ok(Program {
-            device: device.clone(),
-            info,
-            build_log: module.log.clone(),
-            module: fin.module.clone(),
-            exec: Arc::new(exec),
-        })
+        match device.executor {
+            Executor::Host => {
+                let exec = kauai_host::Program::new(&fin.module)?;
+                Ok(Program {
+                    device: device.clone(),
+                    info,
+                    build_log: module.log.clone(),
+                    code: Code::Host {
+                        module: fin.module.clone(),
+                        exec: Arc::new(exec),
+                    },
+                })
+            }
+            Executor::Il(_) => {
+                // The amdil target's binary is the IL text with its metadata.
+                let bytes = module.create_binary()?;
+                let name = format!("<{} binary>", device.name());
+                let mut p = Program::from_il(
+                    device,
+                    &SourceFile {
+                        name,
+                        bytes: bytes.clone(),
+                    },
+                )?;
+                p.build_log = format!("{}{}", module.log, p.build_log);
+                Ok(p)
+            }
+        }
     }
 
     pub fn kernel_info(&self, name: &str) -> Result<&KernelInfo, RuntimeError> {
@@ -119,8 +184,44 @@ impl Program {
             })
     }
 
-    /// The finalized IR (what the device runs).
-    pub fn finalized_ir(&self) -> &kauai_ir::Module {
-        &self.module
+    /// The finalized IR (what the host device runs); `None` for an IL program.
+    pub fn finalized_ir(&self) -> Option<&kauai_ir::Module> {
+        match &self.code {
+            Code::Host { module, .. } => Some(module),
+            Code::Il(_) => None,
+        }
+    }
+
+    /// The IL text a `kauai:<mcpu>` device runs (as given or as the amdil target made
+    /// it); `None` on the host.
+    pub fn il_text(&self) -> Option<&str> {
+        match &self.code {
+            Code::Il(p) => Some(&p.text),
+            Code::Host { .. } => None,
+        }
+    }
+
+    /// The linked single-kernel IL program of `kernel` (seed 000's runtime link step:
+    /// `main` calling the kernel, then every function and macro it reaches).
+    pub fn linked_il(&self, kernel: &str) -> Result<&kauai_amdil::LinkedKernel, RuntimeError> {
+        match &self.code {
+            Code::Il(p) => p
+                .kernels
+                .iter()
+                .find(|k| k.name == kernel)
+                .map(|k| &k.linked)
+                .ok_or_else(|| RuntimeError::InvalidKernelName {
+                    name: kernel.to_string(),
+                    available: p
+                        .kernels
+                        .iter()
+                        .map(|k| k.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                }),
+            Code::Host { .. } => Err(RuntimeError::NotSupported(
+                "not supported yet: linked IL of a host program".into(),
+            )),
+        }
     }
 }

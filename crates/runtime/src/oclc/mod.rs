@@ -5,7 +5,10 @@
 //! `-arg NAME:FILE`, `-print NAME[,OFFSET],COUNT[:FILE]`, `-compare NAME,LIST` or
 //! `-compare NAME:FILE`, `-ulp-error N`, `-char-error N`, `-seed N`,
 //! `-repeat-execution N` (with `{..},{..}` giving per-run values), `-o FILE`, `-stage S`.
-//! Kauai adds `-device NAME` and `-timeout SECONDS`.
+//! Kauai adds `-device NAME` (also `--device`; `host` or `kauai:<mcpu>`) and
+//! `-timeout SECONDS`. The file may also be an AMD IL program (`FILE.il`, with its
+//! compiler metadata): it runs on a `kauai:<mcpu>` device, by default
+//! [`DEFAULT_IL_DEVICE`](crate::DEFAULT_IL_DEVICE).
 //!
 //! Output lines are oclc's: `dst,13,24,35,96.6` for a print, `dst - match` for a compare.
 
@@ -61,7 +64,8 @@ pub struct Command {
     pub repeat: usize,
     pub output_file: Option<PathBuf>,
     pub stage: Option<String>,
-    pub device: String,
+    /// `None`: `host` for OpenCL C, [`crate::DEFAULT_IL_DEVICE`] for an IL program.
+    pub device: Option<String>,
     pub timeout: Option<Duration>,
 }
 
@@ -145,7 +149,7 @@ impl Command {
             repeat: 1,
             output_file: None,
             stage: None,
-            device: "host".into(),
+            device: None,
             timeout: None,
         };
         let mut it = args.iter();
@@ -172,7 +176,7 @@ impl Command {
                 "-char-error" => c.char_error = num(value(a)?, a)?,
                 "-o" => c.output_file = Some(value(a)?.into()),
                 "-stage" => c.stage = Some(value(a)?),
-                "-device" => c.device = value(a)?,
+                "-device" | "--device" => c.device = Some(value(a)?),
                 "-timeout" => {
                     let s = value(a)?;
                     let secs: f64 = s
@@ -230,7 +234,7 @@ impl Command {
             }
         }
         if c.files.is_empty() {
-            return Err(usage("no OpenCL C file given"));
+            return Err(usage("no OpenCL C or IL file given"));
         }
         if c.execute && c.kernel.is_none() {
             return Err(usage("`-execute` needs `-enqueue KERNEL`"));
@@ -267,12 +271,12 @@ fn split_name(v: &str, flag: &str) -> Result<(String, Vec<ListSource>), OclcErro
 
 /// How a buffer or value argument is read and printed.
 #[derive(Copy, Clone, Debug)]
-struct Layout {
-    elem: Elem,
-    lanes: usize,
+pub(crate) struct Layout {
+    pub(crate) elem: Elem,
+    pub(crate) lanes: usize,
 }
 
-fn layout_of(type_name: &str) -> Option<Layout> {
+pub(crate) fn layout_of(type_name: &str) -> Option<Layout> {
     let t = type_name
         .trim()
         .trim_end_matches('*')
@@ -312,10 +316,17 @@ fn read_list(src: &ListSource, base: &Path, rng: &mut Rng) -> Result<Vec<f64>, O
 /// Run a parsed command. Output lines go to `out`; the result says whether every
 /// `-compare` matched. Relative files in the command are read from `base`.
 pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcError> {
-    let device = Device::by_name(&cmd.device).ok_or_else(|| {
+    let il = cmd
+        .files
+        .iter()
+        .any(|f| crate::is_il_source(&f.display().to_string()));
+    let device_name =
+        cmd.device
+            .as_deref()
+            .unwrap_or(if il { crate::DEFAULT_IL_DEVICE } else { "host" });
+    let device = Device::by_name(device_name).ok_or_else(|| {
         usage(format!(
-            "unknown device `{}` (devices: {})",
-            cmd.device,
+            "unknown device `{device_name}` (devices: {})",
             Device::names().join(", ")
         ))
     })?;
@@ -333,14 +344,37 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
             bytes,
         });
     }
-    let program = Program::build(&device, &sources, &cmd.cl_options)?;
-    if let Some(stage) = &cmd.stage {
-        let text = kauai_ir::module_to_string(program.finalized_ir());
-        if !"finalized".contains(stage.as_str()) {
-            return Err(usage(format!(
-                "unknown stage `{stage}` (stages: finalized)"
-            )));
+    let program = if il {
+        if sources.len() != 1 {
+            return Err(usage(
+                "an IL program is one file; it cannot be combined with other files",
+            ));
         }
+        if !cmd.cl_options.trim().is_empty() {
+            return Err(usage(
+                "-cl-options do not apply to an IL program (it is already compiled)",
+            ));
+        }
+        Program::from_il(&device, &sources[0])?
+    } else {
+        Program::build(&device, &sources, &cmd.cl_options)?
+    };
+    if let Some(stage) = &cmd.stage {
+        let text = match (stage.as_str(), program.finalized_ir(), program.il_text()) {
+            ("finalized", Some(ir), _) => kauai_ir::module_to_string(ir),
+            ("il", _, Some(il)) => il.to_string(),
+            _ => {
+                return Err(usage(format!(
+                    "unknown stage `{stage}` for {} (stages: {})",
+                    device.name(),
+                    if program.il_text().is_some() {
+                        "il"
+                    } else {
+                        "finalized"
+                    }
+                )))
+            }
+        };
         match &cmd.output_file {
             Some(f) => {
                 std::fs::write(base.join(f), text).map_err(|e| OclcError::Io(e.to_string()))?
@@ -769,7 +803,7 @@ mod tests {
             ("-global 1,2,3,4 k.cl", "1 to 3 whole numbers"),
             ("-print dst k.cl", "NAME[,OFFSET],COUNT"),
             ("-arg dst k.cl", "NAME,LIST or NAME:FILE"),
-            ("", "no OpenCL C file"),
+            ("", "no OpenCL C or IL file"),
             ("k.cl -seed", "needs a value"),
         ] {
             let e = Command::parse(&args(cmd)).expect_err(cmd).to_string();

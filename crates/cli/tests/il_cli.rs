@@ -1,0 +1,161 @@
+//! `kauai run`, `kauai oclc`, `kauai build` and `kauai il link` with AMD IL programs and
+//! `kauai:<mcpu>` devices, as a user runs them. Expected values are hand-computed.
+
+use std::process::Command;
+
+fn kauai(args: &[&str]) -> (i32, String, String) {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_kauai"))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("kauai runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn run_takes_an_il_program() {
+    // The default device for an IL program is kauai:cypress; arguments come from the
+    // metadata, so the OpenCL C argument grammar works unchanged.
+    let (code, out, err) = kauai(&[
+        "run",
+        "filetests/il/vadd.il",
+        "--kernel",
+        "vadd",
+        "--global",
+        "4",
+        "--arg",
+        "a=1,2,3,4",
+        "--arg",
+        "b=10,20,30,40",
+        "--print",
+        "c",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "c,11,22,33,44\n"), "{err}");
+    let (code, out, err) = kauai(&[
+        "run",
+        "filetests/il/saxpy.il",
+        "-k",
+        "saxpy",
+        "-g",
+        "2",
+        "--device",
+        "kauai:rv710",
+        "--arg",
+        "a=3",
+        "--arg",
+        "x=1,2",
+        "--arg",
+        "y=1,1",
+        "--compare",
+        "y=4,7",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "y - match\n"), "{err}");
+}
+
+#[test]
+fn il_errors_have_the_right_exit_codes() {
+    // A fault is a problem with the input: 1, with the work-item and the line.
+    let (code, _, err) = kauai(&[
+        "run",
+        "filetests/il/faults.il",
+        "-k",
+        "oob",
+        "-g",
+        "8",
+        "-l",
+        "4",
+        "--print",
+        "out,4",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("work-item (4, 0, 0)") && err.contains("faults.il:30:1"),
+        "{err}"
+    );
+    // An unknown device is bad usage: 2.
+    let (code, _, err) = kauai(&[
+        "run",
+        "filetests/il/vadd.il",
+        "-k",
+        "vadd",
+        "-g",
+        "1",
+        "--device",
+        "kauai:nonsuch",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("kauai:cypress"), "{err}");
+    // OpenCL C on an IL device needs the amdil target.
+    let (code, _, err) = kauai(&[
+        "build",
+        "--device",
+        "kauai:cypress",
+        "examples/vector_add.cl",
+        "--emit",
+        "il",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("not supported yet: compiling OpenCL C for kauai:cypress (the amdil target)"),
+        "{err}"
+    );
+    // --emit il of a host program is a usage error.
+    let (code, _, err) = kauai(&["build", "examples/vector_add.cl", "--emit", "il"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn oclc_takes_device_in_both_spellings() {
+    for flag in ["-device", "--device"] {
+        let (code, out, err) = kauai(&[
+            "oclc",
+            flag,
+            "kauai:turks",
+            "-execute",
+            "-enqueue",
+            "neg",
+            "-arg",
+            "in,4,5",
+            "-print",
+            "out,2",
+            "-global",
+            "2",
+            "filetests/il/multikernel.il",
+        ]);
+        assert_eq!((code, out.as_str()), (0, "out,-9,-11\n"), "{err}");
+    }
+}
+
+#[test]
+fn il_link_prints_one_kernel() {
+    let (code, out, err) = kauai(&[
+        "il",
+        "link",
+        "filetests/il/multikernel.il",
+        "--kernel",
+        "neg",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // main calls the kernel; only the kernel and the helper it calls remain.
+    assert!(out.contains("\ncall 1026\nendmain\n"), "{out}");
+    assert!(
+        out.contains("func 1026") && out.contains("func 1030"),
+        "{out}"
+    );
+    assert!(!out.contains("func 1024"), "{out}");
+    assert!(out.ends_with("end\n"), "{out}");
+    let (code, _, err) = kauai(&[
+        "il",
+        "link",
+        "filetests/il/multikernel.il",
+        "--kernel",
+        "nope",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no kernel named `nope`"), "{err}");
+}

@@ -1,0 +1,569 @@
+//! IL programs on `kauai:<mcpu>` devices: the AMD runtime's side of seed 000.
+//!
+//! Building reads the IL text, validates it, reads its metadata and links every kernel
+//! (seed 000, "Multiple Kernel Compilation"). The kernels' argument lists come from the
+//! metadata lines (`;value`, `;pointer`, ...) as the same [`KernelInfo`] the host device
+//! gives, so the oclc layer and `kauai run` bind IL kernels exactly like OpenCL C ones.
+//!
+//! An enqueue lays out memory as the AMD runtime did for the GPU: every buffer in the
+//! one global memory behind all UAVs (256-byte aligned; the pointer argument is the
+//! buffer's offset there), `__constant` buffers of `hc` pointers in their hardware
+//! constant buffer, `__local` pointers after the compiler's local memory, the data
+//! segment and the printf buffer after the buffers. cb1 is filled from the metadata by
+//! [`Cb1Builder`], cb0 by the emulator from the launch.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use kauai_amdil::abi::{local_arg_offsets, Cb0Params, Cb1Builder};
+use kauai_amdil::metadata::{read_metadata, KernelMetadata, MdEntry, Memory as MdMemory};
+use kauai_amdil::{LineKind, LinkedKernel, Number, OperandKind};
+use kauai_compiler::{ArgInfo, ArgKind, KernelInfo, ProgramInfo};
+use kauai_diag::{Diagnostics, SourceMap};
+use kauai_host::{Buffer, ExecError, ExecOptions, RunStats};
+use kauai_ir::{AddrSpace, Scalar, Type};
+
+use crate::error::RuntimeError;
+use crate::kernel::KernelArg;
+
+/// Bytes of the printf buffer of a kernel that has `;printf_fmt` entries.
+pub const PRINTF_BUFFER_BYTES: u32 = 1 << 20;
+
+/// Buffers start at multiples of this in global memory.
+const BUFFER_ALIGN: usize = 256;
+
+/// A built IL program: the parsed text and one linked program per kernel.
+pub(crate) struct IlProgram {
+    /// The source, for fault messages that point at a line.
+    pub sources: SourceMap,
+    pub text: String,
+    pub kernels: Vec<IlKernel>,
+}
+
+pub(crate) struct IlKernel {
+    /// The OpenCL name (`foo` for the metadata block `__OpenCL_foo_kernel`).
+    pub name: String,
+    pub linked: LinkedKernel,
+    /// The metadata entry of each argument, in [`KernelInfo::args`] order.
+    pub args: Vec<MdEntry>,
+    /// Why the kernel cannot run yet (an argument kind the emulator lacks), if so.
+    pub unsupported: Option<String>,
+}
+
+/// Parse, validate, read the metadata of and link an IL program. The error is the
+/// rendered diagnostics (file:line:col) or the link error, for `BuildProgramFailure`.
+pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo, String), String> {
+    let mut sources = SourceMap::new();
+    let file = sources.add(name.to_string(), bytes.to_vec());
+    let text = sources.file(file).text().to_string();
+    let mut diags = Diagnostics::new();
+    let program = kauai_amdil::parse(&sources, file, &mut diags);
+    if !diags.has_errors() {
+        kauai_amdil::validate(&program, &mut diags);
+    }
+    let md = read_metadata(&program, &mut diags);
+    if diags.has_errors() {
+        return Err(diags.render(&sources));
+    }
+    // Warnings (unknown metadata keys, `;warning:` lines) are the build log.
+    let log = diags.render(&sources);
+    let called: Vec<u32> = md.kernels.iter().flat_map(|k| k.functions()).collect();
+    let library = kauai_amdil::intrinsics::library();
+    let mut kernels = Vec::new();
+    let mut infos = Vec::new();
+    let mut errors = Vec::new();
+    for block in &md.kernels {
+        let Some(short) = kernel_name(block, &md.kernels, &called) else {
+            continue;
+        };
+        if kernels.iter().any(|k: &IlKernel| k.name == short) {
+            errors.push(format!("{name}: kernel `{short}` is defined twice"));
+            continue;
+        }
+        let linked = match kauai_amdil::link(&program, &block.name, &library) {
+            Ok(l) => l,
+            Err(e) => {
+                errors.push(format!("{name}: kernel `{short}`: {e}"));
+                continue;
+            }
+        };
+        let (info, args, unsupported) = kernel_info(&short, &linked);
+        infos.push(info);
+        kernels.push(IlKernel {
+            name: short,
+            linked,
+            args,
+            unsupported,
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    if kernels.is_empty() {
+        return Err(format!(
+            "{name}: no kernel: the program has no `;ARGSTART:__OpenCL_<name>_kernel` metadata block"
+        ));
+    }
+    Ok((
+        IlProgram {
+            sources,
+            text,
+            kernels,
+        },
+        ProgramInfo { kernels: infos },
+        log,
+    ))
+}
+
+/// Which metadata blocks are kernels: the AMD compiler names a kernel's wrapper
+/// `__OpenCL_<name>_kernel` (its body is the block `<name>`, called by the wrapper). A
+/// hand-written block that no other block calls (`;function:`) is a kernel too.
+fn kernel_name(block: &KernelMetadata, all: &[KernelMetadata], called: &[u32]) -> Option<String> {
+    if let Some(short) = block
+        .name
+        .strip_prefix("__OpenCL_")
+        .and_then(|s| s.strip_suffix("_kernel"))
+        .filter(|s| !s.is_empty())
+    {
+        return Some(short.to_string());
+    }
+    let wrapper = format!("__OpenCL_{}_kernel", block.name);
+    if all.iter().any(|k| k.name == wrapper) {
+        return None;
+    }
+    let id = block.unique_id()?;
+    (!called.contains(&id)).then(|| block.name.clone())
+}
+
+/// The OpenCL name of a metadata element type (signedness is not in the 2011 metadata:
+/// `i32` reads as `int`).
+fn cl_type(ty: &str) -> Option<(&'static str, Scalar)> {
+    Some(match ty {
+        "i1" | "i32" => ("int", Scalar::I32),
+        "u32" => ("uint", Scalar::I32),
+        "i8" => ("char", Scalar::I8),
+        "u8" => ("uchar", Scalar::I8),
+        "i16" => ("short", Scalar::I16),
+        "u16" => ("ushort", Scalar::I16),
+        "i64" => ("long", Scalar::I64),
+        "u64" => ("ulong", Scalar::I64),
+        "float" => ("float", Scalar::F32),
+        "double" => ("double", Scalar::F64),
+        "half" => ("half", Scalar::F16),
+        _ => return None,
+    })
+}
+
+fn kernel_info(short: &str, k: &LinkedKernel) -> (KernelInfo, Vec<MdEntry>, Option<String>) {
+    let md = &k.metadata;
+    let mut args = Vec::new();
+    let mut entries = Vec::new();
+    let mut unsupported: Option<String> = None;
+    let note = |u: &mut Option<String>, m: String| {
+        if u.is_none() {
+            *u = Some(m);
+        }
+    };
+    for e in &md.entries {
+        let e = match e {
+            MdEntry::LegacyArg(l) => l.to_current(),
+            other => other.clone(),
+        };
+        let arg = match &e {
+            MdEntry::Value(v) => {
+                let (kind, type_name, size) = if v.ty == "struct" || v.ty == "union" {
+                    (
+                        ArgKind::ByVal {
+                            size: u64::from(v.num),
+                        },
+                        format!("{} {}", v.ty, v.name),
+                        u64::from(v.num),
+                    )
+                } else if let Some((cl, scalar)) = cl_type(&v.ty) {
+                    let lanes = v.num.max(1);
+                    let ty = if lanes == 1 {
+                        Type::Scalar(scalar)
+                    } else {
+                        Type::vec(scalar, lanes)
+                    };
+                    let stored = if lanes == 3 { 4 } else { lanes };
+                    let elem = u64::from(scalar.bits().div_ceil(8).max(1));
+                    // `i1` travels as a 32-bit value (seed 000: "Boolean scalars are
+                    // equivalent to a 32bit integer").
+                    let elem = if v.ty == "i1" { 4 } else { elem };
+                    let name = if lanes == 1 {
+                        cl.to_string()
+                    } else {
+                        format!("{cl}{lanes}")
+                    };
+                    (ArgKind::Value(ty), name, elem * u64::from(stored))
+                } else {
+                    note(
+                        &mut unsupported,
+                        format!("`{}` arguments (`;value:{}:{}`)", v.ty, v.name, v.ty),
+                    );
+                    (ArgKind::Value(Type::I32), v.ty.clone(), 4)
+                };
+                if v.cb != 1 {
+                    note(
+                        &mut unsupported,
+                        format!(
+                            "argument `{}` in cb{} (arguments live in cb1)",
+                            v.name, v.cb
+                        ),
+                    );
+                }
+                ArgInfo {
+                    name: v.name.clone(),
+                    kind,
+                    type_name,
+                    access_qual: "none".into(),
+                    type_qual: String::new(),
+                    size,
+                }
+            }
+            MdEntry::Pointer(p) => {
+                let elem = cl_type(&p.ty).map_or(p.ty.as_str(), |(c, _)| c);
+                let kind = match p.mem.as_str() {
+                    "hl" | "l" => ArgKind::Local,
+                    "c" | "hc" => ArgKind::Buffer(AddrSpace::Constant),
+                    "uav" | "g" | "flat" => ArgKind::Buffer(AddrSpace::Global),
+                    other => {
+                        note(
+                            &mut unsupported,
+                            format!("pointer arguments in memory `{other}` (`{}`)", p.name),
+                        );
+                        ArgKind::Buffer(AddrSpace::Global)
+                    }
+                };
+                if p.cb != 1 {
+                    note(
+                        &mut unsupported,
+                        format!(
+                            "argument `{}` in cb{} (arguments live in cb1)",
+                            p.name, p.cb
+                        ),
+                    );
+                }
+                ArgInfo {
+                    name: p.name.clone(),
+                    kind,
+                    type_name: format!("{elem}*"),
+                    access_qual: "none".into(),
+                    type_qual: if p.mem == "c" || p.mem == "hc" {
+                        "const".into()
+                    } else {
+                        String::new()
+                    },
+                    size: 4,
+                }
+            }
+            MdEntry::Image(i) => {
+                note(
+                    &mut unsupported,
+                    format!("image arguments (`;image:{}`)", i.name),
+                );
+                ArgInfo {
+                    name: i.name.clone(),
+                    kind: ArgKind::ByVal { size: 32 },
+                    type_name: format!("image{}_t", i.dim.to_lowercase()),
+                    access_qual: i.access.clone(),
+                    type_qual: String::new(),
+                    size: 32,
+                }
+            }
+            MdEntry::Counter(c) => {
+                note(
+                    &mut unsupported,
+                    format!("atomic counter arguments (`;counter:{}`)", c.name),
+                );
+                ArgInfo {
+                    name: c.name.clone(),
+                    kind: ArgKind::ByVal { size: 4 },
+                    type_name: format!("counter{}_t", c.bits),
+                    access_qual: "none".into(),
+                    type_qual: String::new(),
+                    size: 4,
+                }
+            }
+            _ => continue,
+        };
+        args.push(arg);
+        entries.push(e);
+    }
+    // The 2014 metadata names each argument's OpenCL type; use it when it agrees with the
+    // layout (it brings back signedness: `uint` instead of `int`).
+    for e in &md.entries {
+        if let MdEntry::Reflection { index, ty } = e {
+            if let Some(a) = args.get_mut(*index as usize) {
+                if same_layout(&a.type_name, ty) {
+                    a.type_name = ty.clone();
+                }
+            }
+        }
+    }
+    let reqd = md
+        .entries
+        .iter()
+        .find_map(|e| match e {
+            MdEntry::Cws(c) => Some(*c),
+            _ => None,
+        })
+        .or_else(|| threads_per_group(k));
+    let info = KernelInfo {
+        name: short.to_string(),
+        args,
+        reqd_work_group_size: reqd,
+        work_group_size_hint: None,
+        vec_type_hint: None,
+        local_memory_size: u64::from(md.memory_total(|m| match m {
+            MdMemory::HwLocal(n) => Some(*n),
+            _ => None,
+        })),
+    };
+    (info, entries, unsupported)
+}
+
+/// Whether two OpenCL type names have the same element size, lanes and pointer-ness.
+fn same_layout(a: &str, b: &str) -> bool {
+    let shape = |t: &str| {
+        let t = t.trim();
+        let ptr = t.ends_with('*');
+        crate::oclc::layout_of(t).map(|l| (l.elem.size(), l.lanes, ptr))
+    };
+    matches!((shape(a), shape(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// `dcl_num_thread_per_group X, Y, Z` fixes the work-group size.
+fn threads_per_group(k: &LinkedKernel) -> Option<[u32; 3]> {
+    k.program.lines.iter().find_map(|l| match &l.kind {
+        LineKind::Inst(i) if i.op.name == "dcl_num_thread_per_group" => {
+            let mut t = [1u32; 3];
+            for (d, o) in i.operands.iter().take(3).enumerate() {
+                match o.kind {
+                    OperandKind::Num(Number::Dec(n)) => t[d] = n.clamp(0, u32::MAX as i64) as u32,
+                    OperandKind::Num(Number::Hex(n)) => t[d] = n.min(u32::MAX as u64) as u32,
+                    _ => {}
+                }
+            }
+            Some(t)
+        }
+        _ => None,
+    })
+}
+
+/// The validated shape of a launch.
+pub(crate) struct Range {
+    pub work_dim: u32,
+    pub offset: [u64; 3],
+    pub global: [u64; 3],
+    pub local: [u64; 3],
+}
+
+/// Run one IL kernel on the emulator.
+pub(crate) fn enqueue(
+    program: &IlProgram,
+    kernel: &IlKernel,
+    info: &KernelInfo,
+    args: &[KernelArg],
+    device: &'static kauai_amdil_emu::Device,
+    range: &Range,
+    opts: &ExecOptions,
+) -> Result<RunStats, RuntimeError> {
+    let start = Instant::now();
+    if let Some(u) = &kernel.unsupported {
+        return Err(RuntimeError::NotSupported(format!(
+            "not supported yet: {u} on the kauai emulator (kernel `{}`)",
+            kernel.name
+        )));
+    }
+    let linked = &kernel.linked;
+    let u32_of = |v: u64, what: &str| {
+        u32::try_from(v).map_err(|_| {
+            RuntimeError::InvalidGlobalWorkSize(format!("{what} {v} does not fit in 32 bits"))
+        })
+    };
+    let mut global = [1u32; 3];
+    let mut local = [1u32; 3];
+    let mut offset = [0u32; 3];
+    for d in 0..3 {
+        global[d] = u32_of(range.global[d], "global size")?;
+        local[d] = u32_of(range.local[d], "local size")?;
+        offset[d] = u32::try_from(range.offset[d]).map_err(|_| {
+            RuntimeError::InvalidGlobalOffset(format!(
+                "offset {} does not fit in 32 bits",
+                range.offset[d]
+            ))
+        })?;
+    }
+    let bad_arg = |name: &str, message: String| RuntimeError::InvalidArgValue {
+        kernel: kernel.name.clone(),
+        arg: name.to_string(),
+        message,
+    };
+    // `__local` arguments first: their offsets go after the compiler's local memory.
+    let local_sizes: Vec<(String, u32)> = info
+        .args
+        .iter()
+        .zip(args)
+        .filter_map(|(a, v)| match v {
+            KernelArg::Local(n) => Some((a.name.clone(), (*n).min(u64::from(u32::MAX)) as u32)),
+            _ => None,
+        })
+        .collect();
+    let locals = local_arg_offsets(&linked.metadata, &local_sizes).map_err(|e| {
+        RuntimeError::InvalidKernelArgs {
+            kernel: kernel.name.clone(),
+            arg: e.to_string(),
+        }
+    })?;
+    let mut mem = kauai_amdil_emu::Memory::default();
+    let mut cb1 = Cb1Builder::new();
+    let mut placed: Vec<(usize, Arc<Buffer>)> = Vec::new();
+    let mut lds_min: Vec<(u32, u32)> = Vec::new();
+    let mut emulated_local = false;
+    for ((a, v), e) in info.args.iter().zip(args).zip(&kernel.args) {
+        match (e, v) {
+            (MdEntry::Pointer(p), KernelArg::Buffer(b)) => {
+                let bytes = b.read_bytes();
+                if p.mem == "hc" {
+                    let at = kauai_amdil_emu::place_constant(linked, &mut mem, p.buf, &bytes)
+                        .map_err(|m| bad_arg(&a.name, m))?;
+                    cb1.pointer(p, at);
+                } else {
+                    let at = mem.global.len().next_multiple_of(BUFFER_ALIGN);
+                    let at32 = u32::try_from(at).map_err(|_| {
+                        bad_arg(&a.name, "the buffers exceed 4 GiB of global memory".into())
+                    })?;
+                    mem.global.resize(at, 0);
+                    mem.global.extend_from_slice(&bytes);
+                    cb1.pointer(p, at32);
+                    if p.mem != "c" {
+                        placed.push((at, b.clone()));
+                    }
+                }
+            }
+            (MdEntry::Pointer(p), KernelArg::Local(_)) => {
+                let at = locals
+                    .offsets
+                    .iter()
+                    .find(|(n, _)| *n == p.name)
+                    .map(|(_, o)| *o)
+                    .unwrap_or(0);
+                cb1.pointer(p, at);
+                if p.mem == "hl" {
+                    match lds_min.iter_mut().find(|(id, _)| *id == p.buf) {
+                        Some((_, m)) => *m = (*m).max(locals.hw_total),
+                        None => lds_min.push((p.buf, locals.hw_total)),
+                    }
+                } else {
+                    emulated_local = true;
+                }
+            }
+            (MdEntry::Value(val), KernelArg::Bytes(bytes)) => {
+                cb1.value(val, bytes)
+                    .map_err(|e| bad_arg(&a.name, e.to_string()))?;
+            }
+            _ => {
+                return Err(bad_arg(
+                    &a.name,
+                    "the value does not fit the argument's metadata".into(),
+                ))
+            }
+        }
+    }
+    let mut cb0 = Cb0Params {
+        global_offset: offset,
+        ..Cb0Params::default()
+    };
+    let device_err = |m: String| RuntimeError::Device(format!("kernel `{}`: {m}", kernel.name));
+    if let Some(at) = kauai_amdil_emu::place_global_data(linked, &mut mem).map_err(device_err)? {
+        cb0.data_segment = at;
+    }
+    let printf_at = if linked.printf.is_empty() {
+        None
+    } else {
+        let at = mem.global.len().next_multiple_of(BUFFER_ALIGN);
+        mem.global.resize(at + PRINTF_BUFFER_BYTES as usize, 0);
+        cb0.printf_offset = u32::try_from(at)
+            .map_err(|_| device_err("the printf buffer is beyond 4 GiB".into()))?;
+        cb0.printf_size = PRINTF_BUFFER_BYTES;
+        Some(at)
+    };
+    let mut launch = kauai_amdil_emu::Launch::ndrange(range.work_dim, global, local, cb0);
+    launch.lds_min = lds_min;
+    kauai_amdil_emu::place_rings(
+        linked,
+        &mut launch,
+        &mut mem,
+        emulated_local.then_some(locals.emulated_total),
+    )
+    .map_err(device_err)?;
+    let emu_opts = kauai_amdil_emu::Options {
+        fuel: opts.fuel.unwrap_or(u64::MAX),
+        device: Some(device),
+        deadline: opts.timeout.map(|t| start + t),
+    };
+    let report = kauai_amdil_emu::run(linked, &cb1.dwords(), &mut mem, &launch, &emu_opts)
+        .map_err(|f| fault_error(program, kernel, &f))?;
+    for (at, b) in &placed {
+        let end = at + b.len();
+        if let Some(bytes) = mem.global.get(*at..end) {
+            b.write_bytes(0, bytes)?;
+        }
+    }
+    let printf = match printf_at {
+        Some(at) => kauai_amdil_emu::decode_printf(&mem.global[at..], &linked.printf)
+            .map_err(|m| device_err(format!("printf buffer: {m}")))?,
+        None => String::new(),
+    };
+    let groups: u64 = (0..3)
+        .map(|d| range.global[d] / range.local[d].max(1))
+        .product();
+    Ok(RunStats {
+        instructions: report.instructions,
+        work_groups: groups,
+        elapsed: start.elapsed().max(Duration::from_nanos(1)),
+        printf,
+    })
+}
+
+/// A fault as the runtime's error: faults of one work-item name it, the instruction and
+/// its place in the source; limits are timeouts; a kernel that cannot start is a device
+/// error.
+fn fault_error(program: &IlProgram, kernel: &IlKernel, f: &kauai_amdil_emu::Fault) -> RuntimeError {
+    use kauai_amdil_emu::FaultKind as K;
+    let work_item = f.work_item.map(|w| w.map(u64::from));
+    let at = match (&f.instruction, f.span) {
+        (Some(i), Some(s)) if program.sources.get(s.file).is_some() => {
+            format!(" (at `{i}`, {})", program.sources.location(s))
+        }
+        (Some(i), _) => format!(" (at `{i}`)"),
+        _ => String::new(),
+    };
+    match (&f.kind, work_item) {
+        (K::OutOfFuel | K::Timeout, Some(w)) => RuntimeError::Execution(ExecError::Timeout {
+            kernel: kernel.name.clone(),
+            work_item: w,
+            limit: if f.kind == K::Timeout {
+                "time limit".into()
+            } else {
+                "instruction limit".into()
+            },
+        }),
+        (K::BarrierDivergence, _) => RuntimeError::Execution(ExecError::BarrierDivergence {
+            kernel: kernel.name.clone(),
+            message: f.kind.to_string(),
+        }),
+        (K::Unsupported(m), _) => RuntimeError::NotSupported(format!(
+            "not supported yet: {m} on the kauai emulator (kernel `{}`{at})",
+            kernel.name
+        )),
+        (kind, Some(w)) => RuntimeError::Execution(ExecError::Fault {
+            kernel: kernel.name.clone(),
+            work_item: w,
+            message: format!("{kind}{at}"),
+        }),
+        (kind, None) => RuntimeError::Device(format!("kernel `{}`: {kind}{at}", kernel.name)),
+    }
+}
