@@ -1041,4 +1041,7 @@ pub struct CharLiteral {
 pub struct StringLiteral {
     /// The decoded bytes, escapes resolved, without the terminating NUL.
     pub bytes: Vec<u8>,
+    /// The tokens it was made of, as written (quotes included) with their spans, so a
+    /// diagnostic can point inside the literal (printf formats).
+    pub tokens: Vec<(Span, Box<str>)>,
 }

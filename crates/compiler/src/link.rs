@@ -1,5 +1,7 @@
 //! Linking IR modules: definitions replace declarations of the same name, types and
 //! globals are carried over, and every reference inside moved functions is renumbered.
+//! The printf table entries of the module linked in get fresh ids (and their callees
+//! the matching names), so a program's ids stay unique.
 
 use std::collections::{HashMap, HashSet};
 
@@ -10,6 +12,18 @@ pub fn link_into(dst: &mut Module, src: &Module) -> Result<(), String> {
     if dst.data_layout != src.data_layout {
         return Err("modules for different data layouts cannot be linked".into());
     }
+    // printf ids must stay unique: the linked-in module's move past the ones in use.
+    let renumbered;
+    let src = match kauai_ir::printf::next_id(dst) {
+        0 => src,
+        by if kauai_ir::printf::next_id(src) > 0 => {
+            let mut m = src.clone();
+            kauai_ir::printf::renumber(&mut m, by);
+            renumbered = m;
+            &renumbered
+        }
+        _ => src,
+    };
     let mut types: HashMap<Type, Type> = HashMap::new();
     let mut map_ty = |dst: &mut Module, t: Type| map_type(dst, src, t, &mut types);
     let mut globals: HashMap<GlobalId, GlobalId> = HashMap::new();

@@ -240,6 +240,7 @@ impl Module {
             ))
         })?;
         let info = ProgramInfo::from_module(&m);
+        let printf = PrintfDescriptor::from_module(&m);
         let program = FinalizedProgram {
             module: m,
             info: info.clone(),
@@ -248,7 +249,7 @@ impl Module {
         self.finalized = Some(Arc::new(program));
         self.kernels.clear();
         self.state = ModuleState::Executable;
-        Ok((info, Vec::new()))
+        Ok((info, printf))
     }
 
     pub fn ir(&self) -> Option<&IrModule> {

@@ -38,11 +38,32 @@ pub struct KernelInfo {
     pub local_memory_size: u64,
 }
 
-/// A `printf` call site (format and argument types); printf arrives in a later issue.
+/// One entry of the program's printf table (see `kauai_ir::printf`): what a device needs
+/// to turn the records of `__kauai_printf.<id>` calls into text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrintfDescriptor {
+    pub id: u32,
+    /// The format, C escapes decoded.
     pub format: String,
+    /// The run-time arguments' IR types (`i32`, `f64`, `v4f32`, `ptr1`), in order.
     pub arg_types: Vec<String>,
+    /// The `%s` string literals, in the order of the `%s` conversions.
+    pub strings: Vec<String>,
+}
+
+impl PrintfDescriptor {
+    /// The descriptors of a module's printf table, by id.
+    pub fn from_module(m: &Module) -> Vec<PrintfDescriptor> {
+        kauai_ir::printf::printf_table(m)
+            .into_iter()
+            .map(|e| PrintfDescriptor {
+                id: e.id,
+                format: e.format,
+                arg_types: e.args.iter().map(|t| t.to_string()).collect(),
+                strings: e.strings,
+            })
+            .collect()
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -350,6 +350,52 @@ fn link_merges_and_rejects_duplicates() {
 }
 
 #[test]
+fn link_renumbers_printf_ids_and_finalize_describes_them() {
+    let i = info(vec![], true, "");
+    let lib = module_with(
+        &i,
+        "__kernel void a(int x) { printf(\"a %d %s\\n\", x, \"lib\"); printf(\"b\\n\"); }\n",
+    );
+    let mut main = module_with(
+        &i,
+        "__kernel void b(float f) { printf(\"f=%.2f\\n\", f); }\n",
+    );
+    main.link(&[&lib]).expect("link");
+    let (_, printf) = main.finalize().expect("finalize");
+    let got: Vec<(u32, &str, Vec<&str>, Vec<&str>)> = printf
+        .iter()
+        .map(|d| {
+            (
+                d.id,
+                d.format.as_str(),
+                d.arg_types.iter().map(String::as_str).collect(),
+                d.strings.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, "f=%.2f\n", vec!["f64"], vec![]),
+            (1, "a %d %s\n", vec!["i32"], vec!["lib"]),
+            (2, "b\n", vec![], vec![]),
+        ]
+    );
+    // The finalized kernels call the renumbered callees.
+    let ir = kauai_ir::module_to_string(&main.finalized().expect("finalized").module);
+    for call in [
+        "@__kauai_printf.0(",
+        "@__kauai_printf.1(",
+        "@__kauai_printf.2(",
+    ] {
+        assert!(
+            ir.contains(&format!("call.i32 {call}")),
+            "{call} missing in\n{ir}"
+        );
+    }
+}
+
+#[test]
 fn serialize_round_trips() {
     let i = info(vec![], true, "");
     let mut m = module_with(&i, SRC);

@@ -16,6 +16,11 @@
 //! The text form ([`print`], [`parse`]) prints and reads back exactly, so every pass is
 //! tested from text files; [`verify`] checks a module between every producer and
 //! consumer and reports every problem at once.
+//!
+//! `printf` calls are calls to declared per-format functions `__kauai_printf.<ID>`, whose
+//! parameters are the promoted argument types; the formats live in the module's printf
+//! table (metadata `!kauai.printf.<ID>`). [`printf`] documents the contract and reads the
+//! table ([`printf::printf_table`]).
 
 #![forbid(unsafe_code)]
 
@@ -27,6 +32,7 @@ pub mod mangle;
 pub mod module;
 pub mod parse;
 pub mod print;
+pub mod printf;
 pub mod types;
 pub mod verify;
 

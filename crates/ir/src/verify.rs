@@ -7,7 +7,8 @@
 //!   parameters dominate their block);
 //! - types: operands have the types the instruction requires, branch arguments match
 //!   the target's parameters, calls match the callee's signature, returns match the
-//!   function's result.
+//!   function's result;
+//! - printf: the table entries parse and match their callees ([`crate::printf::check`]).
 
 use std::fmt;
 
@@ -86,6 +87,14 @@ pub fn verify_module(m: &Module) -> Result<(), VerifierErrors> {
                 });
             }
         }
+    }
+    for message in crate::printf::check(m) {
+        errs.push(VerifierError {
+            function: "printf table".into(),
+            inst: None,
+            block: None,
+            message,
+        });
     }
     if errs.is_empty() {
         Ok(())

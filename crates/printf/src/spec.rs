@@ -197,17 +197,18 @@ impl ArgKind {
         }
         match self {
             ArgKind::Scalar(Elem::Float { .. }) => "a `float` or `double`".into(),
-            ArgKind::Scalar(e) => {
-                let n = elem_name(e);
-                format!("an `{n}`")
-                    .replace("an `u", "a `u")
-                    .replace("an `l", "a `l")
-            }
-            ArgKind::Vector { lanes, elem } => format!("a `{}{lanes}`", elem_name(elem)),
+            ArgKind::Scalar(e) => with_article(elem_name(e)),
+            ArgKind::Vector { lanes, elem } => with_article(&format!("{}{lanes}", elem_name(elem))),
             ArgKind::Str => "a string literal".into(),
             ArgKind::Ptr => "a pointer".into(),
         }
     }
+}
+
+/// "an `int`", "a `float4`": only the `int` types start with a vowel sound.
+fn with_article(name: &str) -> String {
+    let a = if name.starts_with('i') { "an" } else { "a" };
+    format!("{a} `{name}`")
 }
 
 /// A piece of a parsed format string.
@@ -396,7 +397,7 @@ fn parse_spec(f: &[u8], start: usize) -> Result<Spec, (FormatError, usize)> {
             i += 1;
             Length::L
         }
-        (Some(&c @ (b'j' | b'z' | b't' | b'L' | b'q')), _) => {
+        (Some(&c @ (b'j' | b'z' | b't' | b'L')), _) => {
             i += 1;
             problem.get_or_insert(FormatError::new(
                 ls..i,

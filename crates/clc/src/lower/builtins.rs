@@ -357,7 +357,6 @@ fn unsupported(name: &str) -> bool {
         "get_sub_group",
     ];
     const NAMES: &[&str] = &[
-        "printf",
         "lgamma_r",
         "remquo",
         "get_enqueued_local_size",
@@ -375,6 +374,9 @@ const INT_CANDIDATES: &str =
 
 impl Lowerer<'_> {
     pub(crate) fn builtin_call(&mut self, name: &str, args: &[ExprId], span: Span) -> Opnd {
+        if name == "printf" {
+            return self.printf_call(args, span);
+        }
         let Some(kind) = classify(name) else {
             if unsupported(name) {
                 self.err(
@@ -2208,6 +2210,6 @@ mod tests {
             Some(Kind::FMath(MathFn::Exp))
         ));
         assert!(classify("native_erf").is_none());
-        assert!(unsupported("vload_half4") && unsupported("printf") && !unsupported("foo"));
+        assert!(unsupported("vload_half4") && unsupported("remquo") && !unsupported("printf"));
     }
 }

@@ -23,7 +23,9 @@
 //!   swizzles as values and as assignment targets, pointer arithmetic, short-circuit
 //!   operators); `stmt`: control flow; `init`: initializers flattened to leaves;
 //! - `consteval`: integer constant expressions and `__constant` initial bytes;
-//! - `builtins`: the OpenCL library functions, resolved by family.
+//! - `builtins`: the OpenCL library functions, resolved by family;
+//! - `printf`: format checking and per-format calls (`__kauai_printf.<ID>`, see
+//!   `kauai_ir::printf`).
 //!
 //! More conventions: struct and union values live in memory (assignment copies bytes;
 //! parameters are `byval` pointers to a private copy; results go through a hidden first
@@ -32,7 +34,7 @@
 //!
 //! # Not supported yet (each gives a "not supported yet" diagnostic)
 //!
-//! Bit-fields in packed structs; images and samplers; `printf`; `half` values (only `half*` pointers);
+//! Bit-fields in packed structs; images and samplers; `half` values (only `half*` pointers);
 //! `vload_half`/`vstore_half`; 64-bit atomics without `cl_khr_int64_base_atomics`; variadic user functions; and the library
 //! functions listed in `builtins::unsupported` (e.g. `rootn`, `sinpi`, `ilogb`,
 //! `remquo`, `frexp`).
@@ -42,6 +44,7 @@ mod consteval;
 mod decl;
 mod expr;
 mod init;
+mod printf;
 mod stmt;
 
 use std::collections::HashMap;

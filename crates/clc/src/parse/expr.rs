@@ -354,12 +354,14 @@ impl Parser<'_, '_> {
             }
             TokenKind::StringLit => {
                 let mut bytes = Vec::new();
+                let mut tokens = Vec::new();
                 let mut end = span;
                 let mut ok = true;
                 while self.peek().kind == TokenKind::StringLit {
                     let t = self.peek();
                     let s = self.bump();
                     end = s;
+                    tokens.push((s, t.text.as_str().into()));
                     match literal::string_literal(&t.text) {
                         Ok(b) => bytes.extend(b),
                         Err(msg) => {
@@ -369,7 +371,7 @@ impl Parser<'_, '_> {
                     }
                 }
                 let kind = if ok {
-                    ExprKind::StringLit(StringLiteral { bytes })
+                    ExprKind::StringLit(StringLiteral { bytes, tokens })
                 } else {
                     ExprKind::Error
                 };

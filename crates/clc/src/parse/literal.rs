@@ -241,12 +241,29 @@ pub fn string_literal(text: &str) -> Result<Vec<u8>, String> {
     unescape(inner.as_bytes())
 }
 
+/// Where each decoded byte of a string literal token starts in the token's text (quotes
+/// included), plus one entry for the closing quote; `None` if the token is invalid.
+pub fn string_literal_offsets(text: &str) -> Option<Vec<usize>> {
+    let inner = text.strip_prefix('"')?.strip_suffix('"')?;
+    let mut starts = Vec::new();
+    unescape_tracking(inner.as_bytes(), &mut starts).ok()?;
+    let mut v: Vec<usize> = starts.iter().map(|s| s + 1).collect();
+    v.push(text.len() - 1);
+    Some(v)
+}
+
 /// Resolve C escapes in the bytes between the quotes.
 fn unescape(s: &[u8]) -> Result<Vec<u8>, String> {
+    unescape_tracking(s, &mut Vec::new())
+}
+
+/// [`unescape`], also pushing to `starts` the offset where each output byte begins.
+fn unescape_tracking(s: &[u8], starts: &mut Vec<usize>) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
         let c = s[i];
+        starts.push(i);
         i += 1;
         if c != b'\\' {
             out.push(c);
@@ -424,5 +441,11 @@ mod tests {
         // Found by the fuzzer: a long hex escape overflowed the accumulator.
         assert!(char_literal("'\\xfffffffffffffff'").is_err());
         assert!(string_literal("\"\\x00000000000041\"").is_ok_and(|b| b == b"A"));
+        // `"a\tb%d"`: a at 1, the tab escape at 2..4, b at 4, % at 5, d at 6, quote at 7.
+        assert_eq!(
+            string_literal_offsets("\"a\\tb%d\""),
+            Some(vec![1, 2, 4, 5, 6, 7])
+        );
+        assert_eq!(string_literal_offsets("\"\\q\""), None);
     }
 }

@@ -10,12 +10,6 @@ __kernel void k(__global float *f, __global int *i)
 }
 
 /* EXPECTED
-error: not supported yet: printf
-  ┌─ builtins_bad.cl:3:5
-  │
-3 │     printf("%d\n", 1);
-  │     ^^^^^^^^^^^^^^^^^ this OpenCL builtin comes in a later version
-
 error: `sqrt` takes 1 argument, 2 given
   ┌─ builtins_bad.cl:4:12
   │
