@@ -100,12 +100,18 @@ pub struct Sdwa {
     pub sext: u8,
 }
 
+/// Operand values of one instruction (inline: no allocation per instruction).
+pub type Operands = smallvec::SmallVec<[Operand; 8]>;
+
+/// The dwords of one encoded instruction.
+pub type Words = smallvec::SmallVec<[u32; 4]>;
+
 /// One instruction: a table row, operand values (parallel to the row's operands) and
 /// modifiers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Inst {
     pub row: u16,
-    pub ops: Vec<Operand>,
+    pub ops: Operands,
     pub mods: Mods,
 }
 
@@ -267,7 +273,7 @@ fn b(v: bool, bit: u32) -> u32 {
 }
 
 /// Encode an instruction for `arch` into dwords (including any literal).
-pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
+pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
     let d = inst.def();
     let opc = d
         .opcode(arch)
@@ -289,7 +295,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             };
             let s0 = code_of(get(Role::Ssrc0), &mut lit)?;
             let s1 = code_of(get(Role::Ssrc1), &mut lit)?;
-            vec![
+            smallvec::smallvec![
                 0x8000_0000
                     | opc << 23
                     | sdst << 16
@@ -310,7 +316,8 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             } else {
                 imm(Role::Simm16)
             };
-            let mut w = vec![0xB000_0000 | opc << 23 | sdst << 16 | fits(k, 16, "simm16")?];
+            let mut w =
+                smallvec::smallvec![0xB000_0000 | opc << 23 | sdst << 16 | fits(k, 16, "simm16")?];
             if has(d, Role::Lit) {
                 w.push(imm(Role::Lit));
             }
@@ -327,7 +334,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             } else {
                 0
             };
-            vec![0xBE80_0000 | sdst << 16 | opc << 8 | fits(s0, 8, "ssrc0")?]
+            smallvec::smallvec![0xBE80_0000 | sdst << 16 | opc << 8 | fits(s0, 8, "ssrc0")?]
         }
         Enc::Sopc => {
             let s0 = code_of(get(Role::Ssrc0), &mut lit)?;
@@ -336,11 +343,13 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             } else {
                 code_of(get(Role::Ssrc1), &mut lit)?
             };
-            vec![0xBF00_0000 | opc << 16 | fits(s1, 8, "ssrc1")? << 8 | fits(s0, 8, "ssrc0")?]
+            smallvec::smallvec![
+                0xBF00_0000 | opc << 16 | fits(s1, 8, "ssrc1")? << 8 | fits(s0, 8, "ssrc0")?
+            ]
         }
         Enc::Sopp => {
             let k = d.ops.first().map(|o| imm(o.role)).unwrap_or(0);
-            vec![0xBF80_0000 | opc << 16 | fits(k, 16, "simm16")?]
+            smallvec::smallvec![0xBF80_0000 | opc << 16 | fits(k, 16, "simm16")?]
         }
         Enc::Smrd => {
             let sdata = if has(d, Role::Sdata) {
@@ -366,7 +375,9 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 Operand::Absent => (0, 0),
                 _ => return Err(EncodeError::Field("offset")),
             };
-            vec![0xC000_0000 | opc << 22 | sdata << 15 | (sbase >> 1) << 9 | immb << 8 | off]
+            smallvec::smallvec![
+                0xC000_0000 | opc << 22 | sdata << 15 | (sbase >> 1) << 9 | immb << 8 | off
+            ]
         }
         Enc::Smem => {
             let sdata = if has(d, Role::SdataK) {
@@ -407,7 +418,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 return Err(EncodeError::Field("SMEM takes no literal"));
             }
             let nv = if arch.is_gfx9() { b(m.nv, 15) } else { 0 };
-            vec![
+            smallvec::smallvec![
                 0xC000_0000
                     | soe_bit
                     | opc << 18
@@ -434,7 +445,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             if has(d, Role::Lit) {
                 lit = Some(imm(Role::Lit));
             }
-            vec![opc << 25 | vdst << 17 | s1 << 9 | s0]
+            smallvec::smallvec![opc << 25 | vdst << 17 | s1 << 9 | s0]
         }
         Enc::Vop1 => {
             let vdst = if has(d, Role::Sdstv) {
@@ -449,12 +460,12 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             } else {
                 0
             };
-            vec![0x7E00_0000 | vdst << 17 | opc << 9 | s0]
+            smallvec::smallvec![0x7E00_0000 | vdst << 17 | opc << 9 | s0]
         }
         Enc::Vopc => {
             let s0 = code_of(get(Role::Src0), &mut lit)?;
             let s1 = sdwa_vsrc1(arch, m, get(Role::Vsrc1))?;
-            vec![0x7C00_0000 | opc << 17 | s1 << 9 | s0]
+            smallvec::smallvec![0x7C00_0000 | opc << 17 | s1 << 9 | s0]
         }
         Enc::Vop3 => {
             let vdst = if has(d, Role::Sdstv) {
@@ -506,7 +517,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | src[2] << 18
                 | fits(m.omod as u32, 2, "omod")? << 27
                 | fits(m.neg as u32, 3, "neg")? << 29;
-            vec![w0, w1]
+            smallvec::smallvec![w0, w1]
         }
         Enc::Mimg => {
             let w0 = 0xF000_0000
@@ -538,7 +549,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | (srsrc >> 2) << 16
                 | (ssamp >> 2) << 21
                 | b(m.d16, 31);
-            vec![w0, w1]
+            smallvec::smallvec![w0, w1]
         }
         Enc::Exp => {
             let tgt = fits(imm(Role::ExpTgt), 6, "target")?;
@@ -551,7 +562,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 }
             }
             let prefix = if vi { 0xC400_0000 } else { 0xF800_0000 };
-            vec![prefix | b(m.vm, 12) | b(m.done, 11) | tgt << 4 | en, w1]
+            smallvec::smallvec![prefix | b(m.vm, 12) | b(m.done, 11) | tgt << 4 | en, w1]
         }
         Enc::Vintrp => {
             let vdst = vgpr(get(Role::Vdst))?;
@@ -562,7 +573,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             };
             let attr = fits(imm(Role::Attr), 8, "attr")?;
             let prefix = if vi { 0xD400_0000 } else { 0xC800_0000 };
-            vec![prefix | vdst << 18 | opc << 16 | attr << 8 | src]
+            smallvec::smallvec![prefix | vdst << 18 | opc << 16 | attr << 8 | src]
         }
         Enc::Vop3p => {
             let vdst = vgpr(get(Role::Vdst))?;
@@ -593,7 +604,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | src[2] << 18
                 | (fits(oh, 3, "op_sel_hi")? & 3) << 27
                 | fits(nl, 3, "neg_lo")? << 29;
-            vec![w0, w1]
+            smallvec::smallvec![w0, w1]
         }
         Enc::Ds => {
             let off = if is_ds2(d) {
@@ -611,7 +622,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | vgpr(get(Role::Data0))? << 8
                 | vgpr(get(Role::Data1))? << 16
                 | vgpr(get(Role::Vdst))? << 24;
-            vec![w0, w1]
+            smallvec::smallvec![w0, w1]
         }
         Enc::Mubuf | Enc::Mtbuf => {
             let off = fits(m.offset as u32, 12, "offset")?;
@@ -667,7 +678,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | slc_hi
                 | b(m.tfe, 23)
                 | soff << 24;
-            vec![w0, w1]
+            smallvec::smallvec![w0, w1]
         }
         Enc::Flat | Enc::Global | Enc::Scratch => {
             if arch == Arch::Gfx6 {
@@ -710,7 +721,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
                 | saddr << 16
                 | hi
                 | vgpr(get(Role::Vdst))? << 24;
-            vec![w0, w1]
+            smallvec::smallvec![w0, w1]
         }
     };
     if let Some(l) = lit {
@@ -744,7 +755,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Vec<u32>, EncodeError> {
             | ((m.abs >> 1 & 1) as u32) << 23
             | fits(dp.bank_mask as u32, 4, "bank_mask")? << 24
             | fits(dp.row_mask as u32, 4, "row_mask")? << 28;
-        return Ok(vec![(w0 & !0x1FF) | 250, w1]);
+        return Ok(smallvec::smallvec![(w0 & !0x1FF) | 250, w1]);
     }
     Ok(words)
 }
@@ -761,12 +772,7 @@ fn sdwa_vsrc1(arch: Arch, m: &Mods, op: Operand) -> Result<u32, EncodeError> {
     }
 }
 
-fn encode_sdwa(
-    arch: Arch,
-    inst: &Inst,
-    sd: &Sdwa,
-    words: Vec<u32>,
-) -> Result<Vec<u32>, EncodeError> {
+fn encode_sdwa(arch: Arch, inst: &Inst, sd: &Sdwa, words: Words) -> Result<Words, EncodeError> {
     let d = inst.def();
     let m = &inst.mods;
     if !arch.is_vi_plus() || !matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) || words.len() != 1
@@ -825,7 +831,7 @@ fn encode_sdwa(
         | ((sd.sext >> 1 & 1) as u32) << 27
         | ((m.neg >> 1 & 1) as u32) << 28
         | ((m.abs >> 1 & 1) as u32) << 29;
-    Ok(vec![(w0 & !0x1FF) | SDWA, w1])
+    Ok(smallvec::smallvec![(w0 & !0x1FF) | SDWA, w1])
 }
 
 /// GCN 1.0-1.4 vector instructions read at most one scalar value (SGPR, special
@@ -1304,7 +1310,11 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
     if lit_used {
         len += 1;
     }
-    let inst = Inst { row, ops, mods: m };
+    let inst = Inst {
+        row,
+        ops: ops.into(),
+        mods: m,
+    };
     if !constant_bus_ok(&inst) {
         return Err(DecodeError::NonCanonical);
     }

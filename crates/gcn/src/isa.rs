@@ -1,7 +1,7 @@
 //! Instruction table types. The rows themselves live in `isa/gcn.isa` (the one data
 //! source) and are turned into `isa_table.rs` by `gcn-tablegen`.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 /// A GCN architecture generation. The discriminant indexes per-arch opcode columns.
@@ -266,8 +266,8 @@ struct Index {
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut by_name: HashMap<&'static str, Vec<u16>> = HashMap::new();
-        let mut by_opcode = HashMap::new();
+        let mut by_name: HashMap<&'static str, Vec<u16>> = HashMap::default();
+        let mut by_opcode = HashMap::default();
         for (i, d) in INSTRS.iter().enumerate() {
             by_name.entry(d.name).or_default().push(i as u16);
             for arch in Arch::ALL {

@@ -140,7 +140,11 @@ pub fn parse_special(arch: Arch, name: &str) -> Option<(u16, u8)> {
     if name.len() > 24 {
         return None;
     }
-    let lower = name.to_ascii_lowercase();
+    let mut buf = [0u8; 24];
+    for (d, c) in buf.iter_mut().zip(name.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    let lower = std::str::from_utf8(&buf[..name.len()]).unwrap_or("");
     for &(first, n) in special_pairs(arch) {
         if lower == n {
             return Some((first, 2));
@@ -153,7 +157,7 @@ pub fn parse_special(arch: Arch, name: &str) -> Option<(u16, u8)> {
             }
         }
     }
-    Some(match lower.as_str() {
+    Some(match lower {
         "m0" => (M0, 1),
         "vccz" | "src_vccz" => (251, 1),
         "execz" | "src_execz" => (252, 1),

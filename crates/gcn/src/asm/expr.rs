@@ -19,6 +19,7 @@ pub enum Expr {
 }
 
 impl Expr {
+    #[inline]
     pub fn span(&self) -> Span {
         match self {
             Expr::Int(_, s) | Expr::Float(_, _, s) | Expr::Sym(_, s) => *s,
@@ -50,13 +51,13 @@ pub enum EvalError {
 
 /// Parser over a token slice; `pos` advances past what it consumed.
 pub struct Parser<'a> {
-    pub toks: &'a [Token],
+    pub toks: &'a [Token<'a>],
     pub pos: usize,
     pub end_span: Span,
 }
 
 impl<'a> Parser<'a> {
-    pub fn new(toks: &'a [Token], end_span: Span) -> Parser<'a> {
+    pub fn new(toks: &'a [Token<'a>], end_span: Span) -> Parser<'a> {
         Parser {
             toks,
             pos: 0,
@@ -64,11 +65,13 @@ impl<'a> Parser<'a> {
         }
     }
 
-    pub fn peek(&self) -> Option<&'a Tok> {
+    #[inline]
+    pub fn peek(&self) -> Option<&'a Tok<'a>> {
         self.toks.get(self.pos).map(|t| &t.tok)
     }
 
-    pub fn peek_at(&self, k: usize) -> Option<&'a Tok> {
+    #[inline]
+    pub fn peek_at(&self, k: usize) -> Option<&'a Tok<'a>> {
         self.toks.get(self.pos + k).map(|t| &t.tok)
     }
 
@@ -79,6 +82,7 @@ impl<'a> Parser<'a> {
             .unwrap_or(self.end_span)
     }
 
+    #[inline]
     pub fn prev_span(&self) -> Span {
         self.pos
             .checked_sub(1)
@@ -87,14 +91,17 @@ impl<'a> Parser<'a> {
             .unwrap_or(self.end_span)
     }
 
+    #[inline]
     pub fn at_end(&self) -> bool {
         self.pos >= self.toks.len()
     }
 
+    #[inline]
     pub fn is_punct(&self, p: &str) -> bool {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
     }
 
+    #[inline]
     pub fn eat_punct(&mut self, p: &str) -> bool {
         if self.is_punct(p) {
             self.pos += 1;
@@ -112,9 +119,10 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     pub fn ident(&self) -> Option<&'a str> {
         match self.peek() {
-            Some(Tok::Ident(s)) => Some(s.as_str()),
+            Some(Tok::Ident(s)) => Some(s),
             _ => None,
         }
     }
@@ -147,24 +155,13 @@ impl<'a> Parser<'a> {
         Ok(c)
     }
 
-    fn binary(&mut self, level: usize) -> Result<Expr, (Span, String)> {
-        const LEVELS: [&[&str]; 4] = [
-            &["&&", "||"],
-            &[
-                "==", "!=", "<>", "<", "<=", ">", ">=", "<@", "<=@", ">@", ">=@",
-            ],
-            &["&", "|", "^", "!", "+", "-"],
-            &["*", "/", "//", "%", "%%", "<<", ">>", ">>>"],
-        ];
-        if level == LEVELS.len() {
-            return self.unary();
-        }
-        let mut lhs = self.binary(level + 1)?;
-        loop {
-            let op = match self.peek() {
-                Some(Tok::Punct(p)) if LEVELS[level].contains(p) => *p,
-                _ => break,
-            };
+    /// Precedence climbing: one `match` per operator instead of a scan per level.
+    fn binary(&mut self, min_level: u8) -> Result<Expr, (Span, String)> {
+        let mut lhs = self.unary()?;
+        while let Some((op, level)) = match self.peek() {
+            Some(Tok::Punct(p)) => binary_level(p).filter(|l| *l >= min_level).map(|l| (*p, l)),
+            _ => None,
+        } {
             self.pos += 1;
             let rhs = self.binary(level + 1)?;
             let s = lhs.span().to(rhs.span());
@@ -208,7 +205,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Ident(name) => {
                 self.pos += 1;
-                Ok(Expr::Sym(name.clone(), span))
+                Ok(Expr::Sym(name.to_string(), span))
             }
             Tok::Punct("(") => {
                 self.pos += 1;
@@ -223,6 +220,17 @@ impl<'a> Parser<'a> {
             _ => Err((span, "expected an expression".into())),
         }
     }
+}
+
+/// Binding level of a binary operator (higher binds tighter), `None` if `p` is not one.
+fn binary_level(p: &str) -> Option<u8> {
+    Some(match p {
+        "*" | "/" | "//" | "%" | "%%" | "<<" | ">>" | ">>>" => 3,
+        "&" | "|" | "^" | "!" | "+" | "-" => 2,
+        "==" | "!=" | "<>" | "<" | "<=" | ">" | ">=" | "<@" | "<=@" | ">@" | ">=@" => 1,
+        "&&" | "||" => 0,
+        _ => return None,
+    })
 }
 
 /// Evaluate with `lookup` giving symbol values (or why not).

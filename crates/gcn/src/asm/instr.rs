@@ -1,7 +1,10 @@
 //! Instruction statements: operand parsing, choosing the table row (short VOP forms
 //! before VOP3), and building the [`Inst`] plus fixups for values known only later.
 
+use std::borrow::Cow;
+
 use kauai_diag::Span;
+use smallvec::SmallVec;
 
 use super::expr::{EvalError, Expr, Parser, Value};
 use super::lex::Tok;
@@ -42,7 +45,8 @@ pub struct POp {
 
 #[derive(Clone, Debug)]
 pub struct PMod {
-    pub name: String,
+    /// Lowercase name; the known names are static (no allocation per modifier).
+    pub name: Cow<'static, str>,
     pub value: Option<Expr>,
     pub list: Vec<String>,
     pub span: Span,
@@ -115,32 +119,50 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
         return Ok(Some((code + a as u16, (b - a + 1) as u8)));
     }
     let arch = ctx.arch();
-    // Register names are matched without allocating: this runs for every operand.
-    let num = |rest: &str| -> Option<u16> {
-        if rest.is_empty() || !rest.bytes().all(|c| c.is_ascii_digit()) {
+    // Register names are matched by their first byte without allocating: this runs for
+    // every operand.
+    let b = name.as_bytes();
+    let digits = |r: &[u8]| -> Option<u16> {
+        if r.is_empty() || r.len() > 5 {
             return None;
         }
-        rest.parse().ok()
+        let mut v: u32 = 0;
+        for &c in r {
+            if !c.is_ascii_digit() {
+                return None;
+            }
+            v = v * 10 + (c - b'0') as u32;
+        }
+        u16::try_from(v).ok()
     };
-    let lower_prefix =
-        |pre: &str| name.len() >= pre.len() && name[..pre.len()].eq_ignore_ascii_case(pre);
-    let (kind, base): (&str, Option<u16>) = if name.eq_ignore_ascii_case("s") {
-        ("s", None)
-    } else if name.eq_ignore_ascii_case("v") {
-        ("v", None)
-    } else if name.eq_ignore_ascii_case("ttmp") {
-        ("ttmp", None)
-    } else if let Some(n) = lower_prefix("ttmp").then(|| num(&name[4..])).flatten() {
-        ("ttmp", Some(n))
-    } else if let Some(n) = lower_prefix("s").then(|| num(&name[1..])).flatten() {
-        ("s", Some(n))
-    } else if let Some(n) = lower_prefix("v").then(|| num(&name[1..])).flatten() {
-        ("v", Some(n))
-    } else if let Some((code, n)) = parse_special(arch, name) {
-        p.pos += 1;
-        return Ok(Some((code, n)));
-    } else {
-        return Ok(None);
+    let lead = b.first().map(u8::to_ascii_lowercase);
+    let found: Option<(&str, Option<u16>)> = match lead {
+        Some(b's') | Some(b'v') => {
+            let k = if lead == Some(b's') { "s" } else { "v" };
+            if b.len() == 1 {
+                Some((k, None))
+            } else {
+                digits(&b[1..]).map(|n| (k, Some(n)))
+            }
+        }
+        Some(b't') if b.len() >= 4 && b[..4].eq_ignore_ascii_case(b"ttmp") => {
+            if b.len() == 4 {
+                Some(("ttmp", None))
+            } else {
+                digits(&b[4..]).map(|n| ("ttmp", Some(n)))
+            }
+        }
+        _ => None,
+    };
+    let (kind, base) = match found {
+        Some(x) => x,
+        None => {
+            if let Some((code, n)) = parse_special(arch, name) {
+                p.pos += 1;
+                return Ok(Some((code, n)));
+            }
+            return Ok(None);
+        }
     };
     let span = p.span();
     p.pos += 1;
@@ -194,6 +216,13 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
 }
 
 fn const_expr(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<i64> {
+    // Fast path for the common `s[4:7]`: a plain number before `:` or `]`.
+    if let (Some(Tok::Int(v)), Some(Tok::Punct(":" | "]"))) = (p.peek(), p.peek_at(1)) {
+        if *v <= i64::MAX as u64 {
+            p.pos += 1;
+            return Ok(*v as i64);
+        }
+    }
     let e = p.expr()?;
     match ctx.eval(&e) {
         Ok(v) if v.section.is_none() => Ok(v.v),
@@ -206,7 +235,7 @@ fn const_expr(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<i64> {
     }
 }
 
-fn func_args(p: &mut Parser) -> PResult<Vec<Vec<(Tok, Span)>>> {
+fn func_args<'a>(p: &mut Parser<'a>) -> PResult<Vec<Vec<(Tok<'a>, Span)>>> {
     p.expect_punct("(")?;
     let mut args = vec![Vec::new()];
     let mut depth = 0;
@@ -435,6 +464,17 @@ fn exp_target(t: &str) -> Option<u32> {
     }
 }
 
+/// `s` in lowercase, in `buf` (no allocation); "" when longer than any keyword.
+fn ascii_lower<'b>(s: &str, buf: &'b mut [u8; 32]) -> &'b str {
+    if s.len() > buf.len() {
+        return "";
+    }
+    for (d, c) in buf.iter_mut().zip(s.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    std::str::from_utf8(&buf[..s.len()]).unwrap_or("")
+}
+
 /// Parse one operand.
 /// `exp` enables export-target names (`mrt0`, `pos1`, ...), which are otherwise symbols.
 pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<POp> {
@@ -497,10 +537,11 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
         sext = true;
         close_sext = true;
     }
+    let mut lbuf = [0u8; 32];
     let kind = if let Some((code, n)) = parse_reg(p, ctx)? {
         POpKind::Reg { code, n }
-    } else if let Some(id) = p.ident().map(|s| s.to_ascii_lowercase()) {
-        match id.as_str() {
+    } else if let Some(id) = p.ident().map(|s| ascii_lower(s, &mut lbuf)) {
+        match id {
             "off" => {
                 p.pos += 1;
                 POpKind::Off
@@ -511,7 +552,7 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
             }
             "p10" | "p20" | "p0" => {
                 p.pos += 1;
-                POpKind::Param(match id.as_str() {
+                POpKind::Param(match id {
                     "p10" => 0,
                     "p20" => 1,
                     _ => 2,
@@ -587,9 +628,9 @@ pub fn parse_operands(
     p: &mut Parser,
     ctx: &mut dyn Ctx,
     exp: bool,
-) -> PResult<(Vec<POp>, Vec<PMod>)> {
-    let mut ops = Vec::new();
-    let mut mods = Vec::new();
+    ops: &mut POps,
+    mods: &mut PMods,
+) -> PResult<()> {
     if !p.at_end() && !is_modifier_start(p) {
         loop {
             ops.push(parse_operand(p, ctx, exp && ops.is_empty())?);
@@ -600,7 +641,7 @@ pub fn parse_operands(
     }
     while !p.at_end() {
         let span = p.span();
-        let Some(name) = p.ident().map(|s| s.to_ascii_lowercase()) else {
+        let Some(name) = p.ident().map(modifier_name) else {
             return Err((span, "expected a modifier or end of statement".into()));
         };
         p.pos += 1;
@@ -646,7 +687,7 @@ pub fn parse_operands(
             "glc", "slc", "tfe", "lds", "gds", "nv", "offen", "idxen", "addr64", "unorm", "da",
             "r128", "a16", "lwe", "d16", "clamp", "done", "vm", "vop3",
         ];
-        if FLAGS.contains(&m.name.as_str()) {
+        if FLAGS.contains(&m.name.as_ref()) {
             if let Some(Expr::Int(v, _)) = m.value {
                 m.value = None;
                 if v == 0 {
@@ -655,12 +696,12 @@ pub fn parse_operands(
             }
         }
         // CLRX spellings with the same meaning.
-        match m.name.as_str() {
-            "dst_un" => m.name = "dst_unused".into(),
-            "row_hmirror" => m.name = "row_half_mirror".into(),
+        match m.name.as_ref() {
+            "dst_un" => m.name = Cow::Borrowed("dst_unused"),
+            "row_hmirror" => m.name = Cow::Borrowed("row_half_mirror"),
             "row_bcast15" | "row_bcast31" => {
                 let v = if m.name == "row_bcast15" { 15 } else { 31 };
-                m.name = "row_bcast".into();
+                m.name = Cow::Borrowed("row_bcast");
                 m.value = Some(Expr::Int(v, m.span));
             }
             "wave_shl" | "wave_rol" | "wave_shr" | "wave_ror" if m.value.is_none() => {
@@ -670,32 +711,108 @@ pub fn parse_operands(
         }
         mods.push(m);
     }
-    Ok((ops, mods))
+    Ok(())
 }
 
 fn is_modifier_start(p: &Parser) -> bool {
-    if p.ident().is_some() && matches!(p.peek_at(1), Some(Tok::Punct(":"))) {
+    let Some(id) = p.ident() else {
+        return false;
+    };
+    if matches!(p.peek_at(1), Some(Tok::Punct(":"))) {
         return true;
     }
-    matches!(
-        p.ident().map(|s| s.to_ascii_lowercase()).as_deref(),
-        Some(
-            "vop3" | "glc" | "slc" | "gds" | "tfe" | "offen" | "idxen" | "addr64" | "clamp" | "nv"
-        )
-    ) && !matches!(p.peek_at(1), Some(Tok::Punct(",")))
+    const FLAGS: [&str; 10] = [
+        "vop3", "glc", "slc", "gds", "tfe", "offen", "idxen", "addr64", "clamp", "nv",
+    ];
+    FLAGS.iter().any(|f| f.eq_ignore_ascii_case(id))
+        && !matches!(p.peek_at(1), Some(Tok::Punct(",")))
+}
+
+/// Operands of one statement (most instructions have at most six).
+pub type POps = SmallVec<[POp; 6]>;
+pub type PMods = SmallVec<[PMod; 4]>;
+
+/// Every modifier name the assembler knows, so that the usual ones need no allocation.
+const MODIFIER_NAMES: [&str; 62] = [
+    "vop3",
+    "op_sel",
+    "op_sel_hi",
+    "neg_lo",
+    "neg_hi",
+    "dst_sel",
+    "src0_sel",
+    "src1_sel",
+    "dst_unused",
+    "dst_un",
+    "abs",
+    "neg",
+    "sext",
+    "row_mirror",
+    "row_half_mirror",
+    "row_hmirror",
+    "bound_ctrl",
+    "quad_perm",
+    "row_shl",
+    "row_shr",
+    "row_ror",
+    "wave_shl",
+    "wave_rol",
+    "wave_shr",
+    "wave_ror",
+    "row_bcast",
+    "row_bcast15",
+    "row_bcast31",
+    "row_mask",
+    "bank_mask",
+    "clamp",
+    "mul",
+    "div",
+    "omod",
+    "glc",
+    "slc",
+    "tfe",
+    "nv",
+    "lds",
+    "offen",
+    "idxen",
+    "addr64",
+    "dmask",
+    "unorm",
+    "da",
+    "lwe",
+    "r128",
+    "a16",
+    "d16",
+    "done",
+    "vm",
+    "compr",
+    "gds",
+    "offset",
+    "offset0",
+    "offset1",
+    "format",
+    "inst_offset",
+    "soe",
+    "nfmt",
+    "dfmt",
+    "high",
+];
+
+/// Lowercase modifier name: static for known names, allocated otherwise.
+fn modifier_name(s: &str) -> Cow<'static, str> {
+    match MODIFIER_NAMES.iter().find(|n| n.eq_ignore_ascii_case(s)) {
+        Some(n) => Cow::Borrowed(n),
+        None => Cow::Owned(s.to_ascii_lowercase()),
+    }
 }
 
 /// Floating-point type of an instruction's source operands, from its mnemonic.
 fn float_kind(name: &str) -> Option<char> {
-    let parts: Vec<&str> = name.split('_').collect();
-    let ty = if name.starts_with("v_cvt_") && parts.len() >= 4 {
-        parts[parts.len() - 1]
+    let ty = if name.starts_with("v_cvt_") && name.split('_').count() >= 4 {
+        name.rsplit('_').next()?
     } else {
-        parts
-            .iter()
-            .rev()
-            .find(|p| p.starts_with('f') && p.len() == 3)
-            .copied()?
+        name.rsplit('_')
+            .find(|p| p.starts_with('f') && p.len() == 3)?
     };
     match ty {
         "f16" => Some('h'),
@@ -979,7 +1096,7 @@ fn build_row(
             || ops.iter().any(|o| o.sext)
             || mods.iter().any(|m| {
                 matches!(
-                    m.name.as_str(),
+                    m.name.as_ref(),
                     "dst_sel" | "dst_unused" | "src0_sel" | "src1_sel"
                 )
             }));
@@ -1000,7 +1117,7 @@ fn build_row(
         "bound_ctrl",
     ];
     let dpp = matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
-        && (force_dpp || mods.iter().any(|m| DPP_MODS.contains(&m.name.as_str())));
+        && (force_dpp || mods.iter().any(|m| DPP_MODS.contains(&m.name.as_ref())));
     let mut dp = crate::inst::Dpp {
         ctrl: 0xE4,
         bound_ctrl: false,
@@ -1030,7 +1147,7 @@ fn build_row(
         ctx,
     };
     let mut m = Mods::default();
-    let mut vals = Vec::with_capacity(d.ops.len() + 3);
+    let mut vals = crate::inst::Operands::new();
     let text_ops = d.ops.iter().filter(|s| s.role != Role::Gds).count();
     let mut opi = 0usize;
     let mem_extra =
@@ -1335,7 +1452,7 @@ fn build_row(
             enc,
             Enc::Mubuf | Enc::Mtbuf | Enc::Flat | Enc::Global | Enc::Scratch
         );
-        let ok = match md.name.as_str() {
+        let ok = match md.name.as_ref() {
             "vop3" => vop3,
             "op_sel" | "op_sel_hi" | "neg_lo" | "neg_hi" if vop3p => {
                 if md.list.is_empty() || md.list.len() > 3 {
@@ -1349,7 +1466,7 @@ fn build_row(
                         _ => return Err((md.span, format!("{} takes only 0 or 1", md.name))),
                     }
                 }
-                match md.name.as_str() {
+                match md.name.as_ref() {
                     "op_sel" => m.op_sel = bits,
                     "op_sel_hi" => {
                         m.op_sel_hi = bits;
@@ -1399,7 +1516,7 @@ fn build_row(
                         .position(|x| *x == n)
                         .ok_or((md.span, "expected byte0-3, word0-1 or dword".to_string()))?
                         as u8;
-                    match md.name.as_str() {
+                    match md.name.as_ref() {
                         "dst_sel" => sd.dst_sel = v,
                         "src0_sel" => sd.src0_sel = v,
                         _ => sd.src1_sel = v,
@@ -1432,7 +1549,7 @@ fn build_row(
                     }
                     x
                 };
-                match md.name.as_str() {
+                match md.name.as_ref() {
                     "abs" => m.abs |= bits,
                     "neg" => m.neg |= bits,
                     _ => sd.sext |= bits,
@@ -1473,12 +1590,12 @@ fn build_row(
             {
                 let v = val(&mut b, 16, false)?;
                 let bad = || (md.span, format!("value {v} out of range for {}", md.name));
-                match md.name.as_str() {
+                match md.name.as_ref() {
                     "row_shl" | "row_shr" | "row_ror" => {
                         if !(1..=15).contains(&v) {
                             return Err(bad());
                         }
-                        let base = match md.name.as_str() {
+                        let base = match md.name.as_ref() {
                             "row_shl" => 0x100,
                             "row_shr" => 0x110,
                             _ => 0x120,
@@ -1506,7 +1623,7 @@ fn build_row(
                         if v != 1 {
                             return Err(bad());
                         }
-                        dp.ctrl = match md.name.as_str() {
+                        dp.ctrl = match md.name.as_ref() {
                             "wave_shl" => 0x130,
                             "wave_rol" => 0x134,
                             "wave_shr" => 0x138,
@@ -1619,7 +1736,7 @@ fn build_row(
                 true
             }
             "glc" | "slc" | "tfe" if enc == Enc::Mimg => {
-                match md.name.as_str() {
+                match md.name.as_ref() {
                     "glc" => m.glc = true,
                     "slc" => m.slc = true,
                     _ => m.tfe = true,
@@ -1830,7 +1947,8 @@ pub fn build(
         (lower, None)
     };
     let want_vop3 = force == Some(true) || mods.iter().any(|m| m.name == "vop3");
-    let rows: Vec<u16> = rows_by_name(base)
+    let all_rows = rows_by_name(base);
+    let rows: SmallVec<[u16; 8]> = all_rows
         .iter()
         .copied()
         .filter(|r| def(*r).opcode(arch).is_some())
@@ -1950,7 +2068,7 @@ pub fn shorter_form(arch: Arch, inst: &Inst) -> Option<Inst> {
         if ok && used == d.ops.len() {
             return Some(Inst {
                 row: r,
-                ops: vals,
+                ops: vals.into(),
                 mods: Mods::default(),
             });
         }

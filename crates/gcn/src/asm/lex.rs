@@ -3,9 +3,10 @@
 use kauai_diag::{FileId, Span};
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Tok {
-    /// Names: symbols, mnemonics, registers, directives (with the leading dot).
-    Ident(String),
+pub enum Tok<'a> {
+    /// Names: symbols, mnemonics, registers, directives (with the leading dot). Borrowed
+    /// from the statement text: lexing allocates nothing but the token list.
+    Ident(&'a str),
     Int(u64),
     /// Float literal and its suffix (`h` half, `s` single, `l` double), if any.
     Float(f64, Option<char>),
@@ -15,31 +16,116 @@ pub enum Tok {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Token {
-    pub tok: Tok,
+pub struct Token<'a> {
+    pub tok: Tok<'a>,
     pub span: Span,
 }
 
-const PUNCTS: [&str; 38] = [
-    ">>>", "<=@", ">=@", "<<", ">>", "//", "%%", "&&", "||", "==", "!=", "<>", "<=", ">=", "<@",
-    ">@", "::", "+", "-", "*", "/", "%", "&", "|", "^", "!", "~", "<", ">", "(", ")", "[", "]",
-    ",", ":", "=", "?", "@",
-];
+/// Tokens of one statement; most statements fit without a heap allocation.
+pub type Tokens<'a> = smallvec::SmallVec<[Token<'a>; 24]>;
 
+/// Byte classes: bit 0 = may start a name, bit 1 = may continue one.
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let start = b.is_ascii_alphabetic() || b == b'_' || b == b'.' || b == b'$';
+        if start {
+            t[c] = 3;
+        } else if b.is_ascii_digit() {
+            t[c] = 2;
+        }
+        c += 1;
+    }
+    t
+};
+
+#[inline]
 fn is_ident_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_' || c == b'.' || c == b'$'
+    CLASS[c as usize] & 1 != 0
 }
 
+#[inline]
 fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'
+    CLASS[c as usize] & 2 != 0
+}
+
+/// The punctuation token at the start of `t` (longest match), if any.
+fn punct(t: &[u8]) -> Option<&'static str> {
+    let c1 = t.get(1).copied().unwrap_or(0);
+    let c2 = t.get(2).copied().unwrap_or(0);
+    Some(match t[0] {
+        b'>' => match (c1, c2) {
+            (b'>', b'>') => ">>>",
+            (b'>', _) => ">>",
+            (b'=', b'@') => ">=@",
+            (b'=', _) => ">=",
+            (b'@', _) => ">@",
+            _ => ">",
+        },
+        b'<' => match (c1, c2) {
+            (b'=', b'@') => "<=@",
+            (b'<', _) => "<<",
+            (b'=', _) => "<=",
+            (b'>', _) => "<>",
+            (b'@', _) => "<@",
+            _ => "<",
+        },
+        b'/' if c1 == b'/' => "//",
+        b'/' => "/",
+        b'%' if c1 == b'%' => "%%",
+        b'%' => "%",
+        b'&' if c1 == b'&' => "&&",
+        b'&' => "&",
+        b'|' if c1 == b'|' => "||",
+        b'|' => "|",
+        b'=' if c1 == b'=' => "==",
+        b'=' => "=",
+        b'!' if c1 == b'=' => "!=",
+        b'!' => "!",
+        b':' if c1 == b':' => "::",
+        b':' => ":",
+        b'+' => "+",
+        b'-' => "-",
+        b'*' => "*",
+        b'^' => "^",
+        b'~' => "~",
+        b'(' => "(",
+        b')' => ")",
+        b'[' => "[",
+        b']' => "]",
+        b',' => ",",
+        b'?' => "?",
+        b'@' => "@",
+        _ => return None,
+    })
 }
 
 /// Tokenize `text` (a statement starting at byte `base` of `file`). Comments have
 /// already been removed by the statement splitter.
-pub fn lex(file: FileId, base: usize, text: &[u8]) -> Result<Vec<Token>, (Span, String)> {
-    let mut out = Vec::new();
+pub fn lex(file: FileId, base: usize, text: &[u8]) -> Result<Tokens<'_>, (Span, String)> {
+    let mut out = Tokens::new();
+    lex_into(file, base, text, &mut out)?;
+    Ok(out)
+}
+
+/// [`lex`] into a caller's buffer (no copy of the token list on return).
+pub fn lex_into<'a>(
+    file: FileId,
+    base: usize,
+    text: &'a [u8],
+    out: &mut Tokens<'a>,
+) -> Result<(), (Span, String)> {
     let mut i = 0;
     let sp = |a: usize, b: usize| Span::new(file, base + a, base + b);
+    // Identifier characters are ASCII, so their slices are always valid UTF-8; checking
+    // the whole statement once is cheaper than checking each name.
+    let whole = std::str::from_utf8(text).ok();
+    let ident = |a: usize, b: usize| match whole {
+        Some(w) => w.get(a..b).unwrap_or(""),
+        None => std::str::from_utf8(&text[a..b]).unwrap_or(""),
+    };
     while i < text.len() {
         let c = text[i];
         if c.is_ascii_whitespace() {
@@ -52,15 +138,14 @@ pub fn lex(file: FileId, base: usize, text: &[u8]) -> Result<Vec<Token>, (Span, 
             let (tok, len) = lex_number(&text[i..]).map_err(|m| (sp(start, start + 1), m))?;
             i += len;
             // Local label references: 1b / 1f.
-            if let Tok::Int(n) = tok {
+            if let Tok::Int(_) = tok {
                 if i < text.len()
                     && (text[i] == b'b' || text[i] == b'f')
                     && !text.get(i + 1).is_some_and(|c| is_ident_char(*c))
                 {
-                    let dir = text[i] as char;
                     i += 1;
                     out.push(Token {
-                        tok: Tok::Ident(format!("{n}{dir}")),
+                        tok: Tok::Ident(ident(start, i)),
                         span: sp(start, i),
                     });
                     continue;
@@ -76,9 +161,8 @@ pub fn lex(file: FileId, base: usize, text: &[u8]) -> Result<Vec<Token>, (Span, 
             while i < text.len() && is_ident_char(text[i]) {
                 i += 1;
             }
-            let s = String::from_utf8_lossy(&text[start..i]).into_owned();
             out.push(Token {
-                tok: Tok::Ident(s),
+                tok: Tok::Ident(ident(start, i)),
                 span: sp(start, i),
             });
             continue;
@@ -108,29 +192,26 @@ pub fn lex(file: FileId, base: usize, text: &[u8]) -> Result<Vec<Token>, (Span, 
             });
             continue;
         }
-        let mut matched = false;
-        for p in PUNCTS {
-            if text[i..].starts_with(p.as_bytes()) {
+        match punct(&text[i..]) {
+            Some(p) => {
                 i += p.len();
                 out.push(Token {
                     tok: Tok::Punct(p),
                     span: sp(start, i),
                 });
-                matched = true;
-                break;
+            }
+            None => {
+                return Err((
+                    sp(start, start + 1),
+                    format!("unexpected character '{}'", c as char),
+                ))
             }
         }
-        if !matched {
-            return Err((
-                sp(start, start + 1),
-                format!("unexpected character '{}'", c as char),
-            ));
-        }
     }
-    Ok(out)
+    Ok(())
 }
 
-fn lex_number(t: &[u8]) -> Result<(Tok, usize), String> {
+fn lex_number(t: &[u8]) -> Result<(Tok<'static>, usize), String> {
     let mut end = 0;
     let hex = t.len() > 1 && t[0] == b'0' && (t[1] == b'x' || t[1] == b'X');
     let bin = t.len() > 1

@@ -9,7 +9,7 @@ pub mod expr;
 pub mod instr;
 pub mod lex;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 
 use kauai_diag::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
@@ -251,9 +251,9 @@ pub fn assemble(
             data: Vec::new(),
         }],
         cur: 0,
-        syms: HashMap::new(),
-        local_counts: HashMap::new(),
-        macros: HashMap::new(),
+        syms: HashMap::default(),
+        local_counts: HashMap::default(),
+        macros: HashMap::default(),
         macro_count: 0,
         frames: vec![Frame {
             file,
@@ -272,7 +272,7 @@ pub fn assemble(
         code_emitted: false,
         loop_iterations: 0,
         errors: 0,
-        regsyms: HashMap::new(),
+        regsyms: HashMap::default(),
     };
     for (n, v) in &opts.defsyms {
         a.syms.insert(
@@ -302,6 +302,19 @@ pub fn assemble(
     Ok(out)
 }
 
+/// Bytes that end a statement or start a comment, a string or a continuation.
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'\n' as usize] = true;
+    t[b';' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'#' as usize] = true;
+    t[b'/' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'\'' as usize] = true;
+    t
+};
+
 /// Split the next statement from `bytes[pos..end]`: returns (start, end, next pos) with
 /// comments blanked out in the returned text.
 fn next_statement(
@@ -316,6 +329,16 @@ fn next_statement(
     let mut i = pos;
     text.clear();
     while i < end {
+        // Copy the run of ordinary bytes in one go; stop at anything with a meaning.
+        let run = bytes[i..end]
+            .iter()
+            .position(|&c| SPECIAL[c as usize])
+            .unwrap_or(end - i);
+        text.extend_from_slice(&bytes[i..i + run]);
+        i += run;
+        if i >= end {
+            break;
+        }
         let c = bytes[i];
         match c {
             b'\n' | b';' => {
@@ -548,13 +571,11 @@ impl Asm<'_> {
             self.inactive_statement(file, start, text);
             return;
         }
-        let toks = match lex(file, start, text) {
-            Ok(t) => t,
-            Err((s, m)) => {
-                self.err(s, m);
-                return;
-            }
-        };
+        let mut toks = lex::Tokens::new();
+        if let Err((s, m)) = lex::lex_into(file, start, text, &mut toks) {
+            self.err(s, m);
+            return;
+        }
         if toks.is_empty() {
             return;
         }
@@ -568,8 +589,8 @@ impl Asm<'_> {
                         || n.starts_with(".L")
                         || n.len() > 1 && !is_directive_name(n) =>
                 {
-                    let n = n.clone();
-                    self.define_label(&n, toks[i].span);
+                    let n = *n;
+                    self.define_label(n, toks[i].span);
                     i += 2;
                 }
                 (Tok::Int(n), Tok::Punct(":")) => {
@@ -590,14 +611,14 @@ impl Asm<'_> {
         if let (Some(Tok::Ident(n)), Some(Tok::Punct("="))) =
             (toks.first().map(|t| &t.tok), toks.get(1).map(|t| &t.tok))
         {
-            let n = n.clone();
+            let n = *n;
             if matches!(toks.get(2).map(|t| &t.tok), Some(Tok::Punct("%"))) {
-                self.assign_register(&n, &toks[3..], toks[0].span, end_span);
+                self.assign_register(n, &toks[3..], toks[0].span, end_span);
                 return;
             }
             let mut p = Parser::new(&toks[2..], end_span);
             match p.expr() {
-                Ok(e) if p.at_end() => self.assign(&n, e, toks[0].span, false),
+                Ok(e) if p.at_end() => self.assign(n, e, toks[0].span, false),
                 Ok(_) => self.err(p.span(), "unexpected text after expression"),
                 Err((s, m)) => self.err(s, m),
             }
@@ -608,7 +629,7 @@ impl Asm<'_> {
             return;
         };
         if !self.macros.is_empty() {
-            if let Some(m) = self.macros.get(name.as_str()).cloned() {
+            if let Some(m) = self.macros.get(*name).cloned() {
                 self.invoke_macro(name, &m, file, toks[0].span, start, text);
                 return;
             }
@@ -884,17 +905,17 @@ impl Asm<'_> {
         self.pc = self.sections[self.cur as usize].data.len() as i64;
         let mut p = Parser::new(&toks[1..], end_span);
         let arch = self.arch;
+        let mut ops = instr::POps::new();
+        let mut mods = instr::PMods::new();
         let parsed = {
             let mut ctx = AsmCtx { asm: self };
-            instr::parse_operands(&mut p, &mut ctx, name.eq_ignore_ascii_case("exp"))
+            let exp = name.eq_ignore_ascii_case("exp");
+            instr::parse_operands(&mut p, &mut ctx, exp, &mut ops, &mut mods)
         };
-        let (ops, mods) = match parsed {
-            Ok(x) => x,
-            Err((s, m)) => {
-                self.err(s, m);
-                return;
-            }
-        };
+        if let Err((s, m)) = parsed {
+            self.err(s, m);
+            return;
+        }
         let built = {
             let mut ctx = AsmCtx { asm: self };
             instr::build(name, &ops, &mods, &mut ctx, stmt, name_span)
@@ -1915,7 +1936,7 @@ fn is_directive_name(n: &str) -> bool {
 
 fn tok_text(t: &Token) -> String {
     match &t.tok {
-        Tok::Ident(s) => s.clone(),
+        Tok::Ident(s) => s.to_string(),
         Tok::Int(v) => v.to_string(),
         Tok::Float(v, _) => v.to_string(),
         Tok::Str(s) => String::from_utf8_lossy(s).into_owned(),
@@ -2022,6 +2043,9 @@ impl instr::Ctx for AsmCtx<'_, '_> {
         self.asm.warn(span, msg);
     }
     fn reg_symbol(&self, name: &str) -> Option<(u16, u8)> {
+        if self.asm.regsyms.is_empty() {
+            return None;
+        }
         self.asm.regsyms.get(name).copied()
     }
 }
