@@ -289,6 +289,8 @@ pub(crate) enum Op {
     },
     Collective(u32),
     Dma(u32),
+    /// A `printf` call: index into [`FuncCode::printfs`].
+    Printf(u32),
     VecGroup(u32),
     Call(u32),
     Ret {
@@ -426,6 +428,15 @@ pub(crate) struct VecGroupInfo {
     pub lane: Option<S>,
 }
 
+/// A `printf` call site (`__kauai_printf.<id>`): its arguments' slots and IR types.
+#[derive(Clone, Debug)]
+pub(crate) struct PrintfInfo {
+    pub id: u32,
+    pub args: Vec<(S, kauai_ir::Type)>,
+    /// Where the result (0) goes.
+    pub d: Option<S>,
+}
+
 /// `__mux_dma_{read,write}_{1,2,3}D`: a strided copy done by the work-item itself.
 #[derive(Clone, Debug)]
 pub(crate) struct DmaInfo {
@@ -457,6 +468,7 @@ pub(crate) struct FuncCode {
     pub switches: Vec<SwitchInfo>,
     pub colls: Vec<CollInfo>,
     pub dmas: Vec<DmaInfo>,
+    pub printfs: Vec<PrintfInfo>,
     pub vecgroups: Vec<VecGroupInfo>,
     /// (size, align, result slot) of each alloca.
     pub allocas: Vec<(u64, u64, S)>,

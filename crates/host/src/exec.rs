@@ -54,6 +54,8 @@ pub struct Program {
     global_descs: Vec<String>,
     /// (size, initial bytes) of each `__local` module global.
     local_globals: Vec<(u64, Option<Vec<u8>>)>,
+    /// The printf table, parsed; empty when no function calls printf.
+    printf: crate::printf::Formats,
 }
 
 impl Program {
@@ -101,6 +103,11 @@ impl Program {
             });
         }
         let funcs = translate_module(module, &global_ptrs);
+        let printf = if funcs.iter().flatten().any(|f| !f.printfs.is_empty()) {
+            crate::printf::Formats::new(module)?
+        } else {
+            crate::printf::Formats::default()
+        };
         // Which functions wait at barriers, directly or through calls.
         let n = funcs.len();
         let mut barrier: Vec<bool> = funcs
@@ -161,6 +168,7 @@ impl Program {
             globals,
             global_descs,
             local_globals,
+            printf,
         })
     }
 
@@ -217,6 +225,9 @@ impl Program {
             deadline: opts.timeout.map(|t| start + t),
             next_group: AtomicU64::new(0),
             error: Mutex::new(None),
+            printf_limit: opts.printf_buffer_size,
+            printf_full: AtomicBool::new(false),
+            printf: Mutex::new(crate::printf::Merge::default()),
         };
         run.bind(func, args)?;
         if run.private_init.len() as u64 > run.private_limit {
@@ -255,11 +266,17 @@ impl Program {
         if let Some(e) = run.error.lock().ok().and_then(|mut e| e.take()) {
             return Err(e);
         }
+        let merged = run.printf.into_inner().unwrap_or_default();
+        if let Some(e) = merged.error {
+            return Err(ExecError::Unsupported(format!(
+                "internal error: kernel {kernel}: printf: {e}"
+            )));
+        }
         Ok(RunStats {
             instructions,
             work_groups: total,
             elapsed: start.elapsed(),
-            printf: String::new(),
+            printf: String::from_utf8_lossy(&merged.out).into_owned(),
         })
     }
 }
@@ -339,6 +356,10 @@ struct RunCtx<'p> {
     deadline: Option<Instant>,
     next_group: AtomicU64,
     error: Mutex<Option<ExecError>>,
+    /// printf buffer bytes, whether a record did not fit, and the merged output.
+    printf_limit: u64,
+    printf_full: AtomicBool,
+    printf: Mutex<crate::printf::Merge>,
 }
 
 /// Why a work-item stopped early.
@@ -387,6 +408,8 @@ struct WorkItem {
 struct GroupCtx {
     id: [u64; 3],
     size: [u64; 3],
+    /// The group's printf records.
+    log: crate::printf::Log,
 }
 
 struct Meter {
@@ -624,7 +647,8 @@ impl<'p> RunCtx<'p> {
         wi.coll = None;
     }
 
-    /// Run one work-group. `Err(None)` means another thread already failed.
+    /// Run one work-group, then hand its printf records to the merge. `Err(None)`
+    /// means another thread already failed.
     fn run_group(
         &self,
         g: u64,
@@ -642,7 +666,35 @@ impl<'p> RunCtx<'p> {
         for d in 0..3 {
             size[d] = geo.local[d].min(geo.global[d].saturating_sub(id[d] * geo.local[d]));
         }
-        let group = GroupCtx { id, size };
+        let group = GroupCtx {
+            id,
+            size,
+            log: Default::default(),
+        };
+        self.run_group_items(&group, meter, local, wis)?;
+        if !self.prog.printf.is_empty() {
+            let log = group.log.into_inner();
+            if let Ok(mut m) = self.printf.lock() {
+                m.add(
+                    g,
+                    log,
+                    &self.prog.printf,
+                    self.printf_limit,
+                    &self.printf_full,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn run_group_items(
+        &self,
+        group: &GroupCtx,
+        meter: &mut Meter,
+        local: &mut [Vec<u8>],
+        wis: &mut Vec<WorkItem>,
+    ) -> Result<(), Option<ExecError>> {
+        let size = group.size;
         for (mem, (sz, init)) in local.iter_mut().zip(&self.local_sizes) {
             mem.clear();
             match init {
@@ -665,8 +717,8 @@ impl<'p> RunCtx<'p> {
             }
             let wi = &mut wis[0];
             for i in 0..n {
-                self.init_wi(wi, &group, lid_of(i));
-                match self.run_wi(meter, &group, local, wi) {
+                self.init_wi(wi, group, lid_of(i));
+                match self.run_wi(meter, group, local, wi) {
                     Ok(Status::Returned) => {}
                     Ok(_) => {
                         return Err(Some(ExecError::Unsupported(format!(
@@ -683,12 +735,12 @@ impl<'p> RunCtx<'p> {
             wis.push(WorkItem::default());
         }
         for (i, wi) in wis[..n].iter_mut().enumerate() {
-            self.init_wi(wi, &group, lid_of(i));
+            self.init_wi(wi, group, lid_of(i));
         }
         let mut status = vec![Status::Returned; n];
         loop {
             for (i, wi) in wis[..n].iter_mut().enumerate() {
-                status[i] = match self.run_wi(meter, &group, local, wi) {
+                status[i] = match self.run_wi(meter, group, local, wi) {
                     Ok(s) => s,
                     Err(s) => return Err(self.stop_error(s, wi)),
                 };
@@ -720,7 +772,7 @@ impl<'p> RunCtx<'p> {
             match status.first() {
                 None | Some(Status::Returned) => return Ok(()),
                 Some(Status::Barrier(_)) => {}
-                Some(Status::Collective(_)) => self.collective(&group, &mut wis[..n]),
+                Some(Status::Collective(_)) => self.collective(group, &mut wis[..n]),
             }
         }
     }
@@ -1351,6 +1403,27 @@ impl RunCtx<'_> {
                             top.pc = pc as u32;
                         }
                         return Ok(Status::Collective(id));
+                    }
+                    Op::Printf(i) => {
+                        let Some(pi) = f.printfs.get(i as usize) else {
+                            return Err(Stop::Unsupported("bad printf call".into()));
+                        };
+                        let vals = pi
+                            .args
+                            .iter()
+                            .map(|(s, t)| crate::printf::value_of(regs, *s as usize, *t))
+                            .collect();
+                        if !self.printf_full.load(Ordering::Relaxed) {
+                            group.log.borrow_mut().push(
+                                &self.prog.printf,
+                                self.printf_limit,
+                                pi.id,
+                                vals,
+                            );
+                        }
+                        if let Some(d) = pi.d {
+                            r!(d) = 0;
+                        }
                     }
                     Op::Dma(i) => {
                         let di = &f.dmas[i as usize];

@@ -63,6 +63,21 @@
 //! [`Buffer`]), so concurrent work-groups are safe without `unsafe`, and atomic
 //! instructions are really atomic across threads.
 //!
+//! # printf
+//!
+//! A call to `__kauai_printf.<ID>` (see `kauai_ir::printf`) records its arguments in its
+//! work-group's log and returns 0. After the run, [`RunStats::printf`] holds the text,
+//! formatted by `kauai_printf` (as glibc prints), in a fixed order: work-groups in
+//! linear order (x fastest), and within a group in the order the work-items made the
+//! calls (one after another from barrier to barrier, in local linear order). That is
+//! the kauai IL emulator's order, so both print the same text, whatever the threads.
+//! The printf buffer is [`ExecOptions::printf_buffer_size`] bytes (1 MiB by default):
+//! records are counted as in the AMD layout (4-byte id, arguments rounded up to 4
+//! bytes, `%s` strings with their NUL) after a 4-byte header; the first record that
+//! does not fit, in that order, is dropped with every later one, as the AMD runtime
+//! drops writes past `cb0[8].z`. The host's printf still returns 0 for them: which
+//! records fit is only known once the earlier work-groups have run.
+//!
 //! # Semantics where C is undefined
 //!
 //! - integer division by zero gives 0, `INT_MIN / -1` gives `INT_MIN`, and the remainder
@@ -99,6 +114,8 @@
 //!   are counted per block (on the block's terminator), so counting costs one
 //!   subtraction per block;
 //! - `scalar.rs` says what one lane of every operation computes;
+//! - `printf.rs` keeps each work-group's `printf` records and merges them into
+//!   [`RunStats::printf`] in work-group order (see "printf" above);
 //! - `buffer.rs` is the thread-safe global memory.
 //!
 //! Tests are data files (`tests/data/*.ir`: a module, the launch and the expected
@@ -112,6 +129,7 @@
 mod buffer;
 mod code;
 mod exec;
+mod printf;
 mod scalar;
 mod translate;
 
@@ -164,7 +182,7 @@ impl NdRange {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ExecOptions {
     /// Worker threads; 0 means one per available core.
     pub threads: usize,
@@ -172,6 +190,24 @@ pub struct ExecOptions {
     pub timeout: Option<Duration>,
     /// Instruction budget for the whole enqueue.
     pub fuel: Option<u64>,
+    /// Bytes of the printf buffer (a 4-byte header, then records in the kauai AMD
+    /// layout); records past it are dropped. [`DEFAULT_PRINTF_BUFFER`] by default.
+    pub printf_buffer_size: u64,
+}
+
+/// 1 MiB: the smallest `CL_DEVICE_PRINTF_BUFFER_SIZE` OpenCL 1.2 allows a full-profile
+/// device, and the size the runtime gives the kauai IL emulator.
+pub const DEFAULT_PRINTF_BUFFER: u64 = 1 << 20;
+
+impl Default for ExecOptions {
+    fn default() -> ExecOptions {
+        ExecOptions {
+            threads: 0,
+            timeout: None,
+            fuel: None,
+            printf_buffer_size: DEFAULT_PRINTF_BUFFER,
+        }
+    }
 }
 
 /// What a run did.

@@ -693,6 +693,19 @@ impl Tx<'_> {
             return self.emit(Op::Call(i));
         }
         let name = callee.name.as_str();
+        if let Some(id) = kauai_ir::printf::printf_id(name) {
+            if kauai_ir::printf::printf_entry(self.m, id).is_none() {
+                return self.fail(format!("@{name} has no entry in the printf table"));
+            }
+            let i = self.out.printfs.len() as u32;
+            let args = args.iter().map(|v| (self.s(*v), self.ty(*v))).collect();
+            self.out.printfs.push(PrintfInfo {
+                id,
+                args,
+                d: res.map(|_| d),
+            });
+            return self.emit(Op::Printf(i));
+        }
         use builtins::name::*;
         // A builtin declared with another signature would be misread: refuse it.
         if let Some(sig) = builtins::signature(name, self.m.data_layout) {

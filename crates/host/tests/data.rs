@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! ; run @kernel global=16[,Y[,Z]] local=4[,Y[,Z]] [offset=X[,Y[,Z]]] [threads=N] [fuel=N]
-//! ;     [timeout_ms=N]
+//! ;     [timeout_ms=N] [printf_buffer=BYTES]
 //! ; arg buf i32 = 1 2 3          (a buffer with these elements)
 //! ; arg buf f32 zero 16          (16 zero elements)
 //! ; arg buf i32 iota 16          (0, 1, 2, ...)
@@ -12,6 +12,7 @@
 //! ; arg bytes 01 02 03 04        (raw bytes: byval structs)
 //! ; expect arg0 i32 = 1 3 5      (buffer argument 0 after the run)
 //! ; expect instructions = 42     (IR instructions executed)
+//! ; printf: TEXT                  (one line of the run's printf output, in order)
 //! ; expect-error some words      (the run fails with a message containing these words)
 //! ```
 //!
@@ -158,6 +159,7 @@ fn run_file(path: &Path, bless: bool) -> Result<(), String> {
     let mut expects = Vec::new();
     let mut expect_error: Option<(usize, String)> = None;
     let mut expect_insts: Option<(usize, u64)> = None;
+    let mut printf_lines: Vec<String> = Vec::new();
     for (ln, line) in text.lines().enumerate() {
         let Some(rest) = line.strip_prefix(';') else {
             break;
@@ -181,6 +183,9 @@ fn run_file(path: &Path, bless: bool) -> Result<(), String> {
                         "offset" => offset = dims(v),
                         "threads" => opts.threads = v.parse().expect("threads"),
                         "fuel" => opts.fuel = Some(v.parse().expect("fuel")),
+                        "printf_buffer" => {
+                            opts.printf_buffer_size = v.parse().expect("printf buffer bytes")
+                        }
                         "timeout_ms" => {
                             opts.timeout = Some(std::time::Duration::from_millis(
                                 v.parse().expect("milliseconds"),
@@ -241,6 +246,9 @@ fn run_file(path: &Path, bless: bool) -> Result<(), String> {
                 });
             }
             ["expect-error", msg @ ..] => expect_error = Some((ln, msg.join(" "))),
+            _ if rest.starts_with(" printf: ") => {
+                printf_lines.push(rest[" printf: ".len()..].to_string())
+            }
             _ => {}
         }
     }
@@ -258,6 +266,13 @@ fn run_file(path: &Path, bless: bool) -> Result<(), String> {
         (Err(e), None) => errors.push(format!("run failed: {e}")),
         (Ok(_), Some((_, want))) => errors.push(format!("run succeeded, expected error `{want}`")),
         (Ok(stats), None) => {
+            let want: String = printf_lines.iter().map(|l| format!("{l}\n")).collect();
+            if stats.printf != want {
+                errors.push(format!(
+                    "printf output differs\n--- expected\n{want}--- actual\n{}",
+                    stats.printf
+                ));
+            }
             if let Some((ln, n)) = expect_insts {
                 if stats.instructions != n {
                     errors.push(format!(

@@ -64,7 +64,7 @@ fn exercise(program: &Program, rng: &mut Rng, nparams: &[usize]) {
             let opts = ExecOptions {
                 threads: 1 + rng.below(2) as usize,
                 fuel: Some(20_000),
-                timeout: None,
+                ..ExecOptions::default()
             };
             let _ = program.run(name, &args, &nd, &opts);
         }

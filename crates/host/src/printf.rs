@@ -1,0 +1,267 @@
+//! `printf` on the host: records per work-group, merged into text in a fixed order.
+//!
+//! A call `__kauai_printf.<ID>(args)` appends a record (the id and the argument values)
+//! to its work-group's log. When a group finishes, its log is handed to [`Merge`],
+//! which formats the logs in work-group linear order (x fastest), each group's records
+//! in the order its work-items made them: work-items run one after another, from one
+//! barrier to the next, in local linear order. That is the order of the kauai IL
+//! emulator, so both devices print the same text whatever the number of host threads.
+//!
+//! The printf buffer: records are counted with the kauai AMD layout (a 4-byte id, each
+//! argument rounded up to 4 bytes, a `%s` string with its NUL) after a 4-byte header,
+//! and a record that does not fit in [`crate::ExecOptions::printf_buffer_size`] bytes
+//! is dropped, with every record after it, as the AMD runtime drops writes beyond
+//! `cb0[8].z`. Which records fit is decided in the merged order, so it does not depend
+//! on threads either; for the same reason the host's `printf` returns 0 even for a
+//! record that is dropped later.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use kauai_ir::{Module, Scalar, Type};
+use kauai_printf::{Piece, Value};
+
+use crate::ExecError;
+
+/// One parsed entry of the module's printf table.
+#[derive(Debug)]
+pub(crate) struct Format {
+    bytes: Vec<u8>,
+    pieces: Vec<Piece>,
+    strings: Vec<Vec<u8>>,
+}
+
+/// The module's printf table, parsed once.
+#[derive(Debug, Default)]
+pub(crate) struct Formats(HashMap<u32, Format>);
+
+impl Formats {
+    pub(crate) fn new(m: &Module) -> Result<Formats, ExecError> {
+        let mut map = HashMap::new();
+        for e in kauai_ir::printf::printf_table(m) {
+            let pieces = kauai_printf::parse(e.format.as_bytes()).map_err(|errs| {
+                ExecError::InvalidModule(format!(
+                    "printf format {}: {}",
+                    e.id,
+                    errs.first().map_or("", |x| x.message.as_str())
+                ))
+            })?;
+            map.insert(
+                e.id,
+                Format {
+                    bytes: e.format.into_bytes(),
+                    pieces,
+                    strings: e.strings.into_iter().map(String::into_bytes).collect(),
+                },
+            );
+        }
+        Ok(Formats(map))
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Print one record: `%s` conversions take the entry's strings, the others the
+    /// record's values.
+    fn render(&self, id: u32, vals: &[Value], out: &mut Vec<u8>) -> Result<(), String> {
+        let f = self
+            .0
+            .get(&id)
+            .ok_or_else(|| format!("no printf format {id}"))?;
+        let mut strings = f.strings.iter();
+        let mut values = vals.iter();
+        let mut args = Vec::with_capacity(vals.len() + f.strings.len());
+        for s in kauai_printf::conversions(&f.pieces) {
+            let next = if s.conv == b's' {
+                strings.next().map(|s| Value::Str(s.clone()))
+            } else {
+                values.next().cloned()
+            };
+            args.extend(next);
+        }
+        kauai_printf::render(&f.bytes, &f.pieces, &args, out).map_err(|e| e.message)
+    }
+
+    /// Bytes of a record in the kauai AMD printf buffer layout.
+    fn record_size(&self, id: u32, vals: &[Value]) -> u64 {
+        let strings: u64 = self.0.get(&id).map_or(0, |f| {
+            f.strings
+                .iter()
+                .map(|s| (s.len() as u64 + 1).next_multiple_of(4))
+                .sum()
+        });
+        4 + strings + vals.iter().map(value_size).sum::<u64>()
+    }
+}
+
+fn value_size(v: &Value) -> u64 {
+    let raw = match v {
+        Value::Int { bytes, .. } => *bytes as u64,
+        Value::F16(_) => 2,
+        Value::F32(_) => 4,
+        Value::F64(_) | Value::Ptr(_) => 8,
+        Value::Str(s) => s.len() as u64 + 1,
+        Value::Vector(vs) => vs.iter().map(value_size).sum(),
+    };
+    raw.next_multiple_of(4)
+}
+
+/// The value of an argument of type `t` in slots `regs[s..]`.
+pub(crate) fn value_of(regs: &[u64], s: usize, t: Type) -> Value {
+    let scalar = |sc: Scalar, bits: u64| match sc {
+        Scalar::F16 => Value::F16(bits as u16),
+        Scalar::F32 => Value::F32(f32::from_bits(bits as u32)),
+        Scalar::F64 => Value::F64(f64::from_bits(bits)),
+        sc => Value::int(bits, sc.bytes() as u8),
+    };
+    let at = |k: usize| regs.get(s + k).copied().unwrap_or(0);
+    match t {
+        Type::Vector { elem, lanes, .. } => {
+            Value::Vector((0..lanes as usize).map(|k| scalar(elem, at(k))).collect())
+        }
+        Type::Scalar(sc) => scalar(sc, at(0)),
+        _ => Value::Ptr(at(0)),
+    }
+}
+
+/// The records of one work-group, in the order they were made.
+#[derive(Debug, Default)]
+pub(crate) struct GroupLog {
+    records: Vec<(u32, Vec<Value>)>,
+    /// Bytes of the records kept.
+    bytes: u64,
+    /// The group's own records outgrew the buffer: later ones cannot fit either.
+    overflow: bool,
+}
+
+/// A group's log as its work-items see it.
+pub(crate) type Log = RefCell<GroupLog>;
+
+impl GroupLog {
+    pub(crate) fn push(&mut self, formats: &Formats, limit: u64, id: u32, vals: Vec<Value>) {
+        if self.overflow {
+            return;
+        }
+        let size = formats.record_size(id, &vals);
+        if 4 + self.bytes + size > limit {
+            self.overflow = true;
+            return;
+        }
+        self.bytes += size;
+        self.records.push((id, vals));
+    }
+}
+
+/// Merges group logs in work-group order into the output text.
+#[derive(Debug, Default)]
+pub(crate) struct Merge {
+    /// The next group to print.
+    next: u64,
+    /// Finished groups that wait for an earlier one.
+    pending: BTreeMap<u64, GroupLog>,
+    /// Record bytes printed so far.
+    used: u64,
+    pub(crate) out: Vec<u8>,
+    pub(crate) error: Option<String>,
+}
+
+impl Merge {
+    /// Take the log of group `g` and print every log that is now in order. `full` is
+    /// set once a record did not fit: later groups need not keep records.
+    pub(crate) fn add(
+        &mut self,
+        g: u64,
+        log: GroupLog,
+        formats: &Formats,
+        limit: u64,
+        full: &AtomicBool,
+    ) {
+        self.pending.insert(g, log);
+        while let Some(log) = self.pending.remove(&self.next) {
+            self.next += 1;
+            if full.load(Ordering::Relaxed) {
+                continue;
+            }
+            for (id, vals) in &log.records {
+                let size = formats.record_size(*id, vals);
+                if 4 + self.used + size > limit {
+                    full.store(true, Ordering::Relaxed);
+                    break;
+                }
+                self.used += size;
+                if let Err(e) = formats.render(*id, vals, &mut self.out) {
+                    self.error.get_or_insert(e);
+                }
+            }
+            if log.overflow {
+                full.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn formats() -> Formats {
+        let mut m = Module::default();
+        kauai_ir::printf::find_or_add(&mut m, "%d;", &[Type::I32], &[]);
+        kauai_ir::printf::find_or_add(
+            &mut m,
+            "%s%v2hlx|",
+            &[Type::vec(Scalar::I32, 2)],
+            &["ab".into()],
+        );
+        Formats::new(&m).unwrap()
+    }
+
+    fn log(f: &Formats, limit: u64, vals: &[i32]) -> GroupLog {
+        let mut l = GroupLog::default();
+        for v in vals {
+            l.push(f, limit, 0, vec![Value::i32(*v)]);
+        }
+        l
+    }
+
+    #[test]
+    fn groups_print_in_order_whatever_order_they_finish() {
+        let f = formats();
+        let full = AtomicBool::new(false);
+        let mut m = Merge::default();
+        m.add(2, log(&f, 1000, &[5]), &f, 1000, &full);
+        m.add(1, log(&f, 1000, &[3, 4]), &f, 1000, &full);
+        assert!(m.out.is_empty());
+        m.add(0, log(&f, 1000, &[1, 2]), &f, 1000, &full);
+        assert_eq!(String::from_utf8(m.out).unwrap(), "1;2;3;4;5;");
+    }
+
+    #[test]
+    fn records_past_the_buffer_are_dropped_with_all_later_ones() {
+        let f = formats();
+        // Each record is 8 bytes after the 4-byte header: 36 bytes hold four.
+        let full = AtomicBool::new(false);
+        let mut m = Merge::default();
+        m.add(0, log(&f, 36, &[1, 2, 3]), &f, 36, &full);
+        m.add(1, log(&f, 36, &[4, 5]), &f, 36, &full);
+        m.add(2, log(&f, 36, &[6]), &f, 36, &full);
+        assert_eq!(String::from_utf8(m.out).unwrap(), "1;2;3;4;");
+        assert!(full.load(Ordering::Relaxed));
+        // A group that alone outgrows the buffer stops keeping records.
+        let l = log(&f, 20, &[1, 2, 3]);
+        assert_eq!((l.records.len(), l.overflow), (2, true));
+    }
+
+    #[test]
+    fn strings_come_from_the_table() {
+        let f = formats();
+        let mut out = Vec::new();
+        let v = Value::Vector(vec![Value::i32(10), Value::i32(255)]);
+        f.render(1, std::slice::from_ref(&v), &mut out).unwrap();
+        assert_eq!(out, b"aba,ff|");
+        // id (4) + "ab\0" (4) + two ints (8).
+        assert_eq!(f.record_size(1, &[v]), 16);
+    }
+}
