@@ -198,8 +198,14 @@ const DEVICES: &[Device] = &[
     },
 ];
 
-/// Other names of a device in the seed's list: "rv770 - also includes rv740, 790 and 700".
-pub const ALIASES: &[(&str, &str)] = &[("rv740", "rv770"), ("rv790", "rv770"), ("rv700", "rv770")];
+/// Other names of a device in the seed's list: "rv770 - also includes rv740, 790 and 700";
+/// its `-mattr` example also says `-mcpu=atir700`.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("rv740", "rv770"),
+    ("rv790", "rv770"),
+    ("rv700", "rv770"),
+    ("atir700", "rv770"),
+];
 
 /// The device for an `-mcpu` name or one of its [`ALIASES`].
 pub fn device(mcpu: &str) -> Option<&'static Device> {

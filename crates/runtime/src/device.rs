@@ -1,7 +1,6 @@
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use kauai_compiler::{DeviceInfo, Error, Info, Result as CompilerResult, Target};
-use kauai_ir::DataLayout;
+use kauai_compiler::Info;
 
 /// What executes a device's kernels.
 #[derive(Clone, Debug)]
@@ -46,6 +45,7 @@ const NAMES: &[&str] = &[
     "kauai:rv740",
     "kauai:rv790",
     "kauai:rv700",
+    "kauai:atir700",
 ];
 
 impl Device {
@@ -58,11 +58,14 @@ impl Device {
     }
 
     /// The `kauai` IL emulator with the limits of `-mcpu` `mcpu` (or one of its aliases:
-    /// `rv740`, `rv790` and `rv700` are `rv770`).
+    /// `rv740`, `rv790`, `rv700` and `atir700` are `rv770`). Its compiler is the amdil
+    /// target of `kauai-amdil-gen`: OpenCL C becomes an IL program, which then runs as
+    /// one given directly ([`crate::Program::from_il`]).
     pub fn il(mcpu: &str) -> Option<Device> {
         let dev = kauai_amdil_emu::device(mcpu)?;
+        let info = kauai_amdil_gen::target_info(dev.name).ok()?;
         Some(Device {
-            info: il_info(dev),
+            info,
             executor: Executor::Il(dev),
         })
     }
@@ -95,71 +98,6 @@ impl Device {
     }
 }
 
-/// The compiler `Info` of an IL device: the device facts of the historical hardware
-/// (256 work-items per group, the device's LDS, 32-bit pointers). OpenCL C cannot be
-/// compiled for it until the amdil target exists: its targets fail with a clear message.
-fn il_info(dev: &'static kauai_amdil_emu::Device) -> Arc<Info> {
-    static INFOS: OnceLock<Vec<Arc<Info>>> = OnceLock::new();
-    let infos = INFOS.get_or_init(|| {
-        kauai_amdil_emu::devices()
-            .iter()
-            .map(|d| {
-                let mut extensions = vec![
-                    "cl_khr_global_int32_base_atomics",
-                    "cl_khr_global_int32_extended_atomics",
-                    "cl_khr_local_int32_base_atomics",
-                    "cl_khr_local_int32_extended_atomics",
-                    "cl_khr_byte_addressable_store",
-                ];
-                if d.fp64 {
-                    extensions.push("cl_khr_fp64");
-                }
-                Arc::new(Info {
-                    device_info: DeviceInfo {
-                        name: format!("kauai:{}", d.name),
-                        vendor: "Kauai (AMD IL emulator)".into(),
-                        data_layout: DataLayout::GPU32,
-                        compute_units: 1,
-                        max_work_group_size: 256,
-                        max_work_item_sizes: [256, 256, 256],
-                        max_work_width: d.wavefront,
-                        local_mem_size: d.lds_bytes as u64,
-                        sub_group_sizes: Vec::new(),
-                        fp64: d.fp64,
-                        fp16: false,
-                        images: false,
-                        extensions: extensions.into_iter().map(String::from).collect(),
-                        custom_buffer_capabilities: 0,
-                    },
-                    supports_deferred_compilation: false,
-                    compilation_options: String::new(),
-                    vectorizable: false,
-                    dma_optimizable: false,
-                    scalable_vector_support: false,
-                    factory: no_amdil_target,
-                })
-            })
-            .collect()
-    });
-    let name = format!("kauai:{}", dev.name);
-    infos
-        .iter()
-        .find(|i| i.device_info.name == name)
-        .cloned()
-        .unwrap_or_else(|| infos[0].clone())
-}
-
-/// The message of every attempt to compile OpenCL C for an IL device.
-pub(crate) fn no_amdil_target_message(device: &str) -> String {
-    format!("not supported yet: compiling OpenCL C for {device} (the amdil target)")
-}
-
-fn no_amdil_target(info: Arc<Info>) -> CompilerResult<Box<dyn Target>> {
-    Err(Error::unsupported(no_amdil_target_message(
-        &info.device_info.name,
-    )))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,7 +106,10 @@ mod tests {
     fn every_listed_name_is_a_device() {
         for n in Device::names() {
             let d = Device::by_name(n).unwrap_or_else(|| panic!("{n}"));
-            assert!(d.name() == *n || n.starts_with("kauai:rv7"), "{n}");
+            let alias = kauai_amdil_emu::ALIASES
+                .iter()
+                .any(|(a, to)| *n == format!("kauai:{a}") && d.name() == format!("kauai:{to}"));
+            assert!(d.name() == *n || alias, "{n}");
         }
         assert_eq!(
             Device::by_name("kauai:rv790").map(|d| d.name().to_string()),
@@ -187,6 +128,9 @@ mod tests {
         let cypress = Device::by_name("kauai:cypress").expect("cypress");
         assert_eq!(cypress.info.device_info.local_mem_size, 32 * 1024);
         assert!(cypress.info.device_info.fp64);
-        assert_eq!(cypress.info.device_info.data_layout, DataLayout::GPU32);
+        assert_eq!(
+            cypress.info.device_info.data_layout,
+            kauai_ir::DataLayout::GPU32
+        );
     }
 }

@@ -154,7 +154,13 @@ impl Program {
             }
             Executor::Il(_) => {
                 // The amdil target's binary is the IL text with its metadata.
-                let bytes = module.create_binary()?;
+                let bytes = module.create_binary().map_err(|e| {
+                    if e.message.starts_with("not supported yet") {
+                        RuntimeError::NotSupported(e.message)
+                    } else {
+                        RuntimeError::BuildProgramFailure(e.message)
+                    }
+                })?;
                 let name = format!("<{} binary>", device.name());
                 let mut p = Program::from_il(
                     device,

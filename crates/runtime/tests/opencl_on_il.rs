@@ -1,0 +1,69 @@
+//! OpenCL C on a `kauai:<mcpu>` device: compiled by the amdil target into IL, then run on
+//! the emulator like any IL program. While the target's code generation is being built,
+//! the build must fail with "not supported yet", never otherwise.
+
+use std::sync::Arc;
+
+use kauai_runtime::{
+    enqueue, Buffer, Device, ExecOptions, Kernel, KernelArg, NdRangeSpec, Program, RuntimeError,
+    SourceFile,
+};
+
+const SRC: &str = "__kernel void twice_plus(__global const int *a, int k, __global int *out) {
+    size_t i = get_global_id(0);
+    out[i] = 2 * a[i] + k;
+}
+";
+
+#[test]
+fn opencl_c_builds_into_il_or_says_what_is_missing() {
+    let device = Device::by_name("kauai:cypress").expect("device");
+    let src = [SourceFile {
+        name: "twice.cl".into(),
+        bytes: SRC.as_bytes().to_vec(),
+    }];
+    let program = match Program::build(&device, &src, "") {
+        Ok(p) => p,
+        Err(RuntimeError::NotSupported(m)) => {
+            assert!(m.starts_with("not supported yet"), "{m}");
+            return;
+        }
+        Err(e) => panic!("unexpected build failure: {e}"),
+    };
+    let il = program.il_text().expect("an IL device's program is IL");
+    assert!(il.contains(";ARGSTART:__OpenCL_twice_plus_kernel"), "{il}");
+    let mut k = Kernel::new(&program, "twice_plus").expect("kernel");
+    let a: Vec<u8> = (0..8i32).flat_map(|v| v.to_le_bytes()).collect();
+    let out = Arc::new(Buffer::new(32));
+    k.set_arg(0, KernelArg::Buffer(Arc::new(Buffer::from_bytes(&a))))
+        .expect("a");
+    k.set_arg(1, KernelArg::Bytes(5i32.to_le_bytes().to_vec()))
+        .expect("k");
+    k.set_arg(2, KernelArg::Buffer(out.clone())).expect("out");
+    let nd = NdRangeSpec {
+        work_dim: 1,
+        global_offset: None,
+        global_size: vec![8],
+        local_size: Some(vec![4]),
+    };
+    enqueue(&k, &nd, &ExecOptions::default()).expect("runs");
+    let got: Vec<i32> = out
+        .read_bytes()
+        .chunks(4)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    assert_eq!(got, [5, 7, 9, 11, 13, 15, 17, 19]);
+}
+
+#[test]
+fn il_on_the_host_is_refused() {
+    let src = SourceFile {
+        name: "k.il".into(),
+        bytes: b"il_cs_2_0\nend\n".to_vec(),
+    };
+    match Program::from_il(&Device::host(), &src) {
+        Err(RuntimeError::NotSupported(m)) => assert!(m.contains("kauai:cypress"), "{m}"),
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("the host cannot run IL"),
+    }
+}
