@@ -1,6 +1,6 @@
-// Property: reading an AMD CL2 binary never panics (a malformed file is an error);
-// whatever reads writes back to exactly the bytes that were read, unless the writer
-// rejects it with an error. (Stable version: crates/amdbin/tests/robust.rs.)
+// Property: reading an AMD CL2 binary never panics (a malformed file is an error), and
+// whatever reads, if the writer accepts it, writes a binary that reads back to the same
+// input: read(write(read(x))) == read(x). (Stable version: crates/amdbin/tests/robust.rs.)
 #![no_main]
 
 use kauai_amdbin::{read_cl2, write_cl2};

@@ -41,6 +41,7 @@ pub mod device;
 pub mod elf;
 pub mod gen;
 pub mod model;
+mod reader;
 mod writer;
 
 pub use config::{
@@ -85,8 +86,7 @@ pub fn write_cl2(input: &Cl2Input) -> Result<Vec<u8>, Cl2Error> {
 
 /// Read an AMD CL2 binary; every kernel comes back in [`KernelContent::Raw`] form.
 pub fn read_cl2(bytes: &[u8]) -> Result<Cl2Binary, Cl2Error> {
-    let _ = bytes;
-    Err(Cl2Error::Unsupported("reading AMD CL2 binaries".into()))
+    reader::read_cl2(bytes)
 }
 
 /// The configuration that generates kernel `index`'s raw metadata and setup exactly

@@ -53,9 +53,10 @@ pub struct Cl2Input {
     pub arch_minor: Option<u32>,
     /// Overrides the ISA stepping written to the inner `.note` (`.arch_stepping`).
     pub arch_stepping: Option<u32>,
-    /// ACL version string stored in `.comment` (`.acl_version`); `None` writes the
-    /// default of the layout (`AMD-COMP-LIB-v0.8 (0.0.SC_BUILD_NUMBER)`, old:
-    /// `AMD-COMP-LIB-v0.8 (0.0.326)`).
+    /// ACL version string stored in `.comment` (`.acl_version`), written as given;
+    /// `None` writes the default of the layout (`AMD-COMP-LIB-v0.8
+    /// (0.0.SC_BUILD_NUMBER)`, old: `AMD-COMP-LIB-v0.8 (0.0.326)`). CLRX treats an
+    /// empty `.acl_version ""` as the default: an assembler maps it to `None`.
     pub acl_version: Option<String>,
     /// Compile options stored in `.comment` (`.compile_options`).
     pub compile_options: String,

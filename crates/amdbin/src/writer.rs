@@ -90,8 +90,37 @@ fn check(input: &Cl2Input) -> Result<(Target, u32), Cl2Error> {
     if !matches!(input.bss_align, 0) && !input.bss_align.is_power_of_two() {
         return Err(invalid("bss alignment must be a power of two"));
     }
+    if input.kernels.is_empty() && !input.inner_symbols.is_empty() {
+        // Without kernels no inner symbol table is written (as in CLRX), so the
+        // symbols would be lost while still shifting relocation symbol indices.
+        return Err(invalid("Inner symbols need at least one kernel"));
+    }
     for k in &input.kernels {
         if let KernelContent::Raw(r) = &k.content {
+            // Raw blobs must describe their own extent, or no reader can split them.
+            if layout == Layout::Old {
+                let stub_len = r
+                    .stub
+                    .get(0..4)
+                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                if stub_len != Some(r.stub.len() as u32) {
+                    return Err(invalid(
+                        "Kernel stub must begin with its own size (the offset of the setup)",
+                    ));
+                }
+                if r.setup.len() != 256 {
+                    return Err(invalid(
+                        "Kernel setup of old driver binaries must be 256 bytes",
+                    ));
+                }
+            } else {
+                let blob = [r.setup.as_slice(), k.code.as_slice()].concat();
+                if crate::reader::setup_len(&blob) != r.setup.len() {
+                    return Err(invalid(
+                        "Kernel setup must give its own size at offset 16 (kernel_code_entry_byte_offset), or be 256 bytes",
+                    ));
+                }
+            }
             if layout != Layout::Old && r.isa_metadata.is_some() {
                 return Err(invalid("ISA metadata allowed for old driver binaries"));
             }

@@ -1,0 +1,161 @@
+//! The property of the fuzz target `fuzz/fuzz_targets/amdbin_read_cl2.rs`, run briefly:
+//! reading never panics on truncated or mutated binaries (malformed input is an
+//! error), and whatever reads and writes again reads back to the same input.
+
+use kauai_amdbin::{read_cl2, write_cl2, Cl2Error};
+
+fn seeds() -> Vec<Vec<u8>> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let mut out = Vec::new();
+    for f in ["randomx_run_gfx803.bin", "randomx_run_gfx900.bin"] {
+        out.push(std::fs::read(format!("{dir}/{f}")).expect("oracle"));
+    }
+    // Smaller files of the other layouts, from the writer.
+    for (driver, is64) in [(180005, false), (191205, true), (200406, false)] {
+        let bin = read_cl2(&out[0]).expect("oracle reads");
+        let mut inp = bin.input;
+        inp.driver_version = driver;
+        inp.is64 = is64;
+        inp.device = kauai_amdbin::Device::Tonga;
+        inp.arch_minor = None;
+        inp.arch_stepping = None;
+        if driver < 191205 {
+            if let kauai_amdbin::KernelContent::Raw(r) = &mut inp.kernels[0].content {
+                r.stub = vec![8, 0, 0, 0, 1, 2, 3, 4];
+                r.setup.truncate(256);
+            }
+        } else {
+            inp.global_data = vec![1; 24];
+            inp.samplers = kauai_amdbin::SamplerInit::Values(vec![5]);
+        }
+        inp.kernels[0].code.truncate(64);
+        out.push(write_cl2(&inp).expect("seed writes"));
+    }
+    out
+}
+
+/// Names (and short values) of the fields that differ, for a readable failure.
+fn differing_fields(a: &kauai_amdbin::Cl2Input, b: &kauai_amdbin::Cl2Input) -> String {
+    let mut out = Vec::new();
+    macro_rules! f {
+        ($($name:ident),*) => {$(
+            if a.$name != b.$name {
+                let (x, y) = (format!("{:?}", a.$name), format!("{:?}", b.$name));
+                out.push(format!("{}: {} vs {}", stringify!($name), &x[..x.len().min(120)], &y[..y.len().min(120)]));
+            }
+        )*};
+    }
+    f!(
+        driver_version,
+        is64,
+        device,
+        arch_minor,
+        arch_stepping,
+        acl_version,
+        compile_options,
+        global_data,
+        rw_data,
+        bss_size,
+        bss_align,
+        samplers,
+        sampler_offsets,
+        inner_symbols,
+        inner_extra_sections,
+        extra_sections,
+        extra_symbols
+    );
+    for (i, (k, l)) in a.kernels.iter().zip(&b.kernels).enumerate() {
+        if k != l {
+            let (x, y) = (format!("{k:?}"), format!("{l:?}"));
+            let at = x
+                .bytes()
+                .zip(y.bytes())
+                .position(|(p, q)| p != q)
+                .unwrap_or(0);
+            let from = at.saturating_sub(60);
+            out.push(format!(
+                "kernel {i} ({}) differs: ...{} vs ...{}",
+                k.name,
+                &x[from..(at + 60).min(x.len())],
+                &y[from..(at + 60).min(y.len())]
+            ));
+        }
+    }
+    if a.global_data != b.global_data {
+        out.push(format!(
+            "global data lengths {} vs {} (rw {} bss {}, samplers {:?} offsets {:?} / {:?})",
+            a.global_data.len(),
+            b.global_data.len(),
+            a.rw_data.len(),
+            a.bss_size,
+            a.samplers,
+            a.sampler_offsets,
+            b.sampler_offsets
+        ));
+    }
+    if a.kernels.len() != b.kernels.len() {
+        out.push("kernel count".into());
+    }
+    out.join("; ")
+}
+
+/// Check the property on one input.
+fn check(data: &[u8]) {
+    if let Ok(bin) = read_cl2(data) {
+        match write_cl2(&bin.input) {
+            Ok(bytes) => {
+                let again = read_cl2(&bytes).expect("a written binary reads");
+                if again.input != bin.input {
+                    panic!(
+                        "read(write(read(x))) != read(x): {}",
+                        differing_fields(&bin.input, &again.input)
+                    );
+                }
+            }
+            Err(Cl2Error::Invalid(_) | Cl2Error::Unsupported(_)) => {}
+            Err(e) => panic!("writer failed unexpectedly: {e}"),
+        }
+    }
+}
+
+#[test]
+fn malformed_input_is_an_error_never_a_panic() {
+    assert!(read_cl2(b"").is_err());
+    assert!(read_cl2(b"\x7fELF").is_err());
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for seed in seeds() {
+        check(&seed);
+        for n in (0..seed.len()).step_by(7) {
+            check(&seed[..n]);
+        }
+        // Deterministic bit flips, byte overwrites and word-sized overwrites.
+        for _ in 0..3000 {
+            let r = next();
+            let mut b = seed.clone();
+            let i = (r % b.len() as u64) as usize;
+            match (r >> 60) % 3 {
+                0 => b[i] ^= 1 << ((r >> 8) % 8),
+                1 => b[i] = (r >> 16) as u8,
+                _ => {
+                    let v = (r >> 20).to_le_bytes();
+                    let end = (i + 4).min(b.len());
+                    b[i..end].copy_from_slice(&v[..end - i]);
+                }
+            }
+            check(&b);
+        }
+    }
+}
+
+#[test]
+fn wrong_machine_is_not_cl2() {
+    let mut b = seeds().remove(0);
+    b[18] = 0x3E;
+    assert!(matches!(read_cl2(&b), Err(Cl2Error::NotCl2(_))));
+}
