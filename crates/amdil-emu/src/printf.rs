@@ -6,13 +6,19 @@
 //! - bytes 0..4: the number of record bytes written after this header (kernels reserve
 //!   space with an atomic add on it, e.g. `uav_read_add_id(n) r0.x, cb0[8].y, size`);
 //! - then records: the format id (u32), then each argument, its size from the metadata
-//!   rounded up to 4 bytes.
+//!   rounded up to 4 bytes. A scalar is little-endian at its size (a floating argument
+//!   of 4 bytes is a `float`, of 8 a `double`); a vector's elements follow each other at
+//!   the element size its conversion names (`%v4hlf`: four 4-byte floats); a `%s`
+//!   argument is the string's bytes, ending at a NUL or at the argument's size.
 //!
 //! A record that does not fit in the buffer is ignored (the kernel should not have
-//! written it). Conversions: `%d %i %u %x %X %o %c %f %F %e %E %g %G %%` with flags
-//! `- + 0 space #`, width and precision; anything else is reported as unsupported.
+//! written it). Formatting goes through `kauai_printf`, as on the host device, so both
+//! print the same text: every OpenCL C conversion, flag, width, precision and vector
+//! specifier, exactly as glibc prints it. Arguments past the format's conversions are
+//! skipped, as C ignores them.
 
 use kauai_amdil::metadata::PrintfFmt;
+use kauai_printf::{conversions, parse, Piece, Value};
 
 /// Decode the printf buffer (its bytes, header included).
 pub fn decode_printf(buf: &[u8], formats: &[PrintfFmt]) -> Result<String, String> {
@@ -23,227 +29,81 @@ pub fn decode_printf(buf: &[u8], formats: &[PrintfFmt]) -> Result<String, String
     let used = word(0).ok_or("the printf buffer is smaller than its 4-byte header")? as usize;
     let end = (4usize.saturating_add(used)).min(buf.len());
     let mut at = 4;
-    let mut out = String::new();
+    let mut out = Vec::new();
+    // Formats are parsed once per id.
+    let mut parsed: Vec<Option<(Vec<u8>, Vec<Piece>)>> = vec![None; formats.len()];
     while at + 4 <= end {
         let id = word(at).unwrap_or(0);
-        let fmt = formats
+        let k = formats
             .iter()
-            .find(|f| f.id == id)
+            .position(|f| f.id == id)
             .ok_or_else(|| format!("printf record at byte {at} has unknown format id {id}"))?;
+        let fmt = &formats[k];
+        if parsed[k].is_none() {
+            let text = fmt.format().into_bytes();
+            let pieces = parse(&text).map_err(|e| {
+                let first = e.first().map_or("", |x| x.message.as_str());
+                format!("printf format {id}: {first}")
+            })?;
+            parsed[k] = Some((text, pieces));
+        }
+        let Some((text, pieces)) = &parsed[k] else {
+            continue;
+        };
         at += 4;
-        let mut args = Vec::new();
+        let mut fields = Vec::with_capacity(fmt.arg_sizes.len());
         for &size in &fmt.arg_sizes {
             let padded = (size as usize).next_multiple_of(4);
             let bytes = buf
                 .get(at..at + padded)
                 .filter(|_| at + padded <= end)
                 .ok_or_else(|| format!("printf record for format {id} is cut off"))?;
-            let mut v = [0u8; 8];
-            let n = (size as usize).min(8);
-            v[..n].copy_from_slice(&bytes[..n]);
-            args.push((size, u64::from_le_bytes(v)));
+            fields.push(&bytes[..(size as usize).min(padded)]);
             at += padded;
         }
-        out.push_str(&format_c(&fmt.format(), &args)?);
+        let args =
+            values(pieces, &fields).map_err(|m| format!("printf record for format {id}: {m}"))?;
+        kauai_printf::render(text, pieces, &args, &mut out)
+            .map_err(|e| format!("printf record for format {id}: {}", e.message))?;
     }
-    Ok(out)
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
-struct Spec {
-    left: bool,
-    plus: bool,
-    space: bool,
-    zero: bool,
-    alt: bool,
-    width: usize,
-    prec: Option<usize>,
-}
-
-fn pad(s: String, sp: &Spec, numeric: bool) -> String {
-    if s.len() >= sp.width {
-        return s;
-    }
-    let fill = sp.width - s.len();
-    if sp.left {
-        format!("{s}{}", " ".repeat(fill))
-    } else if sp.zero && numeric {
-        let (sign, digits) = match s.chars().next() {
-            Some(c @ ('-' | '+' | ' ')) => (c.to_string(), s[1..].to_string()),
-            _ => (String::new(), s),
-        };
-        format!("{sign}{}{digits}", "0".repeat(fill))
-    } else {
-        format!("{}{s}", " ".repeat(fill))
-    }
-}
-
-fn sign(neg: bool, sp: &Spec) -> &'static str {
-    if neg {
-        "-"
-    } else if sp.plus {
-        "+"
-    } else if sp.space {
-        " "
-    } else {
-        ""
-    }
-}
-
-/// `d.ddddde±XX` as C prints it.
-fn exp_form(v: f64, prec: usize, upper: bool) -> String {
-    let s = format!("{:.*e}", prec, v);
-    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
-    let e: i32 = e.parse().unwrap_or(0);
-    let es = if e < 0 { '-' } else { '+' };
-    let r = format!("{m}e{es}{:02}", e.abs());
-    if upper {
-        r.to_uppercase()
-    } else {
-        r
-    }
-}
-
-fn float(v: f64, conv: char, sp: &Spec) -> String {
-    if v.is_nan() {
-        return "nan".into();
-    }
-    if v.is_infinite() {
-        return format!("{}inf", sign(v < 0.0, sp));
-    }
-    let p = sp.prec.unwrap_or(6);
-    let neg = v.is_sign_negative() && v != 0.0 || (v == 0.0 && v.is_sign_negative());
-    let a = v.abs();
-    let body = match conv {
-        'f' | 'F' => format!("{a:.p$}"),
-        'e' | 'E' => exp_form(a, p, conv == 'E'),
-        _ => {
-            let p = if p == 0 { 1 } else { p };
-            let x = if a == 0.0 {
-                0
-            } else {
-                let s = exp_form(a, p - 1, false);
-                s.split_once('e')
-                    .and_then(|(_, e)| e.parse::<i32>().ok())
-                    .unwrap_or(0)
-            };
-            let mut s = if (x as i64) < p as i64 && x >= -4 {
-                format!("{a:.*}", (p as i64 - 1 - x as i64).max(0) as usize)
-            } else {
-                exp_form(a, p - 1, conv == 'G')
-            };
-            if !sp.alt {
-                let (m, e) = match s.find(['e', 'E']) {
-                    Some(i) => (s[..i].to_string(), s[i..].to_string()),
-                    None => (s.clone(), String::new()),
-                };
-                let m = if m.contains('.') {
-                    m.trim_end_matches('0').trim_end_matches('.').to_string()
-                } else {
-                    m
-                };
-                s = format!("{m}{e}");
-            }
-            s
-        }
-    };
-    format!("{}{body}", sign(neg, sp))
-}
-
-/// Format like C `printf` for the supported conversions.
-pub fn format_c(fmt: &str, args: &[(u32, u64)]) -> Result<String, String> {
-    let mut out = String::new();
-    let mut it = fmt.chars().peekable();
-    let mut next = args.iter();
-    while let Some(c) = it.next() {
-        if c != '%' {
-            out.push(c);
-            continue;
-        }
-        let mut sp = Spec {
-            left: false,
-            plus: false,
-            space: false,
-            zero: false,
-            alt: false,
-            width: 0,
-            prec: None,
-        };
-        while let Some(&f) = it.peek() {
-            match f {
-                '-' => sp.left = true,
-                '+' => sp.plus = true,
-                ' ' => sp.space = true,
-                '0' => sp.zero = true,
-                '#' => sp.alt = true,
-                _ => break,
-            }
-            it.next();
-        }
-        while let Some(d) = it.peek().and_then(|c| c.to_digit(10)) {
-            sp.width = sp
-                .width
-                .saturating_mul(10)
-                .saturating_add(d as usize)
-                .min(4096);
-            it.next();
-        }
-        if it.peek() == Some(&'.') {
-            it.next();
-            let mut p = 0usize;
-            while let Some(d) = it.peek().and_then(|c| c.to_digit(10)) {
-                p = p.saturating_mul(10).saturating_add(d as usize).min(4096);
-                it.next();
-            }
-            sp.prec = Some(p);
-        }
-        while matches!(it.peek(), Some('h' | 'l')) {
-            it.next();
-        }
-        let conv = it.next().ok_or("format ends inside a conversion")?;
-        if conv == '%' {
-            out.push('%');
-            continue;
-        }
-        let &(size, raw) = next
+/// The values of a record's fields, read as the format's conversions say.
+fn values(pieces: &[Piece], fields: &[&[u8]]) -> Result<Vec<Value>, String> {
+    let mut out = Vec::new();
+    let mut next = fields.iter();
+    for spec in conversions(pieces) {
+        let field = next
             .next()
-            .ok_or_else(|| format!("format `{fmt}` needs more arguments than the record has"))?;
-        let signed = match size {
-            1 => raw as u8 as i8 as i64,
-            2 => raw as u16 as i16 as i64,
-            4 => raw as u32 as i32 as i64,
-            _ => raw as i64,
-        };
-        let unsigned = match size {
-            1 => raw as u8 as u64,
-            2 => raw as u16 as u64,
-            4 => raw as u32 as u64,
-            _ => raw,
-        };
-        let fval = if size == 8 {
-            f64::from_bits(raw)
-        } else {
-            f32::from_bits(raw as u32) as f64
-        };
-        let s = match conv {
-            'd' | 'i' => format!("{}{}", sign(signed < 0, &sp), signed.unsigned_abs()),
-            'u' => unsigned.to_string(),
-            'x' => format!(
-                "{}{unsigned:x}",
-                if sp.alt && unsigned != 0 { "0x" } else { "" }
-            ),
-            'X' => format!(
-                "{}{unsigned:X}",
-                if sp.alt && unsigned != 0 { "0X" } else { "" }
-            ),
-            'o' => format!("{}{unsigned:o}", if sp.alt { "0" } else { "" }),
-            'c' => ((unsigned as u8) as char).to_string(),
-            'f' | 'F' | 'e' | 'E' | 'g' | 'G' => float(fval, conv, &sp),
-            other => return Err(format!("not supported yet: printf conversion `%{other}`")),
-        };
-        let numeric = conv != 'c';
-        out.push_str(&pad(s, &sp, numeric));
+            .ok_or_else(|| format!("no argument for `{}`", spec.spelling()))?;
+        let v = Value::from_le_bytes(spec.arg_kind(), field).ok_or_else(|| {
+            format!(
+                "`{}` needs {}, the argument has {} bytes",
+                spec.spelling(),
+                spec.arg_kind().describe(),
+                field.len()
+            )
+        })?;
+        out.push(v);
     }
     Ok(out)
+}
+
+/// Format like C `printf`, each argument given as (size in bytes, little-endian bits).
+pub fn format_c(fmt: &str, args: &[(u32, u64)]) -> Result<String, String> {
+    let pieces = parse(fmt.as_bytes())
+        .map_err(|e| e.first().map_or_else(String::new, |x| x.message.clone()))?;
+    let raw: Vec<[u8; 8]> = args.iter().map(|(_, v)| v.to_le_bytes()).collect();
+    let fields: Vec<&[u8]> = args
+        .iter()
+        .zip(&raw)
+        .map(|((size, _), b)| &b[..(*size as usize).min(8)])
+        .collect();
+    let vals = values(&pieces, &fields)?;
+    let mut out = Vec::new();
+    kauai_printf::render(fmt.as_bytes(), &pieces, &vals, &mut out).map_err(|e| e.message)?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
 #[cfg(test)]
@@ -303,9 +163,67 @@ mod tests {
             "ok 100%"
         );
         assert_eq!(f("%ld", &[(8, (-5i64) as u64)]), "-5");
-        assert!(format_c("%s", &[(4, 0)]).is_err());
+        assert_eq!(
+            f("%s|", &[(4, u64::from_le_bytes(*b"hi\0\0\0\0\0\0"))]),
+            "hi|"
+        );
         assert!(format_c("100%", &[]).is_err());
         assert!(format_c("%d %d", &[(4, 0)]).is_err());
+    }
+
+    /// A buffer as a kernel writes it: header, then records.
+    fn buffer(records: &[&[u8]]) -> Vec<u8> {
+        let body: Vec<u8> = records.concat();
+        let mut b = (body.len() as u32).to_le_bytes().to_vec();
+        b.extend(body);
+        b
+    }
+
+    #[test]
+    fn records_decode_through_the_shared_formatter() {
+        let fmts = vec![
+            PrintfFmt {
+                id: 3,
+                arg_sizes: vec![16, 8, 4],
+                raw: "%v4hlf|%s|%+.1e\\n".into(),
+            },
+            PrintfFmt {
+                id: 4,
+                arg_sizes: vec![4, 4],
+                raw: "%#v4hhx\\n".into(),
+            },
+        ];
+        let mut r1 = 3u32.to_le_bytes().to_vec();
+        for x in [1.0f32, 2.5, -3.0, 0.1] {
+            r1.extend(x.to_le_bytes());
+        }
+        r1.extend(b"str\0\0\0\0\0");
+        r1.extend(0.25f32.to_le_bytes());
+        // An extra argument past the conversions is skipped.
+        let mut r2 = 4u32.to_le_bytes().to_vec();
+        r2.extend([0xfa, 0xfb, 0, 1]);
+        r2.extend(7u32.to_le_bytes());
+        let text = decode_printf(&buffer(&[&r1, &r2]), &fmts).unwrap();
+        assert_eq!(
+            text,
+            "1.000000,2.500000,-3.000000,0.100000|str|+2.5e-01\n0xfa,0xfb,0,0x1\n"
+        );
+        // A record cut by the end of the written bytes is reported.
+        let mut cut = buffer(&[&r1]);
+        cut.truncate(cut.len() - 2);
+        let used = (cut.len() - 4) as u32;
+        cut[..4].copy_from_slice(&used.to_le_bytes());
+        assert!(decode_printf(&cut, &fmts).unwrap_err().contains("cut off"));
+        // Too few fields for the conversions.
+        let short = vec![PrintfFmt {
+            id: 0,
+            arg_sizes: vec![4],
+            raw: "%d %d".into(),
+        }];
+        let r = [0u8, 0, 0, 0, 5, 0, 0, 0];
+        assert!(decode_printf(&buffer(&[&r]), &short)
+            .unwrap_err()
+            .contains("no argument"));
     }
 
     #[test]
@@ -320,6 +238,11 @@ mod tests {
                 id: 1,
                 arg_sizes: vec![],
                 raw: "%%%5.2f".into(),
+            },
+            PrintfFmt {
+                id: 2,
+                arg_sizes: vec![12, 3],
+                raw: "%v3hlx %s".into(),
             },
         ];
         let mut x = 0x1234_5678_9ABC_DEF0u64;

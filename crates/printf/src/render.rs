@@ -53,9 +53,10 @@ impl Value {
     }
 
     /// Read a value of the given kind from little-endian bytes, as a device's printf
-    /// buffer holds it: scalars and vector elements at their natural size (a scalar
-    /// floating argument of 4 bytes is a `float`, of 8 a `double`), a string up to its
-    /// first NUL. `None` when there are too few bytes.
+    /// buffer holds it: a scalar at the size it was given (1, 2, 4 or 8 bytes; a
+    /// floating one of 4 bytes is a `float`, of 8 a `double`), vector elements at the
+    /// size the conversion names, a string up to its first NUL. `None` when there are
+    /// too few bytes.
     pub fn from_le_bytes(kind: ArgKind, b: &[u8]) -> Option<Value> {
         fn elem(e: Elem, b: &[u8]) -> Option<Value> {
             let (Elem::Int { bytes, .. } | Elem::Float { bytes }) = e;
@@ -71,15 +72,18 @@ impl Value {
                 Elem::Float { .. } => Value::F64(f64::from_bits(bits)),
             })
         }
+        // A scalar is read at the size the buffer gives it (1, 2, 4 or 8 bytes).
+        let fit = match b.len() {
+            0 => return None,
+            1 => 1,
+            2..=3 => 2,
+            4..=7 => 4,
+            _ => 8,
+        };
         match kind {
-            ArgKind::Scalar(Elem::Float { .. }) => match b.len() {
-                4..=7 => elem(Elem::Float { bytes: 4 }, b),
-                _ => elem(Elem::Float { bytes: 8 }, b),
-            },
-            ArgKind::Scalar(Elem::Int { signed, .. }) if b.len() < 8 => {
-                elem(Elem::Int { bytes: 4, signed }, b)
-            }
-            ArgKind::Scalar(e) => elem(e, b),
+            ArgKind::Scalar(Elem::Float { .. }) if fit >= 2 => elem(Elem::Float { bytes: fit }, b),
+            ArgKind::Scalar(Elem::Float { .. }) => None,
+            ArgKind::Scalar(Elem::Int { signed, .. }) => elem(Elem::Int { bytes: fit, signed }, b),
             ArgKind::Ptr if b.len() < 8 => elem(
                 Elem::Int {
                     bytes: 4,
@@ -450,7 +454,16 @@ mod tests {
             Value::from_le_bytes(k("%f"), &1.5f64.to_le_bytes()),
             Some(Value::F64(1.5))
         );
-        assert_eq!(Value::from_le_bytes(k("%d"), &[1, 0]), None);
+        assert_eq!(
+            Value::from_le_bytes(k("%d"), &[1, 0]),
+            Some(Value::int(1, 2))
+        );
+        assert_eq!(Value::from_le_bytes(k("%d"), &[]), None);
+        assert_eq!(Value::from_le_bytes(k("%f"), &[0]), None);
+        assert_eq!(
+            Value::from_le_bytes(k("%f"), &[0, 0x3c]),
+            Some(Value::F16(0x3c00))
+        );
         assert_eq!(
             Value::from_le_bytes(k("%s"), b"hi\0xx"),
             Some(Value::Str(b"hi".to_vec()))
