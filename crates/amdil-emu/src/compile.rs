@@ -55,6 +55,59 @@ pub struct Src {
     /// On integer instructions `_neg` and `_abs` are integer negation and absolute value
     /// (observed behaviour of the AMD IL compiler), not sign-bit operations.
     pub int: Option<IntMods>,
+    /// The float-only source modifiers, applied after the swizzle and before `_abs` and
+    /// `_neg`.
+    pub float: Option<Box<FloatMods>>,
+}
+
+/// `_invert`, `_bias`, `_x2` (`_bx2` is `_bias` then `_x2`), `_sign` and `_divComp`, in
+/// the order the IL specification applies them (table 2.10, as `libcg/grvk`'s
+/// IL compiler cites it): swizzle, invert, bias, x2, sign, divComp, abs, neg. Their
+/// meanings are the Direct3D pixel-shader source modifiers IL inherits: invert `1 - x`,
+/// bias `x - 0.5`, x2 `2x`; sign is the sign, -1.0, 0.0 or 1.0 (seed 004: "returns the
+/// sign"; NaN gives 0.0); divComp(y|z|w) is the projective divide: the components
+/// before the named one are divided by it (`y`: x/y; `z`: x/z, y/z; `w`: x/w, y/w, z/w).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FloatMods {
+    pub invert: bool,
+    pub bias: bool,
+    pub x2: bool,
+    pub sign: bool,
+    /// The component divided by (1 = y, 2 = z, 3 = w).
+    pub div_comp: Option<usize>,
+}
+
+impl FloatMods {
+    pub fn apply(&self, v: &mut [u32; 4]) {
+        let mut f = v.map(f32::from_bits);
+        for x in &mut f {
+            if self.invert {
+                *x = 1.0 - *x;
+            }
+            if self.bias {
+                *x -= 0.5;
+            }
+            if self.x2 {
+                *x *= 2.0;
+            }
+            if self.sign {
+                *x = if *x > 0.0 {
+                    1.0
+                } else if *x < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                };
+            }
+        }
+        if let Some(c) = self.div_comp {
+            let d = f[c & 3];
+            for x in f.iter_mut().take(c & 3) {
+                *x /= d;
+            }
+        }
+        *v = f.map(f32::to_bits);
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -75,6 +128,7 @@ impl Src {
             xor,
             plain,
             int: None,
+            float: None,
         }
     }
 
@@ -167,6 +221,8 @@ pub struct Compiled {
     pub xarrays: HashMap<u32, u32>,
     /// LDS declarations: id -> bytes.
     pub lds: HashMap<u32, u32>,
+    /// Struct LDS declarations (`dcl_struct_lds_id(n) stride, count`): id -> stride.
+    pub lds_stride: HashMap<u32, u32>,
     pub gds: HashMap<u32, u32>,
     pub cb_sizes: HashMap<u32, u32>,
     pub threads_per_group: Option<[u32; 3]>,
@@ -662,9 +718,19 @@ fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
             }
             c.threads_per_group = Some(t);
         }
-        "dcl_struct_lds" | "dcl_struct_gds" => {
-            return Err(format!("not supported yet: `{i}` in the emulator"))
+        "dcl_struct_lds" => {
+            let id = i.resource_id().unwrap_or(0);
+            let (stride, count) = (num(0).unwrap_or(0), num(1).unwrap_or(0));
+            if !(1..=i64::from(MAX_SHARED)).contains(&stride) || stride % 4 != 0 {
+                return Err(format!(
+                    "`{i}`: the stride must be a multiple of 4 from 4 to {MAX_SHARED} bytes"
+                ));
+            }
+            let bytes = stride.saturating_mul(count.max(0));
+            c.lds.insert(id, shared_size(i, Some(bytes))?);
+            c.lds_stride.insert(id, stride as u32);
         }
+        "dcl_struct_gds" => return Err(format!("not supported yet: `{i}` in the emulator")),
         _ => {}
     }
     Ok(())
@@ -802,6 +868,7 @@ fn lower_src(
     }
     let mut abs = false;
     let mut neg = [false; 4];
+    let mut fm = FloatMods::default();
     for m in &r.mods {
         match m.name.as_str() {
             "abs" => abs = true,
@@ -813,10 +880,36 @@ fn lower_src(
                     }
                 }
             }
+            "invert" => fm.invert = true,
+            "bias" => fm.bias = true,
+            "x2" => fm.x2 = true,
+            "bx2" => {
+                fm.bias = true;
+                fm.x2 = true;
+            }
+            "sign" => fm.sign = true,
+            "divComp" => {
+                fm.div_comp = match m.arg.as_deref() {
+                    Some("y") => Some(1),
+                    Some("z") => Some(2),
+                    Some("w") => Some(3),
+                    other => {
+                        return Err(format!(
+                            "not supported yet: source modifier `_divComp({})`",
+                            other.unwrap_or("")
+                        ))
+                    }
+                }
+            }
             other => return Err(format!("not supported yet: source modifier `_{other}`")),
         }
     }
-    Ok(Src::new(loc, swz, abs, neg))
+    let mut src = Src::new(loc, swz, abs, neg);
+    if fm != FloatMods::default() {
+        src.plain = false;
+        src.float = Some(Box::new(fm));
+    }
+    Ok(src)
 }
 
 fn lower_dst(

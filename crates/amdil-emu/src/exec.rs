@@ -26,7 +26,8 @@ pub struct Ctx<'a> {
     pub cbs: &'a [(u32, Vec<u32>)],
     pub mem: &'a mut Memory,
     pub lds: &'a mut Vec<u8>,
-    pub lds_base: &'a [(u32, u32)],
+    /// `(id, byte offset in the group's LDS, struct stride or 0 for typeless LDS)`.
+    pub lds_base: &'a [(u32, u32, u32)],
     pub group: [u32; 3],
     pub group_flat: u32,
     pub global_size: [u32; 3],
@@ -164,8 +165,21 @@ impl Ctx<'_> {
         }
         let ext = [raw[0], raw[1], raw[2], raw[3], 0, ONE, 0, 0];
         let mut v = [0u32; 4];
-        for (k, out) in v.iter_mut().enumerate() {
-            *out = (ext[s.swz[k] as usize & 7] & s.and[k]) ^ s.xor[k];
+        match &s.float {
+            None => {
+                for (k, out) in v.iter_mut().enumerate() {
+                    *out = (ext[s.swz[k] as usize & 7] & s.and[k]) ^ s.xor[k];
+                }
+            }
+            Some(f) => {
+                for (k, out) in v.iter_mut().enumerate() {
+                    *out = ext[s.swz[k] as usize & 7];
+                }
+                f.apply(&mut v);
+                for (k, out) in v.iter_mut().enumerate() {
+                    *out = (*out & s.and[k]) ^ s.xor[k];
+                }
+            }
         }
         if let Some(m) = &s.int {
             for (k, out) in v.iter_mut().enumerate() {
@@ -409,14 +423,25 @@ impl Ctx<'_> {
         }
     }
 
-    fn lds_addr(&self, id: u32, addr: u32) -> i64 {
-        let base = self
+    /// The byte address in the group's LDS of an access to LDS `id`. Typeless LDS
+    /// (`dcl_lds_id`) takes a byte address; struct LDS (`dcl_struct_lds_id(n) stride,
+    /// count`) takes an element index and a byte offset in the element.
+    fn lds_addr(&self, id: u32, addr: u32, offset: u32) -> i64 {
+        let (base, stride) = self
             .lds_base
             .iter()
-            .find(|(i, _)| *i == id)
-            .map(|(_, b)| *b)
-            .unwrap_or(0);
-        base as i64 + addr as i64
+            .find(|(i, ..)| *i == id)
+            .map(|(_, b, s)| (*b, *s))
+            .unwrap_or((0, 0));
+        if stride == 0 {
+            base as i64 + addr as i64
+        } else {
+            base as i64 + addr as i64 * stride as i64 + offset as i64
+        }
+    }
+
+    fn is_struct_lds(&self, id: u32) -> bool {
+        self.lds_base.iter().any(|(i, _, s)| *i == id && *s != 0)
     }
 
     fn data(
@@ -581,7 +606,7 @@ impl Ctx<'_> {
                 let v = if name == "gds_load" {
                     load(&self.mem.gds, "gds", s[0][0] as i64, n)?
                 } else {
-                    let a = self.lds_addr(id, s[0][0]);
+                    let a = self.lds_addr(id, s[0][0], s[0][1]);
                     load(self.lds, "lds", a, n)?
                 };
                 let v = match (n, signed) {
@@ -600,21 +625,22 @@ impl Ctx<'_> {
                 if name == "gds_store" {
                     store(&mut self.mem.gds, "gds", s[0][0] as i64, n, s[1][0])?;
                 } else {
-                    let a = self.lds_addr(id, s[0][0]);
+                    let a = self.lds_addr(id, s[0][0], s[0][1]);
                     store(self.lds, "lds", a, n, s[1][0])?;
                 }
                 None
             }
             "lds_load_vec" | "lds_store_vec" => {
-                // Both address operands name the same dword when the address is a scalar
-                // (as compilers emit it); other uses are not modelled.
+                // The two address operands are the element index and the byte offset in
+                // the element of a struct LDS (CAL++ emits `lds(idx, offset)` so). On a
+                // typeless LDS compilers pass the same byte address twice.
                 let (a, b) = (s[0][0], s[1][0]);
-                if a != b {
+                if a != b && !self.is_struct_lds(id) {
                     return Err(FaultKind::Unsupported(format!(
-                        "`{name}` with two different address operands ({a} and {b})"
+                        "`{name}` with two different address operands ({a} and {b}) on the typeless LDS {id} (dcl_lds_id); a struct LDS (dcl_struct_lds_id) takes (index, offset)"
                     )));
                 }
-                let base = self.lds_addr(id, a);
+                let base = self.lds_addr(id, a, b);
                 let on = lanes(dst);
                 if name == "lds_load_vec" {
                     let mut v = [0u32; 4];
@@ -703,7 +729,7 @@ impl Ctx<'_> {
                 let (buf, name_space, a_addr): (&mut Vec<u8>, &str, i64) = match space {
                     "uav_" => (&mut self.mem.global, "uav", addr),
                     "lds_" => {
-                        let a = self.lds_addr(id, s[0][0]);
+                        let a = self.lds_addr(id, s[0][0], s[0][1]);
                         (&mut *self.lds, "lds", a)
                     }
                     _ => (&mut self.mem.gds, "gds", addr),

@@ -641,7 +641,8 @@ pub fn run(
     let mut lds_base = Vec::new();
     let mut lds_total = 0u32;
     for (id, size) in &lds_ids {
-        lds_base.push((*id, lds_total));
+        let stride = code.lds_stride.get(id).copied().unwrap_or(0);
+        lds_base.push((*id, lds_total, stride));
         lds_total = lds_total.saturating_add(size.next_multiple_of(4));
     }
     if let Some(dev) = opts.device {
