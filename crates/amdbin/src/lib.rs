@@ -37,6 +37,7 @@
 //! lay out.
 
 pub mod config;
+mod derive;
 pub mod device;
 pub mod elf;
 pub mod gen;
@@ -93,8 +94,5 @@ pub fn read_cl2(bytes: &[u8]) -> Result<Cl2Binary, Cl2Error> {
 /// (what cannot be derived, such as extra PGMRSRC bits, is kept in the configuration's
 /// raw fields, or the whole setup in [`KernelConfig::hsa`]).
 pub fn derive_config(input: &Cl2Input, index: usize) -> Result<KernelConfig, Cl2Error> {
-    let _ = (input, index);
-    Err(Cl2Error::Unsupported(
-        "deriving kernel configurations".into(),
-    ))
+    derive::derive_config(input, index)
 }

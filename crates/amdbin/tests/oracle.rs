@@ -5,8 +5,8 @@
 //! source and must match byte for byte.
 
 use kauai_amdbin::{
-    write_cl2, AddressSpace, ArgKind, Cl2Input, Cl2KernelInput, Device, Dims, Elem, KernelArg,
-    KernelConfig, KernelContent, Pointee, ValueType,
+    derive_config, read_cl2, write_cl2, AddressSpace, ArgKind, Cl2Input, Cl2KernelInput, Device,
+    Dims, Elem, KernelArg, KernelConfig, KernelContent, Pointee, ValueType,
 };
 
 fn value(name: &str, type_name: &str, elem: Elem) -> KernelArg {
@@ -120,4 +120,32 @@ fn randomx_gfx900_driver_223600_is_byte_exact() {
         0x85F,
         0xB74,
     );
+}
+
+/// `-C` on the oracles gives back the source's configuration, up to register fields
+/// that the computed PGMRSRC values already hold.
+#[test]
+fn randomx_configs_derive_from_the_binaries() {
+    for file in ["randomx_run_gfx803.bin", "randomx_run_gfx900.bin"] {
+        let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let bin = read_cl2(&std::fs::read(path).expect("oracle")).expect("reads");
+        let cfg = derive_config(&bin.input, 0).expect("derives");
+        let mut src = randomx_config();
+        // `void*` and `char*` write the same bytes; the type name ("size_t") does not
+        // tell them apart, so the reader says char.
+        src.args[3] = global_ptr("_.printf_buffer", "size_t", Elem::Char, false, 1);
+        assert_eq!(cfg.args, src.args, "{file}");
+        assert_eq!(cfg.dims, Dims::Mask(1), "{file}");
+        assert_eq!(cfg.reqd_work_group_size, [64, 1, 1]);
+        assert_eq!(
+            (cfg.sgprs_num, cfg.vgprs_num, cfg.local_size),
+            (96, 128, 256)
+        );
+        assert!(cfg.use_args && cfg.ieee_mode && cfg.dx10_clamp && !cfg.use_enqueue);
+        assert_eq!(cfg.float_mode, 0xC0);
+        assert_eq!(cfg.hsa, None, "{file}: setup expressible by .config fields");
+        // 0x00AC035F has SGPR granule 13 where 98 SGPRs give 12: the extra bit stays.
+        assert_eq!(cfg.pgmrsrc1, 0x40, "{file}");
+        assert_eq!(cfg.pgmrsrc2, 0, "{file}");
+    }
 }

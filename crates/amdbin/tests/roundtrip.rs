@@ -339,3 +339,37 @@ fn oracles_read_back_to_the_same_bytes() {
         assert!(write_cl2(&bin.input).expect("writes") == bytes, "{file}");
     }
 }
+
+/// The `-C` path: every kernel the writer generated from a configuration, read back
+/// raw, derives a configuration that writes the same file again.
+#[test]
+fn derived_configs_write_the_same_bytes() {
+    let mut checked = 0;
+    let mut files: Vec<(String, Vec<u8>)> = inputs()
+        .into_iter()
+        .map(|(n, i)| (n, write_cl2(&i).expect("writes")))
+        .collect();
+    for f in ["randomx_run_gfx803.bin", "randomx_run_gfx900.bin"] {
+        let path = format!("{}/tests/data/{f}", env!("CARGO_MANIFEST_DIR"));
+        files.push((f.into(), std::fs::read(path).expect("oracle")));
+    }
+    for (name, bytes) in files {
+        let bin = read_cl2(&bytes).expect("reads");
+        let mut input = bin.input.clone();
+        for i in 0..input.kernels.len() {
+            match kauai_amdbin::derive_config(&bin.input, i) {
+                Ok(cfg) => {
+                    input.kernels[i].content = KernelContent::Config(Box::new(cfg));
+                    checked += 1;
+                }
+                // Raw test blobs (arbitrary bytes) are not expected to derive.
+                Err(kauai_amdbin::Cl2Error::NotDerivable(_)) => {}
+                Err(e) => panic!("{name}: kernel {i}: {e}"),
+            }
+        }
+        let again = write_cl2(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(again == bytes, "{name}: config form writes different bytes");
+    }
+    // 3 configuration kernels per layout, device and bitness, and the oracles.
+    assert_eq!(checked, 3 * 12 + 2, "kernels derived");
+}
