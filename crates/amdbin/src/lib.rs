@@ -30,6 +30,20 @@
 //! [`KernelConfig`] that generates the same bytes (a disassembler's `-C` form), or says
 //! why it cannot.
 //!
+//! # Limits
+//!
+//! * The reader accepts the layouts this writer (and CLRX) produce; files laid out
+//!   otherwise (kernels not at consecutive 256-byte boundaries, inner symbols in
+//!   another order, unknown device codes) are refused with "not supported yet" rather
+//!   than read approximately. Binaries written by AMD's own drivers read when they
+//!   follow that layout, but their random 1912 note values and `.brig` symbol placement
+//!   are regenerated the CLRX way, so they do not always write back byte for byte.
+//! * CLRX's "HSA layout" (one `.hsatext` blob with explicit kernel offsets) is not
+//!   modelled.
+//! * Raw setups and stubs must describe their own extent (the stub's first word is its
+//!   size; a setup's `kernel_code_entry_byte_offset` its size, or it is 256 bytes), so
+//!   that a reader can split them; CLRX also writes shorter, unreadable blobs.
+//!
 //! The ELF writing is hand-written ([`elf`]) rather than built on the `object` crate:
 //! byte equality with CLRX needs its exact region order, alignment padding, address
 //! counting from a chosen section and symbol-table quirks (no null symbol and no
