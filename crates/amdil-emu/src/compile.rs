@@ -223,6 +223,8 @@ pub struct Compiled {
     pub lds: HashMap<u32, u32>,
     /// Struct LDS declarations (`dcl_struct_lds_id(n) stride, count`): id -> stride.
     pub lds_stride: HashMap<u32, u32>,
+    /// Typed UAV declarations (`dcl_uav_id(n)_type(t)_fmtx(f)`): id -> (coordinates, f).
+    pub typed_uavs: HashMap<u32, (usize, String)>,
     pub gds: HashMap<u32, u32>,
     pub cb_sizes: HashMap<u32, u32>,
     pub threads_per_group: Option<[u32; 3]>,
@@ -731,6 +733,16 @@ fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
             c.lds_stride.insert(id, stride as u32);
         }
         "dcl_struct_gds" => return Err(format!("not supported yet: `{i}` in the emulator")),
+        "dcl_uav" => {
+            let id = i.resource_id().unwrap_or(0);
+            let ty = i.control("type").unwrap_or("");
+            let dims = crate::typed::dims_of_type(ty.split(',').next().unwrap_or("").trim())
+                .ok_or_else(|| {
+                    format!("not supported yet: typed UAV type `{ty}` in the emulator (`{i}`)")
+                })?;
+            let fmt = i.control("fmtx").unwrap_or("unknown").to_string();
+            c.typed_uavs.insert(id, (dims, fmt));
+        }
         _ => {}
     }
     Ok(())

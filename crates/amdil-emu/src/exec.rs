@@ -568,6 +568,24 @@ impl Ctx<'_> {
                 }
                 None
             }
+            "uav_load" | "uav_store" => {
+                let Some((dims, _)) = self.code.typed_uavs.get(&id) else {
+                    return Err(FaultKind::Unsupported(format!(
+                        "`{name}` on UAV {id}, which is not a typed UAV (dcl_uav_id)"
+                    )));
+                };
+                let Some(u) = self.mem.typed_uavs.iter().find(|u| u.id == id).cloned() else {
+                    return Err(FaultKind::Unsupported(format!(
+                        "typed UAV {id} has no image bound to it"
+                    )));
+                };
+                if name == "uav_load" {
+                    Some(u.load(&self.mem.global, s[0], *dims)?)
+                } else {
+                    u.store(&mut self.mem.global, s[0], *dims, s[1])?;
+                    None
+                }
+            }
             "uav_arena_load" | "uav_byte_load" | "uav_ubyte_load" | "uav_short_load"
             | "uav_ushort_load" => {
                 let addr = s[0][0] as i64;

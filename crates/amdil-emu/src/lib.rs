@@ -68,8 +68,16 @@
 //! assert_eq!(mem.global[12], 8);
 //! ```
 //!
-//! Not supported yet (a clear `Unsupported` fault or load error): typed UAVs and images, `lds_load_vec`/`lds_store_vec` with two different addresses,
-//! struct LDS/GDS, source modifiers other than `_neg`/`_abs`.
+//! Also modelled: the float source modifiers (`_invert`, `_bias`, `_x2`, `_bx2`, `_sign`,
+//! `_divComp`), struct LDS (`dcl_struct_lds_id`, addressed by element index and offset,
+//! which is what the two address operands of `lds_load_vec`/`lds_store_vec` are), and
+//! typed UAVs (`dcl_uav_id(n)_type(buffer|1d|2d|3d|1darray|2darray)`, `uav_load`,
+//! `uav_store`) over images the caller binds in [`Memory::typed_uavs`] ([`TypedUav`]).
+//!
+//! Not supported yet (a clear `Unsupported` fault or load error): read-only images
+//! (`dcl_resource_id`, `sample`, `load` and the other graphics instructions) and
+//! samplers, struct GDS (`dcl_struct_gds_id`), `_divComp(unknown)`, two different
+//! addresses in `lds_*_vec` on a typeless LDS.
 //!
 //! Helpers a runtime needs around [`run`]: [`device`] (limits per `-mcpu`),
 //! [`place_global_data`] (the emulated-global data segment, for `cb0[8].x`),
@@ -82,6 +90,7 @@ mod alu;
 mod compile;
 mod exec;
 mod printf;
+mod typed;
 
 use std::fmt;
 
@@ -91,6 +100,7 @@ use kauai_diag::Span;
 
 pub use alu::{f16_to_f32, f32_to_f16};
 pub use printf::{decode_printf, format_c};
+pub use typed::{ChannelType, TypedUav};
 
 /// Device parameters per `-mcpu`, from the seed's device list and the historical
 /// backend's device classes (see `shared/reference/amdil.md` section 3).
@@ -234,6 +244,8 @@ pub struct Memory {
     /// arguments), as dwords. A buffer given here replaces the unit's data segment for
     /// the same number, so it must hold that segment too ([`place_constant`] does this).
     pub constant: Vec<(u32, Vec<u32>)>,
+    /// Typed UAVs (`dcl_uav_id`) bound to regions of `global`.
+    pub typed_uavs: Vec<TypedUav>,
 }
 
 impl Memory {
@@ -338,6 +350,13 @@ pub enum FaultKind {
         address: i64,
         align: u32,
     },
+    /// A typed UAV coordinate outside the bound image.
+    OutOfImage {
+        id: u32,
+        dim: usize,
+        coord: i64,
+        size: u32,
+    },
     OutOfFuel,
     /// The wall-clock limit ([`Options::deadline`]) passed.
     Timeout,
@@ -378,6 +397,15 @@ impl fmt::Display for FaultKind {
             } => write!(
                 f,
                 "{space} access at byte {address} is not {align}-byte aligned"
+            ),
+            FaultKind::OutOfImage {
+                id,
+                dim,
+                coord,
+                size,
+            } => write!(
+                f,
+                "typed UAV {id}: coordinate {coord} in dimension {dim} is outside its {size} elements"
             ),
             FaultKind::OutOfFuel => f.write_str("out of fuel (endless loop?)"),
             FaultKind::Timeout => f.write_str("stopped by the time limit"),
@@ -596,6 +624,21 @@ pub fn run(
                 ));
             }
             _ => {}
+        }
+    }
+    for (id, (_, fmt)) in &code.typed_uavs {
+        if let Some(u) = mem.typed_uavs.iter().find(|u| u.id == *id) {
+            let fits = match fmt.as_str() {
+                "uint" | "sint" => u.channel_type.integer(),
+                "float" | "unorm" | "snorm" => !u.channel_type.integer(),
+                _ => true,
+            };
+            if !fits {
+                return Err(load_fault(format!(
+                    "typed UAV {id} is declared _fmtx({fmt}) but bound to {:?} data",
+                    u.channel_type
+                )));
+            }
         }
     }
     let items_per_group = launch.local.iter().map(|&l| l as u64).product::<u64>();

@@ -12,8 +12,10 @@
 //! ; PRINTF: TEXT                   one expected line of decoded printf output
 //! ; INTRINSICS: FILE|builtin       macro library for `;intrinsic:` ids (a file next to the
 //!                                 test, or kauai_amdil::intrinsics::library())
+//! ; TYPED-UAV: ID ARG N CTYPE WxHxD  typed UAV ID is the buffer ARG seen as an image of N
+//!                                 channels of CTYPE (unorm8, uint16, float, ...)
 //! ```
-//! TYPE is i32, u32, f32, i64, f64 or u8; LIST items are numbers, `range(a,b)` (inclusive)
+//! TYPE is i32, u32, f32, i64, f64, u16 or u8; LIST items are numbers, `range(a,b)` (inclusive)
 //! or `repeat(n,v)`.
 
 use std::path::Path;
@@ -80,6 +82,7 @@ fn encode(ty: &str, vals: &[f64]) -> Result<Vec<u8>, String> {
             "i64" => out.extend((v as i64).to_le_bytes()),
             "f64" => out.extend(v.to_le_bytes()),
             "u8" => out.push(v as i64 as u8),
+            "u16" => out.extend((v as i64 as u16).to_le_bytes()),
             _ => return Err(format!("unknown type {ty}")),
         }
     }
@@ -110,6 +113,7 @@ fn run_file(path: &Path) -> Result<(), String> {
     let mut library = Program::default();
     let mut printf_size = 0usize;
     let mut printf_want = String::new();
+    let mut typed: Vec<(u32, String, u32, String, [u32; 3])> = Vec::new();
     for line in text.lines() {
         let l = line.trim();
         if let Some(r) = l.strip_prefix("; RUN:") {
@@ -164,6 +168,22 @@ fn run_file(path: &Path) -> Result<(), String> {
             if d.has_errors() {
                 return Err(format!("{}: {d:?}", lib_path.display()));
             }
+        } else if let Some(r) = l.strip_prefix("; TYPED-UAV:") {
+            let w: Vec<&str> = r.split_whitespace().collect();
+            let [id, arg, n, ty, size] = w.as_slice() else {
+                return Err(format!("bad TYPED-UAV line {l}"));
+            };
+            let mut dims = [1u32; 3];
+            for (d, x) in size.split('x').enumerate().take(3) {
+                dims[d] = x.parse().map_err(|e| format!("{l}: {e}"))?;
+            }
+            typed.push((
+                id.parse().map_err(|e| format!("{l}: {e}"))?,
+                arg.to_string(),
+                n.parse().map_err(|e| format!("{l}: {e}"))?,
+                ty.to_string(),
+                dims,
+            ));
         } else if let Some(r) = l.strip_prefix("; FAULT:") {
             fault = Some(r.trim().to_string());
         }
@@ -193,6 +213,22 @@ fn run_file(path: &Path) -> Result<(), String> {
             cb1.value(v.ok_or(format!("no value argument {name}"))?, &bytes)
                 .map_err(|e| e.to_string())?;
         }
+    }
+    for (id, arg, channels, ty, size) in &typed {
+        let (_, at, _) = places
+            .iter()
+            .find(|p| &p.0 == arg)
+            .ok_or(format!("TYPED-UAV: no buffer {arg}"))?;
+        mem.typed_uavs.push(kauai_amdil_emu::TypedUav {
+            id: *id,
+            offset: *at as u32,
+            channels: *channels,
+            channel_type: kauai_amdil_emu::ChannelType::from_name(ty)
+                .ok_or(format!("unknown channel type {ty}"))?,
+            size: *size,
+            row_pitch: 0,
+            slice_pitch: 0,
+        });
     }
     let mut cb0 = Cb0Params::default();
     if let Some(at) = kauai_amdil_emu::place_global_data(&linked, &mut mem)? {
@@ -278,6 +314,7 @@ fn run_file(path: &Path) -> Result<(), String> {
                     "f64" => f64::from_le_bytes(c.try_into().unwrap_or([0; 8])).to_string(),
                     "i64" => i64::from_le_bytes(c.try_into().unwrap_or([0; 8])).to_string(),
                     "u8" => c[0].to_string(),
+                    "u16" => u16::from_le_bytes([c[0], c[1]]).to_string(),
                     _ => i32::from_le_bytes([c[0], c[1], c[2], c[3]]).to_string(),
                 })
                 .collect();
