@@ -1413,16 +1413,16 @@ impl RunCtx<'_> {
                             .iter()
                             .map(|(s, t)| crate::printf::value_of(regs, *s as usize, *t))
                             .collect();
-                        if !self.printf_full.load(Ordering::Relaxed) {
-                            group.log.borrow_mut().push(
-                                &self.prog.printf,
-                                self.printf_limit,
-                                pi.id,
-                                vals,
-                            );
-                        }
+                        let keep = !self.printf_full.load(Ordering::Relaxed);
+                        let fits = group.log.borrow_mut().push(
+                            &self.prog.printf,
+                            self.printf_limit,
+                            pi.id,
+                            vals,
+                            keep,
+                        );
                         if let Some(d) = pi.d {
-                            r!(d) = 0;
+                            r!(d) = if fits { 0 } else { 0xffff_ffff };
                         }
                     }
                     Op::Dma(i) => {

@@ -66,7 +66,7 @@
 //! # printf
 //!
 //! A call to `__kauai_printf.<ID>` (see `kauai_ir::printf`) records its arguments in its
-//! work-group's log and returns 0. After the run, [`RunStats::printf`] holds the text,
+//! work-group's log. After the run, [`RunStats::printf`] holds the text,
 //! formatted by `kauai_printf` (as glibc prints), in a fixed order: work-groups in
 //! linear order (x fastest), and within a group in the order the work-items made the
 //! calls (one after another from barrier to barrier, in local linear order). That is
@@ -75,8 +75,9 @@
 //! records are counted as in the AMD layout (4-byte id, arguments rounded up to 4
 //! bytes, `%s` strings with their NUL) after a 4-byte header; the first record that
 //! does not fit, in that order, is dropped with every later one, as the AMD runtime
-//! drops writes past `cb0[8].z`. The host's printf still returns 0 for them: which
-//! records fit is only known once the earlier work-groups have run.
+//! drops writes past `cb0[8].z`. printf returns -1 when the records of its own
+//! work-group (itself included) do not fit, else 0; a record dropped because earlier
+//! work-groups filled the buffer still got 0 (that is only known once they have run).
 //!
 //! # Semantics where C is undefined
 //!

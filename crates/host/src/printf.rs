@@ -12,8 +12,9 @@
 //! and a record that does not fit in [`crate::ExecOptions::printf_buffer_size`] bytes
 //! is dropped, with every record after it, as the AMD runtime drops writes beyond
 //! `cb0[8].z`. Which records fit is decided in the merged order, so it does not depend
-//! on threads either; for the same reason the host's `printf` returns 0 even for a
-//! record that is dropped later.
+//! on threads either. `printf` returns -1 when the records of its own work-group
+//! (itself included) outgrow the buffer, else 0: whether earlier work-groups filled the
+//! buffer is only known after they ran, so a record dropped for that reason got 0.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -140,17 +141,30 @@ pub(crate) struct GroupLog {
 pub(crate) type Log = RefCell<GroupLog>;
 
 impl GroupLog {
-    pub(crate) fn push(&mut self, formats: &Formats, limit: u64, id: u32, vals: Vec<Value>) {
+    /// Record a call; false when the group's own records (this one included) already
+    /// outgrow the buffer, so the record cannot be printed. `keep` false only saves the
+    /// memory of a record that the merge would drop anyway.
+    pub(crate) fn push(
+        &mut self,
+        formats: &Formats,
+        limit: u64,
+        id: u32,
+        vals: Vec<Value>,
+        keep: bool,
+    ) -> bool {
         if self.overflow {
-            return;
+            return false;
         }
         let size = formats.record_size(id, &vals);
         if 4 + self.bytes + size > limit {
             self.overflow = true;
-            return;
+            return false;
         }
         self.bytes += size;
-        self.records.push((id, vals));
+        if keep {
+            self.records.push((id, vals));
+        }
+        true
     }
 }
 
@@ -221,7 +235,7 @@ mod tests {
     fn log(f: &Formats, limit: u64, vals: &[i32]) -> GroupLog {
         let mut l = GroupLog::default();
         for v in vals {
-            l.push(f, limit, 0, vec![Value::i32(*v)]);
+            l.push(f, limit, 0, vec![Value::i32(*v)], true);
         }
         l
     }
@@ -250,7 +264,8 @@ mod tests {
         assert_eq!(String::from_utf8(m.out).unwrap(), "1;2;3;4;");
         assert!(full.load(Ordering::Relaxed));
         // A group that alone outgrows the buffer stops keeping records.
-        let l = log(&f, 20, &[1, 2, 3]);
+        let mut l = log(&f, 20, &[1, 2]);
+        assert!(!l.push(&f, 20, 0, vec![Value::i32(3)], true));
         assert_eq!((l.records.len(), l.overflow), (2, true));
     }
 
