@@ -21,7 +21,11 @@
 
 #![forbid(unsafe_code)]
 
+mod func;
+mod il;
 pub mod options;
+mod program;
+mod structurize;
 mod target;
 
 pub use options::{
@@ -51,10 +55,7 @@ pub enum GenError {
 
 /// Translate a finalized module into an IL program for `opts`.
 pub fn generate(module: &kauai_ir::Module, opts: &TargetOptions) -> Result<String, GenError> {
-    let _ = (module, opts);
-    Err(GenError::Unsupported(
-        "code generation for the amdil target".into(),
-    ))
+    program::generate(module, opts)
 }
 
 /// The `;error:` lines of every metadata block of `il`, as `name: message`.

@@ -1,0 +1,758 @@
+//! Conversions between integer widths, floats and doubles, with rounding modes and
+//! saturation, and bit casts.
+
+use super::*;
+
+/// The low parts of ln(2) and log10(2) after their first 12 significant bits
+/// (Cody and Waite's split: n * high part is exact for the n of float exponents).
+const LN2_HI: u32 = 0x3F31_7200;
+const LN2_LO: u32 = 0x35BF_BE8E;
+const LG2_HI: u32 = 0x3E9A_2000;
+const LG2_LO: u32 = 0x369A_84FC;
+
+impl FnGen<'_, '_> {
+    pub(super) fn convert(
+        &mut self,
+        op: ConvOp,
+        arg: Value,
+        rounding: Rounding,
+        sat: bool,
+        r: Value,
+        d: &VLoc,
+    ) -> R {
+        let ss = self.shape(arg)?;
+        let ds = self.shape(r)?;
+        let x = self.loc(arg)?;
+        let (sty, dty) = (self.ty(arg), self.ty(r));
+        match op {
+            ConvOp::Bitcast => return self.bitcast(&x, ss, d, ds),
+            ConvOp::AddrSpaceCast => {
+                self.copy(d, &x, ds);
+                return Ok(());
+            }
+            _ => {}
+        }
+        if ss.lanes != ds.lanes {
+            return Err(GenError::Invalid(format!(
+                "`{}` changes the lane count",
+                op.name()
+            )));
+        }
+        match op {
+            ConvOp::Trunc | ConvOp::PtrToInt | ConvOp::IntToPtr if ds.bits >= ss.bits => {
+                // A pointer to a 64-bit integer: zero-extend.
+                return self.int_resize(&x, ss, d, ds, false);
+            }
+            ConvOp::Trunc | ConvOp::PtrToInt | ConvOp::IntToPtr => {
+                return self.int_resize(&x, ss, d, ds, false)
+            }
+            ConvOp::Zext => return self.int_resize(&x, ss, d, ds, false),
+            ConvOp::Sext => return self.int_resize(&x, ss, d, ds, true),
+            _ => {}
+        }
+        let (se, de) = (
+            sty.elem().unwrap_or(Scalar::I32),
+            dty.elem().unwrap_or(Scalar::I32),
+        );
+        match op {
+            ConvOp::FpExt => match (se, de) {
+                (Scalar::F32, Scalar::F64) => {
+                    self.facts.uses_doubles = true;
+                    for i in 0..ds.lanes {
+                        let (c, k) = ds.lane(i);
+                        self.e(format!("f2d {}, {}", d.d(c, &[k, k + 1]), x.lane(ss, i)));
+                    }
+                    Ok(())
+                }
+                (Scalar::F16, Scalar::F32) => {
+                    self.lanewise("f162f", d, &[&x], ds);
+                    Ok(())
+                }
+                (Scalar::F16, Scalar::F64) => {
+                    self.facts.uses_doubles = true;
+                    let t = self.sh.alloc(ss.chunks());
+                    self.lanewise("f162f", &t, &[&x], ss);
+                    for i in 0..ds.lanes {
+                        let (c, k) = ds.lane(i);
+                        self.e(format!("f2d {}, {}", d.d(c, &[k, k + 1]), t.lane(ss, i)));
+                    }
+                    Ok(())
+                }
+                _ => Err(GenError::Invalid("fpext between these types".into())),
+            },
+            ConvOp::FpTrunc => match (se, de) {
+                (Scalar::F64, Scalar::F32) => {
+                    self.facts.uses_doubles = true;
+                    for i in 0..ds.lanes {
+                        let (c, k) = ds.lane(i);
+                        self.e(format!("d2f {}, {}", d.d(c, &[k]), x.lane(ss, i)));
+                    }
+                    if !matches!(rounding, Rounding::Default | Rounding::Rte) {
+                        // Compare the nearest float with the double and step one ulp.
+                        let (above, below) =
+                            (self.sh.alloc(ds.chunks()), self.sh.alloc(ds.chunks()));
+                        for i in 0..ds.lanes {
+                            let (c, k) = ds.lane(i);
+                            let t = self.tmp();
+                            self.e(format!("f2d {t}.xy__, {}", d.s(c, &[k])));
+                            self.e(format!(
+                                "dlt {}, {}, {t}.xyxy",
+                                above.d(c, &[k]),
+                                x.lane(ss, i)
+                            ));
+                            self.e(format!(
+                                "dlt {}, {t}.xyxy, {}",
+                                below.d(c, &[k]),
+                                x.lane(ss, i)
+                            ));
+                        }
+                        self.round_step(d, ds, &above, &below, rounding);
+                    }
+                    Ok(())
+                }
+                (Scalar::F32, Scalar::F16)
+                    if matches!(rounding, Rounding::Default | Rounding::Rte) =>
+                {
+                    self.lanewise("f2f16", d, &[&x], ds);
+                    Ok(())
+                }
+                _ => unsupported(format!(
+                    "conversion from {sty} to {dty} rounding {}",
+                    rounding.name()
+                )),
+            },
+            ConvOp::FpToSi | ConvOp::FpToUi => {
+                let signed = op == ConvOp::FpToSi;
+                self.float_to_int(&x, ss, se, d, ds, signed, rounding, sat)
+            }
+            ConvOp::SiToFp | ConvOp::UiToFp => {
+                let signed = op == ConvOp::SiToFp;
+                self.int_to_float(&x, ss, d, ds, de, signed, rounding)
+            }
+            _ => Err(GenError::Invalid(format!("conversion `{}`", op.name()))),
+        }
+    }
+
+    /// Integer (or pointer) width changes, lane by lane where the layout changes.
+    fn int_resize(&mut self, x: &VLoc, ss: Shape, d: &VLoc, ds: Shape, signed: bool) -> R {
+        if ds.bits == 1 {
+            // To a boolean: the low bit, as a mask.
+            let one = self.lit(1);
+            for i in 0..ds.lanes {
+                let (c, k) = ds.lane(i);
+                let (sc, sk) = ss.lane(i);
+                let t = self.tmp();
+                self.e(format!("iand {t}.x___, {}, {one}", x.s(sc, &[sk])));
+                self.e(format!("inegate {}, {t}.x", d.d(c, &[k])));
+            }
+            return Ok(());
+        }
+        if !ss.wide && !ds.wide {
+            if ds.bits <= ss.bits || ss.bits == 1 && signed {
+                self.copy(d, x, ds);
+            } else if ss.bits == 1 {
+                let one = self.lit_chunks([1; 4], ds);
+                self.lanewise("iand", d, &[x, &one], ds);
+            } else {
+                let t = self.ext(x, ss, signed);
+                self.copy(d, &t, ds);
+            }
+            return Ok(());
+        }
+        if ss.wide && ds.wide {
+            self.copy(d, x, ds);
+            return Ok(());
+        }
+        if ss.wide {
+            // 64 to narrower: the low words.
+            for i in 0..ds.lanes {
+                let (c, k) = ds.lane(i);
+                let (sc, sk) = ss.lane(i);
+                self.e(format!("mov {}, {}", d.d(c, &[k]), x.s(sc, &[sk])));
+            }
+            return Ok(());
+        }
+        // Narrow to 64: extend the low word, then the high word from its sign (or 0).
+        let lo = if ss.bits == 1 {
+            if signed {
+                x.clone()
+            } else {
+                let one = self.lit_chunks([1; 4], ss);
+                let t = self.sh.alloc(ss.chunks());
+                self.lanewise("iand", &t, &[x, &one], ss);
+                t
+            }
+        } else {
+            self.ext(x, ss, signed)
+        };
+        let s31 = self.lit(31);
+        let zero = self.lit(0);
+        for i in 0..ds.lanes {
+            let (c, k) = ds.lane(i);
+            let (sc, sk) = ss.lane(i);
+            self.e(format!("mov {}, {}", d.d(c, &[k]), lo.s(sc, &[sk])));
+            if signed {
+                self.e(format!(
+                    "ishr {}, {}, {s31}",
+                    d.d(c, &[k + 1]),
+                    lo.s(sc, &[sk])
+                ));
+            } else {
+                self.e(format!("mov {}, {zero}", d.d(c, &[k + 1])));
+            }
+        }
+        Ok(())
+    }
+
+    /// Step a float result one ulp where the exact value lies beyond it: `above` marks
+    /// lanes where the rounded value is greater than the exact one, `below` smaller.
+    fn round_step(&mut self, d: &VLoc, ds: Shape, above: &VLoc, below: &VLoc, rounding: Rounding) {
+        let zero = self.lit_chunks([0; 4], ds);
+        let one = self.lit_chunks([1; 4], ds);
+        let minus = self.lit_chunks([u32::MAX; 4], ds);
+        // Away from zero in magnitude is +1 on the bits, toward zero -1.
+        let neg = self.sh.alloc(ds.chunks());
+        self.lanewise("ilt", &neg, &[d, &zero], ds);
+        let (take, toward_up) = match rounding {
+            Rounding::Rtp => (below.clone(), true),
+            Rounding::Rtn => (above.clone(), false),
+            _ => {
+                // Toward zero: step when |rounded| > |exact|.
+                let t = self.sh.alloc(ds.chunks());
+                let u = self.sh.alloc(ds.chunks());
+                let pos = self.sh.alloc(ds.chunks());
+                self.lanewise("inot", &pos, &[&neg], ds);
+                self.lanewise("iand", &t, &[above, &pos], ds);
+                self.lanewise("iand", &u, &[below, &neg], ds);
+                self.lanewise("ior", &t, &[&t, &u], ds);
+                let step = self.sh.alloc(ds.chunks());
+                self.lanewise("cmov_logical", &step, &[&t, &minus, &zero], ds);
+                self.lanewise("iadd", d, &[d, &step], ds);
+                return;
+            }
+        };
+        // Up: +1 on positive bits, -1 on negative ones; down the reverse.
+        let (pos_step, neg_step) = if toward_up {
+            (&one, &minus)
+        } else {
+            (&minus, &one)
+        };
+        let step = self.sh.alloc(ds.chunks());
+        self.lanewise("cmov_logical", &step, &[&neg, neg_step, pos_step], ds);
+        self.lanewise("cmov_logical", &step, &[&take, &step, &zero], ds);
+        self.lanewise("iadd", d, &[d, &step], ds);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn float_to_int(
+        &mut self,
+        x: &VLoc,
+        ss: Shape,
+        se: Scalar,
+        d: &VLoc,
+        ds: Shape,
+        signed: bool,
+        rounding: Rounding,
+        sat: bool,
+    ) -> R {
+        if ds.wide {
+            return unsupported("conversions from floating point to 64-bit integers");
+        }
+        let i32sh = Shape {
+            bits: 32,
+            float: false,
+            ..ds
+        };
+        // To 32 bits first (IL saturates to the 32-bit range and gives 0 for NaN).
+        let t = self.sh.alloc(ds.chunks());
+        match se {
+            Scalar::F64 => {
+                self.facts.uses_doubles = true;
+                let src = if matches!(rounding, Rounding::Default | Rounding::Rtz) {
+                    x.clone()
+                } else {
+                    let r = self.sh.alloc(ss.chunks());
+                    let op = match rounding {
+                        Rounding::Rtp => UnaryOp::Ceil,
+                        Rounding::Rtn => UnaryOp::Floor,
+                        _ => UnaryOp::Rint,
+                    };
+                    self.double_round(op, x, ss, &r)?;
+                    r
+                };
+                let name = if signed { "d2i" } else { "d2u" };
+                for i in 0..ds.lanes {
+                    let (c, k) = ds.lane(i);
+                    self.e(format!("{name} {}, {}", t.d(c, &[k]), src.lane(ss, i)));
+                }
+            }
+            Scalar::F32 | Scalar::F16 => {
+                let src = if se == Scalar::F16 {
+                    let h = self.sh.alloc(ss.chunks());
+                    self.lanewise("f162f", &h, &[x], ss);
+                    h
+                } else {
+                    x.clone()
+                };
+                let base = if signed { "ftoi" } else { "ftou" };
+                let name = match rounding {
+                    Rounding::Default | Rounding::Rtz => base.to_string(),
+                    Rounding::Rte => format!("{base}_near"),
+                    Rounding::Rtp => format!("{base}_plus_inf"),
+                    Rounding::Rtn => format!("{base}_neg_inf"),
+                };
+                self.lanewise(&name, &t, &[&src], i32sh);
+            }
+            _ => return Err(GenError::Invalid("float conversion from an integer".into())),
+        }
+        if ds.bits < 32 && sat {
+            let (lo, hi) = if signed {
+                (
+                    (-(1i64 << (ds.bits - 1))) as u32,
+                    (1u32 << (ds.bits - 1)) - 1,
+                )
+            } else {
+                (0, (1u32 << ds.bits) - 1)
+            };
+            let lo = self.lit_chunks([lo; 4], ds);
+            let hi = self.lit_chunks([hi; 4], ds);
+            if signed {
+                self.lanewise("imax", &t, &[&t, &lo], ds);
+                self.lanewise("imin", d, &[&t, &hi], ds);
+            } else {
+                self.lanewise("umin", d, &[&t, &hi], ds);
+            }
+        } else if ds.bits == 1 {
+            let z = self.lit_chunks([0; 4], ds);
+            self.lanewise("ine", d, &[&t, &z], ds);
+        } else {
+            self.copy(d, &t, ds);
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn int_to_float(
+        &mut self,
+        x: &VLoc,
+        ss: Shape,
+        d: &VLoc,
+        ds: Shape,
+        de: Scalar,
+        signed: bool,
+        rounding: Rounding,
+    ) -> R {
+        if ss.wide {
+            return self.int64_to_float(x, ss, d, ds, de, signed, rounding);
+        }
+        // Booleans convert as 0/1 (or 0/-1 when signed, as their i1 value is -1).
+        let src = if ss.bits == 1 && !signed {
+            let one = self.lit_chunks([1; 4], ss);
+            let t = self.sh.alloc(ss.chunks());
+            self.lanewise("iand", &t, &[x, &one], ss);
+            t
+        } else {
+            self.ext(x, ss, signed)
+        };
+        match de {
+            Scalar::F64 => {
+                self.facts.uses_doubles = true;
+                let name = if signed { "i2d" } else { "u2d" };
+                for i in 0..ds.lanes {
+                    let (c, k) = ds.lane(i);
+                    self.e(format!(
+                        "{name} {}, {}",
+                        d.d(c, &[k, k + 1]),
+                        src.lane(ss, i)
+                    ));
+                }
+                Ok(())
+            }
+            Scalar::F32 => {
+                let name = if signed { "itof" } else { "utof" };
+                self.lanewise(name, d, &[&src], ds);
+                // Values of up to 24 bits convert exactly; others may need a step.
+                if ss.bits > 24 && !matches!(rounding, Rounding::Default | Rounding::Rte) {
+                    let (above, below) = self.compare_back(d, ds, &src, signed);
+                    self.round_step(d, ds, &above, &below, rounding);
+                }
+                Ok(())
+            }
+            _ => unsupported(format!("conversion to {de:?} from integers")),
+        }
+    }
+
+    /// Masks of lanes where the float `f` is above / below the 32-bit integer `x`.
+    fn compare_back(&mut self, f: &VLoc, sh: Shape, x: &VLoc, signed: bool) -> (VLoc, VLoc) {
+        let n = sh.chunks();
+        let (above, below) = (self.sh.alloc(n), self.sh.alloc(n));
+        let back = self.sh.alloc(n);
+        let big = self.sh.alloc(n);
+        // 2^31 (signed) or 2^32 (unsigned) and up are above every integer of the type.
+        let limit = self.lit_chunks([if signed { 0x4F00_0000 } else { 0x4F80_0000 }; 4], sh);
+        self.lanewise("ge", &big, &[f, &limit], sh);
+        let (to, lt) = if signed {
+            ("ftoi", "ilt")
+        } else {
+            ("ftou", "ult")
+        };
+        self.lanewise(to, &back, &[f], sh);
+        self.lanewise(lt, &below, &[&back, x], sh);
+        self.lanewise(lt, &above, &[x, &back], sh);
+        self.lanewise("ior", &above, &[&above, &big], sh);
+        let nb = self.sh.alloc(n);
+        self.lanewise("inot", &nb, &[&big], sh);
+        self.lanewise("iand", &below, &[&below, &nb], sh);
+        (above, below)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn int64_to_float(
+        &mut self,
+        x: &VLoc,
+        ss: Shape,
+        d: &VLoc,
+        ds: Shape,
+        de: Scalar,
+        signed: bool,
+        rounding: Rounding,
+    ) -> R {
+        if de != Scalar::F64 || !matches!(rounding, Rounding::Default | Rounding::Rte) {
+            return unsupported(format!(
+                "conversion from 64-bit integers to {de:?} rounding {}",
+                rounding.name()
+            ));
+        }
+        // hi * 2^32 + lo: both parts and the product are exact, so the sum rounds once.
+        self.facts.uses_doubles = true;
+        let two32 = self.lit4([0, 0x41F0_0000, 0, 0x41F0_0000]);
+        for i in 0..ds.lanes {
+            let (c, k) = ds.lane(i);
+            let (sc, sk) = ss.lane(i);
+            let (h, l) = (self.tmp(), self.tmp());
+            let hi_conv = if signed { "i2d" } else { "u2d" };
+            self.e(format!("{hi_conv} {h}.xy__, {}", x.s(sc, &[sk + 1])));
+            self.e(format!("dmul {h}.xy__, {h}.xyxy, {two32}"));
+            self.e(format!("u2d {l}.xy__, {}", x.s(sc, &[sk])));
+            self.e(format!("dadd {}, {h}.xyxy, {l}.xyxy", d.d(c, &[k, k + 1])));
+        }
+        Ok(())
+    }
+
+    /// Reinterpret bits: through 32-bit words when the lane layouts differ.
+    fn bitcast(&mut self, x: &VLoc, ss: Shape, d: &VLoc, ds: Shape) -> R {
+        let same = ss.wide == ds.wide && ss.bits.max(32) == ds.bits.max(32) && ss.bits >= 32;
+        if same || (ss.bits == ds.bits && ss.lanes == ds.lanes) {
+            self.copy(d, x, ds);
+            return Ok(());
+        }
+        // Words in memory order.
+        let words = self.words_of(x, ss);
+        self.fill_from_words(d, ds, &words)
+    }
+
+    /// The 32-bit words of a value as it lies in memory, as `.x`-replicable sources.
+    pub(super) fn words_of(&mut self, x: &VLoc, sh: Shape) -> Vec<String> {
+        let mut out = Vec::new();
+        if sh.bits >= 32 {
+            for i in 0..sh.lanes {
+                let (c, k) = sh.lane(i);
+                out.push(x.s(c, &[k]));
+                if sh.wide {
+                    out.push(x.s(c, &[k + 1]));
+                }
+            }
+            return out;
+        }
+        let es = sh.bits.max(8) / 8;
+        let per = (4 / es) as usize;
+        let m = self.lit((1u64 << (es * 8)).wrapping_sub(1) as u32);
+        for w in 0..sh.lanes.div_ceil(per) {
+            let t = self.tmp();
+            for j in 0..per {
+                let i = w * per + j;
+                if i >= sh.lanes {
+                    break;
+                }
+                let (c, k) = sh.lane(i);
+                if j == 0 {
+                    self.e(format!("iand {t}.x___, {}, {m}", x.s(c, &[k])));
+                } else {
+                    let wl = self.lit(es * 8);
+                    let ol = self.lit(j as u32 * es * 8);
+                    self.e(format!(
+                        "ubit_insert {t}.x___, {wl}, {ol}, {}, {t}.x",
+                        x.s(c, &[k])
+                    ));
+                }
+            }
+            out.push(format!("{t}.x"));
+        }
+        out
+    }
+
+    /// Fill a value from 32-bit words in memory order.
+    pub(super) fn fill_from_words(&mut self, d: &VLoc, sh: Shape, words: &[String]) -> R {
+        if sh.bits >= 32 {
+            let mut w = 0;
+            for i in 0..sh.lanes {
+                let (c, k) = sh.lane(i);
+                let n = if sh.wide { 2 } else { 1 };
+                for j in 0..n {
+                    let src = words.get(w).cloned().ok_or_else(|| {
+                        GenError::Invalid("bitcast between different sizes".into())
+                    })?;
+                    self.e(format!("mov {}, {src}", d.d(c, &[k + j])));
+                    w += 1;
+                }
+            }
+            return Ok(());
+        }
+        let es = sh.bits.max(8) / 8;
+        let per = (4 / es) as usize;
+        for i in 0..sh.lanes {
+            let (c, k) = sh.lane(i);
+            let src = words
+                .get(i / per)
+                .cloned()
+                .ok_or_else(|| GenError::Invalid("bitcast between different sizes".into()))?;
+            let wl = self.lit(es * 8);
+            let ol = self.lit((i % per) as u32 * es * 8);
+            self.e(format!("ubit_extract {}, {wl}, {ol}, {src}", d.d(c, &[k])));
+        }
+        Ok(())
+    }
+
+    pub(super) fn math(&mut self, f: MathFn, args: &[Value], d: &VLoc) -> R {
+        let Some(&a0) = args.first() else {
+            return Err(GenError::Invalid("math function without arguments".into()));
+        };
+        let sh = self.shape(a0)?;
+        let xs: Vec<VLoc> = args.iter().map(|a| self.loc(*a)).collect::<R<_>>()?;
+        if sh.bits == 16 {
+            return unsupported(format!("`{}` on half values", f.name()));
+        }
+        if sh.wide {
+            self.facts.uses_doubles = true;
+            let name = match f {
+                MathFn::Fma => "dfma",
+                MathFn::Mad => "dmad",
+                MathFn::Rsqrt => "drsq",
+                _ => return unsupported(format!("`{}` on doubles", f.name())),
+            };
+            let refs: Vec<&VLoc> = xs.iter().collect();
+            self.pairwise(name, d, &refs, sh);
+            return Ok(());
+        }
+        let x = &xs[0];
+        let lit = |g: &mut Self, v: f32| g.lit_chunks([v.to_bits(); 4], sh);
+        match f {
+            MathFn::Rsqrt => self.lanewise("rsq_vec", d, &[x], sh),
+            MathFn::Exp2 => self.lanewise("exp_vec", d, &[x], sh),
+            MathFn::Log2 => self.lanewise("log_vec", d, &[x], sh),
+            MathFn::Sin => self.lanewise("sin_vec", d, &[x], sh),
+            MathFn::Cos => self.lanewise("cos_vec", d, &[x], sh),
+            MathFn::Fma => self.lanewise("fma", d, &[x, &xs[1], &xs[2]], sh),
+            MathFn::Mad => self.lanewise("mad", d, &[x, &xs[1], &xs[2]], sh),
+            MathFn::Fmod => self.lanewise("mod", d, &[x, &xs[1]], sh),
+            MathFn::Tan => {
+                let (s, c) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
+                self.lanewise("sin_vec", &s, &[x], sh);
+                self.lanewise("cos_vec", &c, &[x], sh);
+                self.lanewise("div", d, &[&s, &c], sh);
+            }
+            MathFn::Exp | MathFn::Exp10 => {
+                // n = rint(x * log2(b)), r = x - n / log2(b) in two pieces (Cody and
+                // Waite), result = 2^n * 2^(r * log2(b)).
+                let (l2b, hi, lo) = if f == MathFn::Exp {
+                    (
+                        std::f32::consts::LOG2_E,
+                        f32::from_bits(LN2_HI),
+                        f32::from_bits(LN2_LO),
+                    )
+                } else {
+                    (
+                        std::f32::consts::LOG2_10,
+                        f32::from_bits(LG2_HI),
+                        f32::from_bits(LG2_LO),
+                    )
+                };
+                let n = self.sh.alloc(sh.chunks());
+                let r = self.sh.alloc(sh.chunks());
+                let lb = lit(self, l2b);
+                let nhi = lit(self, -hi);
+                let nlo = lit(self, -lo);
+                self.lanewise("mul", &n, &[x, &lb], sh);
+                self.lanewise("round_nearest", &n, &[&n], sh);
+                self.lanewise("fma", &r, &[&n, &nhi, x], sh);
+                self.lanewise("fma", &r, &[&n, &nlo, &r], sh);
+                self.lanewise("mul", &r, &[&r, &lb], sh);
+                self.lanewise("exp_vec", &r, &[&r], sh);
+                // 2^n in two halves so that results near the range ends stay finite.
+                let h = self.sh.alloc(sh.chunks());
+                let half = lit(self, 0.5);
+                self.lanewise("mul", &h, &[&n, &half], sh);
+                self.lanewise("round_z", &h, &[&h], sh);
+                self.lanewise("sub", &n, &[&n, &h], sh);
+                self.lanewise("exp_vec", &h, &[&h], sh);
+                self.lanewise("exp_vec", &n, &[&n], sh);
+                self.lanewise("mul", &r, &[&r, &h], sh);
+                self.lanewise("mul", d, &[&r, &n], sh);
+            }
+            MathFn::Log | MathFn::Log10 => {
+                let k = lit(
+                    self,
+                    if f == MathFn::Log {
+                        std::f32::consts::LN_2
+                    } else {
+                        std::f32::consts::LOG10_2
+                    },
+                );
+                let t = self.sh.alloc(sh.chunks());
+                self.lanewise("log_vec", &t, &[x], sh);
+                self.lanewise("mul", d, &[&t, &k], sh);
+            }
+            MathFn::Fdim => {
+                // x > y ? x - y : +0, NaN when either is NaN.
+                let y = &xs[1];
+                let t = self.sh.alloc(sh.chunks());
+                let c = self.sh.alloc(sh.chunks());
+                let z = lit(self, 0.0);
+                self.lanewise("sub", &t, &[x, y], sh);
+                self.lanewise("lt", &c, &[y, x], sh);
+                self.lanewise("cmov_logical", &c, &[&c, &t, &z], sh);
+                let nan = self.sh.alloc(sh.chunks());
+                self.lanewise("ne", &nan, &[&t, &t], sh);
+                self.lanewise("cmov_logical", d, &[&nan, &t, &c], sh);
+            }
+            MathFn::Hypot => {
+                // Scaled by the larger magnitude so that squares cannot overflow.
+                let y = &xs[1];
+                let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
+                let (ax, ay) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
+                self.lanewise("iand", &ax, &[x, &abs], sh);
+                self.lanewise("iand", &ay, &[y, &abs], sh);
+                let (big, small) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
+                self.lanewise("max", &big, &[&ax, &ay], sh);
+                self.lanewise("min", &small, &[&ax, &ay], sh);
+                let q = self.sh.alloc(sh.chunks());
+                self.lanewise("div", &q, &[&small, &big], sh);
+                let one = lit(self, 1.0);
+                self.lanewise("mad", &q, &[&q, &q, &one], sh);
+                self.lanewise("sqrt_vec", &q, &[&q], sh);
+                let t = self.sh.alloc(sh.chunks());
+                self.lanewise("mul", &t, &[&big, &q], sh);
+                // big == 0 gives 0/0; big == inf gives inf * NaN: fix both.
+                let z = lit(self, 0.0);
+                let c = self.sh.alloc(sh.chunks());
+                self.lanewise("eq", &c, &[&big, &z], sh);
+                self.lanewise("cmov_logical", &t, &[&c, &z, &t], sh);
+                let inf = lit(self, f32::INFINITY);
+                self.lanewise("eq", &c, &[&big, &inf], sh);
+                self.lanewise("cmov_logical", d, &[&c, &inf, &t], sh);
+            }
+            MathFn::Pow => {
+                // 2^(y log2 |x|), negative x only for integer y (odd y keeps the sign).
+                let y = &xs[1];
+                let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
+                let ax = self.sh.alloc(sh.chunks());
+                self.lanewise("iand", &ax, &[x, &abs], sh);
+                let l = self.sh.alloc(sh.chunks());
+                self.lanewise("log_vec", &l, &[&ax], sh);
+                self.lanewise("mul", &l, &[&l, y], sh);
+                self.lanewise("exp_vec", &l, &[&l], sh);
+                // Sign: x < 0 and y an odd integer.
+                let half = lit(self, 0.5);
+                let h = self.sh.alloc(sh.chunks());
+                self.lanewise("mul", &h, &[y, &half], sh);
+                let fr = self.sh.alloc(sh.chunks());
+                self.lanewise("frc", &fr, &[&h], sh);
+                let odd = self.sh.alloc(sh.chunks());
+                self.lanewise("eq", &odd, &[&fr, &half], sh);
+                let sign = self.lit_chunks([0x8000_0000; 4], sh);
+                let s = self.sh.alloc(sh.chunks());
+                self.lanewise("iand", &s, &[x, &sign], sh);
+                self.lanewise("iand", &s, &[&s, &odd], sh);
+                let r = self.sh.alloc(sh.chunks());
+                self.lanewise("ixor", &r, &[&l, &s], sh);
+                // Negative x with a non-integer y is NaN.
+                let yi = self.sh.alloc(sh.chunks());
+                self.lanewise("round_z", &yi, &[y], sh);
+                let nonint = self.sh.alloc(sh.chunks());
+                self.lanewise("ne", &nonint, &[&yi, y], sh);
+                let z = lit(self, 0.0);
+                let negx = self.sh.alloc(sh.chunks());
+                self.lanewise("lt", &negx, &[x, &z], sh);
+                self.lanewise("iand", &negx, &[&negx, &nonint], sh);
+                let nan = self.lit_chunks([0x7FC0_0000; 4], sh);
+                self.lanewise("cmov_logical", d, &[&negx, &nan, &r], sh);
+            }
+            MathFn::Ldexp => {
+                // x * 2^n, in two steps so that 2^n stays representable.
+                let n = &xs[1];
+                let nf = self.sh.alloc(sh.chunks());
+                let (lo, hi) = (
+                    self.lit_chunks([(-300i32) as u32; 4], sh),
+                    self.lit_chunks([300; 4], sh),
+                );
+                let c = self.sh.alloc(sh.chunks());
+                self.lanewise("imax", &c, &[n, &lo], sh);
+                self.lanewise("imin", &c, &[&c, &hi], sh);
+                self.lanewise("itof", &nf, &[&c], sh);
+                let half = lit(self, 0.5);
+                let h = self.sh.alloc(sh.chunks());
+                self.lanewise("mul", &h, &[&nf, &half], sh);
+                self.lanewise("round_z", &h, &[&h], sh);
+                self.lanewise("sub", &nf, &[&nf, &h], sh);
+                self.lanewise("exp_vec", &h, &[&h], sh);
+                self.lanewise("exp_vec", &nf, &[&nf], sh);
+                let t = self.sh.alloc(sh.chunks());
+                self.lanewise("mul", &t, &[x, &h], sh);
+                self.lanewise("mul", d, &[&t, &nf], sh);
+            }
+            MathFn::Nextafter => {
+                // One step of the bit pattern toward y; equal or NaN inputs special.
+                let y = &xs[1];
+                let zero = lit(self, 0.0);
+                let (up, neg) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
+                self.lanewise("lt", &up, &[x, y], sh);
+                self.lanewise("ilt", &neg, &[x, &zero], sh);
+                let one = self.lit_chunks([1; 4], sh);
+                let minus = self.lit_chunks([u32::MAX; 4], sh);
+                let step = self.sh.alloc(sh.chunks());
+                // Moving up adds 1 to positive bits and subtracts from negative ones.
+                let dirn = self.sh.alloc(sh.chunks());
+                self.lanewise("ixor", &dirn, &[&up, &neg], sh);
+                self.lanewise("cmov_logical", &step, &[&dirn, &one, &minus], sh);
+                let t = self.sh.alloc(sh.chunks());
+                self.lanewise("iadd", &t, &[x, &step], sh);
+                // From +-0 the next value is the smallest subnormal with y's sign.
+                let isz = self.sh.alloc(sh.chunks());
+                self.lanewise("eq", &isz, &[x, &zero], sh);
+                let tiny = self.sh.alloc(sh.chunks());
+                let sign = self.lit_chunks([0x8000_0000; 4], sh);
+                self.lanewise("iand", &tiny, &[y, &sign], sh);
+                self.lanewise("ior", &tiny, &[&tiny, &one], sh);
+                self.lanewise("cmov_logical", &t, &[&isz, &tiny, &t], sh);
+                let eq = self.sh.alloc(sh.chunks());
+                self.lanewise("eq", &eq, &[x, y], sh);
+                self.lanewise("cmov_logical", &t, &[&eq, y, &t], sh);
+                let nan = self.sh.alloc(sh.chunks());
+                self.lanewise("ne", &nan, &[x, x], sh);
+                let nan2 = self.sh.alloc(sh.chunks());
+                self.lanewise("ne", &nan2, &[y, y], sh);
+                self.lanewise("ior", &nan, &[&nan, &nan2], sh);
+                let sum = self.sh.alloc(sh.chunks());
+                self.lanewise("add", &sum, &[x, y], sh);
+                self.lanewise("cmov_logical", d, &[&nan, &sum, &t], sh);
+            }
+            other => {
+                return unsupported(format!(
+                    "the math function `{}` on the amdil target",
+                    other.name()
+                ))
+            }
+        }
+        Ok(())
+    }
+}

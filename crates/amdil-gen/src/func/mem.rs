@@ -1,0 +1,410 @@
+//! Memory: loads, stores and atomics by address space, module-scope variables, fences.
+
+use super::*;
+
+/// How an address space is reached.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Space {
+    /// A byte address in the global buffer behind the raw UAV.
+    Uav,
+    /// A byte address in LDS.
+    Lds,
+}
+
+impl FnGen<'_, '_> {
+    fn space(&mut self, ptr: Value) -> R<Space> {
+        let Type::Ptr(sp) = self.ty(ptr) else {
+            return Err(GenError::Invalid(
+                "memory access through a non-pointer".into(),
+            ));
+        };
+        Ok(match sp {
+            AddrSpace::Local if !self.sh.r7xx() => {
+                self.facts.uses_lds = true;
+                Space::Lds
+            }
+            AddrSpace::Generic => return unsupported("the generic address space"),
+            _ => Space::Uav,
+        })
+    }
+
+    /// `p + off` as an `.x` source.
+    fn addr(&mut self, p: &str, off: u32) -> String {
+        if off == 0 {
+            return p.to_string();
+        }
+        let t = self.tmp();
+        let o = self.lit(off);
+        self.e(format!("iadd {t}.x___, {p}, {o}"));
+        format!("{t}.x")
+    }
+
+    pub(super) fn load(&mut self, ptr: Value, align: u32, r: Value, d: &VLoc) -> R {
+        let sh = self.shape(r)?;
+        let space = self.space(ptr)?;
+        let p = self.loc(ptr)?.s(0, &[0]);
+        let es = (sh.bits.max(8) / 8) as usize;
+        if es >= 4 {
+            if align < 4 {
+                return unsupported("loads of 32- and 64-bit values with an alignment below 4");
+            }
+            for c in 0..sh.chunks() {
+                let dw = if sh.wide {
+                    2 * sh.chunk_lanes(c)
+                } else {
+                    sh.chunk_lanes(c)
+                };
+                let a = self.addr(&p, 16 * c as u32);
+                let comps: Vec<usize> = (0..dw).collect();
+                match space {
+                    Space::Uav => self.e(format!(
+                        "uav_raw_load_id({RAW_UAV}) {}, {a}",
+                        d.d(c, &comps)
+                    )),
+                    Space::Lds if dw == 1 => {
+                        self.e(format!("lds_load_id({LDS_ID}) {}, {a}", d.d(c, &comps)))
+                    }
+                    Space::Lds => self.e(format!(
+                        "lds_load_vec_id({LDS_ID}) {}, {a}, {a}",
+                        d.d(c, &comps)
+                    )),
+                }
+            }
+            return Ok(());
+        }
+        let bool_load = sh.bits == 1;
+        let target = if bool_load {
+            self.sh.alloc(sh.chunks())
+        } else {
+            d.clone()
+        };
+        let total = sh.lanes * es;
+        if space == Space::Uav && align >= 4 && total.is_multiple_of(4) {
+            // Whole dwords, then the lanes out of them.
+            let words = total / 4;
+            let w = self.sh.alloc(words.div_ceil(4));
+            for c in 0..words.div_ceil(4) {
+                let n = (words - 4 * c).min(4);
+                let a = self.addr(&p, 16 * c as u32);
+                let comps: Vec<usize> = (0..n).collect();
+                self.e(format!(
+                    "uav_raw_load_id({RAW_UAV}) {}, {a}",
+                    w.d(c, &comps)
+                ));
+            }
+            let wl = self.lit(es as u32 * 8);
+            for i in 0..sh.lanes {
+                let (c, k) = sh.lane(i);
+                let byte = i * es;
+                let word = byte / 4;
+                let ol = self.lit((byte % 4) as u32 * 8);
+                self.e(format!(
+                    "ubit_extract {}, {wl}, {ol}, {}",
+                    target.d(c, &[k]),
+                    w.s(word / 4, &[word % 4])
+                ));
+            }
+        } else {
+            if es == 2 && align < 2 {
+                return unsupported("16-bit loads with an alignment below 2");
+            }
+            for i in 0..sh.lanes {
+                let (c, k) = sh.lane(i);
+                let a = self.addr(&p, (i * es) as u32);
+                let dst = target.d(c, &[k]);
+                match space {
+                    Space::Lds => {
+                        let op = if es == 1 {
+                            "lds_load_ubyte"
+                        } else {
+                            "lds_load_ushort"
+                        };
+                        self.e(format!("{op}_id({LDS_ID}) {dst}, {a}"));
+                    }
+                    Space::Uav if !self.sh.r7xx() => {
+                        self.facts.uses_arena = true;
+                        let size = if es == 1 { "byte" } else { "short" };
+                        self.e(format!(
+                            "uav_arena_load_id({ARENA_UAV})_size({size}) {dst}, {a}"
+                        ));
+                    }
+                    Space::Uav => {
+                        // 7XX has no arena: the containing dword, then the field.
+                        let (t, s) = (self.tmp(), self.tmp());
+                        let m = self.lit(!3);
+                        let three = self.lit(3);
+                        self.e(format!("iand {t}.x___, {a}, {m}"));
+                        self.e(format!("uav_raw_load_id({RAW_UAV}) {t}.x___, {t}.x"));
+                        self.e(format!("iand {s}.x___, {a}, {three}"));
+                        self.e(format!("ishl {s}.x___, {s}.x, {three}"));
+                        let wl = self.lit(es as u32 * 8);
+                        self.e(format!("ubit_extract {dst}, {wl}, {s}.x, {t}.x"));
+                    }
+                }
+            }
+        }
+        if bool_load {
+            let z = self.lit_chunks([0; 4], sh);
+            let m = self.lit_chunks([0xFF; 4], sh);
+            self.lanewise("iand", &target, &[&target, &m], sh);
+            self.lanewise("ine", d, &[&target, &z], sh);
+        }
+        Ok(())
+    }
+
+    pub(super) fn store(&mut self, ptr: Value, value: Value, align: u32) -> R {
+        let sh = self.shape(value)?;
+        let space = self.space(ptr)?;
+        if let (Space::Uav, Type::Ptr(AddrSpace::Global | AddrSpace::Constant)) =
+            (space, self.ty(ptr))
+        {
+            self.facts.writes_global = true;
+        }
+        let p = self.loc(ptr)?.s(0, &[0]);
+        let mut v = self.loc(value)?;
+        let es = (sh.bits.max(8) / 8) as usize;
+        if es >= 4 {
+            if align < 4 {
+                return unsupported("stores of 32- and 64-bit values with an alignment below 4");
+            }
+            for c in 0..sh.chunks() {
+                let dw = if sh.wide {
+                    2 * sh.chunk_lanes(c)
+                } else {
+                    sh.chunk_lanes(c)
+                };
+                let a = self.addr(&p, 16 * c as u32);
+                let comps: Vec<usize> = (0..dw).collect();
+                match space {
+                    Space::Uav => self.e(format!(
+                        "uav_raw_store_id({RAW_UAV}) mem0.{}, {a}, {}",
+                        mask(&comps),
+                        v.r(c)
+                    )),
+                    Space::Lds if dw == 1 => {
+                        self.e(format!("lds_store_id({LDS_ID}) {a}, {}", v.s(c, &[0])))
+                    }
+                    Space::Lds => self.e(format!(
+                        "lds_store_vec_id({LDS_ID}) mem0.{}, {a}, {a}, {}",
+                        mask(&comps),
+                        v.r(c)
+                    )),
+                }
+            }
+            return Ok(());
+        }
+        if sh.bits == 1 {
+            let one = self.lit_chunks([1; 4], sh);
+            let t = self.sh.alloc(sh.chunks());
+            self.lanewise("iand", &t, &[&v, &one], sh);
+            v = t;
+        }
+        let total = sh.lanes * es;
+        if align >= 4 && total.is_multiple_of(4) {
+            // Whole dwords: pack the lanes and store them as 32-bit words.
+            let words = self.words_of(
+                &v,
+                Shape {
+                    bits: (es * 8) as u32,
+                    ..sh
+                },
+            );
+            let wsh = Shape {
+                lanes: words.len(),
+                wide: false,
+                bits: 32,
+                float: false,
+            };
+            let w = self.sh.alloc(wsh.chunks());
+            for (j, src) in words.iter().enumerate() {
+                let (c, k) = wsh.lane(j);
+                self.e(format!("mov {}, {src}", w.d(c, &[k])));
+            }
+            for c in 0..wsh.chunks() {
+                let comps = wsh.chunk_comps(c);
+                let a = self.addr(&p, 16 * c as u32);
+                match space {
+                    Space::Uav => self.e(format!(
+                        "uav_raw_store_id({RAW_UAV}) mem0.{}, {a}, {}",
+                        mask(&comps),
+                        w.r(c)
+                    )),
+                    Space::Lds if comps.len() == 1 => {
+                        self.e(format!("lds_store_id({LDS_ID}) {a}, {}", w.s(c, &[0])))
+                    }
+                    Space::Lds => self.e(format!(
+                        "lds_store_vec_id({LDS_ID}) mem0.{}, {a}, {a}, {}",
+                        mask(&comps),
+                        w.r(c)
+                    )),
+                }
+            }
+            return Ok(());
+        }
+        if es == 2 && align < 2 {
+            return unsupported("16-bit stores with an alignment below 2");
+        }
+        for i in 0..sh.lanes {
+            let (c, k) = sh.lane(i);
+            let a = self.addr(&p, (i * es) as u32);
+            let src = v.s(c, &[k]);
+            match space {
+                Space::Lds => {
+                    let op = if es == 1 {
+                        "lds_store_byte"
+                    } else {
+                        "lds_store_short"
+                    };
+                    self.e(format!("{op}_id({LDS_ID}) {a}, {src}"));
+                }
+                Space::Uav if self.sh.opts.byte_addressable_store && !self.sh.r7xx() => {
+                    self.facts.uses_arena = true;
+                    let size = if es == 1 { "byte" } else { "short" };
+                    self.e(format!(
+                        "uav_arena_store_id({ARENA_UAV})_size({size}) {a}, {src}"
+                    ));
+                }
+                Space::Uav => {
+                    // Read-modify-write of the containing dword.
+                    let (t, s, w) = (self.tmp(), self.tmp(), self.tmp());
+                    let m = self.lit(!3);
+                    let three = self.lit(3);
+                    let wl = self.lit(es as u32 * 8);
+                    self.e(format!("iand {t}.x___, {a}, {m}"));
+                    self.e(format!("uav_raw_load_id({RAW_UAV}) {w}.x___, {t}.x"));
+                    self.e(format!("iand {s}.x___, {a}, {three}"));
+                    self.e(format!("ishl {s}.x___, {s}.x, {three}"));
+                    self.e(format!("ubit_insert {w}.x___, {wl}, {s}.x, {src}, {w}.x"));
+                    self.e(format!(
+                        "uav_raw_store_id({RAW_UAV}) mem0.x___, {t}.x, {w}.x"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn atomic(
+        &mut self,
+        op: Option<AtomicOp>,
+        ptr: Value,
+        value: Value,
+        expected: Option<Value>,
+        d: &VLoc,
+    ) -> R {
+        let sh = self.shape(value)?;
+        if sh.bits != 32 || sh.lanes != 1 || sh.float && op != Some(AtomicOp::Xchg) {
+            return unsupported(format!("atomic operations on {}", self.ty(value)));
+        }
+        let space = self.space(ptr)?;
+        if space == Space::Uav {
+            self.facts.writes_global = true;
+        }
+        let p = self.loc(ptr)?.s(0, &[0]);
+        let v = self.loc(value)?.s(0, &[0]);
+        let (pre, id) = match space {
+            Space::Uav => ("uav", RAW_UAV),
+            Space::Lds => ("lds", LDS_ID),
+        };
+        let name = match op {
+            None => "cmp_xchg",
+            Some(AtomicOp::Xchg) => "xchg",
+            Some(AtomicOp::Add) => "add",
+            Some(AtomicOp::Sub) => "sub",
+            Some(AtomicOp::And) => "and",
+            Some(AtomicOp::Or) => "or",
+            Some(AtomicOp::Xor) => "xor",
+            Some(AtomicOp::Smin) => "min",
+            Some(AtomicOp::Smax) => "max",
+            Some(AtomicOp::Umin) => "umin",
+            Some(AtomicOp::Umax) => "umax",
+            Some(AtomicOp::Inc) if space == Space::Uav => "uinc",
+            Some(AtomicOp::Dec) if space == Space::Uav => "udec",
+            Some(AtomicOp::Inc) => "inc",
+            Some(AtomicOp::Dec) => "dec",
+            Some(AtomicOp::Fadd) => return unsupported("atomic float add"),
+        };
+        let dst = d.d(0, &[0]);
+        match expected {
+            // Operands: address, new value, compare value (the historical backend's order,
+            // which the emulator follows).
+            Some(e) => {
+                let e = self.loc(e)?.s(0, &[0]);
+                self.e(format!("{pre}_read_{name}_id({id}) {dst}, {p}, {v}, {e}"));
+            }
+            None => self.e(format!("{pre}_read_{name}_id({id}) {dst}, {p}, {v}")),
+        }
+        Ok(())
+    }
+
+    pub(super) fn global_addr(&mut self, g: kauai_ir::GlobalId, d: &VLoc) -> R {
+        let gl = &self.sh.m.globals[g];
+        match gl.space {
+            AddrSpace::Local => {
+                let off = self.sh.local_off[g];
+                let o = self.lit(off);
+                if self.sh.r7xx() {
+                    self.e(format!("iadd {}, r{R_LOCAL}.x, {o}", d.d(0, &[0])));
+                } else {
+                    self.facts.uses_lds = true;
+                    self.e(format!("mov {}, {o}", d.d(0, &[0])));
+                }
+            }
+            AddrSpace::Constant | AddrSpace::Global => {
+                self.facts.uses_data = true;
+                let o = self.lit(self.sh.data_off[g]);
+                self.e(format!("iadd {}, cb0[8].x, {o}", d.d(0, &[0])));
+            }
+            other => {
+                return unsupported(format!(
+                    "module-scope variables in the {} address space",
+                    other.cl_name()
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// The `fence` for a barrier (`threads`) or a memory fence with MemSemantics `sem`
+    /// (`None`: not a constant, so everything).
+    pub(super) fn fence_name(&self, threads: bool, sem: Option<u32>) -> String {
+        let (local, global, order) = match sem {
+            Some(s) => (
+                s & semantics::WORK_GROUP_MEMORY != 0,
+                s & semantics::CROSS_WORK_GROUP_MEMORY != 0,
+                s & semantics::MASK,
+            ),
+            None => (true, true, semantics::SEQUENTIALLY_CONSISTENT),
+        };
+        // 7XX emulates local memory in the global buffer: a local fence is a memory one.
+        let (lds, memory) = if self.sh.r7xx() {
+            (false, local || global)
+        } else {
+            (local, global)
+        };
+        let mut s = String::from("fence");
+        if threads {
+            s.push_str("_threads");
+            // The historical backend's spellings: memory before lds.
+            if memory {
+                s.push_str("_memory");
+            }
+            if lds {
+                s.push_str("_lds");
+            }
+            return s;
+        }
+        if lds || !memory {
+            s.push_str("_lds");
+        }
+        if memory || !lds {
+            s.push_str("_memory");
+        }
+        match order {
+            semantics::ACQUIRE => s.push_str("_mem_read_only"),
+            semantics::RELEASE => s.push_str("_mem_write_only"),
+            _ => {}
+        }
+        s
+    }
+}

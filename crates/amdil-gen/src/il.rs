@@ -1,0 +1,190 @@
+//! Small helpers for writing IL text: where a value lives (registers or literals, one
+//! 4 x 32-bit register per "chunk"), how its lanes map onto components, write masks and
+//! swizzles, and the program's literal pool.
+
+use std::collections::HashMap;
+
+use kauai_ir::{Scalar, Type};
+
+use crate::GenError;
+
+pub(crate) const COMP: [char; 4] = ['x', 'y', 'z', 'w'];
+
+/// A positional write mask over the listed components: `[0, 2]` gives `x_z_`.
+pub(crate) fn mask(comps: &[usize]) -> String {
+    let mut m = ['_'; 4];
+    for &c in comps {
+        m[c & 3] = COMP[c & 3];
+    }
+    m.iter().collect()
+}
+
+/// A source swizzle naming components in order: `[2]` gives `z`, `[0, 1, 0, 1]` `xyxy`.
+pub(crate) fn swz(comps: &[usize]) -> String {
+    comps.iter().map(|&c| COMP[c & 3]).collect()
+}
+
+/// The shape of a value type in registers: 32-bit-or-narrower lanes take one component
+/// each (4 per register), 64-bit lanes a pair (`.xy`, `.zw`; 2 per register).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
+    pub lanes: usize,
+    pub wide: bool,
+    /// Bits of one element (1 for booleans, 32 for pointers).
+    pub bits: u32,
+    pub float: bool,
+}
+
+impl Shape {
+    pub fn of(ty: Type) -> Result<Shape, GenError> {
+        let (elem, lanes) = match ty {
+            Type::Scalar(s) => (s, 1),
+            Type::Vector {
+                elem,
+                lanes,
+                scalable: false,
+            } => (elem, lanes as usize),
+            Type::Ptr(_) => (Scalar::I32, 1),
+            other => {
+                return Err(GenError::Unsupported(format!(
+                    "values of type {other} in registers"
+                )))
+            }
+        };
+        Ok(Shape {
+            lanes,
+            wide: elem.bits() == 64,
+            bits: elem.bits(),
+            float: elem.is_float(),
+        })
+    }
+
+    pub fn per_chunk(self) -> usize {
+        if self.wide {
+            2
+        } else {
+            4
+        }
+    }
+
+    pub fn chunks(self) -> usize {
+        self.lanes.div_ceil(self.per_chunk())
+    }
+
+    /// Lanes held by chunk `c`.
+    pub fn chunk_lanes(self, c: usize) -> usize {
+        (self.lanes - c * self.per_chunk()).min(self.per_chunk())
+    }
+
+    /// Components chunk `c` uses.
+    pub fn chunk_comps(self, c: usize) -> Vec<usize> {
+        let n = self.chunk_lanes(c);
+        if self.wide {
+            (0..2 * n).collect()
+        } else {
+            (0..n).collect()
+        }
+    }
+
+    /// Chunk and first component of lane `i`.
+    pub fn lane(self, i: usize) -> (usize, usize) {
+        let per = self.per_chunk();
+        let c = i / per;
+        let k = i % per;
+        (c, if self.wide { 2 * k } else { k })
+    }
+}
+
+/// Where a value lives: one register (or literal) per chunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct VLoc {
+    pub lit: bool,
+    pub nums: Vec<u32>,
+}
+
+impl VLoc {
+    pub fn regs(nums: Vec<u32>) -> VLoc {
+        VLoc { lit: false, nums }
+    }
+
+    /// The register name of chunk `c` (`r12`, `l3`).
+    pub fn r(&self, c: usize) -> String {
+        let n = self.nums.get(c).copied().unwrap_or(0);
+        format!("{}{n}", if self.lit { 'l' } else { 'r' })
+    }
+
+    /// Chunk `c` with a swizzle.
+    pub fn s(&self, c: usize, comps: &[usize]) -> String {
+        format!("{}.{}", self.r(c), swz(comps))
+    }
+
+    /// Lane `i` as a source: `.x` for narrow lanes, the pair replicated (`.xyxy`,
+    /// `.zwzw`) for wide ones, so that 64-bit instructions find it in `.xy`.
+    pub fn lane(&self, sh: Shape, i: usize) -> String {
+        let (c, k) = sh.lane(i);
+        if sh.wide {
+            self.s(c, &[k, k + 1, k, k + 1])
+        } else {
+            self.s(c, &[k])
+        }
+    }
+
+    /// Chunk `c` as a destination with the mask of the listed components.
+    pub fn d(&self, c: usize, comps: &[usize]) -> String {
+        format!("{}.{}", self.r(c), mask(comps))
+    }
+}
+
+/// The literal pool of a program: every distinct 4 x 32-bit value gets one `lN`.
+#[derive(Default)]
+pub(crate) struct Lits {
+    map: HashMap<[u32; 4], u32>,
+    pub list: Vec<[u32; 4]>,
+}
+
+impl Lits {
+    pub fn get(&mut self, v: [u32; 4]) -> u32 {
+        if let Some(n) = self.map.get(&v) {
+            return *n;
+        }
+        let n = self.list.len() as u32;
+        self.list.push(v);
+        self.map.insert(v, n);
+        n
+    }
+
+    /// A literal holding `v` in every component, as a `.x` source.
+    pub fn splat(&mut self, v: u32) -> String {
+        format!("l{}.x", self.get([v; 4]))
+    }
+
+    /// The `dcl_literal` lines.
+    pub fn decls(&self) -> String {
+        let mut s = String::new();
+        for (n, v) in self.list.iter().enumerate() {
+            s.push_str(&format!(
+                "dcl_literal l{n}, 0x{:08X}, 0x{:08X}, 0x{:08X}, 0x{:08X}\n",
+                v[0], v[1], v[2], v[3]
+            ));
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_and_swizzles() {
+        assert_eq!(mask(&[0]), "x___");
+        assert_eq!(mask(&[2, 3]), "__zw");
+        assert_eq!(swz(&[2]), "z");
+        let sh = Shape::of(Type::vec(Scalar::F64, 3)).unwrap();
+        assert_eq!((sh.chunks(), sh.lane(2)), (2, (1, 0)));
+        assert_eq!(sh.chunk_comps(0), vec![0, 1, 2, 3]);
+        assert_eq!(sh.chunk_comps(1), vec![0, 1]);
+        let sh = Shape::of(Type::vec(Scalar::I8, 16)).unwrap();
+        assert_eq!((sh.chunks(), sh.lane(13)), (4, (3, 1)));
+    }
+}

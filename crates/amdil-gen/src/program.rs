@@ -1,0 +1,836 @@
+//! The program layout of seed 000: the `main` with the link point, for every kernel a
+//! wrapper that moves the arguments from cb1 into registers and calls the kernel's body,
+//! every function followed by its metadata block, the data segment, `end`.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+use kauai_amdil::metadata::{
+    DataRow, DataSegment, KernelMetadata, MdEntry, Memory, PointerArg, ValueArg,
+};
+use kauai_ir::{
+    AddrSpace, Aggregate, DataLayout, FuncId, Function, GlobalId, InstKind, Module, Scalar,
+    SecondaryMap, Type,
+};
+
+use crate::func::{
+    Facts, FnGen, Shared, ARENA_UAV, FIRST_REG, LDS_ID, RAW_UAV, R_LOCAL, R_PRIVATE,
+};
+use crate::il::{Lits, Shape, VLoc};
+use crate::{GenError, TargetOptions};
+
+/// The metadata version printed: the 2011 backend's (the seed's era).
+pub const VERSION: (u32, u32, u32) = (2, 0, 74);
+
+/// Slots of cb0 the runtime fills (`cb0[0]` .. `cb0[8]`).
+const CB0_SLOTS: u32 = 9;
+
+/// `;error:` messages: a 4-character code, then at most 32 characters in all (seed 000).
+pub const ERR_DOUBLES: &str = "E001:Doubles are not supported";
+pub const ERR_LOCAL: &str = "E002:Local memory exceeds device";
+
+/// How one kernel argument travels.
+#[derive(Clone, Debug)]
+enum ArgKind {
+    Pointer { local: bool },
+    Value(Type),
+    ByVal { size: u32 },
+}
+
+#[derive(Clone, Debug)]
+struct Arg {
+    name: String,
+    kind: ArgKind,
+    slot: u32,
+    entry: MdEntry,
+}
+
+fn meta_type(s: Scalar) -> &'static str {
+    match s {
+        Scalar::I1 => "i1",
+        Scalar::I8 => "i8",
+        Scalar::I16 => "i16",
+        Scalar::I32 => "i32",
+        Scalar::I64 => "i64",
+        Scalar::F16 => "half",
+        Scalar::F32 => "float",
+        Scalar::F64 => "double",
+    }
+}
+
+/// Does an OpenCL type name (`uint4`, `unsigned char*`, `size_t`) name an unsigned
+/// integer type?
+fn is_unsigned(type_name: &str) -> bool {
+    let base = type_name.trim_end_matches('*').trim();
+    base.contains("unsigned")
+        || base.ends_with("size_t")
+        || base.split_whitespace().any(|w| {
+            let stem = w.trim_end_matches(|c: char| c.is_ascii_digit());
+            matches!(stem, "uchar" | "ushort" | "uint" | "ulong" | "uintptr_t")
+        })
+}
+
+/// The metadata name of an integer type of `bits` bits (`u32` for unsigned ones: the
+/// AMD runtime's names; the seed's list is signless).
+fn int_name(bits: u32, unsigned: bool) -> &'static str {
+    match (bits, unsigned) {
+        (8, false) => "i8",
+        (8, true) => "u8",
+        (16, false) => "i16",
+        (16, true) => "u16",
+        (64, false) => "i64",
+        (64, true) => "u64",
+        (_, false) => "i32",
+        (_, true) => "u32",
+    }
+}
+
+/// The pointee of a pointer argument from its OpenCL type name (`float4*`): metadata
+/// type and alignment (the pointee's size rounded up to a power of two).
+fn pointee(type_name: &str) -> (&'static str, u32) {
+    let unsigned = is_unsigned(type_name);
+    let base = type_name
+        .trim_end_matches('*')
+        .split_whitespace()
+        .filter(|w| {
+            !matches!(
+                *w,
+                "const" | "volatile" | "restrict" | "unsigned" | "signed"
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let digits = base.len() - base.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (stem, n) = base.split_at(base.len() - digits);
+    let lanes: u32 = n.parse().unwrap_or(1);
+    let stem = match stem {
+        "uchar" | "ushort" | "uint" | "ulong" => &stem[1..],
+        s => s,
+    };
+    let (ty, bytes) = match stem {
+        "char" | "bool" => (int_name(8, unsigned), 1),
+        "short" => (int_name(16, unsigned), 2),
+        "int" | "size_t" | "ptrdiff_t" | "intptr_t" | "uintptr_t" | "" => {
+            (int_name(32, unsigned), 4)
+        }
+        "long" => (int_name(64, unsigned), 8),
+        "float" => ("float", 4),
+        "double" => ("double", 8),
+        "half" => ("half", 2),
+        _ => ("struct", 16),
+    };
+    let lanes = if lanes == 3 { 4 } else { lanes.max(1) };
+    (ty, (bytes * lanes).next_power_of_two())
+}
+
+/// The arguments of a kernel with their cb1 slots (seed 000, "Dynamic Locations": every
+/// argument starts a new 16-byte slot, from offset 0 of cb1).
+fn kernel_args(m: &Module, f: &Function, r7xx: bool) -> Result<Vec<Arg>, GenError> {
+    let types = f.meta_strs(kauai_ir::meta::KERNEL_ARG_TYPE);
+    let mut slot = 0u32;
+    let mut out = Vec::new();
+    for (i, p) in f.params.iter().enumerate() {
+        let name = if p.name.is_empty() {
+            format!("arg{i}")
+        } else {
+            p.name.clone()
+        };
+        let (kind, slots, entry) = match (p.ty, p.byval) {
+            (_, Some(t)) => {
+                let size = m.size_of(t) as u32;
+                let e = MdEntry::Value(ValueArg {
+                    name: name.clone(),
+                    ty: "struct".into(),
+                    num: size,
+                    cb: 1,
+                    offset: slot * 16,
+                });
+                (ArgKind::ByVal { size }, size.div_ceil(16).max(1), e)
+            }
+            (Type::Ptr(sp), None) => {
+                let (mem, buf, local) = match sp {
+                    AddrSpace::Global => ("uav", RAW_UAV, false),
+                    AddrSpace::Constant => ("c", RAW_UAV, false),
+                    AddrSpace::Local if r7xx => ("l", RAW_UAV, true),
+                    AddrSpace::Local => ("hl", LDS_ID, true),
+                    other => {
+                        return Err(GenError::Unsupported(format!(
+                            "kernel argument `{name}` in the {} address space",
+                            other.cl_name()
+                        )))
+                    }
+                };
+                let (ty, align) = pointee(types.get(i).map(String::as_str).unwrap_or(""));
+                let e = MdEntry::Pointer(PointerArg {
+                    name: name.clone(),
+                    ty: ty.into(),
+                    num: 1,
+                    cb: 1,
+                    offset: slot * 16,
+                    mem: mem.into(),
+                    buf,
+                    align,
+                    extra: None,
+                });
+                (ArgKind::Pointer { local }, 1, e)
+            }
+            (t, None) => {
+                let sh = Shape::of(t)?;
+                let elem = t.elem().unwrap_or(Scalar::I32);
+                let slots = if sh.bits < 32 {
+                    (sh.lanes as u32).div_ceil(4).max(1)
+                } else {
+                    (m.size_of(t) as u32).div_ceil(16).max(1)
+                };
+                let tn = types.get(i).map(String::as_str).unwrap_or("");
+                let ty = if elem.is_int() && elem != Scalar::I1 {
+                    int_name(elem.bits(), is_unsigned(tn))
+                } else {
+                    meta_type(elem)
+                };
+                let e = MdEntry::Value(ValueArg {
+                    name: name.clone(),
+                    ty: ty.into(),
+                    num: sh.lanes as u32,
+                    cb: 1,
+                    offset: slot * 16,
+                });
+                (ArgKind::Value(t), slots, e)
+            }
+        };
+        out.push(Arg {
+            name,
+            kind,
+            slot,
+            entry,
+        });
+        slot += slots;
+    }
+    Ok(out)
+}
+
+/// Everything known about one function after translation.
+#[derive(Clone)]
+struct Done {
+    lines: Vec<String>,
+    facts: Facts,
+    locals: BTreeSet<GlobalId>,
+    data: bool,
+    /// End of this function's private frame (absolute in the slot).
+    frame_end: u32,
+}
+
+pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenError> {
+    if m.data_layout != DataLayout::GPU32 {
+        return Err(GenError::Invalid(
+            "the amdil target compiles modules with 32-bit pointers (DataLayout::GPU32)".into(),
+        ));
+    }
+    let defined: Vec<FuncId> = m
+        .functions
+        .iter()
+        .filter(|(_, f)| f.body.is_some())
+        .map(|(id, _)| id)
+        .collect();
+    let is_kernel = |f: &Function| f.is_entry_point();
+
+    // Ids from 1024 in module order; a kernel's wrapper comes right before its body.
+    let mut next_id = 1024u32;
+    let mut ids: SecondaryMap<FuncId, u32> = SecondaryMap::new();
+    let mut wrapper_ids: SecondaryMap<FuncId, u32> = SecondaryMap::new();
+    for &f in &defined {
+        if is_kernel(&m.functions[f]) {
+            wrapper_ids[f] = next_id;
+            next_id += 1;
+        }
+        ids[f] = next_id;
+        next_id += 1;
+    }
+
+    // Direct calls, and no recursion.
+    let mut calls: SecondaryMap<FuncId, BTreeSet<FuncId>> = SecondaryMap::new();
+    let mut locals_of: SecondaryMap<FuncId, BTreeSet<GlobalId>> = SecondaryMap::new();
+    let mut data_of: SecondaryMap<FuncId, bool> = SecondaryMap::new();
+    for &f in &defined {
+        let Some(b) = m.functions[f].body.as_ref() else {
+            continue;
+        };
+        for blk in &b.order {
+            for i in &b.blocks[*blk].insts {
+                match &b.insts[*i].kind {
+                    InstKind::Call(c, _) if m.functions[*c].body.is_some() => {
+                        calls[f].insert(*c);
+                    }
+                    InstKind::GlobalAddr(g) => match m.globals[*g].space {
+                        AddrSpace::Local => {
+                            locals_of[f].insert(*g);
+                        }
+                        _ => data_of[f] = true,
+                    },
+                    _ => {}
+                }
+            }
+        }
+    }
+    check_acyclic(m, &defined, &calls)?;
+
+    // Kernel-scope __local variables: one program-wide layout.
+    let mut local_off: SecondaryMap<GlobalId, u32> = SecondaryMap::new();
+    let mut local_end: SecondaryMap<GlobalId, u32> = SecondaryMap::new();
+    let mut at = 0u32;
+    for (g, gl) in m.globals.iter() {
+        if gl.space == AddrSpace::Local {
+            at = at.next_multiple_of(gl.align.clamp(4, 1 << 16));
+            local_off[g] = at;
+            at = at.saturating_add(m.size_of(gl.ty) as u32);
+            local_end[g] = at;
+        }
+    }
+
+    // The data segment (emulated global memory, cb0[8].x).
+    let (data_off, segment) = data_segment(m)?;
+
+    // Private frames: every function's allocas, then every wrapper's by-value copies.
+    let mut allocas = HashMap::new();
+    let mut frame_end: SecondaryMap<FuncId, u32> = SecondaryMap::new();
+    let mut wrapper_frame: SecondaryMap<FuncId, (u32, u32)> = SecondaryMap::new();
+    let mut at = 0u32;
+    for &f in &defined {
+        let Some(b) = m.functions[f].body.as_ref() else {
+            continue;
+        };
+        for blk in &b.order {
+            for i in &b.blocks[*blk].insts {
+                if let InstKind::Alloca { ty, align } = &b.insts[*i].kind {
+                    at = at.next_multiple_of((*align).clamp(4, 16));
+                    allocas.insert((f, *i), at);
+                    at = at.saturating_add(m.size_of(*ty) as u32);
+                }
+            }
+        }
+        frame_end[f] = at;
+    }
+    for &f in &defined {
+        let func = &m.functions[f];
+        if !is_kernel(func) {
+            continue;
+        }
+        let start = at.next_multiple_of(16);
+        let mut end = start;
+        for p in &func.params {
+            if let Some(t) = p.byval {
+                end = end.next_multiple_of(16) + (m.size_of(t) as u32).next_multiple_of(16);
+            }
+        }
+        wrapper_frame[f] = (start, end);
+        at = at.max(end);
+    }
+
+    let mut sh = Shared {
+        m,
+        opts,
+        lits: Lits::default(),
+        next_reg: FIRST_REG,
+        ids: ids.clone(),
+        params: SecondaryMap::new(),
+        rets: SecondaryMap::new(),
+        allocas,
+        local_off,
+        data_off,
+    };
+    let _ = sh.lits.get([0; 4]);
+    for &f in &defined {
+        let func = &m.functions[f];
+        let mut ps = Vec::new();
+        for p in &func.params {
+            ps.push(sh.alloc(Shape::of(p.ty)?.chunks()));
+        }
+        sh.params[f] = ps;
+        sh.rets[f] = match func.ret {
+            Type::Void => None,
+            t => Some(sh.alloc(Shape::of(t)?.chunks())),
+        };
+    }
+
+    let mut done: SecondaryMap<FuncId, Option<Done>> = SecondaryMap::new();
+    for &f in &defined {
+        let (lines, facts) = FnGen::new(&mut sh, f)?.run()?;
+        done[f] = Some(Done {
+            lines,
+            facts,
+            locals: locals_of[f].clone(),
+            data: data_of[f],
+            frame_end: frame_end[f],
+        });
+    }
+
+    let mut text = String::new();
+    let mut body_text = String::new();
+    let mut used_macros = BTreeSet::new();
+    for &f in &defined {
+        let func = &m.functions[f];
+        let Some(d) = done[f].as_ref() else { continue };
+        if is_kernel(func) {
+            let reach = reachable(f, &calls);
+            let mut agg = Facts::default();
+            let mut locals = BTreeSet::new();
+            let mut data = false;
+            let mut private = wrapper_frame[f].1;
+            for r in &reach {
+                if let Some(dn) = done[*r].as_ref() {
+                    agg.uses_lds |= dn.facts.uses_lds;
+                    agg.uses_arena |= dn.facts.uses_arena;
+                    agg.writes_global |= dn.facts.writes_global;
+                    agg.uses_doubles |= dn.facts.uses_doubles;
+                    agg.barriers += dn.facts.barriers;
+                    locals.extend(dn.locals.iter().copied());
+                    data |= dn.data;
+                    private = private.max(dn.frame_end);
+                }
+            }
+            let static_local = locals.iter().map(|g| local_end[*g]).max().unwrap_or(0);
+            let w = wrapper(
+                &mut sh,
+                f,
+                wrapper_ids[f],
+                &agg,
+                static_local,
+                private,
+                data,
+                wrapper_frame[f].0,
+            )?;
+            body_text.push_str(&w);
+        }
+        let _ = writeln!(body_text, "func {} ; {}", ids[f], func.name);
+        for l in &d.lines {
+            body_text.push_str(l);
+            body_text.push('\n');
+        }
+        let _ = writeln!(body_text, "endfunc ; {}", func.name);
+        let mut entries = vec![MdEntry::UniqueId(ids[f])];
+        let callees: Vec<u32> = d.facts.callees.iter().map(|c| ids[*c]).collect();
+        if !callees.is_empty() {
+            entries.push(MdEntry::Function(callees));
+        }
+        if !d.facts.intrinsics.is_empty() {
+            if opts.macrodb {
+                used_macros.extend(d.facts.intrinsics.iter().copied());
+            } else {
+                entries.push(MdEntry::Intrinsic(
+                    d.facts.intrinsics.iter().copied().collect(),
+                ));
+            }
+        }
+        let md = KernelMetadata {
+            name: func.name.clone(),
+            entries,
+            loc: Default::default(),
+        };
+        body_text.push_str(&md.to_string());
+    }
+
+    let header = if opts.device.name == "test" {
+        "il_cs_3_0"
+    } else {
+        "il_cs_2_0"
+    };
+    let _ = writeln!(text, "{header}");
+    let _ = writeln!(text, "dcl_cb cb0[{CB0_SLOTS}]");
+    text.push_str(&sh.lits.decls());
+    text.push_str(";$$$$$$$$$$\nendmain\n");
+    if !used_macros.is_empty() {
+        text.push_str(&embedded_macros(&used_macros)?);
+    }
+    text.push_str(&body_text);
+    if let Some(seg) = segment {
+        text.push_str(&seg.to_string());
+    }
+    text.push_str("end\n");
+    Ok(text)
+}
+
+/// The kernel wrapper `func` and its metadata block.
+#[allow(clippy::too_many_arguments)]
+fn wrapper(
+    sh: &mut Shared,
+    f: FuncId,
+    id: u32,
+    facts: &Facts,
+    static_local: u32,
+    private: u32,
+    data: bool,
+    byval_base: u32,
+) -> Result<String, GenError> {
+    let m = sh.m;
+    let opts = sh.opts;
+    let func = &m.functions[f];
+    let r7xx = sh.r7xx();
+    let args = kernel_args(m, func, r7xx)?;
+    let wname = format!("__OpenCL_{}_kernel", func.name);
+    let slots: u32 = args
+        .iter()
+        .map(|a| match &a.entry {
+            MdEntry::Value(v) if v.ty == "struct" => a.slot + v.num.div_ceil(16).max(1),
+            MdEntry::Value(v) => {
+                let es = kauai_amdil::abi::type_size(&v.ty).unwrap_or(4);
+                let n = if es < 4 {
+                    v.num.div_ceil(4).max(1)
+                } else {
+                    (es * if v.num == 3 { 4 } else { v.num })
+                        .div_ceil(16)
+                        .max(1)
+                };
+                a.slot + n
+            }
+            _ => a.slot + 1,
+        })
+        .max()
+        .unwrap_or(0);
+    let has_local_args = args
+        .iter()
+        .any(|a| matches!(a.kind, ArgKind::Pointer { local: true, .. }));
+    let mut s = String::new();
+    let _ = writeln!(s, "func {id} ; {wname}");
+    let _ = writeln!(s, "dcl_cb cb1[{}]", slots.max(1));
+    let _ = writeln!(s, "dcl_raw_uav_id({RAW_UAV})");
+    if facts.uses_arena {
+        let _ = writeln!(s, "dcl_arena_uav_id({ARENA_UAV})");
+    }
+    if facts.uses_lds {
+        // The compiler's own local memory; `__local` pointer arguments come after it and
+        // the runtime adds their sizes (seed 000, "Hardware Local Memory Usage").
+        let _ = writeln!(
+            s,
+            "dcl_lds_id({LDS_ID}) {}",
+            static_local.next_multiple_of(4)
+        );
+    }
+    match func.reqd_work_group_size() {
+        Some([x, y, z]) => {
+            let _ = writeln!(s, "dcl_num_thread_per_group {x}, {y}, {z}");
+        }
+        None => {
+            let _ = writeln!(s, "dcl_max_thread_per_group {}", opts.max_group_items());
+        }
+    }
+    if private > 0 {
+        let _ = writeln!(
+            s,
+            "imad r{R_PRIVATE}.x___, vAbsTidFlat.x, cb0[3].y, cb0[3].x"
+        );
+    }
+    if r7xx && (static_local > 0 || has_local_args) {
+        let _ = writeln!(
+            s,
+            "imad r{R_LOCAL}.x___, vThreadGrpIdFlat.x, cb0[4].y, cb0[4].x"
+        );
+    }
+    let params = sh.params[f].clone();
+    let mut byval_at = byval_base;
+    for (a, p) in args.iter().zip(&params) {
+        let _ = writeln!(s, "; Kernel arg setup: {}", a.name);
+        let cb = |k: u32| format!("cb1[{}]", a.slot + k);
+        match &a.kind {
+            ArgKind::Pointer { local: true, .. } if r7xx => {
+                let _ = writeln!(s, "iadd {}, {}.x, r{R_LOCAL}.x", p.d(0, &[0]), cb(0));
+            }
+            ArgKind::Pointer { .. } => {
+                let _ = writeln!(s, "mov {}, {}.x", p.d(0, &[0]), cb(0));
+            }
+            ArgKind::ByVal { size } => {
+                byval_at = byval_at.next_multiple_of(16);
+                let o = sh.lits.splat(byval_at);
+                let _ = writeln!(s, "iadd {}, r{R_PRIVATE}.x, {o}", p.d(0, &[0]));
+                let dwords = size.div_ceil(4);
+                for q in 0..size.div_ceil(16) {
+                    let n = (dwords - 4 * q).min(4) as usize;
+                    let comps: Vec<usize> = (0..n).collect();
+                    let addr = if q == 0 {
+                        format!("{}.x", p.r(0))
+                    } else {
+                        let t = sh.alloc(1).r(0);
+                        let o = sh.lits.splat(16 * q);
+                        let _ = writeln!(s, "iadd {t}.x___, {}.x, {o}", p.r(0));
+                        format!("{t}.x")
+                    };
+                    let _ = writeln!(
+                        s,
+                        "uav_raw_store_id({RAW_UAV}) mem0.{}, {addr}, {}",
+                        crate::il::mask(&comps),
+                        cb(q)
+                    );
+                }
+                byval_at += size.next_multiple_of(16);
+            }
+            ArgKind::Value(t) => {
+                let vs = Shape::of(*t)?;
+                copy_value_arg(sh, &mut s, p, vs, a.slot);
+            }
+        }
+    }
+    let _ = writeln!(s, "call {} ; {}", sh.ids[f], func.name);
+    if !facts.writes_global {
+        // SC removes kernels without memory writes: a store that never runs (seed 000,
+        // "Reserved Memory Write").
+        let z = sh.lits.splat(0);
+        let _ = writeln!(s, "if_logicalz cb0[0].x");
+        let _ = writeln!(s, "uav_raw_store_id({RAW_UAV}) mem0.x___, cb0[3].x, {z}");
+        let _ = writeln!(s, "endif");
+    }
+    let _ = writeln!(s, "ret");
+    let _ = writeln!(s, "endfunc ; {wname}");
+
+    let mut e = vec![
+        MdEntry::Version {
+            major: VERSION.0,
+            minor: VERSION.1,
+            revision: VERSION.2,
+        },
+        MdEntry::Device(opts.device.name.into()),
+        MdEntry::UniqueId(id),
+    ];
+    if private > 0 {
+        e.push(MdEntry::Memory(Memory::Private(
+            private.next_multiple_of(16),
+        )));
+    }
+    if static_local > 0 {
+        e.push(MdEntry::Memory(if r7xx {
+            Memory::Local(static_local.next_multiple_of(4))
+        } else {
+            Memory::HwLocal(static_local.next_multiple_of(4))
+        }));
+    }
+    if let Some(c) = func.reqd_work_group_size() {
+        e.push(MdEntry::Cws(c));
+    }
+    e.extend(args.iter().map(|a| a.entry.clone()));
+    if data {
+        e.push(MdEntry::Memory(Memory::DataReqd));
+    }
+    if !facts.writes_global {
+        e.push(MdEntry::Memory(Memory::CompilerWrite));
+    }
+    if opts.barrier_detect && facts.barriers > 0 {
+        e.push(MdEntry::LimitGroupSize);
+    }
+    e.push(MdEntry::Function(vec![sh.ids[f]]));
+    if facts.uses_doubles && !opts.fp64 {
+        e.push(MdEntry::Error(ERR_DOUBLES.into()));
+    }
+    if static_local > opts.device.local_bytes {
+        e.push(MdEntry::Error(ERR_LOCAL.into()));
+    }
+    e.push(MdEntry::UavId(RAW_UAV));
+    let md = KernelMetadata {
+        name: wname,
+        entries: e,
+        loc: Default::default(),
+    };
+    s.push_str(&md.to_string());
+    Ok(s)
+}
+
+/// Move a by-value argument from its cb1 slots into its registers, unpacking 8- and
+/// 16-bit vectors (packed, every 4 components starting a new slot).
+fn copy_value_arg(sh: &mut Shared, s: &mut String, p: &VLoc, vs: Shape, slot: u32) {
+    if vs.bits == 1 {
+        // A boolean is passed as 0 or 1; in registers it is a mask.
+        let _ = writeln!(s, "inegate {}, cb1[{slot}].x", p.d(0, &[0]));
+        return;
+    }
+    if vs.bits >= 32 {
+        for c in 0..vs.chunks() {
+            let comps = vs.chunk_comps(c);
+            let _ = writeln!(s, "mov {}, cb1[{}]", p.d(c, &comps), slot + c as u32);
+        }
+        return;
+    }
+    if vs.lanes == 1 {
+        let _ = writeln!(s, "mov {}, cb1[{slot}].x", p.d(0, &[0]));
+        return;
+    }
+    let es = vs.bits / 8;
+    for c in 0..vs.chunks() {
+        let comps = vs.chunk_comps(c);
+        // Lane k of the chunk is in dword (k * es) / 4 at bit ((k * es) % 4) * 8.
+        let sw: Vec<usize> = (0..4).map(|k| (k * es as usize) / 4).collect();
+        let shifts: [u32; 4] = std::array::from_fn(|k| ((k as u32 * es) % 4) * 8);
+        let l = sh.lits.get(shifts);
+        let _ = writeln!(
+            s,
+            "ushr {}, cb1[{}].{}, l{l}",
+            p.d(c, &comps),
+            slot + c as u32,
+            crate::il::swz(&sw)
+        );
+    }
+}
+
+fn reachable(f: FuncId, calls: &SecondaryMap<FuncId, BTreeSet<FuncId>>) -> BTreeSet<FuncId> {
+    let mut seen = BTreeSet::new();
+    let mut work = vec![f];
+    while let Some(x) = work.pop() {
+        if seen.insert(x) {
+            work.extend(calls[x].iter().copied());
+        }
+    }
+    seen
+}
+
+fn check_acyclic(
+    m: &Module,
+    defined: &[FuncId],
+    calls: &SecondaryMap<FuncId, BTreeSet<FuncId>>,
+) -> Result<(), GenError> {
+    // Iterative DFS with colours.
+    let mut state: SecondaryMap<FuncId, u8> = SecondaryMap::new();
+    for &root in defined {
+        if state[root] != 0 {
+            continue;
+        }
+        let mut stack: Vec<(FuncId, Vec<FuncId>)> =
+            vec![(root, calls[root].iter().copied().collect())];
+        state[root] = 1;
+        while let Some((f, rest)) = stack.last_mut() {
+            match rest.pop() {
+                Some(c) if state[c] == 1 => {
+                    return Err(GenError::Unsupported(format!(
+                        "recursion (@{} calls @{} and back)",
+                        m.functions[*f].name, m.functions[c].name
+                    )))
+                }
+                Some(c) if state[c] == 0 => {
+                    state[c] = 1;
+                    let next = calls[c].iter().copied().collect();
+                    stack.push((c, next));
+                }
+                Some(_) => {}
+                None => {
+                    state[*f] = 2;
+                    stack.pop();
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The scalar a type is made of, when it is one (arrays of vectors of one scalar...).
+fn leaf(m: &Module, mut t: Type) -> Option<(Scalar, u32)> {
+    loop {
+        match t {
+            Type::Scalar(s) => return Some((s, 1)),
+            Type::Vector { elem, lanes, .. } => return Some((elem, lanes)),
+            Type::Agg(r) => match m.types.get(r)? {
+                Aggregate::Array { elem, .. } => t = *elem,
+                Aggregate::Struct(_) => return None,
+            },
+            _ => return None,
+        }
+    }
+}
+
+fn data_segment(
+    m: &Module,
+) -> Result<(SecondaryMap<GlobalId, u32>, Option<DataSegment>), GenError> {
+    let mut off: SecondaryMap<GlobalId, u32> = SecondaryMap::new();
+    let mut rows = Vec::new();
+    let mut at = 0u32;
+    let mut any = false;
+    for (g, gl) in m.globals.iter() {
+        match gl.space {
+            AddrSpace::Constant | AddrSpace::Global => {}
+            AddrSpace::Local => continue,
+            other => {
+                return Err(GenError::Unsupported(format!(
+                    "module-scope variable @{} in the {} address space",
+                    gl.name,
+                    other.cl_name()
+                )))
+            }
+        }
+        any = true;
+        at = at.next_multiple_of(gl.align.clamp(4, 16));
+        off[g] = at;
+        let size = m.size_of(gl.ty) as u32;
+        if let Some(bytes) = &gl.init {
+            let (ty, es) = match leaf(m, gl.ty) {
+                Some((s, lanes)) if s != Scalar::I1 => {
+                    let es = s.bytes();
+                    let name = meta_type(s);
+                    if lanes > 1 {
+                        (format!("v{lanes}{name}"), es)
+                    } else {
+                        (name.to_string(), es)
+                    }
+                }
+                _ => ("i8".to_string(), 1),
+            };
+            let es = es as usize;
+            let values: Vec<u64> = bytes
+                .chunks(es)
+                .map(|c| {
+                    let mut b = [0u8; 8];
+                    b[..c.len()].copy_from_slice(c);
+                    u64::from_le_bytes(b)
+                })
+                .collect();
+            rows.push(DataRow {
+                ty,
+                offset: at,
+                count: values.len() as u32,
+                values,
+                upper: true,
+            });
+        }
+        at = at.saturating_add(size);
+    }
+    if !any {
+        return Ok((off, None));
+    }
+    Ok((
+        off,
+        Some(DataSegment {
+            cb: None,
+            size: at.next_multiple_of(16).max(16),
+            rows,
+            end_cb: Some(0),
+            loc: Default::default(),
+        }),
+    ))
+}
+
+/// The library macros a `+macrodb` program embeds.
+fn embedded_macros(ids: &BTreeSet<u32>) -> Result<String, GenError> {
+    let mut out = String::new();
+    let mut cur: Option<u32> = None;
+    let mut found = BTreeMap::new();
+    for line in kauai_amdil::intrinsics::SOURCE.lines() {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("mdef(") {
+            cur = rest.split(')').next().and_then(|n| n.parse().ok());
+        }
+        if let Some(id) = cur {
+            if ids.contains(&id) {
+                let e: &mut String = found.entry(id).or_default();
+                e.push_str(line);
+                e.push('\n');
+            }
+        }
+        if t == "mend" {
+            cur = None;
+        }
+    }
+    for id in ids {
+        match found.get(id) {
+            Some(t) => out.push_str(t),
+            None => {
+                return Err(GenError::Invalid(format!(
+                    "intrinsic {id} is not in the library"
+                )))
+            }
+        }
+    }
+    Ok(out)
+}

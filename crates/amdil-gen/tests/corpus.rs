@@ -1,0 +1,51 @@
+//! The run-test corpus (`filetests/run`) on amdil devices, compared with the host. Slow,
+//! so ignored by default: `KAUAI_DEVICES=kauai:cypress,kauai:rv770 cargo test -p
+//! kauai-amdil-gen --test corpus -- --ignored --nocapture` (optionally
+//! `KAUAI_ONLY=substring`). The lead's device matrix (`filetests/run/devices.txt`) is
+//! where the corpus runs in CI.
+
+use std::path::{Path, PathBuf};
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut v: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    v.sort();
+    for p in v {
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|e| e == "cl") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn corpus_on_devices() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests/run");
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    let devices = std::env::var("KAUAI_DEVICES").unwrap_or_else(|_| "kauai:cypress".into());
+    let only = std::env::var("KAUAI_ONLY").unwrap_or_default();
+    let mut failed = 0;
+    let mut passed = 0;
+    for dev in devices.split(',') {
+        for f in &files {
+            let name = f.strip_prefix(&root).unwrap_or(f).display().to_string();
+            if !name.contains(&only) {
+                continue;
+            }
+            match kauai_filetests::run_file_on_device(f, dev) {
+                Ok(()) => passed += 1,
+                Err(e) => {
+                    failed += 1;
+                    let first: String = e.lines().take(6).collect::<Vec<_>>().join("\n    ");
+                    println!("FAIL {name}@{dev}:\n    {first}");
+                }
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+}
