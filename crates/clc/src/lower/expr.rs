@@ -2453,6 +2453,12 @@ impl Lowerer<'_> {
             return Opnd::Err;
         };
         match self.sc.lookup(sym) {
+            // A prototype of the builtin (`int printf(constant char *, ...);`).
+            Some(Binding::Func(i))
+                if !self.fns[i].defined && self.fns[i].variadic && self.name(sym) == "printf" =>
+            {
+                self.printf_call(args, span)
+            }
             Some(Binding::Func(i)) => self.user_call(i, args, span),
             Some(Binding::Var(_))
             | Some(Binding::EnumConst(..))

@@ -1,4 +1,6 @@
-// Without doubles, a float printf argument stays a float (OpenCL C 6.12.13.3).
+// Without doubles, a float printf argument stays a float (OpenCL C 6.12.13.3). A
+// prototype of printf in the source is the builtin.
+int printf(constant char *restrict fmt, ...);
 kernel void k(float f, float2 v)
 {
     printf("%f %a %v2hlg\n", f, f * 2.0f, v);
