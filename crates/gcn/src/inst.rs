@@ -42,9 +42,11 @@ pub struct Mods {
     pub gds: bool,
     /// GFX9 SMEM/FLAT `nv`.
     pub nv: bool,
-    /// EXP `done` and `vm`.
+    /// EXP `done`, `vm` and `compr` (16-bit halves: two registers carry four values;
+    /// the text keeps four operands, the first and third name the registers).
     pub done: bool,
     pub vm: bool,
+    pub compr: bool,
     /// MIMG: channel mask, and the `unorm da r128(a16) lwe d16` bits (`glc slc tfe` above).
     pub dmask: u8,
     pub unorm: bool,
@@ -507,6 +509,13 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 Some(s) => w0 |= s << 8,
                 None => w0 |= fits(m.abs as u32, 3, "abs")? << 8,
             }
+            if m.op_sel != 0 {
+                // GCN 1.4 VOP3A op_sel: bits for src0-src2 and the destination (bit 3).
+                if !arch.is_gfx9() || sdst.is_some() {
+                    return Err(EncodeError::Field("op_sel needs GCN 1.4 VOP3A"));
+                }
+                w0 |= fits(m.op_sel as u32, 4, "op_sel")? << 11;
+            }
             if sdst.is_some() && m.abs != 0 {
                 return Err(EncodeError::Field(
                     "abs is not allowed with a scalar destination",
@@ -558,11 +567,18 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             for (k, v) in inst.ops.iter().skip(1).take(4).enumerate() {
                 if *v != Operand::Absent {
                     en |= 1 << k;
-                    w1 |= vgpr(*v)? << (8 * k);
+                    // compr: operands 0/1 share VSRC0 and 2/3 share VSRC1; CLRX takes the
+                    // register from the first of each pair only.
+                    if !m.compr {
+                        w1 |= vgpr(*v)? << (8 * k);
+                    } else if k % 2 == 0 {
+                        w1 |= vgpr(*v)? << (4 * k);
+                    }
                 }
             }
             let prefix = if vi { 0xC400_0000 } else { 0xF800_0000 };
-            smallvec::smallvec![prefix | b(m.vm, 12) | b(m.done, 11) | tgt << 4 | en, w1]
+            let w0 = prefix | b(m.vm, 12) | b(m.done, 11) | b(m.compr, 10) | tgt << 4 | en;
+            smallvec::smallvec![w0, w1]
         }
         Enc::Vintrp => {
             let vdst = vgpr(get(Role::Vdst))?;
@@ -836,6 +852,7 @@ fn encode_sdwa(arch: Arch, inst: &Inst, sd: &Sdwa, words: Words) -> Result<Words
 
 /// GCN 1.0-1.4 vector instructions read at most one scalar value (SGPR, special
 /// register or literal) through the constant bus; the same register counts once.
+/// CLRX does not enforce this, so the assembler only warns and the decoder accepts it.
 pub fn constant_bus_ok(inst: &Inst) -> bool {
     let d = inst.def();
     if !matches!(
@@ -873,6 +890,15 @@ pub fn constant_bus_ok(inst: &Inst) -> bool {
         return reads.is_empty();
     }
     reads.len() <= 1
+}
+
+/// Whether an SGPR range in this slot must be aligned (pairs to 2, larger to 4). CLRX
+/// checks scalar-instruction sources and bases but takes any start register for VOP3
+/// operands, SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
+pub fn sgpr_alignment_required(enc: Enc, role: Role) -> bool {
+    !(matches!(enc, Enc::Vop3 | Enc::Vop3p)
+        || (enc == Enc::Sopk && role == Role::Sdst)
+        || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata))
 }
 
 fn has(d: &InstrDef, r: Role) -> bool {
@@ -986,9 +1012,6 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 inst.mods.omod = ((w1 >> 14) & 3) as u8;
             }
         }
-        if !constant_bus_ok(&inst) {
-            return Err(DecodeError::NonCanonical);
-        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),
@@ -1010,9 +1033,6 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         });
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 22) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 23) & 1) << 1) as u8;
-        if !constant_bus_ok(&inst) {
-            return Err(DecodeError::NonCanonical);
-        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),
@@ -1081,8 +1101,8 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Vop3, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
             (Enc::Exp, Role::ExpTgt) => {
                 let t = (w0 >> 4) & 63;
-                if matches!(t, 10 | 11 | 16..=31) || w0 & (1 << 10) != 0 {
-                    // Reserved targets; compressed exports are not supported yet.
+                if matches!(t, 10 | 11 | 16..=31) {
+                    // Reserved targets.
                     return Err(DecodeError::NonCanonical);
                 }
                 Operand::Imm(t)
@@ -1090,8 +1110,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Exp, Role::Vsrc) => {
                 let k = exp_src;
                 exp_src += 1;
+                // compr: both operands of a pair show the pair's register.
+                let field = if w0 & (1 << 10) != 0 { k / 2 } else { k };
                 if w0 >> k & 1 != 0 {
-                    vg(w1 >> (8 * k))
+                    vg(w1 >> (8 * field))
                 } else {
                     Operand::Absent
                 }
@@ -1117,14 +1139,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Mubuf | Enc::Mtbuf, Role::Vdata) => vg(w1 >> 8),
             (Enc::Flat | Enc::Global | Enc::Scratch, Role::Addr) => vg(w1),
             (Enc::Flat | Enc::Global | Enc::Scratch, Role::Data) => vg(w1 >> 8),
-            (Enc::Flat | Enc::Global | Enc::Scratch, Role::Vdst) => {
-                // Atomics return a value only with glc.
-                if is_returning_atomic(d) && w0 & (1 << 16) == 0 {
-                    Operand::Absent
-                } else {
-                    vg(w1 >> 24)
-                }
-            }
+            // Atomics return a value only with glc, but the field is always there and
+            // CLRX always names it.
+            (Enc::Flat | Enc::Global | Enc::Scratch, Role::Vdst) => vg(w1 >> 24),
             _ => return Err(DecodeError::Unsupported("operand kind in this encoding")),
         };
         if matches!(v, Operand::Code(LITERAL)) {
@@ -1138,6 +1155,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 m.clamp = w0 & (1 << 15) != 0;
             } else if !has(d, Role::Sdst) {
                 m.clamp = w0 & (1 << 11) != 0;
+            }
+            if arch.is_gfx9() && !has(d, Role::Sdst) {
+                m.op_sel = ((w0 >> 11) & 15) as u8;
             }
             if !has(d, Role::Sdst) {
                 m.abs = ((w0 >> 8) & 7) as u8;
@@ -1159,6 +1179,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         Enc::Exp => {
             m.done = w0 & (1 << 11) != 0;
             m.vm = w0 & (1 << 12) != 0;
+            m.compr = w0 & (1 << 10) != 0;
         }
         Enc::Vop3p => {
             m.clamp = w0 & (1 << 15) != 0;
@@ -1260,7 +1281,11 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 return Err(DecodeError::NonCanonical);
             }
             let n = spec.dwords as u16;
-            if c < arch.max_sgprs() && n >= 2 && c % if n == 2 { 2 } else { 4 } != 0 {
+            if c < arch.max_sgprs()
+                && n >= 2
+                && c % if n == 2 { 2 } else { 4 } != 0
+                && sgpr_alignment_required(enc, spec.role)
+            {
                 return Err(DecodeError::NonCanonical);
             }
         }
@@ -1283,7 +1308,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
             .count();
         let mask = (1u8 << nsrc) - 1;
-        if m.neg & !mask != 0 || m.abs & !mask != 0 {
+        if m.neg & !mask != 0 || m.abs & !mask != 0 || m.op_sel & !(mask | 8) != 0 {
             return Err(DecodeError::NonCanonical);
         }
     }
@@ -1315,9 +1340,6 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         ops: ops.into(),
         mods: m,
     };
-    if !constant_bus_ok(&inst) {
-        return Err(DecodeError::NonCanonical);
-    }
     // Only canonical words decode: anything the encoder would not reproduce (reserved
     // bits, fields this model does not carry) is refused rather than silently changed.
     match encode(arch, &inst) {

@@ -54,11 +54,13 @@ impl Arch {
         })
     }
 
-    /// Highest SGPR number usable as a general register.
+    /// Number of general SGPRs (codes below it are `sN`): GCN 1.2 and later put
+    /// `flat_scratch` at 102-103.
     pub fn max_sgprs(self) -> u16 {
-        match self {
-            Arch::Gfx8 => 102,
-            _ => 104,
+        if self.is_vi_plus() {
+            102
+        } else {
+            104
         }
     }
 }

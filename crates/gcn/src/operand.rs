@@ -1,6 +1,6 @@
 //! Operand codes: the 9-bit source space shared by scalar and vector operands.
 //!
-//! 0..=103 SGPRs, 104..=127 special registers (which ones depends on the architecture),
+//! 0..=103 SGPRs (0..=101 on GCN 1.2+), then special registers (which ones depends on the architecture),
 //! 128..=208 inline integers 0..=64 and -1..=-16, 240..=248 inline floats, 251..=254
 //! status bits and LDS direct, 255 = a 32-bit literal follows, 256..=511 VGPRs.
 
@@ -115,12 +115,13 @@ pub fn format_code(arch: Arch, code: u16, dwords: u8) -> Option<String> {
         128..=192 => Some((code - 128).to_string()),
         193..=208 => Some(format!("-{}", code - 192)),
         235..=239 if arch.is_gfx9() => Some(
+            // CLRX's names (llvm-mc adds a `src_` prefix; both are accepted).
             [
-                "src_shared_base",
-                "src_shared_limit",
-                "src_private_base",
-                "src_private_limit",
-                "src_pops_exiting_wave_id",
+                "shared_base",
+                "shared_limit",
+                "private_base",
+                "private_limit",
+                "pops_exiting_wave_id",
             ][(code - 235) as usize]
                 .into(),
         ),
@@ -163,11 +164,11 @@ pub fn parse_special(arch: Arch, name: &str) -> Option<(u16, u8)> {
         "execz" | "src_execz" => (252, 1),
         "scc" | "src_scc" => (253, 1),
         "lds" | "lds_direct" | "src_lds_direct" => (254, 1),
-        "src_shared_base" if arch.is_gfx9() => (235, 1),
-        "src_shared_limit" if arch.is_gfx9() => (236, 1),
-        "src_private_base" if arch.is_gfx9() => (237, 1),
-        "src_private_limit" if arch.is_gfx9() => (238, 1),
-        "src_pops_exiting_wave_id" if arch.is_gfx9() => (239, 1),
+        "src_shared_base" | "shared_base" if arch.is_gfx9() => (235, 1),
+        "src_shared_limit" | "shared_limit" if arch.is_gfx9() => (236, 1),
+        "src_private_base" | "private_base" if arch.is_gfx9() => (237, 1),
+        "src_private_limit" | "private_limit" if arch.is_gfx9() => (238, 1),
+        "src_pops_exiting_wave_id" | "pops_exiting_wave_id" if arch.is_gfx9() => (239, 1),
         _ => return None,
     })
 }

@@ -97,24 +97,24 @@ fn waitcnt_text(arch: Arch, v: u32) -> String {
     } else {
         0xF7F
     };
-    if v & !known != 0 {
-        return format!("{v:#x}");
-    }
     let vm_max = if arch.is_gfx9() { 63 } else { 15 };
+    // CLRX leaves out counters at their maximum, unless all are.
+    let all_max = vm == vm_max && exp == 7 && lgkm == 15;
     let mut parts = Vec::new();
-    if vm != vm_max {
+    if vm != vm_max || all_max {
         parts.push(format!("vmcnt({vm})"));
     }
-    if exp != 7 {
+    if exp != 7 || all_max {
         parts.push(format!("expcnt({exp})"));
     }
-    if lgkm != 15 {
+    if lgkm != 15 || all_max {
         parts.push(format!("lgkmcnt({lgkm})"));
     }
-    if parts.is_empty() {
-        return format!("{v:#x}");
+    let mut s = parts.join(" & ");
+    if v & !known != 0 {
+        let _ = write!(s, " :{v:#x}");
     }
-    parts.join(" & ")
+    s
 }
 
 fn hwreg_text(v: u32) -> String {
@@ -128,20 +128,43 @@ fn hwreg_text(v: u32) -> String {
     format!("hwreg({name}, {off}, {size})")
 }
 
-fn sendmsg_text(v: u32) -> String {
+/// Message names by id (GCN 1.4 adds 4-10).
+fn sendmsg_name(arch: Arch, msg: u32) -> Option<&'static str> {
+    Some(match msg {
+        1 => "interrupt",
+        2 => "gs",
+        3 => "gs_done",
+        15 => "system",
+        4 if arch.is_gfx9() => "savewave",
+        5 if arch.is_gfx9() => "stall_wave_gen",
+        6 if arch.is_gfx9() => "halt_waves",
+        7 if arch.is_gfx9() => "ordered_ps_done",
+        8 if arch.is_gfx9() => "early_prim_dealloc",
+        9 if arch.is_gfx9() => "gs_alloc_req",
+        10 if arch.is_gfx9() => "get_doorbell",
+        _ => return None,
+    })
+}
+
+fn sendmsg_text(arch: Arch, v: u32) -> String {
     let msg = v & 15;
     let op = (v >> 4) & 7;
     let sid = (v >> 8) & 3;
-    match msg {
-        1 | 15 if v >> 4 == 0 => {
-            format!("sendmsg({})", if msg == 1 { "interrupt" } else { "system" })
+    let ops = ["nop", "cut", "emit", "emit_cut"];
+    match sendmsg_name(arch, msg) {
+        Some(name) if v >> 10 == 0 => {
+            if v >> 4 == 0 && msg != 2 && msg != 3 {
+                format!("sendmsg({name})")
+            } else if v >> 4 == 0 {
+                format!("sendmsg({name}, nop)")
+            } else {
+                let op_text = ops.get(op as usize).map(|s| s.to_string());
+                format!(
+                    "sendmsg({name}, {}, {sid})",
+                    op_text.unwrap_or(op.to_string())
+                )
+            }
         }
-        2 | 3 if v >> 10 == 0 && op != 0 && op <= 3 => {
-            let ops = ["nop", "cut", "emit", "emit_cut"];
-            let m = if msg == 2 { "gs" } else { "gs_done" };
-            format!("sendmsg({m}, {}, {sid})", ops[op as usize])
-        }
-        3 if v >> 4 == 0 => "sendmsg(gs_done, nop)".into(),
         _ => format!("{v:#x}"),
     }
 }
@@ -167,7 +190,7 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
             Role::Label => label_name(branch_target(pc, imm(v))),
             Role::Waitcnt => waitcnt_text(arch, imm(v)),
             Role::Hwreg => hwreg_text(imm(v)),
-            Role::Sendmsg => sendmsg_text(imm(v)),
+            Role::Sendmsg => sendmsg_text(arch, imm(v)),
             Role::Simm16 | Role::Simm4 | Role::SdataK | Role::Lit => format!("{:#x}", imm(v)),
             Role::Offset => match v {
                 Operand::Imm(x) => format!("{x:#x}"),
@@ -221,10 +244,11 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
             Role::Vdata if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) => {
                 code_text(arch, v, spec.dwords + u8::from(m.tfe))
             }
+            Role::Vdst if d.enc == Enc::Flat => code_text(arch, v, spec.dwords + u8::from(m.tfe)),
             Role::Vdata if d.enc == Enc::Mimg => code_text(
                 arch,
                 v,
-                crate::asm::instr::mimg_vdata_width(m.dmask, m.tfe, m.d16),
+                crate::asm::instr::mimg_vdata_width(d.name, m.dmask, m.tfe, m.d16),
             ),
             Role::Srsrc => code_text(arch, v, if m.r128 { 4 } else { 8 }),
             Role::ExpTgt => match imm(v) {
@@ -328,21 +352,10 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         }
     }
     if let Some(sd) = m.sdwa {
+        // CLRX's form: clamp and omod first, then the selects that differ from their
+        // defaults; a bare `sdwa` when everything is default (sext implies SDWA).
         let sel = |v: u8| SDWA_SEL_NAMES.get(v as usize).copied().unwrap_or("dword");
-        if d.enc != Enc::Vopc {
-            mods.push(format!("dst_sel:{}", sel(sd.dst_sel)));
-            mods.push(format!(
-                "dst_unused:{}",
-                SDWA_UNUSED_NAMES
-                    .get(sd.dst_unused as usize)
-                    .copied()
-                    .unwrap_or("pad")
-            ));
-        }
-        mods.push(format!("src0_sel:{}", sel(sd.src0_sel)));
-        if d.enc != Enc::Vop1 {
-            mods.push(format!("src1_sel:{}", sel(sd.src1_sel)));
-        }
+        let start = mods.len();
         if m.clamp {
             mods.push("clamp".into());
         }
@@ -351,6 +364,29 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
             2 => mods.push("mul:4".into()),
             3 => mods.push("div:2".into()),
             _ => {}
+        }
+        if d.enc != Enc::Vopc {
+            if sd.dst_sel != 6 {
+                mods.push(format!("dst_sel:{}", sel(sd.dst_sel)));
+            }
+            if sd.dst_unused != 0 {
+                mods.push(format!(
+                    "dst_unused:{}",
+                    SDWA_UNUSED_NAMES
+                        .get(sd.dst_unused as usize)
+                        .copied()
+                        .unwrap_or("pad")
+                ));
+            }
+        }
+        if sd.src0_sel != 6 {
+            mods.push(format!("src0_sel:{}", sel(sd.src0_sel)));
+        }
+        if d.enc != Enc::Vop1 && sd.src1_sel != 6 {
+            mods.push(format!("src1_sel:{}", sel(sd.src1_sel)));
+        }
+        if mods.len() == start && sd.sext == 0 {
+            mods.push("sdwa".into());
         }
     }
     if let Some(dp) = m.dpp {
@@ -366,19 +402,24 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
             0x101..=0x10F => format!("row_shl:{}", c & 15),
             0x111..=0x11F => format!("row_shr:{}", c & 15),
             0x121..=0x12F => format!("row_ror:{}", c & 15),
-            0x130 => "wave_shl:1".into(),
-            0x134 => "wave_rol:1".into(),
-            0x138 => "wave_shr:1".into(),
-            0x13C => "wave_ror:1".into(),
+            0x130 => "wave_shl".into(),
+            0x134 => "wave_rol".into(),
+            0x138 => "wave_shr".into(),
+            0x13C => "wave_ror".into(),
             0x140 => "row_mirror".into(),
             0x141 => "row_half_mirror".into(),
-            0x142 => "row_bcast:15".into(),
-            _ => "row_bcast:31".into(),
+            0x142 => "row_bcast15".into(),
+            _ => "row_bcast31".into(),
         });
-        mods.push(format!("row_mask:{:#x}", dp.row_mask));
-        mods.push(format!("bank_mask:{:#x}", dp.bank_mask));
         if dp.bound_ctrl {
             mods.push("bound_ctrl".into());
+        }
+        // CLRX prints the masks that are not all-enabled, bank first.
+        if dp.bank_mask != 15 {
+            mods.push(format!("bank_mask:{}", dp.bank_mask));
+        }
+        if dp.row_mask != 15 {
+            mods.push(format!("row_mask:{}", dp.row_mask));
         }
     }
     if d.enc == Enc::Vop3p {
@@ -434,6 +475,9 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         if m.done {
             mods.push("done".into());
         }
+        if m.compr {
+            mods.push("compr".into());
+        }
         if m.vm {
             mods.push("vm".into());
         }
@@ -447,6 +491,20 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
             2 => mods.push("mul:4".into()),
             3 => mods.push("div:2".into()),
             _ => {}
+        }
+        if m.op_sel != 0 {
+            let nsrc = d
+                .ops
+                .iter()
+                .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
+                .count();
+            let bits: Vec<String> = (0..=nsrc)
+                .map(|i| {
+                    let bit = if i == nsrc { 3 } else { i };
+                    ((m.op_sel >> bit) & 1).to_string()
+                })
+                .collect();
+            mods.push(format!("op_sel:[{}]", bits.join(",")));
         }
         if needs_vop3_keyword(arch, inst) {
             mods.push("vop3".into());

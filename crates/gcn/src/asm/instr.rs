@@ -429,13 +429,26 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
             break;
         }
     }
+    // CLRX prints bits outside the counters as `... :0xVALUE` (the whole value).
+    if p.eat_punct(":") {
+        let span = p.span();
+        let raw = const_expr(p, ctx)?;
+        if !(0..=0xFFFF).contains(&raw) {
+            return Err((span, "waitcnt value out of range (16 bits)".into()));
+        }
+        v = raw as u32;
+    }
     Ok(v)
 }
 
 /// VGPRs of MIMG data: one per enabled channel (two halves per VGPR with d16), plus one
-/// with tfe.
-pub fn mimg_vdata_width(dmask: u8, tfe: bool, d16: bool) -> u8 {
-    let n = (dmask & 15).count_ones().max(1) as u8;
+/// with tfe. Gather4 always returns four values (dmask picks the channel gathered).
+pub fn mimg_vdata_width(name: &str, dmask: u8, tfe: bool, d16: bool) -> u8 {
+    let n = if name.starts_with("image_gather4") {
+        4
+    } else {
+        (dmask & 15).count_ones().max(1) as u8
+    };
     let n = if d16 { n.div_ceil(2) } else { n };
     n + u8::from(tfe)
 }
@@ -683,9 +696,9 @@ pub fn parse_operands(
         }
         m.span = span.to(p.prev_span());
         // Flags with an explicit value (`glc:0`, `nv:1`): 0 drops the flag.
-        const FLAGS: [&str; 19] = [
+        const FLAGS: [&str; 20] = [
             "glc", "slc", "tfe", "lds", "gds", "nv", "offen", "idxen", "addr64", "unorm", "da",
-            "r128", "a16", "lwe", "d16", "clamp", "done", "vm", "vop3",
+            "r128", "a16", "lwe", "d16", "clamp", "done", "vm", "vop3", "compr",
         ];
         if FLAGS.contains(&m.name.as_ref()) {
             if let Some(Expr::Int(v, _)) = m.value {
@@ -733,7 +746,7 @@ pub type POps = SmallVec<[POp; 6]>;
 pub type PMods = SmallVec<[PMod; 4]>;
 
 /// Every modifier name the assembler knows, so that the usual ones need no allocation.
-const MODIFIER_NAMES: [&str; 62] = [
+const MODIFIER_NAMES: [&str; 64] = [
     "vop3",
     "op_sel",
     "op_sel_hi",
@@ -796,6 +809,8 @@ const MODIFIER_NAMES: [&str; 62] = [
     "nfmt",
     "dfmt",
     "high",
+    "sdwa",
+    "dpp",
 ];
 
 /// Lowercase modifier name: static for known names, allocated otherwise.
@@ -872,6 +887,8 @@ pub fn f32_to_f16(f: f32) -> u16 {
 struct Build<'a> {
     /// Immediates that do not fit are truncated with a warning (SMRD offsets).
     truncate: bool,
+    /// The current operand's SGPR range must be aligned.
+    align: bool,
     arch: Arch,
     d: &'static InstrDef,
     fixes: Vec<Fix>,
@@ -895,8 +912,10 @@ impl Build<'_> {
         match &op.kind {
             POpKind::Reg { code, n } => {
                 let is_v = *code >= VGPR0;
-                // Operands (unlike register-symbol pools) must be aligned SGPR groups.
-                if *code < self.arch.max_sgprs()
+                // Operands (unlike register-symbol pools) must be aligned SGPR groups
+                // where CLRX requires it.
+                if self.align
+                    && *code < self.arch.max_sgprs()
                     && (*n == 2 && code % 2 != 0 || *n > 2 && code % 4 != 0)
                 {
                     return Err((op.span, "unaligned scalar register range".into()));
@@ -1097,7 +1116,7 @@ fn build_row(
             || mods.iter().any(|m| {
                 matches!(
                     m.name.as_ref(),
-                    "dst_sel" | "dst_unused" | "src0_sel" | "src1_sel"
+                    "dst_sel" | "dst_unused" | "src0_sel" | "src1_sel" | "sdwa"
                 )
             }));
     const DPP_MODS: [&str; 14] = [
@@ -1117,7 +1136,10 @@ fn build_row(
         "bound_ctrl",
     ];
     let dpp = matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
-        && (force_dpp || mods.iter().any(|m| DPP_MODS.contains(&m.name.as_ref())));
+        && (force_dpp
+            || mods
+                .iter()
+                .any(|m| DPP_MODS.contains(&m.name.as_ref()) || m.name == "dpp"));
     let mut dp = crate::inst::Dpp {
         ctrl: 0xE4,
         bound_ctrl: false,
@@ -1139,6 +1161,7 @@ fn build_row(
     }
     let mut b = Build {
         truncate: false,
+        align: true,
         arch,
         d,
         fixes: Vec::new(),
@@ -1157,10 +1180,12 @@ fn build_row(
         + usize::from(matches!(d.enc, Enc::Global | Enc::Scratch));
     // Returning atomics (FLAT/GLOBAL) write their destination only with glc.
     let has_glc = mods.iter().any(|x| x.name == "glc");
+    // CLRX always writes the destination; llvm-mc leaves it out without glc.
     let skip_vdst = matches!(d.enc, Enc::Flat | Enc::Global | Enc::Scratch)
         && is_returning_atomic(d)
         && !has_glc
-        && d.ops.iter().any(|s| s.role == Role::Vdst);
+        && d.ops.iter().any(|s| s.role == Role::Vdst)
+        && ops.len() + 1 == expected;
     if skip_vdst {
         expected -= 1;
     }
@@ -1188,7 +1213,7 @@ fn build_row(
         }
     }
     let mimg_r128 = has_mod("r128") || has_mod("a16");
-    let mimg_vdata_w = mimg_vdata_width(mimg_dmask, has_mod("tfe"), has_mod("d16"));
+    let mimg_vdata_w = mimg_vdata_width(d.name, mimg_dmask, has_mod("tfe"), has_mod("d16"));
     let mut src_k = 0u32;
     // GLOBAL with an SGPR base takes a 32-bit VGPR offset instead of a 64-bit address.
     let global_saddr = d.enc == Enc::Global
@@ -1204,6 +1229,7 @@ fn build_row(
         }
         let op = &ops[opi];
         opi += 1;
+        b.align = crate::inst::sgpr_alignment_required(d.enc, spec.role);
         let sdwa_src = (sdwa || dpp) && matches!(spec.role, Role::Src0 | Role::Vsrc1);
         if sdwa_src {
             // SDWA sources: VGPRs with neg/abs/sext modifiers.
@@ -1238,6 +1264,10 @@ fn build_row(
         );
         let v = match spec.role {
             Role::Vdata if d.enc == Enc::Mimg => b.value(op, Slot::Vreg, mimg_vdata_w)?,
+            // tfe returns one more VGPR on GCN 1.1/1.2 FLAT loads and atomics.
+            Role::Vdst if d.enc == Enc::Flat && has_mod("tfe") => {
+                b.value(op, Slot::Vreg, spec.dwords + 1)?
+            }
             Role::Vdata if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) => {
                 // tfe returns one more VGPR (CLRX counts it in the data range).
                 b.value(op, Slot::Vreg, spec.dwords + u8::from(has_mod("tfe")))?
@@ -1369,6 +1399,7 @@ fn build_row(
         vals.push(v);
     }
     let rest = &ops[opi..];
+    b.align = true;
     if mem_extra {
         // vaddr, srsrc, soffset in text; stored as srsrc, soffset, vaddr.
         let vaddr = match &rest[0].kind {
@@ -1454,6 +1485,33 @@ fn build_row(
         );
         let ok = match md.name.as_ref() {
             "vop3" => vop3,
+            // Explicit encodings (CLRX prints `sdwa` when every select is default).
+            "sdwa" => sdwa,
+            "dpp" => dpp,
+            "op_sel" if vop3 && arch.is_gfx9() => {
+                // GCN 1.4 VOP3A: one flag per source, then the destination's.
+                let nsrc = d
+                    .ops
+                    .iter()
+                    .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
+                    .count();
+                if md.list.is_empty() || md.list.len() > nsrc + 1 {
+                    return Err((
+                        md.span,
+                        format!("op_sel needs a list of 1 to {} bits", nsrc + 1),
+                    ));
+                }
+                let mut bits = 0u8;
+                for (i, x) in md.list.iter().enumerate() {
+                    match x.as_str() {
+                        "0" => {}
+                        "1" => bits |= if i == nsrc { 8 } else { 1 << i },
+                        _ => return Err((md.span, "op_sel takes only 0 or 1".into())),
+                    }
+                }
+                m.op_sel = bits;
+                true
+            }
             "op_sel" | "op_sel_hi" | "neg_lo" | "neg_hi" if vop3p => {
                 if md.list.is_empty() || md.list.len() > 3 {
                     return Err((md.span, format!("{} needs a list of 1 to 3 bits", md.name)));
@@ -1752,10 +1810,8 @@ fn build_row(
                 true
             }
             "compr" if enc == Enc::Exp => {
-                return Err((
-                    md.span,
-                    "not supported yet: compressed exports (compr)".into(),
-                ));
+                m.compr = true;
+                true
             }
             "gds" if enc == Enc::Ds => {
                 m.gds = true;
@@ -1850,6 +1906,21 @@ fn build_row(
             ));
         }
     }
+    if d.enc == Enc::Exp && m.compr {
+        // In compr mode each pair of operands names one register (CLRX's rule).
+        for (a, bb, name) in [
+            (0usize, 1usize, "VSRC1 must be equal to VSRC0"),
+            (2, 3, "VSRC3 must be equal to VSRC2"),
+        ] {
+            let (x, y) = (vals.get(1 + a).copied(), vals.get(1 + bb).copied());
+            if let (Some(Operand::Code(x)), Some(Operand::Code(y))) = (x, y) {
+                if x != y {
+                    let span = ops.get(1 + bb).map(|o| o.span).unwrap_or(stmt);
+                    return Err((span, format!("{name} in compr mode")));
+                }
+            }
+        }
+    }
     // GWS instructions always work on GDS.
     if d.enc == Enc::Ds && d.name.contains("_gws_") {
         m.gds = true;
@@ -1905,10 +1976,11 @@ fn build_row(
                     && matches!(v, Operand::Code(c) if *c < 128)
             }))
     {
-        return Err((
+        // Hardware reads one scalar value per VALU instruction; CLRX accepts more.
+        b.ctx.warn(
             stmt,
             "more than one SGPR or literal read in this instruction".into(),
-        ));
+        );
     }
     Ok(Built {
         inst,

@@ -37,8 +37,8 @@ s_add_u32       s21, execz, s61
 s_add_u32       ttmp15, s4, s61
 s_getreg_b32    s43, hwreg(sq_shader_tma_hi, 0, 1)
 s_getreg_b32    s43, hwreg(flush_ib, 0, 1)
-s_sendmsg       0xa
-s_sendmsg       0x6
+s_sendmsg       sendmsg(get_doorbell)
+s_sendmsg       sendmsg(halt_waves)
 s_waitcnt       vmcnt(54) & expcnt(3) & lgkmcnt(13)
 s_load_dword    s50, s[58:59], s91
 s_load_dword    s50, s[58:59], 0x5b glc nv
@@ -47,7 +47,7 @@ s_load_dword    s50, s[58:59], s25 offset:0x13da5b
 s_atomic_cmpswap_x2 s[52:55], s[60:61], 0x5b
 s_call_b64      s[44:45], .L80_0
 s_endpgm_ordered_ps_done
-v_add_f32       v154, v61, vcc_hi dst_sel:byte0 dst_unused:pad src0_sel:byte0 src1_sel:byte0
-v_add_f32       v154, s61, v107 dst_sel:byte0 dst_unused:pad src0_sel:byte0 src1_sel:byte0
-v_cndmask_b32   v154, -|sext(v65)|, v107, vcc dst_sel:dword dst_unused:pad src0_sel:dword src1_sel:dword mul:2
-v_add_f32       v154, -|sext(v65)|, vcc_hi dst_sel:dword dst_unused:pad src0_sel:dword src1_sel:dword
+v_add_f32       v154, v61, vcc_hi dst_sel:byte0 src0_sel:byte0 src1_sel:byte0
+v_add_f32       v154, s61, v107 dst_sel:byte0 src0_sel:byte0 src1_sel:byte0
+v_cndmask_b32   v154, -|sext(v65)|, v107, vcc mul:2
+v_add_f32       v154, -|sext(v65)|, vcc_hi

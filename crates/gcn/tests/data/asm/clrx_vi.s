@@ -43,17 +43,17 @@ s_load_dword    s50, s[58:59], 0x4dca7
 s_dcache_inv    glc
 s_atc_probe     0x32, s[58:59], 0xfff5b
 s_atc_probe     0x32, s[58:59], 0xfff5b
-v_cndmask_b32   v154, v0, v107, vcc dst_sel:byte0 dst_unused:pad src0_sel:byte0 src1_sel:byte0
-v_cndmask_b32   v154, v65, v107, vcc dst_sel:word1 dst_unused:pad src0_sel:word0 src1_sel:dword
-v_cndmask_b32   v154, v65, v107, vcc dst_sel:dword dst_unused:preserve src0_sel:dword src1_sel:dword
-v_cndmask_b32   v154, v65, v107, vcc dst_sel:dword dst_unused:sext src0_sel:dword src1_sel:dword
-v_cndmask_b32   v154, -|sext(v65)|, v107, vcc dst_sel:word1 dst_unused:pad src0_sel:dword src1_sel:dword
-v_cndmask_b32   v154, v65, -|sext(v107)|, vcc dst_sel:word1 dst_unused:pad src0_sel:dword src1_sel:dword
-v_cndmask_b32   v154, v65, -sext(v107), vcc dst_sel:word1 dst_unused:pad src0_sel:dword src1_sel:dword
-v_cndmask_b32   v154, |v65|, v107, vcc dst_sel:word1 dst_unused:pad src0_sel:dword src1_sel:dword clamp
-v_cndmask_b32   v154, v190, v107, vcc quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf
-v_cndmask_b32   v154, v190, v107, vcc quad_perm:[2,1,0,3] row_mask:0xb bank_mask:0xe
-v_cndmask_b32   v154, v190, v107, vcc wave_shl:1 row_mask:0xf bank_mask:0xf
-v_cndmask_b32   v154, v190, v107, vcc row_half_mirror row_mask:0xf bank_mask:0xf
-v_cndmask_b32   v154, v190, v107, vcc row_bcast:15 row_mask:0xf bank_mask:0xf
-v_cndmask_b32   v154, -v190, -|v107|, vcc row_shl:3 row_mask:0xf bank_mask:0xf
+v_cndmask_b32   v154, v0, v107, vcc dst_sel:byte0 src0_sel:byte0 src1_sel:byte0
+v_cndmask_b32   v154, v65, v107, vcc dst_sel:word1 src0_sel:word0
+v_cndmask_b32   v154, v65, v107, vcc dst_unused:preserve
+v_cndmask_b32   v154, v65, v107, vcc dst_unused:sext
+v_cndmask_b32   v154, -|sext(v65)|, v107, vcc dst_sel:word1
+v_cndmask_b32   v154, v65, -|sext(v107)|, vcc dst_sel:word1
+v_cndmask_b32   v154, v65, -sext(v107), vcc dst_sel:word1
+v_cndmask_b32   v154, |v65|, v107, vcc clamp dst_sel:word1
+v_cndmask_b32   v154, v190, v107, vcc quad_perm:[0,1,2,3]
+v_cndmask_b32   v154, v190, v107, vcc quad_perm:[2,1,0,3] bank_mask:14 row_mask:11
+v_cndmask_b32   v154, v190, v107, vcc wave_shl
+v_cndmask_b32   v154, v190, v107, vcc row_half_mirror
+v_cndmask_b32   v154, v190, v107, vcc row_bcast15
+v_cndmask_b32   v154, -v190, -|v107|, vcc row_shl:3

@@ -56,12 +56,14 @@ warning: errors.s:25:1: custom warning
 error: errors.s:26:1: instruction 'global_load_dword' is not available on GCN1.1
 error: errors.s:28:11: register index out of range
 error: errors.s:29:8: expected a register after '%'
-error: errors.s:30:26: not supported yet: compressed exports (compr)
+error: errors.s:30:15: VSRC1 must be equal to VSRC0 in compr mode
 error: errors.s:31:5: expected an export target (mrt0-7, mrtz, null, pos0-3, param0-31)
 error: errors.s:32:25: attribute number out of range (0-63)
 error: errors.s:33:10: cannot find file 'inc/missing.inc'
-error: errors.s:34:1: more than one SGPR or literal read in this instruction
+warning: errors.s:34:1: more than one SGPR or literal read in this instruction
+warning: errors.s:34:1: instruction is not aligned to 4 bytes
 error: errors.s:35:17: a literal is not allowed in this operand
-error: errors.s:36:1: more than one SGPR or literal read in this instruction
+warning: errors.s:36:1: more than one SGPR or literal read in this instruction
+warning: errors.s:36:1: instruction is not aligned to 4 bytes
 error: errors.s:9:10: undefined symbol 'nowhere'
 error: errors.s:10:5: undefined symbol 'y'

@@ -41,7 +41,7 @@ scratch_load_dword v1, v2, off offset:4
 scratch_store_dword v2, v3, s5
 flat_load_dword v1, v[2:3] offset:12 glc
 global_atomic_add v1, v[2:3], v4, off glc
-global_atomic_add v[2:3], v4, off
+global_atomic_add v0, v[2:3], v4, off
 s_load_dword    s1, s[2:3], 0x40 glc
 s_waitcnt       vmcnt(40) & expcnt(1) & lgkmcnt(3)
 v_add_u32       v1, v2, v3
@@ -52,6 +52,6 @@ v_pk_add_f16    v1, v2, v3
 v_pk_add_u16    v1, v2, v3 op_sel:[0,1] neg_lo:[1,0]
 v_pk_fma_f16    v1, v2, v3, v4 op_sel_hi:[0,1,1] clamp
 v_mad_mix_f32   v1, v2, v3, v4
-v_add_f32       v1, s2, v3 dst_sel:dword dst_unused:pad src0_sel:word1 src1_sel:dword mul:2
-v_cmp_eq_f32    s[4:5], neg(0.5), v3 src0_sel:dword src1_sel:dword
+v_add_f32       v1, s2, v3 mul:2 src0_sel:word1
+v_cmp_eq_f32    s[4:5], neg(0.5), v3 sdwa
 s_endpgm

@@ -1,0 +1,253 @@
+//! CLRX's own encoder and decoder expectations (frozen from its C test tables by
+//! `tools/clrx_vectors.py`; each file names its origin).
+//!
+//! * `asm_*.txt`: `ok WORDS | SOURCE` must assemble to exactly WORDS on the table's
+//!   device; `err | SOURCE | MESSAGE` must be rejected (CLRX's message is kept for
+//!   reference: ours are worded differently).
+//! * `disasm_*.txt`: `WORDS | TEXT` is CLRX's disassembly. Our decoder must accept the
+//!   words, our text must reassemble to them, CLRX's text must assemble to them with our
+//!   assembler, and our text must equal CLRX's (spacing aside). CLRX prints undecodable
+//!   words as `..._ill_N`; those must be refused by our decoder.
+
+use kauai_diag::{Diagnostics, SourceMap};
+use kauai_gcn::{assemble, decode, format_inst, Arch, AsmOptions};
+
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut it = s.chars();
+    while let Some(c) = it.next() {
+        if c == '\\' {
+            match it.next() {
+                Some('n') => out.push('\n'),
+                Some(o) => out.push(o),
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn words(hex: &str) -> Vec<u32> {
+    hex.split_whitespace()
+        .map(|w| u32::from_str_radix(w, 16).expect("hex word"))
+        .collect()
+}
+
+fn asm(gpu: &str, src: &str) -> Result<Vec<u32>, String> {
+    let mut sm = SourceMap::new();
+    let f = sm.add("test.s", format!("{src}\n"));
+    let mut d = Diagnostics::new();
+    let opts = AsmOptions {
+        gpu: Some(gpu.to_string()),
+        ..AsmOptions::default()
+    };
+    match assemble(&mut sm, f, &opts, &mut d) {
+        Ok(o) => Ok(o
+            .code()
+            .chunks(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c.get(3).copied().unwrap_or(0)]))
+            .collect()),
+        Err(_) => Err(d.render(&sm)),
+    }
+}
+
+/// Compare texts without spacing differences and without comments (CLRX adds float
+/// comments to literals by default; ours are optional).
+fn norm(s: &str) -> String {
+    let mut t = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find("/*") {
+        t.push_str(&rest[..i]);
+        rest = rest[i..]
+            .find("*/")
+            .map(|j| &rest[i + j + 2..])
+            .unwrap_or("");
+    }
+    t.push_str(rest);
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Words whose CLRX text does not read back to the same words (CLRX prints fields its
+/// syntax has no place for); our decoder refuses them instead of printing lossy text.
+const CLRX_LOSSY: &[(&str, &str)] = &[
+    (
+        "c0004c9d b6000000",
+        "SMEM soe with a zero immediate printed as a plain SGPR offset",
+    ),
+    (
+        "c0a00c9d 0000005b",
+        "non-zero SDATA of s_dcache_discard printed as `sdata=`",
+    ),
+    (
+        "7c2192f9 0404424e",
+        "SDWA VOPC selecting vcc with bits left in the SDST field",
+    ),
+];
+
+/// Branch-target labels (`.L<offset>_0`) become symbols, as in a whole disassembly.
+fn with_labels(text: &str) -> String {
+    let mut defs = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(".L") {
+        let digits: String = rest[i + 2..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if !digits.is_empty() && rest[i + 2 + digits.len()..].starts_with("_0") {
+            defs.push_str(&format!(".L{digits}_0 = {digits}\n"));
+        }
+        rest = &rest[i + 2..];
+    }
+    format!("{defs}{text}")
+}
+
+fn arch_of(gpu: &str) -> Arch {
+    kauai_gcn::device(gpu).expect("device").1
+}
+
+fn files(prefix: &str) -> Vec<(String, String)> {
+    let dir = format!("{}/tests/data/clrx", env!("CARGO_MANIFEST_DIR"));
+    let mut v: Vec<_> = std::fs::read_dir(&dir)
+        .expect("data dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(prefix) && n.ends_with(".txt"))
+        })
+        .map(|p| {
+            let name = p
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("")
+                .to_string();
+            (name, std::fs::read_to_string(&p).expect("read"))
+        })
+        .collect();
+    v.sort();
+    assert!(!v.is_empty(), "no {prefix}* files");
+    v
+}
+
+#[test]
+fn clrx_asm_vectors() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for (name, text) in files("asm_") {
+        let mut gpu = String::new();
+        for (n, line) in text.lines().enumerate() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            if let Some(g) = line.strip_prefix("@gpu ") {
+                gpu = g.split_whitespace().next().unwrap_or("").to_string();
+                continue;
+            }
+            count += 1;
+            let at = format!("{name}:{}", n + 1);
+            if let Some(rest) = line.strip_prefix("ok ") {
+                let (w, src) = rest.split_once(" | ").expect("ok line");
+                let want = words(w);
+                match asm(&gpu, &unescape(src)) {
+                    Ok(got) if got == want => {}
+                    Ok(got) => {
+                        failures.push(format!("{at}: {src}: got {got:08x?}, want {want:08x?}"))
+                    }
+                    Err(e) => failures.push(format!("{at}: {src}: rejected:\n{e}")),
+                }
+            } else if let Some(rest) = line.strip_prefix("err | ") {
+                let (src, _msg) = rest.split_once(" | ").unwrap_or((rest, ""));
+                if let Ok(got) = asm(&gpu, &unescape(src)) {
+                    failures.push(format!(
+                        "{at}: {src}: accepted as {got:08x?}, CLRX rejects it"
+                    ));
+                }
+            } else {
+                panic!("{at}: bad line");
+            }
+        }
+    }
+    assert!(count > 0);
+    assert!(
+        failures.is_empty(),
+        "{} of {count} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn clrx_disasm_vectors() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for (name, text) in files("disasm_") {
+        let mut gpu = String::new();
+        for (n, line) in text.lines().enumerate() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            if let Some(g) = line.strip_prefix("@gpu ") {
+                gpu = g.split_whitespace().next().unwrap_or("").to_string();
+                continue;
+            }
+            count += 1;
+            let at = format!("{name}:{}", n + 1);
+            let (w, clrx) = line.split_once(" | ").expect("disasm line");
+            let want = words(w);
+            let clrx = unescape(clrx);
+            let arch = arch_of(&gpu);
+            let decoded = decode(arch, &want);
+            if CLRX_LOSSY.iter().any(|(x, _)| *x == w) {
+                if decoded.is_ok() {
+                    failures.push(format!("{at}: {w} is listed as CLRX-lossy but decodes"));
+                }
+                continue;
+            }
+            if clrx.contains("_ill_") {
+                if decoded.is_ok() {
+                    failures.push(format!("{at}: CLRX calls {w} illegal, we decode it"));
+                }
+                continue;
+            }
+            let (inst, len) = match decoded {
+                Ok(x) => x,
+                Err(e) => {
+                    failures.push(format!("{at}: {w}: not decoded ({e}); CLRX: {clrx}"));
+                    continue;
+                }
+            };
+            if len != want.len() {
+                failures.push(format!("{at}: {w}: decoded length {len}"));
+                continue;
+            }
+            let ours = format_inst(arch, &inst, 0);
+            match asm(&gpu, &with_labels(&ours)) {
+                Ok(got) if got == want => {}
+                other => failures.push(format!(
+                    "{at}: our text `{ours}` reassembles to {other:08x?}"
+                )),
+            }
+            match asm(&gpu, &with_labels(&clrx)) {
+                Ok(got) if got == want => {}
+                other => failures.push(format!(
+                    "{at}: CLRX text `{clrx}` assembles to {other:08x?}"
+                )),
+            }
+            if norm(&ours) != norm(&clrx) {
+                failures.push(format!(
+                    "{at}: text differs\n  ours: {ours}\n  CLRX: {clrx}"
+                ));
+            }
+        }
+    }
+    assert!(count > 0);
+    assert!(
+        failures.is_empty(),
+        "{} of {count} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
