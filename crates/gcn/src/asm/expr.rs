@@ -127,15 +127,42 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Consume the symbol name a directive starts with (`.set x, ...`, `.for i = ...`).
+    /// Consume the symbol name a directive starts with (`.set x, ...`, `.for i = ...`);
+    /// scope paths (`a::x`, `::x`) included.
     pub fn symbol_name(&mut self) -> Result<(String, Span), (Span, String)> {
-        let name = self
-            .ident()
-            .ok_or((self.span(), "expected a symbol name".to_string()))?
-            .to_string();
+        self.path_name()
+            .ok_or((self.span(), "expected a symbol name".to_string()))
+    }
+
+    /// A name with an optional scope path: `x`, `a::b::x`, `::x`.
+    pub fn path_name(&mut self) -> Option<(String, Span)> {
+        let start = self.pos;
         let span = self.span();
-        self.pos += 1;
-        Ok((name, span))
+        let mut name = String::new();
+        if self.eat_punct("::") {
+            name.push_str("::");
+        }
+        loop {
+            match self.peek() {
+                Some(Tok::Ident(s)) => {
+                    name.push_str(s);
+                    self.pos += 1;
+                }
+                _ => {
+                    self.pos = start;
+                    return None;
+                }
+            }
+            if matches!(self.peek(), Some(Tok::Punct("::")))
+                && matches!(self.peek_at(1), Some(Tok::Ident(_)))
+            {
+                self.pos += 1;
+                name.push_str("::");
+                continue;
+            }
+            break;
+        }
+        Some((name, span.to(self.prev_span())))
     }
 
     /// Parse a full expression.
@@ -204,9 +231,22 @@ impl<'a> Parser<'a> {
                 Ok(Expr::Float(*v, *s, span))
             }
             Tok::Ident(name) => {
+                if matches!(self.peek_at(1), Some(Tok::Punct("::"))) {
+                    if let Some((path, s)) = self.path_name() {
+                        return Ok(Expr::Sym(path, s));
+                    }
+                }
                 self.pos += 1;
                 Ok(Expr::Sym(name.to_string(), span))
             }
+            Tok::Punct("::") => match self.path_name() {
+                Some((path, s)) => Ok(Expr::Sym(path, s)),
+                None => Err((span, "expected a symbol name after '::'".into())),
+            },
+            Tok::Big(..) => Err((
+                span,
+                "integer literal out of range (128-bit literals only in .octa)".into(),
+            )),
             Tok::Punct("(") => {
                 self.pos += 1;
                 let e = self.expr()?;

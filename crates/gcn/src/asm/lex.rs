@@ -11,6 +11,8 @@ pub enum Tok<'a> {
     /// Float literal and its suffix (`h` half, `s` single, `l` double), if any.
     Float(f64, Option<char>),
     Str(Vec<u8>),
+    /// An integer literal too wide for 64 bits (high, low halves): only `.octa` takes it.
+    Big(u64, u64),
     /// Punctuation and operators, longest match (`<<`, `>>>`, `<=@`, ...).
     Punct(&'static str),
 }
@@ -227,8 +229,7 @@ fn lex_number(t: &[u8]) -> Result<(Tok<'static>, usize), String> {
             return Err("hexadecimal float literals are not supported yet".into());
         }
         let s = std::str::from_utf8(&t[2..end]).unwrap_or("");
-        let v = u64::from_str_radix(s, 16).map_err(|_| "bad hexadecimal literal".to_string())?;
-        return Ok((Tok::Int(v), end));
+        return Ok((int_token(s, 16, "bad hexadecimal literal")?, end));
     }
     if bin {
         end = 2;
@@ -236,8 +237,7 @@ fn lex_number(t: &[u8]) -> Result<(Tok<'static>, usize), String> {
             end += 1;
         }
         let s = std::str::from_utf8(&t[2..end]).unwrap_or("");
-        let v = u64::from_str_radix(s, 2).map_err(|_| "bad binary literal".to_string())?;
-        return Ok((Tok::Int(v), end));
+        return Ok((int_token(s, 2, "bad binary literal")?, end));
     }
     while end < t.len() && t[end].is_ascii_digit() {
         end += 1;
@@ -276,13 +276,21 @@ fn lex_number(t: &[u8]) -> Result<(Tok<'static>, usize), String> {
         }
         return Ok((Tok::Float(v, suffix), end));
     }
-    let v = if s.len() > 1 && s.starts_with('0') {
-        u64::from_str_radix(&s[1..], 8).map_err(|_| "bad octal literal".to_string())?
+    let tok = if s.len() > 1 && s.starts_with('0') {
+        int_token(&s[1..], 8, "bad octal literal")?
     } else {
-        s.parse::<u64>()
-            .map_err(|_| "integer literal out of range".to_string())?
+        int_token(s, 10, "integer literal out of range")?
     };
-    Ok((Tok::Int(v), end))
+    Ok((tok, end))
+}
+
+/// An integer token: 64-bit when it fits, else 128-bit (`.octa`), else an error.
+fn int_token(digits: &str, radix: u32, err: &str) -> Result<Tok<'static>, String> {
+    if let Ok(v) = u64::from_str_radix(digits, radix) {
+        return Ok(Tok::Int(v));
+    }
+    let v = u128::from_str_radix(digits, radix).map_err(|_| err.to_string())?;
+    Ok(Tok::Big((v >> 64) as u64, v as u64))
 }
 
 fn lex_string(t: &[u8]) -> Result<(Vec<u8>, usize), String> {

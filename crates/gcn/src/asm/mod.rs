@@ -8,6 +8,7 @@
 pub mod expr;
 pub mod instr;
 pub mod lex;
+pub mod scope;
 
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
@@ -200,6 +201,7 @@ struct Asm<'a> {
     loop_iterations: u64,
     errors: usize,
     regsyms: HashMap<String, (u16, u8)>,
+    scopes: scope::ScopeTree,
 }
 
 /// Stop after this many errors: later ones are mostly consequences.
@@ -273,6 +275,7 @@ pub fn assemble(
         loop_iterations: 0,
         errors: 0,
         regsyms: HashMap::default(),
+        scopes: scope::ScopeTree::new(),
     };
     for (n, v) in &opts.defsyms {
         a.syms.insert(
@@ -624,6 +627,22 @@ impl Asm<'_> {
             }
             return;
         }
+        // Assignment to a scoped name `a::x = expr`, `::x = expr`.
+        if matches!(toks[0].tok, Tok::Punct("::"))
+            || matches!(toks.get(1).map(|t| &t.tok), Some(Tok::Punct("::")))
+        {
+            let mut p = Parser::new(toks, end_span);
+            if let Some((n, ns)) = p.path_name() {
+                if p.eat_punct("=") {
+                    match p.expr() {
+                        Ok(e) if p.at_end() => self.assign(&n, e, ns, false),
+                        Ok(_) => self.err(p.span(), "unexpected text after expression"),
+                        Err((s, m)) => self.err(s, m),
+                    }
+                    return;
+                }
+            }
+        }
         let Tok::Ident(name) = &toks[0].tok else {
             self.err(toks[0].span, "expected a statement");
             return;
@@ -681,7 +700,28 @@ impl Asm<'_> {
             || w == ".endc"
     }
 
+    /// The storage key a definition of `name` uses (see [`scope`]).
+    fn def_key<'n>(&mut self, name: &'n str) -> std::borrow::Cow<'n, str> {
+        if self.scopes.in_use() || name.contains("::") {
+            self.scopes.def_key(name).into()
+        } else {
+            name.into()
+        }
+    }
+
+    /// The storage key a reference to `name` finds, if it is defined.
+    fn sym_key<'n>(&self, name: &'n str) -> Option<std::borrow::Cow<'n, str>> {
+        if !self.scopes.in_use() && !name.contains(':') {
+            return self.syms.contains_key(name).then_some(name.into());
+        }
+        self.scopes
+            .lookup(name, &|k| self.syms.contains_key(k))
+            .map(Into::into)
+    }
+
     fn define_label(&mut self, name: &str, span: Span) {
+        let key = self.def_key(name);
+        let name = key.as_ref();
         let v = Value {
             section: Some(self.cur),
             v: self.sections[self.cur as usize].data.len() as i64,
@@ -708,6 +748,8 @@ impl Asm<'_> {
     }
 
     fn set_sym(&mut self, name: &str, val: SymVal, span: Span, _eqv: bool) {
+        let key = self.def_key(name);
+        let name = key.as_ref();
         self.regsyms.remove(name);
         if let Some(old) = self.syms.get(name) {
             if old.label {
@@ -760,6 +802,8 @@ impl Asm<'_> {
         };
         match r {
             Ok(Some(reg)) if p.at_end() => {
+                let key = self.def_key(name);
+                let name = key.as_ref();
                 if self.syms.get(name).is_some_and(|s| s.label) {
                     self.err(
                         span,
@@ -796,7 +840,17 @@ impl Asm<'_> {
             ),
             Expr::Sym(n, s) => {
                 // Local label references bind to the definition visible now.
-                Expr::Sym(self.resolve_local(&n).unwrap_or(n), s)
+                let n = self.resolve_local(&n).unwrap_or(n);
+                // Scoped names bind to the scope visible now (CLRX: an undefined name
+                // belongs to the current scope).
+                if self.scopes.in_use() || n.contains("::") {
+                    let k = match self.sym_key(&n) {
+                        Some(k) => k.into_owned(),
+                        None => self.scopes.pending_key(&n),
+                    };
+                    return Expr::Sym(k, s);
+                }
+                Expr::Sym(n, s)
             }
             other => other,
         }
@@ -860,7 +914,8 @@ impl Asm<'_> {
             }
             None => name,
         };
-        match self.syms.get(key) {
+        let found = self.sym_key(key);
+        match found.as_deref().and_then(|k| self.syms.get(k)) {
             Some(Sym {
                 val: SymVal::Val(v),
                 ..
@@ -1066,7 +1121,7 @@ impl Asm<'_> {
             .filter_map(|(n, _)| {
                 let val = self.lookup(n, Span::default(), 0).ok()?;
                 Some((
-                    n.clone(),
+                    self.scopes.display(n)?,
                     val.section.map(|s| self.sections[s as usize].name.clone()),
                     val.v,
                 ))
@@ -1401,17 +1456,48 @@ impl Asm<'_> {
                     let (n, ns) = p.symbol_name()?;
                     p.expect_punct(",")?;
                     let e = p.expr()?;
-                    if d == ".equiv" && self.syms.contains_key(&n) {
+                    if d == ".equiv" && self.sym_key(&n).is_some() {
                         return Err((ns, format!("symbol '{n}' is already defined")));
                     }
                     self.assign(&n, e, ns, d == ".eqv");
                 }
-                ".byte" | ".short" | ".hword" | ".word" | ".int" | ".long" | ".quad" | ".octa" => {
+                ".octa" => {
+                    // 128-bit literals only (CLRX); an empty item stores 0 with a warning.
+                    if args.is_empty() {
+                        return Ok(());
+                    }
+                    loop {
+                        let item = p.span();
+                        let neg = p.eat_punct("-");
+                        let v: u128 = match p.peek() {
+                            Some(Tok::Int(v)) => {
+                                p.pos += 1;
+                                *v as u128
+                            }
+                            Some(Tok::Big(hi, lo)) => {
+                                p.pos += 1;
+                                (*hi as u128) << 64 | *lo as u128
+                            }
+                            Some(Tok::Punct(",")) | None if !neg => {
+                                self.warn(item, "no value between commas, 0 stored");
+                                0
+                            }
+                            _ => return Err((p.span(), "expected a 128-bit literal".into())),
+                        };
+                        let v = if neg { v.wrapping_neg() } else { v };
+                        self.sections[self.cur as usize]
+                            .data
+                            .extend_from_slice(&v.to_le_bytes());
+                        if !p.eat_punct(",") {
+                            break;
+                        }
+                    }
+                }
+                ".byte" | ".short" | ".hword" | ".word" | ".int" | ".long" | ".quad" => {
                     let size = match d {
                         ".byte" => 1,
                         ".short" | ".hword" => 2,
                         ".quad" => 8,
-                        ".octa" => return Err((span, "not supported yet: .octa".into())),
                         _ => 4,
                     };
                     if args.is_empty() {
@@ -1619,6 +1705,30 @@ impl Asm<'_> {
                     }
                 }
                 ".end" => self.ended = true,
+                ".scope" => {
+                    let name = p.ident().map(str::to_string);
+                    if name.is_some() {
+                        p.pos += 1;
+                    }
+                    self.scopes.open(name.as_deref());
+                }
+                ".ends" | ".endscope" => {
+                    if !self.scopes.close() {
+                        return Err((span, "no scope to close (.ends without .scope)".into()));
+                    }
+                }
+                ".using" | ".unusing" => {
+                    let path = p.path_name().map(|(n, _)| n);
+                    let r = if d == ".using" {
+                        match &path {
+                            Some(n) => self.scopes.using(n),
+                            None => return Err((p.span(), "expected a scope name".into())),
+                        }
+                    } else {
+                        self.scopes.unusing(path.as_deref())
+                    };
+                    r.map_err(|m| (span, m))?;
+                }
                 ".global" | ".globl" | ".local" | ".weak" | ".extern" => {
                     // Symbol binding has no meaning in raw code; accept the names.
                     p.pos = args.len();
@@ -1940,6 +2050,7 @@ fn tok_text(t: &Token) -> String {
         Tok::Int(v) => v.to_string(),
         Tok::Float(v, _) => v.to_string(),
         Tok::Str(s) => String::from_utf8_lossy(s).into_owned(),
+        Tok::Big(hi, lo) => ((*hi as u128) << 64 | *lo as u128).to_string(),
         Tok::Punct(p) => p.to_string(),
     }
 }
@@ -2046,6 +2157,11 @@ impl instr::Ctx for AsmCtx<'_, '_> {
         if self.asm.regsyms.is_empty() {
             return None;
         }
-        self.asm.regsyms.get(name).copied()
+        if !self.asm.scopes.in_use() {
+            return self.asm.regsyms.get(name).copied();
+        }
+        let regs = &self.asm.regsyms;
+        let k = self.asm.scopes.lookup(name, &|k| regs.contains_key(k))?;
+        regs.get(&k).copied()
     }
 }

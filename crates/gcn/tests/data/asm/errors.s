@@ -34,6 +34,10 @@ v_interp_p1_f32 v1, v2, attr64.x
 v_add_f32 v1, s2, s4
 v_add_f32 v154, 3123, s3
 v_cndmask_b32 v1, s2, v3, s[4:5]
+.ends
+.using nosuch
+.byte 0x123456789012345678901
+.octa x
 #### EXPECTED
 error: errors.s:3:15: unaligned scalar register range
 error: errors.s:4:1: v_add_f32 takes 3 operand(s), got 2
@@ -65,5 +69,9 @@ warning: errors.s:34:1: instruction is not aligned to 4 bytes
 error: errors.s:35:17: a literal is not allowed in this operand
 warning: errors.s:36:1: more than one SGPR or literal read in this instruction
 warning: errors.s:36:1: instruction is not aligned to 4 bytes
+error: errors.s:37:1: no scope to close (.ends without .scope)
+error: errors.s:38:1: scope 'nosuch' not found
+error: errors.s:39:7: integer literal out of range (128-bit literals only in .octa)
+error: errors.s:40:7: expected a 128-bit literal
 error: errors.s:9:10: undefined symbol 'nowhere'
 error: errors.s:10:5: undefined symbol 'y'
