@@ -52,6 +52,9 @@ pub struct Src {
     pub xor: [u32; 4],
     /// `.xyzw` with no modifier: the register as it is.
     pub plain: bool,
+    /// Only a swizzle of the four components (no 0/1 selects, no modifier): the fast
+    /// path of the interpreter.
+    pub swizzle_only: bool,
     /// On integer instructions `_neg` and `_abs` are integer negation and absolute value
     /// (observed behaviour of the AMD IL compiler), not sign-bit operations.
     pub int: Option<IntMods>,
@@ -120,28 +123,40 @@ impl Src {
     pub fn new(loc: Loc, swz: [u8; 4], abs: bool, neg: [bool; 4]) -> Src {
         let and = [if abs { 0x7FFF_FFFF } else { u32::MAX }; 4];
         let xor = neg.map(|n| if n { 0x8000_0000 } else { 0 });
-        let plain = swz == [0, 1, 2, 3] && !abs && neg == [false; 4];
-        Src {
+        let mut s = Src {
             loc,
             swz,
             and,
             xor,
-            plain,
+            plain: false,
+            swizzle_only: false,
             int: None,
             float: None,
-        }
+        };
+        s.classify();
+        s
+    }
+
+    /// Set `plain` and `swizzle_only` from the modifiers and the swizzle.
+    pub fn classify(&mut self) {
+        let unmodified = self.and == [u32::MAX; 4]
+            && self.xor == [0; 4]
+            && self.int.is_none()
+            && self.float.is_none();
+        self.plain = unmodified && self.swz == [0, 1, 2, 3];
+        self.swizzle_only = unmodified && self.swz.iter().all(|&c| c < 4);
     }
 
     /// Re-interpret `_neg`/`_abs` as integer operations.
     fn integer(mut self) -> Src {
-        if self.plain {
-            return self;
-        }
         let abs = self.and[0] != u32::MAX;
         let neg = self.xor.map(|x| x != 0);
-        self.and = [u32::MAX; 4];
-        self.xor = [0; 4];
-        self.int = Some(IntMods { abs, neg });
+        if abs || neg.contains(&true) {
+            self.and = [u32::MAX; 4];
+            self.xor = [0; 4];
+            self.int = Some(IntMods { abs, neg });
+            self.classify();
+        }
         self
     }
 }
@@ -154,6 +169,27 @@ pub struct Dst {
     pub plan: [Write; 4],
     pub sat: bool,
     pub scale: f32,
+    /// A temporary written lane for lane with no constant and no modifier: which lanes
+    /// (the fast path of the interpreter).
+    pub lanes: Option<[bool; 4]>,
+}
+
+impl Dst {
+    pub fn new(loc: Loc, plan: [Write; 4], sat: bool, scale: f32) -> Dst {
+        let direct = plan
+            .iter()
+            .enumerate()
+            .all(|(k, w)| matches!(w, Write::Skip) || *w == Write::Lane(k as u8));
+        let lanes = (matches!(loc, Loc::Temp(_)) && !sat && scale == 1.0 && direct)
+            .then(|| plan.map(|w| w != Write::Skip));
+        Dst {
+            loc,
+            plan,
+            sat,
+            scale,
+            lanes,
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -184,6 +220,25 @@ pub enum OpKind {
         /// controls change the result (rounding modes, `div_zeroop`).
         alu: Option<crate::alu::AluFn>,
     },
+    /// The common case of [`OpKind::Data`], decoded for speed: an ALU instruction whose
+    /// sources are temporaries or literals read through a plain swizzle and whose
+    /// destination is a temporary written through a plain mask.
+    Fast {
+        f: crate::alu::AluFn,
+        dst: usize,
+        /// All-ones for each written lane, zero for the others.
+        lanes: [u32; 4],
+        srcs: [FastSrc; 4],
+        n: u8,
+    },
+    /// `JumpIf` on `Nz`/`Z` of one lane of a temporary (loop breaks, `if_logical*`).
+    FastJump {
+        reg: usize,
+        lane: u8,
+        /// Jump when the lane is nonzero (else when it is zero).
+        nonzero: bool,
+        target: usize,
+    },
     Jump(usize),
     /// Jump when the condition holds.
     JumpIf(Cond, usize),
@@ -199,6 +254,97 @@ pub enum OpKind {
     Barrier,
     Nop,
     Halt,
+}
+
+/// A source of [`OpKind::Fast`]: temporary or literal `index`, and the lane feeding
+/// each component.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct FastSrc {
+    pub literal: bool,
+    pub index: usize,
+    pub swz: [u8; 4],
+    pub shape: Shape,
+}
+
+/// How a fast source's swizzle moves lanes.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Shape {
+    /// `.xyzw`.
+    #[default]
+    Identity,
+    /// One lane everywhere (`.x`, `.yyyy`).
+    Replicate,
+    Swizzle,
+}
+
+fn shape(swz: [u8; 4]) -> Shape {
+    if swz == [0, 1, 2, 3] {
+        Shape::Identity
+    } else if swz.iter().all(|&c| c == swz[0]) {
+        Shape::Replicate
+    } else {
+        Shape::Swizzle
+    }
+}
+
+impl OpKind {
+    /// The fast form of a data op, when it has one.
+    fn fast(&self) -> Option<OpKind> {
+        if let OpKind::JumpIf(c @ (Cond::Nz(s) | Cond::Z(s)), target) = self {
+            return match s.loc {
+                Loc::Temp(reg) if s.swizzle_only => Some(OpKind::FastJump {
+                    reg,
+                    lane: s.swz[0],
+                    nonzero: matches!(c, Cond::Nz(_)),
+                    target: *target,
+                }),
+                _ => None,
+            };
+        }
+        let OpKind::Data {
+            dst: Some(d),
+            src,
+            alu: Some(f),
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let (Loc::Temp(dst), Some(lanes)) = (&d.loc, d.lanes) else {
+            return None;
+        };
+        if src.len() > 4 {
+            return None;
+        }
+        let mut srcs = [FastSrc::default(); 4];
+        for (k, s) in src.iter().enumerate() {
+            if !s.swizzle_only {
+                return None;
+            }
+            srcs[k] = match s.loc {
+                Loc::Temp(i) => FastSrc {
+                    literal: false,
+                    index: i,
+                    swz: s.swz,
+                    shape: shape(s.swz),
+                },
+                Loc::Lit(i) => FastSrc {
+                    literal: true,
+                    index: i,
+                    swz: s.swz,
+                    shape: shape(s.swz),
+                },
+                _ => return None,
+            };
+        }
+        Some(OpKind::Fast {
+            f: *f,
+            dst: *dst,
+            lanes: lanes.map(|on| if on { u32::MAX } else { 0 }),
+            srcs,
+            n: src.len() as u8,
+        })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -555,6 +701,11 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
             }
         }
     }
+    for op in &mut c.ops {
+        if let Some(f) = op.kind.fast() {
+            op.kind = f;
+        }
+    }
     c.temps = temps.borrow().map.len();
     Ok(c)
 }
@@ -611,12 +762,7 @@ fn macro_op(
             ];
             for (k, r) in group(1).into_iter().enumerate() {
                 let src = lower_src(r, temps, lits, c)?;
-                let dst = Dst {
-                    loc: Loc::Temp(temps.get(callee, 1, k as u32)),
-                    plan: all,
-                    sat: false,
-                    scale: 1.0,
-                };
+                let dst = Dst::new(Loc::Temp(temps.get(callee, 1, k as u32)), all, false, 1.0);
                 c.ops.push(Op {
                     kind: OpKind::Data {
                         name: mov.name,
@@ -918,8 +1064,8 @@ fn lower_src(
     }
     let mut src = Src::new(loc, swz, abs, neg);
     if fm != FloatMods::default() {
-        src.plain = false;
         src.float = Some(Box::new(fm));
+        src.classify();
     }
     Ok(src)
 }
@@ -973,10 +1119,5 @@ fn lower_dst(
             }
         }
     }
-    Ok(Dst {
-        loc,
-        plan,
-        sat,
-        scale,
-    })
+    Ok(Dst::new(loc, plan, sat, scale))
 }

@@ -4,7 +4,7 @@
 use kauai_amdil::opcodes::Class;
 use kauai_amdil::RegFile;
 
-use crate::compile::{Compiled, Cond, Dst, Idx, IdxBase, Loc, OpKind, Src, Write};
+use crate::compile::{Compiled, Cond, Dst, Idx, IdxBase, Loc, OpKind, Shape, Src, Write};
 use crate::{Fault, FaultKind, Memory};
 
 const ONE: u32 = 0x3F80_0000;
@@ -163,6 +163,15 @@ impl Ctx<'_> {
         if s.plain {
             return Ok(raw);
         }
+        if s.swizzle_only {
+            let w = s.swz;
+            return Ok([
+                raw[w[0] as usize & 3],
+                raw[w[1] as usize & 3],
+                raw[w[2] as usize & 3],
+                raw[w[3] as usize & 3],
+            ]);
+        }
         let ext = [raw[0], raw[1], raw[2], raw[3], 0, ONE, 0, 0];
         let mut v = [0u32; 4];
         match &s.float {
@@ -196,6 +205,15 @@ impl Ctx<'_> {
 
     #[inline(always)]
     fn write(&mut self, item: &mut Item, d: &Dst, val: [u32; 4]) -> Result<(), FaultKind> {
+        if let (Loc::Temp(t), Some(m)) = (&d.loc, d.lanes) {
+            let r = &mut item.regs[*t];
+            for k in 0..4 {
+                if m[k] {
+                    r[k] = val[k];
+                }
+            }
+            return Ok(());
+        }
         if let (Loc::Temp(t), false) = (&d.loc, d.sat || d.scale != 1.0) {
             let r = &mut item.regs[*t];
             for (k, w) in d.plan.iter().enumerate() {
@@ -291,34 +309,91 @@ impl Ctx<'_> {
 
     /// Run one work-item until it finishes or reaches a barrier.
     pub fn run(&mut self, item: &mut Item) -> Result<Stop, Box<Fault>> {
-        // Fuel lives in a local while the item runs so that it can stay in a register.
+        // Fuel lives in locals while the item runs so that it can stay in registers: a
+        // slice of at most 16384 instructions is taken from it at a time, and the fuel
+        // and the clock are only looked at between slices.
         let mut fuel = *self.fuel;
-        let r = self.run_inner(item, &mut fuel);
+        let mut slice = 0u64;
+        let r = self.run_inner(item, &mut fuel, &mut slice);
+        fuel += slice;
         *self.executed += *self.fuel - fuel;
         *self.fuel = fuel;
         r
     }
 
-    fn run_inner(&mut self, item: &mut Item, fuel: &mut u64) -> Result<Stop, Box<Fault>> {
+    fn run_inner(
+        &mut self,
+        item: &mut Item,
+        fuel: &mut u64,
+        slice: &mut u64,
+    ) -> Result<Stop, Box<Fault>> {
         loop {
-            if *fuel == 0 {
-                return Err(self.fault(item, FaultKind::OutOfFuel));
-            }
-            *fuel -= 1;
-            // The clock is read rarely: every 16384 instructions.
-            if *fuel & 0x3FFF == 0 {
+            if *slice == 0 {
+                if *fuel == 0 {
+                    return Err(self.fault(item, FaultKind::OutOfFuel));
+                }
                 if let Some(d) = self.deadline {
                     if std::time::Instant::now() >= d {
                         return Err(self.fault(item, FaultKind::Timeout));
                     }
                 }
+                *slice = (*fuel).min(16384);
+                *fuel -= *slice;
             }
+            *slice -= 1;
             let code = self.code;
             let Some(op) = code.ops.get(item.pc) else {
                 item.done = true;
                 return Ok(Stop::Done);
             };
             let r = match &op.kind {
+                OpKind::Fast {
+                    f,
+                    dst,
+                    lanes,
+                    srcs,
+                    n,
+                } => {
+                    let mut s = [[0u32; 4]; 4];
+                    for (k, x) in srcs.iter().enumerate().take(*n as usize) {
+                        let raw = if x.literal {
+                            &code.literals[x.index]
+                        } else {
+                            &item.regs[x.index]
+                        };
+                        let w = x.swz;
+                        s[k] = match x.shape {
+                            Shape::Identity => *raw,
+                            Shape::Replicate => [raw[w[0] as usize & 3]; 4],
+                            Shape::Swizzle => [
+                                raw[w[0] as usize & 3],
+                                raw[w[1] as usize & 3],
+                                raw[w[2] as usize & 3],
+                                raw[w[3] as usize & 3],
+                            ],
+                        };
+                    }
+                    let v = f(&s);
+                    let r = &mut item.regs[*dst];
+                    // Branch-free masked write: `lanes` holds all-ones for written lanes.
+                    for k in 0..4 {
+                        r[k] = (v[k] & lanes[k]) | (r[k] & !lanes[k]);
+                    }
+                    Ok(item.pc + 1)
+                }
+                OpKind::FastJump {
+                    reg,
+                    lane,
+                    nonzero,
+                    target,
+                } => {
+                    let v = item.regs[*reg][*lane as usize & 3];
+                    Ok(if (v != 0) == *nonzero {
+                        *target
+                    } else {
+                        item.pc + 1
+                    })
+                }
                 OpKind::Data {
                     alu: Some(f),
                     dst: Some(d),

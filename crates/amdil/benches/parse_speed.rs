@@ -1,6 +1,7 @@
 //! IL parse speed in lines per second: a generated 200 000-line program with the usual
 //! mix of instructions, declarations, comments and metadata. Run with
-//! `cargo bench -p kauai-amdil`. Prints a number; asserts nothing about time.
+//! `cargo bench -p kauai-amdil`. Prints lines per second of wall time and of the thread's
+//! CPU time (the per-core figure, on Linux); asserts nothing about time.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -24,17 +25,41 @@ fn main() {
     }
     text.push_str("end\n");
     lines += 1;
-    let mut best = 0.0f64;
+    let mut best_wall = 0.0f64;
+    let mut best_cpu = 0.0f64;
     for _ in 0..5 {
         let mut d = Diagnostics::new();
+        let cpu0 = thread_cpu_ns();
         let t = Instant::now();
         let p = parse_str(&text, FileId(0), &mut d);
         let s = t.elapsed().as_secs_f64();
+        let cpu1 = thread_cpu_ns();
         assert_eq!(p.lines.len(), lines);
-        best = best.max(lines as f64 / s);
+        best_wall = best_wall.max(lines as f64 / s);
+        if let (Some(a), Some(b)) = (cpu0, cpu1) {
+            if b > a {
+                best_cpu = best_cpu.max(lines as f64 / ((b - a) as f64 / 1e9));
+            }
+        }
     }
     println!(
-        "parser: {:.2} million lines per second (best of 5)",
-        best / 1e6
+        "parser: {:.2} million lines per second of wall time (best of 5)",
+        best_wall / 1e6
     );
+    if best_cpu > 0.0 {
+        println!(
+            "parser: {:.2} million lines per second of the thread's CPU time, i.e. per core whatever the machine load (best of 5)",
+            best_cpu / 1e6
+        );
+    }
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux `/proc/thread-self/schedstat`).
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
