@@ -46,6 +46,12 @@ pub struct CompileOptions {
     /// The device supports images.
     pub images: bool,
     pub cl_options: ClOptions,
+    /// `clCompileProgram`: a link step follows. A call to a function that is declared
+    /// but not defined in these sources then compiles to a call to an IR declaration
+    /// (marked [`crate::lower::EXTERNAL_FN_ATTR`]) that linking resolves. `false` (the
+    /// default, `clBuildProgram`): the sources are the whole program and such a call is
+    /// an error pointing at it.
+    pub compile_only: bool,
 }
 
 impl Default for CompileOptions {
@@ -58,6 +64,7 @@ impl Default for CompileOptions {
             fp64: false,
             images: false,
             cl_options: ClOptions::default(),
+            compile_only: false,
         }
     }
 }
@@ -251,6 +258,7 @@ pub fn compile_opencl_c(
             .extensions
             .iter()
             .any(|e| e == "cl_khr_int64_base_atomics"),
+        compile_only: opts.compile_only,
     };
     let module = lower_translation_unit(&tu, opts.data_layout, &lopts, &mut diags);
     if opts.cl_options.no_warnings {

@@ -22,3 +22,4 @@ pub mod sema;
 pub mod token;
 
 pub use compile::{compile_opencl_c, ClOptions, CompileOptions};
+pub use lower::EXTERNAL_FN_ATTR;

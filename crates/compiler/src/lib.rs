@@ -39,6 +39,7 @@ macro_rules! bitflags_lite {
     };
 }
 
+mod complete;
 mod kernel;
 mod link;
 mod module;

@@ -1,11 +1,16 @@
 //! Linking IR modules: definitions replace declarations of the same name, types and
 //! globals are carried over, and every reference inside moved functions is renumbered.
+//!
+//! Signatures are compared as the IR sees them (parameter and result types, with
+//! aggregates compared by layout, not by name, and `byval` types): pointers are opaque
+//! there, so `int *` and `float *` in the same address space are not told apart, as
+//! C leaves such a mismatch between translation units undiagnosed.
 //! The printf table entries of the module linked in get fresh ids (and their callees
 //! the matching names), so a program's ids stay unique.
 
 use std::collections::{HashMap, HashSet};
 
-use kauai_ir::{Aggregate, FuncId, GlobalId, InstKind, Module, Type};
+use kauai_ir::{Aggregate, FuncId, Function, GlobalId, InstKind, Module, Type};
 
 /// Copy everything of `src` into `dst`.
 pub fn link_into(dst: &mut Module, src: &Module) -> Result<(), String> {
@@ -51,18 +56,22 @@ pub fn link_into(dst: &mut Module, src: &Module) -> Result<(), String> {
             Some(existing) => {
                 let e = &dst.functions[existing];
                 if !e.is_declaration() && !f.is_declaration() {
-                    return Err(format!("function `{}` is defined in two modules", f.name));
-                }
-                let same_sig = e.ret == f.ret
-                    && e.params.len() == f.params.len()
-                    && e.params
-                        .iter()
-                        .zip(&f.params)
-                        .all(|(a, b)| matches!(a.ty, Type::Agg(_)) || a.ty == b.ty);
-                if !same_sig {
                     return Err(format!(
-                        "function `{}` has different signatures in two modules",
+                        "function `{}` is defined in two modules (one definition per program)",
                         f.name
+                    ));
+                }
+                if !same_signature(dst, e, src, f) {
+                    let (decl, def) = match (e.is_declaration(), f.is_declaration()) {
+                        (true, false) => ("declared", "defined"),
+                        (false, true) => ("defined", "declared"),
+                        _ => ("declared", "declared"),
+                    };
+                    return Err(format!(
+                        "function `{}` is {decl} as `{}` in one module and {def} as `{}` in another",
+                        f.name,
+                        signature(dst, e),
+                        signature(src, f)
                     ));
                 }
                 existing
@@ -132,4 +141,58 @@ fn map_type(dst: &mut Module, src: &Module, t: Type, memo: &mut HashMap<Type, Ty
     };
     memo.insert(t, out);
     out
+}
+
+/// Whether two functions (each in its own module) have the same IR signature.
+fn same_signature(ma: &Module, a: &Function, mb: &Module, b: &Function) -> bool {
+    same_type(ma, a.ret, mb, b.ret, 0)
+        && a.params.len() == b.params.len()
+        && a.params.iter().zip(&b.params).all(|(p, q)| {
+            same_type(ma, p.ty, mb, q.ty, 0)
+                && match (p.byval, q.byval) {
+                    (Some(x), Some(y)) => same_type(ma, x, mb, y, 0),
+                    (None, None) => true,
+                    _ => false,
+                }
+        })
+}
+
+/// Structural type equality across two modules' type tables.
+fn same_type(ma: &Module, a: Type, mb: &Module, b: Type, depth: u32) -> bool {
+    let (Type::Agg(ra), Type::Agg(rb)) = (a, b) else {
+        return a == b;
+    };
+    if depth > 64 {
+        return false; // no real type nests this deep; do not recurse without end
+    }
+    match (ma.types.get(ra), mb.types.get(rb)) {
+        (
+            Some(Aggregate::Array { elem: x, len: n }),
+            Some(Aggregate::Array { elem: y, len: k }),
+        ) => n == k && same_type(ma, *x, mb, *y, depth + 1),
+        (Some(Aggregate::Struct(x)), Some(Aggregate::Struct(y))) => {
+            x.packed == y.packed
+                && x.align == y.align
+                && x.fields.len() == y.fields.len()
+                && x.fields
+                    .iter()
+                    .zip(&y.fields)
+                    .all(|(p, q)| same_type(ma, *p, mb, *q, depth + 1))
+        }
+        _ => false,
+    }
+}
+
+/// `ret (params)` in the IR text form's type names, for messages.
+fn signature(m: &Module, f: &Function) -> String {
+    let ty = |t: Type| m.types.display(t).to_string();
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| match p.byval {
+            Some(b) => format!("{} byval({})", ty(p.ty), ty(b)),
+            None => ty(p.ty),
+        })
+        .collect();
+    format!("{} ({})", ty(f.ret), params.join(", "))
 }

@@ -99,7 +99,9 @@ impl Module {
         self.num_errors = 0;
     }
 
-    /// `compileOpenCLC` for one source string.
+    /// `compileOpenCLC` for one source string (`clCompileProgram`): a link may follow,
+    /// so functions may be called here and defined by another module; [`Module::finalize`]
+    /// reports those that no linked module defines.
     pub fn compile_opencl_c(
         &mut self,
         device_profile: &str,
@@ -112,13 +114,37 @@ impl Module {
     }
 
     /// Compile one or more loaded source files (compiled together as one program, as
-    /// `clCreateProgramWithSource` does with several strings).
+    /// `clCreateProgramWithSource` does with several strings), with a link to follow
+    /// (`clCompileProgram`), as [`Module::compile_opencl_c`].
     pub fn compile_sources(
+        &mut self,
+        device_profile: &str,
+        sources: SourceMap,
+        files: &[kauai_diag::FileId],
+        headers: &[InputHeader],
+    ) -> Result<()> {
+        self.compile_impl(device_profile, sources, files, headers, true)
+    }
+
+    /// The compile step of `clBuildProgram`: the sources are the whole program (no link
+    /// follows), so a call to a function they never define is reported here, at the call.
+    pub fn build_sources(
+        &mut self,
+        device_profile: &str,
+        sources: SourceMap,
+        files: &[kauai_diag::FileId],
+        headers: &[InputHeader],
+    ) -> Result<()> {
+        self.compile_impl(device_profile, sources, files, headers, false)
+    }
+
+    fn compile_impl(
         &mut self,
         device_profile: &str,
         mut sources: SourceMap,
         files: &[kauai_diag::FileId],
         headers: &[InputHeader],
+        compile_only: bool,
     ) -> Result<()> {
         if device_profile != "FULL_PROFILE" && device_profile != "EMBEDDED_PROFILE" {
             return Err(Error::invalid_value(format!(
@@ -161,6 +187,7 @@ impl Module {
                 no_warnings: o.no_warnings,
                 werror: o.warnings_as_errors,
             },
+            compile_only,
         };
         match kauai_clc::compile_opencl_c(&mut sources, files, &copts) {
             Ok((ir, warnings)) => {
@@ -218,6 +245,9 @@ impl Module {
     }
 
     /// `finalize`: lower to the ComputeMux form and run the target's late passes.
+    ///
+    /// The program is complete here: a function some module called without defining it
+    /// must have been linked in, and no cycle of calls may span the linked modules.
     pub fn finalize(&mut self) -> Result<(ProgramInfo, Vec<PrintfDescriptor>)> {
         let fail = |m: String| Error::new(ResultCode::FinalizeProgramFailure, m);
         if self.state == ModuleState::Library {
@@ -226,6 +256,7 @@ impl Module {
         let Some(ir) = &self.ir else {
             return Err(fail("nothing to finalize: compile or link first".into()));
         };
+        crate::complete::check_complete(ir).map_err(fail)?;
         let mut m = ir.clone();
         let level = if self.options.opt_disable {
             kauai_opt::OptLevel::None

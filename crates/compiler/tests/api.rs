@@ -336,8 +336,8 @@ fn get_kernel_without_deferred_compilation_is_none() {
 #[test]
 fn link_merges_and_rejects_duplicates() {
     let i = info(vec![], true, "");
-    // The front end rejects calls to functions it never sees defined (clBuildProgram
-    // semantics), so linked modules here do not call across; merging is what is tested.
+    // Modules that do not call across: merging is what is tested here (calls across
+    // modules are in tests/link.rs).
     let lib = module_with(&i, "__kernel void a(__global int *p) { p[0] = 1; }\n");
     let mut main = module_with(&i, "__kernel void b(__global int *p) { p[0] = 2; }\n");
     main.link(&[&lib]).expect("link");

@@ -1250,17 +1250,28 @@ impl Lowerer<'_> {
     // -- end of program ---------------------------------------------------------------
 
     pub(crate) fn finish_program(&mut self) {
-        // Called but never defined.
+        // Called but never defined: an error for a whole program; with a link to come,
+        // the declaration stays for the linker (and finalize) to resolve.
         for i in 0..self.fns.len() {
-            if !self.fns[i].defined {
-                if let Some(sp) = self.fns[i].first_call {
-                    let n = self.name(self.fns[i].name).to_string();
-                    self.err(
-                        sp,
-                        format!("function `{n}` is declared but never defined"),
-                        "OpenCL C programs are not linked against other code",
-                    );
+            if self.fns[i].defined {
+                continue;
+            }
+            let Some(sp) = self.fns[i].first_call else {
+                continue;
+            };
+            if self.opts.compile_only {
+                if let Some(f) = self.fns[i].ir {
+                    self.m.functions[f]
+                        .attrs
+                        .insert(super::EXTERNAL_FN_ATTR.to_string(), String::new());
                 }
+            } else {
+                let n = self.name(self.fns[i].name).to_string();
+                self.err(
+                    sp,
+                    format!("function `{n}` is declared but never defined"),
+                    "no source of this program defines it",
+                );
             }
         }
         self.check_recursion();

@@ -70,7 +70,16 @@ pub struct LowerOptions {
     pub single_precision_constant: bool,
     /// The device has `cl_khr_int64_base_atomics`: `atom_*` on `long`/`ulong`.
     pub int64_atomics: bool,
+    /// A link step follows (`clCompileProgram`): a function called here but only
+    /// declared stays an IR declaration marked [`EXTERNAL_FN_ATTR`] instead of being an
+    /// error, since another module may define it.
+    pub compile_only: bool,
 }
+
+/// The attribute on the IR declaration of a user function that a module calls but does
+/// not define (see [`LowerOptions::compile_only`]): linking must supply a definition,
+/// and finalizing a program in which one is still missing fails.
+pub const EXTERNAL_FN_ATTR: &str = "kauai-external";
 
 /// A user function (defined or only declared).
 pub(crate) struct UserFn {

@@ -16,7 +16,7 @@ error: function `undefined_fn` is declared but never defined
    ┌─ recursion.cl:11:34
    │
 11 │     out[0] = fact(3) + ping(2) + undefined_fn(1);
-   │                                  ^^^^^^^^^^^^^^^ OpenCL C programs are not linked against other code
+   │                                  ^^^^^^^^^^^^^^^ no source of this program defines it
 
 error: recursion is not allowed in OpenCL C
   ┌─ recursion.cl:1:43
