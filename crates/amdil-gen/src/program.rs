@@ -421,6 +421,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
                 ));
             }
         }
+        entries.extend(d.facts.printf.iter().cloned().map(MdEntry::PrintfFmt));
         let md = KernelMetadata {
             name: func.name.clone(),
             entries,
@@ -605,6 +606,17 @@ fn wrapper(
         e.push(MdEntry::Cws(c));
     }
     e.extend(args.iter().map(|a| a.entry.clone()));
+    // The OpenCL type of each argument (the AMD runtime's later key): the seed's types
+    // lose vector pointees (`float3*`) and signedness.
+    let types = func.meta_strs(kauai_ir::meta::KERNEL_ARG_TYPE);
+    for (i, t) in types.iter().enumerate() {
+        if !t.is_empty() {
+            e.push(MdEntry::Reflection {
+                index: i as u32,
+                ty: t.clone(),
+            });
+        }
+    }
     if data {
         e.push(MdEntry::Memory(Memory::DataReqd));
     }

@@ -74,6 +74,9 @@ impl AmdilTarget {
         let mcpu = name.strip_prefix(DEVICE_PREFIX).unwrap_or(name);
         let bad = |e: OptionsError| Error::new(ResultCode::InvalidBuildOptions, e.to_string());
         let mut o = TargetOptions::new(mcpu).map_err(bad)?;
+        // These devices advertise cl_khr_byte_addressable_store on Evergreen and later, so
+        // byte stores must not touch their neighbours: on unless `--mattr` turns it off.
+        o.byte_addressable_store = o.device.family.evergreen_or_later();
         let mattr: Vec<&str> = build
             .device_options
             .iter()

@@ -256,7 +256,37 @@ impl FnGen<'_, '_> {
         sat: bool,
     ) -> R {
         if ds.wide {
-            return unsupported("conversions from floating point to 64-bit integers");
+            // Round first (the float instructions or the double sequence), then truncate.
+            let src = match (se, rounding) {
+                (_, Rounding::Default | Rounding::Rtz) => x.clone(),
+                (Scalar::F64, r) => {
+                    self.facts.uses_doubles = true;
+                    let t = self.sh.alloc(ss.chunks());
+                    let op = match r {
+                        Rounding::Rtp => UnaryOp::Ceil,
+                        Rounding::Rtn => UnaryOp::Floor,
+                        _ => UnaryOp::Rint,
+                    };
+                    self.double_round(op, x, ss, &t)?;
+                    t
+                }
+                (Scalar::F32, r) => {
+                    let t = self.sh.alloc(ss.chunks());
+                    let name = match r {
+                        Rounding::Rtp => "round_plusinf",
+                        Rounding::Rtn => "round_neginf",
+                        _ => "round_nearest",
+                    };
+                    self.lanewise(name, &t, &[x], ss);
+                    t
+                }
+                _ => return unsupported("conversions from half to 64-bit integers"),
+            };
+            if se == Scalar::F16 {
+                return unsupported("conversions from half to 64-bit integers");
+            }
+            self.float_to_int64(d, ds, &src, ss, se == Scalar::F64, signed);
+            return Ok(());
         }
         let i32sh = Shape {
             bits: 32,
@@ -343,7 +373,11 @@ impl FnGen<'_, '_> {
         rounding: Rounding,
     ) -> R {
         if ss.wide {
-            return self.int64_to_float(x, ss, d, ds, de, signed, rounding);
+            if !matches!(de, Scalar::F32 | Scalar::F64) {
+                return unsupported(format!("conversion from 64-bit integers to {de:?}"));
+            }
+            self.int64_to_float(x, ss, d, ds, de == Scalar::F64, signed, rounding);
+            return Ok(());
         }
         // Booleans convert as 0/1 (or 0/-1 when signed, as their i1 value is -1).
         let src = if ss.bits == 1 && !signed {
@@ -406,42 +440,9 @@ impl FnGen<'_, '_> {
         (above, below)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn int64_to_float(
-        &mut self,
-        x: &VLoc,
-        ss: Shape,
-        d: &VLoc,
-        ds: Shape,
-        de: Scalar,
-        signed: bool,
-        rounding: Rounding,
-    ) -> R {
-        if de != Scalar::F64 || !matches!(rounding, Rounding::Default | Rounding::Rte) {
-            return unsupported(format!(
-                "conversion from 64-bit integers to {de:?} rounding {}",
-                rounding.name()
-            ));
-        }
-        // hi * 2^32 + lo: both parts and the product are exact, so the sum rounds once.
-        self.facts.uses_doubles = true;
-        let two32 = self.lit4([0, 0x41F0_0000, 0, 0x41F0_0000]);
-        for i in 0..ds.lanes {
-            let (c, k) = ds.lane(i);
-            let (sc, sk) = ss.lane(i);
-            let (h, l) = (self.tmp(), self.tmp());
-            let hi_conv = if signed { "i2d" } else { "u2d" };
-            self.e(format!("{hi_conv} {h}.xy__, {}", x.s(sc, &[sk + 1])));
-            self.e(format!("dmul {h}.xy__, {h}.xyxy, {two32}"));
-            self.e(format!("u2d {l}.xy__, {}", x.s(sc, &[sk])));
-            self.e(format!("dadd {}, {h}.xyxy, {l}.xyxy", d.d(c, &[k, k + 1])));
-        }
-        Ok(())
-    }
-
     /// Reinterpret bits: through 32-bit words when the lane layouts differ.
     fn bitcast(&mut self, x: &VLoc, ss: Shape, d: &VLoc, ds: Shape) -> R {
-        let same = ss.wide == ds.wide && ss.bits.max(32) == ds.bits.max(32) && ss.bits >= 32;
+        let same = ss.wide == ds.wide && ss.bits >= 32 && ds.bits >= 32;
         if same || (ss.bits == ds.bits && ss.lanes == ds.lanes) {
             self.copy(d, x, ds);
             return Ok(());

@@ -232,7 +232,9 @@ impl FnGen<'_, '_> {
                 }
                 None => {
                     let inner = self.innermost_breakable()?;
-                    self.frames[inner].in_flight.push(code);
+                    if !self.frames[inner].in_flight.contains(&code) {
+                        self.frames[inner].in_flight.push(code);
+                    }
                     propagate = true;
                 }
             }
@@ -294,7 +296,9 @@ impl FnGen<'_, '_> {
             }
         };
         let inner = self.innermost_breakable()?;
-        self.frames[inner].in_flight.push(code);
+        if !self.frames[inner].in_flight.contains(&code) {
+            self.frames[inner].in_flight.push(code);
+        }
         let cl = self.lit(code);
         self.e(format!("mov r{R_PENDING}.x___, {cl}"));
         self.e("break");
@@ -402,6 +406,9 @@ impl FnGen<'_, '_> {
             return Ok(());
         }
         let name = cf.name.clone();
+        if let Some(id) = kauai_ir::printf::printf_id(&name) {
+            return self.printf(id, args, res);
+        }
         if let Some(sig) = builtins::signature(&name, self.sh.m.data_layout) {
             let declared: Vec<Type> = cf.params.iter().map(|p| p.ty).collect();
             if declared != sig.params || cf.ret != sig.ret {

@@ -31,6 +31,8 @@ mod conv;
 mod flow;
 mod mem;
 mod ops;
+mod printf;
+mod wide;
 use crate::{GenError, TargetOptions};
 
 /// The register holding the work-item's private-ring slot.
@@ -94,6 +96,8 @@ pub(crate) struct Facts {
     pub barriers: u32,
     pub callees: BTreeSet<FuncId>,
     pub intrinsics: BTreeSet<u32>,
+    /// `;printf_fmt` entries of the printf calls in the function.
+    pub printf: Vec<kauai_amdil::metadata::PrintfFmt>,
 }
 
 pub(crate) struct FnGen<'s, 'a> {

@@ -130,6 +130,10 @@ impl FnGen<'_, '_> {
                     self.lanewise("cmov_logical", d, &[&c, &sat, &t], sh);
                     return Ok(());
                 }
+                SmulHi | UmulHi => {
+                    self.mulhi64(d, &x, &y, sh, op == SmulHi);
+                    return Ok(());
+                }
                 _ => return unsupported(format!("`{}` on 64-bit integers", op.name())),
             };
             self.pairwise(name, d, &[&x, &y], sh);

@@ -13,15 +13,20 @@ use kauai_diag::{Diagnostics, FileId};
 
 /// OpenCL C to IL text for `mcpu` with `-mattr` features (may be empty).
 pub fn compile(src: &str, mcpu: &str, mattr: &str) -> Result<String, String> {
+    compile_with(src, mcpu, mattr, "")
+}
+
+/// [`compile`] with OpenCL build options (`-cl-opt-disable`, `-D N=4`).
+pub fn compile_with(src: &str, mcpu: &str, mattr: &str, build: &str) -> Result<String, String> {
     let info = kauai_amdil_gen::target_info(mcpu).map_err(|e| e.to_string())?;
     let target = info
         .create_target(&Context::new())
         .map_err(|e| e.to_string())?;
     let mut m = Module::new(Arc::from(target));
     let opts = if mattr.is_empty() {
-        String::new()
+        build.to_string()
     } else {
-        format!("--mattr={mattr}")
+        format!("{build} --mattr={mattr}")
     };
     m.set_options(&opts).map_err(|e| e.to_string())?;
     m.compile_opencl_c("FULL_PROFILE", src, &[])
@@ -122,6 +127,9 @@ pub fn run_kernel(
                 let at = mem.global.len().next_multiple_of(16);
                 mem.global.resize(at, 0);
                 mem.global.extend_from_slice(b);
+                // Buffers are allocated in whole 16-byte units, as a runtime would.
+                let end = mem.global.len().next_multiple_of(16);
+                mem.global.resize(end, 0);
                 cb1.pointer(p, at as u32);
                 bufs.push((at, b.len()));
             }

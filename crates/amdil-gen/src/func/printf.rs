@@ -1,0 +1,144 @@
+//! `printf` calls: a record in the printf buffer (seed 000, "Printf information": its
+//! offset in `cb0[8].y`, its size in `cb0[8].z`, writes past the size dropped) and a
+//! `;printf_fmt` line describing it.
+//!
+//! The record layout is the kauai emulator's (`kauai_amdil_emu::decode_printf`): the
+//! buffer starts with a 32-bit count of the record bytes written after it; a record is
+//! the format id, then one field per conversion, each its argument's bytes padded to 4
+//! (vectors element after element, `%s` the string literal's bytes and its NUL). A
+//! record is reserved with a compare-and-swap on the count, and only when it fits, so
+//! the count always covers whole records and a full buffer drops later records as the
+//! AMD runtime does. The call returns 0, or -1 when the record was dropped.
+
+use kauai_amdil::metadata::PrintfFmt;
+use kauai_printf::ArgKind;
+
+use super::*;
+
+/// A record field: an argument's words, or a string literal's.
+enum Field {
+    Arg(Value),
+    Str(String),
+}
+
+/// The format as the metadata writes it: `\n` and the other C escapes spelled out.
+fn escape(format: &str) -> Result<String, GenError> {
+    let mut out = String::with_capacity(format.len());
+    for c in format.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            c if c.is_control() => {
+                return unsupported(format!(
+                    "printf formats with the control character U+{:04X}",
+                    c as u32
+                ))
+            }
+            c => out.push(c),
+        }
+    }
+    Ok(out)
+}
+
+impl FnGen<'_, '_> {
+    pub(super) fn printf(&mut self, id: u32, args: &[Value], res: Option<Value>) -> R {
+        let entry = kauai_ir::printf::printf_entry(self.sh.m, id)
+            .ok_or_else(|| GenError::Invalid(format!("printf call {id} without a table entry")))?;
+        let pieces = kauai_printf::parse(entry.format.as_bytes())
+            .map_err(|_| GenError::Invalid(format!("printf format {id} does not parse")))?;
+        // Fields in conversion order: run-time arguments and `%s` literals interleaved.
+        let mut fields = Vec::new();
+        let (mut ai, mut si) = (args.iter(), entry.strings.iter());
+        for spec in kauai_printf::conversions(&pieces) {
+            let f = if spec.arg_kind() == ArgKind::Str {
+                si.next().map(|s| Field::Str(s.clone()))
+            } else {
+                ai.next().map(|v| Field::Arg(*v))
+            };
+            fields.push(f.ok_or_else(|| {
+                GenError::Invalid(format!(
+                    "printf call {id} has fewer arguments than its format"
+                ))
+            })?);
+        }
+        // Each field's words and byte size.
+        let mut sizes = Vec::new();
+        let mut words: Vec<Vec<String>> = Vec::new();
+        for f in &fields {
+            match f {
+                Field::Arg(v) => {
+                    let sh = self.shape(*v)?;
+                    let l = self.loc(*v)?;
+                    let bytes = sh.lanes as u32 * sh.bits.max(8) / 8;
+                    sizes.push(bytes);
+                    words.push(self.words_of(&l, sh));
+                }
+                Field::Str(s) => {
+                    let mut b = s.as_bytes().to_vec();
+                    b.push(0);
+                    sizes.push(b.len() as u32);
+                    b.resize(b.len().next_multiple_of(4), 0);
+                    let w = b
+                        .chunks(4)
+                        .map(|c| self.lit(u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+                        .collect();
+                    words.push(w);
+                }
+            }
+        }
+        let record: u32 = 4 + sizes.iter().map(|s| s.next_multiple_of(4)).sum::<u32>();
+        self.facts.writes_global = true;
+        self.facts.printf.push(PrintfFmt {
+            id,
+            arg_sizes: sizes,
+            raw: escape(&entry.format)?,
+        });
+        // Reserve: count' = count + record, only while 4 + count' fits the buffer.
+        let (old, new, t) = (self.tmp(), self.tmp(), self.tmp());
+        let rl = self.lit(record);
+        let four = self.lit(4);
+        self.e("whileloop");
+        self.e(format!("uav_raw_load_id({RAW_UAV}) {old}.x___, cb0[8].y"));
+        self.e(format!("iadd {new}.x___, {old}.x, {rl}"));
+        self.e(format!("iadd {t}.x___, {new}.x, {four}"));
+        self.e(format!("ult {t}.x___, cb0[8].z, {t}.x"));
+        self.e(format!("break_logicalnz {t}.x"));
+        self.e(format!(
+            "uav_read_cmp_xchg_id({RAW_UAV}) {t}._y__, cb0[8].y, {new}.x, {old}.x"
+        ));
+        self.e(format!("ieq {t}._y__, {t}.y, {old}.x"));
+        self.e(format!("break_logicalnz {t}.y"));
+        self.e("endloop");
+        let ret = match res {
+            Some(r) => Some(self.loc(r)?.d(0, &[0])),
+            None => None,
+        };
+        self.e(format!("if_logicalz {t}.x"));
+        let a = self.tmp();
+        self.e(format!("iadd {a}.x___, cb0[8].y, {old}.x"));
+        self.e(format!("iadd {a}.x___, {a}.x, {four}"));
+        let idl = self.lit(id);
+        self.e(format!(
+            "uav_raw_store_id({RAW_UAV}) mem0.x___, {a}.x, {idl}"
+        ));
+        for w in words.iter().flatten() {
+            self.e(format!("iadd {a}.x___, {a}.x, {four}"));
+            self.e(format!("uav_raw_store_id({RAW_UAV}) mem0.x___, {a}.x, {w}"));
+        }
+        if let Some(r) = &ret {
+            let z = self.lit(0);
+            self.e(format!("mov {r}, {z}"));
+            self.e("else");
+            let m1 = self.lit(u32::MAX);
+            self.e(format!("mov {r}, {m1}"));
+        }
+        self.e("endif");
+        Ok(())
+    }
+}

@@ -1,0 +1,112 @@
+// Northern Islands: global and local atomics (uav_read_* and lds_read_*), compare and
+// swap, a __local pointer argument in LDS after the kernel's own local memory.
+// MCPU: barts
+__kernel void count(__global const int *in, __global int *hist, __global int *max,
+                    __local int *bins)
+{
+    __local int total[1];
+    int l = get_local_id(0);
+    if (l < 4)
+        bins[l] = 0;
+    if (l == 0)
+        total[0] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int v = in[get_global_id(0)];
+    atomic_inc(&bins[v & 3]);
+    atomic_add(&total[0], v);
+    atomic_max(max, v);
+    atomic_cmpxchg(&hist[4], 0, 1);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (l < 4)
+        atomic_add(&hist[l], bins[l]);
+}
+
+/* EXPECT:
+il_cs_2_0
+dcl_cb cb0[9]
+dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
+dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
+dcl_literal l2, 0x00000002, 0x00000002, 0x00000002, 0x00000002
+dcl_literal l3, 0x00000110, 0x00000110, 0x00000110, 0x00000110
+dcl_literal l4, 0x00000003, 0x00000003, 0x00000003, 0x00000003
+dcl_literal l5, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l6, 0x00000010, 0x00000010, 0x00000010, 0x00000010
+;$$$$$$$$$$
+endmain
+func 1024 ; __OpenCL_count_kernel
+dcl_cb cb1[4]
+dcl_raw_uav_id(1)
+dcl_lds_id(1) 4
+dcl_max_thread_per_group 256
+; Kernel arg setup: in
+mov r4.x___, cb1[0].x
+; Kernel arg setup: hist
+mov r5.x___, cb1[1].x
+; Kernel arg setup: max
+mov r6.x___, cb1[2].x
+; Kernel arg setup: bins
+mov r7.x___, cb1[3].x
+call 1025 ; count
+ret
+endfunc ; __OpenCL_count_kernel
+;ARGSTART:__OpenCL_count_kernel
+;version:2:0:74
+;device:barts
+;uniqueid:1024
+;memory:hwlocal:4
+;pointer:in:i32:1:1:0:uav:1:4
+;pointer:hist:i32:1:1:16:uav:1:4
+;pointer:max:i32:1:1:32:uav:1:4
+;pointer:bins:i32:1:1:48:hl:1:4
+;reflection:0:int*
+;reflection:1:int*
+;reflection:2:int*
+;reflection:3:int*
+;function:1:1025
+;uavid:1
+;ARGEND:__OpenCL_count_kernel
+func 1025 ; count
+mov r8.x___, vTidInGrp.x
+ilt r9.x___, r8, l1
+if_logicalnz r9.x
+imul r10.x___, r8, l1
+iadd r11.x___, r7.x, r10.x
+lds_store_id(1) r11.x, l0.x
+endif
+ieq r12.x___, r8, l0
+if_logicalnz r12.x
+mov r13.x___, l0.x
+lds_store_id(1) r13.x, l0.x
+endif
+fence_threads_lds
+iadd r15.xyz_, vAbsTid, cb0[6]
+mov r14.x___, r15.x
+imul r16.x___, r14, l1
+iadd r17.x___, r4.x, r16.x
+uav_raw_load_id(1) r18.x___, r17.x
+iand r19.x___, r18, l4
+imul r20.x___, r19, l1
+iadd r21.x___, r7.x, r20.x
+lds_read_add_id(1) r22.x___, r21.x, l5.x
+mov r23.x___, l0.x
+lds_read_add_id(1) r24.x___, r23.x, r18.x
+uav_read_max_id(1) r25.x___, r6.x, r18.x
+iadd r26.x___, r5.x, l6.x
+uav_read_cmp_xchg_id(1) r27.x___, r26.x, l5.x, l0.x
+fence_threads_lds
+ilt r28.x___, r8, l1
+if_logicalnz r28.x
+imul r29.x___, r8, l1
+iadd r30.x___, r5.x, r29.x
+imul r31.x___, r8, l1
+iadd r32.x___, r7.x, r31.x
+lds_load_id(1) r33.x___, r32.x
+uav_read_add_id(1) r34.x___, r30.x, r33.x
+endif
+ret
+endfunc ; count
+;ARGSTART:count
+;uniqueid:1025
+;ARGEND:count
+end
+*/

@@ -1,0 +1,65 @@
+// Evergreen: a fixed work-group size (;cws and dcl_num_thread_per_group), scalar float
+// arithmetic, the global id from vAbsTid plus the global offset.
+// MCPU: cypress
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void saxpy(__global float *y, __global const float *x, float a)
+{
+    int i = get_global_id(0);
+    y[i] = a * x[i] + y[i];
+}
+
+/* EXPECT:
+il_cs_2_0
+dcl_cb cb0[9]
+dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
+dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
+;$$$$$$$$$$
+endmain
+func 1024 ; __OpenCL_saxpy_kernel
+dcl_cb cb1[3]
+dcl_raw_uav_id(1)
+dcl_num_thread_per_group 64, 1, 1
+; Kernel arg setup: y
+mov r4.x___, cb1[0].x
+; Kernel arg setup: x
+mov r5.x___, cb1[1].x
+; Kernel arg setup: a
+mov r6.x___, cb1[2]
+call 1025 ; saxpy
+ret
+endfunc ; __OpenCL_saxpy_kernel
+;ARGSTART:__OpenCL_saxpy_kernel
+;version:2:0:74
+;device:cypress
+;uniqueid:1024
+;cws:64:1:1
+;pointer:y:float:1:1:0:uav:1:4
+;pointer:x:float:1:1:16:uav:1:4
+;value:a:float:1:1:32
+;reflection:0:float*
+;reflection:1:float*
+;reflection:2:float
+;function:1:1025
+;uavid:1
+;ARGEND:__OpenCL_saxpy_kernel
+func 1025 ; saxpy
+iadd r8.xyz_, vAbsTid, cb0[6]
+mov r7.x___, r8.x
+imul r9.x___, r7, l1
+iadd r10.x___, r4.x, r9.x
+imul r11.x___, r7, l1
+iadd r12.x___, r5.x, r11.x
+uav_raw_load_id(1) r13.x___, r12.x
+mul r14.x___, r6, r13
+imul r15.x___, r7, l1
+iadd r16.x___, r4.x, r15.x
+uav_raw_load_id(1) r17.x___, r16.x
+add r18.x___, r14, r17
+uav_raw_store_id(1) mem0.x___, r10.x, r18
+ret
+endfunc ; saxpy
+;ARGSTART:saxpy
+;uniqueid:1025
+;ARGEND:saxpy
+end
+*/

@@ -1,0 +1,88 @@
+// Juniper (Evergreen, no doubles): a __constant table in the data segment
+// (;#DATASTART, cb0[8].x, ;memory:datareqd) and a private array in the private ring
+// (r1, ;memory:private).
+// MCPU: juniper
+__constant int squares[8] = {0, 1, 4, 9, 16, 25, 36, 49};
+
+__kernel void table(__global int *out, int k)
+{
+    int priv[4];
+    for (int j = 0; j < 4; j++)
+        priv[j] = squares[(k + j) & 7];
+    out[get_global_id(0)] = priv[get_global_id(0) & 3];
+}
+
+/* EXPECT:
+il_cs_2_0
+dcl_cb cb0[9]
+dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
+dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
+dcl_literal l2, 0x00000007, 0x00000007, 0x00000007, 0x00000007
+dcl_literal l3, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l4, 0x00000003, 0x00000003, 0x00000003, 0x00000003
+;$$$$$$$$$$
+endmain
+func 1024 ; __OpenCL_table_kernel
+dcl_cb cb1[2]
+dcl_raw_uav_id(1)
+dcl_max_thread_per_group 256
+imad r1.x___, vAbsTidFlat.x, cb0[3].y, cb0[3].x
+; Kernel arg setup: out
+mov r4.x___, cb1[0].x
+; Kernel arg setup: k
+mov r5.x___, cb1[1]
+call 1025 ; table
+ret
+endfunc ; __OpenCL_table_kernel
+;ARGSTART:__OpenCL_table_kernel
+;version:2:0:74
+;device:juniper
+;uniqueid:1024
+;memory:private:16
+;pointer:out:i32:1:1:0:uav:1:4
+;value:k:i32:1:1:16
+;reflection:0:int*
+;reflection:1:int
+;memory:datareqd
+;function:1:1025
+;uavid:1
+;ARGEND:__OpenCL_table_kernel
+func 1025 ; table
+iadd r6.x___, r1.x, l0.x
+mov r7.x___, l0
+whileloop
+ilt r8.x___, r7, l1
+break_logicalz r8.x
+imul r9.x___, r7, l1
+iadd r10.x___, r6.x, r9.x
+iadd r11.x___, cb0[8].x, l0.x
+iadd r12.x___, r5, r7
+iand r13.x___, r12, l2
+imul r14.x___, r13, l1
+iadd r15.x___, r11.x, r14.x
+uav_raw_load_id(1) r16.x___, r15.x
+uav_raw_store_id(1) mem0.x___, r10.x, r16
+iadd r17.x___, r7, l3
+mov r7.x___, r17
+endloop
+iadd r19.xyz_, vAbsTid, cb0[6]
+mov r18.x___, r19.x
+imul r20.x___, r18, l1
+iadd r21.x___, r4.x, r20.x
+iadd r23.xyz_, vAbsTid, cb0[6]
+mov r22.x___, r23.x
+iand r24.x___, r22, l4
+imul r25.x___, r24, l1
+iadd r26.x___, r6.x, r25.x
+uav_raw_load_id(1) r27.x___, r26.x
+uav_raw_store_id(1) mem0.x___, r21.x, r27
+ret
+endfunc ; table
+;ARGSTART:table
+;uniqueid:1025
+;ARGEND:table
+;#DATASTART:32
+;#i32:0:8:0:1:4:9:10:19:24:31
+;#DATAEND:0
+end
+*/
