@@ -52,6 +52,9 @@ pub struct CompileOptions {
     /// default, `clBuildProgram`): the sources are the whole program and such a call is
     /// an error pointing at it.
     pub compile_only: bool,
+    /// In-memory headers, `(name, text)`: `#include "name"` (or `<name>`) finds them
+    /// before any directory (`clCompileProgram`'s input headers).
+    pub headers: Vec<(String, Vec<u8>)>,
 }
 
 impl Default for CompileOptions {
@@ -65,6 +68,7 @@ impl Default for CompileOptions {
             images: false,
             cl_options: ClOptions::default(),
             compile_only: false,
+            headers: Vec::new(),
         }
     }
 }
@@ -245,6 +249,7 @@ pub fn compile_opencl_c(
         fp_fast_fma: false,
         image_support: opts.images,
         fast_relaxed_math: opts.cl_options.fast_relaxed_math,
+        input_headers: opts.headers.clone(),
         ..PpOptions::default()
     };
     let out = preprocess(sources, &all, &pp_opts, &mut diags);

@@ -10,6 +10,7 @@
 //! <main source: everything up to the first section marker>
 //! //--- inc/a.h              (a virtual file for #include, up to the next marker)
 //! //--- SOURCE second.cl     (another source string, compiled after the main one)
+//! //--- HEADER a.h           (an input header: found by name before any directory)
 //! // ---- EXPECT ----
 //! // <preprocessed text, one "// " line per output line>
 //! // ---- DIAGNOSTICS ----
@@ -36,6 +37,7 @@ struct Case {
     main: Vec<u8>,
     files: Vec<(String, Vec<u8>)>,
     sources: Vec<(String, Vec<u8>)>,
+    headers: Vec<(String, Vec<u8>)>,
 }
 
 fn split_case(bytes: &[u8]) -> Case {
@@ -53,7 +55,8 @@ fn split_case(bytes: &[u8]) -> Case {
     let mut main = Vec::new();
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let mut sources: Vec<(String, Vec<u8>)> = Vec::new();
-    // 0: main, 1: file, 2: source
+    let mut headers: Vec<(String, Vec<u8>)> = Vec::new();
+    // 0: main, 1: file, 2: source, 3: header
     let mut target = 0;
     for line in input.split_inclusive(|&b| b == b'\n') {
         if let Some(rest) = line.strip_prefix(b"//--- ") {
@@ -61,6 +64,9 @@ fn split_case(bytes: &[u8]) -> Case {
             if let Some(src) = name.strip_prefix("SOURCE ") {
                 sources.push((src.trim().to_string(), Vec::new()));
                 target = 2;
+            } else if let Some(h) = name.strip_prefix("HEADER ") {
+                headers.push((h.trim().to_string(), Vec::new()));
+                target = 3;
             } else {
                 files.push((name, Vec::new()));
                 target = 1;
@@ -70,7 +76,8 @@ fn split_case(bytes: &[u8]) -> Case {
         match target {
             0 => main.extend_from_slice(line),
             1 => files.last_mut().unwrap().1.extend_from_slice(line),
-            _ => sources.last_mut().unwrap().1.extend_from_slice(line),
+            2 => sources.last_mut().unwrap().1.extend_from_slice(line),
+            _ => headers.last_mut().unwrap().1.extend_from_slice(line),
         }
     }
     Case {
@@ -79,6 +86,7 @@ fn split_case(bytes: &[u8]) -> Case {
         main,
         files,
         sources,
+        headers,
     }
 }
 
@@ -123,6 +131,7 @@ fn run_case(name: &str, case: &Case) -> String {
         }
     }
     opts.virtual_files = case.files.clone();
+    opts.input_headers = case.headers.clone();
     let mut sm = SourceMap::new();
     let mut ids = vec![sm.add(name, case.main.clone())];
     for (n, b) in &case.sources {

@@ -36,7 +36,8 @@ pub struct FinalizedProgram {
     pub options: Options,
 }
 
-/// An in-memory header for `#include` (the seed's `InputHeader`).
+/// An in-memory header for `#include` (the seed's `InputHeader`): `#include "name"` or
+/// `#include <name>` in the sources finds it before any directory.
 #[derive(Clone, Debug)]
 pub struct InputHeader {
     pub name: String,
@@ -151,11 +152,6 @@ impl Module {
                 "unknown device profile `{device_profile}`"
             )));
         }
-        if !headers.is_empty() {
-            return Err(Error::unsupported(
-                "not supported yet: in-memory input headers (put them on disk and use -I)",
-            ));
-        }
         let d = &self.target.info().device_info;
         let mut extensions = d.extensions.clone();
         extensions.sort();
@@ -188,6 +184,10 @@ impl Module {
                 werror: o.warnings_as_errors,
             },
             compile_only,
+            headers: headers
+                .iter()
+                .map(|h| (h.name.clone(), h.source.clone().into_bytes()))
+                .collect(),
         };
         match kauai_clc::compile_opencl_c(&mut sources, files, &copts) {
             Ok((ir, warnings)) => {

@@ -667,29 +667,36 @@ impl Pp<'_> {
     }
 
     pub(super) fn resolve(&mut self, name: &str, angled: bool, dir: &str) -> Option<FileId> {
-        let mut cands = Vec::new();
+        // (path, whether the disk may be asked)
+        let mut cands: Vec<(String, bool)> = Vec::new();
+        if !self.opts.input_headers.is_empty() {
+            // Input headers were given for exactly this name: they win everywhere.
+            cands.push((name.to_string(), false));
+        }
         if name.starts_with('/') {
-            cands.push(name.to_string());
+            cands.push((name.to_string(), true));
         } else {
             if !angled {
-                cands.push(join_path(dir, name));
+                cands.push((join_path(dir, name), true));
             }
             for d in &self.opts.include_dirs {
-                cands.push(join_path(&d.to_string_lossy(), name));
+                cands.push((join_path(&d.to_string_lossy(), name), true));
             }
         }
-        for c in cands {
+        for (c, disk) in cands {
             let key = normalize_path(&c);
             if let Some(&id) = self.file_cache.get(&key) {
                 return Some(id);
             }
-            let bytes = match self
+            let in_memory = self
                 .opts
-                .virtual_files
+                .input_headers
                 .iter()
-                .find(|(n, _)| normalize_path(n) == key)
-            {
+                .chain(&self.opts.virtual_files)
+                .find(|(n, _)| normalize_path(n) == key);
+            let bytes = match in_memory {
                 Some((_, b)) => Some(b.clone()),
+                None if !disk => None,
                 None => std::fs::metadata(&c)
                     .ok()
                     .filter(|m| m.is_file() && m.len() <= MAX_INCLUDE_BYTES)

@@ -79,6 +79,11 @@ pub struct PpOptions {
     /// In-memory files for `#include`, looked up before the disk under the same path
     /// rules (e.g. `("inc/a.h", bytes)` is found by `#include "a.h"` with `-I inc`).
     pub virtual_files: Vec<(String, Vec<u8>)>,
+    /// In-memory headers given with the sources (`clCompileProgram`'s input headers):
+    /// `#include "NAME"` and `#include <NAME>` find the header called `NAME` from any
+    /// file, before anything else; inside one, quoted includes also look beside it
+    /// (a header `inc/b.h` is found by `#include "b.h"` in `inc/a.h`).
+    pub input_headers: Vec<(String, Vec<u8>)>,
     pub limits: PpLimits,
 }
 
@@ -165,7 +170,7 @@ pub enum PragmaKind {
 /// continue from one into the next, and macros stay defined. Each string starts a new
 /// line. `#include "x"` looks in the directory part of the including file's name, then
 /// in `opts.include_dirs`; `#include <x>` only in the latter; in each place
-/// `opts.virtual_files` is consulted before the disk.
+/// `opts.virtual_files` is consulted before the disk. `opts.input_headers` come first.
 pub fn preprocess(
     sources: &mut SourceMap,
     files: &[FileId],
