@@ -3,8 +3,8 @@
 //! - `tests/data/lower/*.cl`: OpenCL C followed by a trailing `/* EXPECTED ... */` block
 //!   holding the IR text (`kauai_ir::module_to_string`, before any optimization). Every
 //!   module must also pass the IR verifier and print/parse back to the same text.
-//! - `tests/data/diag/*.cl`: OpenCL C whose compilation fails; the trailing block holds
-//!   the rendered diagnostics.
+//! - `tests/data/diag/*.cl` and `filetests/diag/*.cl` (at the repository root): OpenCL C
+//!   whose compilation fails; the trailing block holds the rendered diagnostics.
 //!
 //! `BLESS=1 cargo test -p kauai-clc --test lower` rewrites the expectations; review the
 //! diff by hand (the IR must be right, not just stable).
@@ -141,4 +141,9 @@ fn lower_data_files() {
 #[test]
 fn diag_data_files() {
     check_dir("tests/data/diag", false);
+}
+
+#[test]
+fn filetests_diag_files() {
+    check_dir("../../filetests/diag", false);
 }

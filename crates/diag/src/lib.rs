@@ -8,6 +8,10 @@
 //!
 //! Sources are bytes, not `str`: OpenCL C allows arbitrary bytes inside comments and
 //! string literals, so files are kept as read and only rendered lossily.
+//!
+//! A file may carry [`LineMark`]s (from C's `#line N "name"`): from a mark on,
+//! locations are reported under the presumed name and line number, while the source line
+//! shown under a diagnostic is still the file's own text.
 
 use std::fmt;
 use std::ops::Range;
@@ -63,6 +67,17 @@ pub struct SourceFile {
     /// so that byte offsets stay valid.
     text: String,
     line_starts: Vec<usize>,
+    /// Sorted by offset, at most one per offset.
+    line_marks: Vec<LineMark>,
+}
+
+/// A `#line` directive's effect: from byte `offset` of a file on, locations are reported
+/// as in file `name`, with line numbers moved by `line_delta`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMark {
+    pub offset: usize,
+    pub name: String,
+    pub line_delta: i64,
 }
 
 impl SourceFile {
@@ -82,7 +97,47 @@ impl SourceFile {
             bytes,
             text,
             line_starts,
+            line_marks: Vec::new(),
         }
+    }
+
+    /// Record a `#line` mark; a later mark at the same offset replaces the earlier one.
+    pub fn add_line_mark(&mut self, mark: LineMark) {
+        match self
+            .line_marks
+            .binary_search_by_key(&mark.offset, |m| m.offset)
+        {
+            Ok(i) => self.line_marks[i] = mark,
+            Err(i) => self.line_marks.insert(i, mark),
+        }
+    }
+
+    /// The mark in effect at a byte offset (index into the marks).
+    fn mark_at(&self, offset: usize) -> Option<usize> {
+        match self.line_marks.binary_search_by_key(&offset, |m| m.offset) {
+            Ok(i) => Some(i),
+            Err(0) => None,
+            Err(i) => Some(i - 1),
+        }
+    }
+
+    /// The reported name and 1-based line of a 1-based physical line under a mark.
+    fn presumed(&self, mark: Option<usize>, line: usize) -> (&str, usize) {
+        match mark.and_then(|i| self.line_marks.get(i)) {
+            Some(m) => (
+                &m.name,
+                (line as i64).saturating_add(m.line_delta).max(1) as usize,
+            ),
+            None => (&self.name, line),
+        }
+    }
+
+    /// `name`, line and column of a byte offset as diagnostics report them (after
+    /// `#line` marks; the column is the real one).
+    pub fn presumed_line_col(&self, offset: usize) -> (&str, usize, usize) {
+        let (line, col) = self.line_col(offset);
+        let (name, line) = self.presumed(self.mark_at(offset), line);
+        (name, line, col)
     }
 
     pub fn text(&self) -> &str {
@@ -158,6 +213,13 @@ impl SourceMap {
         &self.files[id.0 as usize]
     }
 
+    /// Record a `#line` mark in a file (ignored for an unknown file).
+    pub fn add_line_mark(&mut self, id: FileId, mark: LineMark) {
+        if let Some(f) = self.files.get_mut(id.0 as usize) {
+            f.add_line_mark(mark);
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.files.len()
     }
@@ -170,8 +232,8 @@ impl SourceMap {
     pub fn location(&self, span: Span) -> String {
         match self.get(span.file) {
             Some(f) => {
-                let (l, c) = f.line_col(span.start as usize);
-                format!("{}:{}:{}", f.name, l, c)
+                let (name, l, c) = f.presumed_line_col(span.start as usize);
+                format!("{name}:{l}:{c}")
             }
             None => "<unknown>".to_string(),
         }
@@ -215,6 +277,48 @@ impl<'a> Files<'a> for SourceMap {
             .copied()
             .unwrap_or(f.bytes.len());
         Ok(start..end)
+    }
+}
+
+/// The files as diagnostics show them: a file id plus the `#line` mark in effect (if
+/// any), so that names and line numbers are the presumed ones while the text is real.
+struct Presumed<'a>(&'a SourceMap);
+
+type PresumedId = (FileId, Option<usize>);
+
+impl<'a> Files<'a> for Presumed<'a> {
+    type FileId = PresumedId;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (id, mark): PresumedId) -> Result<&'a str, FilesError> {
+        let f = self.0.get(id).ok_or(FilesError::FileMissing)?;
+        Ok(f.presumed(mark, 1).0)
+    }
+
+    fn source(&'a self, (id, _): PresumedId) -> Result<&'a str, FilesError> {
+        self.0.source(id)
+    }
+
+    fn line_index(&'a self, (id, _): PresumedId, byte_index: usize) -> Result<usize, FilesError> {
+        self.0.line_index(id, byte_index)
+    }
+
+    fn line_number(
+        &'a self,
+        (id, mark): PresumedId,
+        line_index: usize,
+    ) -> Result<usize, FilesError> {
+        let f = self.0.get(id).ok_or(FilesError::FileMissing)?;
+        Ok(f.presumed(mark, line_index + 1).1)
+    }
+
+    fn line_range(
+        &'a self,
+        (id, _): PresumedId,
+        line_index: usize,
+    ) -> Result<Range<usize>, FilesError> {
+        self.0.line_range(id, line_index)
     }
 }
 
@@ -298,7 +402,7 @@ impl Diagnostic {
         self.labels.iter().find(|l| l.primary).map(|l| l.span)
     }
 
-    fn to_codespan(&self) -> cs::Diagnostic<FileId> {
+    fn to_codespan(&self, sources: &SourceMap) -> cs::Diagnostic<PresumedId> {
         let d = match self.severity {
             Severity::Error => cs::Diagnostic::error(),
             Severity::Warning => cs::Diagnostic::warning(),
@@ -314,7 +418,11 @@ impl Diagnostic {
                         } else {
                             cs::LabelStyle::Secondary
                         };
-                        cs::Label::new(style, l.span.file, l.span.range()).with_message(&l.message)
+                        let mark = sources
+                            .get(l.span.file)
+                            .and_then(|f| f.mark_at(l.span.start as usize));
+                        cs::Label::new(style, (l.span.file, mark), l.span.range())
+                            .with_message(&l.message)
                     })
                     .collect(),
             )
@@ -333,7 +441,8 @@ impl Diagnostic {
                 .is_some_and(|f| l.span.end as usize <= f.bytes.len())
         });
         let config = term::Config::default();
-        if term::emit_to_string(&mut out, &config, sources, &d.to_codespan()).is_err() {
+        let files = Presumed(sources);
+        if term::emit_to_string(&mut out, &config, &files, &d.to_codespan(sources)).is_err() {
             out = format!("{}: {}\n", d.severity, d.message);
         }
         out
@@ -440,6 +549,39 @@ mod tests {
         assert_eq!(file.text().len(), file.bytes.len());
         assert_eq!(file.line_col(6), (2, 1));
         assert_eq!(file.line_text(2), "x");
+    }
+
+    #[test]
+    fn line_marks_rename_and_renumber_but_show_the_real_text() {
+        let mut sm = SourceMap::new();
+        let f = sm.add("real.cl", "a\n#line 70 \"gen.y\"\nbad here\nfine\n");
+        // From the line after the directive (offset 19), physical line 3 is gen.y:70.
+        sm.add_line_mark(
+            f,
+            LineMark {
+                offset: 19,
+                name: "gen.y".into(),
+                line_delta: 67,
+            },
+        );
+        assert_eq!(sm.location(Span::new(f, 0, 1)), "real.cl:1:1");
+        assert_eq!(sm.location(Span::new(f, 23, 27)), "gen.y:70:5");
+        assert_eq!(sm.location(Span::new(f, 28, 29)), "gen.y:71:1");
+        let text = Diagnostic::error("boom")
+            .at(Span::new(f, 23, 27), "here")
+            .render(&sm);
+        assert!(text.contains("gen.y:70:5"), "{text}");
+        assert!(text.contains("70 │ bad here"), "{text}");
+        // A mark at the same offset replaces the earlier one.
+        sm.add_line_mark(
+            f,
+            LineMark {
+                offset: 19,
+                name: "other.y".into(),
+                line_delta: -2,
+            },
+        );
+        assert_eq!(sm.location(Span::new(f, 23, 27)), "other.y:1:5");
     }
 
     #[test]

@@ -762,6 +762,22 @@ impl Pp<'_> {
         if presumed.is_some() {
             f.presumed_name = presumed;
         }
+        // Diagnostics from here on report the presumed place too.
+        let (id, line_delta) = (f.id, f.line_delta);
+        let name = f
+            .presumed_name
+            .clone()
+            .or_else(|| self.sources.get(id).map(|s| s.name.clone()));
+        if let Some(name) = name {
+            self.sources.add_line_mark(
+                id,
+                kauai_diag::LineMark {
+                    offset: dir_end as usize,
+                    name,
+                    line_delta,
+                },
+            );
+        }
     }
 
     pub(super) fn pragma(&mut self, line: &[PTok], dir_span: Span) {

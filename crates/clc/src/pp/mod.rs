@@ -34,8 +34,9 @@
 //! (name through closing parenthesis); tokens that came from an argument keep their own.
 //! Bytes that are not UTF-8 inside string and character literals appear in
 //! [`Token::text`] as octal escapes (`\377`), which denote the same bytes. `#line`
-//! changes what `__LINE__` and `__FILE__` say, not the spans (diagnostics keep pointing
-//! at the real file and line).
+//! changes what `__LINE__` and `__FILE__` say and, through a [`kauai_diag::LineMark`] in
+//! the source map, the file and line diagnostics report; spans stay on the real bytes,
+//! so the source line shown is the real one.
 //!
 //! # Layout
 //!

@@ -30,6 +30,6 @@ __FILE__ __LINE__
 // "inc.h" 1
 // "gnu_marker.cl"
 // ---- DIAGNOSTICS ----
-// error: #line directive requires a simple digit sequence @ line_file.cl:14:7
-// error: invalid filename in #line directive @ line_file.cl:15:10
-// error: #line directive requires a simple digit sequence @ line_file.cl:16:1
+// error: #line directive requires a simple digit sequence @ renamed.cl:301:7
+// error: invalid filename in #line directive @ renamed.cl:302:10
+// error: #line directive requires a simple digit sequence @ renamed.cl:303:1
