@@ -67,3 +67,226 @@ fn local_reduction_with_barriers() {
         assert_eq!(as_u32(&out[1]), want, "{mcpu}");
     }
 }
+
+fn run1(src: &str, mcpu: &str, kernel: &str, args: &[Arg], n: u32, l: u32) -> Vec<Vec<u8>> {
+    let il = compile(src, mcpu, "").unwrap_or_else(|e| panic!("{mcpu}: {e}"));
+    run_kernel(&il, kernel, mcpu, args, [n, 1, 1], [l, 1, 1])
+        .unwrap_or_else(|e| panic!("{mcpu}: {e}\n{}", numbered(&il)))
+}
+
+#[test]
+fn control_flow_collatz_and_early_exits() {
+    // Collatz steps to reach 1 (closed form checked by hand for 1..8: 0 1 7 2 5 8 16 3),
+    // with a loop that leaves through a goto out of two loops.
+    let src = "__kernel void k(__global int *out, __global int *pairs) {
+        int n = get_global_id(0) + 1, s = 0;
+        while (n != 1) { n = (n & 1) ? 3 * n + 1 : n / 2; s++; }
+        out[get_global_id(0)] = s;
+        int g = get_global_id(0), found = -1;
+        for (int a = 1; a < 10; a++)
+            for (int b = 1; b < 10; b++)
+                if (a * b == g + 10) { found = a * 10 + b; goto out; }
+    out:
+        pairs[g] = found;
+    }";
+    for mcpu in FAMILIES {
+        let out = run1(src, mcpu, "k", &[words(&[0; 8]), words(&[0; 8])], 8, 4);
+        assert_eq!(as_u32(&out[0]), vec![0, 1, 7, 2, 5, 8, 16, 3], "{mcpu}");
+        // First (a, b) with a * b = g + 10 in row-major order: 10 = 2*5, 11 none,
+        // 12 = 2*6, 13 none, 14 = 2*7, 15 = 3*5, 16 = 2*8, 17 none.
+        let want = [25, -1, 26, -1, 27, 35, 28, -1].map(|v: i32| v as u32);
+        assert_eq!(as_u32(&out[1]), want.to_vec(), "{mcpu}");
+    }
+}
+
+#[test]
+fn bytes_shorts_and_vectors() {
+    // Byte stores next to each other (arena or read-modify-write), a short4 and a
+    // uchar4 vector through memory, a switch on a char.
+    let src = "__kernel void k(__global uchar *b, __global short4 *s, __global uchar4 *c) {
+        int i = get_global_id(0);
+        b[i] = (uchar)(i * 37 + 5);
+        s[i] = (short4)(i, -i, i * 1000, -30000) + s[i];
+        uchar4 v = c[i];
+        switch ((char)v.x) { case 1: v.y = 100; break; case -1: v.y = 200; break; default: v.y = 0; }
+        c[i] = v.wzyx;
+    }";
+    for mcpu in FAMILIES {
+        let short_in: Vec<u8> = (0..16i16).flat_map(|v| v.to_le_bytes()).collect();
+        let chars: Vec<u8> = vec![1, 2, 3, 4, 255, 6, 7, 8, 9, 10, 11, 12, 1, 0, 0, 7];
+        let out = run1(
+            src,
+            mcpu,
+            "k",
+            &[Arg::Buf(vec![0; 4]), Arg::Buf(short_in), Arg::Buf(chars)],
+            4,
+            2,
+        );
+        let want: Vec<u8> = (0..4u32).map(|i| (i * 37 + 5) as u8).collect();
+        assert_eq!(out[0], want, "{mcpu}");
+        let s: Vec<i16> = out[1]
+            .chunks(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        let mut want = Vec::new();
+        for i in 0..4i16 {
+            let base = 4 * i;
+            want.extend([
+                base + i,
+                base + 1 - i,
+                base + 2 + i * 1000,
+                base + 3 - 30000,
+            ]);
+        }
+        assert_eq!(s, want, "{mcpu}");
+        // v.y becomes 100 for x == 1, 200 for x == -1 (255), else 0; then reversed.
+        assert_eq!(
+            out[2],
+            vec![4, 3, 100, 1, 8, 7, 200, 255, 12, 11, 0, 9, 7, 0, 100, 1],
+            "{mcpu}"
+        );
+    }
+}
+
+#[test]
+fn doubles_and_longs_on_fp64_devices() {
+    let src = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+    __kernel void k(__global double *d, __global long *l, __global ulong *h) {
+        int i = get_global_id(0);
+        d[i] = d[i] * 0.5 + (double)i;
+        l[i] = (l[i] << 33) / 3 - i;
+        h[i] = mul_hi((ulong)0xFFFFFFFFFFFFFFFFul, (ulong)(i + 2));
+    }";
+    for mcpu in ["rv770", "cypress", "cayman"] {
+        let d: Vec<u8> = [3.0f64, 5.0, -7.0, 1e300]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        let l: Vec<u8> = [1i64, -2, 3, 100]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        let out = run1(
+            src,
+            mcpu,
+            "k",
+            &[Arg::Buf(d), Arg::Buf(l), Arg::Buf(vec![0; 32])],
+            4,
+            4,
+        );
+        let d: Vec<f64> = out[0]
+            .chunks(8)
+            .map(|c| f64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+            .collect();
+        assert_eq!(d, vec![1.5, 3.5, -1.5, 5e299 + 3.0], "{mcpu}");
+        let l: Vec<i64> = out[1]
+            .chunks(8)
+            .map(|c| i64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+            .collect();
+        let want: Vec<i64> = [1i64, -2, 3, 100]
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (v << 33) / 3 - i as i64)
+            .collect();
+        assert_eq!(l, want, "{mcpu}");
+        // (2^64 - 1) * k >> 64 = k - 1 for 1 <= k < 2^64.
+        let h: Vec<u64> = out[2]
+            .chunks(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+            .collect();
+        assert_eq!(h, vec![1, 2, 3, 4], "{mcpu}");
+    }
+}
+
+#[test]
+fn printf_writes_records_the_emulator_decodes() {
+    let src = "__kernel void k(__global int *out) {
+        int i = get_global_id(0);
+        out[i] = printf(\"item %d: %5.2f %v2hld\\n\", i, 1.5f * i, (int2)(i, -i));
+    }";
+    for mcpu in FAMILIES {
+        let il = compile(src, mcpu, "").expect("compiles");
+        let (out, text) =
+            run_kernel_printf(&il, "k", mcpu, &[words(&[7; 3])], [3, 1, 1], [3, 1, 1])
+                .unwrap_or_else(|e| panic!("{mcpu}: {e}"));
+        assert_eq!(as_u32(&out[0]), vec![0, 0, 0], "{mcpu}: every record fits");
+        assert_eq!(
+            text, "item 0:  0.00 0,0\nitem 1:  1.50 1,-1\nitem 2:  3.00 2,-2\n",
+            "{mcpu}"
+        );
+    }
+}
+
+#[test]
+fn conversions_with_rounding_and_saturation() {
+    // convert_T_sat_rtX on values whose results are worked out by hand.
+    let src = "__kernel void k(__global const float *f, __global int *o, __global uchar *u,
+                              __global long *l, __global float *r) {
+        int i = get_global_id(0);
+        o[4 * i + 0] = convert_int_rte(f[i]);
+        o[4 * i + 1] = convert_int_rtn(f[i]);
+        o[4 * i + 2] = convert_int_rtp(f[i]);
+        o[4 * i + 3] = convert_int_sat(f[i] * 1e10f);
+        u[i] = convert_uchar_sat(f[i] * 100.0f);
+        l[i] = convert_long_sat_rtz(f[i] * 1e19f);
+        r[i] = convert_float_rtz(16777217 + i * 2);
+    }";
+    let f = [2.5f32, -2.5, 0.75, -0.0];
+    for mcpu in FAMILIES {
+        let out = run1(
+            src,
+            mcpu,
+            "k",
+            &[
+                floats(&f),
+                words(&[0; 16]),
+                Arg::Buf(vec![0; 4]),
+                Arg::Buf(vec![0; 32]),
+                floats(&[0.0; 4]),
+            ],
+            4,
+            4,
+        );
+        let o: Vec<i32> = as_u32(&out[1]).iter().map(|v| *v as i32).collect();
+        assert_eq!(
+            o,
+            vec![
+                2,
+                2,
+                3,
+                i32::MAX, // 2.5: even, down, up; 2.5e10 saturates
+                -2,
+                -3,
+                -2,
+                i32::MIN, //
+                1,
+                0,
+                1,
+                i32::MAX, //
+                0,
+                0,
+                0,
+                0,
+            ],
+            "{mcpu}"
+        );
+        assert_eq!(out[2], vec![250, 0, 75, 0], "{mcpu}");
+        let l: Vec<i64> = out[3]
+            .chunks(8)
+            .map(|c| i64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+            .collect();
+        // 2.5e19 and -2.5e19 saturate; f32 rounds 1e19 to 9999999980506447872 and its
+        // product with 0.75 (26 significant bits) to 7499999710501928960.
+        assert_eq!(
+            l,
+            vec![i64::MAX, i64::MIN, 7_499_999_710_501_928_960, 0],
+            "{mcpu}"
+        );
+        // 16777217 + 2i toward zero: 2^24 + 1 -> 2^24, + 3 -> 2^24 + 2, ...
+        assert_eq!(
+            as_f32(&out[4]),
+            vec![16777216.0, 16777218.0, 16777220.0, 16777222.0],
+            "{mcpu}"
+        );
+    }
+}

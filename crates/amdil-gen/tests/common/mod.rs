@@ -100,6 +100,18 @@ pub fn run_kernel(
     global: [u32; 3],
     local: [u32; 3],
 ) -> Result<Vec<Vec<u8>>, String> {
+    run_kernel_printf(il, kernel, mcpu, args, global, local).map(|(b, _)| b)
+}
+
+/// [`run_kernel`] with a 4 KiB printf buffer; also returns the decoded printf text.
+pub fn run_kernel_printf(
+    il: &str,
+    kernel: &str,
+    mcpu: &str,
+    args: &[Arg],
+    global: [u32; 3],
+    local: [u32; 3],
+) -> Result<(Vec<Vec<u8>>, String), String> {
     let program = parse_valid(il);
     let k = kauai_amdil::link(&program, kernel, &kauai_amdil::intrinsics::library())
         .map_err(|e| e.to_string())?;
@@ -185,14 +197,29 @@ pub fn run_kernel(
         launch.cb0.local_ring_offset = at as u32;
         launch.cb0.local_per_group = emulated;
     }
+    let printf_at = if k.printf.is_empty() {
+        None
+    } else {
+        let at = mem.global.len().next_multiple_of(16);
+        mem.global.resize(at + 4096, 0);
+        launch.cb0.printf_offset = at as u32;
+        launch.cb0.printf_size = 4096;
+        Some(at)
+    };
     let opts = Options {
         fuel: 50_000_000,
         device: device(mcpu),
         ..Options::default()
     };
     run(&k, &cb1.dwords(), &mut mem, &launch, &opts).map_err(|f| f.to_string())?;
-    Ok(bufs
-        .iter()
-        .map(|(at, n)| mem.global[*at..*at + *n].to_vec())
-        .collect())
+    let text = match printf_at {
+        Some(at) => kauai_amdil_emu::decode_printf(&mem.global[at..at + 4096], &k.printf)?,
+        None => String::new(),
+    };
+    Ok((
+        bufs.iter()
+            .map(|(at, n)| mem.global[*at..*at + *n].to_vec())
+            .collect(),
+        text,
+    ))
 }
