@@ -8,6 +8,9 @@
 //! unsupported kauai:juniper types/double_ops.cl MESSAGE
 //!                                           the device cannot run it: the build must
 //!                                           fail with an error containing MESSAGE
+//! differs * language/size_types.cl WHY      the output rightly depends on the device
+//!                                           (e.g. `sizeof(size_t)`): it must run without
+//!                                           error, but is not compared with the host
 //! ```
 //!
 //! A `gap` whose test passes is itself a failure, so the list can only shrink. `*` as the
@@ -24,6 +27,9 @@ pub enum Expectation {
     Gap(String),
     /// The device cannot run this kernel: the build fails with this message.
     Unsupported(String),
+    /// The output depends on the device (for the reason given): the run must succeed,
+    /// but neither the CHECK lines nor the host's output are held against it.
+    Differs(String),
 }
 
 /// The device list and per-test expectations.
@@ -59,23 +65,26 @@ impl DeviceMatrix {
             }
             match kind {
                 "device" => m.devices.push(dev.to_string()),
-                "gap" | "unsupported" => {
+                "gap" | "unsupported" | "differs" => {
                     let test = words.next().map(str::trim).unwrap_or_default();
                     let why = words.next().map(str::trim).unwrap_or_default();
                     if test.is_empty() || why.is_empty() {
                         return Err((n + 1, format!("`{kind} DEVICE TEST TEXT` expected")));
                     }
-                    let e = if kind == "gap" {
-                        Expectation::Gap(why.to_string())
-                    } else {
-                        Expectation::Unsupported(why.to_string())
+                    let why = why.to_string();
+                    let e = match kind {
+                        "gap" => Expectation::Gap(why),
+                        "unsupported" => Expectation::Unsupported(why),
+                        _ => Expectation::Differs(why),
                     };
                     m.entries.push((dev.to_string(), test.to_string(), e));
                 }
                 other => {
                     return Err((
                         n + 1,
-                        format!("unknown entry `{other}`; expected device, gap or unsupported"),
+                        format!(
+                            "unknown entry `{other}`; expected device, gap, unsupported or differs"
+                        ),
                     ))
                 }
             }
@@ -104,6 +113,10 @@ impl DeviceMatrix {
 
 /// Run `path` on `device` and hold the result to `expect`.
 pub fn check_on_device(path: &Path, device: &str, expect: &Expectation) -> Result<(), String> {
+    if let Expectation::Differs(why) = expect {
+        return crate::run_file_unchecked(path, device)
+            .map_err(|e| format!("{} ({why}) fails on {device}:\n{e}", path.display()));
+    }
     let result = crate::run_file_on_device(path, device);
     match (expect, result) {
         (Expectation::Pass, r) => r,
@@ -121,6 +134,7 @@ pub fn check_on_device(path: &Path, device: &str, expect: &Expectation) -> Resul
             "{}: on {device} the build should fail with `{msg}`, but the test passes",
             path.display()
         )),
+        (Expectation::Differs(_), _) => unreachable!("handled above"),
     }
 }
 
@@ -133,7 +147,8 @@ mod tests {
         let m = DeviceMatrix::parse(
             "# c\ndevice kauai:cypress\ndevice kauai:rv770\n\
              gap * a/b.cl printf not lowered yet\n\
-             unsupported kauai:rv770 t/d.cl double precision\n",
+             unsupported kauai:rv770 t/d.cl double precision\n\
+             differs * s.cl pointer size\n",
         )
         .expect("parses");
         assert_eq!(m.devices, ["kauai:cypress", "kauai:rv770"]);
@@ -146,6 +161,10 @@ mod tests {
             Expectation::Unsupported("double precision".into())
         );
         assert_eq!(m.expectation("kauai:cypress", "t/d.cl"), Expectation::Pass);
+        assert_eq!(
+            m.expectation("kauai:barts", "s.cl"),
+            Expectation::Differs("pointer size".into())
+        );
     }
 
     #[test]
