@@ -79,9 +79,20 @@ pub trait Ctx {
     fn reg_symbol(&self, _name: &str) -> Option<(u16, u8)> {
         None
     }
+    /// Whether section `s` holds code (its places have plain offsets as values).
+    fn is_code_section(&self, _s: u32) -> bool {
+        false
+    }
+    /// A 32-bit literal that is a relocation against global data (`.amdcl2`).
+    fn relocation(&mut self, _e: &Expr) -> PResult<Option<Reloc>> {
+        Ok(None)
+    }
 }
 
-type PResult<T> = Result<T, (Span, String)>;
+/// Relocation of a literal: which half of the address, which section, addend.
+pub type Reloc = (kauai_amdbin::RelocKind, kauai_amdbin::RelocTarget, i64);
+
+pub type PResult<T> = Result<T, (Span, String)>;
 
 /// Parse a register name at the parser position, if there is one.
 pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>> {
@@ -894,6 +905,7 @@ struct Build<'a> {
     fixes: Vec<Fix>,
     lit: Option<u32>,
     lit_fix: Option<Expr>,
+    lit_reloc: Option<(Reloc, Span)>,
     ctx: &'a mut dyn Ctx,
 }
 
@@ -947,6 +959,16 @@ impl Build<'_> {
                 let Slot::Src { literal_ok } = slot else {
                     return Err((op.span, "expected a register".into()));
                 };
+                if let Some(r) = self.ctx.relocation(e)? {
+                    if !literal_ok {
+                        return Err((
+                            op.span,
+                            "Can't resolve expression for non 32-bit integer".into(),
+                        ));
+                    }
+                    self.lit_reloc = Some((r, op.span));
+                    return self.set_lit(super::cl2::RELOC_FILL, op.span);
+                }
                 if let Expr::Float(v, suffix, _) = e {
                     let kind = suffix.or_else(|| float_kind(self.d.name)).unwrap_or('s');
                     if !forced {
@@ -960,7 +982,8 @@ impl Build<'_> {
                     return self.set_lit(float_bits(*v, kind), op.span);
                 }
                 match self.ctx.eval(e) {
-                    Ok(v) if v.section.is_none() => {
+                    // A place in code is its offset there (CLRX resolves code sections).
+                    Ok(v) if v.section.is_none_or(|s| self.ctx.is_code_section(s)) => {
                         if !forced {
                             if let Some(c) = inline_int(v.v) {
                                 return Ok(Operand::Code(c));
@@ -981,7 +1004,10 @@ impl Build<'_> {
                         }
                         self.set_lit(v.v as u32, op.span)
                     }
-                    Ok(_) => Err((op.span, "relocations are not supported yet".into())),
+                    Ok(_) => Err((
+                        op.span,
+                        "Can't resolve expression for non 32-bit integer".into(),
+                    )),
                     Err(EvalError::Undefined(..)) if literal_ok => {
                         if self.lit.is_some() || self.lit_fix.is_some() {
                             return Err((
@@ -1096,6 +1122,8 @@ pub struct Built {
     pub fixes: Vec<Fix>,
     /// Literal known only later: patch the instruction's last word.
     pub lit_fix: Option<Expr>,
+    /// The literal is relocated (`.amdcl2` global data address).
+    pub lit_reloc: Option<(Reloc, Span)>,
 }
 
 /// Build an instruction for one row from parsed operands and modifiers.
@@ -1167,6 +1195,7 @@ fn build_row(
         fixes: Vec::new(),
         lit: None,
         lit_fix: None,
+        lit_reloc: None,
         ctx,
     };
     let mut m = Mods::default();
@@ -1982,10 +2011,12 @@ fn build_row(
             "more than one SGPR or literal read in this instruction".into(),
         );
     }
+    let lit_reloc = b.lit_reloc.take();
     Ok(Built {
         inst,
         fixes,
         lit_fix,
+        lit_reloc,
     })
 }
 

@@ -53,6 +53,14 @@ fn is_ident_char(c: u8) -> bool {
     CLASS[c as usize] & 2 != 0
 }
 
+/// `.64bit`, `.32bit`: a name, although `.64` alone is a number.
+fn dotted_name(t: &[u8]) -> bool {
+    let digits = t[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    t.get(1 + digits).is_some_and(|c| {
+        is_ident_start(*c) && !matches!(c, b'e' | b'E' | b'h' | b's' | b'l' | b'.')
+    })
+}
+
 /// The punctuation token at the start of `t` (longest match), if any.
 fn punct(t: &[u8]) -> Option<&'static str> {
     let c1 = t.get(1).copied().unwrap_or(0);
@@ -135,7 +143,10 @@ pub fn lex_into<'a>(
             continue;
         }
         let start = i;
-        if c.is_ascii_digit() || (c == b'.' && text.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
+        if c.is_ascii_digit()
+            || (c == b'.'
+                && text.get(i + 1).is_some_and(|d| d.is_ascii_digit())
+                && !dotted_name(&text[i..]))
         {
             let (tok, len) = lex_number(&text[i..]).map_err(|m| (sp(start, start + 1), m))?;
             i += len;

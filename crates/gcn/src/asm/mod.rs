@@ -5,6 +5,7 @@
 //! fixups that are resolved after the whole source was read; problems are reported as
 //! diagnostics with `file:line:col`, as many as the source has.
 
+mod cl2;
 pub mod expr;
 pub mod instr;
 pub mod lex;
@@ -85,6 +86,9 @@ pub struct AsmOutput {
     pub symbols: Vec<(String, Option<String>, i64)>,
     /// Text of `.print` statements, in order.
     pub prints: Vec<String>,
+    /// `.amdcl2`: the binary's content as `kauai-amdbin` input, and the written binary.
+    pub cl2: Option<kauai_amdbin::Cl2Input>,
+    pub binary: Option<Vec<u8>>,
 }
 
 impl AsmOutput {
@@ -174,6 +178,8 @@ struct Fixup {
     /// Literals and data keep the low bits with a warning (as CLRX does); instruction
     /// fields must fit.
     truncate: bool,
+    /// A 32-bit instruction literal (may become an `.amdcl2` relocation).
+    lit: bool,
 }
 
 struct Asm<'a> {
@@ -202,6 +208,10 @@ struct Asm<'a> {
     errors: usize,
     regsyms: HashMap<String, (u16, u8)>,
     scopes: scope::ScopeTree,
+    /// What each section holds (parallel to `sections`).
+    kinds: Vec<cl2::SecKind>,
+    /// `.amdcl2` state (kernels, configurations, global data).
+    cl2: Option<cl2::Cl2State>,
 }
 
 /// Stop after this many errors: later ones are mostly consequences.
@@ -276,7 +286,15 @@ pub fn assemble(
         errors: 0,
         regsyms: HashMap::default(),
         scopes: scope::ScopeTree::new(),
+        kinds: vec![cl2::SecKind::Code(None)],
+        cl2: None,
     };
+    if opts.format == Format::AmdCl2 {
+        a.format = Format::RawCode;
+        if let Err((s, m)) = a.enable_cl2(Span::default()) {
+            a.err(s, m);
+        }
+    }
     for (n, v) in &opts.defsyms {
         a.syms.insert(
             n.clone(),
@@ -289,6 +307,15 @@ pub fn assemble(
     }
     a.run();
     a.finish_fixups();
+    let built = if a.format == Format::AmdCl2 && a.errors == 0 {
+        a.finish_cl2()
+    } else {
+        None
+    };
+    let (cl2, binary) = match built {
+        Some((i, b)) => (Some(i), Some(b)),
+        None => (None, None),
+    };
     let out = AsmOutput {
         arch: a.arch,
         gpu: a.gpu,
@@ -297,6 +324,8 @@ pub fn assemble(
         symbols: a.symbol_list(),
         sections: a.sections,
         prints: a.prints,
+        cl2,
+        binary,
     };
     let errors = diags.error_count() - before;
     if errors > 0 {
@@ -982,6 +1011,19 @@ impl Asm<'_> {
                 return;
             }
         };
+        if self.cl2.is_some() {
+            if !self.writable(stmt, true) {
+                return;
+            }
+            let regs: smallvec::SmallVec<[(u16, u8); 6]> = ops
+                .iter()
+                .filter_map(|o| match o.kind {
+                    instr::POpKind::Reg { code, n } => Some((code, n)),
+                    _ => None,
+                })
+                .collect();
+            self.note_registers(&regs);
+        }
         let words = match encode(arch, &b.inst) {
             Ok(w) => w,
             Err(e) => {
@@ -1002,6 +1044,7 @@ impl Asm<'_> {
                 pcrel: f.pcrel.then_some(base as i64),
                 truncate: f.truncate,
                 expr: self.freeze_dot(f.expr),
+                lit: false,
             });
         }
         if let Some(e) = b.lit_fix {
@@ -1014,7 +1057,12 @@ impl Asm<'_> {
                 pcrel: None,
                 expr: self.freeze_dot(e),
                 truncate: true,
+                lit: true,
             });
+        }
+        if let Some((r, span)) = b.lit_reloc {
+            let off = base + (words.len() - 1) * 4;
+            self.add_relocation(self.cur, off, r, span);
         }
         let data = &mut self.sections[self.cur as usize].data;
         for w in words {
@@ -1026,6 +1074,25 @@ impl Asm<'_> {
     fn finish_fixups(&mut self) {
         let fixups = std::mem::take(&mut self.fixups);
         for f in fixups {
+            if f.lit {
+                match self.relocation(&f.expr) {
+                    Ok(Some(r)) => {
+                        if let Some(b) = self.sections[f.section as usize]
+                            .data
+                            .get_mut(f.offset..f.offset + 4)
+                        {
+                            b.copy_from_slice(&cl2::RELOC_FILL.to_le_bytes());
+                        }
+                        self.add_relocation(f.section, f.offset, r, f.expr.span());
+                        continue;
+                    }
+                    Ok(None) => {}
+                    Err((s, m)) => {
+                        self.err(s, m);
+                        continue;
+                    }
+                }
+            }
             let v = match self.try_eval(&f.expr) {
                 Ok(v) => v,
                 Err(EvalError::Undefined(n, s)) => {
@@ -1058,10 +1125,12 @@ impl Asm<'_> {
                 d
             } else {
                 if v.section.is_some() {
-                    self.err(
-                        f.expr.span(),
-                        "relocations are not supported yet (the value is a place in a section)",
-                    );
+                    let m = if v.section.is_some_and(|s| self.is_reloc_section(s)) {
+                        "Can't resolve expression for non 32-bit integer"
+                    } else {
+                        "not supported yet: relocations outside 32-bit instruction literals"
+                    };
+                    self.err(f.expr.span(), m);
                     continue;
                 }
                 let lo = if f.bits >= 64 {
@@ -1451,6 +1520,40 @@ impl Asm<'_> {
         let args = &toks[1..];
         let mut p = Parser::new(args, end_span);
         let r: Result<(), (Span, String)> = (|| {
+            if self.format == Format::AmdCl2 {
+                if let Some(r) = self.cl2_directive(d, &mut p, span) {
+                    return r;
+                }
+                // Configuration sections take no bytes, bss no contents.
+                let data = matches!(
+                    d,
+                    ".byte"
+                        | ".short"
+                        | ".hword"
+                        | ".word"
+                        | ".int"
+                        | ".long"
+                        | ".quad"
+                        | ".octa"
+                        | ".half"
+                        | ".float"
+                        | ".single"
+                        | ".double"
+                        | ".ascii"
+                        | ".asciz"
+                        | ".string"
+                        | ".fill"
+                        | ".incbin"
+                );
+                let moves = matches!(
+                    d,
+                    ".skip" | ".space" | ".zero" | ".align" | ".balign" | ".p2align" | ".org"
+                );
+                if (data || moves) && !self.writable(span, data) {
+                    p.pos = args.len();
+                    return Ok(());
+                }
+            }
             match d {
                 ".set" | ".equ" | ".eqv" | ".equiv" => {
                     let (n, ns) = p.symbol_name()?;
@@ -1619,8 +1722,7 @@ impl Asm<'_> {
                     self.move_to(v, e.span());
                 }
                 ".text" => self.cur = 0,
-                ".data" | ".rodata" | ".section" | ".bss" | ".rwdata" | ".globaldata"
-                | ".bssdata" => {
+                ".data" | ".rodata" | ".section" | ".bss" => {
                     return Err((
                         span,
                         format!("not supported yet: section {d} (only .text in rawcode)"),
@@ -1665,12 +1767,7 @@ impl Asm<'_> {
                 ".64bit" => self.bits64 = true,
                 ".32bit" => self.bits64 = false,
                 ".rawcode" => self.format = Format::RawCode,
-                ".amdcl2" => {
-                    return Err((
-                        span,
-                        "not supported yet: .amdcl2 binaries (kauai-amdbin)".into(),
-                    ));
-                }
+                ".amdcl2" => self.enable_cl2(span)?,
                 ".format" => {
                     let n = p
                         .ident()
@@ -1680,12 +1777,7 @@ impl Asm<'_> {
                     p.pos += 1;
                     match n.as_str() {
                         "rawcode" | "raw" => self.format = Format::RawCode,
-                        "amdcl2" => {
-                            return Err((
-                                s,
-                                "not supported yet: .amdcl2 binaries (kauai-amdbin)".into(),
-                            ))
-                        }
+                        "amdcl2" => self.enable_cl2(s)?,
                         _ => return Err((s, format!("not supported yet: format '{n}'"))),
                     }
                 }
@@ -1964,8 +2056,9 @@ impl Asm<'_> {
                 }
                 ".kernel" | ".config" | ".arg" | ".dims" | ".driver_version"
                 | ".compile_options" | ".acl_version" | ".metadata" | ".setup" | ".stub"
-                | ".hsaconfig" => {
-                    return Err((span, format!("not supported yet: {d} (AMD CL2 binaries)")));
+                | ".hsaconfig" | ".globaldata" | ".rwdata" | ".bssdata" | ".inner" | ".sampler"
+                | ".samplerinit" | ".samplerreloc" | ".isametadata" => {
+                    return Err((span, format!("{d} needs the .amdcl2 format")));
                 }
                 _ => return Err((span, format!("unknown pseudo-op '{d}'"))),
             }
@@ -2008,7 +2101,7 @@ impl Asm<'_> {
             Ok(_) => {
                 self.err(
                     e.span(),
-                    "relocations are not supported yet (the value is a place in a section)",
+                    "not supported yet: relocations outside 32-bit instruction literals",
                 );
                 Some(0)
             }
@@ -2021,6 +2114,7 @@ impl Asm<'_> {
                     pcrel: None,
                     expr: self.freeze_dot(e.clone()),
                     truncate: true,
+                    lit: false,
                 });
                 Some(0)
             }
@@ -2152,6 +2246,12 @@ impl instr::Ctx for AsmCtx<'_, '_> {
     }
     fn warn(&mut self, span: Span, msg: String) {
         self.asm.warn(span, msg);
+    }
+    fn is_code_section(&self, s: u32) -> bool {
+        matches!(self.asm.kinds.get(s as usize), Some(cl2::SecKind::Code(_)))
+    }
+    fn relocation(&mut self, e: &Expr) -> instr::PResult<Option<instr::Reloc>> {
+        self.asm.relocation(e)
     }
     fn reg_symbol(&self, name: &str) -> Option<(u16, u8)> {
         if self.asm.regsyms.is_empty() {
