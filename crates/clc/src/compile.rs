@@ -4,6 +4,8 @@
 //! constants, `<opencl-c.h>`, in front of the user's sources), the parser, and semantic
 //! analysis with lowering. The module it returns passes [`kauai_ir::verify_module`]; a
 //! verifier failure would be a bug in the lowering and is reported as an internal error.
+//! In-memory headers ([`CompileOptions::headers`]) are found by `#include` before any
+//! directory.
 
 use std::path::PathBuf;
 

@@ -9,6 +9,12 @@
 //!    OpenCL vector rules) applied, builtins recognized, and SSA IR built.
 //!
 //! Every stage reports [`kauai_diag::Diagnostic`]s and keeps going where it can.
+//!
+//! A run compiles one translation unit. With [`CompileOptions::compile_only`] it is one
+//! part of a program that is linked later (`clCompileProgram`): calls to functions it
+//! only declares stay declarations marked [`EXTERNAL_FN_ATTR`], for the linker to
+//! resolve. `props` (hidden from the docs) holds the robustness properties that the fuzz
+//! targets and the property tests share.
 
 #![forbid(unsafe_code)]
 
@@ -18,6 +24,8 @@ pub mod lex;
 pub mod lower;
 pub mod parse;
 pub mod pp;
+#[doc(hidden)]
+pub mod props;
 pub mod sema;
 pub mod token;
 

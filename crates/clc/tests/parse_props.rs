@@ -1,130 +1,16 @@
 //! Properties: the parser never panics, never loops forever and never overflows the
 //! stack, whatever tokens it gets; every diagnostic points inside the input; and a
 //! program that parses cleanly prints (`parse::to_c`) to C that parses back to the same
-//! AST. Deterministic (a
-//! fixed-seed generator), well under two seconds. The fuzz target
-//! `fuzz/fuzz_targets/clc_parse.rs` checks the same property on fuzzer-chosen input.
+//! AST. Deterministic (a fixed-seed generator), well under two seconds. The property
+//! itself is `kauai_clc::props::parse_tokens_holds` / `parse_source_holds`, which the
+//! fuzz target `fuzz/fuzz_targets/clc_parse.rs` runs on fuzzer-chosen input.
 
 mod parse_support;
 
 use kauai_clc::parse::{self, MAX_DEPTH};
-use kauai_clc::token::{Punct, Token, TokenKind};
-use kauai_diag::{Diagnostics, FileId, Span};
-
-/// xorshift64*: small, deterministic, good enough to pick tokens.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-const WORDS: &[&str] = &[
-    "int",
-    "float4",
-    "unsigned",
-    "long",
-    "char",
-    "void",
-    "struct",
-    "union",
-    "enum",
-    "typedef",
-    "static",
-    "const",
-    "__global",
-    "local",
-    "__kernel",
-    "__attribute__",
-    "aligned",
-    "packed",
-    "reqd_work_group_size",
-    "vec_type_hint",
-    "endian",
-    "host",
-    "if",
-    "else",
-    "for",
-    "while",
-    "do",
-    "switch",
-    "case",
-    "default",
-    "break",
-    "continue",
-    "return",
-    "goto",
-    "sizeof",
-    "vec_step",
-    "_Alignof",
-    "x",
-    "y",
-    "T",
-    "S",
-    "restrict",
-    "read_only",
-    "image2d_t",
-    "inline",
-];
-const INTS: &[&str] = &[
-    "0",
-    "1",
-    "42",
-    "0x1F",
-    "017",
-    "08",
-    "10UL",
-    "1abc",
-    "99999999999999999999",
-];
-const FLOATS: &[&str] = &["1.0f", ".5", "0x1p4", "1e", "2.h", "0x1.0"];
-const CHARS: &[&str] = &["'a'", "'\\n'", "''", "'\\q'", "'", "L'a'"];
-const STRINGS: &[&str] = &["\"s\"", "\"\\x\"", "\"", "u8\"x\""];
-
-fn token(kind: TokenKind, text: &str, i: usize) -> Token {
-    Token {
-        kind,
-        text: text.to_string(),
-        span: Span::new(FileId(0), i * 4, i * 4 + 3),
-    }
-}
-
-fn random_token(rng: &mut Rng, i: usize) -> Token {
-    let pick = |rng: &mut Rng, list: &[&'static str]| list[rng.below(list.len())];
-    match rng.below(10) {
-        0..=2 => token(TokenKind::Ident, pick(rng, WORDS), i),
-        3 => token(TokenKind::IntLit, pick(rng, INTS), i),
-        4 => match rng.below(3) {
-            0 => token(TokenKind::FloatLit, pick(rng, FLOATS), i),
-            1 => token(TokenKind::CharLit, pick(rng, CHARS), i),
-            _ => token(TokenKind::StringLit, pick(rng, STRINGS), i),
-        },
-        _ => {
-            let (s, p) = Punct::ALL[rng.below(Punct::ALL.len())];
-            token(TokenKind::Punct(p), s, i)
-        }
-    }
-}
-
-/// Parse and check the diagnostics stay inside the token spans.
-fn check(tokens: &[Token]) -> Diagnostics {
-    let mut diags = Diagnostics::new();
-    let _tu = parse::parse(tokens, &mut diags);
-    let end = tokens.iter().map(|t| t.span.end).max().unwrap_or(0);
-    for d in diags.iter() {
-        for l in &d.labels {
-            assert!(l.span.end <= end, "diagnostic outside the input: {d:?}");
-        }
-    }
-    diags
-}
+use kauai_clc::props::{parse_fuzz, parse_source_holds, parse_tokens_holds, Rng};
+use kauai_clc::token::Token;
+use kauai_diag::FileId;
 
 /// Run `f` on a thread with a modest stack, as a small-stack host would.
 fn on_small_stack(f: impl FnOnce() + Send + 'static) {
@@ -141,15 +27,15 @@ fn random_token_sequences_never_panic() {
     on_small_stack(|| {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         for round in 0..3000 {
+            // Token mode; most inputs end in Eof as the preprocessor guarantees.
+            let mode = if round % 7 == 0 { 1u8 } else { 3 };
             let len = rng.below(120);
-            let mut tokens: Vec<Token> = (0..len).map(|i| random_token(&mut rng, i)).collect();
-            // Most inputs end in Eof as the preprocessor guarantees; some do not.
-            if round % 7 != 0 {
-                tokens.push(token(TokenKind::Eof, "", len));
-            }
-            check(&tokens);
+            let data: Vec<u8> = std::iter::once(mode)
+                .chain((0..len).map(|_| rng.next_u64() as u8))
+                .collect();
+            parse_fuzz(&data);
         }
-        check(&[]);
+        parse_tokens_holds(&[]);
     });
 }
 
@@ -184,32 +70,9 @@ fn mutated_corpus_never_panics() {
                     }
                 }
             }
-            let diags = check(&toks);
-            if !diags.has_errors() {
-                assert_round_trip(&toks);
-            }
+            parse_tokens_holds(&toks);
         }
     });
-}
-
-/// Property: a program that parses without errors prints (`parse::to_c`) to C that
-/// parses back, without errors, to the same AST.
-fn assert_round_trip(tokens: &[Token]) {
-    let mut d = Diagnostics::new();
-    let tu = parse::parse(tokens, &mut d);
-    let printed = parse::to_c(&tu);
-    let mut d2 = Diagnostics::new();
-    let again = parse::parse(&tokens_of(&printed), &mut d2);
-    assert!(
-        !d2.has_errors(),
-        "printed C does not parse: {:?}\n{printed}",
-        d2.list
-    );
-    assert_eq!(
-        parse::dump(&again),
-        parse::dump(&tu),
-        "round trip changed the AST; printed:\n{printed}"
-    );
 }
 
 #[test]
@@ -219,14 +82,9 @@ fn corpus_round_trips_through_printed_c() {
     for e in std::fs::read_dir(dir).expect("corpus dir").flatten() {
         let text = std::fs::read_to_string(e.path()).expect("read corpus file");
         let src = text.split("/* EXPECTED").next().unwrap_or("");
-        let mut d = Diagnostics::new();
-        let (_, _, tokens) = parse_support::preprocess_src("t.cl", src, &mut d);
-        let _ = parse::parse(&tokens, &mut d);
-        if d.has_errors() {
-            continue;
+        if parse_source_holds(src.as_bytes()) {
+            checked += 1;
         }
-        assert_round_trip(&tokens);
-        checked += 1;
     }
     assert!(checked >= 10, "only {checked} corpus files parse cleanly");
 }
@@ -237,7 +95,7 @@ fn tokens_of(src: &str) -> Vec<Token> {
 
 fn assert_too_deep(src: String) {
     on_small_stack(move || {
-        let diags = check(&tokens_of(&src));
+        let diags = parse_tokens_holds(&tokens_of(&src));
         let deep = diags
             .iter()
             .filter(|d| d.message.contains("nesting is too deep"))
@@ -289,7 +147,7 @@ fn nesting_just_below_the_limit_parses() {
         ")".repeat(depth)
     );
     on_small_stack(move || {
-        let diags = check(&tokens_of(&src));
+        let diags = parse_tokens_holds(&tokens_of(&src));
         assert!(diags.is_empty(), "{:?}", diags.list);
     });
 }
@@ -297,7 +155,7 @@ fn nesting_just_below_the_limit_parses() {
 #[test]
 fn error_flood_is_capped() {
     let src = "void f(void) { x = ; }\n".repeat(1000);
-    let diags = check(&tokens_of(&src));
+    let diags = parse_tokens_holds(&tokens_of(&src));
     assert_eq!(
         diags.error_count(),
         parse::MAX_ERRORS + 1,

@@ -1,27 +1,12 @@
 //! Property: the preprocessor never panics (nor hangs, nor overflows the stack) on
 //! arbitrary bytes or on mutated versions of the pp test files, and its output always
-//! ends in exactly one Eof. A deterministic loop, so failures reproduce; the same
-//! property is the fuzz target `fuzz/fuzz_targets/clc_preprocess.rs`.
+//! ends in exactly one Eof. A deterministic loop, so failures reproduce; the property
+//! itself is `kauai_clc::props::preprocess_holds`, which the fuzz target
+//! `fuzz/fuzz_targets/clc_preprocess.rs` runs too.
 
 use std::path::Path;
 
-use kauai_clc::pp::{preprocess, PpOptions};
-use kauai_clc::token::TokenKind;
-use kauai_diag::{Diagnostics, SourceMap};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use kauai_clc::props::{preprocess_fuzz, preprocess_holds, Rng};
 
 const FRAGMENTS: &[&str] = &[
     "#define ",
@@ -71,48 +56,11 @@ const FRAGMENTS: &[&str] = &[
     "\u{ff}",
 ];
 
-fn check(bytes: &[u8], extra: Option<&[u8]>) {
-    let mut opts = PpOptions::default();
-    opts.limits.max_expansion_tokens = 20_000;
-    opts.limits.max_include_depth = 16;
-    opts.limits.max_included_bytes = 1 << 16;
-    opts.virtual_files = vec![
-        (
-            "a.h".to_string(),
-            b"#define f(x) x f\n#include \"a.h\"\nA_H\n".to_vec(),
-        ),
-        ("b.h".to_string(), bytes.to_vec()),
-        (
-            "twice.h".to_string(),
-            b"#include \"twice.h\"\n#include \"twice.h\"\n".to_vec(),
-        ),
-    ];
-    opts.extensions = vec!["cl_khr_fp64".to_string()];
-    let mut sm = SourceMap::new();
-    let mut ids = vec![sm.add("t.cl", bytes.to_vec())];
-    if let Some(e) = extra {
-        ids.push(sm.add("u.cl", e.to_vec()));
-    }
-    let mut diags = Diagnostics::new();
-    let out = preprocess(&mut sm, &ids, &opts, &mut diags);
-    let eofs = out
-        .tokens
-        .iter()
-        .filter(|t| t.kind == TokenKind::Eof)
-        .count();
-    assert_eq!(eofs, 1, "input {:?}", String::from_utf8_lossy(bytes));
-    assert_eq!(out.tokens.last().map(|t| t.kind), Some(TokenKind::Eof));
-    assert_eq!(out.tokens.len(), out.leading.len());
-    assert!(out.pragmas.iter().all(|p| p.token_index < out.tokens.len()));
-    let _ = out.to_text();
-    let _ = diags.render(&sm);
-}
-
 fn random_input(rng: &mut Rng) -> Vec<u8> {
     let mut v = Vec::new();
     for _ in 0..rng.below(80) {
         if rng.below(4) == 0 {
-            v.push(rng.next() as u8);
+            v.push(rng.next_u64() as u8);
         } else {
             v.extend_from_slice(FRAGMENTS[rng.below(FRAGMENTS.len())].as_bytes());
         }
@@ -125,7 +73,7 @@ fn mutate(rng: &mut Rng, src: &[u8]) -> Vec<u8> {
     for _ in 0..1 + rng.below(6) {
         let at = rng.below(v.len() + 1);
         match rng.below(6) {
-            0 if at < v.len() => v[at] = rng.next() as u8,
+            0 if at < v.len() => v[at] = rng.next_u64() as u8,
             1 if at < v.len() => {
                 v.remove(at);
             }
@@ -150,10 +98,16 @@ fn mutate(rng: &mut Rng, src: &[u8]) -> Vec<u8> {
 fn never_panics_on_random_or_mutated_input() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for _ in 0..600 {
+        let flags = rng.next_u64() as u8;
         let a = random_input(&mut rng);
-        check(&a, None);
+        preprocess_holds(&[&a], flags);
         let b = random_input(&mut rng);
-        check(&a, Some(&b));
+        preprocess_holds(&[&a, &b], flags);
+        // The fuzz target's own reading of bytes.
+        let mut raw = vec![rng.next_u64() as u8, flags];
+        raw.extend_from_slice(&a);
+        raw.extend_from_slice(&b);
+        preprocess_fuzz(&raw);
     }
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pp");
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
@@ -164,10 +118,10 @@ fn never_panics_on_random_or_mutated_input() {
     paths.sort();
     for p in paths {
         let src = std::fs::read(&p).unwrap();
-        check(&src, None);
+        preprocess_holds(&[&src], 8);
         for _ in 0..40 {
             let m = mutate(&mut rng, &src);
-            check(&m, None);
+            preprocess_holds(&[&m], rng.next_u64() as u8);
         }
     }
 }
@@ -203,6 +157,6 @@ fn hostile_shapes_are_bounded() {
         blowup,
         self_include,
     ] {
-        check(s.as_bytes(), None);
+        preprocess_holds(&[s.as_bytes()], 0);
     }
 }

@@ -3,6 +3,9 @@
 
 use std::sync::{Arc, Mutex};
 
+mod common;
+
+use common::TestTarget;
 use kauai_compiler::*;
 use kauai_ir::DataLayout;
 
@@ -23,10 +26,6 @@ fn device(sub_groups: Vec<u32>, custom_buffers: u32) -> DeviceInfo {
         extensions: vec!["cl_khr_fp64".into()],
         custom_buffer_capabilities: custom_buffers,
     }
-}
-
-struct TestTarget {
-    info: Arc<Info>,
 }
 
 /// Records the local sizes it was asked to precache; fails code generation on demand.
@@ -58,23 +57,12 @@ impl KernelBackend for TestKernel {
     }
 }
 
-impl Target for TestTarget {
-    fn info(&self) -> &Arc<Info> {
-        &self.info
-    }
-    fn create_binary(&self, p: &FinalizedProgram) -> Result<Vec<u8>> {
-        Ok(kauai_ir::module_to_string(&p.module).into_bytes())
-    }
-    fn create_kernel(
-        &self,
-        _p: &Arc<FinalizedProgram>,
-        name: &str,
-    ) -> Result<Option<Box<dyn KernelBackend>>> {
-        Ok(Some(Box::new(TestKernel {
-            calls: Arc::new(Mutex::new(Vec::new())),
-            fail_codegen: name == "broken",
-        })))
-    }
+/// The deferred kernels of the test target: they record their calls.
+fn recording_kernel(name: &str) -> Option<Box<dyn KernelBackend>> {
+    Some(Box::new(TestKernel {
+        calls: Arc::new(Mutex::new(Vec::new())),
+        fail_codegen: name == "broken",
+    }))
 }
 
 fn info(sub_groups: Vec<u32>, deferred: bool, options: &str) -> Arc<Info> {
@@ -85,7 +73,12 @@ fn info(sub_groups: Vec<u32>, deferred: bool, options: &str) -> Arc<Info> {
         vectorizable: true,
         dma_optimizable: false,
         scalable_vector_support: false,
-        factory: |info| Ok(Box::new(TestTarget { info })),
+        factory: |info| {
+            Ok(Box::new(TestTarget {
+                info,
+                kernel: recording_kernel,
+            }))
+        },
     })
 }
 

@@ -1,4 +1,4 @@
-//! A compiler target for tests whose finalized programs run on the host executor.
+//! A compiler target for the tests; finalized programs run on the host executor.
 
 #![allow(dead_code)] // each test binary uses its own part
 
@@ -8,11 +8,13 @@ use kauai_compiler::*;
 use kauai_host::{ArgValue, Buffer, ExecOptions, NdRange};
 use kauai_ir::DataLayout;
 
-pub struct HostLikeTarget {
-    info: Arc<Info>,
+/// A target whose binary is the finalized IR text; `kernel` makes its deferred kernels.
+pub struct TestTarget {
+    pub info: Arc<Info>,
+    pub kernel: fn(&str) -> Option<Box<dyn KernelBackend>>,
 }
 
-impl Target for HostLikeTarget {
+impl Target for TestTarget {
     fn info(&self) -> &Arc<Info> {
         &self.info
     }
@@ -22,9 +24,9 @@ impl Target for HostLikeTarget {
     fn create_kernel(
         &self,
         _p: &Arc<FinalizedProgram>,
-        _name: &str,
+        name: &str,
     ) -> Result<Option<Box<dyn KernelBackend>>> {
-        Ok(None)
+        Ok((self.kernel)(name))
     }
 }
 
@@ -51,7 +53,12 @@ pub fn info() -> Arc<Info> {
         vectorizable: false,
         dma_optimizable: false,
         scalable_vector_support: false,
-        factory: |info| Ok(Box::new(HostLikeTarget { info })),
+        factory: |info| {
+            Ok(Box::new(TestTarget {
+                info,
+                kernel: |_| None,
+            }))
+        },
     })
 }
 
