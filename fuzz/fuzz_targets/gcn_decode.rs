@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&sel, code)) = data.split_first() else { return };
     let arch = Arch::ALL[sel as usize % Arch::ALL.len()];
     let words: Vec<u32> = code.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-    let _ = disassemble(code, arch, DisasmOptions { offsets: true, hex: true });
+    let _ = disassemble(code, arch, DisasmOptions { offsets: true, hex: true, floats: true });
     if let Ok((_, len)) = decode(arch, &words) {
         let bytes: Vec<u8> = words[..len].iter().flat_map(|w| w.to_le_bytes()).collect();
         let text = disassemble(&bytes, arch, DisasmOptions::default());

@@ -35,6 +35,7 @@
 //! ```
 
 pub mod asm;
+pub mod cl2dis;
 pub mod device;
 pub mod inst;
 pub mod isa;
@@ -45,7 +46,10 @@ pub mod print;
 pub mod tablegen;
 
 pub use asm::{assemble, AsmError, AsmOptions, AsmOutput, Format, Section};
+pub use cl2dis::{disassemble_cl2, Cl2DisasmOptions, Cl2Disassembly};
 pub use device::device;
 pub use inst::{decode, encode, DecodeError, EncodeError, Inst, Mods, Operand};
 pub use isa::{Arch, Enc};
-pub use print::{disassemble, format_inst, DisasmOptions};
+pub use print::{
+    disassemble, disassemble_with, format_inst, format_inst_with, DisasmOptions, InstText,
+};

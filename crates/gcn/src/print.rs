@@ -1,6 +1,6 @@
 //! Instruction text in CLRX syntax, and whole-code disassembly with labels.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use crate::inst::{decode, is_ds2, Inst, Operand};
@@ -75,12 +75,17 @@ fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
     }
 }
 
-/// Name of a branch target label at a byte offset.
+/// Name of a branch target label at a byte offset of code number `n` (CLRX's
+/// `.L<offset>_<n>`; one number per kernel keeps the names apart).
 pub fn label_name(target: i64) -> String {
+    label_name_in(target, 0)
+}
+
+pub fn label_name_in(target: i64, n: usize) -> String {
     if target < 0 {
-        return format!(".Lm{}_0", target.unsigned_abs());
+        return format!(".Lm{}_{n}", target.unsigned_abs());
     }
-    format!(".L{target}_0")
+    format!(".L{target}_{n}")
 }
 
 /// Byte offset a branch at `pc` with immediate `imm` jumps to.
@@ -178,6 +183,34 @@ pub fn needs_vop3_keyword(arch: Arch, inst: &Inst) -> bool {
 /// Text of one instruction (mnemonic padded to CLRX's column, operands, modifiers).
 /// `pc` is the byte offset of the instruction, used for branch labels.
 pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
+    format_inst_with(arch, inst, pc, &InstText::default())
+}
+
+/// Choices for the text of one instruction beyond its own fields.
+#[derive(Clone, Debug, Default)]
+pub struct InstText {
+    /// Print this expression instead of the literal's value (a relocation,
+    /// `(.gdata+8)>>32`).
+    pub lit_expr: Option<String>,
+    /// Add the literal as a float in a comment for floating-point instructions (`-f`).
+    pub float_comment: bool,
+    /// Number of the code blob, for branch-target label names.
+    pub label_n: usize,
+}
+
+/// The float a literal means for a floating-point instruction, as CLRX's comment shows
+/// it (`2f`, `1.5h`; a double literal is the high half of the value).
+fn float_comment(name: &str, x: u32) -> Option<String> {
+    let kind = crate::asm::instr::float_kind(name)?;
+    Some(match kind {
+        'h' => format!("{}h", crate::asm::instr::f16_to_f32(x as u16)),
+        'l' => format!("{}l", f64::from_bits((x as u64) << 32)),
+        _ => format!("{}f", f32::from_bits(x)),
+    })
+}
+
+/// [`format_inst`] with the choices of `lit`.
+pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> String {
     let d = inst.def();
     let m = &inst.mods;
     let mut ops: Vec<String> = Vec::new();
@@ -187,7 +220,7 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
         let text = match spec.role {
             Role::Gds => continue,
             Role::Vcc => code_text(arch, v, 2),
-            Role::Label => label_name(branch_target(pc, imm(v))),
+            Role::Label => label_name_in(branch_target(pc, imm(v)), lit.label_n),
             Role::Waitcnt => waitcnt_text(arch, imm(v)),
             Role::Hwreg => hwreg_text(imm(v)),
             Role::Sendmsg => sendmsg_text(arch, imm(v)),
@@ -266,6 +299,26 @@ pub fn format_inst(arch: Arch, inst: &Inst, pc: u64) -> String {
             Role::Vdst if v == Operand::Absent => continue,
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
             _ => code_text(arch, v, spec.dwords),
+        };
+        let lit_value = match (v, spec.role) {
+            (Operand::Lit(x), _) | (Operand::Imm(x), Role::Lit) => Some(x),
+            _ => None,
+        };
+        let text = match lit_value {
+            Some(x) => {
+                let hex = format!("{x:#x}");
+                let mut t = match &lit.lit_expr {
+                    Some(e) => text.replacen(&hex, e, 1),
+                    None => text,
+                };
+                if lit.float_comment && lit.lit_expr.is_none() {
+                    if let Some(c) = float_comment(d.name, x) {
+                        t = format!("{t} /* {c} */");
+                    }
+                }
+                t
+            }
+            None => text,
         };
         ops.push(text);
     }
@@ -538,15 +591,30 @@ fn imm(v: Operand) -> u32 {
 /// Disassembly options.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DisasmOptions {
-    /// Prefix each line with `/*offset*/`.
+    /// Prefix each line with its byte offset (`/*000000000010*/`).
     pub offsets: bool,
-    /// Prefix each line with the instruction words as `/*hex*/`.
+    /// Prefix each line with the instruction words (`/*xxxxxxxx yyyyyyyy*/`); with
+    /// `offsets` both go in one comment as CLRX prints them (`/*000000000010: ...*/`).
     pub hex: bool,
+    /// Show literals of floating-point instructions as floats in comments.
+    pub floats: bool,
 }
 
 /// Disassemble raw code into CLRX-syntax source that reassembles to the same bytes.
 /// Words that do not decode are printed as `.int 0x...` (and trailing bytes as `.byte`).
 pub fn disassemble(code: &[u8], arch: Arch, opts: DisasmOptions) -> String {
+    disassemble_with(code, arch, opts, 0, &BTreeMap::new())
+}
+
+/// [`disassemble`] for code number `n` (its labels are `.L<offset>_<n>`), with the
+/// literals at the given byte offsets printed as the given expressions (relocations).
+pub fn disassemble_with(
+    code: &[u8],
+    arch: Arch,
+    opts: DisasmOptions,
+    n: usize,
+    lit_exprs: &BTreeMap<usize, String>,
+) -> String {
     let words: Vec<u32> = code
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -579,32 +647,38 @@ pub fn disassemble(code: &[u8], arch: Arch, opts: DisasmOptions) -> String {
     // definitions so that the text still assembles.
     for &l in &labels {
         if !positions.contains(&l) {
-            let _ = writeln!(out, "{} = {}", label_name(l), l);
+            let _ = writeln!(out, "{} = {}", label_name_in(l, n), l);
         }
     }
     for (pos, res) in decoded {
         let pc = pos as u64 * 4;
         if labels.contains(&(pc as i64)) {
-            let _ = writeln!(out, "{}:", label_name(pc as i64));
+            let _ = writeln!(out, "{}:", label_name_in(pc as i64, n));
         }
         let len = match &res {
             Ok((_, l)) => *l,
             Err(()) => 1,
         };
-        let mut prefix = String::new();
-        if opts.offsets {
-            let _ = write!(prefix, "/*{pc:012x}*/ ");
-        }
-        if opts.hex {
-            let hex: Vec<String> = words[pos..pos + len]
-                .iter()
-                .map(|w| format!("{w:08x}"))
-                .collect();
-            let _ = write!(prefix, "/*{:<17}*/ ", hex.join(" "));
-        }
+        let hex: Vec<String> = words[pos..pos + len]
+            .iter()
+            .map(|w| format!("{w:08x}"))
+            .collect();
+        let prefix = match (opts.offsets, opts.hex) {
+            (true, true) => format!("/*{pc:012x}: {:<17}*/ ", hex.join(" ")),
+            (true, false) => format!("/*{pc:012x}*/ "),
+            (false, true) => format!("/*{:<17}*/ ", hex.join(" ")),
+            (false, false) => String::new(),
+        };
         match res {
-            Ok((inst, _)) => {
-                let _ = writeln!(out, "{prefix}{}", format_inst(arch, &inst, pc));
+            Ok((inst, len)) => {
+                let text = InstText {
+                    lit_expr: (len > 1)
+                        .then(|| lit_exprs.get(&(pos * 4 + 4)).cloned())
+                        .flatten(),
+                    float_comment: opts.floats,
+                    label_n: n,
+                };
+                let _ = writeln!(out, "{prefix}{}", format_inst_with(arch, &inst, pc, &text));
             }
             Err(()) => {
                 let _ = writeln!(out, "{prefix}.int {:#010x}", words[pos]);

@@ -133,6 +133,7 @@ fn decoder_never_panics_on_random_words() {
             DisasmOptions {
                 offsets: true,
                 hex: true,
+                floats: true,
             },
         );
     }

@@ -833,7 +833,7 @@ fn modifier_name(s: &str) -> Cow<'static, str> {
 }
 
 /// Floating-point type of an instruction's source operands, from its mnemonic.
-fn float_kind(name: &str) -> Option<char> {
+pub fn float_kind(name: &str) -> Option<char> {
     let ty = if name.starts_with("v_cvt_") && name.split('_').count() >= 4 {
         name.rsplit('_').next()?
     } else {
@@ -853,6 +853,19 @@ fn float_bits(v: f64, kind: char) -> u32 {
         'h' => f32_to_f16(v as f32) as u32,
         'l' => (v.to_bits() >> 32) as u32,
         _ => (v as f32).to_bits(),
+    }
+}
+
+/// IEEE half bits to f32 (exact).
+pub fn f16_to_f32(h: u16) -> f32 {
+    let sign = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
+    let exp = (h >> 10) & 31;
+    let man = (h & 0x3FF) as f32;
+    match exp {
+        0 => sign * man * (2.0f32).powi(-24),
+        31 if man == 0.0 => sign * f32::INFINITY,
+        31 => f32::NAN,
+        e => sign * (1.0 + man / 1024.0) * (2.0f32).powi(e as i32 - 15),
     }
 }
 

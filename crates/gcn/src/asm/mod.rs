@@ -616,11 +616,8 @@ impl Asm<'_> {
         // Labels.
         while i + 1 < toks.len() {
             match (&toks[i].tok, &toks[i + 1].tok) {
-                (Tok::Ident(n), Tok::Punct(":"))
-                    if !n.starts_with('.')
-                        || n.starts_with(".L")
-                        || n.len() > 1 && !is_directive_name(n) =>
-                {
+                // Names may start with '.' (`.gdata:`), as in CLRX.
+                (Tok::Ident(n), Tok::Punct(":")) if *n != "." => {
                     let n = *n;
                     self.define_label(n, toks[i].span);
                     i += 2;
@@ -2132,10 +2129,6 @@ impl Asm<'_> {
             .data
             .extend_from_slice(&bytes[..size]);
     }
-}
-
-fn is_directive_name(n: &str) -> bool {
-    n.starts_with('.') && n.len() > 1 && !n.starts_with(".L")
 }
 
 fn tok_text(t: &Token) -> String {

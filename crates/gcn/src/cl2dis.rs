@@ -1,0 +1,430 @@
+//! Disassembly of AMD OpenCL 2.0 binaries into `.amdcl2` CLRX source.
+//!
+//! The binary is read with `kauai-amdbin`; the output names the device, bitness and
+//! driver version, holds the global data (with `.gdata`, `.rwdata` and `.bss` labels
+//! that relocated literals refer to), samplers and, per kernel, its code. With
+//! [`Cl2DisasmOptions::all`] each kernel also gets what reassembles to the same bytes:
+//! its raw metadata, setup and (old layout) stub; with [`Cl2DisasmOptions::config`] the
+//! human `.config` form instead, where the raw blobs follow from it exactly (kauai-amdbin
+//! derives it and checks that it regenerates them); a kernel whose blobs no
+//! configuration reproduces keeps the raw form, with a comment saying why.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use kauai_amdbin::{
+    derive_config, read_cl2, AddressSpace, ArgKind, Cl2Error, Dims, ImageAccess, ImageType,
+    KernelArg, KernelConfig, KernelContent, Pointee, RelocKind, RelocTarget, SamplerInit,
+    ValueType,
+};
+
+use crate::print::{disassemble_with, DisasmOptions};
+
+/// What to print (clrxdisasm's flags).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cl2DisasmOptions {
+    /// `-a`: everything needed to reassemble the same bytes.
+    pub all: bool,
+    /// `-C`: kernel configurations in the human `.config` form.
+    pub config: bool,
+    /// `-f`, `-h` and code positions for the code listing.
+    pub code: DisasmOptions,
+}
+
+/// The result: source text, and what could not be expressed (each a sentence).
+#[derive(Clone, Debug, Default)]
+pub struct Cl2Disassembly {
+    pub text: String,
+    pub warnings: Vec<String>,
+}
+
+fn quoted(s: &[u8]) -> String {
+    let mut o = String::from("\"");
+    for &b in s {
+        match b {
+            b'"' => o.push_str("\\\""),
+            b'\\' => o.push_str("\\\\"),
+            b'\n' => o.push_str("\\n"),
+            b'\t' => o.push_str("\\t"),
+            0x20..=0x7e => o.push(b as char),
+            _ => {
+                let _ = write!(o, "\\{b:03o}");
+            }
+        }
+    }
+    o.push('"');
+    o
+}
+
+fn bytes_lines(out: &mut String, indent: &str, data: &[u8]) {
+    for chunk in data.chunks(16) {
+        let b: Vec<String> = chunk.iter().map(|x| format!("{x:#04x}")).collect();
+        let _ = writeln!(out, "{indent}.byte {}", b.join(", "));
+    }
+}
+
+fn reloc_symbol(t: RelocTarget) -> &'static str {
+    match t {
+        RelocTarget::GlobalData => ".gdata",
+        RelocTarget::RwData => ".rwdata",
+        RelocTarget::Bss => ".bss",
+    }
+}
+
+/// A relocated literal as CLRX prints it: `.gdata&0xffffffff`, `(.gdata+32)>>32`.
+fn reloc_expr(kind: RelocKind, target: RelocTarget, addend: i64) -> String {
+    let place = match addend {
+        0 => reloc_symbol(target).to_string(),
+        a if a < 0 => format!("({}-{})", reloc_symbol(target), a.unsigned_abs()),
+        a => format!("({}+{a})", reloc_symbol(target)),
+    };
+    match kind {
+        RelocKind::Lo32 => format!("{place}&0xffffffff"),
+        RelocKind::Hi32 => format!("{place}>>32"),
+    }
+}
+
+fn value_type_name(v: ValueType) -> String {
+    if v.len == 1 {
+        v.elem.name().to_string()
+    } else {
+        format!("{}{}", v.elem.name(), v.len)
+    }
+}
+
+fn used_suffix(used: u8) -> &'static str {
+    match used {
+        0 => "unused",
+        1 => "rdonly",
+        2 => "wronly",
+        _ => "",
+    }
+}
+
+/// One `.arg` line (type names always quoted, so nothing is re-derived).
+fn arg_line(a: &KernelArg) -> String {
+    let mut s = format!(".arg {}, {}, ", a.name, quoted(a.type_name.as_bytes()));
+    let used = used_suffix(a.used);
+    match &a.kind {
+        ArgKind::Value(v) => {
+            s.push_str(&value_type_name(*v));
+            if !used.is_empty() {
+                let _ = write!(s, ", {used}");
+            }
+        }
+        ArgKind::Structure { size } => {
+            let _ = write!(s, "structure, {size}");
+            if !used.is_empty() {
+                let _ = write!(s, ", {used}");
+            }
+        }
+        ArgKind::Pointer {
+            pointee,
+            space,
+            is_const,
+            is_restrict,
+            is_volatile,
+        } => {
+            match pointee {
+                Pointee::Value(v) => {
+                    let _ = write!(s, "{}*", value_type_name(*v));
+                }
+                Pointee::Structure { size } => {
+                    let _ = write!(s, "structure*, {size}");
+                }
+            }
+            let sp = match space {
+                AddressSpace::Global => "global",
+                AddressSpace::Constant => "constant",
+                AddressSpace::Local => "local",
+            };
+            let _ = write!(s, ", {sp}");
+            let mut quals = Vec::new();
+            if *is_const {
+                quals.push("const");
+            }
+            if *is_restrict {
+                quals.push("restrict");
+            }
+            if *is_volatile {
+                quals.push("volatile");
+            }
+            if !quals.is_empty() || !used.is_empty() {
+                let _ = write!(s, ", {}", quals.join(" "));
+            }
+            if !used.is_empty() {
+                let _ = write!(s, ", {used}");
+            }
+        }
+        ArgKind::Image {
+            image,
+            access,
+            res_id,
+        } => {
+            let t = match image {
+                ImageType::Image => "image",
+                ImageType::Image1d => "image1d",
+                ImageType::Image1dArray => "image1d_array",
+                ImageType::Image1dBuffer => "image1d_buffer",
+                ImageType::Image2d => "image2d",
+                ImageType::Image2dArray => "image2d_array",
+                ImageType::Image3d => "image3d",
+            };
+            let acc = match access {
+                ImageAccess::ReadOnly => "read_only",
+                ImageAccess::WriteOnly => "write_only",
+                ImageAccess::ReadWrite => "read_write",
+            };
+            let _ = write!(s, "{t}, {acc}");
+            if let Some(r) = res_id {
+                let _ = write!(s, ", {r}");
+                if !used.is_empty() {
+                    let _ = write!(s, ", {used}");
+                }
+            }
+        }
+        ArgKind::Sampler { res_id } => {
+            s.push_str("sampler");
+            if let Some(r) = res_id {
+                let _ = write!(s, ", {r}");
+                if !used.is_empty() {
+                    let _ = write!(s, ", {used}");
+                }
+            }
+        }
+        ArgKind::Pipe | ArgKind::Queue | ArgKind::ClkEvent | ArgKind::Counter32 => {
+            s.push_str(match a.kind {
+                ArgKind::Pipe => "pipe",
+                ArgKind::Queue => "queue",
+                ArgKind::ClkEvent => "clkevent",
+                _ => "counter32",
+            });
+            if !used.is_empty() {
+                let _ = write!(s, ", {used}");
+            }
+        }
+        ArgKind::Counter64 => s.push_str("counter64*"),
+    }
+    s
+}
+
+fn dims_text(m: u8) -> String {
+    let mut s = String::new();
+    for (bit, c) in [(1, 'x'), (2, 'y'), (4, 'z')] {
+        if m & bit != 0 {
+            s.push(c);
+        }
+    }
+    s
+}
+
+/// The `.config` block of a configuration (8 spaces of indent, CLRX's layout).
+fn config_lines(out: &mut String, c: &KernelConfig, samplers: &[u32]) {
+    let i = "        ";
+    let _ = writeln!(out, "    .config");
+    match c.dims {
+        Dims::FromPgmRsrc2 => {}
+        Dims::Mask(m) => {
+            let _ = writeln!(out, "{i}.dims {}", dims_text(m));
+        }
+        Dims::Split { group, local } => {
+            let _ = writeln!(out, "{i}.dims {}, {}", dims_text(group), dims_text(local));
+        }
+    }
+    let w = c.reqd_work_group_size;
+    if w != [0; 3] {
+        let _ = writeln!(out, "{i}.cws {}, {}, {}", w[0], w[1], w[2]);
+    }
+    let h = c.work_group_size_hint;
+    if h != [0; 3] {
+        let _ = writeln!(out, "{i}.work_group_size_hint {}, {}, {}", h[0], h[1], h[2]);
+    }
+    if !c.vec_type_hint.is_empty() {
+        let _ = writeln!(out, "{i}.vectypehint {}", c.vec_type_hint);
+    }
+    let _ = writeln!(out, "{i}.sgprsnum {}", c.sgprs_num);
+    let _ = writeln!(out, "{i}.vgprsnum {}", c.vgprs_num);
+    if c.pgmrsrc1 != 0 {
+        let _ = writeln!(out, "{i}.pgmrsrc1 {:#010x}", c.pgmrsrc1);
+    }
+    if c.pgmrsrc2 != 0 {
+        let _ = writeln!(out, "{i}.pgmrsrc2 {:#010x}", c.pgmrsrc2);
+    }
+    if c.priority != 0 {
+        let _ = writeln!(out, "{i}.priority {}", c.priority);
+    }
+    let _ = writeln!(out, "{i}.floatmode {:#04x}", c.float_mode);
+    for (on, name) in [
+        (c.ieee_mode, ".ieeemode"),
+        (c.dx10_clamp, ".dx10clamp"),
+        (c.debug_mode, ".debugmode"),
+        (c.priv_mode, ".privmode"),
+        (c.tg_size, ".tgsize"),
+        (c.use_args, ".useargs"),
+        (c.use_setup, ".usesetup"),
+        (c.use_enqueue, ".useenqueue"),
+        (c.use_generic, ".usegeneric"),
+    ] {
+        if on {
+            let _ = writeln!(out, "{i}{name}");
+        }
+    }
+    if c.exceptions != 0 {
+        let _ = writeln!(out, "{i}.exceptions {:#x}", c.exceptions);
+    }
+    if c.local_size != 0 {
+        let _ = writeln!(out, "{i}.localsize {}", c.local_size);
+    }
+    if c.gds_size != 0 {
+        let _ = writeln!(out, "{i}.gdssize {}", c.gds_size);
+    }
+    if c.scratch_buffer != 0 {
+        let _ = writeln!(out, "{i}.scratchbuffer {}", c.scratch_buffer);
+    }
+    if !samplers.is_empty() {
+        let s: Vec<String> = samplers.iter().map(u32::to_string).collect();
+        let _ = writeln!(out, "{i}.sampler {}", s.join(", "));
+    }
+    for a in &c.args {
+        let _ = writeln!(out, "{i}{}", arg_line(a));
+    }
+}
+
+/// Disassemble an AMD CL2 binary.
+pub fn disassemble_cl2(bytes: &[u8], opts: &Cl2DisasmOptions) -> Result<Cl2Disassembly, Cl2Error> {
+    let bin = read_cl2(bytes)?;
+    let input = &bin.input;
+    let mut out = String::new();
+    let mut warnings = Vec::new();
+    let arch = crate::device::device(input.device.name())
+        .map(|(_, a)| a)
+        .ok_or_else(|| Cl2Error::Unsupported(format!("device {}", input.device.name())))?;
+    let _ = writeln!(out, ".amdcl2");
+    let _ = writeln!(out, ".gpu {}", input.device.name());
+    let _ = writeln!(out, "{}", if input.is64 { ".64bit" } else { ".32bit" });
+    let _ = writeln!(out, ".driver_version {}", input.driver_version);
+    if !input.compile_options.is_empty() {
+        let _ = writeln!(
+            out,
+            ".compile_options {}",
+            quoted(input.compile_options.as_bytes())
+        );
+    }
+    if let Some(a) = &input.acl_version {
+        let _ = writeln!(out, ".acl_version {}", quoted(a.as_bytes()));
+    }
+    if let Some(m) = input.arch_minor {
+        let _ = writeln!(out, ".arch_minor {m}");
+    }
+    if let Some(s) = input.arch_stepping {
+        let _ = writeln!(out, ".arch_stepping {s}");
+    }
+    if !input.global_data.is_empty() {
+        let _ = writeln!(out, ".globaldata\n.gdata:");
+        bytes_lines(&mut out, "    ", &input.global_data);
+    }
+    if !input.rw_data.is_empty() {
+        let _ = writeln!(out, ".rwdata\n.rwdata:");
+        bytes_lines(&mut out, "    ", &input.rw_data);
+    }
+    if input.bss_size != 0 || input.bss_align != 0 {
+        if input.bss_align != 0 {
+            let _ = writeln!(out, ".bssdata align={}", input.bss_align);
+        } else {
+            let _ = writeln!(out, ".bssdata");
+        }
+        let _ = writeln!(out, ".bss:\n    .skip {}", input.bss_size);
+    }
+    match &input.samplers {
+        SamplerInit::None => {}
+        SamplerInit::Values(v) => {
+            let s: Vec<String> = v.iter().map(|x| format!("{x:#x}")).collect();
+            let _ = writeln!(out, ".main\n.sampler {}", s.join(", "));
+        }
+        SamplerInit::Raw(b) => {
+            let _ = writeln!(out, ".samplerinit");
+            bytes_lines(&mut out, "    ", b);
+        }
+    }
+    for (id, off) in input.sampler_offsets.iter().enumerate() {
+        let _ = writeln!(out, ".main\n.samplerreloc {off}, {id}");
+    }
+    for s in &input.extra_sections {
+        warnings.push(format!(
+            "not supported yet: extra section {} ({} bytes) is left out",
+            s.name,
+            s.data.len()
+        ));
+    }
+    if !input.inner_extra_sections.is_empty()
+        || !input.inner_symbols.is_empty()
+        || !input.extra_symbols.is_empty()
+    {
+        warnings.push("not supported yet: extra sections and symbols are left out".into());
+    }
+    for (n, k) in input.kernels.iter().enumerate() {
+        let _ = writeln!(out, ".kernel {}", k.name);
+        if opts.all || opts.config {
+            let raw = match &k.content {
+                KernelContent::Raw(r) => r.clone(),
+                KernelContent::Config(_) => {
+                    return Err(Cl2Error::Unsupported(
+                        "reader gave a configured kernel".into(),
+                    ))
+                }
+            };
+            let derived = if opts.config {
+                match derive_config(input, n) {
+                    Ok(c) if c.hsa.is_none() => Some(c),
+                    Ok(_) => {
+                        let _ = writeln!(
+                            out,
+                            "    # setup not expressible by .config fields: kept raw"
+                        );
+                        None
+                    }
+                    Err(e) => {
+                        let _ = writeln!(out, "    # {e}: kept raw");
+                        None
+                    }
+                }
+            } else {
+                None
+            };
+            match derived {
+                Some(c) => config_lines(&mut out, &c, &k.samplers),
+                None => {
+                    if !k.samplers.is_empty() {
+                        warnings.push(format!(
+                            "kernel {}: its sampler list needs the .config form",
+                            k.name
+                        ));
+                    }
+                    let _ = writeln!(out, "    .metadata");
+                    bytes_lines(&mut out, "        ", &raw.metadata);
+                    let _ = writeln!(out, "    .setup");
+                    bytes_lines(&mut out, "        ", &raw.setup);
+                    if !raw.stub.is_empty() {
+                        let _ = writeln!(out, "    .stub");
+                        bytes_lines(&mut out, "        ", &raw.stub);
+                    }
+                    if let Some(m) = &raw.isa_metadata {
+                        let _ = writeln!(out, "    .isametadata");
+                        bytes_lines(&mut out, "        ", m);
+                    }
+                }
+            }
+        }
+        let _ = writeln!(out, "    .text");
+        let lits: BTreeMap<usize, String> = k
+            .relocations
+            .iter()
+            .map(|r| (r.offset as usize, reloc_expr(r.kind, r.target, r.addend)))
+            .collect();
+        out.push_str(&disassemble_with(&k.code, arch, opts.code, n, &lits));
+    }
+    Ok(Cl2Disassembly {
+        text: out,
+        warnings,
+    })
+}
