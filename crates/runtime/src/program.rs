@@ -55,7 +55,7 @@ fn compile(device: &Device, sources: &[SourceFile], options: &str) -> Result<Mod
         .iter()
         .map(|s| sm.add(s.name.clone(), s.bytes.clone()))
         .collect();
-    if let Err(e) = module.compile_sources("FULL_PROFILE", sm, &files, &[]) {
+    if let Err(e) = module.build_sources("FULL_PROFILE", sm, &files, &[]) {
         return Err(match e.code {
             ResultCode::CompileProgramFailure => {
                 RuntimeError::BuildProgramFailure(module.log.clone())
