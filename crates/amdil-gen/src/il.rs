@@ -136,10 +136,32 @@ impl VLoc {
 }
 
 /// The literal pool of a program: every distinct 4 x 32-bit value gets one `lN`.
+/// Numbers 1000 to 1999 are left to the kauai intrinsic library, whose macros declare
+/// their own literals there.
 #[derive(Default)]
 pub(crate) struct Lits {
     map: HashMap<[u32; 4], u32>,
-    pub list: Vec<[u32; 4]>,
+    list: Vec<[u32; 4]>,
+}
+
+/// The first literal number of the intrinsic library's range and its size.
+const RESERVED: (u32, u32) = (1000, 1000);
+
+fn number(index: usize) -> u32 {
+    let i = index as u32;
+    if i < RESERVED.0 {
+        i
+    } else {
+        i + RESERVED.1
+    }
+}
+
+fn index(num: u32) -> usize {
+    (if num < RESERVED.0 {
+        num
+    } else {
+        num - RESERVED.1
+    }) as usize
 }
 
 impl Lits {
@@ -147,10 +169,15 @@ impl Lits {
         if let Some(n) = self.map.get(&v) {
             return *n;
         }
-        let n = self.list.len() as u32;
+        let n = number(self.list.len());
         self.list.push(v);
         self.map.insert(v, n);
         n
+    }
+
+    /// The value of literal `lN`.
+    pub fn value(&self, num: u32) -> [u32; 4] {
+        self.list.get(index(num)).copied().unwrap_or([0; 4])
     }
 
     /// A literal holding `v` in every component, as a `.x` source.
@@ -161,10 +188,14 @@ impl Lits {
     /// The `dcl_literal` lines.
     pub fn decls(&self) -> String {
         let mut s = String::new();
-        for (n, v) in self.list.iter().enumerate() {
+        for (i, v) in self.list.iter().enumerate() {
             s.push_str(&format!(
-                "dcl_literal l{n}, 0x{:08X}, 0x{:08X}, 0x{:08X}, 0x{:08X}\n",
-                v[0], v[1], v[2], v[3]
+                "dcl_literal l{}, 0x{:08X}, 0x{:08X}, 0x{:08X}, 0x{:08X}\n",
+                number(i),
+                v[0],
+                v[1],
+                v[2],
+                v[3]
             ));
         }
         s

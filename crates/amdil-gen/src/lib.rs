@@ -21,6 +21,7 @@
 
 #![forbid(unsafe_code)]
 
+mod dmath;
 mod func;
 mod il;
 pub mod options;

@@ -367,6 +367,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
     let mut text = String::new();
     let mut body_text = String::new();
     let mut used_macros = BTreeSet::new();
+    let mut dmacros = BTreeSet::new();
     for &f in &defined {
         let func = &m.functions[f];
         let Some(d) = done[f].as_ref() else { continue };
@@ -422,6 +423,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
             }
         }
         entries.extend(d.facts.printf.iter().cloned().map(MdEntry::PrintfFmt));
+        dmacros.extend(d.facts.dmacros.iter().copied());
         let md = KernelMetadata {
             name: func.name.clone(),
             entries,
@@ -430,6 +432,9 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
         body_text.push_str(&md.to_string());
     }
 
+    // The double math macros live in the unit (not in the runtime's library): they are
+    // generated with the program's literals, so before the literals are printed.
+    let dmacro_text = crate::dmath::macros(&dmacros, &mut sh.lits);
     let header = if opts.device.name == "test" {
         "il_cs_3_0"
     } else {
@@ -442,6 +447,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
     if !used_macros.is_empty() {
         text.push_str(&embedded_macros(&used_macros)?);
     }
+    text.push_str(&dmacro_text);
     text.push_str(&body_text);
     if let Some(seg) = segment {
         text.push_str(&seg.to_string());

@@ -535,6 +535,35 @@ impl FnGen<'_, '_> {
         }
         if sh.wide {
             self.facts.uses_doubles = true;
+            let mac = match f {
+                MathFn::Exp => Some(crate::dmath::EXP),
+                MathFn::Exp2 => Some(crate::dmath::EXP2),
+                MathFn::Exp10 => Some(crate::dmath::EXP10),
+                MathFn::Log => Some(crate::dmath::LOG),
+                MathFn::Log2 => Some(crate::dmath::LOG2),
+                MathFn::Log10 => Some(crate::dmath::LOG10),
+                MathFn::Sin | MathFn::Tan => Some(crate::dmath::SIN),
+                MathFn::Cos => Some(crate::dmath::COS),
+                MathFn::Pow => Some(crate::dmath::POW),
+                _ => None,
+            };
+            if let Some(id) = mac {
+                self.facts.dmacros.insert(id);
+                for i in 0..sh.lanes {
+                    let (c, k) = sh.lane(i);
+                    let ins: Vec<String> = xs.iter().map(|x| x.lane(sh, i)).collect();
+                    let t = self.tmp();
+                    self.e(format!("mcall({id}) ({t}), ({})", ins.join(", ")));
+                    if f == MathFn::Tan {
+                        self.facts.dmacros.insert(crate::dmath::COS);
+                        let u = self.tmp();
+                        self.e(format!("mcall({}) ({u}), ({})", crate::dmath::COS, ins[0]));
+                        self.e(format!("ddiv {t}.xy__, {t}.xyxy, {u}.xyxy"));
+                    }
+                    self.e(format!("mov {}, {t}.xyxy", d.d(c, &[k, k + 1])));
+                }
+                return Ok(());
+            }
             let name = match f {
                 MathFn::Fma => "dfma",
                 MathFn::Mad => "dmad",

@@ -98,6 +98,8 @@ pub(crate) struct Facts {
     pub intrinsics: BTreeSet<u32>,
     /// `;printf_fmt` entries of the printf calls in the function.
     pub printf: Vec<kauai_amdil::metadata::PrintfFmt>,
+    /// Double math macros (`dmath`) the function calls.
+    pub dmacros: BTreeSet<u32>,
 }
 
 pub(crate) struct FnGen<'s, 'a> {
@@ -327,7 +329,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 .nums
                 .iter()
                 .map(|n| {
-                    let w = self.sh.lits.list[*n as usize];
+                    let w = self.sh.lits.value(*n);
                     self.sh.lits.get(w.map(fix))
                 })
                 .collect();

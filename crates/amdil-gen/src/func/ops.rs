@@ -312,7 +312,7 @@ impl FnGen<'_, '_> {
                 .nums
                 .iter()
                 .map(|n| {
-                    let w = self.sh.lits.list[*n as usize];
+                    let w = self.sh.lits.value(*n);
                     self.sh.lits.get(w.map(|x| x.wrapping_neg()))
                 })
                 .collect();

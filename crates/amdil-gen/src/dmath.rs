@@ -1,0 +1,426 @@
+//! Double-precision math as IL macros. IL has no double transcendental instructions, so
+//! the generator embeds macros (`mdef(N)` … `mend`, called with `mcall(N)`) built from
+//! double arithmetic: argument reduction, then polynomials.
+//!
+//! - `exp`: n = rint(x log2 e), r = x - n ln2 in two parts (Cody and Waite, with fused
+//!   multiply-adds), Taylor series of degree 13 on |r| <= ln2/2, scaled by 2^n.
+//! - `log`: x = m 2^e with m in [sqrt(1/2), sqrt(2)], s = (m - 1)/(m + 1),
+//!   log m = 2 atanh s as a series in s^2 (degree 21 in s), kept as a head and a tail so
+//!   that `pow` gets about 60 bits of log x.
+//! - `sin`/`cos`: k = rint(x 2/pi), r = x - k pi/2 with pi/2 in three parts (exact
+//!   enough for |x| up to about 10^5), Taylor series of degree 17/16 on |r| <= pi/4, the
+//!   quadrant picking sin or cos and the sign.
+//! - `pow`: exp(y log |x|) from the two-part log, with the sign and the special cases of
+//!   OpenCL (`pown` rules for negative x and integer y).
+//!
+//! Each macro has its own register scope (macros run in their own register file), reads
+//! `in0` (`in1`) and writes `out0`, all in `.xy`.
+
+use std::collections::BTreeSet;
+
+use crate::il::Lits;
+
+/// The macro ids, after the kauai intrinsic library's small numbers.
+pub(crate) const EXP: u32 = 500;
+pub(crate) const LOG: u32 = 501;
+pub(crate) const SIN: u32 = 502;
+pub(crate) const COS: u32 = 503;
+pub(crate) const POW: u32 = 504;
+pub(crate) const EXP2: u32 = 505;
+pub(crate) const LOG2: u32 = 506;
+pub(crate) const EXP10: u32 = 507;
+pub(crate) const LOG10: u32 = 508;
+
+/// ln 2 - LN2_HI (fdlibm's split; LN2_HI = 0x3FE62E42FEE00000 has 32 zero low bits).
+#[allow(clippy::excessive_precision)]
+const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
+/// log10(2) - 0x3FD34413509F6000 (fdlibm's split).
+#[allow(clippy::excessive_precision)]
+const LG2_LO: f64 = 3.694_239_077_158_930_786_16e-13;
+
+struct G<'a> {
+    lits: &'a mut Lits,
+    out: Vec<String>,
+    next: u32,
+}
+
+impl G<'_> {
+    fn r(&mut self) -> String {
+        self.next += 1;
+        format!("r{}", self.next)
+    }
+
+    /// A double literal as a source.
+    fn d(&mut self, v: f64) -> String {
+        let b = v.to_bits();
+        let (lo, hi) = (b as u32, (b >> 32) as u32);
+        format!("l{}", self.lits.get([lo, hi, lo, hi]))
+    }
+
+    /// A 32-bit literal as a `.x` source.
+    fn i(&mut self, v: u32) -> String {
+        self.lits.splat(v)
+    }
+
+    fn e(&mut self, s: String) {
+        self.out.push(s);
+    }
+
+    /// `op` on doubles into a new register.
+    fn op(&mut self, op: &str, srcs: &[&str]) -> String {
+        let t = self.r();
+        self.e(format!("{op} {t}.xy__, {}", srcs.join(", ")));
+        t
+    }
+
+    fn add(&mut self, a: &str, b: &str) -> String {
+        self.op("dadd", &[a, b])
+    }
+    fn mul(&mut self, a: &str, b: &str) -> String {
+        self.op("dmul", &[a, b])
+    }
+    fn fma(&mut self, a: &str, b: &str, c: &str) -> String {
+        self.op("dfma", &[a, b, c])
+    }
+    fn neg(&mut self, a: &str) -> String {
+        let m = self.lits.get([0, 0x8000_0000, 0, 0x8000_0000]);
+        let t = self.r();
+        self.e(format!("ixor {t}.xy__, {a}, l{m}"));
+        t
+    }
+    fn sub(&mut self, a: &str, b: &str) -> String {
+        let n = self.neg(b);
+        self.add(a, &n)
+    }
+    /// A mask (in `.x`) from a double comparison.
+    fn cmp(&mut self, op: &str, a: &str, b: &str) -> String {
+        let t = self.r();
+        self.e(format!("{op} {t}.x___, {a}, {b}"));
+        t
+    }
+    /// `c ? a : b` on doubles, `c` a mask in `.x`.
+    fn sel(&mut self, c: &str, a: &str, b: &str) -> String {
+        let t = self.r();
+        self.e(format!("cmov_logical {t}.xy__, {c}.x, {a}, {b}"));
+        t
+    }
+    /// Round to the nearest integer (ties to even) for |v| < 2^51.
+    fn rint(&mut self, v: &str) -> String {
+        let magic = self.d(6755399441055744.0);
+        let t = self.add(v, &magic);
+        self.sub(&t, &magic)
+    }
+    /// Horner: c[0] + v (c[1] + v (c[2] + ...)), coefficients lowest first.
+    fn horner(&mut self, v: &str, c: &[f64]) -> String {
+        let mut acc = self.d(c[c.len() - 1]);
+        for k in (0..c.len() - 1).rev() {
+            let ck = self.d(c[k]);
+            acc = self.fma(&acc, v, &ck);
+        }
+        acc
+    }
+}
+
+fn factorial(n: u32) -> f64 {
+    (1..=n).map(f64::from).product()
+}
+
+/// e^x for x given as a register; no special-case handling of NaN (the caller's).
+fn exp_core(g: &mut G, x: &str) -> String {
+    // Clamp so that 2^n stays in dldexp's range and r stays finite.
+    let (lo, hi) = (g.d(-746.0), g.d(710.0));
+    let xc = g.op("dmax", &[x, &lo]);
+    let xc = g.op("dmin", &[&xc, &hi]);
+    let l2e = g.d(std::f64::consts::LOG2_E);
+    let t = g.mul(&xc, &l2e);
+    let n = g.rint(&t);
+    let nn = g.neg(&n);
+    // ln 2 = LN2_HI + LN2_LO with LN2_HI's low 32 bits zero, so n * LN2_HI is exact.
+    let (h, l) = (g.d(f64::from_bits(0x3FE6_2E42_FEE0_0000)), g.d(LN2_LO));
+    let r = g.fma(&nn, &h, &xc);
+    let r = g.fma(&nn, &l, &r);
+    let coef: Vec<f64> = (0..=13).map(|k| 1.0 / factorial(k)).collect();
+    let p = g.horner(&r, &coef);
+    let ni = g.r();
+    g.e(format!("d2i {ni}.x___, {n}"));
+    let out = g.r();
+    g.e(format!("dldexp {out}.xy__, {p}, {ni}.x"));
+    out
+}
+
+/// log x as a head and a tail (for positive, finite, normal or subnormal x).
+fn log_parts(g: &mut G, x: &str) -> (String, String) {
+    // Subnormals: scale by 2^54 first.
+    let tiny = g.d(f64::from_bits(0x0010_0000_0000_0000));
+    let small = g.cmp("dlt", x, &tiny);
+    let two54 = g.d(18014398509481984.0);
+    let xs = g.mul(x, &two54);
+    let x = g.sel(&small, &xs, x);
+    let adj = g.r();
+    let (m54, z) = (g.i(-54i32 as u32), g.i(0));
+    g.e(format!("cmov_logical {adj}.x___, {small}.x, {m54}, {z}"));
+    // e = biased exponent - 1023, m = the significand with exponent 0 (in [1, 2)).
+    let e = g.r();
+    let (w, o) = (g.i(11), g.i(20));
+    g.e(format!("ubit_extract {e}.x___, {w}, {o}, {x}.y"));
+    let bias = g.i(-1023i32 as u32);
+    g.e(format!("iadd {e}.x___, {e}.x, {bias}"));
+    g.e(format!("iadd {e}.x___, {e}.x, {adj}.x"));
+    let m = g.r();
+    let (mm, one_hi) = (g.i(0x000F_FFFF), g.i(0x3FF0_0000));
+    g.e(format!("iand {m}._y__, {x}.y, {mm}"));
+    g.e(format!("ior {m}._y__, {m}.y, {one_hi}"));
+    g.e(format!("mov {m}.x___, {x}.x"));
+    // m > sqrt(2): halve it and count one more.
+    let sqrt2 = g.d(std::f64::consts::SQRT_2);
+    let big = g.cmp("dlt", &sqrt2, &m);
+    let half = g.d(0.5);
+    let mh = g.mul(&m, &half);
+    let m = g.sel(&big, &mh, &m);
+    let one = g.i(1);
+    let e1 = g.r();
+    g.e(format!("iadd {e1}.x___, {e}.x, {one}"));
+    g.e(format!("cmov_logical {e}.x___, {big}.x, {e1}.x, {e}.x"));
+    // f = m - 1 (exact), u = 2 + f as head and tail, s = f / u as head and tail.
+    let mone = g.d(-1.0);
+    let f = g.add(&m, &mone);
+    let two = g.d(2.0);
+    let u = g.add(&two, &f);
+    let nu = g.neg(&u);
+    let ul = g.add(&two, &nu);
+    let ul = g.add(&ul, &f);
+    let s = g.op("ddiv", &[&f, &u]);
+    let ns = g.neg(&s);
+    let rem = g.fma(&ns, &u, &f);
+    let rem = g.fma(&ns, &ul, &rem);
+    let sl = g.op("ddiv", &[&rem, &u]);
+    // log m = 2 s + 2 s^3 (1/3 + s^2/5 + ...).
+    let z2 = g.mul(&s, &s);
+    let coef: Vec<f64> = (1..=10).map(|k| 2.0 / f64::from(2 * k + 1)).collect();
+    let p = g.horner(&z2, &coef);
+    let s3 = g.mul(&z2, &s);
+    let t = g.mul(&s3, &p);
+    let s2 = g.add(&s, &s);
+    let sl2 = g.add(&sl, &sl);
+    // e ln2 = e LN2_HI (exact) + e LN2_LO.
+    let ed = g.r();
+    g.e(format!("i2d {ed}.xy__, {e}.x"));
+    let (h, l) = (g.d(f64::from_bits(0x3FE6_2E42_FEE0_0000)), g.d(LN2_LO));
+    let eh = g.mul(&ed, &h);
+    let el = g.mul(&ed, &l);
+    // head = eh + s2 with its rounding error (two-sum), tail = the rest.
+    let head = g.add(&eh, &s2);
+    let bb = g.sub(&head, &eh);
+    let aa = g.sub(&head, &bb);
+    let e_a = g.sub(&eh, &aa);
+    let e_b = g.sub(&s2, &bb);
+    let err = g.add(&e_a, &e_b);
+    let tail = g.add(&err, &el);
+    let tail = g.add(&tail, &sl2);
+    let tail = g.add(&tail, &t);
+    // Renormalise.
+    let hs = g.add(&head, &tail);
+    let back = g.sub(&hs, &head);
+    let tl = g.sub(&tail, &back);
+    (hs, tl)
+}
+
+/// log x with IEEE special cases: NaN for x < 0 or NaN, -inf for 0, inf for inf.
+fn log_full(g: &mut G, x: &str) -> String {
+    let (h, _) = log_parts(g, x);
+    special_log(g, x, &h)
+}
+
+fn special_log(g: &mut G, x: &str, v: &str) -> String {
+    let zero = g.d(0.0);
+    let inf = g.d(f64::INFINITY);
+    let ninf = g.d(f64::NEG_INFINITY);
+    let nan = g.d(f64::NAN);
+    let is0 = g.cmp("deq", x, &zero);
+    let v = g.sel(&is0, &ninf, v);
+    let isinf = g.cmp("deq", x, &inf);
+    let v = g.sel(&isinf, &inf, &v);
+    let neg = g.cmp("dlt", x, &zero);
+    let v = g.sel(&neg, &nan, &v);
+    let isnan = g.cmp("dne", x, x);
+    g.sel(&isnan, x, &v)
+}
+
+fn sincos(g: &mut G, x: &str, cos: bool) -> String {
+    let tpi = g.d(std::f64::consts::FRAC_2_PI);
+    let t = g.mul(x, &tpi);
+    let k = g.rint(&t);
+    let nk = g.neg(&k);
+    // pi/2 in three parts of 33 bits each (as fdlibm splits it).
+    let p1 = g.d(f64::from_bits(0x3FF9_21FB_5440_0000));
+    let p2 = g.d(f64::from_bits(0x3DD0_B461_1A60_0000));
+    let p3 = g.d(f64::from_bits(0x3BA3_198A_2E03_7073));
+    let r = g.fma(&nk, &p1, x);
+    let r = g.fma(&nk, &p2, &r);
+    let r = g.fma(&nk, &p3, &r);
+    let r2 = g.mul(&r, &r);
+    // sin r = r (1 - r^2/3! + ...), cos r = 1 - r^2/2! + ...
+    let sc: Vec<f64> = (0..=8)
+        .map(|j| (if j % 2 == 0 { 1.0 } else { -1.0 }) / factorial(2 * j + 1))
+        .collect();
+    let sp = g.horner(&r2, &sc);
+    let s = g.mul(&r, &sp);
+    let cc: Vec<f64> = (0..=8)
+        .map(|j| (if j % 2 == 0 { 1.0 } else { -1.0 }) / factorial(2 * j))
+        .collect();
+    let c = g.horner(&r2, &cc);
+    // Quadrant q = k mod 4 (cos shifts it by one).
+    let q = g.r();
+    g.e(format!("d2i {q}.x___, {k}"));
+    if cos {
+        let one = g.i(1);
+        g.e(format!("iadd {q}.x___, {q}.x, {one}"));
+    }
+    let three = g.i(3);
+    g.e(format!("iand {q}.x___, {q}.x, {three}"));
+    let (odd, neg) = (g.r(), g.r());
+    let (one, two) = (g.i(1), g.i(2));
+    g.e(format!("iand {odd}.x___, {q}.x, {one}"));
+    g.e(format!("iand {neg}.x___, {q}.x, {two}"));
+    let v = g.sel(&odd, &c, &s);
+    let nv = g.neg(&v);
+    g.sel(&neg, &nv, &v)
+}
+
+fn pow(g: &mut G, x: &str, y: &str) -> String {
+    let abs = g.lits.get([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF]);
+    let ax = g.r();
+    g.e(format!("iand {ax}.xy__, {x}, l{abs}"));
+    let (lh, ll) = log_parts(g, &ax);
+    // y log|x| as a head and a tail.
+    let ph = g.mul(y, &lh);
+    let nph = g.neg(&ph);
+    let pl = g.fma(y, &lh, &nph);
+    let pl = g.fma(y, &ll, &pl);
+    let e = exp_core(g, &ph);
+    let v = g.fma(&e, &pl, &e);
+    // Negative x: integer y keeps the magnitude (odd y negates), others are NaN.
+    let yr = g.rint(y);
+    let yint = g.cmp("deq", &yr, y);
+    let half = g.d(0.5);
+    let yh = g.mul(y, &half);
+    let yhr = g.rint(&yh);
+    let even = g.cmp("deq", &yhr, &yh);
+    let zero = g.d(0.0);
+    let xneg = g.cmp("dlt", x, &zero);
+    let odd = g.r();
+    g.e(format!("inot {odd}.x___, {even}.x"));
+    g.e(format!("iand {odd}.x___, {odd}.x, {yint}.x"));
+    let negate = g.r();
+    g.e(format!("iand {negate}.x___, {odd}.x, {xneg}.x"));
+    let nv = g.neg(&v);
+    let v = g.sel(&negate, &nv, &v);
+    let nan = g.d(f64::NAN);
+    let bad = g.r();
+    g.e(format!("inot {bad}.x___, {yint}.x"));
+    g.e(format!("iand {bad}.x___, {bad}.x, {xneg}.x"));
+    let v = g.sel(&bad, &nan, &v);
+    // x = +-0: y < 0 gives inf, y > 0 gives 0 (signed for odd y).
+    let inf = g.d(f64::INFINITY);
+    let x0 = g.cmp("deq", x, &zero);
+    let yneg = g.cmp("dlt", y, &zero);
+    let z = g.sel(&yneg, &inf, &zero);
+    let nz = g.neg(&z);
+    let sgn = g.r();
+    g.e(format!("iand {sgn}.x___, {odd}.x, {xneg}.x"));
+    let xs = g.r();
+    let signbit = g.i(0x8000_0000);
+    let zl = g.i(0);
+    g.e(format!("iand {xs}.x___, {x}.y, {signbit}"));
+    g.e(format!("ine {xs}.x___, {xs}.x, {zl}"));
+    g.e(format!("iand {xs}.x___, {xs}.x, {odd}.x"));
+    let z = g.sel(&xs, &nz, &z);
+    let _ = sgn;
+    let v = g.sel(&x0, &z, &v);
+    // NaN in, NaN out; but x = 1 or y = 0 give 1 whatever the other is.
+    let xn = g.cmp("dne", x, x);
+    let yn = g.cmp("dne", y, y);
+    let v = g.sel(&xn, x, &v);
+    let v = g.sel(&yn, y, &v);
+    let one = g.d(1.0);
+    let x1 = g.cmp("deq", x, &one);
+    let y0 = g.cmp("deq", y, &zero);
+    let v = g.sel(&x1, &one, &v);
+    g.sel(&y0, &one, &v)
+}
+
+/// The `mdef` text of every macro in `ids`, with literals added to `lits`.
+pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> String {
+    let mut text = String::new();
+    for &id in ids {
+        let mut g = G {
+            lits,
+            out: Vec::new(),
+            next: 0,
+        };
+        let (n_in, result) = match id {
+            EXP => {
+                let v = exp_core(&mut g, "in0");
+                let isnan = g.cmp("dne", "in0", "in0");
+                (1, g.sel(&isnan, "in0", &v))
+            }
+            EXP2 | EXP10 => {
+                // b^x = 2^n b^r with n = rint(x log2 b) and r = x - n log_b 2 (exact for
+                // base 2, two parts for base 10), b^r = e^(r ln b) on |r ln b| <= ln2/2.
+                let x = "in0";
+                let (lo, hi) = (g.d(-1100.0), g.d(1100.0));
+                let xc = g.op("dmax", &[x, &lo]);
+                let xc = g.op("dmin", &[&xc, &hi]);
+                let (n, r, lnb) = if id == EXP2 {
+                    let n = g.rint(&xc);
+                    let r = g.sub(&xc, &n);
+                    (n, r, g.d(std::f64::consts::LN_2))
+                } else {
+                    let l2 = g.d(std::f64::consts::LOG2_10);
+                    let t = g.mul(&xc, &l2);
+                    let n = g.rint(&t);
+                    let nn = g.neg(&n);
+                    let h = g.d(f64::from_bits(0x3FD3_4413_509F_6000));
+                    let l = g.d(LG2_LO);
+                    let r = g.fma(&nn, &h, &xc);
+                    let r = g.fma(&nn, &l, &r);
+                    (n, r, g.d(std::f64::consts::LN_10))
+                };
+                let a = g.mul(&r, &lnb);
+                let v = exp_core(&mut g, &a);
+                let ni = g.r();
+                g.e(format!("d2i {ni}.x___, {n}"));
+                let out = g.r();
+                g.e(format!("dldexp {out}.xy__, {v}, {ni}.x"));
+                let isnan = g.cmp("dne", x, x);
+                (1, g.sel(&isnan, x, &out))
+            }
+            LOG | LOG2 | LOG10 => {
+                let v = log_full(&mut g, "in0");
+                let v = match id {
+                    LOG => v,
+                    LOG2 => {
+                        let c = g.d(std::f64::consts::LOG2_E);
+                        g.mul(&v, &c)
+                    }
+                    _ => {
+                        let c = g.d(std::f64::consts::LOG10_E);
+                        g.mul(&v, &c)
+                    }
+                };
+                (1, v)
+            }
+            SIN => (1, sincos(&mut g, "in0", false)),
+            COS => (1, sincos(&mut g, "in0", true)),
+            _ => (2, pow(&mut g, "in0", "in1")),
+        };
+        text.push_str(&format!("mdef({id})_out(1)_in({n_in})\n"));
+        for l in &g.out {
+            text.push_str(l);
+            text.push('\n');
+        }
+        text.push_str(&format!("mov out0.xy__, {result}\n"));
+        text.push_str("mend\n");
+    }
+    text
+}
