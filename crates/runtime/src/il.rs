@@ -292,11 +292,16 @@ fn kernel_info(short: &str, k: &LinkedKernel) -> (KernelInfo, Vec<MdEntry>, Opti
         entries.push(e);
     }
     // The 2014 metadata names each argument's OpenCL type; use it when it agrees with the
-    // layout (it brings back signedness: `uint` instead of `int`).
+    // layout (it brings back signedness, `uint` instead of `int`, and the pointee's
+    // vector width, which `;pointer` lacks: `float3*` instead of `float*`).
     for e in &md.entries {
         if let MdEntry::Reflection { index, ty } = e {
             if let Some(a) = args.get_mut(*index as usize) {
-                if same_layout(&a.type_name, ty) {
+                let fits = match a.kind {
+                    ArgKind::Buffer(_) | ArgKind::Local => same_pointee_scalar(&a.type_name, ty),
+                    ArgKind::Value(_) | ArgKind::ByVal { .. } => same_layout(&a.type_name, ty),
+                };
+                if fits {
                     a.type_name = ty.clone();
                 }
             }
@@ -332,6 +337,19 @@ fn same_layout(a: &str, b: &str) -> bool {
         crate::oclc::layout_of(t).map(|l| (l.elem.size(), l.lanes, ptr))
     };
     matches!((shape(a), shape(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Whether `reflected` is a pointer to vectors (or scalars) of the scalar type the
+/// `;pointer` line names in `declared` (the seed's pointer metadata has scalar data types
+/// only): same scalar size, both floating point or both integer.
+fn same_pointee_scalar(declared: &str, reflected: &str) -> bool {
+    use crate::oclc::values::Elem;
+    let scalar = |t: &str| {
+        let t = t.trim();
+        let l = crate::oclc::layout_of(t).filter(|_| t.ends_with('*'))?;
+        Some((l.elem.size(), matches!(l.elem, Elem::Float | Elem::Double)))
+    };
+    matches!((scalar(declared), scalar(reflected)), (Some(x), Some(y)) if x == y)
 }
 
 /// `dcl_num_thread_per_group X, Y, Z` fixes the work-group size.
