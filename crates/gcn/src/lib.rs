@@ -10,19 +10,26 @@
 //!   [`encode`] and [`decode`] convert it to and from dwords. The decoder accepts only
 //!   canonical words (it re-encodes what it read), so its output always reassembles.
 //! * **Disassembler.** [`disassemble`] prints raw code as CLRX source, with labels for
-//!   branch targets; [`format_inst`] prints one instruction.
+//!   branch targets; [`format_inst`] prints one instruction. [`disassemble_cl2`]
+//!   prints an AMD OpenCL 2.0 binary (read by `kauai-amdbin`) as `.amdcl2` source: with
+//!   raw metadata/setup/stub that reassemble to the same bytes, or the human `.config`
+//!   form where it regenerates them exactly; relocated literals as `(.gdata+8)>>32`.
 //! * **Assembler.** [`assemble`] reads CLRX source: expressions with every CLRX
 //!   operator, labels (also local `1:`/`1b`/`1f`) and forward references, `.set`
-//!   `.equ` `.eqv`, data pseudo-ops, `.if*`, `.macro`, `.rept`/`.irp`/`.irpc`/`.for`/
-//!   `.while`, `.include`/`.incbin`, `.gpu`/`.arch`, register symbols
-//!   (`x = %s[2:3]`, `x[1]`). Errors are diagnostics with
-//!   `file:line:col`, as many per run as the input has.
+//!   `.equ` `.eqv`, data pseudo-ops (`.byte` … `.octa`), `.if*`, `.macro`,
+//!   `.rept`/`.irp`/`.irpc`/`.for`/`.while`, `.include`/`.incbin`, `.gpu`/`.arch`,
+//!   register symbols (`x = %s[2:3]`, `x[1]`), visibility scopes (`.scope`, `.using`,
+//!   `a::x`). The output is raw code or, with `.amdcl2` (module `asm::cl2`), an AMD
+//!   OpenCL 2.0 binary: kernels with `.config`/`.hsaconfig` or raw blobs, global data,
+//!   samplers and relocations of 32-bit literals against global data, written by
+//!   `kauai-amdbin`. Errors are diagnostics with `file:line:col`, as many per run as
+//!   the input has; CLRX's messages are kept for the `.amdcl2` rules.
 //!
 //! Encodings: SOP2, SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, VOP1, VOP2, VOPC, VOP3A/B,
-//! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP. Not
-//! supported yet (reported as errors, never silently): compressed exports (`compr`);
-//! relocations; the `.amdcl2` container pseudo-ops (`.kernel`, `.config`, ...), which
-//! need the inner-ELF writer of `kauai-amdbin`.
+//! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP (with
+//! `compr`). Not supported yet (errors, never silently): `.section` in AMD CL2 binaries,
+//! relocations outside instruction literals, CLRX's "HSA layout" (code outside kernels),
+//! other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!
 //! ```
 //! use kauai_gcn::{decode, disassemble, format_inst, Arch, DisasmOptions};
