@@ -371,3 +371,107 @@ fn double_math_within_opencl_ulp_limits() {
         }
     }
 }
+
+/// Distance in floats between two f32 values (NaNs equal).
+fn ulps32(a: f32, b: f32) -> u32 {
+    if a == b || (a.is_nan() && b.is_nan()) {
+        return 0;
+    }
+    let key = |v: f32| {
+        let i = v.to_bits() as i32;
+        if i < 0 {
+            i32::MIN.wrapping_sub(i)
+        } else {
+            i
+        }
+    };
+    key(a).abs_diff(key(b))
+}
+
+#[test]
+fn float_math_within_opencl_ulp_limits() {
+    // The functions without an IL instruction, against libm in double rounded to float,
+    // with OpenCL 1.2's limits (plus 1 for the reference's own rounding).
+    let src =
+        "__kernel void k(__global const float *x, __global const float *y, __global float *o) {
+        int i = get_global_id(0);
+        float a = x[i], b = y[i];
+        float u = a / 800.0f;
+        o[14 * i + 0] = atan(a);
+        o[14 * i + 1] = asin(u);
+        o[14 * i + 2] = acos(u);
+        o[14 * i + 3] = atan2(a, b);
+        o[14 * i + 4] = sinh(u * 80.0f);
+        o[14 * i + 5] = cosh(u * 80.0f);
+        o[14 * i + 6] = tanh(u * 20.0f);
+        o[14 * i + 7] = asinh(a);
+        o[14 * i + 8] = acosh(fabs(a) + 1.0f);
+        o[14 * i + 9] = atanh(u);
+        o[14 * i + 10] = cbrt(a);
+        o[14 * i + 11] = expm1(u * 40.0f);
+        o[14 * i + 12] = log1p(fabs(a));
+        o[14 * i + 13] = remainder(a, b);
+    }";
+    let n = 96usize;
+    let xs: Vec<f32> = (0..n)
+        .map(|i| {
+            let t = i as f32 / (n - 1) as f32;
+            (t * 2.0 - 1.0) * 799.0 * t * t * t + 1e-3 * i as f32
+        })
+        .collect();
+    let ys: Vec<f32> = (0..n).map(|i| (i as f32 - 47.5) * 1.37).collect();
+    for mcpu in ["cypress", "rv710"] {
+        let il = compile(src, mcpu, "").expect("compiles");
+        let out = run_kernel(
+            &il,
+            "k",
+            mcpu,
+            &[floats(&xs), floats(&ys), floats(&vec![0.0; 14 * n])],
+            [n as u32, 1, 1],
+            [16, 1, 1],
+        )
+        .unwrap_or_else(|e| panic!("{mcpu}: {e}"));
+        let o = as_f32(&out[2]);
+        for (i, (&a, &b)) in xs.iter().zip(&ys).enumerate() {
+            let (ad, bd) = (a as f64, b as f64);
+            let u = (a / 800.0) as f64;
+            let want: [(f64, u32, &str); 14] = [
+                (ad.atan(), 6, "atan"),
+                (u.asin(), 5, "asin"),
+                (u.acos(), 5, "acos"),
+                (ad.atan2(bd), 7, "atan2"),
+                (((u as f32 * 80.0) as f64).sinh(), 5, "sinh"),
+                (((u as f32 * 80.0) as f64).cosh(), 5, "cosh"),
+                (((u as f32 * 20.0) as f64).tanh(), 6, "tanh"),
+                (ad.asinh(), 5, "asinh"),
+                (((a.abs() + 1.0) as f64).acosh(), 5, "acosh"),
+                (u.atanh(), 5, "atanh"),
+                (ad.cbrt(), 3, "cbrt"),
+                (((u as f32 * 40.0) as f64).exp_m1(), 4, "expm1"),
+                (ad.abs().ln_1p(), 3, "log1p"),
+                (libm_remainder(ad, bd), 0, "remainder"),
+            ];
+            for (k, (w, lim, name)) in want.iter().enumerate() {
+                let got = o[14 * i + k];
+                let w = *w as f32;
+                assert!(
+                    ulps32(got, w) <= *lim,
+                    "{mcpu}: {name}({a}, {b}) = {got:e}, want {w:e} ({} ulp)",
+                    ulps32(got, w)
+                );
+            }
+        }
+    }
+}
+
+/// IEEE remainder (round-half-even quotient), computed exactly on doubles holding floats.
+fn libm_remainder(x: f64, y: f64) -> f64 {
+    let q = (x / y).round_ties_even();
+    let r = x - q * y;
+    // x / y of two floats is exact enough in double for the rounding decision here.
+    if r == 0.0 {
+        0.0f64.copysign(x)
+    } else {
+        r
+    }
+}

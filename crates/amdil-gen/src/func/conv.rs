@@ -530,6 +530,11 @@ impl FnGen<'_, '_> {
         };
         let sh = self.shape(a0)?;
         let xs: Vec<VLoc> = args.iter().map(|a| self.loc(*a)).collect::<R<_>>()?;
+        self.math_locs(f, &xs, sh, d)
+    }
+
+    /// [`Self::math`] on operand locations.
+    pub(super) fn math_locs(&mut self, f: MathFn, xs: &[VLoc], sh: Shape, d: &VLoc) -> R {
         if sh.bits == 16 {
             return unsupported(format!("`{}` on half values", f.name()));
         }
@@ -776,12 +781,7 @@ impl FnGen<'_, '_> {
                 self.lanewise("add", &sum, &[x, y], sh);
                 self.lanewise("cmov_logical", d, &[&nan, &sum, &t], sh);
             }
-            other => {
-                return unsupported(format!(
-                    "the math function `{}` on the amdil target",
-                    other.name()
-                ))
-            }
+            other => return self.float_math(other, xs, sh, d),
         }
         Ok(())
     }

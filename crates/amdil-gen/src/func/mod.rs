@@ -29,6 +29,7 @@ use crate::structurize::{self, Label, Stmt, StructError};
 
 mod conv;
 mod flow;
+mod fmath;
 mod mem;
 mod ops;
 mod printf;
