@@ -132,3 +132,26 @@ fn corpus_and_mutations_compile_without_panics_to_valid_il() {
     // Most sources build; the property must have been exercised.
     assert!(built > files.len() / 2, "only {built} builds succeeded");
 }
+
+#[test]
+fn deep_nesting_compiles_or_fails_cleanly() {
+    // Nested ifs and loops as deep as the front end allows (256 levels of braces and
+    // parentheses): valid IL, no stack overflow on a thread of the runtime's size.
+    let mut src = String::from("__kernel void k(__global int *p, int n) { int a = 0;\n");
+    for i in 0..70 {
+        src.push_str(&format!("if (p[{i}] > n) {{ a += {i};\n"));
+    }
+    src.push_str(&"}\n".repeat(70));
+    for i in 0..40 {
+        src.push_str(&format!(
+            "for (int i{i} = 0; i{i} < n; i{i}++) {{ a ^= i{i};\n"
+        ));
+    }
+    src.push_str(&"}\n".repeat(40));
+    src.push_str("p[0] = a; }\n");
+    let handle = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || check(src.as_bytes(), "cypress"))
+        .expect("thread");
+    assert!(handle.join().expect("no panic"), "the nested kernel builds");
+}
