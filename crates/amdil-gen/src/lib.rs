@@ -12,12 +12,23 @@
 //! block, and the `__constant` data as a `;#DATASTART` segment. The runtime (or
 //! [`kauai_amdil::link`]) cuts one kernel out and runs it.
 //!
+//! Inside, per function: the control-flow graph becomes IL's structured flow control
+//! (`structurize`: loops, `if`/`else`, `switch`; irreducible graphs are refused), then
+//! every instruction becomes IL instructions on registers that the value owns alone
+//! (`func`: memory by address space and GPU family, 64-bit values on `.xy` pairs, math
+//! as instructions, inline sequences or embedded macros, `printf` records). The program
+//! generator (`program`) lays out private and local memory, the data segment, the
+//! wrappers' cb1 argument copies and the metadata. `ARCHITECTURE.md` ("The amdil
+//! target") records the decisions where the seed and the historical backend disagree.
+//!
 //! Entry points:
-//! - [`TargetOptions`] parses `-mcpu` and `-mattr` with the seed's validity rules;
-//!   [`mcpu_help`] and [`mattr_help`] are the texts for `-mcpu=help` / `-mattr=help`.
-//! - [`generate`] translates a finalized module.
+//! - [`TargetOptions`] parses `-mcpu` and `-mattr` with the seed's validity rules
+//!   (`help` for either gives the list as [`OptionsError::Help`]); [`mcpu_help`] and
+//!   [`mattr_help`] are those texts.
+//! - [`generate`] translates a finalized module (32-bit pointers) to IL text.
 //! - [`target_info`] registers the target with the ComputeMux compiler API as device
-//!   `kauai:<mcpu>`; its binaries are the IL text.
+//!   `kauai:<mcpu>` (features through the build option `--mattr=<list>`); its binaries
+//!   are the IL text, and a program whose metadata carries `;error:` fails to build.
 
 #![forbid(unsafe_code)]
 

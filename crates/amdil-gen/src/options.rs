@@ -226,6 +226,9 @@ pub enum OptionsError {
     OldCal { feature: String, min: u32, cal: u32 },
     #[error("not supported yet: -mattr `{0}`")]
     NotSupported(String),
+    /// `-mcpu=help` or `-mattr=help`: the list, as the message.
+    #[error("{0}")]
+    Help(String),
 }
 
 fn mcpu_names() -> String {
@@ -267,6 +270,9 @@ pub struct TargetOptions {
 impl TargetOptions {
     /// The defaults for `-mcpu` (every feature off but `fp64` where the hardware has it).
     pub fn new(mcpu: &str) -> Result<TargetOptions, OptionsError> {
+        if mcpu == "help" {
+            return Err(OptionsError::Help(mcpu_help()));
+        }
         let device = find_device(mcpu).ok_or_else(|| OptionsError::UnknownCpu(mcpu.into()))?;
         Ok(TargetOptions {
             device,
@@ -298,6 +304,9 @@ impl TargetOptions {
             let f = raw.trim();
             if f.is_empty() {
                 continue;
+            }
+            if f == "help" {
+                return Err(OptionsError::Help(mattr_help()));
             }
             if let Some(rest) = f.strip_prefix("mwgs-") {
                 self.max_work_group = Some(parse_mwgs(f, rest)?);
@@ -562,6 +571,14 @@ mod tests {
         for d in DEVICES {
             assert!(h.contains(d.name), "{}", d.name);
         }
+        assert_eq!(
+            TargetOptions::new("help"),
+            Err(OptionsError::Help(mcpu_help()))
+        );
+        assert_eq!(
+            TargetOptions::parse("cypress", "+fp64,help"),
+            Err(OptionsError::Help(mattr_help()))
+        );
         let h = mattr_help();
         for f in [
             "mwgs-",
