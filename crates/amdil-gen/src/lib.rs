@@ -10,7 +10,7 @@
 //! wrapper function that copies the arguments from constant buffer 1 into registers and
 //! calls the kernel's body, each function followed by its `;ARGSTART`…`;ARGEND` metadata
 //! block, and the `__constant` data as a `;#DATASTART` segment. The runtime (or
-//! [`kauai_amdil::link`]) cuts one kernel out and runs it.
+//! [`kauai_amdil::link()`]) cuts one kernel out and runs it.
 //!
 //! Inside, per function: the control-flow graph becomes IL's structured flow control
 //! (`structurize`: loops, `if`/`else`, `switch`; irreducible graphs are refused), then
