@@ -12,7 +12,8 @@
 //!   hardware-constant data segments;
 //! - one global byte buffer ([`Memory::global`]) backs every raw and arena UAV id (the
 //!   seed aliases them) and the old `g[]` register (16-byte elements); buffers live at
-//!   offsets inside it and pointer arguments are those offsets;
+//!   offsets inside it ([`place_buffer`]: 256-byte aligned, zero-padded to whole dwords
+//!   as GPU allocations are) and pointer arguments are those offsets;
 //! - each work-group gets zeroed LDS (one region per `dcl_lds_id`), GDS is shared;
 //! - `fence_threads*` is a barrier: every work-item of the group must reach it before any
 //!   goes on (work-items run one after the other between barriers);
@@ -445,6 +446,29 @@ impl Fault {
         };
         d.render(sources)
     }
+}
+
+/// Buffers start at multiples of this many bytes in [`Memory::global`].
+pub const BUFFER_ALIGN: usize = 256;
+
+/// Place a buffer argument's bytes at the end of `mem.global` (aligned to
+/// [`BUFFER_ALIGN`]) and return its offset, the pointer value for cb1.
+///
+/// GPU allocations are dword (in fact page) granular, and 7XX reads a byte by loading
+/// its whole dword: the buffer is zero-padded to a multiple of 4 bytes, so a byte access
+/// near its end stays inside it and only an access past the padded end faults (when the
+/// buffer is the last thing in global memory). Read results back from the returned
+/// offset with the buffer's own length.
+pub fn place_buffer(mem: &mut Memory, bytes: &[u8]) -> Result<u32, String> {
+    let at = mem.global.len().next_multiple_of(BUFFER_ALIGN);
+    let end = at + bytes.len().next_multiple_of(4);
+    let (Ok(offset), Ok(_)) = (u32::try_from(at), u32::try_from(end)) else {
+        return Err("the buffers exceed 4 GiB of global memory".into());
+    };
+    mem.global.resize(at, 0);
+    mem.global.extend_from_slice(bytes);
+    mem.global.resize(end, 0);
+    Ok(offset)
 }
 
 /// Copy the emulated-global data segment (the one without a constant buffer number) to

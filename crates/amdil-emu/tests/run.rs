@@ -189,16 +189,14 @@ fn run_file(path: &Path) -> Result<(), String> {
         }
     }
     let linked = link(&program, &kernel, &library).map_err(|e| e.to_string())?;
-    // Buffers at 256-byte aligned offsets; the data segment after them.
+    // Buffers at 256-byte aligned offsets, dword-padded; the data segment after them.
     let mut mem = Memory::default();
     let mut places = Vec::new();
     let mut cb1 = Cb1Builder::new();
     for (name, kind, ty, vals) in &args {
         let bytes = encode(ty, vals)?;
         if kind == "buffer" {
-            let at = mem.global.len().next_multiple_of(256);
-            mem.global.resize(at, 0);
-            mem.global.extend(&bytes);
+            let at = kauai_amdil_emu::place_buffer(&mut mem, &bytes)? as usize;
             places.push((name.clone(), at, bytes.len()));
             let p = linked.metadata.entries.iter().find_map(|e| match e {
                 MdEntry::Pointer(p) if &p.name == name => Some(p),

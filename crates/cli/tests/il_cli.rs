@@ -73,8 +73,18 @@ fn il_errors_have_the_right_exit_codes() {
         "out,4",
     ]);
     assert_eq!(code, 1, "{err}");
+    // The faulting store is the first of its kind in the file (its first kernel).
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../filetests/il/faults.il"
+    ))
+    .unwrap();
+    let line = 1 + text
+        .lines()
+        .position(|l| l == "uav_raw_store_id(11) mem0.x___, r1.x, r0.x")
+        .unwrap();
     assert!(
-        err.contains("work-item (4, 0, 0)") && err.contains("faults.il:30:1"),
+        err.contains("work-item (4, 0, 0)") && err.contains(&format!("faults.il:{line}:1")),
         "{err}"
     );
     // An unknown device is bad usage: 2.

@@ -6,7 +6,8 @@
 //! gives, so the oclc layer and `kauai run` bind IL kernels exactly like OpenCL C ones.
 //!
 //! An enqueue lays out memory as the AMD runtime did for the GPU: every buffer in the
-//! one global memory behind all UAVs (256-byte aligned; the pointer argument is the
+//! one global memory behind all UAVs (256-byte aligned and padded to whole dwords, so a
+//! byte access through its dword does not fault at the end; the pointer argument is the
 //! buffer's offset there), `__constant` buffers of `hc` pointers in their hardware
 //! constant buffer, `__local` pointers after the compiler's local memory, the data
 //! segment and the printf buffer after the buffers. cb1 is filled from the metadata by
@@ -28,9 +29,6 @@ use crate::kernel::KernelArg;
 
 /// Bytes of the printf buffer of a kernel that has `;printf_fmt` entries.
 pub const PRINTF_BUFFER_BYTES: u32 = 1 << 20;
-
-/// Buffers start at multiples of this in global memory.
-const BUFFER_ALIGN: usize = 256;
 
 /// A built IL program: the parsed text and one linked program per kernel.
 pub(crate) struct IlProgram {
@@ -449,15 +447,11 @@ pub(crate) fn enqueue(
                         .map_err(|m| bad_arg(&a.name, m))?;
                     cb1.pointer(p, at);
                 } else {
-                    let at = mem.global.len().next_multiple_of(BUFFER_ALIGN);
-                    let at32 = u32::try_from(at).map_err(|_| {
-                        bad_arg(&a.name, "the buffers exceed 4 GiB of global memory".into())
-                    })?;
-                    mem.global.resize(at, 0);
-                    mem.global.extend_from_slice(&bytes);
-                    cb1.pointer(p, at32);
+                    let at = kauai_amdil_emu::place_buffer(&mut mem, &bytes)
+                        .map_err(|m| bad_arg(&a.name, m))?;
+                    cb1.pointer(p, at);
                     if p.mem != "c" {
-                        placed.push((at, b.clone()));
+                        placed.push((at as usize, b.clone()));
                     }
                 }
             }
@@ -501,7 +495,10 @@ pub(crate) fn enqueue(
     let printf_at = if linked.printf.is_empty() {
         None
     } else {
-        let at = mem.global.len().next_multiple_of(BUFFER_ALIGN);
+        let at = mem
+            .global
+            .len()
+            .next_multiple_of(kauai_amdil_emu::BUFFER_ALIGN);
         mem.global.resize(at + PRINTF_BUFFER_BYTES as usize, 0);
         cb0.printf_offset = u32::try_from(at)
             .map_err(|_| device_err("the printf buffer is beyond 4 GiB".into()))?;
