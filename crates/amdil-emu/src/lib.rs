@@ -91,6 +91,8 @@ mod alu;
 mod compile;
 mod exec;
 mod printf;
+#[doc(hidden)]
+pub mod props;
 mod typed;
 
 use std::fmt;

@@ -46,6 +46,8 @@ pub mod metadata;
 pub mod opcodes;
 pub mod parser;
 mod print;
+#[doc(hidden)]
+pub mod props;
 pub mod validate;
 
 pub use ast::*;
