@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use crate::{read_file, write_output, Failure};
+use crate::{read_file, report, write_output, Failure};
 
 #[derive(Subcommand)]
 pub(crate) enum IlCmd {
@@ -46,16 +46,12 @@ pub(crate) fn il(c: IlCmd) -> Result<ExitCode, Failure> {
     let id = sources.add(file.display().to_string(), bytes);
     let mut diags = kauai_diag::Diagnostics::new();
     let program = kauai_amdil::parse(&sources, id, &mut diags);
-    let valid = !diags.has_errors() && kauai_amdil::validate(&program, &mut diags);
-    let meta = kauai_amdil::metadata::read_metadata(&program, &mut diags);
-    eprint!("{}", diags.render(&sources));
-    if !valid || diags.has_errors() {
-        return Err(Failure::Input(format!(
-            "{}: {} error(s)",
-            file.display(),
-            diags.error_count()
-        )));
+    // Validation assumes a program that parsed cleanly; its failures are errors in diags.
+    if !diags.has_errors() {
+        kauai_amdil::validate(&program, &mut diags);
     }
+    let meta = kauai_amdil::metadata::read_metadata(&program, &mut diags);
+    report(&sources, &diags, &file.display().to_string())?;
     match c {
         IlCmd::Check { .. } => {
             let names: Vec<&str> = meta.kernels.iter().map(|k| k.name.as_str()).collect();

@@ -114,6 +114,23 @@ impl From<oclc::OclcError> for Failure {
     }
 }
 
+/// Print the diagnostics of a step over `what` (the input's name) to standard error,
+/// warnings included; with any error among them, the step fails with the error count.
+pub(crate) fn report(
+    sources: &kauai_diag::SourceMap,
+    diags: &kauai_diag::Diagnostics,
+    what: &str,
+) -> Result<(), Failure> {
+    eprint!("{}", diags.render(sources));
+    if diags.has_errors() {
+        return Err(Failure::Input(format!(
+            "{what}: {} error(s)",
+            diags.error_count()
+        )));
+    }
+    Ok(())
+}
+
 pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
     std::fs::read(path)
         .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", path.display())))

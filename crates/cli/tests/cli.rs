@@ -85,6 +85,7 @@ fn diagnostics_point_at_the_source() {
     let (code, _, err) = kauai(&["il", "check", il.to_str().expect("utf-8 path")]);
     assert_eq!(code, 1);
     assert!(err.contains("unknown IL opcode `frob`"), "{err}");
+    assert!(err.contains("bad.il: 1 error(s)"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
