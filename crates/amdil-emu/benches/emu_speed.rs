@@ -58,13 +58,7 @@ fn main() {
     {
         cb1.pointer(ptr, 0);
     }
-    let launch = Launch {
-        work_dim: 1,
-        global: [256, 1, 1],
-        local: [64, 1, 1],
-        cb0: Cb0Params::default(),
-        lds_min: Vec::new(),
-    };
+    let launch = Launch::ndrange(1, [256, 1, 1], [64, 1, 1], Cb0Params::default());
     let mut best_wall = 0.0f64;
     let mut best_cpu = 0.0f64;
     for _ in 0..5 {

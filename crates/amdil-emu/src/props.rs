@@ -33,13 +33,7 @@ pub fn run_holds(text: &str) -> bool {
         global: vec![0; 512],
         ..Memory::default()
     };
-    let launch = Launch {
-        work_dim: 1,
-        global: [4, 1, 1],
-        local: [2, 1, 1],
-        cb0: Cb0Params::default(),
-        lds_min: Vec::new(),
-    };
+    let launch = Launch::ndrange(1, [4, 1, 1], [2, 1, 1], Cb0Params::default());
     let cb1 = [0u32, 0, 0, 0, 64, 0, 0, 0, 128, 0, 0, 0, 192, 0, 0, 0];
     let opts = Options {
         fuel: 20_000,

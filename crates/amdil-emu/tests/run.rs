@@ -241,13 +241,7 @@ fn run_file(path: &Path) -> Result<(), String> {
     let launch = if task {
         Launch::task(cb0)
     } else {
-        Launch {
-            work_dim,
-            global,
-            local,
-            cb0,
-            lds_min: Vec::new(),
-        }
+        Launch::ndrange(work_dim, global, local, cb0)
     };
     let mut launch = launch;
     kauai_amdil_emu::place_rings(&linked, &mut launch, &mut mem, None)?;
