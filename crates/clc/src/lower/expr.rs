@@ -20,6 +20,10 @@ pub(crate) struct LVal {
     pub space: AddrSpace,
     pub is_const: bool,
     pub is_volatile: bool,
+    /// The alignment the place is known to have: its type's, or less inside a packed
+    /// struct (loads and stores must not claim more, or targets that split unaligned
+    /// accesses cannot know to).
+    pub align: u32,
 }
 
 /// The result of lowering an expression.
@@ -144,7 +148,7 @@ impl Lowerer<'_> {
             | TyKind::Vector(..)
             | TyKind::Ptr(_)
             | TyKind::Opaque(crate::ast::OpaqueType::Event) => {
-                let align = self.t.align_of(lv.ty) as u32;
+                let align = lv.align.min(self.t.align_of(lv.ty) as u32).max(1);
                 let vt = self.vty(lv.ty);
                 Some(self.ins(
                     InstKind::Load {
@@ -169,6 +173,24 @@ impl Lowerer<'_> {
 
     /// Store a register value of C type `t` (bool as a byte).
     pub(crate) fn store_value(&mut self, ptr: Value, v: Value, t: Ty, volatile: bool) {
+        let align = self.t.align_of(t) as u32;
+        self.store_aligned(ptr, v, t, volatile, align);
+    }
+
+    /// Store into an lvalue, with the alignment its place is known to have.
+    pub(crate) fn store_lval(&mut self, lv: &LVal, v: Value) {
+        let align = lv.align.min(self.t.align_of(lv.ty) as u32).max(1);
+        self.store_aligned(lv.ptr, v, lv.ty, lv.is_volatile, align);
+    }
+
+    pub(crate) fn store_aligned(
+        &mut self,
+        ptr: Value,
+        v: Value,
+        t: Ty,
+        volatile: bool,
+        align: u32,
+    ) {
         if self.t.as_prim(t) == Some(Prim::Bool) {
             let b = self.ins(
                 InstKind::Convert {
@@ -186,7 +208,6 @@ impl Lowerer<'_> {
                 volatile,
             });
         } else {
-            let align = self.t.align_of(t) as u32;
             self.ins_void(InstKind::Store {
                 ptr,
                 value: v,
@@ -208,14 +229,14 @@ impl Lowerer<'_> {
                     );
                     return;
                 }
-                self.store_value(lv.ptr, v, lv.ty, lv.is_volatile)
+                self.store_lval(lv, v)
             }
             Opnd::Bits(lv, shift, width) => {
                 let Some(unit) = self.load(lv, span) else {
                     return;
                 };
                 let new = self.insert_bits(unit, v, lv.ty, *shift, *width);
-                self.store_value(lv.ptr, new, lv.ty, lv.is_volatile);
+                self.store_lval(lv, new);
             }
             Opnd::Swz(lv, lanes) => {
                 let Some(old) = self.load(lv, span) else {
@@ -235,7 +256,7 @@ impl Lowerer<'_> {
                     }
                     self.ins(InstKind::Shuffle(old, v, mask), self.vty(lv.ty))
                 };
-                self.store_value(lv.ptr, new, lv.ty, lv.is_volatile);
+                self.store_lval(lv, new);
             }
             _ => {}
         }
@@ -1211,6 +1232,7 @@ impl Lowerer<'_> {
                     space: AddrSpace::Private,
                     is_const: dt.is_const,
                     is_volatile: false,
+                    align: self.t.align_of(t) as u32,
                 })
             }
             ExprKind::SizeofExpr(x) => {
@@ -1310,6 +1332,7 @@ impl Lowerer<'_> {
                     space: v.space,
                     is_const: v.is_const,
                     is_volatile: v.is_volatile,
+                    align: self.t.align_of(v.ty) as u32,
                 })
             }
             Some(Binding::EnumConst(val, t)) => Opnd::R(self.iconst(t, val as i128), t),
@@ -1411,6 +1434,7 @@ impl Lowerer<'_> {
                             space: p.space,
                             is_const: p.is_const,
                             is_volatile: p.is_volatile,
+                            align: self.t.align_of(p.pointee) as u32,
                         })
                     }
                     _ => {
@@ -2167,7 +2191,13 @@ impl Lowerer<'_> {
                     is_volatile: lv.is_volatile,
                 };
                 let ptr = self.ptr_offset(lv.ptr, pt, i, it, false);
-                return Opnd::L(LVal { ptr, ty: et, ..lv });
+                let align = lv.align.min(self.t.align_of(et) as u32);
+                return Opnd::L(LVal {
+                    ptr,
+                    ty: et,
+                    align,
+                    ..lv
+                });
             }
         }
         let bspan = self.espan(base);
@@ -2215,6 +2245,7 @@ impl Lowerer<'_> {
             space: pt.space,
             is_const: pt.is_const,
             is_volatile: pt.is_volatile,
+            align: self.t.align_of(pt.pointee) as u32,
         })
     }
 
@@ -2251,6 +2282,7 @@ impl Lowerer<'_> {
                     space: pp.space,
                     is_const: pp.is_const,
                     is_volatile: pp.is_volatile,
+                    align: self.t.align_of(pp.pointee) as u32,
                 }),
                 _ => {
                     self.err(
@@ -2287,11 +2319,16 @@ impl Lowerer<'_> {
                 match bo {
                     Opnd::L(lv) => {
                         let ptr = self.byte_offset(lv.ptr, off, lv.space);
+                        let align = member_align(lv.align, off, self.t.align_of(ft));
+                        let lv = LVal {
+                            ptr,
+                            ty: ft,
+                            align,
+                            ..lv
+                        };
                         match bits {
-                            Some((shift, width)) => {
-                                Opnd::Bits(LVal { ptr, ty: ft, ..lv }, shift, width)
-                            }
-                            None => Opnd::L(LVal { ptr, ty: ft, ..lv }),
+                            Some((shift, width)) => Opnd::Bits(lv, shift, width),
+                            None => Opnd::L(lv),
                         }
                     }
                     _ => Opnd::Err,
@@ -2559,6 +2596,7 @@ impl Lowerer<'_> {
                 space: AddrSpace::Private,
                 is_const: false,
                 is_volatile: false,
+                align: self.t.align_of(ret) as u32,
             });
         }
         if ret == T_VOID {
@@ -2664,6 +2702,19 @@ pub(crate) fn swizzle_lanes(name: &str, n: u32) -> Result<Vec<u32>, String> {
         out.push(d);
     }
     Ok(out)
+}
+
+/// The alignment of a member at byte `off` of a place aligned to `base`, for a member
+/// type whose own alignment is `natural`.
+pub(crate) fn member_align(base: u32, off: u64, natural: u64) -> u32 {
+    let by_offset = if off == 0 {
+        u32::MAX
+    } else {
+        1u32 << off.trailing_zeros().min(31)
+    };
+    base.min(by_offset)
+        .min(natural.min(u32::MAX as u64) as u32)
+        .max(1)
 }
 
 #[cfg(test)]

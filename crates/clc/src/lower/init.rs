@@ -516,10 +516,18 @@ impl Lowerer<'_> {
                                         space: AddrSpace::Private,
                                         is_const: false,
                                         is_volatile: false,
+                                        align: self.t.align_of(leaf.ty) as u32,
                                     };
                                     self.store_opnd(&Opnd::Bits(lv, shift, width), v, sp);
                                 }
-                                None => self.store_value(p, v, leaf.ty, false),
+                                None => {
+                                    let align = crate::lower::expr::member_align(
+                                        self.t.align_of(ty) as u32,
+                                        leaf.off,
+                                        self.t.align_of(leaf.ty),
+                                    );
+                                    self.store_aligned(p, v, leaf.ty, false, align)
+                                }
                             }
                         }
                     }
