@@ -94,9 +94,13 @@ impl Target for AmdilTarget {
     }
 
     /// Checks `--mattr` as soon as the program is finalized, so that a bad feature is a
-    /// build-option error rather than a failure when the binary is made.
-    fn late_target_passes(&self, _module: &mut kauai_ir::Module, options: &Options) -> Result<()> {
-        self.options(options).map(|_| ())
+    /// build-option error rather than a failure when the binary is made; then splits
+    /// under-aligned accesses (packed struct members), because raw UAVs and LDS are
+    /// addressed in aligned dwords.
+    fn late_target_passes(&self, module: &mut kauai_ir::Module, options: &Options) -> Result<()> {
+        self.options(options)?;
+        kauai_opt::run_passes(module, &["split-unaligned"])
+            .map_err(|e| Error::new(ResultCode::FinalizeProgramFailure, e.to_string()))
     }
 
     /// The IL program text. A program whose metadata carries `;error:` lines (something

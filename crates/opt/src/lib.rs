@@ -22,6 +22,10 @@
 //! - `prepare-barriers` inlines every function that contains a work-group barrier, so
 //!   barriers only appear in kernels, and numbers the barriers of each kernel.
 //!
+//! Target passes, which a target runs in its late passes when it needs them:
+//! - `split-unaligned` turns loads and stores whose alignment is below their element
+//!   size (packed struct members) into aligned pieces, for dword-addressed memories.
+//!
 //! [`run_passes`] runs passes by name (as `muxc --passes` does in the ComputeMux tree;
 //! [`run_passes_checked`] also verifies after each pass);
 //! [`finalize_pipeline`] is the fixed order the compiler uses when it finalizes a
@@ -37,6 +41,7 @@ mod inline;
 mod lower_mux;
 mod mem2reg;
 mod simplifycfg;
+mod split_unaligned;
 mod util;
 
 use kauai_ir::Module;
@@ -73,6 +78,7 @@ pub fn pass_names() -> &'static [&'static str] {
         "simplifycfg",
         "lower-to-mux",
         "prepare-barriers",
+        "split-unaligned",
     ]
 }
 
@@ -123,6 +129,7 @@ fn run_pass(m: &mut Module, name: &str) -> Result<(), OptError> {
         "simplifycfg" => simplifycfg::run(m),
         "lower-to-mux" => lower_mux::run(m)?,
         "prepare-barriers" => barriers::run(m)?,
+        "split-unaligned" => split_unaligned::run(m),
         other => {
             return Err(OptError::UnknownPass {
                 name: other.to_string(),
@@ -171,7 +178,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown pass `mem2regg` (known passes: mem2reg, inline, constfold, dce, \
-             simplifycfg, lower-to-mux, prepare-barriers)"
+             simplifycfg, lower-to-mux, prepare-barriers, split-unaligned)"
         );
         // lower-to-mux did not run: the declaration is still there.
         assert!(m.func_by_name("_Z13get_global_idj").is_some());
