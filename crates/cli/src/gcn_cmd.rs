@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{ArgAction, Args};
 
-use crate::{read_file, Failure};
+use crate::{read_file, report, Failure};
 
 #[derive(Args)]
 #[command(
@@ -176,30 +176,26 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
         ..kauai_gcn::AsmOptions::default()
     };
     let result = kauai_gcn::assemble(&mut sm, id, &opts, &mut diags);
-    eprint!("{}", diags.render(&sm));
     let what = a
         .files
         .iter()
         .map(|f| f.display().to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    match result {
-        Ok(out) if !diags.has_errors() => {
-            let bytes = match (&out.binary, out.format) {
-                (Some(b), _) => b.as_slice(),
-                (None, kauai_gcn::Format::RawCode) => out.code(),
-                (None, kauai_gcn::Format::AmdCl2) => {
-                    return Err(Failure::Input(format!("{what}: no binary was produced")))
-                }
-            };
-            write_binary(&a.output, bytes)?;
-            Ok(ExitCode::SUCCESS)
+    report(&sm, &diags, &what)?;
+    let Ok(out) = result else {
+        // An assembler failure always comes with an error diagnostic; be safe anyway.
+        return Err(Failure::Input(format!("{what}: assembly failed")));
+    };
+    let bytes = match (&out.binary, out.format) {
+        (Some(b), _) => b.as_slice(),
+        (None, kauai_gcn::Format::RawCode) => out.code(),
+        (None, kauai_gcn::Format::AmdCl2) => {
+            return Err(Failure::Input(format!("{what}: no binary was produced")))
         }
-        Ok(_) | Err(_) => Err(Failure::Input(format!(
-            "{what}: {} error(s)",
-            diags.error_count()
-        ))),
-    }
+    };
+    write_binary(&a.output, bytes)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// ELF files are AMD CL2 binaries; anything else is raw code.

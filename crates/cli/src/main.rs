@@ -36,16 +36,17 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Compile OpenCL C sources and report diagnostics; optionally write the IR.
+    /// Compile OpenCL C sources and report diagnostics; optionally write the IR, or the
+    /// AMD IL program for a kauai device (`--target amdil --mcpu NAME`).
     Build(BuildArgs),
     /// Compile a kernel (or load an AMD IL program) and run it with the given arguments.
     Run(RunArgs),
     /// Work with AMD IL programs: check them, print them canonically, link one kernel.
     #[command(subcommand)]
     Il(IlCmd),
-    /// Assemble GCN code in CLRX syntax into raw machine code.
+    /// Assemble GCN code in CLRX syntax into raw code or an AMD OpenCL 2.0 binary.
     Asm(AsmArgs),
-    /// Disassemble raw GCN machine code into CLRX syntax that reassembles exactly.
+    /// Disassemble raw GCN code or an AMD OpenCL 2.0 binary into CLRX syntax.
     Disasm(DisasmArgs),
     /// Run a kernel with the oneAPI Construction Kit `oclc` command grammar.
     #[command(disable_help_flag = true)]

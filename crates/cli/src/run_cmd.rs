@@ -50,16 +50,36 @@ pub(crate) enum Emit {
     Il,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum TargetKind {
+    /// The host CPU (Kauai's IR, run by the interpreter).
+    Host,
+    /// AMD IL with the compiler metadata of the AMD runtime ABI.
+    Amdil,
+}
+
 #[derive(Args)]
 pub(crate) struct BuildArgs {
     /// OpenCL C source files, compiled together as one program.
-    #[arg(required = true)]
+    #[arg(required_unless_present_any = ["mcpu", "mattr"])]
     files: Vec<PathBuf>,
     #[command(flatten)]
     compile: CompileArgs,
     /// The device to compile for: `host` (default) or `kauai:<mcpu>` (e.g. kauai:cypress).
-    #[arg(long, value_name = "DEVICE")]
+    #[arg(long, value_name = "DEVICE", conflicts_with_all = ["target", "mcpu"])]
     device: Option<String>,
+    /// The compiler target: `host` (default) or `amdil` (AMD IL with its metadata for the
+    /// `--mcpu` device; writes the IL program unless `--emit` says otherwise).
+    #[arg(long, value_enum)]
+    target: Option<TargetKind>,
+    /// The AMD device for `--target amdil` (rv710 ... cayman, kauai, test; default
+    /// cypress). `--mcpu help` lists them.
+    #[arg(long, value_name = "NAME")]
+    mcpu: Option<String>,
+    /// amdil target features, comma-separated (e.g. `-fp64,mwgs-1-64`). `--mattr help`
+    /// lists them.
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
+    mattr: Option<String>,
     /// Write this form of the program.
     #[arg(long, value_enum)]
     emit: Option<Emit>,
@@ -124,18 +144,60 @@ fn device(name: Option<&str>) -> Result<kauai_runtime::Device, Failure> {
 }
 
 pub(crate) fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
+    if a.mcpu.as_deref() == Some("help") {
+        print!("{}", kauai_amdil_gen::mcpu_help());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.mattr.as_deref() == Some("help") {
+        print!("{}", kauai_amdil_gen::mattr_help());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.files.is_empty() {
+        return Err(Failure::Usage("no OpenCL C source files given".into()));
+    }
+    let amdil = a.target == Some(TargetKind::Amdil) || a.mcpu.is_some();
+    if a.target == Some(TargetKind::Host) && (a.mcpu.is_some() || a.mattr.is_some()) {
+        return Err(Failure::Usage(
+            "--mcpu and --mattr are options of --target amdil".into(),
+        ));
+    }
+    let device_name = if amdil {
+        let mcpu = a.mcpu.as_deref().unwrap_or("cypress");
+        // The same check and message as the compiler's -mcpu.
+        kauai_amdil_gen::TargetOptions::new(mcpu).map_err(|e| Failure::Usage(e.to_string()))?;
+        Some(format!("kauai:{mcpu}"))
+    } else {
+        a.device.clone()
+    };
+    if a.mattr.is_some() && !amdil && !device_name.as_deref().unwrap_or("").starts_with("kauai:") {
+        return Err(Failure::Usage("--mattr needs an amdil device".into()));
+    }
+    let device = device(device_name.as_deref())?;
+    let mut options = a.compile.option_string();
+    if let Some(m) = &a.mattr {
+        options.push_str(&format!(" \"{}={m}\"", kauai_amdil_gen::MATTR_OPTION));
+    }
+    let a = BuildArgs {
+        emit: a.emit.or(amdil.then_some(Emit::Il)),
+        ..a
+    };
+    build_on(a, device, &options)
+}
+
+fn build_on(
+    a: BuildArgs,
+    device: kauai_runtime::Device,
+    options: &str,
+) -> Result<ExitCode, Failure> {
     let sources = read_sources(&a.files)?;
-    let device = device(a.device.as_deref())?;
     match a.emit {
         Some(Emit::Ir) => {
-            let (ir, log) =
-                kauai_runtime::compile_to_ir(&device, &sources, &a.compile.option_string())?;
+            let (ir, log) = kauai_runtime::compile_to_ir(&device, &sources, options)?;
             eprint!("{log}");
             write_output(a.output.as_deref(), &kauai_ir::module_to_string(&ir))?;
         }
         other => {
-            let program =
-                kauai_runtime::Program::build(&device, &sources, &a.compile.option_string())?;
+            let program = kauai_runtime::Program::build(&device, &sources, options)?;
             eprint!("{}", program.build_log);
             match other {
                 Some(Emit::Finalized) => {
