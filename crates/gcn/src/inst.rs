@@ -8,7 +8,7 @@
 use thiserror::Error;
 
 use crate::isa::{def, row_by_opcode, Arch, Enc, InstrDef, Role};
-use crate::operand::{LITERAL, VGPR0};
+use crate::operand::{LITERAL, M0, VGPR0};
 
 /// Value of one operand slot.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -409,7 +409,14 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 (Operand::Imm(v), None) => {
                     (1, fits(v, if arch.is_gfx9() { 21 } else { 20 }, "offset")?)
                 }
-                (Operand::Code(c), None) if c < 128 => (0, c as u32),
+                (Operand::Code(c), None) if c < 128 => {
+                    if c != M0 && smem_offset_m0_only(arch, d) {
+                        return Err(EncodeError::Field(
+                            "GCN 1.2 SMEM stores, atomics and probes take only M0 as SGPR offset",
+                        ));
+                    }
+                    (0, c as u32)
+                }
                 (Operand::Absent, None) => (0, 0),
                 _ => return Err(EncodeError::Field("offset")),
             };
@@ -911,6 +918,15 @@ pub fn is_ds2(d: &InstrDef) -> bool {
         && ["read2", "write2", "wrxchg2"]
             .iter()
             .any(|p| d.name.contains(p))
+}
+
+/// GCN 1.2 SMEM instructions that write or probe memory (stores, atomics,
+/// `s_atc_probe*`) take an SGPR offset only in M0; loads and GCN 1.4 take any SGPR.
+/// (CLRX: "Store/Atomic SMEM instructions accepts only M0 register".)
+pub fn smem_offset_m0_only(arch: Arch, d: &InstrDef) -> bool {
+    arch == Arch::Gfx8
+        && d.enc == Enc::Smem
+        && !(d.name.contains("_load_") || d.name.starts_with("s_mem"))
 }
 
 /// Atomics whose destination is present only with `glc` (FLAT/GLOBAL/MUBUF).

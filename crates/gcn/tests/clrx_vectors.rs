@@ -7,7 +7,8 @@
 //! * `disasm_*.txt`: `WORDS | TEXT` is CLRX's disassembly. Our decoder must accept the
 //!   words, our text must reassemble to them, CLRX's text must assemble to them with our
 //!   assembler, and our text must equal CLRX's (spacing aside). CLRX prints undecodable
-//!   words as `..._ill_N`; those must be refused by our decoder.
+//!   words as `..._ill_N`; those must be refused by our decoder, and so must words whose
+//!   CLRX text cannot read back to them (`CLRX_LOSSY`, `CLRX_LOSSY_TEXT`).
 
 use kauai_diag::{Diagnostics, SourceMap};
 use kauai_gcn::{assemble, decode, format_inst, Arch, AsmOptions};
@@ -84,7 +85,49 @@ const CLRX_LOSSY: &[(&str, &str)] = &[
         "7c2192f9 0404424e",
         "SDWA VOPC selecting vcc with bits left in the SDST field",
     ),
+    (
+        "c0020c9d 01d1345b",
+        "GCN 1.2 SMEM offset with bits above its 20-bit field, printed without them",
+    ),
 ];
+
+/// Kinds of CLRX text that cannot read back to their words, recognised by shape (our
+/// decoder must refuse every word whose CLRX text matches, like the list above).
+const CLRX_LOSSY_TEXT: &[(fn(&str) -> bool, &str)] = &[
+    (
+        unaligned_smem_quad_base,
+        "SMEM resource base not on a 4-register boundary (`s[58:61]`): CLRX's assembler \
+         rejects the unaligned range it prints",
+    ),
+    (
+        has_raw_field,
+        "fields CLRX's syntax has no place for, printed as `sdata=`, `sbase=`, `offset=`, \
+         `imm=`",
+    ),
+];
+
+fn unaligned_smem_quad_base(text: &str) -> bool {
+    let mut it = text.split_whitespace();
+    let name = it.next().unwrap_or("");
+    if !(name.starts_with("s_buffer_") || name == "s_atc_probe_buffer") {
+        return false;
+    }
+    let rest: String = it.collect::<Vec<_>>().join(" ");
+    let base = rest.split(", ").nth(1).unwrap_or("");
+    let first = base
+        .strip_prefix("s[")
+        .and_then(|r| r.split(':').next())
+        .and_then(|n| n.parse::<u32>().ok());
+    matches!(first, Some(n) if n % 4 != 0)
+}
+
+fn has_raw_field(text: &str) -> bool {
+    text.split_whitespace().any(|t| {
+        ["sdata=", "sbase=", "offset=", "imm="]
+            .iter()
+            .any(|f| t.starts_with(f))
+    })
+}
 
 /// Branch-target labels (`.L<offset>_0`) become symbols, as in a whole disassembly.
 fn with_labels(text: &str) -> String {
@@ -200,7 +243,9 @@ fn clrx_disasm_vectors() {
             let clrx = unescape(clrx);
             let arch = arch_of(&gpu);
             let decoded = decode(arch, &want);
-            if CLRX_LOSSY.iter().any(|(x, _)| *x == w) {
+            if CLRX_LOSSY.iter().any(|(x, _)| *x == w)
+                || CLRX_LOSSY_TEXT.iter().any(|(f, _)| f(&clrx))
+            {
                 if decoded.is_ok() {
                     failures.push(format!("{at}: {w} is listed as CLRX-lossy but decodes"));
                 }

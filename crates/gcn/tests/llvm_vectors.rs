@@ -28,6 +28,19 @@ fn assemble_one(arch: Arch, text: &str) -> Result<Vec<u32>, String> {
     }
 }
 
+/// Vectors llvm-mc 14 accepts but the hardware forbids (LLVM's own source notes the
+/// missing check: "Forbid non-M0 register offsets for GFX8 stores and atomics"); CLRX
+/// rejects them, and so must our assembler and decoder.
+const LLVM_LAXER: &[(&str, &str)] = &[
+    ("gfx8.vec", "s_store_dword s8, s[4:5], s3"),
+    ("gfx8.vec", "s_store_dwordx2 s[8:9], s[4:5], s3"),
+    ("gfx8.vec", "s_store_dwordx4 s[8:11], s[4:5], s3"),
+    ("gfx8.vec", "s_buffer_store_dword s8, s[4:7], s3"),
+    ("gfx8.vec", "s_buffer_store_dwordx2 s[8:9], s[4:7], s3"),
+    ("gfx8.vec", "s_buffer_store_dwordx4 s[8:11], s[4:7], s3"),
+    ("gfx8.vec", "s_atc_probe 7, s[4:5], s3"),
+];
+
 fn check(file: &str, arch: Arch) -> (usize, Vec<String>) {
     let path = format!("{}/tests/data/llvm/{file}", env!("CARGO_MANIFEST_DIR"));
     let data = std::fs::read_to_string(&path).expect("vector file");
@@ -46,6 +59,12 @@ fn check(file: &str, arch: Arch) -> (usize, Vec<String>) {
             .split_whitespace()
             .map(|h| u32::from_str_radix(h, 16).expect("hex"))
             .collect();
+        if LLVM_LAXER.contains(&(file, text)) {
+            if assemble_one(arch, text).is_ok() || decode(arch, &want).is_ok() {
+                failures.push(format!("laxer {text}: accepted, the hardware forbids it"));
+            }
+            continue;
+        }
         match assemble_one(arch, text) {
             Ok(got) if got == want => {}
             Ok(got) => failures.push(format!("asm  {text}: got {got:08x?}, llvm-mc {want:08x?}")),

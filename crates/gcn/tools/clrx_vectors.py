@@ -6,7 +6,8 @@ CLRX keeps its encoder and decoder expectations as C arrays in
 `tests/amdasm/GCNDisasmOpc*.cpp` ({word0, word1, twoWords, text}). This script reads
 slices of those files (saved locally; the slices and their origin are given on the
 command line), extracts the tables with a small tokenizer (string literals with
-concatenation, numbers, true/false/nullptr) and writes one line per case:
+concatenation, numbers and their products such as `17*35`, true/false/nullptr) and
+writes one line per case:
 
   asm:    ok WORD0 [WORD1] | SOURCE        or    err | SOURCE | CLRX'S MESSAGE
   disasm: WORD0 [WORD1] | TEXT
@@ -14,7 +15,10 @@ concatenation, numbers, true/false/nullptr) and writes one line per case:
 SOURCE and TEXT escape backslash as `\\\\` and newline as `\\n`. Words are hex.
 
 Usage (from crates/gcn):
-  python3 tools/clrx_vectors.py SLICE ORIGIN OUT
+  python3 tools/clrx_vectors.py SLICE ORIGIN OUT [TABLE]
+A SLICE normally contains the table's declaration (`decGCNOpcodeGCN12Cases[] = {`).
+With TABLE, the SLICE is a run of whole entries cut from inside that table (e.g. one
+`/* SMEM encoding */` section), so a section can be frozen without its whole table.
 e.g.
   python3 tools/clrx_vectors.py /tmp/clrx/GCNAsmOpc11.part_exp \\
       "CLRX/CLRX-mirror tests/amdasm/GCNAsmOpc11.cpp @0185275c chars 184000-198260" \\
@@ -39,7 +43,7 @@ TABLE_GPU = {
 }
 
 TOKEN = re.compile(
-    r'"(?:[^"\\]|\\.)*"|/\*.*?\*/|//[^\n]*|0[xX][0-9a-fA-F]+[uU]?|\d+[uU]?|[A-Za-z_]\w*|[{}\[\],;=]',
+    r'"(?:[^"\\]|\\.)*"|/\*.*?\*/|//[^\n]*|0[xX][0-9a-fA-F]+[uU]?|\d+[uU]?|[A-Za-z_]\w*|[{}\[\],;=*]',
     re.S,
 )
 
@@ -75,39 +79,56 @@ def tokens(text):
         yield t
 
 
-def tables(text):
-    """Yield (array name, [entries]) where an entry is a list of values."""
+def entries_at(toks, i):
+    """Parse `{ {...}, {...} ... }` entries from toks[i] (just inside the outer brace)
+    up to the closing brace or the end; return (entries, next index)."""
+    entries = []
+    while i < len(toks) and toks[i] != "}":
+        if toks[i] == "{":
+            i += 1
+            vals = []
+            while i < len(toks) and toks[i] != "}":
+                t = toks[i]
+                if t.startswith('"'):
+                    s = c_string(t)
+                    # Adjacent literals concatenate.
+                    if vals and isinstance(vals[-1], str) and toks[i - 1].startswith('"'):
+                        vals[-1] += s
+                    else:
+                        vals.append(s)
+                elif t in ("true", "false"):
+                    vals.append(t == "true")
+                elif t == "nullptr":
+                    vals.append(None)
+                elif t[0].isdigit():
+                    v = int(t.rstrip("uU"), 0)
+                    # A product of constants (`17*35`) is one value.
+                    if toks[i - 1] == "*" and vals and isinstance(vals[-1], int):
+                        vals[-1] *= v
+                    else:
+                        vals.append(v)
+                i += 1
+            if i == len(toks):
+                break  # an entry cut by the end of the slice
+            entries.append(vals)
+        i += 1
+    return entries, i
+
+
+def tables(text, table=None):
+    """Yield (array name, [entries]) where an entry is a list of values. With `table`,
+    the text is a run of entries from inside that array."""
     toks = list(tokens(text))
+    if table is not None:
+        yield table, entries_at(toks, 0)[0]
+        return
     i = 0
     while i < len(toks):
         if toks[i] in TABLE_GPU and i + 3 < len(toks) and toks[i + 1] == "[":
             name = toks[i]
             while toks[i] != "{":
                 i += 1
-            i += 1
-            entries = []
-            while toks[i] != "}":
-                if toks[i] == "{":
-                    i += 1
-                    vals = []
-                    while toks[i] != "}":
-                        t = toks[i]
-                        if t.startswith('"'):
-                            s = c_string(t)
-                            # Adjacent literals concatenate.
-                            if vals and isinstance(vals[-1], str) and toks[i - 1].startswith('"'):
-                                vals[-1] += s
-                            else:
-                                vals.append(s)
-                        elif t in ("true", "false"):
-                            vals.append(t == "true")
-                        elif t == "nullptr":
-                            vals.append(None)
-                        elif t[0].isdigit():
-                            vals.append(int(t.rstrip("uU"), 0))
-                        i += 1
-                    entries.append(vals)
-                i += 1
+            entries, i = entries_at(toks, i + 1)
             yield name, entries
         i += 1
 
@@ -118,9 +139,12 @@ def esc(s):
 
 def main():
     src, origin, out = sys.argv[1:4]
+    table = sys.argv[4] if len(sys.argv) > 4 else None
+    if table is not None and table not in TABLE_GPU:
+        sys.exit(f"unknown table {table}; known: {', '.join(TABLE_GPU)}")
     text = open(src).read()
     lines = [f"# Frozen by tools/clrx_vectors.py from {origin}.", "# Do not edit; regenerate."]
-    for name, entries in tables(text):
+    for name, entries in tables(text, table):
         lines.append(f"@gpu {TABLE_GPU[name]}  # {name}")
         for e in entries:
             if name.startswith("enc"):

@@ -1392,7 +1392,20 @@ fn build_row(
             }
             Role::Label => b.label(op)?,
             Role::Offset => match &op.kind {
-                POpKind::Reg { .. } => b.value(op, Slot::Sreg, 1)?,
+                POpKind::Reg { .. } => {
+                    let v = b.value(op, Slot::Sreg, 1)?;
+                    if matches!(v, Operand::Code(c) if c != crate::operand::M0)
+                        && crate::inst::smem_offset_m0_only(arch, d)
+                    {
+                        return Err((
+                            op.span,
+                            "GCN 1.2 SMEM stores, atomics and probes take only M0 as SGPR \
+                             offset (or an immediate)"
+                                .into(),
+                        ));
+                    }
+                    v
+                }
                 POpKind::Lit(_) if arch == Arch::Gfx7 => {
                     b.value(op, Slot::Src { literal_ok: true }, 1)?
                 }
