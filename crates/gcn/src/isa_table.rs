@@ -82,6 +82,7 @@ pub static INSTRS: &[InstrDef] = &[
     InstrDef { enc: Enc::Sopk, name: "s_cbranch_i_fork", opcodes: [17, 17, 16, 16, 16], ops: &[op!(Sdst, 2), op!(Label, 1)] },
     InstrDef { enc: Enc::Sopk, name: "s_getreg_b32", opcodes: [18, 18, 17, 17, 17], ops: &[op!(Sdst, 1), op!(Hwreg, 1)] },
     InstrDef { enc: Enc::Sopk, name: "s_setreg_b32", opcodes: [19, 19, 18, 18, 18], ops: &[op!(Hwreg, 1), op!(Sdst, 1)] },
+    InstrDef { enc: Enc::Sopk, name: "s_getreg_regrd_b32", opcodes: [20, 20, 19, 19, 19], ops: &[op!(Sdst, 1), op!(Hwreg, 1)] },
     InstrDef { enc: Enc::Sopk, name: "s_setreg_imm32_b32", opcodes: [21, 21, 20, 20, 20], ops: &[op!(Hwreg, 1), op!(Lit, 1)] },
     InstrDef { enc: Enc::Sopk, name: "s_call_b64", opcodes: [-1, -1, -1, 21, 21], ops: &[op!(Sdst, 2), op!(Label, 1)] },
     InstrDef { enc: Enc::Sop1, name: "s_mov_b32", opcodes: [3, 3, 0, 0, 0], ops: &[op!(Sdst, 1), op!(Ssrc0, 1)] },

@@ -43,9 +43,9 @@ pub const SDWA_SEL_NAMES: [&str; 7] = [
 ];
 /// SDWA `dst_unused` names by value.
 pub const SDWA_UNUSED_NAMES: [&str; 3] = ["pad", "sext", "preserve"];
-/// `hwreg` register names by id (index = id).
+/// `hwreg` register names by id (index = id); id 0 has none.
 pub const HWREG_NAMES: [&str; 20] = [
-    "0",
+    "",
     "mode",
     "status",
     "trapsts",
@@ -126,10 +126,11 @@ fn hwreg_text(v: u32) -> String {
     let id = (v & 63) as usize;
     let off = (v >> 6) & 31;
     let size = ((v >> 11) & 31) + 1;
-    let name = HWREG_NAMES
-        .get(id)
-        .map(|s| s.to_string())
-        .unwrap_or_else(|| id.to_string());
+    // Unnamed ids print as CLRX does: `@N` (the `@` makes the rest an expression).
+    let name = match HWREG_NAMES.get(id) {
+        Some(n) if !n.is_empty() => n.to_string(),
+        _ => format!("@{id}"),
+    };
     format!("hwreg({name}, {off}, {size})")
 }
 

@@ -102,7 +102,7 @@ const CLRX_LOSSY_TEXT: &[(fn(&str) -> bool, &str)] = &[
     (
         has_raw_field,
         "fields CLRX's syntax has no place for, printed as `sdata=`, `sbase=`, `offset=`, \
-         `imm=`",
+         `imm=`, `sdst=`",
     ),
 ];
 
@@ -123,7 +123,7 @@ fn unaligned_smem_quad_base(text: &str) -> bool {
 
 fn has_raw_field(text: &str) -> bool {
     text.split_whitespace().any(|t| {
-        ["sdata=", "sbase=", "offset=", "imm="]
+        ["sdata=", "sbase=", "offset=", "imm=", "sdst="]
             .iter()
             .any(|f| t.starts_with(f))
     })
