@@ -655,9 +655,9 @@ impl Ctx<'_> {
                     )));
                 };
                 if name == "uav_load" {
-                    Some(u.load(&self.mem.global, s[0], *dims)?)
+                    Some(u.load(self.mem, s[0], *dims)?)
                 } else {
-                    u.store(&mut self.mem.global, s[0], *dims, s[1])?;
+                    u.store(self.mem, s[0], *dims, s[1])?;
                     None
                 }
             }
@@ -819,17 +819,31 @@ impl Ctx<'_> {
                         _ => return None,
                     })
                 };
-                let (buf, name_space, a_addr): (&mut Vec<u8>, &str, i64) = match space {
-                    "uav_" => (&mut self.mem.global, "uav", addr),
-                    "lds_" => {
-                        let a = self.lds_addr(id, s[0][0], s[0][1]);
-                        (&mut *self.lds, "lds", a)
-                    }
-                    _ => (&mut self.mem.gds, "gds", addr),
+                let unsupported = || FaultKind::Unsupported(format!("atomic `{name}`"));
+                let old = if space == "uav_" {
+                    // Global memory: the access must lie inside one placed region.
+                    let old = self.mem.load32("uav", addr)?;
+                    self.mem
+                        .store32("uav", addr, apply(old).ok_or_else(unsupported)?)?;
+                    old
+                } else {
+                    let (buf, name_space, a_addr): (&mut Vec<u8>, &str, i64) = match space {
+                        "lds_" => {
+                            let a = self.lds_addr(id, s[0][0], s[0][1]);
+                            (&mut *self.lds, "lds", a)
+                        }
+                        _ => (&mut self.mem.gds, "gds", addr),
+                    };
+                    let old = load(buf, name_space, a_addr, 4)?;
+                    store(
+                        buf,
+                        name_space,
+                        a_addr,
+                        4,
+                        apply(old).ok_or_else(unsupported)?,
+                    )?;
+                    old
                 };
-                let old = load(buf, name_space, a_addr, 4)?;
-                let new = apply(old).ok_or(FaultKind::Unsupported(format!("atomic `{name}`")))?;
-                store(buf, name_space, a_addr, 4, new)?;
                 if ret {
                     Some([old; 4])
                 } else {
@@ -845,7 +859,8 @@ impl Ctx<'_> {
     }
 }
 
-fn check(buf_len: usize, space: &str, addr: i64, n: usize) -> Result<usize, FaultKind> {
+#[inline(always)]
+pub(crate) fn check(buf_len: usize, space: &str, addr: i64, n: usize) -> Result<usize, FaultKind> {
     if addr < 0 || addr as u64 + n as u64 > buf_len as u64 {
         return Err(FaultKind::OutOfBounds {
             space: space.to_string(),

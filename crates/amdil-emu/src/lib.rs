@@ -14,6 +14,9 @@
 //!   seed aliases them) and the old `g[]` register (16-byte elements); buffers live at
 //!   offsets inside it ([`place_buffer`]: 256-byte aligned, zero-padded to whole dwords
 //!   as GPU allocations are) and pointer arguments are those offsets;
+//! - every placement (buffers, the data segment, the printf buffer, the rings) is a
+//!   [`Region`] in [`Memory::regions`], and a global access must lie inside one region:
+//!   overrunning a buffer into the gap after it or into the next buffer faults;
 //! - each work-group gets zeroed LDS (one region per `dcl_lds_id`), GDS is shared;
 //! - `fence_threads*` is a barrier: every work-item of the group must reach it before any
 //!   goes on (work-items run one after the other between barriers);
@@ -83,6 +86,7 @@
 //! Helpers a runtime needs around [`run`]: [`device`] (limits per `-mcpu`),
 //! [`place_global_data`] (the emulated-global data segment, for `cb0[8].x`),
 //! [`place_rings`] (emulated private and local rings, `cb0[3]` and `cb0[4]`),
+//! [`place_buffer`] and [`place_printf_buffer`] (each records its [`Region`]),
 //! [`decode_printf`] (the printf buffer as text, with the kernel's `;printf_fmt` entries in
 //! [`kauai_amdil::LinkedKernel::printf`]; its record layout is documented there), and
 //! [`Fault::render`] (a fault as a diagnostic at the faulting line).
@@ -93,6 +97,7 @@ mod exec;
 mod printf;
 #[doc(hidden)]
 pub mod props;
+mod regions;
 mod typed;
 
 use std::fmt;
@@ -103,6 +108,7 @@ use kauai_diag::Span;
 
 pub use alu::{f16_to_f32, f32_to_f16};
 pub use printf::{decode_printf, format_c};
+pub use regions::{Region, Regions};
 pub use typed::{ChannelType, TypedUav};
 
 /// Device parameters per `-mcpu`, from the seed's device list and the historical
@@ -249,20 +255,48 @@ pub struct Memory {
     pub constant: Vec<(u32, Vec<u32>)>,
     /// Typed UAVs (`dcl_uav_id`) bound to regions of `global`.
     pub typed_uavs: Vec<TypedUav>,
+    /// The placed regions of `global`; every global access must lie inside one. Empty
+    /// means no placement was recorded and the whole of `global` is one region.
+    pub regions: Regions,
 }
 
 impl Memory {
-    fn load32(&self, space: &str, addr: i64) -> Result<u32, FaultKind> {
-        exec::load(&self.global, space, addr, 4)
+    /// The index in `global` of an access of `n` bytes at `addr`, which must lie inside
+    /// one region and be `n`-aligned.
+    #[inline(always)]
+    fn global_at(&self, space: &str, addr: i64, n: usize) -> Result<usize, FaultKind> {
+        if !self.regions.is_empty() && !self.regions.contains(addr, n) {
+            return Err(self.regions.miss(space, addr, n));
+        }
+        // Also guards a region list that claims more than `global` holds.
+        exec::check(self.global.len(), space, addr, n)
     }
-    fn store32(&mut self, space: &str, addr: i64, v: u32) -> Result<(), FaultKind> {
-        exec::store(&mut self.global, space, addr, 4, v)
+    #[inline(always)]
+    pub(crate) fn load32(&self, space: &str, addr: i64) -> Result<u32, FaultKind> {
+        self.load_n(space, addr, 4)
     }
-    fn load_n(&self, space: &str, addr: i64, n: usize) -> Result<u32, FaultKind> {
-        exec::load(&self.global, space, addr, n)
+    #[inline(always)]
+    pub(crate) fn store32(&mut self, space: &str, addr: i64, v: u32) -> Result<(), FaultKind> {
+        self.store_n(space, addr, 4, v)
     }
-    fn store_n(&mut self, space: &str, addr: i64, n: usize, v: u32) -> Result<(), FaultKind> {
-        exec::store(&mut self.global, space, addr, n, v)
+    #[inline(always)]
+    pub(crate) fn load_n(&self, space: &str, addr: i64, n: usize) -> Result<u32, FaultKind> {
+        let a = self.global_at(space, addr, n)?;
+        let mut b = [0u8; 4];
+        b[..n].copy_from_slice(&self.global[a..a + n]);
+        Ok(u32::from_le_bytes(b))
+    }
+    #[inline(always)]
+    pub(crate) fn store_n(
+        &mut self,
+        space: &str,
+        addr: i64,
+        n: usize,
+        v: u32,
+    ) -> Result<(), FaultKind> {
+        let a = self.global_at(space, addr, n)?;
+        self.global[a..a + n].copy_from_slice(&v.to_le_bytes()[..n]);
+        Ok(())
     }
     fn counter(&mut self, id: u32) -> &mut u32 {
         if let Some(i) = self.counters.iter().position(|(k, _)| *k == id) {
@@ -348,6 +382,13 @@ pub enum FaultKind {
         address: i64,
         size: u64,
     },
+    /// A global access not inside one placed [`Region`]; `place` says which region it
+    /// overran or which gap it fell into.
+    OutsideRegions {
+        space: String,
+        address: i64,
+        place: String,
+    },
     Misaligned {
         space: String,
         address: i64,
@@ -393,6 +434,11 @@ impl fmt::Display for FaultKind {
                 f,
                 "{space} access at byte {address} is outside its {size} bytes"
             ),
+            FaultKind::OutsideRegions {
+                space,
+                address,
+                place,
+            } => write!(f, "{space} access at byte {address} {place}"),
             FaultKind::Misaligned {
                 space,
                 address,
@@ -454,23 +500,46 @@ impl Fault {
 pub const BUFFER_ALIGN: usize = 256;
 
 /// Place a buffer argument's bytes at the end of `mem.global` (aligned to
-/// [`BUFFER_ALIGN`]) and return its offset, the pointer value for cb1.
+/// [`BUFFER_ALIGN`]), record it as the region "buffer `name`" and return its offset, the
+/// pointer value for cb1.
 ///
 /// GPU allocations are dword (in fact page) granular, and 7XX reads a byte by loading
 /// its whole dword: the buffer is zero-padded to a multiple of 4 bytes, so a byte access
-/// near its end stays inside it and only an access past the padded end faults (when the
-/// buffer is the last thing in global memory). Read results back from the returned
-/// offset with the buffer's own length.
-pub fn place_buffer(mem: &mut Memory, bytes: &[u8]) -> Result<u32, String> {
-    let at = mem.global.len().next_multiple_of(BUFFER_ALIGN);
-    let end = at + bytes.len().next_multiple_of(4);
-    let (Ok(offset), Ok(_)) = (u32::try_from(at), u32::try_from(end)) else {
-        return Err("the buffers exceed 4 GiB of global memory".into());
-    };
-    mem.global.resize(at, 0);
+/// near its end stays inside it and only an access past the padded end faults. Read
+/// results back from the returned offset with the buffer's own length.
+pub fn place_buffer(mem: &mut Memory, name: &str, bytes: &[u8]) -> Result<u32, String> {
+    let at = region_start(mem, BUFFER_ALIGN)?;
+    let end = at as usize + bytes.len().next_multiple_of(4);
+    let end32 =
+        u32::try_from(end).map_err(|_| "the buffers exceed 4 GiB of global memory".to_string())?;
+    mem.global.resize(at as usize, 0);
     mem.global.extend_from_slice(bytes);
     mem.global.resize(end, 0);
-    Ok(offset)
+    mem.regions.add(at, end32, format!("buffer `{name}`"))?;
+    Ok(at)
+}
+
+/// Reserve `bytes` zeroed bytes at the end of `mem.global` for the printf buffer
+/// ([`Cb0Params::printf_offset`]), aligned to [`BUFFER_ALIGN`], and return the offset.
+pub fn place_printf_buffer(mem: &mut Memory, bytes: u32) -> Result<u32, String> {
+    let at = region_start(mem, BUFFER_ALIGN)?;
+    let end = at
+        .checked_add(bytes)
+        .ok_or("the printf buffer exceeds 4 GiB of global memory")?;
+    mem.global.resize(end as usize, 0);
+    mem.regions.add(at, end, "the printf buffer")?;
+    Ok(at)
+}
+
+/// The `align`-aligned offset where the next region starts. Bytes the caller put into
+/// `global` by hand before the first placement become one region first.
+fn region_start(mem: &mut Memory, align: usize) -> Result<u32, String> {
+    let too_big = || "global memory exceeds 4 GiB".to_string();
+    let len = u32::try_from(mem.global.len()).map_err(|_| too_big())?;
+    if mem.regions.is_empty() && len > 0 {
+        mem.regions.add(0, len, "memory given by the caller")?;
+    }
+    u32::try_from(mem.global.len().next_multiple_of(align)).map_err(|_| too_big())
 }
 
 /// Copy the emulated-global data segment (the one without a constant buffer number) to
@@ -481,11 +550,15 @@ pub fn place_global_data(kernel: &LinkedKernel, mem: &mut Memory) -> Result<Opti
         return Ok(None);
     };
     let bytes = seg.bytes()?;
-    let at = mem.global.len().next_multiple_of(16);
-    let offset = u32::try_from(at).map_err(|_| "global memory is larger than 4 GiB".to_string())?;
-    mem.global.resize(at, 0);
+    let at = region_start(mem, 16)?;
+    // Dword-padded like a buffer: kernels read its last bytes with whole-dword loads.
+    let end = at as usize + bytes.len().next_multiple_of(4);
+    let end32 = u32::try_from(end).map_err(|_| "global memory is larger than 4 GiB".to_string())?;
+    mem.global.resize(at as usize, 0);
     mem.global.extend_from_slice(&bytes);
-    Ok(Some(offset))
+    mem.global.resize(end, 0);
+    mem.regions.add(at, end32, "the data segment")?;
+    Ok(Some(at))
 }
 
 /// Bind `bytes` in hardware constant buffer `cb` (an `hc` pointer argument) and return
@@ -570,8 +643,8 @@ pub fn place_rings(
     let groups: u64 = (0..3)
         .map(|d| (launch.global[d] / launch.local[d].max(1)) as u64)
         .product();
-    let mut place = |bytes: u64| -> Result<u32, String> {
-        let at = mem.global.len().next_multiple_of(16);
+    let mut place = |bytes: u64, name: &str| -> Result<u32, String> {
+        let at = region_start(mem, 16)?;
         let end = at as u64 + bytes;
         if end > u32::MAX as u64 {
             return Err(format!(
@@ -579,14 +652,17 @@ pub fn place_rings(
             ));
         }
         mem.global.resize(end as usize, 0);
-        Ok(at as u32)
+        mem.regions.add(at, end as u32, name)?;
+        Ok(at)
     };
+    // One region per ring: an item overrunning its own slot into a neighbour's is not
+    // caught, running off either end of the ring is.
     if private > 0 {
-        launch.cb0.private_ring_offset = place(private as u64 * items)?;
+        launch.cb0.private_ring_offset = place(private as u64 * items, "the private ring")?;
         launch.cb0.private_per_item = private;
     }
     if local > 0 {
-        launch.cb0.local_ring_offset = place(local as u64 * groups)?;
+        launch.cb0.local_ring_offset = place(local as u64 * groups, "the local ring")?;
         launch.cb0.local_per_group = local;
     }
     Ok(())

@@ -9,7 +9,7 @@
 //! 255.0f)` for unorm8).
 
 use crate::alu::{f16_to_f32, f32_to_f16};
-use crate::FaultKind;
+use crate::{FaultKind, Memory};
 
 /// How one channel is stored.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -167,7 +167,7 @@ impl TypedUav {
     }
 
     /// `uav_load`: the element at `coord` as 4 lanes.
-    pub fn load(&self, global: &[u8], coord: [u32; 4], dims: usize) -> Result<[u32; 4], FaultKind> {
+    pub fn load(&self, mem: &Memory, coord: [u32; 4], dims: usize) -> Result<[u32; 4], FaultKind> {
         let at = self.address(coord, dims)?;
         let cb = self.channel_type.bytes() as usize;
         let one = if self.channel_type.integer() {
@@ -181,7 +181,7 @@ impl TypedUav {
             .enumerate()
             .take(self.channels.clamp(1, 4) as usize)
         {
-            let raw = crate::exec::load(global, "typed uav", at + (k * cb) as i64, cb)?;
+            let raw = mem.load_n("typed uav", at + (k * cb) as i64, cb)?;
             *lane = self.channel_type.decode(raw);
         }
         Ok(v)
@@ -190,7 +190,7 @@ impl TypedUav {
     /// `uav_store`: write the channels of `val` at `coord`.
     pub fn store(
         &self,
-        global: &mut [u8],
+        mem: &mut Memory,
         coord: [u32; 4],
         dims: usize,
         val: [u32; 4],
@@ -203,7 +203,7 @@ impl TypedUav {
             .take(self.channels.clamp(1, 4) as usize)
         {
             let raw = self.channel_type.encode(*lane);
-            crate::exec::store(global, "typed uav", at + (k * cb) as i64, cb, raw)?;
+            mem.store_n("typed uav", at + (k * cb) as i64, cb, raw)?;
         }
         Ok(())
     }
@@ -250,7 +250,11 @@ mod tests {
             row_pitch: 0,
             slice_pitch: 0,
         };
-        assert_eq!(u.load(&[7, 9], [1, 0, 0, 0], 1), Ok([9, 0, 0, 1]));
-        assert!(u.load(&[7, 9], [2, 0, 0, 0], 1).is_err());
+        let mem = Memory {
+            global: vec![7, 9],
+            ..Memory::default()
+        };
+        assert_eq!(u.load(&mem, [1, 0, 0, 0], 1), Ok([9, 0, 0, 1]));
+        assert!(u.load(&mem, [2, 0, 0, 0], 1).is_err());
     }
 }

@@ -189,14 +189,16 @@ fn run_file(path: &Path) -> Result<(), String> {
         }
     }
     let linked = link(&program, &kernel, &library).map_err(|e| e.to_string())?;
-    // Buffers at 256-byte aligned offsets, dword-padded; the data segment after them.
+    // Placed as the runtime places them (crates/runtime/src/il.rs): buffers at 256-byte
+    // aligned offsets, dword-padded, then the data segment, the printf buffer and the
+    // rings, each its own region.
     let mut mem = Memory::default();
     let mut places = Vec::new();
     let mut cb1 = Cb1Builder::new();
     for (name, kind, ty, vals) in &args {
         let bytes = encode(ty, vals)?;
         if kind == "buffer" {
-            let at = kauai_amdil_emu::place_buffer(&mut mem, &bytes)? as usize;
+            let at = kauai_amdil_emu::place_buffer(&mut mem, name, &bytes)? as usize;
             places.push((name.clone(), at, bytes.len()));
             let p = linked.metadata.entries.iter().find_map(|e| match e {
                 MdEntry::Pointer(p) if &p.name == name => Some(p),
@@ -232,11 +234,12 @@ fn run_file(path: &Path) -> Result<(), String> {
     if let Some(at) = kauai_amdil_emu::place_global_data(&linked, &mut mem)? {
         cb0.data_segment = at;
     }
-    let printf_at = mem.global.len().next_multiple_of(256);
+    let mut printf_at = 0;
     if printf_size > 0 {
-        mem.global.resize(printf_at + printf_size, 0);
+        let size = u32::try_from(printf_size).map_err(|e| e.to_string())?;
+        printf_at = kauai_amdil_emu::place_printf_buffer(&mut mem, size)? as usize;
         cb0.printf_offset = printf_at as u32;
-        cb0.printf_size = printf_size as u32;
+        cb0.printf_size = size;
     }
     let launch = if task {
         Launch::task(cb0)

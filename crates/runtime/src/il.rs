@@ -447,7 +447,7 @@ pub(crate) fn enqueue(
                         .map_err(|m| bad_arg(&a.name, m))?;
                     cb1.pointer(p, at);
                 } else {
-                    let at = kauai_amdil_emu::place_buffer(&mut mem, &bytes)
+                    let at = kauai_amdil_emu::place_buffer(&mut mem, &a.name, &bytes)
                         .map_err(|m| bad_arg(&a.name, m))?;
                     cb1.pointer(p, at);
                     if p.mem != "c" {
@@ -495,15 +495,11 @@ pub(crate) fn enqueue(
     let printf_at = if linked.printf.is_empty() {
         None
     } else {
-        let at = mem
-            .global
-            .len()
-            .next_multiple_of(kauai_amdil_emu::BUFFER_ALIGN);
-        mem.global.resize(at + PRINTF_BUFFER_BYTES as usize, 0);
-        cb0.printf_offset = u32::try_from(at)
-            .map_err(|_| device_err("the printf buffer is beyond 4 GiB".into()))?;
+        let at = kauai_amdil_emu::place_printf_buffer(&mut mem, PRINTF_BUFFER_BYTES)
+            .map_err(device_err)?;
+        cb0.printf_offset = at;
         cb0.printf_size = PRINTF_BUFFER_BYTES;
-        Some(at)
+        Some(at as usize)
     };
     let mut launch = kauai_amdil_emu::Launch::ndrange(range.work_dim, global, local, cb0);
     launch.lds_min = lds_min;
