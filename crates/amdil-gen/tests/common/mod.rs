@@ -171,9 +171,6 @@ pub fn run_kernel_printf(
         cb0: Cb0Params::default(),
         lds_min: vec![(1, locals.hw_total)],
     };
-    if let Some(off) = place_global_data(&k, &mut mem)? {
-        launch.cb0.data_segment = off;
-    }
     // Private and (7XX) local rings.
     let private = md
         .memory_total(|m| match m {
@@ -206,6 +203,11 @@ pub fn run_kernel_printf(
         launch.cb0.printf_size = 4096;
         Some(at)
     };
+    // Last: everything placed by hand above becomes one region of the emulator's global
+    // memory ("memory given by the caller") and the data segment its own.
+    if let Some(off) = place_global_data(&k, &mut mem)? {
+        launch.cb0.data_segment = off;
+    }
     let opts = Options {
         fuel: 50_000_000,
         device: device(mcpu),
