@@ -4,27 +4,12 @@
 //! runtime does before running it. `cargo bench -p kauai-amdil-gen` prints the figures;
 //! the goal is under 10 ms per kernel. `KAUAI_BENCH_CPU=rv770` picks another device.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use kauai_compiler::{Context, Module};
 use kauai_diag::{Diagnostics, FileId};
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut v: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    v.sort();
-    for p in v {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "cl") {
-            out.push(p);
-        }
-    }
-}
 
 /// One pass over the corpus: (kernels linked, time to IL, time to link).
 fn pass(sources: &[String], mcpu: &str) -> (usize, Duration, Duration) {
@@ -61,7 +46,7 @@ fn pass(sources: &[String], mcpu: &str) -> (usize, Duration, Duration) {
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests/run");
     let mut files = Vec::new();
-    collect(&root, &mut files);
+    files.extend(kauai_filetests::collect_files(&root, &["cl"]));
     let sources: Vec<String> = files
         .iter()
         .filter_map(|f| std::fs::read_to_string(f).ok())

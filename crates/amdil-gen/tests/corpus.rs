@@ -4,29 +4,14 @@
 //! `KAUAI_ONLY=substring`). The lead's device matrix (`filetests/run/devices.txt`) is
 //! where the corpus runs in CI.
 
-use std::path::{Path, PathBuf};
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut v: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    v.sort();
-    for p in v {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "cl") {
-            out.push(p);
-        }
-    }
-}
+use std::path::Path;
 
 #[test]
 #[ignore]
 fn corpus_on_devices() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests/run");
     let mut files = Vec::new();
-    collect(&root, &mut files);
+    files.extend(kauai_filetests::collect_files(&root, &["cl"]));
     let devices = std::env::var("KAUAI_DEVICES").unwrap_or_else(|_| "kauai:cypress".into());
     let only = std::env::var("KAUAI_ONLY").unwrap_or_default();
     let mut failed = 0;

@@ -4,27 +4,12 @@
 //! argument line per kernel argument. Here on the run-test corpus and the snapshots,
 //! as written and deterministically mutated.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use kauai_amdil::metadata::{read_metadata, MdEntry};
 use kauai_compiler::{Context, Module};
 use kauai_diag::{Diagnostics, FileId};
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut v: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    v.sort();
-    for p in v {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "cl") {
-            out.push(p);
-        }
-    }
-}
 
 /// The property for one source and device; true when the build produced IL.
 pub fn check(src: &[u8], mcpu: &str) -> bool {
@@ -114,8 +99,11 @@ fn mutate(src: &[u8], seed: u64) -> Vec<u8> {
 fn corpus_and_mutations_compile_without_panics_to_valid_il() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests");
     let mut files = Vec::new();
-    collect(&root.join("run"), &mut files);
-    collect(&root.join("amdil-gen"), &mut files);
+    files.extend(kauai_filetests::collect_files(&root.join("run"), &["cl"]));
+    files.extend(kauai_filetests::collect_files(
+        &root.join("amdil-gen"),
+        &["cl"],
+    ));
     assert!(files.len() > 50);
     let devices = [
         "rv710", "rv770", "cypress", "juniper", "barts", "cayman", "kauai",

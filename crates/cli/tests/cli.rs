@@ -1,20 +1,7 @@
 //! The `kauai` binary as a user runs it: the README's command, exit codes, no panics.
 
-use std::process::Command;
-
-fn kauai(args: &[&str]) -> (i32, String, String) {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let out = Command::new(env!("CARGO_BIN_EXE_kauai"))
-        .args(args)
-        .current_dir(root)
-        .output()
-        .expect("kauai runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::kauai;
 
 #[test]
 fn readme_command_prints_the_documented_line() {

@@ -1,21 +1,8 @@
 //! `kauai run`, `kauai oclc`, `kauai build` and `kauai il link` with AMD IL programs and
 //! `kauai:<mcpu>` devices, as a user runs them. Expected values are hand-computed.
 
-use std::process::Command;
-
-fn kauai(args: &[&str]) -> (i32, String, String) {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let out = Command::new(env!("CARGO_BIN_EXE_kauai"))
-        .args(args)
-        .current_dir(root)
-        .output()
-        .expect("kauai runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::kauai;
 
 #[test]
 fn run_takes_an_il_program() {

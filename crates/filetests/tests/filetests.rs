@@ -2,22 +2,7 @@
 //! run-test is also one test per device listed in `filetests/run/devices.txt`, named
 //! `run/FILE.cl@DEVICE`.
 
-use std::path::{Path, PathBuf};
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("cl" | "ir")) {
-            out.push(p);
-        }
-    }
-}
+use std::path::Path;
 
 fn rel(p: &Path, root: &Path) -> String {
     p.strip_prefix(root)
@@ -29,9 +14,15 @@ fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests");
     let mut run_files = Vec::new();
-    collect(&root.join("run"), &mut run_files);
+    run_files.extend(kauai_filetests::collect_files(
+        &root.join("run"),
+        &["cl", "ir"],
+    ));
     let mut ir_files = Vec::new();
-    collect(&root.join("ir"), &mut ir_files);
+    ir_files.extend(kauai_filetests::collect_files(
+        &root.join("ir"),
+        &["cl", "ir"],
+    ));
     let mut tests = Vec::new();
     for p in run_files.iter().chain(&ir_files) {
         let p = p.clone();
