@@ -534,9 +534,7 @@ impl Ctx<'_> {
         let id = 0;
         let _ = id;
         let result: Option<[u32; 4]> = match class {
-            Class::Memory | Class::Atomic | Class::Append => {
-                self.memory(item, name, dst, &s, src.len())?
-            }
+            Class::Memory | Class::Atomic | Class::Append => self.memory(item, name, dst, &s)?,
             _ => Some(self.alu(item, name, class, &mut s)?),
         };
         if let (Some(d), Some(v)) = (dst, result) {
@@ -601,7 +599,6 @@ impl Ctx<'_> {
         name: &str,
         dst: Option<&Dst>,
         s: &[[u32; 4]; 4],
-        nsrc: usize,
     ) -> Result<Option<[u32; 4]>, FaultKind> {
         let op = self
             .code
@@ -612,8 +609,12 @@ impl Ctx<'_> {
                 "memory op without instruction".into(),
             ))?;
         let id = op.resource_id().unwrap_or(0);
-        let size = op.control("size").unwrap_or("dword").to_string();
-        let _ = nsrc;
+        // The arena's `_size(...)` control as a byte count (dword when absent).
+        let size: usize = match op.control("size") {
+            Some("byte") => 1,
+            Some("short") => 2,
+            _ => 4,
+        };
         let lanes = |d: Option<&Dst>| -> [bool; 4] {
             let mut m = [false; 4];
             if let Some(d) = d {
@@ -664,24 +665,24 @@ impl Ctx<'_> {
             "uav_arena_load" | "uav_byte_load" | "uav_ubyte_load" | "uav_short_load"
             | "uav_ushort_load" => {
                 let addr = s[0][0] as i64;
-                let v = match (name, size.as_str()) {
+                let v = match (name, size) {
                     ("uav_byte_load", _) => {
                         self.mem.load_n("arena", addr, 1)? as u8 as i8 as i32 as u32
                     }
-                    ("uav_ubyte_load", _) | (_, "byte") => self.mem.load_n("arena", addr, 1)?,
+                    ("uav_ubyte_load", _) | (_, 1) => self.mem.load_n("arena", addr, 1)?,
                     ("uav_short_load", _) => {
                         self.mem.load_n("arena", addr, 2)? as u16 as i16 as i32 as u32
                     }
-                    ("uav_ushort_load", _) | (_, "short") => self.mem.load_n("arena", addr, 2)?,
+                    ("uav_ushort_load", _) | (_, 2) => self.mem.load_n("arena", addr, 2)?,
                     _ => self.mem.load_n("arena", addr, 4)?,
                 };
                 Some([v; 4])
             }
             "uav_arena_store" | "uav_byte_store" | "uav_short_store" => {
                 let addr = s[0][0] as i64;
-                let n = match (name, size.as_str()) {
-                    ("uav_byte_store", _) | (_, "byte") => 1,
-                    ("uav_short_store", _) | (_, "short") => 2,
+                let n = match (name, size) {
+                    ("uav_byte_store", _) | (_, 1) => 1,
+                    ("uav_short_store", _) | (_, 2) => 2,
                     _ => 4,
                 };
                 self.mem.store_n("arena", addr, n, s[1][0])?;
