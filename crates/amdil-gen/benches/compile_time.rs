@@ -45,8 +45,7 @@ fn pass(sources: &[String], mcpu: &str) -> (usize, Duration, Duration) {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests/run");
-    let mut files = Vec::new();
-    files.extend(kauai_filetests::collect_files(&root, &["cl"]));
+    let files = kauai_filetests::collect_files(&root, &["cl"]);
     let sources: Vec<String> = files
         .iter()
         .filter_map(|f| std::fs::read_to_string(f).ok())

@@ -10,19 +10,19 @@ use std::path::Path;
 #[ignore]
 fn corpus_on_devices() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests/run");
-    let mut files = Vec::new();
-    files.extend(kauai_filetests::collect_files(&root, &["cl"]));
+    let files = kauai_filetests::collect_files(&root, &["cl"]);
     let devices = std::env::var("KAUAI_DEVICES").unwrap_or_else(|_| "kauai:cypress".into());
     let only = std::env::var("KAUAI_ONLY").unwrap_or_default();
     let mut failed = 0;
     let mut passed = 0;
-    for dev in devices.split(',') {
-        for f in &files {
-            let name = f.strip_prefix(&root).unwrap_or(f).display().to_string();
-            if !name.contains(&only) {
-                continue;
-            }
-            match kauai_filetests::run_file_on_device(f, dev) {
+    for f in &files {
+        let name = f.strip_prefix(&root).unwrap_or(f).display().to_string();
+        if !name.contains(&only) {
+            continue;
+        }
+        let host = kauai_filetests::run_cl(f, None);
+        for dev in devices.split(',') {
+            match kauai_filetests::run_file_on_device(f, dev, &host) {
                 Ok(()) => passed += 1,
                 Err(e) => {
                     failed += 1;

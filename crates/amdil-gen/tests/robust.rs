@@ -98,8 +98,7 @@ fn mutate(src: &[u8], seed: u64) -> Vec<u8> {
 #[test]
 fn corpus_and_mutations_compile_without_panics_to_valid_il() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests");
-    let mut files = Vec::new();
-    files.extend(kauai_filetests::collect_files(&root.join("run"), &["cl"]));
+    let mut files = kauai_filetests::collect_files(&root.join("run"), &["cl"]);
     files.extend(kauai_filetests::collect_files(
         &root.join("amdil-gen"),
         &["cl"],

@@ -111,30 +111,37 @@ impl DeviceMatrix {
     }
 }
 
-/// Run `path` on `device` and hold the result to `expect`.
-pub fn check_on_device(path: &Path, device: &str, expect: &Expectation) -> Result<(), String> {
-    if let Expectation::Differs(why) = expect {
-        return crate::run_file_unchecked(path, device)
-            .map_err(|e| format!("{} ({why}) fails on {device}:\n{e}", path.display()));
-    }
-    let result = crate::run_file_on_device(path, device);
-    match (expect, result) {
-        (Expectation::Pass, r) => r,
-        (Expectation::Gap(_), Err(_)) => Ok(()),
-        (Expectation::Gap(why), Ok(())) => Err(format!(
-            "{} now passes on {device}: remove its `gap` line ({why}) from devices.txt",
-            path.display()
-        )),
-        (Expectation::Unsupported(msg), Err(e)) if e.contains(msg.as_str()) => Ok(()),
-        (Expectation::Unsupported(msg), Err(e)) => Err(format!(
-            "{}: on {device} the build should fail with `{msg}`, but:\n{e}",
-            path.display()
-        )),
-        (Expectation::Unsupported(msg), Ok(())) => Err(format!(
-            "{}: on {device} the build should fail with `{msg}`, but the test passes",
-            path.display()
-        )),
-        (Expectation::Differs(_), _) => unreachable!("handled above"),
+/// Run `path` on `device` and hold the result to `expect`; `host` is the host's
+/// outcome for the same file ([`crate::run_cl`] with no device).
+pub fn check_on_device(
+    path: &Path,
+    device: &str,
+    expect: &Expectation,
+    host: &Result<String, String>,
+) -> Result<(), String> {
+    let result = || crate::run_file_on_device(path, device, host);
+    match expect {
+        Expectation::Differs(why) => crate::run_file_unchecked(path, device)
+            .map_err(|e| format!("{} ({why}) fails on {device}:\n{e}", path.display())),
+        Expectation::Pass => result(),
+        Expectation::Gap(why) => match result() {
+            Err(_) => Ok(()),
+            Ok(()) => Err(format!(
+                "{} now passes on {device}: remove its `gap` line ({why}) from devices.txt",
+                path.display()
+            )),
+        },
+        Expectation::Unsupported(msg) => match result() {
+            Err(e) if e.contains(msg.as_str()) => Ok(()),
+            Err(e) => Err(format!(
+                "{}: on {device} the build should fail with `{msg}`, but:\n{e}",
+                path.display()
+            )),
+            Ok(()) => Err(format!(
+                "{}: on {device} the build should fail with `{msg}`, but the test passes",
+                path.display()
+            )),
+        },
     }
 }
 

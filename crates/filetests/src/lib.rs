@@ -46,33 +46,51 @@ pub fn collect_files(dir: &Path, exts: &[&str]) -> Vec<std::path::PathBuf> {
 
 /// Run one test file on the host; `Err` holds a readable report.
 pub fn run_file(path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     match path.extension().and_then(|e| e.to_str()) {
-        Some("cl") => run_test(path, &text, None).map(|_| ()),
-        Some("ir") => ir_test(path, &text),
+        Some("cl") => run_cl(path, None).map(|_| ()),
+        Some("ir") => ir_test(path, &read(path)?),
         _ => Err(format!("{}: unknown test kind", path.display())),
     }
 }
 
-/// Run one run-test on `device` (`kauai:cypress`, ...) and on the host, and require the
-/// same outcome: the CHECK lines hold on both, and the outputs agree line for line
-/// (except for the `-compare` lines of tests with an `-ulp-error` tolerance, where each
-/// device only has to be within the tolerance).
-pub fn run_file_on_device(path: &Path, device: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let host = run_test(path, &text, None)
+/// Run a run-test on `device` (the host when `None`), holding it to its CHECK lines;
+/// returns what it printed.
+pub fn run_cl(path: &Path, device: Option<&str>) -> Result<String, String> {
+    run_test(path, &read(path)?, device, true).map(|o| o.output)
+}
+
+/// Run a run-test on `device` and require the host's outcome (`host`, from
+/// [`run_cl`] with no device): the CHECK lines hold on both, and the outputs agree line
+/// for line (except in tests with an `-ulp-error` tolerance, where each device only has
+/// to pass its compares within the tolerance).
+pub fn run_file_on_device(
+    path: &Path,
+    device: &str,
+    host: &Result<String, String>,
+) -> Result<(), String> {
+    let host = host
+        .as_ref()
         .map_err(|e| format!("the host run fails, so the device is not compared:\n{e}"))?;
-    let dev = run_test(path, &text, Some(device))?;
-    if host.output != dev.output && !text.contains("-ulp-error") {
+    let text = read(path)?;
+    let dev = run_test(path, &text, Some(device), true)?;
+    if *host != dev.output && !text.contains("-ulp-error") {
         return Err(format!(
             "{}: {device} prints something else than the host:\n{}",
             path.display(),
-            diff(&host.output, &dev.output)
+            diff(host, &dev.output)
         ));
     }
     Ok(())
+}
+
+/// Run the RUN lines of a run-test on `device` and require only that they succeed (the
+/// CHECK lines are not applied).
+pub fn run_file_unchecked(path: &Path, device: &str) -> Result<(), String> {
+    run_test(path, &read(path)?, Some(device), false).map(|_| ())
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
 fn ir_test(path: &Path, text: &str) -> Result<(), String> {
@@ -104,30 +122,18 @@ enum Check {
     Fail(String),
 }
 
-/// Run the RUN lines of a run-test on `device` and require only that they succeed (the
-/// CHECK lines are not applied).
-pub fn run_file_unchecked(path: &Path, device: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let no_checks: String = text
-        .lines()
-        .filter(|l| {
-            !l.trim_start()
-                .trim_start_matches('/')
-                .trim_start()
-                .starts_with("CHECK")
-        })
-        .map(|l| format!("{l}\n"))
-        .collect();
-    run_test(path, &no_checks, Some(device)).map(|_| ())
-}
-
 /// What a run-test printed.
 struct RunOutcome {
     output: String,
 }
 
-fn run_test(path: &Path, text: &str, device: Option<&str>) -> Result<RunOutcome, String> {
+/// Run the RUN lines of `text`; with `checks_on`, hold the output to its CHECK lines.
+fn run_test(
+    path: &Path,
+    text: &str,
+    device: Option<&str>,
+    checks_on: bool,
+) -> Result<RunOutcome, String> {
     let mut runs = Vec::new();
     let mut checks = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -148,6 +154,9 @@ fn run_test(path: &Path, text: &str, device: Option<&str>) -> Result<RunOutcome,
     }
     if runs.is_empty() {
         return Err(format!("{}: no `// RUN:` line", path.display()));
+    }
+    if !checks_on {
+        checks.clear();
     }
     let dir = path.parent().unwrap_or(Path::new("."));
     let file_name = path

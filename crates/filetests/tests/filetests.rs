@@ -3,6 +3,7 @@
 //! `run/FILE.cl@DEVICE`.
 
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 fn rel(p: &Path, root: &Path) -> String {
     p.strip_prefix(root)
@@ -13,18 +14,21 @@ fn rel(p: &Path, root: &Path) -> String {
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests");
-    let mut run_files = Vec::new();
-    run_files.extend(kauai_filetests::collect_files(
-        &root.join("run"),
-        &["cl", "ir"],
-    ));
-    let mut ir_files = Vec::new();
-    ir_files.extend(kauai_filetests::collect_files(
-        &root.join("ir"),
-        &["cl", "ir"],
-    ));
+    let run_files = kauai_filetests::collect_files(&root.join("run"), &["cl"]);
+    let ir_files = kauai_filetests::collect_files(&root.join("ir"), &["ir"]);
+    // The host's outcome of each run-test, computed once and shared by its host test
+    // and its device tests (which compare with it).
+    type HostRun = Arc<OnceLock<Result<String, String>>>;
+    let host_runs: Vec<HostRun> = run_files.iter().map(|_| HostRun::default()).collect();
     let mut tests = Vec::new();
-    for p in run_files.iter().chain(&ir_files) {
+    for (p, host) in run_files.iter().zip(&host_runs) {
+        let (p, host) = (p.clone(), host.clone());
+        tests.push(libtest_mimic::Trial::test(rel(&p, &root), move || {
+            let r = host.get_or_init(|| kauai_filetests::run_cl(&p, None));
+            r.clone().map(|_| ()).map_err(Into::into)
+        }));
+    }
+    for p in &ir_files {
         let p = p.clone();
         tests.push(libtest_mimic::Trial::test(rel(&p, &root), move || {
             kauai_filetests::run_file(&p).map_err(Into::into)
@@ -50,12 +54,14 @@ fn main() {
                 }
             }));
             for device in &matrix.devices {
-                for p in &run_files {
+                for (p, host) in run_files.iter().zip(&host_runs) {
                     let expect = matrix.expectation(device, &rel(p, &run_root));
-                    let (p, device) = (p.clone(), device.clone());
+                    let (p, device, host) = (p.clone(), device.clone(), host.clone());
                     let name = format!("{}@{device}", rel(&p, &root));
                     tests.push(libtest_mimic::Trial::test(name, move || {
-                        kauai_filetests::check_on_device(&p, &device, &expect).map_err(Into::into)
+                        let h = host.get_or_init(|| kauai_filetests::run_cl(&p, None));
+                        kauai_filetests::check_on_device(&p, &device, &expect, h)
+                            .map_err(Into::into)
                     }));
                 }
             }
