@@ -179,12 +179,13 @@ fn lane_pieces(
             e.ins(InstKind::Binary(BinaryOp::Shl, wide, sh), ity)
         });
     }
-    let last = placed.pop().unwrap_or(ptr);
-    let mut acc = placed[0];
-    for &p in &placed[1..] {
+    let (first, rest) = (placed[0], &placed[1..]);
+    let (last, middle) = rest.split_last().expect("at least two pieces");
+    let mut acc = first;
+    for &p in middle {
         acc = e.ins(InstKind::Binary(BinaryOp::Or, acc, p), ity);
     }
-    (acc, last)
+    (acc, *last)
 }
 
 fn bitcast(arg: Value) -> InstKind {
@@ -219,13 +220,13 @@ fn split_load(
         }
     };
     if lanes == 1 {
-        if elem.is_float() {
-            let (acc, last) = lane_pieces(e, ptr, volatile, 0, s, c);
-            let v = e.ins(InstKind::Binary(BinaryOp::Or, acc, last), ity);
-            return bitcast(v);
-        }
         let (acc, last) = lane_pieces(e, ptr, volatile, 0, s, c);
-        return InstKind::Binary(BinaryOp::Or, acc, last);
+        let or = InstKind::Binary(BinaryOp::Or, acc, last);
+        return if elem.is_float() {
+            bitcast(e.ins(or, ity))
+        } else {
+            or
+        };
     }
     let mut vec = e.ins(InstKind::Const(Const::Undef), ty);
     for lane in 0..lanes - 1 {
