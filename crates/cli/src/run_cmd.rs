@@ -169,7 +169,7 @@ pub(crate) fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
     } else {
         a.device.clone()
     };
-    if a.mattr.is_some() && !amdil && !device_name.as_deref().unwrap_or("").starts_with("kauai:") {
+    if a.mattr.is_some() && !device_name.as_deref().unwrap_or("").starts_with("kauai:") {
         return Err(Failure::Usage("--mattr needs an amdil device".into()));
     }
     let device = device(device_name.as_deref())?;
@@ -177,20 +177,11 @@ pub(crate) fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
     if let Some(m) = &a.mattr {
         options.push_str(&format!(" \"{}={m}\"", kauai_amdil_gen::MATTR_OPTION));
     }
-    let a = BuildArgs {
-        emit: a.emit.or(amdil.then_some(Emit::Il)),
-        ..a
-    };
-    build_on(a, device, &options)
-}
-
-fn build_on(
-    a: BuildArgs,
-    device: kauai_runtime::Device,
-    options: &str,
-) -> Result<ExitCode, Failure> {
+    let options = options.as_str();
+    // The amdil target's product is the IL program.
+    let emit = a.emit.or(amdil.then_some(Emit::Il));
     let sources = read_sources(&a.files)?;
-    match a.emit {
+    match emit {
         Some(Emit::Ir) => {
             let (ir, log) = kauai_runtime::compile_to_ir(&device, &sources, options)?;
             eprint!("{log}");

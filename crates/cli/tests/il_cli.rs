@@ -244,4 +244,18 @@ fn build_target_amdil_options_and_help() {
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("no double-precision hardware"), "{err}");
+    // Target options without the amdil target are usage errors.
+    let (code, _, err) = kauai(&[
+        "build",
+        "--target",
+        "host",
+        "--mcpu",
+        "cypress",
+        "examples/vector_add.cl",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("options of --target amdil"), "{err}");
+    let (code, _, err) = kauai(&["build", "--mattr", "-fp64", "examples/vector_add.cl"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--mattr needs an amdil device"), "{err}");
 }
