@@ -1,0 +1,152 @@
+//! Expectations kept inside data files, compared or blessed.
+//!
+//! A data file holds its input, then a marker line (each suite picks one that cannot
+//! occur in its input, such as `#### EXPECTED` or `; CHECK-OUTPUT`), then what the code
+//! under test must produce. `BLESS=1` rewrites the part after the marker with what was
+//! produced; review that diff like any other change. Blessing freezes Kauai's own output,
+//! so a suite that can also check its output independently (reassembling a disassembly,
+//! validating and running generated IL) does so as well.
+
+use std::path::{Path, PathBuf};
+
+/// True when the run was asked to rewrite expectations (`BLESS` set and not `0`).
+pub fn bless_requested() -> bool {
+    std::env::var_os("BLESS").is_some_and(|v| v != "0")
+}
+
+/// A unified diff of `expected` against `actual`, for failure messages.
+pub fn diff(expected: &str, actual: &str) -> String {
+    similar::TextDiff::from_lines(expected, actual)
+        .unified_diff()
+        .context_radius(3)
+        .header("expected", "actual")
+        .to_string()
+}
+
+/// A data file split at its marker line.
+#[derive(Clone, Debug)]
+pub struct Expected {
+    path: PathBuf,
+    marker: String,
+    input: String,
+    expected: Option<String>,
+}
+
+impl Expected {
+    /// Read `path` and split it at the first line that starts with `marker`.
+    pub fn read(path: &Path, marker: &str) -> Result<Expected, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        Ok(Expected::split(path, marker, &text))
+    }
+
+    /// Split `text` (the contents of `path`) at its marker line.
+    pub fn split(path: &Path, marker: &str, text: &str) -> Expected {
+        let at = text
+            .match_indices(marker)
+            .find(|(i, _)| *i == 0 || text.as_bytes()[i - 1] == b'\n')
+            .map(|(i, _)| i);
+        let (input, expected) = match at {
+            Some(i) => {
+                let rest = &text[i + marker.len()..];
+                let rest = rest.split_once('\n').map_or("", |(_, r)| r);
+                (&text[..i], Some(rest.to_string()))
+            }
+            None => (text, None),
+        };
+        Expected {
+            path: path.to_path_buf(),
+            marker: marker.to_string(),
+            input: input.to_string(),
+            expected,
+        }
+    }
+
+    /// The file's input: everything before the marker line.
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    /// The expectation, if the file has a marker.
+    pub fn expected(&self) -> Option<&str> {
+        self.expected.as_deref()
+    }
+
+    /// Compare `actual` with the expectation; under `BLESS=1` rewrite the file instead.
+    /// A file without a marker fails (unless blessed): an empty expectation must be
+    /// written down, not assumed.
+    pub fn check(&self, actual: &str) -> Result<(), String> {
+        if bless_requested() {
+            if self.expected.as_deref() != Some(actual) {
+                let text = format!("{}{}\n{actual}", self.input, self.marker);
+                std::fs::write(&self.path, text)
+                    .map_err(|e| format!("{}: cannot bless: {e}", self.path.display()))?;
+            }
+            return Ok(());
+        }
+        match &self.expected {
+            Some(e) if e == actual => Ok(()),
+            Some(e) => Err(format!(
+                "{}: output differs from the expectation (BLESS=1 rewrites it):\n{}",
+                self.path.display(),
+                diff(e, actual)
+            )),
+            None => Err(format!(
+                "{}: no `{}` line; BLESS=1 writes the current output after one",
+                self.path.display(),
+                self.marker
+            )),
+        }
+    }
+}
+
+/// Compare `actual` with the whole of the snapshot file `path` (missing reads as empty);
+/// under `BLESS=1` rewrite it.
+pub fn check_snapshot(path: &Path, actual: &str) -> Result<(), String> {
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    if bless_requested() {
+        if old != actual {
+            std::fs::write(path, actual)
+                .map_err(|e| format!("{}: cannot bless: {e}", path.display()))?;
+        }
+        return Ok(());
+    }
+    if old == actual {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: output differs from the snapshot (BLESS=1 rewrites it):\n{}",
+            path.display(),
+            diff(&old, actual)
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_at_a_marker_at_line_start_only() {
+        let e = Expected::split(
+            Path::new("x"),
+            "#### EXPECTED",
+            "a #### EXPECTED\nb\n#### EXPECTED\nout\n",
+        );
+        assert_eq!(e.input(), "a #### EXPECTED\nb\n");
+        assert_eq!(e.expected(), Some("out\n"));
+        let none = Expected::split(Path::new("x"), "#### EXPECTED", "just input\n");
+        assert_eq!(none.expected(), None);
+        assert!(none.check("").is_err() || bless_requested());
+    }
+
+    #[test]
+    fn a_mismatch_reports_a_diff() {
+        let e = Expected::split(Path::new("x"), "--", "in\n--\none\ntwo\n");
+        if !bless_requested() {
+            assert!(e.check("one\ntwo\n").is_ok());
+            let err = e.check("one\nthree\n").unwrap_err();
+            assert!(err.contains("-two") && err.contains("+three"), "{err}");
+        }
+    }
+}

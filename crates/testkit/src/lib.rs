@@ -1,0 +1,23 @@
+//! What every Kauai test suite shares, so that no suite writes it again:
+//!
+//! - [`collect_files`]: the data files of a suite, in a stable order;
+//! - [`Expected`]: a data file whose expectation sits inside it after a marker line,
+//!   compared with what the code under test produced, or rewritten when `BLESS=1`;
+//! - [`Suite`]: one named trial per data file (`cargo test -p CRATE --test files NAME`
+//!   runs one), plus plain trials, run by libtest-mimic;
+//! - [`check_snapshot`]: a whole file compared with what was produced, or blessed;
+//! - [`Rng`]: the one deterministic generator of the property tests.
+//!
+//! A dev-dependency only: nothing here ships in the `kauai` binary.
+
+#![forbid(unsafe_code)]
+
+mod expect;
+mod files;
+mod rng;
+mod suite;
+
+pub use expect::{bless_requested, check_snapshot, diff, Expected};
+pub use files::{collect_files, relative_name};
+pub use rng::Rng;
+pub use suite::Suite;
