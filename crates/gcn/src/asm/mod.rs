@@ -711,10 +711,26 @@ impl Asm<'_> {
             if !parent_active {
                 return;
             }
-            // Re-run through the active path to evaluate .elseif / .else.
-            let toks = lex(_file, start, text).unwrap_or_default();
+            // Re-run through the active path to evaluate .elseif / .else. The statement
+            // was never lexed: it may not lex, and labels may precede the directive.
             let end_span = Span::new(_file, start + text.len(), start + text.len());
-            self.cond_directive(&w, &toks, end_span);
+            let toks = match lex(_file, start, text) {
+                Ok(t) => t,
+                Err((s, m)) => {
+                    self.err(s, m);
+                    // The branch's condition is unknown: take none of the rest.
+                    if let Some(c) = self.conds.last_mut() {
+                        c.active = false;
+                        c.taken = true;
+                    }
+                    return;
+                }
+            };
+            let at = toks
+                .iter()
+                .position(|t| matches!(t.tok, Tok::Ident(n) if n.eq_ignore_ascii_case(&w)))
+                .unwrap_or(toks.len());
+            self.cond_directive(&w, &toks[at..], end_span);
         }
     }
 
@@ -1369,7 +1385,7 @@ impl Asm<'_> {
                         _ => {}
                     }
                 }
-                let value = match self.eval_cond(&kind, &toks[1..], end_span) {
+                let value = match self.eval_cond(&kind, toks.get(1..).unwrap_or(&[]), end_span) {
                     Ok(v) => v,
                     Err((s, m)) => {
                         self.err(s, m);
