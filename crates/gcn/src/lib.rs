@@ -46,6 +46,7 @@ pub mod cl2dis;
 pub mod device;
 pub mod inst;
 pub mod isa;
+pub mod limits;
 #[rustfmt::skip]
 mod isa_table;
 pub mod operand;

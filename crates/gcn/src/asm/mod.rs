@@ -19,6 +19,7 @@ use thiserror::Error;
 
 use crate::inst::encode;
 use crate::isa::Arch;
+use crate::limits::{self, MAX_ERRORS, MAX_OUTPUT_BYTES};
 use expr::{eval, EvalError, Expr, Parser, Value};
 use lex::{lex, Tok, Token};
 
@@ -46,9 +47,9 @@ pub struct AsmOptions {
     pub defsyms: Vec<(String, i64)>,
     /// `-I` include directories.
     pub include_dirs: Vec<PathBuf>,
-    /// Bound on `.rept`/`.while`/`.for` iterations per run, so that a runaway loop ends
-    /// with an error.
-    pub max_loop_iterations: u64,
+    /// Bytes of source text all expansions (macros, loops, includes) may produce;
+    /// [`limits::MAX_EXPANSION_BYTES`] unless a caller (a fuzzer) wants less.
+    pub max_expansion_bytes: u64,
 }
 
 impl Default for AsmOptions {
@@ -61,7 +62,7 @@ impl Default for AsmOptions {
             driver_version: None,
             defsyms: Vec::new(),
             include_dirs: Vec::new(),
-            max_loop_iterations: 10_000_000,
+            max_expansion_bytes: limits::MAX_EXPANSION_BYTES,
         }
     }
 }
@@ -141,6 +142,8 @@ enum Loop {
         next: usize,
         body: String,
         name: String,
+        /// The `.irp`/`.irpc` statement, for diagnostics.
+        span: Span,
     },
     While {
         cond: Expr,
@@ -204,7 +207,8 @@ struct Asm<'a> {
     pc: i64,
     ended: bool,
     code_emitted: bool,
-    loop_iterations: u64,
+    /// Source bytes expanded so far (see [`AsmOptions::max_expansion_bytes`]).
+    expanded: u64,
     errors: usize,
     regsyms: HashMap<String, (u16, u8)>,
     scopes: scope::ScopeTree,
@@ -213,9 +217,6 @@ struct Asm<'a> {
     /// `.amdcl2` state (kernels, configurations, global data).
     cl2: Option<cl2::Cl2State>,
 }
-
-/// Stop after this many errors: later ones are mostly consequences.
-const MAX_ERRORS: usize = 1000;
 
 /// Assemble CLRX-syntax source `file` of `sources`. Diagnostics (errors, warnings)
 /// go to `diags`; on any error the result is `Err` and `diags` says why.
@@ -282,7 +283,7 @@ pub fn assemble(
         pc: 0,
         ended: false,
         code_emitted: false,
-        loop_iterations: 0,
+        expanded: 0,
         errors: 0,
         regsyms: HashMap::default(),
         scopes: scope::ScopeTree::new(),
@@ -471,6 +472,67 @@ impl Asm<'_> {
         self.conds.last().is_none_or(|c| c.active)
     }
 
+    /// Bytes of expansion left in the budget.
+    fn expansion_room(&self) -> u64 {
+        self.opts.max_expansion_bytes.saturating_sub(self.expanded)
+    }
+
+    /// Report that `what` (at `span`) would expand `bytes` (if known) past the budget,
+    /// and stop: whatever follows an incomplete expansion would only add errors.
+    fn expansion_error(&mut self, span: Span, what: &str, bytes: Option<u64>) {
+        let size = match bytes {
+            Some(b) => format!("{b} bytes of source"),
+            None => "more source".to_string(),
+        };
+        let room = self.expansion_room();
+        let max = self.opts.max_expansion_bytes;
+        self.err(
+            span,
+            format!(
+                "expansion limit reached: {what} would expand to {size}, but only {room} of \
+                 the {max} bytes that all macros, loops and includes may expand are left \
+                 (MAX_EXPANSION_BYTES)"
+            ),
+        );
+        self.ended = true;
+        self.frames.clear();
+    }
+
+    /// Charge `count` expansions of `each` bytes to the budget before producing them;
+    /// `false` (with the error reported) if they do not fit.
+    fn charge_expansion(&mut self, span: Span, what: &str, count: u64, each: u64) -> bool {
+        match count.checked_mul(each) {
+            Some(total) if total <= self.expansion_room() => {
+                self.expanded += total;
+                true
+            }
+            total => {
+                self.expansion_error(span, what, Some(total.unwrap_or(u64::MAX)));
+                false
+            }
+        }
+    }
+
+    /// Room left for output bytes in all sections together.
+    fn output_room(&self) -> u64 {
+        let used: u64 = self.sections.iter().map(|s| s.data.len() as u64).sum();
+        MAX_OUTPUT_BYTES.saturating_sub(used)
+    }
+
+    /// Check that `n` more output bytes fit under [`MAX_OUTPUT_BYTES`].
+    fn output_fits(&self, span: Span, n: u64) -> Result<(), (Span, String)> {
+        if n > self.output_room() {
+            return Err((
+                span,
+                format!(
+                    "output too large: {n} more bytes would pass the {MAX_OUTPUT_BYTES} bytes \
+                     all sections may hold (MAX_OUTPUT_BYTES)"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn run(&mut self) {
         // One statement buffer for the whole run: no allocation per line.
         let mut text = Vec::with_capacity(256);
@@ -487,6 +549,20 @@ impl Asm<'_> {
                         continue;
                     }
                     self.statement(file, start, &text);
+                    // Statements that grow output by more than their own size check
+                    // first; this catches many small ones.
+                    let cur = self.sections[self.cur as usize].data.len() as u64;
+                    if cur > MAX_OUTPUT_BYTES {
+                        let span = Span::new(file, start, start + text.len());
+                        let m = format!(
+                            "output too large: section {} passed {MAX_OUTPUT_BYTES} bytes \
+                             (MAX_OUTPUT_BYTES)",
+                            self.sections[self.cur as usize].name
+                        );
+                        self.err(span, m);
+                        self.ended = true;
+                        self.frames.clear();
+                    }
                 }
                 None => {
                     if !self.next_iteration() {
@@ -519,13 +595,7 @@ impl Asm<'_> {
         };
         match lp {
             Loop::Rept { left } => {
-                self.loop_iterations += 1;
-                if left > 1 && self.loop_iterations > self.opts.max_loop_iterations {
-                    let f = frame.file;
-                    let span = Span::new(f, 0, 0);
-                    self.err(span, "loop runs too long (iteration limit reached)");
-                    return false;
-                }
+                // Every iteration was charged to the expansion budget when it began.
                 if left > 1 {
                     frame.pos = frame.start;
                     frame.lp = Some(Loop::Rept { left: left - 1 });
@@ -539,9 +609,20 @@ impl Asm<'_> {
                 next,
                 body,
                 name,
+                span,
             } => {
                 if next < items.len() {
-                    let text = substitute(&body, &[(var.clone(), items[next].clone())], None);
+                    let room = self.expansion_room();
+                    let Some(text) =
+                        substitute(&body, &[(var.clone(), items[next].clone())], None, room)
+                    else {
+                        self.expansion_error(span, ".irp item", None);
+                        return false;
+                    };
+                    let cost = limits::expansion_cost(name.len(), text.len());
+                    if !self.charge_expansion(span, ".irp item", 1, cost) {
+                        return false;
+                    }
                     let f = self.sources.add(name.clone(), text);
                     let len = self.sources.file(f).bytes.len();
                     let Some(frame) = self.frames.last_mut() else {
@@ -557,6 +638,7 @@ impl Asm<'_> {
                         next: next + 1,
                         body,
                         name,
+                        span,
                     });
                     return true;
                 }
@@ -574,10 +656,11 @@ impl Asm<'_> {
                 }
                 match self.eval_now(&cond) {
                     Ok(v) if v.v != 0 => {
-                        self.loop_iterations += 1;
-                        if self.loop_iterations > self.opts.max_loop_iterations {
-                            let s = cond.span();
-                            self.err(s, "loop runs too long (iteration limit reached)");
+                        let Some(frame) = self.frames.last() else {
+                            return false;
+                        };
+                        let body = (frame.end - frame.start) as u64;
+                        if !self.charge_expansion(cond.span(), ".while/.for loop", 1, body + 1) {
                             return false;
                         }
                         let Some(frame) = self.frames.last_mut() else {
@@ -874,6 +957,13 @@ impl Asm<'_> {
                 Box::new(self.freeze_dot(*b)),
                 s,
             ),
+            Expr::Chain(first, rest, s) => Expr::Chain(
+                Box::new(self.freeze_dot(*first)),
+                rest.into_iter()
+                    .map(|(o, e)| (o, self.freeze_dot(e)))
+                    .collect(),
+                s,
+            ),
             Expr::Cond(c, a, b, s) => Expr::Cond(
                 Box::new(self.freeze_dot(*c)),
                 Box::new(self.freeze_dot(*a)),
@@ -906,8 +996,8 @@ impl Asm<'_> {
         let len = self.sections[self.cur as usize].data.len() as i64;
         if v.v < len {
             self.err(span, "cannot move the output counter backwards");
-        } else if v.v - len > 1 << 28 {
-            self.err(span, "output counter moved too far");
+        } else if let Err((s, m)) = self.output_fits(span, (v.v - len) as u64) {
+            self.err(s, m);
         } else {
             self.sections[self.cur as usize]
                 .data
@@ -1222,8 +1312,14 @@ impl Asm<'_> {
         start: usize,
         text: &[u8],
     ) {
-        if self.frames.len() > 256 {
-            self.err(span, "macro nesting too deep");
+        if self.frames.len() > limits::MAX_MACRO_DEPTH {
+            self.err(
+                span,
+                format!(
+                    "macros and loops nested too deeply (more than {}, MAX_MACRO_DEPTH)",
+                    limits::MAX_MACRO_DEPTH
+                ),
+            );
             return;
         }
         let s = String::from_utf8_lossy(text);
@@ -1272,9 +1368,23 @@ impl Asm<'_> {
             vals.push((p.clone(), v));
         }
         self.macro_count += 1;
-        let body = substitute(&m.body, &vals, Some(self.macro_count - 1));
+        let what = format!("macro '{name}'");
+        let Some(body) = substitute(
+            &m.body,
+            &vals,
+            Some(self.macro_count - 1),
+            self.expansion_room(),
+        ) else {
+            self.expansion_error(span, &what, None);
+            return;
+        };
         let loc = self.sources.location(span);
-        let f = self.sources.add(format!("macro {name} at {loc}"), body);
+        let src_name = format!("macro {name} at {loc}");
+        let cost = limits::expansion_cost(src_name.len(), body.len());
+        if !self.charge_expansion(span, &what, 1, cost) {
+            return;
+        }
+        let f = self.sources.add(src_name, body);
         let len = self.sources.file(f).bytes.len();
         let _ = file;
         self.frames.push(Frame {
@@ -1676,9 +1786,10 @@ impl Asm<'_> {
                     } else {
                         0
                     };
-                    if !(0..=1 << 28).contains(&count) || !(0..=8).contains(&size) {
+                    if count < 0 || !(0..=8).contains(&size) {
                         return Err((span, "bad .fill count or size".into()));
                     }
+                    self.output_fits(span, (count as u64).saturating_mul(size as u64))?;
                     let bytes = (value as u64).to_le_bytes();
                     for _ in 0..count {
                         self.sections[self.cur as usize]
@@ -1693,9 +1804,10 @@ impl Asm<'_> {
                     } else {
                         0
                     };
-                    if !(0..=1 << 28).contains(&n) {
+                    if n < 0 {
                         return Err((span, "bad size".into()));
                     }
+                    self.output_fits(span, n as u64)?;
                     let data = &mut self.sections[self.cur as usize].data;
                     data.resize(data.len() + n as usize, v as u8);
                 }
@@ -1717,8 +1829,10 @@ impl Asm<'_> {
                     } else {
                         None
                     };
+                    let len = self.sections[self.cur as usize].data.len() as i64;
+                    let target = (len + align - 1) / align * align;
+                    self.output_fits(span, (target - len) as u64)?;
                     let data = &mut self.sections[self.cur as usize].data;
-                    let target = (data.len() as i64 + align - 1) / align * align;
                     let is_code = self.cur == 0;
                     // Code is padded with s_nop (as CLRX does) when it stays dword aligned.
                     if fill.is_none() && is_code && data.len().is_multiple_of(4) && align >= 4 {
@@ -1848,11 +1962,20 @@ impl Asm<'_> {
                     let path = self
                         .find_file(file, &name)
                         .ok_or((ns, format!("cannot find file '{name}'")))?;
-                    let bytes = std::fs::read(&path)
-                        .map_err(|e| (ns, format!("cannot read '{}': {e}", path.display())))?;
+                    let bytes = limits::read_capped(&path).map_err(|m| (ns, m))?;
                     if d == ".include" {
-                        if self.frames.len() > 64 {
-                            return Err((ns, "includes nested too deeply".into()));
+                        if self.frames.len() > limits::MAX_INCLUDE_DEPTH {
+                            return Err((
+                                ns,
+                                format!(
+                                    "includes nested too deeply (more than {}, MAX_INCLUDE_DEPTH)",
+                                    limits::MAX_INCLUDE_DEPTH
+                                ),
+                            ));
+                        }
+                        let cost = limits::expansion_cost(path.as_os_str().len(), bytes.len());
+                        if !self.charge_expansion(ns, ".include", 1, cost) {
+                            return Ok(());
                         }
                         let f = self.sources.add(path.display().to_string(), bytes);
                         let len = self.sources.file(f).bytes.len();
@@ -1883,6 +2006,7 @@ impl Asm<'_> {
                         let e = s
                             .saturating_add(count.min(bytes.len() as i64) as usize)
                             .min(bytes.len());
+                        self.output_fits(ns, (e - s) as u64)?;
                         self.sections[self.cur as usize]
                             .data
                             .extend_from_slice(&bytes[s..e]);
@@ -1971,7 +2095,11 @@ impl Asm<'_> {
                             span,
                         )
                         .unwrap_or_default();
-                    if n > 0 {
+                    // Charged before the first iteration, so that a huge count fails
+                    // at once instead of after running into the budget.
+                    if n > 0
+                        && self.charge_expansion(span, ".rept", n as u64, body.len() as u64 + 1)
+                    {
                         let loc = self.sources.location(span);
                         self.push_loop(
                             body,
@@ -2011,10 +2139,34 @@ impl Asm<'_> {
                         )
                         .unwrap_or_default();
                     let _ = vs;
+                    // Fail at once when the items cannot fit; each item is charged
+                    // what it really expands to as it begins.
+                    let each = limits::expansion_cost(0, body.len());
+                    if (items.len() as u64).saturating_mul(each) > self.expansion_room() {
+                        let total = (items.len() as u64).saturating_mul(each);
+                        self.expansion_error(span, d, Some(total));
+                        return Ok(());
+                    }
                     if !items.is_empty() {
                         let loc = self.sources.location(span);
                         let name = format!("{d} at {loc}");
-                        let first = substitute(&body, &[(var.clone(), items[0].clone())], None);
+                        let Some(first) = substitute(
+                            &body,
+                            &[(var.clone(), items[0].clone())],
+                            None,
+                            self.expansion_room(),
+                        ) else {
+                            self.expansion_error(span, d, None);
+                            return Ok(());
+                        };
+                        if !self.charge_expansion(
+                            span,
+                            d,
+                            1,
+                            limits::expansion_cost(name.len(), first.len()),
+                        ) {
+                            return Ok(());
+                        }
                         self.push_loop(
                             body.clone(),
                             name.clone(),
@@ -2024,6 +2176,7 @@ impl Asm<'_> {
                                 next: 1,
                                 body,
                                 name,
+                                span,
                             },
                             Some(first),
                         );
@@ -2203,9 +2356,15 @@ fn split_args(s: &str) -> Vec<String> {
     out
 }
 
-/// Replace `\name` by argument values, `\@` by the expansion counter, `\()` by nothing.
-fn substitute(body: &str, vals: &[(String, String)], counter: Option<u64>) -> String {
-    let mut out = String::with_capacity(body.len());
+/// Replace `\name` by argument values, `\@` by the expansion counter, `\()` by nothing;
+/// `None` if the result would be longer than `limit` bytes.
+fn substitute(
+    body: &str,
+    vals: &[(String, String)],
+    counter: Option<u64>,
+    limit: u64,
+) -> Option<String> {
+    let mut out = String::with_capacity(body.len().min(limit as usize));
     let b = body.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -2235,8 +2394,11 @@ fn substitute(body: &str, vals: &[(String, String)], counter: Option<u64>) -> St
         let ch_len = body[i..].chars().next().map(char::len_utf8).unwrap_or(1);
         out.push_str(&body[i..i + ch_len]);
         i += ch_len;
+        if out.len() as u64 > limit {
+            return None;
+        }
     }
-    out
+    (out.len() as u64 <= limit).then_some(out)
 }
 
 struct AsmCtx<'a, 'b> {
