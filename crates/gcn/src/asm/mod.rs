@@ -1016,55 +1016,151 @@ impl Asm<'_> {
         }
     }
 
-    fn lookup(&self, name: &str, span: Span, depth: u32) -> Result<Value, EvalError> {
-        let v = self.lookup_place(name, span, depth)?;
-        // Raw code is one section loaded at address 0: places are plain offsets.
-        if self.format == Format::RawCode {
-            return Ok(Value::abs(v.v));
-        }
-        Ok(v)
+    fn lookup(&self, name: &str, span: Span) -> Result<Value, EvalError> {
+        self.lookup_with(name, span, &mut HashMap::default())
     }
 
-    fn lookup_place(&self, name: &str, span: Span, depth: u32) -> Result<Value, EvalError> {
+    /// Raw code is one section loaded at address 0: places are plain offsets.
+    fn as_value(&self, v: Value) -> Value {
+        if self.format == Format::RawCode {
+            return Value::abs(v.v);
+        }
+        v
+    }
+
+    /// The storage key and symbol a reference to `name` finds (local labels and scopes
+    /// resolved as they are now).
+    fn find_sym<'n>(&self, name: &'n str) -> Option<(std::borrow::Cow<'n, str>, &Sym)> {
+        let key: std::borrow::Cow<'n, str> = match self.resolve_local(name) {
+            Some(l) => std::borrow::Cow::Owned(self.sym_key(&l)?.into_owned()),
+            None => self.sym_key(name)?,
+        };
+        let sym = self.syms.get(key.as_ref())?;
+        Some((key, sym))
+    }
+
+    /// The value of `name`, or why it has none. Symbols defined by expressions over
+    /// other symbols (`.set a, b` before `b` is known, `.eqv`) are resolved without
+    /// recursion, so chains of any length work; a symbol that depends on itself is an
+    /// error. `memo` keeps the values found, for one state of the symbol table.
+    fn lookup_with(
+        &self,
+        name: &str,
+        span: Span,
+        memo: &mut HashMap<String, Result<Value, EvalError>>,
+    ) -> Result<Value, EvalError> {
         if name == "." {
-            return Ok(Value {
+            return Ok(self.as_value(Value {
                 section: Some(self.cur),
                 v: self.pc,
-            });
+            }));
         }
-        if depth > 64 {
-            return Err(EvalError::Error(
-                span,
-                format!("symbol '{name}' is defined in terms of itself"),
-            ));
-        }
-        let local;
-        let key = match self.resolve_local(name) {
-            Some(l) => {
-                local = l;
-                local.as_str()
-            }
-            None => name,
+        let Some((key, sym)) = self.find_sym(name) else {
+            return Err(EvalError::Undefined(name.to_string(), span));
         };
-        let found = self.sym_key(key);
-        match found.as_deref().and_then(|k| self.syms.get(k)) {
-            Some(Sym {
-                val: SymVal::Val(v),
-                ..
-            }) => Ok(*v),
-            Some(Sym {
+        match &sym.val {
+            SymVal::Val(v) => Ok(self.as_value(*v)),
+            SymVal::Expr(_) => {
+                let key = key.into_owned();
+                if !memo.contains_key(&key) {
+                    self.resolve_exprs(key.clone(), memo);
+                }
+                memo.get(&key).cloned().unwrap_or_else(|| {
+                    Err(EvalError::Error(
+                        span,
+                        format!("symbol '{name}' has no value"),
+                    ))
+                })
+            }
+        }
+    }
+
+    /// Evaluate the expression symbol `root` and every expression symbol it depends on
+    /// into `memo`: a depth-first walk with an explicit stack. A symbol is "open" from
+    /// when its dependencies are pushed until it is evaluated; the open symbols are the
+    /// path from `root`, so meeting one again is a cycle.
+    fn resolve_exprs(&self, root: String, memo: &mut HashMap<String, Result<Value, EvalError>>) {
+        let mut stack: Vec<(String, bool)> = vec![(root, false)];
+        let mut open: rustc_hash::FxHashSet<String> = Default::default();
+        while let Some((key, expanded)) = stack.last().cloned() {
+            if memo.contains_key(&key) {
+                stack.pop();
+                continue;
+            }
+            let Some(Sym {
                 val: SymVal::Expr(e),
                 ..
-            }) => {
-                let e = e.clone();
-                eval(&e, &mut |n, s| self.lookup(n, s, depth + 1))
+            }) = self.syms.get(&key)
+            else {
+                stack.pop();
+                continue;
+            };
+            if !expanded {
+                if let Some(top) = stack.last_mut() {
+                    top.1 = true;
+                }
+                open.insert(key.clone());
+                let mut cycle = None;
+                for_each_sym(e, &mut |n, s| {
+                    if n == "." || cycle.is_some() {
+                        return;
+                    }
+                    if let Some((
+                        k,
+                        Sym {
+                            val: SymVal::Expr(_),
+                            ..
+                        },
+                    )) = self.find_sym(n)
+                    {
+                        if memo.contains_key(k.as_ref()) {
+                            return;
+                        }
+                        if open.contains(k.as_ref()) {
+                            cycle = Some((n.to_string(), s));
+                            return;
+                        }
+                        stack.push((k.into_owned(), false));
+                    }
+                });
+                if let Some((n, s)) = cycle {
+                    let m = format!("symbol '{n}' is defined in terms of itself");
+                    memo.insert(key.clone(), Err(EvalError::Error(s, m)));
+                    open.remove(&key);
+                }
+                continue;
             }
-            None => Err(EvalError::Undefined(name.to_string(), span)),
+            // Every dependency has its value (or error) in `memo` now.
+            let r = eval(e, &mut |n, s| {
+                if n == "." {
+                    return self.lookup_with(n, s, &mut HashMap::default());
+                }
+                match self.find_sym(n) {
+                    None => Err(EvalError::Undefined(n.to_string(), s)),
+                    Some((
+                        _,
+                        Sym {
+                            val: SymVal::Val(v),
+                            ..
+                        },
+                    )) => Ok(self.as_value(*v)),
+                    Some((k, _)) => memo.get(k.as_ref()).cloned().unwrap_or_else(|| {
+                        Err(EvalError::Error(
+                            s,
+                            format!("symbol '{n}' is defined in terms of itself"),
+                        ))
+                    }),
+                }
+            });
+            memo.insert(key.clone(), r);
+            open.remove(&key);
+            stack.pop();
         }
     }
 
     fn try_eval(&self, e: &Expr) -> Result<Value, EvalError> {
-        eval(e, &mut |n, s| self.lookup(n, s, 0))
+        let mut memo = HashMap::default();
+        eval(e, &mut |n, s| self.lookup_with(n, s, &mut memo))
     }
 
     /// Evaluate to an absolute value now (pseudo-op arguments).
@@ -1286,12 +1382,14 @@ impl Asm<'_> {
     }
 
     fn symbol_list(&self) -> Vec<(String, Option<String>, i64)> {
+        // One memo for all: the table does not change any more.
+        let mut memo = HashMap::default();
         let mut v: Vec<_> = self
             .syms
             .iter()
             .filter(|(n, _)| !n.contains('@'))
             .filter_map(|(n, _)| {
-                let val = self.lookup(n, Span::default(), 0).ok()?;
+                let val = self.lookup_with(n, Span::default(), &mut memo).ok()?;
                 Some((
                     self.scopes.display(n)?,
                     val.section.map(|s| self.sections[s as usize].name.clone()),
@@ -1551,7 +1649,7 @@ impl Asm<'_> {
             ".ifdef" | ".ifndef" | ".ifnotdef" => {
                 let n = word(&p).ok_or((p.span(), "expected a symbol name".to_string()))?;
                 p.pos += 1;
-                let def = self.lookup(&n, end_span, 0).is_ok();
+                let def = self.lookup(&n, end_span).is_ok();
                 if kind == ".ifdef" {
                     def
                 } else {
@@ -2297,6 +2395,30 @@ impl Asm<'_> {
         self.sections[self.cur as usize]
             .data
             .extend_from_slice(&bytes[..size]);
+    }
+}
+
+/// Call `f` on every symbol reference in `e` (nesting is bounded by the parser).
+fn for_each_sym(e: &Expr, f: &mut dyn FnMut(&str, Span)) {
+    match e {
+        Expr::Int(..) | Expr::Float(..) => {}
+        Expr::Sym(n, s) => f(n, *s),
+        Expr::Unary(_, a, _) => for_each_sym(a, f),
+        Expr::Binary(_, a, b, _) => {
+            for_each_sym(a, f);
+            for_each_sym(b, f);
+        }
+        Expr::Chain(first, rest, _) => {
+            for_each_sym(first, f);
+            for (_, e) in rest {
+                for_each_sym(e, f);
+            }
+        }
+        Expr::Cond(c, a, b, _) => {
+            for_each_sym(c, f);
+            for_each_sym(a, f);
+            for_each_sym(b, f);
+        }
     }
 }
 
