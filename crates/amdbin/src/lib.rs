@@ -86,6 +86,10 @@ pub enum Cl2Error {
     /// The writer's input breaks a rule of the format.
     #[error("{0}")]
     Invalid(String),
+    /// The writer's input for kernel `kernel` (an index into `Cl2Input::kernels`)
+    /// breaks a rule of the format: an assembler points at that kernel.
+    #[error("{msg}")]
+    InKernel { kernel: usize, msg: String },
     /// Raw metadata or setup that no configuration reproduces.
     #[error("cannot express as a configuration: {0}")]
     NotDerivable(String),

@@ -48,6 +48,14 @@ fn invalid(msg: &str) -> Cl2Error {
     Cl2Error::Invalid(msg.to_string())
 }
 
+/// Tag a rule broken by kernel `kernel` with its index.
+fn in_kernel(kernel: usize) -> impl Fn(Cl2Error) -> Cl2Error {
+    move |e| match e {
+        Cl2Error::Invalid(msg) => Cl2Error::InKernel { kernel, msg },
+        e => e,
+    }
+}
+
 fn check(input: &Cl2Input) -> Result<(Target, u32), Cl2Error> {
     let arch = input.device.arch();
     if arch == GpuArch::Gcn10 {
@@ -95,62 +103,8 @@ fn check(input: &Cl2Input) -> Result<(Target, u32), Cl2Error> {
         // symbols would be lost while still shifting relocation symbol indices.
         return Err(invalid("Inner symbols need at least one kernel"));
     }
-    for k in &input.kernels {
-        if let KernelContent::Raw(r) = &k.content {
-            // Raw blobs must describe their own extent, or no reader can split them.
-            if layout == Layout::Old {
-                let stub_len = r
-                    .stub
-                    .get(0..4)
-                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-                if stub_len != Some(r.stub.len() as u32) {
-                    return Err(invalid(
-                        "Kernel stub must begin with its own size (the offset of the setup)",
-                    ));
-                }
-                if r.setup.len() != 256 {
-                    return Err(invalid(
-                        "Kernel setup of old driver binaries must be 256 bytes",
-                    ));
-                }
-            } else {
-                let blob = [r.setup.as_slice(), k.code.as_slice()].concat();
-                if crate::reader::setup_len(&blob) != r.setup.len() {
-                    return Err(invalid(
-                        "Kernel setup must give its own size at offset 16 (kernel_code_entry_byte_offset), or be 256 bytes",
-                    ));
-                }
-            }
-            if layout != Layout::Old && r.isa_metadata.is_some() {
-                return Err(invalid("ISA metadata allowed for old driver binaries"));
-            }
-            if layout != Layout::Old && !r.stub.is_empty() {
-                return Err(invalid("Kernel stub allowed for old driver binaries"));
-            }
-        }
-        if layout == Layout::Old && !k.relocations.is_empty() {
-            return Err(invalid("Old driver binaries doesn't support relocations"));
-        }
-        for r in &k.relocations {
-            if u64::from(r.offset) + 4 > k.code.len() as u64 {
-                return Err(invalid("Relocation offset outside code size"));
-            }
-            let present = match r.target {
-                RelocTarget::GlobalData => !input.global_data.is_empty(),
-                RelocTarget::RwData => !input.rw_data.is_empty(),
-                RelocTarget::Bss => input.bss_size != 0,
-            };
-            if !present {
-                return Err(invalid(
-                    "Relocation against a global data section that is empty",
-                ));
-            }
-        }
-        for s in &k.samplers {
-            if *s as usize >= samplers {
-                return Err(invalid("SamplerId out of range"));
-            }
-        }
+    for (i, k) in input.kernels.iter().enumerate() {
+        check_kernel(input, k, layout, samplers).map_err(in_kernel(i))?;
     }
     Ok((
         Target {
@@ -161,6 +115,71 @@ fn check(input: &Cl2Input) -> Result<(Target, u32), Cl2Error> {
         },
         code,
     ))
+}
+
+/// The rules one kernel's input must follow.
+fn check_kernel(
+    input: &Cl2Input,
+    k: &crate::Cl2KernelInput,
+    layout: Layout,
+    samplers: usize,
+) -> Result<(), Cl2Error> {
+    if let KernelContent::Raw(r) = &k.content {
+        // Raw blobs must describe their own extent, or no reader can split them.
+        if layout == Layout::Old {
+            let stub_len = r
+                .stub
+                .get(0..4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            if stub_len != Some(r.stub.len() as u32) {
+                return Err(invalid(
+                    "Kernel stub must begin with its own size (the offset of the setup)",
+                ));
+            }
+            if r.setup.len() != 256 {
+                return Err(invalid(
+                    "Kernel setup of old driver binaries must be 256 bytes",
+                ));
+            }
+        } else {
+            let blob = [r.setup.as_slice(), k.code.as_slice()].concat();
+            if crate::reader::setup_len(&blob) != r.setup.len() {
+                return Err(invalid(
+                    "Kernel setup must give its own size at offset 16 (kernel_code_entry_byte_offset), or be 256 bytes",
+                ));
+            }
+        }
+        if layout != Layout::Old && r.isa_metadata.is_some() {
+            return Err(invalid("ISA metadata allowed for old driver binaries"));
+        }
+        if layout != Layout::Old && !r.stub.is_empty() {
+            return Err(invalid("Kernel stub allowed for old driver binaries"));
+        }
+    }
+    if layout == Layout::Old && !k.relocations.is_empty() {
+        return Err(invalid("Old driver binaries doesn't support relocations"));
+    }
+    for r in &k.relocations {
+        if u64::from(r.offset) + 4 > k.code.len() as u64 {
+            return Err(invalid("Relocation offset outside code size"));
+        }
+        let present = match r.target {
+            RelocTarget::GlobalData => !input.global_data.is_empty(),
+            RelocTarget::RwData => !input.rw_data.is_empty(),
+            RelocTarget::Bss => input.bss_size != 0,
+        };
+        if !present {
+            return Err(invalid(
+                "Relocation against a global data section that is empty",
+            ));
+        }
+    }
+    for s in &k.samplers {
+        if *s as usize >= samplers {
+            return Err(invalid("SamplerId out of range"));
+        }
+    }
+    Ok(())
 }
 
 fn blobs(input: &Cl2Input, t: &Target) -> Result<Vec<KernelBlobs>, Cl2Error> {
@@ -180,7 +199,7 @@ fn blobs(input: &Cl2Input, t: &Target) -> Result<Vec<KernelBlobs>, Cl2Error> {
                     Vec::new()
                 },
             },
-            KernelContent::Config(cfg) => config_blobs(t, i, cfg, &k.code)?,
+            KernelContent::Config(cfg) => config_blobs(t, i, cfg, &k.code).map_err(in_kernel(i))?,
         });
     }
     Ok(out)
@@ -766,7 +785,7 @@ pub fn write_cl2(input: &Cl2Input) -> Result<Vec<u8>, Cl2Error> {
     let old = t.layout == Layout::Old;
     let has_kernels = !input.kernels.is_empty();
     let acl = match &input.acl_version {
-        Some(a) if !a.is_empty() => a.clone(),
+        Some(a) => a.clone(),
         _ => if old {
             ACL_VERSION_OLD
         } else {

@@ -191,6 +191,8 @@ struct Asm<'a> {
     opts: &'a AsmOptions,
     arch: Arch,
     gpu: Option<&'static str>,
+    /// The `.gpu`/`.arch` statement that chose the device last (None: options).
+    gpu_span: Option<Span>,
     format: Format,
     bits64: bool,
     sections: Vec<Section>,
@@ -257,6 +259,7 @@ pub fn assemble(
         opts,
         arch,
         gpu,
+        gpu_span: None,
         format: opts.format,
         bits64: opts.bits64,
         sections: vec![Section {
@@ -460,6 +463,17 @@ impl Asm<'_> {
             )));
             self.ended = true;
             self.frames.clear();
+        }
+    }
+
+    /// An error at `span`, or about the options (no source position) when `None`.
+    fn err_at(&mut self, span: Option<Span>, msg: impl Into<String>) {
+        match span {
+            Some(s) => self.err(s, msg),
+            None => {
+                self.diags.push(Diagnostic::error(msg.into()));
+                self.errors += 1;
+            }
         }
     }
 
@@ -1970,6 +1984,7 @@ impl Asm<'_> {
                     }
                     self.gpu = Some(g);
                     self.arch = a;
+                    self.gpu_span = Some(span);
                 }
                 ".arch" => {
                     let n = p
@@ -1988,6 +2003,7 @@ impl Asm<'_> {
                     }
                     self.arch = a;
                     self.gpu = None;
+                    self.gpu_span = Some(span);
                 }
                 ".64bit" => self.bits64 = true,
                 ".32bit" => self.bits64 = false,
