@@ -55,6 +55,7 @@ mod derive;
 pub mod device;
 pub mod elf;
 pub mod gen;
+pub mod limits;
 pub mod model;
 mod reader;
 mod writer;

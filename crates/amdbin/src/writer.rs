@@ -98,6 +98,21 @@ fn check(input: &Cl2Input) -> Result<(Target, u32), Cl2Error> {
     if !matches!(input.bss_align, 0) && !input.bss_align.is_power_of_two() {
         return Err(invalid("bss alignment must be a power of two"));
     }
+    let aligns = std::iter::once(input.bss_align).chain(
+        input
+            .extra_sections
+            .iter()
+            .chain(&input.inner_extra_sections)
+            .map(|s| s.align),
+    );
+    for a in aligns {
+        if !crate::limits::align_ok(a) {
+            return Err(Cl2Error::Invalid(format!(
+                "alignment {a} is not a power of two up to {} (MAX_ALIGN)",
+                crate::limits::MAX_ALIGN
+            )));
+        }
+    }
     if input.kernels.is_empty() && !input.inner_symbols.is_empty() {
         // Without kernels no inner symbol table is written (as in CLRX), so the
         // symbols would be lost while still shifting relocation symbol indices.
@@ -446,8 +461,14 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
         if !v163 {
             // 1912: rw + bss + readonly sizes total a multiple of 256.
             let rw = input.rw_data.len() as u64;
-            let all = align256(g.len() as u64 + input.bss_size + rw);
-            let want = all - rw - input.bss_size;
+            let want = (g.len() as u64)
+                .checked_add(input.bss_size)
+                .and_then(|n| n.checked_add(rw))
+                .and_then(|n| n.checked_add(255))
+                .map(|n| n & !255)
+                .map(|all| all - rw - input.bss_size)
+                .ok_or_else(|| invalid("bss size too large"))?;
+            // At most 255 bytes of padding.
             g.resize(want as usize, 0);
         }
         regions.push(section(
