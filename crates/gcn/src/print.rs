@@ -204,7 +204,7 @@ pub struct InstText {
 fn float_comment(name: &str, x: u32) -> Option<String> {
     let kind = crate::asm::instr::float_kind(name)?;
     Some(match kind {
-        'h' => format!("{}h", crate::asm::instr::f16_to_f32(x as u16)),
+        'h' => format!("{}h", half::f16::from_bits(x as u16).to_f32()),
         'l' => format!("{}l", f64::from_bits((x as u64) << 32)),
         _ => format!("{}f", f32::from_bits(x)),
     })
