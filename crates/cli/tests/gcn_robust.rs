@@ -204,3 +204,68 @@ fn disasm_help_documents_every_flag() {
         assert!(out.contains(flag), "{flag} missing from:\n{out}");
     }
 }
+
+/// The README's `kauai asm`/`disasm` example, run line by line as written: `cargo run
+/// --bin kauai --` is this binary, files the commands write go to a scratch directory,
+/// `examples/` is the repository's, `cmp` compares two outputs.
+#[test]
+fn readme_gcn_example_runs_as_written() {
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let block = readme
+        .split("```sh\n")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .find(|b| b.contains("examples/vector_add_gcn.s"))
+        .expect("the README's GCN example");
+    let dir = std::env::temp_dir().join(format!("kauai-readme-gcn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut ran = 0;
+    for line in block
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let ["cmp", a, b] = words[..] {
+            let (a, b) = (std::fs::read(dir.join(a)), std::fs::read(dir.join(b)));
+            assert_eq!(a.expect("first file"), b.expect("second file"), "{line}");
+            continue;
+        }
+        let rest = line
+            .strip_prefix("cargo run --bin kauai -- ")
+            .unwrap_or_else(|| panic!("not a kauai command: {line}"));
+        let (cmd, redirect) = match rest.split_once(" > ") {
+            Some((c, f)) => (c, Some(f.trim())),
+            None => (rest, None),
+        };
+        let args: Vec<PathBuf> = cmd
+            .split_whitespace()
+            .map(|w| {
+                if w.starts_with("examples/") {
+                    root.join(w)
+                } else {
+                    PathBuf::from(w)
+                }
+            })
+            .collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_kauai"))
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .expect("kauai runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{line}: {stderr}");
+        if let Some(f) = redirect {
+            std::fs::write(dir.join(f), &out.stdout).expect("redirect");
+        } else if line.contains("disasm -C") {
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(text.contains(".kernel vector_add\n    .config\n"), "{text}");
+            assert!(
+                text.contains("/*dc700000 00000607*/ flat_store_dword v[7:8], v6"),
+                "{text}"
+            );
+        }
+        ran += 1;
+    }
+    assert_eq!(ran, 4, "the README's example changed: update this test");
+}
