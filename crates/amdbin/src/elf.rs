@@ -175,7 +175,7 @@ where
         file.sections.push(Section {
             name,
             stype,
-            flags: sh.sh_flags(e).0.into(),
+            flags: sh.sh_flags(e).0,
             addr: sh.sh_addr(e).into(),
             offset,
             size,

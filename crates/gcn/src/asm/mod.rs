@@ -1860,7 +1860,10 @@ impl Asm<'_> {
                             _ => self.abs_now(&e)? as f64,
                         };
                         let bytes: Vec<u8> = match d {
-                            ".half" => half::f16::from_f32(v as f32).to_bits().to_le_bytes().to_vec(),
+                            ".half" => half::f16::from_f32(v as f32)
+                                .to_bits()
+                                .to_le_bytes()
+                                .to_vec(),
                             ".double" => v.to_le_bytes().to_vec(),
                             _ => (v as f32).to_le_bytes().to_vec(),
                         };
