@@ -17,8 +17,9 @@ pub const MAX_EXPR_DEPTH: u32 = 256;
 
 /// The expansion budget of one run, in bytes: every macro call, `.irp`/`.irpc` item
 /// and `.include` costs [`expansion_cost`] (it becomes a new source kept for
-/// diagnostics), every `.rept`/`.for`/`.while` iteration its body's length plus one
-/// (it reuses its source, so only time is spent). 16 MiB is a few hundred thousand
+/// diagnostics), every `.rept` iteration its body's length plus one and every
+/// `.for`/`.while` iteration its body's length plus [`LOOP_CONDITION_COST`] (loops
+/// reuse their source, so only time is spent). 16 MiB is a few hundred thousand
 /// lines of unrolled code, read in well under a second, and bounds the memory the
 /// kept sources take; a doubling macro or `.rept 1000000000` stops at it (`.rept` is
 /// charged for all its iterations before the first one runs).
@@ -27,6 +28,16 @@ pub const MAX_EXPANSION_BYTES: u64 = 16 << 20;
 /// What a new source costs besides its text: its record and line table, so that
 /// empty bodies expanded without end still exhaust [`MAX_EXPANSION_BYTES`].
 pub const EXPANSION_ITEM_COST: u64 = 160;
+
+/// What one `.for`/`.while` iteration costs besides its body: it evaluates the
+/// condition and the step, some hundred times the work of an empty `.rept` iteration
+/// (which costs one byte), so an endless empty loop ends within a second.
+pub const LOOP_CONDITION_COST: u64 = 64;
+
+/// Kernels in one `.amdcl2` binary. Each costs some 15 KB while the binary is built
+/// (sections, configuration, metadata); programs have tens of kernels, and 4096 keeps
+/// a file of repeated `.kernel` lines within about 64 MB.
+pub const MAX_KERNELS: usize = 4096;
 
 /// The budget a new source of `text` bytes named `name_len` bytes takes: the source
 /// map keeps its bytes and a text copy of them, and its name.

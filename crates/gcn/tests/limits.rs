@@ -152,3 +152,34 @@ fn incbin_of_an_endless_file_is_capped() {
         Duration::from_secs(5),
     );
 }
+
+#[test]
+fn endless_empty_for_loop_hits_the_expansion_limit() {
+    fails_with(
+        ".for i = 0, i < 100000000, i + 1\n.endr\n",
+        &["MAX_EXPANSION_BYTES"],
+        Duration::from_secs(5),
+    );
+}
+
+#[test]
+fn kernel_count_is_bounded() {
+    let mut src = String::from(".amdcl2\n.gpu Bonaire\n");
+    for i in 0..5000 {
+        src.push_str(&format!(
+            ".kernel k{i}\n.config\n.dims x\n.text\ns_endpgm\n"
+        ));
+    }
+    // Kernel 4097 is on line 2 + 4096 * 5 + 1.
+    fails_with(
+        &src,
+        &["MAX_KERNELS", "t.s:20483:9"],
+        Duration::from_secs(5),
+    );
+    let msg = asm(&src).unwrap_err();
+    assert_eq!(
+        msg.matches("MAX_KERNELS").count(),
+        2,
+        "one error (message and label)"
+    );
+}

@@ -523,6 +523,18 @@ impl Asm<'_> {
             return Ok(());
         }
         let k = self.cl2().kernels.len();
+        if k >= crate::limits::MAX_KERNELS {
+            // Every later kernel would fail the same way: stop here.
+            self.ended = true;
+            self.frames.clear();
+            return Err((
+                span,
+                format!(
+                    "too many kernels (more than {}, MAX_KERNELS)",
+                    crate::limits::MAX_KERNELS
+                ),
+            ));
+        }
         let code = self.add_section(".text", SecKind::Code(Some(k)));
         self.cl2().kernels.push(KernelState {
             name,

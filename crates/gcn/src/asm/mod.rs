@@ -674,7 +674,8 @@ impl Asm<'_> {
                             return false;
                         };
                         let body = (frame.end - frame.start) as u64;
-                        if !self.charge_expansion(cond.span(), ".while/.for loop", 1, body + 1) {
+                        let each = body + limits::LOOP_CONDITION_COST;
+                        if !self.charge_expansion(cond.span(), ".while/.for loop", 1, each) {
                             return false;
                         }
                         let Some(frame) = self.frames.last_mut() else {
