@@ -14,6 +14,11 @@ pub const MAX_ALIGN: u64 = 1 << 16;
 /// ELF it embeds and the reader's copies within a few hundred MB.
 pub const MAX_BINARY_BYTES: u64 = 256 << 20;
 
+/// Bytes of NOBITS extra sections the reader materialises (as zeros, so that writing
+/// reproduces them) in one ELF, all together: a section header of 64 bytes could
+/// otherwise ask for gigabytes, and many headers for many times that.
+pub const MAX_NOBITS_BYTES: u64 = 16 << 20;
+
 /// Is `align` a usable alignment: 0 or 1 (none), or a power of two up to
 /// [`MAX_ALIGN`]?
 pub fn align_ok(align: u64) -> bool {

@@ -205,3 +205,34 @@ fn alignment_fields_are_not_trusted() {
     inp.bss_size = u64::MAX - 10;
     assert!(write_cl2(&inp).is_err());
 }
+
+/// NOBITS extra sections are read as zeros (so that writing reproduces them): their
+/// sizes together are bounded, not just each one, or many small headers would ask for
+/// gigabytes.
+#[test]
+fn nobits_sections_are_bounded_in_all() {
+    let mut inp = read_cl2(&seeds()[0]).expect("oracle reads").input;
+    let nobits = |i: usize| ExtraSection {
+        name: format!(".zeros{i}"),
+        stype: 8,
+        align: 8,
+        data: vec![0; 3 << 20],
+        ..ExtraSection::default()
+    };
+    inp.extra_sections = (0..4).map(nobits).collect();
+    let bytes = write_cl2(&inp).expect("writes");
+    // Four sections of 3 MiB take no bytes in the file and read back.
+    assert!(bytes.len() < 4 << 20);
+    assert_eq!(
+        read_cl2(&bytes)
+            .expect("12 MiB read")
+            .input
+            .extra_sections
+            .len(),
+        4
+    );
+    inp.extra_sections = (0..6).map(nobits).collect();
+    let bytes = write_cl2(&inp).expect("writes");
+    let err = read_cl2(&bytes).expect_err("18 MiB of NOBITS is refused");
+    assert!(err.to_string().contains("MAX_NOBITS_BYTES"), "{err}");
+}
