@@ -269,3 +269,17 @@ fn readme_gcn_example_runs_as_written() {
     }
     assert_eq!(ran, 4, "the README's example changed: update this test");
 }
+
+/// Output to a device is written in place: a rename over `/dev/null` (as root) would
+/// replace the device with a regular file for the whole machine.
+#[test]
+#[cfg(unix)]
+fn asm_output_to_a_device_is_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let f = scratch("null.s", b"s_endpgm\n");
+    let (code, _, err) = bounded(&["asm", f.to_str().unwrap(), "-o", "/dev/null"]);
+    assert_eq!(code, 0, "{err}");
+    let m = std::fs::metadata("/dev/null").expect("/dev/null");
+    assert!(m.file_type().is_char_device());
+    assert!(!std::path::Path::new("/dev/null.kauai-tmp").exists());
+}
