@@ -1539,7 +1539,23 @@ impl Asm<'_> {
         None
     }
 
-    fn push_loop(&mut self, body: String, name: String, lp: Loop, first: Option<String>) {
+    /// Start loop `lp` (its statement at `span`) over `body`.
+    fn push_loop(
+        &mut self,
+        span: Span,
+        body: String,
+        name: String,
+        lp: Loop,
+        first: Option<String>,
+    ) {
+        if self.frames.len() > limits::MAX_MACRO_DEPTH {
+            let m = format!(
+                "macros and loops nested too deeply (more than {}, MAX_MACRO_DEPTH)",
+                limits::MAX_MACRO_DEPTH
+            );
+            self.err(span, m);
+            return;
+        }
         let text = first.unwrap_or(body);
         let f = self.sources.add(name, text);
         let len = self.sources.file(f).bytes.len();
@@ -2220,6 +2236,7 @@ impl Asm<'_> {
                     {
                         let loc = self.sources.location(span);
                         self.push_loop(
+                            span,
                             body,
                             format!(".rept at {loc}"),
                             Loop::Rept { left: n as u64 },
@@ -2286,6 +2303,7 @@ impl Asm<'_> {
                             return Ok(());
                         }
                         self.push_loop(
+                            span,
                             body.clone(),
                             name.clone(),
                             Loop::Irp {
@@ -2328,6 +2346,7 @@ impl Asm<'_> {
                     if self.abs_now(&cond)? != 0 {
                         let loc = self.sources.location(span);
                         self.push_loop(
+                            span,
                             body,
                             format!("{d} at {loc}"),
                             Loop::While {
