@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let mut sm = SourceMap::new();
     let f = sm.add("f.s", src.to_vec());
     let mut d = Diagnostics::new();
-    let opts = AsmOptions { arch: Some(arch), max_loop_iterations: 10_000, ..AsmOptions::default() };
+    let opts = AsmOptions { arch: Some(arch), max_expansion_bytes: 1 << 20, ..AsmOptions::default() };
     let _ = assemble(&mut sm, f, &opts, &mut d);
     let _ = d.render(&sm);
 });

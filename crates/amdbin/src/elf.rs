@@ -1,9 +1,16 @@
-//! Little-endian ELF32/ELF64, as much as AMD CL2 binaries need: a reader that checks
-//! every offset, and [`ElfGen`], a writer that lays regions out the way CLRX's ELF
+//! Little-endian ELF32/ELF64, as much as AMD CL2 binaries need: a reader on the
+//! `object` crate that keeps every field the writer needs to reproduce a file, and
+//! [`ElfGen`], a writer that lays regions out the way CLRX's ELF
 //! generator does (each region aligned in the file, section addresses counted from a
 //! chosen region, string and symbol tables built from the section and symbol lists).
 
+use object::elf::{FileHeader32, FileHeader64, Sym32, Sym64};
+use object::read::elf::{FileHeader, ProgramHeader as _, SectionHeader as _, Sym};
+use object::read::StringTable;
+use object::Endianness;
 use thiserror::Error;
+
+use crate::limits;
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ElfError {
@@ -78,37 +85,6 @@ pub struct ElfFile {
     pub shstrndx: u16,
 }
 
-struct R<'a> {
-    b: &'a [u8],
-}
-
-impl R<'_> {
-    fn get<const N: usize>(&self, off: u64) -> Result<[u8; N], ElfError> {
-        let off = usize::try_from(off).map_err(|_| ElfError::OutOfRange("field"))?;
-        self.b
-            .get(off..off.checked_add(N).ok_or(ElfError::OutOfRange("field"))?)
-            .and_then(|s| s.try_into().ok())
-            .ok_or(ElfError::OutOfRange("field"))
-    }
-    fn u16(&self, off: u64) -> Result<u16, ElfError> {
-        self.get::<2>(off).map(u16::from_le_bytes)
-    }
-    fn u32(&self, off: u64) -> Result<u32, ElfError> {
-        self.get::<4>(off).map(u32::from_le_bytes)
-    }
-    fn u64(&self, off: u64) -> Result<u64, ElfError> {
-        self.get::<8>(off).map(u64::from_le_bytes)
-    }
-    /// Address-sized field.
-    fn word(&self, is64: bool, off: u64) -> Result<u64, ElfError> {
-        if is64 {
-            self.u64(off)
-        } else {
-            self.u32(off).map(u64::from)
-        }
-    }
-}
-
 /// The bytes `[off, off + len)` of `b`, or an error naming `what`.
 pub fn slice<'a>(
     b: &'a [u8],
@@ -124,11 +100,107 @@ pub fn slice<'a>(
     b.get(s..e).ok_or(ElfError::OutOfRange(what))
 }
 
+/// An error of the `object` crate's ELF reader, as ours.
+fn malformed(e: object::read::Error) -> ElfError {
+    ElfError::Malformed(e.to_string())
+}
+
+/// Parse with the `object` crate's ELF reader: `H` is the ELF32 or ELF64 header.
+fn read_as<H>(bytes: &[u8], is64: bool) -> Result<ElfFile, ElfError>
+where
+    H: FileHeader<Endian = Endianness>,
+{
+    let h = H::parse(bytes).map_err(malformed)?;
+    let e = h.endian().map_err(malformed)?;
+    let mut file = ElfFile {
+        is64,
+        osabi: h.e_ident().os_abi.0,
+        etype: h.e_type(e).0,
+        machine: h.e_machine(e).0,
+        flags: h.e_flags(e).0,
+        entry: h.e_entry(e).into(),
+        phoff: h.e_phoff(e).into(),
+        shoff: h.e_shoff(e).into(),
+        program_headers: Vec::new(),
+        sections: Vec::new(),
+        shstrndx: h.e_shstrndx(e).0,
+    };
+    for p in h.program_headers(e, bytes).map_err(malformed)? {
+        file.program_headers.push(ProgramHeader {
+            ptype: p.p_type(e).0,
+            flags: p.p_flags(e).0,
+            offset: p.p_offset(e).into(),
+            vaddr: p.p_vaddr(e).into(),
+            paddr: p.p_paddr(e).into(),
+            filesz: p.p_filesz(e).into(),
+            memsz: p.p_memsz(e).into(),
+            align: p.p_align(e).into(),
+        });
+    }
+    let headers = h.section_headers(e, bytes).map_err(malformed)?;
+    let names = if file.shstrndx != 0 && !headers.is_empty() {
+        Some(
+            h.section_strings(e, bytes, headers)
+                .map_err(|_| ElfError::Malformed("bad section-name table index".into()))?,
+        )
+    } else {
+        None
+    };
+    // Index 0, the null section, is not listed.
+    for sh in headers.iter().skip(1) {
+        let align: u64 = sh.sh_addralign(e).into();
+        if !limits::align_ok(align) {
+            return Err(ElfError::Malformed(format!(
+                "section alignment {align} is not a power of two up to {} (MAX_ALIGN)",
+                limits::MAX_ALIGN
+            )));
+        }
+        let name = match &names {
+            Some(t) => {
+                let n = t
+                    .get(sh.sh_name(e))
+                    .map_err(|_| ElfError::OutOfRange("section name"))?;
+                String::from_utf8_lossy(n).into_owned()
+            }
+            None => String::new(),
+        };
+        let stype = sh.sh_type(e).0;
+        let offset: u64 = sh.sh_offset(e).into();
+        let size: u64 = sh.sh_size(e).into();
+        let data = if stype == SHT_NOBITS {
+            Vec::new()
+        } else {
+            slice(bytes, offset, size, "section contents")?.to_vec()
+        };
+        file.sections.push(Section {
+            name,
+            stype,
+            flags: sh.sh_flags(e).0,
+            addr: sh.sh_addr(e).into(),
+            offset,
+            size,
+            link: sh.sh_link(e),
+            info: sh.sh_info(e),
+            align,
+            entsize: sh.sh_entsize(e).into(),
+            data,
+        });
+    }
+    Ok(file)
+}
+
 impl ElfFile {
-    /// Parse; every offset and size is checked against the file.
+    /// Parse (with the `object` crate); every offset and size is checked against the
+    /// file, and alignments against [`limits::MAX_ALIGN`].
     pub fn read(bytes: &[u8]) -> Result<ElfFile, ElfError> {
         if bytes.len() < 16 || &bytes[..4] != b"\x7fELF" {
             return Err(ElfError::NotElf);
+        }
+        if bytes.len() as u64 > limits::MAX_BINARY_BYTES {
+            return Err(ElfError::Malformed(format!(
+                "file larger than {} bytes (MAX_BINARY_BYTES)",
+                limits::MAX_BINARY_BYTES
+            )));
         }
         let is64 = match bytes[4] {
             1 => false,
@@ -138,120 +210,11 @@ impl ElfFile {
         if bytes[5] != 1 {
             return Err(ElfError::BigEndian);
         }
-        let r = R { b: bytes };
-        let w = if is64 { 8 } else { 4 };
-        let ehsize = if is64 { 64 } else { 52 };
-        if bytes.len() < ehsize {
-            return Err(ElfError::OutOfRange("ELF header"));
+        if is64 {
+            read_as::<FileHeader64<Endianness>>(bytes, true)
+        } else {
+            read_as::<FileHeader32<Endianness>>(bytes, false)
         }
-        let entry = r.word(is64, 24)?;
-        let phoff = r.word(is64, 24 + w)?;
-        let shoff = r.word(is64, 24 + 2 * w)?;
-        let fo = 24 + 3 * w;
-        let flags = r.u32(fo)?;
-        let phentsize = u64::from(r.u16(fo + 6)?);
-        let phnum = u64::from(r.u16(fo + 8)?);
-        let shentsize = u64::from(r.u16(fo + 10)?);
-        let shnum = u64::from(r.u16(fo + 12)?);
-        let shstrndx = r.u16(fo + 14)?;
-        let (want_sh, want_ph) = if is64 { (64, 56) } else { (40, 32) };
-        if shnum > 0 && shentsize != want_sh {
-            return Err(ElfError::Malformed(format!(
-                "section header size {shentsize}, expected {want_sh}"
-            )));
-        }
-        if phnum > 0 && phentsize != want_ph {
-            return Err(ElfError::Malformed(format!(
-                "program header size {phentsize}, expected {want_ph}"
-            )));
-        }
-        let mut file = ElfFile {
-            is64,
-            osabi: bytes[7],
-            etype: r.u16(16)?,
-            machine: r.u16(18)?,
-            flags,
-            entry,
-            phoff,
-            shoff,
-            program_headers: Vec::new(),
-            sections: Vec::new(),
-            shstrndx,
-        };
-        for i in 0..phnum {
-            let h = phoff
-                .checked_add(i * phentsize)
-                .ok_or(ElfError::OutOfRange("program header"))?;
-            file.program_headers.push(if is64 {
-                ProgramHeader {
-                    ptype: r.u32(h)?,
-                    flags: r.u32(h + 4)?,
-                    offset: r.u64(h + 8)?,
-                    vaddr: r.u64(h + 16)?,
-                    paddr: r.u64(h + 24)?,
-                    filesz: r.u64(h + 32)?,
-                    memsz: r.u64(h + 40)?,
-                    align: r.u64(h + 48)?,
-                }
-            } else {
-                ProgramHeader {
-                    ptype: r.u32(h)?,
-                    offset: r.u32(h + 4)?.into(),
-                    vaddr: r.u32(h + 8)?.into(),
-                    paddr: r.u32(h + 12)?.into(),
-                    filesz: r.u32(h + 16)?.into(),
-                    memsz: r.u32(h + 20)?.into(),
-                    flags: r.u32(h + 24)?,
-                    align: r.u32(h + 28)?.into(),
-                }
-            });
-        }
-        let mut raw_names = Vec::new();
-        for i in 1..shnum {
-            let h = shoff
-                .checked_add(i * shentsize)
-                .ok_or(ElfError::OutOfRange("section header"))?;
-            let name = r.u32(h)?;
-            let stype = r.u32(h + 4)?;
-            let flags = r.word(is64, h + 8)?;
-            let addr = r.word(is64, h + 8 + w)?;
-            let offset = r.word(is64, h + 8 + 2 * w)?;
-            let size = r.word(is64, h + 8 + 3 * w)?;
-            let lo = h + 8 + 4 * w;
-            let link = r.u32(lo)?;
-            let info = r.u32(lo + 4)?;
-            let align = r.word(is64, lo + 8)?;
-            let entsize = r.word(is64, lo + 8 + w)?;
-            let data = if stype == SHT_NOBITS {
-                Vec::new()
-            } else {
-                slice(bytes, offset, size, "section contents")?.to_vec()
-            };
-            raw_names.push(name);
-            file.sections.push(Section {
-                name: String::new(),
-                stype,
-                flags,
-                addr,
-                offset,
-                size,
-                link,
-                info,
-                align,
-                entsize,
-                data,
-            });
-        }
-        if usize::from(shstrndx) > file.sections.len() {
-            return Err(ElfError::Malformed("bad section-name table index".into()));
-        }
-        if shstrndx != 0 {
-            let names = file.sections[usize::from(shstrndx) - 1].data.clone();
-            for (s, n) in file.sections.iter_mut().zip(raw_names) {
-                s.name = cstr(&names, n as usize).ok_or(ElfError::OutOfRange("section name"))?;
-            }
-        }
-        Ok(file)
     }
 
     /// The first section with this name.
@@ -291,39 +254,44 @@ pub struct Symbol {
 
 /// Decode a whole symbol table (entry 0 included) with names from `strtab`.
 pub fn read_symbols(is64: bool, symtab: &[u8], strtab: &[u8]) -> Result<Vec<Symbol>, ElfError> {
-    let n = if is64 { 24 } else { 16 };
+    if is64 {
+        symbols_as::<Sym64<Endianness>>(symtab, strtab)
+    } else {
+        symbols_as::<Sym32<Endianness>>(symtab, strtab)
+    }
+}
+
+fn symbols_as<S: Sym<Endian = Endianness>>(
+    symtab: &[u8],
+    strtab: &[u8],
+) -> Result<Vec<Symbol>, ElfError> {
+    let n = std::mem::size_of::<S>();
     if !symtab.len().is_multiple_of(n) {
         return Err(ElfError::Malformed(
             "symbol table size is not a multiple of the entry size".into(),
         ));
     }
-    let r = R { b: symtab };
-    let mut out = Vec::with_capacity(symtab.len() / n);
-    for i in 0..symtab.len() / n {
-        let o = (i * n) as u64;
-        let name_offset = r.u32(o)?;
-        let name = cstr(strtab, name_offset as usize).ok_or(ElfError::OutOfRange("symbol name"))?;
-        let mut s = Symbol {
-            name,
-            name_offset,
-            ..Symbol::default()
-        };
-        if is64 {
-            s.info = r.get::<1>(o + 4)?[0];
-            s.other = r.get::<1>(o + 5)?[0];
-            s.shndx = r.u16(o + 6)?;
-            s.value = r.u64(o + 8)?;
-            s.size = r.u64(o + 16)?;
-        } else {
-            s.value = r.u32(o + 4)?.into();
-            s.size = r.u32(o + 8)?.into();
-            s.info = r.get::<1>(o + 12)?[0];
-            s.other = r.get::<1>(o + 13)?[0];
-            s.shndx = r.u16(o + 14)?;
-        }
-        out.push(s);
-    }
-    Ok(out)
+    let (syms, _) = object::pod::slice_from_bytes::<S>(symtab, symtab.len() / n)
+        .map_err(|_| ElfError::OutOfRange("symbol table"))?;
+    let names = StringTable::new(strtab, 0, strtab.len() as u64);
+    let e = Endianness::Little;
+    syms.iter()
+        .map(|s| {
+            let name_offset = s.st_name(e);
+            let name = names
+                .get(name_offset)
+                .map_err(|_| ElfError::OutOfRange("symbol name"))?;
+            Ok(Symbol {
+                name: String::from_utf8_lossy(name).into_owned(),
+                name_offset,
+                value: s.st_value(e).into(),
+                size: s.st_size(e).into(),
+                info: s.st_info().0,
+                other: s.st_other().0,
+                shndx: s.st_shndx(e).0,
+            })
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------
@@ -439,11 +407,23 @@ pub struct ElfGen {
 }
 
 fn pad_to(v: u64, align: u64) -> u64 {
+    checked_pad_to(v, align).unwrap_or(u64::MAX)
+}
+
+/// `v` rounded up to a multiple of `align`, `None` on overflow.
+fn checked_pad_to(v: u64, align: u64) -> Option<u64> {
     if align > 1 && !v.is_multiple_of(align) {
-        v + (align - v % align)
+        v.checked_add(align - v % align)
     } else {
-        v
+        Some(v)
     }
+}
+
+fn too_large(what: &str) -> ElfError {
+    ElfError::Malformed(format!(
+        "{what} would be larger than {} bytes (MAX_BINARY_BYTES)",
+        crate::limits::MAX_BINARY_BYTES
+    ))
 }
 
 impl ElfGen {
@@ -566,21 +546,34 @@ impl ElfGen {
         let mut offsets = vec![0u64; n];
         let mut addrs = vec![0u64; n];
         let mut sizes = vec![0u64; n];
+        // Every size and alignment is checked before anything is allocated: the
+        // regions may come from a binary that was read.
         let mut size = ehsize as u64;
         let mut address = 0u64;
         for (i, r) in self.regions.iter().enumerate() {
-            size = pad_to(size, r.align);
-            address = pad_to(address, r.align);
+            if !crate::limits::align_ok(r.align) {
+                return Err(ElfError::Malformed(format!(
+                    "alignment {} is not a power of two up to {} (MAX_ALIGN)",
+                    r.align,
+                    crate::limits::MAX_ALIGN
+                )));
+            }
+            size = checked_pad_to(size, r.align).ok_or_else(|| too_large("the file"))?;
+            address = checked_pad_to(address, r.align).ok_or_else(|| too_large("an address"))?;
             offsets[i] = size;
             addrs[i] = address;
             match &r.kind {
                 RegionKind::ProgramHeaders => {
                     sizes[i] = (self.phdrs.len() * phentsize) as u64;
-                    size += sizes[i];
+                    size = size
+                        .checked_add(sizes[i])
+                        .ok_or_else(|| too_large("the file"))?;
                 }
                 RegionKind::SectionHeaders => {
                     sizes[i] = (sections_num * shentsize) as u64;
-                    size += sizes[i];
+                    size = size
+                        .checked_add(sizes[i])
+                        .ok_or_else(|| too_large("the file"))?;
                 }
                 RegionKind::Section(s) => {
                     sizes[i] = match (&s.data, &contents[i]) {
@@ -589,13 +582,25 @@ impl ElfGen {
                         _ => 0,
                     };
                     if !matches!(s.data, GenData::Nobits(_)) {
-                        size += sizes[i];
+                        size = size
+                            .checked_add(sizes[i])
+                            .ok_or_else(|| too_large("the file"))?;
                     }
                     if i >= self.addr_start_region {
-                        address += sizes[i];
+                        address = address
+                            .checked_add(sizes[i])
+                            .ok_or_else(|| too_large("an address"))?;
                     }
                 }
             }
+            if size > crate::limits::MAX_BINARY_BYTES {
+                return Err(too_large("the file"));
+            }
+        }
+        if self.phdrs.len() > usize::from(u16::MAX) || sections_num > usize::from(u16::MAX) {
+            return Err(ElfError::Malformed(
+                "too many sections or program headers".into(),
+            ));
         }
         let find = |pred: fn(&RegionKind) -> bool| self.regions.iter().position(|r| pred(&r.kind));
         let shdr_region = find(|k| matches!(k, RegionKind::SectionHeaders))
@@ -672,9 +677,14 @@ impl ElfGen {
                                 }) => 0,
                                 _ => sizes[last],
                             };
+                            let span = |end: Option<u64>, start: u64| {
+                                end.and_then(|e| e.checked_sub(start)).ok_or_else(|| {
+                                    ElfError::Malformed("program header region".into())
+                                })
+                            };
                             (
-                                offsets[last] + last_file - offsets[p.first],
-                                addrs[last] + sizes[last] - addrs[p.first],
+                                span(offsets[last].checked_add(last_file), offsets[p.first])?,
+                                span(addrs[last].checked_add(sizes[last]), addrs[p.first])?,
                             )
                         };
                         let vaddr = if p.vaddr_from_region {

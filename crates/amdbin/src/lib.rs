@@ -55,6 +55,7 @@ mod derive;
 pub mod device;
 pub mod elf;
 pub mod gen;
+pub mod limits;
 pub mod model;
 mod reader;
 mod writer;
@@ -86,6 +87,10 @@ pub enum Cl2Error {
     /// The writer's input breaks a rule of the format.
     #[error("{0}")]
     Invalid(String),
+    /// The writer's input for kernel `kernel` (an index into `Cl2Input::kernels`)
+    /// breaks a rule of the format: an assembler points at that kernel.
+    #[error("{msg}")]
+    InKernel { kernel: usize, msg: String },
     /// Raw metadata or setup that no configuration reproduces.
     #[error("cannot express as a configuration: {0}")]
     NotDerivable(String),

@@ -55,8 +55,9 @@ pub struct Cl2Input {
     pub arch_stepping: Option<u32>,
     /// ACL version string stored in `.comment` (`.acl_version`), written as given;
     /// `None` writes the default of the layout (`AMD-COMP-LIB-v0.8
-    /// (0.0.SC_BUILD_NUMBER)`, old: `AMD-COMP-LIB-v0.8 (0.0.326)`). CLRX treats an
-    /// empty `.acl_version ""` as the default: an assembler maps it to `None`.
+    /// (0.0.SC_BUILD_NUMBER)`, old: `AMD-COMP-LIB-v0.8 (0.0.326)`). An empty string is
+    /// written empty, so that a binary with one reads and writes back the same (clrxasm
+    /// writes its default for `.acl_version ""`, which no source could then express).
     pub acl_version: Option<String>,
     /// Compile options stored in `.comment` (`.compile_options`).
     pub compile_options: String,

@@ -5,6 +5,7 @@
 
 use crate::device::{device_from_code, Device};
 use crate::elf::{read_symbols, slice, ElfFile, Section, Symbol, SHT_NOBITS};
+use crate::limits::MAX_NOBITS_BYTES;
 use crate::model::{
     Cl2Binary, Cl2Input, Cl2KernelInput, CodeReloc, ExtraSection, ExtraSymbol, InnerSection,
     KernelContent, Layout, RawKernel, RelocKind, RelocTarget, SamplerInit,
@@ -37,8 +38,6 @@ const INNER_STANDARD: [&str; 11] = [
     ".rela.hsadata_readonly_agent",
     ".rela.hsatext",
 ];
-/// Largest NOBITS extra section the reader materialises (its contents are zeros).
-const MAX_NOBITS: u64 = 1 << 24;
 
 fn malformed(msg: impl Into<String>) -> Cl2Error {
     Cl2Error::Malformed(msg.into())
@@ -56,11 +55,14 @@ fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-fn extra_section(s: &Section) -> Result<ExtraSection, Cl2Error> {
+/// `nobits`: bytes of NOBITS sections materialised so far in this file.
+fn extra_section(s: &Section, nobits: &mut u64) -> Result<ExtraSection, Cl2Error> {
     let data = if s.stype == SHT_NOBITS {
-        if s.size > MAX_NOBITS {
+        *nobits = nobits.saturating_add(s.size);
+        if *nobits > MAX_NOBITS_BYTES {
             return Err(unsupported(format!(
-                "NOBITS section '{}' of {} bytes",
+                "NOBITS section '{}' of {} bytes: NOBITS extra sections of more than \
+                 {MAX_NOBITS_BYTES} bytes in all (MAX_NOBITS_BYTES)",
                 s.name, s.size
             )));
         }
@@ -84,10 +86,11 @@ fn extra_section(s: &Section) -> Result<ExtraSection, Cl2Error> {
 fn extra_sections(elf: &ElfFile, standard: &[&str]) -> Result<Vec<ExtraSection>, Cl2Error> {
     let mut seen = vec![false; standard.len()];
     let mut out = Vec::new();
+    let mut nobits = 0;
     for s in &elf.sections {
         match standard.iter().position(|n| *n == s.name) {
             Some(i) if !seen[i] => seen[i] = true,
-            _ => out.push(extra_section(s)?),
+            _ => out.push(extra_section(s, &mut nobits)?),
         }
     }
     Ok(out)

@@ -48,6 +48,14 @@ fn invalid(msg: &str) -> Cl2Error {
     Cl2Error::Invalid(msg.to_string())
 }
 
+/// Tag a rule broken by kernel `kernel` with its index.
+fn in_kernel(kernel: usize) -> impl Fn(Cl2Error) -> Cl2Error {
+    move |e| match e {
+        Cl2Error::Invalid(msg) => Cl2Error::InKernel { kernel, msg },
+        e => e,
+    }
+}
+
 fn check(input: &Cl2Input) -> Result<(Target, u32), Cl2Error> {
     let arch = input.device.arch();
     if arch == GpuArch::Gcn10 {
@@ -90,67 +98,28 @@ fn check(input: &Cl2Input) -> Result<(Target, u32), Cl2Error> {
     if !matches!(input.bss_align, 0) && !input.bss_align.is_power_of_two() {
         return Err(invalid("bss alignment must be a power of two"));
     }
+    let aligns = std::iter::once(input.bss_align).chain(
+        input
+            .extra_sections
+            .iter()
+            .chain(&input.inner_extra_sections)
+            .map(|s| s.align),
+    );
+    for a in aligns {
+        if !crate::limits::align_ok(a) {
+            return Err(Cl2Error::Invalid(format!(
+                "alignment {a} is not a power of two up to {} (MAX_ALIGN)",
+                crate::limits::MAX_ALIGN
+            )));
+        }
+    }
     if input.kernels.is_empty() && !input.inner_symbols.is_empty() {
         // Without kernels no inner symbol table is written (as in CLRX), so the
         // symbols would be lost while still shifting relocation symbol indices.
         return Err(invalid("Inner symbols need at least one kernel"));
     }
-    for k in &input.kernels {
-        if let KernelContent::Raw(r) = &k.content {
-            // Raw blobs must describe their own extent, or no reader can split them.
-            if layout == Layout::Old {
-                let stub_len = r
-                    .stub
-                    .get(0..4)
-                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-                if stub_len != Some(r.stub.len() as u32) {
-                    return Err(invalid(
-                        "Kernel stub must begin with its own size (the offset of the setup)",
-                    ));
-                }
-                if r.setup.len() != 256 {
-                    return Err(invalid(
-                        "Kernel setup of old driver binaries must be 256 bytes",
-                    ));
-                }
-            } else {
-                let blob = [r.setup.as_slice(), k.code.as_slice()].concat();
-                if crate::reader::setup_len(&blob) != r.setup.len() {
-                    return Err(invalid(
-                        "Kernel setup must give its own size at offset 16 (kernel_code_entry_byte_offset), or be 256 bytes",
-                    ));
-                }
-            }
-            if layout != Layout::Old && r.isa_metadata.is_some() {
-                return Err(invalid("ISA metadata allowed for old driver binaries"));
-            }
-            if layout != Layout::Old && !r.stub.is_empty() {
-                return Err(invalid("Kernel stub allowed for old driver binaries"));
-            }
-        }
-        if layout == Layout::Old && !k.relocations.is_empty() {
-            return Err(invalid("Old driver binaries doesn't support relocations"));
-        }
-        for r in &k.relocations {
-            if u64::from(r.offset) + 4 > k.code.len() as u64 {
-                return Err(invalid("Relocation offset outside code size"));
-            }
-            let present = match r.target {
-                RelocTarget::GlobalData => !input.global_data.is_empty(),
-                RelocTarget::RwData => !input.rw_data.is_empty(),
-                RelocTarget::Bss => input.bss_size != 0,
-            };
-            if !present {
-                return Err(invalid(
-                    "Relocation against a global data section that is empty",
-                ));
-            }
-        }
-        for s in &k.samplers {
-            if *s as usize >= samplers {
-                return Err(invalid("SamplerId out of range"));
-            }
-        }
+    for (i, k) in input.kernels.iter().enumerate() {
+        check_kernel(input, k, layout, samplers).map_err(in_kernel(i))?;
     }
     Ok((
         Target {
@@ -161,6 +130,71 @@ fn check(input: &Cl2Input) -> Result<(Target, u32), Cl2Error> {
         },
         code,
     ))
+}
+
+/// The rules one kernel's input must follow.
+fn check_kernel(
+    input: &Cl2Input,
+    k: &crate::Cl2KernelInput,
+    layout: Layout,
+    samplers: usize,
+) -> Result<(), Cl2Error> {
+    if let KernelContent::Raw(r) = &k.content {
+        // Raw blobs must describe their own extent, or no reader can split them.
+        if layout == Layout::Old {
+            let stub_len = r
+                .stub
+                .get(0..4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            if stub_len != Some(r.stub.len() as u32) {
+                return Err(invalid(
+                    "Kernel stub must begin with its own size (the offset of the setup)",
+                ));
+            }
+            if r.setup.len() != 256 {
+                return Err(invalid(
+                    "Kernel setup of old driver binaries must be 256 bytes",
+                ));
+            }
+        } else {
+            let blob = [r.setup.as_slice(), k.code.as_slice()].concat();
+            if crate::reader::setup_len(&blob) != r.setup.len() {
+                return Err(invalid(
+                    "Kernel setup must give its own size at offset 16 (kernel_code_entry_byte_offset), or be 256 bytes",
+                ));
+            }
+        }
+        if layout != Layout::Old && r.isa_metadata.is_some() {
+            return Err(invalid("ISA metadata allowed for old driver binaries"));
+        }
+        if layout != Layout::Old && !r.stub.is_empty() {
+            return Err(invalid("Kernel stub allowed for old driver binaries"));
+        }
+    }
+    if layout == Layout::Old && !k.relocations.is_empty() {
+        return Err(invalid("Old driver binaries doesn't support relocations"));
+    }
+    for r in &k.relocations {
+        if u64::from(r.offset) + 4 > k.code.len() as u64 {
+            return Err(invalid("Relocation offset outside code size"));
+        }
+        let present = match r.target {
+            RelocTarget::GlobalData => !input.global_data.is_empty(),
+            RelocTarget::RwData => !input.rw_data.is_empty(),
+            RelocTarget::Bss => input.bss_size != 0,
+        };
+        if !present {
+            return Err(invalid(
+                "Relocation against a global data section that is empty",
+            ));
+        }
+    }
+    for s in &k.samplers {
+        if *s as usize >= samplers {
+            return Err(invalid("SamplerId out of range"));
+        }
+    }
+    Ok(())
 }
 
 fn blobs(input: &Cl2Input, t: &Target) -> Result<Vec<KernelBlobs>, Cl2Error> {
@@ -180,7 +214,7 @@ fn blobs(input: &Cl2Input, t: &Target) -> Result<Vec<KernelBlobs>, Cl2Error> {
                     Vec::new()
                 },
             },
-            KernelContent::Config(cfg) => config_blobs(t, i, cfg, &k.code)?,
+            KernelContent::Config(cfg) => config_blobs(t, i, cfg, &k.code).map_err(in_kernel(i))?,
         });
     }
     Ok(out)
@@ -427,8 +461,14 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
         if !v163 {
             // 1912: rw + bss + readonly sizes total a multiple of 256.
             let rw = input.rw_data.len() as u64;
-            let all = align256(g.len() as u64 + input.bss_size + rw);
-            let want = all - rw - input.bss_size;
+            let want = (g.len() as u64)
+                .checked_add(input.bss_size)
+                .and_then(|n| n.checked_add(rw))
+                .and_then(|n| n.checked_add(255))
+                .map(|n| n & !255)
+                .map(|all| all - rw - input.bss_size)
+                .ok_or_else(|| invalid("bss size too large"))?;
+            // At most 255 bytes of padding.
             g.resize(want as usize, 0);
         }
         regions.push(section(
@@ -766,7 +806,7 @@ pub fn write_cl2(input: &Cl2Input) -> Result<Vec<u8>, Cl2Error> {
     let old = t.layout == Layout::Old;
     let has_kernels = !input.kernels.is_empty();
     let acl = match &input.acl_version {
-        Some(a) if !a.is_empty() => a.clone(),
+        Some(a) => a.clone(),
         _ => if old {
             ACL_VERSION_OLD
         } else {

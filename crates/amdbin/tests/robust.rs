@@ -1,8 +1,12 @@
 //! The property of the fuzz target `fuzz/fuzz_targets/amdbin_read_cl2.rs`, run briefly:
 //! reading never panics on truncated or mutated binaries (malformed input is an
-//! error), and whatever reads and writes again reads back to the same input.
+//! error), whatever reads is written back, within bounded memory (the writer plans the
+//! file with checked arithmetic and refuses more than `MAX_BINARY_BYTES` before it
+//! allocates), and reads back to the same input.
 
-use kauai_amdbin::{read_cl2, write_cl2, Cl2Error};
+use kauai_amdbin::elf::ElfFile;
+use kauai_amdbin::limits::MAX_BINARY_BYTES;
+use kauai_amdbin::{read_cl2, write_cl2, Cl2Error, ExtraSection};
 
 fn seeds() -> Vec<Vec<u8>> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
@@ -104,6 +108,7 @@ fn check(data: &[u8]) {
     if let Ok(bin) = read_cl2(data) {
         match write_cl2(&bin.input) {
             Ok(bytes) => {
+                assert!(bytes.len() as u64 <= MAX_BINARY_BYTES);
                 let again = read_cl2(&bytes).expect("a written binary reads");
                 if again.input != bin.input {
                     panic!(
@@ -112,7 +117,9 @@ fn check(data: &[u8]) {
                     );
                 }
             }
-            Err(Cl2Error::Invalid(_) | Cl2Error::Unsupported(_)) => {}
+            Err(Cl2Error::Invalid(_) | Cl2Error::InKernel { .. } | Cl2Error::Unsupported(_)) => {}
+            // A layout over a limit (named in the message) is refused, not allocated.
+            Err(e @ Cl2Error::Elf(_)) if e.to_string().contains("(MAX_") => {}
             Err(e) => panic!("writer failed unexpectedly: {e}"),
         }
     }
@@ -158,4 +165,74 @@ fn wrong_machine_is_not_cl2() {
     let mut b = seeds().remove(0);
     b[18] = 0x3E;
     assert!(matches!(read_cl2(&b), Err(Cl2Error::NotCl2(_))));
+}
+
+/// The `amdbin_read_cl2` fuzzer found a binary the reader accepted and the writer then
+/// padded to 12.9 GB: an extra section's alignment was taken as is. The reader refuses
+/// such a field now, and the writer checks its input before allocating.
+#[test]
+fn alignment_fields_are_not_trusted() {
+    let mut inp = read_cl2(&seeds()[0]).expect("oracle reads").input;
+    inp.extra_sections.push(ExtraSection {
+        name: ".pad".into(),
+        stype: 1,
+        align: 8,
+        data: vec![1, 2, 3],
+        ..ExtraSection::default()
+    });
+    let mut bytes = write_cl2(&inp).expect("writes");
+    let elf = ElfFile::read(&bytes).expect("reads");
+    let index = u64::from(elf.index_of(".pad").expect("the extra section"));
+    // sh_addralign: offset 48 in an ELF64 section header of 64 bytes, 32 of 40 in ELF32.
+    let (entsize, field) = if elf.is64 { (64, 48) } else { (40, 32) };
+    let at = (elf.shoff + index * entsize + field) as usize;
+    if elf.is64 {
+        bytes[at..at + 8].copy_from_slice(&0x3_0000_0000u64.to_le_bytes());
+    } else {
+        bytes[at..at + 4].copy_from_slice(&0x8000_0000u32.to_le_bytes());
+    }
+    let err = read_cl2(&bytes).expect_err("a huge alignment is refused");
+    assert!(err.to_string().contains("MAX_ALIGN"), "{err}");
+
+    // The writer given the same field (through the API) refuses it before allocating.
+    if let Some(s) = inp.extra_sections.last_mut() {
+        s.align = 0x3_0000_0000;
+    }
+    let err = write_cl2(&inp).expect_err("a huge alignment is refused");
+    assert!(err.to_string().contains("MAX_ALIGN"), "{err}");
+    // Sizes near the top of u64 are refused, never wrapped.
+    inp.extra_sections.pop();
+    inp.bss_size = u64::MAX - 10;
+    assert!(write_cl2(&inp).is_err());
+}
+
+/// NOBITS extra sections are read as zeros (so that writing reproduces them): their
+/// sizes together are bounded, not just each one, or many small headers would ask for
+/// gigabytes.
+#[test]
+fn nobits_sections_are_bounded_in_all() {
+    let mut inp = read_cl2(&seeds()[0]).expect("oracle reads").input;
+    let nobits = |i: usize| ExtraSection {
+        name: format!(".zeros{i}"),
+        stype: 8,
+        align: 8,
+        data: vec![0; 3 << 20],
+        ..ExtraSection::default()
+    };
+    inp.extra_sections = (0..4).map(nobits).collect();
+    let bytes = write_cl2(&inp).expect("writes");
+    // Four sections of 3 MiB take no bytes in the file and read back.
+    assert!(bytes.len() < 4 << 20);
+    assert_eq!(
+        read_cl2(&bytes)
+            .expect("12 MiB read")
+            .input
+            .extra_sections
+            .len(),
+        4
+    );
+    inp.extra_sections = (0..6).map(nobits).collect();
+    let bytes = write_cl2(&inp).expect("writes");
+    let err = read_cl2(&bytes).expect_err("18 MiB of NOBITS is refused");
+    assert!(err.to_string().contains("MAX_NOBITS_BYTES"), "{err}");
 }

@@ -150,6 +150,10 @@ fn inputs() -> Vec<(String, Cl2Input)> {
                 if variant == 3 {
                     inp.acl_version = Some("my ACL".into());
                 }
+                if variant == 1 {
+                    // An empty ACL string is kept, not replaced by the default.
+                    inp.acl_version = Some(String::new());
+                }
                 // Variant 4: no kernels at all.
                 let nk = [1, 1, 2, 3, 0][variant];
                 for k in 0..nk {
@@ -293,6 +297,9 @@ fn written_files_read_back_and_write_the_same_bytes() {
         assert!(again == bytes, "{name}: rewritten bytes differ");
         // Parts written raw come back as they were given.
         assert_eq!(back.input.compile_options, inp.compile_options, "{name}");
+        if inp.acl_version.is_some() {
+            assert_eq!(back.input.acl_version, inp.acl_version, "{name}");
+        }
         // The 1912 layout pads global data; the padding stays when it cannot be told apart.
         assert!(
             back.input.global_data.starts_with(&inp.global_data),

@@ -6,7 +6,13 @@ use std::process::ExitCode;
 
 use clap::{ArgAction, Args};
 
-use crate::{read_file, report, Failure};
+use crate::{report, Failure};
+
+/// Read an input through the GCN front doors' size cap (`kauai_gcn::limits`), so that
+/// `/dev/zero` or a FIFO ends with an error naming the limit.
+fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
+    kauai_gcn::limits::read_capped(path).map_err(|m| Failure::Input(format!("kauai: {m}")))
+}
 
 #[derive(Args)]
 #[command(
@@ -56,8 +62,14 @@ pub(crate) struct AsmArgs {
 pub(crate) struct DisasmArgs {
     /// An AMD OpenCL 2.0 binary, or raw machine code (with `-g`).
     file: PathBuf,
-    /// Device of raw code (CLRX names); binaries name their own.
-    #[arg(short = 'g', long = "gpuType", value_name = "GPU")]
+    /// Device of raw code (CLRX names: tahiti, bonaire, tonga, fiji, gfx900, ...);
+    /// required for raw code, binaries name their own.
+    #[arg(
+        short = 'g',
+        long = "gpuType",
+        visible_alias = "gpu",
+        value_name = "GPU"
+    )]
     gpu: Option<String>,
     /// Print everything needed to reassemble the same bytes (raw metadata, setup, stub).
     #[arg(short = 'a', long = "all")]
@@ -70,12 +82,12 @@ pub(crate) struct DisasmArgs {
     #[arg(short = 'f', long = "floats")]
     floats: bool,
     /// Show each instruction's words in a `/*hex*/` comment.
-    #[arg(short = 'h', long = "hexcode")]
+    #[arg(short = 'h', long = "hexcode", visible_alias = "hex")]
     hex: bool,
     /// Show each instruction's byte offset in the comment (`/*000000000010*/`).
-    #[arg(short = 'P', long = "codePos", alias = "offsets")]
+    #[arg(short = 'P', long = "codePos", visible_alias = "offsets")]
     offsets: bool,
-    /// Print help.
+    /// Print help (`-h` is `--hexcode`, as in clrxdisasm).
     #[arg(long, action = ArgAction::Help)]
     help: Option<bool>,
 }
@@ -130,11 +142,20 @@ fn sources(
     Ok(sm.add("<command line>", text))
 }
 
+/// Write the output: a regular file (or a new one) through a temporary file and a
+/// rename, so that a failed run leaves the old file; anything else (`/dev/null`, a
+/// FIFO, a terminal) in place, since a rename would replace the device node itself.
 fn write_binary(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let fail =
+        |e: std::io::Error| Failure::Input(format!("kauai: cannot write {}: {e}", path.display()));
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file());
+    if special {
+        return std::fs::write(path, bytes).map_err(fail);
+    }
     let tmp = path.with_extension("kauai-tmp");
     std::fs::write(&tmp, bytes)
         .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| Failure::Input(format!("kauai: cannot write {}: {e}", path.display())))
+        .map_err(fail)
 }
 
 pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
@@ -224,7 +245,16 @@ pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
         print!("{}", d.text);
         return Ok(ExitCode::SUCCESS);
     }
-    let arch = gcn_device(a.gpu.as_deref().unwrap_or("capeverde"))?;
+    // Raw code does not say what it is for; decoding it for a guessed device prints
+    // plausible garbage.
+    let Some(gpu) = a.gpu.as_deref() else {
+        return Err(Failure::Input(format!(
+            "kauai: {}: not an AMD OpenCL 2.0 binary (no ELF header); to disassemble raw \
+             GCN code, name its device with `-g GPU` (for example `-g tonga`)",
+            a.file.display()
+        )));
+    };
+    let arch = gcn_device(gpu)?;
     print!("{}", kauai_gcn::disassemble(&bytes, arch, code));
     Ok(ExitCode::SUCCESS)
 }

@@ -296,9 +296,7 @@ pub fn disassemble_cl2(bytes: &[u8], opts: &Cl2DisasmOptions) -> Result<Cl2Disas
     let input = &bin.input;
     let mut out = String::new();
     let mut warnings = Vec::new();
-    let arch = crate::device::device(input.device.name())
-        .map(|(_, a)| a)
-        .ok_or_else(|| Cl2Error::Unsupported(format!("device {}", input.device.name())))?;
+    let arch = crate::device::arch_of(input.device.arch());
     let _ = writeln!(out, ".amdcl2");
     let _ = writeln!(out, ".gpu {}", input.device.name());
     let _ = writeln!(out, "{}", if input.is64 { ".64bit" } else { ".32bit" });

@@ -24,6 +24,9 @@
 //!   samplers and relocations of 32-bit literals against global data, written by
 //!   `kauai-amdbin`. Errors are diagnostics with `file:line:col`, as many per run as
 //!   the input has; CLRX's messages are kept for the `.amdcl2` rules.
+//! * **Limits.** [`limits`] names every bound a source or a binary can hit (expression
+//!   nesting, one expansion budget for macros, loops and includes, output and input
+//!   sizes, kernels); the diagnostic names the limit.
 //!
 //! Encodings: SOP2, SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, VOP1, VOP2, VOPC, VOP3A/B,
 //! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP (with
@@ -46,6 +49,7 @@ pub mod cl2dis;
 pub mod device;
 pub mod inst;
 pub mod isa;
+pub mod limits;
 #[rustfmt::skip]
 mod isa_table;
 pub mod operand;

@@ -204,7 +204,7 @@ pub struct InstText {
 fn float_comment(name: &str, x: u32) -> Option<String> {
     let kind = crate::asm::instr::float_kind(name)?;
     Some(match kind {
-        'h' => format!("{}h", crate::asm::instr::f16_to_f32(x as u16)),
+        'h' => format!("{}h", half::f16::from_bits(x as u16).to_f32()),
         'l' => format!("{}l", f64::from_bits((x as u64) << 32)),
         _ => format!("{}f", f32::from_bits(x)),
     })
@@ -620,11 +620,14 @@ pub fn disassemble_with(
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    // First pass: decode and collect branch targets.
-    let mut decoded: Vec<(usize, Result<(Inst, usize), ()>)> = Vec::new();
+    // First pass: decode and collect branch targets and where instructions start.
+    // Nothing else is kept (the second pass decodes again): memory stays a few bytes
+    // per word of code, not an instruction record per word.
     let mut labels = BTreeSet::new();
+    let mut starts = vec![false; words.len()];
     let mut i = 0;
     while i < words.len() {
+        starts[i] = true;
         match decode(arch, &words[i..]) {
             Ok((inst, len)) => {
                 for (k, spec) in inst.def().ops.iter().enumerate() {
@@ -633,25 +636,24 @@ pub fn disassemble_with(
                         labels.insert(t);
                     }
                 }
-                decoded.push((i, Ok((inst, len))));
                 i += len;
             }
-            Err(_) => {
-                decoded.push((i, Err(())));
-                i += 1;
-            }
+            Err(_) => i += 1,
         }
     }
     let mut out = String::new();
-    let positions: BTreeSet<i64> = decoded.iter().map(|(p, _)| *p as i64 * 4).collect();
+    let is_start =
+        |l: i64| l >= 0 && l % 4 == 0 && starts.get((l / 4) as usize).copied().unwrap_or(false);
     // Labels that point between instructions or outside the code become symbol
     // definitions so that the text still assembles.
     for &l in &labels {
-        if !positions.contains(&l) {
+        if !is_start(l) {
             let _ = writeln!(out, "{} = {}", label_name_in(l, n), l);
         }
     }
-    for (pos, res) in decoded {
+    let mut pos = 0;
+    while pos < words.len() {
+        let res = decode(arch, &words[pos..]).map_err(|_| ());
         let pc = pos as u64 * 4;
         if labels.contains(&(pc as i64)) {
             let _ = writeln!(out, "{}:", label_name_in(pc as i64, n));
@@ -685,6 +687,7 @@ pub fn disassemble_with(
                 let _ = writeln!(out, "{prefix}.int {:#010x}", words[pos]);
             }
         }
+        pos += len;
     }
     let rest = &code[words.len() * 4..];
     if !rest.is_empty() {

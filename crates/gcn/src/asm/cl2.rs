@@ -118,6 +118,10 @@ pub(super) struct Cl2State {
     bss_align: u64,
     sampler_init: Option<u32>,
     driver_version: Option<u32>,
+    /// The last `.driver_version` statement.
+    driver_span: Option<Span>,
+    /// The statement that chose the format (None: the `-b` option).
+    format_span: Option<Span>,
     acl_version: Option<String>,
     compile_options: String,
     arch_minor: Option<u32>,
@@ -229,6 +233,7 @@ impl Asm<'_> {
         self.sections[0].name = ".rodata".into();
         self.kinds[0] = SecKind::GlobalData;
         let st = self.cl2();
+        st.format_span = (span != Span::default()).then_some(span);
         st.global_data = Some(0);
         st.place = Some(Place::Global);
         Ok(())
@@ -437,7 +442,9 @@ impl Asm<'_> {
     pub(super) fn cl2_directive(&mut self, d: &str, p: &mut Parser, span: Span) -> Option<R> {
         let r = match d {
             ".driver_version" => self.abs_arg(p).map(|(v, _)| {
-                self.cl2().driver_version = Some(v as u32);
+                let st = self.cl2();
+                st.driver_version = Some(v as u32);
+                st.driver_span = Some(span);
             }),
             ".get_driver_version" => (|| {
                 let (name, ns) = p.symbol_name()?;
@@ -451,8 +458,9 @@ impl Asm<'_> {
                 Ok(())
             })(),
             ".acl_version" => Self::string_arg(p).map(|s| {
-                // CLRX writes its default for an empty string.
-                self.cl2().acl_version = (!s.is_empty()).then_some(s);
+                // Kept as given, empty too (clrxasm writes its default for ""): what
+                // the disassembler prints must reassemble to the same bytes.
+                self.cl2().acl_version = Some(s);
             }),
             ".compile_options" => Self::string_arg(p).map(|s| self.cl2().compile_options = s),
             ".arch_minor" => self.abs_arg(p).map(|(v, _)| {
@@ -515,6 +523,18 @@ impl Asm<'_> {
             return Ok(());
         }
         let k = self.cl2().kernels.len();
+        if k >= crate::limits::MAX_KERNELS {
+            // Every later kernel would fail the same way: stop here.
+            self.ended = true;
+            self.frames.clear();
+            return Err((
+                span,
+                format!(
+                    "too many kernels (more than {}, MAX_KERNELS)",
+                    crate::limits::MAX_KERNELS
+                ),
+            ));
+        }
         let code = self.add_section(".text", SecKind::Code(Some(k)));
         self.cl2().kernels.push(KernelState {
             name,
@@ -1332,18 +1352,36 @@ impl Asm<'_> {
             crate::Arch::Gfx9 => "GFX900",
             crate::Arch::Gfx906 => "GFX906",
         });
+        // Errors about the whole binary point at what chose the device or the format;
+        // with neither in the source they are about the options.
+        let device_span = self.gpu_span.or(st.format_span);
         let Some(device) = Device::from_name(gpu) else {
-            self.err(Span::default(), format!("unknown GPU device '{gpu}'"));
+            self.err_at(device_span, format!("unknown GPU device '{gpu}'"));
             return None;
         };
         if device.arch() == GpuArch::Gcn10 {
-            self.err(
-                Span::default(),
-                "OpenCL 2.0 supported only for GCN1.1 or later",
-            );
+            self.err_at(device_span, "OpenCL 2.0 supported only for GCN1.1 or later");
             return None;
         }
         let driver = st.driver_version.or(self.opts.driver_version).unwrap_or(0);
+        if device.code(driver).is_none() {
+            let m = "Unsupported GPU device type by driver version";
+            match (st.driver_span, self.opts.driver_version) {
+                (Some(s), _) => self.err(
+                    s,
+                    format!("{m} (driver version {driver} does not know {gpu})"),
+                ),
+                (None, Some(_)) => self.err_at(
+                    None,
+                    format!("{m}: -t/--driverVersion {driver} does not know {gpu}"),
+                ),
+                (None, None) => self.err_at(
+                    device_span,
+                    format!("{m} (driver version {driver} does not know {gpu})"),
+                ),
+            }
+            return None;
+        }
         let mut input = Cl2Input::new(device, driver, self.bits64);
         input.acl_version = st.acl_version.clone();
         input.compile_options = st.compile_options.clone();
@@ -1444,8 +1482,13 @@ impl Asm<'_> {
         }
         match kauai_amdbin::write_cl2(&input) {
             Ok(bytes) => Some((input, bytes)),
+            Err(kauai_amdbin::Cl2Error::InKernel { kernel, msg }) => {
+                let span = st.kernels.get(kernel).map(|k| k.span);
+                self.err_at(span.or(st.format_span), msg);
+                None
+            }
             Err(e) => {
-                self.err(Span::default(), e.to_string());
+                self.err_at(st.format_span, e.to_string());
                 None
             }
         }

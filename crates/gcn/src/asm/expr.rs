@@ -7,6 +7,7 @@
 use kauai_diag::Span;
 
 use super::lex::{Tok, Token};
+use crate::limits::MAX_EXPR_DEPTH;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
@@ -15,6 +16,9 @@ pub enum Expr {
     Sym(String, Span),
     Unary(&'static str, Box<Expr>, Span),
     Binary(&'static str, Box<Expr>, Box<Expr>, Span),
+    /// A left-associative chain of three or more operands of one precedence level
+    /// (`a + b - c + ...`), kept flat so that a long chain costs no recursion.
+    Chain(Box<Expr>, Vec<(&'static str, Expr)>, Span),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>, Span),
 }
 
@@ -23,7 +27,10 @@ impl Expr {
     pub fn span(&self) -> Span {
         match self {
             Expr::Int(_, s) | Expr::Float(_, _, s) | Expr::Sym(_, s) => *s,
-            Expr::Unary(_, _, s) | Expr::Binary(_, _, _, s) | Expr::Cond(_, _, _, s) => *s,
+            Expr::Unary(_, _, s)
+            | Expr::Binary(_, _, _, s)
+            | Expr::Chain(_, _, s)
+            | Expr::Cond(_, _, _, s) => *s,
         }
     }
 }
@@ -54,6 +61,8 @@ pub struct Parser<'a> {
     pub toks: &'a [Token<'a>],
     pub pos: usize,
     pub end_span: Span,
+    /// Current nesting (parentheses, unary operators, `?:` arms).
+    depth: u32,
 }
 
 impl<'a> Parser<'a> {
@@ -62,6 +71,7 @@ impl<'a> Parser<'a> {
             toks,
             pos: 0,
             end_span,
+            depth: 0,
         }
     }
 
@@ -170,38 +180,68 @@ impl<'a> Parser<'a> {
         self.cond()
     }
 
+    /// Run `f` one nesting level deeper (the level opened by the token at `at`),
+    /// refusing more than [`MAX_EXPR_DEPTH`] levels.
+    fn nested<T>(
+        &mut self,
+        at: Span,
+        f: impl FnOnce(&mut Self) -> Result<T, (Span, String)>,
+    ) -> Result<T, (Span, String)> {
+        if self.depth >= MAX_EXPR_DEPTH {
+            return Err((
+                at,
+                format!(
+                    "expression nested too deeply (more than {MAX_EXPR_DEPTH} levels, MAX_EXPR_DEPTH)"
+                ),
+            ));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
     fn cond(&mut self) -> Result<Expr, (Span, String)> {
         let c = self.binary(0)?;
         if self.eat_punct("?") {
-            let a = self.cond()?;
+            let a = self.nested(self.prev_span(), Self::cond)?;
             self.expect_punct(":")?;
-            let b = self.cond()?;
+            let b = self.nested(self.prev_span(), Self::cond)?;
             let s = c.span().to(b.span());
             return Ok(Expr::Cond(Box::new(c), Box::new(a), Box::new(b), s));
         }
         Ok(c)
     }
 
-    /// Precedence climbing: one `match` per operator instead of a scan per level.
+    /// Precedence climbing: one `match` per operator instead of a scan per level. The
+    /// operands of one level are collected in a loop (left-associative), so a chain
+    /// of any length recurses at most once per level.
     fn binary(&mut self, min_level: u8) -> Result<Expr, (Span, String)> {
-        let mut lhs = self.unary()?;
+        let mut first = self.unary()?;
+        let mut rest: Vec<(&'static str, Expr)> = Vec::new();
+        let mut chain_level = None;
         while let Some((op, level)) = match self.peek() {
             Some(Tok::Punct(p)) => binary_level(p).filter(|l| *l >= min_level).map(|l| (*p, l)),
             _ => None,
         } {
+            // The level can only drop here (tighter operators went into `rhs`): what
+            // was collected becomes the left operand of the looser chain.
+            if chain_level.is_some_and(|l| l != level) {
+                first = fold_chain(first, std::mem::take(&mut rest));
+            }
+            chain_level = Some(level);
             self.pos += 1;
             let rhs = self.binary(level + 1)?;
-            let s = lhs.span().to(rhs.span());
-            lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs), s);
+            rest.push((op, rhs));
         }
-        Ok(lhs)
+        Ok(fold_chain(first, rest))
     }
 
     pub fn unary(&mut self) -> Result<Expr, (Span, String)> {
         let start = self.span();
         for op in ["-", "~", "!", "+"] {
             if self.eat_punct(op) {
-                let e = self.unary()?;
+                let e = self.nested(start, Self::unary)?;
                 let s = start.to(e.span());
                 // Fold negative float literals so `-1.5` stays a float.
                 if let (Expr::Float(v, suf, _), "-") = (&e, op) {
@@ -249,15 +289,31 @@ impl<'a> Parser<'a> {
             )),
             Tok::Punct("(") => {
                 self.pos += 1;
-                let e = self.expr()?;
+                let e = self.nested(span, Self::expr)?;
                 self.expect_punct(")")?;
                 Ok(e)
             }
             Tok::Punct("@") => {
                 self.pos += 1;
-                self.primary()
+                self.nested(span, Self::primary)
             }
             _ => Err((span, "expected an expression".into())),
+        }
+    }
+}
+
+/// `first op1 e1 op2 e2 ...` evaluated left to right.
+fn fold_chain(first: Expr, mut rest: Vec<(&'static str, Expr)>) -> Expr {
+    match rest.len() {
+        0 => first,
+        1 => {
+            let (op, rhs) = rest.remove(0);
+            let s = first.span().to(rhs.span());
+            Expr::Binary(op, Box::new(first), Box::new(rhs), s)
+        }
+        _ => {
+            let s = first.span().to(rest[rest.len() - 1].1.span());
+            Expr::Chain(Box::new(first), rest, s)
         }
     }
 }
@@ -314,6 +370,15 @@ pub fn eval(
             let a = eval(a, lookup)?;
             let b = eval(b, lookup)?;
             binop(op, a, b).map_err(|m| EvalError::Error(*s, m))
+        }
+        Expr::Chain(first, rest, _) => {
+            let mut acc = eval(first, lookup)?;
+            for (op, e) in rest {
+                let b = eval(e, lookup)?;
+                acc = binop(op, acc, b)
+                    .map_err(|m| EvalError::Error(first.span().to(e.span()), m))?;
+            }
+            Ok(acc)
         }
     }
 }

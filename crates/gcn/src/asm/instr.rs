@@ -850,62 +850,11 @@ pub fn float_kind(name: &str) -> Option<char> {
 
 fn float_bits(v: f64, kind: char) -> u32 {
     match kind {
-        'h' => f32_to_f16(v as f32) as u32,
+        // IEEE half, round to nearest even, as CLRX converts.
+        'h' => u32::from(half::f16::from_f32(v as f32).to_bits()),
         'l' => (v.to_bits() >> 32) as u32,
         _ => (v as f32).to_bits(),
     }
-}
-
-/// IEEE half bits to f32 (exact).
-pub fn f16_to_f32(h: u16) -> f32 {
-    let sign = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
-    let exp = (h >> 10) & 31;
-    let man = (h & 0x3FF) as f32;
-    match exp {
-        0 => sign * man * (2.0f32).powi(-24),
-        31 if man == 0.0 => sign * f32::INFINITY,
-        31 => f32::NAN,
-        e => sign * (1.0 + man / 1024.0) * (2.0f32).powi(e as i32 - 15),
-    }
-}
-
-/// Round-to-nearest-even conversion of an f32 to IEEE half bits.
-pub fn f32_to_f16(f: f32) -> u16 {
-    let x = f.to_bits();
-    let sign = ((x >> 16) & 0x8000) as u16;
-    let exp = ((x >> 23) & 0xFF) as i32;
-    let man = x & 0x7F_FFFF;
-    if exp == 255 {
-        return sign | 0x7C00 | if man != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 31 {
-        return sign | 0x7C00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        let mid = 1 << (shift - 1);
-        let r = if rem > mid || (rem == mid && half & 1 == 1) {
-            half + 1
-        } else {
-            half
-        };
-        return sign | r as u16;
-    }
-    let half = ((e as u32) << 10) | (man >> 13);
-    let rem = man & 0x1FFF;
-    let r = if rem > 0x1000 || (rem == 0x1000 && half & 1 == 1) {
-        half + 1
-    } else {
-        half
-    };
-    sign | r as u16
 }
 
 struct Build<'a> {

@@ -216,7 +216,7 @@ pub fn lex_into<'a>(
             None => {
                 return Err((
                     sp(start, start + 1),
-                    format!("unexpected character '{}'", c as char),
+                    format!("unexpected character '{}'", (c as char).escape_default()),
                 ))
             }
         }

@@ -19,6 +19,7 @@ use thiserror::Error;
 
 use crate::inst::encode;
 use crate::isa::Arch;
+use crate::limits::{self, MAX_ERRORS, MAX_OUTPUT_BYTES};
 use expr::{eval, EvalError, Expr, Parser, Value};
 use lex::{lex, Tok, Token};
 
@@ -46,9 +47,9 @@ pub struct AsmOptions {
     pub defsyms: Vec<(String, i64)>,
     /// `-I` include directories.
     pub include_dirs: Vec<PathBuf>,
-    /// Bound on `.rept`/`.while`/`.for` iterations per run, so that a runaway loop ends
-    /// with an error.
-    pub max_loop_iterations: u64,
+    /// Bytes of source text all expansions (macros, loops, includes) may produce;
+    /// [`limits::MAX_EXPANSION_BYTES`] unless a caller (a fuzzer) wants less.
+    pub max_expansion_bytes: u64,
 }
 
 impl Default for AsmOptions {
@@ -61,7 +62,7 @@ impl Default for AsmOptions {
             driver_version: None,
             defsyms: Vec::new(),
             include_dirs: Vec::new(),
-            max_loop_iterations: 10_000_000,
+            max_expansion_bytes: limits::MAX_EXPANSION_BYTES,
         }
     }
 }
@@ -141,6 +142,8 @@ enum Loop {
         next: usize,
         body: String,
         name: String,
+        /// The `.irp`/`.irpc` statement, for diagnostics.
+        span: Span,
     },
     While {
         cond: Expr,
@@ -188,6 +191,8 @@ struct Asm<'a> {
     opts: &'a AsmOptions,
     arch: Arch,
     gpu: Option<&'static str>,
+    /// The `.gpu`/`.arch` statement that chose the device last (None: options).
+    gpu_span: Option<Span>,
     format: Format,
     bits64: bool,
     sections: Vec<Section>,
@@ -204,7 +209,8 @@ struct Asm<'a> {
     pc: i64,
     ended: bool,
     code_emitted: bool,
-    loop_iterations: u64,
+    /// Source bytes expanded so far (see [`AsmOptions::max_expansion_bytes`]).
+    expanded: u64,
     errors: usize,
     regsyms: HashMap<String, (u16, u8)>,
     scopes: scope::ScopeTree,
@@ -213,9 +219,6 @@ struct Asm<'a> {
     /// `.amdcl2` state (kernels, configurations, global data).
     cl2: Option<cl2::Cl2State>,
 }
-
-/// Stop after this many errors: later ones are mostly consequences.
-const MAX_ERRORS: usize = 1000;
 
 /// Assemble CLRX-syntax source `file` of `sources`. Diagnostics (errors, warnings)
 /// go to `diags`; on any error the result is `Err` and `diags` says why.
@@ -256,6 +259,7 @@ pub fn assemble(
         opts,
         arch,
         gpu,
+        gpu_span: None,
         format: opts.format,
         bits64: opts.bits64,
         sections: vec![Section {
@@ -282,7 +286,7 @@ pub fn assemble(
         pc: 0,
         ended: false,
         code_emitted: false,
-        loop_iterations: 0,
+        expanded: 0,
         errors: 0,
         regsyms: HashMap::default(),
         scopes: scope::ScopeTree::new(),
@@ -462,6 +466,17 @@ impl Asm<'_> {
         }
     }
 
+    /// An error at `span`, or about the options (no source position) when `None`.
+    fn err_at(&mut self, span: Option<Span>, msg: impl Into<String>) {
+        match span {
+            Some(s) => self.err(s, msg),
+            None => {
+                self.diags.push(Diagnostic::error(msg.into()));
+                self.errors += 1;
+            }
+        }
+    }
+
     fn warn(&mut self, span: Span, msg: impl Into<String>) {
         let m = msg.into();
         self.diags.push(Diagnostic::warning(m.clone()).at(span, m));
@@ -469,6 +484,67 @@ impl Asm<'_> {
 
     fn active(&self) -> bool {
         self.conds.last().is_none_or(|c| c.active)
+    }
+
+    /// Bytes of expansion left in the budget.
+    fn expansion_room(&self) -> u64 {
+        self.opts.max_expansion_bytes.saturating_sub(self.expanded)
+    }
+
+    /// Report that `what` (at `span`) would expand `bytes` (if known) past the budget,
+    /// and stop: whatever follows an incomplete expansion would only add errors.
+    fn expansion_error(&mut self, span: Span, what: &str, bytes: Option<u64>) {
+        let size = match bytes {
+            Some(b) => format!("{b} bytes of source"),
+            None => "more source".to_string(),
+        };
+        let room = self.expansion_room();
+        let max = self.opts.max_expansion_bytes;
+        self.err(
+            span,
+            format!(
+                "expansion limit reached: {what} would expand to {size}, but only {room} of \
+                 the {max} bytes that all macros, loops and includes may expand are left \
+                 (MAX_EXPANSION_BYTES)"
+            ),
+        );
+        self.ended = true;
+        self.frames.clear();
+    }
+
+    /// Charge `count` expansions of `each` bytes to the budget before producing them;
+    /// `false` (with the error reported) if they do not fit.
+    fn charge_expansion(&mut self, span: Span, what: &str, count: u64, each: u64) -> bool {
+        match count.checked_mul(each) {
+            Some(total) if total <= self.expansion_room() => {
+                self.expanded += total;
+                true
+            }
+            total => {
+                self.expansion_error(span, what, Some(total.unwrap_or(u64::MAX)));
+                false
+            }
+        }
+    }
+
+    /// Room left for output bytes in all sections together.
+    fn output_room(&self) -> u64 {
+        let used: u64 = self.sections.iter().map(|s| s.data.len() as u64).sum();
+        MAX_OUTPUT_BYTES.saturating_sub(used)
+    }
+
+    /// Check that `n` more output bytes fit under [`MAX_OUTPUT_BYTES`].
+    fn output_fits(&self, span: Span, n: u64) -> Result<(), (Span, String)> {
+        if n > self.output_room() {
+            return Err((
+                span,
+                format!(
+                    "output too large: {n} more bytes would pass the {MAX_OUTPUT_BYTES} bytes \
+                     all sections may hold (MAX_OUTPUT_BYTES)"
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn run(&mut self) {
@@ -487,6 +563,20 @@ impl Asm<'_> {
                         continue;
                     }
                     self.statement(file, start, &text);
+                    // Statements that grow output by more than their own size check
+                    // first; this catches many small ones.
+                    let cur = self.sections[self.cur as usize].data.len() as u64;
+                    if cur > MAX_OUTPUT_BYTES {
+                        let span = Span::new(file, start, start + text.len());
+                        let m = format!(
+                            "output too large: section {} passed {MAX_OUTPUT_BYTES} bytes \
+                             (MAX_OUTPUT_BYTES)",
+                            self.sections[self.cur as usize].name
+                        );
+                        self.err(span, m);
+                        self.ended = true;
+                        self.frames.clear();
+                    }
                 }
                 None => {
                     if !self.next_iteration() {
@@ -519,13 +609,7 @@ impl Asm<'_> {
         };
         match lp {
             Loop::Rept { left } => {
-                self.loop_iterations += 1;
-                if left > 1 && self.loop_iterations > self.opts.max_loop_iterations {
-                    let f = frame.file;
-                    let span = Span::new(f, 0, 0);
-                    self.err(span, "loop runs too long (iteration limit reached)");
-                    return false;
-                }
+                // Every iteration was charged to the expansion budget when it began.
                 if left > 1 {
                     frame.pos = frame.start;
                     frame.lp = Some(Loop::Rept { left: left - 1 });
@@ -539,9 +623,20 @@ impl Asm<'_> {
                 next,
                 body,
                 name,
+                span,
             } => {
                 if next < items.len() {
-                    let text = substitute(&body, &[(var.clone(), items[next].clone())], None);
+                    let room = self.expansion_room();
+                    let Some(text) =
+                        substitute(&body, &[(var.clone(), items[next].clone())], None, room)
+                    else {
+                        self.expansion_error(span, ".irp item", None);
+                        return false;
+                    };
+                    let cost = limits::expansion_cost(name.len(), text.len());
+                    if !self.charge_expansion(span, ".irp item", 1, cost) {
+                        return false;
+                    }
                     let f = self.sources.add(name.clone(), text);
                     let len = self.sources.file(f).bytes.len();
                     let Some(frame) = self.frames.last_mut() else {
@@ -557,6 +652,7 @@ impl Asm<'_> {
                         next: next + 1,
                         body,
                         name,
+                        span,
                     });
                     return true;
                 }
@@ -574,10 +670,12 @@ impl Asm<'_> {
                 }
                 match self.eval_now(&cond) {
                     Ok(v) if v.v != 0 => {
-                        self.loop_iterations += 1;
-                        if self.loop_iterations > self.opts.max_loop_iterations {
-                            let s = cond.span();
-                            self.err(s, "loop runs too long (iteration limit reached)");
+                        let Some(frame) = self.frames.last() else {
+                            return false;
+                        };
+                        let body = (frame.end - frame.start) as u64;
+                        let each = body + limits::LOOP_CONDITION_COST;
+                        if !self.charge_expansion(cond.span(), ".while/.for loop", 1, each) {
                             return false;
                         }
                         let Some(frame) = self.frames.last_mut() else {
@@ -711,10 +809,26 @@ impl Asm<'_> {
             if !parent_active {
                 return;
             }
-            // Re-run through the active path to evaluate .elseif / .else.
-            let toks = lex(_file, start, text).unwrap_or_default();
+            // Re-run through the active path to evaluate .elseif / .else. The statement
+            // was never lexed: it may not lex, and labels may precede the directive.
             let end_span = Span::new(_file, start + text.len(), start + text.len());
-            self.cond_directive(&w, &toks, end_span);
+            let toks = match lex(_file, start, text) {
+                Ok(t) => t,
+                Err((s, m)) => {
+                    self.err(s, m);
+                    // The branch's condition is unknown: take none of the rest.
+                    if let Some(c) = self.conds.last_mut() {
+                        c.active = false;
+                        c.taken = true;
+                    }
+                    return;
+                }
+            };
+            let at = toks
+                .iter()
+                .position(|t| matches!(t.tok, Tok::Ident(n) if n.eq_ignore_ascii_case(&w)))
+                .unwrap_or(toks.len());
+            self.cond_directive(&w, &toks[at..], end_span);
         }
     }
 
@@ -858,6 +972,13 @@ impl Asm<'_> {
                 Box::new(self.freeze_dot(*b)),
                 s,
             ),
+            Expr::Chain(first, rest, s) => Expr::Chain(
+                Box::new(self.freeze_dot(*first)),
+                rest.into_iter()
+                    .map(|(o, e)| (o, self.freeze_dot(e)))
+                    .collect(),
+                s,
+            ),
             Expr::Cond(c, a, b, s) => Expr::Cond(
                 Box::new(self.freeze_dot(*c)),
                 Box::new(self.freeze_dot(*a)),
@@ -890,8 +1011,8 @@ impl Asm<'_> {
         let len = self.sections[self.cur as usize].data.len() as i64;
         if v.v < len {
             self.err(span, "cannot move the output counter backwards");
-        } else if v.v - len > 1 << 28 {
-            self.err(span, "output counter moved too far");
+        } else if let Err((s, m)) = self.output_fits(span, (v.v - len) as u64) {
+            self.err(s, m);
         } else {
             self.sections[self.cur as usize]
                 .data
@@ -910,55 +1031,151 @@ impl Asm<'_> {
         }
     }
 
-    fn lookup(&self, name: &str, span: Span, depth: u32) -> Result<Value, EvalError> {
-        let v = self.lookup_place(name, span, depth)?;
-        // Raw code is one section loaded at address 0: places are plain offsets.
-        if self.format == Format::RawCode {
-            return Ok(Value::abs(v.v));
-        }
-        Ok(v)
+    fn lookup(&self, name: &str, span: Span) -> Result<Value, EvalError> {
+        self.lookup_with(name, span, &mut HashMap::default())
     }
 
-    fn lookup_place(&self, name: &str, span: Span, depth: u32) -> Result<Value, EvalError> {
+    /// Raw code is one section loaded at address 0: places are plain offsets.
+    fn as_value(&self, v: Value) -> Value {
+        if self.format == Format::RawCode {
+            return Value::abs(v.v);
+        }
+        v
+    }
+
+    /// The storage key and symbol a reference to `name` finds (local labels and scopes
+    /// resolved as they are now).
+    fn find_sym<'n>(&self, name: &'n str) -> Option<(std::borrow::Cow<'n, str>, &Sym)> {
+        let key: std::borrow::Cow<'n, str> = match self.resolve_local(name) {
+            Some(l) => std::borrow::Cow::Owned(self.sym_key(&l)?.into_owned()),
+            None => self.sym_key(name)?,
+        };
+        let sym = self.syms.get(key.as_ref())?;
+        Some((key, sym))
+    }
+
+    /// The value of `name`, or why it has none. Symbols defined by expressions over
+    /// other symbols (`.set a, b` before `b` is known, `.eqv`) are resolved without
+    /// recursion, so chains of any length work; a symbol that depends on itself is an
+    /// error. `memo` keeps the values found, for one state of the symbol table.
+    fn lookup_with(
+        &self,
+        name: &str,
+        span: Span,
+        memo: &mut HashMap<String, Result<Value, EvalError>>,
+    ) -> Result<Value, EvalError> {
         if name == "." {
-            return Ok(Value {
+            return Ok(self.as_value(Value {
                 section: Some(self.cur),
                 v: self.pc,
-            });
+            }));
         }
-        if depth > 64 {
-            return Err(EvalError::Error(
-                span,
-                format!("symbol '{name}' is defined in terms of itself"),
-            ));
-        }
-        let local;
-        let key = match self.resolve_local(name) {
-            Some(l) => {
-                local = l;
-                local.as_str()
-            }
-            None => name,
+        let Some((key, sym)) = self.find_sym(name) else {
+            return Err(EvalError::Undefined(name.to_string(), span));
         };
-        let found = self.sym_key(key);
-        match found.as_deref().and_then(|k| self.syms.get(k)) {
-            Some(Sym {
-                val: SymVal::Val(v),
-                ..
-            }) => Ok(*v),
-            Some(Sym {
+        match &sym.val {
+            SymVal::Val(v) => Ok(self.as_value(*v)),
+            SymVal::Expr(_) => {
+                let key = key.into_owned();
+                if !memo.contains_key(&key) {
+                    self.resolve_exprs(key.clone(), memo);
+                }
+                memo.get(&key).cloned().unwrap_or_else(|| {
+                    Err(EvalError::Error(
+                        span,
+                        format!("symbol '{name}' has no value"),
+                    ))
+                })
+            }
+        }
+    }
+
+    /// Evaluate the expression symbol `root` and every expression symbol it depends on
+    /// into `memo`: a depth-first walk with an explicit stack. A symbol is "open" from
+    /// when its dependencies are pushed until it is evaluated; the open symbols are the
+    /// path from `root`, so meeting one again is a cycle.
+    fn resolve_exprs(&self, root: String, memo: &mut HashMap<String, Result<Value, EvalError>>) {
+        let mut stack: Vec<(String, bool)> = vec![(root, false)];
+        let mut open: rustc_hash::FxHashSet<String> = Default::default();
+        while let Some((key, expanded)) = stack.last().cloned() {
+            if memo.contains_key(&key) {
+                stack.pop();
+                continue;
+            }
+            let Some(Sym {
                 val: SymVal::Expr(e),
                 ..
-            }) => {
-                let e = e.clone();
-                eval(&e, &mut |n, s| self.lookup(n, s, depth + 1))
+            }) = self.syms.get(&key)
+            else {
+                stack.pop();
+                continue;
+            };
+            if !expanded {
+                if let Some(top) = stack.last_mut() {
+                    top.1 = true;
+                }
+                open.insert(key.clone());
+                let mut cycle = None;
+                for_each_sym(e, &mut |n, s| {
+                    if n == "." || cycle.is_some() {
+                        return;
+                    }
+                    if let Some((
+                        k,
+                        Sym {
+                            val: SymVal::Expr(_),
+                            ..
+                        },
+                    )) = self.find_sym(n)
+                    {
+                        if memo.contains_key(k.as_ref()) {
+                            return;
+                        }
+                        if open.contains(k.as_ref()) {
+                            cycle = Some((n.to_string(), s));
+                            return;
+                        }
+                        stack.push((k.into_owned(), false));
+                    }
+                });
+                if let Some((n, s)) = cycle {
+                    let m = format!("symbol '{n}' is defined in terms of itself");
+                    memo.insert(key.clone(), Err(EvalError::Error(s, m)));
+                    open.remove(&key);
+                }
+                continue;
             }
-            None => Err(EvalError::Undefined(name.to_string(), span)),
+            // Every dependency has its value (or error) in `memo` now.
+            let r = eval(e, &mut |n, s| {
+                if n == "." {
+                    return self.lookup_with(n, s, &mut HashMap::default());
+                }
+                match self.find_sym(n) {
+                    None => Err(EvalError::Undefined(n.to_string(), s)),
+                    Some((
+                        _,
+                        Sym {
+                            val: SymVal::Val(v),
+                            ..
+                        },
+                    )) => Ok(self.as_value(*v)),
+                    Some((k, _)) => memo.get(k.as_ref()).cloned().unwrap_or_else(|| {
+                        Err(EvalError::Error(
+                            s,
+                            format!("symbol '{n}' is defined in terms of itself"),
+                        ))
+                    }),
+                }
+            });
+            memo.insert(key.clone(), r);
+            open.remove(&key);
+            stack.pop();
         }
     }
 
     fn try_eval(&self, e: &Expr) -> Result<Value, EvalError> {
-        eval(e, &mut |n, s| self.lookup(n, s, 0))
+        let mut memo = HashMap::default();
+        eval(e, &mut |n, s| self.lookup_with(n, s, &mut memo))
     }
 
     /// Evaluate to an absolute value now (pseudo-op arguments).
@@ -1180,12 +1397,14 @@ impl Asm<'_> {
     }
 
     fn symbol_list(&self) -> Vec<(String, Option<String>, i64)> {
+        // One memo for all: the table does not change any more.
+        let mut memo = HashMap::default();
         let mut v: Vec<_> = self
             .syms
             .iter()
             .filter(|(n, _)| !n.contains('@'))
             .filter_map(|(n, _)| {
-                let val = self.lookup(n, Span::default(), 0).ok()?;
+                let val = self.lookup_with(n, Span::default(), &mut memo).ok()?;
                 Some((
                     self.scopes.display(n)?,
                     val.section.map(|s| self.sections[s as usize].name.clone()),
@@ -1206,8 +1425,14 @@ impl Asm<'_> {
         start: usize,
         text: &[u8],
     ) {
-        if self.frames.len() > 256 {
-            self.err(span, "macro nesting too deep");
+        if self.frames.len() > limits::MAX_MACRO_DEPTH {
+            self.err(
+                span,
+                format!(
+                    "macros and loops nested too deeply (more than {}, MAX_MACRO_DEPTH)",
+                    limits::MAX_MACRO_DEPTH
+                ),
+            );
             return;
         }
         let s = String::from_utf8_lossy(text);
@@ -1256,9 +1481,23 @@ impl Asm<'_> {
             vals.push((p.clone(), v));
         }
         self.macro_count += 1;
-        let body = substitute(&m.body, &vals, Some(self.macro_count - 1));
+        let what = format!("macro '{name}'");
+        let Some(body) = substitute(
+            &m.body,
+            &vals,
+            Some(self.macro_count - 1),
+            self.expansion_room(),
+        ) else {
+            self.expansion_error(span, &what, None);
+            return;
+        };
         let loc = self.sources.location(span);
-        let f = self.sources.add(format!("macro {name} at {loc}"), body);
+        let src_name = format!("macro {name} at {loc}");
+        let cost = limits::expansion_cost(src_name.len(), body.len());
+        if !self.charge_expansion(span, &what, 1, cost) {
+            return;
+        }
+        let f = self.sources.add(src_name, body);
         let len = self.sources.file(f).bytes.len();
         let _ = file;
         self.frames.push(Frame {
@@ -1300,7 +1539,23 @@ impl Asm<'_> {
         None
     }
 
-    fn push_loop(&mut self, body: String, name: String, lp: Loop, first: Option<String>) {
+    /// Start loop `lp` (its statement at `span`) over `body`.
+    fn push_loop(
+        &mut self,
+        span: Span,
+        body: String,
+        name: String,
+        lp: Loop,
+        first: Option<String>,
+    ) {
+        if self.frames.len() > limits::MAX_MACRO_DEPTH {
+            let m = format!(
+                "macros and loops nested too deeply (more than {}, MAX_MACRO_DEPTH)",
+                limits::MAX_MACRO_DEPTH
+            );
+            self.err(span, m);
+            return;
+        }
         let text = first.unwrap_or(body);
         let f = self.sources.add(name, text);
         let len = self.sources.file(f).bytes.len();
@@ -1369,7 +1624,7 @@ impl Asm<'_> {
                         _ => {}
                     }
                 }
-                let value = match self.eval_cond(&kind, &toks[1..], end_span) {
+                let value = match self.eval_cond(&kind, toks.get(1..).unwrap_or(&[]), end_span) {
                     Ok(v) => v,
                     Err((s, m)) => {
                         self.err(s, m);
@@ -1425,7 +1680,7 @@ impl Asm<'_> {
             ".ifdef" | ".ifndef" | ".ifnotdef" => {
                 let n = word(&p).ok_or((p.span(), "expected a symbol name".to_string()))?;
                 p.pos += 1;
-                let def = self.lookup(&n, end_span, 0).is_ok();
+                let def = self.lookup(&n, end_span).is_ok();
                 if kind == ".ifdef" {
                     def
                 } else {
@@ -1622,7 +1877,10 @@ impl Asm<'_> {
                             _ => self.abs_now(&e)? as f64,
                         };
                         let bytes: Vec<u8> = match d {
-                            ".half" => instr::f32_to_f16(v as f32).to_le_bytes().to_vec(),
+                            ".half" => half::f16::from_f32(v as f32)
+                                .to_bits()
+                                .to_le_bytes()
+                                .to_vec(),
                             ".double" => v.to_le_bytes().to_vec(),
                             _ => (v as f32).to_le_bytes().to_vec(),
                         };
@@ -1660,9 +1918,10 @@ impl Asm<'_> {
                     } else {
                         0
                     };
-                    if !(0..=1 << 28).contains(&count) || !(0..=8).contains(&size) {
+                    if count < 0 || !(0..=8).contains(&size) {
                         return Err((span, "bad .fill count or size".into()));
                     }
+                    self.output_fits(span, (count as u64).saturating_mul(size as u64))?;
                     let bytes = (value as u64).to_le_bytes();
                     for _ in 0..count {
                         self.sections[self.cur as usize]
@@ -1677,9 +1936,10 @@ impl Asm<'_> {
                     } else {
                         0
                     };
-                    if !(0..=1 << 28).contains(&n) {
+                    if n < 0 {
                         return Err((span, "bad size".into()));
                     }
+                    self.output_fits(span, n as u64)?;
                     let data = &mut self.sections[self.cur as usize].data;
                     data.resize(data.len() + n as usize, v as u8);
                 }
@@ -1701,8 +1961,10 @@ impl Asm<'_> {
                     } else {
                         None
                     };
+                    let len = self.sections[self.cur as usize].data.len() as i64;
+                    let target = (len + align - 1) / align * align;
+                    self.output_fits(span, (target - len) as u64)?;
                     let data = &mut self.sections[self.cur as usize].data;
-                    let target = (data.len() as i64 + align - 1) / align * align;
                     let is_code = self.cur == 0;
                     // Code is padded with s_nop (as CLRX does) when it stays dword aligned.
                     if fill.is_none() && is_code && data.len().is_multiple_of(4) && align >= 4 {
@@ -1742,6 +2004,7 @@ impl Asm<'_> {
                     }
                     self.gpu = Some(g);
                     self.arch = a;
+                    self.gpu_span = Some(span);
                 }
                 ".arch" => {
                     let n = p
@@ -1760,6 +2023,7 @@ impl Asm<'_> {
                     }
                     self.arch = a;
                     self.gpu = None;
+                    self.gpu_span = Some(span);
                 }
                 ".64bit" => self.bits64 = true,
                 ".32bit" => self.bits64 = false,
@@ -1832,11 +2096,20 @@ impl Asm<'_> {
                     let path = self
                         .find_file(file, &name)
                         .ok_or((ns, format!("cannot find file '{name}'")))?;
-                    let bytes = std::fs::read(&path)
-                        .map_err(|e| (ns, format!("cannot read '{}': {e}", path.display())))?;
+                    let bytes = limits::read_capped(&path).map_err(|m| (ns, m))?;
                     if d == ".include" {
-                        if self.frames.len() > 64 {
-                            return Err((ns, "includes nested too deeply".into()));
+                        if self.frames.len() > limits::MAX_INCLUDE_DEPTH {
+                            return Err((
+                                ns,
+                                format!(
+                                    "includes nested too deeply (more than {}, MAX_INCLUDE_DEPTH)",
+                                    limits::MAX_INCLUDE_DEPTH
+                                ),
+                            ));
+                        }
+                        let cost = limits::expansion_cost(path.as_os_str().len(), bytes.len());
+                        if !self.charge_expansion(ns, ".include", 1, cost) {
+                            return Ok(());
                         }
                         let f = self.sources.add(path.display().to_string(), bytes);
                         let len = self.sources.file(f).bytes.len();
@@ -1867,6 +2140,7 @@ impl Asm<'_> {
                         let e = s
                             .saturating_add(count.min(bytes.len() as i64) as usize)
                             .min(bytes.len());
+                        self.output_fits(ns, (e - s) as u64)?;
                         self.sections[self.cur as usize]
                             .data
                             .extend_from_slice(&bytes[s..e]);
@@ -1955,9 +2229,14 @@ impl Asm<'_> {
                             span,
                         )
                         .unwrap_or_default();
-                    if n > 0 {
+                    // Charged before the first iteration, so that a huge count fails
+                    // at once instead of after running into the budget.
+                    if n > 0
+                        && self.charge_expansion(span, ".rept", n as u64, body.len() as u64 + 1)
+                    {
                         let loc = self.sources.location(span);
                         self.push_loop(
+                            span,
                             body,
                             format!(".rept at {loc}"),
                             Loop::Rept { left: n as u64 },
@@ -1995,11 +2274,36 @@ impl Asm<'_> {
                         )
                         .unwrap_or_default();
                     let _ = vs;
+                    // Fail at once when the items cannot fit; each item is charged
+                    // what it really expands to as it begins.
+                    let each = limits::expansion_cost(0, body.len());
+                    if (items.len() as u64).saturating_mul(each) > self.expansion_room() {
+                        let total = (items.len() as u64).saturating_mul(each);
+                        self.expansion_error(span, d, Some(total));
+                        return Ok(());
+                    }
                     if !items.is_empty() {
                         let loc = self.sources.location(span);
                         let name = format!("{d} at {loc}");
-                        let first = substitute(&body, &[(var.clone(), items[0].clone())], None);
+                        let Some(first) = substitute(
+                            &body,
+                            &[(var.clone(), items[0].clone())],
+                            None,
+                            self.expansion_room(),
+                        ) else {
+                            self.expansion_error(span, d, None);
+                            return Ok(());
+                        };
+                        if !self.charge_expansion(
+                            span,
+                            d,
+                            1,
+                            limits::expansion_cost(name.len(), first.len()),
+                        ) {
+                            return Ok(());
+                        }
                         self.push_loop(
+                            span,
                             body.clone(),
                             name.clone(),
                             Loop::Irp {
@@ -2008,6 +2312,7 @@ impl Asm<'_> {
                                 next: 1,
                                 body,
                                 name,
+                                span,
                             },
                             Some(first),
                         );
@@ -2041,6 +2346,7 @@ impl Asm<'_> {
                     if self.abs_now(&cond)? != 0 {
                         let loc = self.sources.location(span);
                         self.push_loop(
+                            span,
                             body,
                             format!("{d} at {loc}"),
                             Loop::While {
@@ -2131,6 +2437,30 @@ impl Asm<'_> {
     }
 }
 
+/// Call `f` on every symbol reference in `e` (nesting is bounded by the parser).
+fn for_each_sym(e: &Expr, f: &mut dyn FnMut(&str, Span)) {
+    match e {
+        Expr::Int(..) | Expr::Float(..) => {}
+        Expr::Sym(n, s) => f(n, *s),
+        Expr::Unary(_, a, _) => for_each_sym(a, f),
+        Expr::Binary(_, a, b, _) => {
+            for_each_sym(a, f);
+            for_each_sym(b, f);
+        }
+        Expr::Chain(first, rest, _) => {
+            for_each_sym(first, f);
+            for (_, e) in rest {
+                for_each_sym(e, f);
+            }
+        }
+        Expr::Cond(c, a, b, _) => {
+            for_each_sym(c, f);
+            for_each_sym(a, f);
+            for_each_sym(b, f);
+        }
+    }
+}
+
 fn tok_text(t: &Token) -> String {
     match &t.tok {
         Tok::Ident(s) => s.to_string(),
@@ -2187,9 +2517,15 @@ fn split_args(s: &str) -> Vec<String> {
     out
 }
 
-/// Replace `\name` by argument values, `\@` by the expansion counter, `\()` by nothing.
-fn substitute(body: &str, vals: &[(String, String)], counter: Option<u64>) -> String {
-    let mut out = String::with_capacity(body.len());
+/// Replace `\name` by argument values, `\@` by the expansion counter, `\()` by nothing;
+/// `None` if the result would be longer than `limit` bytes.
+fn substitute(
+    body: &str,
+    vals: &[(String, String)],
+    counter: Option<u64>,
+    limit: u64,
+) -> Option<String> {
+    let mut out = String::with_capacity(body.len().min(limit as usize));
     let b = body.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -2219,8 +2555,11 @@ fn substitute(body: &str, vals: &[(String, String)], counter: Option<u64>) -> St
         let ch_len = body[i..].chars().next().map(char::len_utf8).unwrap_or(1);
         out.push_str(&body[i..i + ch_len]);
         i += ch_len;
+        if out.len() as u64 > limit {
+            return None;
+        }
     }
-    out
+    (out.len() as u64 <= limit).then_some(out)
 }
 
 struct AsmCtx<'a, 'b> {

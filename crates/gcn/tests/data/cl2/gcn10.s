@@ -5,4 +5,4 @@
     .text
     s_endpgm
 #### EXPECTED
-error: gcn10.s:1:1: OpenCL 2.0 supported only for GCN1.1 or later
+error: gcn10.s:3:1: OpenCL 2.0 supported only for GCN1.1 or later
