@@ -20,6 +20,42 @@ use crate::ast::{LineKind, Loc, Program};
 /// The metadata major version we understand; any minor version of it is accepted.
 pub const CURRENT_MAJOR: u32 = 3;
 
+/// The data types of `;value`, `;pointer` and `;ARG` lines: the seed's list ("i1", "i8",
+/// "i16", "i32", "i64", "float", "double", "struct", "union", "event", "opaque") plus the
+/// AMD runtime's unsigned spellings and `half`, which compilers print too.
+pub const DATA_TYPES: &[&str] = &[
+    "i1", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "half", "float", "double",
+    "struct", "union", "event", "opaque",
+];
+
+/// The memory types of a `;pointer` line (seed 000: `g p l uav c r hl hp hc hr`; `up` and
+/// `flat` come from later compilers).
+pub const MEMORY_TYPES: &[&str] = &[
+    "g", "p", "l", "uav", "c", "r", "hl", "hp", "hc", "hr", "up", "flat",
+];
+
+fn data_type(s: &str) -> Result<String, String> {
+    if DATA_TYPES.contains(&s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "unknown data type `{s}` (expected one of {})",
+            DATA_TYPES.join(", ")
+        ))
+    }
+}
+
+fn memory_type(s: &str) -> Result<String, String> {
+    if MEMORY_TYPES.contains(&s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "unknown memory type `{s}` (expected one of {})",
+            MEMORY_TYPES.join(", ")
+        ))
+    }
+}
+
 /// One `;ARGSTART:name` ... `;ARGEND:name` block.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelMetadata {
@@ -891,7 +927,7 @@ pub fn parse_entry(text: &str) -> Result<MdEntry, String> {
             need(&f, 5, "`;value:name:type:numElems:cb:offset`")?;
             MdEntry::Value(ValueArg {
                 name: f[0].to_string(),
-                ty: f[1].to_string(),
+                ty: data_type(f[1])?,
                 num: num(f[2], "element count")?,
                 cb: num(f[3], "constant buffer")?,
                 offset: num(f[4], "offset")?,
@@ -912,11 +948,11 @@ pub fn parse_entry(text: &str) -> Result<MdEntry, String> {
             };
             MdEntry::Pointer(PointerArg {
                 name: f[0].to_string(),
-                ty: f[1].to_string(),
+                ty: data_type(f[1])?,
                 num: num(f[2], "element count")?,
                 cb: num(f[3], "constant buffer")?,
                 offset: num(f[4], "offset")?,
-                mem: f[5].to_string(),
+                mem: memory_type(f[5])?,
                 buf: num(f[6], "buffer number")?,
                 align: num(f[7], "alignment")?,
                 extra,
@@ -1001,14 +1037,14 @@ pub fn parse_entry(text: &str) -> Result<MdEntry, String> {
                     num: num(f[3], "element count")?,
                     cb: num(f[4], "constant buffer")?,
                     offset: num(f[5], "offset")?,
-                    mem: f[6].to_string(),
+                    mem: memory_type(f[6])?,
                     buf: num(f[7], "buffer number")?,
                     align: num(f[8], "alignment")?,
                 }
             } else {
                 need(&f, 6, "`;ARG:func:name:type:num:cb:offset`")?;
                 LegacyKind::Value {
-                    ty: f[2].to_string(),
+                    ty: data_type(f[2])?,
                     num: num(f[3], "element count")?,
                     cb: num(f[4], "constant buffer")?,
                     offset: num(f[5], "offset")?,
