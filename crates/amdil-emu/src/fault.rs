@@ -12,9 +12,16 @@ pub enum FaultKind {
         address: i64,
         size: u64,
     },
-    /// A global access not inside one placed [`Region`]; `place` says which region it
-    /// overran or which gap it fell into.
+    /// A global access not inside one placed [`crate::Region`]; `place` says which region
+    /// it overran or which gap it fell into.
     OutsideRegions {
+        space: String,
+        address: i64,
+        place: String,
+    },
+    /// An access inside an emulated ring ([`crate::Rings`]) but outside the slot of the
+    /// work-item (group) that made it; `place` says whose slot it hit.
+    OutsideSlot {
         space: String,
         address: i64,
         place: String,
@@ -32,14 +39,63 @@ pub enum FaultKind {
         size: u32,
     },
     OutOfFuel,
-    /// The wall-clock limit ([`Options::deadline`]) passed.
+    /// The wall-clock limit ([`crate::Options::deadline`]) passed.
     Timeout,
     CallDepth,
-    /// Some work-items of a group finished while others wait at a barrier.
-    BarrierDivergence,
+    /// The work-items of a group did not all reach the same barrier: `first` and
+    /// `other` are two that differ (one may have finished).
+    BarrierDivergence {
+        first: Waiter,
+        other: Waiter,
+    },
     Unsupported(String),
     /// The program cannot be prepared for execution (before any work-item runs).
     Load(String),
+}
+
+/// Where one work-item stopped, for [`FaultKind::BarrierDivergence`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Waiter {
+    pub work_item: [u32; 3],
+    /// The barrier instruction it waits at and where it is in the source; `None` when the
+    /// work-item finished.
+    pub barrier: Option<(String, Option<Span>)>,
+}
+
+impl Waiter {
+    /// "work-item (0, 0, 0) reached the barrier `fence_threads_lds` at x.il:12:1" or
+    /// "... finished"; locations come from `sources` when given.
+    pub fn describe(&self, sources: Option<&kauai_diag::SourceMap>) -> String {
+        let w = self.work_item;
+        let who = format!("work-item ({}, {}, {})", w[0], w[1], w[2]);
+        match &self.barrier {
+            None => format!("{who} finished"),
+            Some((inst, span)) => {
+                let at = match (span, sources) {
+                    (Some(s), Some(src)) if src.get(s.file).is_some() => {
+                        format!(" at {}", src.location(*s))
+                    }
+                    _ => String::new(),
+                };
+                format!("{who} reached the barrier `{inst}`{at}")
+            }
+        }
+    }
+}
+
+impl FaultKind {
+    /// The fault as text, with source locations from `sources` where it has spans of
+    /// its own (barrier divergence names two barriers).
+    pub fn message(&self, sources: Option<&kauai_diag::SourceMap>) -> String {
+        match self {
+            FaultKind::BarrierDivergence { first, other } => format!(
+                "{} while {}",
+                other.describe(sources),
+                first.describe(sources)
+            ),
+            k => k.to_string(),
+        }
+    }
 }
 
 /// A kernel failure: which kernel, which work-item (global id), which instruction.
@@ -69,6 +125,11 @@ impl fmt::Display for FaultKind {
                 address,
                 place,
             } => write!(f, "{space} access at byte {address} {place}"),
+            FaultKind::OutsideSlot {
+                space,
+                address,
+                place,
+            } => write!(f, "{space} access at byte {address} {place}"),
             FaultKind::Misaligned {
                 space,
                 address,
@@ -89,9 +150,7 @@ impl fmt::Display for FaultKind {
             FaultKind::OutOfFuel => f.write_str("out of fuel (endless loop?)"),
             FaultKind::Timeout => f.write_str("stopped by the time limit"),
             FaultKind::CallDepth => f.write_str("call depth exceeds 1024"),
-            FaultKind::BarrierDivergence => {
-                f.write_str("some work-items of the group finished while others wait at a barrier")
-            }
+            FaultKind::BarrierDivergence { .. } => f.write_str(&self.message(None)),
             FaultKind::Unsupported(w) => write!(f, "not supported yet: {w}"),
             FaultKind::Load(w) => write!(f, "cannot load the program: {w}"),
         }

@@ -3,9 +3,10 @@
 //! each barrier.
 
 use kauai_amdil::abi::{cb0_ndrange, Cb0Params};
-use kauai_amdil::device::Device;
+use kauai_amdil::device::{Device, GDS_BYTES, MAX_SCRATCH_SLOTS, MAX_SHARED_BYTES};
 use kauai_amdil::LinkedKernel;
 
+use crate::fault::Waiter;
 use crate::memory::dwords;
 use crate::{compile, exec, Fault, FaultKind, Memory};
 
@@ -195,15 +196,23 @@ pub fn run(
     for (id, size) in &lds_ids {
         let stride = code.lds_stride.get(id).copied().unwrap_or(0);
         lds_base.push((*id, lds_total, stride));
-        lds_total = lds_total.saturating_add(size.next_multiple_of(4));
+        lds_total = lds_total.saturating_add(size.checked_next_multiple_of(4).unwrap_or(u32::MAX));
+    }
+    // Every group allocates its LDS: the device's size bounds it, or, with no device,
+    // MAX_SHARED_BYTES over all ids together.
+    let (lds_limit, whose) = match opts.device {
+        Some(dev) => (dev.local_bytes, dev.name),
+        None => (
+            MAX_SHARED_BYTES,
+            "the emulator without a device (MAX_SHARED_BYTES)",
+        ),
+    };
+    if lds_total > lds_limit {
+        return Err(load_fault(format!(
+            "the kernel declares {lds_total} bytes of LDS; {whose} has {lds_limit}"
+        )));
     }
     if let Some(dev) = opts.device {
-        if lds_total > dev.local_bytes {
-            return Err(load_fault(format!(
-                "the kernel declares {lds_total} bytes of LDS; {} has {}",
-                dev.name, dev.local_bytes
-            )));
-        }
         if !dev.fp64 && code.uses_doubles {
             return Err(load_fault(format!(
                 "the kernel uses double-precision instructions; {} has no fp64",
@@ -211,7 +220,22 @@ pub fn run(
             )));
         }
     }
-    let gds_total: u32 = code.gds.values().sum();
+    // Every work-item allocates its scratch arrays: at most MAX_SCRATCH_SLOTS together.
+    let slots = code
+        .xarrays
+        .values()
+        .fold(0u64, |a, &n| a.saturating_add(u64::from(n)));
+    if slots > u64::from(MAX_SCRATCH_SLOTS) {
+        return Err(load_fault(format!(
+            "the kernel declares {slots} scratch slots (dcl_indexed_temp_array); a work-item has {MAX_SCRATCH_SLOTS} (MAX_SCRATCH_SLOTS)"
+        )));
+    }
+    let gds_total = code.gds.values().fold(0u32, |a, &n| a.saturating_add(n));
+    if gds_total > GDS_BYTES {
+        return Err(load_fault(format!(
+            "the kernel declares {gds_total} bytes of GDS; the devices have {GDS_BYTES} (GDS_BYTES)"
+        )));
+    }
     if mem.gds.len() < gds_total as usize {
         mem.gds.resize(gds_total as usize, 0);
     }
@@ -246,6 +270,7 @@ pub fn run(
                             ];
                             items.push(exec::Item {
                                 pc: entry_pc,
+                                barrier: None,
                                 regs: vec![[0; 4]; code.temps],
                                 x: xarrays
                                     .iter()
@@ -273,31 +298,48 @@ pub fn run(
                     deadline: opts.deadline,
                     executed: &mut executed,
                     kernel: &kernel.name,
+                    item_flat: 0,
                 };
                 loop {
                     let mut at_barrier = 0usize;
-                    let mut done = 0usize;
                     for it in items.iter_mut() {
                         if it.done {
-                            done += 1;
                             continue;
                         }
-                        match ctx.run(it)? {
-                            exec::Stop::Done => done += 1,
-                            exec::Stop::Barrier => at_barrier += 1,
+                        if let exec::Stop::Barrier = ctx.run(it)? {
+                            at_barrier += 1;
                         }
                     }
                     if at_barrier == 0 {
                         break;
                     }
-                    if done > 0 {
-                        let waiting = items.iter().find(|i| !i.done).map(|i| i.global);
+                    // Every work-item must wait at the same barrier: one that finished,
+                    // or waits at another barrier (both arms of a divergent `if`), is
+                    // barrier divergence; the fault names both work-items and barriers.
+                    let first = &items[0];
+                    if let Some(other) = items
+                        .iter()
+                        .find(|i| i.done != first.done || i.barrier != first.barrier)
+                    {
+                        let waiter = |i: &exec::Item| Waiter {
+                            work_item: i.global,
+                            barrier: i.barrier.map(|pc| {
+                                let inst = code.ops.get(pc).and_then(|o| o.inst.as_ref());
+                                (
+                                    inst.map_or_else(|| "barrier".to_string(), |i| i.to_string()),
+                                    inst.map(|i| i.loc.0),
+                                )
+                            }),
+                        };
                         return Err(Box::new(Fault {
                             kernel: kernel.name.clone(),
-                            work_item: waiting,
+                            work_item: Some(other.global),
                             instruction: None,
                             span: None,
-                            kind: FaultKind::BarrierDivergence,
+                            kind: FaultKind::BarrierDivergence {
+                                first: waiter(first),
+                                other: waiter(other),
+                            },
                         }));
                     }
                 }

@@ -111,12 +111,12 @@ mod regions;
 mod typed;
 
 pub use alu::{f16_to_f32, f32_to_f16};
-pub use fault::{Fault, FaultKind};
+pub use fault::{Fault, FaultKind, Waiter};
 pub use kauai_amdil::device::Device;
 pub use launch::{run, Launch, Options, RunReport, MAX_GROUP_ITEMS};
 pub use memory::{
     place_buffer, place_constant, place_global_data, place_printf_buffer, place_rings, Memory,
-    BUFFER_ALIGN,
+    Ring, Rings, BUFFER_ALIGN, FIRST_REGION, RING_GUARD,
 };
 pub use printf::{decode_printf, format_c};
 pub use regions::{Region, Regions};

@@ -7,6 +7,8 @@
 
 use kauai_amdil::LinkedKernel;
 
+use kauai_amdil::device::{CONSTANT_BUFFER_BYTES, GLOBAL_MEMORY_BYTES};
+
 use crate::exec;
 use crate::{FaultKind, Launch, Regions, TypedUav};
 
@@ -28,6 +30,9 @@ pub struct Memory {
     /// The placed regions of `global`; every global access must lie inside one. Empty
     /// means no placement was recorded and the whole of `global` is one region.
     pub regions: Regions,
+    /// The emulated private and local rings ([`place_rings`]): inside them a work-item
+    /// may touch only its own slot (its group's, for local memory).
+    pub rings: Rings,
 }
 
 impl Memory {
@@ -40,10 +45,6 @@ impl Memory {
         }
         // Also guards a region list that claims more than `global` holds.
         exec::check(self.global.len(), space, addr, n)
-    }
-    #[inline(always)]
-    pub(crate) fn load32(&self, space: &str, addr: i64) -> Result<u32, FaultKind> {
-        self.load_n(space, addr, 4)
     }
     #[inline(always)]
     pub(crate) fn store32(&mut self, space: &str, addr: i64, v: u32) -> Result<(), FaultKind> {
@@ -82,6 +83,56 @@ impl Memory {
 /// Buffers start at multiples of this many bytes in [`Memory::global`].
 pub const BUFFER_ALIGN: usize = 256;
 
+/// Where the first placed region starts. Address 0 is never valid: a store through NULL
+/// (or a small offset from it) falls before every region and faults, as on the host,
+/// instead of landing in the first buffer.
+pub const FIRST_REGION: u32 = 256;
+
+/// Unmapped bytes before each ring: `a[-1]` in work-item 0's private array, or in group
+/// 0's local memory, falls into this gap and faults instead of landing in the region
+/// placed before the ring.
+pub const RING_GUARD: u32 = 256;
+
+/// Reserve `bytes` zeroed bytes at the end of `mem.global`, at least `guard` bytes after
+/// the last region and `align`-aligned, record them as the region `name` and return the
+/// offset. Global memory never grows past [`GLOBAL_MEMORY_BYTES`]; every size is checked
+/// before anything is allocated.
+fn reserve(
+    mem: &mut Memory,
+    align: u32,
+    guard: u32,
+    bytes: u64,
+    name: &str,
+) -> Result<u32, String> {
+    let limit = u64::from(GLOBAL_MEMORY_BYTES);
+    let too_big = || {
+        format!(
+            "{name} ({bytes} bytes) does not fit in the emulator's {limit} bytes of global memory (GLOBAL_MEMORY_BYTES)"
+        )
+    };
+    let len = u64::try_from(mem.global.len()).map_err(|_| too_big())?;
+    if mem.regions.is_empty() && len > 0 {
+        // Bytes the caller put into `global` by hand before the first placement.
+        let end = u32::try_from(len).map_err(|_| too_big())?;
+        mem.regions.add(0, end, "memory given by the caller")?;
+    }
+    let start = if len == 0 {
+        u64::from(FIRST_REGION)
+    } else {
+        len + u64::from(guard)
+    };
+    let at = start.next_multiple_of(u64::from(align.max(1)));
+    let end = at
+        .checked_add(bytes)
+        .filter(|e| *e <= limit)
+        .ok_or_else(too_big)?;
+    // Both fit in u32 and usize: `end` is at most GLOBAL_MEMORY_BYTES.
+    let (at32, end32) = (at as u32, end as u32);
+    mem.global.resize(end as usize, 0);
+    mem.regions.add(at32, end32, name)?;
+    Ok(at32)
+}
+
 /// Place a buffer argument's bytes at the end of `mem.global` (aligned to
 /// [`BUFFER_ALIGN`]), record it as the region "buffer `name`" and return its offset, the
 /// pointer value for cb1.
@@ -91,38 +142,30 @@ pub const BUFFER_ALIGN: usize = 256;
 /// near its end stays inside it and only an access past the padded end faults. Read
 /// results back from the returned offset with the buffer's own length.
 pub fn place_buffer(mem: &mut Memory, name: &str, bytes: &[u8]) -> Result<u32, String> {
-    let at = region_start(mem, BUFFER_ALIGN)?;
-    let end = at as usize + bytes.len().next_multiple_of(4);
-    let end32 =
-        u32::try_from(end).map_err(|_| "the buffers exceed 4 GiB of global memory".to_string())?;
-    mem.global.resize(at as usize, 0);
-    mem.global.extend_from_slice(bytes);
-    mem.global.resize(end, 0);
-    mem.regions.add(at, end32, format!("buffer `{name}`"))?;
+    let padded = (bytes.len() as u64).next_multiple_of(4);
+    let at = reserve(
+        mem,
+        BUFFER_ALIGN as u32,
+        0,
+        padded,
+        &format!("buffer `{name}`"),
+    )?;
+    let at_usize = at as usize;
+    mem.global[at_usize..at_usize + bytes.len()].copy_from_slice(bytes);
     Ok(at)
 }
 
 /// Reserve `bytes` zeroed bytes at the end of `mem.global` for the printf buffer
-/// ([`kauai_amdil::abi::Cb0Params::printf_offset`]), aligned to [`BUFFER_ALIGN`], and return the offset.
+/// ([`kauai_amdil::abi::Cb0Params::printf_offset`]), aligned to [`BUFFER_ALIGN`], and
+/// return the offset.
 pub fn place_printf_buffer(mem: &mut Memory, bytes: u32) -> Result<u32, String> {
-    let at = region_start(mem, BUFFER_ALIGN)?;
-    let end = at
-        .checked_add(bytes)
-        .ok_or("the printf buffer exceeds 4 GiB of global memory")?;
-    mem.global.resize(end as usize, 0);
-    mem.regions.add(at, end, "the printf buffer")?;
-    Ok(at)
-}
-
-/// The `align`-aligned offset where the next region starts. Bytes the caller put into
-/// `global` by hand before the first placement become one region first.
-fn region_start(mem: &mut Memory, align: usize) -> Result<u32, String> {
-    let too_big = || "global memory exceeds 4 GiB".to_string();
-    let len = u32::try_from(mem.global.len()).map_err(|_| too_big())?;
-    if mem.regions.is_empty() && len > 0 {
-        mem.regions.add(0, len, "memory given by the caller")?;
-    }
-    u32::try_from(mem.global.len().next_multiple_of(align)).map_err(|_| too_big())
+    reserve(
+        mem,
+        BUFFER_ALIGN as u32,
+        0,
+        u64::from(bytes),
+        "the printf buffer",
+    )
 }
 
 /// Copy the emulated-global data segment (the one without a constant buffer number) to
@@ -133,14 +176,11 @@ pub fn place_global_data(kernel: &LinkedKernel, mem: &mut Memory) -> Result<Opti
         return Ok(None);
     };
     let bytes = seg.bytes()?;
-    let at = region_start(mem, 16)?;
     // Dword-padded like a buffer: kernels read its last bytes with whole-dword loads.
-    let end = at as usize + bytes.len().next_multiple_of(4);
-    let end32 = u32::try_from(end).map_err(|_| "global memory is larger than 4 GiB".to_string())?;
-    mem.global.resize(at as usize, 0);
-    mem.global.extend_from_slice(&bytes);
-    mem.global.resize(end, 0);
-    mem.regions.add(at, end32, "the data segment")?;
+    let padded = (bytes.len() as u64).next_multiple_of(4);
+    let at = reserve(mem, 16, 0, padded, "the data segment")?;
+    let at_usize = at as usize;
+    mem.global[at_usize..at_usize + bytes.len()].copy_from_slice(&bytes);
     Ok(Some(at))
 }
 
@@ -172,7 +212,15 @@ pub fn place_constant(
     };
     let words = &mut mem.constant[i].1;
     let at = words.len().next_multiple_of(4);
-    let offset = u32::try_from(at * 4).map_err(|_| format!("cb{cb} is larger than 4 GiB"))?;
+    let limit = CONSTANT_BUFFER_BYTES as usize;
+    if at * 4 + bytes.len() > limit {
+        return Err(format!(
+            "{} bytes at offset {} of cb{cb} do not fit in a constant buffer of {limit} bytes (CONSTANT_BUFFER_BYTES)",
+            bytes.len(),
+            at * 4
+        ));
+    }
+    let offset = (at * 4) as u32;
     words.resize(at, 0);
     words.extend(dwords(bytes));
     words.resize(words.len().next_multiple_of(4), 0);
@@ -222,31 +270,72 @@ pub fn place_rings(
         })
         .checked_next_multiple_of(16)
         .ok_or("the local memory per group overflows 32 bits")?;
-    let items: u64 = launch.global.iter().map(|&g| g as u64).product();
-    let groups: u64 = (0..3)
-        .map(|d| (launch.global[d] / launch.local[d].max(1)) as u64)
-        .product();
-    let mut place = |bytes: u64, name: &str| -> Result<u32, String> {
-        let at = region_start(mem, 16)?;
-        let end = at as u64 + bytes;
-        if end > u32::MAX as u64 {
-            return Err(format!(
-                "a ring of {bytes} bytes does not fit in 4 GiB of global memory"
-            ));
-        }
-        mem.global.resize(end as usize, 0);
-        mem.regions.add(at, end as u32, name)?;
-        Ok(at)
-    };
-    // One region per ring: an item overrunning its own slot into a neighbour's is not
-    // caught, running off either end of the ring is.
+    let items = launch
+        .global
+        .iter()
+        .try_fold(1u64, |a, &g| a.checked_mul(u64::from(g)));
+    let groups = (0..3).try_fold(1u64, |a, d| {
+        a.checked_mul(u64::from(launch.global[d] / launch.local[d].max(1)))
+    });
+    let place =
+        |mem: &mut Memory, per: u32, count: Option<u64>, name: &str| -> Result<Ring, String> {
+            let bytes = count
+                .and_then(|c| c.checked_mul(u64::from(per)))
+                .unwrap_or(u64::MAX);
+            let start = reserve(mem, 16, RING_GUARD, bytes, name)?;
+            Ok(Ring {
+                start,
+                per,
+                slots: count.unwrap_or(0),
+            })
+        };
+    // Each work-item (group) may touch only its own slot of its ring: `Memory::rings`
+    // lets the run loop check that, past the region check of the whole ring.
+    mem.rings = Rings::default();
     if private > 0 {
-        launch.cb0.private_ring_offset = place(private as u64 * items, "the private ring")?;
+        let ring = place(mem, private, items, "the private ring")?;
+        launch.cb0.private_ring_offset = ring.start;
         launch.cb0.private_per_item = private;
+        mem.rings.private = Some(ring);
     }
     if local > 0 {
-        launch.cb0.local_ring_offset = place(local as u64 * groups, "the local ring")?;
+        let ring = place(mem, local, groups, "the local ring")?;
+        launch.cb0.local_ring_offset = ring.start;
         launch.cb0.local_per_group = local;
+        mem.rings.local = Some(ring);
     }
     Ok(())
+}
+
+/// An emulated memory ring (seed 000: private memory per work-item, local memory per
+/// group): `slots` slots of `per` bytes from `start` of [`Memory::global`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ring {
+    pub start: u32,
+    pub per: u32,
+    pub slots: u64,
+}
+
+impl Ring {
+    /// The slot that holds byte `addr`, if the ring does.
+    pub fn slot_of(&self, addr: i64) -> Option<u64> {
+        let off = u64::try_from(addr.checked_sub(i64::from(self.start))?).ok()?;
+        let slot = off / u64::from(self.per.max(1));
+        (slot < self.slots).then_some(slot)
+    }
+
+    /// Whether bytes `addr..addr + n` lie inside slot `slot`.
+    pub fn inside(&self, slot: u64, addr: i64, n: usize) -> bool {
+        let per = i128::from(self.per);
+        let lo = i128::from(self.start) + i128::from(slot) * per;
+        let a = i128::from(addr);
+        a >= lo && a + n as i128 <= lo + per
+    }
+}
+
+/// The rings [`place_rings`] placed, for the per-work-item and per-group checks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rings {
+    pub private: Option<Ring>,
+    pub local: Option<Ring>,
 }

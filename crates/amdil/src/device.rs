@@ -234,6 +234,14 @@ pub const CONSTANT_BUFFER_BYTES: u32 = 64 << 10;
 /// backend's `CB_BASE_OFFSET` 2 and at most 8 of them).
 pub const MAX_CONSTANT_BUFFER: u32 = 9;
 
+/// The most local memory per group any device of the list has (its `local_bytes`):
+/// the bound of `;memory:local` and `;memory:hwlocal` before the device is known.
+pub const MAX_LOCAL_BYTES: u32 = 32 << 10;
+
+/// LDS or GDS bytes a program may declare when no device is given (the emulator run
+/// alone, in its tests); with a device, its `local_bytes` and [`GDS_BYTES`] apply.
+pub const MAX_SHARED_BYTES: u32 = 1 << 20;
+
 /// Bytes of the global data share (`dcl_gds_id`), on every Evergreen and later device.
 pub const GDS_BYTES: u32 = 32 << 10;
 
@@ -280,6 +288,10 @@ mod tests {
             assert_eq!(d.local_bytes, if r7xx { 16 << 10 } else { 32 << 10 });
             assert_eq!(d.max_uavs(), if r7xx { 1 } else { 12 });
         }
+        assert_eq!(
+            DEVICES.iter().map(|d| d.local_bytes).max(),
+            Some(MAX_LOCAL_BYTES)
+        );
         // Double precision: rv770, cypress, cayman and the emulators.
         let fp64: Vec<&str> = DEVICES.iter().filter(|d| d.fp64).map(|d| d.name).collect();
         assert_eq!(fp64, ["rv770", "cypress", "cayman", "kauai", "test"]);
