@@ -110,7 +110,6 @@ pub mod props;
 mod regions;
 mod typed;
 
-pub use alu::{f16_to_f32, f32_to_f16};
 pub use fault::{Fault, FaultKind, Waiter};
 pub use kauai_amdil::device::Device;
 pub use launch::{run, Launch, Options, RunReport, MAX_GROUP_ITEMS};
