@@ -8,7 +8,8 @@
 //! running one kernel of a 500-kernel program costs one link, not 500.
 //!
 //! An enqueue lays out memory as the AMD runtime did for the GPU: every buffer in the
-//! one global memory behind all UAVs (256-byte aligned and padded to whole dwords, so a
+//! one global memory behind all UAVs (the first at byte 256, so that NULL is never a valid
+//! address; 256-byte aligned and padded to whole dwords, so a
 //! byte access through its dword does not fault at the end; the pointer argument is the
 //! buffer's offset there), `__constant` buffers of `hc` pointers in their hardware
 //! constant buffer, `__local` pointers after the compiler's local memory, the data
