@@ -421,12 +421,21 @@ mod tests {
         // Half: sign 1, exponent 5, mantissa 10 (quiet bit 0x200); float: 1, 8, 23 (quiet
         // bit 0x40_0000). Expected patterns are built from those fields by hand.
         // Signalling half NaN with payload 1 -> quiet float NaN, payload shifted up 13.
-        assert_eq!(f16_to_f32(0x7C01).to_bits(), 0x7F80_0000 | 0x40_0000 | (1 << 13));
-        assert_eq!(f16_to_f32(0xFD55).to_bits(), 0xFF80_0000 | 0x40_0000 | (0x155 << 13));
+        assert_eq!(
+            f16_to_f32(0x7C01).to_bits(),
+            0x7F80_0000 | 0x40_0000 | (1 << 13)
+        );
+        assert_eq!(
+            f16_to_f32(0xFD55).to_bits(),
+            0xFF80_0000 | 0x40_0000 | (0x155 << 13)
+        );
         // Signalling float NaN whose payload has only low bits -> the bare quiet half NaN.
         assert_eq!(f32_to_f16(f32::from_bits(0x7F80_0001)), 0x7C00 | 0x200);
         // The top 10 payload bits survive: 0x20_0000 is mantissa bit 21 -> half bit 8.
-        assert_eq!(f32_to_f16(f32::from_bits(0x7FA0_0000)), 0x7C00 | 0x200 | 0x100);
+        assert_eq!(
+            f32_to_f16(f32::from_bits(0x7FA0_0000)),
+            0x7C00 | 0x200 | 0x100
+        );
         assert_eq!(f32_to_f16(f32::from_bits(0xFFC0_0000)), 0xFE00);
         // Infinities stay infinities, not NaNs.
         assert_eq!(f32_to_f16(f32::NEG_INFINITY), 0xFC00);

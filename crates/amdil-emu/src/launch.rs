@@ -3,7 +3,9 @@
 //! each barrier.
 
 use kauai_amdil::abi::{cb0_ndrange, Cb0Params};
-use kauai_amdil::device::{Device, GDS_BYTES, MAX_SCRATCH_SLOTS, MAX_SHARED_BYTES};
+use kauai_amdil::device::{
+    Device, GDS_BYTES, GROUP_STATE_BYTES, MAX_SCRATCH_SLOTS, MAX_SHARED_BYTES,
+};
 use kauai_amdil::LinkedKernel;
 
 use crate::fault::Waiter;
@@ -76,8 +78,7 @@ pub struct RunReport {
     pub instructions: u64,
 }
 
-/// The largest work-group the emulator accepts (the hardware limit is 1024 or less).
-pub const MAX_GROUP_ITEMS: u64 = 1024;
+pub use kauai_amdil::device::MAX_GROUP_ITEMS;
 
 /// Run `kernel` over `launch`. `cb1` holds the arguments as laid out by the metadata;
 /// data segments without a constant buffer must already be copied into `mem.global` at
@@ -151,7 +152,10 @@ pub fn run(
             }
         }
     }
-    let items_per_group = launch.local.iter().map(|&l| l as u64).product::<u64>();
+    let items_per_group = launch
+        .local
+        .iter()
+        .fold(1u64, |a, &l| a.saturating_mul(u64::from(l)));
     if items_per_group > MAX_GROUP_ITEMS {
         return Err(load_fault(format!(
             "a work-group of {items_per_group} work-items is larger than {MAX_GROUP_ITEMS}"
@@ -219,6 +223,21 @@ pub fn run(
                 dev.name
             )));
         }
+    }
+    // A group's work-items hold their registers and scratch arrays at once: bounded by
+    // GROUP_STATE_BYTES (a program naming many registers, times many work-items).
+    let per_item = (code.temps as u64)
+        .saturating_add(
+            code.xarrays
+                .values()
+                .fold(0u64, |a, &n| a.saturating_add(u64::from(n))),
+        )
+        .saturating_mul(16);
+    let group_state = per_item.saturating_mul(items_per_group);
+    if group_state > GROUP_STATE_BYTES {
+        return Err(load_fault(format!(
+            "a work-group of {items_per_group} work-items needs {group_state} bytes of registers and scratch ({per_item} each); the emulator allows {GROUP_STATE_BYTES} (GROUP_STATE_BYTES)"
+        )));
     }
     // Every work-item allocates its scratch arrays: at most MAX_SCRATCH_SLOTS together.
     let slots = code

@@ -253,6 +253,14 @@ pub const PRIVATE_BYTES_PER_ITEM: u32 = 64 << 10;
 /// arrays are limited to 4096 vec4 slots".
 pub const MAX_SCRATCH_SLOTS: u32 = 4096;
 
+/// The largest work-group the emulator accepts (the hardware limit is 1024 or less).
+pub const MAX_GROUP_ITEMS: u64 = 1024;
+
+/// Bytes of registers and scratch arrays the emulator holds for one work-group (every
+/// IL temporary and `x` slot is 16 bytes per work-item): a program naming many
+/// registers, run on many work-items, must not exhaust the host.
+pub const GROUP_STATE_BYTES: u64 = 128 << 20;
+
 /// Bytes of global memory the emulator gives one launch (buffers, the data segment, the
 /// printf buffer and the private and local rings together): the largest single
 /// allocation of a 1 GiB Cypress board (`CL_DEVICE_MAX_MEM_ALLOC_SIZE`, a quarter of
