@@ -108,7 +108,7 @@ fn bench(k: &LinkedKernel, name: &str) {
             &launch,
             &Options {
                 fuel: u64::MAX,
-                device: kauai_amdil_emu::device("kauai"),
+                device: kauai_amdil::device::find_device("kauai"),
                 deadline: None,
             },
         )

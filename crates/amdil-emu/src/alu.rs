@@ -139,55 +139,16 @@ fn bit_extract(width: u32, offset: u32, src: u32, signed: bool) -> u32 {
     }
 }
 
-/// f32 to IEEE half bits, round to nearest even.
+/// f32 to IEEE half bits through the `half` crate, the project's one half-float
+/// conversion: round to nearest even, and a NaN becomes a quiet NaN keeping the top
+/// payload bits (the same rule as the host device).
 pub fn f32_to_f16(x: f32) -> u16 {
-    let b = x.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let exp = ((b >> 23) & 0xFF) as i32;
-    let man = b & 0x7F_FFFF;
-    if exp == 0xFF {
-        return sign | 0x7C00 | if man != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1F {
-        return sign | 0x7C00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        let mid = 1 << (shift - 1);
-        let round = rem > mid || (rem == mid && half & 1 == 1);
-        return sign | (half + u32::from(round)) as u16;
-    }
-    let half = ((e as u32) << 10) | (man >> 13);
-    let rem = man & 0x1FFF;
-    let round = rem > 0x1000 || (rem == 0x1000 && half & 1 == 1);
-    sign | (half + u32::from(round)) as u16
+    half::f16::from_f32(x).to_bits()
 }
 
+/// IEEE half bits to f32 through the `half` crate (exact; a NaN comes back quiet).
 pub fn f16_to_f32(h: u16) -> f32 {
-    let sign = ((h as u32) & 0x8000) << 16;
-    let exp = ((h >> 10) & 0x1F) as u32;
-    let man = (h & 0x3FF) as u32;
-    let bits = if exp == 0 {
-        if man == 0 {
-            sign
-        } else {
-            // Subnormal: value = man * 2^-24.
-            let v = man as f32 * f32::from_bits(0x3380_0000);
-            return if sign != 0 { -v } else { v };
-        }
-    } else if exp == 0x1F {
-        sign | 0x7F80_0000 | (man << 13)
-    } else {
-        sign | ((exp + 127 - 15) << 23) | (man << 13)
-    };
-    f32::from_bits(bits)
+    half::f16::from_bits(h).to_f32()
 }
 
 /// The semantics of a data-class instruction as a function of its (up to 4) sources, or
@@ -453,6 +414,32 @@ mod tests {
         assert_eq!(f32_to_f16(1.0), 0x3C00);
         assert_eq!(f32_to_f16(1e6), 0x7C00);
         assert_eq!(f16_to_f32(0x0001), 2f32.powi(-24));
+    }
+
+    #[test]
+    fn a_nan_becomes_a_quiet_nan_keeping_its_top_payload_bits() {
+        // Half: sign 1, exponent 5, mantissa 10 (quiet bit 0x200); float: 1, 8, 23 (quiet
+        // bit 0x40_0000). Expected patterns are built from those fields by hand.
+        // Signalling half NaN with payload 1 -> quiet float NaN, payload shifted up 13.
+        assert_eq!(
+            f16_to_f32(0x7C01).to_bits(),
+            0x7F80_0000 | 0x40_0000 | (1 << 13)
+        );
+        assert_eq!(
+            f16_to_f32(0xFD55).to_bits(),
+            0xFF80_0000 | 0x40_0000 | (0x155 << 13)
+        );
+        // Signalling float NaN whose payload has only low bits -> the bare quiet half NaN.
+        assert_eq!(f32_to_f16(f32::from_bits(0x7F80_0001)), 0x7C00 | 0x200);
+        // The top 10 payload bits survive: 0x20_0000 is mantissa bit 21 -> half bit 8.
+        assert_eq!(
+            f32_to_f16(f32::from_bits(0x7FA0_0000)),
+            0x7C00 | 0x200 | 0x100
+        );
+        assert_eq!(f32_to_f16(f32::from_bits(0xFFC0_0000)), 0xFE00);
+        // Infinities stay infinities, not NaNs.
+        assert_eq!(f32_to_f16(f32::NEG_INFINITY), 0xFC00);
+        assert_eq!(f16_to_f32(0x7C00), f32::INFINITY);
     }
 
     #[test]

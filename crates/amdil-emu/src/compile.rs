@@ -809,10 +809,7 @@ fn set_target(c: &mut Compiled, at: usize, to: usize) {
     }
 }
 
-/// Scratch arrays: the hardware limit of 4096 vec4 slots.
-pub const MAX_X: u32 = 4096;
-/// LDS or GDS bytes per id when no device limit applies.
-pub const MAX_SHARED: u32 = 1 << 20;
+use kauai_amdil::device::{MAX_SCRATCH_SLOTS as MAX_X, MAX_SHARED_BYTES as MAX_SHARED};
 
 fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
     let first = i.operands.first().map(|o| &o.kind);

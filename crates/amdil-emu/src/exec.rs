@@ -12,6 +12,8 @@ const MAX_CALL_DEPTH: usize = 1024;
 
 pub struct Item {
     pub pc: usize,
+    /// The pc of the barrier the item waits at, while it waits.
+    pub barrier: Option<usize>,
     pub regs: Vec<[u32; 4]>,
     pub x: Vec<(u32, Vec<[u32; 4]>)>,
     pub calls: Vec<usize>,
@@ -36,6 +38,9 @@ pub struct Ctx<'a> {
     pub deadline: Option<std::time::Instant>,
     pub executed: &'a mut u64,
     pub kernel: &'a str,
+    /// The flat global id of the work-item running now (`vAbsTidFlat`), whose private
+    /// slot it may touch.
+    pub item_flat: u64,
 }
 
 pub enum Stop {
@@ -125,7 +130,7 @@ impl Ctx<'_> {
                 let addr = i.wrapping_mul(16);
                 let mut v = [0u32; 4];
                 for (k, d) in v.iter_mut().enumerate() {
-                    *d = self.mem.load32("global", addr + 4 * k as i64)?;
+                    *d = self.gload("global", 4, addr + 4 * k as i64)?;
                 }
                 v
             }
@@ -139,7 +144,11 @@ impl Ctx<'_> {
                     RegFile::AbsTid => [g[0], g[1], g[2], 0],
                     RegFile::AbsTidFlat | RegFile::ATid => {
                         let gs = self.global_size;
-                        [g[0] + gs[0] * (g[1] + gs[1] * g[2]), 0, 0, 0]
+                        // 32-bit hardware arithmetic: wraps, never panics.
+                        let flat = g[0].wrapping_add(
+                            gs[0].wrapping_mul(g[1].wrapping_add(gs[1].wrapping_mul(g[2]))),
+                        );
+                        [flat, 0, 0, 0]
                     }
                     RegFile::ThreadGrpId => [self.group[0], self.group[1], self.group[2], 0],
                     RegFile::ThreadGrpIdFlat => [self.group_flat, 0, 0, 0],
@@ -278,7 +287,7 @@ impl Ctx<'_> {
                 let addr = self.index(item, index).wrapping_mul(16);
                 for (k, w) in d.plan.iter().enumerate() {
                     if *w != Write::Skip {
-                        self.mem.store32("global", addr + 4 * k as i64, target[k])?;
+                        self.gstore("global", 4, addr + 4 * k as i64, target[k])?;
                     }
                 }
             }
@@ -307,8 +316,85 @@ impl Ctx<'_> {
         })
     }
 
+    /// A global load of `n` bytes: inside one region, and inside the running
+    /// work-item's own slot (its group's) when it is in a ring.
+    #[inline(always)]
+    fn gload(&self, space: &str, n: usize, addr: i64) -> Result<u32, FaultKind> {
+        self.ring_check(space, addr, n)?;
+        self.mem.load_n(space, addr, n)
+    }
+
+    #[inline(always)]
+    fn gstore(&mut self, space: &str, n: usize, addr: i64, v: u32) -> Result<(), FaultKind> {
+        self.ring_check(space, addr, n)?;
+        self.mem.store_n(space, addr, n, v)
+    }
+
+    #[inline(always)]
+    fn ring_check(&self, space: &str, addr: i64, n: usize) -> Result<(), FaultKind> {
+        let rings = &self.mem.rings;
+        if let Some(r) = &rings.private {
+            if let Some(slot) = r.slot_of(addr) {
+                if slot != self.item_flat || !r.inside(slot, addr, n) {
+                    return Err(self.slot_fault(space, addr, r, "private", slot));
+                }
+            }
+        }
+        if let Some(r) = &rings.local {
+            if let Some(slot) = r.slot_of(addr) {
+                if slot != u64::from(self.group_flat) || !r.inside(slot, addr, n) {
+                    return Err(self.slot_fault(space, addr, r, "local", slot));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn slot_fault(
+        &self,
+        space: &str,
+        addr: i64,
+        r: &crate::Ring,
+        ring: &str,
+        slot: u64,
+    ) -> FaultKind {
+        let (own, size, whose) = if ring == "private" {
+            (self.item_flat, self.global_size, "work-item")
+        } else {
+            let groups = [0, 1, 2].map(|d| self.global_size[d] / self.local_size[d].max(1));
+            (u64::from(self.group_flat), groups, "group")
+        };
+        let id3 = |flat: u64| {
+            let (x, y) = (u64::from(size[0].max(1)), u64::from(size[1].max(1)));
+            format!("({}, {}, {})", flat % x, (flat / x) % y, flat / (x * y))
+        };
+        let lo = u64::from(r.start) + own * u64::from(r.per);
+        let owner = if slot == own {
+            format!(
+                "runs past the end of this {whose}'s {ring} memory (bytes {lo}..{})",
+                lo + u64::from(r.per)
+            )
+        } else {
+            format!(
+                "is in the {ring} memory of {whose} {}, not in this {whose}'s (bytes {lo}..{})",
+                id3(slot),
+                lo + u64::from(r.per)
+            )
+        };
+        FaultKind::OutsideSlot {
+            space: space.to_string(),
+            address: addr,
+            place: owner,
+        }
+    }
+
     /// Run one work-item until it finishes or reaches a barrier.
     pub fn run(&mut self, item: &mut Item) -> Result<Stop, Box<Fault>> {
+        let g = item.global;
+        let gs = self.global_size.map(u64::from);
+        self.item_flat = u64::from(g[0]) + gs[0] * (u64::from(g[1]) + gs[1] * u64::from(g[2]));
+        item.barrier = None;
         // Fuel lives in locals while the item runs so that it can stay in registers: a
         // slice of at most 16384 instructions is taken from it at a time, and the fuel
         // and the clock are only looked at between slices.
@@ -482,6 +568,7 @@ impl Ctx<'_> {
                     }
                 }
                 OpKind::Barrier => {
+                    item.barrier = Some(item.pc);
                     item.pc += 1;
                     return Ok(Stop::Barrier);
                 }
@@ -630,7 +717,7 @@ impl Ctx<'_> {
                 let mut v = [0u32; 4];
                 for (k, on) in lanes(dst).iter().enumerate() {
                     if *on {
-                        v[k] = self.mem.load32("uav", addr + 4 * k as i64)?;
+                        v[k] = self.gload("uav", 4, addr + 4 * k as i64)?;
                     }
                 }
                 Some(v)
@@ -639,7 +726,7 @@ impl Ctx<'_> {
                 let addr = s[0][0] as i64;
                 for (k, on) in lanes(dst).iter().enumerate() {
                     if *on {
-                        self.mem.store32("uav", addr + 4 * k as i64, s[1][k])?;
+                        self.gstore("uav", 4, addr + 4 * k as i64, s[1][k])?;
                     }
                 }
                 None
@@ -666,15 +753,13 @@ impl Ctx<'_> {
             | "uav_ushort_load" => {
                 let addr = s[0][0] as i64;
                 let v = match (name, size) {
-                    ("uav_byte_load", _) => {
-                        self.mem.load_n("arena", addr, 1)? as u8 as i8 as i32 as u32
-                    }
-                    ("uav_ubyte_load", _) | (_, 1) => self.mem.load_n("arena", addr, 1)?,
+                    ("uav_byte_load", _) => self.gload("arena", 1, addr)? as u8 as i8 as i32 as u32,
+                    ("uav_ubyte_load", _) | (_, 1) => self.gload("arena", 1, addr)?,
                     ("uav_short_load", _) => {
-                        self.mem.load_n("arena", addr, 2)? as u16 as i16 as i32 as u32
+                        self.gload("arena", 2, addr)? as u16 as i16 as i32 as u32
                     }
-                    ("uav_ushort_load", _) | (_, 2) => self.mem.load_n("arena", addr, 2)?,
-                    _ => self.mem.load_n("arena", addr, 4)?,
+                    ("uav_ushort_load", _) | (_, 2) => self.gload("arena", 2, addr)?,
+                    _ => self.gload("arena", 4, addr)?,
                 };
                 Some([v; 4])
             }
@@ -685,7 +770,7 @@ impl Ctx<'_> {
                     ("uav_short_store", _) | (_, 2) => 2,
                     _ => 4,
                 };
-                self.mem.store_n("arena", addr, n, s[1][0])?;
+                self.gstore("arena", n, addr, s[1][0])?;
                 None
             }
             "lds_load" | "lds_load_byte" | "lds_load_ubyte" | "lds_load_short"
@@ -823,7 +908,7 @@ impl Ctx<'_> {
                 let unsupported = || FaultKind::Unsupported(format!("atomic `{name}`"));
                 let old = if space == "uav_" {
                     // Global memory: the access must lie inside one placed region.
-                    let old = self.mem.load32("uav", addr)?;
+                    let old = self.gload("uav", 4, addr)?;
                     self.mem
                         .store32("uav", addr, apply(old).ok_or_else(unsupported)?)?;
                     old

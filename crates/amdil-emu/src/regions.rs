@@ -116,6 +116,10 @@ impl Regions {
             }
             (Some(p), Some(q)) => format!("is past the end of {p}, in the gap before {q}"),
             (Some(p), None) => format!("is past the end of {p}"),
+            (None, Some(q)) if addr >= 0 && addr < i64::from(crate::FIRST_REGION) => format!(
+                "is a NULL pointer access (the first {} bytes are never mapped; {q} is the first placed region)",
+                crate::FIRST_REGION
+            ),
             (None, Some(q)) => format!("is before {q}, the first placed region"),
             (None, None) => "is in no region".to_string(),
         };

@@ -30,3 +30,38 @@ fn mutated_run_tests_never_panic() {
     // not only checked on programs that stop early.
     assert!(ran >= 20, "only {ran} programs ran");
 }
+
+#[test]
+fn a_group_state_past_the_limit_is_a_load_fault_not_an_allocation() {
+    use kauai_amdil::abi::Cb0Params;
+    use kauai_amdil::{link, parse_str, Program};
+    use kauai_amdil_emu::{run, FaultKind, Launch, Memory, Options};
+    use kauai_diag::{Diagnostics, FileId};
+    // 8200 registers x 16 bytes x 1024 work-items = 134,348,800 bytes, over the
+    // 134,217,728 of GROUP_STATE_BYTES (8192 registers would be exactly the limit).
+    let mut il = String::from("il_cs_2_0\ndcl_cb cb0[9]\n;$$$$$$$$$$\nendmain\nfunc 1024\n");
+    for r in 1..8200 {
+        il.push_str(&format!("mov r{r}.x, r0.x\n"));
+    }
+    il.push_str("ret\nendfunc\n;ARGSTART:__OpenCL_k_kernel\n;uniqueid:1024\n;ARGEND:__OpenCL_k_kernel\nend\n");
+    let mut d = Diagnostics::new();
+    let p = parse_str(&il, FileId(0), &mut d);
+    assert!(d.is_empty(), "{d:?}");
+    let k = link(&p, "k", &Program::default()).expect("links");
+    let launch = Launch::ndrange(1, [1024, 1, 1], [1024, 1, 1], Cb0Params::default());
+    let f = run(
+        &k,
+        &[],
+        &mut Memory::default(),
+        &launch,
+        &Options::default(),
+    )
+    .expect_err("over the limit");
+    match f.kind {
+        FaultKind::Load(m) => assert!(
+            m.contains("134348800 bytes") && m.contains("GROUP_STATE_BYTES"),
+            "{m}"
+        ),
+        k => panic!("{k:?}"),
+    }
+}

@@ -133,8 +133,10 @@ fn run_file(path: &Path) -> Result<(), String> {
                     "local" => local = dims(v)?.0,
                     "fuel" => fuel = v.parse().map_err(|e| format!("{e}"))?,
                     "device" => {
-                        device =
-                            Some(kauai_amdil_emu::device(v).ok_or(format!("unknown device {v}"))?)
+                        device = Some(
+                            kauai_amdil::device::find_device(v)
+                                .ok_or(format!("unknown device {v}"))?,
+                        )
                     }
                     "task" => task = v == "1",
                     _ => return Err(format!("unknown RUN key {k}")),

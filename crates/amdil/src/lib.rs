@@ -25,6 +25,8 @@
 //!   ([`metadata::read_metadata`], [`metadata::KernelMetadata`] implements `Display`).
 //! - [`abi`] builds cb0 ([`abi::cb0_ndrange`], [`abi::cb0_task`]) and cb1
 //!   ([`abi::Cb1Builder`]) as the runtime ABI lays them out.
+//! - [`device`] is the table of `-mcpu` devices and the limits every size derived from a
+//!   program is checked against, shared by the compiler target and the emulator.
 //! - [`link()`] cuts one kernel out of a multi-kernel program ([`LinkedKernel`]), taking
 //!   `;intrinsic:` macros from a library such as [`intrinsics::library`].
 //!
@@ -40,6 +42,7 @@
 
 pub mod abi;
 pub mod ast;
+pub mod device;
 pub mod intrinsics;
 pub mod link;
 pub mod metadata;

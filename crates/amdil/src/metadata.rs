@@ -16,9 +16,46 @@ use std::fmt::{self, Write as _};
 use kauai_diag::{Diagnostic, Diagnostics, FileId, Span};
 
 use crate::ast::{LineKind, Loc, Program};
+use crate::device::{CONSTANT_BUFFER_BYTES, GDS_BYTES, MAX_LOCAL_BYTES, PRIVATE_BYTES_PER_ITEM};
 
 /// The metadata major version we understand; any minor version of it is accepted.
 pub const CURRENT_MAJOR: u32 = 3;
+
+/// The data types of `;value`, `;pointer` and `;ARG` lines: the seed's list ("i1", "i8",
+/// "i16", "i32", "i64", "float", "double", "struct", "union", "event", "opaque") plus the
+/// AMD runtime's unsigned spellings and `half`, which compilers print too.
+pub const DATA_TYPES: &[&str] = &[
+    "i1", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "half", "float", "double",
+    "struct", "union", "event", "opaque",
+];
+
+/// The memory types of a `;pointer` line (seed 000: `g p l uav c r hl hp hc hr`; `up` and
+/// `flat` come from later compilers).
+pub const MEMORY_TYPES: &[&str] = &[
+    "g", "p", "l", "uav", "c", "r", "hl", "hp", "hc", "hr", "up", "flat",
+];
+
+fn data_type(s: &str) -> Result<String, String> {
+    if DATA_TYPES.contains(&s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "unknown data type `{s}` (expected one of {})",
+            DATA_TYPES.join(", ")
+        ))
+    }
+}
+
+fn memory_type(s: &str) -> Result<String, String> {
+    if MEMORY_TYPES.contains(&s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "unknown memory type `{s}` (expected one of {})",
+            MEMORY_TYPES.join(", ")
+        ))
+    }
+}
 
 /// One `;ARGSTART:name` ... `;ARGEND:name` block.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -641,6 +678,10 @@ fn read_lines(lines: &[(&str, Span)], diags: &mut Diagnostics) -> ProgramMetadat
         }
         if let Some(rest) = text.strip_prefix("#DATASTART") {
             match parse_datastart(rest) {
+                Some((_, size)) if datastart_limits(size).is_err() => {
+                    let why = datastart_limits(size).err().unwrap_or_default();
+                    diags.push(Diagnostic::error("data segment too large").at(span, why));
+                }
                 Some((cb, size)) => {
                     seg = Some(DataSegment {
                         cb,
@@ -772,6 +813,18 @@ fn parse_datastart(rest: &str) -> Option<(Option<u32>, u32)> {
     }
 }
 
+/// A data segment lives in a constant buffer (or, emulated, in global memory standing in
+/// for one), so it holds at most [`CONSTANT_BUFFER_BYTES`]; its bytes are allocated from
+/// this size.
+fn datastart_limits(size: u32) -> Result<(), String> {
+    at_most(
+        "a data segment",
+        size,
+        CONSTANT_BUFFER_BYTES,
+        "CONSTANT_BUFFER_BYTES",
+    )
+}
+
 fn parse_row(rest: &str) -> Result<DataRow, String> {
     let f: Vec<&str> = rest.split(':').collect();
     if f.len() < 3 {
@@ -838,8 +891,92 @@ fn need(f: &[&str], n: usize, shape: &str) -> Result<(), String> {
     }
 }
 
-/// Parse one metadata line (the text after `;`).
+/// Parse one metadata line (the text after `;`). Sizes and offsets are checked against
+/// the limits of [`crate::device`]: whatever the runtime allocates from them is bounded.
 pub fn parse_entry(text: &str) -> Result<MdEntry, String> {
+    let e = parse_fields(text)?;
+    check_limits(&e)?;
+    Ok(e)
+}
+
+/// Bytes `offset .. offset + bytes` of a constant buffer must lie inside it.
+fn in_constant_buffer(what: &str, offset: u32, bytes: u32) -> Result<(), String> {
+    let limit = CONSTANT_BUFFER_BYTES;
+    match offset.checked_add(bytes) {
+        Some(end) if end <= limit => Ok(()),
+        _ => Err(format!(
+            "{what} at offset {offset} ({bytes} bytes) does not fit in a constant buffer of {limit} bytes (CONSTANT_BUFFER_BYTES)"
+        )),
+    }
+}
+
+fn at_most(what: &str, n: u32, limit: u32, name: &str) -> Result<(), String> {
+    if n <= limit {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} of {n} bytes is over the limit of {limit} bytes ({name})"
+        ))
+    }
+}
+
+/// The bytes an argument occupies in its constant buffer, and the device limits of sizes.
+fn check_limits(e: &MdEntry) -> Result<(), String> {
+    match e {
+        MdEntry::Value(v) => value_limits(v),
+        MdEntry::LegacyArg(a) => match a.to_current() {
+            MdEntry::Value(v) => value_limits(&v),
+            MdEntry::Pointer(p) => in_constant_buffer("the pointer argument", p.offset, 4),
+            _ => Ok(()),
+        },
+        MdEntry::Pointer(p) => in_constant_buffer("the pointer argument", p.offset, 4),
+        MdEntry::Image(i) => in_constant_buffer("the image argument", i.offset, 32),
+        MdEntry::Counter(c) => in_constant_buffer("the counter argument", c.offset, 4),
+        MdEntry::Memory(m) => match m {
+            Memory::Private(n) | Memory::HwPrivate(n) | Memory::UavPrivate(n) => at_most(
+                "private memory per work-item",
+                *n,
+                PRIVATE_BYTES_PER_ITEM,
+                "PRIVATE_BYTES_PER_ITEM",
+            ),
+            Memory::Local(n) | Memory::HwLocal(n) => at_most(
+                "local memory per group",
+                *n,
+                MAX_LOCAL_BYTES,
+                "the largest device's local memory",
+            ),
+            Memory::Region(n) | Memory::HwRegion(n) => {
+                at_most("region (GDS) memory", *n, GDS_BYTES, "GDS_BYTES")
+            }
+            _ => Ok(()),
+        },
+        _ => Ok(()),
+    }
+}
+
+fn value_limits(v: &ValueArg) -> Result<(), String> {
+    let bytes = if v.ty == "struct" || v.ty == "union" {
+        // The struct's size in bytes, in whole 16-byte slots.
+        v.num.checked_next_multiple_of(16).unwrap_or(u32::MAX)
+    } else {
+        if !(1..=16).contains(&v.num) {
+            return Err(format!(
+                "a `{}` argument has 1 to 16 elements, not {}",
+                v.ty, v.num
+            ));
+        }
+        let es = crate::abi::type_size(&v.ty).unwrap_or(4).max(1);
+        // Sub-dword vectors over 4 components start a new 16-byte slot every 4 of them.
+        if es < 4 && v.num > 4 {
+            16 * v.num.div_ceil(4)
+        } else {
+            v.num * es
+        }
+    };
+    in_constant_buffer("the value argument", v.offset, bytes)
+}
+
+fn parse_fields(text: &str) -> Result<MdEntry, String> {
     let (key, rest) = match text.split_once(':') {
         Some((k, r)) => (k, Some(r)),
         None => (text, None),
@@ -891,7 +1028,7 @@ pub fn parse_entry(text: &str) -> Result<MdEntry, String> {
             need(&f, 5, "`;value:name:type:numElems:cb:offset`")?;
             MdEntry::Value(ValueArg {
                 name: f[0].to_string(),
-                ty: f[1].to_string(),
+                ty: data_type(f[1])?,
                 num: num(f[2], "element count")?,
                 cb: num(f[3], "constant buffer")?,
                 offset: num(f[4], "offset")?,
@@ -912,11 +1049,11 @@ pub fn parse_entry(text: &str) -> Result<MdEntry, String> {
             };
             MdEntry::Pointer(PointerArg {
                 name: f[0].to_string(),
-                ty: f[1].to_string(),
+                ty: data_type(f[1])?,
                 num: num(f[2], "element count")?,
                 cb: num(f[3], "constant buffer")?,
                 offset: num(f[4], "offset")?,
-                mem: f[5].to_string(),
+                mem: memory_type(f[5])?,
                 buf: num(f[6], "buffer number")?,
                 align: num(f[7], "alignment")?,
                 extra,
@@ -1001,14 +1138,14 @@ pub fn parse_entry(text: &str) -> Result<MdEntry, String> {
                     num: num(f[3], "element count")?,
                     cb: num(f[4], "constant buffer")?,
                     offset: num(f[5], "offset")?,
-                    mem: f[6].to_string(),
+                    mem: memory_type(f[6])?,
                     buf: num(f[7], "buffer number")?,
                     align: num(f[8], "alignment")?,
                 }
             } else {
                 need(&f, 6, "`;ARG:func:name:type:num:cb:offset`")?;
                 LegacyKind::Value {
-                    ty: f[2].to_string(),
+                    ty: data_type(f[2])?,
                     num: num(f[3], "element count")?,
                     cb: num(f[4], "constant buffer")?,
                     offset: num(f[5], "offset")?,

@@ -7,6 +7,11 @@
 //! a line, as in the slides of seed 004: an instruction's operand list ends at the first
 //! word that is not preceded by a comma. Errors become diagnostics; the line is skipped and
 //! parsing goes on, so one run reports every bad line.
+//!
+//! IL code is ASCII; only comments (which hold metadata and free text) may hold other
+//! characters. A line whose code part holds a non-ASCII character is reported and skipped
+//! before it is tokenized, so every byte offset the lexer and the operand parsers slice at
+//! is a character boundary.
 
 use kauai_diag::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
 
@@ -16,17 +21,30 @@ use crate::opcodes::{self, Needs};
 /// Controls that contain an underscore and must not be split at it.
 const MULTIWORD_CONTROLS: &[&str] = &["neg_inf", "plus_inf", "mem_read_only", "mem_write_only"];
 
-/// Parse the IL text of `file`. Problems are pushed to `diags`; the returned program holds
-/// every line that parsed.
+/// Parse the IL text of `file`, a whole program. Problems are pushed to `diags`; the
+/// returned program holds every line that parsed. A file without a single IL line (empty,
+/// or only comments) is an error: it is no program.
 pub fn parse(sources: &SourceMap, file: FileId, diags: &mut Diagnostics) -> Program {
-    let bytes = match sources.get(file) {
+    let text = match sources.get(file) {
         Some(f) => f.text(),
         None => {
             diags.push(Diagnostic::error(format!("no source file {}", file.0)));
             return Program::default();
         }
     };
-    parse_str(bytes, file, diags)
+    let before = diags.error_count();
+    let program = parse_str(text, file, diags);
+    let has_code = program
+        .lines
+        .iter()
+        .any(|l| matches!(l.kind, LineKind::Header(_) | LineKind::Inst(_)));
+    if !has_code && diags.error_count() == before {
+        diags.push(Diagnostic::error("empty IL program").at(
+            Span::new(file, 0, 0),
+            "expected an IL header such as `il_cs_2_0`, then instructions",
+        ));
+    }
+    program
 }
 
 /// Parse IL text directly; spans refer to `file`.
@@ -112,6 +130,15 @@ impl Parser<'_> {
             Some(i) => (&line[..i], Some(line[i + 1..].to_string())),
             None => (line, None),
         };
+        if let Some((at, c)) = code.char_indices().find(|(_, c)| !c.is_ascii()) {
+            self.err(
+                base + at,
+                base + at + c.len_utf8(),
+                format!("non-ASCII character `{}` in IL code", c.escape_debug()),
+                "IL code is ASCII; only `;` comments may hold other characters",
+            );
+            return;
+        }
         let first = self.lines.len();
         let toks = match self.tokenize(code, base) {
             Some(t) => t,
@@ -332,8 +359,7 @@ impl Parser<'_> {
                 );
                 return None;
             }
-            let inner = &w[1..w.len().saturating_sub(1).max(1)];
-            if !w.ends_with(')') {
+            let Some(inner) = w.strip_prefix('(').and_then(|r| r.strip_suffix(')')) else {
                 self.err(
                     at,
                     at + w.len(),
@@ -341,7 +367,7 @@ impl Parser<'_> {
                     "expected `(...)`",
                 );
                 return None;
-            }
+            };
             let mut items = Vec::new();
             let mut off = at + 1;
             for piece in inner.split(',') {
@@ -371,16 +397,25 @@ impl Parser<'_> {
             || ((first == b'-' || first == b'+' || first == b'.') && w.len() > 1)
         {
             return match parse_number(w) {
-                Some(n) => Some(Operand {
+                Ok(n) => Some(Operand {
                     kind: OperandKind::Num(n),
                     loc,
                 }),
-                None => {
+                Err(NumberError::Malformed) => {
                     self.err(
                         at,
                         at + w.len(),
                         format!("malformed number `{w}`"),
                         "expected a decimal, `0x` hex or finite float number",
+                    );
+                    None
+                }
+                Err(NumberError::TooWide) => {
+                    self.err(
+                        at,
+                        at + w.len(),
+                        format!("number `{w}` does not fit in 32 bits"),
+                        "IL literals are 32 bits: integers from -2147483648 to 4294967295 (0xFFFFFFFF), finite floats",
                     );
                     None
                 }
@@ -462,18 +497,40 @@ fn split_control(r: &str) -> Option<(Control, usize)> {
     }
 }
 
-/// Decimal (optionally signed), `0x` hex, or a finite float (`1.5`, `-2e3`, `1.0f`).
-pub fn parse_number(w: &str) -> Option<Number> {
+/// Why a word is not an IL number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumberError {
+    /// Not a decimal, `0x` hex or float number at all.
+    Malformed,
+    /// An integer outside -2^31 ..= 2^32 - 1 or a float that is not a finite 32-bit
+    /// float: IL registers and literals are 32 bits a lane.
+    TooWide,
+}
+
+/// Decimal (optionally signed), `0x` hex, or a finite float (`1.5`, `-2e3`, `1.0f`), each
+/// fitting 32 bits: integers in -2^31 ..= 2^32 - 1 (signed or unsigned patterns), floats
+/// finite as `f32`.
+pub fn parse_number(w: &str) -> Result<Number, NumberError> {
+    use NumberError::{Malformed, TooWide};
     let body = w.strip_prefix('+').unwrap_or(w);
     if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        if h.is_empty() || h.len() > 16 || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return None;
+        if h.is_empty() || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(Malformed);
         }
-        return u64::from_str_radix(h, 16).ok().map(Number::Hex);
+        let digits = h.trim_start_matches('0');
+        if digits.len() > 8 {
+            return Err(TooWide);
+        }
+        return u64::from_str_radix(h, 16)
+            .map(Number::Hex)
+            .map_err(|_| TooWide);
     }
     let digits = body.strip_prefix('-').unwrap_or(body);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        return body.parse::<i64>().ok().map(Number::Dec);
+        return match body.parse::<i64>() {
+            Ok(v) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => Ok(Number::Dec(v)),
+            _ => Err(TooWide),
+        };
     }
     let f = body.strip_suffix('f').unwrap_or(body);
     if !f
@@ -481,13 +538,13 @@ pub fn parse_number(w: &str) -> Option<Number> {
         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
         || !f.bytes().any(|b| b.is_ascii_digit())
     {
-        return None;
+        return Err(Malformed);
     }
-    let v: f64 = f.parse().ok()?;
-    if !v.is_finite() {
-        return None;
+    let v: f64 = f.parse().map_err(|_| Malformed)?;
+    if !(v as f32).is_finite() {
+        return Err(TooWide);
     }
-    Some(Number::Float(v.to_bits()))
+    Ok(Number::Float(v.to_bits()))
 }
 
 type RegErr = (usize, String, String);
@@ -587,6 +644,15 @@ pub fn parse_register(w: &str) -> Result<RegOperand, RegErr> {
                 }
                 j += 1;
             }
+            // A letter or digit right after the components is a component we do not know
+            // (`r1.q`, `r1.xq`), not the start of something else.
+            if j < b.len() && j - s < 4 && b[j].is_ascii_alphanumeric() {
+                return Err((
+                    j,
+                    format!("`{}` is not a swizzle component", b[j] as char),
+                    "expected components from `xyzw01_`".into(),
+                ));
+            }
             if j == s {
                 return Err((
                     i,
@@ -646,11 +712,21 @@ fn parse_index(s: &str) -> Result<Index, RegErr> {
             "expected `[n]` or `[rN.c+n]`".into(),
         ));
     }
-    if let Some(Number::Dec(v)) = parse_number(&t) {
-        return Ok(Index {
-            base: None,
-            offset: v,
-        });
+    match parse_number(&t) {
+        Ok(Number::Dec(v)) => {
+            return Ok(Index {
+                base: None,
+                offset: v,
+            })
+        }
+        Err(NumberError::TooWide) => {
+            return Err((
+                0,
+                format!("index `{t}` does not fit in 32 bits"),
+                "expected an index from -2147483648 to 4294967295".into(),
+            ))
+        }
+        _ => {}
     }
     let (reg, off) = match t.find(['+', '-']) {
         Some(p) => (&t[..p], Some(&t[p..])),
@@ -680,7 +756,7 @@ fn parse_index(s: &str) -> Result<Index, RegErr> {
     let offset = match off {
         None => 0,
         Some(o) => match parse_number(o.strip_prefix('+').unwrap_or(o)) {
-            Some(Number::Dec(v)) => v,
+            Ok(Number::Dec(v)) => v,
             _ => {
                 return Err((
                     0,

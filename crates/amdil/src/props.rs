@@ -75,13 +75,27 @@ impl Rng {
 /// Characters IL text is made of, for byte-level mutations.
 const ALPHABET: &[u8] = b" ,;:._()[]+-0123456789abcxyzw\n#$ilrvgmemcbx_neg";
 
-/// 1 to 8 byte-level edits (delete, replace, insert, duplicate a short slice): mostly
-/// broken text, for the parser.
+/// Multi-byte UTF-8 characters (2, 3 and 4 bytes) and bytes that are no UTF-8 at all:
+/// readers that slice text at byte offsets must never cut one of them.
+const WIDE: &[&[u8]] = &[
+    "é".as_bytes(),
+    "€".as_bytes(),
+    "𐍈".as_bytes(),
+    b"\xff",
+    b"\xc3",
+];
+
+/// 1 to 8 byte-level edits (delete, replace, insert, duplicate a short slice, insert a
+/// multi-byte character or a non-UTF-8 byte): mostly broken text, for the parser.
 pub fn mutate_bytes(rng: &mut Rng, src: &[u8]) -> Vec<u8> {
     let mut v = src.to_vec();
     for _ in 0..1 + rng.below(8) {
         let at = rng.below(v.len() + 1);
-        match rng.below(4) {
+        match rng.below(5) {
+            4 => {
+                let w = WIDE[rng.below(WIDE.len())];
+                v.splice(at..at, w.iter().copied());
+            }
             0 if at < v.len() => {
                 v.remove(at);
             }

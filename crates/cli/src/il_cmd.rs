@@ -46,10 +46,9 @@ pub(crate) fn il(c: IlCmd) -> Result<ExitCode, Failure> {
     let id = sources.add(file.display().to_string(), bytes);
     let mut diags = kauai_diag::Diagnostics::new();
     let program = kauai_amdil::parse(&sources, id, &mut diags);
-    // Validation assumes a program that parsed cleanly; its failures are errors in diags.
-    if !diags.has_errors() {
-        kauai_amdil::validate(&program, &mut diags);
-    }
+    // Validate what parsed even after parse errors, so one run reports both (a line that
+    // failed to parse is absent, which validation may notice as well).
+    kauai_amdil::validate(&program, &mut diags);
     let meta = kauai_amdil::metadata::read_metadata(&program, &mut diags);
     report(&sources, &diags, &file.display().to_string())?;
     match c {

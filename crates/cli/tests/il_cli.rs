@@ -259,3 +259,84 @@ fn build_target_amdil_options_and_help() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--mattr needs an amdil device"), "{err}");
 }
+
+/// A temporary IL file with `bytes`, removed by the caller's `remove_dir_all`.
+fn temp_il(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
+    std::fs::create_dir_all(dir).expect("temp dir");
+    let f = dir.join(name);
+    std::fs::write(&f, bytes).expect("write");
+    f.to_string_lossy().into_owned()
+}
+
+#[test]
+fn every_il_entry_point_reports_non_ascii_code() {
+    // Issue 15: `lt ()é` made every IL reader slice inside the `é`.
+    let dir = std::env::temp_dir().join(format!("kauai-il-utf8-{}", std::process::id()));
+    let f = temp_il(&dir, "x.il", b"lt ()\xc3\xa9\n");
+    let runs: [&[&str]; 5] = [
+        &["il", "check", &f],
+        &["il", "fmt", &f],
+        &["il", "link", &f, "-k", "k"],
+        &["run", &f, "-k", "k", "-g", "1"],
+        &["oclc", "-execute", "-enqueue", "k", "-global", "1", &f],
+    ];
+    for args in runs {
+        let (code, _, err) = kauai(args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.contains("x.il:1:6") && err.contains("non-ASCII character `é` in IL code"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("internal error"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn il_check_reports_parse_and_validation_errors_in_one_run() {
+    let dir = std::env::temp_dir().join(format!("kauai-il-check-{}", std::process::id()));
+    // Line 2 does not parse, line 3 parses but does not validate, line 4 names a swizzle
+    // component that does not exist.
+    let f = temp_il(
+        &dir,
+        "both.il",
+        b"il_cs_2_0\nmov r0.x, r1.x,\nmov r0.x, l7.x\nmov r0.x, r1.q\nend\n",
+    );
+    let (code, _, err) = kauai(&["il", "check", &f]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("both.il:2:15") && err.contains("trailing `,`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("both.il:3:11") && err.contains("`l7` is not declared"),
+        "{err}"
+    );
+    assert!(
+        err.contains("both.il:4:14") && err.contains("`q` is not a swizzle component"),
+        "{err}"
+    );
+    // What `il check` used to accept: an empty file, a literal over 32 bits, an unknown
+    // metadata data type.
+    for (name, bytes, at, what) in [
+        ("empty.il", &b""[..], "empty.il:1:1", "empty IL program"),
+        (
+            "wide.il",
+            &b"il_cs_2_0\ndcl_literal l0, 0x1FFFFFFFF, 0, 0, 0\nend\n"[..],
+            "wide.il:2:17",
+            "number `0x1FFFFFFFF` does not fit in 32 bits",
+        ),
+        (
+            "md.il",
+            &b"il_cs_2_0\nend\n;ARGSTART:k\n;value:a:i33:1:1:0\n;ARGEND:k\n"[..],
+            "md.il:4:1",
+            "unknown data type `i33`",
+        ),
+    ] {
+        let f = temp_il(&dir, name, bytes);
+        let (code, _, err) = kauai(&["il", "check", &f]);
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(err.contains(at) && err.contains(what), "{name}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,24 +1,27 @@
 //! IL programs on `kauai:<mcpu>` devices: the AMD runtime's side of seed 000.
 //!
-//! Building reads the IL text, validates it, reads its metadata and links every kernel
-//! (seed 000, "Multiple Kernel Compilation"). The kernels' argument lists come from the
-//! metadata lines (`;value`, `;pointer`, ...) as the same [`KernelInfo`] the host device
-//! gives, so the oclc layer and `kauai run` bind IL kernels exactly like OpenCL C ones.
+//! Building reads the IL text, validates it and reads its metadata, once for the whole
+//! program. The kernels' argument lists come from the metadata lines (`;value`,
+//! `;pointer`, ...) as the same [`KernelInfo`] the host device gives, so the oclc layer
+//! and `kauai run` bind IL kernels exactly like OpenCL C ones. A kernel is linked (seed
+//! 000, "Multiple Kernel Compilation") the first time it runs, and only that kernel:
+//! running one kernel of a 500-kernel program costs one link, not 500.
 //!
 //! An enqueue lays out memory as the AMD runtime did for the GPU: every buffer in the
-//! one global memory behind all UAVs (256-byte aligned and padded to whole dwords, so a
+//! one global memory behind all UAVs (the first at byte 256, so that NULL is never a valid
+//! address; 256-byte aligned and padded to whole dwords, so a
 //! byte access through its dword does not fault at the end; the pointer argument is the
 //! buffer's offset there), `__constant` buffers of `hc` pointers in their hardware
 //! constant buffer, `__local` pointers after the compiler's local memory, the data
 //! segment and the printf buffer after the buffers. cb1 is filled from the metadata by
 //! [`Cb1Builder`], cb0 by the emulator from the launch.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use kauai_amdil::abi::{local_arg_offsets, Cb0Params, Cb1Builder};
 use kauai_amdil::metadata::{read_metadata, KernelMetadata, MdEntry, Memory as MdMemory};
-use kauai_amdil::{LineKind, LinkedKernel, Number, OperandKind};
+use kauai_amdil::{LineKind, LinkedKernel, Number, OperandKind, Program};
 use kauai_compiler::{ArgInfo, ArgKind, KernelInfo, ProgramInfo};
 use kauai_diag::{Diagnostics, SourceMap};
 use kauai_host::{Buffer, ExecError, ExecOptions, RunStats};
@@ -30,35 +33,53 @@ use crate::kernel::KernelArg;
 /// Bytes of the printf buffer of a kernel that has `;printf_fmt` entries.
 pub const PRINTF_BUFFER_BYTES: u32 = 1 << 20;
 
-/// A built IL program: the parsed text and one linked program per kernel.
+/// A built IL program: the parsed text and its kernels, each linked on first use.
 pub(crate) struct IlProgram {
     /// The source, for fault messages that point at a line.
     pub sources: SourceMap,
     pub text: String,
+    /// The parsed program the kernels are linked out of.
+    pub program: Program,
     pub kernels: Vec<IlKernel>,
 }
 
 pub(crate) struct IlKernel {
     /// The OpenCL name (`foo` for the metadata block `__OpenCL_foo_kernel`).
     pub name: String,
-    pub linked: LinkedKernel,
+    /// The name of its metadata block, which [`kauai_amdil::link`] takes.
+    pub block: String,
+    /// The linked kernel (or why it does not link), made on first use.
+    linked: OnceLock<Result<LinkedKernel, String>>,
     /// The metadata entry of each argument, in [`KernelInfo::args`] order.
     pub args: Vec<MdEntry>,
     /// Why the kernel cannot run yet (an argument kind the emulator lacks), if so.
     pub unsupported: Option<String>,
 }
 
-/// Parse, validate, read the metadata of and link an IL program. The error is the
-/// rendered diagnostics (file:line:col) or the link error, for `BuildProgramFailure`.
+impl IlProgram {
+    /// Kernel `k` linked out of the program: on its first use, once.
+    pub(crate) fn linked<'a>(&self, k: &'a IlKernel) -> Result<&'a LinkedKernel, String> {
+        k.linked
+            .get_or_init(|| {
+                kauai_amdil::link(&self.program, &k.block, &kauai_amdil::intrinsics::library())
+                    .map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map_err(|e| format!("kernel `{}` does not link: {e}", k.name))
+    }
+}
+
+/// Parse, validate and read the metadata of an IL program. The error is the rendered
+/// diagnostics (file:line:col), for `BuildProgramFailure`. Kernels are linked later, when
+/// they first run ([`IlProgram::linked`]).
 pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo, String), String> {
     let mut sources = SourceMap::new();
     let file = sources.add(name.to_string(), bytes.to_vec());
     let text = sources.file(file).text().to_string();
     let mut diags = Diagnostics::new();
     let program = kauai_amdil::parse(&sources, file, &mut diags);
-    if !diags.has_errors() {
-        kauai_amdil::validate(&program, &mut diags);
-    }
+    // Validate what parsed even after parse errors: one build reports both.
+    kauai_amdil::validate(&program, &mut diags);
     let md = read_metadata(&program, &mut diags);
     if diags.has_errors() {
         return Err(diags.render(&sources));
@@ -66,7 +87,7 @@ pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo,
     // Warnings (unknown metadata keys, `;warning:` lines) are the build log.
     let log = diags.render(&sources);
     let called: Vec<u32> = md.kernels.iter().flat_map(|k| k.functions()).collect();
-    let library = kauai_amdil::intrinsics::library();
+    let threads = threads_per_group(&program);
     let mut kernels = Vec::new();
     let mut infos = Vec::new();
     let mut errors = Vec::new();
@@ -78,18 +99,16 @@ pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo,
             errors.push(format!("{name}: kernel `{short}` is defined twice"));
             continue;
         }
-        let linked = match kauai_amdil::link(&program, &block.name, &library) {
-            Ok(l) => l,
-            Err(e) => {
-                errors.push(format!("{name}: kernel `{short}`: {e}"));
-                continue;
-            }
-        };
-        let (info, args, unsupported) = kernel_info(&short, &linked);
+        let reqd = block
+            .unique_id()
+            .and_then(|id| threads.get(&id).copied())
+            .or(threads.get(&MAIN).copied());
+        let (info, args, unsupported) = kernel_info(&short, block, reqd);
         infos.push(info);
         kernels.push(IlKernel {
             name: short,
-            linked,
+            block: block.name.clone(),
+            linked: OnceLock::new(),
             args,
             unsupported,
         });
@@ -106,6 +125,7 @@ pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo,
         IlProgram {
             sources,
             text,
+            program,
             kernels,
         },
         ProgramInfo { kernels: infos },
@@ -152,8 +172,11 @@ fn cl_type(ty: &str) -> Option<(&'static str, Scalar)> {
     })
 }
 
-fn kernel_info(short: &str, k: &LinkedKernel) -> (KernelInfo, Vec<MdEntry>, Option<String>) {
-    let md = &k.metadata;
+fn kernel_info(
+    short: &str,
+    md: &KernelMetadata,
+    threads: Option<[u32; 3]>,
+) -> (KernelInfo, Vec<MdEntry>, Option<String>) {
     let mut args = Vec::new();
     let mut entries = Vec::new();
     let mut unsupported: Option<String> = None;
@@ -312,7 +335,7 @@ fn kernel_info(short: &str, k: &LinkedKernel) -> (KernelInfo, Vec<MdEntry>, Opti
             MdEntry::Cws(c) => Some(*c),
             _ => None,
         })
-        .or_else(|| threads_per_group(k));
+        .or(threads);
     let info = KernelInfo {
         name: short.to_string(),
         args,
@@ -350,22 +373,42 @@ fn same_pointee_scalar(declared: &str, reflected: &str) -> bool {
     matches!((scalar(declared), scalar(reflected)), (Some(x), Some(y)) if x == y)
 }
 
-/// `dcl_num_thread_per_group X, Y, Z` fixes the work-group size.
-fn threads_per_group(k: &LinkedKernel) -> Option<[u32; 3]> {
-    k.program.lines.iter().find_map(|l| match &l.kind {
-        LineKind::Inst(i) if i.op.name == "dcl_num_thread_per_group" => {
-            let mut t = [1u32; 3];
-            for (d, o) in i.operands.iter().take(3).enumerate() {
-                match o.kind {
-                    OperandKind::Num(Number::Dec(n)) => t[d] = n.clamp(0, u32::MAX as i64) as u32,
-                    OperandKind::Num(Number::Hex(n)) => t[d] = n.min(u32::MAX as u64) as u32,
-                    _ => {}
-                }
+/// The key of `main` in [`threads_per_group`]'s map (function ids are below 2^32 - 1
+/// in practice; `main` has none).
+const MAIN: u32 = u32::MAX;
+
+/// `dcl_num_thread_per_group X, Y, Z` fixes the work-group size: the first one of each
+/// function (and of `main`, under [`MAIN`]), found in one pass over the program.
+fn threads_per_group(p: &Program) -> std::collections::HashMap<u32, [u32; 3]> {
+    let mut out = std::collections::HashMap::new();
+    let mut func = MAIN;
+    for l in &p.lines {
+        let LineKind::Inst(i) = &l.kind else { continue };
+        match i.op.name {
+            "func" => {
+                func = i
+                    .number()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(MAIN)
             }
-            Some(t)
+            "endfunc" => func = MAIN,
+            "dcl_num_thread_per_group" => {
+                let mut t = [1u32; 3];
+                for (d, o) in i.operands.iter().take(3).enumerate() {
+                    match o.kind {
+                        OperandKind::Num(Number::Dec(n)) => {
+                            t[d] = n.clamp(0, u32::MAX as i64) as u32
+                        }
+                        OperandKind::Num(Number::Hex(n)) => t[d] = n.min(u32::MAX as u64) as u32,
+                        _ => {}
+                    }
+                }
+                out.entry(func).or_insert(t);
+            }
+            _ => {}
         }
-        _ => None,
-    })
+    }
+    out
 }
 
 /// The validated shape of a launch.
@@ -393,7 +436,9 @@ pub(crate) fn enqueue(
             kernel.name
         )));
     }
-    let linked = &kernel.linked;
+    let linked = program
+        .linked(kernel)
+        .map_err(RuntimeError::BuildProgramFailure)?;
     let u32_of = |v: u64, what: &str| {
         u32::try_from(v).map_err(|_| {
             RuntimeError::InvalidGlobalWorkSize(format!("{what} {v} does not fit in 32 bits"))
@@ -562,9 +607,9 @@ fn fault_error(program: &IlProgram, kernel: &IlKernel, f: &kauai_amdil_emu::Faul
                 "instruction limit".into()
             },
         }),
-        (K::BarrierDivergence, _) => RuntimeError::Execution(ExecError::BarrierDivergence {
+        (K::BarrierDivergence { .. }, _) => RuntimeError::Execution(ExecError::BarrierDivergence {
             kernel: kernel.name.clone(),
-            message: f.kind.to_string(),
+            message: f.kind.message(Some(&program.sources)),
         }),
         (K::Unsupported(m), _) => RuntimeError::NotSupported(format!(
             "not supported yet: {m} on the kauai emulator (kernel `{}`{at})",

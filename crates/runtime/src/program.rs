@@ -215,7 +215,6 @@ impl Program {
                 .kernels
                 .iter()
                 .find(|k| k.name == kernel)
-                .map(|k| &k.linked)
                 .ok_or_else(|| RuntimeError::InvalidKernelName {
                     name: kernel.to_string(),
                     available: p
@@ -224,7 +223,8 @@ impl Program {
                         .map(|k| k.name.as_str())
                         .collect::<Vec<_>>()
                         .join(", "),
-                }),
+                })
+                .and_then(|k| p.linked(k).map_err(RuntimeError::BuildProgramFailure)),
             Code::Host { .. } => Err(RuntimeError::NotSupported(
                 "not supported yet: linked IL of a host program".into(),
             )),

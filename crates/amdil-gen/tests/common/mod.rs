@@ -6,8 +6,9 @@
 use std::sync::Arc;
 
 use kauai_amdil::abi::{local_arg_offsets, Cb0Params, Cb1Builder};
+use kauai_amdil::device::find_device as device;
 use kauai_amdil::metadata::{MdEntry, Memory as MdMemory};
-use kauai_amdil_emu::{device, place_global_data, run, Launch, Memory, Options};
+use kauai_amdil_emu::{place_global_data, run, Launch, Memory, Options};
 use kauai_compiler::{Context, Module};
 use kauai_diag::{Diagnostics, FileId};
 
