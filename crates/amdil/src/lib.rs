@@ -51,6 +51,6 @@ pub mod props;
 pub mod validate;
 
 pub use ast::*;
-pub use link::{link, LinkError, LinkedKernel};
+pub use link::{link, LinkError, LinkedKernel, Linker};
 pub use parser::{parse, parse_str};
 pub use validate::validate;

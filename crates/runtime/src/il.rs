@@ -13,6 +13,7 @@
 //! segment and the printf buffer after the buffers. cb1 is filled from the metadata by
 //! [`Cb1Builder`], cb0 by the emulator from the launch.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -65,20 +66,29 @@ pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo,
     }
     // Warnings (unknown metadata keys, `;warning:` lines) are the build log.
     let log = diags.render(&sources);
-    let called: Vec<u32> = md.kernels.iter().flat_map(|k| k.functions()).collect();
+    let called: HashSet<u32> = md.kernels.iter().flat_map(|k| k.functions()).collect();
+    let names: HashSet<&str> = md.kernels.iter().map(|k| k.name.as_str()).collect();
     let library = kauai_amdil::intrinsics::library();
+    // One linker for every kernel: linking each from scratch reads the whole unit per
+    // kernel, quadratic in the number of kernels.
+    let linker = kauai_amdil::Linker::new(&program, &library);
+    let mut seen = HashSet::new();
     let mut kernels = Vec::new();
     let mut infos = Vec::new();
     let mut errors = Vec::new();
     for block in &md.kernels {
-        let Some(short) = kernel_name(block, &md.kernels, &called) else {
+        let Some(short) = kernel_name(block, &names, &called) else {
             continue;
         };
-        if kernels.iter().any(|k: &IlKernel| k.name == short) {
+        if !seen.insert(short.clone()) {
             errors.push(format!("{name}: kernel `{short}` is defined twice"));
             continue;
         }
-        let linked = match kauai_amdil::link(&program, &block.name, &library) {
+        let linked = match linker
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|l| l.link(&block.name))
+        {
             Ok(l) => l,
             Err(e) => {
                 errors.push(format!("{name}: kernel `{short}`: {e}"));
@@ -116,7 +126,11 @@ pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo,
 /// Which metadata blocks are kernels: the AMD compiler names a kernel's wrapper
 /// `__OpenCL_<name>_kernel` (its body is the block `<name>`, called by the wrapper). A
 /// hand-written block that no other block calls (`;function:`) is a kernel too.
-fn kernel_name(block: &KernelMetadata, all: &[KernelMetadata], called: &[u32]) -> Option<String> {
+fn kernel_name(
+    block: &KernelMetadata,
+    names: &HashSet<&str>,
+    called: &HashSet<u32>,
+) -> Option<String> {
     if let Some(short) = block
         .name
         .strip_prefix("__OpenCL_")
@@ -126,7 +140,7 @@ fn kernel_name(block: &KernelMetadata, all: &[KernelMetadata], called: &[u32]) -
         return Some(short.to_string());
     }
     let wrapper = format!("__OpenCL_{}_kernel", block.name);
-    if all.iter().any(|k| k.name == wrapper) {
+    if names.contains(wrapper.as_str()) {
         return None;
     }
     let id = block.unique_id()?;
