@@ -20,7 +20,10 @@
 //!   implements `Display`, the canonical printer; printing is a fixpoint and
 //!   `parse(print(p)) == p`.
 //! - [`validate()`] checks operand counts, declarations, masks, swizzles and flow control
-//!   against the single opcode table in [`opcodes`].
+//!   against the single opcode table in [`opcodes`], whose rows generate the
+//!   [`opcodes::Opcode`] enum that every instruction carries.
+//! - [`build`] makes instructions from typed registers, masks, swizzles and opcodes
+//!   (what a compiler emits through), printed by the same printer.
 //! - [`metadata`] reads and writes metadata blocks and data segments
 //!   ([`metadata::read_metadata`], [`metadata::KernelMetadata`] implements `Display`).
 //! - [`abi`] builds cb0 ([`abi::cb0_ndrange`], [`abi::cb0_task`]) and cb1
@@ -40,6 +43,7 @@
 
 pub mod abi;
 pub mod ast;
+pub mod build;
 pub mod intrinsics;
 pub mod link;
 pub mod metadata;

@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use crate::ast::*;
 use crate::metadata::{read_metadata, strip_debug, DataSegment, KernelMetadata, PrintfFmt};
+use crate::opcodes::Opcode;
 
 /// The link pseudo-instruction, without its leading `;`.
 pub const LINK_MARK: &str = "$$$$$$$$$$";
@@ -98,7 +99,7 @@ fn split(program: &Program) -> Result<Unit, LinkError> {
         if let Some((is_macro, id, body)) = cur.as_mut() {
             body.push(l.clone());
             let closes = inst.is_some_and(|i| {
-                (*is_macro && i.op.name == "mend") || (!*is_macro && i.op.name == "endfunc")
+                (*is_macro && i.op == Opcode::Mend) || (!*is_macro && i.op == Opcode::Endfunc)
             });
             if closes {
                 let (m, id, body) = (*is_macro, *id, std::mem::take(body));
@@ -116,14 +117,14 @@ fn split(program: &Program) -> Result<Unit, LinkError> {
             continue;
         }
         match inst {
-            Some(i) if i.op.name == "func" => {
+            Some(i) if i.op == Opcode::Func => {
                 let id = i
                     .number()
                     .and_then(|n| u32::try_from(n).ok())
                     .unwrap_or(u32::MAX);
                 cur = Some((false, id, vec![l.clone()]));
             }
-            Some(i) if i.op.name == "mdef" => {
+            Some(i) if i.op == Opcode::Mdef => {
                 let id = i
                     .paren
                     .as_deref()
@@ -131,10 +132,10 @@ fn split(program: &Program) -> Result<Unit, LinkError> {
                     .unwrap_or(u32::MAX);
                 cur = Some((true, id, vec![l.clone()]));
             }
-            Some(i) if i.op.name == "end" => {}
+            Some(i) if i.op == Opcode::End => {}
             _ if !main_done => {
                 main.push(l.clone());
-                if inst.is_some_and(|i| i.op.name == "endmain") {
+                if inst.is_some_and(|i| i.op == Opcode::Endmain) {
                     main_done = true;
                 }
             }
@@ -149,7 +150,7 @@ fn split(program: &Program) -> Result<Unit, LinkError> {
     let mut main_uses = BTreeSet::new();
     for (k, l) in main.iter().enumerate() {
         match &l.kind {
-            LineKind::Inst(i) if i.op.name == "dcl_literal" => {
+            LineKind::Inst(i) if i.op == Opcode::DclLiteral => {
                 match i.operands.first().map(|o| &o.kind) {
                     Some(OperandKind::Reg(RegOperand {
                         file: RegFile::Literal,
@@ -181,13 +182,13 @@ fn calls(lines: &[Line]) -> (Vec<u32>, Vec<u32>) {
     let mut m = Vec::new();
     for l in lines {
         if let LineKind::Inst(i) = &l.kind {
-            match i.op.name {
-                "call" | "call_logicalnz" | "call_logicalz" => {
+            match i.op {
+                Opcode::Call | Opcode::CallLogicalnz | Opcode::CallLogicalz => {
                     if let Some(n) = i.number().and_then(|n| u32::try_from(n).ok()) {
                         f.push(n);
                     }
                 }
-                "mcall" => {
+                Opcode::Mcall => {
                     if let Some(n) = i.paren.as_deref().and_then(|p| p.parse().ok()) {
                         m.push(n);
                     }
@@ -429,13 +430,13 @@ fn split_library(lib: &Program) -> HashMap<u32, Vec<Line>> {
         };
         if let Some((id, body)) = cur.as_mut() {
             body.push(l.clone());
-            if inst.is_some_and(|i| i.op.name == "mend") {
+            if inst.is_some_and(|i| i.op == Opcode::Mend) {
                 out.insert(*id, std::mem::take(body));
                 cur = None;
             }
             continue;
         }
-        if let Some(i) = inst.filter(|i| i.op.name == "mdef") {
+        if let Some(i) = inst.filter(|i| i.op == Opcode::Mdef) {
             if let Some(id) = i.paren.as_deref().and_then(|p| p.parse().ok()) {
                 cur = Some((id, vec![l.clone()]));
             }
@@ -445,48 +446,33 @@ fn split_library(lib: &Program) -> HashMap<u32, Vec<Line>> {
 }
 
 fn call_line(id: u32, loc: Loc) -> Line {
-    let op = crate::opcodes::lookup("call");
-    match op {
-        Some(op) => Line {
-            kind: LineKind::Inst(Inst {
-                op,
-                paren: None,
-                controls: Vec::new(),
-                operands: vec![Operand {
-                    kind: OperandKind::Num(Number::Dec(id as i64)),
-                    loc,
-                }],
+    Line {
+        kind: LineKind::Inst(Inst {
+            op: Opcode::Call,
+            paren: None,
+            controls: Vec::new(),
+            operands: vec![Operand {
+                kind: OperandKind::Num(Number::Dec(id as i64)),
                 loc,
-            }),
-            comment: None,
+            }],
             loc,
-        },
-        None => Line {
-            kind: LineKind::Comment(format!("call {id}")),
-            comment: None,
-            loc,
-        },
+        }),
+        comment: None,
+        loc,
     }
 }
 
 fn end_line() -> Line {
-    match crate::opcodes::lookup("end") {
-        Some(op) => Line {
-            kind: LineKind::Inst(Inst {
-                op,
-                paren: None,
-                controls: Vec::new(),
-                operands: Vec::new(),
-                loc: Loc::default(),
-            }),
-            comment: None,
+    Line {
+        kind: LineKind::Inst(Inst {
+            op: Opcode::End,
+            paren: None,
+            controls: Vec::new(),
+            operands: Vec::new(),
             loc: Loc::default(),
-        },
-        None => Line {
-            kind: LineKind::Blank,
-            comment: None,
-            loc: Loc::default(),
-        },
+        }),
+        comment: None,
+        loc: Loc::default(),
     }
 }
 

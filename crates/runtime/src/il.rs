@@ -367,7 +367,7 @@ fn same_pointee_scalar(declared: &str, reflected: &str) -> bool {
 /// `dcl_num_thread_per_group X, Y, Z` fixes the work-group size.
 fn threads_per_group(k: &LinkedKernel) -> Option<[u32; 3]> {
     k.program.lines.iter().find_map(|l| match &l.kind {
-        LineKind::Inst(i) if i.op.name == "dcl_num_thread_per_group" => {
+        LineKind::Inst(i) if i.op == kauai_amdil::opcodes::Opcode::DclNumThreadPerGroup => {
             let mut t = [1u32; 3];
             for (d, o) in i.operands.iter().take(3).enumerate() {
                 match o.kind {
