@@ -256,6 +256,12 @@ impl Src {
     }
 }
 
+impl From<Reg> for Src {
+    fn from(r: Reg) -> Src {
+        r.src()
+    }
+}
+
 /// A destination operand: a register and its write mask.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Dst {
@@ -266,6 +272,25 @@ pub struct Dst {
 impl Dst {
     fn operand(self) -> Operand {
         self.reg.operand(self.mask.map(Mask::text), Vec::new())
+    }
+}
+
+/// Operands print as IL text (`r4.x___`, `l0.xyxy`, `cb0[3]`).
+impl std::fmt::Display for Reg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.operand(None, Vec::new()))
+    }
+}
+
+impl std::fmt::Display for Src {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.operand())
+    }
+}
+
+impl std::fmt::Display for Dst {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.operand())
     }
 }
 
@@ -345,27 +370,69 @@ fn check(op: Opcode, dst: usize, srcs: usize) {
 
 /// An instruction with one destination and its sources, no controls: ALU operations,
 /// moves, comparisons, conversions (`iadd d, a, b`).
-pub fn alu<const N: usize>(op: Opcode, dst: Dst, srcs: [Src; N]) -> Inst {
-    check(op, 1, N);
+pub fn alu(op: Opcode, dst: Dst, srcs: impl IntoIterator<Item = Src>) -> Inst {
+    let mut ops = vec![dst.operand()];
+    ops.extend(srcs.into_iter().map(Src::operand));
+    check(op, 1, ops.len() - 1);
     debug_assert!(
         op.needs == Needs::Nothing && !matches!(op.class(), Class::Decl | Class::Memory),
         "`{op}` is not a plain ALU instruction"
     );
-    let mut ops = Vec::with_capacity(N + 1);
-    ops.push(dst.operand());
-    ops.extend(srcs.into_iter().map(Src::operand));
     inst(op, None, Vec::new(), ops)
 }
 
 /// A memory or atomic instruction on resource `id` (`uav_raw_load_id(1) d, addr`,
 /// `lds_store_id(1) addr, v`, `uav_raw_store_id(1) mem0.x___, addr, v`).
-pub fn mem<const N: usize>(op: Opcode, id: u32, dst: Option<Dst>, srcs: [Src; N]) -> Inst {
-    check(op, usize::from(dst.is_some()), N);
-    debug_assert!(op.needs == Needs::Id, "`{op}` takes no resource id");
-    let mut ops = Vec::with_capacity(N + 1);
-    ops.extend(dst.map(Dst::operand));
+pub fn mem(op: Opcode, id: u32, dst: Option<Dst>, srcs: impl IntoIterator<Item = Src>) -> Inst {
+    let n_dst = usize::from(dst.is_some());
+    let mut ops: Vec<Operand> = dst.map(Dst::operand).into_iter().collect();
     ops.extend(srcs.into_iter().map(Src::operand));
+    check(op, n_dst, ops.len() - n_dst);
+    debug_assert!(op.needs == Needs::Id, "`{op}` takes no resource id");
     inst(op, None, vec![control("id", Some(id.to_string()))], ops)
+}
+
+/// Access sizes of arena UAV loads and stores (`_size(byte)`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Size {
+    Byte,
+    Short,
+}
+
+/// Rounding controls of float-to-integer conversions (`ftoi_near`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Round {
+    Near,
+    PlusInf,
+    NegInf,
+}
+
+impl Inst {
+    /// The conversion with a rounding control instead of truncation.
+    pub fn with_round(mut self, r: Round) -> Inst {
+        debug_assert!(matches!(self.op, Opcode::Ftoi | Opcode::Ftou));
+        let s = match r {
+            Round::Near => "near",
+            Round::PlusInf => "plus_inf",
+            Round::NegInf => "neg_inf",
+        };
+        self.controls.push(control(s, None));
+        self
+    }
+
+    /// The instruction with the `_size(...)` control of arena accesses added.
+    pub fn with_size(mut self, size: Size) -> Inst {
+        debug_assert!(matches!(
+            self.op,
+            Opcode::UavArenaLoad | Opcode::UavArenaStore
+        ));
+        let s = match size {
+            Size::Byte => "byte",
+            Size::Short => "short",
+        };
+        self.controls.push(control("size", Some(s.into())));
+        self
+    }
 }
 
 /// An instruction without operands: `else`, `endif`, `whileloop`, `endloop`, `break`,
@@ -501,8 +568,8 @@ pub mod dcl {
     }
 
     /// `dcl_num_thread_per_group x, y, z`.
-    pub fn num_thread_per_group(size: [u64; 3]) -> Inst {
-        let ops = size.iter().map(|&v| num(v as i64)).collect();
+    pub fn num_thread_per_group(size: [u32; 3]) -> Inst {
+        let ops = size.iter().map(|&v| num(i64::from(v))).collect();
         inst(Opcode::DclNumThreadPerGroup, None, Vec::new(), ops)
     }
 }
@@ -629,6 +696,12 @@ mod tests {
             ),
             (bare(Endif).into(), "endif"),
             (
+                alu(Ftoi, t.dst(Mask::X), [t.y()])
+                    .with_round(Round::PlusInf)
+                    .into(),
+                "ftoi_plus_inf r7.x___, r7.y",
+            ),
+            (
                 fence(&[super::Fence::Threads, super::Fence::Lds]).into(),
                 "fence_threads_lds",
             ),
@@ -639,6 +712,11 @@ mod tests {
             ),
             (Line::comment("ARGSTART:k"), ";ARGSTART:k"),
         ];
+        assert_eq!(t.dst(Mask::of(&[1])).to_string(), "r7._y__");
+        assert_eq!(
+            Reg::cb(1, 2).swz(Swz::of(&[0, 0, 1, 1])).to_string(),
+            "cb1[2].xxyy"
+        );
         for (line, text) in lines {
             assert_eq!(line.to_string(), text);
             let mut d = Diagnostics::new();
