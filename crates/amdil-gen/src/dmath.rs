@@ -19,7 +19,7 @@
 use std::collections::BTreeSet;
 
 use kauai_amdil::build::{self as b, Mask, Reg, Src};
-use kauai_amdil::opcodes::Opcode;
+use kauai_amdil::opcodes::{op, Opcode};
 use kauai_amdil::Line;
 
 use crate::il::Lits;
@@ -77,7 +77,11 @@ impl G<'_> {
     /// `op` on doubles into a new register.
     fn op(&mut self, op: Opcode, srcs: &[&Reg]) -> Reg {
         let t = self.r();
-        self.e(b::alu(op, t.dst(Mask::XY), srcs.iter().map(|r| r.src())));
+        self.e(b::alu_dyn(
+            op,
+            t.dst(Mask::XY),
+            srcs.iter().map(|r| r.src()),
+        ));
         t
     }
 
@@ -94,7 +98,7 @@ impl G<'_> {
         let m = self.lits.get([0, 0x8000_0000, 0, 0x8000_0000]);
         let t = self.r();
         self.e(b::alu(
-            Opcode::Ixor,
+            op::Ixor,
             t.dst(Mask::XY),
             [a.src(), Reg::l(m).src()],
         ));
@@ -107,14 +111,14 @@ impl G<'_> {
     /// A mask (in `.x`) from a double comparison.
     fn cmp(&mut self, op: Opcode, a: &Reg, b: &Reg) -> Reg {
         let t = self.r();
-        self.e(b::alu(op, t.dst(Mask::X), [a.src(), b.src()]));
+        self.e(b::alu_dyn(op, t.dst(Mask::X), [a.src(), b.src()]));
         t
     }
     /// `c ? a : b` on doubles, `c` a mask in `.x`.
     fn sel(&mut self, c: &Reg, a: &Reg, b: &Reg) -> Reg {
         let t = self.r();
         self.e(b::alu(
-            Opcode::CmovLogical,
+            op::CmovLogical,
             t.dst(Mask::XY),
             [c.x(), a.src(), b.src()],
         ));
@@ -158,9 +162,9 @@ fn exp_core(g: &mut G, x: &Reg) -> Reg {
     let coef: Vec<f64> = (0..=13).map(|k| 1.0 / factorial(k)).collect();
     let p = g.horner(&r, &coef);
     let ni = g.r();
-    g.e(b::alu(Opcode::D2i, ni.dst(Mask::X), [n.src()]));
+    g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
     let out = g.r();
-    g.e(b::alu(Opcode::Dldexp, out.dst(Mask::XY), [p.src(), ni.x()]));
+    g.e(b::alu(op::Dldexp, out.dst(Mask::XY), [p.src(), ni.x()]));
     out
 }
 
@@ -175,22 +179,22 @@ fn log_parts(g: &mut G, x: &Reg) -> (Reg, Reg) {
     let adj = g.r();
     let (m54, z) = (g.i(-54i32 as u32), g.i(0));
     g.e(b::alu(
-        Opcode::CmovLogical,
+        op::CmovLogical,
         adj.dst(Mask::X),
         [small.x(), m54, z],
     ));
     // e = biased exponent - 1023, m = the significand with exponent 0 (in [1, 2)).
     let e = g.r();
     let (w, o) = (g.i(11), g.i(20));
-    g.e(b::alu(Opcode::UbitExtract, e.dst(Mask::X), [w, o, x.y()]));
+    g.e(b::alu(op::UbitExtract, e.dst(Mask::X), [w, o, x.y()]));
     let bias = g.i(-1023i32 as u32);
-    g.e(b::alu(Opcode::Iadd, e.dst(Mask::X), [e.x(), bias]));
-    g.e(b::alu(Opcode::Iadd, e.dst(Mask::X), [e.x(), adj.x()]));
+    g.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), bias]));
+    g.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), adj.x()]));
     let m = g.r();
     let (mm, one_hi) = (g.i(0x000F_FFFF), g.i(0x3FF0_0000));
-    g.e(b::alu(Opcode::Iand, m.dst(Mask::Y), [x.y(), mm]));
-    g.e(b::alu(Opcode::Ior, m.dst(Mask::Y), [m.y(), one_hi]));
-    g.e(b::alu(Opcode::Mov, m.dst(Mask::X), [x.x()]));
+    g.e(b::alu(op::Iand, m.dst(Mask::Y), [x.y(), mm]));
+    g.e(b::alu(op::Ior, m.dst(Mask::Y), [m.y(), one_hi]));
+    g.e(b::alu(op::Mov, m.dst(Mask::X), [x.x()]));
     // m > sqrt(2): halve it and count one more.
     let sqrt2 = g.d(std::f64::consts::SQRT_2);
     let big = g.cmp(Opcode::Dlt, &sqrt2, &m);
@@ -199,9 +203,9 @@ fn log_parts(g: &mut G, x: &Reg) -> (Reg, Reg) {
     let m = g.sel(&big, &mh, &m);
     let one = g.i(1);
     let e1 = g.r();
-    g.e(b::alu(Opcode::Iadd, e1.dst(Mask::X), [e.x(), one]));
+    g.e(b::alu(op::Iadd, e1.dst(Mask::X), [e.x(), one]));
     g.e(b::alu(
-        Opcode::CmovLogical,
+        op::CmovLogical,
         e.dst(Mask::X),
         [big.x(), e1.x(), e.x()],
     ));
@@ -228,7 +232,7 @@ fn log_parts(g: &mut G, x: &Reg) -> (Reg, Reg) {
     let sl2 = g.add(&sl, &sl);
     // e ln2 = e LN2_HI (exact) + e LN2_LO.
     let ed = g.r();
-    g.e(b::alu(Opcode::I2d, ed.dst(Mask::XY), [e.x()]));
+    g.e(b::alu(op::I2d, ed.dst(Mask::XY), [e.x()]));
     let (h, l) = (g.d(f64::from_bits(0x3FE6_2E42_FEE0_0000)), g.d(LN2_LO));
     let eh = g.mul(&ed, &h);
     let el = g.mul(&ed, &l);
@@ -295,17 +299,17 @@ fn sincos(g: &mut G, x: &Reg, cos: bool) -> Reg {
     let c = g.horner(&r2, &cc);
     // Quadrant q = k mod 4 (cos shifts it by one).
     let q = g.r();
-    g.e(b::alu(Opcode::D2i, q.dst(Mask::X), [k.src()]));
+    g.e(b::alu(op::D2i, q.dst(Mask::X), [k.src()]));
     if cos {
         let one = g.i(1);
-        g.e(b::alu(Opcode::Iadd, q.dst(Mask::X), [q.x(), one]));
+        g.e(b::alu(op::Iadd, q.dst(Mask::X), [q.x(), one]));
     }
     let three = g.i(3);
-    g.e(b::alu(Opcode::Iand, q.dst(Mask::X), [q.x(), three]));
+    g.e(b::alu(op::Iand, q.dst(Mask::X), [q.x(), three]));
     let (odd, neg) = (g.r(), g.r());
     let (one, two) = (g.i(1), g.i(2));
-    g.e(b::alu(Opcode::Iand, odd.dst(Mask::X), [q.x(), one]));
-    g.e(b::alu(Opcode::Iand, neg.dst(Mask::X), [q.x(), two]));
+    g.e(b::alu(op::Iand, odd.dst(Mask::X), [q.x(), one]));
+    g.e(b::alu(op::Iand, neg.dst(Mask::X), [q.x(), two]));
     let v = g.sel(&odd, &c, &s);
     let nv = g.neg(&v);
     g.sel(&neg, &nv, &v)
@@ -315,7 +319,7 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let abs = g.lits.get([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF]);
     let ax = g.r();
     g.e(b::alu(
-        Opcode::Iand,
+        op::Iand,
         ax.dst(Mask::XY),
         [x.src(), Reg::l(abs).src()],
     ));
@@ -337,20 +341,16 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let zero = g.d(0.0);
     let xneg = g.cmp(Opcode::Dlt, x, &zero);
     let odd = g.r();
-    g.e(b::alu(Opcode::Inot, odd.dst(Mask::X), [even.x()]));
-    g.e(b::alu(Opcode::Iand, odd.dst(Mask::X), [odd.x(), yint.x()]));
+    g.e(b::alu(op::Inot, odd.dst(Mask::X), [even.x()]));
+    g.e(b::alu(op::Iand, odd.dst(Mask::X), [odd.x(), yint.x()]));
     let negate = g.r();
-    g.e(b::alu(
-        Opcode::Iand,
-        negate.dst(Mask::X),
-        [odd.x(), xneg.x()],
-    ));
+    g.e(b::alu(op::Iand, negate.dst(Mask::X), [odd.x(), xneg.x()]));
     let nv = g.neg(&v);
     let v = g.sel(&negate, &nv, &v);
     let nan = g.d(f64::NAN);
     let bad = g.r();
-    g.e(b::alu(Opcode::Inot, bad.dst(Mask::X), [yint.x()]));
-    g.e(b::alu(Opcode::Iand, bad.dst(Mask::X), [bad.x(), xneg.x()]));
+    g.e(b::alu(op::Inot, bad.dst(Mask::X), [yint.x()]));
+    g.e(b::alu(op::Iand, bad.dst(Mask::X), [bad.x(), xneg.x()]));
     let v = g.sel(&bad, &nan, &v);
     // x = +-0: y < 0 gives inf, y > 0 gives 0 (signed for odd y).
     let inf = g.d(f64::INFINITY);
@@ -359,13 +359,13 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let z = g.sel(&yneg, &inf, &zero);
     let nz = g.neg(&z);
     let sgn = g.r();
-    g.e(b::alu(Opcode::Iand, sgn.dst(Mask::X), [odd.x(), xneg.x()]));
+    g.e(b::alu(op::Iand, sgn.dst(Mask::X), [odd.x(), xneg.x()]));
     let xs = g.r();
     let signbit = g.i(0x8000_0000);
     let zl = g.i(0);
-    g.e(b::alu(Opcode::Iand, xs.dst(Mask::X), [x.y(), signbit]));
-    g.e(b::alu(Opcode::Ine, xs.dst(Mask::X), [xs.x(), zl]));
-    g.e(b::alu(Opcode::Iand, xs.dst(Mask::X), [xs.x(), odd.x()]));
+    g.e(b::alu(op::Iand, xs.dst(Mask::X), [x.y(), signbit]));
+    g.e(b::alu(op::Ine, xs.dst(Mask::X), [xs.x(), zl]));
+    g.e(b::alu(op::Iand, xs.dst(Mask::X), [xs.x(), odd.x()]));
     let z = g.sel(&xs, &nz, &z);
     let _ = sgn;
     let v = g.sel(&x0, &z, &v);
@@ -421,9 +421,9 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
                 let a = g.mul(&r, &lnb);
                 let v = exp_core(&mut g, &a);
                 let ni = g.r();
-                g.e(b::alu(Opcode::D2i, ni.dst(Mask::X), [n.src()]));
+                g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
                 let out = g.r();
-                g.e(b::alu(Opcode::Dldexp, out.dst(Mask::XY), [v.src(), ni.x()]));
+                g.e(b::alu(op::Dldexp, out.dst(Mask::XY), [v.src(), ni.x()]));
                 let isnan = g.cmp(Opcode::Dne, x, x);
                 (1, g.sel(&isnan, x, &out))
             }
@@ -449,8 +449,8 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
         text.push(b::mdef(id, 1, n_in).into());
         text.append(&mut g.out);
         let out = Reg::macro_out(0).dst(Mask::XY);
-        text.push(b::alu(Opcode::Mov, out, [result.src()]).into());
-        text.push(b::bare(Opcode::Mend).into());
+        text.push(b::alu(op::Mov, out, [result.src()]).into());
+        text.push(b::bare(op::Mend).into());
     }
     text
 }

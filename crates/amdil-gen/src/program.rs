@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use kauai_amdil::build::{self as b, dcl, Mask, Reg, Swz};
-use kauai_amdil::opcodes::Opcode;
+use kauai_amdil::opcodes::{op, Opcode};
 use kauai_amdil::{Line, LineKind, Program, Stage};
 
 use kauai_amdil::metadata::{
@@ -406,9 +406,9 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
         }
         let comment = format!(" {}", func.name);
         let id = i64::from(ids[f]);
-        body.push(Line::commented(b::numbered(Opcode::Func, id), &comment));
+        body.push(Line::commented(b::numbered(op::Func, id), &comment));
         body.extend(d.lines.iter().cloned());
-        body.push(Line::commented(b::bare(Opcode::Endfunc), comment));
+        body.push(Line::commented(b::bare(op::Endfunc), comment));
         let mut entries = vec![MdEntry::UniqueId(ids[f])];
         let callees: Vec<u32> = d.facts.callees.iter().map(|c| ids[*c]).collect();
         if !callees.is_empty() {
@@ -442,7 +442,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
     p.lines.push(dcl::cb(0, CB0_SLOTS).into());
     p.lines.extend(sh.lits.decls());
     p.lines.push(Line::comment(kauai_amdil::link::LINK_MARK));
-    p.lines.push(b::bare(Opcode::Endmain).into());
+    p.lines.push(b::bare(op::Endmain).into());
     if !used_macros.is_empty() {
         p.lines.extend(embedded_macros(&used_macros)?);
     }
@@ -451,7 +451,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
     if let Some(seg) = segment {
         p.lines.extend(Line::comments(&seg.to_string()));
     }
-    p.lines.push(b::bare(Opcode::End).into());
+    p.lines.push(b::bare(op::End).into());
     Ok(p.to_string())
 }
 
@@ -497,14 +497,14 @@ fn wrapper(
         .any(|a| matches!(a.kind, ArgKind::Pointer { local: true, .. }));
     let wcomment = format!(" {wname}");
     let mut s = vec![Line::commented(
-        b::numbered(Opcode::Func, i64::from(id)),
+        b::numbered(op::Func, i64::from(id)),
         &wcomment,
     )];
     let mut e = |i: kauai_amdil::Inst| s.push(i.into());
     e(dcl::cb(1, slots.max(1)));
-    e(dcl::resource(Opcode::DclRawUav, RAW_UAV));
+    e(dcl::resource(op::DclRawUav, RAW_UAV));
     if facts.uses_arena {
-        e(dcl::resource(Opcode::DclArenaUav, ARENA_UAV));
+        e(dcl::resource(op::DclArenaUav, ARENA_UAV));
     }
     if facts.uses_lds {
         // The compiler's own local memory; `__local` pointer arguments come after it and
@@ -519,7 +519,7 @@ fn wrapper(
         let tid = Reg::special(kauai_amdil::RegFile::AbsTidFlat).x();
         let (size, base) = (Reg::cb(0, 3).y(), Reg::cb(0, 3).x());
         e(b::alu(
-            Opcode::Imad,
+            op::Imad,
             Reg::r(R_PRIVATE).dst(Mask::X),
             [tid, size, base],
         ));
@@ -528,7 +528,7 @@ fn wrapper(
         let gid = Reg::special(kauai_amdil::RegFile::ThreadGrpIdFlat).x();
         let (size, base) = (Reg::cb(0, 4).y(), Reg::cb(0, 4).x());
         e(b::alu(
-            Opcode::Imad,
+            op::Imad,
             Reg::r(R_LOCAL).dst(Mask::X),
             [gid, size, base],
         ));
@@ -540,16 +540,14 @@ fn wrapper(
         let cb = |k: u32| Reg::cb(1, a.slot + k);
         match &a.kind {
             ArgKind::Pointer { local: true, .. } if r7xx => {
-                let i = b::alu(Opcode::Iadd, p.d(0, &[0]), [cb(0).x(), Reg::r(R_LOCAL).x()]);
+                let i = b::alu(op::Iadd, p.d(0, &[0]), [cb(0).x(), Reg::r(R_LOCAL).x()]);
                 s.push(i.into());
             }
-            ArgKind::Pointer { .. } => {
-                s.push(b::alu(Opcode::Mov, p.d(0, &[0]), [cb(0).x()]).into())
-            }
+            ArgKind::Pointer { .. } => s.push(b::alu(op::Mov, p.d(0, &[0]), [cb(0).x()]).into()),
             ArgKind::ByVal { size } => {
                 byval_at = byval_at.next_multiple_of(16);
                 let o = sh.lits.splat(byval_at);
-                let i = b::alu(Opcode::Iadd, p.d(0, &[0]), [Reg::r(R_PRIVATE).x(), o]);
+                let i = b::alu(op::Iadd, p.d(0, &[0]), [Reg::r(R_PRIVATE).x(), o]);
                 s.push(i.into());
                 let dwords = size.div_ceil(4);
                 for q in 0..size.div_ceil(16) {
@@ -560,11 +558,11 @@ fn wrapper(
                     } else {
                         let t = sh.alloc(1).r(0);
                         let o = sh.lits.splat(16 * q);
-                        s.push(b::alu(Opcode::Iadd, t.dst(Mask::X), [p.r(0).x(), o]).into());
+                        s.push(b::alu(op::Iadd, t.dst(Mask::X), [p.r(0).x(), o]).into());
                         t.x()
                     };
                     let mem = Reg::mem(0).dst(Mask::of(&comps));
-                    let i = b::mem(Opcode::UavRawStore, RAW_UAV, Some(mem), [addr, cb(q).src()]);
+                    let i = b::mem(op::UavRawStore, RAW_UAV, mem, [addr, cb(q).src()]);
                     s.push(i.into());
                 }
                 byval_at += size.next_multiple_of(16);
@@ -575,27 +573,19 @@ fn wrapper(
             }
         }
     }
-    let call = b::numbered(Opcode::Call, i64::from(sh.ids[f]));
+    let call = b::numbered(op::Call, i64::from(sh.ids[f]));
     s.push(Line::commented(call, format!(" {}", func.name)));
     if !facts.writes_global {
         // SC removes kernels without memory writes: a store that never runs (seed 000,
         // "Reserved Memory Write").
         let z = sh.lits.splat(0);
         let mem = Reg::mem(0).dst(Mask::X);
-        s.push(b::cond(Opcode::IfLogicalz, Reg::cb(0, 0).x()).into());
-        s.push(
-            b::mem(
-                Opcode::UavRawStore,
-                RAW_UAV,
-                Some(mem),
-                [Reg::cb(0, 3).x(), z],
-            )
-            .into(),
-        );
-        s.push(b::bare(Opcode::Endif).into());
+        s.push(b::cond(op::IfLogicalz, Reg::cb(0, 0).x()).into());
+        s.push(b::mem(op::UavRawStore, RAW_UAV, mem, [Reg::cb(0, 3).x(), z]).into());
+        s.push(b::bare(op::Endif).into());
     }
-    s.push(b::bare(Opcode::Ret).into());
-    s.push(Line::commented(b::bare(Opcode::Endfunc), wcomment));
+    s.push(b::bare(op::Ret).into());
+    s.push(Line::commented(b::bare(op::Endfunc), wcomment));
 
     let mut e = vec![
         MdEntry::Version {
@@ -665,18 +655,18 @@ fn copy_value_arg(sh: &mut Shared, s: &mut Vec<Line>, p: &VLoc, vs: Shape, slot:
     let arg = |c: u32| Reg::cb(1, slot + c);
     if vs.bits == 1 {
         // A boolean is passed as 0 or 1; in registers it is a mask.
-        s.push(b::alu(Opcode::Inegate, p.d(0, &[0]), [arg(0).x()]).into());
+        s.push(b::alu(op::Inegate, p.d(0, &[0]), [arg(0).x()]).into());
         return;
     }
     if vs.bits >= 32 {
         for c in 0..vs.chunks() {
             let comps = vs.chunk_comps(c);
-            s.push(b::alu(Opcode::Mov, p.d(c, &comps), [arg(c as u32).src()]).into());
+            s.push(b::alu(op::Mov, p.d(c, &comps), [arg(c as u32).src()]).into());
         }
         return;
     }
     if vs.lanes == 1 {
-        s.push(b::alu(Opcode::Mov, p.d(0, &[0]), [arg(0).x()]).into());
+        s.push(b::alu(op::Mov, p.d(0, &[0]), [arg(0).x()]).into());
         return;
     }
     let es = vs.bits / 8;
@@ -687,7 +677,7 @@ fn copy_value_arg(sh: &mut Shared, s: &mut Vec<Line>, p: &VLoc, vs: Shape, slot:
         let shifts: [u32; 4] = std::array::from_fn(|k| ((k as u32 * es) % 4) * 8);
         let l = Reg::l(sh.lits.get(shifts)).src();
         let words = arg(c as u32).swz(Swz::of(&sw));
-        s.push(b::alu(Opcode::Ushr, p.d(c, &comps), [words, l]).into());
+        s.push(b::alu(op::Ushr, p.d(c, &comps), [words, l]).into());
     }
 }
 

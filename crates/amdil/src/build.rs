@@ -1,19 +1,33 @@
 //! A typed builder for IL: registers, write masks, swizzles and instructions as values,
 //! assembled into the same [`Inst`]s and [`Line`]s the parser produces and printed by
 //! the one printer (`Display for Program`). A compiler that emits IL through here
-//! cannot misspell a mnemonic (opcodes are [`Opcode`] variants), a component or a
-//! register file; operand counts and required controls are checked against the opcode
-//! table by a debug assertion when the instruction is built.
+//! cannot misspell a mnemonic (opcodes are [`Opcode`] variants or [`op`] types), a
+//! component or a register file; operand counts and required controls are checked
+//! against the opcode table when the call is compiled ([`op`] types) or by a debug
+//! assertion when the instruction is built (`_dyn` forms, for opcodes chosen at run
+//! time).
 //!
 //! ```
 //! use kauai_amdil::build::{self, Mask, Reg};
-//! use kauai_amdil::opcodes::Opcode;
-//! let i = build::alu(Opcode::Iadd, Reg::r(4).dst(Mask::X), [Reg::r(5).x(), Reg::l(0).x()]);
+//! use kauai_amdil::opcodes::op;
+//! let i = build::alu(op::Iadd, Reg::r(4).dst(Mask::X), [Reg::r(5).x(), Reg::l(0).x()]);
 //! assert_eq!(i.to_string(), "iadd r4.x___, r5.x, l0.x");
 //! ```
+//!
+//! With a known opcode the operand count is checked when the call is compiled:
+//!
+//! ```compile_fail
+//! use kauai_amdil::build::{self, Mask, Reg};
+//! use kauai_amdil::opcodes::op;
+//! let i = build::alu(op::Iadd, Reg::r(4).dst(Mask::X), [Reg::r(5).x()]);
+//! ```
+//!
+//! Opcodes chosen at run time go through the `_dyn` forms, checked by a debug assertion.
 
 use crate::ast::*;
-use crate::opcodes::{Class, Needs, Opcode};
+#[cfg(doc)]
+use crate::opcodes::op;
+use crate::opcodes::{Class, Needs, OpSpec, Opcode};
 
 /// The component letters in order.
 const COMP: [char; 4] = ['x', 'y', 'z', 'w'];
@@ -368,9 +382,39 @@ fn check(op: Opcode, dst: usize, srcs: usize) {
     );
 }
 
+/// Does opcode `O` take `dst` destinations and `n` sources?
+const fn arity_ok<O: OpSpec>(dst: usize, n: usize) -> bool {
+    O::DST as usize == dst && O::SRC as usize <= n && n <= O::SRC_MAX as usize
+}
+
+/// Compile-time check of a use of opcode `O` with `dst` destinations and `n` sources.
+macro_rules! arity {
+    ($o:ty, $dst:expr, $n:expr) => {
+        const {
+            assert!(
+                arity_ok::<$o>($dst, $n),
+                "the operand count does not match the opcode table"
+            )
+        }
+    };
+}
+
 /// An instruction with one destination and its sources, no controls: ALU operations,
-/// moves, comparisons, conversions (`iadd d, a, b`).
-pub fn alu(op: Opcode, dst: Dst, srcs: impl IntoIterator<Item = Src>) -> Inst {
+/// moves, comparisons, conversions (`iadd d, a, b`). The opcode is a type of
+/// [`op`]: a wrong operand count does not compile.
+pub fn alu<O: OpSpec, const N: usize>(_: O, dst: Dst, srcs: [Src; N]) -> Inst {
+    arity!(O, 1, N);
+    const {
+        assert!(
+            matches!(O::NEEDS, Needs::Nothing) && !matches!(O::CLASS, Class::Decl | Class::Memory),
+            "not a plain ALU instruction"
+        )
+    };
+    alu_dyn(O::OPCODE, dst, srcs)
+}
+
+/// [`alu`] for an opcode chosen at run time; the operand count is a debug assertion.
+pub fn alu_dyn(op: Opcode, dst: Dst, srcs: impl IntoIterator<Item = Src>) -> Inst {
     let mut ops = vec![dst.operand()];
     ops.extend(srcs.into_iter().map(Src::operand));
     check(op, 1, ops.len() - 1);
@@ -381,9 +425,23 @@ pub fn alu(op: Opcode, dst: Dst, srcs: impl IntoIterator<Item = Src>) -> Inst {
     inst(op, None, Vec::new(), ops)
 }
 
-/// A memory or atomic instruction on resource `id` (`uav_raw_load_id(1) d, addr`,
-/// `lds_store_id(1) addr, v`, `uav_raw_store_id(1) mem0.x___, addr, v`).
-pub fn mem(op: Opcode, id: u32, dst: Option<Dst>, srcs: impl IntoIterator<Item = Src>) -> Inst {
+/// A memory or atomic instruction with a destination on resource `id`
+/// (`uav_raw_load_id(1) d, addr`, `uav_raw_store_id(1) mem0.x___, addr, v`).
+pub fn mem<O: OpSpec, const N: usize>(_: O, id: u32, dst: Dst, srcs: [Src; N]) -> Inst {
+    arity!(O, 1, N);
+    const { assert!(matches!(O::NEEDS, Needs::Id), "takes no resource id") };
+    mem_dyn(O::OPCODE, id, Some(dst), srcs)
+}
+
+/// A memory or atomic instruction without a destination (`lds_store_id(1) addr, v`).
+pub fn mem_nodst<O: OpSpec, const N: usize>(_: O, id: u32, srcs: [Src; N]) -> Inst {
+    arity!(O, 0, N);
+    const { assert!(matches!(O::NEEDS, Needs::Id), "takes no resource id") };
+    mem_dyn(O::OPCODE, id, None, srcs)
+}
+
+/// [`mem`] and [`mem_nodst`] for an opcode chosen at run time.
+pub fn mem_dyn(op: Opcode, id: u32, dst: Option<Dst>, srcs: impl IntoIterator<Item = Src>) -> Inst {
     let n_dst = usize::from(dst.is_some());
     let mut ops: Vec<Operand> = dst.map(Dst::operand).into_iter().collect();
     ops.extend(srcs.into_iter().map(Src::operand));
@@ -438,7 +496,19 @@ impl Inst {
 /// An instruction without operands: `else`, `endif`, `whileloop`, `endloop`, `break`,
 /// `continue`, `default`, `endswitch`, `ret`, `ret_dyn`, `endfunc`, `endmain`, `end`,
 /// `mend`.
-pub fn bare(op: Opcode) -> Inst {
+pub fn bare<O: OpSpec>(_: O) -> Inst {
+    arity!(O, 0, 0);
+    const {
+        assert!(
+            matches!(O::NEEDS, Needs::Nothing),
+            "needs a control or number"
+        )
+    };
+    bare_dyn(O::OPCODE)
+}
+
+/// [`bare`] for an opcode chosen at run time.
+pub fn bare_dyn(op: Opcode) -> Inst {
     check(op, 0, 0);
     debug_assert!(
         op.needs == Needs::Nothing,
@@ -448,30 +518,33 @@ pub fn bare(op: Opcode) -> Inst {
 }
 
 /// Flow control on one source: `if_logicalnz c`, `break_logicalz c`, `switch s`.
-pub fn cond(op: Opcode, src: Src) -> Inst {
+pub fn cond<O: OpSpec>(_: O, src: Src) -> Inst {
+    arity!(O, 0, 1);
+    const { assert!(matches!(O::NEEDS, Needs::Nothing), "needs a control") };
+    cond_dyn(O::OPCODE, src)
+}
+
+/// [`cond`] for an opcode chosen at run time.
+pub fn cond_dyn(op: Opcode, src: Src) -> Inst {
     check(op, 0, 1);
     debug_assert!(op.needs == Needs::Nothing, "`{op}` needs a control");
     inst(op, None, Vec::new(), vec![src.operand()])
 }
 
 /// Flow control comparing two sources: `ifc_relop(lt) a, b`, `breakc_relop(eq) a, b`.
-pub fn cmp(op: Opcode, relop: Relop, a: Src, b: Src) -> Inst {
-    check(op, 0, 2);
-    debug_assert!(op.needs == Needs::Relop, "`{op}` takes no comparison");
+pub fn cmp<O: OpSpec>(_: O, relop: Relop, a: Src, b: Src) -> Inst {
+    arity!(O, 0, 2);
+    const { assert!(matches!(O::NEEDS, Needs::Relop), "takes no comparison") };
     let r = format!("{relop:?}").to_ascii_lowercase();
-    inst(
-        op,
-        None,
-        vec![control("relop", Some(r))],
-        vec![a.operand(), b.operand()],
-    )
+    let ops = vec![a.operand(), b.operand()];
+    inst(O::OPCODE, None, vec![control("relop", Some(r))], ops)
 }
 
 /// An instruction naming a number: `func 1024`, `call 1024`, `case 3`.
-pub fn numbered(op: Opcode, n: i64) -> Inst {
-    check(op, 0, 0);
-    debug_assert!(op.needs == Needs::Number, "`{op}` takes no number");
-    inst(op, None, Vec::new(), vec![num(n)])
+pub fn numbered<O: OpSpec>(_: O, n: i64) -> Inst {
+    arity!(O, 0, 0);
+    const { assert!(matches!(O::NEEDS, Needs::Number), "takes no number") };
+    inst(O::OPCODE, None, Vec::new(), vec![num(n)])
 }
 
 /// `fence` with its controls in the order given (`fence_threads_memory`).
@@ -536,15 +609,16 @@ pub mod dcl {
 
     /// A resource declaration without operands: `dcl_raw_uav_id(1)`,
     /// `dcl_arena_uav_id(0)`.
-    pub fn resource(op: Opcode, id: u32) -> Inst {
-        check(op, 0, 0);
-        debug_assert!(op.class() == Class::Decl && op.needs == Needs::Id);
-        inst(
-            op,
-            None,
-            vec![control("id", Some(id.to_string()))],
-            Vec::new(),
-        )
+    pub fn resource<O: OpSpec>(_: O, id: u32) -> Inst {
+        arity!(O, 0, 0);
+        const {
+            assert!(
+                matches!(O::CLASS, Class::Decl) && matches!(O::NEEDS, Needs::Id),
+                "not a resource declaration"
+            )
+        };
+        let id = control("id", Some(id.to_string()));
+        inst(O::OPCODE, None, vec![id], Vec::new())
     }
 
     /// `dcl_lds_id(id) bytes`.
@@ -628,7 +702,7 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::opcodes::Opcode::*;
+    use crate::opcodes::op::*;
     use kauai_diag::{Diagnostics, FileId};
 
     /// What the builder makes prints as expected and parses back to itself.
@@ -676,17 +750,11 @@ mod tests {
                 "add r7.xy__, r7.x_neg, r7.y",
             ),
             (
-                mem(
-                    UavRawStore,
-                    1,
-                    Some(Reg::mem(0).dst(Mask::X)),
-                    [t.x(), t.y()],
-                )
-                .into(),
+                mem(UavRawStore, 1, Reg::mem(0).dst(Mask::X), [t.x(), t.y()]).into(),
                 "uav_raw_store_id(1) mem0.x___, r7.x, r7.y",
             ),
             (
-                mem(LdsLoad, 1, Some(t.dst(Mask::X)), [t.y()]).into(),
+                mem(LdsLoad, 1, t.dst(Mask::X), [t.y()]).into(),
                 "lds_load_id(1) r7.x___, r7.y",
             ),
             (cond(IfLogicalnz, t.x()).into(), "if_logicalnz r7.x"),
@@ -730,6 +798,6 @@ mod tests {
     #[cfg(debug_assertions)]
     #[should_panic(expected = "`iadd` takes 1 destination(s) and 2..=2 source(s)")]
     fn a_wrong_operand_count_is_caught_where_it_is_built() {
-        let _ = alu(Iadd, Reg::r(1).dst(Mask::X), [Reg::r(2).x()]);
+        let _ = alu_dyn(Opcode::Iadd, Reg::r(1).dst(Mask::X), [Reg::r(2).x()]);
     }
 }

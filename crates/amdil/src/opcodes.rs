@@ -104,6 +104,24 @@ macro_rules! opcodes {
             $( $(#[$doc])* $v, )*
         }
 
+        /// One type per opcode, for the builder's compile-time operand checks
+        /// ([`OpSpec`]): `build::alu(op::Iadd, d, [a, b])` does not compile with one source.
+        pub mod op {
+            $(
+                #[doc = concat!("`", $name, "`")]
+                #[derive(Copy, Clone, Debug)]
+                pub struct $v;
+                impl super::OpSpec for $v {
+                    const OPCODE: super::Opcode = super::Opcode::$v;
+                    const DST: u8 = $dst;
+                    const SRC: u8 = $src;
+                    const SRC_MAX: u8 = or_default!($src $(, $max)?);
+                    const NEEDS: super::Needs = or_default!(super::Needs::Nothing $(, super::$needs)?);
+                    const CLASS: super::Class = super::Class::$class;
+                }
+            )*
+        }
+
         /// Every opcode the toolkit knows, in [`Opcode`] order (`OPCODES[op as usize]`
         /// is `op`'s row). Kept grouped for reading.
         pub static OPCODES: &[OpInfo] = &[
@@ -503,6 +521,17 @@ impl Opcode {
             _ => false,
         }
     }
+}
+
+/// An opcode known at compile time (a type of [`op`]), with its row of the table as
+/// constants, so that the builder can check operand counts when it is compiled.
+pub trait OpSpec: Copy {
+    const OPCODE: Opcode;
+    const DST: u8;
+    const SRC: u8;
+    const SRC_MAX: u8;
+    const NEEDS: Needs;
+    const CLASS: Class;
 }
 
 /// The resource kinds that `_id(n)` names.

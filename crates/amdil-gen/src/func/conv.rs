@@ -60,7 +60,7 @@ impl FnGen<'_, '_> {
                     self.facts.uses_doubles = true;
                     for i in 0..ds.lanes {
                         let (c, k) = ds.lane(i);
-                        self.e(b::alu(Opcode::F2d, d.d(c, &[k, k + 1]), [x.lane(ss, i)]));
+                        self.e(b::alu(op::F2d, d.d(c, &[k, k + 1]), [x.lane(ss, i)]));
                     }
                     Ok(())
                 }
@@ -74,7 +74,7 @@ impl FnGen<'_, '_> {
                     self.lanewise(Opcode::F162f, &t, &[&x], ss);
                     for i in 0..ds.lanes {
                         let (c, k) = ds.lane(i);
-                        self.e(b::alu(Opcode::F2d, d.d(c, &[k, k + 1]), [t.lane(ss, i)]));
+                        self.e(b::alu(op::F2d, d.d(c, &[k, k + 1]), [t.lane(ss, i)]));
                     }
                     Ok(())
                 }
@@ -85,7 +85,7 @@ impl FnGen<'_, '_> {
                     self.facts.uses_doubles = true;
                     for i in 0..ds.lanes {
                         let (c, k) = ds.lane(i);
-                        self.e(b::alu(Opcode::D2f, d.d(c, &[k]), [x.lane(ss, i)]));
+                        self.e(b::alu(op::D2f, d.d(c, &[k]), [x.lane(ss, i)]));
                     }
                     if !matches!(rounding, Rounding::Default | Rounding::Rte) {
                         // Compare the nearest float with the double and step one ulp.
@@ -94,14 +94,14 @@ impl FnGen<'_, '_> {
                         for i in 0..ds.lanes {
                             let (c, k) = ds.lane(i);
                             let t = self.tmp();
-                            self.e(b::alu(Opcode::F2d, t.dst(Mask::XY), [d.s(c, &[k])]));
+                            self.e(b::alu(op::F2d, t.dst(Mask::XY), [d.s(c, &[k])]));
                             self.e(b::alu(
-                                Opcode::Dlt,
+                                op::Dlt,
                                 above.d(c, &[k]),
                                 [x.lane(ss, i), t.swz(Swz::XYXY)],
                             ));
                             self.e(b::alu(
-                                Opcode::Dlt,
+                                op::Dlt,
                                 below.d(c, &[k]),
                                 [t.swz(Swz::XYXY), x.lane(ss, i)],
                             ));
@@ -142,8 +142,8 @@ impl FnGen<'_, '_> {
                 let (c, k) = ds.lane(i);
                 let (sc, sk) = ss.lane(i);
                 let t = self.tmp();
-                self.e(b::alu(Opcode::Iand, t.dst(Mask::X), [x.s(sc, &[sk]), one]));
-                self.e(b::alu(Opcode::Inegate, d.d(c, &[k]), [t.x()]));
+                self.e(b::alu(op::Iand, t.dst(Mask::X), [x.s(sc, &[sk]), one]));
+                self.e(b::alu(op::Inegate, d.d(c, &[k]), [t.x()]));
             }
             return Ok(());
         }
@@ -168,7 +168,7 @@ impl FnGen<'_, '_> {
             for i in 0..ds.lanes {
                 let (c, k) = ds.lane(i);
                 let (sc, sk) = ss.lane(i);
-                self.e(b::alu(Opcode::Mov, d.d(c, &[k]), [x.s(sc, &[sk])]));
+                self.e(b::alu(op::Mov, d.d(c, &[k]), [x.s(sc, &[sk])]));
             }
             return Ok(());
         }
@@ -190,15 +190,11 @@ impl FnGen<'_, '_> {
         for i in 0..ds.lanes {
             let (c, k) = ds.lane(i);
             let (sc, sk) = ss.lane(i);
-            self.e(b::alu(Opcode::Mov, d.d(c, &[k]), [lo.s(sc, &[sk])]));
+            self.e(b::alu(op::Mov, d.d(c, &[k]), [lo.s(sc, &[sk])]));
             if signed {
-                self.e(b::alu(
-                    Opcode::Ishr,
-                    d.d(c, &[k + 1]),
-                    [lo.s(sc, &[sk]), s31],
-                ));
+                self.e(b::alu(op::Ishr, d.d(c, &[k + 1]), [lo.s(sc, &[sk]), s31]));
             } else {
-                self.e(b::alu(Opcode::Mov, d.d(c, &[k + 1]), [zero]));
+                self.e(b::alu(op::Mov, d.d(c, &[k + 1]), [zero]));
             }
         }
         Ok(())
@@ -313,7 +309,7 @@ impl FnGen<'_, '_> {
                 let name = if signed { Opcode::D2i } else { Opcode::D2u };
                 for i in 0..ds.lanes {
                     let (c, k) = ds.lane(i);
-                    self.e(b::alu(name, t.d(c, &[k]), [src.lane(ss, i)]));
+                    self.e(b::alu_dyn(name, t.d(c, &[k]), [src.lane(ss, i)]));
                 }
             }
             Scalar::F32 | Scalar::F16 => {
@@ -332,7 +328,7 @@ impl FnGen<'_, '_> {
                     Rounding::Rtn => Some(b::Round::NegInf),
                 };
                 for c in 0..i32sh.chunks() {
-                    let i = b::alu(op, t.d(c, &i32sh.chunk_comps(c)), [src.r(c).src()]);
+                    let i = b::alu_dyn(op, t.d(c, &i32sh.chunk_comps(c)), [src.r(c).src()]);
                     match round {
                         Some(r) => self.e(i.with_round(r)),
                         None => self.e(i),
@@ -400,7 +396,7 @@ impl FnGen<'_, '_> {
                 let name = if signed { Opcode::I2d } else { Opcode::U2d };
                 for i in 0..ds.lanes {
                     let (c, k) = ds.lane(i);
-                    self.e(b::alu(name, d.d(c, &[k, k + 1]), [src.lane(ss, i)]));
+                    self.e(b::alu_dyn(name, d.d(c, &[k, k + 1]), [src.lane(ss, i)]));
                 }
                 Ok(())
             }
@@ -479,12 +475,12 @@ impl FnGen<'_, '_> {
                 }
                 let (c, k) = sh.lane(i);
                 if j == 0 {
-                    self.e(b::alu(Opcode::Iand, t.dst(Mask::X), [x.s(c, &[k]), m]));
+                    self.e(b::alu(op::Iand, t.dst(Mask::X), [x.s(c, &[k]), m]));
                 } else {
                     let wl = self.lit(es * 8);
                     let ol = self.lit(j as u32 * es * 8);
                     self.e(b::alu(
-                        Opcode::UbitInsert,
+                        op::UbitInsert,
                         t.dst(Mask::X),
                         [wl, ol, x.s(c, &[k]), t.x()],
                     ));
@@ -506,7 +502,7 @@ impl FnGen<'_, '_> {
                     let src = words.get(w).cloned().ok_or_else(|| {
                         GenError::Invalid("bitcast between different sizes".into())
                     })?;
-                    self.e(b::alu(Opcode::Mov, d.d(c, &[k + j]), [src]));
+                    self.e(b::alu(op::Mov, d.d(c, &[k + j]), [src]));
                     w += 1;
                 }
             }
@@ -522,7 +518,7 @@ impl FnGen<'_, '_> {
                 .ok_or_else(|| GenError::Invalid("bitcast between different sizes".into()))?;
             let wl = self.lit(es * 8);
             let ol = self.lit((i % per) as u32 * es * 8);
-            self.e(b::alu(Opcode::UbitExtract, d.d(c, &[k]), [wl, ol, src]));
+            self.e(b::alu(op::UbitExtract, d.d(c, &[k]), [wl, ol, src]));
         }
         Ok(())
     }
@@ -567,12 +563,12 @@ impl FnGen<'_, '_> {
                         let u = self.tmp();
                         self.e(b::mcall(crate::dmath::COS, &[u.whole()], &ins[..1]));
                         self.e(b::alu(
-                            Opcode::Ddiv,
+                            op::Ddiv,
                             t.dst(Mask::XY),
                             [t.swz(Swz::XYXY), u.swz(Swz::XYXY)],
                         ));
                     }
-                    self.e(b::alu(Opcode::Mov, d.d(c, &[k, k + 1]), [t.swz(Swz::XYXY)]));
+                    self.e(b::alu(op::Mov, d.d(c, &[k, k + 1]), [t.swz(Swz::XYXY)]));
                 }
                 return Ok(());
             }

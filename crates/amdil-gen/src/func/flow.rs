@@ -24,12 +24,12 @@ impl FnGen<'_, '_> {
             Some(kauai_amdil::LineKind::Inst(i)) if i.op == Opcode::Ret
         );
         if !ends_in_ret {
-            self.e(b::bare(Opcode::Ret));
+            self.e(b::bare(op::Ret));
         }
         let mut lines = Vec::new();
         if !self.pending.is_empty() {
             let z = self.lit(0);
-            b::alu(Opcode::Mov, Reg::r(R_PENDING).dst(Mask::X), [z]).emit(&mut lines);
+            b::alu(op::Mov, Reg::r(R_PENDING).dst(Mask::X), [z]).emit(&mut lines);
         }
         lines.append(&mut self.out);
         Ok((lines, self.facts))
@@ -66,7 +66,7 @@ impl FnGen<'_, '_> {
                     } else {
                         Opcode::BreakLogicalz
                     };
-                    self.e(b::cond(op, c));
+                    self.e(b::cond_dyn(op, c));
                     self.seq(then)?;
                 } else if let (Some(direct), true) = (self.single_br(then), !els.is_empty()) {
                     let op = if direct == Opcode::Continue {
@@ -74,25 +74,25 @@ impl FnGen<'_, '_> {
                     } else {
                         Opcode::BreakLogicalnz
                     };
-                    self.e(b::cond(op, c));
+                    self.e(b::cond_dyn(op, c));
                     self.seq(els)?;
                 } else if then.is_empty() && els.is_empty() {
                 } else if then.is_empty() {
-                    self.e(b::cond(Opcode::IfLogicalz, c));
+                    self.e(b::cond(op::IfLogicalz, c));
                     self.frames.push(Frame::plain_if());
                     self.seq(els)?;
                     self.frames.pop();
-                    self.e(b::bare(Opcode::Endif));
+                    self.e(b::bare(op::Endif));
                 } else {
-                    self.e(b::cond(Opcode::IfLogicalnz, c));
+                    self.e(b::cond(op::IfLogicalnz, c));
                     self.frames.push(Frame::plain_if());
                     self.seq(then)?;
                     if !els.is_empty() {
-                        self.e(b::bare(Opcode::Else));
+                        self.e(b::bare(op::Else));
                         self.seq(els)?;
                     }
                     self.frames.pop();
-                    self.e(b::bare(Opcode::Endif));
+                    self.e(b::bare(op::Endif));
                 }
             }
             Stmt::Switch {
@@ -134,7 +134,7 @@ impl FnGen<'_, '_> {
 
     /// `whileloop` … `endloop` for a loop (`cont`), a labelled block (`brk`) or both.
     fn il_loop(&mut self, cont: Option<Block>, brk: Option<Block>, body: &[Stmt]) -> R {
-        self.e(b::bare(Opcode::Whileloop));
+        self.e(b::bare(op::Whileloop));
         self.frames.push(Frame {
             kind: Some(FrameKind::Loop),
             brk,
@@ -144,9 +144,9 @@ impl FnGen<'_, '_> {
         self.seq(body)?;
         // A labelled block (not a loop) ends after one pass.
         if cont.is_none() && !ends_in_transfer(body) {
-            self.e(b::bare(Opcode::Break));
+            self.e(b::bare(op::Break));
         }
-        self.e(b::bare(Opcode::Endloop));
+        self.e(b::bare(op::Endloop));
         self.close_frame()
     }
 
@@ -170,29 +170,29 @@ impl FnGen<'_, '_> {
         if wide_sel {
             let sel = self.tmp();
             let z = self.lit(0);
-            self.e(b::alu(Opcode::Mov, sel.dst(Mask::X), [z]));
+            self.e(b::alu(op::Mov, sel.dst(Mask::X), [z]));
             for (n, (idx, _)) in arms.iter().enumerate() {
                 for k in idx {
                     let v = cases.get(*k).map(|c| c.0).unwrap_or(0);
                     let lv = self.lit4([v as u32, (v >> 32) as u32, v as u32, (v >> 32) as u32]);
                     let t = self.tmp();
                     self.e(b::alu(
-                        Opcode::I64eq,
+                        op::I64eq,
                         t.dst(Mask::XY),
                         [x.s(0, &[0, 1, 0, 1]), lv],
                     ));
                     let nl = self.lit(n as u32 + 1);
                     self.e(b::alu(
-                        Opcode::CmovLogical,
+                        op::CmovLogical,
                         sel.dst(Mask::X),
                         [t.x(), nl, sel.x()],
                     ));
                 }
             }
-            self.e(b::cond(Opcode::Switch, sel.x()));
+            self.e(b::cond(op::Switch, sel.x()));
         } else {
             let x = self.ext(&x, sh, false);
-            self.e(b::cond(Opcode::Switch, x.s(0, &[0])));
+            self.e(b::cond(op::Switch, x.s(0, &[0])));
         }
         let mask = if sh.bits >= 32 {
             u64::from(u32::MAX)
@@ -207,24 +207,24 @@ impl FnGen<'_, '_> {
         });
         for (n, (idx, body)) in arms.iter().enumerate() {
             if wide_sel {
-                self.e(b::numbered(Opcode::Case, n as i64 + 1));
+                self.e(b::numbered(op::Case, n as i64 + 1));
             } else {
                 for k in idx {
                     let v = cases.get(*k).map(|c| c.0 & mask).unwrap_or(0);
-                    self.e(b::numbered(Opcode::Case, v as i64));
+                    self.e(b::numbered(op::Case, v as i64));
                 }
             }
             self.seq(body)?;
             if !ends_in_transfer(body) {
-                self.e(b::bare(Opcode::Break));
+                self.e(b::bare(op::Break));
             }
         }
-        self.e(b::bare(Opcode::Default));
+        self.e(b::bare(op::Default));
         self.seq(default)?;
         if !ends_in_transfer(default) {
-            self.e(b::bare(Opcode::Break));
+            self.e(b::bare(op::Break));
         }
-        self.e(b::bare(Opcode::Endswitch));
+        self.e(b::bare(op::Endswitch));
         self.close_frame()
     }
 
@@ -246,15 +246,11 @@ impl FnGen<'_, '_> {
                     let t = self.tmp();
                     let cl = self.lit(code);
                     let z = self.lit(0);
-                    self.e(b::alu(
-                        Opcode::Ieq,
-                        t.dst(Mask::X),
-                        [Reg::r(R_PENDING).x(), cl],
-                    ));
-                    self.e(b::cond(Opcode::IfLogicalnz, t.x()));
-                    self.e(b::alu(Opcode::Mov, Reg::r(R_PENDING).dst(Mask::X), [z]));
-                    self.e(b::bare(word));
-                    self.e(b::bare(Opcode::Endif));
+                    self.e(b::alu(op::Ieq, t.dst(Mask::X), [Reg::r(R_PENDING).x(), cl]));
+                    self.e(b::cond(op::IfLogicalnz, t.x()));
+                    self.e(b::alu(op::Mov, Reg::r(R_PENDING).dst(Mask::X), [z]));
+                    self.e(b::bare_dyn(word));
+                    self.e(b::bare(op::Endif));
                 }
                 None => {
                     let inner = self.innermost_breakable()?;
@@ -266,7 +262,7 @@ impl FnGen<'_, '_> {
             }
         }
         if propagate {
-            self.e(b::cond(Opcode::BreakLogicalnz, Reg::r(R_PENDING).x()));
+            self.e(b::cond(op::BreakLogicalnz, Reg::r(R_PENDING).x()));
         }
         Ok(())
     }
@@ -309,7 +305,7 @@ impl FnGen<'_, '_> {
         let cont = matches!(l, Label::Head(_));
         let (idx, _) = self.find_frame(l, cont)?;
         if let Some(w) = self.direct(idx, cont) {
-            self.e(b::bare(w));
+            self.e(b::bare_dyn(w));
             return Ok(());
         }
         // Leave several constructs: note where to, break out, dispatch after each end.
@@ -325,8 +321,8 @@ impl FnGen<'_, '_> {
             self.frames[inner].in_flight.push(code);
         }
         let cl = self.lit(code);
-        self.e(b::alu(Opcode::Mov, Reg::r(R_PENDING).dst(Mask::X), [cl]));
-        self.e(b::bare(Opcode::Break));
+        self.e(b::alu(op::Mov, Reg::r(R_PENDING).dst(Mask::X), [cl]));
+        self.e(b::bare(op::Break));
         Ok(())
     }
 
@@ -400,9 +396,9 @@ impl FnGen<'_, '_> {
             }
         }
         if self.frames.is_empty() {
-            self.e(b::bare(Opcode::Ret));
+            self.e(b::bare(op::Ret));
         } else {
-            self.e(b::bare(Opcode::RetDyn));
+            self.e(b::bare(op::RetDyn));
         }
         Ok(())
     }
@@ -422,7 +418,7 @@ impl FnGen<'_, '_> {
             }
             let id = self.sh.ids[callee];
             let name = cf.name.clone();
-            let call = b::numbered(Opcode::Call, i64::from(id));
+            let call = b::numbered(op::Call, i64::from(id));
             self.e(Line::commented(call, format!(" {name}")));
             if let (Some(r), Some(rl)) = (res, self.sh.rets[callee].clone()) {
                 let sh = self.shape(r)?;
@@ -481,33 +477,29 @@ impl FnGen<'_, '_> {
             bn::ISFTZ | bn::USEFAST | bn::ISEMBEDDEDPROFILE | bn::GET_SUB_GROUP_LOCAL_ID => {
                 let z = self.lit(0);
                 let dd = dst()?;
-                self.e(b::alu(Opcode::Mov, dd, [z]));
+                self.e(b::alu(op::Mov, dd, [z]));
                 return Ok(());
             }
             bn::GET_SUB_GROUP_SIZE | bn::GET_MAX_SUB_GROUP_SIZE => {
                 let o = self.lit(1);
                 let dd = dst()?;
-                self.e(b::alu(Opcode::Mov, dd, [o]));
+                self.e(b::alu(op::Mov, dd, [o]));
                 return Ok(());
             }
             bn::GET_WORK_DIM => {
                 let dd = dst()?;
-                self.e(b::alu(Opcode::Mov, dd, [Reg::cb(0, 0).w()]));
+                self.e(b::alu(op::Mov, dd, [Reg::cb(0, 0).w()]));
                 return Ok(());
             }
             bn::GET_GLOBAL_LINEAR_ID => {
                 let dd = dst()?;
-                self.e(b::alu(
-                    Opcode::Mov,
-                    dd,
-                    [Reg::special(RegFile::AbsTidFlat).x()],
-                ));
+                self.e(b::alu(op::Mov, dd, [Reg::special(RegFile::AbsTidFlat).x()]));
                 return Ok(());
             }
             bn::GET_LOCAL_LINEAR_ID | bn::GET_SUB_GROUP_ID => {
                 let dd = dst()?;
                 self.e(b::alu(
-                    Opcode::Mov,
+                    op::Mov,
                     dd,
                     [Reg::special(RegFile::TidInGrpFlat).x()],
                 ));
@@ -517,11 +509,11 @@ impl FnGen<'_, '_> {
                 let dd = dst()?;
                 let t = self.tmp();
                 self.e(b::alu(
-                    Opcode::Imul,
+                    op::Imul,
                     t.dst(Mask::X),
                     [Reg::cb(0, 1).x(), Reg::cb(0, 1).y()],
                 ));
-                self.e(b::alu(Opcode::Imul, dd, [t.x(), Reg::cb(0, 1).z()]));
+                self.e(b::alu(op::Imul, dd, [t.x(), Reg::cb(0, 1).z()]));
                 return Ok(());
             }
             _ => {}
@@ -542,7 +534,7 @@ impl FnGen<'_, '_> {
                 if self.sh.r7xx() {
                     let g = self.group_id_raw();
                     self.e(b::alu(
-                        Opcode::Imad,
+                        op::Imad,
                         t.dst(Mask::XYZ),
                         [
                             g.src(),
@@ -551,13 +543,13 @@ impl FnGen<'_, '_> {
                         ],
                     ));
                     self.e(b::alu(
-                        Opcode::Iadd,
+                        op::Iadd,
                         t.dst(Mask::XYZ),
                         [t.src(), Reg::cb(0, 6).src()],
                     ));
                 } else {
                     self.e(b::alu(
-                        Opcode::Iadd,
+                        op::Iadd,
                         t.dst(Mask::XYZ),
                         [Reg::special(RegFile::AbsTid).src(), Reg::cb(0, 6).src()],
                     ));
@@ -575,11 +567,11 @@ impl FnGen<'_, '_> {
         let dim = args.first().copied();
         match dim.and_then(|v| self.const_int(v)) {
             Some(k) if k < 3 => {
-                self.e(b::alu(Opcode::Mov, dd, [vector.swz(Swz::one(k as u8))]));
+                self.e(b::alu(op::Mov, dd, [vector.swz(Swz::one(k as u8))]));
             }
             Some(_) => {
                 let o = self.lit(outside);
-                self.e(b::alu(Opcode::Mov, dd, [o]));
+                self.e(b::alu(op::Mov, dd, [o]));
             }
             None => {
                 let dv = self
@@ -590,17 +582,17 @@ impl FnGen<'_, '_> {
                     .map(|l| l.s(0, &[0]))
                     .ok_or_else(|| GenError::Invalid("builtin query without result".into()))?;
                 let t = self.tmp();
-                self.e(b::alu(Opcode::Mov, dd, [vector.x()]));
+                self.e(b::alu(op::Mov, dd, [vector.x()]));
                 for k in [1u8, 2] {
                     let kl = self.lit(u32::from(k));
-                    self.e(b::alu(Opcode::Ieq, t.dst(Mask::X), [dx, kl]));
+                    self.e(b::alu(op::Ieq, t.dst(Mask::X), [dx, kl]));
                     let v = vector.swz(Swz::one(k));
-                    self.e(b::alu(Opcode::CmovLogical, dd, [t.x(), v, cur]));
+                    self.e(b::alu(op::CmovLogical, dd, [t.x(), v, cur]));
                 }
                 let three = self.lit(3);
                 let o = self.lit(outside);
-                self.e(b::alu(Opcode::Uge, t.dst(Mask::X), [dx, three]));
-                self.e(b::alu(Opcode::CmovLogical, dd, [t.x(), o, cur]));
+                self.e(b::alu(op::Uge, t.dst(Mask::X), [dx, three]));
+                self.e(b::alu(op::CmovLogical, dd, [t.x(), o, cur]));
             }
         }
         Ok(())
@@ -614,7 +606,7 @@ impl FnGen<'_, '_> {
         }
         let t = self.tmp();
         self.e(b::alu(
-            Opcode::Umod,
+            op::Umod,
             t.dst(Mask::X),
             [
                 Reg::special(RegFile::ThreadGrpIdFlat).x(),
@@ -622,23 +614,15 @@ impl FnGen<'_, '_> {
             ],
         ));
         self.e(b::alu(
-            Opcode::Udiv,
+            op::Udiv,
             t.dst(Mask::Z),
             [
                 Reg::special(RegFile::ThreadGrpIdFlat).x(),
                 Reg::cb(0, 2).x(),
             ],
         ));
-        self.e(b::alu(
-            Opcode::Umod,
-            t.dst(Mask::Y),
-            [t.z(), Reg::cb(0, 2).y()],
-        ));
-        self.e(b::alu(
-            Opcode::Udiv,
-            t.dst(Mask::Z),
-            [t.z(), Reg::cb(0, 2).y()],
-        ));
+        self.e(b::alu(op::Umod, t.dst(Mask::Y), [t.z(), Reg::cb(0, 2).y()]));
+        self.e(b::alu(op::Udiv, t.dst(Mask::Z), [t.z(), Reg::cb(0, 2).y()]));
         t
     }
 
@@ -646,7 +630,7 @@ impl FnGen<'_, '_> {
         let g = self.group_id_raw();
         let t = self.tmp();
         self.e(b::alu(
-            Opcode::Iadd,
+            op::Iadd,
             t.dst(Mask::XYZ),
             [g.src(), Reg::cb(0, 7).src()],
         ));
@@ -678,7 +662,7 @@ impl FnGen<'_, '_> {
                 for c in 0..sh.chunks() {
                     let comps = sh.chunk_comps(c);
                     self.e(b::alu(
-                        Opcode::CmovLogical,
+                        op::CmovLogical,
                         d.d(c, &comps),
                         [delta, a.r(c).src(), b.r(c).src()],
                     ));

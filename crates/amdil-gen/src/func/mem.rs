@@ -35,7 +35,7 @@ impl FnGen<'_, '_> {
         }
         let t = self.tmp();
         let o = self.lit(off);
-        self.e(b::alu(Opcode::Iadd, t.dst(Mask::X), [p, o]));
+        self.e(b::alu(op::Iadd, t.dst(Mask::X), [p, o]));
         t.x()
     }
 
@@ -57,21 +57,11 @@ impl FnGen<'_, '_> {
                 let a = self.addr(p, 16 * c as u32);
                 let comps: Vec<usize> = (0..dw).collect();
                 match space {
-                    Space::Uav => self.e(b::mem(
-                        Opcode::UavRawLoad,
-                        RAW_UAV,
-                        Some(d.d(c, &comps)),
-                        [a],
-                    )),
+                    Space::Uav => self.e(b::mem(op::UavRawLoad, RAW_UAV, d.d(c, &comps), [a])),
                     Space::Lds if dw == 1 => {
-                        self.e(b::mem(Opcode::LdsLoad, LDS_ID, Some(d.d(c, &comps)), [a]))
+                        self.e(b::mem(op::LdsLoad, LDS_ID, d.d(c, &comps), [a]))
                     }
-                    Space::Lds => self.e(b::mem(
-                        Opcode::LdsLoadVec,
-                        LDS_ID,
-                        Some(d.d(c, &comps)),
-                        [a, a],
-                    )),
+                    Space::Lds => self.e(b::mem(op::LdsLoadVec, LDS_ID, d.d(c, &comps), [a, a])),
                 }
             }
             return Ok(());
@@ -91,12 +81,7 @@ impl FnGen<'_, '_> {
                 let n = (words - 4 * c).min(4);
                 let a = self.addr(p, 16 * c as u32);
                 let comps: Vec<usize> = (0..n).collect();
-                self.e(b::mem(
-                    Opcode::UavRawLoad,
-                    RAW_UAV,
-                    Some(w.d(c, &comps)),
-                    [a],
-                ));
+                self.e(b::mem(op::UavRawLoad, RAW_UAV, w.d(c, &comps), [a]));
             }
             let wl = self.lit(es as u32 * 8);
             for i in 0..sh.lanes {
@@ -105,7 +90,7 @@ impl FnGen<'_, '_> {
                 let word = byte / 4;
                 let ol = self.lit((byte % 4) as u32 * 8);
                 self.e(b::alu(
-                    Opcode::UbitExtract,
+                    op::UbitExtract,
                     target.d(c, &[k]),
                     [wl, ol, w.s(word / 4, &[word % 4])],
                 ));
@@ -125,7 +110,7 @@ impl FnGen<'_, '_> {
                         } else {
                             Opcode::LdsLoadUshort
                         };
-                        self.e(b::mem(op, LDS_ID, Some(dst), [a]));
+                        self.e(b::mem_dyn(op, LDS_ID, Some(dst), [a]));
                     }
                     Space::Uav if !self.sh.r7xx() => {
                         self.facts.uses_arena = true;
@@ -134,7 +119,7 @@ impl FnGen<'_, '_> {
                         } else {
                             b::Size::Short
                         };
-                        let i = b::mem(Opcode::UavArenaLoad, ARENA_UAV, Some(dst), [a]);
+                        let i = b::mem(op::UavArenaLoad, ARENA_UAV, dst, [a]);
                         self.e(i.with_size(size));
                     }
                     Space::Uav => {
@@ -142,17 +127,12 @@ impl FnGen<'_, '_> {
                         let (t, s) = (self.tmp(), self.tmp());
                         let m = self.lit(!3);
                         let three = self.lit(3);
-                        self.e(b::alu(Opcode::Iand, t.dst(Mask::X), [a, m]));
-                        self.e(b::mem(
-                            Opcode::UavRawLoad,
-                            RAW_UAV,
-                            Some(t.dst(Mask::X)),
-                            [t.x()],
-                        ));
-                        self.e(b::alu(Opcode::Iand, s.dst(Mask::X), [a, three]));
-                        self.e(b::alu(Opcode::Ishl, s.dst(Mask::X), [s.x(), three]));
+                        self.e(b::alu(op::Iand, t.dst(Mask::X), [a, m]));
+                        self.e(b::mem(op::UavRawLoad, RAW_UAV, t.dst(Mask::X), [t.x()]));
+                        self.e(b::alu(op::Iand, s.dst(Mask::X), [a, three]));
+                        self.e(b::alu(op::Ishl, s.dst(Mask::X), [s.x(), three]));
                         let wl = self.lit(es as u32 * 8);
-                        self.e(b::alu(Opcode::UbitExtract, dst, [wl, s.x(), t.x()]));
+                        self.e(b::alu(op::UbitExtract, dst, [wl, s.x(), t.x()]));
                     }
                 }
             }
@@ -191,18 +171,18 @@ impl FnGen<'_, '_> {
                 let comps: Vec<usize> = (0..dw).collect();
                 match space {
                     Space::Uav => self.e(b::mem(
-                        Opcode::UavRawStore,
+                        op::UavRawStore,
                         RAW_UAV,
-                        Some(Reg::mem(0).dst(Mask::of(&comps))),
+                        Reg::mem(0).dst(Mask::of(&comps)),
                         [a, v.r(c).src()],
                     )),
                     Space::Lds if dw == 1 => {
-                        self.e(b::mem(Opcode::LdsStore, LDS_ID, None, [a, v.s(c, &[0])]))
+                        self.e(b::mem_nodst(op::LdsStore, LDS_ID, [a, v.s(c, &[0])]))
                     }
                     Space::Lds => self.e(b::mem(
-                        Opcode::LdsStoreVec,
+                        op::LdsStoreVec,
                         LDS_ID,
-                        Some(Reg::mem(0).dst(Mask::of(&comps))),
+                        Reg::mem(0).dst(Mask::of(&comps)),
                         [a, a, v.r(c).src()],
                     )),
                 }
@@ -234,25 +214,25 @@ impl FnGen<'_, '_> {
             let w = self.sh.alloc(wsh.chunks());
             for (j, src) in words.iter().enumerate() {
                 let (c, k) = wsh.lane(j);
-                self.e(b::alu(Opcode::Mov, w.d(c, &[k]), [*src]));
+                self.e(b::alu(op::Mov, w.d(c, &[k]), [*src]));
             }
             for c in 0..wsh.chunks() {
                 let comps = wsh.chunk_comps(c);
                 let a = self.addr(p, 16 * c as u32);
                 match space {
                     Space::Uav => self.e(b::mem(
-                        Opcode::UavRawStore,
+                        op::UavRawStore,
                         RAW_UAV,
-                        Some(Reg::mem(0).dst(Mask::of(&comps))),
+                        Reg::mem(0).dst(Mask::of(&comps)),
                         [a, w.r(c).src()],
                     )),
                     Space::Lds if comps.len() == 1 => {
-                        self.e(b::mem(Opcode::LdsStore, LDS_ID, None, [a, w.s(c, &[0])]))
+                        self.e(b::mem_nodst(op::LdsStore, LDS_ID, [a, w.s(c, &[0])]))
                     }
                     Space::Lds => self.e(b::mem(
-                        Opcode::LdsStoreVec,
+                        op::LdsStoreVec,
                         LDS_ID,
-                        Some(Reg::mem(0).dst(Mask::of(&comps))),
+                        Reg::mem(0).dst(Mask::of(&comps)),
                         [a, a, w.r(c).src()],
                     )),
                 }
@@ -273,7 +253,7 @@ impl FnGen<'_, '_> {
                     } else {
                         Opcode::LdsStoreShort
                     };
-                    self.e(b::mem(op, LDS_ID, None, [a, src]));
+                    self.e(b::mem_dyn(op, LDS_ID, None, [a, src]));
                 }
                 Space::Uav if self.sh.opts.byte_addressable_store && !self.sh.r7xx() => {
                     self.facts.uses_arena = true;
@@ -282,7 +262,7 @@ impl FnGen<'_, '_> {
                     } else {
                         b::Size::Short
                     };
-                    let i = b::mem(Opcode::UavArenaStore, ARENA_UAV, None, [a, src]);
+                    let i = b::mem_nodst(op::UavArenaStore, ARENA_UAV, [a, src]);
                     self.e(i.with_size(size));
                 }
                 Space::Uav => {
@@ -291,24 +271,19 @@ impl FnGen<'_, '_> {
                     let m = self.lit(!3);
                     let three = self.lit(3);
                     let wl = self.lit(es as u32 * 8);
-                    self.e(b::alu(Opcode::Iand, t.dst(Mask::X), [a, m]));
-                    self.e(b::mem(
-                        Opcode::UavRawLoad,
-                        RAW_UAV,
-                        Some(w.dst(Mask::X)),
-                        [t.x()],
-                    ));
-                    self.e(b::alu(Opcode::Iand, s.dst(Mask::X), [a, three]));
-                    self.e(b::alu(Opcode::Ishl, s.dst(Mask::X), [s.x(), three]));
+                    self.e(b::alu(op::Iand, t.dst(Mask::X), [a, m]));
+                    self.e(b::mem(op::UavRawLoad, RAW_UAV, w.dst(Mask::X), [t.x()]));
+                    self.e(b::alu(op::Iand, s.dst(Mask::X), [a, three]));
+                    self.e(b::alu(op::Ishl, s.dst(Mask::X), [s.x(), three]));
                     self.e(b::alu(
-                        Opcode::UbitInsert,
+                        op::UbitInsert,
                         w.dst(Mask::X),
                         [wl, s.x(), src, w.x()],
                     ));
                     self.e(b::mem(
-                        Opcode::UavRawStore,
+                        op::UavRawStore,
                         RAW_UAV,
-                        Some(Reg::mem(0).dst(Mask::X)),
+                        Reg::mem(0).dst(Mask::X),
                         [t.x(), w.x()],
                     ));
                 }
@@ -363,9 +338,9 @@ impl FnGen<'_, '_> {
             // which the emulator follows).
             Some(e) => {
                 let e = self.loc(e)?.s(0, &[0]);
-                self.e(b::mem(opc, id, dst, [p, v, e]));
+                self.e(b::mem_dyn(opc, id, dst, [p, v, e]));
             }
-            None => self.e(b::mem(opc, id, dst, [p, v])),
+            None => self.e(b::mem_dyn(opc, id, dst, [p, v])),
         }
         Ok(())
     }
@@ -377,16 +352,16 @@ impl FnGen<'_, '_> {
                 let off = self.sh.local_off[g];
                 let o = self.lit(off);
                 if self.sh.r7xx() {
-                    self.e(b::alu(Opcode::Iadd, d.d(0, &[0]), [Reg::r(R_LOCAL).x(), o]));
+                    self.e(b::alu(op::Iadd, d.d(0, &[0]), [Reg::r(R_LOCAL).x(), o]));
                 } else {
                     self.facts.uses_lds = true;
-                    self.e(b::alu(Opcode::Mov, d.d(0, &[0]), [o]));
+                    self.e(b::alu(op::Mov, d.d(0, &[0]), [o]));
                 }
             }
             AddrSpace::Constant | AddrSpace::Global => {
                 self.facts.uses_data = true;
                 let o = self.lit(self.sh.data_off[g]);
-                self.e(b::alu(Opcode::Iadd, d.d(0, &[0]), [Reg::cb(0, 8).x(), o]));
+                self.e(b::alu(op::Iadd, d.d(0, &[0]), [Reg::cb(0, 8).x(), o]));
             }
             other => {
                 return unsupported(format!(

@@ -25,7 +25,7 @@ use kauai_ir::{
 };
 
 use kauai_amdil::build::{self as b, Mask, Reg, Src, Swz};
-use kauai_amdil::opcodes::Opcode;
+use kauai_amdil::opcodes::{op, Opcode};
 use kauai_amdil::Line;
 use kauai_amdil::RegFile;
 
@@ -315,7 +315,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
         }
         for c in 0..sh.chunks() {
             let comps = sh.chunk_comps(c);
-            self.e(b::alu(Opcode::Mov, dst.d(c, &comps), [src.r(c).src()]));
+            self.e(b::alu(op::Mov, dst.d(c, &comps), [src.r(c).src()]));
         }
     }
 
@@ -351,13 +351,13 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 let w = self.lit(bits);
                 let z = self.lit(0);
                 self.e(b::alu(
-                    Opcode::IbitExtract,
+                    op::IbitExtract,
                     t.d(c, &comps),
                     [w, z, v.r(c).src()],
                 ));
             } else {
                 let m = self.lit((1u32 << bits) - 1);
-                self.e(b::alu(Opcode::Iand, t.d(c, &comps), [v.r(c).src(), m]));
+                self.e(b::alu(op::Iand, t.d(c, &comps), [v.r(c).src(), m]));
             }
         }
         t
@@ -368,7 +368,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
         for c in 0..sh.chunks() {
             let comps = sh.chunk_comps(c);
             let srcs = srcs.iter().map(|x| x.r(c).src());
-            self.e(b::alu(op, d.d(c, &comps), srcs));
+            self.e(b::alu_dyn(op, d.d(c, &comps), srcs));
         }
     }
 
@@ -377,7 +377,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
         for i in 0..sh.lanes {
             let (c, k) = sh.lane(i);
             let srcs = srcs.iter().map(|x| x.lane(sh, i));
-            self.e(b::alu(op, d.d(c, &[k, k + 1]), srcs));
+            self.e(b::alu_dyn(op, d.d(c, &[k, k + 1]), srcs));
         }
     }
 
@@ -432,7 +432,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 } else {
                     xs.s(0, &[0])
                 };
-                self.e(b::alu(Opcode::Mov, d.d(c, &comps), [src]));
+                self.e(b::alu(op::Mov, d.d(c, &comps), [src]));
             }
             InstKind::Shuffle(a, b, idx) => self.shuffle(*a, *b, idx, &dd()?, res)?,
             InstKind::Splat(s) => {
@@ -447,7 +447,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 };
                 for c in 0..sh.chunks() {
                     let comps = sh.chunk_comps(c);
-                    self.e(b::alu(Opcode::Mov, d.d(c, &comps), [src]));
+                    self.e(b::alu(op::Mov, d.d(c, &comps), [src]));
                 }
             }
             InstKind::ExtractDyn(v, idx) => {
@@ -459,7 +459,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 for k in 1..sh.lanes {
                     let t = self.tmp();
                     let kl = self.lit(k as u32);
-                    self.e(b::alu(Opcode::Ieq, t.dst(Mask::X), [ix.s(0, &[0]), kl]));
+                    self.e(b::alu(op::Ieq, t.dst(Mask::X), [ix.s(0, &[0]), kl]));
                     let comps: Vec<usize> = if sh.wide { vec![0, 1] } else { vec![0] };
                     let src = s.lane(sh, k);
                     let cur = if sh.wide {
@@ -467,11 +467,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                     } else {
                         d.s(0, &[0])
                     };
-                    self.e(b::alu(
-                        Opcode::CmovLogical,
-                        d.d(0, &comps),
-                        [t.x(), src, cur],
-                    ));
+                    self.e(b::alu(op::CmovLogical, d.d(0, &comps), [t.x(), src, cur]));
                 }
             }
             InstKind::Load { ptr, align, .. } => {
@@ -495,11 +491,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 let p = self.loc(*p)?;
                 let o = self.loc(*off)?;
                 let d = dd()?;
-                self.e(b::alu(
-                    Opcode::Iadd,
-                    d.d(0, &[0]),
-                    [p.s(0, &[0]), o.s(0, &[0])],
-                ));
+                self.e(b::alu(op::Iadd, d.d(0, &[0]), [p.s(0, &[0]), o.s(0, &[0])]));
             }
             InstKind::Alloca { .. } => {
                 let off = *self.sh.allocas.get(&(self.fid, i)).ok_or_else(|| {
@@ -507,11 +499,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 })?;
                 let d = dd()?;
                 let o = self.lit(off);
-                self.e(b::alu(
-                    Opcode::Iadd,
-                    d.d(0, &[0]),
-                    [Reg::r(R_PRIVATE).x(), o],
-                ));
+                self.e(b::alu(op::Iadd, d.d(0, &[0]), [Reg::r(R_PRIVATE).x(), o]));
             }
             InstKind::GlobalAddr(g) => self.global_addr(*g, &dd()?)?,
             InstKind::Call(callee, args) => self.call(*callee, args, res)?,
@@ -527,9 +515,9 @@ impl<'s, 'a> FnGen<'s, 'a> {
     fn extract_lane(&mut self, d: &VLoc, s: &VLoc, sh: Shape, lane: usize) {
         let (c, k) = sh.lane(lane);
         if sh.wide {
-            self.e(b::alu(Opcode::Mov, d.d(0, &[0, 1]), [s.s(c, &[k, k + 1])]));
+            self.e(b::alu(op::Mov, d.d(0, &[0, 1]), [s.s(c, &[k, k + 1])]));
         } else {
-            self.e(b::alu(Opcode::Mov, d.d(0, &[0]), [s.s(c, &[k])]));
+            self.e(b::alu(op::Mov, d.d(0, &[0]), [s.s(c, &[k])]));
         }
     }
 
@@ -660,12 +648,12 @@ impl<'s, 'a> FnGen<'s, 'a> {
                         let gt = self.tmp();
                         let eqr = self.tmp();
                         self.e(b::alu(
-                            Opcode::Dlt,
+                            op::Dlt,
                             gt.dst(Mask::X),
                             [half.lane(sh, i), f.lane(sh, i)],
                         ));
                         self.e(b::alu(
-                            Opcode::Deq,
+                            op::Deq,
                             eqr.dst(Mask::X),
                             [f.lane(sh, i), half.lane(sh, i)],
                         ));
@@ -673,16 +661,16 @@ impl<'s, 'a> FnGen<'s, 'a> {
                             // trunc is odd when trunc/2 has a fraction.
                             let h = self.tmp();
                             let hl = self.lit4([0, 0x3FE0_0000, 0, 0x3FE0_0000]);
-                            self.e(b::alu(Opcode::Dmul, h.dst(Mask::XY), [t.lane(sh, i), hl]));
-                            self.e(b::alu(Opcode::Dfrac, h.dst(Mask::XY), [h.src()]));
+                            self.e(b::alu(op::Dmul, h.dst(Mask::XY), [t.lane(sh, i), hl]));
+                            self.e(b::alu(op::Dfrac, h.dst(Mask::XY), [h.src()]));
                             let z = self.lit4([0; 4]);
-                            self.e(b::alu(Opcode::Dne, h.dst(Mask::X), [h.src(), z]));
-                            self.e(b::alu(Opcode::Iand, eqr.dst(Mask::X), [eqr.x(), h.x()]));
+                            self.e(b::alu(op::Dne, h.dst(Mask::X), [h.src(), z]));
+                            self.e(b::alu(op::Iand, eqr.dst(Mask::X), [eqr.x(), h.x()]));
                         }
-                        self.e(b::alu(Opcode::Ior, up.d(c, &[k]), [gt.x(), eqr.x()]));
+                        self.e(b::alu(op::Ior, up.d(c, &[k]), [gt.x(), eqr.x()]));
                         let dst = t.d(c, &[k, k + 1]);
                         self.e(b::alu(
-                            Opcode::CmovLogical,
+                            op::CmovLogical,
                             dst,
                             [up.s(c, &[k, k, k, k]), t1.lane(sh, i), t.lane(sh, i)],
                         ));

@@ -336,7 +336,7 @@ impl FnGen<'_, '_> {
             let t = self.tmp();
             let ins: Vec<Src> = srcs.iter().map(|s| s.s(c, &[k])).collect();
             self.e(b::mcall(id, &[t.whole()], &ins));
-            self.e(b::alu(Opcode::Mov, d.d(c, &[k]), [t.x()]));
+            self.e(b::alu(op::Mov, d.d(c, &[k]), [t.x()]));
         }
         Ok(())
     }
@@ -351,48 +351,36 @@ impl FnGen<'_, '_> {
                 let (a, b) = (self.tmp(), self.tmp());
                 match op {
                     UnaryOp::Popcount => {
-                        self.e(b::alu(Opcode::Icbits, a.dst(Mask::X), [lo]));
-                        self.e(b::alu(Opcode::Icbits, b.dst(Mask::X), [hi]));
-                        self.e(b::alu(Opcode::Iadd, d.d(c, &[k]), [a.x(), b.x()]));
+                        self.e(b::alu(op::Icbits, a.dst(Mask::X), [lo]));
+                        self.e(b::alu(op::Icbits, b.dst(Mask::X), [hi]));
+                        self.e(b::alu(op::Iadd, d.d(c, &[k]), [a.x(), b.x()]));
                     }
                     UnaryOp::Clz => {
                         self.facts.intrinsics.insert(INTR_CLZ);
                         self.e(b::mcall(INTR_CLZ, &[a.whole()], &[hi]));
                         self.e(b::mcall(INTR_CLZ, &[b.whole()], &[lo]));
                         let l32 = self.lit(32);
-                        self.e(b::alu(Opcode::Iadd, b.dst(Mask::X), [b.x(), l32]));
+                        self.e(b::alu(op::Iadd, b.dst(Mask::X), [b.x(), l32]));
                         let z = self.lit(0);
                         let t = self.tmp();
-                        self.e(b::alu(Opcode::Ieq, t.dst(Mask::X), [hi, z]));
-                        self.e(b::alu(
-                            Opcode::CmovLogical,
-                            d.d(c, &[k]),
-                            [t.x(), b.x(), a.x()],
-                        ));
+                        self.e(b::alu(op::Ieq, t.dst(Mask::X), [hi, z]));
+                        self.e(b::alu(op::CmovLogical, d.d(c, &[k]), [t.x(), b.x(), a.x()]));
                     }
                     _ => {
                         let m = self.lit(u32::MAX);
                         let l32 = self.lit(32);
-                        self.e(b::alu(Opcode::FfbLo, a.dst(Mask::X), [lo]));
-                        self.e(b::alu(Opcode::FfbLo, b.dst(Mask::X), [hi]));
+                        self.e(b::alu(op::FfbLo, a.dst(Mask::X), [lo]));
+                        self.e(b::alu(op::FfbLo, b.dst(Mask::X), [hi]));
                         let t = self.tmp();
-                        self.e(b::alu(Opcode::Ieq, t.dst(Mask::X), [b.x(), m]));
-                        self.e(b::alu(
-                            Opcode::CmovLogical,
-                            b.dst(Mask::X),
-                            [t.x(), l32, b.x()],
-                        ));
-                        self.e(b::alu(Opcode::Iadd, b.dst(Mask::X), [b.x(), l32]));
-                        self.e(b::alu(Opcode::Ieq, t.dst(Mask::X), [a.x(), m]));
-                        self.e(b::alu(
-                            Opcode::CmovLogical,
-                            d.d(c, &[k]),
-                            [t.x(), b.x(), a.x()],
-                        ));
+                        self.e(b::alu(op::Ieq, t.dst(Mask::X), [b.x(), m]));
+                        self.e(b::alu(op::CmovLogical, b.dst(Mask::X), [t.x(), l32, b.x()]));
+                        self.e(b::alu(op::Iadd, b.dst(Mask::X), [b.x(), l32]));
+                        self.e(b::alu(op::Ieq, t.dst(Mask::X), [a.x(), m]));
+                        self.e(b::alu(op::CmovLogical, d.d(c, &[k]), [t.x(), b.x(), a.x()]));
                     }
                 }
                 let z = self.lit(0);
-                self.e(b::alu(Opcode::Mov, d.d(c, &[k + 1]), [z]));
+                self.e(b::alu(op::Mov, d.d(c, &[k + 1]), [z]));
             }
             return Ok(());
         }
@@ -448,13 +436,13 @@ impl FnGen<'_, '_> {
             };
             for i in 0..sh.lanes {
                 let t = self.tmp();
-                self.e(b::alu(
+                self.e(b::alu_dyn(
                     wide,
                     t.dst(Mask::XY),
                     [x.lane(sh, i), y.lane(sh, i)],
                 ));
                 let (c, k) = bsh.lane(i);
-                self.e(b::alu(Opcode::Mov, d.d(c, &[k]), [t.x()]));
+                self.e(b::alu(op::Mov, d.d(c, &[k]), [t.x()]));
             }
             return Ok(());
         }
@@ -489,7 +477,11 @@ impl FnGen<'_, '_> {
                 };
                 for i in 0..sh.lanes {
                     let (c, k) = bsh.lane(i);
-                    g.e(b::alu(name, dst.d(c, &[k]), [p.lane(sh, i), q.lane(sh, i)]));
+                    g.e(b::alu_dyn(
+                        name,
+                        dst.d(c, &[k]),
+                        [p.lane(sh, i), q.lane(sh, i)],
+                    ));
                 }
             } else {
                 g.lanewise(name, dst, &[p, q], sh);
@@ -548,7 +540,7 @@ impl FnGen<'_, '_> {
                 cl.r(ch).src()
             };
             self.e(b::alu(
-                Opcode::CmovLogical,
+                op::CmovLogical,
                 d.d(ch, &comps),
                 [cond, x.r(ch).src(), y.r(ch).src()],
             ));
@@ -604,7 +596,7 @@ impl FnGen<'_, '_> {
                     }
                 }
                 dst.sort();
-                self.e(b::alu(Opcode::Mov, d.d(rc, &dst), [src.s(sc, &sw)]));
+                self.e(b::alu(op::Mov, d.d(rc, &dst), [src.s(sc, &sw)]));
             }
         }
         Ok(())

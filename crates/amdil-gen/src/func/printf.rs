@@ -103,66 +103,62 @@ impl FnGen<'_, '_> {
         let (old, new, t) = (self.tmp(), self.tmp(), self.tmp());
         let rl = self.lit(record);
         let four = self.lit(4);
-        self.e(b::bare(Opcode::Whileloop));
+        self.e(b::bare(op::Whileloop));
         self.e(b::mem(
-            Opcode::UavRawLoad,
+            op::UavRawLoad,
             RAW_UAV,
-            Some(old.dst(Mask::X)),
+            old.dst(Mask::X),
             [Reg::cb(0, 8).y()],
         ));
-        self.e(b::alu(Opcode::Iadd, new.dst(Mask::X), [old.x(), rl]));
-        self.e(b::alu(Opcode::Iadd, t.dst(Mask::X), [new.x(), four]));
-        self.e(b::alu(
-            Opcode::Ult,
-            t.dst(Mask::X),
-            [Reg::cb(0, 8).z(), t.x()],
-        ));
-        self.e(b::cond(Opcode::BreakLogicalnz, t.x()));
+        self.e(b::alu(op::Iadd, new.dst(Mask::X), [old.x(), rl]));
+        self.e(b::alu(op::Iadd, t.dst(Mask::X), [new.x(), four]));
+        self.e(b::alu(op::Ult, t.dst(Mask::X), [Reg::cb(0, 8).z(), t.x()]));
+        self.e(b::cond(op::BreakLogicalnz, t.x()));
         self.e(b::mem(
-            Opcode::UavReadCmpXchg,
+            op::UavReadCmpXchg,
             RAW_UAV,
-            Some(t.dst(Mask::Y)),
+            t.dst(Mask::Y),
             [Reg::cb(0, 8).y(), new.x(), old.x()],
         ));
-        self.e(b::alu(Opcode::Ieq, t.dst(Mask::Y), [t.y(), old.x()]));
-        self.e(b::cond(Opcode::BreakLogicalnz, t.y()));
-        self.e(b::bare(Opcode::Endloop));
+        self.e(b::alu(op::Ieq, t.dst(Mask::Y), [t.y(), old.x()]));
+        self.e(b::cond(op::BreakLogicalnz, t.y()));
+        self.e(b::bare(op::Endloop));
         let ret = match res {
             Some(r) => Some(self.loc(r)?.d(0, &[0])),
             None => None,
         };
-        self.e(b::cond(Opcode::IfLogicalz, t.x()));
+        self.e(b::cond(op::IfLogicalz, t.x()));
         let a = self.tmp();
         self.e(b::alu(
-            Opcode::Iadd,
+            op::Iadd,
             a.dst(Mask::X),
             [Reg::cb(0, 8).y(), old.x()],
         ));
-        self.e(b::alu(Opcode::Iadd, a.dst(Mask::X), [a.x(), four]));
+        self.e(b::alu(op::Iadd, a.dst(Mask::X), [a.x(), four]));
         let idl = self.lit(id);
         self.e(b::mem(
-            Opcode::UavRawStore,
+            op::UavRawStore,
             RAW_UAV,
-            Some(Reg::mem(0).dst(Mask::X)),
+            Reg::mem(0).dst(Mask::X),
             [a.x(), idl],
         ));
         for w in words.iter().flatten() {
-            self.e(b::alu(Opcode::Iadd, a.dst(Mask::X), [a.x(), four]));
+            self.e(b::alu(op::Iadd, a.dst(Mask::X), [a.x(), four]));
             self.e(b::mem(
-                Opcode::UavRawStore,
+                op::UavRawStore,
                 RAW_UAV,
-                Some(Reg::mem(0).dst(Mask::X)),
+                Reg::mem(0).dst(Mask::X),
                 [a.x(), *w],
             ));
         }
         if let Some(r) = &ret {
             let z = self.lit(0);
-            self.e(b::alu(Opcode::Mov, *r, [z]));
-            self.e(b::bare(Opcode::Else));
+            self.e(b::alu(op::Mov, *r, [z]));
+            self.e(b::bare(op::Else));
             let m1 = self.lit(u32::MAX);
-            self.e(b::alu(Opcode::Mov, *r, [m1]));
+            self.e(b::alu(op::Mov, *r, [m1]));
         }
-        self.e(b::bare(Opcode::Endif));
+        self.e(b::bare(op::Endif));
         Ok(())
     }
 }
