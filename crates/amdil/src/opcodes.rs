@@ -1,10 +1,13 @@
 //! The IL opcode table: the one place that says which mnemonics exist, how many
 //! destination and source operands each takes, and what kind of operation it is.
+//! Everything else is generated from its rows by the `opcodes!` macro: the [`Opcode`]
+//! enum (with [`Opcode::mnemonic`] and [`Opcode::from_mnemonic`]), [`OPCODES`] indexed
+//! by it, and the types of [`op`] that let `build` check operand counts at compile time.
 //!
 //! The parser splits a mnemonic such as `uav_raw_load_id(1)_cached` into the longest
 //! table name that prefixes it (`uav_raw_load`) and its instruction controls (`id(1)`,
-//! `cached`). The validator checks operand counts and required controls from here, and the
-//! emulator dispatches on [`Class`] and the name. Operand counts follow the AMD IL
+//! `cached`). The validator checks operand counts and required controls from here and
+//! matches on [`Opcode`]; the emulator dispatches on [`Class`] and the name. Operand counts follow the AMD IL
 //! reference as summarised in `shared/reference/amdil.md` section 5.
 
 /// What an opcode does, coarsely: used by the validator (which operands are registers)
