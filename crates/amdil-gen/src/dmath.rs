@@ -19,7 +19,7 @@
 use std::collections::BTreeSet;
 
 use kauai_amdil::build::{self as b, Mask, Reg, Src};
-use kauai_amdil::opcodes::{op, Opcode};
+use kauai_amdil::opcodes::{op, OpSpec};
 use kauai_amdil::Line;
 
 use crate::il::Lits;
@@ -75,24 +75,20 @@ impl G<'_> {
     }
 
     /// `op` on doubles into a new register.
-    fn op(&mut self, op: Opcode, srcs: &[&Reg]) -> Reg {
+    fn op<O: OpSpec, const N: usize>(&mut self, o: O, srcs: &[&Reg; N]) -> Reg {
         let t = self.r();
-        self.e(b::alu_dyn(
-            op,
-            t.dst(Mask::XY),
-            srcs.iter().map(|r| r.src()),
-        ));
+        self.e(b::alu(o, t.dst(Mask::XY), srcs.map(|r| r.src())));
         t
     }
 
     fn add(&mut self, a: &Reg, b: &Reg) -> Reg {
-        self.op(Opcode::Dadd, &[a, b])
+        self.op(op::Dadd, &[a, b])
     }
     fn mul(&mut self, a: &Reg, b: &Reg) -> Reg {
-        self.op(Opcode::Dmul, &[a, b])
+        self.op(op::Dmul, &[a, b])
     }
     fn fma(&mut self, a: &Reg, b: &Reg, c: &Reg) -> Reg {
-        self.op(Opcode::Dfma, &[a, b, c])
+        self.op(op::Dfma, &[a, b, c])
     }
     fn neg(&mut self, a: &Reg) -> Reg {
         let m = self.lits.get([0, 0x8000_0000, 0, 0x8000_0000]);
@@ -109,9 +105,9 @@ impl G<'_> {
         self.add(a, &n)
     }
     /// A mask (in `.x`) from a double comparison.
-    fn cmp(&mut self, op: Opcode, a: &Reg, b: &Reg) -> Reg {
+    fn cmp<O: OpSpec>(&mut self, o: O, a: &Reg, b: &Reg) -> Reg {
         let t = self.r();
-        self.e(b::alu_dyn(op, t.dst(Mask::X), [a.src(), b.src()]));
+        self.e(b::alu(o, t.dst(Mask::X), [a.src(), b.src()]));
         t
     }
     /// `c ? a : b` on doubles, `c` a mask in `.x`.
@@ -149,8 +145,8 @@ fn factorial(n: u32) -> f64 {
 fn exp_core(g: &mut G, x: &Reg) -> Reg {
     // Clamp so that 2^n stays in dldexp's range and r stays finite.
     let (lo, hi) = (g.d(-746.0), g.d(710.0));
-    let xc = g.op(Opcode::Dmax, &[x, &lo]);
-    let xc = g.op(Opcode::Dmin, &[&xc, &hi]);
+    let xc = g.op(op::Dmax, &[x, &lo]);
+    let xc = g.op(op::Dmin, &[&xc, &hi]);
     let l2e = g.d(std::f64::consts::LOG2_E);
     let t = g.mul(&xc, &l2e);
     let n = g.rint(&t);
@@ -172,7 +168,7 @@ fn exp_core(g: &mut G, x: &Reg) -> Reg {
 fn log_parts(g: &mut G, x: &Reg) -> (Reg, Reg) {
     // Subnormals: scale by 2^54 first.
     let tiny = g.d(f64::from_bits(0x0010_0000_0000_0000));
-    let small = g.cmp(Opcode::Dlt, x, &tiny);
+    let small = g.cmp(op::Dlt, x, &tiny);
     let two54 = g.d(18014398509481984.0);
     let xs = g.mul(x, &two54);
     let x = g.sel(&small, &xs, x);
@@ -197,7 +193,7 @@ fn log_parts(g: &mut G, x: &Reg) -> (Reg, Reg) {
     g.e(b::alu(op::Mov, m.dst(Mask::X), [x.x()]));
     // m > sqrt(2): halve it and count one more.
     let sqrt2 = g.d(std::f64::consts::SQRT_2);
-    let big = g.cmp(Opcode::Dlt, &sqrt2, &m);
+    let big = g.cmp(op::Dlt, &sqrt2, &m);
     let half = g.d(0.5);
     let mh = g.mul(&m, &half);
     let m = g.sel(&big, &mh, &m);
@@ -217,11 +213,11 @@ fn log_parts(g: &mut G, x: &Reg) -> (Reg, Reg) {
     let nu = g.neg(&u);
     let ul = g.add(&two, &nu);
     let ul = g.add(&ul, &f);
-    let s = g.op(Opcode::Ddiv, &[&f, &u]);
+    let s = g.op(op::Ddiv, &[&f, &u]);
     let ns = g.neg(&s);
     let rem = g.fma(&ns, &u, &f);
     let rem = g.fma(&ns, &ul, &rem);
-    let sl = g.op(Opcode::Ddiv, &[&rem, &u]);
+    let sl = g.op(op::Ddiv, &[&rem, &u]);
     // log m = 2 s + 2 s^3 (1/3 + s^2/5 + ...).
     let z2 = g.mul(&s, &s);
     let coef: Vec<f64> = (1..=10).map(|k| 2.0 / f64::from(2 * k + 1)).collect();
@@ -264,13 +260,13 @@ fn special_log(g: &mut G, x: &Reg, v: &Reg) -> Reg {
     let inf = g.d(f64::INFINITY);
     let ninf = g.d(f64::NEG_INFINITY);
     let nan = g.d(f64::NAN);
-    let is0 = g.cmp(Opcode::Deq, x, &zero);
+    let is0 = g.cmp(op::Deq, x, &zero);
     let v = g.sel(&is0, &ninf, v);
-    let isinf = g.cmp(Opcode::Deq, x, &inf);
+    let isinf = g.cmp(op::Deq, x, &inf);
     let v = g.sel(&isinf, &inf, &v);
-    let neg = g.cmp(Opcode::Dlt, x, &zero);
+    let neg = g.cmp(op::Dlt, x, &zero);
     let v = g.sel(&neg, &nan, &v);
-    let isnan = g.cmp(Opcode::Dne, x, x);
+    let isnan = g.cmp(op::Dne, x, x);
     g.sel(&isnan, x, &v)
 }
 
@@ -333,13 +329,13 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let v = g.fma(&e, &pl, &e);
     // Negative x: integer y keeps the magnitude (odd y negates), others are NaN.
     let yr = g.rint(y);
-    let yint = g.cmp(Opcode::Deq, &yr, y);
+    let yint = g.cmp(op::Deq, &yr, y);
     let half = g.d(0.5);
     let yh = g.mul(y, &half);
     let yhr = g.rint(&yh);
-    let even = g.cmp(Opcode::Deq, &yhr, &yh);
+    let even = g.cmp(op::Deq, &yhr, &yh);
     let zero = g.d(0.0);
-    let xneg = g.cmp(Opcode::Dlt, x, &zero);
+    let xneg = g.cmp(op::Dlt, x, &zero);
     let odd = g.r();
     g.e(b::alu(op::Inot, odd.dst(Mask::X), [even.x()]));
     g.e(b::alu(op::Iand, odd.dst(Mask::X), [odd.x(), yint.x()]));
@@ -354,8 +350,8 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let v = g.sel(&bad, &nan, &v);
     // x = +-0: y < 0 gives inf, y > 0 gives 0 (signed for odd y).
     let inf = g.d(f64::INFINITY);
-    let x0 = g.cmp(Opcode::Deq, x, &zero);
-    let yneg = g.cmp(Opcode::Dlt, y, &zero);
+    let x0 = g.cmp(op::Deq, x, &zero);
+    let yneg = g.cmp(op::Dlt, y, &zero);
     let z = g.sel(&yneg, &inf, &zero);
     let nz = g.neg(&z);
     let sgn = g.r();
@@ -370,13 +366,13 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let _ = sgn;
     let v = g.sel(&x0, &z, &v);
     // NaN in, NaN out; but x = 1 or y = 0 give 1 whatever the other is.
-    let xn = g.cmp(Opcode::Dne, x, x);
-    let yn = g.cmp(Opcode::Dne, y, y);
+    let xn = g.cmp(op::Dne, x, x);
+    let yn = g.cmp(op::Dne, y, y);
     let v = g.sel(&xn, x, &v);
     let v = g.sel(&yn, y, &v);
     let one = g.d(1.0);
-    let x1 = g.cmp(Opcode::Deq, x, &one);
-    let y0 = g.cmp(Opcode::Deq, y, &zero);
+    let x1 = g.cmp(op::Deq, x, &one);
+    let y0 = g.cmp(op::Deq, y, &zero);
     let v = g.sel(&x1, &one, &v);
     g.sel(&y0, &one, &v)
 }
@@ -393,7 +389,7 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
         let (n_in, result) = match id {
             EXP => {
                 let v = exp_core(&mut g, &IN0);
-                let isnan = g.cmp(Opcode::Dne, &IN0, &IN0);
+                let isnan = g.cmp(op::Dne, &IN0, &IN0);
                 (1, g.sel(&isnan, &IN0, &v))
             }
             EXP2 | EXP10 => {
@@ -401,8 +397,8 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
                 // base 2, two parts for base 10), b^r = e^(r ln b) on |r ln b| <= ln2/2.
                 let x = &IN0;
                 let (lo, hi) = (g.d(-1100.0), g.d(1100.0));
-                let xc = g.op(Opcode::Dmax, &[x, &lo]);
-                let xc = g.op(Opcode::Dmin, &[&xc, &hi]);
+                let xc = g.op(op::Dmax, &[x, &lo]);
+                let xc = g.op(op::Dmin, &[&xc, &hi]);
                 let (n, r, lnb) = if id == EXP2 {
                     let n = g.rint(&xc);
                     let r = g.sub(&xc, &n);
@@ -424,7 +420,7 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
                 g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
                 let out = g.r();
                 g.e(b::alu(op::Dldexp, out.dst(Mask::XY), [v.src(), ni.x()]));
-                let isnan = g.cmp(Opcode::Dne, x, x);
+                let isnan = g.cmp(op::Dne, x, x);
                 (1, g.sel(&isnan, x, &out))
             }
             LOG | LOG2 | LOG10 => {

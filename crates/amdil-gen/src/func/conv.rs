@@ -65,13 +65,13 @@ impl FnGen<'_, '_> {
                     Ok(())
                 }
                 (Scalar::F16, Scalar::F32) => {
-                    self.lanewise(Opcode::F162f, d, &[&x], ds);
+                    self.lanewise(op::F162f, d, &[&x], ds);
                     Ok(())
                 }
                 (Scalar::F16, Scalar::F64) => {
                     self.facts.uses_doubles = true;
                     let t = self.sh.alloc(ss.chunks());
-                    self.lanewise(Opcode::F162f, &t, &[&x], ss);
+                    self.lanewise(op::F162f, &t, &[&x], ss);
                     for i in 0..ds.lanes {
                         let (c, k) = ds.lane(i);
                         self.e(b::alu(op::F2d, d.d(c, &[k, k + 1]), [t.lane(ss, i)]));
@@ -113,7 +113,7 @@ impl FnGen<'_, '_> {
                 (Scalar::F32, Scalar::F16)
                     if matches!(rounding, Rounding::Default | Rounding::Rte) =>
                 {
-                    self.lanewise(Opcode::F2f16, d, &[&x], ds);
+                    self.lanewise(op::F2f16, d, &[&x], ds);
                     Ok(())
                 }
                 _ => unsupported(format!(
@@ -152,7 +152,7 @@ impl FnGen<'_, '_> {
                 self.copy(d, x, ds);
             } else if ss.bits == 1 {
                 let one = self.lit_chunks([1; 4], ds);
-                self.lanewise(Opcode::Iand, d, &[x, &one], ds);
+                self.lanewise(op::Iand, d, &[x, &one], ds);
             } else {
                 let t = self.ext(x, ss, signed);
                 self.copy(d, &t, ds);
@@ -179,7 +179,7 @@ impl FnGen<'_, '_> {
             } else {
                 let one = self.lit_chunks([1; 4], ss);
                 let t = self.sh.alloc(ss.chunks());
-                self.lanewise(Opcode::Iand, &t, &[x, &one], ss);
+                self.lanewise(op::Iand, &t, &[x, &one], ss);
                 t
             }
         } else {
@@ -208,7 +208,7 @@ impl FnGen<'_, '_> {
         let minus = self.lit_chunks([u32::MAX; 4], ds);
         // Away from zero in magnitude is +1 on the bits, toward zero -1.
         let neg = self.sh.alloc(ds.chunks());
-        self.lanewise(Opcode::Ilt, &neg, &[d, &zero], ds);
+        self.lanewise(op::Ilt, &neg, &[d, &zero], ds);
         let (take, toward_up) = match rounding {
             Rounding::Rtp => (below.clone(), true),
             Rounding::Rtn => (above.clone(), false),
@@ -217,13 +217,13 @@ impl FnGen<'_, '_> {
                 let t = self.sh.alloc(ds.chunks());
                 let u = self.sh.alloc(ds.chunks());
                 let pos = self.sh.alloc(ds.chunks());
-                self.lanewise(Opcode::Inot, &pos, &[&neg], ds);
-                self.lanewise(Opcode::Iand, &t, &[above, &pos], ds);
-                self.lanewise(Opcode::Iand, &u, &[below, &neg], ds);
-                self.lanewise(Opcode::Ior, &t, &[&t, &u], ds);
+                self.lanewise(op::Inot, &pos, &[&neg], ds);
+                self.lanewise(op::Iand, &t, &[above, &pos], ds);
+                self.lanewise(op::Iand, &u, &[below, &neg], ds);
+                self.lanewise(op::Ior, &t, &[&t, &u], ds);
                 let step = self.sh.alloc(ds.chunks());
-                self.lanewise(Opcode::CmovLogical, &step, &[&t, &minus, &zero], ds);
-                self.lanewise(Opcode::Iadd, d, &[d, &step], ds);
+                self.lanewise(op::CmovLogical, &step, &[&t, &minus, &zero], ds);
+                self.lanewise(op::Iadd, d, &[d, &step], ds);
                 return;
             }
         };
@@ -234,9 +234,9 @@ impl FnGen<'_, '_> {
             (&minus, &one)
         };
         let step = self.sh.alloc(ds.chunks());
-        self.lanewise(Opcode::CmovLogical, &step, &[&neg, neg_step, pos_step], ds);
-        self.lanewise(Opcode::CmovLogical, &step, &[&take, &step, &zero], ds);
-        self.lanewise(Opcode::Iadd, d, &[d, &step], ds);
+        self.lanewise(op::CmovLogical, &step, &[&neg, neg_step, pos_step], ds);
+        self.lanewise(op::CmovLogical, &step, &[&take, &step, &zero], ds);
+        self.lanewise(op::Iadd, d, &[d, &step], ds);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -273,7 +273,7 @@ impl FnGen<'_, '_> {
                         Rounding::Rtn => Opcode::RoundNeginf,
                         _ => Opcode::RoundNearest,
                     };
-                    self.lanewise(name, &t, &[x], ss);
+                    self.lanewise_dyn(name, &t, &[x], ss);
                     t
                 }
                 _ => return unsupported("conversions from half to 64-bit integers"),
@@ -315,7 +315,7 @@ impl FnGen<'_, '_> {
             Scalar::F32 | Scalar::F16 => {
                 let src = if se == Scalar::F16 {
                     let h = self.sh.alloc(ss.chunks());
-                    self.lanewise(Opcode::F162f, &h, &[x], ss);
+                    self.lanewise(op::F162f, &h, &[x], ss);
                     h
                 } else {
                     x.clone()
@@ -349,14 +349,14 @@ impl FnGen<'_, '_> {
             let lo = self.lit_chunks([lo; 4], ds);
             let hi = self.lit_chunks([hi; 4], ds);
             if signed {
-                self.lanewise(Opcode::Imax, &t, &[&t, &lo], ds);
-                self.lanewise(Opcode::Imin, d, &[&t, &hi], ds);
+                self.lanewise(op::Imax, &t, &[&t, &lo], ds);
+                self.lanewise(op::Imin, d, &[&t, &hi], ds);
             } else {
-                self.lanewise(Opcode::Umin, d, &[&t, &hi], ds);
+                self.lanewise(op::Umin, d, &[&t, &hi], ds);
             }
         } else if ds.bits == 1 {
             let z = self.lit_chunks([0; 4], ds);
-            self.lanewise(Opcode::Ine, d, &[&t, &z], ds);
+            self.lanewise(op::Ine, d, &[&t, &z], ds);
         } else {
             self.copy(d, &t, ds);
         }
@@ -385,7 +385,7 @@ impl FnGen<'_, '_> {
         let src = if ss.bits == 1 && !signed {
             let one = self.lit_chunks([1; 4], ss);
             let t = self.sh.alloc(ss.chunks());
-            self.lanewise(Opcode::Iand, &t, &[x, &one], ss);
+            self.lanewise(op::Iand, &t, &[x, &one], ss);
             t
         } else {
             self.ext(x, ss, signed)
@@ -402,7 +402,7 @@ impl FnGen<'_, '_> {
             }
             Scalar::F32 => {
                 let name = if signed { Opcode::Itof } else { Opcode::Utof };
-                self.lanewise(name, d, &[&src], ds);
+                self.lanewise_dyn(name, d, &[&src], ds);
                 // Values of up to 24 bits convert exactly; others may need a step.
                 if ss.bits > 24 && !matches!(rounding, Rounding::Default | Rounding::Rte) {
                     let (above, below) = self.compare_back(d, ds, &src, signed);
@@ -422,19 +422,19 @@ impl FnGen<'_, '_> {
         let big = self.sh.alloc(n);
         // 2^31 (signed) or 2^32 (unsigned) and up are above every integer of the type.
         let limit = self.lit_chunks([if signed { 0x4F00_0000 } else { 0x4F80_0000 }; 4], sh);
-        self.lanewise(Opcode::Ge, &big, &[f, &limit], sh);
+        self.lanewise(op::Ge, &big, &[f, &limit], sh);
         let (to, lt) = if signed {
             (Opcode::Ftoi, Opcode::Ilt)
         } else {
             (Opcode::Ftou, Opcode::Ult)
         };
-        self.lanewise(to, &back, &[f], sh);
-        self.lanewise(lt, &below, &[&back, x], sh);
-        self.lanewise(lt, &above, &[x, &back], sh);
-        self.lanewise(Opcode::Ior, &above, &[&above, &big], sh);
+        self.lanewise_dyn(to, &back, &[f], sh);
+        self.lanewise_dyn(lt, &below, &[&back, x], sh);
+        self.lanewise_dyn(lt, &above, &[x, &back], sh);
+        self.lanewise(op::Ior, &above, &[&above, &big], sh);
         let nb = self.sh.alloc(n);
-        self.lanewise(Opcode::Inot, &nb, &[&big], sh);
-        self.lanewise(Opcode::Iand, &below, &[&below, &nb], sh);
+        self.lanewise(op::Inot, &nb, &[&big], sh);
+        self.lanewise(op::Iand, &below, &[&below, &nb], sh);
         (above, below)
     }
 
@@ -579,25 +579,25 @@ impl FnGen<'_, '_> {
                 _ => return unsupported(format!("`{}` on doubles", f.name())),
             };
             let refs: Vec<&VLoc> = xs.iter().collect();
-            self.pairwise(name, d, &refs, sh);
+            self.pairwise_dyn(name, d, &refs, sh);
             return Ok(());
         }
         let x = &xs[0];
         let lit = |g: &mut Self, v: f32| g.lit_chunks([v.to_bits(); 4], sh);
         match f {
-            MathFn::Rsqrt => self.lanewise(Opcode::RsqVec, d, &[x], sh),
-            MathFn::Exp2 => self.lanewise(Opcode::ExpVec, d, &[x], sh),
-            MathFn::Log2 => self.lanewise(Opcode::LogVec, d, &[x], sh),
-            MathFn::Sin => self.lanewise(Opcode::SinVec, d, &[x], sh),
-            MathFn::Cos => self.lanewise(Opcode::CosVec, d, &[x], sh),
-            MathFn::Fma => self.lanewise(Opcode::Fma, d, &[x, &xs[1], &xs[2]], sh),
-            MathFn::Mad => self.lanewise(Opcode::Mad, d, &[x, &xs[1], &xs[2]], sh),
-            MathFn::Fmod => self.lanewise(Opcode::Mod, d, &[x, &xs[1]], sh),
+            MathFn::Rsqrt => self.lanewise(op::RsqVec, d, &[x], sh),
+            MathFn::Exp2 => self.lanewise(op::ExpVec, d, &[x], sh),
+            MathFn::Log2 => self.lanewise(op::LogVec, d, &[x], sh),
+            MathFn::Sin => self.lanewise(op::SinVec, d, &[x], sh),
+            MathFn::Cos => self.lanewise(op::CosVec, d, &[x], sh),
+            MathFn::Fma => self.lanewise(op::Fma, d, &[x, &xs[1], &xs[2]], sh),
+            MathFn::Mad => self.lanewise(op::Mad, d, &[x, &xs[1], &xs[2]], sh),
+            MathFn::Fmod => self.lanewise(op::Mod, d, &[x, &xs[1]], sh),
             MathFn::Tan => {
                 let (s, c) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
-                self.lanewise(Opcode::SinVec, &s, &[x], sh);
-                self.lanewise(Opcode::CosVec, &c, &[x], sh);
-                self.lanewise(Opcode::Div, d, &[&s, &c], sh);
+                self.lanewise(op::SinVec, &s, &[x], sh);
+                self.lanewise(op::CosVec, &c, &[x], sh);
+                self.lanewise(op::Div, d, &[&s, &c], sh);
             }
             MathFn::Exp | MathFn::Exp10 => {
                 // n = rint(x * log2(b)), r = x - n / log2(b) in two pieces (Cody and
@@ -620,22 +620,22 @@ impl FnGen<'_, '_> {
                 let lb = lit(self, l2b);
                 let nhi = lit(self, -hi);
                 let nlo = lit(self, -lo);
-                self.lanewise(Opcode::Mul, &n, &[x, &lb], sh);
-                self.lanewise(Opcode::RoundNearest, &n, &[&n], sh);
-                self.lanewise(Opcode::Fma, &r, &[&n, &nhi, x], sh);
-                self.lanewise(Opcode::Fma, &r, &[&n, &nlo, &r], sh);
-                self.lanewise(Opcode::Mul, &r, &[&r, &lb], sh);
-                self.lanewise(Opcode::ExpVec, &r, &[&r], sh);
+                self.lanewise(op::Mul, &n, &[x, &lb], sh);
+                self.lanewise(op::RoundNearest, &n, &[&n], sh);
+                self.lanewise(op::Fma, &r, &[&n, &nhi, x], sh);
+                self.lanewise(op::Fma, &r, &[&n, &nlo, &r], sh);
+                self.lanewise(op::Mul, &r, &[&r, &lb], sh);
+                self.lanewise(op::ExpVec, &r, &[&r], sh);
                 // 2^n in two halves so that results near the range ends stay finite.
                 let h = self.sh.alloc(sh.chunks());
                 let half = lit(self, 0.5);
-                self.lanewise(Opcode::Mul, &h, &[&n, &half], sh);
-                self.lanewise(Opcode::RoundZ, &h, &[&h], sh);
-                self.lanewise(Opcode::Sub, &n, &[&n, &h], sh);
-                self.lanewise(Opcode::ExpVec, &h, &[&h], sh);
-                self.lanewise(Opcode::ExpVec, &n, &[&n], sh);
-                self.lanewise(Opcode::Mul, &r, &[&r, &h], sh);
-                self.lanewise(Opcode::Mul, d, &[&r, &n], sh);
+                self.lanewise(op::Mul, &h, &[&n, &half], sh);
+                self.lanewise(op::RoundZ, &h, &[&h], sh);
+                self.lanewise(op::Sub, &n, &[&n, &h], sh);
+                self.lanewise(op::ExpVec, &h, &[&h], sh);
+                self.lanewise(op::ExpVec, &n, &[&n], sh);
+                self.lanewise(op::Mul, &r, &[&r, &h], sh);
+                self.lanewise(op::Mul, d, &[&r, &n], sh);
             }
             MathFn::Log | MathFn::Log10 => {
                 let k = lit(
@@ -647,8 +647,8 @@ impl FnGen<'_, '_> {
                     },
                 );
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::LogVec, &t, &[x], sh);
-                self.lanewise(Opcode::Mul, d, &[&t, &k], sh);
+                self.lanewise(op::LogVec, &t, &[x], sh);
+                self.lanewise(op::Mul, d, &[&t, &k], sh);
             }
             MathFn::Fdim => {
                 // x > y ? x - y : +0, NaN when either is NaN.
@@ -656,74 +656,74 @@ impl FnGen<'_, '_> {
                 let t = self.sh.alloc(sh.chunks());
                 let c = self.sh.alloc(sh.chunks());
                 let z = lit(self, 0.0);
-                self.lanewise(Opcode::Sub, &t, &[x, y], sh);
-                self.lanewise(Opcode::Lt, &c, &[y, x], sh);
-                self.lanewise(Opcode::CmovLogical, &c, &[&c, &t, &z], sh);
+                self.lanewise(op::Sub, &t, &[x, y], sh);
+                self.lanewise(op::Lt, &c, &[y, x], sh);
+                self.lanewise(op::CmovLogical, &c, &[&c, &t, &z], sh);
                 let nan = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ne, &nan, &[&t, &t], sh);
-                self.lanewise(Opcode::CmovLogical, d, &[&nan, &t, &c], sh);
+                self.lanewise(op::Ne, &nan, &[&t, &t], sh);
+                self.lanewise(op::CmovLogical, d, &[&nan, &t, &c], sh);
             }
             MathFn::Hypot => {
                 // Scaled by the larger magnitude so that squares cannot overflow.
                 let y = &xs[1];
                 let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
                 let (ax, ay) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
-                self.lanewise(Opcode::Iand, &ax, &[x, &abs], sh);
-                self.lanewise(Opcode::Iand, &ay, &[y, &abs], sh);
+                self.lanewise(op::Iand, &ax, &[x, &abs], sh);
+                self.lanewise(op::Iand, &ay, &[y, &abs], sh);
                 let (big, small) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
-                self.lanewise(Opcode::Max, &big, &[&ax, &ay], sh);
-                self.lanewise(Opcode::Min, &small, &[&ax, &ay], sh);
+                self.lanewise(op::Max, &big, &[&ax, &ay], sh);
+                self.lanewise(op::Min, &small, &[&ax, &ay], sh);
                 let q = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Div, &q, &[&small, &big], sh);
+                self.lanewise(op::Div, &q, &[&small, &big], sh);
                 let one = lit(self, 1.0);
-                self.lanewise(Opcode::Mad, &q, &[&q, &q, &one], sh);
-                self.lanewise(Opcode::SqrtVec, &q, &[&q], sh);
+                self.lanewise(op::Mad, &q, &[&q, &q, &one], sh);
+                self.lanewise(op::SqrtVec, &q, &[&q], sh);
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Mul, &t, &[&big, &q], sh);
+                self.lanewise(op::Mul, &t, &[&big, &q], sh);
                 // big == 0 gives 0/0; big == inf gives inf * NaN: fix both.
                 let z = lit(self, 0.0);
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Eq, &c, &[&big, &z], sh);
-                self.lanewise(Opcode::CmovLogical, &t, &[&c, &z, &t], sh);
+                self.lanewise(op::Eq, &c, &[&big, &z], sh);
+                self.lanewise(op::CmovLogical, &t, &[&c, &z, &t], sh);
                 let inf = lit(self, f32::INFINITY);
-                self.lanewise(Opcode::Eq, &c, &[&big, &inf], sh);
-                self.lanewise(Opcode::CmovLogical, d, &[&c, &inf, &t], sh);
+                self.lanewise(op::Eq, &c, &[&big, &inf], sh);
+                self.lanewise(op::CmovLogical, d, &[&c, &inf, &t], sh);
             }
             MathFn::Pow => {
                 // 2^(y log2 |x|), negative x only for integer y (odd y keeps the sign).
                 let y = &xs[1];
                 let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
                 let ax = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Iand, &ax, &[x, &abs], sh);
+                self.lanewise(op::Iand, &ax, &[x, &abs], sh);
                 let l = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::LogVec, &l, &[&ax], sh);
-                self.lanewise(Opcode::Mul, &l, &[&l, y], sh);
-                self.lanewise(Opcode::ExpVec, &l, &[&l], sh);
+                self.lanewise(op::LogVec, &l, &[&ax], sh);
+                self.lanewise(op::Mul, &l, &[&l, y], sh);
+                self.lanewise(op::ExpVec, &l, &[&l], sh);
                 // Sign: x < 0 and y an odd integer.
                 let half = lit(self, 0.5);
                 let h = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Mul, &h, &[y, &half], sh);
+                self.lanewise(op::Mul, &h, &[y, &half], sh);
                 let fr = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Frc, &fr, &[&h], sh);
+                self.lanewise(op::Frc, &fr, &[&h], sh);
                 let odd = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Eq, &odd, &[&fr, &half], sh);
+                self.lanewise(op::Eq, &odd, &[&fr, &half], sh);
                 let sign = self.lit_chunks([0x8000_0000; 4], sh);
                 let s = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Iand, &s, &[x, &sign], sh);
-                self.lanewise(Opcode::Iand, &s, &[&s, &odd], sh);
+                self.lanewise(op::Iand, &s, &[x, &sign], sh);
+                self.lanewise(op::Iand, &s, &[&s, &odd], sh);
                 let r = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ixor, &r, &[&l, &s], sh);
+                self.lanewise(op::Ixor, &r, &[&l, &s], sh);
                 // Negative x with a non-integer y is NaN.
                 let yi = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::RoundZ, &yi, &[y], sh);
+                self.lanewise(op::RoundZ, &yi, &[y], sh);
                 let nonint = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ne, &nonint, &[&yi, y], sh);
+                self.lanewise(op::Ne, &nonint, &[&yi, y], sh);
                 let z = lit(self, 0.0);
                 let negx = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Lt, &negx, &[x, &z], sh);
-                self.lanewise(Opcode::Iand, &negx, &[&negx, &nonint], sh);
+                self.lanewise(op::Lt, &negx, &[x, &z], sh);
+                self.lanewise(op::Iand, &negx, &[&negx, &nonint], sh);
                 let nan = self.lit_chunks([0x7FC0_0000; 4], sh);
-                self.lanewise(Opcode::CmovLogical, d, &[&negx, &nan, &r], sh);
+                self.lanewise(op::CmovLogical, d, &[&negx, &nan, &r], sh);
             }
             MathFn::Ldexp => {
                 // x * 2^n, in two steps so that 2^n stays representable.
@@ -734,55 +734,55 @@ impl FnGen<'_, '_> {
                     self.lit_chunks([300; 4], sh),
                 );
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Imax, &c, &[n, &lo], sh);
-                self.lanewise(Opcode::Imin, &c, &[&c, &hi], sh);
-                self.lanewise(Opcode::Itof, &nf, &[&c], sh);
+                self.lanewise(op::Imax, &c, &[n, &lo], sh);
+                self.lanewise(op::Imin, &c, &[&c, &hi], sh);
+                self.lanewise(op::Itof, &nf, &[&c], sh);
                 let half = lit(self, 0.5);
                 let h = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Mul, &h, &[&nf, &half], sh);
-                self.lanewise(Opcode::RoundZ, &h, &[&h], sh);
-                self.lanewise(Opcode::Sub, &nf, &[&nf, &h], sh);
-                self.lanewise(Opcode::ExpVec, &h, &[&h], sh);
-                self.lanewise(Opcode::ExpVec, &nf, &[&nf], sh);
+                self.lanewise(op::Mul, &h, &[&nf, &half], sh);
+                self.lanewise(op::RoundZ, &h, &[&h], sh);
+                self.lanewise(op::Sub, &nf, &[&nf, &h], sh);
+                self.lanewise(op::ExpVec, &h, &[&h], sh);
+                self.lanewise(op::ExpVec, &nf, &[&nf], sh);
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Mul, &t, &[x, &h], sh);
-                self.lanewise(Opcode::Mul, d, &[&t, &nf], sh);
+                self.lanewise(op::Mul, &t, &[x, &h], sh);
+                self.lanewise(op::Mul, d, &[&t, &nf], sh);
             }
             MathFn::Nextafter => {
                 // One step of the bit pattern toward y; equal or NaN inputs special.
                 let y = &xs[1];
                 let zero = lit(self, 0.0);
                 let (up, neg) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
-                self.lanewise(Opcode::Lt, &up, &[x, y], sh);
-                self.lanewise(Opcode::Ilt, &neg, &[x, &zero], sh);
+                self.lanewise(op::Lt, &up, &[x, y], sh);
+                self.lanewise(op::Ilt, &neg, &[x, &zero], sh);
                 let one = self.lit_chunks([1; 4], sh);
                 let minus = self.lit_chunks([u32::MAX; 4], sh);
                 let step = self.sh.alloc(sh.chunks());
                 // Moving up adds 1 to positive bits and subtracts from negative ones.
                 let dirn = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ixor, &dirn, &[&up, &neg], sh);
-                self.lanewise(Opcode::CmovLogical, &step, &[&dirn, &one, &minus], sh);
+                self.lanewise(op::Ixor, &dirn, &[&up, &neg], sh);
+                self.lanewise(op::CmovLogical, &step, &[&dirn, &one, &minus], sh);
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Iadd, &t, &[x, &step], sh);
+                self.lanewise(op::Iadd, &t, &[x, &step], sh);
                 // From +-0 the next value is the smallest subnormal with y's sign.
                 let isz = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Eq, &isz, &[x, &zero], sh);
+                self.lanewise(op::Eq, &isz, &[x, &zero], sh);
                 let tiny = self.sh.alloc(sh.chunks());
                 let sign = self.lit_chunks([0x8000_0000; 4], sh);
-                self.lanewise(Opcode::Iand, &tiny, &[y, &sign], sh);
-                self.lanewise(Opcode::Ior, &tiny, &[&tiny, &one], sh);
-                self.lanewise(Opcode::CmovLogical, &t, &[&isz, &tiny, &t], sh);
+                self.lanewise(op::Iand, &tiny, &[y, &sign], sh);
+                self.lanewise(op::Ior, &tiny, &[&tiny, &one], sh);
+                self.lanewise(op::CmovLogical, &t, &[&isz, &tiny, &t], sh);
                 let eq = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Eq, &eq, &[x, y], sh);
-                self.lanewise(Opcode::CmovLogical, &t, &[&eq, y, &t], sh);
+                self.lanewise(op::Eq, &eq, &[x, y], sh);
+                self.lanewise(op::CmovLogical, &t, &[&eq, y, &t], sh);
                 let nan = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ne, &nan, &[x, x], sh);
+                self.lanewise(op::Ne, &nan, &[x, x], sh);
                 let nan2 = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ne, &nan2, &[y, y], sh);
-                self.lanewise(Opcode::Ior, &nan, &[&nan, &nan2], sh);
+                self.lanewise(op::Ne, &nan2, &[y, y], sh);
+                self.lanewise(op::Ior, &nan, &[&nan, &nan2], sh);
                 let sum = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Add, &sum, &[x, y], sh);
-                self.lanewise(Opcode::CmovLogical, d, &[&nan, &sum, &t], sh);
+                self.lanewise(op::Add, &sum, &[x, y], sh);
+                self.lanewise(op::CmovLogical, d, &[&nan, &sum, &t], sh);
             }
             other => return self.float_math(other, xs, sh, d),
         }

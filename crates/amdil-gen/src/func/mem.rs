@@ -140,8 +140,8 @@ impl FnGen<'_, '_> {
         if bool_load {
             let z = self.lit_chunks([0; 4], sh);
             let m = self.lit_chunks([0xFF; 4], sh);
-            self.lanewise(Opcode::Iand, &target, &[&target, &m], sh);
-            self.lanewise(Opcode::Ine, d, &[&target, &z], sh);
+            self.lanewise(op::Iand, &target, &[&target, &m], sh);
+            self.lanewise(op::Ine, d, &[&target, &z], sh);
         }
         Ok(())
     }
@@ -192,7 +192,7 @@ impl FnGen<'_, '_> {
         if sh.bits == 1 {
             let one = self.lit_chunks([1; 4], sh);
             let t = self.sh.alloc(sh.chunks());
-            self.lanewise(Opcode::Iand, &t, &[&v, &one], sh);
+            self.lanewise(op::Iand, &t, &[&v, &one], sh);
             v = t;
         }
         let total = sh.lanes * es;

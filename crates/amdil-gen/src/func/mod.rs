@@ -25,7 +25,7 @@ use kauai_ir::{
 };
 
 use kauai_amdil::build::{self as b, Mask, Reg, Src, Swz};
-use kauai_amdil::opcodes::{op, Opcode};
+use kauai_amdil::opcodes::{op, OpSpec, Opcode};
 use kauai_amdil::Line;
 use kauai_amdil::RegFile;
 
@@ -364,7 +364,22 @@ impl<'s, 'a> FnGen<'s, 'a> {
     }
 
     /// One instruction per chunk over lane-aligned operands.
-    fn lanewise(&mut self, op: Opcode, d: &VLoc, srcs: &[&VLoc], sh: Shape) {
+    /// The operand count is checked when this is compiled.
+    fn lanewise<O: OpSpec, const N: usize>(
+        &mut self,
+        o: O,
+        d: &VLoc,
+        srcs: &[&VLoc; N],
+        sh: Shape,
+    ) {
+        for c in 0..sh.chunks() {
+            let comps = sh.chunk_comps(c);
+            self.e(b::alu(o, d.d(c, &comps), srcs.map(|x| x.r(c).src())));
+        }
+    }
+
+    /// [`Self::lanewise`] for an opcode chosen at run time.
+    fn lanewise_dyn(&mut self, op: Opcode, d: &VLoc, srcs: &[&VLoc], sh: Shape) {
         for c in 0..sh.chunks() {
             let comps = sh.chunk_comps(c);
             let srcs = srcs.iter().map(|x| x.r(c).src());
@@ -373,7 +388,21 @@ impl<'s, 'a> FnGen<'s, 'a> {
     }
 
     /// One instruction per 64-bit lane (IL's 64-bit instructions read `.xy`).
-    fn pairwise(&mut self, op: Opcode, d: &VLoc, srcs: &[&VLoc], sh: Shape) {
+    fn pairwise<O: OpSpec, const N: usize>(
+        &mut self,
+        o: O,
+        d: &VLoc,
+        srcs: &[&VLoc; N],
+        sh: Shape,
+    ) {
+        for i in 0..sh.lanes {
+            let (c, k) = sh.lane(i);
+            self.e(b::alu(o, d.d(c, &[k, k + 1]), srcs.map(|x| x.lane(sh, i))));
+        }
+    }
+
+    /// [`Self::pairwise`] for an opcode chosen at run time.
+    fn pairwise_dyn(&mut self, op: Opcode, d: &VLoc, srcs: &[&VLoc], sh: Shape) {
         for i in 0..sh.lanes {
             let (c, k) = sh.lane(i);
             let srcs = srcs.iter().map(|x| x.lane(sh, i));
@@ -528,19 +557,19 @@ impl<'s, 'a> FnGen<'s, 'a> {
             return unsupported(format!("`{}` on half values", op.name()));
         }
         match op {
-            UnaryOp::Ineg if sh.wide => self.pairwise(Opcode::I64negate, d, &[&x], sh),
-            UnaryOp::Ineg => self.lanewise(Opcode::Inegate, d, &[&x], sh),
-            UnaryOp::Not => self.lanewise(Opcode::Inot, d, &[&x], sh),
+            UnaryOp::Ineg if sh.wide => self.pairwise(op::I64negate, d, &[&x], sh),
+            UnaryOp::Ineg => self.lanewise(op::Inegate, d, &[&x], sh),
+            UnaryOp::Not => self.lanewise(op::Inot, d, &[&x], sh),
             UnaryOp::Iabs if sh.wide => {
                 let t = self.sh.alloc(sh.chunks());
-                self.pairwise(Opcode::I64negate, &t, &[&x], sh);
-                self.pairwise(Opcode::I64max, d, &[&x, &t], sh);
+                self.pairwise(op::I64negate, &t, &[&x], sh);
+                self.pairwise(op::I64max, d, &[&x, &t], sh);
             }
             UnaryOp::Iabs => {
                 let xs = self.ext(&x, sh, true);
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Inegate, &t, &[&xs], sh);
-                self.lanewise(Opcode::Imax, d, &[&xs, &t], sh);
+                self.lanewise(op::Inegate, &t, &[&xs], sh);
+                self.lanewise(op::Imax, d, &[&xs, &t], sh);
             }
             UnaryOp::Clz | UnaryOp::Ctz | UnaryOp::Popcount => self.bitcount(op, &x, sh, d)?,
             UnaryOp::Fneg | UnaryOp::Fabs => {
@@ -556,23 +585,23 @@ impl<'s, 'a> FnGen<'s, 'a> {
                     nums: vec![self.sh.lits.get(m); sh.chunks()],
                 };
                 let _ = l;
-                self.lanewise(inst, d, &[&x, &lv], sh);
+                self.lanewise_dyn(inst, d, &[&x, &lv], sh);
             }
             UnaryOp::Sqrt if sh.wide => {
                 self.facts.uses_doubles = true;
-                self.pairwise(Opcode::Dsqrt, d, &[&x], sh)
+                self.pairwise(op::Dsqrt, d, &[&x], sh)
             }
-            UnaryOp::Sqrt => self.lanewise(Opcode::SqrtVec, d, &[&x], sh),
+            UnaryOp::Sqrt => self.lanewise(op::SqrtVec, d, &[&x], sh),
             UnaryOp::Floor | UnaryOp::Ceil | UnaryOp::Trunc | UnaryOp::Rint | UnaryOp::Round
                 if sh.wide =>
             {
                 self.facts.uses_doubles = true;
                 self.double_round(op, &x, sh, d)?
             }
-            UnaryOp::Floor => self.lanewise(Opcode::Flr, d, &[&x], sh),
-            UnaryOp::Ceil => self.lanewise(Opcode::RoundPlusinf, d, &[&x], sh),
-            UnaryOp::Trunc => self.lanewise(Opcode::RoundZ, d, &[&x], sh),
-            UnaryOp::Rint => self.lanewise(Opcode::RoundNearest, d, &[&x], sh),
+            UnaryOp::Floor => self.lanewise(op::Flr, d, &[&x], sh),
+            UnaryOp::Ceil => self.lanewise(op::RoundPlusinf, d, &[&x], sh),
+            UnaryOp::Trunc => self.lanewise(op::RoundZ, d, &[&x], sh),
+            UnaryOp::Rint => self.lanewise(op::RoundNearest, d, &[&x], sh),
             UnaryOp::Round => {
                 // trunc(x), plus sign(x) when |x - trunc(x)| >= 0.5 (exact).
                 let t = self.sh.alloc(sh.chunks());
@@ -582,14 +611,14 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
                 let one = self.lit_chunks([0x3F80_0000; 4], sh);
                 let sign = self.lit_chunks([0x8000_0000; 4], sh);
-                self.lanewise(Opcode::RoundZ, &t, &[&x], sh);
-                self.lanewise(Opcode::Sub, &f, &[&x, &t], sh);
-                self.lanewise(Opcode::Iand, &f, &[&f, &abs], sh);
-                self.lanewise(Opcode::Ge, &f, &[&f, &half], sh);
-                self.lanewise(Opcode::Bfi, &s, &[&abs, &one, &x], sh);
-                self.lanewise(Opcode::Add, &s, &[&t, &s], sh);
+                self.lanewise(op::RoundZ, &t, &[&x], sh);
+                self.lanewise(op::Sub, &f, &[&x, &t], sh);
+                self.lanewise(op::Iand, &f, &[&f, &abs], sh);
+                self.lanewise(op::Ge, &f, &[&f, &half], sh);
+                self.lanewise(op::Bfi, &s, &[&abs, &one, &x], sh);
+                self.lanewise(op::Add, &s, &[&t, &s], sh);
                 // Keep trunc(x) itself (and its sign, -0.0 included) when not adjusting.
-                self.lanewise(Opcode::CmovLogical, d, &[&f, &s, &t], sh);
+                self.lanewise(op::CmovLogical, d, &[&f, &s, &t], sh);
                 let _ = sign;
             }
         }
@@ -610,38 +639,38 @@ impl<'s, 'a> FnGen<'s, 'a> {
         let neg = self.lit_chunks([0, 0x8000_0000, 0, 0x8000_0000], sh);
         let floor = |g: &mut Self, src: &VLoc, dst: &VLoc| {
             let t = g.sh.alloc(sh.chunks());
-            g.pairwise(Opcode::Dfrac, &t, &[src], sh);
-            g.lanewise(Opcode::Ixor, &t, &[&t, &neg], sh);
-            g.pairwise(Opcode::Dadd, dst, &[src, &t], sh);
+            g.pairwise(op::Dfrac, &t, &[src], sh);
+            g.lanewise(op::Ixor, &t, &[&t, &neg], sh);
+            g.pairwise(op::Dadd, dst, &[src, &t], sh);
         };
         match op {
             UnaryOp::Floor => floor(self, x, d),
             UnaryOp::Ceil => {
                 let n = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ixor, &n, &[x, &neg], sh);
+                self.lanewise(op::Ixor, &n, &[x, &neg], sh);
                 let f = self.sh.alloc(sh.chunks());
                 floor(self, &n, &f);
-                self.lanewise(Opcode::Ixor, d, &[&f, &neg], sh);
+                self.lanewise(op::Ixor, d, &[&f, &neg], sh);
             }
             _ => {
                 // trunc: floor(|x|) with x's sign; rint and round adjust from there.
                 let abs = self.lit_chunks([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF], sh);
                 let sign = self.lit_chunks([0, 0x8000_0000, 0, 0x8000_0000], sh);
                 let a = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Iand, &a, &[x, &abs], sh);
+                self.lanewise(op::Iand, &a, &[x, &abs], sh);
                 let t = self.sh.alloc(sh.chunks());
                 floor(self, &a, &t);
                 if op != UnaryOp::Trunc {
                     // frac = |x| - trunc(|x|) in [0, 1): round up when frac > 0.5, or
                     // == 0.5 and (round: always; rint: when trunc is odd).
                     let f = self.sh.alloc(sh.chunks());
-                    self.lanewise(Opcode::Ixor, &f, &[&t, &neg], sh);
-                    self.pairwise(Opcode::Dadd, &f, &[&a, &f], sh);
+                    self.lanewise(op::Ixor, &f, &[&t, &neg], sh);
+                    self.pairwise(op::Dadd, &f, &[&a, &f], sh);
                     let half = self.lit_chunks([0, 0x3FE0_0000, 0, 0x3FE0_0000], sh);
                     let one = self.lit_chunks([0, 0x3FF0_0000, 0, 0x3FF0_0000], sh);
                     let up = self.sh.alloc(sh.chunks());
                     let t1 = self.sh.alloc(sh.chunks());
-                    self.pairwise(Opcode::Dadd, &t1, &[&t, &one], sh);
+                    self.pairwise(op::Dadd, &t1, &[&t, &one], sh);
                     for i in 0..sh.lanes {
                         let (c, k) = sh.lane(i);
                         let ul = up.s(c, &[k]);
@@ -679,8 +708,8 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 }
                 // Put the sign back (-0.0 for negative inputs that round to zero).
                 let s = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Iand, &s, &[x, &sign], sh);
-                self.lanewise(Opcode::Ior, d, &[&t, &s], sh);
+                self.lanewise(op::Iand, &s, &[x, &sign], sh);
+                self.lanewise(op::Ior, d, &[&t, &s], sh);
             }
         }
         Ok(())

@@ -16,19 +16,19 @@ impl FnGen<'_, '_> {
                 self.facts.uses_doubles = true;
                 let neg = self.lit_chunks([0, 0x8000_0000, 0, 0x8000_0000], sh);
                 match op {
-                    Fadd => self.pairwise(Opcode::Dadd, d, &[&x, &y], sh),
+                    Fadd => self.pairwise(op::Dadd, d, &[&x, &y], sh),
                     Fsub => {
                         let t = self.sh.alloc(sh.chunks());
-                        self.lanewise(Opcode::Ixor, &t, &[&y, &neg], sh);
-                        self.pairwise(Opcode::Dadd, d, &[&x, &t], sh);
+                        self.lanewise(op::Ixor, &t, &[&y, &neg], sh);
+                        self.pairwise(op::Dadd, d, &[&x, &t], sh);
                     }
-                    Fmul => self.pairwise(Opcode::Dmul, d, &[&x, &y], sh),
-                    Fdiv => self.pairwise(Opcode::Ddiv, d, &[&x, &y], sh),
-                    Fmin => self.pairwise(Opcode::Dmin, d, &[&x, &y], sh),
-                    Fmax => self.pairwise(Opcode::Dmax, d, &[&x, &y], sh),
+                    Fmul => self.pairwise(op::Dmul, d, &[&x, &y], sh),
+                    Fdiv => self.pairwise(op::Ddiv, d, &[&x, &y], sh),
+                    Fmin => self.pairwise(op::Dmin, d, &[&x, &y], sh),
+                    Fmax => self.pairwise(op::Dmax, d, &[&x, &y], sh),
                     Copysign => {
                         let m = self.lit_chunks([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF], sh);
-                        self.lanewise(Opcode::Bfi, d, &[&m, &x, &y], sh);
+                        self.lanewise(op::Bfi, d, &[&m, &x, &y], sh);
                     }
                     _ => return unsupported(format!("`{}` on doubles", op.name())),
                 }
@@ -44,12 +44,12 @@ impl FnGen<'_, '_> {
                 Fmax => Opcode::Max,
                 Copysign => {
                     let m = self.lit_chunks([0x7FFF_FFFF; 4], sh);
-                    self.lanewise(Opcode::Bfi, d, &[&m, &x, &y], sh);
+                    self.lanewise(op::Bfi, d, &[&m, &x, &y], sh);
                     return Ok(());
                 }
                 _ => return Err(GenError::Invalid(format!("`{}` on floats", op.name()))),
             };
-            self.lanewise(name, d, &[&x, &y], sh);
+            self.lanewise_dyn(name, d, &[&x, &y], sh);
             return Ok(());
         }
         if sh.wide {
@@ -71,7 +71,7 @@ impl FnGen<'_, '_> {
                 And | Or | Xor => {
                     let n = [Opcode::Iand, Opcode::Ior, Opcode::Ixor]
                         [[And, Or, Xor].iter().position(|o| *o == op).unwrap_or(0)];
-                    self.lanewise(n, d, &[&x, &y], sh);
+                    self.lanewise_dyn(n, d, &[&x, &y], sh);
                     return Ok(());
                 }
                 Rotl => {
@@ -79,28 +79,28 @@ impl FnGen<'_, '_> {
                     let l = self.sh.alloc(sh.chunks());
                     let r = self.sh.alloc(sh.chunks());
                     let n = self.sh.alloc(sh.chunks());
-                    self.pairwise(Opcode::I64shl, &l, &[&x, &y], sh);
-                    self.lanewise(Opcode::Inegate, &n, &[&y], sh);
-                    self.pairwise(Opcode::U64shr, &r, &[&x, &n], sh);
-                    self.lanewise(Opcode::Ior, d, &[&l, &r], sh);
+                    self.pairwise(op::I64shl, &l, &[&x, &y], sh);
+                    self.lanewise(op::Inegate, &n, &[&y], sh);
+                    self.pairwise(op::U64shr, &r, &[&x, &n], sh);
+                    self.lanewise(op::Ior, d, &[&l, &r], sh);
                     return Ok(());
                 }
                 UaddSat => {
                     let t = self.sh.alloc(sh.chunks());
-                    self.pairwise(Opcode::I64add, &t, &[&x, &y], sh);
+                    self.pairwise(op::I64add, &t, &[&x, &y], sh);
                     let c = self.sh.alloc(sh.chunks());
-                    self.pairwise(Opcode::U64lt, &c, &[&t, &x], sh);
+                    self.pairwise(op::U64lt, &c, &[&t, &x], sh);
                     let ones = self.lit_chunks([u32::MAX; 4], sh);
-                    self.lanewise(Opcode::CmovLogical, d, &[&c, &ones, &t], sh);
+                    self.lanewise(op::CmovLogical, d, &[&c, &ones, &t], sh);
                     return Ok(());
                 }
                 UsubSat => {
                     let t = self.sh.alloc(sh.chunks());
-                    self.pairwise(Opcode::I64sub, &t, &[&x, &y], sh);
+                    self.pairwise(op::I64sub, &t, &[&x, &y], sh);
                     let c = self.sh.alloc(sh.chunks());
-                    self.pairwise(Opcode::U64ge, &c, &[&x, &y], sh);
+                    self.pairwise(op::U64ge, &c, &[&x, &y], sh);
                     let zero = self.lit_chunks([0; 4], sh);
-                    self.lanewise(Opcode::CmovLogical, d, &[&c, &t, &zero], sh);
+                    self.lanewise(op::CmovLogical, d, &[&c, &t, &zero], sh);
                     return Ok(());
                 }
                 SaddSat | SsubSat => {
@@ -112,26 +112,26 @@ impl FnGen<'_, '_> {
                     } else {
                         Opcode::I64sub
                     };
-                    self.pairwise(inst, &t, &[&x, &y], sh);
+                    self.pairwise_dyn(inst, &t, &[&x, &y], sh);
                     let p = self.sh.alloc(sh.chunks());
                     let q = self.sh.alloc(sh.chunks());
-                    self.lanewise(Opcode::Ixor, &p, &[&x, &t], sh);
+                    self.lanewise(op::Ixor, &p, &[&x, &t], sh);
                     if op == SaddSat {
-                        self.lanewise(Opcode::Ixor, &q, &[&y, &t], sh);
+                        self.lanewise(op::Ixor, &q, &[&y, &t], sh);
                     } else {
-                        self.lanewise(Opcode::Ixor, &q, &[&x, &y], sh);
+                        self.lanewise(op::Ixor, &q, &[&x, &y], sh);
                     }
-                    self.lanewise(Opcode::Iand, &p, &[&p, &q], sh);
+                    self.lanewise(op::Iand, &p, &[&p, &q], sh);
                     let zero = self.lit_chunks([0; 4], sh);
                     let c = self.sh.alloc(sh.chunks());
-                    self.pairwise(Opcode::I64lt, &c, &[&p, &zero], sh);
+                    self.pairwise(op::I64lt, &c, &[&p, &zero], sh);
                     let s = self.sh.alloc(sh.chunks());
-                    self.pairwise(Opcode::I64lt, &s, &[&x, &zero], sh);
+                    self.pairwise(op::I64lt, &s, &[&x, &zero], sh);
                     let min = self.lit_chunks([0, 0x8000_0000, 0, 0x8000_0000], sh);
                     let max = self.lit_chunks([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF], sh);
                     let sat = self.sh.alloc(sh.chunks());
-                    self.lanewise(Opcode::CmovLogical, &sat, &[&s, &min, &max], sh);
-                    self.lanewise(Opcode::CmovLogical, d, &[&c, &sat, &t], sh);
+                    self.lanewise(op::CmovLogical, &sat, &[&s, &min, &max], sh);
+                    self.lanewise(op::CmovLogical, d, &[&c, &sat, &t], sh);
                     return Ok(());
                 }
                 SmulHi | UmulHi => {
@@ -140,7 +140,7 @@ impl FnGen<'_, '_> {
                 }
                 _ => return unsupported(format!("`{}` on 64-bit integers", op.name())),
             };
-            self.pairwise(name, d, &[&x, &y], sh);
+            self.pairwise_dyn(name, d, &[&x, &y], sh);
             return Ok(());
         }
         let bits = sh.bits;
@@ -153,7 +153,7 @@ impl FnGen<'_, '_> {
             Xor => Opcode::Ixor,
             Isub => {
                 let n = self.negate(&y, sh);
-                self.lanewise(Opcode::Iadd, d, &[&x, &n], sh);
+                self.lanewise(op::Iadd, d, &[&x, &n], sh);
                 return Ok(());
             }
             Sdiv | Srem | Smin | Smax | SmulHi => {
@@ -166,14 +166,14 @@ impl FnGen<'_, '_> {
                     Smax => Opcode::Imax,
                     _ if narrow => {
                         let t = self.sh.alloc(sh.chunks());
-                        self.lanewise(Opcode::Imul, &t, &[&xs, &ys], sh);
+                        self.lanewise(op::Imul, &t, &[&xs, &ys], sh);
                         let s = self.lit_chunks([bits; 4], sh);
-                        self.lanewise(Opcode::Ishr, d, &[&t, &s], sh);
+                        self.lanewise(op::Ishr, d, &[&t, &s], sh);
                         return Ok(());
                     }
                     _ => Opcode::ImulHigh,
                 };
-                self.lanewise(name, d, &[&xs, &ys], sh);
+                self.lanewise_dyn(name, d, &[&xs, &ys], sh);
                 return Ok(());
             }
             Udiv | Urem | Umin | Umax | UmulHi => {
@@ -186,21 +186,21 @@ impl FnGen<'_, '_> {
                     Umax => Opcode::Umax,
                     _ if narrow => {
                         let t = self.sh.alloc(sh.chunks());
-                        self.lanewise(Opcode::Imul, &t, &[&xs, &ys], sh);
+                        self.lanewise(op::Imul, &t, &[&xs, &ys], sh);
                         let s = self.lit_chunks([bits; 4], sh);
-                        self.lanewise(Opcode::Ushr, d, &[&t, &s], sh);
+                        self.lanewise(op::Ushr, d, &[&t, &s], sh);
                         return Ok(());
                     }
                     _ => Opcode::UmulHigh,
                 };
-                self.lanewise(name, d, &[&xs, &ys], sh);
+                self.lanewise_dyn(name, d, &[&xs, &ys], sh);
                 return Ok(());
             }
             Shl | Lshr | Ashr => {
                 let amt = if narrow {
                     let m = self.lit_chunks([bits - 1; 4], sh);
                     let t = self.sh.alloc(sh.chunks());
-                    self.lanewise(Opcode::Iand, &t, &[&y, &m], sh);
+                    self.lanewise(op::Iand, &t, &[&y, &m], sh);
                     t
                 } else {
                     y.clone()
@@ -210,7 +210,7 @@ impl FnGen<'_, '_> {
                     Lshr => (Opcode::Ushr, self.ext(&x, sh, false)),
                     _ => (Opcode::Ishr, self.ext(&x, sh, true)),
                 };
-                self.lanewise(name, d, &[&src, &amt], sh);
+                self.lanewise_dyn(name, d, &[&src, &amt], sh);
                 return Ok(());
             }
             Rotl => {
@@ -219,17 +219,17 @@ impl FnGen<'_, '_> {
                 }
                 let m = self.lit_chunks([bits - 1; 4], sh);
                 let n = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Iand, &n, &[&y, &m], sh);
+                self.lanewise(op::Iand, &n, &[&y, &m], sh);
                 let z = self.ext(&x, sh, false);
                 let l = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ishl, &l, &[&x, &n], sh);
+                self.lanewise(op::Ishl, &l, &[&x, &n], sh);
                 let w = self.lit_chunks([bits; 4], sh);
                 let k = self.sh.alloc(sh.chunks());
                 let nn = self.negate(&n, sh);
-                self.lanewise(Opcode::Iadd, &k, &[&w, &nn], sh);
+                self.lanewise(op::Iadd, &k, &[&w, &nn], sh);
                 let r = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ushr, &r, &[&z, &k], sh);
-                self.lanewise(Opcode::Ior, d, &[&l, &r], sh);
+                self.lanewise(op::Ushr, &r, &[&z, &k], sh);
+                self.lanewise(op::Ior, d, &[&l, &r], sh);
                 return Ok(());
             }
             SaddSat | SsubSat if narrow => {
@@ -237,15 +237,15 @@ impl FnGen<'_, '_> {
                 let ys = self.ext(&y, sh, true);
                 let t = self.sh.alloc(sh.chunks());
                 if op == SaddSat {
-                    self.lanewise(Opcode::Iadd, &t, &[&xs, &ys], sh);
+                    self.lanewise(op::Iadd, &t, &[&xs, &ys], sh);
                 } else {
                     let n = self.negate(&ys, sh);
-                    self.lanewise(Opcode::Iadd, &t, &[&xs, &n], sh);
+                    self.lanewise(op::Iadd, &t, &[&xs, &n], sh);
                 }
                 let lo = self.lit_chunks([(-(1i64 << (bits - 1))) as u32; 4], sh);
                 let hi = self.lit_chunks([((1u32 << (bits - 1)) - 1); 4], sh);
-                self.lanewise(Opcode::Imax, &t, &[&t, &lo], sh);
-                self.lanewise(Opcode::Imin, d, &[&t, &hi], sh);
+                self.lanewise(op::Imax, &t, &[&t, &lo], sh);
+                self.lanewise(op::Imin, d, &[&t, &hi], sh);
                 return Ok(());
             }
             UaddSat | UsubSat if narrow => {
@@ -253,14 +253,14 @@ impl FnGen<'_, '_> {
                 let ys = self.ext(&y, sh, false);
                 let t = self.sh.alloc(sh.chunks());
                 if op == UaddSat {
-                    self.lanewise(Opcode::Iadd, &t, &[&xs, &ys], sh);
+                    self.lanewise(op::Iadd, &t, &[&xs, &ys], sh);
                     let hi = self.lit_chunks([(1u32 << bits) - 1; 4], sh);
-                    self.lanewise(Opcode::Umin, d, &[&t, &hi], sh);
+                    self.lanewise(op::Umin, d, &[&t, &hi], sh);
                 } else {
                     let n = self.negate(&ys, sh);
-                    self.lanewise(Opcode::Iadd, &t, &[&xs, &n], sh);
+                    self.lanewise(op::Iadd, &t, &[&xs, &n], sh);
                     let z = self.lit_chunks([0; 4], sh);
-                    self.lanewise(Opcode::Imax, d, &[&t, &z], sh);
+                    self.lanewise(op::Imax, d, &[&t, &z], sh);
                 }
                 return Ok(());
             }
@@ -268,44 +268,44 @@ impl FnGen<'_, '_> {
             SsubSat => {
                 let t = self.sh.alloc(sh.chunks());
                 let n = self.negate(&y, sh);
-                self.lanewise(Opcode::Iadd, &t, &[&x, &n], sh);
+                self.lanewise(op::Iadd, &t, &[&x, &n], sh);
                 let p = self.sh.alloc(sh.chunks());
                 let q = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ixor, &p, &[&x, &y], sh);
-                self.lanewise(Opcode::Ixor, &q, &[&x, &t], sh);
-                self.lanewise(Opcode::Iand, &p, &[&p, &q], sh);
+                self.lanewise(op::Ixor, &p, &[&x, &y], sh);
+                self.lanewise(op::Ixor, &q, &[&x, &t], sh);
+                self.lanewise(op::Iand, &p, &[&p, &q], sh);
                 let z = self.lit_chunks([0; 4], sh);
-                self.lanewise(Opcode::Ilt, &p, &[&p, &z], sh);
+                self.lanewise(op::Ilt, &p, &[&p, &z], sh);
                 let s = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ilt, &s, &[&x, &z], sh);
+                self.lanewise(op::Ilt, &s, &[&x, &z], sh);
                 let min = self.lit_chunks([0x8000_0000; 4], sh);
                 let max = self.lit_chunks([0x7FFF_FFFF; 4], sh);
-                self.lanewise(Opcode::CmovLogical, &s, &[&s, &min, &max], sh);
-                self.lanewise(Opcode::CmovLogical, d, &[&p, &s, &t], sh);
+                self.lanewise(op::CmovLogical, &s, &[&s, &min, &max], sh);
+                self.lanewise(op::CmovLogical, d, &[&p, &s, &t], sh);
                 return Ok(());
             }
             UaddSat => {
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Iadd, &t, &[&x, &y], sh);
+                self.lanewise(op::Iadd, &t, &[&x, &y], sh);
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ult, &c, &[&t, &x], sh);
+                self.lanewise(op::Ult, &c, &[&t, &x], sh);
                 let ones = self.lit_chunks([u32::MAX; 4], sh);
-                self.lanewise(Opcode::CmovLogical, d, &[&c, &ones, &t], sh);
+                self.lanewise(op::CmovLogical, d, &[&c, &ones, &t], sh);
                 return Ok(());
             }
             UsubSat => {
                 let t = self.sh.alloc(sh.chunks());
                 let n = self.negate(&y, sh);
-                self.lanewise(Opcode::Iadd, &t, &[&x, &n], sh);
+                self.lanewise(op::Iadd, &t, &[&x, &n], sh);
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Uge, &c, &[&x, &y], sh);
+                self.lanewise(op::Uge, &c, &[&x, &y], sh);
                 let z = self.lit_chunks([0; 4], sh);
-                self.lanewise(Opcode::CmovLogical, d, &[&c, &t, &z], sh);
+                self.lanewise(op::CmovLogical, d, &[&c, &t, &z], sh);
                 return Ok(());
             }
             _ => return Err(GenError::Invalid(format!("`{}` on integers", op.name()))),
         };
-        self.lanewise(name, d, &[&x, &y], sh);
+        self.lanewise_dyn(name, d, &[&x, &y], sh);
         Ok(())
     }
 
@@ -323,7 +323,7 @@ impl FnGen<'_, '_> {
             return VLoc { lit: true, nums };
         }
         let t = self.sh.alloc(sh.chunks());
-        self.lanewise(Opcode::Inegate, &t, &[v], sh);
+        self.lanewise(op::Inegate, &t, &[v], sh);
         t
     }
 
@@ -387,21 +387,21 @@ impl FnGen<'_, '_> {
         let bits = sh.bits;
         let z = self.ext(x, sh, false);
         match op {
-            UnaryOp::Popcount => self.lanewise(Opcode::Icbits, d, &[&z], sh),
+            UnaryOp::Popcount => self.lanewise(op::Icbits, d, &[&z], sh),
             UnaryOp::Clz => {
                 let t = self.sh.alloc(sh.chunks());
                 self.per_lane_macro(INTR_CLZ, &t, &[&z], sh)?;
                 let adj = self.lit_chunks([(bits as i32 - 32) as u32; 4], sh);
-                self.lanewise(Opcode::Iadd, d, &[&t, &adj], sh);
+                self.lanewise(op::Iadd, d, &[&t, &adj], sh);
             }
             _ => {
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::FfbLo, &t, &[&z], sh);
+                self.lanewise(op::FfbLo, &t, &[&z], sh);
                 let m = self.lit_chunks([u32::MAX; 4], sh);
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise(Opcode::Ieq, &c, &[&t, &m], sh);
+                self.lanewise(op::Ieq, &c, &[&t, &m], sh);
                 let w = self.lit_chunks([bits; 4], sh);
-                self.lanewise(Opcode::CmovLogical, d, &[&c, &w, &t], sh);
+                self.lanewise(op::CmovLogical, d, &[&c, &w, &t], sh);
             }
         }
         Ok(())
@@ -448,7 +448,7 @@ impl FnGen<'_, '_> {
         }
         let xs = self.ext(&x, sh, signed);
         let ys = self.ext(&y, sh, signed);
-        self.lanewise(narrow, d, &[&xs, &ys], sh);
+        self.lanewise_dyn(narrow, d, &[&xs, &ys], sh);
         Ok(())
     }
 
@@ -484,7 +484,7 @@ impl FnGen<'_, '_> {
                     ));
                 }
             } else {
-                g.lanewise(name, dst, &[p, q], sh);
+                g.lanewise_dyn(name, dst, &[p, q], sh);
             }
         };
         use FloatCC::*;
@@ -515,7 +515,7 @@ impl FnGen<'_, '_> {
                         Opcode::Ior
                     }
                 };
-                self.lanewise(join, d, &[&t, &u], bsh);
+                self.lanewise_dyn(join, d, &[&t, &u], bsh);
             }
         }
         Ok(())
