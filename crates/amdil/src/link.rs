@@ -4,7 +4,10 @@
 //! run one kernel the runtime keeps `main`, the kernel's wrapper function and everything
 //! reachable from it through `;function:` call-graph lines (and `call N` instructions),
 //! adds the intrinsics named by `;intrinsic:` lines from a macro library, and replaces
-//! `;$$$$$$$$$$` by `call <kernel id>`.
+//! `;$$$$$$$$$$` by `call <kernel id>`. A compiler declares the literal pool of the whole
+//! unit in main; of those declarations the linked kernel keeps the ones its code reads,
+//! so that it does not grow with the number of kernels in the unit. [`Linker`] reads a
+//! unit once for linking many kernels.
 
 use std::collections::{BTreeSet, HashMap};
 
