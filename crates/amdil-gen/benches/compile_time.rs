@@ -31,8 +31,11 @@ fn pass(sources: &[String], mcpu: &str) -> (usize, Duration, Duration) {
         let text = String::from_utf8_lossy(&bin);
         let mut diags = Diagnostics::new();
         let p = kauai_amdil::parse_str(&text, FileId(0), &mut diags);
+        let Ok(linker) = kauai_amdil::Linker::new(&p, &lib) else {
+            continue;
+        };
         for k in &pinfo.kernels {
-            if kauai_amdil::link(&p, &k.name, &lib).is_ok() {
+            if linker.link(&k.name).is_ok() {
                 kernels += 1;
             }
         }

@@ -18,7 +18,15 @@
 
 use std::collections::BTreeSet;
 
+use kauai_amdil::build::{self as b, Mask, Reg, Src};
+use kauai_amdil::opcodes::{op, OpSpec};
+use kauai_amdil::Line;
+
 use crate::il::Lits;
+
+/// The macros' inputs.
+const IN0: Reg = Reg::macro_in(0);
+const IN1: Reg = Reg::macro_in(1);
 
 /// The macro ids, after the kauai intrinsic library's small numbers.
 pub(crate) const EXP: u32 = 500;
@@ -40,78 +48,86 @@ const LG2_LO: f64 = 3.694_239_077_158_930_786_16e-13;
 
 struct G<'a> {
     lits: &'a mut Lits,
-    out: Vec<String>,
+    out: Vec<Line>,
     next: u32,
 }
 
 impl G<'_> {
-    fn r(&mut self) -> String {
+    fn r(&mut self) -> Reg {
         self.next += 1;
-        format!("r{}", self.next)
+        Reg::r(self.next)
     }
 
-    /// A double literal as a source.
-    fn d(&mut self, v: f64) -> String {
+    /// A double literal (read whole, as a register).
+    fn d(&mut self, v: f64) -> Reg {
         let b = v.to_bits();
         let (lo, hi) = (b as u32, (b >> 32) as u32);
-        format!("l{}", self.lits.get([lo, hi, lo, hi]))
+        Reg::l(self.lits.get([lo, hi, lo, hi]))
     }
 
     /// A 32-bit literal as a `.x` source.
-    fn i(&mut self, v: u32) -> String {
+    fn i(&mut self, v: u32) -> Src {
         self.lits.splat(v)
     }
 
-    fn e(&mut self, s: String) {
-        self.out.push(s);
+    fn e(&mut self, i: kauai_amdil::Inst) {
+        self.out.push(i.into());
     }
 
     /// `op` on doubles into a new register.
-    fn op(&mut self, op: &str, srcs: &[&str]) -> String {
+    fn op<O: OpSpec, const N: usize>(&mut self, o: O, srcs: &[&Reg; N]) -> Reg {
         let t = self.r();
-        self.e(format!("{op} {t}.xy__, {}", srcs.join(", ")));
+        self.e(b::alu(o, t.dst(Mask::XY), srcs.map(|r| r.src())));
         t
     }
 
-    fn add(&mut self, a: &str, b: &str) -> String {
-        self.op("dadd", &[a, b])
+    fn add(&mut self, a: &Reg, b: &Reg) -> Reg {
+        self.op(op::Dadd, &[a, b])
     }
-    fn mul(&mut self, a: &str, b: &str) -> String {
-        self.op("dmul", &[a, b])
+    fn mul(&mut self, a: &Reg, b: &Reg) -> Reg {
+        self.op(op::Dmul, &[a, b])
     }
-    fn fma(&mut self, a: &str, b: &str, c: &str) -> String {
-        self.op("dfma", &[a, b, c])
+    fn fma(&mut self, a: &Reg, b: &Reg, c: &Reg) -> Reg {
+        self.op(op::Dfma, &[a, b, c])
     }
-    fn neg(&mut self, a: &str) -> String {
+    fn neg(&mut self, a: &Reg) -> Reg {
         let m = self.lits.get([0, 0x8000_0000, 0, 0x8000_0000]);
         let t = self.r();
-        self.e(format!("ixor {t}.xy__, {a}, l{m}"));
+        self.e(b::alu(
+            op::Ixor,
+            t.dst(Mask::XY),
+            [a.src(), Reg::l(m).src()],
+        ));
         t
     }
-    fn sub(&mut self, a: &str, b: &str) -> String {
+    fn sub(&mut self, a: &Reg, b: &Reg) -> Reg {
         let n = self.neg(b);
         self.add(a, &n)
     }
     /// A mask (in `.x`) from a double comparison.
-    fn cmp(&mut self, op: &str, a: &str, b: &str) -> String {
+    fn cmp<O: OpSpec>(&mut self, o: O, a: &Reg, b: &Reg) -> Reg {
         let t = self.r();
-        self.e(format!("{op} {t}.x___, {a}, {b}"));
+        self.e(b::alu(o, t.dst(Mask::X), [a.src(), b.src()]));
         t
     }
     /// `c ? a : b` on doubles, `c` a mask in `.x`.
-    fn sel(&mut self, c: &str, a: &str, b: &str) -> String {
+    fn sel(&mut self, c: &Reg, a: &Reg, b: &Reg) -> Reg {
         let t = self.r();
-        self.e(format!("cmov_logical {t}.xy__, {c}.x, {a}, {b}"));
+        self.e(b::alu(
+            op::CmovLogical,
+            t.dst(Mask::XY),
+            [c.x(), a.src(), b.src()],
+        ));
         t
     }
     /// Round to the nearest integer (ties to even) for |v| < 2^51.
-    fn rint(&mut self, v: &str) -> String {
+    fn rint(&mut self, v: &Reg) -> Reg {
         let magic = self.d(6755399441055744.0);
         let t = self.add(v, &magic);
         self.sub(&t, &magic)
     }
     /// Horner: c[0] + v (c[1] + v (c[2] + ...)), coefficients lowest first.
-    fn horner(&mut self, v: &str, c: &[f64]) -> String {
+    fn horner(&mut self, v: &Reg, c: &[f64]) -> Reg {
         let mut acc = self.d(c[c.len() - 1]);
         for k in (0..c.len() - 1).rev() {
             let ck = self.d(c[k]);
@@ -126,11 +142,11 @@ fn factorial(n: u32) -> f64 {
 }
 
 /// e^x for x given as a register; no special-case handling of NaN (the caller's).
-fn exp_core(g: &mut G, x: &str) -> String {
+fn exp_core(g: &mut G, x: &Reg) -> Reg {
     // Clamp so that 2^n stays in dldexp's range and r stays finite.
     let (lo, hi) = (g.d(-746.0), g.d(710.0));
-    let xc = g.op("dmax", &[x, &lo]);
-    let xc = g.op("dmin", &[&xc, &hi]);
+    let xc = g.op(op::Dmax, &[x, &lo]);
+    let xc = g.op(op::Dmin, &[&xc, &hi]);
     let l2e = g.d(std::f64::consts::LOG2_E);
     let t = g.mul(&xc, &l2e);
     let n = g.rint(&t);
@@ -142,45 +158,53 @@ fn exp_core(g: &mut G, x: &str) -> String {
     let coef: Vec<f64> = (0..=13).map(|k| 1.0 / factorial(k)).collect();
     let p = g.horner(&r, &coef);
     let ni = g.r();
-    g.e(format!("d2i {ni}.x___, {n}"));
+    g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
     let out = g.r();
-    g.e(format!("dldexp {out}.xy__, {p}, {ni}.x"));
+    g.e(b::alu(op::Dldexp, out.dst(Mask::XY), [p.src(), ni.x()]));
     out
 }
 
 /// log x as a head and a tail (for positive, finite, normal or subnormal x).
-fn log_parts(g: &mut G, x: &str) -> (String, String) {
+fn log_parts(g: &mut G, x: &Reg) -> (Reg, Reg) {
     // Subnormals: scale by 2^54 first.
     let tiny = g.d(f64::from_bits(0x0010_0000_0000_0000));
-    let small = g.cmp("dlt", x, &tiny);
+    let small = g.cmp(op::Dlt, x, &tiny);
     let two54 = g.d(18014398509481984.0);
     let xs = g.mul(x, &two54);
     let x = g.sel(&small, &xs, x);
     let adj = g.r();
     let (m54, z) = (g.i(-54i32 as u32), g.i(0));
-    g.e(format!("cmov_logical {adj}.x___, {small}.x, {m54}, {z}"));
+    g.e(b::alu(
+        op::CmovLogical,
+        adj.dst(Mask::X),
+        [small.x(), m54, z],
+    ));
     // e = biased exponent - 1023, m = the significand with exponent 0 (in [1, 2)).
     let e = g.r();
     let (w, o) = (g.i(11), g.i(20));
-    g.e(format!("ubit_extract {e}.x___, {w}, {o}, {x}.y"));
+    g.e(b::alu(op::UbitExtract, e.dst(Mask::X), [w, o, x.y()]));
     let bias = g.i(-1023i32 as u32);
-    g.e(format!("iadd {e}.x___, {e}.x, {bias}"));
-    g.e(format!("iadd {e}.x___, {e}.x, {adj}.x"));
+    g.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), bias]));
+    g.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), adj.x()]));
     let m = g.r();
     let (mm, one_hi) = (g.i(0x000F_FFFF), g.i(0x3FF0_0000));
-    g.e(format!("iand {m}._y__, {x}.y, {mm}"));
-    g.e(format!("ior {m}._y__, {m}.y, {one_hi}"));
-    g.e(format!("mov {m}.x___, {x}.x"));
+    g.e(b::alu(op::Iand, m.dst(Mask::Y), [x.y(), mm]));
+    g.e(b::alu(op::Ior, m.dst(Mask::Y), [m.y(), one_hi]));
+    g.e(b::alu(op::Mov, m.dst(Mask::X), [x.x()]));
     // m > sqrt(2): halve it and count one more.
     let sqrt2 = g.d(std::f64::consts::SQRT_2);
-    let big = g.cmp("dlt", &sqrt2, &m);
+    let big = g.cmp(op::Dlt, &sqrt2, &m);
     let half = g.d(0.5);
     let mh = g.mul(&m, &half);
     let m = g.sel(&big, &mh, &m);
     let one = g.i(1);
     let e1 = g.r();
-    g.e(format!("iadd {e1}.x___, {e}.x, {one}"));
-    g.e(format!("cmov_logical {e}.x___, {big}.x, {e1}.x, {e}.x"));
+    g.e(b::alu(op::Iadd, e1.dst(Mask::X), [e.x(), one]));
+    g.e(b::alu(
+        op::CmovLogical,
+        e.dst(Mask::X),
+        [big.x(), e1.x(), e.x()],
+    ));
     // f = m - 1 (exact), u = 2 + f as head and tail, s = f / u as head and tail.
     let mone = g.d(-1.0);
     let f = g.add(&m, &mone);
@@ -189,11 +213,11 @@ fn log_parts(g: &mut G, x: &str) -> (String, String) {
     let nu = g.neg(&u);
     let ul = g.add(&two, &nu);
     let ul = g.add(&ul, &f);
-    let s = g.op("ddiv", &[&f, &u]);
+    let s = g.op(op::Ddiv, &[&f, &u]);
     let ns = g.neg(&s);
     let rem = g.fma(&ns, &u, &f);
     let rem = g.fma(&ns, &ul, &rem);
-    let sl = g.op("ddiv", &[&rem, &u]);
+    let sl = g.op(op::Ddiv, &[&rem, &u]);
     // log m = 2 s + 2 s^3 (1/3 + s^2/5 + ...).
     let z2 = g.mul(&s, &s);
     let coef: Vec<f64> = (1..=10).map(|k| 2.0 / f64::from(2 * k + 1)).collect();
@@ -204,7 +228,7 @@ fn log_parts(g: &mut G, x: &str) -> (String, String) {
     let sl2 = g.add(&sl, &sl);
     // e ln2 = e LN2_HI (exact) + e LN2_LO.
     let ed = g.r();
-    g.e(format!("i2d {ed}.xy__, {e}.x"));
+    g.e(b::alu(op::I2d, ed.dst(Mask::XY), [e.x()]));
     let (h, l) = (g.d(f64::from_bits(0x3FE6_2E42_FEE0_0000)), g.d(LN2_LO));
     let eh = g.mul(&ed, &h);
     let el = g.mul(&ed, &l);
@@ -226,27 +250,27 @@ fn log_parts(g: &mut G, x: &str) -> (String, String) {
 }
 
 /// log x with IEEE special cases: NaN for x < 0 or NaN, -inf for 0, inf for inf.
-fn log_full(g: &mut G, x: &str) -> String {
+fn log_full(g: &mut G, x: &Reg) -> Reg {
     let (h, _) = log_parts(g, x);
     special_log(g, x, &h)
 }
 
-fn special_log(g: &mut G, x: &str, v: &str) -> String {
+fn special_log(g: &mut G, x: &Reg, v: &Reg) -> Reg {
     let zero = g.d(0.0);
     let inf = g.d(f64::INFINITY);
     let ninf = g.d(f64::NEG_INFINITY);
     let nan = g.d(f64::NAN);
-    let is0 = g.cmp("deq", x, &zero);
+    let is0 = g.cmp(op::Deq, x, &zero);
     let v = g.sel(&is0, &ninf, v);
-    let isinf = g.cmp("deq", x, &inf);
+    let isinf = g.cmp(op::Deq, x, &inf);
     let v = g.sel(&isinf, &inf, &v);
-    let neg = g.cmp("dlt", x, &zero);
+    let neg = g.cmp(op::Dlt, x, &zero);
     let v = g.sel(&neg, &nan, &v);
-    let isnan = g.cmp("dne", x, x);
+    let isnan = g.cmp(op::Dne, x, x);
     g.sel(&isnan, x, &v)
 }
 
-fn sincos(g: &mut G, x: &str, cos: bool) -> String {
+fn sincos(g: &mut G, x: &Reg, cos: bool) -> Reg {
     let tpi = g.d(std::f64::consts::FRAC_2_PI);
     let t = g.mul(x, &tpi);
     let k = g.rint(&t);
@@ -271,26 +295,30 @@ fn sincos(g: &mut G, x: &str, cos: bool) -> String {
     let c = g.horner(&r2, &cc);
     // Quadrant q = k mod 4 (cos shifts it by one).
     let q = g.r();
-    g.e(format!("d2i {q}.x___, {k}"));
+    g.e(b::alu(op::D2i, q.dst(Mask::X), [k.src()]));
     if cos {
         let one = g.i(1);
-        g.e(format!("iadd {q}.x___, {q}.x, {one}"));
+        g.e(b::alu(op::Iadd, q.dst(Mask::X), [q.x(), one]));
     }
     let three = g.i(3);
-    g.e(format!("iand {q}.x___, {q}.x, {three}"));
+    g.e(b::alu(op::Iand, q.dst(Mask::X), [q.x(), three]));
     let (odd, neg) = (g.r(), g.r());
     let (one, two) = (g.i(1), g.i(2));
-    g.e(format!("iand {odd}.x___, {q}.x, {one}"));
-    g.e(format!("iand {neg}.x___, {q}.x, {two}"));
+    g.e(b::alu(op::Iand, odd.dst(Mask::X), [q.x(), one]));
+    g.e(b::alu(op::Iand, neg.dst(Mask::X), [q.x(), two]));
     let v = g.sel(&odd, &c, &s);
     let nv = g.neg(&v);
     g.sel(&neg, &nv, &v)
 }
 
-fn pow(g: &mut G, x: &str, y: &str) -> String {
+fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let abs = g.lits.get([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF]);
     let ax = g.r();
-    g.e(format!("iand {ax}.xy__, {x}, l{abs}"));
+    g.e(b::alu(
+        op::Iand,
+        ax.dst(Mask::XY),
+        [x.src(), Reg::l(abs).src()],
+    ));
     let (lh, ll) = log_parts(g, &ax);
     // y log|x| as a head and a tail.
     let ph = g.mul(y, &lh);
@@ -301,57 +329,57 @@ fn pow(g: &mut G, x: &str, y: &str) -> String {
     let v = g.fma(&e, &pl, &e);
     // Negative x: integer y keeps the magnitude (odd y negates), others are NaN.
     let yr = g.rint(y);
-    let yint = g.cmp("deq", &yr, y);
+    let yint = g.cmp(op::Deq, &yr, y);
     let half = g.d(0.5);
     let yh = g.mul(y, &half);
     let yhr = g.rint(&yh);
-    let even = g.cmp("deq", &yhr, &yh);
+    let even = g.cmp(op::Deq, &yhr, &yh);
     let zero = g.d(0.0);
-    let xneg = g.cmp("dlt", x, &zero);
+    let xneg = g.cmp(op::Dlt, x, &zero);
     let odd = g.r();
-    g.e(format!("inot {odd}.x___, {even}.x"));
-    g.e(format!("iand {odd}.x___, {odd}.x, {yint}.x"));
+    g.e(b::alu(op::Inot, odd.dst(Mask::X), [even.x()]));
+    g.e(b::alu(op::Iand, odd.dst(Mask::X), [odd.x(), yint.x()]));
     let negate = g.r();
-    g.e(format!("iand {negate}.x___, {odd}.x, {xneg}.x"));
+    g.e(b::alu(op::Iand, negate.dst(Mask::X), [odd.x(), xneg.x()]));
     let nv = g.neg(&v);
     let v = g.sel(&negate, &nv, &v);
     let nan = g.d(f64::NAN);
     let bad = g.r();
-    g.e(format!("inot {bad}.x___, {yint}.x"));
-    g.e(format!("iand {bad}.x___, {bad}.x, {xneg}.x"));
+    g.e(b::alu(op::Inot, bad.dst(Mask::X), [yint.x()]));
+    g.e(b::alu(op::Iand, bad.dst(Mask::X), [bad.x(), xneg.x()]));
     let v = g.sel(&bad, &nan, &v);
     // x = +-0: y < 0 gives inf, y > 0 gives 0 (signed for odd y).
     let inf = g.d(f64::INFINITY);
-    let x0 = g.cmp("deq", x, &zero);
-    let yneg = g.cmp("dlt", y, &zero);
+    let x0 = g.cmp(op::Deq, x, &zero);
+    let yneg = g.cmp(op::Dlt, y, &zero);
     let z = g.sel(&yneg, &inf, &zero);
     let nz = g.neg(&z);
     let sgn = g.r();
-    g.e(format!("iand {sgn}.x___, {odd}.x, {xneg}.x"));
+    g.e(b::alu(op::Iand, sgn.dst(Mask::X), [odd.x(), xneg.x()]));
     let xs = g.r();
     let signbit = g.i(0x8000_0000);
     let zl = g.i(0);
-    g.e(format!("iand {xs}.x___, {x}.y, {signbit}"));
-    g.e(format!("ine {xs}.x___, {xs}.x, {zl}"));
-    g.e(format!("iand {xs}.x___, {xs}.x, {odd}.x"));
+    g.e(b::alu(op::Iand, xs.dst(Mask::X), [x.y(), signbit]));
+    g.e(b::alu(op::Ine, xs.dst(Mask::X), [xs.x(), zl]));
+    g.e(b::alu(op::Iand, xs.dst(Mask::X), [xs.x(), odd.x()]));
     let z = g.sel(&xs, &nz, &z);
     let _ = sgn;
     let v = g.sel(&x0, &z, &v);
     // NaN in, NaN out; but x = 1 or y = 0 give 1 whatever the other is.
-    let xn = g.cmp("dne", x, x);
-    let yn = g.cmp("dne", y, y);
+    let xn = g.cmp(op::Dne, x, x);
+    let yn = g.cmp(op::Dne, y, y);
     let v = g.sel(&xn, x, &v);
     let v = g.sel(&yn, y, &v);
     let one = g.d(1.0);
-    let x1 = g.cmp("deq", x, &one);
-    let y0 = g.cmp("deq", y, &zero);
+    let x1 = g.cmp(op::Deq, x, &one);
+    let y0 = g.cmp(op::Deq, y, &zero);
     let v = g.sel(&x1, &one, &v);
     g.sel(&y0, &one, &v)
 }
 
 /// The `mdef` text of every macro in `ids`, with literals added to `lits`.
-pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> String {
-    let mut text = String::new();
+pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
+    let mut text = Vec::new();
     for &id in ids {
         let mut g = G {
             lits,
@@ -360,17 +388,17 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> String {
         };
         let (n_in, result) = match id {
             EXP => {
-                let v = exp_core(&mut g, "in0");
-                let isnan = g.cmp("dne", "in0", "in0");
-                (1, g.sel(&isnan, "in0", &v))
+                let v = exp_core(&mut g, &IN0);
+                let isnan = g.cmp(op::Dne, &IN0, &IN0);
+                (1, g.sel(&isnan, &IN0, &v))
             }
             EXP2 | EXP10 => {
                 // b^x = 2^n b^r with n = rint(x log2 b) and r = x - n log_b 2 (exact for
                 // base 2, two parts for base 10), b^r = e^(r ln b) on |r ln b| <= ln2/2.
-                let x = "in0";
+                let x = &IN0;
                 let (lo, hi) = (g.d(-1100.0), g.d(1100.0));
-                let xc = g.op("dmax", &[x, &lo]);
-                let xc = g.op("dmin", &[&xc, &hi]);
+                let xc = g.op(op::Dmax, &[x, &lo]);
+                let xc = g.op(op::Dmin, &[&xc, &hi]);
                 let (n, r, lnb) = if id == EXP2 {
                     let n = g.rint(&xc);
                     let r = g.sub(&xc, &n);
@@ -389,14 +417,14 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> String {
                 let a = g.mul(&r, &lnb);
                 let v = exp_core(&mut g, &a);
                 let ni = g.r();
-                g.e(format!("d2i {ni}.x___, {n}"));
+                g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
                 let out = g.r();
-                g.e(format!("dldexp {out}.xy__, {v}, {ni}.x"));
-                let isnan = g.cmp("dne", x, x);
+                g.e(b::alu(op::Dldexp, out.dst(Mask::XY), [v.src(), ni.x()]));
+                let isnan = g.cmp(op::Dne, x, x);
                 (1, g.sel(&isnan, x, &out))
             }
             LOG | LOG2 | LOG10 => {
-                let v = log_full(&mut g, "in0");
+                let v = log_full(&mut g, &IN0);
                 let v = match id {
                     LOG => v,
                     LOG2 => {
@@ -410,17 +438,15 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> String {
                 };
                 (1, v)
             }
-            SIN => (1, sincos(&mut g, "in0", false)),
-            COS => (1, sincos(&mut g, "in0", true)),
-            _ => (2, pow(&mut g, "in0", "in1")),
+            SIN => (1, sincos(&mut g, &IN0, false)),
+            COS => (1, sincos(&mut g, &IN0, true)),
+            _ => (2, pow(&mut g, &IN0, &IN1)),
         };
-        text.push_str(&format!("mdef({id})_out(1)_in({n_in})\n"));
-        for l in &g.out {
-            text.push_str(l);
-            text.push('\n');
-        }
-        text.push_str(&format!("mov out0.xy__, {result}\n"));
-        text.push_str("mend\n");
+        text.push(b::mdef(id, 1, n_in).into());
+        text.append(&mut g.out);
+        let out = Reg::macro_out(0).dst(Mask::XY);
+        text.push(b::alu(op::Mov, out, [result.src()]).into());
+        text.push(b::bare(op::Mend).into());
     }
     text
 }

@@ -1,28 +1,14 @@
-//! Small helpers for writing IL text: where a value lives (registers or literals, one
+//! Small helpers for emitting IL: where a value lives (registers or literals, one
 //! 4 x 32-bit register per "chunk"), how its lanes map onto components, write masks and
 //! swizzles, and the program's literal pool.
 
 use std::collections::HashMap;
 
+use kauai_amdil::build::{dcl, Dst, Mask, Reg, Src, Swz};
+use kauai_amdil::{Inst, Line};
 use kauai_ir::{Scalar, Type};
 
 use crate::GenError;
-
-pub(crate) const COMP: [char; 4] = ['x', 'y', 'z', 'w'];
-
-/// A positional write mask over the listed components: `[0, 2]` gives `x_z_`.
-pub(crate) fn mask(comps: &[usize]) -> String {
-    let mut m = ['_'; 4];
-    for &c in comps {
-        m[c & 3] = COMP[c & 3];
-    }
-    m.iter().collect()
-}
-
-/// A source swizzle naming components in order: `[2]` gives `z`, `[0, 1, 0, 1]` `xyxy`.
-pub(crate) fn swz(comps: &[usize]) -> String {
-    comps.iter().map(|&c| COMP[c & 3]).collect()
-}
 
 /// The shape of a value type in registers: 32-bit-or-narrower lanes take one component
 /// each (4 per register), 64-bit lanes a pair (`.xy`, `.zw`; 2 per register).
@@ -107,20 +93,24 @@ impl VLoc {
         VLoc { lit: false, nums }
     }
 
-    /// The register name of chunk `c` (`r12`, `l3`).
-    pub fn r(&self, c: usize) -> String {
+    /// The register of chunk `c` (`r12`, `l3`).
+    pub fn r(&self, c: usize) -> Reg {
         let n = self.nums.get(c).copied().unwrap_or(0);
-        format!("{}{n}", if self.lit { 'l' } else { 'r' })
+        if self.lit {
+            Reg::l(n)
+        } else {
+            Reg::r(n)
+        }
     }
 
     /// Chunk `c` with a swizzle.
-    pub fn s(&self, c: usize, comps: &[usize]) -> String {
-        format!("{}.{}", self.r(c), swz(comps))
+    pub fn s(&self, c: usize, comps: &[usize]) -> Src {
+        self.r(c).swz(Swz::of(comps))
     }
 
     /// Lane `i` as a source: `.x` for narrow lanes, the pair replicated (`.xyxy`,
     /// `.zwzw`) for wide ones, so that 64-bit instructions find it in `.xy`.
-    pub fn lane(&self, sh: Shape, i: usize) -> String {
+    pub fn lane(&self, sh: Shape, i: usize) -> Src {
         let (c, k) = sh.lane(i);
         if sh.wide {
             self.s(c, &[k, k + 1, k, k + 1])
@@ -130,8 +120,8 @@ impl VLoc {
     }
 
     /// Chunk `c` as a destination with the mask of the listed components.
-    pub fn d(&self, c: usize, comps: &[usize]) -> String {
-        format!("{}.{}", self.r(c), mask(comps))
+    pub fn d(&self, c: usize, comps: &[usize]) -> Dst {
+        self.r(c).dst(Mask::of(comps))
     }
 }
 
@@ -181,24 +171,34 @@ impl Lits {
     }
 
     /// A literal holding `v` in every component, as a `.x` source.
-    pub fn splat(&mut self, v: u32) -> String {
-        format!("l{}.x", self.get([v; 4]))
+    pub fn splat(&mut self, v: u32) -> Src {
+        Reg::l(self.get([v; 4])).x()
     }
 
     /// The `dcl_literal` lines.
-    pub fn decls(&self) -> String {
-        let mut s = String::new();
-        for (i, v) in self.list.iter().enumerate() {
-            s.push_str(&format!(
-                "dcl_literal l{}, 0x{:08X}, 0x{:08X}, 0x{:08X}, 0x{:08X}\n",
-                number(i),
-                v[0],
-                v[1],
-                v[2],
-                v[3]
-            ));
-        }
-        s
+    pub fn decls(&self) -> impl Iterator<Item = Line> + '_ {
+        self.list
+            .iter()
+            .enumerate()
+            .map(|(i, v)| dcl::literal(number(i), *v).into())
+    }
+}
+
+/// What a generator appends to its lines: instructions and lines made by
+/// `kauai_amdil::build`, never IL text.
+pub(crate) trait Emit {
+    fn emit(self, out: &mut Vec<Line>);
+}
+
+impl Emit for Inst {
+    fn emit(self, out: &mut Vec<Line>) {
+        out.push(self.into());
+    }
+}
+
+impl Emit for Line {
+    fn emit(self, out: &mut Vec<Line>) {
+        out.push(self);
     }
 }
 
@@ -208,9 +208,10 @@ mod tests {
 
     #[test]
     fn masks_and_swizzles() {
-        assert_eq!(mask(&[0]), "x___");
-        assert_eq!(mask(&[2, 3]), "__zw");
-        assert_eq!(swz(&[2]), "z");
+        let v = VLoc::regs(vec![4, 5]);
+        assert_eq!(v.d(0, &[0]).to_string(), "r4.x___");
+        assert_eq!(v.d(1, &[2, 3]).to_string(), "r5.__zw");
+        assert_eq!(v.s(1, &[2]).to_string(), "r5.z");
         let sh = Shape::of(Type::vec(Scalar::F64, 3)).unwrap();
         assert_eq!((sh.chunks(), sh.lane(2)), (2, (1, 0)));
         assert_eq!(sh.chunk_comps(0), vec![0, 1, 2, 3]);

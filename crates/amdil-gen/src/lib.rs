@@ -18,7 +18,9 @@
 //! (`func`: memory by address space and GPU family, 64-bit values on `.xy` pairs, math
 //! as instructions, inline sequences or embedded macros, `printf` records). The program
 //! generator (`program`) lays out private and local memory, the data segment, the
-//! wrappers' cb1 argument copies and the metadata. `ARCHITECTURE.md` ("The amdil
+//! wrappers' cb1 argument copies and the metadata. Every line is made by
+//! [`kauai_amdil::build`] (opcodes as types, so operand counts are checked when this
+//! crate compiles) into a [`kauai_amdil::Program`], printed by `kauai_amdil`'s printer. `ARCHITECTURE.md` ("The amdil
 //! target") records the decisions where the seed and the historical backend disagree.
 //!
 //! Entry points:

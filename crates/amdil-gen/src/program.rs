@@ -3,7 +3,10 @@
 //! every function followed by its metadata block, the data segment, `end`.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::fmt::Write as _;
+
+use kauai_amdil::build::{self as b, dcl, Mask, Reg, Swz};
+use kauai_amdil::opcodes::{op, Opcode};
+use kauai_amdil::{Line, LineKind, Program, Stage};
 
 use kauai_amdil::metadata::{
     DataRow, DataSegment, KernelMetadata, MdEntry, Memory, PointerArg, ValueArg,
@@ -212,7 +215,7 @@ fn kernel_args(m: &Module, f: &Function, r7xx: bool) -> Result<Vec<Arg>, GenErro
 /// Everything known about one function after translation.
 #[derive(Clone)]
 struct Done {
-    lines: Vec<String>,
+    lines: Vec<Line>,
     facts: Facts,
     locals: BTreeSet<GlobalId>,
     data: bool,
@@ -364,8 +367,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
         });
     }
 
-    let mut text = String::new();
-    let mut body_text = String::new();
+    let mut body: Vec<Line> = Vec::new();
     let mut used_macros = BTreeSet::new();
     let mut dmacros = BTreeSet::new();
     for &f in &defined {
@@ -400,14 +402,13 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
                 data,
                 wrapper_frame[f].0,
             )?;
-            body_text.push_str(&w);
+            body.extend(w);
         }
-        let _ = writeln!(body_text, "func {} ; {}", ids[f], func.name);
-        for l in &d.lines {
-            body_text.push_str(l);
-            body_text.push('\n');
-        }
-        let _ = writeln!(body_text, "endfunc ; {}", func.name);
+        let comment = format!(" {}", func.name);
+        let id = i64::from(ids[f]);
+        body.push(Line::commented(b::numbered(op::Func, id), &comment));
+        body.extend(d.lines.iter().cloned());
+        body.push(Line::commented(b::bare(op::Endfunc), comment));
         let mut entries = vec![MdEntry::UniqueId(ids[f])];
         let callees: Vec<u32> = d.facts.callees.iter().map(|c| ids[*c]).collect();
         if !callees.is_empty() {
@@ -429,31 +430,29 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
             entries,
             loc: Default::default(),
         };
-        body_text.push_str(&md.to_string());
+        body.extend(Line::comments(&md.to_string()));
     }
 
     // The double math macros live in the unit (not in the runtime's library): they are
     // generated with the program's literals, so before the literals are printed.
     let dmacro_text = crate::dmath::macros(&dmacros, &mut sh.lits);
-    let header = if opts.device.name == "test" {
-        "il_cs_3_0"
-    } else {
-        "il_cs_2_0"
-    };
-    let _ = writeln!(text, "{header}");
-    let _ = writeln!(text, "dcl_cb cb0[{CB0_SLOTS}]");
-    text.push_str(&sh.lits.decls());
-    text.push_str(";$$$$$$$$$$\nendmain\n");
+    let major = if opts.device.name == "test" { 3 } else { 2 };
+    let mut p = Program::default();
+    p.lines.push(Line::header(Stage::Cs, major, 0));
+    p.lines.push(dcl::cb(0, CB0_SLOTS).into());
+    p.lines.extend(sh.lits.decls());
+    p.lines.push(Line::comment(kauai_amdil::link::LINK_MARK));
+    p.lines.push(b::bare(op::Endmain).into());
     if !used_macros.is_empty() {
-        text.push_str(&embedded_macros(&used_macros)?);
+        p.lines.extend(embedded_macros(&used_macros)?);
     }
-    text.push_str(&dmacro_text);
-    text.push_str(&body_text);
+    p.lines.extend(dmacro_text);
+    p.lines.extend(body);
     if let Some(seg) = segment {
-        text.push_str(&seg.to_string());
+        p.lines.extend(Line::comments(&seg.to_string()));
     }
-    text.push_str("end\n");
-    Ok(text)
+    p.lines.push(b::bare(op::End).into());
+    Ok(p.to_string())
 }
 
 /// The kernel wrapper `func` and its metadata block.
@@ -467,7 +466,7 @@ fn wrapper(
     private: u32,
     data: bool,
     byval_base: u32,
-) -> Result<String, GenError> {
+) -> Result<Vec<Line>, GenError> {
     let m = sh.m;
     let opts = sh.opts;
     let func = &m.functions[f];
@@ -496,76 +495,75 @@ fn wrapper(
     let has_local_args = args
         .iter()
         .any(|a| matches!(a.kind, ArgKind::Pointer { local: true, .. }));
-    let mut s = String::new();
-    let _ = writeln!(s, "func {id} ; {wname}");
-    let _ = writeln!(s, "dcl_cb cb1[{}]", slots.max(1));
-    let _ = writeln!(s, "dcl_raw_uav_id({RAW_UAV})");
+    let wcomment = format!(" {wname}");
+    let mut s = vec![Line::commented(
+        b::numbered(op::Func, i64::from(id)),
+        &wcomment,
+    )];
+    let mut e = |i: kauai_amdil::Inst| s.push(i.into());
+    e(dcl::cb(1, slots.max(1)));
+    e(dcl::resource(op::DclRawUav, RAW_UAV));
     if facts.uses_arena {
-        let _ = writeln!(s, "dcl_arena_uav_id({ARENA_UAV})");
+        e(dcl::resource(op::DclArenaUav, ARENA_UAV));
     }
     if facts.uses_lds {
         // The compiler's own local memory; `__local` pointer arguments come after it and
         // the runtime adds their sizes (seed 000, "Hardware Local Memory Usage").
-        let _ = writeln!(
-            s,
-            "dcl_lds_id({LDS_ID}) {}",
-            static_local.next_multiple_of(4)
-        );
+        e(dcl::lds(LDS_ID, static_local.next_multiple_of(4)));
     }
     match func.reqd_work_group_size() {
-        Some([x, y, z]) => {
-            let _ = writeln!(s, "dcl_num_thread_per_group {x}, {y}, {z}");
-        }
-        None => {
-            let _ = writeln!(s, "dcl_max_thread_per_group {}", opts.max_group_items());
-        }
+        Some(size) => e(dcl::num_thread_per_group(size)),
+        None => e(dcl::max_thread_per_group(opts.max_group_items())),
     }
     if private > 0 {
-        let _ = writeln!(
-            s,
-            "imad r{R_PRIVATE}.x___, vAbsTidFlat.x, cb0[3].y, cb0[3].x"
-        );
+        let tid = Reg::special(kauai_amdil::RegFile::AbsTidFlat).x();
+        let (size, base) = (Reg::cb(0, 3).y(), Reg::cb(0, 3).x());
+        e(b::alu(
+            op::Imad,
+            Reg::r(R_PRIVATE).dst(Mask::X),
+            [tid, size, base],
+        ));
     }
     if r7xx && (static_local > 0 || has_local_args) {
-        let _ = writeln!(
-            s,
-            "imad r{R_LOCAL}.x___, vThreadGrpIdFlat.x, cb0[4].y, cb0[4].x"
-        );
+        let gid = Reg::special(kauai_amdil::RegFile::ThreadGrpIdFlat).x();
+        let (size, base) = (Reg::cb(0, 4).y(), Reg::cb(0, 4).x());
+        e(b::alu(
+            op::Imad,
+            Reg::r(R_LOCAL).dst(Mask::X),
+            [gid, size, base],
+        ));
     }
     let params = sh.params[f].clone();
     let mut byval_at = byval_base;
     for (a, p) in args.iter().zip(&params) {
-        let _ = writeln!(s, "; Kernel arg setup: {}", a.name);
-        let cb = |k: u32| format!("cb1[{}]", a.slot + k);
+        s.push(Line::comment(format!(" Kernel arg setup: {}", a.name)));
+        let cb = |k: u32| Reg::cb(1, a.slot + k);
         match &a.kind {
             ArgKind::Pointer { local: true, .. } if r7xx => {
-                let _ = writeln!(s, "iadd {}, {}.x, r{R_LOCAL}.x", p.d(0, &[0]), cb(0));
+                let i = b::alu(op::Iadd, p.d(0, &[0]), [cb(0).x(), Reg::r(R_LOCAL).x()]);
+                s.push(i.into());
             }
-            ArgKind::Pointer { .. } => {
-                let _ = writeln!(s, "mov {}, {}.x", p.d(0, &[0]), cb(0));
-            }
+            ArgKind::Pointer { .. } => s.push(b::alu(op::Mov, p.d(0, &[0]), [cb(0).x()]).into()),
             ArgKind::ByVal { size } => {
                 byval_at = byval_at.next_multiple_of(16);
                 let o = sh.lits.splat(byval_at);
-                let _ = writeln!(s, "iadd {}, r{R_PRIVATE}.x, {o}", p.d(0, &[0]));
+                let i = b::alu(op::Iadd, p.d(0, &[0]), [Reg::r(R_PRIVATE).x(), o]);
+                s.push(i.into());
                 let dwords = size.div_ceil(4);
                 for q in 0..size.div_ceil(16) {
                     let n = (dwords - 4 * q).min(4) as usize;
                     let comps: Vec<usize> = (0..n).collect();
                     let addr = if q == 0 {
-                        format!("{}.x", p.r(0))
+                        p.r(0).x()
                     } else {
                         let t = sh.alloc(1).r(0);
                         let o = sh.lits.splat(16 * q);
-                        let _ = writeln!(s, "iadd {t}.x___, {}.x, {o}", p.r(0));
-                        format!("{t}.x")
+                        s.push(b::alu(op::Iadd, t.dst(Mask::X), [p.r(0).x(), o]).into());
+                        t.x()
                     };
-                    let _ = writeln!(
-                        s,
-                        "uav_raw_store_id({RAW_UAV}) mem0.{}, {addr}, {}",
-                        crate::il::mask(&comps),
-                        cb(q)
-                    );
+                    let mem = Reg::mem(0).dst(Mask::of(&comps));
+                    let i = b::mem(op::UavRawStore, RAW_UAV, mem, [addr, cb(q).src()]);
+                    s.push(i.into());
                 }
                 byval_at += size.next_multiple_of(16);
             }
@@ -575,17 +573,19 @@ fn wrapper(
             }
         }
     }
-    let _ = writeln!(s, "call {} ; {}", sh.ids[f], func.name);
+    let call = b::numbered(op::Call, i64::from(sh.ids[f]));
+    s.push(Line::commented(call, format!(" {}", func.name)));
     if !facts.writes_global {
         // SC removes kernels without memory writes: a store that never runs (seed 000,
         // "Reserved Memory Write").
         let z = sh.lits.splat(0);
-        let _ = writeln!(s, "if_logicalz cb0[0].x");
-        let _ = writeln!(s, "uav_raw_store_id({RAW_UAV}) mem0.x___, cb0[3].x, {z}");
-        let _ = writeln!(s, "endif");
+        let mem = Reg::mem(0).dst(Mask::X);
+        s.push(b::cond(op::IfLogicalz, Reg::cb(0, 0).x()).into());
+        s.push(b::mem(op::UavRawStore, RAW_UAV, mem, [Reg::cb(0, 3).x(), z]).into());
+        s.push(b::bare(op::Endif).into());
     }
-    let _ = writeln!(s, "ret");
-    let _ = writeln!(s, "endfunc ; {wname}");
+    s.push(b::bare(op::Ret).into());
+    s.push(Line::commented(b::bare(op::Endfunc), wcomment));
 
     let mut e = vec![
         MdEntry::Version {
@@ -645,27 +645,28 @@ fn wrapper(
         entries: e,
         loc: Default::default(),
     };
-    s.push_str(&md.to_string());
+    s.extend(Line::comments(&md.to_string()));
     Ok(s)
 }
 
 /// Move a by-value argument from its cb1 slots into its registers, unpacking 8- and
 /// 16-bit vectors (packed, every 4 components starting a new slot).
-fn copy_value_arg(sh: &mut Shared, s: &mut String, p: &VLoc, vs: Shape, slot: u32) {
+fn copy_value_arg(sh: &mut Shared, s: &mut Vec<Line>, p: &VLoc, vs: Shape, slot: u32) {
+    let arg = |c: u32| Reg::cb(1, slot + c);
     if vs.bits == 1 {
         // A boolean is passed as 0 or 1; in registers it is a mask.
-        let _ = writeln!(s, "inegate {}, cb1[{slot}].x", p.d(0, &[0]));
+        s.push(b::alu(op::Inegate, p.d(0, &[0]), [arg(0).x()]).into());
         return;
     }
     if vs.bits >= 32 {
         for c in 0..vs.chunks() {
             let comps = vs.chunk_comps(c);
-            let _ = writeln!(s, "mov {}, cb1[{}]", p.d(c, &comps), slot + c as u32);
+            s.push(b::alu(op::Mov, p.d(c, &comps), [arg(c as u32).src()]).into());
         }
         return;
     }
     if vs.lanes == 1 {
-        let _ = writeln!(s, "mov {}, cb1[{slot}].x", p.d(0, &[0]));
+        s.push(b::alu(op::Mov, p.d(0, &[0]), [arg(0).x()]).into());
         return;
     }
     let es = vs.bits / 8;
@@ -674,14 +675,9 @@ fn copy_value_arg(sh: &mut Shared, s: &mut String, p: &VLoc, vs: Shape, slot: u3
         // Lane k of the chunk is in dword (k * es) / 4 at bit ((k * es) % 4) * 8.
         let sw: Vec<usize> = (0..4).map(|k| (k * es as usize) / 4).collect();
         let shifts: [u32; 4] = std::array::from_fn(|k| ((k as u32 * es) % 4) * 8);
-        let l = sh.lits.get(shifts);
-        let _ = writeln!(
-            s,
-            "ushr {}, cb1[{}].{}, l{l}",
-            p.d(c, &comps),
-            slot + c as u32,
-            crate::il::swz(&sw)
-        );
+        let l = Reg::l(sh.lits.get(shifts)).src();
+        let words = arg(c as u32).swz(Swz::of(&sw));
+        s.push(b::alu(op::Ushr, p.d(c, &comps), [words, l]).into());
     }
 }
 
@@ -820,29 +816,30 @@ fn data_segment(
 }
 
 /// The library macros a `+macrodb` program embeds.
-fn embedded_macros(ids: &BTreeSet<u32>) -> Result<String, GenError> {
-    let mut out = String::new();
+fn embedded_macros(ids: &BTreeSet<u32>) -> Result<Vec<Line>, GenError> {
+    let lib = kauai_amdil::intrinsics::library();
+    let mut found: BTreeMap<u32, Vec<Line>> = BTreeMap::new();
     let mut cur: Option<u32> = None;
-    let mut found = BTreeMap::new();
-    for line in kauai_amdil::intrinsics::SOURCE.lines() {
-        let t = line.trim();
-        if let Some(rest) = t.strip_prefix("mdef(") {
-            cur = rest.split(')').next().and_then(|n| n.parse().ok());
+    for line in lib.lines {
+        let op = match &line.kind {
+            LineKind::Inst(i) => Some((i.op, i.paren.as_deref().and_then(|p| p.parse().ok()))),
+            _ => None,
+        };
+        if let Some((Opcode::Mdef, id)) = op {
+            cur = id;
         }
-        if let Some(id) = cur {
-            if ids.contains(&id) {
-                let e: &mut String = found.entry(id).or_default();
-                e.push_str(line);
-                e.push('\n');
-            }
+        let end = matches!(op, Some((Opcode::Mend, _)));
+        if let Some(id) = cur.filter(|id| ids.contains(id)) {
+            found.entry(id).or_default().push(line);
         }
-        if t == "mend" {
+        if end {
             cur = None;
         }
     }
+    let mut out = Vec::new();
     for id in ids {
-        match found.get(id) {
-            Some(t) => out.push_str(t),
+        match found.remove(id) {
+            Some(t) => out.extend(t),
             None => {
                 return Err(GenError::Invalid(format!(
                     "intrinsic {id} is not in the library"

@@ -475,3 +475,36 @@ fn libm_remainder(x: f64, y: f64) -> f64 {
         r
     }
 }
+
+/// Issue 15: the literal pool of a unit is declared in main, so a linked kernel that kept
+/// all of main grew with the number of kernels (quadratic memory to link them all).
+/// Each linked kernel declares only the literals its code uses: the same few for each
+/// of these kernels, however many the unit holds.
+#[test]
+fn a_linked_kernel_keeps_only_its_literals() {
+    let src: String = (0..300)
+        .map(|i| {
+            format!(
+                "kernel void k{i}(global int* o) {{ o[0] = {}; }}\n",
+                3 * i + 1
+            )
+        })
+        .collect();
+    let il = common::compile(&src, "cypress", "").expect("compiles");
+    let program = common::parse_valid(&il);
+    let linker = kauai_amdil::Linker::new(&program, &kauai_amdil::intrinsics::library())
+        .expect("metadata reads");
+    let lits = |i: usize| {
+        let k = linker.link(&format!("k{i}")).expect("links");
+        let text = k.program.to_string();
+        assert!(text.contains(&format!("0x{:08X}", 3 * i + 1)), "{text}");
+        text.lines()
+            .filter(|l| l.starts_with("dcl_literal"))
+            .count()
+    };
+    let first = lits(0);
+    assert!(first <= 3, "{first} literals for a one-line kernel");
+    for i in 1..300 {
+        assert_eq!(lits(i), first, "k{i}");
+    }
+}

@@ -7,7 +7,7 @@
 
 use kauai_diag::Span;
 
-use crate::opcodes::OpInfo;
+use crate::opcodes::Opcode;
 
 /// A source location that never takes part in equality, so that a program parsed from
 /// printed text compares equal to the program it was printed from.
@@ -95,7 +95,7 @@ impl Stage {
 /// One instruction: `mnemonic[(paren)][_ctrl[(arg)]]... operands`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Inst {
-    pub op: &'static OpInfo,
+    pub op: Opcode,
     /// The number glued to `mdef(N)` / `mcall(N)`.
     pub paren: Option<String>,
     /// Instruction controls in source order: `id(1)`, `cached`, `relop(eq)`, `threads`...

@@ -20,7 +20,10 @@
 //!   implements `Display`, the canonical printer; printing is a fixpoint and
 //!   `parse(print(p)) == p`.
 //! - [`validate()`] checks operand counts, declarations, masks, swizzles and flow control
-//!   against the single opcode table in [`opcodes`].
+//!   against the single opcode table in [`opcodes`], whose rows generate the
+//!   [`opcodes::Opcode`] enum that every instruction carries.
+//! - [`build`] makes instructions from typed registers, masks, swizzles and opcodes
+//!   (what a compiler emits through), printed by the same printer.
 //! - [`metadata`] reads and writes metadata blocks and data segments
 //!   ([`metadata::read_metadata`], [`metadata::KernelMetadata`] implements `Display`).
 //! - [`abi`] builds cb0 ([`abi::cb0_ndrange`], [`abi::cb0_task`]) and cb1
@@ -42,6 +45,7 @@
 
 pub mod abi;
 pub mod ast;
+pub mod build;
 pub mod device;
 pub mod intrinsics;
 pub mod link;
@@ -54,6 +58,6 @@ pub mod props;
 pub mod validate;
 
 pub use ast::*;
-pub use link::{link, LinkError, LinkedKernel};
+pub use link::{link, LinkError, LinkedKernel, Linker};
 pub use parser::{parse, parse_str};
 pub use validate::validate;

@@ -4,7 +4,10 @@
 //! run one kernel the runtime keeps `main`, the kernel's wrapper function and everything
 //! reachable from it through `;function:` call-graph lines (and `call N` instructions),
 //! adds the intrinsics named by `;intrinsic:` lines from a macro library, and replaces
-//! `;$$$$$$$$$$` by `call <kernel id>`.
+//! `;$$$$$$$$$$` by `call <kernel id>`. A compiler declares the literal pool of the whole
+//! unit in main; of those declarations the linked kernel keeps the ones its code reads,
+//! so that it does not grow with the number of kernels in the unit. [`Linker`] reads a
+//! unit once for linking many kernels.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -12,6 +15,7 @@ use thiserror::Error;
 
 use crate::ast::*;
 use crate::metadata::{read_metadata, strip_debug, DataSegment, KernelMetadata, PrintfFmt};
+use crate::opcodes::Opcode;
 
 /// The link pseudo-instruction, without its leading `;`.
 pub const LINK_MARK: &str = "$$$$$$$$$$";
@@ -70,16 +74,24 @@ pub fn patch_text(source: &str, id: u32) -> Option<String> {
 
 struct Unit {
     main: Vec<Line>,
+    /// Main's `dcl_literal` lines by literal number. A compiler declares the literal
+    /// pool of the whole unit in main; a linked kernel keeps only the literals its code
+    /// uses, so that linking every kernel of a unit stays linear in the unit's size.
+    main_lits: HashMap<u32, Vec<usize>>,
+    /// Main's other lines, and the literals they use.
+    main_rest: Vec<usize>,
+    main_uses: BTreeSet<u32>,
     funcs: HashMap<u32, Vec<Line>>,
     macros: HashMap<u32, Vec<Line>>,
-    order: Vec<(bool, u32)>,
+    /// Position of each function in the unit (its first definition).
+    func_pos: HashMap<u32, usize>,
 }
 
 fn split(program: &Program) -> Result<Unit, LinkError> {
     let mut main = Vec::new();
     let mut funcs = HashMap::new();
     let mut macros = HashMap::new();
-    let mut order = Vec::new();
+    let mut func_pos = HashMap::new();
     let mut cur: Option<(bool, u32, Vec<Line>)> = None;
     let mut main_done = false;
     for l in &program.lines {
@@ -90,7 +102,7 @@ fn split(program: &Program) -> Result<Unit, LinkError> {
         if let Some((is_macro, id, body)) = cur.as_mut() {
             body.push(l.clone());
             let closes = inst.is_some_and(|i| {
-                (*is_macro && i.op.name == "mend") || (!*is_macro && i.op.name == "endfunc")
+                (*is_macro && i.op == Opcode::Mend) || (!*is_macro && i.op == Opcode::Endfunc)
             });
             if closes {
                 let (m, id, body) = (*is_macro, *id, std::mem::take(body));
@@ -99,20 +111,23 @@ fn split(program: &Program) -> Result<Unit, LinkError> {
                 } else {
                     funcs.insert(id, body);
                 }
-                order.push((m, id));
+                if !m {
+                    let n = func_pos.len();
+                    func_pos.entry(id).or_insert(n);
+                }
                 cur = None;
             }
             continue;
         }
         match inst {
-            Some(i) if i.op.name == "func" => {
+            Some(i) if i.op == Opcode::Func => {
                 let id = i
                     .number()
                     .and_then(|n| u32::try_from(n).ok())
                     .unwrap_or(u32::MAX);
                 cur = Some((false, id, vec![l.clone()]));
             }
-            Some(i) if i.op.name == "mdef" => {
+            Some(i) if i.op == Opcode::Mdef => {
                 let id = i
                     .paren
                     .as_deref()
@@ -120,10 +135,10 @@ fn split(program: &Program) -> Result<Unit, LinkError> {
                     .unwrap_or(u32::MAX);
                 cur = Some((true, id, vec![l.clone()]));
             }
-            Some(i) if i.op.name == "end" => {}
+            Some(i) if i.op == Opcode::End => {}
             _ if !main_done => {
                 main.push(l.clone());
-                if inst.is_some_and(|i| i.op.name == "endmain") {
+                if inst.is_some_and(|i| i.op == Opcode::Endmain) {
                     main_done = true;
                 }
             }
@@ -133,11 +148,35 @@ fn split(program: &Program) -> Result<Unit, LinkError> {
     if !main_done {
         return Err(LinkError::NoEndmain);
     }
+    let mut main_lits: HashMap<u32, Vec<usize>> = HashMap::new();
+    let mut main_rest = Vec::new();
+    let mut main_uses = BTreeSet::new();
+    for (k, l) in main.iter().enumerate() {
+        match &l.kind {
+            LineKind::Inst(i) if i.op == Opcode::DclLiteral => {
+                match i.operands.first().map(|o| &o.kind) {
+                    Some(OperandKind::Reg(RegOperand {
+                        file: RegFile::Literal,
+                        num: Some(n),
+                        ..
+                    })) => main_lits.entry(*n).or_default().push(k),
+                    _ => main_rest.push(k),
+                }
+            }
+            _ => {
+                literal_uses(std::slice::from_ref(l), &mut main_uses);
+                main_rest.push(k);
+            }
+        }
+    }
     Ok(Unit {
         main,
+        main_lits,
+        main_rest,
+        main_uses,
         funcs,
         macros,
-        order,
+        func_pos,
     })
 }
 
@@ -146,13 +185,13 @@ fn calls(lines: &[Line]) -> (Vec<u32>, Vec<u32>) {
     let mut m = Vec::new();
     for l in lines {
         if let LineKind::Inst(i) = &l.kind {
-            match i.op.name {
-                "call" | "call_logicalnz" | "call_logicalz" => {
+            match i.op {
+                Opcode::Call | Opcode::CallLogicalnz | Opcode::CallLogicalz => {
                     if let Some(n) = i.number().and_then(|n| u32::try_from(n).ok()) {
                         f.push(n);
                     }
                 }
-                "mcall" => {
+                Opcode::Mcall => {
                     if let Some(n) = i.paren.as_deref().and_then(|p| p.parse().ok()) {
                         m.push(n);
                     }
@@ -165,120 +204,223 @@ fn calls(lines: &[Line]) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// Link kernel `name` out of `program`. `intrinsics` is a program holding `mdef`
-/// macros for the ids named by `;intrinsic:` lines (may be empty).
+/// macros for the ids named by `;intrinsic:` lines (may be empty). To link several
+/// kernels of one program, make one [`Linker`]: this function reads the whole program.
 pub fn link(
     program: &Program,
     name: &str,
     intrinsics: &Program,
 ) -> Result<LinkedKernel, LinkError> {
-    let program = strip_debug(program);
-    let mut diags = kauai_diag::Diagnostics::new();
-    let md = read_metadata(&program, &mut diags);
-    if let Some(d) = diags.iter().find(|d| d.is_error()) {
-        return Err(LinkError::Metadata(d.message.clone()));
-    }
-    let kmd = md
-        .kernel(name)
-        .ok_or_else(|| LinkError::NoKernel(name.to_string()))?;
-    let entry = kmd
-        .unique_id()
-        .ok_or_else(|| LinkError::NoId(kmd.name.clone()))?;
-    let unit = split(&program)?;
-    let lib = split_library(intrinsics);
+    Linker::new(program, intrinsics)?.link(name)
+}
 
-    // Walk the call graph from the kernel's wrapper.
-    let mut funcs = BTreeSet::new();
-    let mut macros = BTreeSet::new();
-    let mut work = vec![(entry, entry)];
-    while let Some((id, from)) = work.pop() {
-        if !funcs.insert(id) {
-            continue;
+/// A program read once for linking any number of its kernels: the metadata, the
+/// functions and macros by id, the library's macros. Each [`Linker::link`] then costs
+/// only what the kernel reaches, so linking every kernel of a unit is linear in its size.
+pub struct Linker {
+    md: crate::metadata::ProgramMetadata,
+    /// Metadata block index by `;uniqueid:` (the first block with that id).
+    by_id: HashMap<u32, usize>,
+    /// Metadata block index by name (the first block with that name).
+    by_name: HashMap<String, usize>,
+    /// The unit split into main, functions and macros; a structural error is reported
+    /// when a kernel is linked, after the kernel's own metadata is found.
+    unit: Result<Unit, LinkError>,
+    lib: HashMap<u32, Vec<Line>>,
+}
+
+impl Linker {
+    /// Read `program` (its metadata must be well formed) and the macro library.
+    pub fn new(program: &Program, intrinsics: &Program) -> Result<Linker, LinkError> {
+        let program = strip_debug(program);
+        let mut diags = kauai_diag::Diagnostics::new();
+        let md = read_metadata(&program, &mut diags);
+        if let Some(d) = diags.iter().find(|d| d.is_error()) {
+            return Err(LinkError::Metadata(d.message.clone()));
         }
-        let Some(body) = unit.funcs.get(&id) else {
-            funcs.remove(&id);
-            return Err(LinkError::MissingFunction { id, from });
-        };
-        let (f, m) = calls(body);
-        let mut callees = f;
-        let mut intr = Vec::new();
-        if let Some(fmd) = md.by_id(id) {
-            callees.extend(fmd.functions());
-            intr = fmd.intrinsics();
-        }
-        for c in callees {
-            if !funcs.contains(&c) {
-                work.push((c, id));
+        let mut by_id = HashMap::new();
+        let mut by_name = HashMap::new();
+        for (i, k) in md.kernels.iter().enumerate() {
+            if let Some(id) = k.unique_id() {
+                by_id.entry(id).or_insert(i);
             }
+            by_name.entry(k.name.clone()).or_insert(i);
         }
-        for m in m {
-            macros.insert(m);
-        }
-        for i in intr {
-            if !unit.macros.contains_key(&i) && !lib.contains_key(&i) {
-                return Err(LinkError::MissingIntrinsic(i));
-            }
-            macros.insert(i);
-        }
-    }
-    // Macros may call macros.
-    let mut pending: Vec<u32> = macros.iter().copied().collect();
-    while let Some(m) = pending.pop() {
-        let body = unit.macros.get(&m).or_else(|| lib.get(&m));
-        let Some(body) = body else {
-            return Err(LinkError::MissingIntrinsic(m));
-        };
-        for inner in calls(body).1 {
-            if macros.insert(inner) {
-                pending.push(inner);
-            }
-        }
+        Ok(Linker {
+            unit: split(&program),
+            lib: split_library(intrinsics),
+            md,
+            by_id,
+            by_name,
+        })
     }
 
-    let mut out = Program::default();
-    let mut patched = false;
-    for l in &unit.main {
-        if let LineKind::Comment(c) = &l.kind {
-            if !patched && c.trim_end() == LINK_MARK {
-                out.lines.push(call_line(entry, l.loc));
-                patched = true;
+    /// The block named `__OpenCL_<name>_kernel`, or else the one named `name`
+    /// ([`crate::metadata::ProgramMetadata::kernel`]'s rule).
+    fn kernel(&self, name: &str) -> Option<&KernelMetadata> {
+        self.by_name
+            .get(&format!("__OpenCL_{name}_kernel"))
+            .or_else(|| self.by_name.get(name))
+            .map(|&i| &self.md.kernels[i])
+    }
+
+    fn by_id(&self, id: u32) -> Option<&KernelMetadata> {
+        self.by_id.get(&id).map(|&i| &self.md.kernels[i])
+    }
+
+    /// Link kernel `name`.
+    pub fn link(&self, name: &str) -> Result<LinkedKernel, LinkError> {
+        let kmd = self
+            .kernel(name)
+            .ok_or_else(|| LinkError::NoKernel(name.to_string()))?;
+        let entry = kmd
+            .unique_id()
+            .ok_or_else(|| LinkError::NoId(kmd.name.clone()))?;
+        let unit = self.unit.as_ref().map_err(Clone::clone)?;
+        let lib = &self.lib;
+
+        // Walk the call graph from the kernel's wrapper.
+        let mut funcs = BTreeSet::new();
+        let mut macros = BTreeSet::new();
+        let mut work = vec![(entry, entry)];
+        while let Some((id, from)) = work.pop() {
+            if !funcs.insert(id) {
                 continue;
             }
+            let Some(body) = unit.funcs.get(&id) else {
+                funcs.remove(&id);
+                return Err(LinkError::MissingFunction { id, from });
+            };
+            let (f, m) = calls(body);
+            let mut callees = f;
+            let mut intr = Vec::new();
+            if let Some(fmd) = self.by_id(id) {
+                callees.extend(fmd.functions());
+                intr = fmd.intrinsics();
+            }
+            for c in callees {
+                if !funcs.contains(&c) {
+                    work.push((c, id));
+                }
+            }
+            for m in m {
+                macros.insert(m);
+            }
+            for i in intr {
+                if !unit.macros.contains_key(&i) && !lib.contains_key(&i) {
+                    return Err(LinkError::MissingIntrinsic(i));
+                }
+                macros.insert(i);
+            }
         }
-        out.lines.push(l.clone());
-    }
-    if !patched {
-        return Err(LinkError::NoLinkPoint);
-    }
-    for m in &macros {
-        if let Some(b) = unit.macros.get(m) {
-            out.lines.extend(b.iter().cloned());
-        } else if let Some(b) = lib.get(m) {
-            out.lines.extend(b.iter().cloned());
+        // Macros may call macros.
+        let mut pending: Vec<u32> = macros.iter().copied().collect();
+        while let Some(m) = pending.pop() {
+            let body = unit.macros.get(&m).or_else(|| lib.get(&m));
+            let Some(body) = body else {
+                return Err(LinkError::MissingIntrinsic(m));
+            };
+            for inner in calls(body).1 {
+                if macros.insert(inner) {
+                    pending.push(inner);
+                }
+            }
         }
-    }
-    for (is_macro, id) in &unit.order {
-        if !is_macro && funcs.contains(id) {
+
+        // Main's lines, with the literal declarations the kernel's code uses.
+        let mut uses = unit.main_uses.clone();
+        for id in &funcs {
             if let Some(b) = unit.funcs.get(id) {
+                literal_uses(b, &mut uses);
+            }
+        }
+        for m in &macros {
+            if let Some(b) = unit.macros.get(m).or_else(|| lib.get(m)) {
+                literal_uses(b, &mut uses);
+            }
+        }
+        let mut keep = unit.main_rest.clone();
+        for n in &uses {
+            if let Some(ks) = unit.main_lits.get(n) {
+                keep.extend(ks.iter().copied());
+            }
+        }
+        keep.sort_unstable();
+        let mut out = Program::default();
+        let mut patched = false;
+        for l in keep.iter().map(|&k| &unit.main[k]) {
+            if let LineKind::Comment(c) = &l.kind {
+                if !patched && c.trim_end() == LINK_MARK {
+                    out.lines.push(call_line(entry, l.loc));
+                    patched = true;
+                    continue;
+                }
+            }
+            out.lines.push(l.clone());
+        }
+        if !patched {
+            return Err(LinkError::NoLinkPoint);
+        }
+        for m in &macros {
+            if let Some(b) = unit.macros.get(m) {
+                out.lines.extend(b.iter().cloned());
+            } else if let Some(b) = lib.get(m) {
                 out.lines.extend(b.iter().cloned());
             }
         }
+        // Functions in unit order: only the reached ones are visited.
+        let mut reached: Vec<(usize, u32)> = funcs
+            .iter()
+            .filter_map(|id| unit.func_pos.get(id).map(|p| (*p, *id)))
+            .collect();
+        reached.sort_unstable();
+        for (_, id) in reached {
+            if let Some(b) = unit.funcs.get(&id) {
+                out.lines.extend(b.iter().cloned());
+            }
+        }
+        out.lines.push(end_line());
+        let mut printf: Vec<PrintfFmt> = funcs
+            .iter()
+            .filter_map(|id| self.by_id(*id))
+            .flat_map(|m| m.printf_formats().into_iter().cloned())
+            .collect();
+        printf.sort_by_key(|p| p.id);
+        printf.dedup_by_key(|p| p.id);
+        Ok(LinkedKernel {
+            name: kmd.name.clone(),
+            entry,
+            program: out,
+            metadata: kmd.clone(),
+            data: self.md.data.clone(),
+            printf,
+        })
     }
-    out.lines.push(end_line());
-    let mut printf: Vec<PrintfFmt> = funcs
-        .iter()
-        .filter_map(|id| md.by_id(*id))
-        .flat_map(|m| m.printf_formats().into_iter().cloned())
-        .collect();
-    printf.sort_by_key(|p| p.id);
-    printf.dedup_by_key(|p| p.id);
-    Ok(LinkedKernel {
-        name: kmd.name.clone(),
-        entry,
-        program: out,
-        metadata: kmd.clone(),
-        data: md.data.clone(),
-        printf,
-    })
+}
+
+/// The literal registers (`lN`, as operands or in an index) that `lines` read.
+fn literal_uses(lines: &[Line], out: &mut BTreeSet<u32>) {
+    fn operand(o: &Operand, out: &mut BTreeSet<u32>) {
+        match &o.kind {
+            OperandKind::Reg(r) => {
+                if let (RegFile::Literal, Some(n)) = (r.file, r.num) {
+                    out.insert(n);
+                }
+                if let Some(Index { base: Some(b), .. }) = &r.index {
+                    if b.file == RegFile::Literal {
+                        out.insert(b.num);
+                    }
+                }
+            }
+            OperandKind::Group(g) => g.iter().for_each(|o| operand(o, out)),
+            OperandKind::Num(_) => {}
+        }
+    }
+    for l in lines {
+        if let LineKind::Inst(i) = &l.kind {
+            i.operands.iter().for_each(|o| operand(o, out));
+        }
+    }
 }
 
 fn split_library(lib: &Program) -> HashMap<u32, Vec<Line>> {
@@ -291,13 +433,13 @@ fn split_library(lib: &Program) -> HashMap<u32, Vec<Line>> {
         };
         if let Some((id, body)) = cur.as_mut() {
             body.push(l.clone());
-            if inst.is_some_and(|i| i.op.name == "mend") {
+            if inst.is_some_and(|i| i.op == Opcode::Mend) {
                 out.insert(*id, std::mem::take(body));
                 cur = None;
             }
             continue;
         }
-        if let Some(i) = inst.filter(|i| i.op.name == "mdef") {
+        if let Some(i) = inst.filter(|i| i.op == Opcode::Mdef) {
             if let Some(id) = i.paren.as_deref().and_then(|p| p.parse().ok()) {
                 cur = Some((id, vec![l.clone()]));
             }
@@ -307,48 +449,33 @@ fn split_library(lib: &Program) -> HashMap<u32, Vec<Line>> {
 }
 
 fn call_line(id: u32, loc: Loc) -> Line {
-    let op = crate::opcodes::lookup("call");
-    match op {
-        Some(op) => Line {
-            kind: LineKind::Inst(Inst {
-                op,
-                paren: None,
-                controls: Vec::new(),
-                operands: vec![Operand {
-                    kind: OperandKind::Num(Number::Dec(id as i64)),
-                    loc,
-                }],
+    Line {
+        kind: LineKind::Inst(Inst {
+            op: Opcode::Call,
+            paren: None,
+            controls: Vec::new(),
+            operands: vec![Operand {
+                kind: OperandKind::Num(Number::Dec(id as i64)),
                 loc,
-            }),
-            comment: None,
+            }],
             loc,
-        },
-        None => Line {
-            kind: LineKind::Comment(format!("call {id}")),
-            comment: None,
-            loc,
-        },
+        }),
+        comment: None,
+        loc,
     }
 }
 
 fn end_line() -> Line {
-    match crate::opcodes::lookup("end") {
-        Some(op) => Line {
-            kind: LineKind::Inst(Inst {
-                op,
-                paren: None,
-                controls: Vec::new(),
-                operands: Vec::new(),
-                loc: Loc::default(),
-            }),
-            comment: None,
+    Line {
+        kind: LineKind::Inst(Inst {
+            op: Opcode::End,
+            paren: None,
+            controls: Vec::new(),
+            operands: Vec::new(),
             loc: Loc::default(),
-        },
-        None => Line {
-            kind: LineKind::Blank,
-            comment: None,
-            loc: Loc::default(),
-        },
+        }),
+        comment: None,
+        loc: Loc::default(),
     }
 }
 

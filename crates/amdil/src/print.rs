@@ -49,7 +49,7 @@ fn write_controls(f: &mut impl Write, cs: &[Control]) -> fmt::Result {
 
 impl Display for Inst {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.op.name)?;
+        f.write_str(self.op.mnemonic())?;
         if let Some(p) = &self.paren {
             write!(f, "({p})")?;
         }

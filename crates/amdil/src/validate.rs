@@ -15,7 +15,7 @@ use std::collections::{BTreeSet, HashSet};
 use kauai_diag::{Diagnostic, Diagnostics};
 
 use crate::ast::*;
-use crate::opcodes::{Class, Needs};
+use crate::opcodes::{Class, Needs, Opcode, Resource};
 
 const RELOPS: &[&str] = &["eq", "ne", "gt", "ge", "lt", "le"];
 const FENCE_CONTROLS: &[&str] = &[
@@ -109,7 +109,7 @@ impl Validator<'_> {
             let LineKind::Inst(i) = &line.kind else {
                 continue;
             };
-            if i.op.name == "func" {
+            if i.op == Opcode::Func {
                 if let Some(id) = i.number() {
                     if !self.declared.funcs.insert(id) {
                         self.diags.push(
@@ -123,34 +123,37 @@ impl Validator<'_> {
                 OperandKind::Reg(r) => Some(r),
                 _ => None,
             });
-            match i.op.name {
-                "dcl_cb" => {
+            match i.op {
+                Opcode::DclCb => {
                     if let Some(n) = first_reg.and_then(|r| r.num) {
                         self.declared.cb.insert(n);
                     }
                 }
-                "dcl_literal" => {
+                Opcode::DclLiteral => {
                     if let Some(n) = first_reg.and_then(|r| r.num) {
                         self.declared.literal.insert(n);
                     }
                 }
-                "dcl_indexed_temp_array" | "dcl_index_temp_array" => {
+                Opcode::DclIndexedTempArray | Opcode::DclIndexTempArray => {
                     if let Some(n) = first_reg.and_then(|r| r.num) {
                         self.declared.temp_array.insert(n);
                     }
                 }
-                "dcl_raw_uav" | "dcl_arena_uav" | "dcl_uav" | "dcl_typeless_uav"
-                | "dcl_struct_uav" => {
+                Opcode::DclRawUav
+                | Opcode::DclArenaUav
+                | Opcode::DclUav
+                | Opcode::DclTypelessUav
+                | Opcode::DclStructUav => {
                     if let Some(id) = i.resource_id() {
                         self.declared.uav.insert(id);
                     }
                 }
-                "dcl_lds" | "dcl_struct_lds" => {
+                Opcode::DclLds | Opcode::DclStructLds => {
                     if let Some(id) = i.resource_id() {
                         self.declared.lds.insert(id);
                     }
                 }
-                "dcl_gds" | "dcl_struct_gds" => {
+                Opcode::DclGds | Opcode::DclStructGds => {
                     if let Some(id) = i.resource_id() {
                         self.declared.gds.insert(id);
                     }
@@ -179,7 +182,7 @@ impl Validator<'_> {
             };
             self.error(
                 i.loc,
-                format!("`{}` takes {want} operand(s), found {n}", op.name),
+                format!("`{}` takes {want} operand(s), found {n}", op.mnemonic()),
                 format!("expected {want} operand(s)"),
             );
         }
@@ -189,7 +192,7 @@ impl Validator<'_> {
                 if i.resource_id().is_none() {
                     self.error(
                         i.loc,
-                        format!("`{}` needs a resource id", op.name),
+                        format!("`{}` needs a resource id", op.mnemonic()),
                         "expected `_id(n)`",
                     );
                 }
@@ -198,7 +201,7 @@ impl Validator<'_> {
                 Some(r) if RELOPS.contains(&r) => {}
                 _ => self.error(
                     i.loc,
-                    format!("`{}` needs a comparison", op.name),
+                    format!("`{}` needs a comparison", op.mnemonic()),
                     "expected `_relop(eq|ne|gt|ge|lt|le)`",
                 ),
             },
@@ -210,7 +213,7 @@ impl Validator<'_> {
                 {
                     self.error(
                         i.loc,
-                        format!("`{}` needs a number", op.name),
+                        format!("`{}` needs a number", op.mnemonic()),
                         "expected `(N)` after the mnemonic",
                     );
                 }
@@ -222,7 +225,7 @@ impl Validator<'_> {
                 ) {
                     self.error(
                         i.loc,
-                        format!("`{}` needs an integer", op.name),
+                        format!("`{}` needs an integer", op.mnemonic()),
                         "expected e.g. `func 1024`",
                     );
                 }
@@ -240,7 +243,7 @@ impl Validator<'_> {
                 }
             }
         }
-        if op.name == "div" {
+        if op == Opcode::Div {
             if let Some(z) = i.control("zeroop") {
                 if !["infinity", "fltmax", "zero", "inf_else_max"].contains(&z) {
                     self.error(
@@ -251,7 +254,10 @@ impl Validator<'_> {
                 }
             }
         }
-        if matches!(op.name, "call" | "call_logicalnz" | "call_logicalz") {
+        if matches!(
+            op,
+            Opcode::Call | Opcode::CallLogicalnz | Opcode::CallLogicalz
+        ) {
             if let Some(id) = i.number() {
                 if !self.declared.funcs.contains(&id) {
                     self.error(
@@ -271,17 +277,12 @@ impl Validator<'_> {
 
     fn resources(&mut self, i: &Inst) {
         let id = i.resource_id();
-        let name = i.op.name;
-        let (set, what) = if name.starts_with("uav_") || name.starts_with("append_buf") {
-            (&self.declared.uav, "UAV")
-        } else if name.starts_with("lds_") {
-            (&self.declared.lds, "LDS")
-        } else if name.starts_with("gds_") {
-            (&self.declared.gds, "GDS")
-        } else {
-            (&HashSet::new(), "")
-        };
-        if !what.is_empty() {
+        if let Some(res) = i.op.resource() {
+            let (set, what) = match res {
+                Resource::Uav => (&self.declared.uav, "UAV"),
+                Resource::Lds => (&self.declared.lds, "LDS"),
+                Resource::Gds => (&self.declared.gds, "GDS"),
+            };
             if let Some(id) = id {
                 if !set.contains(&id) {
                     self.error(
@@ -432,13 +433,13 @@ impl Validator<'_> {
         // Stores name `mem` as destination; other ALU ops must not.
         if op.dst == 1 {
             if let Some(OperandKind::Reg(r)) = i.operands.first().map(|o| &o.kind) {
-                let store = op.name.ends_with("_store") || op.name.ends_with("_store_vec");
+                let store = op.is_store();
                 if store != (r.file == RegFile::Mem) {
                     let loc = i.operands[0].loc;
                     if store {
                         self.error(
                             loc,
-                            format!("`{}` writes memory", op.name),
+                            format!("`{}` writes memory", op.mnemonic()),
                             "expected `memN.mask` as destination",
                         );
                     } else {
@@ -454,12 +455,13 @@ impl Validator<'_> {
     }
 
     fn flow(&mut self, i: &Inst) {
-        let name = i.op.name;
+        use Opcode::*;
+        let name = i.op.mnemonic();
         let loc = i.loc;
         let top = self.stack.last().map(|s| s.0);
-        match name {
-            "if_logicalnz" | "if_logicalz" | "ifc" => self.stack.push((Open::If, loc, name)),
-            "else" => match top {
+        match i.op {
+            IfLogicalnz | IfLogicalz | Ifc => self.stack.push((Open::If, loc, name)),
+            Else => match top {
                 Some(Open::If) => {
                     if let Some(t) = self.stack.last_mut() {
                         t.0 = Open::Else;
@@ -467,19 +469,19 @@ impl Validator<'_> {
                 }
                 _ => self.error(loc, "`else` without `if`", "expected an open `if_*` block"),
             },
-            "endif" => self.close(loc, &[Open::If, Open::Else], "endif", "`if_*`"),
-            "whileloop" | "loop" => self.stack.push((Open::Loop, loc, name)),
-            "endloop" => self.close(loc, &[Open::Loop], "endloop", "`whileloop`"),
-            "switch" => self.stack.push((Open::Switch, loc, name)),
-            "case" | "default" if top != Some(Open::Switch) => {
+            Endif => self.close(loc, &[Open::If, Open::Else], "endif", "`if_*`"),
+            Whileloop | Loop => self.stack.push((Open::Loop, loc, name)),
+            Endloop => self.close(loc, &[Open::Loop], "endloop", "`whileloop`"),
+            Switch => self.stack.push((Open::Switch, loc, name)),
+            Case | Default if top != Some(Open::Switch) => {
                 self.error(
                     loc,
                     format!("`{name}` outside `switch`"),
                     "expected an open `switch`",
                 );
             }
-            "endswitch" => self.close(loc, &[Open::Switch], "endswitch", "`switch`"),
-            "func" => {
+            Endswitch => self.close(loc, &[Open::Switch], "endswitch", "`switch`"),
+            Func => {
                 if !self.stack.is_empty() {
                     self.error(
                         loc,
@@ -489,10 +491,10 @@ impl Validator<'_> {
                 }
                 self.stack.push((Open::Func, loc, name));
             }
-            "endfunc" => self.close(loc, &[Open::Func], "endfunc", "`func`"),
-            "mdef" => self.stack.push((Open::Macro, loc, name)),
-            "mend" => self.close(loc, &[Open::Macro], "mend", "`mdef`"),
-            "break" | "break_logicalnz" | "break_logicalz" | "breakc" => {
+            Endfunc => self.close(loc, &[Open::Func], "endfunc", "`func`"),
+            Mdef => self.stack.push((Open::Macro, loc, name)),
+            Mend => self.close(loc, &[Open::Macro], "mend", "`mdef`"),
+            Break | BreakLogicalnz | BreakLogicalz | Breakc => {
                 let ok = self
                     .stack
                     .iter()
@@ -507,7 +509,7 @@ impl Validator<'_> {
                     );
                 }
             }
-            "continue" | "continue_logicalnz" | "continue_logicalz" | "continuec" => {
+            Continue | ContinueLogicalnz | ContinueLogicalz | Continuec => {
                 let ok = self
                     .stack
                     .iter()
@@ -522,7 +524,7 @@ impl Validator<'_> {
                     );
                 }
             }
-            "endmain" | "end" => {
+            Endmain | End => {
                 if let Some((_, oloc, oname)) = self.stack.last().copied() {
                     self.diags.push(
                         Diagnostic::error(format!("`{name}` inside an open `{oname}`"))
@@ -563,15 +565,8 @@ impl Validator<'_> {
     /// 64-bit results (integers and doubles on `.xy`) must be written to a pair of
     /// components: `x` and `y`, or `z` and `w`.
     fn pair_mask(&mut self, i: &Inst) {
-        let name = i.op.name;
-        let pair = match i.op.class {
-            Class::Int64 => true,
-            Class::Double => !matches!(name, "deq" | "dne" | "dlt" | "dge"),
-            Class::Convert => matches!(name, "f2d" | "i2d" | "u2d"),
-            Class::Move => name == "dmov",
-            _ => false,
-        };
-        if !pair {
+        let name = i.op.mnemonic();
+        if !i.op.writes_pair() {
             return;
         }
         let Some(o) = i.operands.first() else { return };

@@ -20,6 +20,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use kauai_amdil::abi::{local_arg_offsets, Cb0Params, Cb1Builder};
+use kauai_amdil::opcodes::Opcode;
 use kauai_amdil::metadata::{read_metadata, KernelMetadata, MdEntry, Memory as MdMemory};
 use kauai_amdil::{LineKind, LinkedKernel, Number, OperandKind, Program};
 use kauai_compiler::{ArgInfo, ArgKind, KernelInfo, ProgramInfo};
@@ -384,15 +385,15 @@ fn threads_per_group(p: &Program) -> std::collections::HashMap<u32, [u32; 3]> {
     let mut func = MAIN;
     for l in &p.lines {
         let LineKind::Inst(i) = &l.kind else { continue };
-        match i.op.name {
-            "func" => {
+        match i.op {
+            Opcode::Func => {
                 func = i
                     .number()
                     .and_then(|n| u32::try_from(n).ok())
                     .unwrap_or(MAIN)
             }
-            "endfunc" => func = MAIN,
-            "dcl_num_thread_per_group" => {
+            Opcode::Endfunc => func = MAIN,
+            Opcode::DclNumThreadPerGroup => {
                 let mut t = [1u32; 3];
                 for (d, o) in i.operands.iter().take(3).enumerate() {
                     match o.kind {

@@ -65,3 +65,38 @@ fn il_on_the_host_is_refused() {
         Ok(_) => panic!("the host cannot run IL"),
     }
 }
+
+/// Issue 15: building for an IL device was quadratic in the number of kernels (every
+/// kernel linked from the whole unit, keeping main's whole literal pool): 1,000 one-line
+/// kernels took 15.6 s and 665 MB. Linear, 2,000 build and run in well under a second.
+#[test]
+fn two_thousand_kernels_build_linearly() {
+    const N: i32 = 2000;
+    let src: String = (0..N)
+        .map(|i| {
+            format!(
+                "kernel void k{i}(global int* o) {{ o[0] = {}; }}\n",
+                3 * i + 1
+            )
+        })
+        .collect();
+    let device = Device::by_name("kauai:cypress").expect("device");
+    let src = [SourceFile {
+        name: "many.cl".into(),
+        bytes: src.into_bytes(),
+    }];
+    let program = Program::build(&device, &src, "").expect("builds");
+    for i in [0, N / 2, N - 1] {
+        let mut k = Kernel::new(&program, &format!("k{i}")).expect("kernel");
+        let out = Arc::new(Buffer::new(4));
+        k.set_arg(0, KernelArg::Buffer(out.clone())).expect("o");
+        let nd = NdRangeSpec {
+            work_dim: 1,
+            global_offset: None,
+            global_size: vec![1],
+            local_size: None,
+        };
+        enqueue(&k, &nd, &ExecOptions::default()).expect("runs");
+        assert_eq!(out.read_bytes(), (3 * i + 1).to_le_bytes(), "k{i}");
+    }
+}

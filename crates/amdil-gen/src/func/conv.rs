@@ -60,21 +60,21 @@ impl FnGen<'_, '_> {
                     self.facts.uses_doubles = true;
                     for i in 0..ds.lanes {
                         let (c, k) = ds.lane(i);
-                        self.e(format!("f2d {}, {}", d.d(c, &[k, k + 1]), x.lane(ss, i)));
+                        self.e(b::alu(op::F2d, d.d(c, &[k, k + 1]), [x.lane(ss, i)]));
                     }
                     Ok(())
                 }
                 (Scalar::F16, Scalar::F32) => {
-                    self.lanewise("f162f", d, &[&x], ds);
+                    self.lanewise(op::F162f, d, &[&x], ds);
                     Ok(())
                 }
                 (Scalar::F16, Scalar::F64) => {
                     self.facts.uses_doubles = true;
                     let t = self.sh.alloc(ss.chunks());
-                    self.lanewise("f162f", &t, &[&x], ss);
+                    self.lanewise(op::F162f, &t, &[&x], ss);
                     for i in 0..ds.lanes {
                         let (c, k) = ds.lane(i);
-                        self.e(format!("f2d {}, {}", d.d(c, &[k, k + 1]), t.lane(ss, i)));
+                        self.e(b::alu(op::F2d, d.d(c, &[k, k + 1]), [t.lane(ss, i)]));
                     }
                     Ok(())
                 }
@@ -85,7 +85,7 @@ impl FnGen<'_, '_> {
                     self.facts.uses_doubles = true;
                     for i in 0..ds.lanes {
                         let (c, k) = ds.lane(i);
-                        self.e(format!("d2f {}, {}", d.d(c, &[k]), x.lane(ss, i)));
+                        self.e(b::alu(op::D2f, d.d(c, &[k]), [x.lane(ss, i)]));
                     }
                     if !matches!(rounding, Rounding::Default | Rounding::Rte) {
                         // Compare the nearest float with the double and step one ulp.
@@ -94,16 +94,16 @@ impl FnGen<'_, '_> {
                         for i in 0..ds.lanes {
                             let (c, k) = ds.lane(i);
                             let t = self.tmp();
-                            self.e(format!("f2d {t}.xy__, {}", d.s(c, &[k])));
-                            self.e(format!(
-                                "dlt {}, {}, {t}.xyxy",
+                            self.e(b::alu(op::F2d, t.dst(Mask::XY), [d.s(c, &[k])]));
+                            self.e(b::alu(
+                                op::Dlt,
                                 above.d(c, &[k]),
-                                x.lane(ss, i)
+                                [x.lane(ss, i), t.swz(Swz::XYXY)],
                             ));
-                            self.e(format!(
-                                "dlt {}, {t}.xyxy, {}",
+                            self.e(b::alu(
+                                op::Dlt,
                                 below.d(c, &[k]),
-                                x.lane(ss, i)
+                                [t.swz(Swz::XYXY), x.lane(ss, i)],
                             ));
                         }
                         self.round_step(d, ds, &above, &below, rounding);
@@ -113,7 +113,7 @@ impl FnGen<'_, '_> {
                 (Scalar::F32, Scalar::F16)
                     if matches!(rounding, Rounding::Default | Rounding::Rte) =>
                 {
-                    self.lanewise("f2f16", d, &[&x], ds);
+                    self.lanewise(op::F2f16, d, &[&x], ds);
                     Ok(())
                 }
                 _ => unsupported(format!(
@@ -142,8 +142,8 @@ impl FnGen<'_, '_> {
                 let (c, k) = ds.lane(i);
                 let (sc, sk) = ss.lane(i);
                 let t = self.tmp();
-                self.e(format!("iand {t}.x___, {}, {one}", x.s(sc, &[sk])));
-                self.e(format!("inegate {}, {t}.x", d.d(c, &[k])));
+                self.e(b::alu(op::Iand, t.dst(Mask::X), [x.s(sc, &[sk]), one]));
+                self.e(b::alu(op::Inegate, d.d(c, &[k]), [t.x()]));
             }
             return Ok(());
         }
@@ -152,7 +152,7 @@ impl FnGen<'_, '_> {
                 self.copy(d, x, ds);
             } else if ss.bits == 1 {
                 let one = self.lit_chunks([1; 4], ds);
-                self.lanewise("iand", d, &[x, &one], ds);
+                self.lanewise(op::Iand, d, &[x, &one], ds);
             } else {
                 let t = self.ext(x, ss, signed);
                 self.copy(d, &t, ds);
@@ -168,7 +168,7 @@ impl FnGen<'_, '_> {
             for i in 0..ds.lanes {
                 let (c, k) = ds.lane(i);
                 let (sc, sk) = ss.lane(i);
-                self.e(format!("mov {}, {}", d.d(c, &[k]), x.s(sc, &[sk])));
+                self.e(b::alu(op::Mov, d.d(c, &[k]), [x.s(sc, &[sk])]));
             }
             return Ok(());
         }
@@ -179,7 +179,7 @@ impl FnGen<'_, '_> {
             } else {
                 let one = self.lit_chunks([1; 4], ss);
                 let t = self.sh.alloc(ss.chunks());
-                self.lanewise("iand", &t, &[x, &one], ss);
+                self.lanewise(op::Iand, &t, &[x, &one], ss);
                 t
             }
         } else {
@@ -190,15 +190,11 @@ impl FnGen<'_, '_> {
         for i in 0..ds.lanes {
             let (c, k) = ds.lane(i);
             let (sc, sk) = ss.lane(i);
-            self.e(format!("mov {}, {}", d.d(c, &[k]), lo.s(sc, &[sk])));
+            self.e(b::alu(op::Mov, d.d(c, &[k]), [lo.s(sc, &[sk])]));
             if signed {
-                self.e(format!(
-                    "ishr {}, {}, {s31}",
-                    d.d(c, &[k + 1]),
-                    lo.s(sc, &[sk])
-                ));
+                self.e(b::alu(op::Ishr, d.d(c, &[k + 1]), [lo.s(sc, &[sk]), s31]));
             } else {
-                self.e(format!("mov {}, {zero}", d.d(c, &[k + 1])));
+                self.e(b::alu(op::Mov, d.d(c, &[k + 1]), [zero]));
             }
         }
         Ok(())
@@ -212,7 +208,7 @@ impl FnGen<'_, '_> {
         let minus = self.lit_chunks([u32::MAX; 4], ds);
         // Away from zero in magnitude is +1 on the bits, toward zero -1.
         let neg = self.sh.alloc(ds.chunks());
-        self.lanewise("ilt", &neg, &[d, &zero], ds);
+        self.lanewise(op::Ilt, &neg, &[d, &zero], ds);
         let (take, toward_up) = match rounding {
             Rounding::Rtp => (below.clone(), true),
             Rounding::Rtn => (above.clone(), false),
@@ -221,13 +217,13 @@ impl FnGen<'_, '_> {
                 let t = self.sh.alloc(ds.chunks());
                 let u = self.sh.alloc(ds.chunks());
                 let pos = self.sh.alloc(ds.chunks());
-                self.lanewise("inot", &pos, &[&neg], ds);
-                self.lanewise("iand", &t, &[above, &pos], ds);
-                self.lanewise("iand", &u, &[below, &neg], ds);
-                self.lanewise("ior", &t, &[&t, &u], ds);
+                self.lanewise(op::Inot, &pos, &[&neg], ds);
+                self.lanewise(op::Iand, &t, &[above, &pos], ds);
+                self.lanewise(op::Iand, &u, &[below, &neg], ds);
+                self.lanewise(op::Ior, &t, &[&t, &u], ds);
                 let step = self.sh.alloc(ds.chunks());
-                self.lanewise("cmov_logical", &step, &[&t, &minus, &zero], ds);
-                self.lanewise("iadd", d, &[d, &step], ds);
+                self.lanewise(op::CmovLogical, &step, &[&t, &minus, &zero], ds);
+                self.lanewise(op::Iadd, d, &[d, &step], ds);
                 return;
             }
         };
@@ -238,9 +234,9 @@ impl FnGen<'_, '_> {
             (&minus, &one)
         };
         let step = self.sh.alloc(ds.chunks());
-        self.lanewise("cmov_logical", &step, &[&neg, neg_step, pos_step], ds);
-        self.lanewise("cmov_logical", &step, &[&take, &step, &zero], ds);
-        self.lanewise("iadd", d, &[d, &step], ds);
+        self.lanewise(op::CmovLogical, &step, &[&neg, neg_step, pos_step], ds);
+        self.lanewise(op::CmovLogical, &step, &[&take, &step, &zero], ds);
+        self.lanewise(op::Iadd, d, &[d, &step], ds);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -273,11 +269,11 @@ impl FnGen<'_, '_> {
                 (Scalar::F32, r) => {
                     let t = self.sh.alloc(ss.chunks());
                     let name = match r {
-                        Rounding::Rtp => "round_plusinf",
-                        Rounding::Rtn => "round_neginf",
-                        _ => "round_nearest",
+                        Rounding::Rtp => Opcode::RoundPlusinf,
+                        Rounding::Rtn => Opcode::RoundNeginf,
+                        _ => Opcode::RoundNearest,
                     };
-                    self.lanewise(name, &t, &[x], ss);
+                    self.lanewise_dyn(name, &t, &[x], ss);
                     t
                 }
                 _ => return unsupported("conversions from half to 64-bit integers"),
@@ -310,28 +306,34 @@ impl FnGen<'_, '_> {
                     self.double_round(op, x, ss, &r)?;
                     r
                 };
-                let name = if signed { "d2i" } else { "d2u" };
+                let name = if signed { Opcode::D2i } else { Opcode::D2u };
                 for i in 0..ds.lanes {
                     let (c, k) = ds.lane(i);
-                    self.e(format!("{name} {}, {}", t.d(c, &[k]), src.lane(ss, i)));
+                    self.e(b::alu_dyn(name, t.d(c, &[k]), [src.lane(ss, i)]));
                 }
             }
             Scalar::F32 | Scalar::F16 => {
                 let src = if se == Scalar::F16 {
                     let h = self.sh.alloc(ss.chunks());
-                    self.lanewise("f162f", &h, &[x], ss);
+                    self.lanewise(op::F162f, &h, &[x], ss);
                     h
                 } else {
                     x.clone()
                 };
-                let base = if signed { "ftoi" } else { "ftou" };
-                let name = match rounding {
-                    Rounding::Default | Rounding::Rtz => base.to_string(),
-                    Rounding::Rte => format!("{base}_near"),
-                    Rounding::Rtp => format!("{base}_plus_inf"),
-                    Rounding::Rtn => format!("{base}_neg_inf"),
+                let op = if signed { Opcode::Ftoi } else { Opcode::Ftou };
+                let round = match rounding {
+                    Rounding::Default | Rounding::Rtz => None,
+                    Rounding::Rte => Some(b::Round::Near),
+                    Rounding::Rtp => Some(b::Round::PlusInf),
+                    Rounding::Rtn => Some(b::Round::NegInf),
                 };
-                self.lanewise(&name, &t, &[&src], i32sh);
+                for c in 0..i32sh.chunks() {
+                    let i = b::alu_dyn(op, t.d(c, &i32sh.chunk_comps(c)), [src.r(c).src()]);
+                    match round {
+                        Some(r) => self.e(i.with_round(r)),
+                        None => self.e(i),
+                    }
+                }
             }
             _ => return Err(GenError::Invalid("float conversion from an integer".into())),
         }
@@ -347,14 +349,14 @@ impl FnGen<'_, '_> {
             let lo = self.lit_chunks([lo; 4], ds);
             let hi = self.lit_chunks([hi; 4], ds);
             if signed {
-                self.lanewise("imax", &t, &[&t, &lo], ds);
-                self.lanewise("imin", d, &[&t, &hi], ds);
+                self.lanewise(op::Imax, &t, &[&t, &lo], ds);
+                self.lanewise(op::Imin, d, &[&t, &hi], ds);
             } else {
-                self.lanewise("umin", d, &[&t, &hi], ds);
+                self.lanewise(op::Umin, d, &[&t, &hi], ds);
             }
         } else if ds.bits == 1 {
             let z = self.lit_chunks([0; 4], ds);
-            self.lanewise("ine", d, &[&t, &z], ds);
+            self.lanewise(op::Ine, d, &[&t, &z], ds);
         } else {
             self.copy(d, &t, ds);
         }
@@ -383,7 +385,7 @@ impl FnGen<'_, '_> {
         let src = if ss.bits == 1 && !signed {
             let one = self.lit_chunks([1; 4], ss);
             let t = self.sh.alloc(ss.chunks());
-            self.lanewise("iand", &t, &[x, &one], ss);
+            self.lanewise(op::Iand, &t, &[x, &one], ss);
             t
         } else {
             self.ext(x, ss, signed)
@@ -391,20 +393,16 @@ impl FnGen<'_, '_> {
         match de {
             Scalar::F64 => {
                 self.facts.uses_doubles = true;
-                let name = if signed { "i2d" } else { "u2d" };
+                let name = if signed { Opcode::I2d } else { Opcode::U2d };
                 for i in 0..ds.lanes {
                     let (c, k) = ds.lane(i);
-                    self.e(format!(
-                        "{name} {}, {}",
-                        d.d(c, &[k, k + 1]),
-                        src.lane(ss, i)
-                    ));
+                    self.e(b::alu_dyn(name, d.d(c, &[k, k + 1]), [src.lane(ss, i)]));
                 }
                 Ok(())
             }
             Scalar::F32 => {
-                let name = if signed { "itof" } else { "utof" };
-                self.lanewise(name, d, &[&src], ds);
+                let name = if signed { Opcode::Itof } else { Opcode::Utof };
+                self.lanewise_dyn(name, d, &[&src], ds);
                 // Values of up to 24 bits convert exactly; others may need a step.
                 if ss.bits > 24 && !matches!(rounding, Rounding::Default | Rounding::Rte) {
                     let (above, below) = self.compare_back(d, ds, &src, signed);
@@ -424,19 +422,19 @@ impl FnGen<'_, '_> {
         let big = self.sh.alloc(n);
         // 2^31 (signed) or 2^32 (unsigned) and up are above every integer of the type.
         let limit = self.lit_chunks([if signed { 0x4F00_0000 } else { 0x4F80_0000 }; 4], sh);
-        self.lanewise("ge", &big, &[f, &limit], sh);
+        self.lanewise(op::Ge, &big, &[f, &limit], sh);
         let (to, lt) = if signed {
-            ("ftoi", "ilt")
+            (Opcode::Ftoi, Opcode::Ilt)
         } else {
-            ("ftou", "ult")
+            (Opcode::Ftou, Opcode::Ult)
         };
-        self.lanewise(to, &back, &[f], sh);
-        self.lanewise(lt, &below, &[&back, x], sh);
-        self.lanewise(lt, &above, &[x, &back], sh);
-        self.lanewise("ior", &above, &[&above, &big], sh);
+        self.lanewise_dyn(to, &back, &[f], sh);
+        self.lanewise_dyn(lt, &below, &[&back, x], sh);
+        self.lanewise_dyn(lt, &above, &[x, &back], sh);
+        self.lanewise(op::Ior, &above, &[&above, &big], sh);
         let nb = self.sh.alloc(n);
-        self.lanewise("inot", &nb, &[&big], sh);
-        self.lanewise("iand", &below, &[&below, &nb], sh);
+        self.lanewise(op::Inot, &nb, &[&big], sh);
+        self.lanewise(op::Iand, &below, &[&below, &nb], sh);
         (above, below)
     }
 
@@ -453,7 +451,7 @@ impl FnGen<'_, '_> {
     }
 
     /// The 32-bit words of a value as it lies in memory, as `.x`-replicable sources.
-    pub(super) fn words_of(&mut self, x: &VLoc, sh: Shape) -> Vec<String> {
+    pub(super) fn words_of(&mut self, x: &VLoc, sh: Shape) -> Vec<Src> {
         let mut out = Vec::new();
         if sh.bits >= 32 {
             for i in 0..sh.lanes {
@@ -477,23 +475,24 @@ impl FnGen<'_, '_> {
                 }
                 let (c, k) = sh.lane(i);
                 if j == 0 {
-                    self.e(format!("iand {t}.x___, {}, {m}", x.s(c, &[k])));
+                    self.e(b::alu(op::Iand, t.dst(Mask::X), [x.s(c, &[k]), m]));
                 } else {
                     let wl = self.lit(es * 8);
                     let ol = self.lit(j as u32 * es * 8);
-                    self.e(format!(
-                        "ubit_insert {t}.x___, {wl}, {ol}, {}, {t}.x",
-                        x.s(c, &[k])
+                    self.e(b::alu(
+                        op::UbitInsert,
+                        t.dst(Mask::X),
+                        [wl, ol, x.s(c, &[k]), t.x()],
                     ));
                 }
             }
-            out.push(format!("{t}.x"));
+            out.push(t.x());
         }
         out
     }
 
     /// Fill a value from 32-bit words in memory order.
-    pub(super) fn fill_from_words(&mut self, d: &VLoc, sh: Shape, words: &[String]) -> R {
+    pub(super) fn fill_from_words(&mut self, d: &VLoc, sh: Shape, words: &[Src]) -> R {
         if sh.bits >= 32 {
             let mut w = 0;
             for i in 0..sh.lanes {
@@ -503,7 +502,7 @@ impl FnGen<'_, '_> {
                     let src = words.get(w).cloned().ok_or_else(|| {
                         GenError::Invalid("bitcast between different sizes".into())
                     })?;
-                    self.e(format!("mov {}, {src}", d.d(c, &[k + j])));
+                    self.e(b::alu(op::Mov, d.d(c, &[k + j]), [src]));
                     w += 1;
                 }
             }
@@ -519,7 +518,7 @@ impl FnGen<'_, '_> {
                 .ok_or_else(|| GenError::Invalid("bitcast between different sizes".into()))?;
             let wl = self.lit(es * 8);
             let ol = self.lit((i % per) as u32 * es * 8);
-            self.e(format!("ubit_extract {}, {wl}, {ol}, {src}", d.d(c, &[k])));
+            self.e(b::alu(op::UbitExtract, d.d(c, &[k]), [wl, ol, src]));
         }
         Ok(())
     }
@@ -556,45 +555,49 @@ impl FnGen<'_, '_> {
                 self.facts.dmacros.insert(id);
                 for i in 0..sh.lanes {
                     let (c, k) = sh.lane(i);
-                    let ins: Vec<String> = xs.iter().map(|x| x.lane(sh, i)).collect();
+                    let ins: Vec<Src> = xs.iter().map(|x| x.lane(sh, i)).collect();
                     let t = self.tmp();
-                    self.e(format!("mcall({id}) ({t}), ({})", ins.join(", ")));
+                    self.e(b::mcall(id, &[t.whole()], &ins));
                     if f == MathFn::Tan {
                         self.facts.dmacros.insert(crate::dmath::COS);
                         let u = self.tmp();
-                        self.e(format!("mcall({}) ({u}), ({})", crate::dmath::COS, ins[0]));
-                        self.e(format!("ddiv {t}.xy__, {t}.xyxy, {u}.xyxy"));
+                        self.e(b::mcall(crate::dmath::COS, &[u.whole()], &ins[..1]));
+                        self.e(b::alu(
+                            op::Ddiv,
+                            t.dst(Mask::XY),
+                            [t.swz(Swz::XYXY), u.swz(Swz::XYXY)],
+                        ));
                     }
-                    self.e(format!("mov {}, {t}.xyxy", d.d(c, &[k, k + 1])));
+                    self.e(b::alu(op::Mov, d.d(c, &[k, k + 1]), [t.swz(Swz::XYXY)]));
                 }
                 return Ok(());
             }
             let name = match f {
-                MathFn::Fma => "dfma",
-                MathFn::Mad => "dmad",
-                MathFn::Rsqrt => "drsq",
+                MathFn::Fma => Opcode::Dfma,
+                MathFn::Mad => Opcode::Dmad,
+                MathFn::Rsqrt => Opcode::Drsq,
                 _ => return unsupported(format!("`{}` on doubles", f.name())),
             };
             let refs: Vec<&VLoc> = xs.iter().collect();
-            self.pairwise(name, d, &refs, sh);
+            self.pairwise_dyn(name, d, &refs, sh);
             return Ok(());
         }
         let x = &xs[0];
         let lit = |g: &mut Self, v: f32| g.lit_chunks([v.to_bits(); 4], sh);
         match f {
-            MathFn::Rsqrt => self.lanewise("rsq_vec", d, &[x], sh),
-            MathFn::Exp2 => self.lanewise("exp_vec", d, &[x], sh),
-            MathFn::Log2 => self.lanewise("log_vec", d, &[x], sh),
-            MathFn::Sin => self.lanewise("sin_vec", d, &[x], sh),
-            MathFn::Cos => self.lanewise("cos_vec", d, &[x], sh),
-            MathFn::Fma => self.lanewise("fma", d, &[x, &xs[1], &xs[2]], sh),
-            MathFn::Mad => self.lanewise("mad", d, &[x, &xs[1], &xs[2]], sh),
-            MathFn::Fmod => self.lanewise("mod", d, &[x, &xs[1]], sh),
+            MathFn::Rsqrt => self.lanewise(op::RsqVec, d, &[x], sh),
+            MathFn::Exp2 => self.lanewise(op::ExpVec, d, &[x], sh),
+            MathFn::Log2 => self.lanewise(op::LogVec, d, &[x], sh),
+            MathFn::Sin => self.lanewise(op::SinVec, d, &[x], sh),
+            MathFn::Cos => self.lanewise(op::CosVec, d, &[x], sh),
+            MathFn::Fma => self.lanewise(op::Fma, d, &[x, &xs[1], &xs[2]], sh),
+            MathFn::Mad => self.lanewise(op::Mad, d, &[x, &xs[1], &xs[2]], sh),
+            MathFn::Fmod => self.lanewise(op::Mod, d, &[x, &xs[1]], sh),
             MathFn::Tan => {
                 let (s, c) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
-                self.lanewise("sin_vec", &s, &[x], sh);
-                self.lanewise("cos_vec", &c, &[x], sh);
-                self.lanewise("div", d, &[&s, &c], sh);
+                self.lanewise(op::SinVec, &s, &[x], sh);
+                self.lanewise(op::CosVec, &c, &[x], sh);
+                self.lanewise(op::Div, d, &[&s, &c], sh);
             }
             MathFn::Exp | MathFn::Exp10 => {
                 // n = rint(x * log2(b)), r = x - n / log2(b) in two pieces (Cody and
@@ -617,22 +620,22 @@ impl FnGen<'_, '_> {
                 let lb = lit(self, l2b);
                 let nhi = lit(self, -hi);
                 let nlo = lit(self, -lo);
-                self.lanewise("mul", &n, &[x, &lb], sh);
-                self.lanewise("round_nearest", &n, &[&n], sh);
-                self.lanewise("fma", &r, &[&n, &nhi, x], sh);
-                self.lanewise("fma", &r, &[&n, &nlo, &r], sh);
-                self.lanewise("mul", &r, &[&r, &lb], sh);
-                self.lanewise("exp_vec", &r, &[&r], sh);
+                self.lanewise(op::Mul, &n, &[x, &lb], sh);
+                self.lanewise(op::RoundNearest, &n, &[&n], sh);
+                self.lanewise(op::Fma, &r, &[&n, &nhi, x], sh);
+                self.lanewise(op::Fma, &r, &[&n, &nlo, &r], sh);
+                self.lanewise(op::Mul, &r, &[&r, &lb], sh);
+                self.lanewise(op::ExpVec, &r, &[&r], sh);
                 // 2^n in two halves so that results near the range ends stay finite.
                 let h = self.sh.alloc(sh.chunks());
                 let half = lit(self, 0.5);
-                self.lanewise("mul", &h, &[&n, &half], sh);
-                self.lanewise("round_z", &h, &[&h], sh);
-                self.lanewise("sub", &n, &[&n, &h], sh);
-                self.lanewise("exp_vec", &h, &[&h], sh);
-                self.lanewise("exp_vec", &n, &[&n], sh);
-                self.lanewise("mul", &r, &[&r, &h], sh);
-                self.lanewise("mul", d, &[&r, &n], sh);
+                self.lanewise(op::Mul, &h, &[&n, &half], sh);
+                self.lanewise(op::RoundZ, &h, &[&h], sh);
+                self.lanewise(op::Sub, &n, &[&n, &h], sh);
+                self.lanewise(op::ExpVec, &h, &[&h], sh);
+                self.lanewise(op::ExpVec, &n, &[&n], sh);
+                self.lanewise(op::Mul, &r, &[&r, &h], sh);
+                self.lanewise(op::Mul, d, &[&r, &n], sh);
             }
             MathFn::Log | MathFn::Log10 => {
                 let k = lit(
@@ -644,8 +647,8 @@ impl FnGen<'_, '_> {
                     },
                 );
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise("log_vec", &t, &[x], sh);
-                self.lanewise("mul", d, &[&t, &k], sh);
+                self.lanewise(op::LogVec, &t, &[x], sh);
+                self.lanewise(op::Mul, d, &[&t, &k], sh);
             }
             MathFn::Fdim => {
                 // x > y ? x - y : +0, NaN when either is NaN.
@@ -653,74 +656,74 @@ impl FnGen<'_, '_> {
                 let t = self.sh.alloc(sh.chunks());
                 let c = self.sh.alloc(sh.chunks());
                 let z = lit(self, 0.0);
-                self.lanewise("sub", &t, &[x, y], sh);
-                self.lanewise("lt", &c, &[y, x], sh);
-                self.lanewise("cmov_logical", &c, &[&c, &t, &z], sh);
+                self.lanewise(op::Sub, &t, &[x, y], sh);
+                self.lanewise(op::Lt, &c, &[y, x], sh);
+                self.lanewise(op::CmovLogical, &c, &[&c, &t, &z], sh);
                 let nan = self.sh.alloc(sh.chunks());
-                self.lanewise("ne", &nan, &[&t, &t], sh);
-                self.lanewise("cmov_logical", d, &[&nan, &t, &c], sh);
+                self.lanewise(op::Ne, &nan, &[&t, &t], sh);
+                self.lanewise(op::CmovLogical, d, &[&nan, &t, &c], sh);
             }
             MathFn::Hypot => {
                 // Scaled by the larger magnitude so that squares cannot overflow.
                 let y = &xs[1];
                 let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
                 let (ax, ay) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
-                self.lanewise("iand", &ax, &[x, &abs], sh);
-                self.lanewise("iand", &ay, &[y, &abs], sh);
+                self.lanewise(op::Iand, &ax, &[x, &abs], sh);
+                self.lanewise(op::Iand, &ay, &[y, &abs], sh);
                 let (big, small) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
-                self.lanewise("max", &big, &[&ax, &ay], sh);
-                self.lanewise("min", &small, &[&ax, &ay], sh);
+                self.lanewise(op::Max, &big, &[&ax, &ay], sh);
+                self.lanewise(op::Min, &small, &[&ax, &ay], sh);
                 let q = self.sh.alloc(sh.chunks());
-                self.lanewise("div", &q, &[&small, &big], sh);
+                self.lanewise(op::Div, &q, &[&small, &big], sh);
                 let one = lit(self, 1.0);
-                self.lanewise("mad", &q, &[&q, &q, &one], sh);
-                self.lanewise("sqrt_vec", &q, &[&q], sh);
+                self.lanewise(op::Mad, &q, &[&q, &q, &one], sh);
+                self.lanewise(op::SqrtVec, &q, &[&q], sh);
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise("mul", &t, &[&big, &q], sh);
+                self.lanewise(op::Mul, &t, &[&big, &q], sh);
                 // big == 0 gives 0/0; big == inf gives inf * NaN: fix both.
                 let z = lit(self, 0.0);
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise("eq", &c, &[&big, &z], sh);
-                self.lanewise("cmov_logical", &t, &[&c, &z, &t], sh);
+                self.lanewise(op::Eq, &c, &[&big, &z], sh);
+                self.lanewise(op::CmovLogical, &t, &[&c, &z, &t], sh);
                 let inf = lit(self, f32::INFINITY);
-                self.lanewise("eq", &c, &[&big, &inf], sh);
-                self.lanewise("cmov_logical", d, &[&c, &inf, &t], sh);
+                self.lanewise(op::Eq, &c, &[&big, &inf], sh);
+                self.lanewise(op::CmovLogical, d, &[&c, &inf, &t], sh);
             }
             MathFn::Pow => {
                 // 2^(y log2 |x|), negative x only for integer y (odd y keeps the sign).
                 let y = &xs[1];
                 let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
                 let ax = self.sh.alloc(sh.chunks());
-                self.lanewise("iand", &ax, &[x, &abs], sh);
+                self.lanewise(op::Iand, &ax, &[x, &abs], sh);
                 let l = self.sh.alloc(sh.chunks());
-                self.lanewise("log_vec", &l, &[&ax], sh);
-                self.lanewise("mul", &l, &[&l, y], sh);
-                self.lanewise("exp_vec", &l, &[&l], sh);
+                self.lanewise(op::LogVec, &l, &[&ax], sh);
+                self.lanewise(op::Mul, &l, &[&l, y], sh);
+                self.lanewise(op::ExpVec, &l, &[&l], sh);
                 // Sign: x < 0 and y an odd integer.
                 let half = lit(self, 0.5);
                 let h = self.sh.alloc(sh.chunks());
-                self.lanewise("mul", &h, &[y, &half], sh);
+                self.lanewise(op::Mul, &h, &[y, &half], sh);
                 let fr = self.sh.alloc(sh.chunks());
-                self.lanewise("frc", &fr, &[&h], sh);
+                self.lanewise(op::Frc, &fr, &[&h], sh);
                 let odd = self.sh.alloc(sh.chunks());
-                self.lanewise("eq", &odd, &[&fr, &half], sh);
+                self.lanewise(op::Eq, &odd, &[&fr, &half], sh);
                 let sign = self.lit_chunks([0x8000_0000; 4], sh);
                 let s = self.sh.alloc(sh.chunks());
-                self.lanewise("iand", &s, &[x, &sign], sh);
-                self.lanewise("iand", &s, &[&s, &odd], sh);
+                self.lanewise(op::Iand, &s, &[x, &sign], sh);
+                self.lanewise(op::Iand, &s, &[&s, &odd], sh);
                 let r = self.sh.alloc(sh.chunks());
-                self.lanewise("ixor", &r, &[&l, &s], sh);
+                self.lanewise(op::Ixor, &r, &[&l, &s], sh);
                 // Negative x with a non-integer y is NaN.
                 let yi = self.sh.alloc(sh.chunks());
-                self.lanewise("round_z", &yi, &[y], sh);
+                self.lanewise(op::RoundZ, &yi, &[y], sh);
                 let nonint = self.sh.alloc(sh.chunks());
-                self.lanewise("ne", &nonint, &[&yi, y], sh);
+                self.lanewise(op::Ne, &nonint, &[&yi, y], sh);
                 let z = lit(self, 0.0);
                 let negx = self.sh.alloc(sh.chunks());
-                self.lanewise("lt", &negx, &[x, &z], sh);
-                self.lanewise("iand", &negx, &[&negx, &nonint], sh);
+                self.lanewise(op::Lt, &negx, &[x, &z], sh);
+                self.lanewise(op::Iand, &negx, &[&negx, &nonint], sh);
                 let nan = self.lit_chunks([0x7FC0_0000; 4], sh);
-                self.lanewise("cmov_logical", d, &[&negx, &nan, &r], sh);
+                self.lanewise(op::CmovLogical, d, &[&negx, &nan, &r], sh);
             }
             MathFn::Ldexp => {
                 // x * 2^n, in two steps so that 2^n stays representable.
@@ -731,55 +734,55 @@ impl FnGen<'_, '_> {
                     self.lit_chunks([300; 4], sh),
                 );
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise("imax", &c, &[n, &lo], sh);
-                self.lanewise("imin", &c, &[&c, &hi], sh);
-                self.lanewise("itof", &nf, &[&c], sh);
+                self.lanewise(op::Imax, &c, &[n, &lo], sh);
+                self.lanewise(op::Imin, &c, &[&c, &hi], sh);
+                self.lanewise(op::Itof, &nf, &[&c], sh);
                 let half = lit(self, 0.5);
                 let h = self.sh.alloc(sh.chunks());
-                self.lanewise("mul", &h, &[&nf, &half], sh);
-                self.lanewise("round_z", &h, &[&h], sh);
-                self.lanewise("sub", &nf, &[&nf, &h], sh);
-                self.lanewise("exp_vec", &h, &[&h], sh);
-                self.lanewise("exp_vec", &nf, &[&nf], sh);
+                self.lanewise(op::Mul, &h, &[&nf, &half], sh);
+                self.lanewise(op::RoundZ, &h, &[&h], sh);
+                self.lanewise(op::Sub, &nf, &[&nf, &h], sh);
+                self.lanewise(op::ExpVec, &h, &[&h], sh);
+                self.lanewise(op::ExpVec, &nf, &[&nf], sh);
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise("mul", &t, &[x, &h], sh);
-                self.lanewise("mul", d, &[&t, &nf], sh);
+                self.lanewise(op::Mul, &t, &[x, &h], sh);
+                self.lanewise(op::Mul, d, &[&t, &nf], sh);
             }
             MathFn::Nextafter => {
                 // One step of the bit pattern toward y; equal or NaN inputs special.
                 let y = &xs[1];
                 let zero = lit(self, 0.0);
                 let (up, neg) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
-                self.lanewise("lt", &up, &[x, y], sh);
-                self.lanewise("ilt", &neg, &[x, &zero], sh);
+                self.lanewise(op::Lt, &up, &[x, y], sh);
+                self.lanewise(op::Ilt, &neg, &[x, &zero], sh);
                 let one = self.lit_chunks([1; 4], sh);
                 let minus = self.lit_chunks([u32::MAX; 4], sh);
                 let step = self.sh.alloc(sh.chunks());
                 // Moving up adds 1 to positive bits and subtracts from negative ones.
                 let dirn = self.sh.alloc(sh.chunks());
-                self.lanewise("ixor", &dirn, &[&up, &neg], sh);
-                self.lanewise("cmov_logical", &step, &[&dirn, &one, &minus], sh);
+                self.lanewise(op::Ixor, &dirn, &[&up, &neg], sh);
+                self.lanewise(op::CmovLogical, &step, &[&dirn, &one, &minus], sh);
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise("iadd", &t, &[x, &step], sh);
+                self.lanewise(op::Iadd, &t, &[x, &step], sh);
                 // From +-0 the next value is the smallest subnormal with y's sign.
                 let isz = self.sh.alloc(sh.chunks());
-                self.lanewise("eq", &isz, &[x, &zero], sh);
+                self.lanewise(op::Eq, &isz, &[x, &zero], sh);
                 let tiny = self.sh.alloc(sh.chunks());
                 let sign = self.lit_chunks([0x8000_0000; 4], sh);
-                self.lanewise("iand", &tiny, &[y, &sign], sh);
-                self.lanewise("ior", &tiny, &[&tiny, &one], sh);
-                self.lanewise("cmov_logical", &t, &[&isz, &tiny, &t], sh);
+                self.lanewise(op::Iand, &tiny, &[y, &sign], sh);
+                self.lanewise(op::Ior, &tiny, &[&tiny, &one], sh);
+                self.lanewise(op::CmovLogical, &t, &[&isz, &tiny, &t], sh);
                 let eq = self.sh.alloc(sh.chunks());
-                self.lanewise("eq", &eq, &[x, y], sh);
-                self.lanewise("cmov_logical", &t, &[&eq, y, &t], sh);
+                self.lanewise(op::Eq, &eq, &[x, y], sh);
+                self.lanewise(op::CmovLogical, &t, &[&eq, y, &t], sh);
                 let nan = self.sh.alloc(sh.chunks());
-                self.lanewise("ne", &nan, &[x, x], sh);
+                self.lanewise(op::Ne, &nan, &[x, x], sh);
                 let nan2 = self.sh.alloc(sh.chunks());
-                self.lanewise("ne", &nan2, &[y, y], sh);
-                self.lanewise("ior", &nan, &[&nan, &nan2], sh);
+                self.lanewise(op::Ne, &nan2, &[y, y], sh);
+                self.lanewise(op::Ior, &nan, &[&nan, &nan2], sh);
                 let sum = self.sh.alloc(sh.chunks());
-                self.lanewise("add", &sum, &[x, y], sh);
-                self.lanewise("cmov_logical", d, &[&nan, &sum, &t], sh);
+                self.lanewise(op::Add, &sum, &[x, y], sh);
+                self.lanewise(op::CmovLogical, d, &[&nan, &sum, &t], sh);
             }
             other => return self.float_math(other, xs, sh, d),
         }

@@ -5,7 +5,7 @@ use super::*;
 
 impl FnGen<'_, '_> {
     /// Translate the whole function: its IL body lines (without `func`/`endfunc`).
-    pub fn run(mut self) -> R<(Vec<String>, Facts)> {
+    pub fn run(mut self) -> R<(Vec<Line>, Facts)> {
         let stmts = structurize::structurize(self.body).map_err(|e| match e {
             StructError::Irreducible(from, to) => GenError::Irreducible {
                 func: self.f.name.clone(),
@@ -19,13 +19,17 @@ impl FnGen<'_, '_> {
             )),
         })?;
         self.seq(&stmts)?;
-        if self.out.last().map(String::as_str) != Some("ret") {
-            self.e("ret");
+        let ends_in_ret = matches!(
+            self.out.last().map(|l| &l.kind),
+            Some(kauai_amdil::LineKind::Inst(i)) if i.op == Opcode::Ret
+        );
+        if !ends_in_ret {
+            self.e(b::bare(op::Ret));
         }
         let mut lines = Vec::new();
         if !self.pending.is_empty() {
             let z = self.lit(0);
-            lines.push(format!("mov r{R_PENDING}.x___, {z}"));
+            b::alu(op::Mov, Reg::r(R_PENDING).dst(Mask::X), [z]).emit(&mut lines);
         }
         lines.append(&mut self.out);
         Ok((lines, self.facts))
@@ -57,28 +61,38 @@ impl FnGen<'_, '_> {
             Stmt::If { block, then, els } => {
                 let c = self.cond_of(*block)?;
                 if let (Some(direct), true) = (self.single_br(els), !then.is_empty()) {
-                    self.e(format!("{direct}_logicalz {c}"));
+                    let op = if direct == Opcode::Continue {
+                        Opcode::ContinueLogicalz
+                    } else {
+                        Opcode::BreakLogicalz
+                    };
+                    self.e(b::cond_dyn(op, c));
                     self.seq(then)?;
                 } else if let (Some(direct), true) = (self.single_br(then), !els.is_empty()) {
-                    self.e(format!("{direct}_logicalnz {c}"));
+                    let op = if direct == Opcode::Continue {
+                        Opcode::ContinueLogicalnz
+                    } else {
+                        Opcode::BreakLogicalnz
+                    };
+                    self.e(b::cond_dyn(op, c));
                     self.seq(els)?;
                 } else if then.is_empty() && els.is_empty() {
                 } else if then.is_empty() {
-                    self.e(format!("if_logicalz {c}"));
+                    self.e(b::cond(op::IfLogicalz, c));
                     self.frames.push(Frame::plain_if());
                     self.seq(els)?;
                     self.frames.pop();
-                    self.e("endif");
+                    self.e(b::bare(op::Endif));
                 } else {
-                    self.e(format!("if_logicalnz {c}"));
+                    self.e(b::cond(op::IfLogicalnz, c));
                     self.frames.push(Frame::plain_if());
                     self.seq(then)?;
                     if !els.is_empty() {
-                        self.e("else");
+                        self.e(b::bare(op::Else));
                         self.seq(els)?;
                     }
                     self.frames.pop();
-                    self.e("endif");
+                    self.e(b::bare(op::Endif));
                 }
             }
             Stmt::Switch {
@@ -120,7 +134,7 @@ impl FnGen<'_, '_> {
 
     /// `whileloop` … `endloop` for a loop (`cont`), a labelled block (`brk`) or both.
     fn il_loop(&mut self, cont: Option<Block>, brk: Option<Block>, body: &[Stmt]) -> R {
-        self.e("whileloop");
+        self.e(b::bare(op::Whileloop));
         self.frames.push(Frame {
             kind: Some(FrameKind::Loop),
             brk,
@@ -130,9 +144,9 @@ impl FnGen<'_, '_> {
         self.seq(body)?;
         // A labelled block (not a loop) ends after one pass.
         if cont.is_none() && !ends_in_transfer(body) {
-            self.e("break");
+            self.e(b::bare(op::Break));
         }
-        self.e("endloop");
+        self.e(b::bare(op::Endloop));
         self.close_frame()
     }
 
@@ -156,21 +170,29 @@ impl FnGen<'_, '_> {
         if wide_sel {
             let sel = self.tmp();
             let z = self.lit(0);
-            self.e(format!("mov {sel}.x___, {z}"));
+            self.e(b::alu(op::Mov, sel.dst(Mask::X), [z]));
             for (n, (idx, _)) in arms.iter().enumerate() {
                 for k in idx {
                     let v = cases.get(*k).map(|c| c.0).unwrap_or(0);
                     let lv = self.lit4([v as u32, (v >> 32) as u32, v as u32, (v >> 32) as u32]);
                     let t = self.tmp();
-                    self.e(format!("i64eq {t}.xy__, {}, {lv}", x.s(0, &[0, 1, 0, 1])));
+                    self.e(b::alu(
+                        op::I64eq,
+                        t.dst(Mask::XY),
+                        [x.s(0, &[0, 1, 0, 1]), lv],
+                    ));
                     let nl = self.lit(n as u32 + 1);
-                    self.e(format!("cmov_logical {sel}.x___, {t}.x, {nl}, {sel}.x"));
+                    self.e(b::alu(
+                        op::CmovLogical,
+                        sel.dst(Mask::X),
+                        [t.x(), nl, sel.x()],
+                    ));
                 }
             }
-            self.e(format!("switch {sel}.x"));
+            self.e(b::cond(op::Switch, sel.x()));
         } else {
             let x = self.ext(&x, sh, false);
-            self.e(format!("switch {}", x.s(0, &[0])));
+            self.e(b::cond(op::Switch, x.s(0, &[0])));
         }
         let mask = if sh.bits >= 32 {
             u64::from(u32::MAX)
@@ -185,24 +207,24 @@ impl FnGen<'_, '_> {
         });
         for (n, (idx, body)) in arms.iter().enumerate() {
             if wide_sel {
-                self.e(format!("case {}", n + 1));
+                self.e(b::numbered(op::Case, n as i64 + 1));
             } else {
                 for k in idx {
                     let v = cases.get(*k).map(|c| c.0 & mask).unwrap_or(0);
-                    self.e(format!("case {v}"));
+                    self.e(b::numbered(op::Case, v as i64));
                 }
             }
             self.seq(body)?;
             if !ends_in_transfer(body) {
-                self.e("break");
+                self.e(b::bare(op::Break));
             }
         }
-        self.e("default");
+        self.e(b::bare(op::Default));
         self.seq(default)?;
         if !ends_in_transfer(default) {
-            self.e("break");
+            self.e(b::bare(op::Break));
         }
-        self.e("endswitch");
+        self.e(b::bare(op::Endswitch));
         self.close_frame()
     }
 
@@ -224,11 +246,11 @@ impl FnGen<'_, '_> {
                     let t = self.tmp();
                     let cl = self.lit(code);
                     let z = self.lit(0);
-                    self.e(format!("ieq {t}.x___, r{R_PENDING}.x, {cl}"));
-                    self.e(format!("if_logicalnz {t}.x"));
-                    self.e(format!("mov r{R_PENDING}.x___, {z}"));
-                    self.e(word);
-                    self.e("endif");
+                    self.e(b::alu(op::Ieq, t.dst(Mask::X), [Reg::r(R_PENDING).x(), cl]));
+                    self.e(b::cond(op::IfLogicalnz, t.x()));
+                    self.e(b::alu(op::Mov, Reg::r(R_PENDING).dst(Mask::X), [z]));
+                    self.e(b::bare_dyn(word));
+                    self.e(b::bare(op::Endif));
                 }
                 None => {
                     let inner = self.innermost_breakable()?;
@@ -240,7 +262,7 @@ impl FnGen<'_, '_> {
             }
         }
         if propagate {
-            self.e(format!("break_logicalnz r{R_PENDING}.x"));
+            self.e(b::cond(op::BreakLogicalnz, Reg::r(R_PENDING).x()));
         }
         Ok(())
     }
@@ -263,28 +285,27 @@ impl FnGen<'_, '_> {
     }
 
     /// `break` or `continue` when it reaches frame `idx` directly from here.
-    fn direct(&self, idx: usize, cont: bool) -> Option<String> {
+    fn direct(&self, idx: usize, cont: bool) -> Option<Opcode> {
         let inside = &self.frames[idx + 1..];
         if cont {
-            (!inside.iter().any(|f| f.kind == Some(FrameKind::Loop))).then(|| "continue".into())
+            (!inside.iter().any(|f| f.kind == Some(FrameKind::Loop))).then_some(Opcode::Continue)
         } else {
-            (!inside.iter().any(|f| f.kind.is_some())).then(|| "break".into())
+            (!inside.iter().any(|f| f.kind.is_some())).then_some(Opcode::Break)
         }
     }
 
-    fn single_br(&self, stmts: &[Stmt]) -> Option<&'static str> {
+    fn single_br(&self, stmts: &[Stmt]) -> Option<Opcode> {
         let [Stmt::Br(l)] = stmts else { return None };
         let cont = matches!(l, Label::Head(_));
         let (idx, _) = self.find_frame(*l, cont).ok()?;
         self.direct(idx, cont)
-            .map(|w| if w == "continue" { "continue" } else { "break" })
     }
 
     fn br(&mut self, l: Label) -> R {
         let cont = matches!(l, Label::Head(_));
         let (idx, _) = self.find_frame(l, cont)?;
         if let Some(w) = self.direct(idx, cont) {
-            self.e(w);
+            self.e(b::bare_dyn(w));
             return Ok(());
         }
         // Leave several constructs: note where to, break out, dispatch after each end.
@@ -300,13 +321,13 @@ impl FnGen<'_, '_> {
             self.frames[inner].in_flight.push(code);
         }
         let cl = self.lit(code);
-        self.e(format!("mov r{R_PENDING}.x___, {cl}"));
-        self.e("break");
+        self.e(b::alu(op::Mov, Reg::r(R_PENDING).dst(Mask::X), [cl]));
+        self.e(b::bare(op::Break));
         Ok(())
     }
 
     /// The `.x` source of the condition of `block`'s `brif`.
-    fn cond_of(&mut self, block: Block) -> R<String> {
+    fn cond_of(&mut self, block: Block) -> R<Src> {
         let t = self
             .body
             .terminator(block)
@@ -375,9 +396,9 @@ impl FnGen<'_, '_> {
             }
         }
         if self.frames.is_empty() {
-            self.e("ret");
+            self.e(b::bare(op::Ret));
         } else {
-            self.e("ret_dyn");
+            self.e(b::bare(op::RetDyn));
         }
         Ok(())
     }
@@ -397,7 +418,8 @@ impl FnGen<'_, '_> {
             }
             let id = self.sh.ids[callee];
             let name = cf.name.clone();
-            self.e(format!("call {id} ; {name}"));
+            let call = b::numbered(op::Call, i64::from(id));
+            self.e(Line::commented(call, format!(" {name}")));
             if let (Some(r), Some(rl)) = (res, self.sh.rets[callee].clone()) {
                 let sh = self.shape(r)?;
                 let d = self.loc(r)?;
@@ -439,7 +461,7 @@ impl FnGen<'_, '_> {
                     .and_then(|v| self.const_int(*v))
                     .map(|v| v as u32);
                 self.facts.barriers += 1;
-                let f = self.fence_name(true, sem);
+                let f = self.fence(true, sem);
                 self.e(f);
                 return Ok(());
             }
@@ -448,53 +470,61 @@ impl FnGen<'_, '_> {
                     .get(1)
                     .and_then(|v| self.const_int(*v))
                     .map(|v| v as u32);
-                let f = self.fence_name(false, sem);
+                let f = self.fence(false, sem);
                 self.e(f);
                 return Ok(());
             }
             bn::ISFTZ | bn::USEFAST | bn::ISEMBEDDEDPROFILE | bn::GET_SUB_GROUP_LOCAL_ID => {
                 let z = self.lit(0);
                 let dd = dst()?;
-                self.e(format!("mov {dd}, {z}"));
+                self.e(b::alu(op::Mov, dd, [z]));
                 return Ok(());
             }
             bn::GET_SUB_GROUP_SIZE | bn::GET_MAX_SUB_GROUP_SIZE => {
                 let o = self.lit(1);
                 let dd = dst()?;
-                self.e(format!("mov {dd}, {o}"));
+                self.e(b::alu(op::Mov, dd, [o]));
                 return Ok(());
             }
             bn::GET_WORK_DIM => {
                 let dd = dst()?;
-                self.e(format!("mov {dd}, cb0[0].w"));
+                self.e(b::alu(op::Mov, dd, [Reg::cb(0, 0).w()]));
                 return Ok(());
             }
             bn::GET_GLOBAL_LINEAR_ID => {
                 let dd = dst()?;
-                self.e(format!("mov {dd}, vAbsTidFlat.x"));
+                self.e(b::alu(op::Mov, dd, [Reg::special(RegFile::AbsTidFlat).x()]));
                 return Ok(());
             }
             bn::GET_LOCAL_LINEAR_ID | bn::GET_SUB_GROUP_ID => {
                 let dd = dst()?;
-                self.e(format!("mov {dd}, vTidInGrpFlat.x"));
+                self.e(b::alu(
+                    op::Mov,
+                    dd,
+                    [Reg::special(RegFile::TidInGrpFlat).x()],
+                ));
                 return Ok(());
             }
             bn::GET_NUM_SUB_GROUPS => {
                 let dd = dst()?;
                 let t = self.tmp();
-                self.e(format!("imul {t}.x___, cb0[1].x, cb0[1].y"));
-                self.e(format!("imul {dd}, {t}.x, cb0[1].z"));
+                self.e(b::alu(
+                    op::Imul,
+                    t.dst(Mask::X),
+                    [Reg::cb(0, 1).x(), Reg::cb(0, 1).y()],
+                ));
+                self.e(b::alu(op::Imul, dd, [t.x(), Reg::cb(0, 1).z()]));
                 return Ok(());
             }
             _ => {}
         }
         // The per-dimension queries: (xyz vector source, value outside 0..2).
-        let (vector, outside): (String, u32) = match name {
-            bn::GET_LOCAL_ID => ("vTidInGrp".into(), 0),
-            bn::GET_GLOBAL_SIZE => ("cb0[0]".into(), 1),
-            bn::GET_LOCAL_SIZE | bn::GET_ENQUEUED_LOCAL_SIZE => ("cb0[1]".into(), 1),
-            bn::GET_NUM_GROUPS => ("cb0[2]".into(), 1),
-            bn::GET_GLOBAL_OFFSET => ("cb0[6]".into(), 0),
+        let (vector, outside): (Reg, u32) = match name {
+            bn::GET_LOCAL_ID => (Reg::special(RegFile::TidInGrp), 0),
+            bn::GET_GLOBAL_SIZE => (Reg::cb(0, 0), 1),
+            bn::GET_LOCAL_SIZE | bn::GET_ENQUEUED_LOCAL_SIZE => (Reg::cb(0, 1), 1),
+            bn::GET_NUM_GROUPS => (Reg::cb(0, 2), 1),
+            bn::GET_GLOBAL_OFFSET => (Reg::cb(0, 6), 0),
             bn::GET_GROUP_ID => {
                 let g = self.group_id();
                 (g, 0)
@@ -503,10 +533,26 @@ impl FnGen<'_, '_> {
                 let t = self.tmp();
                 if self.sh.r7xx() {
                     let g = self.group_id_raw();
-                    self.e(format!("imad {t}.xyz_, {g}, cb0[1], vTidInGrp"));
-                    self.e(format!("iadd {t}.xyz_, {t}, cb0[6]"));
+                    self.e(b::alu(
+                        op::Imad,
+                        t.dst(Mask::XYZ),
+                        [
+                            g.src(),
+                            Reg::cb(0, 1).src(),
+                            Reg::special(RegFile::TidInGrp).src(),
+                        ],
+                    ));
+                    self.e(b::alu(
+                        op::Iadd,
+                        t.dst(Mask::XYZ),
+                        [t.src(), Reg::cb(0, 6).src()],
+                    ));
                 } else {
-                    self.e(format!("iadd {t}.xyz_, vAbsTid, cb0[6]"));
+                    self.e(b::alu(
+                        op::Iadd,
+                        t.dst(Mask::XYZ),
+                        [Reg::special(RegFile::AbsTid).src(), Reg::cb(0, 6).src()],
+                    ));
                 }
                 (t, 0)
             }
@@ -521,29 +567,32 @@ impl FnGen<'_, '_> {
         let dim = args.first().copied();
         match dim.and_then(|v| self.const_int(v)) {
             Some(k) if k < 3 => {
-                let c = crate::il::COMP[k as usize];
-                self.e(format!("mov {dd}, {vector}.{c}"));
+                self.e(b::alu(op::Mov, dd, [vector.swz(Swz::one(k as u8))]));
             }
             Some(_) => {
                 let o = self.lit(outside);
-                self.e(format!("mov {dd}, {o}"));
+                self.e(b::alu(op::Mov, dd, [o]));
             }
             None => {
                 let dv = self
                     .loc(dim.ok_or_else(|| GenError::Invalid("query without dimension".into()))?)?;
                 let dx = dv.s(0, &[0]);
-                let cur = d.clone().map(|l| l.s(0, &[0])).unwrap_or_default();
+                let cur = d
+                    .as_ref()
+                    .map(|l| l.s(0, &[0]))
+                    .ok_or_else(|| GenError::Invalid("builtin query without result".into()))?;
                 let t = self.tmp();
-                self.e(format!("mov {dd}, {vector}.x"));
-                for (k, c) in [(1u32, 'y'), (2, 'z')] {
-                    let kl = self.lit(k);
-                    self.e(format!("ieq {t}.x___, {dx}, {kl}"));
-                    self.e(format!("cmov_logical {dd}, {t}.x, {vector}.{c}, {cur}"));
+                self.e(b::alu(op::Mov, dd, [vector.x()]));
+                for k in [1u8, 2] {
+                    let kl = self.lit(u32::from(k));
+                    self.e(b::alu(op::Ieq, t.dst(Mask::X), [dx, kl]));
+                    let v = vector.swz(Swz::one(k));
+                    self.e(b::alu(op::CmovLogical, dd, [t.x(), v, cur]));
                 }
                 let three = self.lit(3);
                 let o = self.lit(outside);
-                self.e(format!("uge {t}.x___, {dx}, {three}"));
-                self.e(format!("cmov_logical {dd}, {t}.x, {o}, {cur}"));
+                self.e(b::alu(op::Uge, t.dst(Mask::X), [dx, three]));
+                self.e(b::alu(op::CmovLogical, dd, [t.x(), o, cur]));
             }
         }
         Ok(())
@@ -551,22 +600,40 @@ impl FnGen<'_, '_> {
 
     /// The group id without the group offset: `vThreadGrpId`, or rebuilt from the flat id
     /// on 7XX as the historical backend did.
-    fn group_id_raw(&mut self) -> String {
+    fn group_id_raw(&mut self) -> Reg {
         if !self.sh.r7xx() {
-            return "vThreadGrpId".into();
+            return Reg::special(RegFile::ThreadGrpId);
         }
         let t = self.tmp();
-        self.e(format!("umod {t}.x___, vThreadGrpIdFlat.x, cb0[2].x"));
-        self.e(format!("udiv {t}.__z_, vThreadGrpIdFlat.x, cb0[2].x"));
-        self.e(format!("umod {t}._y__, {t}.z, cb0[2].y"));
-        self.e(format!("udiv {t}.__z_, {t}.z, cb0[2].y"));
+        self.e(b::alu(
+            op::Umod,
+            t.dst(Mask::X),
+            [
+                Reg::special(RegFile::ThreadGrpIdFlat).x(),
+                Reg::cb(0, 2).x(),
+            ],
+        ));
+        self.e(b::alu(
+            op::Udiv,
+            t.dst(Mask::Z),
+            [
+                Reg::special(RegFile::ThreadGrpIdFlat).x(),
+                Reg::cb(0, 2).x(),
+            ],
+        ));
+        self.e(b::alu(op::Umod, t.dst(Mask::Y), [t.z(), Reg::cb(0, 2).y()]));
+        self.e(b::alu(op::Udiv, t.dst(Mask::Z), [t.z(), Reg::cb(0, 2).y()]));
         t
     }
 
-    fn group_id(&mut self) -> String {
+    fn group_id(&mut self) -> Reg {
         let g = self.group_id_raw();
         let t = self.tmp();
-        self.e(format!("iadd {t}.xyz_, {g}, cb0[7]"));
+        self.e(b::alu(
+            op::Iadd,
+            t.dst(Mask::XYZ),
+            [g.src(), Reg::cb(0, 7).src()],
+        ));
         t
     }
 
@@ -594,11 +661,10 @@ impl FnGen<'_, '_> {
                 let b = self.loc(args[other])?;
                 for c in 0..sh.chunks() {
                     let comps = sh.chunk_comps(c);
-                    self.e(format!(
-                        "cmov_logical {}, {delta}, {}, {}",
+                    self.e(b::alu(
+                        op::CmovLogical,
                         d.d(c, &comps),
-                        a.r(c),
-                        b.r(c)
+                        [delta, a.r(c).src(), b.r(c).src()],
                     ));
                 }
                 return Ok(());

@@ -29,14 +29,14 @@ impl FnGen<'_, '_> {
     }
 
     /// `p + off` as an `.x` source.
-    fn addr(&mut self, p: &str, off: u32) -> String {
+    fn addr(&mut self, p: Src, off: u32) -> Src {
         if off == 0 {
-            return p.to_string();
+            return p;
         }
         let t = self.tmp();
         let o = self.lit(off);
-        self.e(format!("iadd {t}.x___, {p}, {o}"));
-        format!("{t}.x")
+        self.e(b::alu(op::Iadd, t.dst(Mask::X), [p, o]));
+        t.x()
     }
 
     pub(super) fn load(&mut self, ptr: Value, align: u32, r: Value, d: &VLoc) -> R {
@@ -54,20 +54,14 @@ impl FnGen<'_, '_> {
                 } else {
                     sh.chunk_lanes(c)
                 };
-                let a = self.addr(&p, 16 * c as u32);
+                let a = self.addr(p, 16 * c as u32);
                 let comps: Vec<usize> = (0..dw).collect();
                 match space {
-                    Space::Uav => self.e(format!(
-                        "uav_raw_load_id({RAW_UAV}) {}, {a}",
-                        d.d(c, &comps)
-                    )),
+                    Space::Uav => self.e(b::mem(op::UavRawLoad, RAW_UAV, d.d(c, &comps), [a])),
                     Space::Lds if dw == 1 => {
-                        self.e(format!("lds_load_id({LDS_ID}) {}, {a}", d.d(c, &comps)))
+                        self.e(b::mem(op::LdsLoad, LDS_ID, d.d(c, &comps), [a]))
                     }
-                    Space::Lds => self.e(format!(
-                        "lds_load_vec_id({LDS_ID}) {}, {a}, {a}",
-                        d.d(c, &comps)
-                    )),
+                    Space::Lds => self.e(b::mem(op::LdsLoadVec, LDS_ID, d.d(c, &comps), [a, a])),
                 }
             }
             return Ok(());
@@ -85,12 +79,9 @@ impl FnGen<'_, '_> {
             let w = self.sh.alloc(words.div_ceil(4));
             for c in 0..words.div_ceil(4) {
                 let n = (words - 4 * c).min(4);
-                let a = self.addr(&p, 16 * c as u32);
+                let a = self.addr(p, 16 * c as u32);
                 let comps: Vec<usize> = (0..n).collect();
-                self.e(format!(
-                    "uav_raw_load_id({RAW_UAV}) {}, {a}",
-                    w.d(c, &comps)
-                ));
+                self.e(b::mem(op::UavRawLoad, RAW_UAV, w.d(c, &comps), [a]));
             }
             let wl = self.lit(es as u32 * 8);
             for i in 0..sh.lanes {
@@ -98,10 +89,10 @@ impl FnGen<'_, '_> {
                 let byte = i * es;
                 let word = byte / 4;
                 let ol = self.lit((byte % 4) as u32 * 8);
-                self.e(format!(
-                    "ubit_extract {}, {wl}, {ol}, {}",
+                self.e(b::alu(
+                    op::UbitExtract,
                     target.d(c, &[k]),
-                    w.s(word / 4, &[word % 4])
+                    [wl, ol, w.s(word / 4, &[word % 4])],
                 ));
             }
         } else {
@@ -110,35 +101,38 @@ impl FnGen<'_, '_> {
             }
             for i in 0..sh.lanes {
                 let (c, k) = sh.lane(i);
-                let a = self.addr(&p, (i * es) as u32);
+                let a = self.addr(p, (i * es) as u32);
                 let dst = target.d(c, &[k]);
                 match space {
                     Space::Lds => {
                         let op = if es == 1 {
-                            "lds_load_ubyte"
+                            Opcode::LdsLoadUbyte
                         } else {
-                            "lds_load_ushort"
+                            Opcode::LdsLoadUshort
                         };
-                        self.e(format!("{op}_id({LDS_ID}) {dst}, {a}"));
+                        self.e(b::mem_dyn(op, LDS_ID, Some(dst), [a]));
                     }
                     Space::Uav if !self.sh.r7xx() => {
                         self.facts.uses_arena = true;
-                        let size = if es == 1 { "byte" } else { "short" };
-                        self.e(format!(
-                            "uav_arena_load_id({ARENA_UAV})_size({size}) {dst}, {a}"
-                        ));
+                        let size = if es == 1 {
+                            b::Size::Byte
+                        } else {
+                            b::Size::Short
+                        };
+                        let i = b::mem(op::UavArenaLoad, ARENA_UAV, dst, [a]);
+                        self.e(i.with_size(size));
                     }
                     Space::Uav => {
                         // 7XX has no arena: the containing dword, then the field.
                         let (t, s) = (self.tmp(), self.tmp());
                         let m = self.lit(!3);
                         let three = self.lit(3);
-                        self.e(format!("iand {t}.x___, {a}, {m}"));
-                        self.e(format!("uav_raw_load_id({RAW_UAV}) {t}.x___, {t}.x"));
-                        self.e(format!("iand {s}.x___, {a}, {three}"));
-                        self.e(format!("ishl {s}.x___, {s}.x, {three}"));
+                        self.e(b::alu(op::Iand, t.dst(Mask::X), [a, m]));
+                        self.e(b::mem(op::UavRawLoad, RAW_UAV, t.dst(Mask::X), [t.x()]));
+                        self.e(b::alu(op::Iand, s.dst(Mask::X), [a, three]));
+                        self.e(b::alu(op::Ishl, s.dst(Mask::X), [s.x(), three]));
                         let wl = self.lit(es as u32 * 8);
-                        self.e(format!("ubit_extract {dst}, {wl}, {s}.x, {t}.x"));
+                        self.e(b::alu(op::UbitExtract, dst, [wl, s.x(), t.x()]));
                     }
                 }
             }
@@ -146,8 +140,8 @@ impl FnGen<'_, '_> {
         if bool_load {
             let z = self.lit_chunks([0; 4], sh);
             let m = self.lit_chunks([0xFF; 4], sh);
-            self.lanewise("iand", &target, &[&target, &m], sh);
-            self.lanewise("ine", d, &[&target, &z], sh);
+            self.lanewise(op::Iand, &target, &[&target, &m], sh);
+            self.lanewise(op::Ine, d, &[&target, &z], sh);
         }
         Ok(())
     }
@@ -173,21 +167,23 @@ impl FnGen<'_, '_> {
                 } else {
                     sh.chunk_lanes(c)
                 };
-                let a = self.addr(&p, 16 * c as u32);
+                let a = self.addr(p, 16 * c as u32);
                 let comps: Vec<usize> = (0..dw).collect();
                 match space {
-                    Space::Uav => self.e(format!(
-                        "uav_raw_store_id({RAW_UAV}) mem0.{}, {a}, {}",
-                        mask(&comps),
-                        v.r(c)
+                    Space::Uav => self.e(b::mem(
+                        op::UavRawStore,
+                        RAW_UAV,
+                        Reg::mem(0).dst(Mask::of(&comps)),
+                        [a, v.r(c).src()],
                     )),
                     Space::Lds if dw == 1 => {
-                        self.e(format!("lds_store_id({LDS_ID}) {a}, {}", v.s(c, &[0])))
+                        self.e(b::mem_nodst(op::LdsStore, LDS_ID, [a, v.s(c, &[0])]))
                     }
-                    Space::Lds => self.e(format!(
-                        "lds_store_vec_id({LDS_ID}) mem0.{}, {a}, {a}, {}",
-                        mask(&comps),
-                        v.r(c)
+                    Space::Lds => self.e(b::mem(
+                        op::LdsStoreVec,
+                        LDS_ID,
+                        Reg::mem(0).dst(Mask::of(&comps)),
+                        [a, a, v.r(c).src()],
                     )),
                 }
             }
@@ -196,7 +192,7 @@ impl FnGen<'_, '_> {
         if sh.bits == 1 {
             let one = self.lit_chunks([1; 4], sh);
             let t = self.sh.alloc(sh.chunks());
-            self.lanewise("iand", &t, &[&v, &one], sh);
+            self.lanewise(op::Iand, &t, &[&v, &one], sh);
             v = t;
         }
         let total = sh.lanes * es;
@@ -218,24 +214,26 @@ impl FnGen<'_, '_> {
             let w = self.sh.alloc(wsh.chunks());
             for (j, src) in words.iter().enumerate() {
                 let (c, k) = wsh.lane(j);
-                self.e(format!("mov {}, {src}", w.d(c, &[k])));
+                self.e(b::alu(op::Mov, w.d(c, &[k]), [*src]));
             }
             for c in 0..wsh.chunks() {
                 let comps = wsh.chunk_comps(c);
-                let a = self.addr(&p, 16 * c as u32);
+                let a = self.addr(p, 16 * c as u32);
                 match space {
-                    Space::Uav => self.e(format!(
-                        "uav_raw_store_id({RAW_UAV}) mem0.{}, {a}, {}",
-                        mask(&comps),
-                        w.r(c)
+                    Space::Uav => self.e(b::mem(
+                        op::UavRawStore,
+                        RAW_UAV,
+                        Reg::mem(0).dst(Mask::of(&comps)),
+                        [a, w.r(c).src()],
                     )),
                     Space::Lds if comps.len() == 1 => {
-                        self.e(format!("lds_store_id({LDS_ID}) {a}, {}", w.s(c, &[0])))
+                        self.e(b::mem_nodst(op::LdsStore, LDS_ID, [a, w.s(c, &[0])]))
                     }
-                    Space::Lds => self.e(format!(
-                        "lds_store_vec_id({LDS_ID}) mem0.{}, {a}, {a}, {}",
-                        mask(&comps),
-                        w.r(c)
+                    Space::Lds => self.e(b::mem(
+                        op::LdsStoreVec,
+                        LDS_ID,
+                        Reg::mem(0).dst(Mask::of(&comps)),
+                        [a, a, w.r(c).src()],
                     )),
                 }
             }
@@ -246,23 +244,26 @@ impl FnGen<'_, '_> {
         }
         for i in 0..sh.lanes {
             let (c, k) = sh.lane(i);
-            let a = self.addr(&p, (i * es) as u32);
+            let a = self.addr(p, (i * es) as u32);
             let src = v.s(c, &[k]);
             match space {
                 Space::Lds => {
                     let op = if es == 1 {
-                        "lds_store_byte"
+                        Opcode::LdsStoreByte
                     } else {
-                        "lds_store_short"
+                        Opcode::LdsStoreShort
                     };
-                    self.e(format!("{op}_id({LDS_ID}) {a}, {src}"));
+                    self.e(b::mem_dyn(op, LDS_ID, None, [a, src]));
                 }
                 Space::Uav if self.sh.opts.byte_addressable_store && !self.sh.r7xx() => {
                     self.facts.uses_arena = true;
-                    let size = if es == 1 { "byte" } else { "short" };
-                    self.e(format!(
-                        "uav_arena_store_id({ARENA_UAV})_size({size}) {a}, {src}"
-                    ));
+                    let size = if es == 1 {
+                        b::Size::Byte
+                    } else {
+                        b::Size::Short
+                    };
+                    let i = b::mem_nodst(op::UavArenaStore, ARENA_UAV, [a, src]);
+                    self.e(i.with_size(size));
                 }
                 Space::Uav => {
                     // Read-modify-write of the containing dword.
@@ -270,13 +271,20 @@ impl FnGen<'_, '_> {
                     let m = self.lit(!3);
                     let three = self.lit(3);
                     let wl = self.lit(es as u32 * 8);
-                    self.e(format!("iand {t}.x___, {a}, {m}"));
-                    self.e(format!("uav_raw_load_id({RAW_UAV}) {w}.x___, {t}.x"));
-                    self.e(format!("iand {s}.x___, {a}, {three}"));
-                    self.e(format!("ishl {s}.x___, {s}.x, {three}"));
-                    self.e(format!("ubit_insert {w}.x___, {wl}, {s}.x, {src}, {w}.x"));
-                    self.e(format!(
-                        "uav_raw_store_id({RAW_UAV}) mem0.x___, {t}.x, {w}.x"
+                    self.e(b::alu(op::Iand, t.dst(Mask::X), [a, m]));
+                    self.e(b::mem(op::UavRawLoad, RAW_UAV, w.dst(Mask::X), [t.x()]));
+                    self.e(b::alu(op::Iand, s.dst(Mask::X), [a, three]));
+                    self.e(b::alu(op::Ishl, s.dst(Mask::X), [s.x(), three]));
+                    self.e(b::alu(
+                        op::UbitInsert,
+                        w.dst(Mask::X),
+                        [wl, s.x(), src, w.x()],
+                    ));
+                    self.e(b::mem(
+                        op::UavRawStore,
+                        RAW_UAV,
+                        Reg::mem(0).dst(Mask::X),
+                        [t.x(), w.x()],
                     ));
                 }
             }
@@ -302,37 +310,37 @@ impl FnGen<'_, '_> {
         }
         let p = self.loc(ptr)?.s(0, &[0]);
         let v = self.loc(value)?.s(0, &[0]);
-        let (pre, id) = match space {
-            Space::Uav => ("uav", RAW_UAV),
-            Space::Lds => ("lds", LDS_ID),
-        };
-        let name = match op {
-            None => "cmp_xchg",
-            Some(AtomicOp::Xchg) => "xchg",
-            Some(AtomicOp::Add) => "add",
-            Some(AtomicOp::Sub) => "sub",
-            Some(AtomicOp::And) => "and",
-            Some(AtomicOp::Or) => "or",
-            Some(AtomicOp::Xor) => "xor",
-            Some(AtomicOp::Smin) => "min",
-            Some(AtomicOp::Smax) => "max",
-            Some(AtomicOp::Umin) => "umin",
-            Some(AtomicOp::Umax) => "umax",
-            Some(AtomicOp::Inc) if space == Space::Uav => "uinc",
-            Some(AtomicOp::Dec) if space == Space::Uav => "udec",
-            Some(AtomicOp::Inc) => "inc",
-            Some(AtomicOp::Dec) => "dec",
+        use Opcode::*;
+        // (UAV, LDS) opcodes of the returning forms.
+        let (uav, lds) = match op {
+            None => (UavReadCmpXchg, LdsReadCmpXchg),
+            Some(AtomicOp::Xchg) => (UavReadXchg, LdsReadXchg),
+            Some(AtomicOp::Add) => (UavReadAdd, LdsReadAdd),
+            Some(AtomicOp::Sub) => (UavReadSub, LdsReadSub),
+            Some(AtomicOp::And) => (UavReadAnd, LdsReadAnd),
+            Some(AtomicOp::Or) => (UavReadOr, LdsReadOr),
+            Some(AtomicOp::Xor) => (UavReadXor, LdsReadXor),
+            Some(AtomicOp::Smin) => (UavReadMin, LdsReadMin),
+            Some(AtomicOp::Smax) => (UavReadMax, LdsReadMax),
+            Some(AtomicOp::Umin) => (UavReadUmin, LdsReadUmin),
+            Some(AtomicOp::Umax) => (UavReadUmax, LdsReadUmax),
+            Some(AtomicOp::Inc) => (UavReadUinc, LdsReadInc),
+            Some(AtomicOp::Dec) => (UavReadUdec, LdsReadDec),
             Some(AtomicOp::Fadd) => return unsupported("atomic float add"),
         };
-        let dst = d.d(0, &[0]);
+        let (opc, id) = match space {
+            Space::Uav => (uav, RAW_UAV),
+            Space::Lds => (lds, LDS_ID),
+        };
+        let dst = Some(d.d(0, &[0]));
         match expected {
             // Operands: address, new value, compare value (the historical backend's order,
             // which the emulator follows).
             Some(e) => {
                 let e = self.loc(e)?.s(0, &[0]);
-                self.e(format!("{pre}_read_{name}_id({id}) {dst}, {p}, {v}, {e}"));
+                self.e(b::mem_dyn(opc, id, dst, [p, v, e]));
             }
-            None => self.e(format!("{pre}_read_{name}_id({id}) {dst}, {p}, {v}")),
+            None => self.e(b::mem_dyn(opc, id, dst, [p, v])),
         }
         Ok(())
     }
@@ -344,16 +352,16 @@ impl FnGen<'_, '_> {
                 let off = self.sh.local_off[g];
                 let o = self.lit(off);
                 if self.sh.r7xx() {
-                    self.e(format!("iadd {}, r{R_LOCAL}.x, {o}", d.d(0, &[0])));
+                    self.e(b::alu(op::Iadd, d.d(0, &[0]), [Reg::r(R_LOCAL).x(), o]));
                 } else {
                     self.facts.uses_lds = true;
-                    self.e(format!("mov {}, {o}", d.d(0, &[0])));
+                    self.e(b::alu(op::Mov, d.d(0, &[0]), [o]));
                 }
             }
             AddrSpace::Constant | AddrSpace::Global => {
                 self.facts.uses_data = true;
                 let o = self.lit(self.sh.data_off[g]);
-                self.e(format!("iadd {}, cb0[8].x, {o}", d.d(0, &[0])));
+                self.e(b::alu(op::Iadd, d.d(0, &[0]), [Reg::cb(0, 8).x(), o]));
             }
             other => {
                 return unsupported(format!(
@@ -367,7 +375,8 @@ impl FnGen<'_, '_> {
 
     /// The `fence` for a barrier (`threads`) or a memory fence with MemSemantics `sem`
     /// (`None`: not a constant, so everything).
-    pub(super) fn fence_name(&self, threads: bool, sem: Option<u32>) -> String {
+    pub(super) fn fence(&self, threads: bool, sem: Option<u32>) -> kauai_amdil::Inst {
+        use b::Fence;
         let (local, global, order) = match sem {
             Some(s) => (
                 s & semantics::WORK_GROUP_MEMORY != 0,
@@ -382,29 +391,29 @@ impl FnGen<'_, '_> {
         } else {
             (local, global)
         };
-        let mut s = String::from("fence");
+        let mut c = Vec::new();
         if threads {
-            s.push_str("_threads");
+            c.push(Fence::Threads);
             // The historical backend's spellings: memory before lds.
             if memory {
-                s.push_str("_memory");
+                c.push(Fence::Memory);
             }
             if lds {
-                s.push_str("_lds");
+                c.push(Fence::Lds);
             }
-            return s;
+            return b::fence(&c);
         }
         if lds || !memory {
-            s.push_str("_lds");
+            c.push(Fence::Lds);
         }
         if memory || !lds {
-            s.push_str("_memory");
+            c.push(Fence::Memory);
         }
         match order {
-            semantics::ACQUIRE => s.push_str("_mem_read_only"),
-            semantics::RELEASE => s.push_str("_mem_write_only"),
+            semantics::ACQUIRE => c.push(Fence::MemReadOnly),
+            semantics::RELEASE => c.push(Fence::MemWriteOnly),
             _ => {}
         }
-        s
+        b::fence(&c)
     }
 }

@@ -24,7 +24,12 @@ use kauai_ir::{
     Value,
 };
 
-use crate::il::{mask, Lits, Shape, VLoc};
+use kauai_amdil::build::{self as b, Mask, Reg, Src, Swz};
+use kauai_amdil::opcodes::{op, OpSpec, Opcode};
+use kauai_amdil::Line;
+use kauai_amdil::RegFile;
+
+use crate::il::{Emit, Lits, Shape, VLoc};
 use crate::structurize::{self, Label, Stmt, StructError};
 
 mod conv;
@@ -109,7 +114,7 @@ pub(crate) struct FnGen<'s, 'a> {
     f: &'a Function,
     body: &'a Body,
     locs: SecondaryMap<Value, Option<VLoc>>,
-    out: Vec<String>,
+    out: Vec<Line>,
     pub facts: Facts,
     frames: Vec<Frame>,
     pending: Vec<(Label, bool)>,
@@ -218,19 +223,22 @@ impl<'s, 'a> FnGen<'s, 'a> {
         Ok(g)
     }
 
-    fn e(&mut self, s: impl Into<String>) {
-        self.out.push(s.into());
+    fn e(&mut self, x: impl Emit) {
+        x.emit(&mut self.out);
     }
 
-    fn lit(&mut self, v: u32) -> String {
+    /// A literal holding `v` in every component, as a `.x` source.
+    fn lit(&mut self, v: u32) -> Src {
         self.sh.lits.splat(v)
     }
 
-    fn lit4(&mut self, v: [u32; 4]) -> String {
-        format!("l{}", self.sh.lits.get(v))
+    /// A literal holding `v`, as a whole-register source.
+    fn lit4(&mut self, v: [u32; 4]) -> Src {
+        Reg::l(self.sh.lits.get(v)).src()
     }
 
-    fn tmp(&mut self) -> String {
+    /// A fresh temporary register.
+    fn tmp(&mut self) -> Reg {
         self.sh.alloc(1).r(0)
     }
 
@@ -307,7 +315,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
         }
         for c in 0..sh.chunks() {
             let comps = sh.chunk_comps(c);
-            self.e(format!("mov {}, {}", dst.d(c, &comps), src.r(c)));
+            self.e(b::alu(op::Mov, dst.d(c, &comps), [src.r(c).src()]));
         }
     }
 
@@ -342,42 +350,63 @@ impl<'s, 'a> FnGen<'s, 'a> {
             if signed {
                 let w = self.lit(bits);
                 let z = self.lit(0);
-                self.e(format!(
-                    "ibit_extract {}, {w}, {z}, {}",
+                self.e(b::alu(
+                    op::IbitExtract,
                     t.d(c, &comps),
-                    v.r(c)
+                    [w, z, v.r(c).src()],
                 ));
             } else {
                 let m = self.lit((1u32 << bits) - 1);
-                self.e(format!("iand {}, {}, {m}", t.d(c, &comps), v.r(c)));
+                self.e(b::alu(op::Iand, t.d(c, &comps), [v.r(c).src(), m]));
             }
         }
         t
     }
 
     /// One instruction per chunk over lane-aligned operands.
-    fn lanewise(&mut self, op: &str, d: &VLoc, srcs: &[&VLoc], sh: Shape) {
+    /// The operand count is checked when this is compiled.
+    fn lanewise<O: OpSpec, const N: usize>(
+        &mut self,
+        o: O,
+        d: &VLoc,
+        srcs: &[&VLoc; N],
+        sh: Shape,
+    ) {
         for c in 0..sh.chunks() {
             let comps = sh.chunk_comps(c);
-            let mut s = format!("{op} {}", d.d(c, &comps));
-            for x in srcs {
-                s.push_str(", ");
-                s.push_str(&x.r(c));
-            }
-            self.e(s);
+            self.e(b::alu(o, d.d(c, &comps), srcs.map(|x| x.r(c).src())));
+        }
+    }
+
+    /// [`Self::lanewise`] for an opcode chosen at run time.
+    fn lanewise_dyn(&mut self, op: Opcode, d: &VLoc, srcs: &[&VLoc], sh: Shape) {
+        for c in 0..sh.chunks() {
+            let comps = sh.chunk_comps(c);
+            let srcs = srcs.iter().map(|x| x.r(c).src());
+            self.e(b::alu_dyn(op, d.d(c, &comps), srcs));
         }
     }
 
     /// One instruction per 64-bit lane (IL's 64-bit instructions read `.xy`).
-    fn pairwise(&mut self, op: &str, d: &VLoc, srcs: &[&VLoc], sh: Shape) {
+    fn pairwise<O: OpSpec, const N: usize>(
+        &mut self,
+        o: O,
+        d: &VLoc,
+        srcs: &[&VLoc; N],
+        sh: Shape,
+    ) {
         for i in 0..sh.lanes {
             let (c, k) = sh.lane(i);
-            let mut s = format!("{op} {}", d.d(c, &[k, k + 1]));
-            for x in srcs {
-                s.push_str(", ");
-                s.push_str(&x.lane(sh, i));
-            }
-            self.e(s);
+            self.e(b::alu(o, d.d(c, &[k, k + 1]), srcs.map(|x| x.lane(sh, i))));
+        }
+    }
+
+    /// [`Self::pairwise`] for an opcode chosen at run time.
+    fn pairwise_dyn(&mut self, op: Opcode, d: &VLoc, srcs: &[&VLoc], sh: Shape) {
+        for i in 0..sh.lanes {
+            let (c, k) = sh.lane(i);
+            let srcs = srcs.iter().map(|x| x.lane(sh, i));
+            self.e(b::alu_dyn(op, d.d(c, &[k, k + 1]), srcs));
         }
     }
 
@@ -432,7 +461,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 } else {
                     xs.s(0, &[0])
                 };
-                self.e(format!("mov {}, {src}", d.d(c, &comps)));
+                self.e(b::alu(op::Mov, d.d(c, &comps), [src]));
             }
             InstKind::Shuffle(a, b, idx) => self.shuffle(*a, *b, idx, &dd()?, res)?,
             InstKind::Splat(s) => {
@@ -447,7 +476,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 };
                 for c in 0..sh.chunks() {
                     let comps = sh.chunk_comps(c);
-                    self.e(format!("mov {}, {src}", d.d(c, &comps)));
+                    self.e(b::alu(op::Mov, d.d(c, &comps), [src]));
                 }
             }
             InstKind::ExtractDyn(v, idx) => {
@@ -459,7 +488,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 for k in 1..sh.lanes {
                     let t = self.tmp();
                     let kl = self.lit(k as u32);
-                    self.e(format!("ieq {t}.x___, {}, {kl}", ix.s(0, &[0])));
+                    self.e(b::alu(op::Ieq, t.dst(Mask::X), [ix.s(0, &[0]), kl]));
                     let comps: Vec<usize> = if sh.wide { vec![0, 1] } else { vec![0] };
                     let src = s.lane(sh, k);
                     let cur = if sh.wide {
@@ -467,10 +496,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                     } else {
                         d.s(0, &[0])
                     };
-                    self.e(format!(
-                        "cmov_logical {}, {t}.x, {src}, {cur}",
-                        d.d(0, &comps)
-                    ));
+                    self.e(b::alu(op::CmovLogical, d.d(0, &comps), [t.x(), src, cur]));
                 }
             }
             InstKind::Load { ptr, align, .. } => {
@@ -487,19 +513,14 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 ptr, expected, new, ..
             } => self.atomic(None, *ptr, *new, Some(*expected), &dd()?)?,
             InstKind::Fence { semantics, .. } => {
-                let f = self.fence_name(false, Some(*semantics));
+                let f = self.fence(false, Some(*semantics));
                 self.e(f);
             }
             InstKind::PtrAdd(p, off) => {
                 let p = self.loc(*p)?;
                 let o = self.loc(*off)?;
                 let d = dd()?;
-                self.e(format!(
-                    "iadd {}, {}, {}",
-                    d.d(0, &[0]),
-                    p.s(0, &[0]),
-                    o.s(0, &[0])
-                ));
+                self.e(b::alu(op::Iadd, d.d(0, &[0]), [p.s(0, &[0]), o.s(0, &[0])]));
             }
             InstKind::Alloca { .. } => {
                 let off = *self.sh.allocas.get(&(self.fid, i)).ok_or_else(|| {
@@ -507,7 +528,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 })?;
                 let d = dd()?;
                 let o = self.lit(off);
-                self.e(format!("iadd {}, r{R_PRIVATE}.x, {o}", d.d(0, &[0])));
+                self.e(b::alu(op::Iadd, d.d(0, &[0]), [Reg::r(R_PRIVATE).x(), o]));
             }
             InstKind::GlobalAddr(g) => self.global_addr(*g, &dd()?)?,
             InstKind::Call(callee, args) => self.call(*callee, args, res)?,
@@ -523,9 +544,9 @@ impl<'s, 'a> FnGen<'s, 'a> {
     fn extract_lane(&mut self, d: &VLoc, s: &VLoc, sh: Shape, lane: usize) {
         let (c, k) = sh.lane(lane);
         if sh.wide {
-            self.e(format!("mov {}, {}", d.d(0, &[0, 1]), s.s(c, &[k, k + 1])));
+            self.e(b::alu(op::Mov, d.d(0, &[0, 1]), [s.s(c, &[k, k + 1])]));
         } else {
-            self.e(format!("mov {}, {}", d.d(0, &[0]), s.s(c, &[k])));
+            self.e(b::alu(op::Mov, d.d(0, &[0]), [s.s(c, &[k])]));
         }
     }
 
@@ -536,27 +557,27 @@ impl<'s, 'a> FnGen<'s, 'a> {
             return unsupported(format!("`{}` on half values", op.name()));
         }
         match op {
-            UnaryOp::Ineg if sh.wide => self.pairwise("i64negate", d, &[&x], sh),
-            UnaryOp::Ineg => self.lanewise("inegate", d, &[&x], sh),
-            UnaryOp::Not => self.lanewise("inot", d, &[&x], sh),
+            UnaryOp::Ineg if sh.wide => self.pairwise(op::I64negate, d, &[&x], sh),
+            UnaryOp::Ineg => self.lanewise(op::Inegate, d, &[&x], sh),
+            UnaryOp::Not => self.lanewise(op::Inot, d, &[&x], sh),
             UnaryOp::Iabs if sh.wide => {
                 let t = self.sh.alloc(sh.chunks());
-                self.pairwise("i64negate", &t, &[&x], sh);
-                self.pairwise("i64max", d, &[&x, &t], sh);
+                self.pairwise(op::I64negate, &t, &[&x], sh);
+                self.pairwise(op::I64max, d, &[&x, &t], sh);
             }
             UnaryOp::Iabs => {
                 let xs = self.ext(&x, sh, true);
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise("inegate", &t, &[&xs], sh);
-                self.lanewise("imax", d, &[&xs, &t], sh);
+                self.lanewise(op::Inegate, &t, &[&xs], sh);
+                self.lanewise(op::Imax, d, &[&xs, &t], sh);
             }
             UnaryOp::Clz | UnaryOp::Ctz | UnaryOp::Popcount => self.bitcount(op, &x, sh, d)?,
             UnaryOp::Fneg | UnaryOp::Fabs => {
                 let (m, inst) = match (op, sh.wide) {
-                    (UnaryOp::Fneg, false) => ([0x8000_0000u32; 4], "ixor"),
-                    (UnaryOp::Fneg, true) => ([0, 0x8000_0000, 0, 0x8000_0000], "ixor"),
-                    (_, false) => ([0x7FFF_FFFF; 4], "iand"),
-                    (_, true) => ([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF], "iand"),
+                    (UnaryOp::Fneg, false) => ([0x8000_0000u32; 4], Opcode::Ixor),
+                    (UnaryOp::Fneg, true) => ([0, 0x8000_0000, 0, 0x8000_0000], Opcode::Ixor),
+                    (_, false) => ([0x7FFF_FFFF; 4], Opcode::Iand),
+                    (_, true) => ([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF], Opcode::Iand),
                 };
                 let l = self.lit4(m);
                 let lv = VLoc {
@@ -564,23 +585,23 @@ impl<'s, 'a> FnGen<'s, 'a> {
                     nums: vec![self.sh.lits.get(m); sh.chunks()],
                 };
                 let _ = l;
-                self.lanewise(inst, d, &[&x, &lv], sh);
+                self.lanewise_dyn(inst, d, &[&x, &lv], sh);
             }
             UnaryOp::Sqrt if sh.wide => {
                 self.facts.uses_doubles = true;
-                self.pairwise("dsqrt", d, &[&x], sh)
+                self.pairwise(op::Dsqrt, d, &[&x], sh)
             }
-            UnaryOp::Sqrt => self.lanewise("sqrt_vec", d, &[&x], sh),
+            UnaryOp::Sqrt => self.lanewise(op::SqrtVec, d, &[&x], sh),
             UnaryOp::Floor | UnaryOp::Ceil | UnaryOp::Trunc | UnaryOp::Rint | UnaryOp::Round
                 if sh.wide =>
             {
                 self.facts.uses_doubles = true;
                 self.double_round(op, &x, sh, d)?
             }
-            UnaryOp::Floor => self.lanewise("flr", d, &[&x], sh),
-            UnaryOp::Ceil => self.lanewise("round_plusinf", d, &[&x], sh),
-            UnaryOp::Trunc => self.lanewise("round_z", d, &[&x], sh),
-            UnaryOp::Rint => self.lanewise("round_nearest", d, &[&x], sh),
+            UnaryOp::Floor => self.lanewise(op::Flr, d, &[&x], sh),
+            UnaryOp::Ceil => self.lanewise(op::RoundPlusinf, d, &[&x], sh),
+            UnaryOp::Trunc => self.lanewise(op::RoundZ, d, &[&x], sh),
+            UnaryOp::Rint => self.lanewise(op::RoundNearest, d, &[&x], sh),
             UnaryOp::Round => {
                 // trunc(x), plus sign(x) when |x - trunc(x)| >= 0.5 (exact).
                 let t = self.sh.alloc(sh.chunks());
@@ -590,14 +611,14 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
                 let one = self.lit_chunks([0x3F80_0000; 4], sh);
                 let sign = self.lit_chunks([0x8000_0000; 4], sh);
-                self.lanewise("round_z", &t, &[&x], sh);
-                self.lanewise("sub", &f, &[&x, &t], sh);
-                self.lanewise("iand", &f, &[&f, &abs], sh);
-                self.lanewise("ge", &f, &[&f, &half], sh);
-                self.lanewise("bfi", &s, &[&abs, &one, &x], sh);
-                self.lanewise("add", &s, &[&t, &s], sh);
+                self.lanewise(op::RoundZ, &t, &[&x], sh);
+                self.lanewise(op::Sub, &f, &[&x, &t], sh);
+                self.lanewise(op::Iand, &f, &[&f, &abs], sh);
+                self.lanewise(op::Ge, &f, &[&f, &half], sh);
+                self.lanewise(op::Bfi, &s, &[&abs, &one, &x], sh);
+                self.lanewise(op::Add, &s, &[&t, &s], sh);
                 // Keep trunc(x) itself (and its sign, -0.0 included) when not adjusting.
-                self.lanewise("cmov_logical", d, &[&f, &s, &t], sh);
+                self.lanewise(op::CmovLogical, d, &[&f, &s, &t], sh);
                 let _ = sign;
             }
         }
@@ -618,78 +639,77 @@ impl<'s, 'a> FnGen<'s, 'a> {
         let neg = self.lit_chunks([0, 0x8000_0000, 0, 0x8000_0000], sh);
         let floor = |g: &mut Self, src: &VLoc, dst: &VLoc| {
             let t = g.sh.alloc(sh.chunks());
-            g.pairwise("dfrac", &t, &[src], sh);
-            g.lanewise("ixor", &t, &[&t, &neg], sh);
-            g.pairwise("dadd", dst, &[src, &t], sh);
+            g.pairwise(op::Dfrac, &t, &[src], sh);
+            g.lanewise(op::Ixor, &t, &[&t, &neg], sh);
+            g.pairwise(op::Dadd, dst, &[src, &t], sh);
         };
         match op {
             UnaryOp::Floor => floor(self, x, d),
             UnaryOp::Ceil => {
                 let n = self.sh.alloc(sh.chunks());
-                self.lanewise("ixor", &n, &[x, &neg], sh);
+                self.lanewise(op::Ixor, &n, &[x, &neg], sh);
                 let f = self.sh.alloc(sh.chunks());
                 floor(self, &n, &f);
-                self.lanewise("ixor", d, &[&f, &neg], sh);
+                self.lanewise(op::Ixor, d, &[&f, &neg], sh);
             }
             _ => {
                 // trunc: floor(|x|) with x's sign; rint and round adjust from there.
                 let abs = self.lit_chunks([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF], sh);
                 let sign = self.lit_chunks([0, 0x8000_0000, 0, 0x8000_0000], sh);
                 let a = self.sh.alloc(sh.chunks());
-                self.lanewise("iand", &a, &[x, &abs], sh);
+                self.lanewise(op::Iand, &a, &[x, &abs], sh);
                 let t = self.sh.alloc(sh.chunks());
                 floor(self, &a, &t);
                 if op != UnaryOp::Trunc {
                     // frac = |x| - trunc(|x|) in [0, 1): round up when frac > 0.5, or
                     // == 0.5 and (round: always; rint: when trunc is odd).
                     let f = self.sh.alloc(sh.chunks());
-                    self.lanewise("ixor", &f, &[&t, &neg], sh);
-                    self.pairwise("dadd", &f, &[&a, &f], sh);
+                    self.lanewise(op::Ixor, &f, &[&t, &neg], sh);
+                    self.pairwise(op::Dadd, &f, &[&a, &f], sh);
                     let half = self.lit_chunks([0, 0x3FE0_0000, 0, 0x3FE0_0000], sh);
                     let one = self.lit_chunks([0, 0x3FF0_0000, 0, 0x3FF0_0000], sh);
                     let up = self.sh.alloc(sh.chunks());
                     let t1 = self.sh.alloc(sh.chunks());
-                    self.pairwise("dadd", &t1, &[&t, &one], sh);
+                    self.pairwise(op::Dadd, &t1, &[&t, &one], sh);
                     for i in 0..sh.lanes {
                         let (c, k) = sh.lane(i);
                         let ul = up.s(c, &[k]);
                         let gt = self.tmp();
                         let eqr = self.tmp();
-                        self.e(format!(
-                            "dlt {gt}.x___, {}, {}",
-                            half.lane(sh, i),
-                            f.lane(sh, i)
+                        self.e(b::alu(
+                            op::Dlt,
+                            gt.dst(Mask::X),
+                            [half.lane(sh, i), f.lane(sh, i)],
                         ));
-                        self.e(format!(
-                            "deq {eqr}.x___, {}, {}",
-                            f.lane(sh, i),
-                            half.lane(sh, i)
+                        self.e(b::alu(
+                            op::Deq,
+                            eqr.dst(Mask::X),
+                            [f.lane(sh, i), half.lane(sh, i)],
                         ));
                         if op == UnaryOp::Rint {
                             // trunc is odd when trunc/2 has a fraction.
                             let h = self.tmp();
                             let hl = self.lit4([0, 0x3FE0_0000, 0, 0x3FE0_0000]);
-                            self.e(format!("dmul {h}.xy__, {}, {hl}", t.lane(sh, i)));
-                            self.e(format!("dfrac {h}.xy__, {h}"));
+                            self.e(b::alu(op::Dmul, h.dst(Mask::XY), [t.lane(sh, i), hl]));
+                            self.e(b::alu(op::Dfrac, h.dst(Mask::XY), [h.src()]));
                             let z = self.lit4([0; 4]);
-                            self.e(format!("dne {h}.x___, {h}, {z}"));
-                            self.e(format!("iand {eqr}.x___, {eqr}.x, {h}.x"));
+                            self.e(b::alu(op::Dne, h.dst(Mask::X), [h.src(), z]));
+                            self.e(b::alu(op::Iand, eqr.dst(Mask::X), [eqr.x(), h.x()]));
                         }
-                        self.e(format!("ior {}, {gt}.x, {eqr}.x", up.d(c, &[k])));
+                        self.e(b::alu(op::Ior, up.d(c, &[k]), [gt.x(), eqr.x()]));
                         let dst = t.d(c, &[k, k + 1]);
-                        self.e(format!(
-                            "cmov_logical {dst}, {}, {}, {}",
-                            up.s(c, &[k, k, k, k]),
-                            t1.lane(sh, i),
-                            t.lane(sh, i)
+                        self.e(b::alu(
+                            op::CmovLogical,
+                            dst,
+                            [up.s(c, &[k, k, k, k]), t1.lane(sh, i), t.lane(sh, i)],
                         ));
                         let _ = ul;
                     }
                 }
                 // Put the sign back (-0.0 for negative inputs that round to zero).
                 let s = self.sh.alloc(sh.chunks());
-                self.lanewise("iand", &s, &[x, &sign], sh);
-                self.lanewise("ior", d, &[&t, &s], sh);
+                self.lanewise(op::Iand, &s, &[x, &sign], sh);
+                self.lanewise(op::Ior, d, &[&t, &s], sh);
             }
         }
         Ok(())

@@ -16,62 +16,62 @@ impl FnGen<'_, '_> {
                 self.facts.uses_doubles = true;
                 let neg = self.lit_chunks([0, 0x8000_0000, 0, 0x8000_0000], sh);
                 match op {
-                    Fadd => self.pairwise("dadd", d, &[&x, &y], sh),
+                    Fadd => self.pairwise(op::Dadd, d, &[&x, &y], sh),
                     Fsub => {
                         let t = self.sh.alloc(sh.chunks());
-                        self.lanewise("ixor", &t, &[&y, &neg], sh);
-                        self.pairwise("dadd", d, &[&x, &t], sh);
+                        self.lanewise(op::Ixor, &t, &[&y, &neg], sh);
+                        self.pairwise(op::Dadd, d, &[&x, &t], sh);
                     }
-                    Fmul => self.pairwise("dmul", d, &[&x, &y], sh),
-                    Fdiv => self.pairwise("ddiv", d, &[&x, &y], sh),
-                    Fmin => self.pairwise("dmin", d, &[&x, &y], sh),
-                    Fmax => self.pairwise("dmax", d, &[&x, &y], sh),
+                    Fmul => self.pairwise(op::Dmul, d, &[&x, &y], sh),
+                    Fdiv => self.pairwise(op::Ddiv, d, &[&x, &y], sh),
+                    Fmin => self.pairwise(op::Dmin, d, &[&x, &y], sh),
+                    Fmax => self.pairwise(op::Dmax, d, &[&x, &y], sh),
                     Copysign => {
                         let m = self.lit_chunks([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF], sh);
-                        self.lanewise("bfi", d, &[&m, &x, &y], sh);
+                        self.lanewise(op::Bfi, d, &[&m, &x, &y], sh);
                     }
                     _ => return unsupported(format!("`{}` on doubles", op.name())),
                 }
                 return Ok(());
             }
             let name = match op {
-                Fadd => "add",
-                Fsub => "sub",
-                Fmul => "mul",
-                Fdiv => "div",
-                Frem => "mod",
-                Fmin => "min",
-                Fmax => "max",
+                Fadd => Opcode::Add,
+                Fsub => Opcode::Sub,
+                Fmul => Opcode::Mul,
+                Fdiv => Opcode::Div,
+                Frem => Opcode::Mod,
+                Fmin => Opcode::Min,
+                Fmax => Opcode::Max,
                 Copysign => {
                     let m = self.lit_chunks([0x7FFF_FFFF; 4], sh);
-                    self.lanewise("bfi", d, &[&m, &x, &y], sh);
+                    self.lanewise(op::Bfi, d, &[&m, &x, &y], sh);
                     return Ok(());
                 }
                 _ => return Err(GenError::Invalid(format!("`{}` on floats", op.name()))),
             };
-            self.lanewise(name, d, &[&x, &y], sh);
+            self.lanewise_dyn(name, d, &[&x, &y], sh);
             return Ok(());
         }
         if sh.wide {
             let name = match op {
-                Iadd => "i64add",
-                Isub => "i64sub",
-                Imul => "i64mul",
-                Sdiv => "i64div",
-                Udiv => "u64div",
-                Srem => "i64mod",
-                Urem => "u64mod",
-                Shl => "i64shl",
-                Lshr => "u64shr",
-                Ashr => "i64shr",
-                Smin => "i64min",
-                Smax => "i64max",
-                Umin => "u64min",
-                Umax => "u64max",
+                Iadd => Opcode::I64add,
+                Isub => Opcode::I64sub,
+                Imul => Opcode::I64mul,
+                Sdiv => Opcode::I64div,
+                Udiv => Opcode::U64div,
+                Srem => Opcode::I64mod,
+                Urem => Opcode::U64mod,
+                Shl => Opcode::I64shl,
+                Lshr => Opcode::U64shr,
+                Ashr => Opcode::I64shr,
+                Smin => Opcode::I64min,
+                Smax => Opcode::I64max,
+                Umin => Opcode::U64min,
+                Umax => Opcode::U64max,
                 And | Or | Xor => {
-                    let n = ["iand", "ior", "ixor"]
+                    let n = [Opcode::Iand, Opcode::Ior, Opcode::Ixor]
                         [[And, Or, Xor].iter().position(|o| *o == op).unwrap_or(0)];
-                    self.lanewise(n, d, &[&x, &y], sh);
+                    self.lanewise_dyn(n, d, &[&x, &y], sh);
                     return Ok(());
                 }
                 Rotl => {
@@ -79,55 +79,59 @@ impl FnGen<'_, '_> {
                     let l = self.sh.alloc(sh.chunks());
                     let r = self.sh.alloc(sh.chunks());
                     let n = self.sh.alloc(sh.chunks());
-                    self.pairwise("i64shl", &l, &[&x, &y], sh);
-                    self.lanewise("inegate", &n, &[&y], sh);
-                    self.pairwise("u64shr", &r, &[&x, &n], sh);
-                    self.lanewise("ior", d, &[&l, &r], sh);
+                    self.pairwise(op::I64shl, &l, &[&x, &y], sh);
+                    self.lanewise(op::Inegate, &n, &[&y], sh);
+                    self.pairwise(op::U64shr, &r, &[&x, &n], sh);
+                    self.lanewise(op::Ior, d, &[&l, &r], sh);
                     return Ok(());
                 }
                 UaddSat => {
                     let t = self.sh.alloc(sh.chunks());
-                    self.pairwise("i64add", &t, &[&x, &y], sh);
+                    self.pairwise(op::I64add, &t, &[&x, &y], sh);
                     let c = self.sh.alloc(sh.chunks());
-                    self.pairwise("u64lt", &c, &[&t, &x], sh);
+                    self.pairwise(op::U64lt, &c, &[&t, &x], sh);
                     let ones = self.lit_chunks([u32::MAX; 4], sh);
-                    self.lanewise("cmov_logical", d, &[&c, &ones, &t], sh);
+                    self.lanewise(op::CmovLogical, d, &[&c, &ones, &t], sh);
                     return Ok(());
                 }
                 UsubSat => {
                     let t = self.sh.alloc(sh.chunks());
-                    self.pairwise("i64sub", &t, &[&x, &y], sh);
+                    self.pairwise(op::I64sub, &t, &[&x, &y], sh);
                     let c = self.sh.alloc(sh.chunks());
-                    self.pairwise("u64ge", &c, &[&x, &y], sh);
+                    self.pairwise(op::U64ge, &c, &[&x, &y], sh);
                     let zero = self.lit_chunks([0; 4], sh);
-                    self.lanewise("cmov_logical", d, &[&c, &t, &zero], sh);
+                    self.lanewise(op::CmovLogical, d, &[&c, &t, &zero], sh);
                     return Ok(());
                 }
                 SaddSat | SsubSat => {
                     // Overflow when the operands (b negated for sub) share a sign that
                     // the result does not have; saturate toward the first operand's sign.
                     let t = self.sh.alloc(sh.chunks());
-                    let inst = if op == SaddSat { "i64add" } else { "i64sub" };
-                    self.pairwise(inst, &t, &[&x, &y], sh);
+                    let inst = if op == SaddSat {
+                        Opcode::I64add
+                    } else {
+                        Opcode::I64sub
+                    };
+                    self.pairwise_dyn(inst, &t, &[&x, &y], sh);
                     let p = self.sh.alloc(sh.chunks());
                     let q = self.sh.alloc(sh.chunks());
-                    self.lanewise("ixor", &p, &[&x, &t], sh);
+                    self.lanewise(op::Ixor, &p, &[&x, &t], sh);
                     if op == SaddSat {
-                        self.lanewise("ixor", &q, &[&y, &t], sh);
+                        self.lanewise(op::Ixor, &q, &[&y, &t], sh);
                     } else {
-                        self.lanewise("ixor", &q, &[&x, &y], sh);
+                        self.lanewise(op::Ixor, &q, &[&x, &y], sh);
                     }
-                    self.lanewise("iand", &p, &[&p, &q], sh);
+                    self.lanewise(op::Iand, &p, &[&p, &q], sh);
                     let zero = self.lit_chunks([0; 4], sh);
                     let c = self.sh.alloc(sh.chunks());
-                    self.pairwise("i64lt", &c, &[&p, &zero], sh);
+                    self.pairwise(op::I64lt, &c, &[&p, &zero], sh);
                     let s = self.sh.alloc(sh.chunks());
-                    self.pairwise("i64lt", &s, &[&x, &zero], sh);
+                    self.pairwise(op::I64lt, &s, &[&x, &zero], sh);
                     let min = self.lit_chunks([0, 0x8000_0000, 0, 0x8000_0000], sh);
                     let max = self.lit_chunks([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF], sh);
                     let sat = self.sh.alloc(sh.chunks());
-                    self.lanewise("cmov_logical", &sat, &[&s, &min, &max], sh);
-                    self.lanewise("cmov_logical", d, &[&c, &sat, &t], sh);
+                    self.lanewise(op::CmovLogical, &sat, &[&s, &min, &max], sh);
+                    self.lanewise(op::CmovLogical, d, &[&c, &sat, &t], sh);
                     return Ok(());
                 }
                 SmulHi | UmulHi => {
@@ -136,77 +140,77 @@ impl FnGen<'_, '_> {
                 }
                 _ => return unsupported(format!("`{}` on 64-bit integers", op.name())),
             };
-            self.pairwise(name, d, &[&x, &y], sh);
+            self.pairwise_dyn(name, d, &[&x, &y], sh);
             return Ok(());
         }
         let bits = sh.bits;
         let narrow = bits < 32;
         let name = match op {
-            Iadd => "iadd",
-            Imul => "imul",
-            And => "iand",
-            Or => "ior",
-            Xor => "ixor",
+            Iadd => Opcode::Iadd,
+            Imul => Opcode::Imul,
+            And => Opcode::Iand,
+            Or => Opcode::Ior,
+            Xor => Opcode::Ixor,
             Isub => {
                 let n = self.negate(&y, sh);
-                self.lanewise("iadd", d, &[&x, &n], sh);
+                self.lanewise(op::Iadd, d, &[&x, &n], sh);
                 return Ok(());
             }
             Sdiv | Srem | Smin | Smax | SmulHi => {
                 let xs = self.ext(&x, sh, true);
                 let ys = self.ext(&y, sh, true);
                 let name = match op {
-                    Sdiv => "idiv",
-                    Srem => "imod",
-                    Smin => "imin",
-                    Smax => "imax",
+                    Sdiv => Opcode::Idiv,
+                    Srem => Opcode::Imod,
+                    Smin => Opcode::Imin,
+                    Smax => Opcode::Imax,
                     _ if narrow => {
                         let t = self.sh.alloc(sh.chunks());
-                        self.lanewise("imul", &t, &[&xs, &ys], sh);
+                        self.lanewise(op::Imul, &t, &[&xs, &ys], sh);
                         let s = self.lit_chunks([bits; 4], sh);
-                        self.lanewise("ishr", d, &[&t, &s], sh);
+                        self.lanewise(op::Ishr, d, &[&t, &s], sh);
                         return Ok(());
                     }
-                    _ => "imul_high",
+                    _ => Opcode::ImulHigh,
                 };
-                self.lanewise(name, d, &[&xs, &ys], sh);
+                self.lanewise_dyn(name, d, &[&xs, &ys], sh);
                 return Ok(());
             }
             Udiv | Urem | Umin | Umax | UmulHi => {
                 let xs = self.ext(&x, sh, false);
                 let ys = self.ext(&y, sh, false);
                 let name = match op {
-                    Udiv => "udiv",
-                    Urem => "umod",
-                    Umin => "umin",
-                    Umax => "umax",
+                    Udiv => Opcode::Udiv,
+                    Urem => Opcode::Umod,
+                    Umin => Opcode::Umin,
+                    Umax => Opcode::Umax,
                     _ if narrow => {
                         let t = self.sh.alloc(sh.chunks());
-                        self.lanewise("imul", &t, &[&xs, &ys], sh);
+                        self.lanewise(op::Imul, &t, &[&xs, &ys], sh);
                         let s = self.lit_chunks([bits; 4], sh);
-                        self.lanewise("ushr", d, &[&t, &s], sh);
+                        self.lanewise(op::Ushr, d, &[&t, &s], sh);
                         return Ok(());
                     }
-                    _ => "umul_high",
+                    _ => Opcode::UmulHigh,
                 };
-                self.lanewise(name, d, &[&xs, &ys], sh);
+                self.lanewise_dyn(name, d, &[&xs, &ys], sh);
                 return Ok(());
             }
             Shl | Lshr | Ashr => {
                 let amt = if narrow {
                     let m = self.lit_chunks([bits - 1; 4], sh);
                     let t = self.sh.alloc(sh.chunks());
-                    self.lanewise("iand", &t, &[&y, &m], sh);
+                    self.lanewise(op::Iand, &t, &[&y, &m], sh);
                     t
                 } else {
                     y.clone()
                 };
                 let (name, src) = match op {
-                    Shl => ("ishl", x.clone()),
-                    Lshr => ("ushr", self.ext(&x, sh, false)),
-                    _ => ("ishr", self.ext(&x, sh, true)),
+                    Shl => (Opcode::Ishl, x.clone()),
+                    Lshr => (Opcode::Ushr, self.ext(&x, sh, false)),
+                    _ => (Opcode::Ishr, self.ext(&x, sh, true)),
                 };
-                self.lanewise(name, d, &[&src, &amt], sh);
+                self.lanewise_dyn(name, d, &[&src, &amt], sh);
                 return Ok(());
             }
             Rotl => {
@@ -215,17 +219,17 @@ impl FnGen<'_, '_> {
                 }
                 let m = self.lit_chunks([bits - 1; 4], sh);
                 let n = self.sh.alloc(sh.chunks());
-                self.lanewise("iand", &n, &[&y, &m], sh);
+                self.lanewise(op::Iand, &n, &[&y, &m], sh);
                 let z = self.ext(&x, sh, false);
                 let l = self.sh.alloc(sh.chunks());
-                self.lanewise("ishl", &l, &[&x, &n], sh);
+                self.lanewise(op::Ishl, &l, &[&x, &n], sh);
                 let w = self.lit_chunks([bits; 4], sh);
                 let k = self.sh.alloc(sh.chunks());
                 let nn = self.negate(&n, sh);
-                self.lanewise("iadd", &k, &[&w, &nn], sh);
+                self.lanewise(op::Iadd, &k, &[&w, &nn], sh);
                 let r = self.sh.alloc(sh.chunks());
-                self.lanewise("ushr", &r, &[&z, &k], sh);
-                self.lanewise("ior", d, &[&l, &r], sh);
+                self.lanewise(op::Ushr, &r, &[&z, &k], sh);
+                self.lanewise(op::Ior, d, &[&l, &r], sh);
                 return Ok(());
             }
             SaddSat | SsubSat if narrow => {
@@ -233,15 +237,15 @@ impl FnGen<'_, '_> {
                 let ys = self.ext(&y, sh, true);
                 let t = self.sh.alloc(sh.chunks());
                 if op == SaddSat {
-                    self.lanewise("iadd", &t, &[&xs, &ys], sh);
+                    self.lanewise(op::Iadd, &t, &[&xs, &ys], sh);
                 } else {
                     let n = self.negate(&ys, sh);
-                    self.lanewise("iadd", &t, &[&xs, &n], sh);
+                    self.lanewise(op::Iadd, &t, &[&xs, &n], sh);
                 }
                 let lo = self.lit_chunks([(-(1i64 << (bits - 1))) as u32; 4], sh);
                 let hi = self.lit_chunks([((1u32 << (bits - 1)) - 1); 4], sh);
-                self.lanewise("imax", &t, &[&t, &lo], sh);
-                self.lanewise("imin", d, &[&t, &hi], sh);
+                self.lanewise(op::Imax, &t, &[&t, &lo], sh);
+                self.lanewise(op::Imin, d, &[&t, &hi], sh);
                 return Ok(());
             }
             UaddSat | UsubSat if narrow => {
@@ -249,14 +253,14 @@ impl FnGen<'_, '_> {
                 let ys = self.ext(&y, sh, false);
                 let t = self.sh.alloc(sh.chunks());
                 if op == UaddSat {
-                    self.lanewise("iadd", &t, &[&xs, &ys], sh);
+                    self.lanewise(op::Iadd, &t, &[&xs, &ys], sh);
                     let hi = self.lit_chunks([(1u32 << bits) - 1; 4], sh);
-                    self.lanewise("umin", d, &[&t, &hi], sh);
+                    self.lanewise(op::Umin, d, &[&t, &hi], sh);
                 } else {
                     let n = self.negate(&ys, sh);
-                    self.lanewise("iadd", &t, &[&xs, &n], sh);
+                    self.lanewise(op::Iadd, &t, &[&xs, &n], sh);
                     let z = self.lit_chunks([0; 4], sh);
-                    self.lanewise("imax", d, &[&t, &z], sh);
+                    self.lanewise(op::Imax, d, &[&t, &z], sh);
                 }
                 return Ok(());
             }
@@ -264,44 +268,44 @@ impl FnGen<'_, '_> {
             SsubSat => {
                 let t = self.sh.alloc(sh.chunks());
                 let n = self.negate(&y, sh);
-                self.lanewise("iadd", &t, &[&x, &n], sh);
+                self.lanewise(op::Iadd, &t, &[&x, &n], sh);
                 let p = self.sh.alloc(sh.chunks());
                 let q = self.sh.alloc(sh.chunks());
-                self.lanewise("ixor", &p, &[&x, &y], sh);
-                self.lanewise("ixor", &q, &[&x, &t], sh);
-                self.lanewise("iand", &p, &[&p, &q], sh);
+                self.lanewise(op::Ixor, &p, &[&x, &y], sh);
+                self.lanewise(op::Ixor, &q, &[&x, &t], sh);
+                self.lanewise(op::Iand, &p, &[&p, &q], sh);
                 let z = self.lit_chunks([0; 4], sh);
-                self.lanewise("ilt", &p, &[&p, &z], sh);
+                self.lanewise(op::Ilt, &p, &[&p, &z], sh);
                 let s = self.sh.alloc(sh.chunks());
-                self.lanewise("ilt", &s, &[&x, &z], sh);
+                self.lanewise(op::Ilt, &s, &[&x, &z], sh);
                 let min = self.lit_chunks([0x8000_0000; 4], sh);
                 let max = self.lit_chunks([0x7FFF_FFFF; 4], sh);
-                self.lanewise("cmov_logical", &s, &[&s, &min, &max], sh);
-                self.lanewise("cmov_logical", d, &[&p, &s, &t], sh);
+                self.lanewise(op::CmovLogical, &s, &[&s, &min, &max], sh);
+                self.lanewise(op::CmovLogical, d, &[&p, &s, &t], sh);
                 return Ok(());
             }
             UaddSat => {
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise("iadd", &t, &[&x, &y], sh);
+                self.lanewise(op::Iadd, &t, &[&x, &y], sh);
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise("ult", &c, &[&t, &x], sh);
+                self.lanewise(op::Ult, &c, &[&t, &x], sh);
                 let ones = self.lit_chunks([u32::MAX; 4], sh);
-                self.lanewise("cmov_logical", d, &[&c, &ones, &t], sh);
+                self.lanewise(op::CmovLogical, d, &[&c, &ones, &t], sh);
                 return Ok(());
             }
             UsubSat => {
                 let t = self.sh.alloc(sh.chunks());
                 let n = self.negate(&y, sh);
-                self.lanewise("iadd", &t, &[&x, &n], sh);
+                self.lanewise(op::Iadd, &t, &[&x, &n], sh);
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise("uge", &c, &[&x, &y], sh);
+                self.lanewise(op::Uge, &c, &[&x, &y], sh);
                 let z = self.lit_chunks([0; 4], sh);
-                self.lanewise("cmov_logical", d, &[&c, &t, &z], sh);
+                self.lanewise(op::CmovLogical, d, &[&c, &t, &z], sh);
                 return Ok(());
             }
             _ => return Err(GenError::Invalid(format!("`{}` on integers", op.name()))),
         };
-        self.lanewise(name, d, &[&x, &y], sh);
+        self.lanewise_dyn(name, d, &[&x, &y], sh);
         Ok(())
     }
 
@@ -319,7 +323,7 @@ impl FnGen<'_, '_> {
             return VLoc { lit: true, nums };
         }
         let t = self.sh.alloc(sh.chunks());
-        self.lanewise("inegate", &t, &[v], sh);
+        self.lanewise(op::Inegate, &t, &[v], sh);
         t
     }
 
@@ -330,9 +334,9 @@ impl FnGen<'_, '_> {
         for i in 0..sh.lanes {
             let (c, k) = sh.lane(i);
             let t = self.tmp();
-            let ins: Vec<String> = srcs.iter().map(|s| s.s(c, &[k])).collect();
-            self.e(format!("mcall({id}) ({t}), ({})", ins.join(", ")));
-            self.e(format!("mov {}, {t}.x", d.d(c, &[k])));
+            let ins: Vec<Src> = srcs.iter().map(|s| s.s(c, &[k])).collect();
+            self.e(b::mcall(id, &[t.whole()], &ins));
+            self.e(b::alu(op::Mov, d.d(c, &[k]), [t.x()]));
         }
         Ok(())
     }
@@ -347,63 +351,57 @@ impl FnGen<'_, '_> {
                 let (a, b) = (self.tmp(), self.tmp());
                 match op {
                     UnaryOp::Popcount => {
-                        self.e(format!("icbits {a}.x___, {lo}"));
-                        self.e(format!("icbits {b}.x___, {hi}"));
-                        self.e(format!("iadd {}, {a}.x, {b}.x", d.d(c, &[k])));
+                        self.e(b::alu(op::Icbits, a.dst(Mask::X), [lo]));
+                        self.e(b::alu(op::Icbits, b.dst(Mask::X), [hi]));
+                        self.e(b::alu(op::Iadd, d.d(c, &[k]), [a.x(), b.x()]));
                     }
                     UnaryOp::Clz => {
                         self.facts.intrinsics.insert(INTR_CLZ);
-                        self.e(format!("mcall({INTR_CLZ}) ({a}), ({hi})"));
-                        self.e(format!("mcall({INTR_CLZ}) ({b}), ({lo})"));
+                        self.e(b::mcall(INTR_CLZ, &[a.whole()], &[hi]));
+                        self.e(b::mcall(INTR_CLZ, &[b.whole()], &[lo]));
                         let l32 = self.lit(32);
-                        self.e(format!("iadd {b}.x___, {b}.x, {l32}"));
+                        self.e(b::alu(op::Iadd, b.dst(Mask::X), [b.x(), l32]));
                         let z = self.lit(0);
                         let t = self.tmp();
-                        self.e(format!("ieq {t}.x___, {hi}, {z}"));
-                        self.e(format!(
-                            "cmov_logical {}, {t}.x, {b}.x, {a}.x",
-                            d.d(c, &[k])
-                        ));
+                        self.e(b::alu(op::Ieq, t.dst(Mask::X), [hi, z]));
+                        self.e(b::alu(op::CmovLogical, d.d(c, &[k]), [t.x(), b.x(), a.x()]));
                     }
                     _ => {
                         let m = self.lit(u32::MAX);
                         let l32 = self.lit(32);
-                        self.e(format!("ffb_lo {a}.x___, {lo}"));
-                        self.e(format!("ffb_lo {b}.x___, {hi}"));
+                        self.e(b::alu(op::FfbLo, a.dst(Mask::X), [lo]));
+                        self.e(b::alu(op::FfbLo, b.dst(Mask::X), [hi]));
                         let t = self.tmp();
-                        self.e(format!("ieq {t}.x___, {b}.x, {m}"));
-                        self.e(format!("cmov_logical {b}.x___, {t}.x, {l32}, {b}.x"));
-                        self.e(format!("iadd {b}.x___, {b}.x, {l32}"));
-                        self.e(format!("ieq {t}.x___, {a}.x, {m}"));
-                        self.e(format!(
-                            "cmov_logical {}, {t}.x, {b}.x, {a}.x",
-                            d.d(c, &[k])
-                        ));
+                        self.e(b::alu(op::Ieq, t.dst(Mask::X), [b.x(), m]));
+                        self.e(b::alu(op::CmovLogical, b.dst(Mask::X), [t.x(), l32, b.x()]));
+                        self.e(b::alu(op::Iadd, b.dst(Mask::X), [b.x(), l32]));
+                        self.e(b::alu(op::Ieq, t.dst(Mask::X), [a.x(), m]));
+                        self.e(b::alu(op::CmovLogical, d.d(c, &[k]), [t.x(), b.x(), a.x()]));
                     }
                 }
                 let z = self.lit(0);
-                self.e(format!("mov {}, {z}", d.d(c, &[k + 1])));
+                self.e(b::alu(op::Mov, d.d(c, &[k + 1]), [z]));
             }
             return Ok(());
         }
         let bits = sh.bits;
         let z = self.ext(x, sh, false);
         match op {
-            UnaryOp::Popcount => self.lanewise("icbits", d, &[&z], sh),
+            UnaryOp::Popcount => self.lanewise(op::Icbits, d, &[&z], sh),
             UnaryOp::Clz => {
                 let t = self.sh.alloc(sh.chunks());
                 self.per_lane_macro(INTR_CLZ, &t, &[&z], sh)?;
                 let adj = self.lit_chunks([(bits as i32 - 32) as u32; 4], sh);
-                self.lanewise("iadd", d, &[&t, &adj], sh);
+                self.lanewise(op::Iadd, d, &[&t, &adj], sh);
             }
             _ => {
                 let t = self.sh.alloc(sh.chunks());
-                self.lanewise("ffb_lo", &t, &[&z], sh);
+                self.lanewise(op::FfbLo, &t, &[&z], sh);
                 let m = self.lit_chunks([u32::MAX; 4], sh);
                 let c = self.sh.alloc(sh.chunks());
-                self.lanewise("ieq", &c, &[&t, &m], sh);
+                self.lanewise(op::Ieq, &c, &[&t, &m], sh);
                 let w = self.lit_chunks([bits; 4], sh);
-                self.lanewise("cmov_logical", d, &[&c, &w, &t], sh);
+                self.lanewise(op::CmovLogical, d, &[&c, &w, &t], sh);
             }
         }
         Ok(())
@@ -414,29 +412,22 @@ impl FnGen<'_, '_> {
         let x = self.loc(a)?;
         let y = self.loc(b)?;
         use IntCC::*;
-        // (instruction, swap operands)
-        let (name, swap, signed) = match cc {
-            Eq => ("eq", false, false),
-            Ne => ("ne", false, false),
-            Slt => ("lt", false, true),
-            Sge => ("ge", false, true),
-            Sgt => ("lt", true, true),
-            Sle => ("ge", true, true),
-            Ult => ("ult", false, false),
-            Uge => ("uge", false, false),
-            Ugt => ("ult", true, false),
-            Ule => ("uge", true, false),
+        use Opcode::{I64eq, I64ge, I64lt, I64ne, Ieq, Ige, Ilt, Ine, U64ge, U64lt};
+        // (32-bit instruction, 64-bit instruction, swap operands, signed)
+        let (narrow, wide, swap, signed) = match cc {
+            Eq => (Ieq, I64eq, false, false),
+            Ne => (Ine, I64ne, false, false),
+            Slt => (Ilt, I64lt, false, true),
+            Sge => (Ige, I64ge, false, true),
+            Sgt => (Ilt, I64lt, true, true),
+            Sle => (Ige, I64ge, true, true),
+            Ult => (Opcode::Ult, U64lt, false, false),
+            Uge => (Opcode::Uge, U64ge, false, false),
+            Ugt => (Opcode::Ult, U64lt, true, false),
+            Ule => (Opcode::Uge, U64ge, true, false),
         };
         let (x, y) = if swap { (y, x) } else { (x, y) };
         if sh.wide {
-            let inst = match name {
-                "eq" => "i64eq",
-                "ne" => "i64ne",
-                "lt" => "i64lt",
-                "ge" => "i64ge",
-                "ult" => "u64lt",
-                _ => "u64ge",
-            };
             let bsh = Shape {
                 lanes: sh.lanes,
                 wide: false,
@@ -445,26 +436,19 @@ impl FnGen<'_, '_> {
             };
             for i in 0..sh.lanes {
                 let t = self.tmp();
-                self.e(format!(
-                    "{inst} {t}.xy__, {}, {}",
-                    x.lane(sh, i),
-                    y.lane(sh, i)
+                self.e(b::alu_dyn(
+                    wide,
+                    t.dst(Mask::XY),
+                    [x.lane(sh, i), y.lane(sh, i)],
                 ));
                 let (c, k) = bsh.lane(i);
-                self.e(format!("mov {}, {t}.x", d.d(c, &[k])));
+                self.e(b::alu(op::Mov, d.d(c, &[k]), [t.x()]));
             }
             return Ok(());
         }
-        let inst = match name {
-            "eq" => "ieq",
-            "ne" => "ine",
-            "lt" => "ilt",
-            "ge" => "ige",
-            other => other,
-        };
         let xs = self.ext(&x, sh, signed);
         let ys = self.ext(&y, sh, signed);
-        self.lanewise(inst, d, &[&xs, &ys], sh);
+        self.lanewise_dyn(narrow, d, &[&xs, &ys], sh);
         Ok(())
     }
 
@@ -482,51 +466,56 @@ impl FnGen<'_, '_> {
             float: false,
         };
         // One comparison into `dst`: IL has eq, ne, lt, ge; gt and le swap operands.
-        let one = |g: &mut Self, name: &str, p: &VLoc, q: &VLoc, dst: &VLoc| {
+        let one = |g: &mut Self, name: Opcode, p: &VLoc, q: &VLoc, dst: &VLoc| {
             if sh.wide {
                 g.facts.uses_doubles = true;
+                let name = match name {
+                    Opcode::Eq => Opcode::Deq,
+                    Opcode::Ne => Opcode::Dne,
+                    Opcode::Lt => Opcode::Dlt,
+                    _ => Opcode::Dge,
+                };
                 for i in 0..sh.lanes {
                     let (c, k) = bsh.lane(i);
-                    g.e(format!(
-                        "d{name} {}, {}, {}",
+                    g.e(b::alu_dyn(
+                        name,
                         dst.d(c, &[k]),
-                        p.lane(sh, i),
-                        q.lane(sh, i)
+                        [p.lane(sh, i), q.lane(sh, i)],
                     ));
                 }
             } else {
-                g.lanewise(name, dst, &[p, q], sh);
+                g.lanewise_dyn(name, dst, &[p, q], sh);
             }
         };
         use FloatCC::*;
         match cc {
-            Oeq => one(self, "eq", &x, &y, d),
-            Une => one(self, "ne", &x, &y, d),
-            Olt => one(self, "lt", &x, &y, d),
-            Oge => one(self, "ge", &x, &y, d),
-            Ogt => one(self, "lt", &y, &x, d),
-            Ole => one(self, "ge", &y, &x, d),
+            Oeq => one(self, Opcode::Eq, &x, &y, d),
+            Une => one(self, Opcode::Ne, &x, &y, d),
+            Olt => one(self, Opcode::Lt, &x, &y, d),
+            Oge => one(self, Opcode::Ge, &x, &y, d),
+            Ogt => one(self, Opcode::Lt, &y, &x, d),
+            Ole => one(self, Opcode::Ge, &y, &x, d),
             One | Ord | Uno => {
                 let t = self.sh.alloc(bsh.chunks());
                 let u = self.sh.alloc(bsh.chunks());
                 let join = match cc {
                     One => {
-                        one(self, "lt", &x, &y, &t);
-                        one(self, "lt", &y, &x, &u);
-                        "ior"
+                        one(self, Opcode::Lt, &x, &y, &t);
+                        one(self, Opcode::Lt, &y, &x, &u);
+                        Opcode::Ior
                     }
                     Ord => {
-                        one(self, "eq", &x, &x, &t);
-                        one(self, "eq", &y, &y, &u);
-                        "iand"
+                        one(self, Opcode::Eq, &x, &x, &t);
+                        one(self, Opcode::Eq, &y, &y, &u);
+                        Opcode::Iand
                     }
                     _ => {
-                        one(self, "ne", &x, &x, &t);
-                        one(self, "ne", &y, &y, &u);
-                        "ior"
+                        one(self, Opcode::Ne, &x, &x, &t);
+                        one(self, Opcode::Ne, &y, &y, &u);
+                        Opcode::Ior
                     }
                 };
-                self.lanewise(join, d, &[&t, &u], bsh);
+                self.lanewise_dyn(join, d, &[&t, &u], bsh);
             }
         }
         Ok(())
@@ -548,13 +537,12 @@ impl FnGen<'_, '_> {
                 let (_, k1) = cs.lane((i0 + 1).min(cs.lanes - 1));
                 cl.s(c0, &[k0, k0, k1, k1])
             } else {
-                cl.r(ch)
+                cl.r(ch).src()
             };
-            self.e(format!(
-                "cmov_logical {}, {cond}, {}, {}",
+            self.e(b::alu(
+                op::CmovLogical,
                 d.d(ch, &comps),
-                x.r(ch),
-                y.r(ch)
+                [cond, x.r(ch).src(), y.r(ch).src()],
             ));
         }
         Ok(())
@@ -608,7 +596,7 @@ impl FnGen<'_, '_> {
                     }
                 }
                 dst.sort();
-                self.e(format!("mov {}, {}", d.d(rc, &dst), src.s(sc, &sw)));
+                self.e(b::alu(op::Mov, d.d(rc, &dst), [src.s(sc, &sw)]));
             }
         }
         Ok(())

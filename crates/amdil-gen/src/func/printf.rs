@@ -69,7 +69,7 @@ impl FnGen<'_, '_> {
         }
         // Each field's words and byte size.
         let mut sizes = Vec::new();
-        let mut words: Vec<Vec<String>> = Vec::new();
+        let mut words: Vec<Vec<Src>> = Vec::new();
         for f in &fields {
             match f {
                 Field::Arg(v) => {
@@ -103,42 +103,62 @@ impl FnGen<'_, '_> {
         let (old, new, t) = (self.tmp(), self.tmp(), self.tmp());
         let rl = self.lit(record);
         let four = self.lit(4);
-        self.e("whileloop");
-        self.e(format!("uav_raw_load_id({RAW_UAV}) {old}.x___, cb0[8].y"));
-        self.e(format!("iadd {new}.x___, {old}.x, {rl}"));
-        self.e(format!("iadd {t}.x___, {new}.x, {four}"));
-        self.e(format!("ult {t}.x___, cb0[8].z, {t}.x"));
-        self.e(format!("break_logicalnz {t}.x"));
-        self.e(format!(
-            "uav_read_cmp_xchg_id({RAW_UAV}) {t}._y__, cb0[8].y, {new}.x, {old}.x"
+        self.e(b::bare(op::Whileloop));
+        self.e(b::mem(
+            op::UavRawLoad,
+            RAW_UAV,
+            old.dst(Mask::X),
+            [Reg::cb(0, 8).y()],
         ));
-        self.e(format!("ieq {t}._y__, {t}.y, {old}.x"));
-        self.e(format!("break_logicalnz {t}.y"));
-        self.e("endloop");
+        self.e(b::alu(op::Iadd, new.dst(Mask::X), [old.x(), rl]));
+        self.e(b::alu(op::Iadd, t.dst(Mask::X), [new.x(), four]));
+        self.e(b::alu(op::Ult, t.dst(Mask::X), [Reg::cb(0, 8).z(), t.x()]));
+        self.e(b::cond(op::BreakLogicalnz, t.x()));
+        self.e(b::mem(
+            op::UavReadCmpXchg,
+            RAW_UAV,
+            t.dst(Mask::Y),
+            [Reg::cb(0, 8).y(), new.x(), old.x()],
+        ));
+        self.e(b::alu(op::Ieq, t.dst(Mask::Y), [t.y(), old.x()]));
+        self.e(b::cond(op::BreakLogicalnz, t.y()));
+        self.e(b::bare(op::Endloop));
         let ret = match res {
             Some(r) => Some(self.loc(r)?.d(0, &[0])),
             None => None,
         };
-        self.e(format!("if_logicalz {t}.x"));
+        self.e(b::cond(op::IfLogicalz, t.x()));
         let a = self.tmp();
-        self.e(format!("iadd {a}.x___, cb0[8].y, {old}.x"));
-        self.e(format!("iadd {a}.x___, {a}.x, {four}"));
+        self.e(b::alu(
+            op::Iadd,
+            a.dst(Mask::X),
+            [Reg::cb(0, 8).y(), old.x()],
+        ));
+        self.e(b::alu(op::Iadd, a.dst(Mask::X), [a.x(), four]));
         let idl = self.lit(id);
-        self.e(format!(
-            "uav_raw_store_id({RAW_UAV}) mem0.x___, {a}.x, {idl}"
+        self.e(b::mem(
+            op::UavRawStore,
+            RAW_UAV,
+            Reg::mem(0).dst(Mask::X),
+            [a.x(), idl],
         ));
         for w in words.iter().flatten() {
-            self.e(format!("iadd {a}.x___, {a}.x, {four}"));
-            self.e(format!("uav_raw_store_id({RAW_UAV}) mem0.x___, {a}.x, {w}"));
+            self.e(b::alu(op::Iadd, a.dst(Mask::X), [a.x(), four]));
+            self.e(b::mem(
+                op::UavRawStore,
+                RAW_UAV,
+                Reg::mem(0).dst(Mask::X),
+                [a.x(), *w],
+            ));
         }
         if let Some(r) = &ret {
             let z = self.lit(0);
-            self.e(format!("mov {r}, {z}"));
-            self.e("else");
+            self.e(b::alu(op::Mov, *r, [z]));
+            self.e(b::bare(op::Else));
             let m1 = self.lit(u32::MAX);
-            self.e(format!("mov {r}, {m1}"));
+            self.e(b::alu(op::Mov, *r, [m1]));
         }
-        self.e("endif");
+        self.e(b::bare(op::Endif));
         Ok(())
     }
 }

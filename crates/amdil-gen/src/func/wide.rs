@@ -7,7 +7,7 @@ use super::*;
 
 impl FnGen<'_, '_> {
     /// A fresh register for one 64-bit value in `.xy`.
-    fn t64(&mut self) -> String {
+    fn t64(&mut self) -> Reg {
         self.tmp()
     }
 
@@ -20,41 +20,109 @@ impl FnGen<'_, '_> {
             let a = x.lane(sh, i);
             let b = y.lane(sh, i);
             let [a0, a1, b0, b1] = [self.t64(), self.t64(), self.t64(), self.t64()];
-            self.e(format!("iand {a0}.xy__, {a}, {lo_mask}"));
-            self.e(format!("u64shr {a1}.xy__, {a}, {s32}"));
-            self.e(format!("iand {b0}.xy__, {b}, {lo_mask}"));
-            self.e(format!("u64shr {b1}.xy__, {b}, {s32}"));
+            self.e(b::alu(op::Iand, a0.dst(Mask::XY), [a, lo_mask]));
+            self.e(b::alu(op::U64shr, a1.dst(Mask::XY), [a, s32]));
+            self.e(b::alu(op::Iand, b0.dst(Mask::XY), [b, lo_mask]));
+            self.e(b::alu(op::U64shr, b1.dst(Mask::XY), [b, s32]));
             let [p00, p01, p10, p11] = [self.t64(), self.t64(), self.t64(), self.t64()];
-            self.e(format!("u64mul {p00}.xy__, {a0}.xyxy, {b0}.xyxy"));
-            self.e(format!("u64mul {p01}.xy__, {a0}.xyxy, {b1}.xyxy"));
-            self.e(format!("u64mul {p10}.xy__, {a1}.xyxy, {b0}.xyxy"));
-            self.e(format!("u64mul {p11}.xy__, {a1}.xyxy, {b1}.xyxy"));
+            self.e(b::alu(
+                op::U64mul,
+                p00.dst(Mask::XY),
+                [a0.swz(Swz::XYXY), b0.swz(Swz::XYXY)],
+            ));
+            self.e(b::alu(
+                op::U64mul,
+                p01.dst(Mask::XY),
+                [a0.swz(Swz::XYXY), b1.swz(Swz::XYXY)],
+            ));
+            self.e(b::alu(
+                op::U64mul,
+                p10.dst(Mask::XY),
+                [a1.swz(Swz::XYXY), b0.swz(Swz::XYXY)],
+            ));
+            self.e(b::alu(
+                op::U64mul,
+                p11.dst(Mask::XY),
+                [a1.swz(Swz::XYXY), b1.swz(Swz::XYXY)],
+            ));
             // mid = (p00 >> 32) + lo(p01) + lo(p10); hi = p11 + (p01 >> 32) + (p10 >> 32)
             // + (mid >> 32).
             let (mid, t, h) = (self.t64(), self.t64(), self.t64());
-            self.e(format!("u64shr {mid}.xy__, {p00}.xyxy, {s32}"));
-            self.e(format!("iand {t}.xy__, {p01}.xyxy, {lo_mask}"));
-            self.e(format!("i64add {mid}.xy__, {mid}.xyxy, {t}.xyxy"));
-            self.e(format!("iand {t}.xy__, {p10}.xyxy, {lo_mask}"));
-            self.e(format!("i64add {mid}.xy__, {mid}.xyxy, {t}.xyxy"));
-            self.e(format!("u64shr {h}.xy__, {p01}.xyxy, {s32}"));
-            self.e(format!("i64add {h}.xy__, {h}.xyxy, {p11}.xyxy"));
-            self.e(format!("u64shr {t}.xy__, {p10}.xyxy, {s32}"));
-            self.e(format!("i64add {h}.xy__, {h}.xyxy, {t}.xyxy"));
-            self.e(format!("u64shr {t}.xy__, {mid}.xyxy, {s32}"));
-            self.e(format!("i64add {h}.xy__, {h}.xyxy, {t}.xyxy"));
+            self.e(b::alu(
+                op::U64shr,
+                mid.dst(Mask::XY),
+                [p00.swz(Swz::XYXY), s32],
+            ));
+            self.e(b::alu(
+                op::Iand,
+                t.dst(Mask::XY),
+                [p01.swz(Swz::XYXY), lo_mask],
+            ));
+            self.e(b::alu(
+                op::I64add,
+                mid.dst(Mask::XY),
+                [mid.swz(Swz::XYXY), t.swz(Swz::XYXY)],
+            ));
+            self.e(b::alu(
+                op::Iand,
+                t.dst(Mask::XY),
+                [p10.swz(Swz::XYXY), lo_mask],
+            ));
+            self.e(b::alu(
+                op::I64add,
+                mid.dst(Mask::XY),
+                [mid.swz(Swz::XYXY), t.swz(Swz::XYXY)],
+            ));
+            self.e(b::alu(
+                op::U64shr,
+                h.dst(Mask::XY),
+                [p01.swz(Swz::XYXY), s32],
+            ));
+            self.e(b::alu(
+                op::I64add,
+                h.dst(Mask::XY),
+                [h.swz(Swz::XYXY), p11.swz(Swz::XYXY)],
+            ));
+            self.e(b::alu(
+                op::U64shr,
+                t.dst(Mask::XY),
+                [p10.swz(Swz::XYXY), s32],
+            ));
+            self.e(b::alu(
+                op::I64add,
+                h.dst(Mask::XY),
+                [h.swz(Swz::XYXY), t.swz(Swz::XYXY)],
+            ));
+            self.e(b::alu(
+                op::U64shr,
+                t.dst(Mask::XY),
+                [mid.swz(Swz::XYXY), s32],
+            ));
+            self.e(b::alu(
+                op::I64add,
+                h.dst(Mask::XY),
+                [h.swz(Swz::XYXY), t.swz(Swz::XYXY)],
+            ));
             if signed {
                 // Signed high half = unsigned one - (a < 0 ? b : 0) - (b < 0 ? a : 0).
                 let z = self.lit4([0; 4]);
                 let n = self.t64();
-                self.e(format!("i64lt {n}.xy__, {a}, {z}"));
-                self.e(format!("iand {n}.xy__, {n}.xyxy, {b}"));
-                self.e(format!("i64sub {h}.xy__, {h}.xyxy, {n}.xyxy"));
-                self.e(format!("i64lt {n}.xy__, {b}, {z}"));
-                self.e(format!("iand {n}.xy__, {n}.xyxy, {a}"));
-                self.e(format!("i64sub {h}.xy__, {h}.xyxy, {n}.xyxy"));
+                self.e(b::alu(op::I64lt, n.dst(Mask::XY), [a, z]));
+                self.e(b::alu(op::Iand, n.dst(Mask::XY), [n.swz(Swz::XYXY), b]));
+                self.e(b::alu(
+                    op::I64sub,
+                    h.dst(Mask::XY),
+                    [h.swz(Swz::XYXY), n.swz(Swz::XYXY)],
+                ));
+                self.e(b::alu(op::I64lt, n.dst(Mask::XY), [b, z]));
+                self.e(b::alu(op::Iand, n.dst(Mask::XY), [n.swz(Swz::XYXY), a]));
+                self.e(b::alu(
+                    op::I64sub,
+                    h.dst(Mask::XY),
+                    [h.swz(Swz::XYXY), n.swz(Swz::XYXY)],
+                ));
             }
-            self.e(format!("mov {}, {h}.xyxy", d.d(c, &[k, k + 1])));
+            self.e(b::alu(op::Mov, d.d(c, &[k, k + 1]), [h.swz(Swz::XYXY)]));
         }
     }
 
@@ -79,92 +147,115 @@ impl FnGen<'_, '_> {
                 let lo = x.s(sc, &[sk]);
                 let hi = x.s(sc, &[sk + 1]);
                 let (w, o, bias) = (self.lit(11), self.lit(20), self.lit(-1023i32 as u32));
-                self.e(format!("mov {sign}.x___, {hi}"));
-                self.e(format!("ubit_extract {e}.x___, {w}, {o}, {hi}"));
-                self.e(format!("iadd {e}.x___, {e}.x, {bias}"));
+                self.e(b::alu(op::Mov, sign.dst(Mask::X), [hi]));
+                self.e(b::alu(op::UbitExtract, e.dst(Mask::X), [w, o, hi]));
+                self.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), bias]));
                 let (mm, one) = (self.lit(0xF_FFFF), self.lit(0x10_0000));
-                self.e(format!("iand {m}._y__, {hi}, {mm}"));
-                self.e(format!("ior {m}._y__, {m}.y, {one}"));
-                self.e(format!("mov {m}.x___, {lo}"));
+                self.e(b::alu(op::Iand, m.dst(Mask::Y), [hi, mm]));
+                self.e(b::alu(op::Ior, m.dst(Mask::Y), [m.y(), one]));
+                self.e(b::alu(op::Mov, m.dst(Mask::X), [lo]));
                 let b = self.lit(-52i32 as u32);
-                self.e(format!("iadd {shift}.x___, {e}.x, {b}"));
+                self.e(b::alu(op::Iadd, shift.dst(Mask::X), [e.x(), b]));
             } else {
                 let v = x.s(sc, &[sk]);
                 let (w, o, bias) = (self.lit(8), self.lit(23), self.lit(-127i32 as u32));
-                self.e(format!("mov {sign}.x___, {v}"));
-                self.e(format!("ubit_extract {e}.x___, {w}, {o}, {v}"));
-                self.e(format!("iadd {e}.x___, {e}.x, {bias}"));
+                self.e(b::alu(op::Mov, sign.dst(Mask::X), [v]));
+                self.e(b::alu(op::UbitExtract, e.dst(Mask::X), [w, o, v]));
+                self.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), bias]));
                 let (mm, one) = (self.lit(0x7F_FFFF), self.lit(0x80_0000));
-                self.e(format!("iand {m}.x___, {v}, {mm}"));
-                self.e(format!("ior {m}.x___, {m}.x, {one}"));
+                self.e(b::alu(op::Iand, m.dst(Mask::X), [v, mm]));
+                self.e(b::alu(op::Ior, m.dst(Mask::X), [m.x(), one]));
                 let zz = self.lit(0);
-                self.e(format!("mov {m}._y__, {zz}"));
+                self.e(b::alu(op::Mov, m.dst(Mask::Y), [zz]));
                 let b = self.lit(-23i32 as u32);
-                self.e(format!("iadd {shift}.x___, {e}.x, {b}"));
+                self.e(b::alu(op::Iadd, shift.dst(Mask::X), [e.x(), b]));
             }
             // T = (M << max(shift, 0)) >> max(-shift, 0)
             let (sl, sr, t) = (self.tmp(), self.tmp(), self.t64());
             let zl = self.lit(0);
-            self.e(format!("imax {sl}.x___, {shift}.x, {zl}"));
-            self.e(format!("inegate {sr}.x___, {shift}.x"));
-            self.e(format!("imax {sr}.x___, {sr}.x, {zl}"));
-            self.e(format!("i64shl {t}.xy__, {m}.xyxy, {sl}.x"));
-            self.e(format!("u64shr {t}.xy__, {t}.xyxy, {sr}.x"));
+            self.e(b::alu(op::Imax, sl.dst(Mask::X), [shift.x(), zl]));
+            self.e(b::alu(op::Inegate, sr.dst(Mask::X), [shift.x()]));
+            self.e(b::alu(op::Imax, sr.dst(Mask::X), [sr.x(), zl]));
+            self.e(b::alu(
+                op::I64shl,
+                t.dst(Mask::XY),
+                [m.swz(Swz::XYXY), sl.x()],
+            ));
+            self.e(b::alu(
+                op::U64shr,
+                t.dst(Mask::XY),
+                [t.swz(Swz::XYXY), sr.x()],
+            ));
             let (neg, nt) = (self.tmp(), self.t64());
-            self.e(format!("ilt {neg}.x___, {sign}.x, {zl}"));
-            self.e(format!("i64negate {nt}.xy__, {t}.xyxy"));
+            self.e(b::alu(op::Ilt, neg.dst(Mask::X), [sign.x(), zl]));
+            self.e(b::alu(op::I64negate, nt.dst(Mask::XY), [t.swz(Swz::XYXY)]));
             if signed {
-                self.e(format!(
-                    "cmov_logical {t}.xy__, {neg}.x, {nt}.xyxy, {t}.xyxy"
+                self.e(b::alu(
+                    op::CmovLogical,
+                    t.dst(Mask::XY),
+                    [neg.x(), nt.swz(Swz::XYXY), t.swz(Swz::XYXY)],
                 ));
             } else {
-                self.e(format!("cmov_logical {t}.xy__, {neg}.x, {z}, {t}.xyxy"));
+                self.e(b::alu(
+                    op::CmovLogical,
+                    t.dst(Mask::XY),
+                    [neg.x(), z, t.swz(Swz::XYXY)],
+                ));
             }
             // |x| < 1 gives 0; |x| >= 2^63 (2^64 unsigned), infinities included,
             // saturate; NaN gives 0.
             let small = self.tmp();
-            self.e(format!("ilt {small}.x___, {e}.x, {zl}"));
-            self.e(format!("cmov_logical {t}.xy__, {small}.x, {z}, {t}.xyxy"));
+            self.e(b::alu(op::Ilt, small.dst(Mask::X), [e.x(), zl]));
+            self.e(b::alu(
+                op::CmovLogical,
+                t.dst(Mask::XY),
+                [small.x(), z, t.swz(Swz::XYXY)],
+            ));
             let big = self.tmp();
             let lim = self.lit(if signed { 63 } else { 64 });
-            self.e(format!("ige {big}.x___, {e}.x, {lim}"));
+            self.e(b::alu(op::Ige, big.dst(Mask::X), [e.x(), lim]));
             let sat = if signed {
                 let (mx, mn) = (
                     self.lit4([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF]),
                     self.lit4([0, 0x8000_0000, 0, 0x8000_0000]),
                 );
                 let s = self.t64();
-                self.e(format!("cmov_logical {s}.xy__, {neg}.x, {mn}, {mx}"));
-                format!("{s}.xyxy")
+                self.e(b::alu(op::CmovLogical, s.dst(Mask::XY), [neg.x(), mn, mx]));
+                s.swz(Swz::XYXY)
             } else {
                 let mx = self.lit4([u32::MAX; 4]);
                 let s = self.t64();
-                self.e(format!("cmov_logical {s}.xy__, {neg}.x, {z}, {mx}"));
-                format!("{s}.xyxy")
+                self.e(b::alu(op::CmovLogical, s.dst(Mask::XY), [neg.x(), z, mx]));
+                s.swz(Swz::XYXY)
             };
-            self.e(format!("cmov_logical {t}.xy__, {big}.x, {sat}, {t}.xyxy"));
+            self.e(b::alu(
+                op::CmovLogical,
+                t.dst(Mask::XY),
+                [big.x(), sat, t.swz(Swz::XYXY)],
+            ));
             let nan = self.tmp();
             if double {
                 let hi = x.s(sc, &[sk + 1]);
                 let lo = x.s(sc, &[sk]);
                 let (am, inf) = (self.lit(0x7FFF_FFFF), self.lit(0x7FF0_0000));
                 let (a, q) = (self.tmp(), self.tmp());
-                self.e(format!("iand {a}.x___, {hi}, {am}"));
-                self.e(format!("ult {nan}.x___, {inf}, {a}.x"));
-                self.e(format!("ieq {q}.x___, {a}.x, {inf}"));
-                self.e(format!("ine {a}.x___, {lo}, {zl}"));
-                self.e(format!("iand {q}.x___, {q}.x, {a}.x"));
-                self.e(format!("ior {nan}.x___, {nan}.x, {q}.x"));
+                self.e(b::alu(op::Iand, a.dst(Mask::X), [hi, am]));
+                self.e(b::alu(op::Ult, nan.dst(Mask::X), [inf, a.x()]));
+                self.e(b::alu(op::Ieq, q.dst(Mask::X), [a.x(), inf]));
+                self.e(b::alu(op::Ine, a.dst(Mask::X), [lo, zl]));
+                self.e(b::alu(op::Iand, q.dst(Mask::X), [q.x(), a.x()]));
+                self.e(b::alu(op::Ior, nan.dst(Mask::X), [nan.x(), q.x()]));
             } else {
                 let v = x.s(sc, &[sk]);
                 let (am, inf) = (self.lit(0x7FFF_FFFF), self.lit(0x7F80_0000));
                 let a = self.tmp();
-                self.e(format!("iand {a}.x___, {v}, {am}"));
-                self.e(format!("ult {nan}.x___, {inf}, {a}.x"));
+                self.e(b::alu(op::Iand, a.dst(Mask::X), [v, am]));
+                self.e(b::alu(op::Ult, nan.dst(Mask::X), [inf, a.x()]));
             }
-            self.e(format!(
-                "cmov_logical {}, {nan}.x, {z}, {t}.xyxy",
-                d.d(c, &[k, k + 1])
+            self.e(b::alu(
+                op::CmovLogical,
+                d.d(c, &[k, k + 1]),
+                [nan.x(), z, t.swz(Swz::XYXY)],
             ));
         }
     }
@@ -189,60 +280,92 @@ impl FnGen<'_, '_> {
             let xv = x.lane(ss, i);
             let (neg, a) = (self.t64(), self.t64());
             if signed {
-                self.e(format!("i64lt {neg}.xy__, {xv}, {z}"));
-                self.e(format!("i64negate {a}.xy__, {xv}"));
-                self.e(format!("cmov_logical {a}.xy__, {neg}.x, {a}.xyxy, {xv}"));
+                self.e(b::alu(op::I64lt, neg.dst(Mask::XY), [xv, z]));
+                self.e(b::alu(op::I64negate, a.dst(Mask::XY), [xv]));
+                self.e(b::alu(
+                    op::CmovLogical,
+                    a.dst(Mask::XY),
+                    [neg.x(), a.swz(Swz::XYXY), xv],
+                ));
             } else {
-                self.e(format!("mov {neg}.xy__, {z}"));
-                self.e(format!("mov {a}.xy__, {xv}"));
+                self.e(b::alu(op::Mov, neg.dst(Mask::XY), [z]));
+                self.e(b::alu(op::Mov, a.dst(Mask::XY), [xv]));
             }
             // Leading zeros of the 64-bit magnitude (IL's ffb_hi counts from the top).
             let (lz, t, q) = (self.tmp(), self.tmp(), self.tmp());
             let l32 = self.lit(32);
-            self.e(format!("ffb_hi {lz}.x___, {a}.y"));
-            self.e(format!("ffb_hi {t}.x___, {a}.x"));
-            self.e(format!("iadd {t}.x___, {t}.x, {l32}"));
-            self.e(format!("ieq {q}.x___, {a}.y, {zl}"));
-            self.e(format!("cmov_logical {lz}.x___, {q}.x, {t}.x, {lz}.x"));
+            self.e(b::alu(op::FfbHi, lz.dst(Mask::X), [a.y()]));
+            self.e(b::alu(op::FfbHi, t.dst(Mask::X), [a.x()]));
+            self.e(b::alu(op::Iadd, t.dst(Mask::X), [t.x(), l32]));
+            self.e(b::alu(op::Ieq, q.dst(Mask::X), [a.y(), zl]));
+            self.e(b::alu(
+                op::CmovLogical,
+                lz.dst(Mask::X),
+                [q.x(), t.x(), lz.x()],
+            ));
             let (n, m, rest) = (self.t64(), self.t64(), self.t64());
-            self.e(format!("i64shl {n}.xy__, {a}.xyxy, {lz}.x"));
+            self.e(b::alu(
+                op::I64shl,
+                n.dst(Mask::XY),
+                [a.swz(Swz::XYXY), lz.x()],
+            ));
             let sh_m = self.lit(64 - p);
             let sh_r = self.lit(p);
-            self.e(format!("u64shr {m}.xy__, {n}.xyxy, {sh_m}"));
-            self.e(format!("i64shl {rest}.xy__, {n}.xyxy, {sh_r}"));
+            self.e(b::alu(
+                op::U64shr,
+                m.dst(Mask::XY),
+                [n.swz(Swz::XYXY), sh_m],
+            ));
+            self.e(b::alu(
+                op::I64shl,
+                rest.dst(Mask::XY),
+                [n.swz(Swz::XYXY), sh_r],
+            ));
             let up = self.tmp();
             let inexact = self.tmp();
-            self.e(format!("ior {inexact}.x___, {rest}.x, {rest}.y"));
-            self.e(format!("ine {inexact}.x___, {inexact}.x, {zl}"));
+            self.e(b::alu(op::Ior, inexact.dst(Mask::X), [rest.x(), rest.y()]));
+            self.e(b::alu(op::Ine, inexact.dst(Mask::X), [inexact.x(), zl]));
             match rounding {
-                Rounding::Rtz => self.e(format!("mov {up}.x___, {zl}")),
+                Rounding::Rtz => self.e(b::alu(op::Mov, up.dst(Mask::X), [zl])),
                 Rounding::Rtp => {
-                    self.e(format!("inot {up}.x___, {neg}.x"));
-                    self.e(format!("iand {up}.x___, {up}.x, {inexact}.x"));
+                    self.e(b::alu(op::Inot, up.dst(Mask::X), [neg.x()]));
+                    self.e(b::alu(op::Iand, up.dst(Mask::X), [up.x(), inexact.x()]));
                 }
-                Rounding::Rtn => self.e(format!("iand {up}.x___, {neg}.x, {inexact}.x")),
+                Rounding::Rtn => self.e(b::alu(op::Iand, up.dst(Mask::X), [neg.x(), inexact.x()])),
                 _ => {
                     // Nearest even: rest > half, or rest == half and m odd.
                     let half = self.lit4([0, 0x8000_0000, 0, 0x8000_0000]);
                     let (gt, eq, odd) = (self.t64(), self.t64(), self.tmp());
-                    self.e(format!("u64lt {gt}.xy__, {half}, {rest}.xyxy"));
-                    self.e(format!("i64eq {eq}.xy__, {rest}.xyxy, {half}"));
+                    self.e(b::alu(
+                        op::U64lt,
+                        gt.dst(Mask::XY),
+                        [half, rest.swz(Swz::XYXY)],
+                    ));
+                    self.e(b::alu(
+                        op::I64eq,
+                        eq.dst(Mask::XY),
+                        [rest.swz(Swz::XYXY), half],
+                    ));
                     let one = self.lit(1);
-                    self.e(format!("iand {odd}.x___, {m}.x, {one}"));
-                    self.e(format!("ine {odd}.x___, {odd}.x, {zl}"));
-                    self.e(format!("iand {eq}.x___, {eq}.x, {odd}.x"));
-                    self.e(format!("ior {up}.x___, {gt}.x, {eq}.x"));
+                    self.e(b::alu(op::Iand, odd.dst(Mask::X), [m.x(), one]));
+                    self.e(b::alu(op::Ine, odd.dst(Mask::X), [odd.x(), zl]));
+                    self.e(b::alu(op::Iand, eq.dst(Mask::X), [eq.x(), odd.x()]));
+                    self.e(b::alu(op::Ior, up.dst(Mask::X), [gt.x(), eq.x()]));
                 }
             }
             let (e, upv) = (self.tmp(), self.t64());
             let one = self.lit(1);
-            self.e(format!("iand {upv}.x___, {up}.x, {one}"));
-            self.e(format!("mov {upv}._y__, {zl}"));
-            self.e(format!("i64add {m}.xy__, {m}.xyxy, {upv}.xyxy"));
+            self.e(b::alu(op::Iand, upv.dst(Mask::X), [up.x(), one]));
+            self.e(b::alu(op::Mov, upv.dst(Mask::Y), [zl]));
+            self.e(b::alu(
+                op::I64add,
+                m.dst(Mask::XY),
+                [m.swz(Swz::XYXY), upv.swz(Swz::XYXY)],
+            ));
             // 63 - lz is the exponent; a carry out of the p bits adds one.
             let l63 = self.lit(63);
-            self.e(format!("inegate {e}.x___, {lz}.x"));
-            self.e(format!("iadd {e}.x___, {e}.x, {l63}"));
+            self.e(b::alu(op::Inegate, e.dst(Mask::X), [lz.x()]));
+            self.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), l63]));
             let (carry, top) = (
                 self.t64(),
                 self.lit4(if p > 32 {
@@ -251,46 +374,58 @@ impl FnGen<'_, '_> {
                     [1 << p, 0, 1 << p, 0]
                 }),
             );
-            self.e(format!("i64eq {carry}.xy__, {m}.xyxy, {top}"));
+            self.e(b::alu(
+                op::I64eq,
+                carry.dst(Mask::XY),
+                [m.swz(Swz::XYXY), top],
+            ));
             let s1 = self.lit4([1, 0, 1, 0]);
             let (mh, ep) = (self.t64(), self.tmp());
-            self.e(format!("u64shr {mh}.xy__, {m}.xyxy, {s1}"));
-            self.e(format!(
-                "cmov_logical {m}.xy__, {carry}.x, {mh}.xyxy, {m}.xyxy"
+            self.e(b::alu(op::U64shr, mh.dst(Mask::XY), [m.swz(Swz::XYXY), s1]));
+            self.e(b::alu(
+                op::CmovLogical,
+                m.dst(Mask::XY),
+                [carry.x(), mh.swz(Swz::XYXY), m.swz(Swz::XYXY)],
             ));
-            self.e(format!("iadd {ep}.x___, {e}.x, {one}"));
-            self.e(format!("cmov_logical {e}.x___, {carry}.x, {ep}.x, {e}.x"));
+            self.e(b::alu(op::Iadd, ep.dst(Mask::X), [e.x(), one]));
+            self.e(b::alu(
+                op::CmovLogical,
+                e.dst(Mask::X),
+                [carry.x(), ep.x(), e.x()],
+            ));
             let sign = self.lit(0x8000_0000);
             let (bits, s) = (self.tmp(), self.tmp());
-            self.e(format!("iand {s}.x___, {neg}.x, {sign}"));
+            self.e(b::alu(op::Iand, s.dst(Mask::X), [neg.x(), sign]));
             if double {
                 let (bias, sh20, mm) = (self.lit(1023), self.lit(20), self.lit(0xF_FFFF));
-                self.e(format!("iadd {bits}._y__, {e}.x, {bias}"));
-                self.e(format!("ishl {bits}._y__, {bits}.y, {sh20}"));
-                self.e(format!("ior {bits}._y__, {bits}.y, {s}.x"));
-                self.e(format!("iand {t}.x___, {m}.y, {mm}"));
-                self.e(format!("ior {bits}._y__, {bits}.y, {t}.x"));
-                self.e(format!("mov {bits}.x___, {m}.x"));
+                self.e(b::alu(op::Iadd, bits.dst(Mask::Y), [e.x(), bias]));
+                self.e(b::alu(op::Ishl, bits.dst(Mask::Y), [bits.y(), sh20]));
+                self.e(b::alu(op::Ior, bits.dst(Mask::Y), [bits.y(), s.x()]));
+                self.e(b::alu(op::Iand, t.dst(Mask::X), [m.y(), mm]));
+                self.e(b::alu(op::Ior, bits.dst(Mask::Y), [bits.y(), t.x()]));
+                self.e(b::alu(op::Mov, bits.dst(Mask::X), [m.x()]));
             } else {
                 let (bias, sh23, mm) = (self.lit(127), self.lit(23), self.lit(0x7F_FFFF));
-                self.e(format!("iadd {bits}.x___, {e}.x, {bias}"));
-                self.e(format!("ishl {bits}.x___, {bits}.x, {sh23}"));
-                self.e(format!("ior {bits}.x___, {bits}.x, {s}.x"));
-                self.e(format!("iand {t}.x___, {m}.x, {mm}"));
-                self.e(format!("ior {bits}.x___, {bits}.x, {t}.x"));
+                self.e(b::alu(op::Iadd, bits.dst(Mask::X), [e.x(), bias]));
+                self.e(b::alu(op::Ishl, bits.dst(Mask::X), [bits.x(), sh23]));
+                self.e(b::alu(op::Ior, bits.dst(Mask::X), [bits.x(), s.x()]));
+                self.e(b::alu(op::Iand, t.dst(Mask::X), [m.x(), mm]));
+                self.e(b::alu(op::Ior, bits.dst(Mask::X), [bits.x(), t.x()]));
             }
             // Zero stays +0.
             let isz = self.t64();
-            self.e(format!("i64eq {isz}.xy__, {a}.xyxy, {z}"));
+            self.e(b::alu(op::I64eq, isz.dst(Mask::XY), [a.swz(Swz::XYXY), z]));
             if double {
-                self.e(format!(
-                    "cmov_logical {}, {isz}.x, {z}, {bits}.xyxy",
-                    d.d(c, &[k, k + 1])
+                self.e(b::alu(
+                    op::CmovLogical,
+                    d.d(c, &[k, k + 1]),
+                    [isz.x(), z, bits.swz(Swz::XYXY)],
                 ));
             } else {
-                self.e(format!(
-                    "cmov_logical {}, {isz}.x, {z}, {bits}.x",
-                    d.d(c, &[k])
+                self.e(b::alu(
+                    op::CmovLogical,
+                    d.d(c, &[k]),
+                    [isz.x(), z, bits.x()],
                 ));
             }
         }
