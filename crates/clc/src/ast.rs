@@ -952,6 +952,23 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// C's binding strength (higher binds tighter; 1 is `||`, the comma would be 0).
+    pub fn precedence(self) -> u8 {
+        use BinaryOp::*;
+        match self {
+            LogOr => 1,
+            LogAnd => 2,
+            BitOr => 3,
+            BitXor => 4,
+            BitAnd => 5,
+            Eq | Ne => 6,
+            Lt | Gt | Le | Ge => 7,
+            Shl | Shr => 8,
+            Add | Sub => 9,
+            Mul | Div | Rem => 10,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             BinaryOp::Mul => "*",
