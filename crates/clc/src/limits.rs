@@ -68,5 +68,10 @@ pub const MAX_INCLUDED_BYTES: u64 = 256 << 20;
 /// Largest single file `#include` reads (a guard against devices and huge files).
 pub const MAX_INCLUDE_FILE_BYTES: u64 = 256 << 20;
 
+/// Largest value in `reqd_work_group_size` and `work_group_size_hint`: the runtime and
+/// the devices keep work-group sizes in 32 bits (as clang does), so a larger value
+/// would be truncated, not refused, later.
+pub const MAX_WORK_GROUP_SIZE_ATTR: u64 = u32::MAX as u64;
+
 /// Largest `__constant` object: its initial bytes are built in memory.
 pub const MAX_CONSTANT_BYTES: u64 = 64 << 20;

@@ -157,9 +157,20 @@ impl Function {
             .unwrap_or_default()
     }
 
+    /// The `reqd_work_group_size` metadata; `None` when absent or not three values in
+    /// `1..=u32::MAX` (which the verifier refuses).
     pub fn reqd_work_group_size(&self) -> Option<[u32; 3]> {
-        self.meta_ints::<3>(meta::REQD_WORK_GROUP_SIZE)
-            .map(|[x, y, z]| [x as u32, y as u32, z as u32])
+        self.work_group_sizes(meta::REQD_WORK_GROUP_SIZE)
+    }
+
+    /// Three work-group sizes in `1..=u32::MAX` under metadata `key`, never truncated.
+    pub fn work_group_sizes(&self, key: &str) -> Option<[u32; 3]> {
+        let v = self.meta_ints::<3>(key)?;
+        let mut out = [0u32; 3];
+        for (o, x) in out.iter_mut().zip(v) {
+            *o = u32::try_from(x).ok().filter(|&x| x > 0)?;
+        }
+        Some(out)
     }
 
     pub fn body(&self) -> Option<&Body> {

@@ -71,6 +71,22 @@ pub fn verify_module(m: &Module) -> Result<(), VerifierErrors> {
             });
         }
         verify_function(m, f, &mut errs);
+        for key in [
+            crate::function::meta::REQD_WORK_GROUP_SIZE,
+            crate::function::meta::WORK_GROUP_SIZE_HINT,
+        ] {
+            if f.metadata.contains_key(key) && f.work_group_sizes(key).is_none() {
+                errs.push(VerifierError {
+                    function: f.name.clone(),
+                    inst: None,
+                    block: None,
+                    message: format!(
+                        "!{key} needs three integers from 1 to {} (work-group sizes are 32-bit)",
+                        u32::MAX
+                    ),
+                });
+            }
+        }
     }
     for (_, g) in m.globals.iter() {
         if let Some(init) = &g.init {
