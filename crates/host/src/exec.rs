@@ -83,7 +83,12 @@ impl Program {
                 )));
             }
             global_ptrs.push(make_ptr(REGION_GLOBALS + gi.index() as u64, 0));
-            global_descs.push(format!("{} global @{}", g.space.cl_name(), g.name));
+            global_descs.push(match g.hoisted_from() {
+                Some((func, var)) if module.func_by_name(func).is_some() => {
+                    format!("{} variable `{var}` of `{func}`", g.space.cl_name())
+                }
+                _ => format!("{} global @{}", g.space.cl_name(), g.name),
+            });
             let init = g.init.clone().filter(|b| b.len() as u64 == size);
             globals.push(match g.space {
                 AddrSpace::Local => {
@@ -886,11 +891,48 @@ fn wr(bytes: &mut [u8], off: usize, eb: usize, v: u64) {
     bytes[off..off + eb].copy_from_slice(&v.to_le_bytes()[..eb]);
 }
 
+/// Where an address points: its region and its offset there, negative when the address
+/// lies below the region's start (`ptradd` wraps the offset within the region, and
+/// regions are far smaller than half the offset space, so an offset in the upper half
+/// is one that went below 0).
+fn locate(p: u64) -> (usize, i64) {
+    let r = (p >> OFFSET_BITS) as usize;
+    let off = p & OFFSET_MASK;
+    if off >= 1 << (OFFSET_BITS - 1) {
+        (r, -(((1u64 << OFFSET_BITS) - off) as i64))
+    } else {
+        (r, off as i64)
+    }
+}
+
+/// "at offset 8" or "4 bytes before the start".
+fn place(off: i64) -> String {
+    if off < 0 {
+        format!("{} bytes before the start", off.unsigned_abs())
+    } else {
+        format!("at offset {off}")
+    }
+}
+
 impl Mem<'_, '_> {
+    /// An access whose address breaks the instruction's alignment (OpenCL C requires
+    /// every object to be accessed at its natural alignment).
+    #[cold]
+    fn misaligned(&self, what: &str, p: u64, align: u64) -> Stop {
+        let (r, off) = locate(p);
+        let region = self
+            .descs
+            .get(r)
+            .map_or("an invalid region", |s| s.as_str());
+        Stop::Fault(format!(
+            "misaligned {what} {} of {region}: the address must be a multiple of {align} (address 0x{p:x})",
+            place(off)
+        ))
+    }
+
     #[cold]
     fn fault(&self, what: &str, p: u64, len: u64) -> Stop {
-        let r = (p >> OFFSET_BITS) as usize;
-        let off = p & OFFSET_MASK;
+        let (r, off) = locate(p);
         let size = match self.regions.get(r) {
             Some(Region::Null) => {
                 return Stop::Fault(format!(
@@ -907,17 +949,25 @@ impl Mem<'_, '_> {
             Some(Region::Shared { buf, writable }) => {
                 if !writable && what != "load" {
                     return Stop::Fault(format!(
-                        "{what} of {len} bytes at offset {off} of read-only {}",
+                        "{what} of {len} bytes {} of read-only {}",
+                        place(off),
                         self.descs[r]
                     ));
                 }
                 buf.len() as u64
             }
         };
-        Stop::Fault(format!(
-            "{what} of {len} bytes at offset {off} is out of bounds of {} ({size} bytes; address 0x{p:x})",
-            self.descs[r]
-        ))
+        let d = &self.descs[r];
+        Stop::Fault(if off < 0 {
+            format!(
+                "{what} of {len} bytes {} of {d} ({size} bytes; address 0x{p:x})",
+                place(off)
+            )
+        } else {
+            format!(
+                "{what} of {len} bytes at offset {off} is out of bounds of {d} ({size} bytes; address 0x{p:x})"
+            )
+        })
     }
 
     /// Private or local bytes and the offset, bounds-checked.
@@ -1319,8 +1369,11 @@ impl RunCtx<'_> {
                             0
                         };
                     }
-                    Op::Load { eb, n, d, p } => {
+                    Op::Load { eb, n, al, d, p } => {
                         let ptr = r!(p);
+                        if ptr & ((1u64 << al) - 1) != 0 {
+                            return Err(mem.misaligned("load", ptr, 1 << al));
+                        }
                         let (d, n) = (d as usize, n as usize);
                         let eb = eb as u32;
                         if eb == 0 {
@@ -1333,8 +1386,11 @@ impl RunCtx<'_> {
                             mem.load(ptr, eb, &mut regs[d..d + n])?;
                         }
                     }
-                    Op::Store { eb, n, p, v } => {
+                    Op::Store { eb, n, al, p, v } => {
                         let ptr = r!(p);
+                        if ptr & ((1u64 << al) - 1) != 0 {
+                            return Err(mem.misaligned("store", ptr, 1 << al));
+                        }
                         let (v, n) = (v as usize, n as usize);
                         mem.store(ptr, (eb as u32).max(1), &regs[v..v + n])?;
                     }
