@@ -553,7 +553,11 @@ impl Lowerer<'_> {
                 let ut = self.t.prim(Prim::UInt);
                 let d = self.implicit(args[0].v, args[0].t, ut, args[0].sp, "for the dimension")?;
                 let st = self.m.data_layout.size_type();
-                let f = self.declare_fn(&mangle(n, &[MType::UInt]), &[Type::I32], st);
+                let f = self.declare_fn(
+                    &mangle(n, &[MType::Scalar(kauai_ir::ClScalar::UInt)]),
+                    &[Type::I32],
+                    st,
+                );
                 let v = self.ins(InstKind::Call(f, vec![d]), st);
                 Some((v, self.t.prim(self.size_prim())))
             }
@@ -572,7 +576,11 @@ impl Lowerer<'_> {
                 let ut = self.t.prim(Prim::UInt);
                 let d =
                     self.implicit(args[0].v, args[0].t, ut, args[0].sp, "for the fence flags")?;
-                let f = self.declare_fn(&mangle(n, &[MType::UInt]), &[Type::I32], Type::Void);
+                let f = self.declare_fn(
+                    &mangle(n, &[MType::Scalar(kauai_ir::ClScalar::UInt)]),
+                    &[Type::I32],
+                    Type::Void,
+                );
                 self.ins_void(InstKind::Call(f, vec![d]));
                 Some((d, void))
             }

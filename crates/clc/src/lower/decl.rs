@@ -63,20 +63,12 @@ impl Lowerer<'_> {
     fn scalar_prim(&mut self, s: ast::Scalar, span: Span) -> Option<Prim> {
         use ast::Scalar as S;
         Some(match s {
-            S::Char | S::SChar => Prim::Char,
-            S::UChar => Prim::UChar,
-            S::Short => Prim::Short,
-            S::UShort => Prim::UShort,
-            S::Int => Prim::Int,
-            S::UInt => Prim::UInt,
-            S::Long => Prim::Long,
-            S::ULong => Prim::ULong,
-            S::Half => Prim::Half,
-            S::Float => Prim::Float,
-            S::Double => {
+            S::Cl(Prim::Double) => {
                 self.need_fp64(span);
                 Prim::Double
             }
+            S::Cl(p) => p,
+            S::SChar => Prim::Char,
             S::LongLong | S::ULongLong | S::LongDouble => {
                 self.err(
                     span,
