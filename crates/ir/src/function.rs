@@ -278,55 +278,19 @@ impl Body {
         self.insts[last].kind.is_terminator().then_some(last)
     }
 
-    /// Successor blocks of `block`, in terminator order (may repeat).
+    /// Successor blocks of `block`, in terminator order (may repeat); see [`crate::cfg`].
     pub fn successors(&self, block: Block) -> Vec<Block> {
-        match self.terminator(block) {
-            Some(t) => self.insts[t]
-                .kind
-                .successors()
-                .iter()
-                .map(|bc| bc.block)
-                .collect(),
-            None => vec![],
-        }
+        crate::cfg::successors(self, block)
     }
 
-    /// Predecessors of every block (each listed once per edge).
+    /// Predecessors of every block (each listed once per edge); see [`crate::cfg`].
     pub fn predecessors(&self) -> SecondaryMap<Block, Vec<Block>> {
-        let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-        for &b in &self.order {
-            for s in self.successors(b) {
-                preds[s].push(b);
-            }
-        }
-        preds
+        crate::cfg::predecessors(self)
     }
 
-    /// Blocks reachable from the entry, in reverse post-order.
+    /// Blocks reachable from the entry, in reverse post-order; see [`crate::cfg`].
     pub fn reverse_post_order(&self) -> Vec<Block> {
-        let Some(entry) = self.entry() else {
-            return vec![];
-        };
-        let mut seen: SecondaryMap<Block, bool> = SecondaryMap::new();
-        let mut post = Vec::new();
-        // Iterative DFS: hostile input must not overflow the stack.
-        let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
-        seen[entry] = true;
-        while let Some((b, i)) = stack.pop() {
-            let succs = self.successors(b);
-            if i < succs.len() {
-                stack.push((b, i + 1));
-                let s = succs[i];
-                if !seen[s] {
-                    seen[s] = true;
-                    stack.push((s, 0));
-                }
-            } else {
-                post.push(b);
-            }
-        }
-        post.reverse();
-        post
+        crate::cfg::reverse_post_order(self)
     }
 
     /// Replace every use of `from` by `to` in all instructions.

@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 pub mod builtins;
+pub mod cfg;
 pub mod cltype;
 mod entities;
 pub mod function;
