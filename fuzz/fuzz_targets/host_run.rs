@@ -41,6 +41,8 @@ fuzz_target!(|data: &[u8]| {
         threads: 2,
         fuel: Some(100_000),
         timeout: None,
+        // New options take their defaults, so adding one cannot break this target again.
+        ..ExecOptions::default()
     };
     for name in program.kernel_names() {
         let _ = program.run(name, &args, &nd, &opts);

@@ -410,49 +410,33 @@ pub enum AccessQual {
     ReadWrite,
 }
 
-/// OpenCL scalar element types (the specifier combination already resolved).
+pub use kauai_ir::ClScalar;
+
+/// The element type the scalar type specifiers name (the combination already
+/// resolved): an OpenCL scalar type ([`ClScalar`], the one enum of them), or one of the
+/// C spellings that OpenCL C distinguishes or reserves, kept so that sema can say so
+/// and the printer can spell them back.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Scalar {
-    /// Plain `char` (signed in OpenCL, but a distinct type in C).
-    Char,
-    /// `signed char`.
+    /// Never `bool`, which is [`BaseType::Bool`].
+    Cl(ClScalar),
+    /// `signed char` (the type of `char`, but a distinct type in C).
     SChar,
-    /// `unsigned char` / `uchar`.
-    UChar,
-    Short,
-    UShort,
-    Int,
-    UInt,
-    Long,
-    ULong,
-    /// `long long`: reserved in OpenCL C; kept so sema can say so.
+    /// `long long`: reserved in OpenCL C.
     LongLong,
     ULongLong,
-    Half,
-    Float,
-    Double,
     /// `long double`: reserved in OpenCL C.
     LongDouble,
 }
 
 impl Scalar {
-    /// The OpenCL spelling (`uint`, `half`, ...).
+    /// The spelling (`uint`, `half`, `signed char`, ...).
     pub fn name(self) -> &'static str {
         match self {
-            Scalar::Char => "char",
+            Scalar::Cl(s) => s.name(),
             Scalar::SChar => "signed char",
-            Scalar::UChar => "uchar",
-            Scalar::Short => "short",
-            Scalar::UShort => "ushort",
-            Scalar::Int => "int",
-            Scalar::UInt => "uint",
-            Scalar::Long => "long",
-            Scalar::ULong => "ulong",
             Scalar::LongLong => "long long",
             Scalar::ULongLong => "unsigned long long",
-            Scalar::Half => "half",
-            Scalar::Float => "float",
-            Scalar::Double => "double",
             Scalar::LongDouble => "long double",
         }
     }
@@ -952,6 +936,23 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// C's binding strength (higher binds tighter; 1 is `||`, the comma would be 0).
+    pub fn precedence(self) -> u8 {
+        use BinaryOp::*;
+        match self {
+            LogOr => 1,
+            LogAnd => 2,
+            BitOr => 3,
+            BitXor => 4,
+            BitAnd => 5,
+            Eq | Ne => 6,
+            Lt | Gt | Le | Ge => 7,
+            Shl | Shr => 8,
+            Add | Sub => 9,
+            Mul | Div | Rem => 10,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             BinaryOp::Mul => "*",

@@ -255,6 +255,11 @@ pub fn compile_opencl_c(
         ..PpOptions::default()
     };
     let out = preprocess(sources, &all, &pp_opts, &mut diags);
+    if out.limit_hit {
+        // The rest is truncated or unexpanded text: parsing it would only add noise,
+        // and time and memory in proportion to a size the limit was there to refuse.
+        return Err(diags);
+    }
     let tu = crate::parse::parse(&out.tokens, &mut diags);
     let lopts = LowerOptions {
         fp64: opts.fp64,

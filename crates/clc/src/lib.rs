@@ -21,6 +21,7 @@
 pub mod ast;
 pub mod compile;
 pub mod lex;
+pub mod limits;
 pub mod lower;
 pub mod parse;
 pub mod pp;

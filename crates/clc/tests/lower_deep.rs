@@ -6,7 +6,7 @@ use kauai_clc::{compile_opencl_c, CompileOptions};
 use kauai_diag::SourceMap;
 
 #[test]
-fn long_operator_chains_compile_without_stack_overflow() {
+fn long_operator_chains_compile_and_print_without_stack_overflow() {
     let n = 50_000;
     let chain = vec!["1"; n].join(" + ");
     let src = format!(
@@ -21,9 +21,12 @@ fn long_operator_chains_compile_without_stack_overflow() {
         .spawn(move || {
             let mut sm = SourceMap::new();
             let f = sm.add("deep.cl", src.as_str());
-            compile_opencl_c(&mut sm, &[f], &CompileOptions::default())
+            let r = compile_opencl_c(&mut sm, &[f], &CompileOptions::default())
                 .map(|_| ())
-                .map_err(|d| d.render(&sm))
+                .map_err(|d| d.render(&sm));
+            // Printing back to C and dumping the tree walk it too.
+            assert!(kauai_clc::props::parse_source_holds(src.as_bytes()));
+            r
         })
         .expect("thread");
     let r = handle.join();
@@ -55,5 +58,63 @@ fn nesting_up_to_the_parser_limit_fits_a_small_stack() {
     match handle.join() {
         Ok(r) => assert!(r.is_ok(), "{r:?}"),
         Err(_) => panic!("lowering panicked"),
+    }
+}
+
+/// Compile `src` on a thread with the default 2 MiB stack of spawned threads, then (if
+/// it parses) print it back and dump it, the other walks over the tree. `Err` when the
+/// thread died (stack overflow aborts the process, so in practice: a panic).
+fn front_end_on_2mib(name: &'static str, src: String) -> Result<Result<(), String>, ()> {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let mut sm = SourceMap::new();
+            let f = sm.add(name, src.as_str());
+            let r = compile_opencl_c(&mut sm, &[f], &CompileOptions::default())
+                .map(|_| ())
+                .map_err(|d| d.render(&sm));
+            kauai_clc::props::parse_source_holds(src.as_bytes());
+            r
+        })
+        .expect("thread")
+        .join()
+        .map_err(|_| ())
+}
+
+/// Kernels whose one expression is a postfix chain of `n` operators of each kind.
+fn postfix_chains(n: usize) -> Vec<(&'static str, String)> {
+    vec![
+        ("swizzle.cl", format!("__kernel void k(__global float4 *o) {{ float4 v = o[0]; o[1] = v{}; }}\n", ".xyzw".repeat(n))),
+        ("arrow.cl", format!("struct S {{ struct S *n; int x; }};\n__kernel void k(__global struct S *s, __global int *o) {{ o[0] = s{}->x; }}\n", "->n".repeat(n))),
+        ("index.cl", format!("struct S {{ __global struct S *n; int x; }};\n__kernel void k(__global struct S *s, __global int *o) {{ o[0] = s{}[0].x; }}\n", "[0].n".repeat(n / 2))),
+        ("call.cl", format!("int f(void);\n__kernel void k(__global int *o) {{ o[0] = f{}; }}\n", "()".repeat(n))),
+        ("inc.cl", format!("__kernel void k(__global int *o) {{ int x = 0; o[0] = x{}; }}\n", "++".repeat(n))),
+        ("member.cl", format!("struct S {{ int x; }};\n__kernel void k(__global int *o) {{ struct S s; o[0] = s{}; }}\n", ".x".repeat(n))),
+    ]
+}
+
+#[test]
+fn long_postfix_chains_are_a_diagnostic_on_a_normal_stack() {
+    for (name, src) in postfix_chains(20_000) {
+        let r = front_end_on_2mib(name, src);
+        let Ok(r) = r else {
+            panic!("{name}: the front end panicked");
+        };
+        let err = r.expect_err(name);
+        assert!(
+            err.contains("the limit MAX_NESTING_DEPTH is 256") && err.contains(&format!("{name}:")),
+            "{name}: {err}"
+        );
+    }
+}
+
+#[test]
+fn valid_postfix_chains_just_below_the_limit_compile_on_a_normal_stack() {
+    for (name, src) in postfix_chains(240) {
+        if matches!(name, "call.cl" | "inc.cl" | "member.cl") {
+            continue; // not valid OpenCL C at any length beyond 1
+        }
+        let r = front_end_on_2mib(name, src);
+        assert_eq!(r, Ok(Ok(())), "{name}");
     }
 }

@@ -84,7 +84,10 @@ fn names_and_declarator_order() {
         panic!()
     };
     let d = &tu.decls[id];
-    assert_eq!(d.specs.base, BaseType::Vector(Scalar::Float, 4));
+    assert_eq!(
+        d.specs.base,
+        BaseType::Vector(Scalar::Cl(ClScalar::Float), 4)
+    );
     let Some(Initializer::Expr(e)) = d.declarators[0].init else {
         panic!("expression initializer")
     };
@@ -132,7 +135,7 @@ fn attributes_are_structured() {
     };
     assert_eq!(
         tu.type_names[t].specs.base,
-        BaseType::Vector(Scalar::Float, 4)
+        BaseType::Vector(Scalar::Cl(ClScalar::Float), 4)
     );
     let AttrKind::Unknown { name, arg_count } = attrs[2].kind else {
         panic!("unknown attribute kept")

@@ -7,7 +7,7 @@
 
 mod parse_support;
 
-use kauai_clc::parse::{self, MAX_DEPTH};
+use kauai_clc::parse::{self, MAX_NESTING_DEPTH};
 use kauai_clc::props::{parse_fuzz, parse_source_holds, parse_tokens_holds, Rng};
 use kauai_clc::token::Token;
 use kauai_diag::FileId;
@@ -140,7 +140,7 @@ fn deep_nesting_is_a_diagnostic_not_a_crash() {
 #[test]
 fn nesting_just_below_the_limit_parses() {
     // Paren nesting costs one level per `(`; leave room for the statement and block.
-    let depth = MAX_DEPTH as usize - 8;
+    let depth = MAX_NESTING_DEPTH as usize - 8;
     let src = format!(
         "void f(void) {{ y = {}x{}; }}",
         "(".repeat(depth),
@@ -158,7 +158,7 @@ fn error_flood_is_capped() {
     let diags = parse_tokens_holds(&tokens_of(&src));
     assert_eq!(
         diags.error_count(),
-        parse::MAX_ERRORS + 1,
+        parse::MAX_PARSE_ERRORS + 1,
         "{:?}",
         diags.list.last()
     );

@@ -250,15 +250,18 @@ pub(crate) enum Op {
         v: S,
         i: S,
     },
+    /// `al`: log2 of the instruction's alignment, which the address must honour.
     Load {
         eb: u8,
         n: u8,
+        al: u8,
         d: S,
         p: S,
     },
     Store {
         eb: u8,
         n: u8,
+        al: u8,
         p: S,
         v: S,
     },

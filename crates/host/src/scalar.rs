@@ -28,40 +28,16 @@ pub fn sext(v: u64, bits: u32) -> i64 {
     }
 }
 
+/// An `f16`'s value. Conversions go through the `half` crate, the one half-float
+/// conversion of the workspace, so every device agrees: a NaN stays a NaN with its sign
+/// and the top payload bits, and comes out quiet.
 pub fn f16_to_f32(h: u16) -> f32 {
-    let sign = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
-    let exp = ((h >> 10) & 0x1f) as i32;
-    let man = (h & 0x3ff) as u32;
-    match exp {
-        0 => sign * man as f32 * (2.0f32).powi(-24),
-        31 if man == 0 => sign * f32::INFINITY,
-        31 => f32::from_bits(0x7fc0_0000 | (man << 13) | ((h as u32 & 0x8000) << 16)),
-        _ => sign * (1024 + man) as f32 * (2.0f32).powi(exp - 25),
-    }
+    half::f16::from_bits(h).to_f32()
 }
 
-/// Round an `f64` to the nearest `f16` (ties to even).
+/// Round an `f64` to the nearest `f16` (ties to even; NaN as in [`f16_to_f32`]).
 pub fn f64_to_f16(x: f64) -> u16 {
-    let sign: u16 = if x.is_sign_negative() { 0x8000 } else { 0 };
-    if x.is_nan() {
-        return 0x7e00 | sign;
-    }
-    let a = x.abs();
-    if a >= 65520.0 {
-        return sign | 0x7c00;
-    }
-    if a < 6.103515625e-05 {
-        // Subnormal: units of 2^-24; 1024 units is the smallest normal, whose bits agree.
-        let r = (a * 16777216.0).round_ties_even() as u16;
-        return sign | r;
-    }
-    let e = ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    let m = (a * 2f64.powi(10 - e)).round_ties_even() as u32;
-    let (e, m) = if m == 2048 { (e + 1, 1024) } else { (e, m) };
-    if e + 15 >= 31 {
-        return sign | 0x7c00;
-    }
-    sign | (((e + 15) as u16) << 10) | (m - 1024) as u16
+    half::f16::from_f64(x).to_bits()
 }
 
 /// The value of a float lane as an `f64` (exact).
@@ -480,8 +456,20 @@ mod tests {
         for &(x, h) in cases {
             assert_eq!(f64_to_f16(x), h, "{x}");
         }
-        assert_eq!(f64_to_f16(f64::NAN) & 0x7c00, 0x7c00);
         assert_eq!(f64_to_f16(f64::NEG_INFINITY), 0xfc00);
+    }
+
+    #[test]
+    fn nans_come_out_quiet_with_sign_and_top_payload_bits() {
+        // The one NaN rule (the `half` crate's, IEEE 754's recommendation): a signalling
+        // half NaN 0x7d01 (quiet bit 0x0200 clear, payload 0x101) becomes the quiet
+        // float 0x7fa02000: payload shifted up by 13, quiet bit set.
+        assert_eq!(f16_to_f32(0x7d01).to_bits(), 0x7fe0_2000);
+        assert_eq!(f16_to_f32(0xfd01).to_bits(), 0xffe0_2000);
+        // Back to half: the top 10 payload bits survive (0x100 from bit 50, 0x001 from
+        // bit 42), the quiet bit is set.
+        assert_eq!(f64_to_f16(f64::from_bits(0x7ff4_0400_0000_0000)), 0x7f01);
+        assert_eq!(f64_to_f16(-f64::NAN) & 0xfe00, 0xfe00);
     }
 
     #[test]

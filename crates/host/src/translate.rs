@@ -504,9 +504,10 @@ impl Tx<'_> {
                 let (v, i) = (self.s(*v), self.s(*i));
                 self.emit(Op::ExtractDyn { n, ibits, d, v, i })
             }
-            InstKind::Load { ptr, .. } => {
+            InstKind::Load { ptr, align, .. } => {
                 let p = self.s(*ptr);
                 self.emit(Op::Load {
+                    al: align_log2(*align),
                     // 0 marks i1 lanes: one byte in memory, of which the low bit counts.
                     eb: if rsc == Scalar::I1 {
                         0
@@ -518,10 +519,13 @@ impl Tx<'_> {
                     p,
                 })
             }
-            InstKind::Store { ptr, value, .. } => {
+            InstKind::Store {
+                ptr, value, align, ..
+            } => {
                 let vt = self.ty(*value);
                 let (p, v) = (self.s(*ptr), self.s(*value));
                 self.emit(Op::Store {
+                    al: align_log2(*align),
                     eb: lane_scalar(vt).bytes() as u8,
                     n: lanes_of(vt).min(255) as u8,
                     p,
@@ -816,4 +820,10 @@ impl Tx<'_> {
             "not supported yet: call to external function @{name}"
         ))
     }
+}
+
+/// log2 of a load's or store's alignment (0 and non-powers of two count as their
+/// largest power-of-two factor, at least 1 byte).
+fn align_log2(align: u32) -> u8 {
+    align.max(1).trailing_zeros() as u8
 }

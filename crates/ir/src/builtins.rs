@@ -76,38 +76,196 @@ fn sig(params: &[Type], ret: Type) -> Signature {
     }
 }
 
-/// Every non-overloaded builtin name, in the seed's order.
-pub const FIXED_BUILTINS: &[&str] = &[
-    name::ISFTZ,
-    name::USEFAST,
-    name::ISEMBEDDEDPROFILE,
-    name::GET_GLOBAL_SIZE,
-    name::GET_GLOBAL_ID,
-    name::GET_GLOBAL_OFFSET,
-    name::GET_LOCAL_SIZE,
-    name::GET_LOCAL_ID,
-    name::GET_SUB_GROUP_ID,
-    name::GET_NUM_GROUPS,
-    name::GET_NUM_SUB_GROUPS,
-    name::GET_MAX_SUB_GROUP_SIZE,
-    name::GET_SUB_GROUP_SIZE,
-    name::GET_SUB_GROUP_LOCAL_ID,
-    name::GET_GROUP_ID,
-    name::GET_WORK_DIM,
-    name::DMA_READ_1D,
-    name::DMA_READ_2D,
-    name::DMA_READ_3D,
-    name::DMA_WRITE_1D,
-    name::DMA_WRITE_2D,
-    name::DMA_WRITE_3D,
-    name::DMA_WAIT,
-    name::GET_GLOBAL_LINEAR_ID,
-    name::GET_LOCAL_LINEAR_ID,
-    name::GET_ENQUEUED_LOCAL_SIZE,
-    name::MEM_BARRIER,
-    name::WORK_GROUP_BARRIER,
-    name::SUB_GROUP_BARRIER,
+/// What a builtin does, beyond computing its result: the facts passes need (`dce`
+/// removes unused calls to pure builtins; barriers must stay where they are and in
+/// kernels; calls that read or write memory order with loads and stores).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Props {
+    /// No effect and no memory access: the result depends only on the arguments and
+    /// the work-item's coordinates, so an unused call can go.
+    pub pure: bool,
+    /// A barrier: every work-item of the group must reach it, and it takes a barrier id
+    /// first (the group barriers and the work-group collectives, which executors
+    /// implement with barriers).
+    pub barrier: bool,
+    pub reads_memory: bool,
+    pub writes_memory: bool,
+}
+
+impl Props {
+    /// Work-item queries and device facts.
+    pub const PURE: Props = Props {
+        pure: true,
+        barrier: false,
+        reads_memory: false,
+        writes_memory: false,
+    };
+    /// Asynchronous copies between global and local memory.
+    const DMA: Props = Props {
+        pure: false,
+        barrier: false,
+        reads_memory: true,
+        writes_memory: true,
+    };
+    /// Waiting for copies: their writes become visible.
+    const WAIT: Props = Props::DMA;
+    /// A memory fence orders accesses without moving data.
+    const FENCE: Props = Props::DMA;
+    /// Barriers also fence memory.
+    const BARRIER: Props = Props {
+        pure: false,
+        barrier: true,
+        reads_memory: true,
+        writes_memory: true,
+    };
+}
+
+/// A non-overloaded builtin: its name and what it does.
+#[derive(Copy, Clone, Debug)]
+pub struct FixedBuiltin {
+    pub name: &'static str,
+    pub props: Props,
+}
+
+/// Every non-overloaded builtin, in the seed's order.
+pub const FIXED: &[FixedBuiltin] = &[
+    FixedBuiltin {
+        name: name::ISFTZ,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::USEFAST,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::ISEMBEDDEDPROFILE,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_GLOBAL_SIZE,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_GLOBAL_ID,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_GLOBAL_OFFSET,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_LOCAL_SIZE,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_LOCAL_ID,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_SUB_GROUP_ID,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_NUM_GROUPS,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_NUM_SUB_GROUPS,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_MAX_SUB_GROUP_SIZE,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_SUB_GROUP_SIZE,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_SUB_GROUP_LOCAL_ID,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_GROUP_ID,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_WORK_DIM,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::DMA_READ_1D,
+        props: Props::DMA,
+    },
+    FixedBuiltin {
+        name: name::DMA_READ_2D,
+        props: Props::DMA,
+    },
+    FixedBuiltin {
+        name: name::DMA_READ_3D,
+        props: Props::DMA,
+    },
+    FixedBuiltin {
+        name: name::DMA_WRITE_1D,
+        props: Props::DMA,
+    },
+    FixedBuiltin {
+        name: name::DMA_WRITE_2D,
+        props: Props::DMA,
+    },
+    FixedBuiltin {
+        name: name::DMA_WRITE_3D,
+        props: Props::DMA,
+    },
+    FixedBuiltin {
+        name: name::DMA_WAIT,
+        props: Props::WAIT,
+    },
+    FixedBuiltin {
+        name: name::GET_GLOBAL_LINEAR_ID,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_LOCAL_LINEAR_ID,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::GET_ENQUEUED_LOCAL_SIZE,
+        props: Props::PURE,
+    },
+    FixedBuiltin {
+        name: name::MEM_BARRIER,
+        props: Props::FENCE,
+    },
+    FixedBuiltin {
+        name: name::WORK_GROUP_BARRIER,
+        props: Props::BARRIER,
+    },
+    FixedBuiltin {
+        name: name::SUB_GROUP_BARRIER,
+        props: Props::BARRIER,
+    },
 ];
+
+/// What the `__mux_*` builtin `fname` does (fixed or group), or `None` if it is not
+/// one. Collectives exchange values through memory the program cannot see: work-group
+/// ones are barriers, sub-group ones synchronize without an id, vec-group ones work
+/// on one work-item's vector and are pure.
+pub fn properties(fname: &str) -> Option<Props> {
+    if let Some(b) = FIXED.iter().find(|b| b.name == fname) {
+        return Some(b.props);
+    }
+    let g = GroupBuiltin::parse(fname)?;
+    Some(match g.scope {
+        GroupScope::Vec => Props::PURE,
+        scope => Props {
+            pure: false,
+            barrier: scope == GroupScope::Work,
+            reads_memory: false,
+            writes_memory: false,
+        },
+    })
+}
 
 /// The signature of any `__mux_*` builtin (fixed or group), or `None` if `name` is not one.
 pub fn signature(fname: &str, dl: DataLayout) -> Option<Signature> {
@@ -468,6 +626,27 @@ mod tests {
             signature("__mux_get_local_id", DataLayout::GPU32).map(|s| s.ret),
             Some(Type::I32)
         );
+    }
+
+    #[test]
+    fn properties_are_on_the_records() {
+        use super::name::*;
+        assert!(properties(GET_GLOBAL_ID).is_some_and(|p| p.pure && !p.barrier));
+        assert!(properties(WORK_GROUP_BARRIER).is_some_and(|p| p.barrier && !p.pure));
+        assert!(properties(MEM_BARRIER).is_some_and(|p| !p.barrier && p.writes_memory));
+        assert!(properties(DMA_WRITE_1D).is_some_and(|p| p.reads_memory && p.writes_memory));
+        assert!(properties("__mux_work_group_reduce_add_i32").is_some_and(|p| p.barrier));
+        assert!(properties("__mux_sub_group_reduce_add_i32").is_some_and(|p| !p.barrier));
+        assert!(properties("__mux_vec_group_reduce_add_v4i32").is_some_and(|p| p.pure));
+        assert_eq!(properties("_Z13get_global_idj"), None);
+        // Every fixed builtin has a signature.
+        for b in FIXED {
+            assert!(
+                signature(b.name, DataLayout::HOST64).is_some(),
+                "{}",
+                b.name
+            );
+        }
     }
 
     #[test]

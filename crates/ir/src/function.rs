@@ -157,9 +157,20 @@ impl Function {
             .unwrap_or_default()
     }
 
+    /// The `reqd_work_group_size` metadata; `None` when absent or not three values in
+    /// `1..=u32::MAX` (which the verifier refuses).
     pub fn reqd_work_group_size(&self) -> Option<[u32; 3]> {
-        self.meta_ints::<3>(meta::REQD_WORK_GROUP_SIZE)
-            .map(|[x, y, z]| [x as u32, y as u32, z as u32])
+        self.work_group_sizes(meta::REQD_WORK_GROUP_SIZE)
+    }
+
+    /// Three work-group sizes in `1..=u32::MAX` under metadata `key`, never truncated.
+    pub fn work_group_sizes(&self, key: &str) -> Option<[u32; 3]> {
+        let v = self.meta_ints::<3>(key)?;
+        let mut out = [0u32; 3];
+        for (o, x) in out.iter_mut().zip(v) {
+            *o = u32::try_from(x).ok().filter(|&x| x > 0)?;
+        }
+        Some(out)
     }
 
     pub fn body(&self) -> Option<&Body> {
@@ -267,55 +278,19 @@ impl Body {
         self.insts[last].kind.is_terminator().then_some(last)
     }
 
-    /// Successor blocks of `block`, in terminator order (may repeat).
+    /// Successor blocks of `block`, in terminator order (may repeat); see [`crate::cfg`].
     pub fn successors(&self, block: Block) -> Vec<Block> {
-        match self.terminator(block) {
-            Some(t) => self.insts[t]
-                .kind
-                .successors()
-                .iter()
-                .map(|bc| bc.block)
-                .collect(),
-            None => vec![],
-        }
+        crate::cfg::successors(self, block)
     }
 
-    /// Predecessors of every block (each listed once per edge).
+    /// Predecessors of every block (each listed once per edge); see [`crate::cfg`].
     pub fn predecessors(&self) -> SecondaryMap<Block, Vec<Block>> {
-        let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-        for &b in &self.order {
-            for s in self.successors(b) {
-                preds[s].push(b);
-            }
-        }
-        preds
+        crate::cfg::predecessors(self)
     }
 
-    /// Blocks reachable from the entry, in reverse post-order.
+    /// Blocks reachable from the entry, in reverse post-order; see [`crate::cfg`].
     pub fn reverse_post_order(&self) -> Vec<Block> {
-        let Some(entry) = self.entry() else {
-            return vec![];
-        };
-        let mut seen: SecondaryMap<Block, bool> = SecondaryMap::new();
-        let mut post = Vec::new();
-        // Iterative DFS: hostile input must not overflow the stack.
-        let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
-        seen[entry] = true;
-        while let Some((b, i)) = stack.pop() {
-            let succs = self.successors(b);
-            if i < succs.len() {
-                stack.push((b, i + 1));
-                let s = succs[i];
-                if !seen[s] {
-                    seen[s] = true;
-                    stack.push((s, 0));
-                }
-            } else {
-                post.push(b);
-            }
-        }
-        post.reverse();
-        post
+        crate::cfg::reverse_post_order(self)
     }
 
     /// Replace every use of `from` by `to` in all instructions.

@@ -25,6 +25,8 @@
 #![forbid(unsafe_code)]
 
 pub mod builtins;
+pub mod cfg;
+pub mod cltype;
 mod entities;
 pub mod function;
 pub mod inst;
@@ -36,6 +38,7 @@ pub mod printf;
 pub mod types;
 pub mod verify;
 
+pub use cltype::ClScalar;
 pub use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
 pub use entities::{Block, FuncId, GlobalId, Inst, Value};
 pub use function::{attr, meta, Body, Cursor, Function, MetaValue, Param, ValueDef};

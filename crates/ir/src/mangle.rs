@@ -5,25 +5,17 @@
 //! extension of seed `002`: `u5nxv1j`. Repeated compound types use Itanium substitutions
 //! (`S_`, `S0_`, ...): `max(float4, float4)` is `_Z3maxDv4_fS_`.
 //!
-//! Types here carry signedness, which IR types do not, so mangling has its own type.
+//! Types here carry signedness, which IR types do not: scalars are
+//! [`crate::ClScalar`]s, the one OpenCL scalar-type enum.
 
 use std::fmt;
+
+pub use crate::cltype::ClScalar;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MType {
     Void,
-    Bool,
-    Char,
-    UChar,
-    Short,
-    UShort,
-    Int,
-    UInt,
-    Long,
-    ULong,
-    Half,
-    Float,
-    Double,
+    Scalar(ClScalar),
     Vector(Box<MType>, u32),
     Scalable(Box<MType>, u32),
     Ptr(Box<Pointee>),
@@ -53,58 +45,24 @@ impl MType {
     }
 
     fn builtin_code(&self) -> Option<&'static str> {
-        Some(match self {
-            MType::Void => "v",
-            MType::Bool => "b",
-            MType::Char => "c",
-            MType::UChar => "h",
-            MType::Short => "s",
-            MType::UShort => "t",
-            MType::Int => "i",
-            MType::UInt => "j",
-            MType::Long => "l",
-            MType::ULong => "m",
-            MType::Half => "Dh",
-            MType::Float => "f",
-            MType::Double => "d",
-            _ => return None,
-        })
+        match self {
+            MType::Void => Some("v"),
+            MType::Scalar(s) => Some(s.mangle_code()),
+            _ => None,
+        }
     }
 
     fn from_code(c: &str) -> Option<MType> {
-        Some(match c {
-            "v" => MType::Void,
-            "b" => MType::Bool,
-            "c" | "a" => MType::Char,
-            "h" => MType::UChar,
-            "s" => MType::Short,
-            "t" => MType::UShort,
-            "i" => MType::Int,
-            "j" => MType::UInt,
-            "l" => MType::Long,
-            "m" => MType::ULong,
-            "Dh" => MType::Half,
-            "f" => MType::Float,
-            "d" => MType::Double,
-            _ => return None,
-        })
+        if c == "v" {
+            return Some(MType::Void);
+        }
+        ClScalar::from_mangle_code(c).map(MType::Scalar)
     }
 
     fn cl_name(&self) -> &'static str {
         match self {
             MType::Void => "void",
-            MType::Bool => "bool",
-            MType::Char => "char",
-            MType::UChar => "uchar",
-            MType::Short => "short",
-            MType::UShort => "ushort",
-            MType::Int => "int",
-            MType::UInt => "uint",
-            MType::Long => "long",
-            MType::ULong => "ulong",
-            MType::Half => "half",
-            MType::Float => "float",
-            MType::Double => "double",
+            MType::Scalar(s) => s.name(),
             _ => "",
         }
     }
@@ -296,7 +254,7 @@ impl Demangler<'_> {
                 match self.peek()? {
                     b'h' => {
                         self.i += 1;
-                        MType::Half
+                        MType::Scalar(ClScalar::Half)
                     }
                     b'v' => {
                         self.i += 1;
@@ -440,6 +398,12 @@ pub fn demangle(s: &str) -> Option<(String, Vec<MType>)> {
 mod tests {
     use super::*;
     use MType::*;
+    const FLOAT: MType = Scalar(ClScalar::Float);
+    const UINT: MType = Scalar(ClScalar::UInt);
+    const ULONG: MType = Scalar(ClScalar::ULong);
+    const INT: MType = Scalar(ClScalar::Int);
+    const DOUBLE: MType = Scalar(ClScalar::Double);
+    const HALF: MType = Scalar(ClScalar::Half);
 
     fn v(t: MType, n: u32) -> MType {
         Vector(Box::new(t), n)
@@ -447,31 +411,31 @@ mod tests {
 
     #[test]
     fn known_manglings() {
-        let global_const_float = MType::ptr(Float, 1, true);
+        let global_const_float = MType::ptr(FLOAT, 1, true);
         let cases: Vec<(&str, Vec<MType>, &str)> = vec![
-            ("get_global_id", vec![UInt], "_Z13get_global_idj"),
+            ("get_global_id", vec![UINT], "_Z13get_global_idj"),
             ("get_work_dim", vec![], "_Z12get_work_dimv"),
-            ("max", vec![v(Float, 4), v(Float, 4)], "_Z3maxDv4_fS_"),
+            ("max", vec![v(FLOAT, 4), v(FLOAT, 4)], "_Z3maxDv4_fS_"),
             (
                 "vload4",
-                vec![ULong, global_const_float.clone()],
+                vec![ULONG, global_const_float.clone()],
                 "_Z6vload4mPU3AS1Kf",
             ),
             (
                 "vstore4",
-                vec![v(Float, 4), ULong, MType::ptr(Float, 1, false)],
+                vec![v(FLOAT, 4), ULONG, MType::ptr(FLOAT, 1, false)],
                 "_Z7vstore4Dv4_fmPU3AS1f",
             ),
             (
                 "atomic_add",
-                vec![MType::ptr(Int, 3, false).with_volatile(), Int],
+                vec![MType::ptr(INT, 3, false).with_volatile(), INT],
                 "_Z10atomic_addPU3AS3Vii",
             ),
-            ("f", vec![Scalable(Box::new(UInt), 1)], "_Z1fu5nxv1j"),
-            ("f", vec![Scalable(Box::new(Float), 2)], "_Z1fu5nxv2f"),
-            ("f", vec![Scalable(Box::new(Double), 16)], "_Z1fu6nxv16d"),
-            ("f", vec![v(Int, 2), v(Double, 32)], "_Z1fDv2_iDv32_d"),
-            ("g", vec![Half, v(Half, 8)], "_Z1gDhDv8_Dh"),
+            ("f", vec![Scalable(Box::new(UINT), 1)], "_Z1fu5nxv1j"),
+            ("f", vec![Scalable(Box::new(FLOAT), 2)], "_Z1fu5nxv2f"),
+            ("f", vec![Scalable(Box::new(DOUBLE), 16)], "_Z1fu6nxv16d"),
+            ("f", vec![v(INT, 2), v(DOUBLE, 32)], "_Z1fDv2_iDv32_d"),
+            ("g", vec![HALF, v(HALF, 8)], "_Z1gDhDv8_Dh"),
             (
                 "h",
                 vec![global_const_float.clone(), global_const_float],
@@ -487,7 +451,7 @@ mod tests {
     #[test]
     fn seed_scalable_pointer_vector_example() {
         // <vscale x 4 x i32 addrspace(1)*>: a scalable vector of pointers to uint.
-        let t = Scalable(Box::new(MType::ptr(UInt, 1, false)), 4);
+        let t = Scalable(Box::new(MType::ptr(UINT, 1, false)), 4);
         assert_eq!(mangle("x", &[t]), "_Z1xu11nxv4PU3AS1j");
     }
 
@@ -511,9 +475,9 @@ mod tests {
 
     #[test]
     fn display_is_opencl_spelling() {
-        assert_eq!(v(Float, 4).to_string(), "float4");
+        assert_eq!(v(FLOAT, 4).to_string(), "float4");
         assert_eq!(
-            MType::ptr(Float, 1, true).to_string(),
+            MType::ptr(FLOAT, 1, true).to_string(),
             "__global const float*"
         );
     }

@@ -40,6 +40,18 @@ impl Default for Module {
     }
 }
 
+impl Global {
+    /// For a variable the front end hoisted out of a function (a kernel's `__local`
+    /// array, a function-scope `__constant`): the function's and the variable's source
+    /// names. The front end names these globals `<function>.<name>` (plus `.<n>` when
+    /// that is taken); C names contain no `.`, so the split is unambiguous.
+    pub fn hoisted_from(&self) -> Option<(&str, &str)> {
+        let (func, rest) = self.name.split_once('.')?;
+        let var = rest.split('.').next()?;
+        (!func.is_empty() && !var.is_empty()).then_some((func, var))
+    }
+}
+
 impl Module {
     pub fn new(data_layout: DataLayout) -> Module {
         Module {

@@ -14,6 +14,7 @@ use std::fmt;
 
 use cranelift_entity::SecondaryMap;
 
+use crate::cfg::DomTree;
 use crate::function::{Body, Function, ValueDef};
 use crate::inst::{BinaryOp, BlockCall, Const, ConvOp, InstKind, UnaryOp};
 use crate::module::Module;
@@ -71,6 +72,22 @@ pub fn verify_module(m: &Module) -> Result<(), VerifierErrors> {
             });
         }
         verify_function(m, f, &mut errs);
+        for key in [
+            crate::function::meta::REQD_WORK_GROUP_SIZE,
+            crate::function::meta::WORK_GROUP_SIZE_HINT,
+        ] {
+            if f.metadata.contains_key(key) && f.work_group_sizes(key).is_none() {
+                errs.push(VerifierError {
+                    function: f.name.clone(),
+                    inst: None,
+                    block: None,
+                    message: format!(
+                        "!{key} needs three integers from 1 to {} (work-group sizes are 32-bit)",
+                        u32::MAX
+                    ),
+                });
+            }
+        }
     }
     for (_, g) in m.globals.iter() {
         if let Some(init) = &g.init {
@@ -101,103 +118,6 @@ pub fn verify_module(m: &Module) -> Result<(), VerifierErrors> {
     } else {
         Err(VerifierErrors(errs))
     }
-}
-
-/// Immediate dominators over the blocks reachable from the entry (Cooper, Harvey and
-/// Kennedy's iterative algorithm on reverse post-order).
-pub struct DomTree {
-    rpo_index: SecondaryMap<Block, u32>,
-    idom: SecondaryMap<Block, Option<Block>>,
-    pub rpo: Vec<Block>,
-}
-
-impl DomTree {
-    pub fn compute(body: &Body) -> DomTree {
-        let rpo = body.reverse_post_order();
-        let mut rpo_index: SecondaryMap<Block, u32> = SecondaryMap::with_default(u32::MAX);
-        for (i, b) in rpo.iter().enumerate() {
-            rpo_index[*b] = i as u32;
-        }
-        let preds = body.predecessors();
-        let mut idom: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
-        if let Some(&entry) = rpo.first() {
-            idom[entry] = Some(entry);
-        }
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &b in rpo.iter().skip(1) {
-                let mut new: Option<Block> = None;
-                for &p in &preds[b] {
-                    if idom[p].is_none() {
-                        continue;
-                    }
-                    new = Some(match new {
-                        None => p,
-                        Some(n) => intersect(&idom, &rpo_index, p, n),
-                    });
-                }
-                if new.is_some() && idom[b] != new {
-                    idom[b] = new;
-                    changed = true;
-                }
-            }
-        }
-        DomTree {
-            rpo_index,
-            idom,
-            rpo,
-        }
-    }
-
-    pub fn is_reachable(&self, b: Block) -> bool {
-        self.rpo_index[b] != u32::MAX
-    }
-
-    pub fn idom(&self, b: Block) -> Option<Block> {
-        self.idom[b].filter(|d| *d != b)
-    }
-
-    /// Does `a` dominate `b` (both reachable)?
-    pub fn dominates(&self, a: Block, b: Block) -> bool {
-        let mut x = b;
-        loop {
-            if x == a {
-                return true;
-            }
-            match self.idom[x] {
-                Some(d) if d != x => x = d,
-                _ => return false,
-            }
-        }
-    }
-}
-
-fn intersect(
-    idom: &SecondaryMap<Block, Option<Block>>,
-    idx: &SecondaryMap<Block, u32>,
-    mut a: Block,
-    mut b: Block,
-) -> Block {
-    while a != b {
-        while idx[a] > idx[b] {
-            a = idom[a].unwrap_or(a);
-            if idom[a] == Some(a) {
-                break;
-            }
-        }
-        while idx[b] > idx[a] {
-            b = idom[b].unwrap_or(b);
-            if idom[b] == Some(b) {
-                break;
-            }
-        }
-        if idx[a] == idx[b] && a != b {
-            // Only possible on malformed input; stop rather than loop forever.
-            return a;
-        }
-    }
-    a
 }
 
 struct Ctx<'a> {

@@ -115,3 +115,25 @@ fn arbitrary_text_never_panics() {
     })
     .budget_ms(300);
 }
+
+#[test]
+fn work_group_sizes_outside_32_bits_are_refused_not_truncated() {
+    for (meta, ok) in [
+        ("!reqd_work_group_size(16, 1, 1)", true),
+        ("!reqd_work_group_size(4294967297, 1, 1)", false),
+        ("!reqd_work_group_size(0, 1, 1)", false),
+        ("!work_group_size_hint(1, -1, 1)", false),
+    ] {
+        let text = format!(
+            "function @k() -> void \"mux-kernel\"=\"entry-point\" {meta} {{\nblock0:\n    return\n}}\n"
+        );
+        let m = parse_str("wg.ir", &text).unwrap_or_else(|e| panic!("{e}"));
+        let r = verify_module(&m);
+        assert_eq!(r.is_ok(), ok, "{meta}: {r:?}");
+        let f = m.func_by_name("k").expect("k");
+        let f = &m.functions[f];
+        if meta.starts_with("!reqd") {
+            assert_eq!(f.reqd_work_group_size().is_some(), ok, "{meta}");
+        }
+    }
+}

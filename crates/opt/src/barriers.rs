@@ -15,7 +15,7 @@
 
 use std::collections::HashSet;
 
-use kauai_ir::builtins::{name, GroupBuiltin, GroupScope};
+use kauai_ir::builtins;
 use kauai_ir::{Body, Const, ConstScalar, FuncId, Function, InstKind, Module, SecondaryMap, Type};
 
 use crate::inline::inline_where;
@@ -25,9 +25,7 @@ use crate::OptError;
 /// Is this declaration a builtin that takes a barrier id as its first argument?
 fn is_barrier_decl(f: &Function) -> bool {
     f.is_declaration()
-        && (f.name == name::WORK_GROUP_BARRIER
-            || f.name == name::SUB_GROUP_BARRIER
-            || GroupBuiltin::parse(&f.name).is_some_and(|g| g.scope == GroupScope::Work))
+        && builtins::properties(&f.name).is_some_and(|p| p.barrier)
         && f.params.first().map(|p| p.ty) == Some(Type::I32)
 }
 

@@ -6,41 +6,19 @@
 //! computed from. A block parameter is live only if a live instruction reads it other
 //! than by passing it along to another block, so values that just circulate around a
 //! loop (as `mem2reg` leaves for variables nobody reads after the loop) disappear too,
-//! together with the branch arguments feeding them. Calls to the ComputeMux work-item
-//! queries (`__mux_get_global_id` and friends) have no effect and are removable.
+//! together with the branch arguments feeding them. Calls to builtins whose record says
+//! they are pure ([`kauai_ir::builtins::Props::pure`]: the work-item queries such as
+//! `__mux_get_global_id`) have no effect and are removable.
 
-use kauai_ir::builtins::name;
+use kauai_ir::builtins;
 use kauai_ir::{Body, FuncId, Inst, InstKind, Module, SecondaryMap, Value, ValueDef};
 
 use crate::util::{block_call_mut, incoming_edges, remove_unreachable_blocks, retain_params};
 
-/// Builtins that only read the work-item's coordinates or device facts.
-const PURE_BUILTINS: &[&str] = &[
-    name::ISFTZ,
-    name::USEFAST,
-    name::ISEMBEDDEDPROFILE,
-    name::GET_GLOBAL_SIZE,
-    name::GET_GLOBAL_ID,
-    name::GET_GLOBAL_OFFSET,
-    name::GET_LOCAL_SIZE,
-    name::GET_LOCAL_ID,
-    name::GET_SUB_GROUP_ID,
-    name::GET_NUM_GROUPS,
-    name::GET_NUM_SUB_GROUPS,
-    name::GET_MAX_SUB_GROUP_SIZE,
-    name::GET_SUB_GROUP_SIZE,
-    name::GET_SUB_GROUP_LOCAL_ID,
-    name::GET_GROUP_ID,
-    name::GET_WORK_DIM,
-    name::GET_GLOBAL_LINEAR_ID,
-    name::GET_LOCAL_LINEAR_ID,
-    name::GET_ENQUEUED_LOCAL_SIZE,
-];
-
 pub fn run(m: &mut Module) {
     let mut pure: SecondaryMap<FuncId, bool> = SecondaryMap::new();
     for (id, f) in m.functions.iter() {
-        pure[id] = f.is_declaration() && PURE_BUILTINS.contains(&f.name.as_str());
+        pure[id] = f.is_declaration() && builtins::properties(&f.name).is_some_and(|p| p.pure);
     }
     for (_, f) in m.functions.iter_mut() {
         if let Some(body) = &mut f.body {

@@ -11,6 +11,15 @@
 //! call's arguments), and every `return v` in the copy becomes `jump continuation(v)`.
 //! The callee's `alloca`s go to the top of the caller's entry block, so a call inside a
 //! loop does not allocate on every iteration.
+//!
+//! The `inline` pass has a growth budget: a callee is copied only while its body (already
+//! inlined into) has at most [`MAX_INLINE_CALLEE_INSTS`] instructions, and a caller takes
+//! copies only until it has [`MAX_INLINE_CALLER_INSTS`]. Without it a chain of N helpers
+//! (`f0` calls `f1` ... calls `fN`) grew every `fi` to hold the whole rest of the chain,
+//! N²/2 instructions in all (2,000 helpers took 3.6 GB); with it every function stays
+//! within a fixed size, so inlining and every later pass are linear in the program.
+//! Calls left in place are ordinary calls, which every executor runs. The inlining that
+//! `prepare-barriers` needs for correctness ([`inline_where`]) has no budget.
 
 use std::collections::HashSet;
 
@@ -19,14 +28,38 @@ use kauai_ir::{Block, BlockCall, Body, FuncId, Inst, InstKind, Module, Secondary
 use crate::util::{call_graph, call_sccs, ValueMap};
 use crate::OptError;
 
+/// Largest callee (instructions, after inlining into it) the `inline` pass copies. About
+/// LLVM's default threshold (225), counted before `mem2reg`: typical OpenCL helpers are
+/// far smaller, and a chain of helpers is cut into pieces of this size.
+pub const MAX_INLINE_CALLEE_INSTS: usize = 200;
+
+/// A caller stops taking copies once it has this many instructions, so that many calls
+/// of mid-sized helpers (or helpers calling helpers several times each, which doubles
+/// per level) cannot blow one body up.
+pub const MAX_INLINE_CALLER_INSTS: usize = 20_000;
+
 pub fn run(m: &mut Module) -> Result<(), OptError> {
-    inline_where(m, &|_, _| true);
+    inline_impl(m, &|_, _| true, true);
     Ok(())
 }
 
 /// Inline every call from a defined function to a defined, non-recursive function for
-/// which `want(module, callee)` holds. Returns the recursive functions (never inlined).
+/// which `want(module, callee)` holds, whatever the sizes. Returns the recursive
+/// functions (never inlined).
 pub fn inline_where(m: &mut Module, want: &dyn Fn(&Module, FuncId) -> bool) -> HashSet<FuncId> {
+    inline_impl(m, want, false)
+}
+
+/// Instructions in the blocks of a body.
+fn body_size(b: &Body) -> usize {
+    b.order.iter().map(|&x| b.blocks[x].insts.len()).sum()
+}
+
+fn inline_impl(
+    m: &mut Module,
+    want: &dyn Fn(&Module, FuncId) -> bool,
+    budget: bool,
+) -> HashSet<FuncId> {
     let g = call_graph(m);
     let sccs = call_sccs(m, &g);
     let mut recursive: HashSet<FuncId> = HashSet::new();
@@ -51,14 +84,17 @@ pub fn inline_where(m: &mut Module, want: &dyn Fn(&Module, FuncId) -> bool) -> H
             let Some(mut body) = m.functions[caller].body.take() else {
                 continue;
             };
-            inline_into(m, &mut body, &inlinable);
+            inline_into(m, &mut body, &inlinable, budget);
             m.functions[caller].body = Some(body);
         }
     }
     recursive
 }
 
-fn inline_into(m: &Module, body: &mut Body, inlinable: &SecondaryMap<FuncId, bool>) {
+fn inline_into(m: &Module, body: &mut Body, inlinable: &SecondaryMap<FuncId, bool>, budget: bool) {
+    // Callees are final (processed before their callers): measure each once.
+    let mut sizes: SecondaryMap<FuncId, Option<usize>> = SecondaryMap::new();
+    let mut size = body_size(body);
     let mut map = ValueMap::new();
     let mut after: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
     let mut hoisted: Vec<Inst> = Vec::new();
@@ -82,6 +118,13 @@ fn inline_into(m: &Module, body: &mut Body, inlinable: &SecondaryMap<FuncId, boo
                 k += 1;
                 continue;
             };
+            let csize = *sizes[callee].get_or_insert_with(|| body_size(cbody));
+            if budget && (csize > MAX_INLINE_CALLEE_INSTS || size + csize > MAX_INLINE_CALLER_INSTS)
+            {
+                k += 1;
+                continue;
+            }
+            size += csize + 1;
             let ret = m.functions[callee].ret;
             let cont = inline_call(body, b, k, cbody, ret, &mut map, &mut after, &mut hoisted);
             // The rest of the block now lives in `cont`.

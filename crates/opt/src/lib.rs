@@ -38,6 +38,7 @@ mod barriers;
 mod constfold;
 mod dce;
 mod inline;
+pub use inline::{MAX_INLINE_CALLEE_INSTS, MAX_INLINE_CALLER_INSTS};
 mod lower_mux;
 mod mem2reg;
 mod simplifycfg;

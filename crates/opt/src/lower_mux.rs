@@ -59,7 +59,7 @@ struct Action {
 /// The builtin for an OpenCL function, from its demangled name and parameters.
 fn recognize(mangled: &str) -> Option<(Kind, &'static str)> {
     let (n, params) = demangle(mangled)?;
-    let dim = params.as_slice() == [MType::UInt];
+    let dim = params.as_slice() == [MType::Scalar(kauai_ir::ClScalar::UInt)];
     let none = params.is_empty();
     Some(match n.as_str() {
         "get_global_id" if dim => (Kind::Direct, name::GET_GLOBAL_ID),

@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use kauai_ir::verify::DomTree;
+use kauai_ir::cfg::DomTree;
 use kauai_ir::{Block, Body, Const, Inst, InstKind, SecondaryMap, Type, Value};
 
 use crate::util::{

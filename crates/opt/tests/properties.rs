@@ -670,3 +670,49 @@ fn mutate(m: &mut Module, rng: &mut Rng) {
         }
     }
 }
+
+/// Instructions in the bodies of a module's functions, by name.
+fn body_sizes(m: &Module) -> Vec<(String, usize)> {
+    m.functions
+        .iter()
+        .filter_map(|(_, f)| {
+            let b = f.body.as_ref()?;
+            Some((
+                f.name.clone(),
+                b.order.iter().map(|&x| b.blocks[x].insts.len()).sum(),
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn inlining_a_chain_of_helpers_stays_linear() {
+    // `f0` calls `f1` ... calls `fN`, three instructions each: inlining everything
+    // bottom-up would give `fi` 3(N-i) instructions, 3N²/2 in all.
+    let n = 600;
+    let mut text =
+        format!("function @f{n}(i32 \"x\") -> i32 {{\nblock0(v0: i32):\n    return v0\n}}\n");
+    for i in (0..n).rev() {
+        let _ = write!(
+            text,
+            "function @f{i}(i32 \"x\") -> i32 {{\nblock0(v0: i32):\n    v1 = call.i32 @f{}(v0)\n    v2 = iadd.i32 v1, v0\n    return v2\n}}\n",
+            i + 1
+        );
+    }
+    let mut m = parse_str("chain.ir", &text).unwrap_or_else(|e| panic!("{e}"));
+    run_passes(&mut m, &["inline"]).expect("inline");
+    verify_module(&m).expect("verifies");
+    // Each body is at most a callee at the budget plus its own few instructions (and
+    // the jumps inlining adds): the total is linear in n.
+    let per_fn = kauai_opt::MAX_INLINE_CALLEE_INSTS + 10;
+    for (name, size) in body_sizes(&m) {
+        assert!(size <= per_fn, "@{name} has {size} instructions");
+    }
+    // The budget cut the chain, it did not stop inlining: small callees went in.
+    let f0 = body_sizes(&m)
+        .into_iter()
+        .find(|(n, _)| n == "f0")
+        .expect("f0")
+        .1;
+    assert!(f0 > 20, "f0 has only {f0} instructions");
+}

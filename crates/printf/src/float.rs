@@ -335,17 +335,9 @@ pub(crate) fn body(v: f64, conv: u8, prec: Option<u32>, hash: bool) -> (Vec<u8>,
     (b, true)
 }
 
-/// An IEEE half's value.
+/// An IEEE half's value (through the `half` crate, the workspace's one conversion).
 pub(crate) fn half_to_f64(h: u16) -> f64 {
-    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exp = ((h >> 10) & 0x1f) as i32;
-    let frac = (h & 0x3ff) as f64;
-    sign * match exp {
-        0 => frac * 2f64.powi(-24),
-        31 if frac == 0.0 => f64::INFINITY,
-        31 => f64::NAN,
-        _ => (1.0 + frac / 1024.0) * 2f64.powi(exp - 15),
-    }
+    half::f16::from_bits(h).to_f64()
 }
 
 #[cfg(test)]

@@ -62,183 +62,234 @@ fn parse_type_suffix(s: &str) -> Option<(Prim, u32)> {
     matches!(n, 1 | 2 | 3 | 4 | 8 | 16).then_some((p, n))
 }
 
+/// One builtin of the table: its name and how it is lowered (the kind fixes the
+/// overload family: which gentypes its arguments range over is the kind's lowering).
+struct Row {
+    name: &'static str,
+    kind: Kind,
+}
+
+const fn row(name: &'static str, kind: Kind) -> Row {
+    Row { name, kind }
+}
+
+/// Every builtin with a name of its own, once (in the spirit of clang's
+/// `OpenCLBuiltins.td`): classification and "did you mean" hints read this table. Families named by a pattern are recognized in [`classify`]: the
+/// math functions of `MathFn` (with the `native_`/`half_` variants OpenCL defines),
+/// `convert_<type>[_sat][_<rounding>]`, `as_<type>`, `vloadN`/`vstoreN` and
+/// `atomic_<op>`/`atom_<op>` (64-bit `atom_` needs `cl_khr_int64_base_atomics`).
+const BUILTINS: &[Row] = &[
+    row("get_global_id", Kind::WorkItem("get_global_id")),
+    row("get_local_id", Kind::WorkItem("get_local_id")),
+    row("get_group_id", Kind::WorkItem("get_group_id")),
+    row("get_global_size", Kind::WorkItem("get_global_size")),
+    row("get_local_size", Kind::WorkItem("get_local_size")),
+    row("get_num_groups", Kind::WorkItem("get_num_groups")),
+    row("get_global_offset", Kind::WorkItem("get_global_offset")),
+    row("get_work_dim", Kind::WorkDim),
+    row("barrier", Kind::Fence("barrier")),
+    row("mem_fence", Kind::Fence("mem_fence")),
+    row("read_mem_fence", Kind::Fence("read_mem_fence")),
+    row("write_mem_fence", Kind::Fence("write_mem_fence")),
+    row("fabs", Kind::FUnary(IUn::Fabs)),
+    row("sqrt", Kind::FUnary(IUn::Sqrt)),
+    row("native_sqrt", Kind::FUnary(IUn::Sqrt)),
+    row("half_sqrt", Kind::FUnary(IUn::Sqrt)),
+    row("floor", Kind::FUnary(IUn::Floor)),
+    row("ceil", Kind::FUnary(IUn::Ceil)),
+    row("trunc", Kind::FUnary(IUn::Trunc)),
+    row("rint", Kind::FUnary(IUn::Rint)),
+    row("round", Kind::FUnary(IUn::Round)),
+    row("fmin", Kind::FBinary(IBin::Fmin)),
+    row("fmax", Kind::FBinary(IBin::Fmax)),
+    row("copysign", Kind::FBinary(IBin::Copysign)),
+    row("native_recip", Kind::Recip),
+    row("half_recip", Kind::Recip),
+    row("native_divide", Kind::Divide),
+    row("half_divide", Kind::Divide),
+    row("powr", Kind::FMath(MathFn::Pow)),
+    row("native_powr", Kind::FMath(MathFn::Pow)),
+    row("half_powr", Kind::FMath(MathFn::Pow)),
+    row("clamp", Kind::Common("clamp")),
+    row("degrees", Kind::Common("degrees")),
+    row("radians", Kind::Common("radians")),
+    row("mix", Kind::Common("mix")),
+    row("step", Kind::Common("step")),
+    row("smoothstep", Kind::Common("smoothstep")),
+    row("sign", Kind::Common("sign")),
+    row("max", Kind::MinMax(true)),
+    row("min", Kind::MinMax(false)),
+    row("abs", Kind::Int("abs")),
+    row("abs_diff", Kind::Int("abs_diff")),
+    row("add_sat", Kind::Int("add_sat")),
+    row("sub_sat", Kind::Int("sub_sat")),
+    row("hadd", Kind::Int("hadd")),
+    row("rhadd", Kind::Int("rhadd")),
+    row("clz", Kind::Int("clz")),
+    row("popcount", Kind::Int("popcount")),
+    row("mad_hi", Kind::Int("mad_hi")),
+    row("mad_sat", Kind::Int("mad_sat")),
+    row("mul_hi", Kind::Int("mul_hi")),
+    row("rotate", Kind::Int("rotate")),
+    row("upsample", Kind::Int("upsample")),
+    row("mad24", Kind::Int("mad24")),
+    row("mul24", Kind::Int("mul24")),
+    row("isequal", Kind::Rel(Some(FloatCC::Oeq), "isequal")),
+    row("isnotequal", Kind::Rel(Some(FloatCC::Une), "isnotequal")),
+    row("isgreater", Kind::Rel(Some(FloatCC::Ogt), "isgreater")),
+    row(
+        "isgreaterequal",
+        Kind::Rel(Some(FloatCC::Oge), "isgreaterequal"),
+    ),
+    row("isless", Kind::Rel(Some(FloatCC::Olt), "isless")),
+    row("islessequal", Kind::Rel(Some(FloatCC::Ole), "islessequal")),
+    row(
+        "islessgreater",
+        Kind::Rel(Some(FloatCC::One), "islessgreater"),
+    ),
+    row("isordered", Kind::Rel(Some(FloatCC::Ord), "isordered")),
+    row("isunordered", Kind::Rel(Some(FloatCC::Uno), "isunordered")),
+    row("isnan", Kind::Rel(None, "isnan")),
+    row("isinf", Kind::Rel(None, "isinf")),
+    row("isfinite", Kind::Rel(None, "isfinite")),
+    row("isnormal", Kind::Rel(None, "isnormal")),
+    row("signbit", Kind::Rel(None, "signbit")),
+    row("any", Kind::AnyAll(true)),
+    row("all", Kind::AnyAll(false)),
+    row("select", Kind::Select),
+    row("bitselect", Kind::Bitselect),
+    row("shuffle", Kind::Extra("shuffle")),
+    row("shuffle2", Kind::Extra("shuffle2")),
+    row("pown", Kind::Extra("pown")),
+    row("maxmag", Kind::Extra("maxmag")),
+    row("minmag", Kind::Extra("minmag")),
+    row("sincos", Kind::Extra("sincos")),
+    row("modf", Kind::Extra("modf")),
+    row("fract", Kind::Extra("fract")),
+    row("nan", Kind::Extra("nan")),
+    row("sinpi", Kind::Extra("sinpi")),
+    row("cospi", Kind::Extra("cospi")),
+    row("tanpi", Kind::Extra("tanpi")),
+    row("asinpi", Kind::Extra("asinpi")),
+    row("acospi", Kind::Extra("acospi")),
+    row("atanpi", Kind::Extra("atanpi")),
+    row("atan2pi", Kind::Extra("atan2pi")),
+    row("frexp", Kind::Extra("frexp")),
+    row("ilogb", Kind::Extra("ilogb")),
+    row("logb", Kind::Extra("logb")),
+    row("rootn", Kind::Extra("rootn")),
+    row(
+        "async_work_group_copy",
+        Kind::Async("async_work_group_copy"),
+    ),
+    row(
+        "async_work_group_strided_copy",
+        Kind::Async("async_work_group_strided_copy"),
+    ),
+    row("wait_group_events", Kind::Async("wait_group_events")),
+    row("prefetch", Kind::Async("prefetch")),
+    row("dot", Kind::Geometric("dot")),
+    row("length", Kind::Geometric("length")),
+    row("distance", Kind::Geometric("distance")),
+    row("normalize", Kind::Geometric("normalize")),
+    row("fast_length", Kind::Geometric("fast_length")),
+    row("fast_distance", Kind::Geometric("fast_distance")),
+    row("fast_normalize", Kind::Geometric("fast_normalize")),
+    row("cross", Kind::Geometric("cross")),
+];
+
+/// The atomic operations of `atomic_<op>` and `atom_<op>` (`None`: compare-exchange).
+const ATOMIC_OPS: &[(&str, Option<AtomicOp>)] = &[
+    ("add", Some(AtomicOp::Add)),
+    ("sub", Some(AtomicOp::Sub)),
+    ("xchg", Some(AtomicOp::Xchg)),
+    ("inc", Some(AtomicOp::Add)),
+    ("dec", Some(AtomicOp::Sub)),
+    ("min", Some(AtomicOp::Smin)),
+    ("max", Some(AtomicOp::Smax)),
+    ("and", Some(AtomicOp::And)),
+    ("or", Some(AtomicOp::Or)),
+    ("xor", Some(AtomicOp::Xor)),
+    ("cmpxchg", None),
+];
+
 fn classify(name: &str) -> Option<Kind> {
     use Kind::*;
-    let k = match name {
-        "get_global_id" | "get_local_id" | "get_group_id" | "get_global_size"
-        | "get_local_size" | "get_num_groups" | "get_global_offset" => WorkItem(static_name(name)),
-        "get_work_dim" => WorkDim,
-        "barrier" | "mem_fence" | "read_mem_fence" | "write_mem_fence" => Fence(static_name(name)),
-        "fabs" => FUnary(IUn::Fabs),
-        "sqrt" | "native_sqrt" | "half_sqrt" => FUnary(IUn::Sqrt),
-        "floor" => FUnary(IUn::Floor),
-        "ceil" => FUnary(IUn::Ceil),
-        "trunc" => FUnary(IUn::Trunc),
-        "rint" => FUnary(IUn::Rint),
-        "round" => FUnary(IUn::Round),
-        "fmin" => FBinary(IBin::Fmin),
-        "fmax" => FBinary(IBin::Fmax),
-        "copysign" => FBinary(IBin::Copysign),
-        "native_recip" | "half_recip" => Recip,
-        "native_divide" | "half_divide" => Divide,
-        "powr" | "native_powr" | "half_powr" => FMath(MathFn::Pow),
-        "clamp" | "degrees" | "radians" | "mix" | "step" | "smoothstep" | "sign" => {
-            Common(static_name(name))
+    if let Some(r) = BUILTINS.iter().find(|r| r.name == name) {
+        return Some(r.kind);
+    }
+    let base = name
+        .strip_prefix("native_")
+        .or_else(|| name.strip_prefix("half_"))
+        .unwrap_or(name);
+    if let Some(f) = MathFn::from_name(base) {
+        // `native_`/`half_` variants exist only for some functions; accept the
+        // names OpenCL defines.
+        let native_ok = matches!(
+            base,
+            "sin" | "cos" | "tan" | "exp" | "exp2" | "exp10" | "log" | "log2" | "log10" | "rsqrt"
+        );
+        if base != name && !native_ok {
+            return None;
         }
-        "max" => MinMax(true),
-        "min" => MinMax(false),
-        "abs" | "abs_diff" | "add_sat" | "sub_sat" | "hadd" | "rhadd" | "clz" | "popcount"
-        | "mad_hi" | "mad_sat" | "mul_hi" | "rotate" | "upsample" | "mad24" | "mul24" => {
-            Int(static_name(name))
+        return Some(FMath(f));
+    }
+    if let Some(rest) = name.strip_prefix("convert_") {
+        let mut parts: Vec<&str> = rest.split('_').collect();
+        let mut rounding = Rounding::Default;
+        if let Some(r) = parts.last().and_then(|l| Rounding::from_name(l)) {
+            if r != Rounding::Default {
+                rounding = r;
+                parts.pop();
+            }
         }
-        "isequal" => Rel(Some(FloatCC::Oeq), "isequal"),
-        "isnotequal" => Rel(Some(FloatCC::Une), "isnotequal"),
-        "isgreater" => Rel(Some(FloatCC::Ogt), "isgreater"),
-        "isgreaterequal" => Rel(Some(FloatCC::Oge), "isgreaterequal"),
-        "isless" => Rel(Some(FloatCC::Olt), "isless"),
-        "islessequal" => Rel(Some(FloatCC::Ole), "islessequal"),
-        "islessgreater" => Rel(Some(FloatCC::One), "islessgreater"),
-        "isordered" => Rel(Some(FloatCC::Ord), "isordered"),
-        "isunordered" => Rel(Some(FloatCC::Uno), "isunordered"),
-        "isnan" | "isinf" | "isfinite" | "isnormal" | "signbit" => Rel(None, static_name(name)),
-        "any" => AnyAll(true),
-        "all" => AnyAll(false),
-        "select" => Select,
-        "bitselect" => Bitselect,
-        "shuffle" | "shuffle2" | "pown" | "maxmag" | "minmag" | "sincos" | "modf" | "fract"
-        | "nan" | "sinpi" | "cospi" | "tanpi" | "asinpi" | "acospi" | "atanpi" | "atan2pi"
-        | "frexp" | "ilogb" | "logb" | "rootn" => Extra(static_name(name)),
-        "async_work_group_copy"
-        | "async_work_group_strided_copy"
-        | "wait_group_events"
-        | "prefetch" => Async(static_name(name)),
-        "dot" | "length" | "distance" | "normalize" | "fast_length" | "fast_distance"
-        | "fast_normalize" | "cross" => Geometric(static_name(name)),
-        _ => {
-            let base = name
-                .strip_prefix("native_")
-                .or_else(|| name.strip_prefix("half_"))
-                .unwrap_or(name);
-            if let Some(f) = MathFn::from_name(base) {
-                // `native_`/`half_` variants exist only for some functions; accept the
-                // names OpenCL defines.
-                let native_ok = matches!(
-                    base,
-                    "sin"
-                        | "cos"
-                        | "tan"
-                        | "exp"
-                        | "exp2"
-                        | "exp10"
-                        | "log"
-                        | "log2"
-                        | "log10"
-                        | "rsqrt"
-                );
-                if base != name && !native_ok {
-                    return None;
-                }
-                return Some(FMath(f));
-            }
-            if let Some(rest) = name.strip_prefix("convert_") {
-                let mut parts: Vec<&str> = rest.split('_').collect();
-                let mut rounding = Rounding::Default;
-                if let Some(r) = parts.last().and_then(|l| Rounding::from_name(l)) {
-                    if r != Rounding::Default {
-                        rounding = r;
-                        parts.pop();
-                    }
-                }
-                let mut sat = false;
-                if parts.last() == Some(&"sat") {
-                    sat = true;
-                    parts.pop();
-                }
-                if parts.len() != 1 {
-                    return None;
-                }
-                let (p, n) = parse_type_suffix(parts[0])?;
-                return Some(Convert(p, n, sat, rounding));
-            }
-            if let Some(rest) = name.strip_prefix("as_") {
-                let (p, n) = parse_type_suffix(rest)?;
-                return Some(As(p, n));
-            }
-            if let Some(n) = name.strip_prefix("vload") {
-                return n
-                    .parse()
-                    .ok()
-                    .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))
-                    .map(VLoad);
-            }
-            if let Some(n) = name.strip_prefix("vstore") {
-                return n
-                    .parse()
-                    .ok()
-                    .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))
-                    .map(VStore);
-            }
-            let at = name
-                .strip_prefix("atomic_")
-                .or_else(|| name.strip_prefix("atom_"))?;
-            let op = match at {
-                "add" => Some(AtomicOp::Add),
-                "sub" => Some(AtomicOp::Sub),
-                "xchg" => Some(AtomicOp::Xchg),
-                "inc" => Some(AtomicOp::Add),
-                "dec" => Some(AtomicOp::Sub),
-                "min" => Some(AtomicOp::Smin),
-                "max" => Some(AtomicOp::Smax),
-                "and" => Some(AtomicOp::And),
-                "or" => Some(AtomicOp::Or),
-                "xor" => Some(AtomicOp::Xor),
-                "cmpxchg" => None,
-                _ => return None,
-            };
-            Atomic(op, static_name(at))
+        let mut sat = false;
+        if parts.last() == Some(&"sat") {
+            sat = true;
+            parts.pop();
         }
-    };
-    Some(k)
+        if parts.len() != 1 {
+            return None;
+        }
+        let (p, n) = parse_type_suffix(parts[0])?;
+        return Some(Convert(p, n, sat, rounding));
+    }
+    if let Some(rest) = name.strip_prefix("as_") {
+        let (p, n) = parse_type_suffix(rest)?;
+        return Some(As(p, n));
+    }
+    if let Some(n) = name.strip_prefix("vload") {
+        return n
+            .parse()
+            .ok()
+            .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))
+            .map(VLoad);
+    }
+    if let Some(n) = name.strip_prefix("vstore") {
+        return n
+            .parse()
+            .ok()
+            .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))
+            .map(VStore);
+    }
+    let at = name
+        .strip_prefix("atomic_")
+        .or_else(|| name.strip_prefix("atom_"))?;
+    let &(op_name, op) = ATOMIC_OPS.iter().find(|(n, _)| *n == at)?;
+    Some(Atomic(op, op_name))
 }
 
-/// Interned spellings for the kinds above (so `Kind` stays `Copy`).
-fn static_name(s: &str) -> &'static str {
-    NAMES.iter().copied().find(|n| *n == s).unwrap_or("?")
+/// Builtin names offered as "did you mean" hints: the table's.
+pub(crate) fn known_names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|r| r.name)
 }
 
-/// Builtin names offered as "did you mean" hints.
-pub(crate) const KNOWN_NAMES: &[&str] = NAMES;
-
-/// More builtins for hints (families recognized by pattern or by operation).
+/// More names for hints: members of the pattern families.
 pub(crate) const OTHER_NAMES: &[&str] = &[
-    "fabs",
-    "sqrt",
-    "floor",
-    "ceil",
-    "trunc",
-    "rint",
-    "round",
-    "fmin",
-    "fmax",
-    "copysign",
-    "max",
-    "min",
-    "select",
-    "bitselect",
-    "any",
-    "all",
-    "powr",
-    "native_sqrt",
-    "native_recip",
-    "native_divide",
     "native_exp",
     "native_log",
     "native_sin",
     "native_cos",
-    "isequal",
-    "isnotequal",
-    "isgreater",
-    "isless",
     "vload2",
     "vload4",
     "vstore2",
@@ -247,91 +298,8 @@ pub(crate) const OTHER_NAMES: &[&str] = &[
     "convert_float",
     "as_int",
     "as_float",
-    "get_work_dim",
-];
-
-const NAMES: &[&str] = &[
-    "get_global_id",
-    "get_local_id",
-    "get_group_id",
-    "get_global_size",
-    "get_local_size",
-    "get_num_groups",
-    "get_global_offset",
-    "barrier",
-    "mem_fence",
-    "read_mem_fence",
-    "write_mem_fence",
-    "clamp",
-    "degrees",
-    "radians",
-    "mix",
-    "step",
-    "smoothstep",
-    "sign",
-    "abs",
-    "abs_diff",
-    "add_sat",
-    "sub_sat",
-    "hadd",
-    "rhadd",
-    "clz",
-    "popcount",
-    "mad_hi",
-    "mad_sat",
-    "mul_hi",
-    "rotate",
-    "upsample",
-    "mad24",
-    "mul24",
-    "isnan",
-    "isinf",
-    "isfinite",
-    "isnormal",
-    "signbit",
-    "add",
-    "sub",
-    "xchg",
-    "inc",
-    "dec",
-    "min",
-    "max",
-    "and",
-    "or",
-    "xor",
-    "cmpxchg",
-    "dot",
-    "length",
-    "distance",
-    "normalize",
-    "fast_length",
-    "fast_distance",
-    "fast_normalize",
-    "cross",
-    "shuffle",
-    "shuffle2",
-    "pown",
-    "maxmag",
-    "minmag",
-    "sincos",
-    "modf",
-    "fract",
-    "nan",
-    "async_work_group_copy",
-    "async_work_group_strided_copy",
-    "wait_group_events",
-    "prefetch",
-    "sinpi",
-    "cospi",
-    "tanpi",
-    "asinpi",
-    "acospi",
-    "atanpi",
-    "atan2pi",
-    "frexp",
-    "ilogb",
-    "logb",
-    "rootn",
+    "atomic_add",
+    "atomic_inc",
 ];
 
 /// OpenCL 1.2 library functions this version does not implement yet.
@@ -553,7 +521,11 @@ impl Lowerer<'_> {
                 let ut = self.t.prim(Prim::UInt);
                 let d = self.implicit(args[0].v, args[0].t, ut, args[0].sp, "for the dimension")?;
                 let st = self.m.data_layout.size_type();
-                let f = self.declare_fn(&mangle(n, &[MType::UInt]), &[Type::I32], st);
+                let f = self.declare_fn(
+                    &mangle(n, &[MType::Scalar(kauai_ir::ClScalar::UInt)]),
+                    &[Type::I32],
+                    st,
+                );
                 let v = self.ins(InstKind::Call(f, vec![d]), st);
                 Some((v, self.t.prim(self.size_prim())))
             }
@@ -572,7 +544,11 @@ impl Lowerer<'_> {
                 let ut = self.t.prim(Prim::UInt);
                 let d =
                     self.implicit(args[0].v, args[0].t, ut, args[0].sp, "for the fence flags")?;
-                let f = self.declare_fn(&mangle(n, &[MType::UInt]), &[Type::I32], Type::Void);
+                let f = self.declare_fn(
+                    &mangle(n, &[MType::Scalar(kauai_ir::ClScalar::UInt)]),
+                    &[Type::I32],
+                    Type::Void,
+                );
                 self.ins_void(InstKind::Call(f, vec![d]));
                 Some((d, void))
             }
@@ -2211,5 +2187,22 @@ mod tests {
         ));
         assert!(classify("native_erf").is_none());
         assert!(unsupported("vload_half4") && unsupported("remquo") && !unsupported("printf"));
+    }
+
+    #[test]
+    fn each_builtin_name_is_in_the_table_once() {
+        let mut names: Vec<&str> = known_names().collect();
+        let n = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n, "a name appears twice in BUILTINS");
+        // Pattern families must not shadow the table or be shadowed by it.
+        for r in BUILTINS {
+            assert!(
+                !r.name.starts_with("convert_") && !r.name.starts_with("as_"),
+                "{}",
+                r.name
+            );
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! program-scope variables, function definitions with their kernel metadata, and local
 //! declarations.
 
+use crate::limits::MAX_WORK_GROUP_SIZE_ATTR;
 use kauai_diag::Span;
 use kauai_ir::{
     attr, meta, AddrSpace, Function, Global, InstKind, MetaValue, Param, StructType, Type,
@@ -62,20 +63,12 @@ impl Lowerer<'_> {
     fn scalar_prim(&mut self, s: ast::Scalar, span: Span) -> Option<Prim> {
         use ast::Scalar as S;
         Some(match s {
-            S::Char | S::SChar => Prim::Char,
-            S::UChar => Prim::UChar,
-            S::Short => Prim::Short,
-            S::UShort => Prim::UShort,
-            S::Int => Prim::Int,
-            S::UInt => Prim::UInt,
-            S::Long => Prim::Long,
-            S::ULong => Prim::ULong,
-            S::Half => Prim::Half,
-            S::Float => Prim::Float,
-            S::Double => {
+            S::Cl(Prim::Double) => {
                 self.need_fp64(span);
                 Prim::Double
             }
+            S::Cl(p) => p,
+            S::SChar => Prim::Char,
             S::LongLong | S::ULongLong | S::LongDouble => {
                 self.err(
                     span,
@@ -1034,6 +1027,17 @@ impl Lowerer<'_> {
             let mut v = Vec::new();
             for e in es {
                 match l.const_int(*e) {
+                    Some(n) if n > i128::from(MAX_WORK_GROUP_SIZE_ATTR) => {
+                        let sp = l.tu.exprs[*e].span;
+                        l.err(
+                            sp,
+                            format!("work-group size {n} is too large"),
+                            format!(
+                                "the limit MAX_WORK_GROUP_SIZE_ATTR is {MAX_WORK_GROUP_SIZE_ATTR}"
+                            ),
+                        );
+                        return None;
+                    }
                     Some(n) if n > 0 => v.push(MetaValue::Int(n as i64)),
                     _ => {
                         let sp = l.tu.exprs[*e].span;

@@ -2,6 +2,7 @@
 //! leaves — (byte offset, type, expression) — which locals store one by one after
 //! zeroing the object and `__constant` variables evaluate into their initial bytes.
 
+use crate::limits::MAX_CONSTANT_BYTES;
 use kauai_ir::{AddrSpace, Const, ConstScalar, InstKind, Type, Value};
 
 use super::consteval::{cv_cast, CV};
@@ -538,7 +539,6 @@ impl Lowerer<'_> {
 
     /// The initial bytes of a `__constant` object.
     pub(crate) fn const_init_bytes(&mut self, ty: Ty, init: &Initializer) -> Option<Vec<u8>> {
-        const MAX_CONSTANT_BYTES: u64 = 64 << 20;
         if self.t.size_of(ty) > MAX_CONSTANT_BYTES {
             let sp = match init {
                 Initializer::List { span, .. } => *span,
@@ -550,7 +550,7 @@ impl Lowerer<'_> {
                     "a __constant variable of {} bytes is too large",
                     self.t.size_of(ty)
                 ),
-                format!("the limit is {MAX_CONSTANT_BYTES} bytes"),
+                format!("the limit MAX_CONSTANT_BYTES is {MAX_CONSTANT_BYTES} bytes"),
             );
             return None;
         }

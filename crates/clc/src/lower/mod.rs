@@ -222,7 +222,7 @@ impl Lowerer<'_> {
             consider(self.tu.name(sym));
         }
         if builtins {
-            for n in builtins::KNOWN_NAMES.iter().chain(builtins::OTHER_NAMES) {
+            for n in builtins::known_names().chain(builtins::OTHER_NAMES.iter().copied()) {
                 consider(n);
             }
             for f in kauai_ir::MathFn::ALL {

@@ -83,10 +83,10 @@ pub(crate) fn classify(word: &str) -> Option<SpecKw> {
         "unsigned" => K::Type(T::Unsigned),
         "bool" | "_Bool" => K::Type(T::Bool),
         "half" => K::Type(T::Half),
-        "uchar" => K::Type(T::Complete(BaseType::Scalar(Scalar::UChar))),
-        "ushort" => K::Type(T::Complete(BaseType::Scalar(Scalar::UShort))),
-        "uint" => K::Type(T::Complete(BaseType::Scalar(Scalar::UInt))),
-        "ulong" => K::Type(T::Complete(BaseType::Scalar(Scalar::ULong))),
+        "uchar" => K::Type(T::Complete(BaseType::Scalar(Scalar::Cl(ClScalar::UChar)))),
+        "ushort" => K::Type(T::Complete(BaseType::Scalar(Scalar::Cl(ClScalar::UShort)))),
+        "uint" => K::Type(T::Complete(BaseType::Scalar(Scalar::Cl(ClScalar::UInt)))),
+        "ulong" => K::Type(T::Complete(BaseType::Scalar(Scalar::Cl(ClScalar::ULong)))),
         "size_t" => K::Type(T::Complete(BaseType::SizeT)),
         "ptrdiff_t" => K::Type(T::Complete(BaseType::PtrdiffT)),
         "intptr_t" => K::Type(T::Complete(BaseType::IntptrT)),
@@ -118,17 +118,17 @@ fn vector_type(word: &str) -> Option<BaseType> {
         _ => return None,
     };
     let s = match elem {
-        "char" => Scalar::Char,
-        "uchar" => Scalar::UChar,
-        "short" => Scalar::Short,
-        "ushort" => Scalar::UShort,
-        "int" => Scalar::Int,
-        "uint" => Scalar::UInt,
-        "long" => Scalar::Long,
-        "ulong" => Scalar::ULong,
-        "float" => Scalar::Float,
-        "double" => Scalar::Double,
-        "half" => Scalar::Half,
+        "char" => Scalar::Cl(ClScalar::Char),
+        "uchar" => Scalar::Cl(ClScalar::UChar),
+        "short" => Scalar::Cl(ClScalar::Short),
+        "ushort" => Scalar::Cl(ClScalar::UShort),
+        "int" => Scalar::Cl(ClScalar::Int),
+        "uint" => Scalar::Cl(ClScalar::UInt),
+        "long" => Scalar::Cl(ClScalar::Long),
+        "ulong" => Scalar::Cl(ClScalar::ULong),
+        "float" => Scalar::Cl(ClScalar::Float),
+        "double" => Scalar::Cl(ClScalar::Double),
+        "half" => Scalar::Cl(ClScalar::Half),
         _ => return None,
     };
     Some(BaseType::Vector(s, width))
@@ -240,15 +240,15 @@ impl TypeWords {
         } else if self.bool == 1 {
             (sign == 0 && nothing_else).then_some(BaseType::Bool)?
         } else if self.half == 1 {
-            (sign == 0 && nothing_else).then_some(BaseType::Scalar(Scalar::Half))?
+            (sign == 0 && nothing_else).then_some(BaseType::Scalar(Scalar::Cl(ClScalar::Half)))?
         } else if self.float == 1 {
-            (sign == 0 && nothing_else).then_some(BaseType::Scalar(Scalar::Float))?
+            (sign == 0 && nothing_else).then_some(BaseType::Scalar(Scalar::Cl(ClScalar::Float)))?
         } else if self.double == 1 {
             if sign != 0 || self.int != 0 {
                 return None;
             }
             match self.long {
-                0 => BaseType::Scalar(Scalar::Double),
+                0 => BaseType::Scalar(Scalar::Cl(ClScalar::Double)),
                 1 => BaseType::Scalar(Scalar::LongDouble),
                 _ => return None,
             }
@@ -258,18 +258,20 @@ impl TypeWords {
             }
             match (self.signed, self.unsigned) {
                 (1, _) => BaseType::Scalar(Scalar::SChar),
-                (_, 1) => BaseType::Scalar(Scalar::UChar),
-                _ => BaseType::Scalar(Scalar::Char),
+                (_, 1) => BaseType::Scalar(Scalar::Cl(ClScalar::UChar)),
+                _ => BaseType::Scalar(Scalar::Cl(ClScalar::Char)),
             }
         } else if self.short == 1 {
             if self.long != 0 {
                 return None;
             }
-            s(Scalar::Short, Scalar::UShort)
+            s(Scalar::Cl(ClScalar::Short), Scalar::Cl(ClScalar::UShort))
         } else {
             match self.long {
-                0 if self.int == 1 || sign == 1 => s(Scalar::Int, Scalar::UInt),
-                1 => s(Scalar::Long, Scalar::ULong),
+                0 if self.int == 1 || sign == 1 => {
+                    s(Scalar::Cl(ClScalar::Int), Scalar::Cl(ClScalar::UInt))
+                }
+                1 => s(Scalar::Cl(ClScalar::Long), Scalar::Cl(ClScalar::ULong)),
                 2 => s(Scalar::LongLong, Scalar::ULongLong),
                 _ => return None,
             }

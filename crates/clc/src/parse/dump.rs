@@ -4,6 +4,10 @@
 //! on the first line and each child goes on its own line, indented by two spaces.
 //! Operators print as written (`(+ a b)`, `(+= x 1)`, `(post++ i)`); statements and
 //! declarations by name (`(if ...)`, `(decl ...)`). Spans are not printed.
+//!
+//! Left-deep chains of binary operators and commas are not bounded by the parser's
+//! nesting limit, so everything here that follows such a chain (building, measuring,
+//! rendering and dropping the S-expression) works with loops, not recursion.
 
 use std::fmt::Write;
 
@@ -12,9 +16,26 @@ use crate::ast::*;
 /// Line width the dump aims for.
 pub const WIDTH: usize = 88;
 
+/// Indentation stops growing here, so that a deep tree (a long operator chain) dumps in
+/// linear, not quadratic, space.
+const MAX_INDENT: usize = 40;
+
 enum S {
     Atom(String),
     List(Vec<S>),
+}
+
+impl Drop for S {
+    /// Iterative, so that a deep tree does not overflow the stack when dropped.
+    fn drop(&mut self) {
+        let S::List(v) = self else { return };
+        let mut stack = std::mem::take(v);
+        while let Some(mut s) = stack.pop() {
+            if let S::List(v) = &mut s {
+                stack.append(v);
+            }
+        }
+    }
 }
 
 fn atom(s: impl Into<String>) -> S {
@@ -47,54 +68,87 @@ pub fn dump_expr(tu: &TranslationUnit, e: ExprId) -> String {
     out
 }
 
-fn flat_len(s: &S) -> usize {
-    match s {
-        S::Atom(a) => a.len(),
-        S::List(v) => 2 + v.iter().map(flat_len).sum::<usize>() + v.len().saturating_sub(1),
-    }
-}
-
-fn render_flat(s: &S, out: &mut String) {
-    match s {
-        S::Atom(a) => out.push_str(a),
-        S::List(v) => {
-            out.push('(');
-            for (i, c) in v.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                render_flat(c, out);
+/// Whether `s` printed on one line is longer than `max` (stops counting past `max`, so
+/// asking at every level of a deep tree stays linear).
+fn longer_than(s: &S, max: usize) -> bool {
+    let mut len = 0usize;
+    let mut stack = vec![s];
+    while let Some(s) = stack.pop() {
+        match s {
+            S::Atom(a) => len += a.len(),
+            S::List(v) => {
+                len += 2 + v.len().saturating_sub(1);
+                stack.extend(v.iter().rev());
             }
-            out.push(')');
+        }
+        if len > max {
+            return true;
         }
     }
+    false
+}
+
+/// What is left to print of a node that is being rendered.
+enum Step<'a> {
+    /// Print this node at this indentation (flat if it fits).
+    Node(&'a S, usize),
+    /// Print this node on one line.
+    Flat(&'a S),
+    Text(&'static str),
+    /// A line break and this indentation.
+    Newline(usize),
 }
 
 fn render(s: &S, indent: usize, out: &mut String) {
-    match s {
-        S::List(v) if indent + flat_len(s) > WIDTH && v.len() > 1 => {
-            out.push('(');
-            // Keep leading atoms (the head and short operands) on the first line.
-            let mut i = 0;
-            while i < v.len() && matches!(v[i], S::Atom(_)) {
-                if i > 0 {
-                    out.push(' ');
-                }
-                render_flat(&v[i], out);
-                i += 1;
-            }
-            if i == 0 {
-                render(&v[0], indent + 1, out);
-                i = 1;
-            }
-            for c in &v[i..] {
+    let mut todo = vec![Step::Node(s, indent.min(MAX_INDENT))];
+    while let Some(step) = todo.pop() {
+        match step {
+            Step::Text(t) => out.push_str(t),
+            Step::Newline(indent) => {
                 out.push('\n');
-                out.extend(std::iter::repeat_n(' ', indent + 2));
-                render(c, indent + 2, out);
+                out.extend(std::iter::repeat_n(' ', indent));
             }
-            out.push(')');
+            Step::Flat(S::Atom(a)) => out.push_str(a),
+            Step::Flat(S::List(v)) => {
+                out.push('(');
+                todo.push(Step::Text(")"));
+                for (i, c) in v.iter().enumerate().rev() {
+                    todo.push(Step::Flat(c));
+                    if i > 0 {
+                        todo.push(Step::Text(" "));
+                    }
+                }
+            }
+            Step::Node(s @ S::List(v), indent)
+                if v.len() > 1 && longer_than(s, WIDTH.saturating_sub(indent)) =>
+            {
+                out.push('(');
+                // Keep leading atoms (the head and short operands) on the first line.
+                let mut i = 0;
+                while i < v.len() && matches!(v[i], S::Atom(_)) {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    if let S::Atom(a) = &v[i] {
+                        out.push_str(a);
+                    }
+                    i += 1;
+                }
+                let mut steps = Vec::new();
+                if i == 0 {
+                    steps.push(Step::Node(&v[0], (indent + 1).min(MAX_INDENT)));
+                    i = 1;
+                }
+                let inner = (indent + 2).min(MAX_INDENT);
+                for c in &v[i..] {
+                    steps.push(Step::Newline(inner));
+                    steps.push(Step::Node(c, inner));
+                }
+                steps.push(Step::Text(")"));
+                todo.extend(steps.into_iter().rev());
+            }
+            Step::Node(s, _) => todo.push(Step::Flat(s)),
         }
-        _ => render_flat(s, out),
     }
 }
 
@@ -444,6 +498,30 @@ impl Dumper<'_> {
         }
     }
 
+    /// A left-deep chain of binary operators and commas, built bottom-up in a loop.
+    fn chain(&self, id: ExprId) -> S {
+        let mut rights = Vec::new();
+        let mut e = id;
+        loop {
+            match &self.tu.exprs[e].kind {
+                ExprKind::Binary { op, lhs, rhs } => {
+                    rights.push((op.as_str(), *rhs));
+                    e = *lhs;
+                }
+                ExprKind::Comma { lhs, rhs } => {
+                    rights.push((",", *rhs));
+                    e = *lhs;
+                }
+                _ => break,
+            }
+        }
+        let mut acc = self.expr(e);
+        for (op, rhs) in rights.into_iter().rev() {
+            acc = list![atom(op), acc, self.expr(rhs)];
+        }
+        acc
+    }
+
     fn expr(&self, id: ExprId) -> S {
         match &self.tu.exprs[id].kind {
             ExprKind::Ident(s) => self.name(*s),
@@ -489,9 +567,7 @@ impl Dumper<'_> {
                 list![atom("string"), atom(text)]
             }
             ExprKind::Unary { op, operand } => list![atom(op.as_str()), self.expr(*operand)],
-            ExprKind::Binary { op, lhs, rhs } => {
-                list![atom(op.as_str()), self.expr(*lhs), self.expr(*rhs)]
-            }
+            ExprKind::Binary { .. } | ExprKind::Comma { .. } => self.chain(id),
             ExprKind::Assign { op, lhs, rhs } => {
                 let o = match op {
                     None => "=".to_string(),
@@ -509,7 +585,6 @@ impl Dumper<'_> {
                 self.expr(*then_expr),
                 self.expr(*else_expr)
             ],
-            ExprKind::Comma { lhs, rhs } => list![atom(","), self.expr(*lhs), self.expr(*rhs)],
             ExprKind::Cast { ty, expr } => {
                 list![atom("cast"), self.type_name(*ty), self.expr(*expr)]
             }

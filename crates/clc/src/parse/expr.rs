@@ -9,27 +9,28 @@ use crate::token::{Punct, TokenKind};
 
 /// Binary operator of a punctuator and its precedence (higher binds tighter).
 fn binary_op(p: Punct) -> Option<(BinaryOp, u8)> {
-    Some(match p {
-        Punct::PipePipe => (BinaryOp::LogOr, 1),
-        Punct::AmpAmp => (BinaryOp::LogAnd, 2),
-        Punct::Pipe => (BinaryOp::BitOr, 3),
-        Punct::Caret => (BinaryOp::BitXor, 4),
-        Punct::Amp => (BinaryOp::BitAnd, 5),
-        Punct::EqEq => (BinaryOp::Eq, 6),
-        Punct::Ne => (BinaryOp::Ne, 6),
-        Punct::Lt => (BinaryOp::Lt, 7),
-        Punct::Gt => (BinaryOp::Gt, 7),
-        Punct::Le => (BinaryOp::Le, 7),
-        Punct::Ge => (BinaryOp::Ge, 7),
-        Punct::Shl => (BinaryOp::Shl, 8),
-        Punct::Shr => (BinaryOp::Shr, 8),
-        Punct::Plus => (BinaryOp::Add, 9),
-        Punct::Minus => (BinaryOp::Sub, 9),
-        Punct::Star => (BinaryOp::Mul, 10),
-        Punct::Slash => (BinaryOp::Div, 10),
-        Punct::Percent => (BinaryOp::Rem, 10),
+    let op = match p {
+        Punct::PipePipe => BinaryOp::LogOr,
+        Punct::AmpAmp => BinaryOp::LogAnd,
+        Punct::Pipe => BinaryOp::BitOr,
+        Punct::Caret => BinaryOp::BitXor,
+        Punct::Amp => BinaryOp::BitAnd,
+        Punct::EqEq => BinaryOp::Eq,
+        Punct::Ne => BinaryOp::Ne,
+        Punct::Lt => BinaryOp::Lt,
+        Punct::Gt => BinaryOp::Gt,
+        Punct::Le => BinaryOp::Le,
+        Punct::Ge => BinaryOp::Ge,
+        Punct::Shl => BinaryOp::Shl,
+        Punct::Shr => BinaryOp::Shr,
+        Punct::Plus => BinaryOp::Add,
+        Punct::Minus => BinaryOp::Sub,
+        Punct::Star => BinaryOp::Mul,
+        Punct::Slash => BinaryOp::Div,
+        Punct::Percent => BinaryOp::Rem,
         _ => return None,
-    })
+    };
+    Some((op, op.precedence()))
 }
 
 /// `=` gives `Some(None)`, `op=` gives `Some(Some(op))`.
@@ -236,9 +237,33 @@ impl Parser<'_, '_> {
     }
 
     /// Postfix operators applied to `e`: calls, indexing, member access, `++`, `--`.
-    fn postfix(&mut self, mut e: ExprId) -> PResult<ExprId> {
+    /// The chain is parsed in a loop, but every later walk over the tree recurses into
+    /// the operand, so each operator counts as one nesting level (and operands inside
+    /// the chain, like an index, sit below all of them).
+    fn postfix(&mut self, e: ExprId) -> PResult<ExprId> {
+        let mut levels = 0;
+        let r = self.postfix_chain(e, &mut levels);
+        for _ in 0..levels {
+            self.leave();
+        }
+        r
+    }
+
+    fn postfix_chain(&mut self, mut e: ExprId, levels: &mut u32) -> PResult<ExprId> {
         loop {
             let start = self.espan(e);
+            if let TokenKind::Punct(
+                Punct::LBracket
+                | Punct::LParen
+                | Punct::Dot
+                | Punct::Arrow
+                | Punct::PlusPlus
+                | Punct::MinusMinus,
+            ) = self.peek().kind
+            {
+                self.enter()?;
+                *levels += 1;
+            }
             match self.peek().kind {
                 TokenKind::Punct(Punct::LBracket) => {
                     self.bump();

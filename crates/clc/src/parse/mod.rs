@@ -9,9 +9,10 @@
 //! - **Errors** are reported as diagnostics saying what was expected; the parser then
 //!   skips to the next `;` or `}` of the current level and continues, so one run reports
 //!   several problems. Internally a failed production returns `Err(Reported)`.
-//! - **Nesting** of expressions, statements, declarators and initializers is limited to
-//!   [`MAX_DEPTH`]; deeper input gets one diagnostic and parsing stops (instead of
-//!   overflowing the stack).
+//! - **Nesting** of expressions (each postfix operator included), statements,
+//!   declarators and initializers is limited to [`MAX_NESTING_DEPTH`]; deeper input gets
+//!   one diagnostic and parsing stops (instead of overflowing the stack here or in a
+//!   later walk over the tree).
 //! - **Expressions** use precedence climbing for the binary operators; casts, compound
 //!   literals and OpenCL vector literals `(float4)(a, b)` are told apart after a
 //!   parenthesized type name by the next token.
@@ -35,15 +36,7 @@ use decl::SpecKw;
 pub use dump::dump;
 pub use print::to_c;
 
-/// Deepest nesting of expressions, statements, declarators and initializers accepted.
-/// At this depth the parser needs about 0.5 MiB of stack when optimized and under 2 MiB
-/// unoptimized (the default for spawned threads); `tests/parse_props.rs` checks it on a
-/// 1 MiB stack.
-pub const MAX_DEPTH: u32 = 256;
-
-/// After this many errors the parser stops (later ones are mostly consequences, and the
-/// limit bounds the work done on garbage input).
-pub const MAX_ERRORS: usize = 200;
+pub use crate::limits::{MAX_NESTING_DEPTH, MAX_PARSE_ERRORS};
 
 /// Parse a whole translation unit. `tokens` normally ends in one [`TokenKind::Eof`] (as
 /// the preprocessor produces); a missing end marker is tolerated. Problems are pushed to
@@ -77,7 +70,7 @@ pub(crate) struct Parser<'t, 'd> {
     depth: u32,
     /// Set when the nesting limit or the error limit was hit: parsing stops.
     aborted: bool,
-    /// Errors this parser reported (towards [`MAX_ERRORS`]).
+    /// Errors this parser reported (towards [`MAX_PARSE_ERRORS`]).
     errors: usize,
     /// The next declarator may take a type keyword as its name (already diagnosed).
     keyword_as_name: bool,
@@ -260,7 +253,7 @@ impl<'t, 'd> Parser<'t, 'd> {
     }
 
     /// Push a ready-made diagnostic (one with several labels); errors count towards
-    /// [`MAX_ERRORS`] like those from [`Parser::error`].
+    /// [`MAX_PARSE_ERRORS`] like those from [`Parser::error`].
     pub(crate) fn push_diag(&mut self, d: Diagnostic) {
         if self.aborted {
             return;
@@ -270,9 +263,9 @@ impl<'t, 'd> Parser<'t, 'd> {
         self.diags.push(d);
         if is_error {
             self.errors += 1;
-            if self.errors >= MAX_ERRORS {
+            if self.errors >= MAX_PARSE_ERRORS {
                 self.diags.push(
-                    Diagnostic::error(format!("too many errors ({MAX_ERRORS}); parsing stopped"))
+                    Diagnostic::error(format!("too many errors (the limit MAX_PARSE_ERRORS is {MAX_PARSE_ERRORS}); parsing stopped"))
                         .at(span, "the last error reported"),
                 );
                 self.aborted = true;
@@ -292,17 +285,19 @@ impl<'t, 'd> Parser<'t, 'd> {
 
     // ---- nesting limit ------------------------------------------------------------------
 
-    /// Enter one nesting level; past [`MAX_DEPTH`] report once and stop parsing.
+    /// Enter one nesting level; past [`MAX_NESTING_DEPTH`] report once and stop parsing.
     pub(crate) fn enter(&mut self) -> PResult<()> {
         if self.aborted {
             return Err(Reported);
         }
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > MAX_NESTING_DEPTH {
             let span = self.span();
             self.error(
                 span,
-                &format!("nesting is too deep (the limit is {MAX_DEPTH} levels)"),
+                &format!(
+                    "nesting is too deep (the limit MAX_NESTING_DEPTH is {MAX_NESTING_DEPTH} levels; each postfix operator counts as one)"
+                ),
                 "this is nested too deeply",
             );
             self.aborted = true;

@@ -509,6 +509,50 @@ impl Printer<'_> {
         }
     }
 
+    /// A left-deep chain of binary operators and commas, walked in a loop: such chains
+    /// are not bounded by the nesting limit, so neither this printer nor the parser
+    /// reading its output may nest per link. The chain gets one pair of parentheses,
+    /// and inner ones only where a left operand binds more loosely than its operator
+    /// (`(a + b) * c`); right operands print their own.
+    fn chain(&self, id: ExprId) -> String {
+        let mut links = Vec::new();
+        let mut e = id;
+        loop {
+            match &self.tu.exprs[e].kind {
+                ExprKind::Binary { op, lhs, rhs } => {
+                    links.push((Some(*op), *rhs));
+                    e = *lhs;
+                }
+                ExprKind::Comma { lhs, rhs } => {
+                    links.push((None, *rhs));
+                    e = *lhs;
+                }
+                _ => break,
+            }
+        }
+        links.reverse(); // innermost first
+        let prec = |op: Option<BinaryOp>| op.map_or(0, BinaryOp::precedence);
+        let needs_parens = |i: usize| i > 0 && prec(links[i].0) > prec(links[i - 1].0);
+        let opens = 1 + (0..links.len()).filter(|&i| needs_parens(i)).count();
+        let mut s = "(".repeat(opens);
+        s.push_str(&self.expr(e));
+        for (i, &(op, rhs)) in links.iter().enumerate() {
+            if needs_parens(i) {
+                s.push(')');
+            }
+            match op {
+                Some(op) => {
+                    let _ = write!(s, " {} {}", op.as_str(), self.expr(rhs));
+                }
+                None => {
+                    let _ = write!(s, ", {}", self.expr(rhs));
+                }
+            }
+        }
+        s.push(')');
+        s
+    }
+
     fn expr(&self, id: ExprId) -> String {
         match &self.tu.exprs[id].kind {
             ExprKind::Ident(s) => self.name(*s).to_string(),
@@ -580,9 +624,7 @@ impl Printer<'_> {
                     UnaryOp::PostDec => format!("{}--", self.postfix_base(*operand)),
                 }
             }
-            ExprKind::Binary { op, lhs, rhs } => {
-                format!("({} {} {})", self.expr(*lhs), op.as_str(), self.expr(*rhs))
-            }
+            ExprKind::Binary { .. } | ExprKind::Comma { .. } => self.chain(id),
             ExprKind::Assign { op, lhs, rhs } => {
                 let o = op.map_or("=".to_string(), |o| format!("{}=", o.as_str()));
                 format!("({} {o} {})", self.expr(*lhs), self.expr(*rhs))
@@ -597,9 +639,6 @@ impl Printer<'_> {
                 self.expr(*then_expr),
                 self.expr(*else_expr)
             ),
-            ExprKind::Comma { lhs, rhs } => {
-                format!("({}, {})", self.expr(*lhs), self.expr(*rhs))
-            }
             ExprKind::Cast { ty, expr } => {
                 // Binary and other loose operands print their own parentheses; a
                 // parenthesized operand after a vector type would read as a vector

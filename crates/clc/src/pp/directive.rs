@@ -131,7 +131,7 @@ impl Pp<'_> {
     pub(super) fn push_cond(&mut self, span: Span, taken: bool) {
         if self.conds.len() >= self.opts.limits.max_if_depth {
             let msg = format!(
-                "#if nested too deeply (limit {})",
+                "#if nested too deeply (the limit MAX_IF_DEPTH is {})",
                 self.opts.limits.max_if_depth
             );
             self.error(span, msg, "this group is skipped");
@@ -614,7 +614,7 @@ impl Pp<'_> {
         let depth = self.files.iter().filter(|f| !f.top_level).count();
         if depth >= self.opts.limits.max_include_depth {
             let msg = format!(
-                "#include nested too deeply (limit {})",
+                "#include nested too deeply (the limit MAX_INCLUDE_DEPTH is {})",
                 self.opts.limits.max_include_depth
             );
             self.error(dir_span, msg, "not included");
@@ -642,7 +642,7 @@ impl Pp<'_> {
                         return; // reported once; later includes are skipped quietly
                     }
                     let msg = format!(
-                        "#include brings in too much text (limit {} bytes in total)",
+                        "#include brings in too much text (the limit MAX_INCLUDED_BYTES is {} bytes in total)",
                         self.opts.limits.max_included_bytes
                     );
                     self.error(dir_span, msg, "not included");
@@ -699,7 +699,7 @@ impl Pp<'_> {
                 None if !disk => None,
                 None => std::fs::metadata(&c)
                     .ok()
-                    .filter(|m| m.is_file() && m.len() <= MAX_INCLUDE_BYTES)
+                    .filter(|m| m.is_file() && m.len() <= crate::limits::MAX_INCLUDE_FILE_BYTES)
                     .and_then(|_| std::fs::read(&c).ok()),
             };
             if let Some(b) = bytes {

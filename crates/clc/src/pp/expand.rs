@@ -87,14 +87,38 @@ impl Pp<'_> {
     pub(super) fn expansion_limit_hit(&mut self, span: Span) {
         if !self.expansion_off {
             self.expansion_off = true;
+            self.out.limit_hit = true;
             self.report(
                 Diagnostic::error(format!(
-                    "macro expansion produces too many tokens (limit {}); macros are no longer expanded",
+                    "macro expansion produces too many tokens (the limit MAX_EXPANSION_TOKENS is {}); macros are no longer expanded",
                     self.opts.limits.max_expansion_tokens
                 ))
                 .at(span, "while expanding this"),
             );
         }
+    }
+
+    /// Count `n` bytes of a token made by `#` or `##` against
+    /// [`super::PpLimits::max_made_token_bytes`]; `false` (reported once, expansion
+    /// stops) when they do not fit.
+    fn take_made_bytes(&mut self, n: u64, span: Span) -> bool {
+        self.made_bytes = self.made_bytes.saturating_add(n);
+        if self.made_bytes <= self.opts.limits.max_made_token_bytes {
+            return true;
+        }
+        self.budget = 0;
+        if !self.expansion_off {
+            self.expansion_off = true;
+            self.out.limit_hit = true;
+            self.report(
+                Diagnostic::error(format!(
+                    "`#` and `##` make too much text (the limit MAX_MADE_TOKEN_BYTES is {} bytes); macros are no longer expanded",
+                    self.opts.limits.max_made_token_bytes
+                ))
+                .at(span, "while expanding this"),
+            );
+        }
+        false
     }
 
     /// Whether the next token is `(`, for a function-like macro name. Exhausted
@@ -267,7 +291,7 @@ impl Pp<'_> {
             let span = toks.first().map(|t| t.span).unwrap_or_default();
             self.report(
                 Diagnostic::error(format!(
-                    "macro invocations nested too deeply in arguments (limit {})",
+                    "macro invocations nested too deeply in arguments (the limit MAX_ARG_NESTING is {})",
                     self.opts.limits.max_arg_nesting
                 ))
                 .at(span, "here"),
@@ -430,6 +454,19 @@ impl Pp<'_> {
 
     /// `# param`: the argument's spelling as a string literal (C99 6.10.3.2).
     pub(super) fn stringize(&mut self, arg: &[PTok], span: Span) -> PTok {
+        // Escapes at most double the text; one byte of space between tokens.
+        let len: usize = arg
+            .iter()
+            .map(|t| 2 * self.names.get(t.sym).len() + 1)
+            .sum();
+        if !self.take_made_bytes(len as u64 + 2, span) {
+            return PTok {
+                kind: PKind::Str,
+                sym: self.names.intern("\"\""),
+                span,
+                flags: 0,
+            };
+        }
         let mut s = String::from("\"");
         for (i, t) in arg.iter().enumerate() {
             if i > 0 && t.flags & (SPACE | BOL) != 0 {
@@ -462,6 +499,10 @@ impl Pp<'_> {
             return (rhs, None);
         }
         if rhs.kind == PKind::Placemarker {
+            return (lhs, None);
+        }
+        let len = self.names.get(lhs.sym).len() + self.names.get(rhs.sym).len();
+        if !self.take_made_bytes(len as u64, span) {
             return (lhs, None);
         }
         let joined = format!("{}{}", self.names.get(lhs.sym), self.names.get(rhs.sym));

@@ -14,9 +14,7 @@ use crate::token::{Punct, TokenKind};
 
 type R<T> = Result<T, (Span, String)>;
 
-/// Parenthesis/unary nesting allowed before the evaluator gives up (hostile input must
-/// not overflow the stack).
-const MAX_DEPTH: u32 = 256;
+use crate::limits::MAX_PP_EXPR_DEPTH;
 
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Val {
@@ -109,9 +107,12 @@ impl Eval<'_> {
 
     fn enter(&mut self) -> R<()> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > MAX_PP_EXPR_DEPTH {
             let span = self.toks.get(self.pos).map_or(self.end, |t| t.span);
-            return Err((span, "expression in #if is nested too deeply".to_string()));
+            return Err((
+                span,
+                format!("expression in #if is nested too deeply (the limit MAX_PP_EXPR_DEPTH is {MAX_PP_EXPR_DEPTH})"),
+            ));
         }
         Ok(())
     }

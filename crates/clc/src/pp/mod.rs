@@ -57,6 +57,7 @@ use std::rc::Rc;
 use kauai_diag::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
 
 use crate::lex::{self, RawKind};
+use crate::limits;
 use crate::token::{Punct, Token, TokenKind};
 
 /// What the preprocessor is told from outside: `-D`, `-U`, `-I`, device properties.
@@ -88,15 +89,26 @@ pub struct PpOptions {
     pub limits: PpLimits,
 }
 
-/// Bounds that keep hostile input from exhausting the stack, memory or time.
+/// Bounds that keep hostile input from exhausting the stack, memory or time. The
+/// defaults, and why they are what they are, are in [`crate::limits`]; tests lower them.
 #[derive(Clone, Copy, Debug)]
 pub struct PpLimits {
-    /// Nested `#include`s (gcc uses 200).
+    /// Nested `#include`s ([`limits::MAX_INCLUDE_DEPTH`]).
     pub max_include_depth: usize,
-    /// Nested `#if` groups that are being taken.
+    /// Nested `#if` groups that are being taken ([`limits::MAX_IF_DEPTH`]).
     pub max_if_depth: usize,
-    /// Tokens that macro expansion may produce in total; past it expansion stops.
+    /// Tokens that macro expansion may push for rescanning in total
+    /// ([`limits::MAX_EXPANSION_TOKENS`]); past it macros are no longer expanded.
     pub max_expansion_tokens: u64,
+    /// Bytes of tokens made by `#` and `##` in total ([`limits::MAX_MADE_TOKEN_BYTES`]);
+    /// past it macros are no longer expanded.
+    pub max_made_token_bytes: u64,
+    /// Tokens handed to the parser ([`limits::MAX_OUTPUT_TOKENS`]); past it
+    /// preprocessing stops.
+    pub max_output_tokens: usize,
+    /// Bytes of token text handed to the parser ([`limits::MAX_OUTPUT_BYTES`]); past it
+    /// preprocessing stops.
+    pub max_output_bytes: u64,
     /// Macro invocations nested inside macro arguments (each level recurses).
     pub max_arg_nesting: usize,
     /// Diagnostics reported before the preprocessor goes quiet.
@@ -110,12 +122,15 @@ pub struct PpLimits {
 impl Default for PpLimits {
     fn default() -> PpLimits {
         PpLimits {
-            max_include_depth: 200,
-            max_if_depth: 4096,
-            max_expansion_tokens: 1 << 24,
-            max_arg_nesting: 128,
-            max_diagnostics: 1000,
-            max_included_bytes: 256 << 20,
+            max_include_depth: limits::MAX_INCLUDE_DEPTH,
+            max_if_depth: limits::MAX_IF_DEPTH,
+            max_expansion_tokens: limits::MAX_EXPANSION_TOKENS,
+            max_made_token_bytes: limits::MAX_MADE_TOKEN_BYTES,
+            max_output_tokens: limits::MAX_OUTPUT_TOKENS,
+            max_output_bytes: limits::MAX_OUTPUT_BYTES,
+            max_arg_nesting: limits::MAX_ARG_NESTING,
+            max_diagnostics: limits::MAX_PP_DIAGNOSTICS,
+            max_included_bytes: limits::MAX_INCLUDED_BYTES,
         }
     }
 }
@@ -129,6 +144,9 @@ pub struct PpOutput {
     pub leading: Vec<Leading>,
     /// Every `#pragma` (and `_Pragma`) in source order.
     pub pragmas: Vec<Pragma>,
+    /// An expansion or output limit was reached (and reported): the tokens are a
+    /// truncated or unexpanded rest of the unit, not worth parsing.
+    pub limit_hit: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -185,6 +203,9 @@ pub fn preprocess(
     pp.queue.extend(files.iter().copied());
     while let Some(t) = pp.next_expanded() {
         pp.emit(t);
+        if pp.output_full {
+            break;
+        }
     }
     let span = files
         .last()
@@ -472,6 +493,12 @@ struct Pp<'a> {
     conds: Vec<Cond>,
     out: PpOutput,
     budget: u64,
+    /// Bytes of tokens made by `#` and `##` so far.
+    made_bytes: u64,
+    /// Bytes of token text emitted so far.
+    out_bytes: u64,
+    /// An output limit was reached: preprocessing stops.
+    output_full: bool,
     expansion_off: bool,
     arg_nesting: usize,
     reported: usize,
@@ -520,9 +547,6 @@ fn join_path(dir: &str, name: &str) -> String {
     }
 }
 
-/// Largest file `#include` reads (a guard against devices and huge files).
-const MAX_INCLUDE_BYTES: u64 = 256 << 20;
-
 impl<'a> Pp<'a> {
     fn new(sources: &'a mut SourceMap, diags: &'a mut Diagnostics, opts: &'a PpOptions) -> Pp<'a> {
         let mut names = Interner::default();
@@ -554,6 +578,9 @@ impl<'a> Pp<'a> {
             conds: Vec::new(),
             out: PpOutput::default(),
             budget: opts.limits.max_expansion_tokens,
+            made_bytes: 0,
+            out_bytes: 0,
+            output_full: false,
             expansion_off: false,
             arg_nesting: 0,
             reported: 0,
@@ -630,7 +657,7 @@ impl<'a> Pp<'a> {
         if self.reported > self.opts.limits.max_diagnostics {
             self.quiet = true;
             self.diags.push(Diagnostic::error(format!(
-                "too many preprocessor diagnostics; stopped reporting after {}",
+                "too many preprocessor diagnostics; stopped reporting after {} (the limit MAX_PP_DIAGNOSTICS)",
                 self.opts.limits.max_diagnostics
             )));
             return;
@@ -810,6 +837,25 @@ impl<'a> Pp<'a> {
             Leading::None
         };
         let text = self.names.get(t.sym).to_string();
+        self.out_bytes += text.len() as u64;
+        let lim = &self.opts.limits;
+        if self.out.tokens.len() >= lim.max_output_tokens || self.out_bytes > lim.max_output_bytes {
+            let msg = if self.out.tokens.len() >= lim.max_output_tokens {
+                format!(
+                    "the preprocessed program is too large (the limit MAX_OUTPUT_TOKENS is {} tokens); preprocessing stopped",
+                    lim.max_output_tokens
+                )
+            } else {
+                format!(
+                    "the preprocessed program is too large (the limit MAX_OUTPUT_BYTES is {} bytes of tokens); preprocessing stopped",
+                    lim.max_output_bytes
+                )
+            };
+            self.error(t.span, msg, "here");
+            self.output_full = true;
+            self.out.limit_hit = true;
+            return;
+        }
         self.out.tokens.push(Token {
             kind,
             text,

@@ -8,192 +8,13 @@
 use std::collections::HashMap;
 
 use kauai_ir::mangle::MType;
-use kauai_ir::{AddrSpace, DataLayout, Scalar, Type, TypeTable};
+use kauai_ir::{AddrSpace, DataLayout, Type, TypeTable};
 
 use crate::ast::{OpaqueType, Symbol};
 
-/// A scalar C type, in rank order within the integer and floating groups.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Prim {
-    Bool,
-    Char,
-    UChar,
-    Short,
-    UShort,
-    Int,
-    UInt,
-    Long,
-    ULong,
-    Half,
-    Float,
-    Double,
-}
-
-impl Prim {
-    pub const ALL: [Prim; 12] = [
-        Prim::Bool,
-        Prim::Char,
-        Prim::UChar,
-        Prim::Short,
-        Prim::UShort,
-        Prim::Int,
-        Prim::UInt,
-        Prim::Long,
-        Prim::ULong,
-        Prim::Half,
-        Prim::Float,
-        Prim::Double,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Prim::Bool => "bool",
-            Prim::Char => "char",
-            Prim::UChar => "uchar",
-            Prim::Short => "short",
-            Prim::UShort => "ushort",
-            Prim::Int => "int",
-            Prim::UInt => "uint",
-            Prim::Long => "long",
-            Prim::ULong => "ulong",
-            Prim::Half => "half",
-            Prim::Float => "float",
-            Prim::Double => "double",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Prim> {
-        Prim::ALL.iter().copied().find(|p| p.name() == s)
-    }
-
-    pub fn is_float(self) -> bool {
-        matches!(self, Prim::Half | Prim::Float | Prim::Double)
-    }
-
-    pub fn is_int(self) -> bool {
-        !self.is_float()
-    }
-
-    pub fn is_signed(self) -> bool {
-        matches!(
-            self,
-            Prim::Char
-                | Prim::Short
-                | Prim::Int
-                | Prim::Long
-                | Prim::Half
-                | Prim::Float
-                | Prim::Double
-        )
-    }
-
-    pub fn bits(self) -> u32 {
-        match self {
-            Prim::Bool => 1,
-            Prim::Char | Prim::UChar => 8,
-            Prim::Short | Prim::UShort | Prim::Half => 16,
-            Prim::Int | Prim::UInt | Prim::Float => 32,
-            Prim::Long | Prim::ULong | Prim::Double => 64,
-        }
-    }
-
-    /// Bytes in memory (`bool` takes one).
-    pub fn bytes(self) -> u32 {
-        self.bits().div_ceil(8)
-    }
-
-    /// The IR scalar of a value of this type.
-    pub fn scalar(self) -> Scalar {
-        match self {
-            Prim::Bool => Scalar::I1,
-            Prim::Char | Prim::UChar => Scalar::I8,
-            Prim::Short | Prim::UShort => Scalar::I16,
-            Prim::Int | Prim::UInt => Scalar::I32,
-            Prim::Long | Prim::ULong => Scalar::I64,
-            Prim::Half => Scalar::F16,
-            Prim::Float => Scalar::F32,
-            Prim::Double => Scalar::F64,
-        }
-    }
-
-    /// The IR scalar in memory (`bool` is a byte).
-    pub fn mem_scalar(self) -> Scalar {
-        if self == Prim::Bool {
-            Scalar::I8
-        } else {
-            self.scalar()
-        }
-    }
-
-    /// The integer type of the same width and the given signedness.
-    pub fn int_of(bits: u32, signed: bool) -> Prim {
-        match (bits, signed) {
-            (8, true) => Prim::Char,
-            (8, false) => Prim::UChar,
-            (16, true) => Prim::Short,
-            (16, false) => Prim::UShort,
-            (64, true) => Prim::Long,
-            (64, false) => Prim::ULong,
-            (1, _) => Prim::Bool,
-            (_, true) => Prim::Int,
-            (_, false) => Prim::UInt,
-        }
-    }
-
-    pub fn to_unsigned(self) -> Prim {
-        if self.is_float() {
-            self
-        } else {
-            Prim::int_of(self.bits(), false)
-        }
-    }
-
-    pub fn to_signed(self) -> Prim {
-        if self.is_float() {
-            self
-        } else {
-            Prim::int_of(self.bits(), true)
-        }
-    }
-
-    /// Integer promotion (C99 6.3.1.1).
-    pub fn promote(self) -> Prim {
-        if self.is_int() && self.bits() < 32 {
-            Prim::Int
-        } else {
-            self
-        }
-    }
-
-    pub fn mtype(self) -> MType {
-        match self {
-            Prim::Bool => MType::Bool,
-            Prim::Char => MType::Char,
-            Prim::UChar => MType::UChar,
-            Prim::Short => MType::Short,
-            Prim::UShort => MType::UShort,
-            Prim::Int => MType::Int,
-            Prim::UInt => MType::UInt,
-            Prim::Long => MType::Long,
-            Prim::ULong => MType::ULong,
-            Prim::Half => MType::Half,
-            Prim::Float => MType::Float,
-            Prim::Double => MType::Double,
-        }
-    }
-
-    /// Smallest and largest value of an integer type, as i128.
-    pub fn int_range(self) -> (i128, i128) {
-        let b = self.bits();
-        if self == Prim::Bool {
-            (0, 1)
-        } else if self.is_signed() {
-            (-(1i128 << (b - 1)), (1i128 << (b - 1)) - 1)
-        } else {
-            (0, (1i128 << b) - 1)
-        }
-    }
-}
+/// A scalar C type: the one OpenCL scalar-type enum, from the IR crate (rank order within
+/// the integer and floating groups).
+pub use kauai_ir::ClScalar as Prim;
 
 /// An interned C type.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -517,8 +338,8 @@ impl TyTable {
     /// The SPIR mangling type of a C type.
     pub fn mtype(&self, t: Ty) -> MType {
         match self.kind(t) {
-            TyKind::Prim(p) => p.mtype(),
-            TyKind::Vector(p, n) => MType::Vector(Box::new(p.mtype()), n as u32),
+            TyKind::Prim(p) => MType::Scalar(p),
+            TyKind::Vector(p, n) => MType::Vector(Box::new(MType::Scalar(p)), n as u32),
             TyKind::Ptr(p) => MType::Ptr(Box::new(kauai_ir::mangle::Pointee {
                 ty: self.mtype(p.pointee),
                 addr_space: p.space.number(),

@@ -11,6 +11,6 @@ error: a __constant variable of 4398046511104 bytes is too large
   ┌─ limits.cl:1:33
   │
 1 │ __constant int huge[1L << 40] = {1};
-  │                                 ^^^ the limit is 67108864 bytes
+  │                                 ^^^ the limit MAX_CONSTANT_BYTES is 67108864 bytes
 
 */

@@ -54,7 +54,7 @@ end
 // unary_100
 // end
 // ---- DIAGNOSTICS ----
-// error: macro expansion produces too many tokens (limit 64); macros are no longer expanded @ hostile.cl:20:14
-// error: #if nested too deeply (limit 8) @ hostile.cl:29:1
-// error: expression in #if is nested too deeply @ hostile.cl:41:133
-// error: expression in #if is nested too deeply @ hostile.cl:47:515
+// error: macro expansion produces too many tokens (the limit MAX_EXPANSION_TOKENS is 64); macros are no longer expanded @ hostile.cl:20:14
+// error: #if nested too deeply (the limit MAX_IF_DEPTH is 8) @ hostile.cl:29:1
+// error: expression in #if is nested too deeply (the limit MAX_PP_EXPR_DEPTH is 256) @ hostile.cl:41:133
+// error: expression in #if is nested too deeply (the limit MAX_PP_EXPR_DEPTH is 256) @ hostile.cl:47:515

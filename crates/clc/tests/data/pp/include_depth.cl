@@ -12,4 +12,4 @@ level
 // level
 // after
 // ---- DIAGNOSTICS ----
-// error: #include nested too deeply (limit 5) @ self.h:2:1
+// error: #include nested too deeply (the limit MAX_INCLUDE_DEPTH is 5) @ self.h:2:1

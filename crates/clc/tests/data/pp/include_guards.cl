@@ -43,4 +43,4 @@ else_h_again
 // else_h_again
 // end
 // ---- DIAGNOSTICS ----
-// error: #include brings in too much text (limit 20000 bytes in total) @ twice.h:1:1
+// error: #include brings in too much text (the limit MAX_INCLUDED_BYTES is 20000 bytes in total) @ twice.h:1:1

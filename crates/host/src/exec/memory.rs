@@ -1,0 +1,192 @@
+//! Memory as one work-item sees it: addresses are `region << 40 | offset`; every load
+//! and store is checked against its region's bounds (and the instruction's alignment,
+//! by the interpreter), and a fault names the region as the source does.
+
+use super::*;
+
+/// Memory as one work-item sees it.
+pub(super) struct Mem<'a, 'p> {
+    pub(super) regions: &'a [Region<'p>],
+    pub(super) descs: &'a [String],
+    pub(super) local: &'a mut [Vec<u8>],
+    pub(super) private: &'a mut Vec<u8>,
+}
+
+/// Write the low `n` (1..=64) bits of `v` at bit `off` of a little-endian bit string.
+pub(super) fn put_bits(buf: &mut [u64], off: u32, n: u32, v: u64) {
+    let v = v & mask(n);
+    let (w, b) = ((off / 64) as usize, off % 64);
+    if let Some(x) = buf.get_mut(w) {
+        *x |= v << b;
+    }
+    if b + n > 64 {
+        if let Some(x) = buf.get_mut(w + 1) {
+            *x |= v >> (64 - b);
+        }
+    }
+}
+
+/// Read `n` (1..=64) bits at bit `off` of a little-endian bit string.
+pub(super) fn get_bits(buf: &[u64], off: u32, n: u32) -> u64 {
+    let (w, b) = ((off / 64) as usize, off % 64);
+    let lo = buf.get(w).copied().unwrap_or(0) >> b;
+    let hi = if b + n > 64 && b > 0 {
+        buf.get(w + 1).copied().unwrap_or(0) << (64 - b)
+    } else {
+        0
+    };
+    (lo | hi) & mask(n)
+}
+
+#[inline]
+pub(super) fn rd(bytes: &[u8], off: usize, eb: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w[..eb].copy_from_slice(&bytes[off..off + eb]);
+    u64::from_le_bytes(w)
+}
+
+#[inline]
+pub(super) fn wr(bytes: &mut [u8], off: usize, eb: usize, v: u64) {
+    bytes[off..off + eb].copy_from_slice(&v.to_le_bytes()[..eb]);
+}
+
+/// Where an address points: its region and its offset there, negative when the address
+/// lies below the region's start (`ptradd` wraps the offset within the region, and
+/// regions are far smaller than half the offset space, so an offset in the upper half
+/// is one that went below 0).
+pub(super) fn locate(p: u64) -> (usize, i64) {
+    let r = (p >> OFFSET_BITS) as usize;
+    let off = p & OFFSET_MASK;
+    if off >= 1 << (OFFSET_BITS - 1) {
+        (r, -(((1u64 << OFFSET_BITS) - off) as i64))
+    } else {
+        (r, off as i64)
+    }
+}
+
+/// "at offset 8" or "4 bytes before the start".
+pub(super) fn place(off: i64) -> String {
+    if off < 0 {
+        format!("{} bytes before the start", off.unsigned_abs())
+    } else {
+        format!("at offset {off}")
+    }
+}
+
+impl Mem<'_, '_> {
+    /// An access whose address breaks the instruction's alignment (OpenCL C requires
+    /// every object to be accessed at its natural alignment).
+    #[cold]
+    pub(super) fn misaligned(&self, what: &str, p: u64, align: u64) -> Stop {
+        let (r, off) = locate(p);
+        let region = self
+            .descs
+            .get(r)
+            .map_or("an invalid region", |s| s.as_str());
+        Stop::Fault(format!(
+            "misaligned {what} {} of {region}: the address must be a multiple of {align} (address 0x{p:x})",
+            place(off)
+        ))
+    }
+
+    #[cold]
+    pub(super) fn fault(&self, what: &str, p: u64, len: u64) -> Stop {
+        let (r, off) = locate(p);
+        let size = match self.regions.get(r) {
+            Some(Region::Null) => {
+                return Stop::Fault(format!(
+                    "{what} of {len} bytes through a null pointer (address 0x{p:x})"
+                ))
+            }
+            None => {
+                return Stop::Fault(format!(
+                    "{what} of {len} bytes through an invalid pointer 0x{p:x}"
+                ))
+            }
+            Some(Region::Private) => self.private.len() as u64,
+            Some(Region::Local(k)) => self.local.get(*k).map_or(0, |l| l.len() as u64),
+            Some(Region::Shared { buf, writable }) => {
+                if !writable && what != "load" {
+                    return Stop::Fault(format!(
+                        "{what} of {len} bytes {} of read-only {}",
+                        place(off),
+                        self.descs[r]
+                    ));
+                }
+                buf.len() as u64
+            }
+        };
+        let d = &self.descs[r];
+        Stop::Fault(if off < 0 {
+            format!(
+                "{what} of {len} bytes {} of {d} ({size} bytes; address 0x{p:x})",
+                place(off)
+            )
+        } else {
+            format!(
+                "{what} of {len} bytes at offset {off} is out of bounds of {d} ({size} bytes; address 0x{p:x})"
+            )
+        })
+    }
+
+    /// Private or local bytes and the offset, bounds-checked.
+    #[inline]
+    pub(super) fn bytes(&mut self, r: usize, off: u64, len: u64) -> Option<&mut Vec<u8>> {
+        let mem = match self.regions.get(r)? {
+            Region::Private => &mut *self.private,
+            Region::Local(k) => self.local.get_mut(*k)?,
+            _ => return None,
+        };
+        (off + len <= mem.len() as u64).then_some(mem)
+    }
+
+    #[inline]
+    pub(super) fn load(&mut self, p: u64, eb: u32, out: &mut [u64]) -> Result<(), Stop> {
+        let r = (p >> OFFSET_BITS) as usize;
+        let off = p & OFFSET_MASK;
+        let len = eb as u64 * out.len() as u64;
+        if let Some(Region::Shared { buf, .. }) = self.regions.get(r) {
+            if off + len > buf.len() as u64 {
+                return Err(self.fault("load", p, len));
+            }
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = buf.load(off + i as u64 * eb as u64, eb);
+            }
+            return Ok(());
+        }
+        match self.bytes(r, off, len) {
+            Some(mem) => {
+                for (i, o) in out.iter_mut().enumerate() {
+                    *o = rd(mem, off as usize + i * eb as usize, eb as usize);
+                }
+                Ok(())
+            }
+            None => Err(self.fault("load", p, len)),
+        }
+    }
+
+    #[inline]
+    pub(super) fn store(&mut self, p: u64, eb: u32, vals: &[u64]) -> Result<(), Stop> {
+        let r = (p >> OFFSET_BITS) as usize;
+        let off = p & OFFSET_MASK;
+        let len = eb as u64 * vals.len() as u64;
+        if let Some(Region::Shared { buf, writable }) = self.regions.get(r) {
+            if !writable || off + len > buf.len() as u64 {
+                return Err(self.fault("store", p, len));
+            }
+            for (i, v) in vals.iter().enumerate() {
+                buf.store(off + i as u64 * eb as u64, eb, *v);
+            }
+            return Ok(());
+        }
+        match self.bytes(r, off, len) {
+            Some(mem) => {
+                for (i, v) in vals.iter().enumerate() {
+                    wr(mem, off as usize + i * eb as usize, eb as usize, *v);
+                }
+                Ok(())
+            }
+            None => Err(self.fault("store", p, len)),
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! Scheduling: [`Program::run`] spreads work-groups over threads in chunks; within a
+//! group the work-items run one after another, each up to its next barrier or
+//! collective, then the next; printf logs are merged in a fixed order.
+
+use super::*;
+
+impl Program {
+    /// Names of the kernels this program can run.
+    pub fn kernel_names(&self) -> Vec<&str> {
+        self.kernels.iter().map(|k| k.name.as_str()).collect()
+    }
+
+    /// Run `kernel` over `nd` with `args`; returns when every work-group has finished or
+    /// the first error stopped the enqueue.
+    pub fn run(
+        &self,
+        kernel: &str,
+        args: &[ArgValue],
+        nd: &NdRange,
+        opts: &ExecOptions,
+    ) -> Result<RunStats, ExecError> {
+        let start = Instant::now();
+        let k = self
+            .kernels
+            .iter()
+            .find(|k| k.name == kernel)
+            .ok_or_else(|| ExecError::InvalidArgs(format!("no kernel named `{kernel}`")))?;
+        let func = self.funcs[k.func as usize]
+            .as_ref()
+            .ok_or_else(|| ExecError::InvalidArgs(format!("`{kernel}` has no body")))?;
+        let geo = Geometry::new(nd)?;
+        let items = geo.local.iter().product::<u64>();
+        // A group that waits at barriers keeps every work-item's state at once.
+        let mut private_limit = MAX_PRIVATE as u64;
+        if k.barrier {
+            let regs = items.saturating_mul(func.template.len() as u64 * 8);
+            if regs > MAX_GROUP_STATE / 2 {
+                return Err(ExecError::Unsupported(format!(
+                    "not supported yet: work-groups of {items} work-items for kernel {kernel}, whose registers would take {regs} bytes"
+                )));
+            }
+            private_limit =
+                (MAX_GROUP_STATE / 2 / items.max(1)).clamp(64 << 10, MAX_PRIVATE as u64);
+        }
+        let mut run = RunCtx {
+            prog: self,
+            kernel: k,
+            regions: Vec::new(),
+            descs: Vec::new(),
+            template: func.template.clone(),
+            private_init: Vec::new(),
+            local_sizes: Vec::new(),
+            geo,
+            private_limit,
+            abort: AtomicBool::new(false),
+            fuel: opts.fuel,
+            fuel_used: AtomicU64::new(0),
+            deadline: opts.timeout.map(|t| start + t),
+            next_group: AtomicU64::new(0),
+            error: Mutex::new(None),
+            printf_limit: opts.printf_buffer_size,
+            printf_full: AtomicBool::new(false),
+            printf: Mutex::new(crate::printf::Merge::default()),
+        };
+        run.bind(func, args)?;
+        if run.private_init.len() as u64 > run.private_limit {
+            return Err(ExecError::InvalidArgs(format!(
+                "by-value arguments of {} bytes exceed the {} bytes of private memory per work-item",
+                run.private_init.len(),
+                run.private_limit
+            )));
+        }
+        let total = run.geo.total_groups;
+        let threads = if opts.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            opts.threads
+        };
+        let threads = (threads as u64).min(total).max(1) as usize;
+        let chunk = (total / (threads as u64 * 8)).clamp(1, 64);
+        let mut instructions = 0;
+        if threads == 1 {
+            instructions = run.worker(chunk);
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|_| s.spawn(|| run.worker(chunk)))
+                    .collect();
+                for h in handles {
+                    match h.join() {
+                        Ok(n) => instructions += n,
+                        Err(_) => run.fail(ExecError::Unsupported(
+                            "internal error: an executor thread panicked".into(),
+                        )),
+                    }
+                }
+            });
+        }
+        if let Some(e) = run.error.lock().ok().and_then(|mut e| e.take()) {
+            return Err(e);
+        }
+        let merged = run.printf.into_inner().unwrap_or_default();
+        if let Some(e) = merged.error {
+            return Err(ExecError::Unsupported(format!(
+                "internal error: kernel {kernel}: printf: {e}"
+            )));
+        }
+        Ok(RunStats {
+            instructions,
+            work_groups: total,
+            elapsed: start.elapsed(),
+            printf: String::from_utf8_lossy(&merged.out).into_owned(),
+        })
+    }
+}
+
+impl RunCtx<'_> {
+    /// One thread: take chunks of work-groups until none are left; returns the number of
+    /// instructions executed.
+    fn worker(&self, chunk: u64) -> u64 {
+        let mut meter = Meter::new(self);
+        let mut local: Vec<Vec<u8>> = vec![Vec::new(); self.local_sizes.len()];
+        let mut wis: Vec<WorkItem> = Vec::new();
+        let total = self.geo.total_groups;
+        'outer: loop {
+            if self.abort.load(Ordering::Relaxed) {
+                break;
+            }
+            let first = self.next_group.fetch_add(chunk, Ordering::Relaxed);
+            if first >= total {
+                break;
+            }
+            for g in first..(first + chunk).min(total) {
+                if let Err(e) = self.run_group(g, &mut meter, &mut local, &mut wis) {
+                    if let Some(e) = e {
+                        self.fail(e);
+                    }
+                    break 'outer;
+                }
+            }
+        }
+        meter.total()
+    }
+
+    fn stop_error(&self, stop: Stop, wi: &WorkItem) -> Option<ExecError> {
+        let kernel = self.kernel.name.clone();
+        Some(match stop {
+            Stop::Fault(message) => ExecError::Fault {
+                kernel,
+                work_item: wi.gid,
+                message,
+            },
+            Stop::Limit(limit) => ExecError::Timeout {
+                kernel,
+                work_item: wi.gid,
+                limit: limit.into(),
+            },
+            Stop::Unsupported(m) => ExecError::Unsupported(format!("kernel {kernel}: {m}")),
+            Stop::Abort => return None,
+        })
+    }
+
+    fn init_wi(&self, wi: &mut WorkItem, group: &GroupCtx, lid: [u64; 3]) {
+        wi.regs.clear();
+        wi.regs.extend_from_slice(&self.template);
+        wi.frames.clear();
+        wi.frames.push(Frame {
+            func: self.kernel.func,
+            pc: 0,
+            base: 0,
+            mark: self.private_init.len() as u32,
+            ret: None,
+        });
+        wi.private.clear();
+        wi.private.extend_from_slice(&self.private_init);
+        wi.lid = lid;
+        wi.gid = std::array::from_fn(|d| {
+            (group.id[d] * self.geo.local[d] + lid[d]).wrapping_add(self.geo.offset[d])
+        });
+        wi.coll = None;
+    }
+
+    /// Run one work-group, then hand its printf records to the merge. `Err(None)`
+    /// means another thread already failed.
+    fn run_group(
+        &self,
+        g: u64,
+        meter: &mut Meter,
+        local: &mut [Vec<u8>],
+        wis: &mut Vec<WorkItem>,
+    ) -> Result<(), Option<ExecError>> {
+        let geo = &self.geo;
+        let id = [
+            g % geo.groups[0],
+            (g / geo.groups[0]) % geo.groups[1],
+            g / (geo.groups[0] * geo.groups[1]),
+        ];
+        let mut size = [1u64; 3];
+        for d in 0..3 {
+            size[d] = geo.local[d].min(geo.global[d].saturating_sub(id[d] * geo.local[d]));
+        }
+        let group = GroupCtx {
+            id,
+            size,
+            log: Default::default(),
+        };
+        self.run_group_items(&group, meter, local, wis)?;
+        if !self.prog.printf.is_empty() {
+            let log = group.log.into_inner();
+            if let Ok(mut m) = self.printf.lock() {
+                m.add(
+                    g,
+                    log,
+                    &self.prog.printf,
+                    self.printf_limit,
+                    &self.printf_full,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn run_group_items(
+        &self,
+        group: &GroupCtx,
+        meter: &mut Meter,
+        local: &mut [Vec<u8>],
+        wis: &mut Vec<WorkItem>,
+    ) -> Result<(), Option<ExecError>> {
+        let size = group.size;
+        for (mem, (sz, init)) in local.iter_mut().zip(&self.local_sizes) {
+            mem.clear();
+            match init {
+                Some(b) => mem.extend_from_slice(b),
+                None => mem.resize(*sz as usize, 0),
+            }
+        }
+        let n = (size[0] * size[1] * size[2]) as usize;
+        let lid_of = |i: usize| {
+            let i = i as u64;
+            [
+                i % size[0],
+                (i / size[0]) % size[1],
+                i / (size[0] * size[1]),
+            ]
+        };
+        if !self.kernel.barrier {
+            if wis.is_empty() {
+                wis.push(WorkItem::default());
+            }
+            let wi = &mut wis[0];
+            for i in 0..n {
+                self.init_wi(wi, group, lid_of(i));
+                match self.run_wi(meter, group, local, wi) {
+                    Ok(Status::Returned) => {}
+                    Ok(_) => {
+                        return Err(Some(ExecError::Unsupported(format!(
+                            "internal error: kernel {} waited at an unexpected barrier",
+                            self.kernel.name
+                        ))))
+                    }
+                    Err(s) => return Err(self.stop_error(s, wi)),
+                }
+            }
+            return Ok(());
+        }
+        while wis.len() < n {
+            wis.push(WorkItem::default());
+        }
+        for (i, wi) in wis[..n].iter_mut().enumerate() {
+            self.init_wi(wi, group, lid_of(i));
+        }
+        let mut status = vec![Status::Returned; n];
+        loop {
+            for (i, wi) in wis[..n].iter_mut().enumerate() {
+                status[i] = match self.run_wi(meter, group, local, wi) {
+                    Ok(s) => s,
+                    Err(s) => return Err(self.stop_error(s, wi)),
+                };
+            }
+            let describe = |s: Status| match s {
+                Status::Returned => "returned".to_string(),
+                Status::Barrier(b) => format!("reached barrier {b}"),
+                Status::Collective(b) => format!("reached work-group collective {b}"),
+            };
+            let g3 = |w: &WorkItem| format!("({}, {}, {})", w.gid[0], w.gid[1], w.gid[2]);
+            let mut same_coll = true;
+            for i in 1..n {
+                if let (Some(a), Some(b)) = (&wis[0].coll, &wis[i].coll) {
+                    same_coll &= a.func == b.func && a.idx == b.idx;
+                }
+                if status[i] != status[0] || !same_coll {
+                    return Err(Some(ExecError::BarrierDivergence {
+                        kernel: self.kernel.name.clone(),
+                        message: format!(
+                            "work-item {} {}, work-item {} {}",
+                            g3(&wis[0]),
+                            describe(status[0]),
+                            g3(&wis[i]),
+                            describe(status[i])
+                        ),
+                    }));
+                }
+            }
+            match status.first() {
+                None | Some(Status::Returned) => return Ok(()),
+                Some(Status::Barrier(_)) => {}
+                Some(Status::Collective(_)) => self.collective(group, &mut wis[..n]),
+            }
+        }
+    }
+}

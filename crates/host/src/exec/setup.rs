@@ -1,0 +1,291 @@
+//! Setting up: a module becomes a [`Program`] (verified, translated, its globals and
+//! kernels listed); an ND-range becomes a checked [`Geometry`]; a launch's arguments
+//! become memory regions and the register template of every work-item.
+
+use super::*;
+
+impl Program {
+    /// Check and translate every function of `module`.
+    pub fn new(module: &Module) -> Result<Program, ExecError> {
+        if module.data_layout.pointer_bytes != 8 {
+            return Err(ExecError::Unsupported(
+                "not supported yet: modules with 32-bit pointers on the host executor".into(),
+            ));
+        }
+        kauai_ir::verify_module(module).map_err(|e| {
+            let msgs: Vec<String> = e.0.iter().map(|e| e.to_string()).collect();
+            ExecError::InvalidModule(msgs.join("; "))
+        })?;
+        let mut globals = Vec::new();
+        let mut global_descs = Vec::new();
+        let mut local_globals = Vec::new();
+        let mut global_ptrs = Vec::new();
+        for (gi, g) in module.globals.iter() {
+            let size = module.size_of(g.ty);
+            if size > MAX_GLOBAL {
+                return Err(ExecError::Unsupported(format!(
+                    "not supported yet: global @{} of {size} bytes",
+                    g.name
+                )));
+            }
+            global_ptrs.push(make_ptr(REGION_GLOBALS + gi.index() as u64, 0));
+            global_descs.push(match g.hoisted_from() {
+                Some((func, var)) if module.func_by_name(func).is_some() => {
+                    format!("{} variable `{var}` of `{func}`", g.space.cl_name())
+                }
+                _ => format!("{} global @{}", g.space.cl_name(), g.name),
+            });
+            let init = g.init.clone().filter(|b| b.len() as u64 == size);
+            globals.push(match g.space {
+                AddrSpace::Local => {
+                    local_globals.push((size, init));
+                    GlobalMem::Local(local_globals.len() - 1)
+                }
+                space => {
+                    let buf = match init {
+                        Some(b) => Buffer::from_bytes(&b),
+                        None => Buffer::new(size as usize),
+                    };
+                    GlobalMem::Shared {
+                        buf: Arc::new(buf),
+                        writable: space != AddrSpace::Constant && !g.constant,
+                    }
+                }
+            });
+        }
+        let funcs = translate_module(module, &global_ptrs);
+        let printf = if funcs.iter().flatten().any(|f| !f.printfs.is_empty()) {
+            crate::printf::Formats::new(module)?
+        } else {
+            crate::printf::Formats::default()
+        };
+        // Which functions wait at barriers, directly or through calls.
+        let n = funcs.len();
+        let mut barrier: Vec<bool> = funcs
+            .iter()
+            .map(|f| f.as_ref().is_some_and(|f| f.has_barrier))
+            .collect();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..n {
+                if barrier[i] {
+                    continue;
+                }
+                if let Some(f) = &funcs[i] {
+                    if f.callees
+                        .iter()
+                        .any(|c| barrier.get(*c as usize) == Some(&true))
+                    {
+                        barrier[i] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        let mut kernels = Vec::new();
+        for (fid, f) in module.functions.iter() {
+            if !f.is_kernel() || f.body.is_none() {
+                continue;
+            }
+            let params = f
+                .params
+                .iter()
+                .map(|p| {
+                    let kind = match (p.ty, p.byval) {
+                        (Type::Ptr(AddrSpace::Private), Some(t)) => ParamKind::Byval {
+                            size: module.size_of(t),
+                            align: module.align_of(t),
+                        },
+                        (Type::Ptr(a), _) => ParamKind::Ptr(a),
+                        (t, _) => ParamKind::Value {
+                            sc: t.elem().unwrap_or(Scalar::I64),
+                            lanes: t.lanes(),
+                        },
+                    };
+                    (p.name.clone(), kind, module.types.display(p.ty).to_string())
+                })
+                .collect();
+            kernels.push(KernelInfo {
+                name: f.name.clone(),
+                func: fid.index() as u32,
+                params,
+                barrier: barrier[fid.index()],
+            });
+        }
+        Ok(Program {
+            funcs,
+            kernels,
+            globals,
+            global_descs,
+            local_globals,
+            printf,
+        })
+    }
+}
+
+/// The ND-range with unused dimensions normalized to 1.
+pub(super) struct Geometry {
+    pub(super) work_dim: u32,
+    pub(super) offset: [u64; 3],
+    pub(super) global: [u64; 3],
+    pub(super) local: [u64; 3],
+    pub(super) groups: [u64; 3],
+    pub(super) total_groups: u64,
+}
+
+impl Geometry {
+    pub(super) fn new(nd: &NdRange) -> Result<Geometry, ExecError> {
+        if !(1..=3).contains(&nd.work_dim) {
+            return Err(ExecError::InvalidArgs(format!(
+                "work_dim is {}, not 1, 2 or 3",
+                nd.work_dim
+            )));
+        }
+        let mut g = Geometry {
+            work_dim: nd.work_dim,
+            offset: [0; 3],
+            global: [1; 3],
+            local: [1; 3],
+            groups: [1; 3],
+            total_groups: 1,
+        };
+        let mut items = 1u64;
+        for d in 0..nd.work_dim as usize {
+            if nd.local_size[d] == 0 {
+                return Err(ExecError::InvalidArgs(format!("local size {d} is 0")));
+            }
+            g.offset[d] = nd.global_offset[d];
+            g.global[d] = nd.global_size[d];
+            g.local[d] = nd.local_size[d].min(nd.global_size[d].max(1));
+            g.groups[d] = nd.global_size[d].div_ceil(g.local[d]);
+            items = items.saturating_mul(g.local[d]);
+            g.total_groups = g.total_groups.checked_mul(g.groups[d]).ok_or_else(|| {
+                ExecError::InvalidArgs("the number of work-groups overflows 64 bits".into())
+            })?;
+        }
+        if items > MAX_GROUP_ITEMS {
+            return Err(ExecError::InvalidArgs(format!(
+                "work-groups of {items} work-items (at most {MAX_GROUP_ITEMS})"
+            )));
+        }
+        Ok(g)
+    }
+}
+
+impl<'p> RunCtx<'p> {
+    /// Set up regions, the register template and private memory from the arguments.
+    pub(super) fn bind(
+        &mut self,
+        func: &crate::code::FuncCode,
+        args: &'p [ArgValue],
+    ) -> Result<(), ExecError> {
+        let prog = self.prog;
+        let k = self.kernel;
+        self.regions.push(Region::Null);
+        self.descs.push("the null pointer".into());
+        self.regions.push(Region::Private);
+        self.descs.push("__private memory".into());
+        for (g, d) in prog.globals.iter().zip(&prog.global_descs) {
+            self.regions.push(match g {
+                GlobalMem::Shared { buf, writable } => Region::Shared {
+                    buf,
+                    writable: *writable,
+                },
+                GlobalMem::Local(i) => Region::Local(*i),
+            });
+            self.descs.push(d.clone());
+        }
+        for (size, init) in &prog.local_globals {
+            self.local_sizes.push((*size, init.as_deref()));
+        }
+        if args.len() != k.params.len() {
+            return Err(ExecError::InvalidArgs(format!(
+                "kernel {} takes {} arguments, {} given",
+                k.name,
+                k.params.len(),
+                args.len()
+            )));
+        }
+        let mut local_total: u64 = self.local_sizes.iter().map(|l| l.0).sum();
+        for (i, ((name, kind, ty), arg)) in k.params.iter().zip(args).enumerate() {
+            let Some(&(slot, _)) = func.params.get(i) else {
+                continue;
+            };
+            let slot = slot as usize;
+            let bad = |got: &str| {
+                ExecError::InvalidArgs(format!(
+                    "argument {i} `{name}` of kernel {} is {ty}, given {got}",
+                    k.name
+                ))
+            };
+            let region = self.regions.len() as u64;
+            match (kind, arg) {
+                (ParamKind::Ptr(AddrSpace::Local), ArgValue::Local { size }) => {
+                    local_total = local_total.saturating_add(*size);
+                    if local_total > MAX_LOCAL {
+                        return Err(ExecError::InvalidArgs(format!(
+                            "{local_total} bytes of local memory (at most {MAX_LOCAL})"
+                        )));
+                    }
+                    self.regions.push(Region::Local(self.local_sizes.len()));
+                    self.local_sizes.push((*size, None));
+                    self.descs.push(format!("__local argument {i} `{name}`"));
+                    self.template[slot] = make_ptr(region, 0);
+                }
+                (ParamKind::Ptr(space), ArgValue::Buffer(buf))
+                    if *space != AddrSpace::Local && *space != AddrSpace::Private =>
+                {
+                    self.regions.push(Region::Shared {
+                        buf,
+                        writable: *space != AddrSpace::Constant,
+                    });
+                    let sp = if *space == AddrSpace::Constant {
+                        "__constant"
+                    } else {
+                        "__global"
+                    };
+                    self.descs
+                        .push(format!("{sp} buffer argument {i} `{name}`"));
+                    self.template[slot] = make_ptr(region, 0);
+                }
+                (ParamKind::Ptr(_), ArgValue::Bytes(b))
+                    if (b.len() == 8 || b.len() == 4) && b.iter().all(|x| *x == 0) =>
+                {
+                    self.template[slot] = make_ptr(REGION_NULL, 0);
+                }
+                (ParamKind::Byval { size, align }, ArgValue::Bytes(b)) => {
+                    if b.len() as u64 != *size {
+                        return Err(bad(&format!("{} bytes (it needs {size})", b.len())));
+                    }
+                    let off = self.private_init.len().next_multiple_of(*align as usize);
+                    self.private_init.resize(off, 0);
+                    self.private_init.extend_from_slice(b);
+                    self.template[slot] = make_ptr(REGION_PRIVATE, off as u64);
+                }
+                (ParamKind::Value { sc, lanes }, ArgValue::Bytes(b)) => {
+                    let eb = sc.bytes() as usize;
+                    let lanes = *lanes as usize;
+                    let ok = b.len() == eb * lanes || (lanes == 3 && b.len() == eb * 4);
+                    if !ok {
+                        return Err(bad(&format!("{} bytes", b.len())));
+                    }
+                    for l in 0..lanes {
+                        let mut w = [0u8; 8];
+                        w[..eb].copy_from_slice(&b[l * eb..(l + 1) * eb]);
+                        self.template[slot + l] = u64::from_le_bytes(w) & mask(sc.bits());
+                    }
+                }
+                (_, ArgValue::Buffer(_)) => return Err(bad("a buffer")),
+                (_, ArgValue::Local { .. }) => return Err(bad("a local allocation")),
+                (_, ArgValue::Bytes(b)) => return Err(bad(&format!("{} bytes", b.len()))),
+            }
+        }
+        if local_total > MAX_LOCAL {
+            return Err(ExecError::InvalidArgs(format!(
+                "{local_total} bytes of local memory (at most {MAX_LOCAL})"
+            )));
+        }
+        Ok(())
+    }
+}
