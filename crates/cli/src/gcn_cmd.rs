@@ -131,10 +131,8 @@ fn sources(
 }
 
 fn write_binary(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let tmp = path.with_extension("kauai-tmp");
-    std::fs::write(&tmp, bytes)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| Failure::Input(format!("kauai: cannot write {}: {e}", path.display())))
+    // Never a rename over a device such as /dev/null: the one output writer.
+    crate::write_bytes(path, bytes)
 }
 
 pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
