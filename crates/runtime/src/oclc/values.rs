@@ -516,7 +516,7 @@ impl ListParser<'_> {
             "rand" => {
                 let b = self.number()?;
                 let (x, y) = (a.to_f64(), b.to_f64());
-                if !(x <= y) || !x.is_finite() || !y.is_finite() {
+                if x > y || !x.is_finite() || !y.is_finite() {
                     return Err(format!("rand({a},{b}): min must be a number up to max"));
                 }
                 Ok(El::Rand(x, y))
@@ -852,12 +852,12 @@ mod tests {
             } else {
                 (Elem::ULong, 0, u64::MAX as i128)
             };
-            let a = if r.next() % 2 == 0 {
+            let a = if r.next().is_multiple_of(2) {
                 pick(&mut r, lo, lo + 40)
             } else {
                 pick(&mut r, hi - 40, hi)
             };
-            let a = if r.next() % 4 == 0 {
+            let a = if r.next().is_multiple_of(4) {
                 pick(&mut r, lo, hi)
             } else {
                 a
@@ -866,7 +866,7 @@ mod tests {
             let step = pick(&mut r, 1, 7);
             let text = format!(
                 "range({a},{b},{})",
-                if r.next() % 2 == 0 { step } else { -step }
+                if r.next().is_multiple_of(2) { step } else { -step }
             );
             assert_eq!(ints(&text, elem), model_range(a, b, step), "{text}");
             let n = pick(&mut r, 0, 5);
