@@ -615,6 +615,39 @@ pub fn parse_number(t: &str) -> Option<Num> {
     })
 }
 
+/// Property (the `oclc_values` fuzz target; `value_lists_never_panic` under `cargo
+/// test`): any text parses to a list or an error; a list's length is known without
+/// expanding it; expanding it as any element type within a bound makes exactly that
+/// many elements or an error, and never more than the bound, whatever the text.
+#[doc(hidden)]
+pub fn check_value_list(data: &[u8]) {
+    const BOUND: u64 = 4096;
+    let text = String::from_utf8_lossy(data);
+    let Ok(list) = parse_list(&text) else {
+        return;
+    };
+    for elem in [
+        Elem::Bool,
+        Elem::Char,
+        Elem::UChar,
+        Elem::Short,
+        Elem::UShort,
+        Elem::Int,
+        Elem::UInt,
+        Elem::Long,
+        Elem::ULong,
+        Elem::Float,
+        Elem::Double,
+    ] {
+        let mut out = Vec::new();
+        let size = elem.size() as u64;
+        match list.encode(elem, &mut Rng::new(1), BOUND, "the bound", &mut out) {
+            Ok(()) => assert_eq!(Ok(out.len() as u64 / size), list.len(), "{text}"),
+            Err(_) => assert!(out.len() as u64 <= BOUND * size, "{text}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -866,7 +899,11 @@ mod tests {
             let step = pick(&mut r, 1, 7);
             let text = format!(
                 "range({a},{b},{})",
-                if r.next().is_multiple_of(2) { step } else { -step }
+                if r.next().is_multiple_of(2) {
+                    step
+                } else {
+                    -step
+                }
             );
             assert_eq!(ints(&text, elem), model_range(a, b, step), "{text}");
             let n = pick(&mut r, 0, 5);
@@ -960,5 +997,39 @@ mod tests {
             Elem::UInt.decode(&[255, 255, 255, 255]),
             Value::U(4294967295)
         );
+    }
+
+    #[test]
+    fn value_lists_never_panic() {
+        let seeds = [
+            "range(9223372036854775807,9223372036854775804,-1)",
+            "repeat(18446744073709551615,repeat(18446744073709551615,1))",
+            "repeat(1000000000000000000,repeat(0,1)),5",
+            "randint(-170141183460469231731687303715884105728,5)",
+            "range(-340282366920938463463374607431768211455,0,1)",
+            "range(0,1e308,1e-308),rand(-1e308,1e308),0x,1e999,-0.0,.5f",
+            "repeat(3,range(1.5,-2.5,0.5),randint(0.5,0.6))",
+            "18446744073709551616,-9223372036854775809,99999999999999999999999999999999999999999",
+        ];
+        let alphabet = b"0123456789,()-+.exfrangepatdi ";
+        let mut r = Rng::new(0x5EED);
+        for seed in seeds {
+            check_value_list(seed.as_bytes());
+            for _ in 0..300 {
+                let mut b = seed.as_bytes().to_vec();
+                for _ in 0..1 + r.next() % 4 {
+                    let at = (r.next() as usize) % (b.len() + 1);
+                    let c = alphabet[(r.next() as usize) % alphabet.len()];
+                    match r.next() % 3 {
+                        0 if at < b.len() => {
+                            b.remove(at);
+                        }
+                        1 if at < b.len() => b[at] = c,
+                        _ => b.insert(at, c),
+                    }
+                }
+                check_value_list(&b);
+            }
+        }
     }
 }
