@@ -71,12 +71,18 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse_from(clang_spellings(std::env::args_os().collect())) {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
+            if !e.use_stderr() {
+                // --help and --version.
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            // clap's own errors get the one message shape too.
+            let text = e.render().to_string();
+            match text.strip_prefix("error: ") {
+                Some(rest) => eprint!("kauai: error: {rest}"),
+                None => eprint!("{text}"),
+            }
+            return ExitCode::from(2);
         }
     };
     let r = match cli.command {

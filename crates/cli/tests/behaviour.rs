@@ -146,6 +146,12 @@ fn every_error_has_one_shape() {
         assert!(err.starts_with(text), "{args:?}: {err}");
         assert_eq!(err.matches("kauai: error:").count(), 1, "{args:?}: {err}");
     }
+    // clap's errors too.
+    let (code, _, err) = kauai(&["run", k, "--frobnicate"]);
+    assert!(
+        code == 2 && err.starts_with("kauai: error: unexpected argument '--frobnicate'"),
+        "{err}"
+    );
     // A build error: the diagnostics, then the one message.
     std::fs::write(
         d.join("bad.cl"),
