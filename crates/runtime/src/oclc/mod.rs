@@ -798,23 +798,53 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                         )));
                     }
                     // Compared as they are made: nothing as long as the list is kept.
+                    // Integers equal exactly when their bytes do, so a run of one
+                    // value (`repeat(N,0)`) is compared byte-wise in bulk.
+                    let exact_bytes =
+                        !layout.elem.is_float() && (cmd.char_error == 0 || !layout.elem.is_char());
+                    let size = layout.elem.size();
                     let mut mismatches = 0u64;
                     let mut shown = Vec::new();
                     let mut i = 0usize;
                     let mut eb = Vec::with_capacity(8);
+                    let mut check = |i: usize, e: Value| {
+                        let a = scalar_at(&bytes, i, *layout);
+                        if !matches(e, a, cmd.ulp_error, cmd.char_error, layout.elem) {
+                            mismatches += 1;
+                            if shown.len() < 32 {
+                                shown.push((i, e, a));
+                            }
+                        }
+                    };
                     expected
-                        .for_each(&mut rng, &mut |v: Num| {
+                        .for_each_run(&mut rng, &mut |v: Num, count| {
                             eb.clear();
                             layout.elem.encode(v, &mut eb)?;
                             let e = layout.elem.decode(&eb);
-                            let a = scalar_at(&bytes, i, *layout);
-                            if !matches(e, a, cmd.ulp_error, cmd.char_error, layout.elem) {
-                                mismatches += 1;
-                                if shown.len() < 32 {
-                                    shown.push((i, e, a));
+                            let count = count as usize;
+                            if !(exact_bytes && layout.lanes != 3) {
+                                for k in i..i + count {
+                                    check(k, e);
                                 }
+                                i += count;
+                                return Ok(());
                             }
-                            i += 1;
+                            // Blocks of the value's bytes compared with memcmp; an
+                            // element-wise look only inside a block that differs.
+                            let per_block = count.min(4096);
+                            let block = eb.repeat(per_block);
+                            let mut done = 0;
+                            while done < count {
+                                let n = per_block.min(count - done);
+                                let at = (i + done) * size;
+                                if bytes[at..at + n * size] != block[..n * size] {
+                                    for k in i + done..i + done + n {
+                                        check(k, e);
+                                    }
+                                }
+                                done += n;
+                            }
+                            i += count;
                             Ok(())
                         })
                         .map_err(|e| value_err(format!("{what}: {e}")))?;

@@ -327,7 +327,20 @@ impl List {
             return Err(format!("{n} values, more than {what_max}"));
         }
         out.reserve((n as usize).saturating_mul(elem.size()));
-        self.for_each(rng, &mut |v| elem.encode(v, out))
+        let mut one = Vec::with_capacity(8);
+        self.for_each_run(rng, &mut |v, count| {
+            one.clear();
+            elem.encode(v, &mut one)?;
+            // A run of one value (`repeat(N,0)`) is written as a fill, not N pushes.
+            let start = out.len();
+            out.resize(start + one.len() * count as usize, one[0]);
+            if one.iter().any(|b| *b != one[0]) {
+                for chunk in out[start..].chunks_exact_mut(one.len()) {
+                    chunk.copy_from_slice(&one);
+                }
+            }
+            Ok(())
+        })
     }
 
     /// Call `f` on each element in order.
@@ -336,6 +349,22 @@ impl List {
         rng: &mut Rng,
         f: &mut dyn FnMut(Num) -> Result<(), String>,
     ) -> Result<(), String> {
+        self.for_each_run(rng, &mut |v, count| {
+            for _ in 0..count {
+                f(v)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Call `f(value, count)` on each run of equal elements in order: `repeat(N, x)`
+    /// of a plain number is one run, so it can be written or compared in bulk. Only
+    /// call with a list whose length was checked (a run's count is at most it).
+    pub fn for_each_run(
+        &self,
+        rng: &mut Rng,
+        f: &mut dyn FnMut(Num, u64) -> Result<(), String>,
+    ) -> Result<(), String> {
         expand(&self.els, rng, f)
     }
 }
@@ -343,11 +372,16 @@ impl List {
 fn expand(
     list: &[El],
     rng: &mut Rng,
-    f: &mut dyn FnMut(Num) -> Result<(), String>,
+    f: &mut dyn FnMut(Num, u64) -> Result<(), String>,
 ) -> Result<(), String> {
     for el in list {
         match el {
-            El::Num(x) => f(*x)?,
+            El::Num(x) => f(*x, 1)?,
+            El::Repeat(n, l, _) if *n > 0 && matches!(l.as_slice(), [El::Num(_)]) => {
+                if let [El::Num(x)] = l.as_slice() {
+                    f(*x, *n)?;
+                }
+            }
             El::Repeat(n, l, inner) => {
                 // Repeating nothing makes nothing, however often (`repeat(1e18,repeat(0,1))`).
                 if *inner != Some(0) {
@@ -356,7 +390,7 @@ fn expand(
                     }
                 }
             }
-            El::Rand(a, b) => f(Num::Float(a + (b - a) * rng.unit()))?,
+            El::Rand(a, b) => f(Num::Float(a + (b - a) * rng.unit()), 1)?,
             El::RandInt(lo, hi) => {
                 let span = hi - lo + 1;
                 let v = if span <= 1 << 53 {
@@ -366,14 +400,14 @@ fn expand(
                 } else {
                     lo + (u128::from(rng.next()) % span as u128) as i128
                 };
-                f(Num::Int(v))?
+                f(Num::Int(v), 1)?
             }
             El::Range(a, b, step, count) => match (a, b, step) {
                 (Num::Int(a), Num::Int(b), Num::Int(step)) => {
                     // Exact: every 64-bit value is an i128.
                     let dir = if b >= a { 1 } else { -1 };
                     for i in 0..*count {
-                        f(Num::Int(a + dir * step * i as i128))?;
+                        f(Num::Int(a + dir * step * i as i128), 1)?;
                     }
                 }
                 _ => {
@@ -381,7 +415,7 @@ fn expand(
                     let dir = if b >= a { 1.0 } else { -1.0 };
                     // a + i*step, not repeated addition, so decimals do not drift.
                     for i in 0..*count {
-                        f(Num::Float(a + dir * step * i as f64))?;
+                        f(Num::Float(a + dir * step * i as f64), 1)?;
                     }
                 }
             },
