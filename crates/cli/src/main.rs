@@ -1,7 +1,10 @@
 //! `kauai`: compile OpenCL C with Kauai's own front end and run kernels on the host CPU.
 //!
 //! Exit codes: 0 success, 1 a problem with the input (diagnostics, a failed compare, a
-//! kernel fault), 2 bad usage.
+//! kernel fault, a value or size the device cannot take), 2 bad usage. Every failure
+//! ends in one line `kauai: error: MESSAGE` on standard error, after any diagnostics;
+//! the message names the option and the text it refers to. Files are read and written
+//! only through `kauai_diag::files` (a size cap on input; no rename over a device).
 
 #![forbid(unsafe_code)]
 

@@ -569,7 +569,7 @@ built for the device like OpenCL C.
                                  {LIST},{LIST},... with one entry per run
   -stage finalized               print the finalized IR (host)
   -stage il                      print the IL program (kauai:<mcpu> devices)
-  -o FILE                        write the -stage output to FILE
+  -o FILE                        write the -stage output to FILE (needs -stage)
   -device NAME, --device NAME    device to run on: host or kauai:<mcpu> with mcpu one
                                  of rv710 rv730 rv770 cedar redwood juniper cypress
                                  barts turks caicos cayman kauai test (default: host
@@ -579,5 +579,8 @@ built for the device like OpenCL C.
   -stats                         print runs, work-groups and instructions executed
 
 LIST: numbers (integer, decimal, hex), repeat(N,LIST), range(A,B[,STEP]),
-rand(MIN,MAX), randint(MIN,MAX).
+rand(MIN,MAX), randint(MIN,MAX). Values must fit the argument's type exactly (64-bit
+integers included); a list may not be longer than the buffer it fills or describes
+(at most 128 MiB on every device). Several -print into one FILE are all written, in
+order.
 ";
