@@ -142,20 +142,9 @@ fn sources(
     Ok(sm.add("<command line>", text))
 }
 
-/// Write the output: a regular file (or a new one) through a temporary file and a
-/// rename, so that a failed run leaves the old file; anything else (`/dev/null`, a
-/// FIFO, a terminal) in place, since a rename would replace the device node itself.
 fn write_binary(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let fail =
-        |e: std::io::Error| Failure::Input(format!("kauai: cannot write {}: {e}", path.display()));
-    let special = std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file());
-    if special {
-        return std::fs::write(path, bytes).map_err(fail);
-    }
-    let tmp = path.with_extension("kauai-tmp");
-    std::fs::write(&tmp, bytes)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(fail)
+    // Never a rename over a device such as /dev/null: the one output writer.
+    crate::write_bytes(path, bytes)
 }
 
 pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {

@@ -1,7 +1,10 @@
 //! `kauai`: compile OpenCL C with Kauai's own front end and run kernels on the host CPU.
 //!
 //! Exit codes: 0 success, 1 a problem with the input (diagnostics, a failed compare, a
-//! kernel fault), 2 bad usage.
+//! kernel fault, a value or size the device cannot take), 2 bad usage. Every failure
+//! ends in one line `kauai: error: MESSAGE` on standard error, after any diagnostics;
+//! the message names the option and the text it refers to. Files are read and written
+//! only through `kauai_diag::files` (a size cap on input; no rename over a device).
 
 #![forbid(unsafe_code)]
 
@@ -14,11 +17,13 @@ use kauai_runtime::oclc;
 
 mod gcn_cmd;
 mod il_cmd;
+mod ir_cmd;
 mod run_cmd;
 
 use gcn_cmd::{asm, disasm, AsmArgs, DisasmArgs};
 use il_cmd::{il, IlCmd};
-use run_cmd::{build, oclc_command, run, BuildArgs, RunArgs};
+use ir_cmd::{ir, IrCmd};
+use run_cmd::{build, clang_spellings, oclc_command, run, BuildArgs, RunArgs};
 
 #[derive(Parser)]
 #[command(
@@ -44,6 +49,9 @@ enum Cmd {
     /// Work with AMD IL programs: check them, print them canonically, link one kernel.
     #[command(subcommand)]
     Il(IlCmd),
+    /// Work with Kauai IR text (`--emit ir`): verify it, run passes over it, print it.
+    #[command(subcommand)]
+    Ir(IrCmd),
     /// Assemble GCN code in CLRX syntax into raw code or an AMD OpenCL 2.0 binary.
     Asm(AsmArgs),
     /// Disassemble raw GCN code or an AMD OpenCL 2.0 binary into CLRX syntax.
@@ -63,21 +71,28 @@ fn main() -> ExitCode {
         eprintln!("kauai: internal error: {info}\nThis is a bug in Kauai; please report it with the input that caused it.");
         std::process::exit(1);
     }));
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(clang_spellings(std::env::args_os().collect())) {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
+            if !e.use_stderr() {
+                // --help and --version.
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            // clap's own errors get the one message shape too.
+            let text = e.render().to_string();
+            match text.strip_prefix("error: ") {
+                Some(rest) => eprint!("kauai: error: {rest}"),
+                None => eprint!("{text}"),
+            }
+            return ExitCode::from(2);
         }
     };
     let r = match cli.command {
         Cmd::Build(a) => build(a),
         Cmd::Run(a) => run(a),
         Cmd::Il(c) => il(c),
+        Cmd::Ir(c) => ir(c),
         Cmd::Asm(a) => asm(a),
         Cmd::Disasm(a) => disasm(a),
         Cmd::Oclc { args } => oclc_command(args),
@@ -85,24 +100,49 @@ fn main() -> ExitCode {
     match r {
         Ok(code) => code,
         Err(Failure::Input(msg)) => {
-            eprintln!("{}", msg.trim_end());
+            eprintln!("kauai: error: {}", message(&msg));
+            ExitCode::from(1)
+        }
+        Err(Failure::Reported { log, msg }) => {
+            eprint!("{log}");
+            if !log.is_empty() && !log.ends_with('\n') {
+                eprintln!();
+            }
+            eprintln!("kauai: error: {}", message(&msg));
             ExitCode::from(1)
         }
         Err(Failure::Usage(msg)) => {
-            eprintln!("kauai: {}", msg.trim_end());
+            eprintln!("kauai: error: {}", message(&msg));
             ExitCode::from(2)
         }
     }
 }
 
+/// A message without a `kauai: ` prefix of its own (every message gets one prefix).
+fn message(msg: &str) -> &str {
+    let msg = msg.trim_end();
+    msg.strip_prefix("kauai: ").unwrap_or(msg)
+}
+
+/// Why a command failed: every message is printed as `kauai: error: MESSAGE`.
 pub(crate) enum Failure {
+    /// A problem with the input (exit 1).
     Input(String),
+    /// Diagnostics or a build log printed before the message (exit 1).
+    Reported { log: String, msg: String },
+    /// Bad usage (exit 2).
     Usage(String),
 }
 
 impl From<kauai_runtime::RuntimeError> for Failure {
     fn from(e: kauai_runtime::RuntimeError) -> Failure {
-        Failure::Input(e.to_string())
+        match e {
+            kauai_runtime::RuntimeError::BuildProgramFailure(log) => Failure::Reported {
+                log,
+                msg: "build failed".into(),
+            },
+            other => Failure::Input(other.to_string()),
+        }
     }
 }
 
@@ -110,8 +150,15 @@ impl From<oclc::OclcError> for Failure {
     fn from(e: oclc::OclcError) -> Failure {
         match e {
             oclc::OclcError::Usage(m) => Failure::Usage(m),
+            oclc::OclcError::Runtime(r) => r.into(),
             other => Failure::Input(other.to_string()),
         }
+    }
+}
+
+impl From<kauai_diag::files::FileError> for Failure {
+    fn from(e: kauai_diag::files::FileError) -> Failure {
+        Failure::Input(e.to_string())
     }
 }
 
@@ -132,9 +179,10 @@ pub(crate) fn report(
     Ok(())
 }
 
+/// Read an input file through the one size cap of every Kauai tool
+/// ([`kauai_diag::files::MAX_INPUT_BYTES`]).
 pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path)
-        .map_err(|e| Failure::Input(format!("kauai: cannot read {}: {e}", path.display())))
+    Ok(kauai_diag::files::read_input(path)?)
 }
 
 pub(crate) fn read_sources(files: &[PathBuf]) -> Result<Vec<kauai_runtime::SourceFile>, Failure> {
@@ -149,18 +197,19 @@ pub(crate) fn read_sources(files: &[PathBuf]) -> Result<Vec<kauai_runtime::Sourc
         .collect()
 }
 
-/// Write a file atomically: a temporary file beside it, then a rename.
+/// Write text to `path`, or to standard output without one.
 pub(crate) fn write_output(path: Option<&Path>, text: &str) -> Result<(), Failure> {
     match path {
         None => {
             let _ = std::io::stdout().write_all(text.as_bytes());
             Ok(())
         }
-        Some(p) => {
-            let tmp = p.with_extension("kauai-tmp");
-            std::fs::write(&tmp, text)
-                .and_then(|_| std::fs::rename(&tmp, p))
-                .map_err(|e| Failure::Input(format!("kauai: cannot write {}: {e}", p.display())))
-        }
+        Some(p) => write_bytes(p, text.as_bytes()),
     }
+}
+
+/// Write bytes to a file: a regular file atomically (temporary file and rename), a
+/// device, FIFO or link in place ([`kauai_diag::files::write_output`]).
+pub(crate) fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    Ok(kauai_diag::files::write_output(path, bytes)?)
 }

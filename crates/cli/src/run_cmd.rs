@@ -1,13 +1,15 @@
 //! `kauai build`, `kauai run` and `kauai oclc`: compile OpenCL C and run kernels.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use clap::Args;
-use kauai_runtime::oclc::{self, Command as OclcCommand, ListSource, Output, PrintSpec};
+use kauai_runtime::oclc::{self, Command as OclcCommand, Dialect, ListSource, Output, PrintSpec};
 
-use crate::{read_sources, write_output, Failure};
+use crate::{read_file, read_sources, report, write_output, Failure};
 
 #[derive(Args)]
 pub(crate) struct CompileArgs {
@@ -59,6 +61,10 @@ pub(crate) enum TargetKind {
 }
 
 #[derive(Args)]
+#[command(
+    after_help = "clang's spellings work too: -cl-std=CL1.2 and any other -cl-* option, \
+-Werror, -w, -E, -fsyntax-only."
+)]
 pub(crate) struct BuildArgs {
     /// OpenCL C source files, compiled together as one program.
     #[arg(required_unless_present_any = ["mcpu", "mattr"])]
@@ -83,19 +89,75 @@ pub(crate) struct BuildArgs {
     /// Write this form of the program.
     #[arg(long, value_enum)]
     emit: Option<Emit>,
-    /// Where to write it (default: standard output).
+    /// Where to write it (default: standard output). Needs something to write:
+    /// `--emit`, `--target amdil` or `-E`.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// The OpenCL C version (clang's `-cl-std=`): CL1.0, CL1.1 or CL1.2.
+    #[arg(long = "cl-std", value_name = "CLx.y")]
+    cl_std: Option<String>,
+    /// Treat warnings as errors (clang's `-Werror`).
+    #[arg(long = "Werror")]
+    werror: bool,
+    /// Suppress warnings (clang's `-w`).
+    #[arg(short = 'w')]
+    no_warnings: bool,
+    /// Only preprocess, and write the preprocessed source (clang's `-E`).
+    #[arg(short = 'E', conflicts_with_all = ["emit", "syntax_only"])]
+    preprocess: bool,
+    /// Only check the sources (preprocess, parse, types); write nothing (clang's
+    /// `-fsyntax-only`).
+    #[arg(long = "fsyntax-only", conflicts_with = "emit")]
+    syntax_only: bool,
+    /// A `-cl-*` build option as clang takes it (`-cl-opt-disable` is rewritten to this).
+    #[arg(long = "cl-flag", hide = true, allow_hyphen_values = true)]
+    cl_flags: Vec<String>,
+    /// Print the compile time on standard error.
+    #[arg(long)]
+    time: bool,
+    /// Print what was built (kernels, IR instructions) on standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Rewrite clang's single-dash spellings of `kauai build` (`-cl-std=CL1.2`, `-cl-*`,
+/// `-Werror`, `-fsyntax-only`) to the long options clap knows; other commands and
+/// arguments after `--` are left alone.
+pub(crate) fn clang_spellings(args: Vec<OsString>) -> Vec<OsString> {
+    if args.get(1).and_then(|a| a.to_str()) != Some("build") {
+        return args;
+    }
+    let mut out = Vec::with_capacity(args.len());
+    let mut rest = false;
+    for a in args {
+        let rewritten = match a.to_str() {
+            _ if rest => None,
+            Some("--") => {
+                rest = true;
+                None
+            }
+            Some("-Werror") => Some("--Werror".to_string()),
+            Some("-fsyntax-only") => Some("--fsyntax-only".to_string()),
+            Some(s) if s.starts_with("-cl-std=") => Some(format!("-{s}")),
+            Some(s) if s.starts_with("-cl-") && s != "-cl-options" => {
+                Some(format!("--cl-flag={s}"))
+            }
+            _ => None,
+        };
+        out.push(rewritten.map(OsString::from).unwrap_or(a));
+    }
+    out
 }
 
 #[derive(Args)]
 pub(crate) struct RunArgs {
-    /// OpenCL C source files, compiled together as one program; or one AMD IL program
-    /// (`.il`, with its compiler metadata), run on a `kauai:<mcpu>` device.
+    /// OpenCL C source files, compiled together as one program; one AMD IL program
+    /// (`.il`, with its compiler metadata), run on a `kauai:<mcpu>` device; or one
+    /// Kauai IR module (`.ir`, from `kauai build --emit ir`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The device: `host` or `kauai:<mcpu>` (rv710 ... cayman, kauai, test). Default:
-    /// host for OpenCL C, kauai:cypress for an IL program.
+    /// host for OpenCL C and IR, kauai:cypress for an IL program.
     #[arg(long, value_name = "DEVICE")]
     device: Option<String>,
     #[command(flatten)]
@@ -103,15 +165,16 @@ pub(crate) struct RunArgs {
     /// The kernel to run.
     #[arg(long, short = 'k')]
     kernel: String,
-    /// Global size: X[,Y[,Z]].
-    #[arg(long, short = 'g', value_name = "X[,Y,Z]")]
+    /// The global size: X[,Y[,Z]] work-items. (`-g` is short for `--global` here; in
+    /// `asm` and `disasm`, as in CLRX, `-g` names the GPU.)
+    #[arg(long = "global", short = 'g', value_name = "X[,Y,Z]")]
     global: String,
-    /// Local size: X[,Y[,Z]] (default: chosen by the runtime).
+    /// The local (work-group) size: X[,Y[,Z]] (default: chosen by the runtime).
     #[arg(long, short = 'l', value_name = "X[,Y,Z]")]
     local: Option<String>,
     /// Argument value: NAME=LIST with the oclc list grammar (`1,2,3`, `range(0,15)`,
     /// `repeat(4,0)`, `rand(0,1)`, `randint(0,9)`), NAME=@FILE, or a size in bytes for
-    /// a __local pointer.
+    /// a __local pointer. Values must fit the argument's type exactly.
     #[arg(long = "arg", short = 'a', value_name = "NAME=LIST")]
     args: Vec<String>,
     /// Print a buffer after the run: NAME (all of it) or NAME,COUNT or NAME,OFFSET,COUNT.
@@ -131,6 +194,12 @@ pub(crate) struct RunArgs {
     /// Stop the kernel after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// Print the compile and run times on standard error.
+    #[arg(long)]
+    time: bool,
+    /// Print work-groups and instructions executed on standard error.
+    #[arg(long)]
+    stats: bool,
 }
 
 fn device(name: Option<&str>) -> Result<kauai_runtime::Device, Failure> {
@@ -141,6 +210,11 @@ fn device(name: Option<&str>) -> Result<kauai_runtime::Device, Failure> {
             kauai_runtime::Device::names().join(", ")
         ))
     })
+}
+
+/// Milliseconds with three decimals, for `--time`.
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
 }
 
 pub(crate) fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
@@ -161,6 +235,20 @@ pub(crate) fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
             "--mcpu and --mattr are options of --target amdil".into(),
         ));
     }
+    if let Some(o) = &a.output {
+        if a.syntax_only {
+            return Err(Failure::Usage(format!(
+                "-o {}: -fsyntax-only writes nothing",
+                o.display()
+            )));
+        }
+        if a.emit.is_none() && !amdil && !a.preprocess {
+            return Err(Failure::Usage(format!(
+                "-o {}: nothing to write; say what with --emit ir|finalized|il (or -E, or --target amdil)",
+                o.display()
+            )));
+        }
+    }
     let device_name = if amdil {
         let mcpu = a.mcpu.as_deref().unwrap_or("cypress");
         // The same check and message as the compiler's -mcpu.
@@ -177,15 +265,37 @@ pub(crate) fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
     if let Some(m) = &a.mattr {
         options.push_str(&format!(" \"{}={m}\"", kauai_amdil_gen::MATTR_OPTION));
     }
+    if let Some(std) = &a.cl_std {
+        options.push_str(&format!(" \"-cl-std={std}\""));
+    }
+    for (on, flag) in [(a.werror, "-Werror"), (a.no_warnings, "-w")] {
+        if on {
+            options.push(' ');
+            options.push_str(flag);
+        }
+    }
+    for f in &a.cl_flags {
+        options.push_str(&format!(" \"{f}\""));
+    }
     let options = options.as_str();
+    if a.preprocess {
+        return preprocess_only(&a, &device, options);
+    }
     // The amdil target's product is the IL program.
     let emit = a.emit.or(amdil.then_some(Emit::Il));
     let sources = read_sources(&a.files)?;
-    match emit {
+    let started = Instant::now();
+    let stats = match emit {
+        _ if a.syntax_only => {
+            let (ir, log) = kauai_runtime::compile_to_ir(&device, &sources, options)?;
+            eprint!("{log}");
+            ir_stats(&ir)
+        }
         Some(Emit::Ir) => {
             let (ir, log) = kauai_runtime::compile_to_ir(&device, &sources, options)?;
             eprint!("{log}");
             write_output(a.output.as_deref(), &kauai_ir::module_to_string(&ir))?;
+            ir_stats(&ir)
         }
         other => {
             let program = kauai_runtime::Program::build(&device, &sources, options)?;
@@ -220,22 +330,90 @@ pub(crate) fn build(a: BuildArgs) -> Result<ExitCode, Failure> {
                     eprintln!("built {} kernel(s): {}", names.len(), names.join(", "));
                 }
             }
+            match program.finalized_ir() {
+                Some(ir) => ir_stats(ir),
+                None => format!("{} kernel(s)", program.info.kernels.len()),
+            }
         }
+    };
+    if a.time {
+        eprintln!("kauai: time: compile {}", ms(started.elapsed()));
+    }
+    if a.stats {
+        eprintln!("kauai: stats: {stats}");
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Functions, kernels and instructions of a module, for `--stats`.
+fn ir_stats(m: &kauai_ir::Module) -> String {
+    let mut functions = 0;
+    let mut kernels = 0;
+    let mut insts = 0usize;
+    for (_, f) in m.functions.iter() {
+        functions += 1;
+        if f.is_kernel() {
+            kernels += 1;
+        }
+        insts += f.body.as_ref().map_or(0, |b| b.inst_count());
+    }
+    format!("{kernels} kernel(s), {functions} function(s), {insts} IR instruction(s)")
+}
+
+/// `kauai build -E`: the sources preprocessed as the compiler would (the device's
+/// extension macros, `-D`, `-I`), without the OpenCL C header.
+fn preprocess_only(
+    a: &BuildArgs,
+    device: &kauai_runtime::Device,
+    options: &str,
+) -> Result<ExitCode, Failure> {
+    let specs = device.info.option_specs().map_err(Failure::Input)?;
+    let o =
+        kauai_compiler::Options::parse(options, &specs).map_err(|e| Failure::Usage(e.message))?;
+    let di = &device.info.device_info;
+    let mut extensions = di.extensions.clone();
+    if di.fp64 && !extensions.iter().any(|e| e == "cl_khr_fp64") {
+        extensions.push("cl_khr_fp64".into());
+    }
+    let pp = kauai_clc::pp::PpOptions {
+        defines: o.defines,
+        include_dirs: o.include_dirs,
+        extensions,
+        image_support: di.images,
+        fast_relaxed_math: o.fast_relaxed_math,
+        ..kauai_clc::pp::PpOptions::default()
+    };
+    let mut sm = kauai_diag::SourceMap::new();
+    let mut files = Vec::new();
+    for f in &a.files {
+        files.push(sm.add(f.display().to_string(), read_file(f)?));
+    }
+    let mut diags = kauai_diag::Diagnostics::new();
+    let out = kauai_clc::pp::preprocess(&mut sm, &files, &pp, &mut diags);
+    report(&sm, &diags, "preprocessing")?;
+    write_output(a.output.as_deref(), &out.to_text())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 pub(crate) fn run(a: RunArgs) -> Result<ExitCode, Failure> {
-    let sizes = |s: &str| -> Result<Vec<u64>, Failure> {
-        s.split(',')
+    let sizes = |flag: &str, s: &str| -> Result<Vec<u64>, Failure> {
+        let v = s
+            .split(',')
             .map(|x| x.trim().parse::<u64>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|_| Failure::Usage(format!("`{s}` is not a list of 1 to 3 whole numbers")))
+            .collect::<Result<Vec<_>, _>>();
+        match v {
+            Ok(v) if (1..=3).contains(&v.len()) => Ok(v),
+            _ => Err(Failure::Usage(format!(
+                "{flag} {s}: not a list of 1 to 3 whole numbers"
+            ))),
+        }
     };
     let mut args = Vec::new();
     for s in &a.args {
         let Some((name, list)) = s.split_once('=') else {
-            return Err(Failure::Usage(format!("--arg takes NAME=LIST, got `{s}`")));
+            return Err(Failure::Usage(format!(
+                "--arg {s}: expected NAME=LIST, NAME=@FILE or NAME=SIZE"
+            )));
         };
         let src = match list.strip_prefix('@') {
             Some(f) => ListSource::File(f.into()),
@@ -247,17 +425,20 @@ pub(crate) fn run(a: RunArgs) -> Result<ExitCode, Failure> {
     for p in &a.print {
         let parts: Vec<&str> = p.split(',').collect();
         let num = |s: &str| {
-            s.trim()
-                .parse::<usize>()
-                .map_err(|_| Failure::Usage(format!("--print {p}: `{s}` is not a whole number")))
+            s.trim().parse::<usize>().map_err(|_| {
+                Failure::Usage(format!(
+                    "--print {p}: `{s}` is not a whole number up to {}",
+                    usize::MAX
+                ))
+            })
         };
         let (name, offset, count) = match parts.as_slice() {
-            [n] => (n.to_string(), 0, usize::MAX),
-            [n, c] => (n.to_string(), 0, num(c)?),
-            [n, o, c] => (n.to_string(), num(o)?, num(c)?),
+            [n] => (n.to_string(), 0, None),
+            [n, c] => (n.to_string(), 0, Some(num(c)?)),
+            [n, o, c] => (n.to_string(), num(o)?, Some(num(c)?)),
             _ => {
                 return Err(Failure::Usage(format!(
-                    "--print takes NAME[,OFFSET],COUNT, got `{p}`"
+                    "--print {p}: expected NAME, NAME,COUNT or NAME,OFFSET,COUNT"
                 )))
             }
         };
@@ -270,23 +451,28 @@ pub(crate) fn run(a: RunArgs) -> Result<ExitCode, Failure> {
     }
     for c in &a.compare {
         let Some((name, list)) = c.split_once('=') else {
-            return Err(Failure::Usage(format!(
-                "--compare takes NAME=LIST, got `{c}`"
-            )));
+            return Err(Failure::Usage(format!("--compare {c}: expected NAME=LIST")));
         };
         outputs.push(Output::Compare {
             name: name.into(),
             list: ListSource::Inline(list.into()),
         });
     }
+    let timeout = match a.timeout {
+        Some(t) => Some(
+            kauai_runtime::limits::timeout_from_secs(t)
+                .map_err(|e| Failure::Input(format!("--timeout {t:?}: {e}")))?,
+        ),
+        None => None,
+    };
     let cmd = OclcCommand {
         files: a.files.clone(),
         cl_options: a.compile.option_string(),
         kernel: Some(a.kernel.clone()),
         execute: true,
-        global: vec![sizes(&a.global)?],
+        global: vec![sizes("--global", &a.global)?],
         local: match &a.local {
-            Some(l) => vec![sizes(l)?],
+            Some(l) => vec![sizes("--local", l)?],
             None => vec![],
         },
         args,
@@ -298,28 +484,38 @@ pub(crate) fn run(a: RunArgs) -> Result<ExitCode, Failure> {
         output_file: None,
         stage: None,
         device: a.device.clone(),
-        timeout: match a.timeout {
-            Some(t) if t > 0.0 && t.is_finite() => Some(std::time::Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(Failure::Usage(format!(
-                    "--timeout takes a positive number of seconds, got {t}"
-                )))
-            }
-            None => None,
-        },
+        timeout,
+        dialect: Dialect::Kauai,
     };
-    run_oclc(&cmd)
+    run_oclc(&cmd, a.time, a.stats)
 }
 
-pub(crate) fn run_oclc(cmd: &OclcCommand) -> Result<ExitCode, Failure> {
+pub(crate) fn run_oclc(cmd: &OclcCommand, time: bool, stats: bool) -> Result<ExitCode, Failure> {
     let mut out = String::new();
     let r = oclc::run(cmd, Path::new("."), &mut out);
     let _ = std::io::stdout().write_all(out.as_bytes());
-    match r {
-        Ok(true) => Ok(ExitCode::SUCCESS),
-        Ok(false) => Ok(ExitCode::from(1)),
-        Err(e) => Err(e.into()),
+    let report = r?;
+    for w in &report.warnings {
+        eprintln!("kauai: warning: {w}");
     }
+    if time {
+        eprintln!(
+            "kauai: time: compile {}, run {}",
+            ms(report.compile_time),
+            ms(report.run_time)
+        );
+    }
+    if stats {
+        eprintln!(
+            "kauai: stats: {} run(s), {} work-group(s), {} instruction(s) executed",
+            report.runs, report.work_groups, report.instructions
+        );
+    }
+    Ok(if report.all_match {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 pub(crate) fn oclc_command(args: Vec<String>) -> Result<ExitCode, Failure> {
@@ -330,18 +526,28 @@ pub(crate) fn oclc_command(args: Vec<String>) -> Result<ExitCode, Failure> {
         print!("{}", OCLC_HELP);
         return Ok(ExitCode::SUCCESS);
     }
+    // Kauai's own flags; the rest is oclc's grammar.
+    let flag = |a: &String, f: &str| a.trim_start_matches('-') == f && a.starts_with('-');
+    let time = args.iter().any(|a| flag(a, "time"));
+    let stats = args.iter().any(|a| flag(a, "stats"));
+    let args: Vec<String> = args
+        .into_iter()
+        .filter(|a| !flag(a, "time") && !flag(a, "stats"))
+        .collect();
     let cmd = OclcCommand::parse(&args)?;
-    run_oclc(&cmd)
+    run_oclc(&cmd, time, stats)
 }
 
 const OCLC_HELP: &str = "\
 Usage: kauai oclc [options] FILE.cl
        kauai oclc [options] FILE.il
+       kauai oclc [options] FILE.ir
 
 Runs one kernel with the oneAPI Construction Kit's oclc command grammar, so existing
 oclc RUN lines work with `oclc` replaced by `kauai oclc`. An AMD IL program (FILE.il,
 with its compiler metadata) runs on the kauai IL emulator; its argument names and types
-come from the metadata.
+come from the metadata. Kauai IR text (FILE.ir, from `kauai build --emit ir`) is
+built for the device like OpenCL C.
 
   -cl-options 'OPTIONS'          OpenCL build options
   -enqueue KERNEL                the kernel to run
@@ -363,13 +569,18 @@ come from the metadata.
                                  {LIST},{LIST},... with one entry per run
   -stage finalized               print the finalized IR (host)
   -stage il                      print the IL program (kauai:<mcpu> devices)
-  -o FILE                        write the -stage output to FILE
+  -o FILE                        write the -stage output to FILE (needs -stage)
   -device NAME, --device NAME    device to run on: host or kauai:<mcpu> with mcpu one
                                  of rv710 rv730 rv770 cedar redwood juniper cypress
                                  barts turks caicos cayman kauai test (default: host
                                  for OpenCL C, kauai:cypress for IL)
   -timeout SECONDS               stop a kernel that runs longer
+  -time                          print the compile and run times on stderr
+  -stats                         print runs, work-groups and instructions executed
 
 LIST: numbers (integer, decimal, hex), repeat(N,LIST), range(A,B[,STEP]),
-rand(MIN,MAX), randint(MIN,MAX).
+rand(MIN,MAX), randint(MIN,MAX). Values must fit the argument's type exactly (64-bit
+integers included); a list may not be longer than the buffer it fills or describes
+(at most 128 MiB on every device). Several -print into one FILE are all written, in
+order.
 ";

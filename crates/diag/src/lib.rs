@@ -16,6 +16,8 @@
 use std::fmt;
 use std::ops::Range;
 
+pub mod files;
+
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term;

@@ -222,6 +222,9 @@ pub struct RunStats {
     /// What the kernel's `printf` calls printed, in the device's buffer order (empty
     /// when it printed nothing).
     pub printf: String,
+    /// printf calls whose output was dropped because the printf buffer was full (the
+    /// AMD rule; a tool should tell its user). 0 where the device cannot count them.
+    pub printf_dropped: u64,
 }
 
 /// Why a program could not be built or an enqueue failed.

@@ -135,6 +135,8 @@ pub(crate) struct GroupLog {
     bytes: u64,
     /// The group's own records outgrew the buffer: later ones cannot fit either.
     overflow: bool,
+    /// Every printf call of the group, printed or not (to count what was dropped).
+    calls: u64,
 }
 
 /// A group's log as its work-items see it.
@@ -152,6 +154,7 @@ impl GroupLog {
         vals: Vec<Value>,
         keep: bool,
     ) -> bool {
+        self.calls += 1;
         if self.overflow {
             return false;
         }
@@ -179,6 +182,8 @@ pub(crate) struct Merge {
     used: u64,
     pub(crate) out: Vec<u8>,
     pub(crate) error: Option<String>,
+    /// printf calls whose records did not fit in the buffer.
+    pub(crate) dropped: u64,
 }
 
 impl Merge {
@@ -196,19 +201,23 @@ impl Merge {
         while let Some(log) = self.pending.remove(&self.next) {
             self.next += 1;
             if full.load(Ordering::Relaxed) {
+                self.dropped += log.calls;
                 continue;
             }
+            let mut printed = 0;
             for (id, vals) in &log.records {
                 let size = formats.record_size(*id, vals);
                 if 4 + self.used + size > limit {
                     full.store(true, Ordering::Relaxed);
                     break;
                 }
+                printed += 1;
                 self.used += size;
                 if let Err(e) = formats.render(*id, vals, &mut self.out) {
                     self.error.get_or_insert(e);
                 }
             }
+            self.dropped += log.calls - printed;
             if log.overflow {
                 full.store(true, Ordering::Relaxed);
             }
@@ -263,6 +272,8 @@ mod tests {
         m.add(2, log(&f, 36, &[6]), &f, 36, &full);
         assert_eq!(String::from_utf8(m.out).unwrap(), "1;2;3;4;");
         assert!(full.load(Ordering::Relaxed));
+        // Two calls, 5 and 6, were dropped, and are counted.
+        assert_eq!(m.dropped, 2);
         // A group that alone outgrows the buffer stops keeping records.
         let mut l = log(&f, 20, &[1, 2]);
         assert!(!l.push(&f, 20, 0, vec![Value::i32(3)], true));

@@ -582,6 +582,9 @@ pub(crate) fn enqueue(
         work_groups: groups,
         elapsed: start.elapsed().max(Duration::from_nanos(1)),
         printf,
+        // The generated code drops a record that does not fit without a trace, so
+        // the emulator cannot count them yet (see RunStats::printf_dropped).
+        printf_dropped: 0,
     })
 }
 

@@ -152,6 +152,8 @@ pub fn enqueue(
         }
         global[d] = *g;
     }
+    crate::limits::global_work_items(&kernel.program.device, &global[..dims])
+        .map_err(RuntimeError::InvalidGlobalWorkSize)?;
     let mut offset = [0u64; 3];
     if let Some(o) = &nd.global_offset {
         if o.len() != dims {
@@ -227,21 +229,22 @@ pub fn enqueue(
             dev.max_work_group_size
         )));
     }
-    let local_mem: u64 = kernel.info.local_memory_size
-        + kernel
-            .args
-            .iter()
-            .map(|a| match a {
-                Some(KernelArg::Local(n)) => *n,
-                _ => 0,
-            })
-            .sum::<u64>();
+    // Saturating: sizes come from the user, and any overflow is over the limit anyway.
+    let local_mem: u64 = kernel
+        .args
+        .iter()
+        .map(|a| match a {
+            Some(KernelArg::Local(n)) => *n,
+            _ => 0,
+        })
+        .fold(kernel.info.local_memory_size, u64::saturating_add);
     if local_mem > dev.local_mem_size {
         return Err(RuntimeError::InvalidWorkGroupSize(format!(
             "kernel needs {local_mem} bytes of local memory, the device has {}",
             dev.local_mem_size
         )));
     }
+    let max_buffer = kernel.program.device.limits().max_buffer_bytes;
     let mut args = Vec::with_capacity(kernel.args.len());
     for (a, info) in kernel.args.iter().zip(&kernel.info.args) {
         match a {
@@ -249,6 +252,16 @@ pub fn enqueue(
                 return Err(RuntimeError::InvalidKernelArgs {
                     kernel: kernel.info.name.clone(),
                     arg: info.name.clone(),
+                })
+            }
+            Some(KernelArg::Buffer(b)) if b.len() as u64 > max_buffer => {
+                return Err(RuntimeError::InvalidArgValue {
+                    kernel: kernel.info.name.clone(),
+                    arg: info.name.clone(),
+                    message: format!(
+                        "a buffer of {} bytes exceeds the device's maximum of {max_buffer}",
+                        b.len()
+                    ),
                 })
             }
             Some(v) => args.push(v.clone()),

@@ -30,6 +30,7 @@ mod host_target;
 mod il;
 mod il_probe;
 mod kernel;
+pub mod limits;
 pub mod oclc;
 mod program;
 
@@ -40,4 +41,4 @@ pub use il::PRINTF_BUFFER_BYTES;
 pub use il_probe::probe_il;
 pub use kauai_host::{Buffer, ExecOptions, RunStats};
 pub use kernel::{enqueue, Kernel, KernelArg, NdRangeSpec};
-pub use program::{compile_to_ir, is_il_source, Program, SourceFile};
+pub use program::{compile_to_ir, is_il_source, is_ir_source, parse_ir, Program, SourceFile};

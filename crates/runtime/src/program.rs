@@ -93,6 +93,21 @@ pub fn is_il_source(name: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("il"))
 }
 
+/// Whether a source file holds Kauai IR text (`--emit ir`, `--emit finalized`): its
+/// name ends in `.ir`.
+pub fn is_ir_source(name: &str) -> bool {
+    std::path::Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ir"))
+}
+
+/// Parse IR text, with errors rendered at `file:line:col` for `BuildProgramFailure`.
+pub fn parse_ir(source: &SourceFile) -> Result<kauai_ir::Module, RuntimeError> {
+    let mut sm = SourceMap::new();
+    let id = sm.add(source.name.clone(), source.bytes.clone());
+    kauai_ir::parse_module(&sm, id).map_err(|d| RuntimeError::BuildProgramFailure(d.render(&sm)))
+}
+
 impl Program {
     /// Compile and finalize OpenCL C sources (`clBuildProgram`).
     pub fn build(
@@ -107,7 +122,12 @@ impl Program {
     /// Build from IR text (a finalized or unfinalized module in Kauai's text form).
     pub fn from_ir(device: &Device, ir: kauai_ir::Module) -> Result<Program, RuntimeError> {
         let mut module = new_module(device)?;
-        module.set_ir(ir)?;
+        module.set_ir(ir).map_err(|e| match e.code {
+            ResultCode::CompileProgramFailure => {
+                RuntimeError::BuildProgramFailure(format!("the IR does not verify:\n{}", e.message))
+            }
+            _ => RuntimeError::Compiler(e),
+        })?;
         Self::finish(device, module)
     }
 

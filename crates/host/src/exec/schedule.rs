@@ -110,6 +110,7 @@ impl Program {
             work_groups: total,
             elapsed: start.elapsed(),
             printf: String::from_utf8_lossy(&merged.out).into_owned(),
+            printf_dropped: merged.dropped,
         })
     }
 }

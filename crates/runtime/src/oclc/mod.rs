@@ -8,7 +8,13 @@
 //! Kauai adds `-device NAME` (also `--device`; `host` or `kauai:<mcpu>`) and
 //! `-timeout SECONDS`. The file may also be an AMD IL program (`FILE.il`, with its
 //! compiler metadata): it runs on a `kauai:<mcpu>` device, by default
-//! [`DEFAULT_IL_DEVICE`](crate::DEFAULT_IL_DEVICE).
+//! [`DEFAULT_IL_DEVICE`](crate::DEFAULT_IL_DEVICE); or Kauai IR text (`FILE.ir`, what
+//! `kauai build --emit ir|finalized` writes), built for the device like OpenCL C.
+//!
+//! Value lists are parsed once and held against the buffer they describe before they
+//! are expanded, straight into the element type (see [`values`]); every size computed
+//! from the command is checked against the device's [`limits`](crate::limits) before
+//! anything is allocated. Prints into the same file are all written, in order.
 //!
 //! Output lines are oclc's: `dst,13,24,35,96.6` for a print, `dst - match` for a compare.
 
@@ -16,13 +22,13 @@ pub mod values;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use kauai_compiler::ArgKind;
 use kauai_host::{Buffer, ExecOptions};
 
 use crate::{enqueue, Device, Kernel, KernelArg, NdRangeSpec, Program, RuntimeError, SourceFile};
-use values::{parse_list, Elem, Rng, Value};
+use values::{parse_list, Elem, List, Num, Rng, Value};
 
 /// Where a list comes from.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +41,8 @@ pub enum ListSource {
 pub struct PrintSpec {
     pub name: String,
     pub offset: usize,
-    pub count: usize,
+    /// `None`: the whole buffer from the offset.
+    pub count: Option<usize>,
     pub file: Option<PathBuf>,
 }
 
@@ -67,6 +74,69 @@ pub struct Command {
     /// `None`: `host` for OpenCL C, [`crate::DEFAULT_IL_DEVICE`] for an IL program.
     pub device: Option<String>,
     pub timeout: Option<Duration>,
+    /// Whose option spellings messages use.
+    pub dialect: Dialect,
+}
+
+/// The command line a [`Command`] came from, so that messages quote the options as the
+/// user typed them: `-arg a,1` for `kauai oclc`, `--arg a=1` for `kauai run`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Dialect {
+    #[default]
+    Oclc,
+    Kauai,
+}
+
+impl Dialect {
+    /// The option `name` (`arg`, `print`, `compare`) as this dialect spells it.
+    pub fn flag(self, name: &str) -> String {
+        match self {
+            Dialect::Oclc => format!("-{name}"),
+            Dialect::Kauai => format!("--{name}"),
+        }
+    }
+
+    /// `-arg a,LIST` / `--arg a=LIST`, or the file forms `-arg a:FILE` / `--arg a=@FILE`.
+    pub fn option_text(self, flag: &str, name: &str, src: &ListSource) -> String {
+        // A long list is quoted by its start: the message is about its beginning or
+        // its length, and a 64 MiB list would drown it.
+        let short;
+        let src = match src {
+            ListSource::Inline(t) if t.len() > 80 => {
+                let mut end = 60;
+                while !t.is_char_boundary(end) {
+                    end -= 1;
+                }
+                short = ListSource::Inline(format!("{}...", &t[..end]));
+                &short
+            }
+            other => other,
+        };
+        match (self, src) {
+            (Dialect::Oclc, ListSource::Inline(t)) => format!("-{flag} {name},{t}"),
+            (Dialect::Oclc, ListSource::File(f)) => format!("-{flag} {name}:{}", f.display()),
+            (Dialect::Kauai, ListSource::Inline(t)) => format!("--{flag} {name}={t}"),
+            (Dialect::Kauai, ListSource::File(f)) => format!("--{flag} {name}=@{}", f.display()),
+        }
+    }
+}
+
+/// What a run did besides its output lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Every `-compare` matched.
+    pub all_match: bool,
+    /// Things the user should know that are not errors (dropped printf output).
+    pub warnings: Vec<String>,
+    /// Building the program (compile and finalize, or reading the IL).
+    pub compile_time: Duration,
+    /// Running the kernel, all runs together.
+    pub run_time: Duration,
+    /// Instructions executed, all runs together (IR instructions on the host, IL
+    /// instructions on the kauai devices).
+    pub instructions: u64,
+    pub work_groups: u64,
+    pub runs: usize,
 }
 
 /// A problem with the command or its run; `Display` is the message for the user.
@@ -78,6 +148,14 @@ pub enum OclcError {
     Runtime(#[from] RuntimeError),
     #[error("{0}")]
     Io(String),
+    /// A value the command gives cannot be used: a list that does not parse or fit
+    /// its argument, a size beyond the device's limits.
+    #[error("{0}")]
+    Value(String),
+}
+
+fn value_err(m: impl Into<String>) -> OclcError {
+    OclcError::Value(m.into())
 }
 
 fn usage(m: impl Into<String>) -> OclcError {
@@ -151,6 +229,7 @@ impl Command {
             stage: None,
             device: None,
             timeout: None,
+            dialect: Dialect::Oclc,
         };
         let mut it = args.iter();
         while let Some(a) = it.next() {
@@ -181,10 +260,11 @@ impl Command {
                     let s = value(a)?;
                     let secs: f64 = s
                         .parse()
-                        .ok()
-                        .filter(|x: &f64| *x > 0.0 && x.is_finite())
-                        .ok_or_else(|| usage(format!("`-timeout` takes seconds, got `{s}`")))?;
-                    c.timeout = Some(Duration::from_secs_f64(secs));
+                        .map_err(|_| usage(format!("`-timeout` takes seconds, got `{s}`")))?;
+                    c.timeout = Some(
+                        crate::limits::timeout_from_secs(secs)
+                            .map_err(|e| value_err(format!("-timeout {s}: {e}")))?,
+                    );
                 }
                 "-arg" => {
                     let v = value(a)?;
@@ -207,13 +287,16 @@ impl Command {
                     };
                     let parts: Vec<&str> = spec.split(',').collect();
                     let parse = |s: &str| {
-                        s.trim()
-                            .parse::<usize>()
-                            .map_err(|_| usage(format!("-print {v}: `{s}` is not a whole number")))
+                        s.trim().parse::<usize>().map_err(|_| {
+                            usage(format!(
+                                "-print {v}: `{s}` is not a whole number up to {}",
+                                usize::MAX
+                            ))
+                        })
                     };
                     let (name, offset, count) = match parts.as_slice() {
-                        [n, count] => (n.to_string(), 0, parse(count)?),
-                        [n, off, count] => (n.to_string(), parse(off)?, parse(count)?),
+                        [n, count] => (n.to_string(), 0, Some(parse(count)?)),
+                        [n, off, count] => (n.to_string(), parse(off)?, Some(parse(count)?)),
                         _ => {
                             return Err(usage(format!(
                                 "-print takes NAME[,OFFSET],COUNT, got `{v}`"
@@ -241,6 +324,11 @@ impl Command {
         }
         if c.execute && c.global.is_empty() {
             return Err(usage("`-execute` needs `-global`"));
+        }
+        if c.output_file.is_some() && c.stage.is_none() {
+            return Err(usage(
+                "`-o` writes the output of `-stage` (finalized or il); without `-stage` there is nothing to write",
+            ));
         }
         Ok(c)
     }
@@ -292,30 +380,50 @@ pub(crate) fn layout_of(type_name: &str) -> Option<Layout> {
     })
 }
 
-fn read_list(src: &ListSource, base: &Path, rng: &mut Rng) -> Result<Vec<f64>, OclcError> {
+/// Read and parse a list (nothing is expanded yet). `what` is the option as the user
+/// wrote it, for messages.
+fn read_list(src: &ListSource, base: &Path, what: &str) -> Result<List, OclcError> {
     match src {
-        ListSource::Inline(s) => parse_list(s, rng).map_err(OclcError::Usage),
+        ListSource::Inline(s) => parse_list(s).map_err(|e| value_err(format!("{what}: {e}"))),
         ListSource::File(f) => {
             let path = if f.is_relative() {
                 base.join(f)
             } else {
                 f.clone()
             };
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| OclcError::Io(format!("cannot read {}: {e}", path.display())))?;
+            let bytes = kauai_diag::files::read_input(&path)
+                .map_err(|e| OclcError::Io(format!("{what}: {e}")))?;
+            let text = String::from_utf8_lossy(&bytes);
             let joined: Vec<&str> = text
                 .split(|c: char| c == ',' || c.is_whitespace())
                 .filter(|s| !s.is_empty())
                 .collect();
-            parse_list(&joined.join(","), rng)
-                .map_err(|e| OclcError::Usage(format!("{}: {e}", path.display())))
+            parse_list(&joined.join(","))
+                .map_err(|e| value_err(format!("{what}: {}: {e}", path.display())))
         }
     }
 }
 
-/// Run a parsed command. Output lines go to `out`; the result says whether every
-/// `-compare` matched. Relative files in the command are read from `base`.
-pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcError> {
+/// The most scalars a buffer of `layout` may hold within `max_bytes` (a 3-vector takes
+/// the room of four lanes).
+fn max_scalars(max_bytes: u64, layout: Layout) -> u64 {
+    let elems = max_bytes / layout.elem.size() as u64;
+    if layout.lanes == 3 {
+        elems / 4 * 3
+    } else {
+        elems
+    }
+}
+
+/// Run a parsed command. Output lines go to `out`; the report says whether every
+/// `-compare` matched, with warnings and timings. Relative files in the command are read
+/// from and written to `base`.
+pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcError> {
+    let mut report = Report {
+        all_match: true,
+        ..Report::default()
+    };
+    let d = cmd.dialect;
     let il = cmd
         .files
         .iter()
@@ -330,20 +438,23 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
             Device::names().join(", ")
         ))
     })?;
-    let mut sources = Vec::new();
-    for f in &cmd.files {
-        let path = if f.is_relative() {
+    let in_base = |f: &Path| {
+        if f.is_relative() {
             base.join(f)
         } else {
-            f.clone()
-        };
-        let bytes = std::fs::read(&path)
-            .map_err(|e| OclcError::Io(format!("cannot read {}: {e}", path.display())))?;
+            f.to_path_buf()
+        }
+    };
+    let mut sources = Vec::new();
+    for f in &cmd.files {
+        let bytes =
+            kauai_diag::files::read_input(&in_base(f)).map_err(|e| OclcError::Io(e.to_string()))?;
         sources.push(SourceFile {
             name: f.display().to_string(),
             bytes,
         });
     }
+    let started = Instant::now();
     let program = if il {
         if sources.len() != 1 {
             return Err(usage(
@@ -356,9 +467,26 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
             ));
         }
         Program::from_il(&device, &sources[0])?
+    } else if cmd
+        .files
+        .iter()
+        .any(|f| crate::is_ir_source(&f.display().to_string()))
+    {
+        let [ir] = sources.as_slice() else {
+            return Err(usage(
+                "an IR module is one file; it cannot be combined with other files",
+            ));
+        };
+        if !cmd.cl_options.trim().is_empty() {
+            return Err(usage(
+                "-cl-options do not apply to an IR module (it is already compiled)",
+            ));
+        }
+        Program::from_ir(&device, crate::parse_ir(ir)?)?
     } else {
         Program::build(&device, &sources, &cmd.cl_options)?
     };
+    report.compile_time = started.elapsed();
     if let Some(stage) = &cmd.stage {
         let text = match (stage.as_str(), program.finalized_ir(), program.il_text()) {
             ("finalized", Some(ir), _) => kauai_ir::module_to_string(ir),
@@ -376,27 +504,59 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
             }
         };
         match &cmd.output_file {
-            Some(f) => {
-                std::fs::write(base.join(f), text).map_err(|e| OclcError::Io(e.to_string()))?
-            }
+            Some(f) => kauai_diag::files::write_output(&in_base(f), text.as_bytes())
+                .map_err(|e| OclcError::Io(e.to_string()))?,
             None => out.push_str(&text),
         }
     }
     let Some(kname) = &cmd.kernel else {
-        return Ok(true);
+        return Ok(report);
     };
     let mut kernel = Kernel::new(&program, kname)?;
     if !cmd.execute {
-        return Ok(true);
+        return Ok(report);
     }
-    let mut rng = Rng::new(cmd.seed);
-    let mut all_match = true;
+    let limits = device.limits();
     let exec = ExecOptions {
         timeout: cmd.timeout,
         ..ExecOptions::default()
     };
-    // Check that every argument is named somewhere.
-    for a in &kernel.info.args {
+    let args = kernel.info.args.clone();
+    let buffer_names = || {
+        args.iter()
+            .filter(|a| matches!(a.kind, ArgKind::Buffer(_)))
+            .map(|a| a.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // Names that are not arguments first: a misspelt name would otherwise be reported
+    // as the argument it was meant for being missing.
+    for (name, srcs) in &cmd.args {
+        if let Err(e) = kernel.arg_index(name) {
+            let what = match srcs.first() {
+                Some(src) => d.option_text("arg", name, src),
+                None => format!("{} {name}", d.flag("arg")),
+            };
+            return Err(usage(format!("{what}: {e}")));
+        }
+    }
+    for o in &cmd.outputs {
+        let (flag, name) = match o {
+            Output::Print(p) => ("print", &p.name),
+            Output::Compare { name, .. } => ("compare", name),
+        };
+        let is_buffer = args
+            .iter()
+            .any(|a| a.name == *name && matches!(a.kind, ArgKind::Buffer(_)));
+        if !is_buffer {
+            return Err(usage(format!(
+                "{} {name}: `{name}` is not a buffer argument of `{kname}` (buffers: {})",
+                d.flag(flag),
+                buffer_names()
+            )));
+        }
+    }
+    for a in &args {
         let named = cmd.args.iter().any(|(n, _)| *n == a.name)
             || cmd.outputs.iter().any(|o| match o {
                 Output::Print(p) => p.name == a.name,
@@ -404,24 +564,34 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
             });
         if !named {
             return Err(usage(format!(
-                "kernel argument `{}` of `{kname}` is not given: give it a value with -arg (`--arg` for `kauai run`) or name it in -print or -compare",
-                a.name
+                "kernel argument `{}` of `{kname}` is not given: give it a value with {} or name it in {} or {}",
+                a.name,
+                d.flag("arg"),
+                d.flag("print"),
+                d.flag("compare")
             )));
         }
     }
-    for (name, _) in &cmd.args {
-        kernel.arg_index(name)?;
-    }
+    let mut rng = Rng::new(cmd.seed);
+    // Prints into files, in order; a file named twice gets both.
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
     for run_index in 0..cmd.repeat {
         let pick = |v: &Vec<Vec<u64>>| v.get(run_index).or(v.last()).cloned();
+        let global = pick(&cmd.global).unwrap_or_default();
+        let work_items = crate::limits::global_work_items(&device, &global)
+            .map_err(|e| value_err(format!("{}: {e}", d.flag("global"))))?;
         let mut buffers: Vec<(String, Arc<Buffer>, Layout)> = Vec::new();
-        for (i, a) in kernel.info.args.clone().iter().enumerate() {
+        for (i, a) in args.iter().enumerate() {
             let src = cmd
                 .args
                 .iter()
                 .find(|(n, _)| *n == a.name)
-                .map(|(_, s)| s.get(run_index).or(s.last()).cloned());
-            let bad = |m: String| usage(format!("argument `{}`: {m}", a.name));
+                .and_then(|(_, s)| s.get(run_index).or(s.last()).cloned());
+            let what = match &src {
+                Some(src) => d.option_text("arg", &a.name, src),
+                None => format!("argument `{}`", a.name),
+            };
+            let bad = |m: String| value_err(format!("{what}: {m}"));
             match &a.kind {
                 ArgKind::Buffer(_) => {
                     let layout = layout_of(&a.type_name).ok_or_else(|| {
@@ -430,60 +600,99 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
                             a.type_name
                         ))
                     })?;
-                    let mut bytes = match &src {
-                        Some(Some(src)) => {
-                            encode_elements(&read_list(src, base, &mut rng)?, layout)
-                        }
-                        _ => Vec::new(),
+                    let max = max_scalars(limits.max_buffer_bytes, layout);
+                    let too_big = |n: u64, why: &str| {
+                        bad(format!(
+                            "{n} values of `{}` ({why}) exceed the maximum buffer size of {}, {} bytes ({})",
+                            layout.elem.cl_name(),
+                            device.name(),
+                            limits.max_buffer_bytes,
+                            limits.buffer_name
+                        ))
                     };
-                    if src.is_none() {
-                        // An output-only buffer holds what its prints and compares read;
-                        // with no count anywhere, one element per work-item.
-                        let mut scalars = 0usize;
-                        for o in &cmd.outputs {
-                            scalars = scalars.max(match o {
-                                Output::Print(p) if p.name == a.name && p.count != usize::MAX => {
-                                    p.offset.saturating_add(p.count)
-                                }
-                                Output::Compare { name, list } if *name == a.name => {
-                                    // Only the length matters: expand with a private seed.
-                                    read_list(list, base, &mut Rng::new(cmd.seed))?.len()
-                                }
-                                _ => 0,
-                            });
+                    let bytes = match &src {
+                        Some(src) => {
+                            let list = read_list(src, base, &what)?;
+                            let n = list.len().map_err(&bad)?;
+                            if n > max {
+                                return Err(too_big(n, "the values given"));
+                            }
+                            let mut packed = Vec::new();
+                            list.encode(layout.elem, &mut rng, max, "", &mut packed)
+                                .map_err(&bad)?;
+                            pad3(packed, layout)
                         }
-                        if scalars == 0 {
-                            let items: u64 = cmd
-                                .global
-                                .get(run_index)
-                                .or(cmd.global.last())
-                                .map(|g| g.iter().product())
-                                .unwrap_or(0);
-                            scalars = items as usize * layout.lanes.max(1);
+                        None => {
+                            // An output-only buffer holds what its prints and compares
+                            // read; with no count anywhere, one element per work-item.
+                            let mut scalars = None::<u64>;
+                            for o in &cmd.outputs {
+                                let (n, why) = match o {
+                                    Output::Print(PrintSpec {
+                                        name,
+                                        offset,
+                                        count: Some(count),
+                                        ..
+                                    }) if *name == a.name => {
+                                        let n = (*offset as u64).checked_add(*count as u64);
+                                        (n.unwrap_or(u64::MAX), d.flag("print"))
+                                    }
+                                    Output::Compare { name, list } if *name == a.name => {
+                                        let what = d.option_text("compare", name, list);
+                                        let n =
+                                            read_list(list, base, &what)?.len().unwrap_or(u64::MAX);
+                                        (n, d.flag("compare"))
+                                    }
+                                    _ => continue,
+                                };
+                                if n > max {
+                                    return Err(too_big(n, &format!("asked for by {why}")));
+                                }
+                                scalars = Some(scalars.unwrap_or(0).max(n));
+                            }
+                            let n = match scalars {
+                                Some(n) => n,
+                                None => {
+                                    let n = work_items.saturating_mul(layout.lanes as u64);
+                                    if n > max {
+                                        return Err(too_big(
+                                            n,
+                                            "one element per work-item of the global size",
+                                        ));
+                                    }
+                                    n
+                                }
+                            };
+                            vec![0; padded_bytes(n as usize, layout)]
                         }
-                        bytes.resize(padded_bytes(scalars, layout), 0);
-                    }
+                    };
                     let buf = Arc::new(Buffer::from_bytes(&bytes));
+                    drop(bytes);
                     kernel.set_arg(i, KernelArg::Buffer(buf.clone()))?;
                     buffers.push((a.name.clone(), buf, layout));
                 }
                 ArgKind::Local => {
-                    let Some(Some(src)) = &src else {
-                        return Err(bad(
-                            "a __local argument needs -arg NAME,SIZE_IN_BYTES".into()
-                        ));
+                    let Some(src) = &src else {
+                        return Err(bad(format!(
+                            "a __local argument needs {} with its size in bytes",
+                            d.flag("arg")
+                        )));
                     };
-                    let v = read_list(src, base, &mut rng)?;
-                    let [size] = v.as_slice() else {
+                    let list = read_list(src, base, &what)?;
+                    if list.len() != Ok(1) {
                         return Err(bad(
                             "a __local argument takes one number: its size in bytes".into(),
                         ));
-                    };
-                    kernel.set_arg(i, KernelArg::Local(*size as u64))?;
+                    }
+                    let mut b = Vec::new();
+                    list.encode(Elem::ULong, &mut rng, 1, "", &mut b)
+                        .map_err(&bad)?;
+                    let size = u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+                    kernel.set_arg(i, KernelArg::Local(size))?;
                 }
                 ArgKind::Value(_) => {
-                    let Some(Some(src)) = &src else {
-                        return Err(bad("a value argument needs -arg".into()));
+                    let Some(src) = &src else {
+                        return Err(bad(format!("a value argument needs {}", d.flag("arg"))));
                     };
                     let layout = layout_of(&a.type_name).ok_or_else(|| {
                         bad(format!(
@@ -491,19 +700,17 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
                             a.type_name
                         ))
                     })?;
-                    let v = read_list(src, base, &mut rng)?;
-                    if v.len() != layout.lanes {
+                    let list = read_list(src, base, &what)?;
+                    let n = list.len().map_err(&bad)?;
+                    if n != layout.lanes as u64 {
                         return Err(bad(format!(
-                            "`{}` takes {} values, got {}",
-                            a.type_name,
-                            layout.lanes,
-                            v.len()
+                            "`{}` takes {} values, got {n}",
+                            a.type_name, layout.lanes
                         )));
                     }
                     let mut bytes = Vec::new();
-                    for x in v {
-                        layout.elem.encode(x, &mut bytes);
-                    }
+                    list.encode(layout.elem, &mut rng, n, "", &mut bytes)
+                        .map_err(&bad)?;
                     bytes.resize(a.size as usize, 0);
                     kernel.set_arg(i, KernelArg::Bytes(bytes))?;
                 }
@@ -512,13 +719,14 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
                 }
             }
         }
-        let global = pick(&cmd.global).unwrap_or_default();
         let local = pick(&cmd.local);
         if let Some(l) = &local {
             if l.len() != global.len() {
                 return Err(usage(format!(
-                    "-local has {} sizes but -global has {}",
+                    "{} has {} sizes but {} has {}",
+                    d.flag("local"),
                     l.len(),
+                    d.flag("global"),
                     global.len()
                 )));
             }
@@ -530,83 +738,139 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<bool, OclcErr
             local_size: local,
         };
         let stats = enqueue(&kernel, &nd, &exec)?;
+        report.runs += 1;
+        report.run_time += stats.elapsed;
+        report.instructions = report.instructions.saturating_add(stats.instructions);
+        report.work_groups = report.work_groups.saturating_add(stats.work_groups);
         out.push_str(&stats.printf);
+        if stats.printf_dropped > 0 {
+            report.warnings.push(format!(
+                "kernel `{kname}`: the printf buffer ({} bytes) filled up; the output of {} printf call(s) after it was dropped",
+                exec.printf_buffer_size, stats.printf_dropped
+            ));
+        }
         for o in &cmd.outputs {
             match o {
                 Output::Print(p) => {
                     let (_, buf, layout) = find_buffer(&buffers, &p.name)?;
-                    let vals = elements(buf, *layout);
-                    // `usize::MAX` asks for the whole buffer from the offset.
-                    let count = if p.count == usize::MAX {
-                        vals.len().saturating_sub(p.offset)
-                    } else {
-                        p.count
-                    };
-                    if p.offset.saturating_add(count) > vals.len() {
-                        return Err(usage(format!(
-                            "-print {}: {} values from {} but the buffer holds {}",
+                    let bytes = buf.read_bytes();
+                    let total = scalar_count(bytes.len(), *layout);
+                    let count = p.count.unwrap_or(total.saturating_sub(p.offset));
+                    if p.offset.checked_add(count).is_none_or(|end| end > total) {
+                        return Err(value_err(format!(
+                            "{} {}: {} values from {} but the buffer holds {}",
+                            d.flag("print"),
                             p.name,
                             count,
                             p.offset,
-                            vals.len()
+                            total
                         )));
                     }
                     let mut line = p.name.clone();
-                    for v in &vals[p.offset..p.offset + count] {
+                    for i in p.offset..p.offset + count {
                         line.push(',');
-                        line.push_str(&v.to_string());
+                        line.push_str(&scalar_at(&bytes, i, *layout).to_string());
                     }
                     line.push('\n');
                     match &p.file {
-                        Some(f) => std::fs::write(base.join(f), &line)
-                            .map_err(|e| OclcError::Io(e.to_string()))?,
+                        Some(f) => {
+                            let path = in_base(f);
+                            match files.iter_mut().find(|(q, _)| *q == path) {
+                                Some((_, text)) => text.push_str(&line),
+                                None => files.push((path, line)),
+                            }
+                        }
                         None => out.push_str(&line),
                     }
                 }
                 Output::Compare { name, list } => {
                     let (_, buf, layout) = find_buffer(&buffers, name)?;
-                    let expected = read_list(list, base, &mut rng)?;
-                    let actual = elements(buf, *layout);
-                    if expected.len() > actual.len() {
-                        return Err(usage(format!(
-                            "-compare {name}: {} expected values but the buffer holds {}",
-                            expected.len(),
-                            actual.len()
+                    let what = d.option_text("compare", name, list);
+                    let expected = read_list(list, base, &what)?;
+                    let bytes = buf.read_bytes();
+                    let total = scalar_count(bytes.len(), *layout) as u64;
+                    let n = expected
+                        .len()
+                        .map_err(|e| value_err(format!("{what}: {e}")))?;
+                    if n > total {
+                        return Err(value_err(format!(
+                            "{what}: {n} expected values but the buffer holds {total}"
                         )));
                     }
-                    let mut bad = Vec::new();
-                    for (i, (e, a)) in expected.iter().zip(&actual).enumerate() {
-                        if !matches(*e, *a, layout.elem, cmd.ulp_error, cmd.char_error) {
-                            bad.push(i);
+                    // Compared as they are made: nothing as long as the list is kept.
+                    // Integers equal exactly when their bytes do, so a run of one
+                    // value (`repeat(N,0)`) is compared byte-wise in bulk.
+                    let exact_bytes =
+                        !layout.elem.is_float() && (cmd.char_error == 0 || !layout.elem.is_char());
+                    let size = layout.elem.size();
+                    let mut mismatches = 0u64;
+                    let mut shown = Vec::new();
+                    let mut i = 0usize;
+                    let mut eb = Vec::with_capacity(8);
+                    let mut check = |i: usize, e: Value| {
+                        let a = scalar_at(&bytes, i, *layout);
+                        if !matches(e, a, cmd.ulp_error, cmd.char_error, layout.elem) {
+                            mismatches += 1;
+                            if shown.len() < 32 {
+                                shown.push((i, e, a));
+                            }
                         }
-                    }
-                    if bad.is_empty() {
+                    };
+                    expected
+                        .for_each_run(&mut rng, &mut |v: Num, count| {
+                            eb.clear();
+                            layout.elem.encode(v, &mut eb)?;
+                            let e = layout.elem.decode(&eb);
+                            let count = count as usize;
+                            if !(exact_bytes && layout.lanes != 3) {
+                                for k in i..i + count {
+                                    check(k, e);
+                                }
+                                i += count;
+                                return Ok(());
+                            }
+                            // Blocks of the value's bytes compared with memcmp; an
+                            // element-wise look only inside a block that differs.
+                            let per_block = count.min(4096);
+                            let block = eb.repeat(per_block);
+                            let mut done = 0;
+                            while done < count {
+                                let n = per_block.min(count - done);
+                                let at = (i + done) * size;
+                                if bytes[at..at + n * size] != block[..n * size] {
+                                    for k in i + done..i + done + n {
+                                        check(k, e);
+                                    }
+                                }
+                                done += n;
+                            }
+                            i += count;
+                            Ok(())
+                        })
+                        .map_err(|e| value_err(format!("{what}: {e}")))?;
+                    if mismatches == 0 {
                         out.push_str(&format!("{name} - match\n"));
                     } else {
-                        all_match = false;
+                        report.all_match = false;
                         out.push_str(&format!(
-                            "{name} - mismatch at {} of {} values\n",
-                            bad.len(),
-                            expected.len()
+                            "{name} - mismatch at {mismatches} of {n} values\n"
                         ));
-                        for i in bad.iter().take(32) {
-                            let mut eb = Vec::new();
-                            layout.elem.encode(expected[*i], &mut eb);
-                            out.push_str(&format!(
-                                "  {name}[{i}]: expected {}, actual {}\n",
-                                layout.elem.decode(&eb),
-                                actual[*i]
-                            ));
+                        for (i, e, a) in &shown {
+                            out.push_str(&format!("  {name}[{i}]: expected {e}, actual {a}\n"));
                         }
-                        if bad.len() > 32 {
-                            out.push_str(&format!("  ... and {} more\n", bad.len() - 32));
+                        if mismatches > 32 {
+                            out.push_str(&format!("  ... and {} more\n", mismatches - 32));
                         }
                     }
                 }
             }
         }
     }
-    Ok(all_match)
+    for (path, text) in &files {
+        kauai_diag::files::write_output(path, text.as_bytes())
+            .map_err(|e| OclcError::Io(e.to_string()))?;
+    }
+    Ok(report)
 }
 
 fn find_buffer<'a>(
@@ -629,56 +893,59 @@ fn padded_bytes(n: usize, layout: Layout) -> usize {
     elems * layout.elem.size()
 }
 
-/// Lay out scalars as the buffer's elements, padding each 3-vector with a zero lane.
-fn encode_elements(values: &[f64], layout: Layout) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(padded_bytes(values.len(), layout));
-    for (i, v) in values.iter().enumerate() {
-        layout.elem.encode(*v, &mut bytes);
-        if layout.lanes == 3 && i % 3 == 2 {
-            layout.elem.encode(0.0, &mut bytes);
-        }
+/// Packed scalars laid out as the buffer's elements: each 3-vector gets a zero lane.
+fn pad3(packed: Vec<u8>, layout: Layout) -> Vec<u8> {
+    let size = layout.elem.size();
+    let n = packed.len() / size;
+    if layout.lanes != 3 {
+        return packed;
     }
-    bytes.resize(padded_bytes(values.len(), layout), 0);
+    let mut bytes = Vec::with_capacity(padded_bytes(n, layout));
+    for v in packed.chunks(3 * size) {
+        bytes.extend_from_slice(v);
+        bytes.resize(bytes.len().next_multiple_of(4 * size), 0);
+    }
     bytes
 }
 
-/// The buffer as scalars, vectors component by component (vec3 lanes padded to 4).
-fn elements(buf: &Buffer, layout: Layout) -> Vec<Value> {
-    let bytes = buf.read_bytes();
-    let size = layout.elem.size();
-    let stored_lanes = if layout.lanes == 3 { 4 } else { layout.lanes };
-    let mut out = Vec::with_capacity(bytes.len() / size);
-    for (i, chunk) in bytes.chunks_exact(size).enumerate() {
-        if layout.lanes == 3 && i % stored_lanes == 3 {
-            continue;
-        }
-        out.push(layout.elem.decode(chunk));
+/// How many scalars a buffer of `len` bytes holds (3-vectors' padding lanes excluded).
+fn scalar_count(len: usize, layout: Layout) -> usize {
+    let stored = len / layout.elem.size();
+    if layout.lanes == 3 {
+        stored / 4 * 3 + (stored % 4).min(3)
+    } else {
+        stored
     }
-    out
 }
 
-fn matches(expected: f64, actual: Value, elem: Elem, ulp: u64, char_err: u64) -> bool {
-    match actual {
-        Value::F32(a) => {
-            let e = expected as f32;
+/// Scalar `i` of the buffer, skipping the padding lane of each 3-vector.
+fn scalar_at(bytes: &[u8], i: usize, layout: Layout) -> Value {
+    let slot = if layout.lanes == 3 {
+        i / 3 * 4 + i % 3
+    } else {
+        i
+    };
+    let size = layout.elem.size();
+    layout.elem.decode(&bytes[slot * size..(slot + 1) * size])
+}
+
+fn matches(expected: Value, actual: Value, ulp: u64, char_err: u64, elem: Elem) -> bool {
+    match (expected, actual) {
+        (Value::F32(e), Value::F32(a)) => {
             if e.is_nan() || a.is_nan() {
                 return e.is_nan() && a.is_nan();
             }
             ulp_distance(e.to_bits() as i32 as i64, a.to_bits() as i32 as i64, 32) <= ulp
         }
-        Value::F64(a) => {
-            if expected.is_nan() || a.is_nan() {
-                return expected.is_nan() && a.is_nan();
+        (Value::F64(e), Value::F64(a)) => {
+            if e.is_nan() || a.is_nan() {
+                return e.is_nan() && a.is_nan();
             }
-            ulp_distance(expected.to_bits() as i64, a.to_bits() as i64, 64) <= ulp
+            ulp_distance(e.to_bits() as i64, a.to_bits() as i64, 64) <= ulp
         }
-        _ => {
-            let mut eb = Vec::new();
-            elem.encode(expected, &mut eb);
-            let e = elem.decode(&eb);
-            let (e, a) = (as_i128(e), as_i128(actual));
+        (e, a) => {
             let tol = if elem.is_char() { char_err as i128 } else { 0 };
-            (e - a).abs() <= tol
+            (as_i128(e) - as_i128(a)).abs() <= tol
         }
     }
 }
@@ -778,7 +1045,7 @@ mod tests {
             Output::Print(PrintSpec {
                 name: "src2".into(),
                 offset: 1,
-                count: 3,
+                count: Some(3),
                 file: None
             })
         );
@@ -820,19 +1087,35 @@ mod tests {
             ulp_distance(0.0f32.to_bits() as i64, (-0.0f32).to_bits() as i64, 32),
             0
         );
-        assert!(matches(3.6000001, Value::F32(3.6), Elem::Float, 1, 0));
-        assert!(!matches(3.7, Value::F32(3.6), Elem::Float, 1, 0));
-        assert!(matches(-10.0, Value::I(-11), Elem::Char, 0, 1));
-        assert!(!matches(-10.0, Value::I(-11), Elem::Int, 0, 1));
+        let f = |x: f32| Value::F32(x);
+        assert!(matches(f(3.6000001), f(3.6), 1, 0, Elem::Float));
+        assert!(!matches(f(3.7), f(3.6), 1, 0, Elem::Float));
+        assert!(matches(Value::I(-10), Value::I(-11), 0, 1, Elem::Char));
+        assert!(!matches(Value::I(-10), Value::I(-11), 0, 1, Elem::Int));
+        // 64-bit values beyond 2^53 differ by one.
+        assert!(!matches(
+            Value::U(u64::MAX),
+            Value::U(u64::MAX - 1),
+            0,
+            0,
+            Elem::ULong
+        ));
     }
 
     #[test]
     fn vec3_buffers_pad_every_third_lane() {
         let l = layout_of("float3*").expect("layout");
-        let bytes = encode_elements(&[1.0, 2.0, 3.0, 4.0], l);
+        let mut packed = Vec::new();
+        parse_list("1,2,3,4")
+            .expect("list")
+            .encode(l.elem, &mut Rng::new(1), 4, "", &mut packed)
+            .expect("encode");
+        let bytes = pad3(packed, l);
         assert_eq!(bytes.len(), 32);
-        let b = Buffer::from_bytes(&bytes);
-        let back: Vec<String> = elements(&b, l).iter().map(|v| v.to_string()).collect();
+        let n = scalar_count(bytes.len(), l);
+        let back: Vec<String> = (0..n)
+            .map(|i| scalar_at(&bytes, i, l).to_string())
+            .collect();
         assert_eq!(back, ["1", "2", "3", "4", "0", "0"]);
         assert_eq!(padded_bytes(6, l), 32);
         assert_eq!(padded_bytes(5, layout_of("int*").expect("layout")), 20);

@@ -1,0 +1,446 @@
+//! The CLI behaving the same everywhere (issue 14) and holding its limits (issue 15):
+//! safe output writing, `-o` honoured or refused, one message shape, clang's spellings,
+//! `kauai ir`, `--time`/`--stats`, and the reproductions of bad input, each on the host
+//! and on `kauai:cypress` where it applies. Expected values are hand-computed.
+
+mod common;
+use common::kauai;
+
+use std::path::{Path, PathBuf};
+
+/// A fresh temporary directory for one test.
+fn temp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("kauai-cli-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+const KERNELS: &str = "\
+__kernel void fill(__global int *o) { o[get_global_id(0)] = (int)get_global_id(0); }
+__kernel void twice(__global int *dst, __global const int *src1) {
+    size_t i = get_global_id(0); dst[i] = src1[i] * 2; }
+__kernel void lines(int n) { for (int i = 0; i < n; i++) printf(\"%d\\n\", i); }
+";
+
+#[test]
+fn output_to_a_fifo_is_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = temp("fifo");
+    let fifo = d.join("out.ir");
+    if !std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|st| st.success())
+    {
+        eprintln!("mkfifo is not available; skipped");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(&fifo).expect("read the fifo"))
+    };
+    let (code, _, err) = kauai(&[
+        "build",
+        "examples/vector_add.cl",
+        "--emit",
+        "ir",
+        "-o",
+        s(&fifo),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Before the fix the output was renamed over the FIFO, which became a regular file.
+    let kind = std::fs::symlink_metadata(&fifo)
+        .expect("metadata")
+        .file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+    assert!(reader.join().expect("reader").contains("vector_add"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn output_to_dev_null_keeps_the_device() {
+    use std::os::unix::fs::FileTypeExt;
+    let dev_null = Path::new("/dev/null");
+    if !std::fs::metadata(dev_null).is_ok_and(|m| m.file_type().is_char_device()) {
+        return;
+    }
+    let (code, _, err) = kauai(&[
+        "build",
+        "examples/vector_add.cl",
+        "--emit",
+        "ir",
+        "-o",
+        "/dev/null",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let m = std::fs::metadata(dev_null).expect("metadata");
+    assert!(
+        m.file_type().is_char_device(),
+        "/dev/null is no longer a device"
+    );
+}
+
+#[test]
+fn dash_o_is_honoured_or_refused() {
+    let d = temp("dash-o");
+    let out = d.join("x.txt");
+    let (code, _, err) = kauai(&["build", "examples/vector_add.cl", "-o", s(&out)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("kauai: error: -o "), "{err}");
+    assert!(err.contains("nothing to write"), "{err}");
+    let (code, _, err) = kauai(&[
+        "oclc",
+        "-enqueue",
+        "vector_add",
+        "-o",
+        s(&out),
+        "examples/vector_add.cl",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`-o` writes the output of `-stage`"), "{err}");
+    assert!(!out.exists());
+    // With something to write, it is written.
+    let (code, _, err) = kauai(&[
+        "oclc",
+        "-stage",
+        "finalized",
+        "-o",
+        s(&out),
+        "examples/vector_add.cl",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&out)
+        .expect("written")
+        .contains("vector_add"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn every_error_has_one_shape() {
+    let d = temp("shape");
+    let k = d.join("k.cl");
+    std::fs::write(&k, KERNELS).expect("write");
+    let k = s(&k);
+    for (args, code, text) in [
+        (vec!["build", "does/not/exist.cl"], 1, "kauai: error: cannot read does/not/exist.cl"),
+        (vec!["run", k, "-k", "fill", "-g", "4", "--arg", "z=1"], 2,
+            "kauai: error: --arg z=1: kernel `fill` has no argument named `z` (arguments: o)"),
+        (vec!["run", k, "-k", "twice", "-g", "4", "--arg", "src1=range(0", "--print", "dst"], 1,
+            "kauai: error: --arg src1=range(0: expected `,` at the end"),
+        (vec!["run", k, "-k", "twice", "-g", "8", "--arg", "src1=repeat(8,1.5)", "--print", "dst"], 1,
+            "kauai: error: --arg src1=repeat(8,1.5): `1.5` is not a whole number, as `int` needs"),
+        (vec!["run", k, "-k", "twice", "-g", "1", "--arg", "src1=99999999999", "--print", "dst"], 1,
+            "kauai: error: --arg src1=99999999999: `99999999999` is out of range for `int`"),
+        (vec!["run", k, "-k", "twice", "-g", "1", "--print", "dst"], 2,
+            "kauai: error: kernel argument `src1` of `twice` is not given: give it a value with --arg"),
+        (vec!["run", k, "-k", "nope", "-g", "1"], 1, "kauai: error: no kernel named `nope`"),
+        (vec!["run", k, "-k", "fill", "-g", "x"], 2, "kauai: error: --global x: not a list"),
+    ] {
+        let (got, _, err) = kauai(&args);
+        assert_eq!(got, code, "{args:?}: {err}");
+        assert!(err.starts_with(text), "{args:?}: {err}");
+        assert_eq!(err.matches("kauai: error:").count(), 1, "{args:?}: {err}");
+    }
+    // clap's errors too.
+    let (code, _, err) = kauai(&["run", k, "--frobnicate"]);
+    assert!(
+        code == 2 && err.starts_with("kauai: error: unexpected argument '--frobnicate'"),
+        "{err}"
+    );
+    // A build error: the diagnostics, then the one message.
+    std::fs::write(
+        d.join("bad.cl"),
+        "__kernel void k(__global int *o) { o[0] = y; }\n",
+    )
+    .expect("write");
+    let (code, _, err) = kauai(&[
+        "run",
+        s(&d.join("bad.cl")),
+        "-k",
+        "k",
+        "-g",
+        "1",
+        "--print",
+        "o",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("bad.cl:1:43") && err.ends_with("kauai: error: build failed\n"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn build_takes_clangs_spellings() {
+    let d = temp("clang");
+    let k = d.join("k.cl");
+    std::fs::write(
+        &k,
+        "#define SCALE N\n__kernel void k(__global int *o) { printf(\"x\\n\", 1); o[0] = SCALE; }\n",
+    )
+    .expect("write");
+    let k = s(&k);
+    let (code, _, err) = kauai(&[
+        "build",
+        "-cl-std=CL1.1",
+        "-cl-opt-disable",
+        "-w",
+        "-DN=2",
+        k,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = kauai(&["build", "-cl-std=CL9.9", k]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("unsupported `-cl-std=CL9.9`"), "{err}");
+    // The unused printf argument is a warning; -Werror makes it an error, -w silences it.
+    let (code, _, err) = kauai(&["build", "-DN=1", k]);
+    assert!(code == 0 && err.contains("warning"), "{code} {err}");
+    assert_eq!(kauai(&["build", "-DN=1", "-Werror", k]).0, 1);
+    let (code, _, err) = kauai(&["build", "-DN=1", "-w", k]);
+    assert!(code == 0 && !err.contains("warning"), "{code} {err}");
+    // -E writes the preprocessed source; -fsyntax-only checks and writes nothing.
+    let (code, out, err) = kauai(&["build", "-E", "-DN=42", k]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("o[0] = 42;") && !out.contains("SCALE"),
+        "{out}"
+    );
+    let (code, out, err) = kauai(&["build", "-fsyntax-only", "-DN=1", k]);
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    let (code, _, err) = kauai(&["build", "-fsyntax-only", k]);
+    assert_eq!(code, 1, "N undeclared: {err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn ir_files_are_verified_optimized_printed_and_run() {
+    let d = temp("ir");
+    let ir = d.join("va.ir");
+    let (code, _, err) = kauai(&[
+        "build",
+        "examples/vector_add.cl",
+        "--emit",
+        "ir",
+        "-o",
+        s(&ir),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = kauai(&["ir", "verify", s(&ir)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(": valid;") && out.contains("vector_add"),
+        "{out}"
+    );
+    // The front end's locals are allocas; mem2reg promotes them.
+    let text = std::fs::read_to_string(&ir).expect("read");
+    assert!(text.contains("alloca"));
+    let (code, out, err) = kauai(&["ir", "opt", "--passes", "mem2reg,dce", s(&ir)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !out.contains("alloca") && out.contains("vector_add"),
+        "{out}"
+    );
+    let (code, _, err) = kauai(&["ir", "opt", "--passes", "bogus", s(&ir)]);
+    assert!(code == 2 && err.contains("unknown pass `bogus`"), "{err}");
+    let (code, out, _) = kauai(&["ir", "print", s(&ir)]);
+    assert_eq!((code, out.as_str()), (0, text.as_str()));
+    // The IR text form has no data layout: it is the host's (64-bit) IR, which the
+    // 32-bit kauai devices refuse with a message.
+    for device in ["host", "kauai:cypress"] {
+        let (code, out, err) = kauai(&[
+            "run",
+            s(&ir),
+            "--device",
+            device,
+            "-k",
+            "vector_add",
+            "--global",
+            "8",
+            "--arg",
+            "a=range(0,7)",
+            "--arg",
+            "b=range(10,80,10)",
+            "--print",
+            "c",
+        ]);
+        if device == "host" {
+            assert_eq!(
+                (code, out.as_str()),
+                (0, "c,10,21,32,43,54,65,76,87\n"),
+                "{device}: {err}"
+            );
+        } else {
+            assert!(code == 1 && err.contains("32-bit pointers"), "{err}");
+        }
+    }
+    let bad = d.join("bad.ir");
+    std::fs::write(&bad, "func @f() -> void {\nblock0:\n    frob\n}\n").expect("write");
+    let (code, _, err) = kauai(&["ir", "verify", s(&bad)]);
+    assert!(code == 1 && err.contains("bad.ir:"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn time_and_stats_are_reported() {
+    let (code, _, err) = kauai(&[
+        "run",
+        "examples/vector_add.cl",
+        "-k",
+        "vector_add",
+        "--global",
+        "8",
+        "--local",
+        "4",
+        "--arg",
+        "a=range(0,7)",
+        "--arg",
+        "b=range(10,80,10)",
+        "--print",
+        "c",
+        "--time",
+        "--stats",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("kauai: time: compile ") && err.contains(" ms, run "),
+        "{err}"
+    );
+    assert!(
+        err.contains("kauai: stats: 1 run(s), 2 work-group(s), "),
+        "{err}"
+    );
+    let (code, _, err) = kauai(&[
+        "oclc",
+        "-execute",
+        "-enqueue",
+        "vector_add",
+        "-arg",
+        "a,range(0,7)",
+        "-arg",
+        "b,range(10,80,10)",
+        "-print",
+        "c,8",
+        "-global",
+        "8",
+        "-stats",
+        "examples/vector_add.cl",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("instruction(s) executed"), "{err}");
+    let (code, _, err) = kauai(&["build", "examples/vector_add.cl", "--time", "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("kauai: time: compile") && err.contains("1 kernel(s)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn run_help_names_the_global_size_clearly() {
+    let (code, out, _) = kauai(&["run", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("--global <X[,Y,Z]>"), "{out}");
+    assert!(out.contains("in `asm` and `disasm`"), "{out}");
+}
+
+#[test]
+fn bad_sizes_and_endless_inputs_fail_with_a_message() {
+    let d = temp("limits");
+    let k = d.join("k.cl");
+    std::fs::write(&k, KERNELS).expect("write");
+    let k = s(&k);
+    for device in ["host", "kauai:cypress"] {
+        for (args, text) in [
+            (
+                vec!["--timeout", "1e300", "-g", "4", "--print", "o"],
+                "MAX_TIMEOUT_SECS",
+            ),
+            (
+                vec!["-g", "4", "--print", "o,100000000000,4"],
+                "exceed the maximum buffer size of",
+            ),
+            (
+                vec!["-g", "4", "--print", "o,18446744073709551615"],
+                "18446744073709551615 values",
+            ),
+            (vec!["-g", "1099511627776", "--print", "o"], "1099511627776"),
+            (
+                vec!["-g", "4294967296,4294967296", "--print", "o"],
+                "4294967296 x 4294967296",
+            ),
+            (
+                vec!["-g", "4", "--arg", "o=@/dev/zero"],
+                "/dev/zero is larger than the input size limit",
+            ),
+            (
+                vec!["-g", "4", "--compare", "o=repeat(67108864,0)"],
+                "67108864 values of `int`",
+            ),
+        ] {
+            let mut all = vec!["run", k, "-k", "fill", "--device", device];
+            all.extend(&args);
+            let (code, _, err) = kauai(&all);
+            assert_eq!(code, 1, "{device} {args:?}: {err}");
+            assert!(
+                err.starts_with("kauai: error: ") && err.contains(text),
+                "{device} {args:?}: {err}"
+            );
+        }
+    }
+    let (code, _, err) = kauai(&["build", "/dev/zero"]);
+    assert!(code == 1 && err.contains("MAX_INPUT_BYTES"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn prints_into_one_file_are_all_written_in_order() {
+    let d = temp("print-file");
+    let out = d.join("out.txt");
+    let spec = |name: &str| format!("{name}:{}", s(&out));
+    let (code, stdout, err) = kauai(&[
+        "oclc",
+        "-execute",
+        "-enqueue",
+        "vector_add",
+        "-arg",
+        "a,range(0,3)",
+        "-arg",
+        "b,range(10,40,10)",
+        "-print",
+        &spec("c,4"),
+        "-print",
+        &spec("a,3"),
+        "-global",
+        "4",
+        "examples/vector_add.cl",
+    ]);
+    assert_eq!((code, stdout.as_str()), (0, ""), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&out).expect("read"),
+        "c,10,21,32,43\na,0,1,2\n"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn dropped_printf_output_is_reported() {
+    let d = temp("printf");
+    let k = d.join("k.cl");
+    std::fs::write(&k, KERNELS).expect("write");
+    // Each record is 8 bytes (format id, one int) after the buffer's 4-byte header:
+    // (1 MiB - 4) / 8 = 131071 fit, so 140000 - 131071 = 8929 calls are dropped.
+    let (code, out, err) = kauai(&["run", s(&k), "-k", "lines", "-g", "1", "--arg", "n=140000"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 131071);
+    assert!(
+        err.contains("kauai: warning: kernel `lines`: the printf buffer (1048576 bytes) filled up; the output of 8929 printf call(s) after it was dropped"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
