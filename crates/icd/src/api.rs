@@ -139,7 +139,9 @@ pub fn context_info(c: &Context, param: u32) -> R<InfoValue> {
     Ok(match param {
         CL_CONTEXT_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(c.handle)),
         CL_CONTEXT_NUM_DEVICES => InfoValue::u32(c.devices.len() as u32),
-        CL_CONTEXT_DEVICES => InfoValue::usizes(&c.devices.iter().map(|d| d.handle).collect::<Vec<_>>()),
+        CL_CONTEXT_DEVICES => {
+            InfoValue::usizes(&c.devices.iter().map(|d| d.handle).collect::<Vec<_>>())
+        }
         CL_CONTEXT_PROPERTIES => {
             if c.properties.is_empty() {
                 InfoValue::empty()
@@ -201,7 +203,13 @@ pub fn check_mem_flags(flags: u64) -> R<()> {
 
 /// `clCreateBuffer` after the FFI layer checked `host_ptr` against the flags and copied
 /// its contents (`initial`).
-pub fn create_buffer(c: Arc<Context>, flags: u64, size: usize, initial: Option<Vec<u8>>, host_ptr: usize) -> R<usize> {
+pub fn create_buffer(
+    c: Arc<Context>,
+    flags: u64,
+    size: usize,
+    initial: Option<Vec<u8>>,
+    host_ptr: usize,
+) -> R<usize> {
     let max = c.devices.iter().map(|d| d.max_alloc).max().unwrap_or(0);
     if size == 0 || size as u64 > max {
         return Err(CL_INVALID_BUFFER_SIZE);
@@ -220,7 +228,11 @@ pub fn create_buffer(c: Arc<Context>, flags: u64, size: usize, initial: Option<V
         context: c,
         flags,
         size,
-        host_ptr: if flags & CL_MEM_USE_HOST_PTR != 0 { host_ptr } else { 0 },
+        host_ptr: if flags & CL_MEM_USE_HOST_PTR != 0 {
+            host_ptr
+        } else {
+            0
+        },
         storage: Arc::new(storage),
         maps: Default::default(),
         destructors: Default::default(),
@@ -245,7 +257,12 @@ pub fn mem_info(m: &Mem, param: u32) -> R<InfoValue> {
 
 // ---- programs ----
 
-pub fn create_program(c: Arc<Context>, sources: Vec<SourceFile>, origin: Origin, slots: Vec<BuildSlot>) -> usize {
+pub fn create_program(
+    c: Arc<Context>,
+    sources: Vec<SourceFile>,
+    origin: Origin,
+    slots: Vec<BuildSlot>,
+) -> usize {
     registry::register(Kind::Program, true, |handle| ProgramObj {
         handle,
         context: c,
@@ -253,7 +270,6 @@ pub fn create_program(c: Arc<Context>, sources: Vec<SourceFile>, origin: Origin,
         sources,
         slots: std::sync::Mutex::new(slots),
         kernels: Default::default(),
-        header_dirs: Default::default(),
     })
     .handle
 }
@@ -268,6 +284,7 @@ pub fn empty_slot(d: &Arc<DeviceObj>) -> BuildSlot {
         binary_type: CL_PROGRAM_BINARY_TYPE_NONE,
         from_binary: None,
         compiled: None,
+        linked: false,
     }
 }
 
@@ -298,7 +315,13 @@ const BINARY_MAGIC: &str = "KAUAI-PROGRAM-BINARY 1";
 /// (Serialized device code would skip the compile; the format is versioned for it.)
 pub fn encode_binary(device: &str, options: &str, sources: &[SourceFile]) -> Vec<u8> {
     let mut out = Vec::new();
-    out.extend_from_slice(format!("{BINARY_MAGIC}\ndevice {device}\noptions {}\n", options.len()).as_bytes());
+    out.extend_from_slice(
+        format!(
+            "{BINARY_MAGIC}\ndevice {device}\noptions {}\n",
+            options.len()
+        )
+        .as_bytes(),
+    );
     out.extend_from_slice(options.as_bytes());
     for s in sources {
         out.extend_from_slice(format!("\nsource {} {}\n", s.name.len(), s.bytes.len()).as_bytes());
@@ -342,7 +365,11 @@ pub fn decode_binary(b: &[u8]) -> Option<(String, String, Vec<SourceFile>)> {
     Some((device, options, sources))
 }
 
-pub fn create_program_with_binary(ctx: usize, devices: &[usize], binaries: Vec<Vec<u8>>) -> (R<usize>, Vec<cl_int>) {
+pub fn create_program_with_binary(
+    ctx: usize,
+    devices: &[usize],
+    binaries: Vec<Vec<u8>>,
+) -> (R<usize>, Vec<cl_int>) {
     let c = match context(ctx) {
         Ok(c) => c,
         Err(e) => return (Err(e), Vec::new()),
@@ -374,7 +401,10 @@ pub fn create_program_with_binary(ctx: usize, devices: &[usize], binaries: Vec<V
     if let Some(e) = err {
         return (Err(e), statuses);
     }
-    (Ok(create_program(c, Vec::new(), Origin::Binary, slots)), statuses)
+    (
+        Ok(create_program(c, Vec::new(), Origin::Binary, slots)),
+        statuses,
+    )
 }
 
 /// The devices a build applies to: the given ones (each in the program's context) or
@@ -404,7 +434,8 @@ fn build_error(e: RuntimeError) -> (cl_int, String) {
 
 pub fn build_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str) -> R<()> {
     let devs = build_devices(p, devices)?;
-    if p.kernels.load(Ordering::Relaxed) > 0 {
+    // A linked program is not built again (it has neither sources nor a binary).
+    if p.kernels.load(Ordering::Relaxed) > 0 || lock(&p.slots).iter().any(|s| s.linked) {
         return Err(CL_INVALID_OPERATION);
     }
     let mut result = Ok(());
@@ -429,7 +460,11 @@ pub fn build_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str) -
             }
         }
         let built = std::panic::catch_unwind(|| Program::build(&rt_dev, &sources, &opts))
-            .unwrap_or_else(|_| Err(RuntimeError::BuildProgramFailure("internal compiler error (a bug in Kauai)".into())));
+            .unwrap_or_else(|_| {
+                Err(RuntimeError::BuildProgramFailure(
+                    "internal compiler error (a bug in Kauai)".into(),
+                ))
+            });
         let mut slots = lock(&p.slots);
         let Some(s) = slots.iter_mut().find(|s| s.device.handle == dh) else {
             continue;
@@ -463,9 +498,13 @@ pub fn program_info(p: &ProgramObj, param: u32) -> R<InfoValue> {
         CL_PROGRAM_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(p.handle)),
         CL_PROGRAM_CONTEXT => InfoValue::handle(p.context.handle),
         CL_PROGRAM_NUM_DEVICES => InfoValue::u32(slots.len() as u32),
-        CL_PROGRAM_DEVICES => InfoValue::usizes(&slots.iter().map(|s| s.device.handle).collect::<Vec<_>>()),
+        CL_PROGRAM_DEVICES => {
+            InfoValue::usizes(&slots.iter().map(|s| s.device.handle).collect::<Vec<_>>())
+        }
         CL_PROGRAM_SOURCE => InfoValue::str(&p.source_text()),
-        CL_PROGRAM_BINARY_SIZES => InfoValue::usizes(&binaries(p, &slots).iter().map(Vec::len).collect::<Vec<_>>()),
+        CL_PROGRAM_BINARY_SIZES => {
+            InfoValue::usizes(&binaries(p, &slots).iter().map(Vec::len).collect::<Vec<_>>())
+        }
         CL_PROGRAM_NUM_KERNELS | CL_PROGRAM_KERNEL_NAMES => {
             let Some(b) = built else {
                 return Err(CL_INVALID_PROGRAM_EXECUTABLE);
@@ -473,7 +512,14 @@ pub fn program_info(p: &ProgramObj, param: u32) -> R<InfoValue> {
             if param == CL_PROGRAM_NUM_KERNELS {
                 InfoValue::usize(b.info.kernels.len())
             } else {
-                InfoValue::str(&b.info.kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(";"))
+                InfoValue::str(
+                    &b.info
+                        .kernels
+                        .iter()
+                        .map(|k| k.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(";"),
+                )
             }
         }
         _ => return Err(CL_INVALID_VALUE),
@@ -485,6 +531,9 @@ pub fn binaries(p: &ProgramObj, slots: &[BuildSlot]) -> Vec<Vec<u8>> {
     slots
         .iter()
         .map(|s| match (&s.program, &s.from_binary) {
+            // A linked program's binary would have to carry every object's sources and
+            // headers; none is given (size 0) rather than one that cannot be rebuilt.
+            _ if s.linked => Vec::new(),
             (Some(_), Some((src, o))) => encode_binary(s.device.rt.name(), o, src),
             (Some(_), None) => encode_binary(s.device.rt.name(), &s.options, &p.sources),
             _ => Vec::new(),
@@ -513,9 +562,15 @@ pub fn create_kernel(p: &Arc<ProgramObj>, name: &str) -> R<usize> {
     let Some(built) = p.any_built() else {
         return Err(CL_INVALID_PROGRAM_EXECUTABLE);
     };
-    let info = built.kernel_info(name).map_err(|_| CL_INVALID_KERNEL_NAME)?.clone();
+    let info = built
+        .kernel_info(name)
+        .map_err(|_| CL_INVALID_KERNEL_NAME)?
+        .clone();
     // Every device's build must be able to run it (an IL device may lack a feature).
-    let slots: Vec<Arc<Program>> = lock(&p.slots).iter().filter_map(|s| s.program.clone()).collect();
+    let slots: Vec<Arc<Program>> = lock(&p.slots)
+        .iter()
+        .filter_map(|s| s.program.clone())
+        .collect();
     for prog in &slots {
         kauai_runtime::Kernel::new(prog, name).map_err(|e| match e {
             RuntimeError::InvalidKernelName { .. } => CL_INVALID_KERNEL_DEFINITION,
@@ -682,9 +737,11 @@ pub fn kernel_work_group_info(k: &KernelObj, dev: usize, param: u32) -> R<InfoVa
             Some(r) => r.iter().map(|&x| x as usize).product(),
             None => di.max_work_group_size as usize,
         }),
-        CL_KERNEL_COMPILE_WORK_GROUP_SIZE => {
-            InfoValue::usizes(&k.info.reqd_work_group_size.map_or([0; 3], |r| r.map(|x| x as usize)))
-        }
+        CL_KERNEL_COMPILE_WORK_GROUP_SIZE => InfoValue::usizes(
+            &k.info
+                .reqd_work_group_size
+                .map_or([0; 3], |r| r.map(|x| x as usize)),
+        ),
         CL_KERNEL_LOCAL_MEM_SIZE => InfoValue::u64(k.info.local_memory_size + local_args(k)),
         CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE => {
             InfoValue::usize(d.rt.mcpu().map_or(1, |m| m.wavefront as usize))
@@ -732,7 +789,14 @@ pub fn finish_blocking(e: &Event) -> R<()> {
     }
 }
 
-pub fn enqueue_kernel(q: &Arc<Queue>, k: &Arc<KernelObj>, work_dim: u32, offset: Option<Vec<u64>>, global: Option<Vec<u64>>, local: Option<Vec<u64>>) -> R<Work> {
+pub fn enqueue_kernel(
+    q: &Arc<Queue>,
+    k: &Arc<KernelObj>,
+    work_dim: u32,
+    offset: Option<Vec<u64>>,
+    global: Option<Vec<u64>>,
+    local: Option<Vec<u64>>,
+) -> R<Work> {
     if k.program.context.handle != q.context.handle {
         return Err(CL_INVALID_CONTEXT);
     }
@@ -749,7 +813,11 @@ pub fn enqueue_kernel(q: &Arc<Queue>, k: &Arc<KernelObj>, work_dim: u32, offset:
     if global.iter().any(|&g| g == 0) {
         return Err(CL_INVALID_GLOBAL_WORK_SIZE);
     }
-    let limit = if q.device.gpu { u64::from(u32::MAX) } else { u64::MAX };
+    let limit = if q.device.gpu {
+        u64::from(u32::MAX)
+    } else {
+        u64::MAX
+    };
     if let Some(o) = &offset {
         for d in 0..dims {
             if o[d].checked_add(global[d]).is_none_or(|e| e > limit) {

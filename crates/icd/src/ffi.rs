@@ -143,7 +143,14 @@ pub fn call_context_notify(cb: Callback, message: &str) {
     let f: ContextNotify = unsafe { std::mem::transmute::<usize, ContextNotify>(cb.func) };
     let _ = catch_unwind(|| {
         // SAFETY: calling the application's callback with the arguments it expects.
-        unsafe { f(text.as_ptr(), std::ptr::null(), 0, cb.user_data as *mut c_void) }
+        unsafe {
+            f(
+                text.as_ptr(),
+                std::ptr::null(),
+                0,
+                cb.user_data as *mut c_void,
+            )
+        }
     });
 }
 
@@ -177,9 +184,15 @@ fn out_event(p: *mut cl_event, e: &Arc<Event>) {
 // ---- platform ----
 
 #[no_mangle]
-pub unsafe extern "C" fn clIcdGetPlatformIDsKHR(num_entries: cl_uint, platforms: *mut cl_platform_id, num_platforms: *mut cl_uint) -> cl_int {
+pub unsafe extern "C" fn clIcdGetPlatformIDsKHR(
+    num_entries: cl_uint,
+    platforms: *mut cl_platform_id,
+    num_platforms: *mut cl_uint,
+) -> cl_int {
     guard(|| {
-        if (num_entries == 0 && !platforms.is_null()) || (platforms.is_null() && num_platforms.is_null()) {
+        if (num_entries == 0 && !platforms.is_null())
+            || (platforms.is_null() && num_platforms.is_null())
+        {
             return Err(CL_INVALID_VALUE);
         }
         put(platforms, platform::platform().handle as cl_platform_id);
@@ -189,16 +202,31 @@ pub unsafe extern "C" fn clIcdGetPlatformIDsKHR(num_entries: cl_uint, platforms:
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetPlatformIDs(num_entries: cl_uint, platforms: *mut cl_platform_id, num_platforms: *mut cl_uint) -> cl_int {
+pub unsafe extern "C" fn clGetPlatformIDs(
+    num_entries: cl_uint,
+    platforms: *mut cl_platform_id,
+    num_platforms: *mut cl_uint,
+) -> cl_int {
     // SAFETY: same arguments, same contract.
     unsafe { clIcdGetPlatformIDsKHR(num_entries, platforms, num_platforms) }
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetPlatformInfo(platform: cl_platform_id, param_name: cl_platform_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetPlatformInfo(
+    platform: cl_platform_id,
+    param_name: cl_platform_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         api::check_platform(platform as usize)?;
-        info(platform::platform_info(param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            platform::platform_info(param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
@@ -212,7 +240,10 @@ pub unsafe extern "C" fn clGetExtensionFunctionAddress(func_name: *const c_char)
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetExtensionFunctionAddressForPlatform(platform: cl_platform_id, func_name: *const c_char) -> *mut c_void {
+pub unsafe extern "C" fn clGetExtensionFunctionAddressForPlatform(
+    platform: cl_platform_id,
+    func_name: *const c_char,
+) -> *mut c_void {
     if api::check_platform(platform as usize).is_err() {
         return std::ptr::null_mut();
     }
@@ -233,10 +264,17 @@ pub unsafe extern "C" fn clUnloadPlatformCompiler(platform: cl_platform_id) -> c
 // ---- devices ----
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetDeviceIDs(platform: cl_platform_id, device_type: cl_device_type, num_entries: cl_uint, devices: *mut cl_device_id, num_devices: *mut cl_uint) -> cl_int {
+pub unsafe extern "C" fn clGetDeviceIDs(
+    platform: cl_platform_id,
+    device_type: cl_device_type,
+    num_entries: cl_uint,
+    devices: *mut cl_device_id,
+    num_devices: *mut cl_uint,
+) -> cl_int {
     guard(|| {
         api::check_platform(platform as usize)?;
-        if (num_entries == 0 && !devices.is_null()) || (devices.is_null() && num_devices.is_null()) {
+        if (num_entries == 0 && !devices.is_null()) || (devices.is_null() && num_devices.is_null())
+        {
             return Err(CL_INVALID_VALUE);
         }
         let ids = api::device_ids(platform as usize, device_type)?;
@@ -252,15 +290,32 @@ pub unsafe extern "C" fn clGetDeviceIDs(platform: cl_platform_id, device_type: c
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetDeviceInfo(device: cl_device_id, param_name: cl_device_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetDeviceInfo(
+    device: cl_device_id,
+    param_name: cl_device_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let d = api::device(device as usize)?;
-        info(platform::device_info(&d, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            platform::device_info(&d, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateSubDevices(in_device: cl_device_id, _properties: *const cl_device_partition_property, _num_devices: cl_uint, _out_devices: *mut cl_device_id, _num_devices_ret: *mut cl_uint) -> cl_int {
+pub unsafe extern "C" fn clCreateSubDevices(
+    in_device: cl_device_id,
+    _properties: *const cl_device_partition_property,
+    _num_devices: cl_uint,
+    _out_devices: *mut cl_device_id,
+    _num_devices_ret: *mut cl_uint,
+) -> cl_int {
     guard(|| {
         api::device(in_device as usize)?;
         // CL_DEVICE_PARTITION_PROPERTIES lists no partition type.
@@ -316,7 +371,14 @@ fn notify(f: Option<ContextNotify>, user_data: *mut c_void) -> R<Option<Callback
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateContext(properties_: *const cl_context_properties, num_devices: cl_uint, devices: *const cl_device_id, pfn_notify: Option<ContextNotify>, user_data: *mut c_void, errcode_ret: *mut cl_int) -> cl_context {
+pub unsafe extern "C" fn clCreateContext(
+    properties_: *const cl_context_properties,
+    num_devices: cl_uint,
+    devices: *const cl_device_id,
+    pfn_notify: Option<ContextNotify>,
+    user_data: *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_context {
     guard_obj(errcode_ret, || {
         let cb = notify(pfn_notify, user_data)?;
         if devices.is_null() || num_devices == 0 {
@@ -328,7 +390,13 @@ pub unsafe extern "C" fn clCreateContext(properties_: *const cl_context_properti
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateContextFromType(properties_: *const cl_context_properties, device_type: cl_device_type, pfn_notify: Option<ContextNotify>, user_data: *mut c_void, errcode_ret: *mut cl_int) -> cl_context {
+pub unsafe extern "C" fn clCreateContextFromType(
+    properties_: *const cl_context_properties,
+    device_type: cl_device_type,
+    pfn_notify: Option<ContextNotify>,
+    user_data: *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_context {
     guard_obj(errcode_ret, || {
         let cb = notify(pfn_notify, user_data)?;
         api::create_context_from_type(properties(properties_), device_type, cb)
@@ -339,47 +407,118 @@ macro_rules! retain_release {
     ($retain:ident, $release:ident, $kind:expr, $err:expr) => {
         #[no_mangle]
         pub unsafe extern "C" fn $retain(h: *mut c_void) -> cl_int {
-            guard(|| if registry::retain(h as usize, $kind) { Ok(()) } else { Err($err) })
+            guard(|| {
+                if registry::retain(h as usize, $kind) {
+                    Ok(())
+                } else {
+                    Err($err)
+                }
+            })
         }
         #[no_mangle]
         pub unsafe extern "C" fn $release(h: *mut c_void) -> cl_int {
-            guard(|| if registry::release(h as usize, $kind) { Ok(()) } else { Err($err) })
+            guard(|| {
+                if registry::release(h as usize, $kind) {
+                    Ok(())
+                } else {
+                    Err($err)
+                }
+            })
         }
     };
 }
 
-retain_release!(clRetainContext, clReleaseContext, Kind::Context, CL_INVALID_CONTEXT);
-retain_release!(clRetainCommandQueue, clReleaseCommandQueue, Kind::Queue, CL_INVALID_COMMAND_QUEUE);
-retain_release!(clRetainMemObject, clReleaseMemObject, Kind::Mem, CL_INVALID_MEM_OBJECT);
-retain_release!(clRetainProgram, clReleaseProgram, Kind::Program, CL_INVALID_PROGRAM);
-retain_release!(clRetainKernel, clReleaseKernel, Kind::Kernel, CL_INVALID_KERNEL);
+retain_release!(
+    clRetainContext,
+    clReleaseContext,
+    Kind::Context,
+    CL_INVALID_CONTEXT
+);
+retain_release!(
+    clRetainCommandQueue,
+    clReleaseCommandQueue,
+    Kind::Queue,
+    CL_INVALID_COMMAND_QUEUE
+);
+retain_release!(
+    clRetainMemObject,
+    clReleaseMemObject,
+    Kind::Mem,
+    CL_INVALID_MEM_OBJECT
+);
+retain_release!(
+    clRetainProgram,
+    clReleaseProgram,
+    Kind::Program,
+    CL_INVALID_PROGRAM
+);
+retain_release!(
+    clRetainKernel,
+    clReleaseKernel,
+    Kind::Kernel,
+    CL_INVALID_KERNEL
+);
 retain_release!(clRetainEvent, clReleaseEvent, Kind::Event, CL_INVALID_EVENT);
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetContextInfo(context: cl_context, param_name: cl_context_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetContextInfo(
+    context: cl_context,
+    param_name: cl_context_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let c = api::context(context as usize)?;
-        info(api::context_info(&c, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            api::context_info(&c, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 // ---- queues ----
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateCommandQueue(context: cl_context, device: cl_device_id, properties: cl_command_queue_properties, errcode_ret: *mut cl_int) -> cl_command_queue {
-    guard_obj(errcode_ret, || api::create_queue(context as usize, device as usize, properties))
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn clGetCommandQueueInfo(command_queue: cl_command_queue, param_name: cl_command_queue_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
-    guard(|| {
-        let q = api::queue(command_queue as usize)?;
-        info(api::queue_info(&q, param_name), param_value_size, param_value, param_value_size_ret)
+pub unsafe extern "C" fn clCreateCommandQueue(
+    context: cl_context,
+    device: cl_device_id,
+    properties: cl_command_queue_properties,
+    errcode_ret: *mut cl_int,
+) -> cl_command_queue {
+    guard_obj(errcode_ret, || {
+        api::create_queue(context as usize, device as usize, properties)
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clSetCommandQueueProperty(command_queue: cl_command_queue, _properties: cl_command_queue_properties, _enable: cl_bool, _old_properties: *mut cl_command_queue_properties) -> cl_int {
+pub unsafe extern "C" fn clGetCommandQueueInfo(
+    command_queue: cl_command_queue,
+    param_name: cl_command_queue_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
+    guard(|| {
+        let q = api::queue(command_queue as usize)?;
+        info(
+            api::queue_info(&q, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn clSetCommandQueueProperty(
+    command_queue: cl_command_queue,
+    _properties: cl_command_queue_properties,
+    _enable: cl_bool,
+    _old_properties: *mut cl_command_queue_properties,
+) -> cl_int {
     // Deprecated in 1.1; properties are fixed at creation here.
     guard(|| {
         api::queue(command_queue as usize)?;
@@ -405,7 +544,13 @@ pub unsafe extern "C" fn clFinish(command_queue: cl_command_queue) -> cl_int {
 // ---- buffers ----
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateBuffer(context: cl_context, flags: cl_mem_flags, size: size_t, host_ptr: *mut c_void, errcode_ret: *mut cl_int) -> cl_mem {
+pub unsafe extern "C" fn clCreateBuffer(
+    context: cl_context,
+    flags: cl_mem_flags,
+    size: size_t,
+    host_ptr: *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
     guard_obj(errcode_ret, || {
         let c = api::context(context as usize)?;
         api::check_mem_flags(flags)?;
@@ -417,13 +562,23 @@ pub unsafe extern "C" fn clCreateBuffer(context: cl_context, flags: cl_mem_flags
         if size == 0 || size as u64 > max {
             return Err(CL_INVALID_BUFFER_SIZE);
         }
-        let initial = if wants_ptr { Some(bytes(host_ptr, size)?) } else { None };
+        let initial = if wants_ptr {
+            Some(bytes(host_ptr, size)?)
+        } else {
+            None
+        };
         api::create_buffer(c, flags, size, initial, host_ptr as usize)
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateSubBuffer(buffer: cl_mem, _flags: cl_mem_flags, _buffer_create_type: cl_buffer_create_type, _buffer_create_info: *const c_void, errcode_ret: *mut cl_int) -> cl_mem {
+pub unsafe extern "C" fn clCreateSubBuffer(
+    buffer: cl_mem,
+    _flags: cl_mem_flags,
+    _buffer_create_type: cl_buffer_create_type,
+    _buffer_create_info: *const c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
     // Sub-buffers alias their parent's memory, which the runtime's buffers cannot yet.
     guard_obj(errcode_ret, || {
         api::mem(buffer as usize)?;
@@ -432,15 +587,30 @@ pub unsafe extern "C" fn clCreateSubBuffer(buffer: cl_mem, _flags: cl_mem_flags,
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetMemObjectInfo(memobj: cl_mem, param_name: cl_mem_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetMemObjectInfo(
+    memobj: cl_mem,
+    param_name: cl_mem_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let m = api::mem(memobj as usize)?;
-        info(api::mem_info(&m, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            api::mem_info(&m, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clSetMemObjectDestructorCallback(memobj: cl_mem, pfn_notify: Option<MemNotify>, user_data: *mut c_void) -> cl_int {
+pub unsafe extern "C" fn clSetMemObjectDestructorCallback(
+    memobj: cl_mem,
+    pfn_notify: Option<MemNotify>,
+    user_data: *mut c_void,
+) -> cl_int {
     guard(|| {
         let m = api::mem(memobj as usize)?;
         let f = pfn_notify.ok_or(CL_INVALID_VALUE)?;
@@ -455,7 +625,14 @@ pub unsafe extern "C" fn clSetMemObjectDestructorCallback(memobj: cl_mem, pfn_no
 // ---- images and samplers: no device supports images (CL_DEVICE_IMAGE_SUPPORT is false) ----
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetSupportedImageFormats(context: cl_context, _flags: cl_mem_flags, _image_type: cl_mem_object_type, _num_entries: cl_uint, _image_formats: *mut cl_image_format, num_image_formats: *mut cl_uint) -> cl_int {
+pub unsafe extern "C" fn clGetSupportedImageFormats(
+    context: cl_context,
+    _flags: cl_mem_flags,
+    _image_type: cl_mem_object_type,
+    _num_entries: cl_uint,
+    _image_formats: *mut cl_image_format,
+    num_image_formats: *mut cl_uint,
+) -> cl_int {
     guard(|| {
         api::context(context as usize)?;
         put(num_image_formats, 0);
@@ -469,22 +646,55 @@ fn no_images(context: cl_context) -> R<usize> {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateImage(context: cl_context, _flags: cl_mem_flags, _image_format: *const cl_image_format, _image_desc: *const cl_image_desc, _host_ptr: *mut c_void, errcode_ret: *mut cl_int) -> cl_mem {
+pub unsafe extern "C" fn clCreateImage(
+    context: cl_context,
+    _flags: cl_mem_flags,
+    _image_format: *const cl_image_format,
+    _image_desc: *const cl_image_desc,
+    _host_ptr: *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
     guard_obj(errcode_ret, || no_images(context))
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateImage2D(context: cl_context, _flags: cl_mem_flags, _image_format: *const cl_image_format, _image_width: size_t, _image_height: size_t, _image_row_pitch: size_t, _host_ptr: *mut c_void, errcode_ret: *mut cl_int) -> cl_mem {
+pub unsafe extern "C" fn clCreateImage2D(
+    context: cl_context,
+    _flags: cl_mem_flags,
+    _image_format: *const cl_image_format,
+    _image_width: size_t,
+    _image_height: size_t,
+    _image_row_pitch: size_t,
+    _host_ptr: *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
     guard_obj(errcode_ret, || no_images(context))
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateImage3D(context: cl_context, _flags: cl_mem_flags, _image_format: *const cl_image_format, _image_width: size_t, _image_height: size_t, _image_depth: size_t, _image_row_pitch: size_t, _image_slice_pitch: size_t, _host_ptr: *mut c_void, errcode_ret: *mut cl_int) -> cl_mem {
+pub unsafe extern "C" fn clCreateImage3D(
+    context: cl_context,
+    _flags: cl_mem_flags,
+    _image_format: *const cl_image_format,
+    _image_width: size_t,
+    _image_height: size_t,
+    _image_depth: size_t,
+    _image_row_pitch: size_t,
+    _image_slice_pitch: size_t,
+    _host_ptr: *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
     guard_obj(errcode_ret, || no_images(context))
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetImageInfo(image: cl_mem, _param_name: cl_image_info, _param_value_size: size_t, _param_value: *mut c_void, _param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetImageInfo(
+    image: cl_mem,
+    _param_name: cl_image_info,
+    _param_value_size: size_t,
+    _param_value: *mut c_void,
+    _param_value_size_ret: *mut size_t,
+) -> cl_int {
     // No image can exist, so a buffer (or anything else) is not an image.
     guard(|| {
         let _ = image;
@@ -493,7 +703,13 @@ pub unsafe extern "C" fn clGetImageInfo(image: cl_mem, _param_name: cl_image_inf
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateSampler(context: cl_context, _normalized_coords: cl_bool, _addressing_mode: cl_addressing_mode, _filter_mode: cl_filter_mode, errcode_ret: *mut cl_int) -> cl_sampler {
+pub unsafe extern "C" fn clCreateSampler(
+    context: cl_context,
+    _normalized_coords: cl_bool,
+    _addressing_mode: cl_addressing_mode,
+    _filter_mode: cl_filter_mode,
+    errcode_ret: *mut cl_int,
+) -> cl_sampler {
     guard_obj(errcode_ret, || no_images(context))
 }
 
@@ -508,7 +724,13 @@ pub unsafe extern "C" fn clReleaseSampler(_sampler: cl_sampler) -> cl_int {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetSamplerInfo(_sampler: cl_sampler, _param_name: cl_sampler_info, _param_value_size: size_t, _param_value: *mut c_void, _param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetSamplerInfo(
+    _sampler: cl_sampler,
+    _param_name: cl_sampler_info,
+    _param_value_size: size_t,
+    _param_value: *mut c_void,
+    _param_value_size_ret: *mut size_t,
+) -> cl_int {
     CL_INVALID_SAMPLER
 }
 
@@ -520,37 +742,113 @@ fn image_command(command_queue: cl_command_queue) -> cl_int {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueReadImage(command_queue: cl_command_queue, _image: cl_mem, _blocking_read: cl_bool, _origin: *const size_t, _region: *const size_t, _row_pitch: size_t, _slice_pitch: size_t, _ptr: *mut c_void, _n: cl_uint, _w: *const cl_event, _event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueReadImage(
+    command_queue: cl_command_queue,
+    _image: cl_mem,
+    _blocking_read: cl_bool,
+    _origin: *const size_t,
+    _region: *const size_t,
+    _row_pitch: size_t,
+    _slice_pitch: size_t,
+    _ptr: *mut c_void,
+    _n: cl_uint,
+    _w: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
     image_command(command_queue)
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueWriteImage(command_queue: cl_command_queue, _image: cl_mem, _blocking_write: cl_bool, _origin: *const size_t, _region: *const size_t, _input_row_pitch: size_t, _input_slice_pitch: size_t, _ptr: *const c_void, _n: cl_uint, _w: *const cl_event, _event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueWriteImage(
+    command_queue: cl_command_queue,
+    _image: cl_mem,
+    _blocking_write: cl_bool,
+    _origin: *const size_t,
+    _region: *const size_t,
+    _input_row_pitch: size_t,
+    _input_slice_pitch: size_t,
+    _ptr: *const c_void,
+    _n: cl_uint,
+    _w: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
     image_command(command_queue)
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueCopyImage(command_queue: cl_command_queue, _src_image: cl_mem, _dst_image: cl_mem, _src_origin: *const size_t, _dst_origin: *const size_t, _region: *const size_t, _n: cl_uint, _w: *const cl_event, _event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueCopyImage(
+    command_queue: cl_command_queue,
+    _src_image: cl_mem,
+    _dst_image: cl_mem,
+    _src_origin: *const size_t,
+    _dst_origin: *const size_t,
+    _region: *const size_t,
+    _n: cl_uint,
+    _w: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
     image_command(command_queue)
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueCopyImageToBuffer(command_queue: cl_command_queue, _src_image: cl_mem, _dst_buffer: cl_mem, _src_origin: *const size_t, _region: *const size_t, _dst_offset: size_t, _n: cl_uint, _w: *const cl_event, _event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueCopyImageToBuffer(
+    command_queue: cl_command_queue,
+    _src_image: cl_mem,
+    _dst_buffer: cl_mem,
+    _src_origin: *const size_t,
+    _region: *const size_t,
+    _dst_offset: size_t,
+    _n: cl_uint,
+    _w: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
     image_command(command_queue)
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueCopyBufferToImage(command_queue: cl_command_queue, _src_buffer: cl_mem, _dst_image: cl_mem, _src_offset: size_t, _dst_origin: *const size_t, _region: *const size_t, _n: cl_uint, _w: *const cl_event, _event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueCopyBufferToImage(
+    command_queue: cl_command_queue,
+    _src_buffer: cl_mem,
+    _dst_image: cl_mem,
+    _src_offset: size_t,
+    _dst_origin: *const size_t,
+    _region: *const size_t,
+    _n: cl_uint,
+    _w: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
     image_command(command_queue)
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueFillImage(command_queue: cl_command_queue, _image: cl_mem, _fill_color: *const c_void, _origin: *const size_t, _region: *const size_t, _n: cl_uint, _w: *const cl_event, _event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueFillImage(
+    command_queue: cl_command_queue,
+    _image: cl_mem,
+    _fill_color: *const c_void,
+    _origin: *const size_t,
+    _region: *const size_t,
+    _n: cl_uint,
+    _w: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
     image_command(command_queue)
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueMapImage(command_queue: cl_command_queue, _image: cl_mem, _blocking_map: cl_bool, _map_flags: cl_map_flags, _origin: *const size_t, _region: *const size_t, _image_row_pitch: *mut size_t, _image_slice_pitch: *mut size_t, _n: cl_uint, _w: *const cl_event, _event: *mut cl_event, errcode_ret: *mut cl_int) -> *mut c_void {
+pub unsafe extern "C" fn clEnqueueMapImage(
+    command_queue: cl_command_queue,
+    _image: cl_mem,
+    _blocking_map: cl_bool,
+    _map_flags: cl_map_flags,
+    _origin: *const size_t,
+    _region: *const size_t,
+    _image_row_pitch: *mut size_t,
+    _image_slice_pitch: *mut size_t,
+    _n: cl_uint,
+    _w: *const cl_event,
+    _event: *mut cl_event,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
     put(errcode_ret, image_command(command_queue));
     std::ptr::null_mut()
 }
@@ -558,14 +856,24 @@ pub unsafe extern "C" fn clEnqueueMapImage(command_queue: cl_command_queue, _ima
 // ---- programs ----
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateProgramWithSource(context: cl_context, count: cl_uint, strings: *mut *const c_char, lengths: *const size_t, errcode_ret: *mut cl_int) -> cl_program {
+pub unsafe extern "C" fn clCreateProgramWithSource(
+    context: cl_context,
+    count: cl_uint,
+    strings: *mut *const c_char,
+    lengths: *const size_t,
+    errcode_ret: *mut cl_int,
+) -> cl_program {
     guard_obj(errcode_ret, || {
         api::context(context as usize)?;
         if count == 0 || strings.is_null() {
             return Err(CL_INVALID_VALUE);
         }
         let ptrs = slice(strings.cast_const(), count as usize)?;
-        let lens = if lengths.is_null() { None } else { Some(slice(lengths, count as usize)?) };
+        let lens = if lengths.is_null() {
+            None
+        } else {
+            Some(slice(lengths, count as usize)?)
+        };
         let mut texts = Vec::with_capacity(ptrs.len());
         for (i, &p) in ptrs.iter().enumerate() {
             if p.is_null() {
@@ -583,7 +891,15 @@ pub unsafe extern "C" fn clCreateProgramWithSource(context: cl_context, count: c
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateProgramWithBinary(context: cl_context, num_devices: cl_uint, device_list: *const cl_device_id, lengths: *const size_t, binaries: *mut *const c_uchar, binary_status: *mut cl_int, errcode_ret: *mut cl_int) -> cl_program {
+pub unsafe extern "C" fn clCreateProgramWithBinary(
+    context: cl_context,
+    num_devices: cl_uint,
+    device_list: *const cl_device_id,
+    lengths: *const size_t,
+    binaries: *mut *const c_uchar,
+    binary_status: *mut cl_int,
+    errcode_ret: *mut cl_int,
+) -> cl_program {
     guard_obj(errcode_ret, || {
         api::context(context as usize)?;
         if num_devices == 0 || device_list.is_null() || lengths.is_null() || binaries.is_null() {
@@ -612,7 +928,13 @@ pub unsafe extern "C" fn clCreateProgramWithBinary(context: cl_context, num_devi
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateProgramWithBuiltInKernels(context: cl_context, _num_devices: cl_uint, _device_list: *const cl_device_id, _kernel_names: *const c_char, errcode_ret: *mut cl_int) -> cl_program {
+pub unsafe extern "C" fn clCreateProgramWithBuiltInKernels(
+    context: cl_context,
+    _num_devices: cl_uint,
+    _device_list: *const cl_device_id,
+    _kernel_names: *const c_char,
+    errcode_ret: *mut cl_int,
+) -> cl_program {
     // No device has built-in kernels (CL_DEVICE_BUILT_IN_KERNELS is empty).
     guard_obj(errcode_ret, || {
         api::context(context as usize)?;
@@ -632,7 +954,14 @@ fn device_list(num_devices: cl_uint, device_list: *const cl_device_id) -> R<Opti
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clBuildProgram(program: cl_program, num_devices: cl_uint, device_list_: *const cl_device_id, options: *const c_char, pfn_notify: Option<ProgramNotify>, user_data: *mut c_void) -> cl_int {
+pub unsafe extern "C" fn clBuildProgram(
+    program: cl_program,
+    num_devices: cl_uint,
+    device_list_: *const cl_device_id,
+    options: *const c_char,
+    pfn_notify: Option<ProgramNotify>,
+    user_data: *mut c_void,
+) -> cl_int {
     guard(|| {
         let p = api::program(program as usize)?;
         let devs = device_list(num_devices, device_list_)?;
@@ -646,28 +975,58 @@ pub unsafe extern "C" fn clBuildProgram(program: cl_program, num_devices: cl_uin
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCompileProgram(program: cl_program, num_devices: cl_uint, device_list_: *const cl_device_id, options: *const c_char, num_input_headers: cl_uint, input_headers: *const cl_program, header_include_names: *mut *const c_char, pfn_notify: Option<ProgramNotify>, user_data: *mut c_void) -> cl_int {
+pub unsafe extern "C" fn clCompileProgram(
+    program: cl_program,
+    num_devices: cl_uint,
+    device_list_: *const cl_device_id,
+    options: *const c_char,
+    num_input_headers: cl_uint,
+    input_headers: *const cl_program,
+    header_include_names: *mut *const c_char,
+    pfn_notify: Option<ProgramNotify>,
+    user_data: *mut c_void,
+) -> cl_int {
     guard(|| {
         let p = api::program(program as usize)?;
         let devs = device_list(num_devices, device_list_)?;
-        if (num_input_headers == 0) != input_headers.is_null() || (num_input_headers == 0) != header_include_names.is_null() {
+        if (num_input_headers == 0) != input_headers.is_null()
+            || (num_input_headers == 0) != header_include_names.is_null()
+        {
             return Err(CL_INVALID_VALUE);
         }
         let hs = handles(input_headers, num_input_headers as usize)?;
-        let names = slice(header_include_names.cast_const(), num_input_headers as usize)?;
+        let names = slice(
+            header_include_names.cast_const(),
+            num_input_headers as usize,
+        )?;
         let mut headers = Vec::new();
         for (&h, &n) in hs.iter().zip(names) {
             let hp = api::program(h)?;
             headers.push((cstr(n).ok_or(CL_INVALID_VALUE)?, hp.source_text()));
         }
-        let r = crate::link::compile_program(&p, devs.as_deref(), &cstr(options).unwrap_or_default(), headers);
+        let r = crate::link::compile_program(
+            &p,
+            devs.as_deref(),
+            &cstr(options).unwrap_or_default(),
+            headers,
+        );
         call_program_notify(pfn_notify, program, user_data);
         r
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clLinkProgram(context: cl_context, num_devices: cl_uint, device_list_: *const cl_device_id, options: *const c_char, num_input_programs: cl_uint, input_programs: *const cl_program, pfn_notify: Option<ProgramNotify>, user_data: *mut c_void, errcode_ret: *mut cl_int) -> cl_program {
+pub unsafe extern "C" fn clLinkProgram(
+    context: cl_context,
+    num_devices: cl_uint,
+    device_list_: *const cl_device_id,
+    options: *const c_char,
+    num_input_programs: cl_uint,
+    input_programs: *const cl_program,
+    pfn_notify: Option<ProgramNotify>,
+    user_data: *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_program {
     let mut made = 0usize;
     let p = guard_obj(errcode_ret, || {
         let devs = device_list(num_devices, device_list_)?;
@@ -675,7 +1034,12 @@ pub unsafe extern "C" fn clLinkProgram(context: cl_context, num_devices: cl_uint
             return Err(CL_INVALID_VALUE);
         }
         let inputs = handles(input_programs, num_input_programs as usize)?;
-        let (h, r) = crate::link::link_program(context as usize, devs.as_deref(), &cstr(options).unwrap_or_default(), &inputs)?;
+        let (h, r) = crate::link::link_program(
+            context as usize,
+            devs.as_deref(),
+            &cstr(options).unwrap_or_default(),
+            &inputs,
+        )?;
         made = h;
         r.map(|()| h)
     });
@@ -686,7 +1050,13 @@ pub unsafe extern "C" fn clLinkProgram(context: cl_context, num_devices: cl_uint
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetProgramInfo(program: cl_program, param_name: cl_program_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetProgramInfo(
+    program: cl_program,
+    param_name: cl_program_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let p = api::program(program as usize)?;
         if param_name == CL_PROGRAM_BINARIES {
@@ -705,22 +1075,43 @@ pub unsafe extern "C" fn clGetProgramInfo(program: cl_program, param_name: cl_pr
             put(param_value_size_ret, need);
             return Ok(());
         }
-        info(api::program_info(&p, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            api::program_info(&p, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetProgramBuildInfo(program: cl_program, device: cl_device_id, param_name: cl_program_build_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetProgramBuildInfo(
+    program: cl_program,
+    device: cl_device_id,
+    param_name: cl_program_build_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let p = api::program(program as usize)?;
-        info(api::program_build_info(&p, device as usize, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            api::program_build_info(&p, device as usize, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 // ---- kernels ----
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateKernel(program: cl_program, kernel_name: *const c_char, errcode_ret: *mut cl_int) -> cl_kernel {
+pub unsafe extern "C" fn clCreateKernel(
+    program: cl_program,
+    kernel_name: *const c_char,
+    errcode_ret: *mut cl_int,
+) -> cl_kernel {
     guard_obj(errcode_ret, || {
         let p = api::program(program as usize)?;
         let name = cstr(kernel_name).ok_or(CL_INVALID_VALUE)?;
@@ -729,7 +1120,12 @@ pub unsafe extern "C" fn clCreateKernel(program: cl_program, kernel_name: *const
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateKernelsInProgram(program: cl_program, num_kernels: cl_uint, kernels: *mut cl_kernel, num_kernels_ret: *mut cl_uint) -> cl_int {
+pub unsafe extern "C" fn clCreateKernelsInProgram(
+    program: cl_program,
+    num_kernels: cl_uint,
+    kernels: *mut cl_kernel,
+    num_kernels_ret: *mut cl_uint,
+) -> cl_int {
     guard(|| {
         let p = api::program(program as usize)?;
         let names = api::kernel_names(&p)?;
@@ -760,38 +1156,84 @@ pub unsafe extern "C" fn clCreateKernelsInProgram(program: cl_program, num_kerne
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clSetKernelArg(kernel: cl_kernel, arg_index: cl_uint, arg_size: size_t, arg_value: *const c_void) -> cl_int {
+pub unsafe extern "C" fn clSetKernelArg(
+    kernel: cl_kernel,
+    arg_index: cl_uint,
+    arg_size: size_t,
+    arg_value: *const c_void,
+) -> cl_int {
     guard(|| {
         let k = api::kernel(kernel as usize)?;
-        if arg_size > platform::MAX_PARAMETER_SIZE.max(std::mem::size_of::<cl_mem>()) && !arg_value.is_null() {
+        if arg_size > platform::MAX_PARAMETER_SIZE.max(std::mem::size_of::<cl_mem>())
+            && !arg_value.is_null()
+        {
             return Err(CL_INVALID_ARG_SIZE);
         }
-        let value = if arg_value.is_null() { None } else { Some(bytes(arg_value, arg_size)?) };
+        let value = if arg_value.is_null() {
+            None
+        } else {
+            Some(bytes(arg_value, arg_size)?)
+        };
         api::set_kernel_arg(&k, arg_index, arg_size, value.as_deref())
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetKernelInfo(kernel: cl_kernel, param_name: cl_kernel_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetKernelInfo(
+    kernel: cl_kernel,
+    param_name: cl_kernel_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let k = api::kernel(kernel as usize)?;
-        info(api::kernel_info(&k, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            api::kernel_info(&k, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetKernelArgInfo(kernel: cl_kernel, arg_index: cl_uint, param_name: cl_kernel_arg_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetKernelArgInfo(
+    kernel: cl_kernel,
+    arg_index: cl_uint,
+    param_name: cl_kernel_arg_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let k = api::kernel(kernel as usize)?;
-        info(api::kernel_arg_info(&k, arg_index, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            api::kernel_arg_info(&k, arg_index, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetKernelWorkGroupInfo(kernel: cl_kernel, device: cl_device_id, param_name: cl_kernel_work_group_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetKernelWorkGroupInfo(
+    kernel: cl_kernel,
+    device: cl_device_id,
+    param_name: cl_kernel_work_group_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let k = api::kernel(kernel as usize)?;
-        info(api::kernel_work_group_info(&k, device as usize, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            api::kernel_work_group_info(&k, device as usize, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
@@ -799,7 +1241,14 @@ pub unsafe extern "C" fn clGetKernelWorkGroupInfo(kernel: cl_kernel, device: cl_
 
 /// Submit `work` after the checks, returning its event to the application if asked;
 /// a blocking command waits for it.
-fn submit(q: &Arc<crate::objects::Queue>, command_type: u32, wait: Vec<Arc<Event>>, work: Work, event: *mut cl_event, blocking: bool) -> R<()> {
+fn submit(
+    q: &Arc<crate::objects::Queue>,
+    command_type: u32,
+    wait: Vec<Arc<Event>>,
+    work: Work,
+    event: *mut cl_event,
+    blocking: bool,
+) -> R<()> {
     let e = queue::submit(q, command_type, wait, work, !event.is_null());
     out_event(event, &e);
     if blocking {
@@ -822,23 +1271,61 @@ fn host_access(m: &crate::objects::Mem, read: bool) -> R<()> {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueReadBuffer(command_queue: cl_command_queue, buffer: cl_mem, blocking_read: cl_bool, offset: size_t, size: size_t, ptr: *mut c_void, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueReadBuffer(
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    blocking_read: cl_bool,
+    offset: size_t,
+    size: size_t,
+    ptr: *mut c_void,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let m = api::buffer_region(&q, buffer as usize, offset, size)?;
         if ptr.is_null() || size == 0 {
             return Err(CL_INVALID_VALUE);
         }
         host_access(&m, true)?;
-        let work = Work::Read { mem: m, offset, len: size, dst: ptr as usize };
-        submit(&q, CL_COMMAND_READ_BUFFER, wait, work, event, blocking_read != 0)
+        let work = Work::Read {
+            mem: m,
+            offset,
+            len: size,
+            dst: ptr as usize,
+        };
+        submit(
+            &q,
+            CL_COMMAND_READ_BUFFER,
+            wait,
+            work,
+            event,
+            blocking_read != 0,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueWriteBuffer(command_queue: cl_command_queue, buffer: cl_mem, blocking_write: cl_bool, offset: size_t, size: size_t, ptr: *const c_void, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueWriteBuffer(
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    blocking_write: cl_bool,
+    offset: size_t,
+    size: size_t,
+    ptr: *const c_void,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let m = api::buffer_region(&q, buffer as usize, offset, size)?;
         if ptr.is_null() || size == 0 {
             return Err(CL_INVALID_VALUE);
@@ -846,31 +1333,70 @@ pub unsafe extern "C" fn clEnqueueWriteBuffer(command_queue: cl_command_queue, b
         host_access(&m, false)?;
         // The data is taken now: the application may reuse `ptr` once the command is
         // complete, and taking it earlier is indistinguishable.
-        let work = Work::Write { mem: m, offset, data: bytes(ptr, size)? };
-        submit(&q, CL_COMMAND_WRITE_BUFFER, wait, work, event, blocking_write != 0)
+        let work = Work::Write {
+            mem: m,
+            offset,
+            data: bytes(ptr, size)?,
+        };
+        submit(
+            &q,
+            CL_COMMAND_WRITE_BUFFER,
+            wait,
+            work,
+            event,
+            blocking_write != 0,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueCopyBuffer(command_queue: cl_command_queue, src_buffer: cl_mem, dst_buffer: cl_mem, src_offset: size_t, dst_offset: size_t, size: size_t, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueCopyBuffer(
+    command_queue: cl_command_queue,
+    src_buffer: cl_mem,
+    dst_buffer: cl_mem,
+    src_offset: size_t,
+    dst_offset: size_t,
+    size: size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let src = api::buffer_region(&q, src_buffer as usize, src_offset, size)?;
         let dst = api::buffer_region(&q, dst_buffer as usize, dst_offset, size)?;
         if size == 0 {
             return Err(CL_INVALID_VALUE);
         }
-        if src.handle == dst.handle && src_offset < dst_offset + size && dst_offset < src_offset + size {
+        if src.handle == dst.handle
+            && src_offset < dst_offset + size
+            && dst_offset < src_offset + size
+        {
             return Err(CL_MEM_COPY_OVERLAP);
         }
-        let work = Work::Copy { src, dst, runs: vec![(src_offset, dst_offset, size)] };
+        let work = Work::Copy {
+            src,
+            dst,
+            runs: vec![(src_offset, dst_offset, size)],
+        };
         submit(&q, CL_COMMAND_COPY_BUFFER, wait, work, event, false)
     })
 }
 
 /// The runs of a rectangular region: `(a offset, b offset, len)` for each row, with
 /// pitches defaulted as the specification says; checked against the sizes.
-fn rect_runs(a_origin: *const size_t, b_origin: *const size_t, region: *const size_t, mut a_row: usize, mut a_slice: usize, mut b_row: usize, mut b_slice: usize) -> R<Vec<(usize, usize, usize)>> {
+fn rect_runs(
+    a_origin: *const size_t,
+    b_origin: *const size_t,
+    region: *const size_t,
+    mut a_row: usize,
+    mut a_slice: usize,
+    mut b_row: usize,
+    mut b_slice: usize,
+) -> R<Vec<(usize, usize, usize)>> {
     let ao = slice(a_origin, 3)?;
     let bo = slice(b_origin, 3)?;
     let rg = slice(region, 3)?;
@@ -893,7 +1419,10 @@ fn rect_runs(a_origin: *const size_t, b_origin: *const size_t, region: *const si
         return Err(CL_INVALID_VALUE);
     }
     let off = |o: &[usize], row: usize, slice: usize, y: usize, z: usize| -> Option<usize> {
-        (o[2].checked_add(z)?).checked_mul(slice)?.checked_add((o[1].checked_add(y)?).checked_mul(row)?)?.checked_add(o[0])
+        (o[2].checked_add(z)?)
+            .checked_mul(slice)?
+            .checked_add((o[1].checked_add(y)?).checked_mul(row)?)?
+            .checked_add(o[0])
     };
     let rows = rg[1].checked_mul(rg[2]).ok_or(CL_INVALID_VALUE)?;
     if rows > 1 << 24 {
@@ -921,52 +1450,149 @@ fn check_runs(size: usize, runs: &[(usize, usize, usize)], first: bool) -> R<()>
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueReadBufferRect(command_queue: cl_command_queue, buffer: cl_mem, blocking_read: cl_bool, buffer_origin: *const size_t, host_origin: *const size_t, region: *const size_t, buffer_row_pitch: size_t, buffer_slice_pitch: size_t, host_row_pitch: size_t, host_slice_pitch: size_t, ptr: *mut c_void, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueReadBufferRect(
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    blocking_read: cl_bool,
+    buffer_origin: *const size_t,
+    host_origin: *const size_t,
+    region: *const size_t,
+    buffer_row_pitch: size_t,
+    buffer_slice_pitch: size_t,
+    host_row_pitch: size_t,
+    host_slice_pitch: size_t,
+    ptr: *mut c_void,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let m = api::buffer_region(&q, buffer as usize, 0, 0)?;
         if ptr.is_null() {
             return Err(CL_INVALID_VALUE);
         }
         host_access(&m, true)?;
-        let runs = rect_runs(buffer_origin, host_origin, region, buffer_row_pitch, buffer_slice_pitch, host_row_pitch, host_slice_pitch)?;
+        let runs = rect_runs(
+            buffer_origin,
+            host_origin,
+            region,
+            buffer_row_pitch,
+            buffer_slice_pitch,
+            host_row_pitch,
+            host_slice_pitch,
+        )?;
         check_runs(m.size, &runs, true)?;
-        let work = Work::ReadRect { mem: m, runs, dst: ptr as usize };
-        submit(&q, CL_COMMAND_READ_BUFFER_RECT, wait, work, event, blocking_read != 0)
+        let work = Work::ReadRect {
+            mem: m,
+            runs,
+            dst: ptr as usize,
+        };
+        submit(
+            &q,
+            CL_COMMAND_READ_BUFFER_RECT,
+            wait,
+            work,
+            event,
+            blocking_read != 0,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueWriteBufferRect(command_queue: cl_command_queue, buffer: cl_mem, blocking_write: cl_bool, buffer_origin: *const size_t, host_origin: *const size_t, region: *const size_t, buffer_row_pitch: size_t, buffer_slice_pitch: size_t, host_row_pitch: size_t, host_slice_pitch: size_t, ptr: *const c_void, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueWriteBufferRect(
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    blocking_write: cl_bool,
+    buffer_origin: *const size_t,
+    host_origin: *const size_t,
+    region: *const size_t,
+    buffer_row_pitch: size_t,
+    buffer_slice_pitch: size_t,
+    host_row_pitch: size_t,
+    host_slice_pitch: size_t,
+    ptr: *const c_void,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let m = api::buffer_region(&q, buffer as usize, 0, 0)?;
         if ptr.is_null() {
             return Err(CL_INVALID_VALUE);
         }
         host_access(&m, false)?;
-        let runs = rect_runs(buffer_origin, host_origin, region, buffer_row_pitch, buffer_slice_pitch, host_row_pitch, host_slice_pitch)?;
+        let runs = rect_runs(
+            buffer_origin,
+            host_origin,
+            region,
+            buffer_row_pitch,
+            buffer_slice_pitch,
+            host_row_pitch,
+            host_slice_pitch,
+        )?;
         check_runs(m.size, &runs, true)?;
         let mut data = Vec::with_capacity(runs.len());
         for (b, h, len) in runs {
             data.push((b, bytes(ptr.cast::<u8>().wrapping_add(h).cast(), len)?));
         }
         let work = Work::WriteRuns { mem: m, runs: data };
-        submit(&q, CL_COMMAND_WRITE_BUFFER_RECT, wait, work, event, blocking_write != 0)
+        submit(
+            &q,
+            CL_COMMAND_WRITE_BUFFER_RECT,
+            wait,
+            work,
+            event,
+            blocking_write != 0,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueCopyBufferRect(command_queue: cl_command_queue, src_buffer: cl_mem, dst_buffer: cl_mem, src_origin: *const size_t, dst_origin: *const size_t, region: *const size_t, src_row_pitch: size_t, src_slice_pitch: size_t, dst_row_pitch: size_t, dst_slice_pitch: size_t, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueCopyBufferRect(
+    command_queue: cl_command_queue,
+    src_buffer: cl_mem,
+    dst_buffer: cl_mem,
+    src_origin: *const size_t,
+    dst_origin: *const size_t,
+    region: *const size_t,
+    src_row_pitch: size_t,
+    src_slice_pitch: size_t,
+    dst_row_pitch: size_t,
+    dst_slice_pitch: size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let src = api::buffer_region(&q, src_buffer as usize, 0, 0)?;
         let dst = api::buffer_region(&q, dst_buffer as usize, 0, 0)?;
-        let runs = rect_runs(src_origin, dst_origin, region, src_row_pitch, src_slice_pitch, dst_row_pitch, dst_slice_pitch)?;
+        let runs = rect_runs(
+            src_origin,
+            dst_origin,
+            region,
+            src_row_pitch,
+            src_slice_pitch,
+            dst_row_pitch,
+            dst_slice_pitch,
+        )?;
         check_runs(src.size, &runs, true)?;
         check_runs(dst.size, &runs, false)?;
         if src.handle == dst.handle {
-            let overlaps = runs.iter().any(|&(s, _, l)| runs.iter().any(|&(_, d, _)| s < d + l && d < s + l));
+            let overlaps = runs
+                .iter()
+                .any(|&(s, _, l)| runs.iter().any(|&(_, d, _)| s < d + l && d < s + l));
             if overlaps {
                 return Err(CL_MEM_COPY_OVERLAP);
             }
@@ -977,26 +1603,66 @@ pub unsafe extern "C" fn clEnqueueCopyBufferRect(command_queue: cl_command_queue
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueFillBuffer(command_queue: cl_command_queue, buffer: cl_mem, pattern: *const c_void, pattern_size: size_t, offset: size_t, size: size_t, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueFillBuffer(
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    pattern: *const c_void,
+    pattern_size: size_t,
+    offset: size_t,
+    size: size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let m = api::buffer_region(&q, buffer as usize, offset, size)?;
-        if pattern.is_null() || !matches!(pattern_size, 1 | 2 | 4 | 8 | 16 | 32 | 64 | 128) || offset % pattern_size != 0 || size % pattern_size != 0 {
+        if pattern.is_null()
+            || !matches!(pattern_size, 1 | 2 | 4 | 8 | 16 | 32 | 64 | 128)
+            || offset % pattern_size != 0
+            || size % pattern_size != 0
+        {
             return Err(CL_INVALID_VALUE);
         }
-        let work = Work::Fill { mem: m, pattern: bytes(pattern, pattern_size)?, offset, size };
+        let work = Work::Fill {
+            mem: m,
+            pattern: bytes(pattern, pattern_size)?,
+            offset,
+            size,
+        };
         submit(&q, CL_COMMAND_FILL_BUFFER, wait, work, event, false)
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueMapBuffer(command_queue: cl_command_queue, buffer: cl_mem, blocking_map: cl_bool, map_flags: cl_map_flags, offset: size_t, size: size_t, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event, errcode_ret: *mut cl_int) -> *mut c_void {
+pub unsafe extern "C" fn clEnqueueMapBuffer(
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    blocking_map: cl_bool,
+    map_flags: cl_map_flags,
+    offset: size_t,
+    size: size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
     let mut ptr = 0usize;
     let code = guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let m = api::buffer_region(&q, buffer as usize, offset, size)?;
         let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-        if size == 0 || map_flags & !known != 0 || (map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0 && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0) {
+        if size == 0
+            || map_flags & !known != 0
+            || (map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0
+                && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0)
+        {
             return Err(CL_INVALID_VALUE);
         }
         if map_flags & CL_MAP_READ != 0 {
@@ -1018,16 +1684,26 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(command_queue: cl_command_queue, buf
                 // The same region of a USE_HOST_PTR buffer mapped twice: one mapping.
                 return Err(CL_INVALID_OPERATION);
             }
-            maps.insert(p, Mapping {
+            maps.insert(
+                p,
+                Mapping {
                     offset,
                     size,
                     write,
                     _staging: staging,
-                });
+                },
+            );
         }
         ptr = p;
         let work = Work::Map { mem: m, ptr: p };
-        submit(&q, CL_COMMAND_MAP_BUFFER, wait, work, event, blocking_map != 0)
+        submit(
+            &q,
+            CL_COMMAND_MAP_BUFFER,
+            wait,
+            work,
+            event,
+            blocking_map != 0,
+        )
     });
     put(errcode_ret, code);
     if code == CL_SUCCESS {
@@ -1038,30 +1714,64 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(command_queue: cl_command_queue, buf
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueUnmapMemObject(command_queue: cl_command_queue, memobj: cl_mem, mapped_ptr: *mut c_void, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueUnmapMemObject(
+    command_queue: cl_command_queue,
+    memobj: cl_mem,
+    mapped_ptr: *mut c_void,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let m = api::buffer_region(&q, memobj as usize, 0, 0)?;
         if !lock(&m.maps).contains_key(&(mapped_ptr as usize)) {
             return Err(CL_INVALID_VALUE);
         }
-        let work = Work::Unmap { mem: m, ptr: mapped_ptr as usize };
+        let work = Work::Unmap {
+            mem: m,
+            ptr: mapped_ptr as usize,
+        };
         submit(&q, CL_COMMAND_UNMAP_MEM_OBJECT, wait, work, event, false)
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueMigrateMemObjects(command_queue: cl_command_queue, num_mem_objects: cl_uint, mem_objects: *const cl_mem, flags: cl_mem_migration_flags, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueMigrateMemObjects(
+    command_queue: cl_command_queue,
+    num_mem_objects: cl_uint,
+    mem_objects: *const cl_mem,
+    flags: cl_mem_migration_flags,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
-        if num_mem_objects == 0 || mem_objects.is_null() || flags & !(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED) != 0 {
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
+        if num_mem_objects == 0
+            || mem_objects.is_null()
+            || flags & !(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED) != 0
+        {
             return Err(CL_INVALID_VALUE);
         }
         for h in handles(mem_objects, num_mem_objects as usize)? {
             api::buffer_region(&q, h, 0, 0)?;
         }
         // One memory for all devices: migrating only orders the command.
-        submit(&q, CL_COMMAND_MIGRATE_MEM_OBJECTS, wait, Work::Nothing, event, false)
+        submit(
+            &q,
+            CL_COMMAND_MIGRATE_MEM_OBJECTS,
+            wait,
+            Work::Nothing,
+            event,
+            false,
+        )
     })
 }
 
@@ -1069,23 +1779,54 @@ fn sizes(p: *const size_t, n: u32) -> R<Option<Vec<u64>>> {
     if p.is_null() || !(1..=3).contains(&n) {
         return Ok(None);
     }
-    Ok(Some(slice(p, n as usize)?.iter().map(|&x| x as u64).collect()))
+    Ok(Some(
+        slice(p, n as usize)?.iter().map(|&x| x as u64).collect(),
+    ))
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueNDRangeKernel(command_queue: cl_command_queue, kernel: cl_kernel, work_dim: cl_uint, global_work_offset: *const size_t, global_work_size: *const size_t, local_work_size: *const size_t, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueNDRangeKernel(
+    command_queue: cl_command_queue,
+    kernel: cl_kernel,
+    work_dim: cl_uint,
+    global_work_offset: *const size_t,
+    global_work_size: *const size_t,
+    local_work_size: *const size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let k = api::kernel(kernel as usize)?;
-        let work = api::enqueue_kernel(&q, &k, work_dim, sizes(global_work_offset, work_dim)?, sizes(global_work_size, work_dim)?, sizes(local_work_size, work_dim)?)?;
+        let work = api::enqueue_kernel(
+            &q,
+            &k,
+            work_dim,
+            sizes(global_work_offset, work_dim)?,
+            sizes(global_work_size, work_dim)?,
+            sizes(local_work_size, work_dim)?,
+        )?;
         submit(&q, CL_COMMAND_NDRANGE_KERNEL, wait, work, event, false)
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueTask(command_queue: cl_command_queue, kernel: cl_kernel, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueTask(
+    command_queue: cl_command_queue,
+    kernel: cl_kernel,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         let k = api::kernel(kernel as usize)?;
         let work = api::enqueue_kernel(&q, &k, 1, None, Some(vec![1]), Some(vec![1]))?;
         submit(&q, CL_COMMAND_TASK, wait, work, event, false)
@@ -1093,7 +1834,18 @@ pub unsafe extern "C" fn clEnqueueTask(command_queue: cl_command_queue, kernel: 
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueNativeKernel(command_queue: cl_command_queue, _user_func: Option<unsafe extern "C" fn(*mut c_void)>, _args: *mut c_void, _cb_args: size_t, _num_mem_objects: cl_uint, _mem_list: *const cl_mem, _args_mem_loc: *mut *const c_void, _num_events_in_wait_list: cl_uint, _event_wait_list: *const cl_event, _event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueNativeKernel(
+    command_queue: cl_command_queue,
+    _user_func: Option<unsafe extern "C" fn(*mut c_void)>,
+    _args: *mut c_void,
+    _cb_args: size_t,
+    _num_mem_objects: cl_uint,
+    _mem_list: *const cl_mem,
+    _args_mem_loc: *mut *const c_void,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
     // CL_DEVICE_EXECUTION_CAPABILITIES does not include CL_EXEC_NATIVE_KERNEL.
     guard(|| {
         api::queue(command_queue as usize)?;
@@ -1102,9 +1854,17 @@ pub unsafe extern "C" fn clEnqueueNativeKernel(command_queue: cl_command_queue, 
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueMarkerWithWaitList(command_queue: cl_command_queue, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueMarkerWithWaitList(
+    command_queue: cl_command_queue,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         // In order: waiting for the listed events (or, with none, for everything before
         // it, which the order gives) is all a marker does.
         submit(&q, CL_COMMAND_MARKER, wait, Work::Nothing, event, false)
@@ -1112,15 +1872,26 @@ pub unsafe extern "C" fn clEnqueueMarkerWithWaitList(command_queue: cl_command_q
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueBarrierWithWaitList(command_queue: cl_command_queue, num_events_in_wait_list: cl_uint, event_wait_list: *const cl_event, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueBarrierWithWaitList(
+    command_queue: cl_command_queue,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
+) -> cl_int {
     guard(|| {
-        let (q, wait) = api::prepare(command_queue as usize, &wait_list(num_events_in_wait_list, event_wait_list)?)?;
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
         submit(&q, CL_COMMAND_BARRIER, wait, Work::Nothing, event, false)
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueMarker(command_queue: cl_command_queue, event: *mut cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueMarker(
+    command_queue: cl_command_queue,
+    event: *mut cl_event,
+) -> cl_int {
     if event.is_null() {
         return CL_INVALID_VALUE;
     }
@@ -1131,24 +1902,50 @@ pub unsafe extern "C" fn clEnqueueMarker(command_queue: cl_command_queue, event:
 #[no_mangle]
 pub unsafe extern "C" fn clEnqueueBarrier(command_queue: cl_command_queue) -> cl_int {
     // SAFETY: same contract as the 1.2 call with an empty wait list.
-    unsafe { clEnqueueBarrierWithWaitList(command_queue, 0, std::ptr::null(), std::ptr::null_mut()) }
+    unsafe {
+        clEnqueueBarrierWithWaitList(command_queue, 0, std::ptr::null(), std::ptr::null_mut())
+    }
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clEnqueueWaitForEvents(command_queue: cl_command_queue, num_events: cl_uint, event_list: *const cl_event) -> cl_int {
+pub unsafe extern "C" fn clEnqueueWaitForEvents(
+    command_queue: cl_command_queue,
+    num_events: cl_uint,
+    event_list: *const cl_event,
+) -> cl_int {
     guard(|| {
         if num_events == 0 || event_list.is_null() {
             return Err(CL_INVALID_VALUE);
         }
-        let (q, wait) = api::prepare(command_queue as usize, &handles(event_list, num_events as usize)?).map_err(|e| if e == CL_INVALID_EVENT_WAIT_LIST { CL_INVALID_EVENT } else { e })?;
-        submit(&q, CL_COMMAND_BARRIER, wait, Work::Nothing, std::ptr::null_mut(), false)
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &handles(event_list, num_events as usize)?,
+        )
+        .map_err(|e| {
+            if e == CL_INVALID_EVENT_WAIT_LIST {
+                CL_INVALID_EVENT
+            } else {
+                e
+            }
+        })?;
+        submit(
+            &q,
+            CL_COMMAND_BARRIER,
+            wait,
+            Work::Nothing,
+            std::ptr::null_mut(),
+            false,
+        )
     })
 }
 
 // ---- events ----
 
 #[no_mangle]
-pub unsafe extern "C" fn clWaitForEvents(num_events: cl_uint, event_list: *const cl_event) -> cl_int {
+pub unsafe extern "C" fn clWaitForEvents(
+    num_events: cl_uint,
+    event_list: *const cl_event,
+) -> cl_int {
     guard(|| {
         if num_events == 0 || event_list.is_null() {
             return Err(CL_INVALID_VALUE);
@@ -1158,23 +1955,48 @@ pub unsafe extern "C" fn clWaitForEvents(num_events: cl_uint, event_list: *const
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetEventInfo(event: cl_event, param_name: cl_event_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetEventInfo(
+    event: cl_event,
+    param_name: cl_event_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let e = api::event(event as usize)?;
-        info(api::event_info(&e, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            api::event_info(&e, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clGetEventProfilingInfo(event: cl_event, param_name: cl_profiling_info, param_value_size: size_t, param_value: *mut c_void, param_value_size_ret: *mut size_t) -> cl_int {
+pub unsafe extern "C" fn clGetEventProfilingInfo(
+    event: cl_event,
+    param_name: cl_profiling_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
+) -> cl_int {
     guard(|| {
         let e = api::event(event as usize)?;
-        info(api::event_profiling_info(&e, param_name), param_value_size, param_value, param_value_size_ret)
+        info(
+            api::event_profiling_info(&e, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clCreateUserEvent(context: cl_context, errcode_ret: *mut cl_int) -> cl_event {
+pub unsafe extern "C" fn clCreateUserEvent(
+    context: cl_context,
+    errcode_ret: *mut cl_int,
+) -> cl_event {
     guard_obj(errcode_ret, || api::create_user_event(context as usize))
 }
 
@@ -1187,14 +2009,28 @@ pub unsafe extern "C" fn clSetUserEventStatus(event: cl_event, execution_status:
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn clSetEventCallback(event: cl_event, command_exec_callback_type: cl_int, pfn_notify: Option<EventNotify>, user_data: *mut c_void) -> cl_int {
+pub unsafe extern "C" fn clSetEventCallback(
+    event: cl_event,
+    command_exec_callback_type: cl_int,
+    pfn_notify: Option<EventNotify>,
+    user_data: *mut c_void,
+) -> cl_int {
     guard(|| {
         let e = api::event(event as usize)?;
         let f = pfn_notify.ok_or(CL_INVALID_VALUE)?;
-        if !matches!(command_exec_callback_type, CL_SUBMITTED | CL_RUNNING | CL_COMPLETE) {
+        if !matches!(
+            command_exec_callback_type,
+            CL_SUBMITTED | CL_RUNNING | CL_COMPLETE
+        ) {
             return Err(CL_INVALID_VALUE);
         }
-        e.add_callback(command_exec_callback_type, Callback { func: f as usize, user_data: user_data as usize });
+        e.add_callback(
+            command_exec_callback_type,
+            Callback {
+                func: f as usize,
+                user_data: user_data as usize,
+            },
+        );
         Ok(())
     })
 }

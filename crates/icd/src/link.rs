@@ -1,69 +1,25 @@
-//! `clCompileProgram` and `clLinkProgram` over the runtime's whole-program build.
-//!
-//! Compiling checks the sources (the front end runs, errors go to the build log) and
-//! keeps them with their options; linking builds the compiled objects' sources
-//! together, which is what the runtime's multi-source build does. Input headers are
-//! written to a private directory that the compile's `-I` names.
+//! `clCompileProgram` and `clLinkProgram` over the runtime's separate compilation.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use kauai_runtime::{compile_to_ir, Program, SourceFile};
+use kauai_runtime::{compile_object, link_objects, RuntimeError};
 use opencl_sys::*;
 
 use crate::api::{self, R};
 use crate::objects::{lock, Origin, ProgramObj};
 
-/// A directory of input headers, removed when the last program using it is gone.
-pub struct HeaderDir(pub PathBuf);
-
-impl Drop for HeaderDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn header_dir(headers: &[(String, String)]) -> R<Option<Arc<HeaderDir>>> {
-    if headers.is_empty() {
-        return Ok(None);
-    }
-    static N: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "kauai-cl-headers-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let guard = HeaderDir(dir.clone());
-    for (name, text) in headers {
-        let rel = std::path::Path::new(name);
-        // An include name stays inside the directory.
-        if rel.is_absolute() || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
-            return Err(CL_INVALID_VALUE);
-        }
-        let path = dir.join(rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|_| CL_OUT_OF_HOST_MEMORY)?;
-        }
-        std::fs::write(&path, text).map_err(|_| CL_OUT_OF_HOST_MEMORY)?;
-    }
-    Ok(Some(Arc::new(guard)))
-}
-
-pub fn compile_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str, headers: Vec<(String, String)>) -> R<()> {
+pub fn compile_program(
+    p: &ProgramObj,
+    devices: Option<&[usize]>,
+    options: &str,
+    headers: Vec<(String, String)>,
+) -> R<()> {
     if p.origin != Origin::Source {
         return Err(CL_INVALID_OPERATION);
     }
     if p.kernels.load(Ordering::Relaxed) > 0 {
         return Err(CL_INVALID_OPERATION);
-    }
-    let dir = header_dir(&headers)?;
-    let opts = match &dir {
-        Some(d) => format!("{options} -I{}", d.0.display()),
-        None => options.to_string(),
-    };
-    if let Some(d) = dir {
-        lock(&p.header_dirs).push(d);
     }
     let devs: Vec<usize> = match devices {
         Some(d) => d.to_vec(),
@@ -75,29 +31,33 @@ pub fn compile_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str,
         if !p.context.has_device(&d) {
             return Err(CL_INVALID_DEVICE);
         }
-        let r = std::panic::catch_unwind(|| compile_to_ir(&d.rt, &p.sources, &opts));
+        let r = std::panic::catch_unwind(|| compile_object(&d.rt, &p.sources, options, &headers));
         let mut slots = lock(&p.slots);
         let Some(s) = slots.iter_mut().find(|s| s.device.handle == dh) else {
             continue;
         };
         s.options = options.to_string();
         s.program = None;
+        s.compiled = None;
         match r {
-            Ok(Ok((_, log))) => {
+            Ok(Ok(obj)) => {
                 s.status = CL_BUILD_SUCCESS;
-                s.log = log;
+                s.log = obj.log.clone();
                 s.binary_type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-                s.compiled = Some((p.sources.clone(), opts.clone()));
+                s.compiled = Some(Arc::new(obj));
             }
             Ok(Err(e)) => {
                 s.status = CL_BUILD_ERROR;
-                s.log = e.to_string();
-                s.compiled = None;
+                let code = match &e {
+                    RuntimeError::InvalidBuildOptions(_) => CL_INVALID_COMPILER_OPTIONS,
+                    _ => CL_COMPILE_PROGRAM_FAILURE,
+                };
+                s.log = match e {
+                    RuntimeError::BuildProgramFailure(log) => log,
+                    other => other.to_string(),
+                };
                 if result.is_ok() {
-                    result = Err(match e {
-                        kauai_runtime::RuntimeError::InvalidBuildOptions(_) => CL_INVALID_COMPILER_OPTIONS,
-                        _ => CL_COMPILE_PROGRAM_FAILURE,
-                    });
+                    result = Err(code);
                 }
             }
             Err(_) => {
@@ -111,11 +71,17 @@ pub fn compile_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str,
 }
 
 /// Options of `clLinkProgram` that only select what linking makes: dropped before the
-/// build (a library is linked the same way here).
+/// link (a library links the same way here).
 const LINK_ONLY: &[&str] = &["-create-library", "-enable-link-options"];
 
-/// Link: the new program's handle (0 if none was made) and the link's result.
-pub fn link_program(ctx: usize, devices: Option<&[usize]>, options: &str, inputs: &[usize]) -> R<(usize, R<()>)> {
+/// Link: the new program's handle and the link's result (a failed link still makes a
+/// program, whose build log says why).
+pub fn link_program(
+    ctx: usize,
+    devices: Option<&[usize]>,
+    options: &str,
+    inputs: &[usize],
+) -> R<(usize, R<()>)> {
     let c = api::context(ctx)?;
     let mut progs = Vec::new();
     for &h in inputs {
@@ -136,40 +102,41 @@ pub fn link_program(ctx: usize, devices: Option<&[usize]>, options: &str, inputs
         .join(" ");
     let mut slots = Vec::new();
     let mut result = Ok(());
-    let mut all_sources: Vec<SourceFile> = Vec::new();
     for dh in devs {
         let d = api::device(dh)?;
         if !c.has_device(&d) {
             return Err(CL_INVALID_DEVICE);
         }
-        let mut sources = Vec::new();
-        let mut opts = Vec::new();
+        let mut objects = Vec::new();
         for p in &progs {
             let ps = lock(&p.slots);
-            let Some((src, o)) = ps.iter().find(|s| s.device.handle == dh).and_then(|s| s.compiled.clone()) else {
+            let Some(o) = ps
+                .iter()
+                .find(|s| s.device.handle == dh)
+                .and_then(|s| s.compiled.clone())
+            else {
                 return Err(CL_INVALID_OPERATION);
             };
-            sources.extend(src);
-            if !opts.contains(&o) {
-                opts.push(o);
-            }
+            objects.push(o);
         }
-        opts.push(link_opts.clone());
-        let opts = opts.join(" ");
+        let refs: Vec<_> = objects.iter().map(|o| o.as_ref()).collect();
         let mut slot = api::empty_slot(&d);
         slot.options = options.to_string();
-        match std::panic::catch_unwind(|| Program::build(&d.rt, &sources, &opts)) {
+        slot.linked = true;
+        match std::panic::catch_unwind(|| link_objects(&d.rt, &refs, &link_opts)) {
             Ok(Ok(prog)) => {
                 slot.status = CL_BUILD_SUCCESS;
                 slot.log = prog.build_log.clone();
                 slot.program = Some(Arc::new(prog));
                 slot.binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-                slot.from_binary = Some((sources.clone(), opts));
             }
             Ok(Err(e)) => {
                 slot.status = CL_BUILD_ERROR;
                 slot.log = e.to_string();
-                result = Err(CL_LINK_PROGRAM_FAILURE);
+                result = Err(match e {
+                    RuntimeError::InvalidBuildOptions(_) => CL_INVALID_LINKER_OPTIONS,
+                    _ => CL_LINK_PROGRAM_FAILURE,
+                });
             }
             Err(_) => {
                 slot.status = CL_BUILD_ERROR;
@@ -177,17 +144,8 @@ pub fn link_program(ctx: usize, devices: Option<&[usize]>, options: &str, inputs
                 result = Err(CL_LINK_PROGRAM_FAILURE);
             }
         }
-        if all_sources.is_empty() {
-            all_sources = sources;
-        }
         slots.push(slot);
     }
-    let h = api::create_program(c, all_sources, Origin::Source, slots);
-    if let Ok(p) = api::program(h) {
-        let mut dirs = lock(&p.header_dirs);
-        for q in &progs {
-            dirs.extend(lock(&q.header_dirs).iter().cloned());
-        }
-    }
+    let h = api::create_program(c, Vec::new(), Origin::Source, slots);
     Ok((h, result))
 }

@@ -136,8 +136,10 @@ pub struct BuildSlot {
     pub binary_type: u32,
     /// For a program from a binary: the sources and options the binary holds.
     pub from_binary: Option<(Vec<SourceFile>, String)>,
-    /// Sources and options of a compiled (not yet linked) object.
-    pub compiled: Option<(Vec<SourceFile>, String)>,
+    /// The compiled (not yet linked) object of `clCompileProgram`.
+    pub compiled: Option<Arc<kauai_runtime::CompiledObject>>,
+    /// Made by `clLinkProgram`: no binary to give back (see `api::binaries`).
+    pub linked: bool,
 }
 
 pub struct ProgramObj {
@@ -149,9 +151,6 @@ pub struct ProgramObj {
     /// Kernels created from the program (a rebuild is `CL_INVALID_OPERATION` while any
     /// exist).
     pub kernels: AtomicUsize,
-    /// Directories holding the input headers of `clCompileProgram` (kept while a build
-    /// may include from them).
-    pub header_dirs: Mutex<Vec<Arc<crate::link::HeaderDir>>>,
 }
 
 impl ProgramObj {

@@ -191,22 +191,34 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         CL_DEVICE_VENDOR_ID => InfoValue::u32(if d.gpu { 0x1002 } else { 0 }),
         CL_DEVICE_MAX_COMPUTE_UNITS => InfoValue::u32(di.compute_units.max(1)),
         CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS => InfoValue::u32(3),
-        CL_DEVICE_MAX_WORK_ITEM_SIZES => InfoValue::usizes(&di.max_work_item_sizes.map(|x| x as usize)),
+        CL_DEVICE_MAX_WORK_ITEM_SIZES => {
+            InfoValue::usizes(&di.max_work_item_sizes.map(|x| x as usize))
+        }
         CL_DEVICE_MAX_WORK_GROUP_SIZE => InfoValue::usize(di.max_work_group_size as usize),
-        CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR | CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR => InfoValue::u32(if d.gpu { 4 } else { 1 }),
-        CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT | CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT => InfoValue::u32(if d.gpu { 2 } else { 1 }),
+        CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR | CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR => {
+            InfoValue::u32(if d.gpu { 4 } else { 1 })
+        }
+        CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT | CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT => {
+            InfoValue::u32(if d.gpu { 2 } else { 1 })
+        }
         CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT
         | CL_DEVICE_NATIVE_VECTOR_WIDTH_INT
         | CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG
         | CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG
         | CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT
         | CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT => InfoValue::u32(1),
-        CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE | CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE => InfoValue::u32(u32::from(di.fp64)),
-        CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF | CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF => InfoValue::u32(u32::from(di.fp16)),
+        CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE | CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE => {
+            InfoValue::u32(u32::from(di.fp64))
+        }
+        CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF | CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF => {
+            InfoValue::u32(u32::from(di.fp16))
+        }
         // Emulated: no meaningful clock; the chips' engine clocks are not what runs.
         CL_DEVICE_MAX_CLOCK_FREQUENCY => InfoValue::u32(if d.gpu { 850 } else { 1000 }),
         CL_DEVICE_ADDRESS_BITS => InfoValue::u32(if d.gpu { 32 } else { 64 }),
-        CL_DEVICE_MAX_READ_IMAGE_ARGS | CL_DEVICE_MAX_WRITE_IMAGE_ARGS | CL_DEVICE_MAX_SAMPLERS => InfoValue::u32(0),
+        CL_DEVICE_MAX_READ_IMAGE_ARGS | CL_DEVICE_MAX_WRITE_IMAGE_ARGS | CL_DEVICE_MAX_SAMPLERS => {
+            InfoValue::u32(0)
+        }
         CL_DEVICE_MAX_MEM_ALLOC_SIZE => InfoValue::u64(d.max_alloc),
         CL_DEVICE_IMAGE2D_MAX_WIDTH
         | CL_DEVICE_IMAGE2D_MAX_HEIGHT
@@ -222,7 +234,9 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => InfoValue::u32(128),
         CL_DEVICE_SINGLE_FP_CONFIG => InfoValue::u64(FP_CONFIG_SINGLE),
         CL_DEVICE_DOUBLE_FP_CONFIG => InfoValue::u64(if di.fp64 { FP_CONFIG_DOUBLE } else { 0 }),
-        CL_DEVICE_GLOBAL_MEM_CACHE_TYPE => InfoValue::u32(if d.gpu { CL_NONE } else { CL_READ_WRITE_CACHE }),
+        CL_DEVICE_GLOBAL_MEM_CACHE_TYPE => {
+            InfoValue::u32(if d.gpu { CL_NONE } else { CL_READ_WRITE_CACHE })
+        }
         CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE => InfoValue::u32(if d.gpu { 0 } else { 64 }),
         CL_DEVICE_GLOBAL_MEM_CACHE_SIZE => InfoValue::u64(if d.gpu { 0 } else { 1 << 20 }),
         CL_DEVICE_GLOBAL_MEM_SIZE => InfoValue::u64(d.global_mem),
@@ -233,20 +247,33 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         CL_DEVICE_ERROR_CORRECTION_SUPPORT => InfoValue::bool(false),
         CL_DEVICE_HOST_UNIFIED_MEMORY => InfoValue::bool(!d.gpu),
         CL_DEVICE_PROFILING_TIMER_RESOLUTION => InfoValue::usize(1),
-        CL_DEVICE_ENDIAN_LITTLE | CL_DEVICE_AVAILABLE | CL_DEVICE_COMPILER_AVAILABLE | CL_DEVICE_LINKER_AVAILABLE => InfoValue::bool(true),
+        CL_DEVICE_ENDIAN_LITTLE
+        | CL_DEVICE_AVAILABLE
+        | CL_DEVICE_COMPILER_AVAILABLE
+        | CL_DEVICE_LINKER_AVAILABLE => InfoValue::bool(true),
         // No native kernels: clEnqueueNativeKernel returns CL_INVALID_OPERATION.
         CL_DEVICE_EXECUTION_CAPABILITIES => InfoValue::u64(CL_EXEC_KERNEL),
-        CL_DEVICE_QUEUE_PROPERTIES => InfoValue::u64(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE),
+        CL_DEVICE_QUEUE_PROPERTIES => {
+            InfoValue::u64(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE)
+        }
         CL_DEVICE_PLATFORM => InfoValue::handle(platform().handle),
         CL_DEVICE_NAME => InfoValue::str(&d.name),
-        CL_DEVICE_VENDOR => InfoValue::str(if d.gpu { "Kauai (emulating Advanced Micro Devices, Inc.)" } else { "Kauai" }),
+        CL_DEVICE_VENDOR => InfoValue::str(if d.gpu {
+            "Kauai (emulating Advanced Micro Devices, Inc.)"
+        } else {
+            "Kauai"
+        }),
         CL_DRIVER_VERSION => InfoValue::str(env!("CARGO_PKG_VERSION")),
         CL_DEVICE_PROFILE => InfoValue::str("FULL_PROFILE"),
-        CL_DEVICE_VERSION => InfoValue::str(&format!("OpenCL 1.2 Kauai {}", env!("CARGO_PKG_VERSION"))),
+        CL_DEVICE_VERSION => {
+            InfoValue::str(&format!("OpenCL 1.2 Kauai {}", env!("CARGO_PKG_VERSION")))
+        }
         CL_DEVICE_OPENCL_C_VERSION => InfoValue::str("OpenCL C 1.2 "),
         CL_DEVICE_EXTENSIONS => InfoValue::str(&d.extensions),
         CL_DEVICE_BUILT_IN_KERNELS => InfoValue::str(""),
-        CL_DEVICE_PRINTF_BUFFER_SIZE => InfoValue::usize(kauai_host::DEFAULT_PRINTF_BUFFER as usize),
+        CL_DEVICE_PRINTF_BUFFER_SIZE => {
+            InfoValue::usize(kauai_host::DEFAULT_PRINTF_BUFFER as usize)
+        }
         CL_DEVICE_PREFERRED_INTEROP_USER_SYNC => InfoValue::bool(true),
         CL_DEVICE_PARENT_DEVICE => InfoValue::handle(0),
         CL_DEVICE_PARTITION_MAX_SUB_DEVICES => InfoValue::u32(0),
@@ -254,7 +281,9 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         CL_DEVICE_PARTITION_AFFINITY_DOMAIN => InfoValue::u64(0),
         CL_DEVICE_PARTITION_TYPE => InfoValue::empty(),
         CL_DEVICE_REFERENCE_COUNT => InfoValue::u32(1),
-        CL_DEVICE_IMAGE_PITCH_ALIGNMENT | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => InfoValue::u32(0),
+        CL_DEVICE_IMAGE_PITCH_ALIGNMENT | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => {
+            InfoValue::u32(0)
+        }
         // cl_amd_device_attribute_query's wavefront width, which AMD-tuned code asks for.
         CL_DEVICE_WAVEFRONT_WIDTH_AMD if d.gpu => InfoValue::u32(wavefront),
         _ => return Err(CL_INVALID_VALUE),

@@ -52,15 +52,9 @@ pub enum Work {
         size: usize,
     },
     /// Fill the mapping at `ptr` with the buffer's contents.
-    Map {
-        mem: Arc<Mem>,
-        ptr: usize,
-    },
+    Map { mem: Arc<Mem>, ptr: usize },
     /// Copy the mapping at `ptr` back (if mapped for writing) and end it.
-    Unmap {
-        mem: Arc<Mem>,
-        ptr: usize,
-    },
+    Unmap { mem: Arc<Mem>, ptr: usize },
     Kernel {
         kernel: Arc<KernelObj>,
         /// The kernel's program as built for the queue's device.
@@ -94,13 +88,20 @@ pub fn create_queue(context: Arc<Context>, device: Arc<DeviceObj>, properties: u
         .spawn(move || worker(rx));
     if let Err(e) = spawned {
         // Commands sent to a queue without a worker would never run; say why.
-        q.context.report(&format!("cannot start the queue's worker thread: {e}"));
+        q.context
+            .report(&format!("cannot start the queue's worker thread: {e}"));
     }
     q
 }
 
 /// Send a command to the queue's worker; returns its event.
-pub fn submit(q: &Arc<Queue>, command_type: u32, wait: Vec<Arc<Event>>, work: Work, exposed: bool) -> Arc<Event> {
+pub fn submit(
+    q: &Arc<Queue>,
+    command_type: u32,
+    wait: Vec<Arc<Event>>,
+    work: Work,
+    exposed: bool,
+) -> Arc<Event> {
     let event = Event::new(q.context.clone(), Some(q.clone()), command_type, exposed);
     let mut tail = lock(&q.tail);
     if tail
@@ -132,7 +133,8 @@ fn worker(rx: Receiver<Command>) {
         cmd.event.set_status(CL_SUBMITTED);
         let failed = cmd.wait.iter().any(|e| e.wait() < 0);
         if failed {
-            cmd.event.set_status(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+            cmd.event
+                .set_status(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
             continue;
         }
         cmd.event.set_status(CL_RUNNING);
@@ -158,7 +160,9 @@ type Failure = (cl_int, String);
 fn bytes_of(mem: &Mem, offset: usize, len: usize) -> Vec<u8> {
     // The host buffer reads whole; the region was bounds-checked at enqueue.
     let all = mem.storage.read_bytes();
-    all.get(offset..offset + len).map(<[u8]>::to_vec).unwrap_or_default()
+    all.get(offset..offset + len)
+        .map(<[u8]>::to_vec)
+        .unwrap_or_default()
 }
 
 fn write_at(mem: &Mem, offset: usize, data: &[u8]) -> Result<(), Failure> {
@@ -170,7 +174,12 @@ fn write_at(mem: &Mem, offset: usize, data: &[u8]) -> Result<(), Failure> {
 fn run(work: Work) -> Result<(), Failure> {
     match work {
         Work::Nothing => Ok(()),
-        Work::Read { mem, offset, len, dst } => {
+        Work::Read {
+            mem,
+            offset,
+            len,
+            dst,
+        } => {
             crate::ffi::copy_to_host(dst, &bytes_of(&mem, offset, len));
             Ok(())
         }
@@ -199,7 +208,12 @@ fn run(work: Work) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Work::Fill { mem, pattern, offset, size } => {
+        Work::Fill {
+            mem,
+            pattern,
+            offset,
+            size,
+        } => {
             let data: Vec<u8> = pattern.iter().copied().cycle().take(size).collect();
             write_at(&mem, offset, &data)
         }
@@ -236,7 +250,12 @@ fn run(work: Work) -> Result<(), Failure> {
 /// not complete with the resources (memory bounds, time) it had.
 const FAULT_STATUS: cl_int = CL_OUT_OF_RESOURCES;
 
-fn run_kernel(k: &KernelObj, program: &Program, args: Vec<ArgVal>, nd: &NdRangeSpec) -> Result<(), Failure> {
+fn run_kernel(
+    k: &KernelObj,
+    program: &Program,
+    args: Vec<ArgVal>,
+    nd: &NdRangeSpec,
+) -> Result<(), Failure> {
     let mut rk = Kernel::new(program, &k.info.name).map_err(|e| (FAULT_STATUS, e.to_string()))?;
     for (i, a) in args.into_iter().enumerate() {
         let v = match a {
@@ -245,7 +264,8 @@ fn run_kernel(k: &KernelObj, program: &Program, args: Vec<ArgVal>, nd: &NdRangeS
             ArgVal::Local(n) => KernelArg::Local(n),
             ArgVal::Bytes(b) => KernelArg::Bytes(b),
         };
-        rk.set_arg(i, v).map_err(|e| (FAULT_STATUS, e.to_string()))?;
+        rk.set_arg(i, v)
+            .map_err(|e| (FAULT_STATUS, e.to_string()))?;
     }
     match enqueue(&rk, nd, &ExecOptions::default()) {
         Ok(stats) => {

@@ -76,7 +76,9 @@ pub fn register<T: Any + Send + Sync>(
         strong: exposed.then_some(any),
         weak,
     };
-    lock().get_or_insert_with(HashMap::new).insert(handle, entry);
+    lock()
+        .get_or_insert_with(HashMap::new)
+        .insert(handle, entry);
     obj
 }
 

@@ -32,6 +32,7 @@ mod il_probe;
 mod kernel;
 pub mod oclc;
 mod program;
+mod separate;
 
 pub use device::{Device, Executor, DEFAULT_IL_DEVICE};
 pub use error::RuntimeError;
@@ -41,3 +42,4 @@ pub use il_probe::probe_il;
 pub use kauai_host::{Buffer, ExecOptions, RunStats};
 pub use kernel::{enqueue, Kernel, KernelArg, NdRangeSpec};
 pub use program::{compile_to_ir, is_il_source, Program, SourceFile};
+pub use separate::{compile_object, link_objects, CompiledObject};
