@@ -109,19 +109,19 @@ fn check_context_properties(props: &[isize]) -> R<()> {
     let mut i = 0;
     let mut seen = Vec::new();
     while i < props.len() && props[i] != 0 {
-        let name = props[i] as isize;
+        let name = props[i];
         let value = props.get(i + 1).copied().unwrap_or(0);
         if seen.contains(&name) {
             return Err(CL_INVALID_PROPERTY);
         }
         seen.push(name);
         match name {
-            x if x == CL_CONTEXT_PLATFORM as isize => {
+            x if x == CL_CONTEXT_PLATFORM => {
                 if value as usize != platform::platform().handle {
                     return Err(CL_INVALID_PLATFORM);
                 }
             }
-            x if x == CL_CONTEXT_INTEROP_USER_SYNC as isize => {}
+            x if x == CL_CONTEXT_INTEROP_USER_SYNC => {}
             _ => return Err(CL_INVALID_PROPERTY),
         }
         i += 2;
@@ -810,7 +810,7 @@ pub fn enqueue_kernel(
     let Some(global) = global else {
         return Err(CL_INVALID_GLOBAL_WORK_SIZE);
     };
-    if global.iter().any(|&g| g == 0) {
+    if global.contains(&0) {
         return Err(CL_INVALID_GLOBAL_WORK_SIZE);
     }
     let limit = if q.device.gpu {
@@ -849,10 +849,8 @@ pub fn enqueue_kernel(
         if l.iter().product::<u64>() > di.max_work_group_size {
             return Err(CL_INVALID_WORK_GROUP_SIZE);
         }
-        for d in 0..3 {
-            if l[d] > di.max_work_item_sizes[d] {
-                return Err(CL_INVALID_WORK_ITEM_SIZE);
-            }
+        if l.iter().zip(&di.max_work_item_sizes).any(|(l, m)| l > m) {
+            return Err(CL_INVALID_WORK_ITEM_SIZE);
         }
     }
     let args: Vec<ArgVal> = {

@@ -1622,8 +1622,8 @@ pub unsafe extern "C" fn clEnqueueFillBuffer(
         let m = api::buffer_region(&q, buffer as usize, offset, size)?;
         if pattern.is_null()
             || !matches!(pattern_size, 1 | 2 | 4 | 8 | 16 | 32 | 64 | 128)
-            || offset % pattern_size != 0
-            || size % pattern_size != 0
+            || !offset.is_multiple_of(pattern_size)
+            || !size.is_multiple_of(pattern_size)
         {
             return Err(CL_INVALID_VALUE);
         }
@@ -2197,4 +2197,112 @@ static DISPATCH: cl_icd_dispatch = cl_icd_dispatch {
 /// The address every handle's first word holds.
 pub fn dispatch_address() -> usize {
     &DISPATCH as *const cl_icd_dispatch as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dispatch table's layout is the installed Khronos header's: each entry's
+    /// offset is its position in `struct _cl_icd_dispatch` times the pointer size.
+    #[test]
+    fn dispatch_layout_matches_cl_icd_h() {
+        let Ok(h) = std::fs::read_to_string("/usr/include/CL/cl_icd.h") else {
+            eprintln!("skipped: /usr/include/CL/cl_icd.h is not installed (opencl-headers)");
+            return;
+        };
+        let body = h
+            .split("typedef struct _cl_icd_dispatch")
+            .nth(1)
+            .and_then(|s| s.split("} cl_icd_dispatch").next())
+            .expect("the header defines struct _cl_icd_dispatch");
+        // Each member line ends in `clName;` (a `_t *` pointer type or a `void *`).
+        let names: Vec<&str> = body
+            .lines()
+            .filter_map(|l| l.trim().strip_suffix(';'))
+            .filter_map(|l| l.rsplit([' ', '*']).next())
+            .filter(|n| n.starts_with("cl"))
+            .collect();
+        let at = |n: &str| {
+            names
+                .iter()
+                .position(|x| *x == n)
+                .unwrap_or_else(|| panic!("{n} not in the header"))
+                * 8
+        };
+        use std::mem::offset_of;
+        assert_eq!(
+            offset_of!(cl_icd_dispatch, clGetPlatformInfo),
+            at("clGetPlatformInfo")
+        );
+        assert_eq!(
+            offset_of!(cl_icd_dispatch, clCreateBuffer),
+            at("clCreateBuffer")
+        );
+        assert_eq!(
+            offset_of!(cl_icd_dispatch, clEnqueueNDRangeKernel),
+            at("clEnqueueNDRangeKernel")
+        );
+        assert_eq!(
+            offset_of!(cl_icd_dispatch, clSetEventCallback),
+            at("clSetEventCallback")
+        );
+        assert_eq!(
+            offset_of!(cl_icd_dispatch, clGetKernelArgInfo),
+            at("clGetKernelArgInfo")
+        );
+        assert_eq!(
+            offset_of!(cl_icd_dispatch, clGetExtensionFunctionAddressForPlatform),
+            at("clGetExtensionFunctionAddressForPlatform")
+        );
+        assert_eq!(
+            offset_of!(cl_icd_dispatch, clSetContextDestructorCallback),
+            at("clSetContextDestructorCallback")
+        );
+        assert_eq!(
+            names.len() * 8,
+            offset_of!(cl_icd_dispatch, clSetContextDestructorCallback) + 8
+        );
+    }
+
+    #[test]
+    fn info_checks_the_size_and_reports_it() {
+        let mut buf = [0u8; 4];
+        let mut ret = 0usize;
+        let r = info(
+            Ok(InfoValue::str("abc")),
+            4,
+            buf.as_mut_ptr().cast(),
+            &mut ret,
+        );
+        assert!(r.is_ok());
+        assert_eq!((&buf, ret), (b"abc\0", 4));
+        let r = info(
+            Ok(InfoValue::str("abcd")),
+            4,
+            buf.as_mut_ptr().cast(),
+            &mut ret,
+        );
+        assert_eq!(r, Err(CL_INVALID_VALUE));
+    }
+
+    #[test]
+    fn a_garbage_handle_is_rejected_without_being_read() {
+        let mut err = 0;
+        // SAFETY: every pointer argument is NULL or a valid out-pointer.
+        let b = unsafe {
+            clCreateBuffer(
+                0x10 as cl_context,
+                CL_MEM_READ_WRITE,
+                16,
+                std::ptr::null_mut(),
+                &mut err,
+            )
+        };
+        assert!(b.is_null());
+        assert_eq!(err, CL_INVALID_CONTEXT);
+        // SAFETY: no pointer argument.
+        let r = unsafe { clRetainKernel(0xdead_0000 as cl_kernel) };
+        assert_eq!(r, CL_INVALID_KERNEL);
+    }
 }
