@@ -267,7 +267,7 @@ fn run_kernel(
         rk.set_arg(i, v)
             .map_err(|e| (FAULT_STATUS, e.to_string()))?;
     }
-    match enqueue(&rk, nd, &ExecOptions::default()) {
+    match enqueue(&rk, nd, exec_options()) {
         Ok(stats) => {
             if !stats.printf.is_empty() {
                 use std::io::Write;
@@ -279,6 +279,16 @@ fn run_kernel(
         }
         Err(e) => Err((FAULT_STATUS, fault_message(&k.info.name, &e))),
     }
+}
+
+/// The options of every launch: all cores. The thread count is computed once: asking
+/// the system (cgroup quotas included) costs more than launching a small kernel.
+fn exec_options() -> &'static ExecOptions {
+    static OPTS: std::sync::OnceLock<ExecOptions> = std::sync::OnceLock::new();
+    OPTS.get_or_init(|| ExecOptions {
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        ..ExecOptions::default()
+    })
 }
 
 fn fault_message(kernel: &str, e: &RuntimeError) -> String {
