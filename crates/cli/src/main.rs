@@ -16,11 +16,13 @@ use clap::{Parser, Subcommand};
 use kauai_runtime::oclc;
 
 mod gcn_cmd;
+mod icd_cmd;
 mod il_cmd;
 mod ir_cmd;
 mod run_cmd;
 
 use gcn_cmd::{asm, disasm, AsmArgs, DisasmArgs};
+use icd_cmd::{icd, IcdCmd};
 use il_cmd::{il, IlCmd};
 use ir_cmd::{ir, IrCmd};
 use run_cmd::{build, clang_spellings, oclc_command, run, BuildArgs, RunArgs};
@@ -56,6 +58,9 @@ enum Cmd {
     Asm(AsmArgs),
     /// Disassemble raw GCN code or an AMD OpenCL 2.0 binary into CLRX syntax.
     Disasm(DisasmArgs),
+    /// Register the Kauai OpenCL platform with the ICD loader (`kauai icd install`).
+    #[command(subcommand)]
+    Icd(IcdCmd),
     /// Run a kernel with the oneAPI Construction Kit `oclc` command grammar.
     #[command(disable_help_flag = true)]
     Oclc {
@@ -95,6 +100,7 @@ fn main() -> ExitCode {
         Cmd::Ir(c) => ir(c),
         Cmd::Asm(a) => asm(a),
         Cmd::Disasm(a) => disasm(a),
+        Cmd::Icd(c) => icd(c),
         Cmd::Oclc { args } => oclc_command(args),
     };
     match r {

@@ -33,6 +33,7 @@ mod kernel;
 pub mod limits;
 pub mod oclc;
 mod program;
+mod separate;
 
 pub use device::{Device, Executor, DEFAULT_IL_DEVICE};
 pub use error::RuntimeError;
@@ -42,3 +43,4 @@ pub use il_probe::probe_il;
 pub use kauai_host::{Buffer, ExecOptions, RunStats};
 pub use kernel::{enqueue, Kernel, KernelArg, NdRangeSpec};
 pub use program::{compile_to_ir, is_il_source, is_ir_source, parse_ir, Program, SourceFile};
+pub use separate::{compile_object, link_objects, CompiledObject};

@@ -31,7 +31,7 @@ pub fn compile_to_ir(
 }
 
 /// An empty compiler module for the device's target.
-fn new_module(device: &Device) -> Result<Module, RuntimeError> {
+pub(crate) fn new_module(device: &Device) -> Result<Module, RuntimeError> {
     let target = device
         .info
         .create_target(&kauai_compiler::Context::new())
@@ -152,7 +152,7 @@ impl Program {
         })
     }
 
-    fn finish(device: &Device, mut module: Module) -> Result<Program, RuntimeError> {
+    pub(crate) fn finish(device: &Device, mut module: Module) -> Result<Program, RuntimeError> {
         let (info, _printf) = module.finalize()?;
         let Some(fin) = module.finalized() else {
             return Err(RuntimeError::BuildProgramFailure(

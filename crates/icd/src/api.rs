@@ -1,0 +1,953 @@
+//! The OpenCL API over Kauai's runtime, with Rust types: `ffi` decodes the C arguments
+//! and calls these. Each function returns the specified error code on bad input.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use kauai_compiler::ArgKind;
+use kauai_ir::AddrSpace;
+use kauai_runtime::{NdRangeSpec, Program, RuntimeError, SourceFile};
+use opencl_sys::*;
+
+use crate::objects::*;
+use crate::platform::{self, DeviceObj};
+use crate::queue::{self, Work};
+use crate::registry::{self, Kind};
+use crate::value::InfoValue;
+
+pub type R<T> = Result<T, cl_int>;
+
+pub fn context(h: usize) -> R<Arc<Context>> {
+    registry::get(h, Kind::Context).ok_or(CL_INVALID_CONTEXT)
+}
+pub fn queue(h: usize) -> R<Arc<Queue>> {
+    registry::get(h, Kind::Queue).ok_or(CL_INVALID_COMMAND_QUEUE)
+}
+pub fn mem(h: usize) -> R<Arc<Mem>> {
+    registry::get(h, Kind::Mem).ok_or(CL_INVALID_MEM_OBJECT)
+}
+pub fn program(h: usize) -> R<Arc<ProgramObj>> {
+    registry::get(h, Kind::Program).ok_or(CL_INVALID_PROGRAM)
+}
+pub fn kernel(h: usize) -> R<Arc<KernelObj>> {
+    registry::get(h, Kind::Kernel).ok_or(CL_INVALID_KERNEL)
+}
+pub fn event(h: usize) -> R<Arc<Event>> {
+    registry::get(h, Kind::Event).ok_or(CL_INVALID_EVENT)
+}
+pub fn device(h: usize) -> R<Arc<DeviceObj>> {
+    platform::device(h).ok_or(CL_INVALID_DEVICE)
+}
+/// NULL selects the only platform, as ICD implementations commonly allow.
+pub fn check_platform(h: usize) -> R<()> {
+    if h == 0 || h == platform::platform().handle {
+        Ok(())
+    } else {
+        Err(CL_INVALID_PLATFORM)
+    }
+}
+
+// ---- devices and contexts ----
+
+pub fn device_ids(platform_h: usize, ty: u64) -> R<Vec<usize>> {
+    check_platform(platform_h)?;
+    let all = CL_DEVICE_TYPE_ALL;
+    let known = CL_DEVICE_TYPE_DEFAULT
+        | CL_DEVICE_TYPE_CPU
+        | CL_DEVICE_TYPE_GPU
+        | CL_DEVICE_TYPE_ACCELERATOR
+        | CL_DEVICE_TYPE_CUSTOM;
+    if ty != all && (ty == 0 || ty & !known != 0) {
+        return Err(CL_INVALID_DEVICE_TYPE);
+    }
+    let devs = &platform::platform().devices;
+    let mut out: Vec<usize> = devs
+        .iter()
+        .filter(|d| {
+            ty == all
+                || (ty & CL_DEVICE_TYPE_CPU != 0 && !d.gpu)
+                || (ty & CL_DEVICE_TYPE_GPU != 0 && d.gpu)
+        })
+        .map(|d| d.handle)
+        .collect();
+    // The default device is the first one exposed.
+    if ty & CL_DEVICE_TYPE_DEFAULT != 0 {
+        if let Some(first) = devs.first() {
+            if !out.contains(&first.handle) {
+                out.insert(0, first.handle);
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(CL_DEVICE_NOT_FOUND);
+    }
+    Ok(out)
+}
+
+pub fn create_context(props: Vec<isize>, devices: &[usize], notify: Option<Callback>) -> R<usize> {
+    check_context_properties(&props)?;
+    if devices.is_empty() {
+        return Err(CL_INVALID_VALUE);
+    }
+    let mut devs = Vec::new();
+    for &d in devices {
+        let d = device(d)?;
+        if !devs.iter().any(|x: &Arc<DeviceObj>| x.handle == d.handle) {
+            devs.push(d);
+        }
+    }
+    let c = registry::register(Kind::Context, true, |handle| Context {
+        handle,
+        devices: devs,
+        properties: props,
+        notify,
+    });
+    Ok(c.handle)
+}
+
+fn check_context_properties(props: &[isize]) -> R<()> {
+    let mut i = 0;
+    let mut seen = Vec::new();
+    while i < props.len() && props[i] != 0 {
+        let name = props[i];
+        let value = props.get(i + 1).copied().unwrap_or(0);
+        if seen.contains(&name) {
+            return Err(CL_INVALID_PROPERTY);
+        }
+        seen.push(name);
+        match name {
+            x if x == CL_CONTEXT_PLATFORM => {
+                if value as usize != platform::platform().handle {
+                    return Err(CL_INVALID_PLATFORM);
+                }
+            }
+            x if x == CL_CONTEXT_INTEROP_USER_SYNC => {}
+            _ => return Err(CL_INVALID_PROPERTY),
+        }
+        i += 2;
+    }
+    Ok(())
+}
+
+pub fn create_context_from_type(props: Vec<isize>, ty: u64, notify: Option<Callback>) -> R<usize> {
+    check_context_properties(&props)?;
+    let devs = device_ids(0, ty)?;
+    create_context(props, &devs, notify)
+}
+
+pub fn context_info(c: &Context, param: u32) -> R<InfoValue> {
+    Ok(match param {
+        CL_CONTEXT_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(c.handle)),
+        CL_CONTEXT_NUM_DEVICES => InfoValue::u32(c.devices.len() as u32),
+        CL_CONTEXT_DEVICES => {
+            InfoValue::usizes(&c.devices.iter().map(|d| d.handle).collect::<Vec<_>>())
+        }
+        CL_CONTEXT_PROPERTIES => {
+            if c.properties.is_empty() {
+                InfoValue::empty()
+            } else {
+                InfoValue::isizes(&c.properties)
+            }
+        }
+        _ => return Err(CL_INVALID_VALUE),
+    })
+}
+
+// ---- queues ----
+
+pub fn create_queue(ctx: usize, dev: usize, props: u64) -> R<usize> {
+    let c = context(ctx)?;
+    let d = device(dev)?;
+    if !c.has_device(&d) {
+        return Err(CL_INVALID_DEVICE);
+    }
+    let known = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
+    if props & !known != 0 {
+        return Err(CL_INVALID_VALUE);
+    }
+    // Out-of-order execution is allowed, not required: commands run in order.
+    Ok(queue::create_queue(c, d, props).handle)
+}
+
+pub fn queue_info(q: &Queue, param: u32) -> R<InfoValue> {
+    Ok(match param {
+        CL_QUEUE_CONTEXT => InfoValue::handle(q.context.handle),
+        CL_QUEUE_DEVICE => InfoValue::handle(q.device.handle),
+        CL_QUEUE_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(q.handle)),
+        CL_QUEUE_PROPERTIES => InfoValue::u64(q.properties),
+        _ => return Err(CL_INVALID_VALUE),
+    })
+}
+
+// ---- buffers ----
+
+const MEM_ACCESS: u64 = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+const MEM_HOST_ACCESS: u64 = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+const MEM_KNOWN: u64 = MEM_ACCESS
+    | MEM_HOST_ACCESS
+    | CL_MEM_USE_HOST_PTR
+    | CL_MEM_ALLOC_HOST_PTR
+    | CL_MEM_COPY_HOST_PTR;
+
+pub fn check_mem_flags(flags: u64) -> R<()> {
+    if flags & !MEM_KNOWN != 0
+        || (flags & MEM_ACCESS).count_ones() > 1
+        || (flags & MEM_HOST_ACCESS).count_ones() > 1
+        || (flags & CL_MEM_USE_HOST_PTR != 0
+            && flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR) != 0)
+    {
+        return Err(CL_INVALID_VALUE);
+    }
+    Ok(())
+}
+
+/// `clCreateBuffer` after the FFI layer checked `host_ptr` against the flags and copied
+/// its contents (`initial`).
+pub fn create_buffer(
+    c: Arc<Context>,
+    flags: u64,
+    size: usize,
+    initial: Option<Vec<u8>>,
+    host_ptr: usize,
+) -> R<usize> {
+    let max = c.devices.iter().map(|d| d.max_alloc).max().unwrap_or(0);
+    if size == 0 || size as u64 > max {
+        return Err(CL_INVALID_BUFFER_SIZE);
+    }
+    let storage = match initial {
+        Some(b) => kauai_host::Buffer::from_bytes(&b),
+        None => kauai_host::Buffer::new(size),
+    };
+    let flags = if flags & MEM_ACCESS == 0 {
+        flags | CL_MEM_READ_WRITE
+    } else {
+        flags
+    };
+    let m = registry::register(Kind::Mem, true, |handle| Mem {
+        handle,
+        context: c,
+        flags,
+        size,
+        host_ptr: if flags & CL_MEM_USE_HOST_PTR != 0 {
+            host_ptr
+        } else {
+            0
+        },
+        storage: Arc::new(storage),
+        maps: Default::default(),
+        destructors: Default::default(),
+    });
+    Ok(m.handle)
+}
+
+pub fn mem_info(m: &Mem, param: u32) -> R<InfoValue> {
+    Ok(match param {
+        CL_MEM_TYPE => InfoValue::u32(CL_MEM_OBJECT_BUFFER),
+        CL_MEM_FLAGS => InfoValue::u64(m.flags),
+        CL_MEM_SIZE => InfoValue::usize(m.size),
+        CL_MEM_HOST_PTR => InfoValue::handle(m.host_ptr),
+        CL_MEM_MAP_COUNT => InfoValue::u32(lock(&m.maps).len() as u32),
+        CL_MEM_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(m.handle)),
+        CL_MEM_CONTEXT => InfoValue::handle(m.context.handle),
+        CL_MEM_ASSOCIATED_MEMOBJECT => InfoValue::handle(0),
+        CL_MEM_OFFSET => InfoValue::usize(0),
+        _ => return Err(CL_INVALID_VALUE),
+    })
+}
+
+// ---- programs ----
+
+pub fn create_program(
+    c: Arc<Context>,
+    sources: Vec<SourceFile>,
+    origin: Origin,
+    slots: Vec<BuildSlot>,
+) -> usize {
+    registry::register(Kind::Program, true, |handle| ProgramObj {
+        handle,
+        context: c,
+        origin,
+        sources,
+        slots: std::sync::Mutex::new(slots),
+        kernels: Default::default(),
+    })
+    .handle
+}
+
+pub fn empty_slot(d: &Arc<DeviceObj>) -> BuildSlot {
+    BuildSlot {
+        device: d.clone(),
+        status: CL_BUILD_NONE,
+        options: String::new(),
+        log: String::new(),
+        program: None,
+        binary_type: CL_PROGRAM_BINARY_TYPE_NONE,
+        from_binary: None,
+        compiled: None,
+        linked: false,
+    }
+}
+
+pub fn create_program_with_source(ctx: usize, texts: Vec<Vec<u8>>) -> R<usize> {
+    let c = context(ctx)?;
+    let n = texts.len();
+    let sources = texts
+        .into_iter()
+        .enumerate()
+        .map(|(i, bytes)| SourceFile {
+            name: if n == 1 {
+                "<source>".into()
+            } else {
+                format!("<source {i}>")
+            },
+            bytes,
+        })
+        .collect();
+    let slots = c.devices.iter().map(empty_slot).collect();
+    Ok(create_program(c.clone(), sources, Origin::Source, slots))
+}
+
+/// The first line of a Kauai program binary.
+const BINARY_MAGIC: &str = "KAUAI-PROGRAM-BINARY 1";
+
+/// A Kauai program binary: the device it was built for, the build options and the
+/// sources, so `clCreateProgramWithBinary` + `clBuildProgram` rebuild exactly that.
+/// (Serialized device code would skip the compile; the format is versioned for it.)
+pub fn encode_binary(device: &str, options: &str, sources: &[SourceFile]) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(
+        format!(
+            "{BINARY_MAGIC}\ndevice {device}\noptions {}\n",
+            options.len()
+        )
+        .as_bytes(),
+    );
+    out.extend_from_slice(options.as_bytes());
+    for s in sources {
+        out.extend_from_slice(format!("\nsource {} {}\n", s.name.len(), s.bytes.len()).as_bytes());
+        out.extend_from_slice(s.name.as_bytes());
+        out.extend_from_slice(&s.bytes);
+    }
+    out
+}
+
+/// Read a binary of [`encode_binary`]: (device name, options, sources).
+pub fn decode_binary(b: &[u8]) -> Option<(String, String, Vec<SourceFile>)> {
+    fn line<'a>(b: &'a [u8], pos: &mut usize) -> Option<&'a str> {
+        let rest = b.get(*pos..)?;
+        let n = rest.iter().position(|&c| c == b'\n')?;
+        *pos += n + 1;
+        std::str::from_utf8(&rest[..n]).ok()
+    }
+    fn take<'a>(b: &'a [u8], pos: &mut usize, n: usize) -> Option<&'a [u8]> {
+        let s = b.get(*pos..pos.checked_add(n)?)?;
+        *pos += n;
+        Some(s)
+    }
+    let mut pos = 0;
+    if line(b, &mut pos)? != BINARY_MAGIC {
+        return None;
+    }
+    let device = line(b, &mut pos)?.strip_prefix("device ")?.to_string();
+    let olen: usize = line(b, &mut pos)?.strip_prefix("options ")?.parse().ok()?;
+    let options = String::from_utf8(take(b, &mut pos, olen)?.to_vec()).ok()?;
+    let mut sources = Vec::new();
+    while pos < b.len() {
+        if take(b, &mut pos, 1)? != b"\n" {
+            return None;
+        }
+        let l = line(b, &mut pos)?.strip_prefix("source ")?;
+        let (nl, bl) = l.split_once(' ')?;
+        let name = String::from_utf8(take(b, &mut pos, nl.parse().ok()?)?.to_vec()).ok()?;
+        let bytes = take(b, &mut pos, bl.parse().ok()?)?.to_vec();
+        sources.push(SourceFile { name, bytes });
+    }
+    Some((device, options, sources))
+}
+
+pub fn create_program_with_binary(
+    ctx: usize,
+    devices: &[usize],
+    binaries: Vec<Vec<u8>>,
+) -> (R<usize>, Vec<cl_int>) {
+    let c = match context(ctx) {
+        Ok(c) => c,
+        Err(e) => return (Err(e), Vec::new()),
+    };
+    let mut statuses = Vec::new();
+    let mut slots = Vec::new();
+    let mut err = None;
+    for (&dh, bin) in devices.iter().zip(binaries) {
+        let d = match device(dh) {
+            Ok(d) if c.has_device(&d) => d,
+            _ => return (Err(CL_INVALID_DEVICE), Vec::new()),
+        };
+        match decode_binary(&bin) {
+            Some((dev, opts, sources)) if dev == d.rt.name() => {
+                statuses.push(CL_SUCCESS);
+                let mut s = empty_slot(&d);
+                s.binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+                s.options = opts.clone();
+                s.from_binary = Some((sources, opts));
+                slots.push(s);
+            }
+            _ => {
+                statuses.push(CL_INVALID_BINARY);
+                err = Some(CL_INVALID_BINARY);
+                slots.push(empty_slot(&d));
+            }
+        }
+    }
+    if let Some(e) = err {
+        return (Err(e), statuses);
+    }
+    (
+        Ok(create_program(c, Vec::new(), Origin::Binary, slots)),
+        statuses,
+    )
+}
+
+/// The devices a build applies to: the given ones (each in the program's context) or
+/// all of the context's.
+fn build_devices(p: &ProgramObj, devices: Option<&[usize]>) -> R<Vec<usize>> {
+    match devices {
+        None => Ok(p.context.devices.iter().map(|d| d.handle).collect()),
+        Some(list) => {
+            for &d in list {
+                let d = device(d)?;
+                if !p.context.has_device(&d) {
+                    return Err(CL_INVALID_DEVICE);
+                }
+            }
+            Ok(list.to_vec())
+        }
+    }
+}
+
+fn build_error(e: RuntimeError) -> (cl_int, String) {
+    match e {
+        RuntimeError::InvalidBuildOptions(m) => (CL_INVALID_BUILD_OPTIONS, m),
+        RuntimeError::BuildProgramFailure(log) => (CL_BUILD_PROGRAM_FAILURE, log),
+        other => (CL_BUILD_PROGRAM_FAILURE, other.to_string()),
+    }
+}
+
+pub fn build_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str) -> R<()> {
+    let devs = build_devices(p, devices)?;
+    // A linked program is not built again (it has neither sources nor a binary).
+    if p.kernels.load(Ordering::Relaxed) > 0 || lock(&p.slots).iter().any(|s| s.linked) {
+        return Err(CL_INVALID_OPERATION);
+    }
+    let mut result = Ok(());
+    for dh in devs {
+        let (rt_dev, sources, opts) = {
+            let slots = lock(&p.slots);
+            let Some(s) = slots.iter().find(|s| s.device.handle == dh) else {
+                continue;
+            };
+            if p.origin == Origin::Binary && s.from_binary.is_none() {
+                return Err(CL_INVALID_BINARY);
+            }
+            match &s.from_binary {
+                Some((src, o)) => (s.device.rt.clone(), src.clone(), o.clone()),
+                None => (s.device.rt.clone(), p.sources.clone(), options.to_string()),
+            }
+        };
+        {
+            let mut slots = lock(&p.slots);
+            if let Some(s) = slots.iter_mut().find(|s| s.device.handle == dh) {
+                s.status = CL_BUILD_IN_PROGRESS;
+            }
+        }
+        let built = std::panic::catch_unwind(|| Program::build(&rt_dev, &sources, &opts))
+            .unwrap_or_else(|_| {
+                Err(RuntimeError::BuildProgramFailure(
+                    "internal compiler error (a bug in Kauai)".into(),
+                ))
+            });
+        let mut slots = lock(&p.slots);
+        let Some(s) = slots.iter_mut().find(|s| s.device.handle == dh) else {
+            continue;
+        };
+        s.options = opts;
+        match built {
+            Ok(prog) => {
+                s.status = CL_BUILD_SUCCESS;
+                s.log = prog.build_log.clone();
+                s.program = Some(Arc::new(prog));
+                s.binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+            }
+            Err(e) => {
+                let (code, log) = build_error(e);
+                s.status = CL_BUILD_ERROR;
+                s.log = log;
+                s.program = None;
+                if result.is_ok() {
+                    result = Err(code);
+                }
+            }
+        }
+    }
+    result
+}
+
+pub fn program_info(p: &ProgramObj, param: u32) -> R<InfoValue> {
+    let slots = lock(&p.slots);
+    let built = slots.iter().find_map(|s| s.program.clone());
+    Ok(match param {
+        CL_PROGRAM_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(p.handle)),
+        CL_PROGRAM_CONTEXT => InfoValue::handle(p.context.handle),
+        CL_PROGRAM_NUM_DEVICES => InfoValue::u32(slots.len() as u32),
+        CL_PROGRAM_DEVICES => {
+            InfoValue::usizes(&slots.iter().map(|s| s.device.handle).collect::<Vec<_>>())
+        }
+        CL_PROGRAM_SOURCE => InfoValue::str(&p.source_text()),
+        CL_PROGRAM_BINARY_SIZES => {
+            InfoValue::usizes(&binaries(p, &slots).iter().map(Vec::len).collect::<Vec<_>>())
+        }
+        CL_PROGRAM_NUM_KERNELS | CL_PROGRAM_KERNEL_NAMES => {
+            let Some(b) = built else {
+                return Err(CL_INVALID_PROGRAM_EXECUTABLE);
+            };
+            if param == CL_PROGRAM_NUM_KERNELS {
+                InfoValue::usize(b.info.kernels.len())
+            } else {
+                InfoValue::str(
+                    &b.info
+                        .kernels
+                        .iter()
+                        .map(|k| k.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(";"),
+                )
+            }
+        }
+        _ => return Err(CL_INVALID_VALUE),
+    })
+}
+
+/// The binary of each device slot (empty where nothing is built).
+pub fn binaries(p: &ProgramObj, slots: &[BuildSlot]) -> Vec<Vec<u8>> {
+    slots
+        .iter()
+        .map(|s| match (&s.program, &s.from_binary) {
+            // A linked program's binary would have to carry every object's sources and
+            // headers; none is given (size 0) rather than one that cannot be rebuilt.
+            _ if s.linked => Vec::new(),
+            (Some(_), Some((src, o))) => encode_binary(s.device.rt.name(), o, src),
+            (Some(_), None) => encode_binary(s.device.rt.name(), &s.options, &p.sources),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+pub fn program_build_info(p: &ProgramObj, dev: usize, param: u32) -> R<InfoValue> {
+    let d = device(dev)?;
+    let slots = lock(&p.slots);
+    let Some(s) = slots.iter().find(|s| s.device.handle == d.handle) else {
+        return Err(CL_INVALID_DEVICE);
+    };
+    Ok(match param {
+        CL_PROGRAM_BUILD_STATUS => InfoValue::i32(s.status),
+        CL_PROGRAM_BUILD_OPTIONS => InfoValue::str(&s.options),
+        CL_PROGRAM_BUILD_LOG => InfoValue::str(&s.log),
+        CL_PROGRAM_BINARY_TYPE => InfoValue::u32(s.binary_type),
+        _ => return Err(CL_INVALID_VALUE),
+    })
+}
+
+// ---- kernels ----
+
+pub fn create_kernel(p: &Arc<ProgramObj>, name: &str) -> R<usize> {
+    let Some(built) = p.any_built() else {
+        return Err(CL_INVALID_PROGRAM_EXECUTABLE);
+    };
+    let info = built
+        .kernel_info(name)
+        .map_err(|_| CL_INVALID_KERNEL_NAME)?
+        .clone();
+    // Every device's build must be able to run it (an IL device may lack a feature).
+    let slots: Vec<Arc<Program>> = lock(&p.slots)
+        .iter()
+        .filter_map(|s| s.program.clone())
+        .collect();
+    for prog in &slots {
+        kauai_runtime::Kernel::new(prog, name).map_err(|e| match e {
+            RuntimeError::InvalidKernelName { .. } => CL_INVALID_KERNEL_DEFINITION,
+            other => {
+                p.context.report(&other.to_string());
+                CL_INVALID_KERNEL
+            }
+        })?;
+    }
+    p.kernels.fetch_add(1, Ordering::Relaxed);
+    let n = info.args.len();
+    Ok(registry::register(Kind::Kernel, true, |handle| KernelObj {
+        handle,
+        program: p.clone(),
+        info,
+        args: std::sync::Mutex::new(vec![None; n]),
+    })
+    .handle)
+}
+
+pub fn kernel_names(p: &ProgramObj) -> R<Vec<String>> {
+    let Some(built) = p.any_built() else {
+        return Err(CL_INVALID_PROGRAM_EXECUTABLE);
+    };
+    Ok(built.info.kernels.iter().map(|k| k.name.clone()).collect())
+}
+
+/// `clSetKernelArg`. `value` is the bytes at `arg_value` (None for NULL).
+pub fn set_kernel_arg(k: &KernelObj, index: u32, size: usize, value: Option<&[u8]>) -> R<()> {
+    let Some(a) = k.info.args.get(index as usize) else {
+        return Err(CL_INVALID_ARG_INDEX);
+    };
+    let v = match &a.kind {
+        ArgKind::Buffer(_) => {
+            if size != std::mem::size_of::<cl_mem>() {
+                return Err(CL_INVALID_ARG_SIZE);
+            }
+            let h = value.map_or(0, |b| {
+                const N: usize = std::mem::size_of::<usize>();
+                let mut w = [0u8; N];
+                w.copy_from_slice(&b[..N]);
+                usize::from_ne_bytes(w)
+            });
+            if h == 0 {
+                ArgVal::NullMem
+            } else {
+                let m = mem(h).map_err(|_| CL_INVALID_MEM_OBJECT)?;
+                if m.context.handle != k.program.context.handle {
+                    return Err(CL_INVALID_MEM_OBJECT);
+                }
+                ArgVal::Mem(m)
+            }
+        }
+        ArgKind::Local => {
+            if value.is_some() {
+                return Err(CL_INVALID_ARG_VALUE);
+            }
+            if size == 0 {
+                return Err(CL_INVALID_ARG_SIZE);
+            }
+            ArgVal::Local(size as u64)
+        }
+        ArgKind::Value(_) | ArgKind::ByVal { .. } => {
+            if size as u64 != a.size {
+                return Err(CL_INVALID_ARG_SIZE);
+            }
+            match value {
+                None => return Err(CL_INVALID_ARG_VALUE),
+                Some(b) => ArgVal::Bytes(b.to_vec()),
+            }
+        }
+    };
+    lock(&k.args)[index as usize] = Some(v);
+    Ok(())
+}
+
+pub fn kernel_info(k: &KernelObj, param: u32) -> R<InfoValue> {
+    Ok(match param {
+        CL_KERNEL_FUNCTION_NAME => InfoValue::str(&k.info.name),
+        CL_KERNEL_NUM_ARGS => InfoValue::u32(k.info.args.len() as u32),
+        CL_KERNEL_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(k.handle)),
+        CL_KERNEL_CONTEXT => InfoValue::handle(k.program.context.handle),
+        CL_KERNEL_PROGRAM => InfoValue::handle(k.program.handle),
+        CL_KERNEL_ATTRIBUTES => {
+            let mut attrs = Vec::new();
+            if let Some(r) = k.info.reqd_work_group_size {
+                attrs.push(format!("reqd_work_group_size({},{},{})", r[0], r[1], r[2]));
+            }
+            if let Some(r) = k.info.work_group_size_hint {
+                attrs.push(format!("work_group_size_hint({},{},{})", r[0], r[1], r[2]));
+            }
+            if let Some(t) = &k.info.vec_type_hint {
+                attrs.push(format!("vec_type_hint({t})"));
+            }
+            InfoValue::str(&attrs.join(" "))
+        }
+        _ => return Err(CL_INVALID_VALUE),
+    })
+}
+
+pub fn kernel_arg_info(k: &KernelObj, index: u32, param: u32) -> R<InfoValue> {
+    let Some(a) = k.info.args.get(index as usize) else {
+        return Err(CL_INVALID_ARG_INDEX);
+    };
+    if k.program.origin != Origin::Source {
+        return Err(CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+    }
+    Ok(match param {
+        CL_KERNEL_ARG_ADDRESS_QUALIFIER => InfoValue::u32(match a.kind {
+            ArgKind::Buffer(AddrSpace::Constant) => CL_KERNEL_ARG_ADDRESS_CONSTANT,
+            ArgKind::Buffer(_) => CL_KERNEL_ARG_ADDRESS_GLOBAL,
+            ArgKind::Local => CL_KERNEL_ARG_ADDRESS_LOCAL,
+            _ => CL_KERNEL_ARG_ADDRESS_PRIVATE,
+        }),
+        CL_KERNEL_ARG_ACCESS_QUALIFIER => InfoValue::u32(CL_KERNEL_ARG_ACCESS_NONE),
+        CL_KERNEL_ARG_TYPE_NAME => InfoValue::str(&a.type_name),
+        CL_KERNEL_ARG_TYPE_QUALIFIER => {
+            let mut q: u64 = 0;
+            for w in a.type_qual.split_whitespace() {
+                q |= match w {
+                    "const" => CL_KERNEL_ARG_TYPE_CONST as u64,
+                    "restrict" => CL_KERNEL_ARG_TYPE_RESTRICT as u64,
+                    "volatile" => CL_KERNEL_ARG_TYPE_VOLATILE as u64,
+                    _ => 0,
+                };
+            }
+            if matches!(a.kind, ArgKind::Buffer(AddrSpace::Constant)) {
+                q |= CL_KERNEL_ARG_TYPE_CONST as u64;
+            }
+            InfoValue::u64(q)
+        }
+        CL_KERNEL_ARG_NAME => InfoValue::str(&a.name),
+        _ => return Err(CL_INVALID_VALUE),
+    })
+}
+
+fn local_args(k: &KernelObj) -> u64 {
+    lock(&k.args)
+        .iter()
+        .map(|a| match a {
+            Some(ArgVal::Local(n)) => *n,
+            _ => 0,
+        })
+        .sum()
+}
+
+pub fn kernel_work_group_info(k: &KernelObj, dev: usize, param: u32) -> R<InfoValue> {
+    let d = if dev == 0 {
+        let slots = lock(&k.program.slots);
+        if slots.len() != 1 {
+            return Err(CL_INVALID_DEVICE);
+        }
+        slots[0].device.clone()
+    } else {
+        let d = device(dev)?;
+        if !k.program.context.has_device(&d) {
+            return Err(CL_INVALID_DEVICE);
+        }
+        d
+    };
+    let di = &d.rt.info.device_info;
+    Ok(match param {
+        CL_KERNEL_WORK_GROUP_SIZE => InfoValue::usize(match k.info.reqd_work_group_size {
+            Some(r) => r.iter().map(|&x| x as usize).product(),
+            None => di.max_work_group_size as usize,
+        }),
+        CL_KERNEL_COMPILE_WORK_GROUP_SIZE => InfoValue::usizes(
+            &k.info
+                .reqd_work_group_size
+                .map_or([0; 3], |r| r.map(|x| x as usize)),
+        ),
+        CL_KERNEL_LOCAL_MEM_SIZE => InfoValue::u64(k.info.local_memory_size + local_args(k)),
+        CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE => {
+            InfoValue::usize(d.rt.mcpu().map_or(1, |m| m.wavefront as usize))
+        }
+        CL_KERNEL_PRIVATE_MEM_SIZE => InfoValue::u64(0),
+        // Only for custom devices and built-in kernels.
+        _ => return Err(CL_INVALID_VALUE),
+    })
+}
+
+// ---- enqueue ----
+
+/// The queue and the events of a wait list, checked.
+pub fn prepare(q: usize, wait: &[usize]) -> R<(Arc<Queue>, Vec<Arc<Event>>)> {
+    let q = queue(q)?;
+    let mut events = Vec::with_capacity(wait.len());
+    for &e in wait {
+        let e = event(e).map_err(|_| CL_INVALID_EVENT_WAIT_LIST)?;
+        if e.context.handle != q.context.handle {
+            return Err(CL_INVALID_CONTEXT);
+        }
+        events.push(e);
+    }
+    Ok((q, events))
+}
+
+/// A buffer of the queue's context, with the region `offset..offset+len` inside it.
+pub fn buffer_region(q: &Queue, m: usize, offset: usize, len: usize) -> R<Arc<Mem>> {
+    let m = mem(m)?;
+    if m.context.handle != q.context.handle {
+        return Err(CL_INVALID_CONTEXT);
+    }
+    if offset.checked_add(len).is_none_or(|end| end > m.size) {
+        return Err(CL_INVALID_VALUE);
+    }
+    Ok(m)
+}
+
+/// Finish a blocking command: wait, and report a failed wait list as the spec says.
+pub fn finish_blocking(e: &Event) -> R<()> {
+    if e.wait() < 0 {
+        Err(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    } else {
+        Ok(())
+    }
+}
+
+pub fn enqueue_kernel(
+    q: &Arc<Queue>,
+    k: &Arc<KernelObj>,
+    work_dim: u32,
+    offset: Option<Vec<u64>>,
+    global: Option<Vec<u64>>,
+    local: Option<Vec<u64>>,
+) -> R<Work> {
+    if k.program.context.handle != q.context.handle {
+        return Err(CL_INVALID_CONTEXT);
+    }
+    let Some(program) = k.program.built_for(&q.device) else {
+        return Err(CL_INVALID_PROGRAM_EXECUTABLE);
+    };
+    if !(1..=3).contains(&work_dim) {
+        return Err(CL_INVALID_WORK_DIMENSION);
+    }
+    let dims = work_dim as usize;
+    let Some(global) = global else {
+        return Err(CL_INVALID_GLOBAL_WORK_SIZE);
+    };
+    if global.contains(&0) {
+        return Err(CL_INVALID_GLOBAL_WORK_SIZE);
+    }
+    let limit = if q.device.gpu {
+        u64::from(u32::MAX)
+    } else {
+        u64::MAX
+    };
+    if let Some(o) = &offset {
+        for d in 0..dims {
+            if o[d].checked_add(global[d]).is_none_or(|e| e > limit) {
+                return Err(CL_INVALID_GLOBAL_OFFSET);
+            }
+        }
+    }
+    let di = &q.device.rt.info.device_info;
+    let reqd = k.info.reqd_work_group_size.map(|r| r.map(u64::from));
+    let eff_local: Option<[u64; 3]> = match &local {
+        Some(l) => {
+            let mut a = [1u64; 3];
+            a[..dims].copy_from_slice(&l[..dims]);
+            Some(a)
+        }
+        None => reqd,
+    };
+    if let Some(l) = eff_local {
+        if let (Some(r), Some(_)) = (reqd, &local) {
+            if r != l {
+                return Err(CL_INVALID_WORK_GROUP_SIZE);
+            }
+        }
+        for d in 0..dims {
+            if l[d] == 0 || global[d] % l[d] != 0 {
+                return Err(CL_INVALID_WORK_GROUP_SIZE);
+            }
+        }
+        if l.iter().product::<u64>() > di.max_work_group_size {
+            return Err(CL_INVALID_WORK_GROUP_SIZE);
+        }
+        if l.iter().zip(&di.max_work_item_sizes).any(|(l, m)| l > m) {
+            return Err(CL_INVALID_WORK_ITEM_SIZE);
+        }
+    }
+    let args: Vec<ArgVal> = {
+        let a = lock(&k.args);
+        if a.iter().any(Option::is_none) {
+            return Err(CL_INVALID_KERNEL_ARGS);
+        }
+        a.iter().flatten().cloned().collect()
+    };
+    if k.info.local_memory_size + local_args(k) > di.local_mem_size {
+        return Err(CL_OUT_OF_RESOURCES);
+    }
+    Ok(Work::Kernel {
+        kernel: k.clone(),
+        program,
+        args,
+        nd: NdRangeSpec {
+            work_dim,
+            global_offset: offset,
+            global_size: global,
+            local_size: local,
+        },
+    })
+}
+
+// ---- events ----
+
+pub fn event_info(e: &Event, param: u32) -> R<InfoValue> {
+    Ok(match param {
+        CL_EVENT_COMMAND_QUEUE => InfoValue::handle(e.queue.as_ref().map_or(0, |q| q.handle)),
+        CL_EVENT_CONTEXT => InfoValue::handle(e.context.handle),
+        CL_EVENT_COMMAND_TYPE => InfoValue::u32(e.command_type),
+        CL_EVENT_COMMAND_EXECUTION_STATUS => InfoValue::i32(e.status()),
+        CL_EVENT_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(e.handle)),
+        _ => return Err(CL_INVALID_VALUE),
+    })
+}
+
+pub fn event_profiling_info(e: &Event, param: u32) -> R<InfoValue> {
+    let Some(q) = &e.queue else {
+        return Err(CL_PROFILING_INFO_NOT_AVAILABLE);
+    };
+    let s = lock(&e.state);
+    if !q.profiling() || s.status != CL_COMPLETE {
+        return Err(CL_PROFILING_INFO_NOT_AVAILABLE);
+    }
+    let i = match param {
+        CL_PROFILING_COMMAND_QUEUED => 0,
+        CL_PROFILING_COMMAND_SUBMIT => 1,
+        CL_PROFILING_COMMAND_START => 2,
+        CL_PROFILING_COMMAND_END => 3,
+        _ => return Err(CL_INVALID_VALUE),
+    };
+    Ok(InfoValue::u64(s.times[i]))
+}
+
+pub fn create_user_event(ctx: usize) -> R<usize> {
+    let c = context(ctx)?;
+    Ok(Event::new(c, None, CL_COMMAND_USER, true).handle)
+}
+
+pub fn set_user_event_status(e: &Event, status: cl_int) -> R<()> {
+    if e.queue.is_some() {
+        return Err(CL_INVALID_EVENT);
+    }
+    if status > CL_COMPLETE {
+        return Err(CL_INVALID_VALUE);
+    }
+    if e.status() <= CL_COMPLETE {
+        return Err(CL_INVALID_OPERATION);
+    }
+    e.set_status(status);
+    Ok(())
+}
+
+pub fn wait_for_events(events: &[usize]) -> R<()> {
+    if events.is_empty() {
+        return Err(CL_INVALID_VALUE);
+    }
+    let mut evs = Vec::with_capacity(events.len());
+    for &h in events {
+        let e = event(h)?;
+        if let Some(first) = evs.first() {
+            let first: &Arc<Event> = first;
+            if first.context.handle != e.context.handle {
+                return Err(CL_INVALID_CONTEXT);
+            }
+        }
+        evs.push(e);
+    }
+    let mut failed = false;
+    for e in &evs {
+        failed |= e.wait() < 0;
+    }
+    if failed {
+        Err(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,296 @@
+//! Command queues: one worker thread per queue runs its commands in order.
+
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::{Arc, Mutex, Weak};
+
+use kauai_host::{Buffer, ExecOptions};
+use kauai_runtime::{enqueue, Kernel, KernelArg, NdRangeSpec, Program, RuntimeError};
+use opencl_sys::*;
+
+use crate::objects::{lock, ArgVal, Context, Event, KernelObj, Mem, Queue, QueueTail};
+use crate::platform::DeviceObj;
+use crate::registry::{self, Kind};
+
+/// What a command does.
+pub enum Work {
+    /// Markers, barriers, migrations: nothing but ordering.
+    Nothing,
+    /// Copy `len` bytes at `offset` of the buffer to the application's `dst`.
+    Read {
+        mem: Arc<Mem>,
+        offset: usize,
+        len: usize,
+        dst: usize,
+    },
+    /// Rectangular read: `(buffer offset, host offset, len)` runs.
+    ReadRect {
+        mem: Arc<Mem>,
+        runs: Vec<(usize, usize, usize)>,
+        dst: usize,
+    },
+    /// Write bytes (taken from the application at enqueue time) at `offset`.
+    Write {
+        mem: Arc<Mem>,
+        offset: usize,
+        data: Vec<u8>,
+    },
+    /// Rectangular write: `(buffer offset, bytes)` runs.
+    WriteRuns {
+        mem: Arc<Mem>,
+        runs: Vec<(usize, Vec<u8>)>,
+    },
+    /// Copy runs `(src offset, dst offset, len)` between buffers.
+    Copy {
+        src: Arc<Mem>,
+        dst: Arc<Mem>,
+        runs: Vec<(usize, usize, usize)>,
+    },
+    Fill {
+        mem: Arc<Mem>,
+        pattern: Vec<u8>,
+        offset: usize,
+        size: usize,
+    },
+    /// Fill the mapping at `ptr` with the buffer's contents.
+    Map { mem: Arc<Mem>, ptr: usize },
+    /// Copy the mapping at `ptr` back (if mapped for writing) and end it.
+    Unmap { mem: Arc<Mem>, ptr: usize },
+    Kernel {
+        kernel: Arc<KernelObj>,
+        /// The kernel's program as built for the queue's device.
+        program: Arc<Program>,
+        args: Vec<ArgVal>,
+        nd: NdRangeSpec,
+    },
+}
+
+pub struct Command {
+    pub event: Arc<Event>,
+    pub wait: Vec<Arc<Event>>,
+    pub work: Work,
+}
+
+pub fn create_queue(context: Arc<Context>, device: Arc<DeviceObj>, properties: u64) -> Arc<Queue> {
+    let (tx, rx) = channel::<Command>();
+    let q = registry::register(Kind::Queue, true, |handle| Queue {
+        handle,
+        context,
+        device,
+        properties,
+        tail: Mutex::new(QueueTail {
+            tx,
+            last: Weak::new(),
+        }),
+    });
+    let name = format!("kauai-queue-{:x}", q.handle);
+    let spawned = std::thread::Builder::new()
+        .name(name)
+        .spawn(move || worker(rx));
+    if let Err(e) = spawned {
+        // Commands sent to a queue without a worker would never run; say why.
+        q.context
+            .report(&format!("cannot start the queue's worker thread: {e}"));
+    }
+    q
+}
+
+/// Send a command to the queue's worker; returns its event.
+pub fn submit(
+    q: &Arc<Queue>,
+    command_type: u32,
+    wait: Vec<Arc<Event>>,
+    work: Work,
+    exposed: bool,
+) -> Arc<Event> {
+    let event = Event::new(q.context.clone(), Some(q.clone()), command_type, exposed);
+    let mut tail = lock(&q.tail);
+    if tail
+        .tx
+        .send(Command {
+            event: event.clone(),
+            wait,
+            work,
+        })
+        .is_err()
+    {
+        event.set_status(CL_OUT_OF_RESOURCES);
+    }
+    tail.last = Arc::downgrade(&event);
+    drop(tail);
+    event
+}
+
+/// Wait for everything sent to the queue so far.
+pub fn finish(q: &Queue) {
+    let last = lock(&q.tail).last.upgrade();
+    if let Some(e) = last {
+        e.wait();
+    }
+}
+
+fn worker(rx: Receiver<Command>) {
+    while let Ok(cmd) = rx.recv() {
+        cmd.event.set_status(CL_SUBMITTED);
+        let failed = cmd.wait.iter().any(|e| e.wait() < 0);
+        if failed {
+            cmd.event
+                .set_status(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+            continue;
+        }
+        cmd.event.set_status(CL_RUNNING);
+        let ctx = cmd.event.context.clone();
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(cmd.work)));
+        let status = match r {
+            Ok(Ok(())) => CL_COMPLETE,
+            Ok(Err((code, message))) => {
+                ctx.report(&message);
+                code
+            }
+            Err(_) => {
+                ctx.report("internal error while running a command (a bug in Kauai)");
+                CL_OUT_OF_RESOURCES
+            }
+        };
+        cmd.event.set_status(status);
+    }
+}
+
+type Failure = (cl_int, String);
+
+fn bytes_of(mem: &Mem, offset: usize, len: usize) -> Vec<u8> {
+    // The host buffer reads whole; the region was bounds-checked at enqueue.
+    let all = mem.storage.read_bytes();
+    all.get(offset..offset + len)
+        .map(<[u8]>::to_vec)
+        .unwrap_or_default()
+}
+
+fn write_at(mem: &Mem, offset: usize, data: &[u8]) -> Result<(), Failure> {
+    mem.storage
+        .write_bytes(offset, data)
+        .map_err(|e| (CL_OUT_OF_RESOURCES, e.to_string()))
+}
+
+fn run(work: Work) -> Result<(), Failure> {
+    match work {
+        Work::Nothing => Ok(()),
+        Work::Read {
+            mem,
+            offset,
+            len,
+            dst,
+        } => {
+            crate::ffi::copy_to_host(dst, &bytes_of(&mem, offset, len));
+            Ok(())
+        }
+        Work::ReadRect { mem, runs, dst } => {
+            let all = mem.storage.read_bytes();
+            for (b, h, len) in runs {
+                if let Some(src) = all.get(b..b + len) {
+                    crate::ffi::copy_to_host(dst + h, src);
+                }
+            }
+            Ok(())
+        }
+        Work::Write { mem, offset, data } => write_at(&mem, offset, &data),
+        Work::WriteRuns { mem, runs } => {
+            for (off, data) in runs {
+                write_at(&mem, off, &data)?;
+            }
+            Ok(())
+        }
+        Work::Copy { src, dst, runs } => {
+            let all = src.storage.read_bytes();
+            for (s, d, len) in runs {
+                if let Some(bytes) = all.get(s..s + len) {
+                    write_at(&dst, d, bytes)?;
+                }
+            }
+            Ok(())
+        }
+        Work::Fill {
+            mem,
+            pattern,
+            offset,
+            size,
+        } => {
+            let data: Vec<u8> = pattern.iter().copied().cycle().take(size).collect();
+            write_at(&mem, offset, &data)
+        }
+        Work::Map { mem, ptr } => {
+            let (offset, size) = match lock(&mem.maps).get(&ptr) {
+                Some(m) => (m.offset, m.size),
+                None => return Ok(()),
+            };
+            crate::ffi::copy_to_host(ptr, &bytes_of(&mem, offset, size));
+            Ok(())
+        }
+        Work::Unmap { mem, ptr } => {
+            let Some(m) = lock(&mem.maps).remove(&ptr) else {
+                return Ok(());
+            };
+            if m.write {
+                let data = crate::ffi::copy_from_host(ptr, m.size);
+                write_at(&mem, m.offset, &data)?;
+            }
+            // The staging memory (if any) is freed here, after the copy.
+            drop(m);
+            Ok(())
+        }
+        Work::Kernel {
+            kernel,
+            program,
+            args,
+            nd,
+        } => run_kernel(&kernel, &program, args, &nd),
+    }
+}
+
+/// Faults and other launch failures end the event with this status: the kernel could
+/// not complete with the resources (memory bounds, time) it had.
+const FAULT_STATUS: cl_int = CL_OUT_OF_RESOURCES;
+
+fn run_kernel(
+    k: &KernelObj,
+    program: &Program,
+    args: Vec<ArgVal>,
+    nd: &NdRangeSpec,
+) -> Result<(), Failure> {
+    let mut rk = Kernel::new(program, &k.info.name).map_err(|e| (FAULT_STATUS, e.to_string()))?;
+    for (i, a) in args.into_iter().enumerate() {
+        let v = match a {
+            ArgVal::Mem(m) => KernelArg::Buffer(m.storage.clone()),
+            ArgVal::NullMem => KernelArg::Buffer(Arc::new(Buffer::new(0))),
+            ArgVal::Local(n) => KernelArg::Local(n),
+            ArgVal::Bytes(b) => KernelArg::Bytes(b),
+        };
+        rk.set_arg(i, v)
+            .map_err(|e| (FAULT_STATUS, e.to_string()))?;
+    }
+    match enqueue(&rk, nd, exec_options()) {
+        Ok(stats) => {
+            if !stats.printf.is_empty() {
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                let _ = out.write_all(stats.printf.as_bytes());
+                let _ = out.flush();
+            }
+            Ok(())
+        }
+        Err(e) => Err((FAULT_STATUS, fault_message(&k.info.name, &e))),
+    }
+}
+
+/// The options of every launch: all cores. The thread count is computed once: asking
+/// the system (cgroup quotas included) costs more than launching a small kernel.
+fn exec_options() -> &'static ExecOptions {
+    static OPTS: std::sync::OnceLock<ExecOptions> = std::sync::OnceLock::new();
+    OPTS.get_or_init(|| ExecOptions {
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        ..ExecOptions::default()
+    })
+}
+
+fn fault_message(kernel: &str, e: &RuntimeError) -> String {
+    format!("kernel `{kernel}` failed: {e}")
+}
