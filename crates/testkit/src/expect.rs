@@ -76,50 +76,41 @@ impl Expected {
     /// A file without a marker fails (unless blessed): an empty expectation must be
     /// written down, not assumed.
     pub fn check(&self, actual: &str) -> Result<(), String> {
-        if bless_requested() {
-            if self.expected.as_deref() != Some(actual) {
-                let text = format!("{}{}\n{actual}", self.input, self.marker);
-                std::fs::write(&self.path, text)
-                    .map_err(|e| format!("{}: cannot bless: {e}", self.path.display()))?;
-            }
-            return Ok(());
-        }
-        match &self.expected {
-            Some(e) if e == actual => Ok(()),
-            Some(e) => Err(format!(
-                "{}: output differs from the expectation (BLESS=1 rewrites it):\n{}",
-                self.path.display(),
-                diff(e, actual)
-            )),
-            None => Err(format!(
-                "{}: no `{}` line; BLESS=1 writes the current output after one",
-                self.path.display(),
-                self.marker
-            )),
-        }
+        compare_or_bless(&self.path, self.expected.as_deref(), actual, || {
+            format!("{}{}\n{actual}", self.input, self.marker).into_bytes()
+        })
     }
+}
+
+/// The one bless-or-compare step for suites with their own file framing: when `actual`
+/// differs from `expected` (`None`: the file has no expectation yet), fail with a diff,
+/// or under `BLESS=1` write the bytes `blessed()` makes (the file with `actual` in place of
+/// its expectation) to `path`.
+pub fn compare_or_bless(
+    path: &Path,
+    expected: Option<&str>,
+    actual: &str,
+    blessed: impl FnOnce() -> Vec<u8>,
+) -> Result<(), String> {
+    if expected == Some(actual) {
+        return Ok(());
+    }
+    if bless_requested() {
+        return std::fs::write(path, blessed())
+            .map_err(|e| format!("{}: cannot bless: {e}", path.display()));
+    }
+    Err(format!(
+        "{}: output differs from the expectation (BLESS=1 rewrites it):\n{}",
+        path.display(),
+        diff(expected.unwrap_or(""), actual)
+    ))
 }
 
 /// Compare `actual` with the whole of the snapshot file `path` (missing reads as empty);
 /// under `BLESS=1` rewrite it.
 pub fn check_snapshot(path: &Path, actual: &str) -> Result<(), String> {
-    let old = std::fs::read_to_string(path).unwrap_or_default();
-    if bless_requested() {
-        if old != actual {
-            std::fs::write(path, actual)
-                .map_err(|e| format!("{}: cannot bless: {e}", path.display()))?;
-        }
-        return Ok(());
-    }
-    if old == actual {
-        Ok(())
-    } else {
-        Err(format!(
-            "{}: output differs from the snapshot (BLESS=1 rewrites it):\n{}",
-            path.display(),
-            diff(&old, actual)
-        ))
-    }
+    let old = std::fs::read_to_string(path).ok();
+    compare_or_bless(path, old.as_deref(), actual, || actual.as_bytes().to_vec())
 }
 
 #[cfg(test)]

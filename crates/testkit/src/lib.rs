@@ -17,7 +17,7 @@ mod files;
 mod rng;
 mod suite;
 
-pub use expect::{bless_requested, check_snapshot, diff, Expected};
+pub use expect::{bless_requested, check_snapshot, compare_or_bless, diff, Expected};
 pub use files::{collect_files, relative_name};
 pub use rng::Rng;
 pub use suite::Suite;

@@ -31,6 +31,11 @@ impl Rng {
         (self.next_u64() % n.max(1) as u64) as usize
     }
 
+    /// True with probability `pct` percent.
+    pub fn chance(&mut self, pct: u64) -> bool {
+        self.next_u64() % 100 < pct
+    }
+
     /// True with probability `1/n`.
     pub fn one_in(&mut self, n: usize) -> bool {
         self.below(n) == 0

@@ -1,0 +1,200 @@
+//! The metadata the generator writes, read back with the IL toolkit's reader: the
+//! argument layout must be exactly the one derived by hand from seed 000's rules, and a
+//! multi-kernel program must link and run for every kernel.
+
+use crate::common;
+use common::*;
+
+use kauai_amdil::metadata::{read_metadata, MdEntry, Memory};
+use kauai_diag::Diagnostics;
+
+/// (name, `value`/`pointer`, type, elements, cb1 offset, memory type) of each argument.
+fn arg_layout(il: &str, kernel: &str) -> Vec<(String, &'static str, String, u32, u32, String)> {
+    let p = parse_valid(il);
+    let mut diags = Diagnostics::new();
+    let md = read_metadata(&p, &mut diags);
+    assert!(!diags.has_errors(), "{diags:?}");
+    let k = md.kernel(kernel).expect("kernel block");
+    k.entries
+        .iter()
+        .filter_map(|e| match e {
+            MdEntry::Value(v) => {
+                assert_eq!(v.cb, 1, "arguments live in cb1");
+                Some((
+                    v.name.clone(),
+                    "value",
+                    v.ty.clone(),
+                    v.num,
+                    v.offset,
+                    String::new(),
+                ))
+            }
+            MdEntry::Pointer(p) => {
+                assert_eq!((p.cb, p.num), (1, 1));
+                Some((
+                    p.name.clone(),
+                    "pointer",
+                    p.ty.clone(),
+                    p.num,
+                    p.offset,
+                    p.mem.clone(),
+                ))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+const MANY: &str = "
+typedef struct { int a; float b; char c[9]; } S;
+__kernel void many(float a, __global int *p, double4 d, char8 c, S s, __local float *l,
+                   __constant uint *k, short3 t, ulong u, float16 f, uchar2 b)
+{
+    p[0] = (int)a + (int)d.x + c.s7 + s.c[8] + (int)l[0] + k[0] + t.z + (int)u
+         + (int)f.sf + b.y;
+}
+";
+
+#[test]
+fn argument_layout_follows_the_seed_on_evergreen() {
+    let il = compile(MANY, "cypress", "").expect("compiles");
+    let got = arg_layout(&il, "many");
+    // Every argument starts a 16-byte slot at offset 0; a double4 (32 bytes) takes 2
+    // slots, a char8 2 (4 packed components per slot), the 20-byte struct 2, a float16
+    // 4, everything else 1. `__local` pointers are hardware local (`hl`) on Evergreen,
+    // `__constant` ones emulated constant memory (`c`).
+    let s = |v: &str| v.to_string();
+    let want = vec![
+        (s("a"), "value", s("float"), 1, 0, s("")),
+        (s("p"), "pointer", s("i32"), 1, 16, s("uav")),
+        (s("d"), "value", s("double"), 4, 32, s("")),
+        (s("c"), "value", s("i8"), 8, 64, s("")),
+        (s("s"), "value", s("struct"), 20, 96, s("")),
+        (s("l"), "pointer", s("float"), 1, 128, s("hl")),
+        (s("k"), "pointer", s("u32"), 1, 144, s("c")),
+        (s("t"), "value", s("i16"), 3, 160, s("")),
+        (s("u"), "value", s("u64"), 1, 176, s("")),
+        (s("f"), "value", s("float"), 16, 192, s("")),
+        (s("b"), "value", s("u8"), 2, 256, s("")),
+    ];
+    assert_eq!(got, want);
+}
+
+#[test]
+fn local_pointers_are_emulated_on_7xx() {
+    let src = "__kernel void k(__local int *a, __global int *g) { g[0] = a[0]; }";
+    let il = compile(src, "rv770", "").expect("compiles");
+    let got = arg_layout(&il, "k");
+    assert_eq!(got[0].5, "l", "emulated local memory on HD4XXX");
+    assert_eq!((got[1].4, got[1].5.as_str()), (16, "uav"));
+}
+
+/// Several kernels, a helper kept as a function, a __constant table, printf, local
+/// memory declared in the kernel and passed as an argument.
+const PROGRAM: &str = "
+__constant int primes[6] = {2, 3, 5, 7, 11, 13};
+
+int weight(int i) { return primes[i % 6] * (i + 1); }
+
+__kernel void weights(__global int *out)
+{
+    int i = get_global_id(0);
+    out[i] = weight(i);
+}
+
+__kernel void rotate(__global const int *in, __global int *out, __local int *buf)
+{
+    __local int base[1];
+    int l = get_local_id(0);
+    int n = get_local_size(0);
+    buf[l] = in[get_global_id(0)];
+    if (l == 0)
+        base[0] = get_group_id(0) * 1000;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = buf[(l + 1) % n] + base[0];
+}
+
+__kernel void say(__global int *out, int k)
+{
+    int i = get_global_id(0);
+    out[i] = printf(\"k=%d i=%d\\n\", k, i) + weight(k);
+}
+";
+
+#[test]
+fn multi_kernel_program_links_and_runs_every_kernel() {
+    for mcpu in ["rv770", "cypress", "barts", "cayman"] {
+        let il = compile_with(PROGRAM, mcpu, "", "-cl-opt-disable").expect("compiles");
+        let p = parse_valid(&il);
+        let mut diags = Diagnostics::new();
+        let md = read_metadata(&p, &mut diags);
+        // One wrapper block and one body block per kernel, one block for the helper.
+        assert_eq!(md.kernels.len(), 7, "{mcpu}");
+        assert_eq!(md.data.len(), 1, "one emulated data segment");
+        let w = md.kernel("weights").expect("weights");
+        assert!(
+            w.has_memory_flag(&Memory::DataReqd),
+            "{mcpu}: data segment needed"
+        );
+
+        // weights: primes[i % 6] * (i + 1).
+        let out = run_kernel(
+            &il,
+            "weights",
+            mcpu,
+            &[words(&[0; 8])],
+            [8, 1, 1],
+            [4, 1, 1],
+        )
+        .unwrap_or_else(|e| panic!("{mcpu}: {e}"));
+        let primes = [2, 3, 5, 7, 11, 13];
+        let want: Vec<u32> = (0..8u32)
+            .map(|i| primes[(i % 6) as usize] * (i + 1))
+            .collect();
+        assert_eq!(as_u32(&out[0]), want, "{mcpu}");
+
+        // rotate: out = in[(l + 1) % n of the group] + 1000 * group.
+        let input: Vec<u32> = (10..18).collect();
+        let out = run_kernel(
+            &il,
+            "rotate",
+            mcpu,
+            &[words(&input), words(&[0; 8]), Arg::Local(16)],
+            [8, 1, 1],
+            [4, 1, 1],
+        )
+        .unwrap_or_else(|e| panic!("{mcpu}: {e}"));
+        let want: Vec<u32> = (0..8u32)
+            .map(|g| {
+                let (grp, l) = (g / 4, g % 4);
+                input[(grp * 4 + (l + 1) % 4) as usize] + 1000 * grp
+            })
+            .collect();
+        assert_eq!(as_u32(&out[1]), want, "{mcpu}");
+        let rk = md.kernel("rotate").expect("rotate");
+        let local_kind = if mcpu == "rv770" {
+            Memory::Local(4)
+        } else {
+            Memory::HwLocal(4)
+        };
+        assert!(rk.entries.contains(&MdEntry::Memory(local_kind)), "{mcpu}");
+
+        // say: printf writes "k=4 i=<i>" (the record fits: it returns 0) + weight(4) =
+        // primes[4] * 5 = 55.
+        let (out, text) = run_kernel_printf(
+            &il,
+            "say",
+            mcpu,
+            &[words(&[0; 2]), val32(4)],
+            [2, 1, 1],
+            [2, 1, 1],
+        )
+        .unwrap_or_else(|e| panic!("{mcpu}: {e}"));
+        assert_eq!(as_u32(&out[0]), vec![55, 55], "{mcpu}");
+        assert_eq!(text, "k=4 i=0\nk=4 i=1\n", "{mcpu}");
+        let fmts: Vec<_> = md.kernels.iter().flat_map(|k| k.printf_formats()).collect();
+        assert_eq!(fmts.len(), 1);
+        assert_eq!(fmts[0].format(), "k=%d i=%d\n");
+        assert_eq!(fmts[0].arg_sizes, vec![4, 4]);
+    }
+}

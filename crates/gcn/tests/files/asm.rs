@@ -1,0 +1,58 @@
+//! Data-driven assembler tests: each `tests/data/asm/*.s` holds the source, then a
+//! `#### EXPECTED` line and the expected result (code bytes, symbols, prints,
+//! diagnostics with file:line:col, and the disassembly when the source asks for it with
+//! `# test: disasm`). `BLESS=1 cargo test -p kauai-gcn --test files` rewrites the
+//! expectations; review the diff.
+
+use std::fmt::Write;
+use std::path::Path;
+
+use kauai_diag::{Diagnostics, SourceMap};
+use kauai_gcn::{assemble, disassemble, AsmOptions, DisasmOptions};
+use kauai_testkit::Expected;
+
+const MARKER: &str = "#### EXPECTED";
+
+fn run_file(name: &str, source: &str) -> String {
+    let mut sm = SourceMap::new();
+    let f = sm.add(name, source.to_string());
+    let mut diags = Diagnostics::new();
+    // Includes resolve against the data directory, as `-I` would.
+    let opts = AsmOptions {
+        include_dirs: vec![format!("{}/tests/data/asm", env!("CARGO_MANIFEST_DIR")).into()],
+        ..AsmOptions::default()
+    };
+    let res = assemble(&mut sm, f, &opts, &mut diags);
+    let mut out = String::new();
+    for d in diags.iter() {
+        let loc = d.primary_span().map(|s| sm.location(s)).unwrap_or_default();
+        let _ = writeln!(out, "{}: {loc}: {}", d.severity, d.message);
+    }
+    if let Ok(o) = res {
+        let _ = writeln!(out, "arch {}", o.arch.clrx_name());
+        for (i, chunk) in o.code().chunks(16).enumerate() {
+            let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
+            let _ = writeln!(out, "{:04x}: {}", i * 16, hex.join(" "));
+        }
+        for (n, sec, v) in &o.symbols {
+            match sec {
+                Some(s) => _ = writeln!(out, "sym {n} = {s}+{v}"),
+                None => _ = writeln!(out, "sym {n} = {v}"),
+            }
+        }
+        for p in &o.prints {
+            let _ = writeln!(out, "print {p}");
+        }
+        if source.contains("# test: disasm") {
+            out.push_str(&disassemble(o.code(), o.arch, DisasmOptions::default()));
+        }
+    }
+    out
+}
+
+/// One data file: its output must match its expectation.
+pub fn check(path: &Path) -> Result<(), String> {
+    let file = Expected::read(path, MARKER)?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+    file.check(&run_file(name, file.input()))
+}

@@ -1,0 +1,211 @@
+//! Properties over generated inputs (the fuzz targets `gcn_decode` and `gcn_asm` check
+//! the same on arbitrary input):
+//! * the decoder never panics, and whatever it decodes disassembles to text that
+//!   assembles back to the same words (random bit flips of valid encodings explore
+//!   operand codes, modifiers and opcodes);
+//! * the assembler never panics on mangled source.
+
+use kauai_diag::{Diagnostics, SourceMap};
+use kauai_gcn::{assemble, decode, disassemble, Arch, AsmOptions, DisasmOptions};
+use kauai_testkit::Rng;
+
+fn vectors(file: &str) -> Vec<Vec<u32>> {
+    let path = format!("{}/tests/data/llvm/{file}", env!("CARGO_MANIFEST_DIR"));
+    let data = std::fs::read_to_string(path).expect("vector file");
+    data.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.rsplit_once(" | "))
+        .map(|(_, h)| {
+            h.split_whitespace()
+                .filter_map(|x| u32::from_str_radix(x, 16).ok())
+                .collect()
+        })
+        .collect()
+}
+
+fn assemble_words(arch: Arch, text: &str) -> Result<Vec<u32>, String> {
+    let mut sm = SourceMap::new();
+    let f = sm.add("t.s", text.to_string());
+    let mut d = Diagnostics::new();
+    let opts = AsmOptions {
+        arch: Some(arch),
+        ..AsmOptions::default()
+    };
+    assemble(&mut sm, f, &opts, &mut d)
+        .map(|o| {
+            o.code()
+                .chunks(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect()
+        })
+        .map_err(|_| d.render(&sm))
+}
+
+fn roundtrip(file: &str, arch: Arch, seed: u64) {
+    let base = vectors(file);
+    let mut rng = Rng::new(seed);
+    let mut decoded = 0;
+    let mut failures = Vec::new();
+    for _ in 0..3000 {
+        let mut w = base[rng.below(base.len())].clone();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(w.len());
+            w[i] ^= 1 << rng.below(32);
+        }
+        w.push(rng.next_u64() as u32); // a possible literal
+        let Ok((_, len)) = decode(arch, &w) else {
+            continue;
+        };
+        decoded += 1;
+        let words = &w[..len];
+        let bytes: Vec<u8> = words.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let text = disassemble(&bytes, arch, DisasmOptions::default());
+        match assemble_words(arch, &text) {
+            Ok(got) if got == words => {}
+            Ok(got) => failures.push(format!("{words:08x?}: '{}' -> {got:08x?}", text.trim())),
+            Err(e) => failures.push(format!("{words:08x?}: '{}': {e}", text.trim())),
+        }
+    }
+    assert!(
+        decoded > 500,
+        "{file}: only {decoded} mutated words decoded"
+    );
+    assert!(
+        failures.is_empty(),
+        "{file}: {} round-trip failures:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
+}
+
+#[test]
+fn decode_roundtrip_gfx6() {
+    roundtrip("gfx6.vec", Arch::Gfx6, 1);
+}
+
+#[test]
+fn decode_roundtrip_gfx7() {
+    roundtrip("gfx7.vec", Arch::Gfx7, 2);
+}
+
+#[test]
+fn decode_roundtrip_gfx8() {
+    roundtrip("gfx8.vec", Arch::Gfx8, 3);
+}
+
+#[test]
+fn decode_roundtrip_gfx9() {
+    roundtrip("gfx9.vec", Arch::Gfx9, 4);
+}
+
+#[test]
+fn decode_roundtrip_gfx906() {
+    roundtrip("gfx906.vec", Arch::Gfx906, 5);
+}
+
+#[test]
+fn decoder_never_panics_on_random_words() {
+    let mut rng = Rng::new(99);
+    for arch in Arch::ALL {
+        for _ in 0..20000 {
+            let n = 1 + rng.below(3);
+            let w: Vec<u32> = (0..n).map(|_| rng.next_u64() as u32).collect();
+            let _ = decode(arch, &w);
+        }
+        let bytes: Vec<u8> = (0..4003).map(|_| rng.next_u64() as u8).collect();
+        let _ = disassemble(
+            &bytes,
+            arch,
+            DisasmOptions {
+                offsets: true,
+                hex: true,
+                floats: true,
+            },
+        );
+    }
+}
+
+#[test]
+fn assembler_never_panics_on_mangled_source() {
+    let src = include_str!("../data/asm/directives.s");
+    let pieces = [
+        "(",
+        ")",
+        "[",
+        "]",
+        ",",
+        ":",
+        "=",
+        ".macro m a\n",
+        ".endm\n",
+        ".rept 2\n",
+        ".endr\n",
+        ".if 1\n",
+        ".else\n",
+        ".endif\n",
+        "\\",
+        "\"",
+        "'",
+        "/*",
+        "*/",
+        "#",
+        ";",
+        "\n",
+        "s[",
+        "v[0:",
+        "0x",
+        "1f",
+        "1b",
+        "-",
+        "|",
+        "abs(",
+        "lit(",
+        "1.5",
+        "@",
+        "::",
+        ".irp x,1,2\n",
+        ".for i=0,i<3,i+1\n",
+        ".while 0\n",
+        "x=x+1\n",
+        ".include \"nonexistent\"\n",
+    ];
+    let mut rng = Rng::new(7);
+    let bytes = src.as_bytes();
+    for _ in 0..120 {
+        let mut s = bytes.to_vec();
+        for _ in 0..1 + rng.below(6) {
+            let at = rng.below(s.len() + 1);
+            match rng.below(3) {
+                0 => {
+                    let p = pieces[rng.below(pieces.len())];
+                    s.splice(at..at, p.bytes());
+                }
+                1 if at < s.len() => {
+                    let end = (at + 1 + rng.below(8)).min(s.len());
+                    s.drain(at..end);
+                }
+                _ => s.insert(at.min(s.len()), rng.next_u64() as u8),
+            }
+        }
+        let mut sm = SourceMap::new();
+        if std::env::var_os("DEBUG_MANGLE").is_some() {
+            eprintln!(
+                "=== case\n{}",
+                String::from_utf8_lossy(&s[..s.len().min(3000)])
+            );
+        }
+        let f = sm.add("m.s", s);
+        let mut d = Diagnostics::new();
+        let arch = Arch::ALL[rng.below(5)];
+        let _ = assemble(
+            &mut sm,
+            f,
+            &AsmOptions {
+                arch: Some(arch),
+                ..AsmOptions::default()
+            },
+            &mut d,
+        );
+        let _ = d.render(&sm);
+    }
+}
