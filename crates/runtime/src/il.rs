@@ -20,8 +20,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use kauai_amdil::abi::{local_arg_offsets, Cb0Params, Cb1Builder};
-use kauai_amdil::opcodes::Opcode;
 use kauai_amdil::metadata::{read_metadata, KernelMetadata, MdEntry, Memory as MdMemory};
+use kauai_amdil::opcodes::Opcode;
 use kauai_amdil::{LineKind, LinkedKernel, Number, OperandKind, Program};
 use kauai_compiler::{ArgInfo, ArgKind, KernelInfo, ProgramInfo};
 use kauai_diag::{Diagnostics, SourceMap};

@@ -1,5 +1,5 @@
-//! The integration tests of `kauai-clc`, one binary (see docs/style.md):
-//! each module is one former test file.
+//! The integration tests of `kauai-clc`, in one binary so that the crate links one
+//! test executable (docs/style.md); each module covers one subject.
 
 mod lower_corpus;
 mod lower_deep;

@@ -1,6 +1,8 @@
-//! The integration tests of `kauai-cli`, one binary (see docs/style.md):
-//! each module is one former test file.
+//! The integration tests of `kauai-cli`, in one binary so that the crate links one
+//! test executable (docs/style.md); each module covers one subject.
 
+mod behaviour;
 mod cli;
 mod common;
+mod gcn_robust;
 mod il_cli;

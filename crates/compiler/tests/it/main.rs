@@ -1,5 +1,5 @@
-//! The integration tests of `kauai-compiler`, one binary (see docs/style.md):
-//! each module is one former test file.
+//! The integration tests of `kauai-compiler`, in one binary so that the crate links one
+//! test executable (docs/style.md); each module covers one subject.
 
 mod api;
 mod common;

@@ -1,9 +1,10 @@
-//! The integration tests of `kauai-gcn`, one binary (see docs/style.md):
-//! each module is one former test file.
+//! The integration tests of `kauai-gcn`, in one binary so that the crate links one
+//! test executable (docs/style.md); each module covers one subject.
 
 mod cl2;
 mod cl2_roundtrip;
 mod clrx_vectors;
+mod limits;
 mod llvm_vectors;
 mod roundtrip;
 mod tablegen;

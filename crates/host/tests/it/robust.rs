@@ -19,10 +19,7 @@ fn random_args(rng: &mut Rng, n: usize) -> Vec<ArgValue> {
             2 => ArgValue::Local {
                 size: [0, 4, 64, u64::MAX][rng.below(4)],
             },
-            _ => ArgValue::Bytes(vec![
-                rng.below(256) as u8;
-                [0, 1, 4, 8, 16][rng.below(5)]
-            ]),
+            _ => ArgValue::Bytes(vec![rng.below(256) as u8; [0, 1, 4, 8, 16][rng.below(5)]]),
         })
         .collect()
 }

@@ -1,4 +1,4 @@
-//! The integration tests of `kauai-ir`, one binary (see docs/style.md):
-//! each module is one former test file.
+//! The integration tests of `kauai-ir`, in one binary so that the crate links one
+//! test executable (docs/style.md); each module covers one subject.
 
 mod roundtrip;

@@ -1,5 +1,5 @@
-//! The integration tests of `kauai-runtime`, one binary (see docs/style.md):
-//! each module is one former test file.
+//! The integration tests of `kauai-runtime`, in one binary so that the crate links one
+//! test executable (docs/style.md); each module covers one subject.
 
 mod il_robust;
 mod opencl_on_il;

@@ -3,7 +3,7 @@
 //! `kauai ir`, `--time`/`--stats`, and the reproductions of bad input, each on the host
 //! and on `kauai:cypress` where it applies. Expected values are hand-computed.
 
-mod common;
+use crate::common;
 use common::kauai;
 
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `kauai asm` / `kauai disasm` on hostile and odd inputs, run as a user runs them: every
 //! one ends with exit 0 or 1 and a message, within 5 s and 512 MB of address space.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Command;
