@@ -19,23 +19,6 @@ use crate::pp::{preprocess, PpOptions};
 use crate::token::{Punct, Token, TokenKind};
 use crate::{compile_opencl_c, CompileOptions};
 
-/// A small deterministic generator (xorshift64*) for the property tests.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-}
-
 // -- preprocessor ----------------------------------------------------------------------
 
 /// A header that includes itself and leaves a function-like macro named like its use.

@@ -6,7 +6,8 @@
 //! - [`Suite`]: one named trial per data file (`cargo test -p CRATE --test files NAME`
 //!   runs one), plus plain trials, run by libtest-mimic;
 //! - [`check_snapshot`]: a whole file compared with what was produced, or blessed;
-//! - [`Rng`]: the one deterministic generator of the property tests.
+//! - [`Rng`]: the one deterministic generator of the property tests, and [`mutate`]:
+//!   byte- and line-level mutations of text inputs.
 //!
 //! A dev-dependency only: nothing here ships in the `kauai` binary.
 
@@ -14,6 +15,7 @@
 
 mod expect;
 mod files;
+pub mod mutate;
 mod rng;
 mod suite;
 

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use kauai_amdil::props::{mutate_lines, Rng};
 use kauai_amdil_emu::props::run_holds;
+use kauai_testkit::{mutate, Rng};
 
 #[test]
 fn mutated_run_tests_never_panic() {
@@ -17,13 +17,13 @@ fn mutated_run_tests_never_panic() {
         .filter(|p| p.extension().is_some_and(|x| x == "il"))
         .collect();
     files.sort();
-    let mut rng = Rng(0xDEAD_BEEF_1234_5678);
+    let mut rng = Rng::new(0xDEAD_BEEF_1234_5678);
     let mut ran = 0;
     for f in files {
         let text = std::fs::read_to_string(&f).expect("readable");
         ran += usize::from(run_holds(&text));
         for _ in 0..60 {
-            run_holds(&mutate_lines(&mut rng, &text));
+            run_holds(&mutate::lines(&mut rng, &text));
         }
     }
     // Some unmutated programs run to the end under the property's fixed launch, so it is

@@ -7,7 +7,8 @@
 
 use std::path::Path;
 
-use kauai_clc::props::{compile_fuzz, compile_holds, Rng};
+use kauai_clc::props::{compile_fuzz, compile_holds};
+use kauai_testkit::Rng;
 
 const FRAGMENTS: &[&str] = &[
     "(",
@@ -110,7 +111,7 @@ fn mutated_programs_never_panic_and_results_verify() {
         }
     }
     assert!(!seeds.is_empty());
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut compiled = 0;
     for round in 0..600 {
         let seed = &seeds[round % seeds.len()];

@@ -8,9 +8,10 @@
 use crate::parse_support;
 
 use kauai_clc::parse::{self, MAX_NESTING_DEPTH};
-use kauai_clc::props::{parse_fuzz, parse_source_holds, parse_tokens_holds, Rng};
+use kauai_clc::props::{parse_fuzz, parse_source_holds, parse_tokens_holds};
 use kauai_clc::token::Token;
 use kauai_diag::FileId;
+use kauai_testkit::Rng;
 
 /// Run `f` on a thread with a modest stack, as a small-stack host would.
 fn on_small_stack(f: impl FnOnce() + Send + 'static) {
@@ -25,7 +26,7 @@ fn on_small_stack(f: impl FnOnce() + Send + 'static) {
 #[test]
 fn random_token_sequences_never_panic() {
     on_small_stack(|| {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         for round in 0..3000 {
             // Token mode; most inputs end in Eof as the preprocessor guarantees.
             let mode = if round % 7 == 0 { 1u8 } else { 3 };
@@ -50,7 +51,7 @@ fn mutated_corpus_never_panics() {
         sources.push(parse_support::tokenize(&src, FileId(0)));
     }
     on_small_stack(move || {
-        let mut rng = Rng(12345);
+        let mut rng = Rng::new(12345);
         for _ in 0..1500 {
             let mut toks = sources[rng.below(sources.len())].clone();
             for _ in 0..1 + rng.below(4) {

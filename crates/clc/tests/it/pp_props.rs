@@ -6,7 +6,8 @@
 
 use std::path::Path;
 
-use kauai_clc::props::{preprocess_fuzz, preprocess_holds, Rng};
+use kauai_clc::props::{preprocess_fuzz, preprocess_holds};
+use kauai_testkit::Rng;
 
 const FRAGMENTS: &[&str] = &[
     "#define ",
@@ -96,7 +97,7 @@ fn mutate(rng: &mut Rng, src: &[u8]) -> Vec<u8> {
 
 #[test]
 fn never_panics_on_random_or_mutated_input() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     for _ in 0..600 {
         let flags = rng.next_u64() as u8;
         let a = random_input(&mut rng);

@@ -4,8 +4,8 @@
 //! ([`mutate_lines`]: words swapped, lines dropped or duplicated, numbers changed, bytes
 //! replaced).
 
-use kauai_amdil::props::{mutate_lines, Rng};
 use kauai_runtime::probe_il;
+use kauai_testkit::{mutate, Rng};
 
 #[test]
 fn il_programs_never_panic_the_runtime() {
@@ -16,13 +16,13 @@ fn il_programs_never_panic_the_runtime() {
         .filter(|p| p.extension().is_some_and(|x| x == "il"))
         .collect();
     files.sort();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut ran = 0;
     for f in &files {
         let text = std::fs::read_to_string(f).expect("read");
         ran += probe_il(text.as_bytes());
         for _ in 0..40 {
-            probe_il(mutate_lines(&mut rng, &text).as_bytes());
+            probe_il(mutate::lines(&mut rng, &text).as_bytes());
         }
     }
     // The unmutated programs do run (so the property is not checked on errors alone).
