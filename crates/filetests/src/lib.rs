@@ -18,31 +18,7 @@ mod devices;
 
 pub use devices::{check_on_device, DeviceMatrix, Expectation};
 
-/// Every file below `dir` whose extension is one of `exts`, in sorted path order
-/// (directories are walked depth-first, also sorted).
-pub fn collect_files(dir: &Path, exts: &[&str]) -> Vec<std::path::PathBuf> {
-    fn walk(dir: &Path, exts: &[&str], out: &mut Vec<std::path::PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        let mut entries: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        entries.sort();
-        for p in entries {
-            if p.is_dir() {
-                walk(&p, exts, out);
-            } else if p
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| exts.contains(&e))
-            {
-                out.push(p);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(dir, exts, &mut out);
-    out
-}
+pub use kauai_testkit::collect_files;
 
 /// Run one test file on the host; `Err` holds a readable report.
 pub fn run_file(path: &Path) -> Result<(), String> {

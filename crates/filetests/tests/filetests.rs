@@ -5,12 +5,6 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-fn rel(p: &Path, root: &Path) -> String {
-    p.strip_prefix(root)
-        .map(|r| r.display().to_string().replace('\\', "/"))
-        .unwrap_or_else(|_| p.display().to_string())
-}
-
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../filetests");
@@ -23,14 +17,14 @@ fn main() {
     let mut tests = Vec::new();
     for (p, host) in run_files.iter().zip(&host_runs) {
         let (p, host) = (p.clone(), host.clone());
-        tests.push(libtest_mimic::Trial::test(rel(&p, &root), move || {
+        tests.push(libtest_mimic::Trial::test(kauai_testkit::relative_name(&p, &root), move || {
             let r = host.get_or_init(|| kauai_filetests::run_cl(&p, None));
             r.clone().map(|_| ()).map_err(Into::into)
         }));
     }
     for p in &ir_files {
         let p = p.clone();
-        tests.push(libtest_mimic::Trial::test(rel(&p, &root), move || {
+        tests.push(libtest_mimic::Trial::test(kauai_testkit::relative_name(&p, &root), move || {
             kauai_filetests::run_file(&p).map_err(Into::into)
         }));
     }
@@ -39,7 +33,7 @@ fn main() {
     let run_root = root.join("run");
     match matrix {
         Ok(matrix) => {
-            let names: Vec<String> = run_files.iter().map(|p| rel(p, &run_root)).collect();
+            let names: Vec<String> = run_files.iter().map(|p| kauai_testkit::relative_name(p, &run_root)).collect();
             let exists = |t: &str| names.iter().any(|n| n == t);
             let stale: Vec<String> = matrix
                 .unknown_tests(&exists)
@@ -55,9 +49,9 @@ fn main() {
             }));
             for device in &matrix.devices {
                 for (p, host) in run_files.iter().zip(&host_runs) {
-                    let expect = matrix.expectation(device, &rel(p, &run_root));
+                    let expect = matrix.expectation(device, &kauai_testkit::relative_name(p, &run_root));
                     let (p, device, host) = (p.clone(), device.clone(), host.clone());
-                    let name = format!("{}@{device}", rel(&p, &root));
+                    let name = format!("{}@{device}", kauai_testkit::relative_name(&p, &root));
                     tests.push(libtest_mimic::Trial::test(name, move || {
                         let h = host.get_or_init(|| kauai_filetests::run_cl(&p, None));
                         kauai_filetests::check_on_device(&p, &device, &expect, h)
