@@ -18,8 +18,8 @@ use std::collections::HashSet;
 use kauai_ir::builtins;
 use kauai_ir::{Body, Const, ConstScalar, FuncId, Function, InstKind, Module, SecondaryMap, Type};
 
-use crate::inline::inline_where;
-use crate::util::{call_graph, called_functions, remove_functions};
+use crate::inline::inline_into_roots;
+use crate::util::{call_graph, call_sccs, remove_functions};
 use crate::OptError;
 
 /// Is this declaration a builtin that takes a barrier id as its first argument?
@@ -60,18 +60,38 @@ pub fn run(m: &mut Module) -> Result<(), OptError> {
         .filter(|(id, f)| has[*id] && f.body.is_some())
         .map(|(id, _)| id)
         .collect();
-    let recursive = inline_where(m, &|_, id| holders.contains(&id));
-    if let Some(r) = holders.iter().find(|h| recursive.contains(h)) {
+    // Recursion first: top-down inlining of a cycle would not end.
+    let sccs = call_sccs(m, &g);
+    if let Some(r) = sccs
+        .iter()
+        .filter(|(_, rec)| *rec)
+        .flat_map(|(comp, _)| comp.iter())
+        .find(|f| holders.contains(f))
+    {
         return Err(OptError::Unsupported(format!(
             "a barrier in the recursive function @{}",
             m.functions[*r].name
         )));
     }
-    let called = called_functions(m);
+    // Inline into the kernels only (top-down): every caller of a holder is a holder or
+    // a kernel, so afterwards no kernel calls a holder and the other holders are dead.
+    let kernels: Vec<FuncId> = m
+        .functions
+        .iter()
+        .filter(|(_, f)| f.is_kernel() && f.body.is_some())
+        .map(|(id, _)| id)
+        .collect();
+    if let Err(k) = inline_into_roots(m, &kernels, &|id| holders.contains(&id)) {
+        return Err(OptError::Unsupported(format!(
+            "inlining the functions with barriers into kernel @{} needs more than {} instructions (MAX_REQUIRED_INLINE_INSTS)",
+            m.functions[k].name,
+            crate::inline::MAX_REQUIRED_INLINE_INSTS
+        )));
+    }
     let dead: HashSet<FuncId> = holders
         .iter()
         .copied()
-        .filter(|id| !m.functions[*id].is_kernel() && !called.contains(id))
+        .filter(|id| !m.functions[*id].is_kernel())
         .collect();
     remove_functions(m, &dead);
     // 3. Number the barriers of each function.

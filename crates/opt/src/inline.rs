@@ -19,7 +19,8 @@
 //! N²/2 instructions in all (2,000 helpers took 3.6 GB); with it every function stays
 //! within a fixed size, so inlining and every later pass are linear in the program.
 //! Calls left in place are ordinary calls, which every executor runs. The inlining that
-//! `prepare-barriers` needs for correctness ([`inline_where`]) has no budget.
+//! `prepare-barriers` needs for correctness ([`inline_into_roots`]) is top-down into
+//! the kernels, bounded by [`MAX_REQUIRED_INLINE_INSTS`] (past it: an error).
 
 use std::collections::HashSet;
 
@@ -38,16 +39,53 @@ pub const MAX_INLINE_CALLEE_INSTS: usize = 200;
 /// per level) cannot blow one body up.
 pub const MAX_INLINE_CALLER_INSTS: usize = 20_000;
 
+/// Instructions a function may grow to when calls must be inlined for correctness
+/// ([`inline_into_roots`], used for functions holding barriers): some 50 MB of IR.
+/// Helpers calling helpers twice each double per level, so only a bound stops them.
+pub const MAX_REQUIRED_INLINE_INSTS: usize = 500_000;
+
+/// How much a body may grow.
+#[derive(Copy, Clone)]
+enum Limit {
+    /// The `inline` pass's growth budget: calls over it stay calls.
+    Budget,
+    /// Top-down: the copies are inlined into as well, up to this many instructions.
+    TopDown(usize),
+}
+
 pub fn run(m: &mut Module) -> Result<(), OptError> {
-    inline_impl(m, &|_, _| true, true);
+    inline_bottom_up(m);
     Ok(())
 }
 
-/// Inline every call from a defined function to a defined, non-recursive function for
-/// which `want(module, callee)` holds, whatever the sizes. Returns the recursive
-/// functions (never inlined).
-pub fn inline_where(m: &mut Module, want: &dyn Fn(&Module, FuncId) -> bool) -> HashSet<FuncId> {
-    inline_impl(m, want, false)
+/// Inline into each function of `roots` every call to a defined function for which
+/// `want` holds, and then the calls in the copies, until none is left: top-down, so
+/// only the roots grow (bottom-up would first grow every callee, quadratic for a
+/// chain). The callees must not be recursive (check with the call graph first). Fails
+/// with the root that would pass [`MAX_REQUIRED_INLINE_INSTS`].
+pub fn inline_into_roots(
+    m: &mut Module,
+    roots: &[FuncId],
+    want: &dyn Fn(FuncId) -> bool,
+) -> Result<(), FuncId> {
+    let mut inlinable: SecondaryMap<FuncId, bool> = SecondaryMap::new();
+    for (id, f) in m.functions.iter() {
+        inlinable[id] = f.body.is_some() && want(id);
+    }
+    for &root in roots {
+        let Some(mut body) = m.functions[root].body.take() else {
+            continue;
+        };
+        let r = inline_into(
+            m,
+            &mut body,
+            &inlinable,
+            Limit::TopDown(MAX_REQUIRED_INLINE_INSTS),
+        );
+        m.functions[root].body = Some(body);
+        r.map_err(|()| root)?;
+    }
+    Ok(())
 }
 
 /// Instructions in the blocks of a body.
@@ -55,11 +93,9 @@ fn body_size(b: &Body) -> usize {
     b.order.iter().map(|&x| b.blocks[x].insts.len()).sum()
 }
 
-fn inline_impl(
-    m: &mut Module,
-    want: &dyn Fn(&Module, FuncId) -> bool,
-    budget: bool,
-) -> HashSet<FuncId> {
+/// Inline calls from defined functions to defined, non-recursive ones within the growth
+/// budget, callees first (strongly connected components in Tarjan's order).
+fn inline_bottom_up(m: &mut Module) {
     let g = call_graph(m);
     let sccs = call_sccs(m, &g);
     let mut recursive: HashSet<FuncId> = HashSet::new();
@@ -71,7 +107,7 @@ fn inline_impl(
     let inlinable: SecondaryMap<FuncId, bool> = {
         let mut s = SecondaryMap::new();
         for (id, f) in m.functions.iter() {
-            s[id] = f.body.is_some() && !recursive.contains(&id) && want(m, id);
+            s[id] = f.body.is_some() && !recursive.contains(&id);
         }
         s
     };
@@ -84,15 +120,20 @@ fn inline_impl(
             let Some(mut body) = m.functions[caller].body.take() else {
                 continue;
             };
-            inline_into(m, &mut body, &inlinable, budget);
+            // Only `Limit::TopDown` can fail.
+            let _ = inline_into(m, &mut body, &inlinable, Limit::Budget);
             m.functions[caller].body = Some(body);
         }
     }
-    recursive
 }
 
-fn inline_into(m: &Module, body: &mut Body, inlinable: &SecondaryMap<FuncId, bool>, budget: bool) {
-    // Callees are final (processed before their callers): measure each once.
+fn inline_into(
+    m: &Module,
+    body: &mut Body,
+    inlinable: &SecondaryMap<FuncId, bool>,
+    limit: Limit,
+) -> Result<(), ()> {
+    // Callees do not change while one body is inlined into: measure each once.
     let mut sizes: SecondaryMap<FuncId, Option<usize>> = SecondaryMap::new();
     let mut size = body_size(body);
     let mut map = ValueMap::new();
@@ -119,16 +160,27 @@ fn inline_into(m: &Module, body: &mut Body, inlinable: &SecondaryMap<FuncId, boo
                 continue;
             };
             let csize = *sizes[callee].get_or_insert_with(|| body_size(cbody));
-            if budget && (csize > MAX_INLINE_CALLEE_INSTS || size + csize > MAX_INLINE_CALLER_INSTS)
-            {
-                k += 1;
-                continue;
+            match limit {
+                Limit::Budget
+                    if csize > MAX_INLINE_CALLEE_INSTS
+                        || size + csize > MAX_INLINE_CALLER_INSTS =>
+                {
+                    k += 1;
+                    continue;
+                }
+                Limit::TopDown(max) if size + csize > max => return Err(()),
+                _ => {}
             }
             size += csize + 1;
             let ret = m.functions[callee].ret;
             let cont = inline_call(body, b, k, cbody, ret, &mut map, &mut after, &mut hoisted);
-            // The rest of the block now lives in `cont`.
-            work.push(cont);
+            if let Limit::TopDown(_) = limit {
+                // The copy is the callee as written: its calls are inlined in turn.
+                work.extend(after[b].iter().rev().copied());
+            } else {
+                // The rest of the block now lives in `cont`.
+                work.push(cont);
+            }
             break;
         }
     }
@@ -150,6 +202,7 @@ fn inline_into(m: &Module, body: &mut Body, inlinable: &SecondaryMap<FuncId, boo
         body.blocks[entry].insts = hoisted;
     }
     map.apply(body);
+    Ok(())
 }
 
 /// Inline the call at `body.blocks[b].insts[k]`; returns the continuation block.

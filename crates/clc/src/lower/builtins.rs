@@ -62,140 +62,239 @@ fn parse_type_suffix(s: &str) -> Option<(Prim, u32)> {
     matches!(n, 1 | 2 | 3 | 4 | 8 | 16).then_some((p, n))
 }
 
-/// One builtin of the table: its name and how it is lowered (the kind fixes the
-/// overload family: which gentypes its arguments range over is the kind's lowering).
+/// The argument types a builtin's overloads range over (OpenCL's `gentype` sets), as
+/// the candidates of a diagnostic name them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Gen {
+    /// One signature (work-item functions, barriers, fences).
+    Fixed,
+    /// `floatn` (and `doublen` with `cl_khr_fp64`).
+    Float,
+    /// The integer types and vectors.
+    Int,
+    /// Integer and floating types alike.
+    Any,
+}
+
+impl Gen {
+    fn candidates(self) -> &'static str {
+        match self {
+            Gen::Fixed | Gen::Float => FLOAT_CANDIDATES,
+            Gen::Int => INT_CANDIDATES,
+            Gen::Any => ANY_CANDIDATES,
+        }
+    }
+}
+
+/// One builtin of the table: its name, how it is lowered, and its overloads.
 struct Row {
     name: &'static str,
     kind: Kind,
+    gen: Gen,
 }
 
-const fn row(name: &'static str, kind: Kind) -> Row {
-    Row { name, kind }
+const fn row(name: &'static str, kind: Kind, gen: Gen) -> Row {
+    Row { name, kind, gen }
+}
+
+/// The overloads of `name` as a diagnostic lists them: the table's, or the float
+/// math functions' for the pattern families that reach an arity check.
+fn candidates(name: &str) -> &'static str {
+    BUILTINS
+        .iter()
+        .find(|r| r.name == name)
+        .map_or(FLOAT_CANDIDATES, |r| r.gen.candidates())
 }
 
 /// Every builtin with a name of its own, once (in the spirit of clang's
-/// `OpenCLBuiltins.td`): classification and "did you mean" hints read this table. Families named by a pattern are recognized in [`classify`]: the
+/// `OpenCLBuiltins.td`): classification, "did you mean" hints and the candidates of
+/// arity errors read this table. No named builtin needs an extension beyond its
+/// gentype (doubles need `cl_khr_fp64` wherever they appear). Families named by a pattern are recognized in [`classify`]: the
 /// math functions of `MathFn` (with the `native_`/`half_` variants OpenCL defines),
 /// `convert_<type>[_sat][_<rounding>]`, `as_<type>`, `vloadN`/`vstoreN` and
 /// `atomic_<op>`/`atom_<op>` (64-bit `atom_` needs `cl_khr_int64_base_atomics`).
 const BUILTINS: &[Row] = &[
-    row("get_global_id", Kind::WorkItem("get_global_id")),
-    row("get_local_id", Kind::WorkItem("get_local_id")),
-    row("get_group_id", Kind::WorkItem("get_group_id")),
-    row("get_global_size", Kind::WorkItem("get_global_size")),
-    row("get_local_size", Kind::WorkItem("get_local_size")),
-    row("get_num_groups", Kind::WorkItem("get_num_groups")),
-    row("get_global_offset", Kind::WorkItem("get_global_offset")),
-    row("get_work_dim", Kind::WorkDim),
-    row("barrier", Kind::Fence("barrier")),
-    row("mem_fence", Kind::Fence("mem_fence")),
-    row("read_mem_fence", Kind::Fence("read_mem_fence")),
-    row("write_mem_fence", Kind::Fence("write_mem_fence")),
-    row("fabs", Kind::FUnary(IUn::Fabs)),
-    row("sqrt", Kind::FUnary(IUn::Sqrt)),
-    row("native_sqrt", Kind::FUnary(IUn::Sqrt)),
-    row("half_sqrt", Kind::FUnary(IUn::Sqrt)),
-    row("floor", Kind::FUnary(IUn::Floor)),
-    row("ceil", Kind::FUnary(IUn::Ceil)),
-    row("trunc", Kind::FUnary(IUn::Trunc)),
-    row("rint", Kind::FUnary(IUn::Rint)),
-    row("round", Kind::FUnary(IUn::Round)),
-    row("fmin", Kind::FBinary(IBin::Fmin)),
-    row("fmax", Kind::FBinary(IBin::Fmax)),
-    row("copysign", Kind::FBinary(IBin::Copysign)),
-    row("native_recip", Kind::Recip),
-    row("half_recip", Kind::Recip),
-    row("native_divide", Kind::Divide),
-    row("half_divide", Kind::Divide),
-    row("powr", Kind::FMath(MathFn::Pow)),
-    row("native_powr", Kind::FMath(MathFn::Pow)),
-    row("half_powr", Kind::FMath(MathFn::Pow)),
-    row("clamp", Kind::Common("clamp")),
-    row("degrees", Kind::Common("degrees")),
-    row("radians", Kind::Common("radians")),
-    row("mix", Kind::Common("mix")),
-    row("step", Kind::Common("step")),
-    row("smoothstep", Kind::Common("smoothstep")),
-    row("sign", Kind::Common("sign")),
-    row("max", Kind::MinMax(true)),
-    row("min", Kind::MinMax(false)),
-    row("abs", Kind::Int("abs")),
-    row("abs_diff", Kind::Int("abs_diff")),
-    row("add_sat", Kind::Int("add_sat")),
-    row("sub_sat", Kind::Int("sub_sat")),
-    row("hadd", Kind::Int("hadd")),
-    row("rhadd", Kind::Int("rhadd")),
-    row("clz", Kind::Int("clz")),
-    row("popcount", Kind::Int("popcount")),
-    row("mad_hi", Kind::Int("mad_hi")),
-    row("mad_sat", Kind::Int("mad_sat")),
-    row("mul_hi", Kind::Int("mul_hi")),
-    row("rotate", Kind::Int("rotate")),
-    row("upsample", Kind::Int("upsample")),
-    row("mad24", Kind::Int("mad24")),
-    row("mul24", Kind::Int("mul24")),
-    row("isequal", Kind::Rel(Some(FloatCC::Oeq), "isequal")),
-    row("isnotequal", Kind::Rel(Some(FloatCC::Une), "isnotequal")),
-    row("isgreater", Kind::Rel(Some(FloatCC::Ogt), "isgreater")),
+    row("get_global_id", Kind::WorkItem("get_global_id"), Gen::Fixed),
+    row("get_local_id", Kind::WorkItem("get_local_id"), Gen::Fixed),
+    row("get_group_id", Kind::WorkItem("get_group_id"), Gen::Fixed),
+    row(
+        "get_global_size",
+        Kind::WorkItem("get_global_size"),
+        Gen::Fixed,
+    ),
+    row(
+        "get_local_size",
+        Kind::WorkItem("get_local_size"),
+        Gen::Fixed,
+    ),
+    row(
+        "get_num_groups",
+        Kind::WorkItem("get_num_groups"),
+        Gen::Fixed,
+    ),
+    row(
+        "get_global_offset",
+        Kind::WorkItem("get_global_offset"),
+        Gen::Fixed,
+    ),
+    row("get_work_dim", Kind::WorkDim, Gen::Fixed),
+    row("barrier", Kind::Fence("barrier"), Gen::Fixed),
+    row("mem_fence", Kind::Fence("mem_fence"), Gen::Fixed),
+    row("read_mem_fence", Kind::Fence("read_mem_fence"), Gen::Fixed),
+    row(
+        "write_mem_fence",
+        Kind::Fence("write_mem_fence"),
+        Gen::Fixed,
+    ),
+    row("fabs", Kind::FUnary(IUn::Fabs), Gen::Float),
+    row("sqrt", Kind::FUnary(IUn::Sqrt), Gen::Float),
+    row("native_sqrt", Kind::FUnary(IUn::Sqrt), Gen::Float),
+    row("half_sqrt", Kind::FUnary(IUn::Sqrt), Gen::Float),
+    row("floor", Kind::FUnary(IUn::Floor), Gen::Float),
+    row("ceil", Kind::FUnary(IUn::Ceil), Gen::Float),
+    row("trunc", Kind::FUnary(IUn::Trunc), Gen::Float),
+    row("rint", Kind::FUnary(IUn::Rint), Gen::Float),
+    row("round", Kind::FUnary(IUn::Round), Gen::Float),
+    row("fmin", Kind::FBinary(IBin::Fmin), Gen::Float),
+    row("fmax", Kind::FBinary(IBin::Fmax), Gen::Float),
+    row("copysign", Kind::FBinary(IBin::Copysign), Gen::Float),
+    row("native_recip", Kind::Recip, Gen::Float),
+    row("half_recip", Kind::Recip, Gen::Float),
+    row("native_divide", Kind::Divide, Gen::Float),
+    row("half_divide", Kind::Divide, Gen::Float),
+    row("powr", Kind::FMath(MathFn::Pow), Gen::Float),
+    row("native_powr", Kind::FMath(MathFn::Pow), Gen::Float),
+    row("half_powr", Kind::FMath(MathFn::Pow), Gen::Float),
+    row("clamp", Kind::Common("clamp"), Gen::Any),
+    row("degrees", Kind::Common("degrees"), Gen::Float),
+    row("radians", Kind::Common("radians"), Gen::Float),
+    row("mix", Kind::Common("mix"), Gen::Float),
+    row("step", Kind::Common("step"), Gen::Float),
+    row("smoothstep", Kind::Common("smoothstep"), Gen::Float),
+    row("sign", Kind::Common("sign"), Gen::Float),
+    row("max", Kind::MinMax(true), Gen::Any),
+    row("min", Kind::MinMax(false), Gen::Any),
+    row("abs", Kind::Int("abs"), Gen::Int),
+    row("abs_diff", Kind::Int("abs_diff"), Gen::Int),
+    row("add_sat", Kind::Int("add_sat"), Gen::Int),
+    row("sub_sat", Kind::Int("sub_sat"), Gen::Int),
+    row("hadd", Kind::Int("hadd"), Gen::Int),
+    row("rhadd", Kind::Int("rhadd"), Gen::Int),
+    row("clz", Kind::Int("clz"), Gen::Int),
+    row("popcount", Kind::Int("popcount"), Gen::Int),
+    row("mad_hi", Kind::Int("mad_hi"), Gen::Int),
+    row("mad_sat", Kind::Int("mad_sat"), Gen::Int),
+    row("mul_hi", Kind::Int("mul_hi"), Gen::Int),
+    row("rotate", Kind::Int("rotate"), Gen::Int),
+    row("upsample", Kind::Int("upsample"), Gen::Int),
+    row("mad24", Kind::Int("mad24"), Gen::Int),
+    row("mul24", Kind::Int("mul24"), Gen::Int),
+    row(
+        "isequal",
+        Kind::Rel(Some(FloatCC::Oeq), "isequal"),
+        Gen::Float,
+    ),
+    row(
+        "isnotequal",
+        Kind::Rel(Some(FloatCC::Une), "isnotequal"),
+        Gen::Float,
+    ),
+    row(
+        "isgreater",
+        Kind::Rel(Some(FloatCC::Ogt), "isgreater"),
+        Gen::Float,
+    ),
     row(
         "isgreaterequal",
         Kind::Rel(Some(FloatCC::Oge), "isgreaterequal"),
+        Gen::Float,
     ),
-    row("isless", Kind::Rel(Some(FloatCC::Olt), "isless")),
-    row("islessequal", Kind::Rel(Some(FloatCC::Ole), "islessequal")),
+    row(
+        "isless",
+        Kind::Rel(Some(FloatCC::Olt), "isless"),
+        Gen::Float,
+    ),
+    row(
+        "islessequal",
+        Kind::Rel(Some(FloatCC::Ole), "islessequal"),
+        Gen::Float,
+    ),
     row(
         "islessgreater",
         Kind::Rel(Some(FloatCC::One), "islessgreater"),
+        Gen::Float,
     ),
-    row("isordered", Kind::Rel(Some(FloatCC::Ord), "isordered")),
-    row("isunordered", Kind::Rel(Some(FloatCC::Uno), "isunordered")),
-    row("isnan", Kind::Rel(None, "isnan")),
-    row("isinf", Kind::Rel(None, "isinf")),
-    row("isfinite", Kind::Rel(None, "isfinite")),
-    row("isnormal", Kind::Rel(None, "isnormal")),
-    row("signbit", Kind::Rel(None, "signbit")),
-    row("any", Kind::AnyAll(true)),
-    row("all", Kind::AnyAll(false)),
-    row("select", Kind::Select),
-    row("bitselect", Kind::Bitselect),
-    row("shuffle", Kind::Extra("shuffle")),
-    row("shuffle2", Kind::Extra("shuffle2")),
-    row("pown", Kind::Extra("pown")),
-    row("maxmag", Kind::Extra("maxmag")),
-    row("minmag", Kind::Extra("minmag")),
-    row("sincos", Kind::Extra("sincos")),
-    row("modf", Kind::Extra("modf")),
-    row("fract", Kind::Extra("fract")),
-    row("nan", Kind::Extra("nan")),
-    row("sinpi", Kind::Extra("sinpi")),
-    row("cospi", Kind::Extra("cospi")),
-    row("tanpi", Kind::Extra("tanpi")),
-    row("asinpi", Kind::Extra("asinpi")),
-    row("acospi", Kind::Extra("acospi")),
-    row("atanpi", Kind::Extra("atanpi")),
-    row("atan2pi", Kind::Extra("atan2pi")),
-    row("frexp", Kind::Extra("frexp")),
-    row("ilogb", Kind::Extra("ilogb")),
-    row("logb", Kind::Extra("logb")),
-    row("rootn", Kind::Extra("rootn")),
+    row(
+        "isordered",
+        Kind::Rel(Some(FloatCC::Ord), "isordered"),
+        Gen::Float,
+    ),
+    row(
+        "isunordered",
+        Kind::Rel(Some(FloatCC::Uno), "isunordered"),
+        Gen::Float,
+    ),
+    row("isnan", Kind::Rel(None, "isnan"), Gen::Float),
+    row("isinf", Kind::Rel(None, "isinf"), Gen::Float),
+    row("isfinite", Kind::Rel(None, "isfinite"), Gen::Float),
+    row("isnormal", Kind::Rel(None, "isnormal"), Gen::Float),
+    row("signbit", Kind::Rel(None, "signbit"), Gen::Float),
+    row("any", Kind::AnyAll(true), Gen::Int),
+    row("all", Kind::AnyAll(false), Gen::Int),
+    row("select", Kind::Select, Gen::Any),
+    row("bitselect", Kind::Bitselect, Gen::Any),
+    row("shuffle", Kind::Extra("shuffle"), Gen::Any),
+    row("shuffle2", Kind::Extra("shuffle2"), Gen::Any),
+    row("pown", Kind::Extra("pown"), Gen::Float),
+    row("maxmag", Kind::Extra("maxmag"), Gen::Float),
+    row("minmag", Kind::Extra("minmag"), Gen::Float),
+    row("sincos", Kind::Extra("sincos"), Gen::Float),
+    row("modf", Kind::Extra("modf"), Gen::Float),
+    row("fract", Kind::Extra("fract"), Gen::Float),
+    row("nan", Kind::Extra("nan"), Gen::Float),
+    row("sinpi", Kind::Extra("sinpi"), Gen::Float),
+    row("cospi", Kind::Extra("cospi"), Gen::Float),
+    row("tanpi", Kind::Extra("tanpi"), Gen::Float),
+    row("asinpi", Kind::Extra("asinpi"), Gen::Float),
+    row("acospi", Kind::Extra("acospi"), Gen::Float),
+    row("atanpi", Kind::Extra("atanpi"), Gen::Float),
+    row("atan2pi", Kind::Extra("atan2pi"), Gen::Float),
+    row("frexp", Kind::Extra("frexp"), Gen::Float),
+    row("ilogb", Kind::Extra("ilogb"), Gen::Float),
+    row("logb", Kind::Extra("logb"), Gen::Float),
+    row("rootn", Kind::Extra("rootn"), Gen::Float),
     row(
         "async_work_group_copy",
         Kind::Async("async_work_group_copy"),
+        Gen::Any,
     ),
     row(
         "async_work_group_strided_copy",
         Kind::Async("async_work_group_strided_copy"),
+        Gen::Any,
     ),
-    row("wait_group_events", Kind::Async("wait_group_events")),
-    row("prefetch", Kind::Async("prefetch")),
-    row("dot", Kind::Geometric("dot")),
-    row("length", Kind::Geometric("length")),
-    row("distance", Kind::Geometric("distance")),
-    row("normalize", Kind::Geometric("normalize")),
-    row("fast_length", Kind::Geometric("fast_length")),
-    row("fast_distance", Kind::Geometric("fast_distance")),
-    row("fast_normalize", Kind::Geometric("fast_normalize")),
-    row("cross", Kind::Geometric("cross")),
+    row(
+        "wait_group_events",
+        Kind::Async("wait_group_events"),
+        Gen::Any,
+    ),
+    row("prefetch", Kind::Async("prefetch"), Gen::Any),
+    row("dot", Kind::Geometric("dot"), Gen::Float),
+    row("length", Kind::Geometric("length"), Gen::Float),
+    row("distance", Kind::Geometric("distance"), Gen::Float),
+    row("normalize", Kind::Geometric("normalize"), Gen::Float),
+    row("fast_length", Kind::Geometric("fast_length"), Gen::Float),
+    row(
+        "fast_distance",
+        Kind::Geometric("fast_distance"),
+        Gen::Float,
+    ),
+    row(
+        "fast_normalize",
+        Kind::Geometric("fast_normalize"),
+        Gen::Float,
+    ),
+    row("cross", Kind::Geometric("cross"), Gen::Float),
 ];
 
 /// The atomic operations of `atomic_<op>` and `atom_<op>` (`None`: compare-exchange).
@@ -339,6 +438,7 @@ fn unsupported(name: &str) -> bool {
 const FLOAT_CANDIDATES: &str = "floatn (or doublen with cl_khr_fp64), n = 1, 2, 3, 4, 8, 16";
 const INT_CANDIDATES: &str =
     "charn, ucharn, shortn, ushortn, intn, uintn, longn, ulongn; n = 1, 2, 3, 4, 8, 16";
+const ANY_CANDIDATES: &str = "charn, ucharn, shortn, ushortn, intn, uintn, longn, ulongn, floatn (or doublen with cl_khr_fp64); n = 1, 2, 3, 4, 8, 16";
 
 impl Lowerer<'_> {
     pub(crate) fn builtin_call(&mut self, name: &str, args: &[ExprId], span: Span) -> Opnd {
@@ -553,21 +653,21 @@ impl Lowerer<'_> {
                 Some((d, void))
             }
             Kind::FUnary(op) => {
-                if !self.arity(name, args, 1, span, FLOAT_CANDIDATES) {
+                if !self.arity(name, args, 1, span, candidates(name)) {
                     return None;
                 }
                 let (v, g) = self.float_args(name, args, span)?;
                 Some((self.un(op, v[0], g), g))
             }
             Kind::FBinary(op) => {
-                if !self.arity(name, args, 2, span, FLOAT_CANDIDATES) {
+                if !self.arity(name, args, 2, span, candidates(name)) {
                     return None;
                 }
                 let (v, g) = self.float_args(name, args, span)?;
                 Some((self.bin(op, v[0], v[1], g), g))
             }
             Kind::Recip => {
-                if !self.arity(name, args, 1, span, FLOAT_CANDIDATES) {
+                if !self.arity(name, args, 1, span, candidates(name)) {
                     return None;
                 }
                 let (v, g) = self.float_args(name, args, span)?;
@@ -575,14 +675,14 @@ impl Lowerer<'_> {
                 Some((self.bin(IBin::Fdiv, one, v[0], g), g))
             }
             Kind::Divide => {
-                if !self.arity(name, args, 2, span, FLOAT_CANDIDATES) {
+                if !self.arity(name, args, 2, span, candidates(name)) {
                     return None;
                 }
                 let (v, g) = self.float_args(name, args, span)?;
                 Some((self.bin(IBin::Fdiv, v[0], v[1], g), g))
             }
             Kind::FMath(f) => {
-                if !self.arity(name, args, f.arity(), span, FLOAT_CANDIDATES) {
+                if !self.arity(name, args, f.arity(), span, candidates(name)) {
                     return None;
                 }
                 if f == MathFn::Ldexp {
@@ -902,7 +1002,7 @@ impl Lowerer<'_> {
             "step" => 2,
             _ => 1,
         };
-        if !self.arity(name, args, want, span, FLOAT_CANDIDATES) {
+        if !self.arity(name, args, want, span, candidates(name)) {
             return None;
         }
         if n == "clamp" {
@@ -980,7 +1080,7 @@ impl Lowerer<'_> {
             "mad_hi" | "mad_sat" | "mad24" => 3,
             _ => 2,
         };
-        if !self.arity(name, args, want, span, INT_CANDIDATES) {
+        if !self.arity(name, args, want, span, candidates(name)) {
             return None;
         }
         if n == "upsample" {
@@ -1110,7 +1210,7 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<(Value, Ty)> {
         let want = if cc.is_some() { 2 } else { 1 };
-        if !self.arity(name, args, want, span, FLOAT_CANDIDATES) {
+        if !self.arity(name, args, want, span, candidates(name)) {
             return None;
         }
         let (v, g) = self.float_args(name, args, span)?;
@@ -1609,7 +1709,7 @@ impl Lowerer<'_> {
                 Some((self.ins(InstKind::Math(MathFn::Pow, vec![v[0], kf]), vt), g))
             }
             "maxmag" | "minmag" => {
-                if !self.arity(name, args, 2, span, FLOAT_CANDIDATES) {
+                if !self.arity(name, args, 2, span, candidates(name)) {
                     return None;
                 }
                 let (v, g) = self.float_args(name, args, span)?;
@@ -1627,7 +1727,7 @@ impl Lowerer<'_> {
                 Some((self.select_v(c1, v[0], r, g), g))
             }
             "sinpi" | "cospi" | "tanpi" => {
-                if !self.arity(name, args, 1, span, FLOAT_CANDIDATES) {
+                if !self.arity(name, args, 1, span, candidates(name)) {
                     return None;
                 }
                 let (v, g) = self.float_args(name, args, span)?;
@@ -1644,7 +1744,7 @@ impl Lowerer<'_> {
             }
             "frexp" | "ilogb" | "logb" => {
                 let want = if n == "frexp" { 2 } else { 1 };
-                if !self.arity(name, args, want, span, FLOAT_CANDIDATES) {
+                if !self.arity(name, args, want, span, candidates(name)) {
                     return None;
                 }
                 let (v, g) = self.float_args(name, &args[..1], span)?;
@@ -1725,7 +1825,7 @@ impl Lowerer<'_> {
                     "atanpi" => (MathFn::Atan, 1),
                     _ => (MathFn::Atan2, 2),
                 };
-                if !self.arity(name, args, k, span, FLOAT_CANDIDATES) {
+                if !self.arity(name, args, k, span, candidates(name)) {
                     return None;
                 }
                 let (v, g) = self.float_args(name, args, span)?;

@@ -118,3 +118,37 @@ fn valid_postfix_chains_just_below_the_limit_compile_on_a_normal_stack() {
         assert_eq!(r, Ok(Ok(())), "{name}");
     }
 }
+
+#[test]
+fn long_declarator_chains_fit_a_normal_stack() {
+    // Pointer and array declarators are loops in the parser and in the type table; a
+    // walk that recursed per level would overflow here.
+    let n = 20_000;
+    let cases = [
+        (
+            "stars.cl",
+            format!(
+                "__kernel void k(__global int *o) {{ int {}p = 0; o[0] = 1; }}\n",
+                "*".repeat(n)
+            ),
+        ),
+        (
+            "dims.cl",
+            format!(
+                "__kernel void k(__global int *o) {{ int a{}; o[0] = sizeof(a); }}\n",
+                "[1]".repeat(n)
+            ),
+        ),
+        (
+            "typename.cl",
+            format!(
+                "__kernel void k(__global int *o) {{ o[0] = sizeof(int{}); }}\n",
+                "*".repeat(n)
+            ),
+        ),
+    ];
+    for (name, src) in cases {
+        let r = front_end_on_2mib(name, src);
+        assert!(r.is_ok(), "{name}: the front end panicked");
+    }
+}

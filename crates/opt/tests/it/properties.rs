@@ -697,3 +697,45 @@ fn inlining_a_chain_of_helpers_stays_linear() {
         .1;
     assert!(f0 > 20, "f0 has only {f0} instructions");
 }
+
+/// `@h0` calls `@h1` twice, ... `@h{levels-1}` calls the barrier; the kernel calls
+/// `@h0`. Every level holds a barrier, so all of it must be inlined into the kernel.
+fn barrier_tree(levels: usize, calls_per_level: usize) -> String {
+    let mut text = String::from("declare @__mux_work_group_barrier(i32, i32, i32) -> void\n");
+    let _ = write!(
+        text,
+        "function @h{levels}() -> void {{\nblock0:\n    v0 = const.i32 0\n    v1 = const.i32 2\n    v2 = const.i32 272\n    call @__mux_work_group_barrier(v0, v1, v2)\n    return\n}}\n"
+    );
+    for i in (0..levels).rev() {
+        let calls = format!("    call @h{}()\n", i + 1).repeat(calls_per_level);
+        let _ = write!(
+            text,
+            "function @h{i}() -> void {{\nblock0:\n{calls}    return\n}}\n"
+        );
+    }
+    text.push_str(
+        "function @k() -> void \"mux-kernel\"=\"entry-point\" {\nblock0:\n    call @h0()\n    return\n}\n",
+    );
+    text
+}
+
+#[test]
+fn barrier_inlining_is_top_down_and_bounded() {
+    // A chain: the kernel ends up with one barrier, the helpers are gone.
+    let n = 600;
+    let mut m = parse_str("chain.ir", &barrier_tree(n, 1)).unwrap_or_else(|e| panic!("{e}"));
+    run_passes(&mut m, &["prepare-barriers"]).expect("prepare-barriers");
+    verify_module(&m).expect("verifies");
+    let sizes = body_sizes(&m);
+    assert_eq!(sizes.len(), 1, "helpers left: {}", sizes.len());
+    // A call and a jump per level, then the barrier: linear in n.
+    assert!(sizes[0].1 <= 3 * n + 10, "{sizes:?}");
+    // Doubling per level: 2^30 barriers would be inlined. Refused with the limit's name
+    // (bottom-up inlining built every level first and ran out of memory).
+    let mut m = parse_str("tree.ir", &barrier_tree(30, 2)).unwrap_or_else(|e| panic!("{e}"));
+    let err = run_passes(&mut m, &["prepare-barriers"]).expect_err("too large");
+    assert!(
+        err.to_string().contains("MAX_REQUIRED_INLINE_INSTS"),
+        "{err}"
+    );
+}
