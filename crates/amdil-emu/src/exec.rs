@@ -393,7 +393,11 @@ impl Ctx<'_> {
     pub fn run(&mut self, item: &mut Item) -> Result<Stop, Box<Fault>> {
         let g = item.global;
         let gs = self.global_size.map(u64::from);
-        self.item_flat = u64::from(g[0]) + gs[0] * (u64::from(g[1]) + gs[1] * u64::from(g[2]));
+        // Exact whenever a private ring exists (its slot count is this product, checked
+        // when it was placed); wrapping otherwise, where the value is unused.
+        self.item_flat = u64::from(g[0]).wrapping_add(
+            gs[0].wrapping_mul(u64::from(g[1]).wrapping_add(gs[1].wrapping_mul(u64::from(g[2])))),
+        );
         item.barrier = None;
         // Fuel lives in locals while the item runs so that it can stay in registers: a
         // slice of at most 16384 instructions is taken from it at a time, and the fuel

@@ -275,7 +275,10 @@ pub fn run(
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
                 let group = [gx, gy, gz];
-                let group_flat = gx + groups[0] * (gy + groups[1] * gz);
+                // vThreadGrpIdFlat is a 32-bit register: it wraps as the hardware's would.
+                let group_flat = gx.wrapping_add(
+                    groups[0].wrapping_mul(gy.wrapping_add(groups[1].wrapping_mul(gz))),
+                );
                 let mut lds = vec![0u8; lds_total as usize];
                 let mut items = Vec::new();
                 for lz in 0..launch.local[2] {

@@ -100,10 +100,11 @@ pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo,
             errors.push(format!("{name}: kernel `{short}` is defined twice"));
             continue;
         }
-        let reqd = block
-            .unique_id()
-            .and_then(|id| threads.get(&id).copied())
-            .or(threads.get(&MAIN).copied());
+        // As in the linked program, where `main` comes before the kernel's function.
+        let reqd = threads
+            .get(&MAIN)
+            .copied()
+            .or_else(|| block.unique_id().and_then(|id| threads.get(&id).copied()));
         let (info, args, unsupported) = kernel_info(&short, block, reqd);
         infos.push(info);
         kernels.push(IlKernel {
