@@ -203,6 +203,11 @@ impl Reg {
         self.swz(Swz::W)
     }
 
+    /// A 64-bit value in `.xy`, as a source replicated to `.xyxy`.
+    pub fn xyxy(self) -> Src {
+        self.swz(Swz::XYXY)
+    }
+
     /// The register as a destination writing `mask`.
     pub fn dst(self, mask: Mask) -> Dst {
         debug_assert!(!mask.is_empty(), "an empty write mask");

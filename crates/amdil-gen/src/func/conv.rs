@@ -95,16 +95,8 @@ impl FnGen<'_, '_> {
                             let (c, k) = ds.lane(i);
                             let t = self.tmp();
                             self.e(b::alu(op::F2d, t.dst(Mask::XY), [d.s(c, &[k])]));
-                            self.e(b::alu(
-                                op::Dlt,
-                                above.d(c, &[k]),
-                                [x.lane(ss, i), t.swz(Swz::XYXY)],
-                            ));
-                            self.e(b::alu(
-                                op::Dlt,
-                                below.d(c, &[k]),
-                                [t.swz(Swz::XYXY), x.lane(ss, i)],
-                            ));
+                            self.e(b::alu(op::Dlt, above.d(c, &[k]), [x.lane(ss, i), t.xyxy()]));
+                            self.e(b::alu(op::Dlt, below.d(c, &[k]), [t.xyxy(), x.lane(ss, i)]));
                         }
                         self.round_step(d, ds, &above, &below, rounding);
                     }
@@ -562,13 +554,9 @@ impl FnGen<'_, '_> {
                         self.facts.dmacros.insert(crate::dmath::COS);
                         let u = self.tmp();
                         self.e(b::mcall(crate::dmath::COS, &[u.whole()], &ins[..1]));
-                        self.e(b::alu(
-                            op::Ddiv,
-                            t.dst(Mask::XY),
-                            [t.swz(Swz::XYXY), u.swz(Swz::XYXY)],
-                        ));
+                        self.e(b::alu(op::Ddiv, t.dst(Mask::XY), [t.xyxy(), u.xyxy()]));
                     }
-                    self.e(b::alu(op::Mov, d.d(c, &[k, k + 1]), [t.swz(Swz::XYXY)]));
+                    self.e(b::alu(op::Mov, d.d(c, &[k, k + 1]), [t.xyxy()]));
                 }
                 return Ok(());
             }

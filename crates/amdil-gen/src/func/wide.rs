@@ -28,101 +28,57 @@ impl FnGen<'_, '_> {
             self.e(b::alu(
                 op::U64mul,
                 p00.dst(Mask::XY),
-                [a0.swz(Swz::XYXY), b0.swz(Swz::XYXY)],
+                [a0.xyxy(), b0.xyxy()],
             ));
             self.e(b::alu(
                 op::U64mul,
                 p01.dst(Mask::XY),
-                [a0.swz(Swz::XYXY), b1.swz(Swz::XYXY)],
+                [a0.xyxy(), b1.xyxy()],
             ));
             self.e(b::alu(
                 op::U64mul,
                 p10.dst(Mask::XY),
-                [a1.swz(Swz::XYXY), b0.swz(Swz::XYXY)],
+                [a1.xyxy(), b0.xyxy()],
             ));
             self.e(b::alu(
                 op::U64mul,
                 p11.dst(Mask::XY),
-                [a1.swz(Swz::XYXY), b1.swz(Swz::XYXY)],
+                [a1.xyxy(), b1.xyxy()],
             ));
             // mid = (p00 >> 32) + lo(p01) + lo(p10); hi = p11 + (p01 >> 32) + (p10 >> 32)
             // + (mid >> 32).
             let (mid, t, h) = (self.t64(), self.t64(), self.t64());
-            self.e(b::alu(
-                op::U64shr,
-                mid.dst(Mask::XY),
-                [p00.swz(Swz::XYXY), s32],
-            ));
-            self.e(b::alu(
-                op::Iand,
-                t.dst(Mask::XY),
-                [p01.swz(Swz::XYXY), lo_mask],
-            ));
+            self.e(b::alu(op::U64shr, mid.dst(Mask::XY), [p00.xyxy(), s32]));
+            self.e(b::alu(op::Iand, t.dst(Mask::XY), [p01.xyxy(), lo_mask]));
             self.e(b::alu(
                 op::I64add,
                 mid.dst(Mask::XY),
-                [mid.swz(Swz::XYXY), t.swz(Swz::XYXY)],
+                [mid.xyxy(), t.xyxy()],
             ));
-            self.e(b::alu(
-                op::Iand,
-                t.dst(Mask::XY),
-                [p10.swz(Swz::XYXY), lo_mask],
-            ));
+            self.e(b::alu(op::Iand, t.dst(Mask::XY), [p10.xyxy(), lo_mask]));
             self.e(b::alu(
                 op::I64add,
                 mid.dst(Mask::XY),
-                [mid.swz(Swz::XYXY), t.swz(Swz::XYXY)],
+                [mid.xyxy(), t.xyxy()],
             ));
-            self.e(b::alu(
-                op::U64shr,
-                h.dst(Mask::XY),
-                [p01.swz(Swz::XYXY), s32],
-            ));
-            self.e(b::alu(
-                op::I64add,
-                h.dst(Mask::XY),
-                [h.swz(Swz::XYXY), p11.swz(Swz::XYXY)],
-            ));
-            self.e(b::alu(
-                op::U64shr,
-                t.dst(Mask::XY),
-                [p10.swz(Swz::XYXY), s32],
-            ));
-            self.e(b::alu(
-                op::I64add,
-                h.dst(Mask::XY),
-                [h.swz(Swz::XYXY), t.swz(Swz::XYXY)],
-            ));
-            self.e(b::alu(
-                op::U64shr,
-                t.dst(Mask::XY),
-                [mid.swz(Swz::XYXY), s32],
-            ));
-            self.e(b::alu(
-                op::I64add,
-                h.dst(Mask::XY),
-                [h.swz(Swz::XYXY), t.swz(Swz::XYXY)],
-            ));
+            self.e(b::alu(op::U64shr, h.dst(Mask::XY), [p01.xyxy(), s32]));
+            self.e(b::alu(op::I64add, h.dst(Mask::XY), [h.xyxy(), p11.xyxy()]));
+            self.e(b::alu(op::U64shr, t.dst(Mask::XY), [p10.xyxy(), s32]));
+            self.e(b::alu(op::I64add, h.dst(Mask::XY), [h.xyxy(), t.xyxy()]));
+            self.e(b::alu(op::U64shr, t.dst(Mask::XY), [mid.xyxy(), s32]));
+            self.e(b::alu(op::I64add, h.dst(Mask::XY), [h.xyxy(), t.xyxy()]));
             if signed {
                 // Signed high half = unsigned one - (a < 0 ? b : 0) - (b < 0 ? a : 0).
                 let z = self.lit4([0; 4]);
                 let n = self.t64();
                 self.e(b::alu(op::I64lt, n.dst(Mask::XY), [a, z]));
-                self.e(b::alu(op::Iand, n.dst(Mask::XY), [n.swz(Swz::XYXY), b]));
-                self.e(b::alu(
-                    op::I64sub,
-                    h.dst(Mask::XY),
-                    [h.swz(Swz::XYXY), n.swz(Swz::XYXY)],
-                ));
+                self.e(b::alu(op::Iand, n.dst(Mask::XY), [n.xyxy(), b]));
+                self.e(b::alu(op::I64sub, h.dst(Mask::XY), [h.xyxy(), n.xyxy()]));
                 self.e(b::alu(op::I64lt, n.dst(Mask::XY), [b, z]));
-                self.e(b::alu(op::Iand, n.dst(Mask::XY), [n.swz(Swz::XYXY), a]));
-                self.e(b::alu(
-                    op::I64sub,
-                    h.dst(Mask::XY),
-                    [h.swz(Swz::XYXY), n.swz(Swz::XYXY)],
-                ));
+                self.e(b::alu(op::Iand, n.dst(Mask::XY), [n.xyxy(), a]));
+                self.e(b::alu(op::I64sub, h.dst(Mask::XY), [h.xyxy(), n.xyxy()]));
             }
-            self.e(b::alu(op::Mov, d.d(c, &[k, k + 1]), [h.swz(Swz::XYXY)]));
+            self.e(b::alu(op::Mov, d.d(c, &[k, k + 1]), [h.xyxy()]));
         }
     }
 
@@ -176,30 +132,22 @@ impl FnGen<'_, '_> {
             self.e(b::alu(op::Imax, sl.dst(Mask::X), [shift.x(), zl]));
             self.e(b::alu(op::Inegate, sr.dst(Mask::X), [shift.x()]));
             self.e(b::alu(op::Imax, sr.dst(Mask::X), [sr.x(), zl]));
-            self.e(b::alu(
-                op::I64shl,
-                t.dst(Mask::XY),
-                [m.swz(Swz::XYXY), sl.x()],
-            ));
-            self.e(b::alu(
-                op::U64shr,
-                t.dst(Mask::XY),
-                [t.swz(Swz::XYXY), sr.x()],
-            ));
+            self.e(b::alu(op::I64shl, t.dst(Mask::XY), [m.xyxy(), sl.x()]));
+            self.e(b::alu(op::U64shr, t.dst(Mask::XY), [t.xyxy(), sr.x()]));
             let (neg, nt) = (self.tmp(), self.t64());
             self.e(b::alu(op::Ilt, neg.dst(Mask::X), [sign.x(), zl]));
-            self.e(b::alu(op::I64negate, nt.dst(Mask::XY), [t.swz(Swz::XYXY)]));
+            self.e(b::alu(op::I64negate, nt.dst(Mask::XY), [t.xyxy()]));
             if signed {
                 self.e(b::alu(
                     op::CmovLogical,
                     t.dst(Mask::XY),
-                    [neg.x(), nt.swz(Swz::XYXY), t.swz(Swz::XYXY)],
+                    [neg.x(), nt.xyxy(), t.xyxy()],
                 ));
             } else {
                 self.e(b::alu(
                     op::CmovLogical,
                     t.dst(Mask::XY),
-                    [neg.x(), z, t.swz(Swz::XYXY)],
+                    [neg.x(), z, t.xyxy()],
                 ));
             }
             // |x| < 1 gives 0; |x| >= 2^63 (2^64 unsigned), infinities included,
@@ -209,7 +157,7 @@ impl FnGen<'_, '_> {
             self.e(b::alu(
                 op::CmovLogical,
                 t.dst(Mask::XY),
-                [small.x(), z, t.swz(Swz::XYXY)],
+                [small.x(), z, t.xyxy()],
             ));
             let big = self.tmp();
             let lim = self.lit(if signed { 63 } else { 64 });
@@ -221,17 +169,17 @@ impl FnGen<'_, '_> {
                 );
                 let s = self.t64();
                 self.e(b::alu(op::CmovLogical, s.dst(Mask::XY), [neg.x(), mn, mx]));
-                s.swz(Swz::XYXY)
+                s.xyxy()
             } else {
                 let mx = self.lit4([u32::MAX; 4]);
                 let s = self.t64();
                 self.e(b::alu(op::CmovLogical, s.dst(Mask::XY), [neg.x(), z, mx]));
-                s.swz(Swz::XYXY)
+                s.xyxy()
             };
             self.e(b::alu(
                 op::CmovLogical,
                 t.dst(Mask::XY),
-                [big.x(), sat, t.swz(Swz::XYXY)],
+                [big.x(), sat, t.xyxy()],
             ));
             let nan = self.tmp();
             if double {
@@ -255,7 +203,7 @@ impl FnGen<'_, '_> {
             self.e(b::alu(
                 op::CmovLogical,
                 d.d(c, &[k, k + 1]),
-                [nan.x(), z, t.swz(Swz::XYXY)],
+                [nan.x(), z, t.xyxy()],
             ));
         }
     }
@@ -285,7 +233,7 @@ impl FnGen<'_, '_> {
                 self.e(b::alu(
                     op::CmovLogical,
                     a.dst(Mask::XY),
-                    [neg.x(), a.swz(Swz::XYXY), xv],
+                    [neg.x(), a.xyxy(), xv],
                 ));
             } else {
                 self.e(b::alu(op::Mov, neg.dst(Mask::XY), [z]));
@@ -304,23 +252,11 @@ impl FnGen<'_, '_> {
                 [q.x(), t.x(), lz.x()],
             ));
             let (n, m, rest) = (self.t64(), self.t64(), self.t64());
-            self.e(b::alu(
-                op::I64shl,
-                n.dst(Mask::XY),
-                [a.swz(Swz::XYXY), lz.x()],
-            ));
+            self.e(b::alu(op::I64shl, n.dst(Mask::XY), [a.xyxy(), lz.x()]));
             let sh_m = self.lit(64 - p);
             let sh_r = self.lit(p);
-            self.e(b::alu(
-                op::U64shr,
-                m.dst(Mask::XY),
-                [n.swz(Swz::XYXY), sh_m],
-            ));
-            self.e(b::alu(
-                op::I64shl,
-                rest.dst(Mask::XY),
-                [n.swz(Swz::XYXY), sh_r],
-            ));
+            self.e(b::alu(op::U64shr, m.dst(Mask::XY), [n.xyxy(), sh_m]));
+            self.e(b::alu(op::I64shl, rest.dst(Mask::XY), [n.xyxy(), sh_r]));
             let up = self.tmp();
             let inexact = self.tmp();
             self.e(b::alu(op::Ior, inexact.dst(Mask::X), [rest.x(), rest.y()]));
@@ -336,16 +272,8 @@ impl FnGen<'_, '_> {
                     // Nearest even: rest > half, or rest == half and m odd.
                     let half = self.lit4([0, 0x8000_0000, 0, 0x8000_0000]);
                     let (gt, eq, odd) = (self.t64(), self.t64(), self.tmp());
-                    self.e(b::alu(
-                        op::U64lt,
-                        gt.dst(Mask::XY),
-                        [half, rest.swz(Swz::XYXY)],
-                    ));
-                    self.e(b::alu(
-                        op::I64eq,
-                        eq.dst(Mask::XY),
-                        [rest.swz(Swz::XYXY), half],
-                    ));
+                    self.e(b::alu(op::U64lt, gt.dst(Mask::XY), [half, rest.xyxy()]));
+                    self.e(b::alu(op::I64eq, eq.dst(Mask::XY), [rest.xyxy(), half]));
                     let one = self.lit(1);
                     self.e(b::alu(op::Iand, odd.dst(Mask::X), [m.x(), one]));
                     self.e(b::alu(op::Ine, odd.dst(Mask::X), [odd.x(), zl]));
@@ -357,11 +285,7 @@ impl FnGen<'_, '_> {
             let one = self.lit(1);
             self.e(b::alu(op::Iand, upv.dst(Mask::X), [up.x(), one]));
             self.e(b::alu(op::Mov, upv.dst(Mask::Y), [zl]));
-            self.e(b::alu(
-                op::I64add,
-                m.dst(Mask::XY),
-                [m.swz(Swz::XYXY), upv.swz(Swz::XYXY)],
-            ));
+            self.e(b::alu(op::I64add, m.dst(Mask::XY), [m.xyxy(), upv.xyxy()]));
             // 63 - lz is the exponent; a carry out of the p bits adds one.
             let l63 = self.lit(63);
             self.e(b::alu(op::Inegate, e.dst(Mask::X), [lz.x()]));
@@ -374,18 +298,14 @@ impl FnGen<'_, '_> {
                     [1 << p, 0, 1 << p, 0]
                 }),
             );
-            self.e(b::alu(
-                op::I64eq,
-                carry.dst(Mask::XY),
-                [m.swz(Swz::XYXY), top],
-            ));
+            self.e(b::alu(op::I64eq, carry.dst(Mask::XY), [m.xyxy(), top]));
             let s1 = self.lit4([1, 0, 1, 0]);
             let (mh, ep) = (self.t64(), self.tmp());
-            self.e(b::alu(op::U64shr, mh.dst(Mask::XY), [m.swz(Swz::XYXY), s1]));
+            self.e(b::alu(op::U64shr, mh.dst(Mask::XY), [m.xyxy(), s1]));
             self.e(b::alu(
                 op::CmovLogical,
                 m.dst(Mask::XY),
-                [carry.x(), mh.swz(Swz::XYXY), m.swz(Swz::XYXY)],
+                [carry.x(), mh.xyxy(), m.xyxy()],
             ));
             self.e(b::alu(op::Iadd, ep.dst(Mask::X), [e.x(), one]));
             self.e(b::alu(
@@ -414,12 +334,12 @@ impl FnGen<'_, '_> {
             }
             // Zero stays +0.
             let isz = self.t64();
-            self.e(b::alu(op::I64eq, isz.dst(Mask::XY), [a.swz(Swz::XYXY), z]));
+            self.e(b::alu(op::I64eq, isz.dst(Mask::XY), [a.xyxy(), z]));
             if double {
                 self.e(b::alu(
                     op::CmovLogical,
                     d.d(c, &[k, k + 1]),
-                    [isz.x(), z, bits.swz(Swz::XYXY)],
+                    [isz.x(), z, bits.xyxy()],
                 ));
             } else {
                 self.e(b::alu(
