@@ -186,9 +186,17 @@ fn kernel_count_is_bounded() {
 
 #[test]
 fn loops_nest_at_most_max_macro_depth() {
-    let src = format!("{}.int 1\n{}", ".rept 1\n".repeat(300), ".endr\n".repeat(300));
+    let src = format!(
+        "{}.int 1\n{}",
+        ".rept 1\n".repeat(300),
+        ".endr\n".repeat(300)
+    );
     fails_with(&src, &["MAX_MACRO_DEPTH", ".rept"], Duration::from_secs(5));
     // 200 levels are fine: one .int.
-    let src = format!("{}.int 1\n{}", ".rept 1\n".repeat(200), ".endr\n".repeat(200));
+    let src = format!(
+        "{}.int 1\n{}",
+        ".rept 1\n".repeat(200),
+        ".endr\n".repeat(200)
+    );
     assert_eq!(asm(&src).unwrap(), 1u32.to_le_bytes());
 }
