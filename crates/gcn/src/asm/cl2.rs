@@ -688,9 +688,19 @@ impl Asm<'_> {
             ));
         }
         p.expect_punct(",")?;
-        let (id, _) = self.abs_arg(p)?;
+        let (id, id_span) = self.abs_arg(p)?;
+        let max = crate::limits::MAX_SAMPLERS;
+        if !(0..max as i64).contains(&id) {
+            return Err((
+                id_span,
+                format!(
+                    "sampler id {id} out of range (0 to {}, MAX_SAMPLERS)",
+                    max - 1
+                ),
+            ));
+        }
+        let id = id as usize;
         let offs = &mut self.cl2().sampler_offsets;
-        let id = id.max(0) as usize;
         if offs.len() <= id {
             offs.resize(id + 1, 0);
         }
