@@ -1278,7 +1278,9 @@ impl Asm<'_> {
             ".workitem_vgpr_count" => h.workitem_vgpr_count = Some(v(0) as u16),
             ".reserved_sgprs" | ".reserved_vgprs" => {
                 let (first, last) = (v(0), v(1));
-                if last < first {
+                // Both ends are register numbers (u16 fields): no wrapped count.
+                let regs = 0..=i64::from(u16::MAX);
+                if last < first || !regs.contains(&first) || !regs.contains(&last) {
                     return Err((vals[1].1, "Wrong register range".into()));
                 }
                 let r = (first as u16, (last - first + 1) as u16);
