@@ -120,7 +120,7 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
         } else {
             ctx.arch().max_sgprs() as i64
         };
-        if a < 0 || b < a || b - a >= 16 || code as i64 + b >= limit {
+        if a < 0 || b < a || b - a >= 16 || b >= limit - code as i64 {
             return Err((
                 span.to(p.prev_span()),
                 "register index out of range".to_string(),
