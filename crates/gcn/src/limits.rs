@@ -39,6 +39,10 @@ pub const LOOP_CONDITION_COST: u64 = 64;
 /// a file of repeated `.kernel` lines within about 64 MB.
 pub const MAX_KERNELS: usize = 4096;
 
+/// Sampler ids of `.samplerreloc` (the id sizes the offset table). OpenCL devices have
+/// at most a few dozen samplers; 65536 is far beyond any program.
+pub const MAX_SAMPLERS: usize = 1 << 16;
+
 /// The budget a new source of `text` bytes named `name_len` bytes takes: the source
 /// map keeps its bytes and a text copy of them, and its name.
 pub fn expansion_cost(name_len: usize, text: usize) -> u64 {

@@ -688,9 +688,19 @@ impl Asm<'_> {
             ));
         }
         p.expect_punct(",")?;
-        let (id, _) = self.abs_arg(p)?;
+        let (id, id_span) = self.abs_arg(p)?;
+        let max = crate::limits::MAX_SAMPLERS;
+        if !(0..max as i64).contains(&id) {
+            return Err((
+                id_span,
+                format!(
+                    "sampler id {id} out of range (0 to {}, MAX_SAMPLERS)",
+                    max - 1
+                ),
+            ));
+        }
+        let id = id as usize;
         let offs = &mut self.cl2().sampler_offsets;
-        let id = id.max(0) as usize;
         if offs.len() <= id {
             offs.resize(id + 1, 0);
         }
@@ -1268,7 +1278,9 @@ impl Asm<'_> {
             ".workitem_vgpr_count" => h.workitem_vgpr_count = Some(v(0) as u16),
             ".reserved_sgprs" | ".reserved_vgprs" => {
                 let (first, last) = (v(0), v(1));
-                if last < first {
+                // Both ends are register numbers (u16 fields): no wrapped count.
+                let regs = 0..=i64::from(u16::MAX);
+                if last < first || !regs.contains(&first) || !regs.contains(&last) {
                     return Err((vals[1].1, "Wrong register range".into()));
                 }
                 let r = (first as u16, (last - first + 1) as u16);

@@ -120,7 +120,7 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
         } else {
             ctx.arch().max_sgprs() as i64
         };
-        if a < 0 || b < a || b - a >= 16 || code as i64 + b >= limit {
+        if a < 0 || b < a || b - a >= 16 || b >= limit - code as i64 {
             return Err((
                 span.to(p.prev_span()),
                 "register index out of range".to_string(),
@@ -142,7 +142,7 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
             if !c.is_ascii_digit() {
                 return None;
             }
-            v = v * 10 + (c - b'0') as u32;
+            v = v.checked_mul(10)?.checked_add(u32::from(c - b'0'))?;
         }
         u16::try_from(v).ok()
     };
@@ -193,21 +193,24 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
                 a
             };
             p.expect_punct("]")?;
-            if b < a || a < 0 || b - a >= 16 {
+            // Register numbers fit in u16 (the checks below need first + count).
+            if b < a || a < 0 || b - a >= 16 || b > i64::from(u16::MAX) - 16 {
                 return Err((span.to(p.prev_span()), "bad register range".into()));
             }
             (a as u16, (b - a + 1) as u16)
         }
     };
+    // In u32: a single register may be numbered up to u16::MAX.
+    let end = u32::from(first) + u32::from(count);
     let code = match kind {
         "v" => {
-            if first + count > 256 {
+            if end > 256 {
                 return Err((span, "VGPR number out of range (0-255)".into()));
             }
             VGPR0 + first
         }
         "s" => {
-            if first + count > arch.max_sgprs() {
+            if end > u32::from(arch.max_sgprs()) {
                 return Err((
                     span,
                     format!("SGPR number out of range (0-{})", arch.max_sgprs() - 1),
@@ -217,7 +220,7 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
         }
         _ => {
             let (t0, tn) = ttmp_range(arch);
-            if first + count > tn {
+            if end > u32::from(tn) {
                 return Err((span, "TTMP register number out of range".into()));
             }
             t0 + first

@@ -563,8 +563,9 @@ impl Asm<'_> {
                         continue;
                     }
                     self.statement(file, start, &text);
-                    // Statements that grow output by more than their own size check
-                    // first; this catches many small ones.
+                    // Statements that can grow the output a lot (.fill, .skip, .align,
+                    // .org, .incbin) check before they grow it; this catches the sum of
+                    // many small ones.
                     let cur = self.sections[self.cur as usize].data.len() as u64;
                     if cur > MAX_OUTPUT_BYTES {
                         let span = Span::new(file, start, start + text.len());
