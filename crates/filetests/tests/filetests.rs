@@ -17,23 +17,30 @@ fn main() {
     let mut tests = Vec::new();
     for (p, host) in run_files.iter().zip(&host_runs) {
         let (p, host) = (p.clone(), host.clone());
-        tests.push(libtest_mimic::Trial::test(kauai_testkit::relative_name(&p, &root), move || {
-            let r = host.get_or_init(|| kauai_filetests::run_cl(&p, None));
-            r.clone().map(|_| ()).map_err(Into::into)
-        }));
+        tests.push(libtest_mimic::Trial::test(
+            kauai_testkit::relative_name(&p, &root),
+            move || {
+                let r = host.get_or_init(|| kauai_filetests::run_cl(&p, None));
+                r.clone().map(|_| ()).map_err(Into::into)
+            },
+        ));
     }
     for p in &ir_files {
         let p = p.clone();
-        tests.push(libtest_mimic::Trial::test(kauai_testkit::relative_name(&p, &root), move || {
-            kauai_filetests::run_file(&p).map_err(Into::into)
-        }));
+        tests.push(libtest_mimic::Trial::test(
+            kauai_testkit::relative_name(&p, &root),
+            move || kauai_filetests::run_file(&p).map_err(Into::into),
+        ));
     }
     let matrix_path = root.join("run/devices.txt");
     let matrix = kauai_filetests::DeviceMatrix::load(&matrix_path);
     let run_root = root.join("run");
     match matrix {
         Ok(matrix) => {
-            let names: Vec<String> = run_files.iter().map(|p| kauai_testkit::relative_name(p, &run_root)).collect();
+            let names: Vec<String> = run_files
+                .iter()
+                .map(|p| kauai_testkit::relative_name(p, &run_root))
+                .collect();
             let exists = |t: &str| names.iter().any(|n| n == t);
             let stale: Vec<String> = matrix
                 .unknown_tests(&exists)
@@ -49,7 +56,8 @@ fn main() {
             }));
             for device in &matrix.devices {
                 for (p, host) in run_files.iter().zip(&host_runs) {
-                    let expect = matrix.expectation(device, &kauai_testkit::relative_name(p, &run_root));
+                    let expect =
+                        matrix.expectation(device, &kauai_testkit::relative_name(p, &run_root));
                     let (p, device, host) = (p.clone(), device.clone(), host.clone());
                     let name = format!("{}@{device}", kauai_testkit::relative_name(&p, &root));
                     tests.push(libtest_mimic::Trial::test(name, move || {

@@ -6,7 +6,6 @@
 //! unrolled code of a few MB) well inside, while a hostile input stops within
 //! milliseconds to seconds and a few hundred MB.
 
-use std::io::Read;
 use std::path::Path;
 
 /// Nesting of one expression: parentheses, unary operators and `?:` arms. The parser
@@ -69,20 +68,8 @@ pub const MAX_INPUT_BYTES: u64 = 16 << 20;
 /// Errors reported before the assembler stops: later ones are mostly consequences.
 pub const MAX_ERRORS: usize = 1000;
 
-/// Read `path` whole, refusing more than [`MAX_INPUT_BYTES`] (the message names the
-/// limit).
+/// Read `path` whole through the one capped reader, refusing more than
+/// [`MAX_INPUT_BYTES`] (the message names the file and the limit).
 pub fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
-    let f =
-        std::fs::File::open(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    let mut bytes = Vec::new();
-    f.take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(format!(
-            "'{}' is larger than {MAX_INPUT_BYTES} bytes (MAX_INPUT_BYTES)",
-            path.display()
-        ));
-    }
-    Ok(bytes)
+    kauai_diag::files::read_capped(path, MAX_INPUT_BYTES).map_err(|e| e.to_string())
 }
