@@ -1,4 +1,4 @@
-// Doubles with -fp64: the metadata gets the seed's ;error: line and the build fails with
+// Doubles with -fp64: the metadata gets an ;error: line (docs/spec/amd-runtime-abi.md#the-metadata-block) and the build fails with
 // it.
 // MCPU: cypress
 // MATTR: -fp64

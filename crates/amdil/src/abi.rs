@@ -1,4 +1,4 @@
-//! The runtime ABI of seed 000 ("Runtime ABI"): what the runtime writes into the two
+//! The runtime ABI of docs/spec/amd-runtime-abi.md ("cb0: the reserved locations", "Kernel arguments in cb1"): what the runtime writes into the two
 //! reserved constant buffers before a dispatch.
 //!
 //! - **cb0** holds the reserved locations: sizes, group counts, private and local ring
@@ -7,13 +7,13 @@
 //!   `clEnqueueNDRangeKernel` and `clEnqueueTask`.
 //! - **cb1** holds the kernel arguments at the offsets the metadata gives (`;value`,
 //!   `;pointer`, `;image`, `;counter`, `;sampler` lines). [`Cb1Builder`] places values
-//!   by the seed's rules: scalars unmodified, 64-bit values low word in x, vectors of 8
+//!   by the rules of docs/spec/amd-runtime-abi.md#kernel-arguments-in-cb1: scalars unmodified, 64-bit values low word in x, vectors of 8
 //!   and 16-bit elements packed with every 4 components starting a new 16-byte slot,
 //!   structs rounded up to 16 bytes, pointers as offsets into their memory space, images
 //!   in two slots (7XX or 8XX layout).
 //!
 //! The historical backend places arguments in cb1 from offset 0 (the metadata says so);
-//! the seed's "start at byte 96" describes an older cb0 layout. We follow the metadata.
+//! the 2009 text's "start at byte 96" describes an older cb0 layout (docs/spec/amd-runtime-abi.md#where-kauai-departs-from-the-2009-text). We follow the metadata.
 
 use thiserror::Error;
 
@@ -179,7 +179,7 @@ pub struct ImageDesc {
     pub offset: u32,
 }
 
-/// Which image layout of the seed's table to use.
+/// Which image layout of docs/spec/amd-runtime-abi.md#images to use.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ImageLayout {
     R7xx,
@@ -317,7 +317,7 @@ pub struct LocalArgs {
     pub emulated_total: u32,
 }
 
-/// Offsets for `__local` pointer arguments. Seed 000, "Hardware Local Memory Usage": they
+/// Offsets for `__local` pointer arguments. By docs/spec/amd-runtime-abi.md#private-and-local-memory they
 /// start after the local memory the compiler reported, `;memory:hwlocal` for hardware
 /// (`hl`) pointers and `;memory:local` for emulated (`l`) ones, each aligned to the
 /// pointer's data alignment (at least 4), in argument order. `sizes` gives each local
@@ -534,7 +534,7 @@ mod tests {
 
     #[test]
     fn local_pointers_go_after_compiler_local_memory() {
-        // The seed's simple_rw_mix_local: `__local int e[64]` is reported (256 bytes),
+        // The simple_rw_mix_local example of docs/spec/amd-runtime-abi.md#private-and-local-memory: `__local int e[64]` is reported (256 bytes),
         // so the `__local int* d` argument must start at 256.
         let text = ";ARGSTART:__OpenCL_simple_rw_mix_local_kernel\n;memory:hwlocal:256\n;pointer:a:i32:1:1:0:uav:12:8\n;value:offset:i32:1:1:16\n;pointer:d:i32:1:1:32:hl:1:4\n;ARGEND:__OpenCL_simple_rw_mix_local_kernel\n";
         let mut diags = kauai_diag::Diagnostics::new();

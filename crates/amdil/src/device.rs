@@ -1,4 +1,4 @@
-//! The TeraScale devices of seed 000 ("Calling the compiler": the `-mcpu` list) and their
+//! The TeraScale devices (the `-mcpu` list of docs/spec/amd-runtime-abi.md) and their
 //! limits: one table, read by the compiler target (`kauai-amdil-gen`: what code to
 //! generate), the emulator (`kauai-amdil-emu`: what a kernel may use) and the runtime.
 //!

@@ -1,7 +1,7 @@
 //! The kauai intrinsic library: IL macros (`mdef(N)` ... `mend`) that kernels name in
 //! `;intrinsic:` metadata and call with `mcall(N)`. The multi-kernel linker copies the
-//! macros a kernel needs from here (seed 000, "Intrinsic Metadata": intrinsics "must be
-//! retrieved from another source base"). The table of ids is at the top of
+//! macros a kernel needs from here (docs/spec/amd-runtime-abi.md#multi-kernel-programs-and-linking: intrinsics come
+//! from a library outside the unit). The table of ids is at the top of
 //! `intrinsics.il`.
 
 use kauai_diag::{Diagnostics, FileId};

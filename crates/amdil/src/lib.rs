@@ -7,7 +7,7 @@
 //! registers (`iadd r0.x, r1.x, l0.y`). Functions are `func N` ... `endfunc`, called with
 //! `call N`; flow control is structured (`if_logicalnz`, `whileloop`, `switch`).
 //!
-//! Between compiler and runtime travels more than code (seed 000): after each function
+//! Between compiler and runtime travels more than code (docs/spec/amd-runtime-abi.md): after each function
 //! a `;ARGSTART:name` ... `;ARGEND:name` block of `;` comment lines says where every
 //! kernel argument sits in constant buffer 1, how much private and local memory the
 //! kernel needs, which functions and intrinsics it calls, and how to decode printf

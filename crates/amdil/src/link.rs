@@ -1,4 +1,4 @@
-//! The multi-kernel linker of seed 000 ("Multiple Kernel Compilation"). A compilation
+//! The multi-kernel linker of docs/spec/amd-runtime-abi.md#multi-kernel-programs-and-linking. A compilation
 //! unit holds one `main` (setup code, the `;$$$$$$$$$$` pseudo-instruction, `endmain`),
 //! then every function (`func N` ... `endfunc`) each followed by its metadata block. To
 //! run one kernel the runtime keeps `main`, the kernel's wrapper function and everything

@@ -1,4 +1,4 @@
-//! Compiler metadata (seed 000, "Compiler Metadata"): the `;ARGSTART:name` ...
+//! Compiler metadata (docs/spec/amd-runtime-abi.md#the-metadata-block): the `;ARGSTART:name` ...
 //! `;ARGEND:name` blocks the compiler prints after each function, and the data segments
 //! (`;#DATASTART[:cb]:size` ... `;#DATAEND[:cb]`) at the end of the unit.
 //!
@@ -9,7 +9,7 @@
 //! surfaced as warnings.
 //!
 //! Data-segment values are hexadecimal, as the AMD runtime reads them (`getuintHex` for
-//! every element type) and as the seed requires for floats.
+//! every element type) and as docs/spec/amd-runtime-abi.md#data-segments requires for floats.
 
 use std::fmt::{self, Write as _};
 
@@ -29,7 +29,7 @@ pub const DATA_TYPES: &[&str] = &[
     "struct", "union", "event", "opaque",
 ];
 
-/// The memory types of a `;pointer` line (seed 000: `g p l uav c r hl hp hc hr`; `up` and
+/// The memory types of a `;pointer` line (docs/spec/amd-runtime-abi.md: `g p l uav c r hl hp hc hr`; `up` and
 /// `flat` come from later compilers).
 pub const MEMORY_TYPES: &[&str] = &[
     "g", "p", "l", "uav", "c", "r", "hl", "hp", "hc", "hr", "up", "flat",
@@ -102,7 +102,7 @@ pub enum MdEntry {
     PrivateId(u32),
     Wsh([u32; 3]),
     Vth(String),
-    /// The seed's older argument form, `;ARG:func:name:pointer:num:cb:offset:mem:buf:align`
+    /// The older argument form (docs/spec/amd-runtime-abi.md#the-metadata-block), `;ARG:func:name:pointer:num:cb:offset:mem:buf:align`
     /// or `;ARG:func:name:type:num:cb:offset`; see [`LegacyArg::to_current`].
     LegacyArg(LegacyArg),
     /// A key we do not know: the whole text after the `;`.
@@ -150,10 +150,10 @@ pub struct PointerArg {
     pub extra: Option<(String, u32, u32)>,
 }
 
-/// `;ARG:...`, the argument form of the seed's examples (offsets in cb0 from byte 96).
+/// `;ARG:...`, the older argument form of AMD's 2009 examples (offsets in cb0 from byte 96; docs/spec/amd-runtime-abi.md#the-metadata-block).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LegacyArg {
-    /// The function the argument belongs to (`main` in the seed).
+    /// The function the argument belongs to (`main` in AMD's 2009 examples).
     pub func: String,
     pub name: String,
     pub kind: LegacyKind,
@@ -483,7 +483,7 @@ pub struct DataSegment {
     pub cb: Option<u32>,
     pub size: u32,
     pub rows: Vec<DataRow>,
-    /// The number printed after `DATAEND` (the seed prints `;#DATAEND:0` for the global
+    /// The number printed after `DATAEND` (AMD's 2009 example prints `;#DATAEND:0` for the global
     /// segment), kept so that the text round-trips.
     pub end_cb: Option<u32>,
     pub loc: Loc,
@@ -496,7 +496,7 @@ pub struct DataRow {
     pub offset: u32,
     pub count: u32,
     pub values: Vec<u64>,
-    /// Hex digits were written in upper case (the seed's `42B60000`) rather than lower
+    /// Hex digits were written in upper case (AMD's 2009 example's `42B60000`, docs/spec/amd-runtime-abi.md#data-segments) rather than lower
     /// case (LLVM's `write_hex`); kept for identical printing.
     pub upper: bool,
 }

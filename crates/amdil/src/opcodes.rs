@@ -8,7 +8,7 @@
 //! table name that prefixes it (`uav_raw_load`) and its instruction controls (`id(1)`,
 //! `cached`). The validator checks operand counts and required controls from here and
 //! matches on [`Opcode`]; the emulator dispatches on [`Class`] and the name. Operand counts follow the AMD IL
-//! reference as summarised in `shared/reference/amdil.md` section 5.
+//! reference as summarised in docs/spec/amd-il.md#instructions.
 
 /// What an opcode does, coarsely: used by the validator (which operands are registers)
 /// and by the emulator (which executor handles it).

@@ -4,7 +4,7 @@
 //! lives there), or code with an optional trailing `; comment`. Code is split into words
 //! separated by blanks and commas, where parentheses and brackets protect their contents
 //! (`dcl_resource_id(0)_type(2d,unnorm)`, `cb1[r0.x + 2]`). Several instructions may share
-//! a line, as in the slides of seed 004: an instruction's operand list ends at the first
+//! a line, as in AMD's IL slides (docs/spec/amd-il.md#programs-and-lines): an instruction's operand list ends at the first
 //! word that is not preceded by a comma. Errors become diagnostics; the line is skipped and
 //! parsing goes on, so one run reports every bad line.
 //!

@@ -1,4 +1,4 @@
-//! Deferred kernels: the seed's `BaseKernel`, with its argument rules checked once here.
+//! Deferred kernels: ComputeMux's `BaseKernel` (docs/spec/computemux.md#kernel), with its argument rules checked once here.
 
 use crate::result::{Error, ResultCode};
 use crate::{DeviceInfo, Result};
@@ -23,7 +23,7 @@ pub struct DescriptorInfo {
 }
 
 /// `mux_ndrange_options_t`. The optional fields model the C API's nullable pointers so
-/// that the seed's rules about them stay checkable.
+/// that ComputeMux's rules about them stay checkable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NdRangeOptions {
     pub descriptors: Option<Vec<DescriptorInfo>>,

@@ -1,21 +1,21 @@
-//! The ComputeMux compiler API of seed `002`, in Rust.
+//! The ComputeMux compiler API (docs/spec/computemux.md), in Rust.
 //!
-//! The shapes follow the seed, translated to Rust ownership:
+//! The shapes follow ComputeMux's, translated to Rust ownership:
 //!
 //! - [`Info`] describes one compiler configuration for one device (device facts,
 //!   `supports_deferred_compilation`, `compilation_options`, `vectorizable`, ...) and
 //!   creates [`Target`]s. A [`Registry`] lists the infos a program can choose from.
-//! - A [`Target`] is the compiler for one device: the seed's `BaseTarget` plus the hooks a
+//! - A [`Target`] is the compiler for one device: ComputeMux's `BaseTarget` plus the hooks a
 //!   `BaseModule` subclass implements (`getLateTargetPasses`, `createBinary`,
 //!   `createKernel`).
-//! - [`Module`] is the seed's `BaseModule`: it drives compilation (OpenCL C through our
+//! - [`Module`] is ComputeMux's `BaseModule`: it drives compilation (OpenCL C through our
 //!   front end), linking and finalization (the ComputeMux passes of `kauai-opt`, then the
 //!   target's late passes), and hands out deferred [`Kernel`]s.
-//! - [`Kernel`] is `BaseKernel`: the argument rules of the seed are checked here, once,
+//! - [`Kernel`] is `BaseKernel`: the argument rules of docs/spec/computemux.md#kernel are checked here, once,
 //!   before the target's [`KernelBackend`] sees a call.
 //!
 //! Every fallible call returns [`Result`], whose error carries a [`ResultCode`] named as in
-//! the seed (`INVALID_VALUE`, `FEATURE_UNSUPPORTED`, `FINALIZE_PROGRAM_FAILURE`, ...).
+//! ComputeMux (docs/spec/computemux.md#result-codes: `INVALID_VALUE`, `FEATURE_UNSUPPORTED`, `FINALIZE_PROGRAM_FAILURE`, ...).
 
 #![forbid(unsafe_code)]
 
@@ -57,7 +57,7 @@ pub use result::{Error, Result, ResultCode};
 
 use kauai_ir::DataLayout;
 
-/// What the compiler needs to know about the device (the seed's `mux_device_info_t`,
+/// What the compiler needs to know about the device (ComputeMux's `mux_device_info_t`,
 /// reduced to the facts compilation depends on).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeviceInfo {
@@ -82,7 +82,7 @@ pub struct DeviceInfo {
 }
 
 bitflags_lite! {
-    /// Builtin capabilities (the seed's `builtins::file::capabilities_bitfield`).
+    /// Builtin capabilities (ComputeMux's `builtins::file::capabilities_bitfield`).
     BuiltinCapabilities {
         BITS32 = 1 << 0,
         BITS64 = 1 << 1,
@@ -136,13 +136,13 @@ impl Info {
         caps
     }
 
-    /// The device options, validated against the seed's syntax.
+    /// The device options, validated against the syntax of docs/spec/computemux.md#info.
     pub fn option_specs(&self) -> std::result::Result<Vec<OptionSpec>, String> {
         parse_compilation_options(&self.compilation_options)
     }
 }
 
-/// The seed's `Context`: guards compiler state that must not be used concurrently.
+/// ComputeMux's `Context`: guards compiler state that must not be used concurrently.
 /// Kauai's compiler has no global state, so the lock only serializes callers that ask.
 #[derive(Debug, Default)]
 pub struct Context {
@@ -200,7 +200,7 @@ impl Registry {
         Registry::default()
     }
 
-    /// Register a compiler (the seed's `AddCompilerFn`).
+    /// Register a compiler (ComputeMux's `AddCompilerFn`).
     pub fn add(&mut self, info: Arc<Info>) {
         self.infos.push(info);
     }

@@ -1,4 +1,4 @@
-//! `Module`: the seed's `BaseModule`. It owns one program on its way from source to
+//! `Module`: ComputeMux's `BaseModule` (docs/spec/computemux.md#module). It owns one program on its way from source to
 //! something a device can run: compile (OpenCL C through `kauai-clc`), link, finalize
 //! (the ComputeMux passes of `kauai-opt`, then the target's late passes), binaries and
 //! deferred kernels.
@@ -36,7 +36,7 @@ pub struct FinalizedProgram {
     pub options: Options,
 }
 
-/// An in-memory header for `#include` (the seed's `InputHeader`): `#include "name"` or
+/// An in-memory header for `#include` (ComputeMux's `InputHeader`): `#include "name"` or
 /// `#include <name>` in the sources finds it before any directory.
 #[derive(Clone, Debug)]
 pub struct InputHeader {

@@ -1,7 +1,7 @@
 //! Build options (`-cl-*`, `-D`, `-I`) and a device's `compilation_options`.
 //!
-//! A device advertises its own options in `Info::compilation_options` with the seed's
-//! syntax: semicolon-separated tuples `name,[1|0],help` where the name starts with `--`
+//! A device advertises its own options in `Info::compilation_options` with the syntax of docs/spec/computemux.md#info:
+//! semicolon-separated tuples `name,[1|0],help` where the name starts with `--`
 //! and has no whitespace, the flag says whether a value follows, and the help uses plain
 //! spaces only. [`parse_compilation_options`] enforces those rules; [`Options::parse`]
 //! accepts a device option only if the device lists it.

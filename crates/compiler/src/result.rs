@@ -1,4 +1,4 @@
-//! `compiler::Result` of seed `002`: the status every API entry point reports.
+//! `compiler::Result` of ComputeMux (docs/spec/computemux.md#result-codes): the status every API entry point reports.
 
 use std::fmt;
 

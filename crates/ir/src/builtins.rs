@@ -1,4 +1,4 @@
-//! The ComputeMux builtins (`__mux_*`) of seed `002`, with their exact signatures.
+//! The ComputeMux builtins (`__mux_*`) of docs/spec/computemux.md#builtins, with their exact signatures.
 //!
 //! `size_t` is `i32` or `i64` after the module's data layout. The DMA event type
 //! `__mux_dma_event_t` is ours to choose; Kauai uses `size_t` (an event number).
@@ -127,7 +127,7 @@ pub struct FixedBuiltin {
     pub props: Props,
 }
 
-/// Every non-overloaded builtin, in the seed's order.
+/// Every non-overloaded builtin, in the order of docs/spec/computemux.md#builtins.
 pub const FIXED: &[FixedBuiltin] = &[
     FixedBuiltin {
         name: name::ISFTZ,
@@ -299,7 +299,7 @@ pub fn signature(fname: &str, dl: DataLayout) -> Option<Signature> {
             ],
             event,
         ),
-        // The seed's listing gives the 2D/3D writes' pointers the read's spaces in places;
+        // The ComputeMux specification's listing gives the 2D/3D writes' pointers the read's spaces in places;
         // a write goes from local to global, like the 1D write.
         DMA_WRITE_1D => sig(&[global, local, size, event], event),
         DMA_WRITE_2D => sig(&[global, local, size, size, size, size, event], event),
@@ -479,7 +479,7 @@ impl GroupBuiltin {
         Some(g)
     }
 
-    /// The signature, or `None` for an overload the seed does not define (work- and
+    /// The signature, or `None` for an overload ComputeMux does not define (docs/spec/computemux.md#group-operations) (work- and
     /// sub-group builtins take scalars only; shuffles exist for sub-groups only; float
     /// operations need float types and integer ones integer types).
     pub fn signature(&self, dl: DataLayout) -> Option<Signature> {

@@ -38,7 +38,7 @@ pub enum MetaValue {
     Str(String),
 }
 
-/// Attribute names of seed `002` (ComputeMux), as constants so nobody misspells them.
+/// Attribute names of ComputeMux (docs/spec/computemux.md#metadata-and-attributes), as constants so nobody misspells them.
 pub mod attr {
     pub const MUX_KERNEL: &str = "mux-kernel";
     pub const ENTRY_POINT: &str = "entry-point";
@@ -53,7 +53,7 @@ pub mod attr {
     pub const ALWAYS_INLINE: &str = "alwaysinline";
 }
 
-/// Function metadata names of seed `002`, plus the OpenCL kernel-argument records.
+/// Function metadata names of ComputeMux (docs/spec/computemux.md#metadata-and-attributes), plus the OpenCL kernel-argument records.
 pub mod meta {
     pub const REQD_WORK_GROUP_SIZE: &str = "reqd_work_group_size";
     pub const WORK_GROUP_SIZE_HINT: &str = "work_group_size_hint";

@@ -10,7 +10,7 @@
 //! 3 local, 4 generic: the numbering of SPIR and the ComputeMux builtins); pointer
 //! arithmetic is in bytes ([`InstKind::PtrAdd`]). Kernels and ComputeMux facts are plain
 //! function attributes (`"mux-kernel"="entry-point"`, ...) and metadata
-//! (`!reqd_work_group_size(16, 1, 1)`), as in seed `002`; the `__mux_*` builtins are calls
+//! (`!reqd_work_group_size(16, 1, 1)`), as in docs/spec/computemux.md#metadata-and-attributes; the `__mux_*` builtins are calls
 //! to declared functions whose signatures [`builtins::signature`] gives.
 //!
 //! The text form ([`print`], [`parse`]) prints and reads back exactly, so every pass is

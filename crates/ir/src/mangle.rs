@@ -2,7 +2,7 @@
 //!
 //! `get_global_id(uint)` is `_Z13get_global_idj`; `vload4(size_t, const __global float*)`
 //! is `_Z6vload4mPU3AS1Kf`; fixed vectors are `Dv4_f`; scalable vectors use the vendor
-//! extension of seed `002`: `u5nxv1j`. Repeated compound types use Itanium substitutions
+//! extension of docs/spec/computemux.md#mangling: `u5nxv1j`. Repeated compound types use Itanium substitutions
 //! (`S_`, `S0_`, ...): `max(float4, float4)` is `_Z3maxDv4_fS_`.
 //!
 //! Types here carry signedness, which IR types do not: scalars are

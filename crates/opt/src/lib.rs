@@ -14,7 +14,7 @@
 //!   parameters nobody reads;
 //! - `simplifycfg` merges straight-line blocks and skips blocks that only jump.
 //!
-//! ComputeMux passes (seed `002`), which every pipeline runs because the executors
+//! ComputeMux passes (docs/spec/computemux.md), which every pipeline runs because the executors
 //! depend on them:
 //! - `lower-to-mux` replaces the OpenCL work-item and synchronization functions (calls to
 //!   SPIR-mangled declarations such as `_Z13get_global_idj`) by the `__mux_*` builtins,

@@ -4,7 +4,7 @@
 //! (`_Z13get_global_idj`); they are recognized by demangling, not by spelling. Then:
 //! - the work-item queries become the matching `__mux_get_*` builtin, with the dimension
 //!   passed through (the builtins give the OpenCL value, 0 for ids and 1 for sizes, for
-//!   a dimension outside 0..2, per seed `002`); integer widths are adapted with
+//!   a dimension outside 0..2, per docs/spec/computemux.md#builtins); integer widths are adapted with
 //!   `zext`/`trunc` if the declaration's differ from the builtin's (`size_t` follows the
 //!   module's data layout);
 //! - `barrier(flags)` (also `work_group_barrier(flags)`) becomes

@@ -1,4 +1,4 @@
-//! The three figures of issue 2, printed as a table (`cargo bench -p kauai-runtime`):
+//! The three figures the project set itself for the host pipeline, printed as a table (`cargo bench -p kauai-runtime`):
 //!
 //! 1. front-end throughput: source lines per second through preprocess, parse, sema and
 //!    lowering to IR, on one core (goal: 200,000 lines/s);

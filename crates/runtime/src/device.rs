@@ -26,7 +26,7 @@ pub struct Device {
 /// so every kernel the historical compiler made for HD5xxx/HD6xxx runs on it.
 pub const DEFAULT_IL_DEVICE: &str = "kauai:cypress";
 
-/// Every name [`Device::by_name`] accepts (the seed's `-mcpu` list, then its aliases).
+/// Every name [`Device::by_name`] accepts (the `-mcpu` list of docs/spec/amd-runtime-abi.md, then its aliases).
 const NAMES: &[&str] = &[
     "host",
     "kauai:rv710",

@@ -4,7 +4,7 @@
 //!
 //! - `host`, the default: the host CPU runs finalized IR in the reference interpreter of
 //!   `kauai-host`;
-//! - `kauai:<mcpu>` (`kauai:cypress`, `kauai:rv770`, ... the `-mcpu` list of seed 000):
+//! - `kauai:<mcpu>` (`kauai:cypress`, `kauai:rv770`, ... the `-mcpu` list of docs/spec/amd-runtime-abi.md):
 //!   the `kauai` emulator runs AMD IL under the AMD runtime ABI, with that GPU's limits.
 //!
 //! A [`Program`] is built for one device from OpenCL C sources ([`Program::build`]),

@@ -227,7 +227,7 @@ impl Program {
         }
     }
 
-    /// The linked single-kernel IL program of `kernel` (seed 000's runtime link step:
+    /// The linked single-kernel IL program of `kernel` (the runtime link step of docs/spec/amd-runtime-abi.md#multi-kernel-programs-and-linking:
     /// `main` calling the kernel, then every function and macro it reaches).
     pub fn linked_il(&self, kernel: &str) -> Result<&kauai_amdil::LinkedKernel, RuntimeError> {
         match &self.code {

@@ -1,4 +1,4 @@
-// Value lists are exact for 64-bit types (issue 15: the range below was computed in
+// Value lists are exact for 64-bit types (the range below was computed in
 // double and gave one element instead of four, so the kernel faulted). The expected
 // values are the literals themselves: a copy prints what was given.
 // RUN: kauai oclc -execute -enqueue copy -arg a,range(9223372036854775807,9223372036854775804,-1) -print out,4 -global 4 %s

@@ -1,6 +1,6 @@
-//! File layouts against the reference tables (shared/reference/clrx.md section 1),
+//! File layouts against the tables of docs/spec/amdcl2.md (the outer ELF, inner ELF, metadata blob, setup and stub),
 //! for the layouts and bitnesses the clrxasm oracles do not cover: 1912, 16.3 32-bit
-//! and the old stub format. Expected values are the reference's, written out by hand.
+//! and the old stub format. Expected values are those tables', written out by hand.
 
 use kauai_amdbin::elf::{read_symbols, ElfFile};
 use kauai_amdbin::{

@@ -1,4 +1,4 @@
-//! The CLI behaving the same everywhere (issue 14) and holding its limits (issue 15):
+//! The CLI behaving the same everywhere and holding its limits:
 //! safe output writing, `-o` honoured or refused, one message shape, clang's spellings,
 //! `kauai ir`, `--time`/`--stats`, and the reproductions of bad input, each on the host
 //! and on `kauai:cypress` where it applies. Expected values are hand-computed.

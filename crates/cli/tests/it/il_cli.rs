@@ -230,7 +230,7 @@ fn build_target_amdil_options_and_help() {
     let (code, out, _) = kauai(&["build", "--mattr", "help"]);
     assert_eq!(code, 0);
     assert!(out.contains("byte_addressable_store"), "{out}");
-    // A device the seed does not list is a usage error; a feature the device cannot
+    // A device docs/spec/amd-runtime-abi.md does not list is a usage error; a feature the device cannot
     // have fails the build (exit 1) with the reason.
     let (code, _, err) = kauai(&["build", "--mcpu", "rv9999", "examples/vector_add.cl"]);
     assert_eq!(code, 2, "{err}");

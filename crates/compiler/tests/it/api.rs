@@ -1,4 +1,4 @@
-//! The ComputeMux compiler API rules of seed `002`, one test per rule, against a small
+//! The ComputeMux compiler API rules of docs/spec/computemux.md, one test per rule, against a small
 //! test target whose kernels record how they were called.
 
 use std::sync::{Arc, Mutex};

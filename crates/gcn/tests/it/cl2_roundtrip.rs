@@ -1,4 +1,4 @@
-//! Binary round trips: the seed's sample kernel (`.amdcl2`, `.gpu Bonaire`, `.kernel`
+//! Binary round trips: CLRX's sample kernel (docs/spec/amdcl2.md#source-layout) (`.amdcl2`, `.gpu Bonaire`, `.kernel`
 //! with `.config` and `.arg` lines) in every driver-version layout and both bitnesses
 //! assembles to a binary; `disasm -a` of it reassembles to the identical file, and the
 //! `-C` form reassembles to a binary with the same setup and metadata.
@@ -16,7 +16,7 @@ fn asm(src: &str) -> Vec<u8> {
     out.binary.expect("a binary")
 }
 
-/// The seed's configuration sample, with code that branches, reads arguments and, in the
+/// CLRX's configuration sample (docs/spec/amdcl2.md#source-layout), with code that branches, reads arguments and, in the
 /// newer layouts, uses global data through relocations.
 fn sample(driver: u32, bits64: bool) -> String {
     let new = driver >= 191205;

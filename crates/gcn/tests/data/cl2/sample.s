@@ -1,4 +1,4 @@
-# The seed's sample kernel with configuration (ClrxAsmAmdCl2.md), plus code using the
+# CLRX's sample kernel with configuration (docs/spec/amdcl2.md#source-layout), plus code using the
 # arguments and a relocation against global data.
 .amdcl2
 .64bit
