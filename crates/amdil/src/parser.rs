@@ -62,7 +62,9 @@ pub fn parse_str(text: &str, file: FileId, diags: &mut Diagnostics) -> Program {
         pieces.pop();
     }
     for raw in pieces {
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        // Every carriage return before the newline is line-ending noise (a CRLF file, or
+        // stray CRs): dropping them all keeps the printed text a fixpoint.
+        let line = raw.trim_end_matches('\r');
         let marker = line.trim().strip_prefix(';').map(str::trim_end);
         if in_debug && marker != Some("DEBUGEND") {
             // Debug ranges hold assembler directives, not IL: keep them as they are.

@@ -35,3 +35,23 @@ pub fn relative_name(path: &Path, root: &Path) -> String {
         .map(|r| r.display().to_string().replace('\\', "/"))
         .unwrap_or_else(|_| path.display().to_string())
 }
+
+/// The inputs kept in `fuzz/regressions/<target>/`: each once made that fuzz target
+/// fail, so the crate's property test replays them all (named by file).
+pub fn fuzz_regressions(target: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/regressions")
+        .join(target);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|p| {
+            let bytes = std::fs::read(&p).ok()?;
+            Some((p.file_name()?.to_string_lossy().into_owned(), bytes))
+        })
+        .collect()
+}

@@ -20,6 +20,6 @@ mod rng;
 mod suite;
 
 pub use expect::{bless_requested, check_snapshot, compare_or_bless, diff, Expected};
-pub use files::{collect_files, relative_name};
+pub use files::{collect_files, fuzz_regressions, relative_name};
 pub use rng::Rng;
 pub use suite::Suite;

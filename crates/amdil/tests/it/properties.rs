@@ -31,3 +31,12 @@ fn mutated_data_files_hold_the_properties() {
         }
     }
 }
+
+#[test]
+fn fuzz_regressions_hold_the_properties() {
+    for (name, bytes) in kauai_testkit::fuzz_regressions("amdil_parse") {
+        eprintln!("fuzz/regressions/amdil_parse/{name}");
+        parse_holds(&bytes);
+        metadata_holds(&bytes);
+    }
+}
