@@ -154,7 +154,8 @@ fn lit_lane(elem: Scalar, c: ConstScalar) -> u64 {
         }
         (Scalar::F32, ConstScalar::Float(f)) => u64::from((f as f32).to_bits()),
         (Scalar::F64, ConstScalar::Float(f)) => f.to_bits(),
-        (Scalar::F16, ConstScalar::Float(f)) => u64::from(f32_to_f16(f as f32)),
+        // Rounded once, from the double, as the host rounds it (the `half` crate).
+        (Scalar::F16, ConstScalar::Float(f)) => u64::from(half::f16::from_f64(f).to_bits()),
         (s, ConstScalar::Int(v)) => {
             if s.bits() >= 64 {
                 v
@@ -164,35 +165,6 @@ fn lit_lane(elem: Scalar, c: ConstScalar) -> u64 {
         }
         (_, ConstScalar::Float(f)) => f as i64 as u64,
     }
-}
-
-/// f32 to IEEE half bits, rounding to nearest even.
-pub(crate) fn f32_to_f16(x: f32) -> u16 {
-    let b = x.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let exp = ((b >> 23) & 0xFF) as i32;
-    let man = b & 0x7F_FFFF;
-    if exp == 0xFF {
-        return sign | 0x7C00 | if man != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 112;
-    if e >= 31 {
-        return sign | 0x7C00;
-    }
-    let (m, shift) = if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        (man | 0x80_0000, (14 - e) as u32)
-    } else {
-        (man, 13)
-    };
-    let base = if e <= 0 { 0 } else { (e as u32) << 10 };
-    let q = m >> shift;
-    let rem = m & ((1 << shift) - 1);
-    let half = 1 << (shift - 1);
-    let up = rem > half || (rem == half && q & 1 == 1);
-    sign | (base + q + u32::from(up)) as u16
 }
 
 impl<'s, 'a> FnGen<'s, 'a> {
