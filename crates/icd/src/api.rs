@@ -234,6 +234,7 @@ pub fn create_buffer(
             0
         },
         storage: Arc::new(storage),
+        parent: None,
         maps: Default::default(),
         destructors: Default::default(),
     });
@@ -249,10 +250,76 @@ pub fn mem_info(m: &Mem, param: u32) -> R<InfoValue> {
         CL_MEM_MAP_COUNT => InfoValue::u32(lock(&m.maps).len() as u32),
         CL_MEM_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(m.handle)),
         CL_MEM_CONTEXT => InfoValue::handle(m.context.handle),
-        CL_MEM_ASSOCIATED_MEMOBJECT => InfoValue::handle(0),
-        CL_MEM_OFFSET => InfoValue::usize(0),
+        CL_MEM_ASSOCIATED_MEMOBJECT => {
+            InfoValue::handle(m.parent.as_ref().map_or(0, |(p, _)| p.handle))
+        }
+        CL_MEM_OFFSET => InfoValue::usize(m.parent.as_ref().map_or(0, |(_, o)| *o)),
         _ => return Err(CL_INVALID_VALUE),
     })
+}
+
+/// `CL_DEVICE_MEM_BASE_ADDR_ALIGN` in bytes: a sub-buffer's origin must be a multiple.
+const SUB_BUFFER_ALIGN: usize = 128;
+
+/// `clCreateSubBuffer` with a `CL_BUFFER_CREATE_TYPE_REGION` region.
+pub fn create_sub_buffer(parent: Arc<Mem>, flags: u64, origin: usize, size: usize) -> R<usize> {
+    if parent.parent.is_some() {
+        return Err(CL_INVALID_MEM_OBJECT);
+    }
+    let host_ptr_flags = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+    if flags & host_ptr_flags != 0 {
+        return Err(CL_INVALID_VALUE);
+    }
+    check_mem_flags(flags)?;
+    // Access the parent forbids cannot be asked for.
+    let pf = parent.flags;
+    let bad_access = (pf & CL_MEM_WRITE_ONLY != 0
+        && flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY) != 0)
+        || (pf & CL_MEM_READ_ONLY != 0 && flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY) != 0)
+        || (pf & CL_MEM_HOST_WRITE_ONLY != 0 && flags & CL_MEM_HOST_READ_ONLY != 0)
+        || (pf & CL_MEM_HOST_READ_ONLY != 0 && flags & CL_MEM_HOST_WRITE_ONLY != 0)
+        || (pf & CL_MEM_HOST_NO_ACCESS != 0
+            && flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY) != 0);
+    if bad_access {
+        return Err(CL_INVALID_VALUE);
+    }
+    if size == 0 {
+        return Err(CL_INVALID_BUFFER_SIZE);
+    }
+    if origin.checked_add(size).is_none_or(|e| e > parent.size) {
+        return Err(CL_INVALID_VALUE);
+    }
+    if !origin.is_multiple_of(SUB_BUFFER_ALIGN) {
+        return Err(CL_MISALIGNED_SUB_BUFFER_OFFSET);
+    }
+    // Unspecified access and host-access flags are the parent's; the host-pointer flags
+    // are inherited too.
+    let mut f = flags;
+    if f & MEM_ACCESS == 0 {
+        f |= pf & MEM_ACCESS;
+    }
+    if f & MEM_HOST_ACCESS == 0 {
+        f |= pf & MEM_HOST_ACCESS;
+    }
+    f |= pf & host_ptr_flags;
+    let storage = kauai_host::Buffer::new(size);
+    let m = registry::register(Kind::Mem, true, |handle| Mem {
+        handle,
+        context: parent.context.clone(),
+        flags: f,
+        size,
+        host_ptr: if parent.host_ptr != 0 {
+            parent.host_ptr + origin
+        } else {
+            0
+        },
+        storage: Arc::new(storage),
+        parent: Some((parent, origin)),
+        maps: Default::default(),
+        destructors: Default::default(),
+    });
+    m.sync_in();
+    Ok(m.handle)
 }
 
 // ---- programs ----

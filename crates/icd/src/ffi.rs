@@ -574,15 +574,23 @@ pub unsafe extern "C" fn clCreateBuffer(
 #[no_mangle]
 pub unsafe extern "C" fn clCreateSubBuffer(
     buffer: cl_mem,
-    _flags: cl_mem_flags,
-    _buffer_create_type: cl_buffer_create_type,
-    _buffer_create_info: *const c_void,
+    flags: cl_mem_flags,
+    buffer_create_type: cl_buffer_create_type,
+    buffer_create_info: *const c_void,
     errcode_ret: *mut cl_int,
 ) -> cl_mem {
-    // Sub-buffers alias their parent's memory, which the runtime's buffers cannot yet.
     guard_obj(errcode_ret, || {
-        api::mem(buffer as usize)?;
-        Err(CL_INVALID_OPERATION)
+        let parent = api::mem(buffer as usize)?;
+        if buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || buffer_create_info.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        // SAFETY: for CL_BUFFER_CREATE_TYPE_REGION the info points to a `cl_buffer_region`.
+        let region = unsafe {
+            buffer_create_info
+                .cast::<cl_buffer_region>()
+                .read_unaligned()
+        };
+        api::create_sub_buffer(parent, flags, region.origin, region.size)
     })
 }
 

@@ -102,9 +102,33 @@ pub struct Mem {
     /// The application's memory of `CL_MEM_USE_HOST_PTR` (0 otherwise).
     pub host_ptr: usize,
     pub storage: Arc<Buffer>,
+    /// A sub-buffer's parent and origin. The runtime's buffers cannot alias, so a
+    /// sub-buffer has its own storage, refreshed from the parent's region before each
+    /// command that uses it and written back after each command that may change it
+    /// (commands of one queue run one at a time, so both always agree when a command
+    /// starts; overlapping use from several queues is undefined in OpenCL anyway).
+    pub parent: Option<(Arc<Mem>, usize)>,
     /// Live mappings by the address returned to the application.
     pub maps: Mutex<HashMap<usize, Mapping>>,
     pub destructors: Mutex<Vec<Callback>>,
+}
+
+impl Mem {
+    /// Refresh a sub-buffer from its parent.
+    pub fn sync_in(&self) {
+        if let Some((p, origin)) = &self.parent {
+            let all = p.storage.read_bytes();
+            if let Some(region) = all.get(*origin..*origin + self.size) {
+                let _ = self.storage.write_bytes(0, region);
+            }
+        }
+    }
+    /// Write a sub-buffer back to its parent.
+    pub fn sync_out(&self) {
+        if let Some((p, origin)) = &self.parent {
+            let _ = p.storage.write_bytes(*origin, &self.storage.read_bytes());
+        }
+    }
 }
 
 impl Drop for Mem {

@@ -139,7 +139,14 @@ fn worker(rx: Receiver<Command>) {
         }
         cmd.event.set_status(CL_RUNNING);
         let ctx = cmd.event.context.clone();
+        let (uses, writes) = sub_buffers(&cmd.work);
+        for m in &uses {
+            m.sync_in();
+        }
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(cmd.work)));
+        for m in &writes {
+            m.sync_out();
+        }
         let status = match r {
             Ok(Ok(())) => CL_COMPLETE,
             Ok(Err((code, message))) => {
@@ -156,6 +163,41 @@ fn worker(rx: Receiver<Command>) {
 }
 
 type Failure = (cl_int, String);
+
+/// The sub-buffers a command uses, and those it may change (see [`Mem::parent`]).
+fn sub_buffers(work: &Work) -> (Vec<Arc<Mem>>, Vec<Arc<Mem>>) {
+    let sub = |m: &Arc<Mem>| m.parent.is_some();
+    let (uses, writes): (Vec<&Arc<Mem>>, Vec<&Arc<Mem>>) = match work {
+        Work::Nothing => (vec![], vec![]),
+        Work::Read { mem, .. } | Work::ReadRect { mem, .. } | Work::Map { mem, .. } => {
+            (vec![mem], vec![])
+        }
+        Work::Write { mem, .. }
+        | Work::WriteRuns { mem, .. }
+        | Work::Fill { mem, .. }
+        | Work::Unmap { mem, .. } => (vec![mem], vec![mem]),
+        Work::Copy { src, dst, .. } => (vec![src, dst], vec![dst]),
+        Work::Kernel { args, .. } => {
+            let mems: Vec<&Arc<Mem>> = args
+                .iter()
+                .filter_map(|a| match a {
+                    ArgVal::Mem(m) => Some(m),
+                    _ => None,
+                })
+                .collect();
+            let w = mems
+                .iter()
+                .copied()
+                .filter(|m| m.flags & CL_MEM_READ_ONLY == 0)
+                .collect();
+            (mems, w)
+        }
+    };
+    (
+        uses.into_iter().filter(|m| sub(m)).cloned().collect(),
+        writes.into_iter().filter(|m| sub(m)).cloned().collect(),
+    )
+}
 
 fn bytes_of(mem: &Mem, offset: usize, len: usize) -> Vec<u8> {
     // The host buffer reads whole; the region was bounds-checked at enqueue.

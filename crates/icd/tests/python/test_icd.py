@@ -141,6 +141,36 @@ def test_map_and_use_host_ptr(ctx_queue):
     q.finish()
 
 
+def test_sub_buffers(ctx_queue):
+    ctx, q = ctx_queue
+    a = np.arange(256, dtype=np.int32)
+    parent = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=a)
+    sub = parent.get_sub_region(128, 64 * 4)  # ints 32..95
+    assert sub.get_info(cl.mem_info.OFFSET) == 128
+    assert sub.get_info(cl.mem_info.ASSOCIATED_MEMOBJECT) == parent
+    part = np.empty(64, np.int32)
+    cl.enqueue_copy(q, part, sub)
+    assert (part == a[32:96]).all()
+    # A kernel writes through the sub-buffer: the parent sees it.
+    prg = cl.Program(ctx, "__kernel void neg(__global int *x) { x[get_global_id(0)] = -x[get_global_id(0)]; }").build()
+    prg.neg(q, (64,), None, sub)
+    whole = np.empty_like(a)
+    cl.enqueue_copy(q, whole, parent)
+    expect = a.copy()
+    expect[32:96] *= -1
+    assert (whole == expect).all()
+    # A write to the parent: the sub-buffer sees it.
+    cl.enqueue_copy(q, parent, np.full(4, 7, np.int32), dst_offset=32 * 4)
+    cl.enqueue_copy(q, part, sub)
+    assert (part[:4] == 7).all() and part[4] == -36
+    with pytest.raises(cl.Error) as e:
+        parent.get_sub_region(4, 16)  # not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN
+    assert e.value.code == cl.status_code.MISALIGNED_SUB_BUFFER_OFFSET
+    with pytest.raises(cl.Error) as e:
+        parent.get_sub_region(1024, 16)
+    assert e.value.code == cl.status_code.INVALID_VALUE
+
+
 # ---- kernels ----
 
 def test_vector_add(ctx_queue):
