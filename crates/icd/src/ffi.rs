@@ -1069,7 +1069,7 @@ pub unsafe extern "C" fn clGetProgramInfo(
         let p = api::program(program as usize)?;
         if param_name == CL_PROGRAM_BINARIES {
             // An array of pointers, one per device, each to room for its binary.
-            let bins = api::binaries(&p, &lock(&p.slots));
+            let bins = api::binaries(&lock(&p.slots));
             let need = bins.len() * std::mem::size_of::<*mut u8>();
             if !param_value.is_null() {
                 if param_value_size < need {

@@ -158,11 +158,11 @@ pub struct BuildSlot {
     pub program: Option<Arc<Program>>,
     /// `CL_PROGRAM_BINARY_TYPE`.
     pub binary_type: u32,
-    /// For a program from a binary: the sources and options the binary holds.
-    pub from_binary: Option<(Vec<SourceFile>, String)>,
+    /// For a program from a binary: the device code it holds.
+    pub from_binary: Option<crate::api::Code>,
     /// The compiled (not yet linked) object of `clCompileProgram`.
     pub compiled: Option<Arc<kauai_runtime::CompiledObject>>,
-    /// Made by `clLinkProgram`: no binary to give back (see `api::binaries`).
+    /// Made by `clLinkProgram` (not built again by `clBuildProgram`).
     pub linked: bool,
 }
 

@@ -304,7 +304,11 @@ def test_binaries_round_trip(ctx_queue):
     ctx, q = ctx_queue
     prg = cl.Program(ctx, VADD).build()
     (binary,) = prg.binaries
-    assert len(binary) > 0
+    # The device's code: finalized IR for the host, AMD IL with its metadata for a Radeon.
+    assert binary.startswith(b"KAUAI-PROGRAM-BINARY 2\n")
+    assert (b"\ncode il\n" if is_il(q) else b"\ncode ir\n") in binary
+    if is_il(q):
+        assert b";ARGSTART:__OpenCL_vadd_kernel" in binary
     again = cl.Program(ctx, [q.device], [binary]).build()
     assert again.get_build_info(q.device, cl.program_build_info.BINARY_TYPE) == cl.program_binary_type.EXECUTABLE
     a = np.arange(8, dtype=np.float32)
