@@ -258,9 +258,6 @@ pub fn mem_info(m: &Mem, param: u32) -> R<InfoValue> {
     })
 }
 
-/// `CL_DEVICE_MEM_BASE_ADDR_ALIGN` in bytes: a sub-buffer's origin must be a multiple.
-const SUB_BUFFER_ALIGN: usize = 128;
-
 /// `clCreateSubBuffer` with a `CL_BUFFER_CREATE_TYPE_REGION` region.
 pub fn create_sub_buffer(parent: Arc<Mem>, flags: u64, origin: usize, size: usize) -> R<usize> {
     if parent.parent.is_some() {
@@ -289,7 +286,7 @@ pub fn create_sub_buffer(parent: Arc<Mem>, flags: u64, origin: usize, size: usiz
     if origin.checked_add(size).is_none_or(|e| e > parent.size) {
         return Err(CL_INVALID_VALUE);
     }
-    if !origin.is_multiple_of(SUB_BUFFER_ALIGN) {
+    if !origin.is_multiple_of(crate::limits::SUB_BUFFER_ALIGN) {
         return Err(CL_MISALIGNED_SUB_BUFFER_OFFSET);
     }
     // Unspecified access and host-access flags are the parent's; the host-pointer flags
@@ -474,7 +471,8 @@ fn code_of(p: &Program) -> Option<Code> {
 fn load_code(device: &kauai_runtime::Device, code: &Code) -> Result<Program, RuntimeError> {
     match code {
         Code::Ir(text) => {
-            let m = kauai_ir::parse_str("<program binary>", text).map_err(RuntimeError::BuildProgramFailure)?;
+            let m = kauai_ir::parse_str("<program binary>", text)
+                .map_err(RuntimeError::BuildProgramFailure)?;
             Program::from_ir(device, m)
         }
         Code::Il(text) => Program::from_il(
@@ -586,11 +584,11 @@ pub fn build_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str) -
             Some(c) => load_code(&rt_dev, c),
             None => Program::build(&rt_dev, &p.sources, &opts),
         })
-            .unwrap_or_else(|_| {
-                Err(RuntimeError::BuildProgramFailure(
-                    "internal compiler error (a bug in Kauai)".into(),
-                ))
-            });
+        .unwrap_or_else(|_| {
+            Err(RuntimeError::BuildProgramFailure(
+                "internal compiler error (a bug in Kauai)".into(),
+            ))
+        });
         let mut slots = lock(&p.slots);
         let Some(s) = slots.iter_mut().find(|s| s.device.handle == dh) else {
             continue;
@@ -656,11 +654,9 @@ pub fn program_info(p: &ProgramObj, param: u32) -> R<InfoValue> {
 pub fn binaries(slots: &[BuildSlot]) -> Vec<Vec<u8>> {
     slots
         .iter()
-        .map(|s| {
-            match s.program.as_deref().and_then(code_of) {
-                Some(code) => encode_binary(s.device.rt.name(), &s.options, &code),
-                None => Vec::new(),
-            }
+        .map(|s| match s.program.as_deref().and_then(code_of) {
+            Some(code) => encode_binary(s.device.rt.name(), &s.options, &code),
+            None => Vec::new(),
         })
         .collect()
 }
@@ -1093,6 +1089,9 @@ mod tests {
         let mut longer = b.clone();
         longer.push(b'x');
         assert!(decode_binary(&longer).is_none());
-        assert!(decode_binary(b"KAUAI-PROGRAM-BINARY 2\ndevice host\ncode xx\noptions 0\n\nlength 0\n").is_none());
+        assert!(decode_binary(
+            b"KAUAI-PROGRAM-BINARY 2\ndevice host\ncode xx\noptions 0\n\nlength 0\n"
+        )
+        .is_none());
     }
 }

@@ -346,7 +346,7 @@ fn properties(p: *const cl_context_properties) -> Vec<isize> {
         // SAFETY: a property list is 0-terminated name/value pairs.
         let name = unsafe { p.add(i).read_unaligned() };
         out.push(name);
-        if name == 0 || i > 64 {
+        if name == 0 || i >= crate::limits::MAX_CONTEXT_PROPERTIES {
             break;
         }
         // SAFETY: as above: a name is followed by its value.
@@ -1172,7 +1172,7 @@ pub unsafe extern "C" fn clSetKernelArg(
 ) -> cl_int {
     guard(|| {
         let k = api::kernel(kernel as usize)?;
-        if arg_size > platform::MAX_PARAMETER_SIZE.max(std::mem::size_of::<cl_mem>())
+        if arg_size > crate::limits::MAX_PARAMETER_SIZE.max(std::mem::size_of::<cl_mem>())
             && !arg_value.is_null()
         {
             return Err(CL_INVALID_ARG_SIZE);
@@ -1433,7 +1433,7 @@ fn rect_runs(
             .checked_add(o[0])
     };
     let rows = rg[1].checked_mul(rg[2]).ok_or(CL_INVALID_VALUE)?;
-    if rows > 1 << 24 {
+    if rows > crate::limits::MAX_RECT_ROWS {
         return Err(CL_INVALID_VALUE);
     }
     let mut runs = Vec::with_capacity(rows);

@@ -227,11 +227,17 @@ impl Drop for KernelObj {
     }
 }
 
-/// Nanoseconds since the library was loaded: the profiling clock.
+/// The profiling clock: nanoseconds since the Unix epoch, read once and then advanced
+/// by a monotonic clock (so timestamps are nonzero and never go back).
 pub fn now_ns() -> u64 {
-    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    let start = *START.get_or_init(Instant::now);
-    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+    static START: std::sync::OnceLock<(Instant, u64)> = std::sync::OnceLock::new();
+    let (start, epoch) = *START.get_or_init(|| {
+        let since = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| u64::try_from(d.as_nanos()).unwrap_or(1));
+        (Instant::now(), since)
+    });
+    epoch.saturating_add(u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX))
 }
 
 pub struct EventState {

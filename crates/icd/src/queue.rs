@@ -329,6 +329,11 @@ fn exec_options() -> &'static ExecOptions {
     static OPTS: std::sync::OnceLock<ExecOptions> = std::sync::OnceLock::new();
     OPTS.get_or_init(|| ExecOptions {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        timeout: std::env::var(crate::limits::KERNEL_TIMEOUT_VAR)
+            .ok()
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .map(std::time::Duration::from_secs_f64),
         ..ExecOptions::default()
     })
 }

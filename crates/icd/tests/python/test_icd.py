@@ -428,6 +428,35 @@ def test_fault_then_the_queue_keeps_working(ctx_queue, capfd):
     assert (c == 2 * a).all()
 
 
+TIME_LIMIT_SCRIPT = '''
+import numpy as np, pyopencl as cl
+p = [p for p in cl.get_platforms() if p.name == "Kauai"][0]
+ctx = cl.Context([p.get_devices()[0]]); q = cl.CommandQueue(ctx)
+prg = cl.Program(ctx, "__kernel void spin(__global int *p) { while (p[0] == 0) {} }"
+                      "__kernel void one(__global int *p) { p[1] = 7; }").build()
+buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 8)
+cl.enqueue_fill_buffer(q, buf, np.int32(0), 0, 8)
+ev = prg.spin(q, (1,), None, buf)
+try:
+    ev.wait()
+except cl.Error:
+    pass
+print(ev.command_execution_status < 0)
+prg.one(q, (1,), None, buf)
+out = np.empty(2, np.int32)
+cl.enqueue_copy(q, out, buf)
+print(out[1])
+'''
+
+
+def test_time_limit_ends_a_kernel_that_never_ends():
+    env = dict(os.environ, KAUAI_KERNEL_TIMEOUT="0.5")
+    out = subprocess.run([sys.executable, "-c", TIME_LIMIT_SCRIPT], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "7"]
+    assert "time limit" in out.stderr and "spin" in out.stderr
+
+
 def test_user_event_gates_commands_asynchronously(ctx_queue):
     ctx, q = ctx_queue
     gate = cl.UserEvent(ctx)
