@@ -247,7 +247,9 @@ pub fn mem_info(m: &Mem, param: u32) -> R<InfoValue> {
         CL_MEM_FLAGS => InfoValue::u64(m.flags),
         CL_MEM_SIZE => InfoValue::usize(m.size),
         CL_MEM_HOST_PTR => InfoValue::handle(m.host_ptr),
-        CL_MEM_MAP_COUNT => InfoValue::u32(lock(&m.maps).len() as u32),
+        CL_MEM_MAP_COUNT => {
+            InfoValue::u32(lock(&m.maps).values().map(Vec::len).sum::<usize>() as u32)
+        }
         CL_MEM_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(m.handle)),
         CL_MEM_CONTEXT => InfoValue::handle(m.context.handle),
         CL_MEM_ASSOCIATED_MEMOBJECT => {
@@ -735,13 +737,13 @@ pub fn set_kernel_arg(k: &KernelObj, index: u32, size: usize, value: Option<&[u8
                 usize::from_ne_bytes(w)
             });
             if h == 0 {
-                ArgVal::NullMem
+                SetArg::Val(ArgVal::NullMem)
             } else {
                 let m = mem(h).map_err(|_| CL_INVALID_MEM_OBJECT)?;
                 if m.context.handle != k.program.context.handle {
                     return Err(CL_INVALID_MEM_OBJECT);
                 }
-                ArgVal::Mem(m)
+                SetArg::Mem(Arc::downgrade(&m))
             }
         }
         ArgKind::Local => {
@@ -751,7 +753,7 @@ pub fn set_kernel_arg(k: &KernelObj, index: u32, size: usize, value: Option<&[u8
             if size == 0 {
                 return Err(CL_INVALID_ARG_SIZE);
             }
-            ArgVal::Local(size as u64)
+            SetArg::Val(ArgVal::Local(size as u64))
         }
         ArgKind::Value(_) | ArgKind::ByVal { .. } => {
             if size as u64 != a.size {
@@ -759,7 +761,7 @@ pub fn set_kernel_arg(k: &KernelObj, index: u32, size: usize, value: Option<&[u8
             }
             match value {
                 None => return Err(CL_INVALID_ARG_VALUE),
-                Some(b) => ArgVal::Bytes(b.to_vec()),
+                Some(b) => SetArg::Val(ArgVal::Bytes(b.to_vec())),
             }
         }
     };
@@ -831,7 +833,7 @@ fn local_args(k: &KernelObj) -> u64 {
     lock(&k.args)
         .iter()
         .map(|a| match a {
-            Some(ArgVal::Local(n)) => *n,
+            Some(SetArg::Val(ArgVal::Local(n))) => *n,
             _ => 0,
         })
         .sum()
@@ -975,10 +977,16 @@ pub fn enqueue_kernel(
     }
     let args: Vec<ArgVal> = {
         let a = lock(&k.args);
-        if a.iter().any(Option::is_none) {
-            return Err(CL_INVALID_KERNEL_ARGS);
+        let mut out = Vec::with_capacity(a.len());
+        for v in a.iter() {
+            out.push(match v {
+                None => return Err(CL_INVALID_KERNEL_ARGS),
+                // A buffer released since it was set is no argument any more.
+                Some(SetArg::Mem(w)) => ArgVal::Mem(w.upgrade().ok_or(CL_INVALID_KERNEL_ARGS)?),
+                Some(SetArg::Val(v)) => v.clone(),
+            });
         }
-        a.iter().flatten().cloned().collect()
+        out
     };
     if k.info.local_memory_size + local_args(k) > di.local_mem_size {
         return Err(CL_OUT_OF_RESOURCES);

@@ -1687,23 +1687,21 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(
             (v.as_mut_ptr() as usize, Some(v))
         };
         {
-            let mut maps = lock(&m.maps);
-            if maps.contains_key(&p) {
-                // The same region of a USE_HOST_PTR buffer mapped twice: one mapping.
-                return Err(CL_INVALID_OPERATION);
-            }
-            maps.insert(
-                p,
-                Mapping {
-                    offset,
-                    size,
-                    write,
-                    _staging: staging,
-                },
-            );
+            // A region of a USE_HOST_PTR buffer may be mapped again at the same address.
+            lock(&m.maps).entry(p).or_default().push(Mapping {
+                offset,
+                size,
+                write,
+                _staging: staging,
+            });
         }
         ptr = p;
-        let work = Work::Map { mem: m, ptr: p };
+        let work = Work::Map {
+            mem: m,
+            ptr: p,
+            offset,
+            size,
+        };
         submit(
             &q,
             CL_COMMAND_MAP_BUFFER,

@@ -109,7 +109,7 @@ pub struct Mem {
     /// starts; overlapping use from several queues is undefined in OpenCL anyway).
     pub parent: Option<(Arc<Mem>, usize)>,
     /// Live mappings by the address returned to the application.
-    pub maps: Mutex<HashMap<usize, Mapping>>,
+    pub maps: Mutex<HashMap<usize, Vec<Mapping>>>,
     pub destructors: Mutex<Vec<Callback>>,
 }
 
@@ -213,11 +213,20 @@ pub enum ArgVal {
     Bytes(Vec<u8>),
 }
 
+/// An argument as the kernel keeps it between `clSetKernelArg` and an enqueue: a buffer
+/// only weakly, so releasing it is not delayed by a kernel that still names it (an
+/// enqueue takes strong references for its command).
+#[derive(Clone)]
+pub enum SetArg {
+    Mem(Weak<Mem>),
+    Val(ArgVal),
+}
+
 pub struct KernelObj {
     pub handle: usize,
     pub program: Arc<ProgramObj>,
     pub info: KernelInfo,
-    pub args: Mutex<Vec<Option<ArgVal>>>,
+    pub args: Mutex<Vec<Option<SetArg>>>,
 }
 
 impl Drop for KernelObj {

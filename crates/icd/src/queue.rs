@@ -51,8 +51,13 @@ pub enum Work {
         offset: usize,
         size: usize,
     },
-    /// Fill the mapping at `ptr` with the buffer's contents.
-    Map { mem: Arc<Mem>, ptr: usize },
+    /// Fill the mapping at `ptr` with `size` bytes of the buffer at `offset`.
+    Map {
+        mem: Arc<Mem>,
+        ptr: usize,
+        offset: usize,
+        size: usize,
+    },
     /// Copy the mapping at `ptr` back (if mapped for writing) and end it.
     Unmap { mem: Arc<Mem>, ptr: usize },
     Kernel {
@@ -259,16 +264,25 @@ fn run(work: Work) -> Result<(), Failure> {
             let data: Vec<u8> = pattern.iter().copied().cycle().take(size).collect();
             write_at(&mem, offset, &data)
         }
-        Work::Map { mem, ptr } => {
-            let (offset, size) = match lock(&mem.maps).get(&ptr) {
-                Some(m) => (m.offset, m.size),
-                None => return Ok(()),
-            };
+        Work::Map {
+            mem,
+            ptr,
+            offset,
+            size,
+        } => {
             crate::ffi::copy_to_host(ptr, &bytes_of(&mem, offset, size));
             Ok(())
         }
         Work::Unmap { mem, ptr } => {
-            let Some(m) = lock(&mem.maps).remove(&ptr) else {
+            let m = {
+                let mut maps = lock(&mem.maps);
+                let m = maps.get_mut(&ptr).and_then(Vec::pop);
+                if maps.get(&ptr).is_some_and(Vec::is_empty) {
+                    maps.remove(&ptr);
+                }
+                m
+            };
+            let Some(m) = m else {
                 return Ok(());
             };
             if m.write {

@@ -190,12 +190,14 @@ static void run_on(cl_platform_id plat, cl_device_id dev) {
     cl_uint refs = 0;
     clGetMemObjectInfo(buf, CL_MEM_REFERENCE_COUNT, sizeof refs, &refs, NULL);
     CHECK(refs == 1, "one reference to the buffer");
+    /* `k` still names `buf` as an argument: that does not keep it alive. */
+    CHECK_CODE(clReleaseMemObject(buf), CL_SUCCESS);
+    CHECK(destroyed == destroyed_before + 1, "the buffer's destructor callback ran");
+    CHECK_CODE(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_KERNEL_ARGS);
     clReleaseKernel(bad);
     clReleaseKernel(one);
     clReleaseKernel(k);
     clReleaseMemObject(out);
-    CHECK_CODE(clReleaseMemObject(buf), CL_SUCCESS);
-    CHECK(destroyed == destroyed_before + 1, "the buffer's destructor callback ran");
     CHECK_CODE(clReleaseProgram(prg), CL_SUCCESS);
     CHECK_CODE(clReleaseCommandQueue(q), CL_SUCCESS);
     CHECK_CODE(clReleaseContext(ctx), CL_SUCCESS);

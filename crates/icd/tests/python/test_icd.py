@@ -137,7 +137,13 @@ def test_map_and_use_host_ptr(ctx_queue):
     m, _ = cl.enqueue_map_buffer(q, ub, cl.map_flags.READ, 0, host.shape, host.dtype)
     assert (m == 2 * np.arange(16)).all()
     assert (host == 2 * np.arange(16)).all()
+    # The same region mapped again: the same address, two mappings until two unmaps.
+    m2, _ = cl.enqueue_map_buffer(q, ub, cl.map_flags.READ, 0, host.shape, host.dtype)
+    assert ub.get_info(cl.mem_info.MAP_COUNT) == 2
+    m2.base.release(q)
     m.base.release(q)
+    q.finish()
+    assert ub.get_info(cl.mem_info.MAP_COUNT) == 0
     q.finish()
 
 
