@@ -134,36 +134,46 @@ pub fn finish(q: &Queue) {
 }
 
 fn worker(rx: Receiver<Command>) {
-    while let Ok(cmd) = rx.recv() {
-        cmd.event.set_status(CL_SUBMITTED);
-        let failed = cmd.wait.iter().any(|e| e.wait() < 0);
-        if failed {
-            cmd.event
-                .set_status(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-            continue;
-        }
-        cmd.event.set_status(CL_RUNNING);
-        let ctx = cmd.event.context.clone();
-        let (uses, writes) = sub_buffers(&cmd.work);
-        for m in &uses {
-            m.sync_in();
-        }
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(cmd.work)));
-        for m in &writes {
-            m.sync_out();
-        }
-        let status = match r {
-            Ok(Ok(())) => CL_COMPLETE,
-            Ok(Err((code, message))) => {
-                ctx.report(&message);
-                code
-            }
-            Err(_) => {
-                ctx.report("internal error while running a command (a bug in Kauai)");
-                CL_OUT_OF_RESOURCES
-            }
+    while let Ok(Command { event, wait, work }) = rx.recv() {
+        event.set_status(CL_SUBMITTED);
+        let failed = wait.iter().any(|e| e.wait() < 0);
+        drop(wait);
+        let status = if failed {
+            drop(work);
+            CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+        } else {
+            event.set_status(CL_RUNNING);
+            execute(&event.context, work)
         };
-        cmd.event.set_status(status);
+        // Everything the command held (its buffers above all) is released before it
+        // completes: a buffer released by the application is destroyed, and its
+        // destructor callbacks run, by the time its last command is complete.
+        event.set_status(status);
+    }
+}
+
+/// Run one command; its final status.
+fn execute(ctx: &Context, work: Work) -> cl_int {
+    let (uses, writes) = sub_buffers(&work);
+    for m in &uses {
+        m.sync_in();
+    }
+    drop(uses);
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(work)));
+    for m in &writes {
+        m.sync_out();
+    }
+    drop(writes);
+    match r {
+        Ok(Ok(())) => CL_COMPLETE,
+        Ok(Err((code, message))) => {
+            ctx.report(&message);
+            code
+        }
+        Err(_) => {
+            ctx.report("internal error while running a command (a bug in Kauai)");
+            CL_OUT_OF_RESOURCES
+        }
     }
 }
 
