@@ -239,6 +239,7 @@ pub unsafe extern "C" fn clGetExtensionFunctionAddress(func_name: *const c_char)
     let name = cstr(func_name);
     match name.as_deref() {
         Some("clIcdGetPlatformIDsKHR") => clIcdGetPlatformIDsKHR as *mut c_void,
+        Some("clGetLiveObjectCountKAUAI") => clGetLiveObjectCountKAUAI as *mut c_void,
         _ => std::ptr::null_mut(),
     }
 }
@@ -253,6 +254,12 @@ pub unsafe extern "C" fn clGetExtensionFunctionAddressForPlatform(
     }
     // SAFETY: same contract for the name.
     unsafe { clGetExtensionFunctionAddress(func_name) }
+}
+
+/// Kauai's leak check, found through `clGetExtensionFunctionAddressForPlatform`: how
+/// many contexts, queues, buffers, programs, kernels and events are still alive.
+unsafe extern "C" fn clGetLiveObjectCountKAUAI() -> cl_uint {
+    catch_unwind(crate::registry::live_objects).map_or(0, |n| n as cl_uint)
 }
 
 #[no_mangle]

@@ -1,5 +1,6 @@
 /* The Kauai OpenCL platform from C, through the ICD loader (cc icd_test.c -lOpenCL).
  * Prints one line per check and "N passed, M failed"; exits 1 on any failure. */
+#define _POSIX_C_SOURCE 199309L
 #define CL_TARGET_OPENCL_VERSION 120
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #include <CL/cl.h>
@@ -7,6 +8,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 static int passed, failed;
 
@@ -228,6 +230,18 @@ int main(void) {
     run_on(plat, cpu);
     run_on(plat, gpu);
     CHECK(completed == 2, "event callbacks ran once each");
+    /* Leak check: every object is gone once released (a worker thread may still be
+     * letting go of its last command: allow it a moment). */
+    typedef cl_uint (*live_fn)(void);
+    live_fn live = (live_fn)clGetExtensionFunctionAddressForPlatform(plat, "clGetLiveObjectCountKAUAI");
+    CHECK(live != NULL, "the leak-check extension function");
+    cl_uint left = 1;
+    for (int i = 0; live && i < 1000 && (left = live()) != 0; i++) {
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    if (left) printf("%u objects still alive\n", left);
+    CHECK(left == 0, "no object outlives its last release");
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
