@@ -100,6 +100,18 @@ static void run_on(cl_platform_id plat, cl_device_id dev) {
     size_t nk = 0;
     CHECK_CODE(clGetProgramInfo(prg, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL), CL_SUCCESS);
     CHECK(nk == 3, "three kernels");
+    /* Several strings are one program: the second uses the first's macro and typedef. */
+    const char *parts[] = {"#define V 7\ntypedef int T;\n", "__kernel void v(__global T *p) { p[0] = V; }\n"};
+    cl_program two = clCreateProgramWithSource(ctx, 2, parts, NULL, &err);
+    CHECK_CODE(clBuildProgram(two, 0, NULL, "-Werror", NULL, NULL), CL_SUCCESS);
+    char knames[64] = {0};
+    CHECK_CODE(clGetProgramInfo(two, CL_PROGRAM_KERNEL_NAMES, sizeof knames, knames, NULL), CL_SUCCESS);
+    CHECK(!strcmp(knames, "v"), "the kernel of a two-string program");
+    CHECK_CODE(clBuildProgram(two, 0, NULL, "-DV=8", NULL, NULL), CL_SUCCESS); /* rebuild: no kernels yet */
+    cl_kernel kv = clCreateKernel(two, "v", &err);
+    CHECK_CODE(clBuildProgram(two, 0, NULL, "", NULL, NULL), CL_INVALID_OPERATION); /* a kernel exists */
+    clReleaseKernel(kv);
+    clReleaseProgram(two);
 
     float data[64];
     for (int i = 0; i < 64; i++) data[i] = (float)i;
