@@ -2956,6 +2956,178 @@ mod tests {
         assert_eq!(r, Err(CL_INVALID_VALUE));
     }
 
+    /// Every entry point taking a handle, given one that names nothing (and NULL for
+    /// every pointer): the specified error, no crash.
+    #[test]
+    fn every_entry_point_rejects_a_handle_that_names_nothing() {
+        let h = 0x1000 as *mut c_void;
+        let n = std::ptr::null_mut();
+        fn c<T>() -> *const T {
+            std::ptr::null()
+        }
+        let mut e = 0;
+        // SAFETY: no pointer argument is dereferenced for an unknown handle; the only
+        // non-NULL pointer is the valid `e`.
+        unsafe {
+            assert_eq!(
+                clGetPlatformInfo(h, CL_PLATFORM_NAME, 0, n, n.cast()),
+                CL_INVALID_PLATFORM
+            );
+            assert_eq!(
+                clGetDeviceIDs(h, CL_DEVICE_TYPE_ALL, 0, n.cast(), n.cast()),
+                CL_INVALID_PLATFORM
+            );
+            assert_eq!(
+                clGetDeviceInfo(h, CL_DEVICE_NAME, 0, n, n.cast()),
+                CL_INVALID_DEVICE
+            );
+            assert_eq!(clRetainDevice(h), CL_INVALID_DEVICE);
+            assert_eq!(
+                clCreateSubDevices(h, c(), 0, n.cast(), n.cast()),
+                CL_INVALID_DEVICE
+            );
+            assert!(clCreateContext(c(), 1, [h].as_ptr(), None, n, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_DEVICE);
+            assert_eq!(
+                clGetContextInfo(h, CL_CONTEXT_DEVICES, 0, n, n.cast()),
+                CL_INVALID_CONTEXT
+            );
+            assert_eq!(clReleaseContext(h), CL_INVALID_CONTEXT);
+            assert!(clCreateCommandQueue(h, h, 0, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(
+                clGetCommandQueueInfo(h, CL_QUEUE_CONTEXT, 0, n, n.cast()),
+                CL_INVALID_COMMAND_QUEUE
+            );
+            assert_eq!(clFlush(h), CL_INVALID_COMMAND_QUEUE);
+            assert_eq!(clFinish(h), CL_INVALID_COMMAND_QUEUE);
+            assert!(clCreateBuffer(h, 0, 4, n, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert!(clCreateSubBuffer(h, 0, CL_BUFFER_CREATE_TYPE_REGION, c(), &mut e).is_null());
+            assert_eq!(e, CL_INVALID_MEM_OBJECT);
+            assert_eq!(
+                clGetMemObjectInfo(h, CL_MEM_SIZE, 0, n, n.cast()),
+                CL_INVALID_MEM_OBJECT
+            );
+            assert_eq!(clReleaseMemObject(h), CL_INVALID_MEM_OBJECT);
+            assert_eq!(
+                clSetMemObjectDestructorCallback(h, None, n),
+                CL_INVALID_MEM_OBJECT
+            );
+            assert!(clCreateImage(h, 0, c(), c(), n, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(clGetImageInfo(h, 0, 0, n, n.cast()), CL_INVALID_MEM_OBJECT);
+            assert!(clCreateSampler(h, 0, 0, 0, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(clReleaseSampler(h), CL_INVALID_SAMPLER);
+            assert!(clCreateProgramWithSource(h, 0, n.cast(), c(), &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert!(
+                clCreateProgramWithBinary(h, 0, c(), c(), n.cast(), n.cast(), &mut e).is_null()
+            );
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(clBuildProgram(h, 0, c(), c(), None, n), CL_INVALID_PROGRAM);
+            assert_eq!(
+                clCompileProgram(h, 0, c(), c(), 0, c(), n.cast(), None, n),
+                CL_INVALID_PROGRAM
+            );
+            assert!(clLinkProgram(h, 0, c(), c(), 1, [h].as_ptr(), None, n, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(
+                clGetProgramInfo(h, CL_PROGRAM_SOURCE, 0, n, n.cast()),
+                CL_INVALID_PROGRAM
+            );
+            assert_eq!(
+                clGetProgramBuildInfo(h, h, CL_PROGRAM_BUILD_LOG, 0, n, n.cast()),
+                CL_INVALID_PROGRAM
+            );
+            assert!(clCreateKernel(h, c(), &mut e).is_null());
+            assert_eq!(e, CL_INVALID_PROGRAM);
+            assert_eq!(
+                clCreateKernelsInProgram(h, 0, n.cast(), n.cast()),
+                CL_INVALID_PROGRAM
+            );
+            assert_eq!(clSetKernelArg(h, 0, 0, c()), CL_INVALID_KERNEL);
+            assert_eq!(
+                clGetKernelInfo(h, CL_KERNEL_NUM_ARGS, 0, n, n.cast()),
+                CL_INVALID_KERNEL
+            );
+            assert_eq!(
+                clGetKernelArgInfo(h, 0, CL_KERNEL_ARG_NAME, 0, n, n.cast()),
+                CL_INVALID_KERNEL
+            );
+            assert_eq!(
+                clGetKernelWorkGroupInfo(h, h, CL_KERNEL_WORK_GROUP_SIZE, 0, n, n.cast()),
+                CL_INVALID_KERNEL
+            );
+            assert_eq!(clWaitForEvents(1, [h].as_ptr()), CL_INVALID_EVENT);
+            assert_eq!(
+                clGetEventInfo(h, CL_EVENT_CONTEXT, 0, n, n.cast()),
+                CL_INVALID_EVENT
+            );
+            assert_eq!(
+                clGetEventProfilingInfo(h, CL_PROFILING_COMMAND_END, 0, n, n.cast()),
+                CL_INVALID_EVENT
+            );
+            assert_eq!(clSetUserEventStatus(h, CL_COMPLETE), CL_INVALID_EVENT);
+            assert_eq!(
+                clSetEventCallback(h, CL_COMPLETE, None, n),
+                CL_INVALID_EVENT
+            );
+            assert!(clCreateUserEvent(h, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            let q = CL_INVALID_COMMAND_QUEUE;
+            assert_eq!(clEnqueueReadBuffer(h, h, 1, 0, 4, n, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueWriteBuffer(h, h, 1, 0, 4, c(), 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(clEnqueueCopyBuffer(h, h, h, 0, 0, 4, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueReadBufferRect(h, h, 1, c(), c(), c(), 0, 0, 0, 0, n, 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(
+                clEnqueueWriteBufferRect(h, h, 1, c(), c(), c(), 0, 0, 0, 0, c(), 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(
+                clEnqueueCopyBufferRect(h, h, h, c(), c(), c(), 0, 0, 0, 0, 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(clEnqueueFillBuffer(h, h, c(), 4, 0, 4, 0, c(), n.cast()), q);
+            assert!(
+                clEnqueueMapBuffer(h, h, 1, CL_MAP_READ, 0, 4, 0, c(), n.cast(), &mut e).is_null()
+            );
+            assert_eq!(e, q);
+            assert_eq!(clEnqueueUnmapMemObject(h, h, n, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueMigrateMemObjects(h, 1, [h].as_ptr(), 0, 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(
+                clEnqueueNDRangeKernel(h, h, 1, c(), c(), c(), 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(clEnqueueTask(h, h, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueNativeKernel(h, None, n, 0, 0, c(), n.cast(), 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(clEnqueueMarkerWithWaitList(h, 0, c(), n.cast()), q);
+            assert_eq!(clEnqueueBarrierWithWaitList(h, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueReadImage(h, h, 1, c(), c(), 0, 0, n, 0, c(), n.cast()),
+                q
+            );
+            // A wait list whose count and pointer disagree.
+            assert_eq!(
+                clEnqueueMarkerWithWaitList(h, 1, c(), n.cast()),
+                CL_INVALID_EVENT_WAIT_LIST
+            );
+        }
+    }
+
     #[test]
     fn a_garbage_handle_is_rejected_without_being_read() {
         let mut err = 0;
