@@ -1708,19 +1708,28 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(
         }
         ptr = p;
         let work = Work::Map {
-            mem: m,
+            mem: m.clone(),
             ptr: p,
             offset,
             size,
         };
-        submit(
+        let r = submit(
             &q,
             CL_COMMAND_MAP_BUFFER,
             wait,
             work,
             event,
             blocking_map != 0,
-        )
+        );
+        if r.is_err() {
+            // A blocking map that failed returns no pointer: there is no mapping to end.
+            let mut maps = lock(&m.maps);
+            maps.get_mut(&p).and_then(Vec::pop);
+            if maps.get(&p).is_some_and(Vec::is_empty) {
+                maps.remove(&p);
+            }
+        }
+        r
     });
     put(errcode_ret, code);
     if code == CL_SUCCESS {
