@@ -234,6 +234,7 @@ pub fn create_buffer(
             0
         },
         storage: Arc::new(storage),
+        parent: None,
         maps: Default::default(),
         destructors: Default::default(),
     });
@@ -246,13 +247,78 @@ pub fn mem_info(m: &Mem, param: u32) -> R<InfoValue> {
         CL_MEM_FLAGS => InfoValue::u64(m.flags),
         CL_MEM_SIZE => InfoValue::usize(m.size),
         CL_MEM_HOST_PTR => InfoValue::handle(m.host_ptr),
-        CL_MEM_MAP_COUNT => InfoValue::u32(lock(&m.maps).len() as u32),
+        CL_MEM_MAP_COUNT => {
+            InfoValue::u32(lock(&m.maps).values().map(Vec::len).sum::<usize>() as u32)
+        }
         CL_MEM_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(m.handle)),
         CL_MEM_CONTEXT => InfoValue::handle(m.context.handle),
-        CL_MEM_ASSOCIATED_MEMOBJECT => InfoValue::handle(0),
-        CL_MEM_OFFSET => InfoValue::usize(0),
+        CL_MEM_ASSOCIATED_MEMOBJECT => {
+            InfoValue::handle(m.parent.as_ref().map_or(0, |(p, _)| p.handle))
+        }
+        CL_MEM_OFFSET => InfoValue::usize(m.parent.as_ref().map_or(0, |(_, o)| *o)),
         _ => return Err(CL_INVALID_VALUE),
     })
+}
+
+/// `clCreateSubBuffer` with a `CL_BUFFER_CREATE_TYPE_REGION` region.
+pub fn create_sub_buffer(parent: Arc<Mem>, flags: u64, origin: usize, size: usize) -> R<usize> {
+    if parent.parent.is_some() {
+        return Err(CL_INVALID_MEM_OBJECT);
+    }
+    let host_ptr_flags = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+    if flags & host_ptr_flags != 0 {
+        return Err(CL_INVALID_VALUE);
+    }
+    check_mem_flags(flags)?;
+    // Access the parent forbids cannot be asked for.
+    let pf = parent.flags;
+    let bad_access = (pf & CL_MEM_WRITE_ONLY != 0
+        && flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY) != 0)
+        || (pf & CL_MEM_READ_ONLY != 0 && flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY) != 0)
+        || (pf & CL_MEM_HOST_WRITE_ONLY != 0 && flags & CL_MEM_HOST_READ_ONLY != 0)
+        || (pf & CL_MEM_HOST_READ_ONLY != 0 && flags & CL_MEM_HOST_WRITE_ONLY != 0)
+        || (pf & CL_MEM_HOST_NO_ACCESS != 0
+            && flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY) != 0);
+    if bad_access {
+        return Err(CL_INVALID_VALUE);
+    }
+    if size == 0 {
+        return Err(CL_INVALID_BUFFER_SIZE);
+    }
+    if origin.checked_add(size).is_none_or(|e| e > parent.size) {
+        return Err(CL_INVALID_VALUE);
+    }
+    if !origin.is_multiple_of(crate::limits::SUB_BUFFER_ALIGN) {
+        return Err(CL_MISALIGNED_SUB_BUFFER_OFFSET);
+    }
+    // Unspecified access and host-access flags are the parent's; the host-pointer flags
+    // are inherited too.
+    let mut f = flags;
+    if f & MEM_ACCESS == 0 {
+        f |= pf & MEM_ACCESS;
+    }
+    if f & MEM_HOST_ACCESS == 0 {
+        f |= pf & MEM_HOST_ACCESS;
+    }
+    f |= pf & host_ptr_flags;
+    let storage = kauai_host::Buffer::new(size);
+    let m = registry::register(Kind::Mem, true, |handle| Mem {
+        handle,
+        context: parent.context.clone(),
+        flags: f,
+        size,
+        host_ptr: if parent.host_ptr != 0 {
+            parent.host_ptr + origin
+        } else {
+            0
+        },
+        storage: Arc::new(storage),
+        parent: Some((parent, origin)),
+        maps: Default::default(),
+        destructors: Default::default(),
+    });
+    m.sync_in();
+    Ok(m.handle)
 }
 
 // ---- programs ----
@@ -308,61 +374,117 @@ pub fn create_program_with_source(ctx: usize, texts: Vec<Vec<u8>>) -> R<usize> {
 }
 
 /// The first line of a Kauai program binary.
-const BINARY_MAGIC: &str = "KAUAI-PROGRAM-BINARY 1";
+const BINARY_MAGIC: &str = "KAUAI-PROGRAM-BINARY 2";
 
-/// A Kauai program binary: the device it was built for, the build options and the
-/// sources, so `clCreateProgramWithBinary` + `clBuildProgram` rebuild exactly that.
-/// (Serialized device code would skip the compile; the format is versioned for it.)
-pub fn encode_binary(device: &str, options: &str, sources: &[SourceFile]) -> Vec<u8> {
-    let mut out = Vec::new();
-    out.extend_from_slice(
-        format!(
-            "{BINARY_MAGIC}\ndevice {device}\noptions {}\n",
-            options.len()
-        )
-        .as_bytes(),
-    );
-    out.extend_from_slice(options.as_bytes());
-    for s in sources {
-        out.extend_from_slice(format!("\nsource {} {}\n", s.name.len(), s.bytes.len()).as_bytes());
-        out.extend_from_slice(s.name.as_bytes());
-        out.extend_from_slice(&s.bytes);
-    }
+/// A Kauai program binary: the device's code and the options it was built with. For
+/// the host device the code is the finalized IR in Kauai's text form (which parses back
+/// exactly); for an IL device, the AMD IL program with its compiler metadata (what the
+/// AMD runtime itself loaded). Header lines, then the options and the code, each after
+/// its length:
+///
+/// ```text
+/// KAUAI-PROGRAM-BINARY 2
+/// device kauai:cypress
+/// code il
+/// options 0
+/// <options bytes>
+/// length 1234
+/// <code bytes>
+/// ```
+pub struct Binary {
+    pub device: String,
+    pub options: String,
+    pub code: Code,
+}
+
+/// The device code of a [`Binary`].
+#[derive(Clone)]
+pub enum Code {
+    Ir(String),
+    Il(String),
+}
+
+pub fn encode_binary(device: &str, options: &str, code: &Code) -> Vec<u8> {
+    let (kind, text) = match code {
+        Code::Ir(t) => ("ir", t),
+        Code::Il(t) => ("il", t),
+    };
+    let mut out = format!(
+        "{BINARY_MAGIC}\ndevice {device}\ncode {kind}\noptions {}\n{options}\nlength {}\n",
+        options.len(),
+        text.len()
+    )
+    .into_bytes();
+    out.extend_from_slice(text.as_bytes());
     out
 }
 
-/// Read a binary of [`encode_binary`]: (device name, options, sources).
-pub fn decode_binary(b: &[u8]) -> Option<(String, String, Vec<SourceFile>)> {
+/// Read a binary of [`encode_binary`]; None if it is not one.
+pub fn decode_binary(b: &[u8]) -> Option<Binary> {
     fn line<'a>(b: &'a [u8], pos: &mut usize) -> Option<&'a str> {
         let rest = b.get(*pos..)?;
         let n = rest.iter().position(|&c| c == b'\n')?;
         *pos += n + 1;
         std::str::from_utf8(&rest[..n]).ok()
     }
-    fn take<'a>(b: &'a [u8], pos: &mut usize, n: usize) -> Option<&'a [u8]> {
+    fn take(b: &[u8], pos: &mut usize, n: usize) -> Option<String> {
         let s = b.get(*pos..pos.checked_add(n)?)?;
         *pos += n;
-        Some(s)
+        String::from_utf8(s.to_vec()).ok()
     }
     let mut pos = 0;
     if line(b, &mut pos)? != BINARY_MAGIC {
         return None;
     }
     let device = line(b, &mut pos)?.strip_prefix("device ")?.to_string();
+    let kind = line(b, &mut pos)?.strip_prefix("code ")?.to_string();
     let olen: usize = line(b, &mut pos)?.strip_prefix("options ")?.parse().ok()?;
-    let options = String::from_utf8(take(b, &mut pos, olen)?.to_vec()).ok()?;
-    let mut sources = Vec::new();
-    while pos < b.len() {
-        if take(b, &mut pos, 1)? != b"\n" {
-            return None;
-        }
-        let l = line(b, &mut pos)?.strip_prefix("source ")?;
-        let (nl, bl) = l.split_once(' ')?;
-        let name = String::from_utf8(take(b, &mut pos, nl.parse().ok()?)?.to_vec()).ok()?;
-        let bytes = take(b, &mut pos, bl.parse().ok()?)?.to_vec();
-        sources.push(SourceFile { name, bytes });
+    let options = take(b, &mut pos, olen)?;
+    if take(b, &mut pos, 1)? != "\n" {
+        return None;
     }
-    Some((device, options, sources))
+    let len: usize = line(b, &mut pos)?.strip_prefix("length ")?.parse().ok()?;
+    let text = take(b, &mut pos, len)?;
+    if pos != b.len() {
+        return None;
+    }
+    let code = match kind.as_str() {
+        "ir" => Code::Ir(text),
+        "il" => Code::Il(text),
+        _ => return None,
+    };
+    Some(Binary {
+        device,
+        options,
+        code,
+    })
+}
+
+/// The device code of a built program.
+fn code_of(p: &Program) -> Option<Code> {
+    match (p.finalized_ir(), p.il_text()) {
+        (Some(ir), _) => Some(Code::Ir(kauai_ir::module_to_string(ir))),
+        (None, Some(il)) => Some(Code::Il(il.to_string())),
+        (None, None) => None,
+    }
+}
+
+/// Make the program of a binary's code for `device`.
+fn load_code(device: &kauai_runtime::Device, code: &Code) -> Result<Program, RuntimeError> {
+    match code {
+        Code::Ir(text) => {
+            let m = kauai_ir::parse_str("<program binary>", text)
+                .map_err(RuntimeError::BuildProgramFailure)?;
+            Program::from_ir(device, m)
+        }
+        Code::Il(text) => Program::from_il(
+            device,
+            &SourceFile {
+                name: "<program binary>".into(),
+                bytes: text.clone().into_bytes(),
+            },
+        ),
+    }
 }
 
 pub fn create_program_with_binary(
@@ -383,12 +505,12 @@ pub fn create_program_with_binary(
             _ => return (Err(CL_INVALID_DEVICE), Vec::new()),
         };
         match decode_binary(&bin) {
-            Some((dev, opts, sources)) if dev == d.rt.name() => {
+            Some(b) if b.device == d.rt.name() => {
                 statuses.push(CL_SUCCESS);
                 let mut s = empty_slot(&d);
                 s.binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-                s.options = opts.clone();
-                s.from_binary = Some((sources, opts));
+                s.options = b.options;
+                s.from_binary = Some(b.code);
                 slots.push(s);
             }
             _ => {
@@ -440,7 +562,7 @@ pub fn build_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str) -
     }
     let mut result = Ok(());
     for dh in devs {
-        let (rt_dev, sources, opts) = {
+        let (rt_dev, code, opts) = {
             let slots = lock(&p.slots);
             let Some(s) = slots.iter().find(|s| s.device.handle == dh) else {
                 continue;
@@ -449,8 +571,9 @@ pub fn build_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str) -
                 return Err(CL_INVALID_BINARY);
             }
             match &s.from_binary {
-                Some((src, o)) => (s.device.rt.clone(), src.clone(), o.clone()),
-                None => (s.device.rt.clone(), p.sources.clone(), options.to_string()),
+                // A binary is built already: its options stay the ones it was built with.
+                Some(code) => (s.device.rt.clone(), Some(code.clone()), s.options.clone()),
+                None => (s.device.rt.clone(), None, options.to_string()),
             }
         };
         {
@@ -459,12 +582,15 @@ pub fn build_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str) -
                 s.status = CL_BUILD_IN_PROGRESS;
             }
         }
-        let built = std::panic::catch_unwind(|| Program::build(&rt_dev, &sources, &opts))
-            .unwrap_or_else(|_| {
-                Err(RuntimeError::BuildProgramFailure(
-                    "internal compiler error (a bug in Kauai)".into(),
-                ))
-            });
+        let built = std::panic::catch_unwind(|| match &code {
+            Some(c) => load_code(&rt_dev, c),
+            None => Program::build(&rt_dev, &p.sources, &opts),
+        })
+        .unwrap_or_else(|_| {
+            Err(RuntimeError::BuildProgramFailure(
+                "internal compiler error (a bug in Kauai)".into(),
+            ))
+        });
         let mut slots = lock(&p.slots);
         let Some(s) = slots.iter_mut().find(|s| s.device.handle == dh) else {
             continue;
@@ -503,7 +629,7 @@ pub fn program_info(p: &ProgramObj, param: u32) -> R<InfoValue> {
         }
         CL_PROGRAM_SOURCE => InfoValue::str(&p.source_text()),
         CL_PROGRAM_BINARY_SIZES => {
-            InfoValue::usizes(&binaries(p, &slots).iter().map(Vec::len).collect::<Vec<_>>())
+            InfoValue::usizes(&binaries(&slots).iter().map(Vec::len).collect::<Vec<_>>())
         }
         CL_PROGRAM_NUM_KERNELS | CL_PROGRAM_KERNEL_NAMES => {
             let Some(b) = built else {
@@ -527,16 +653,12 @@ pub fn program_info(p: &ProgramObj, param: u32) -> R<InfoValue> {
 }
 
 /// The binary of each device slot (empty where nothing is built).
-pub fn binaries(p: &ProgramObj, slots: &[BuildSlot]) -> Vec<Vec<u8>> {
+pub fn binaries(slots: &[BuildSlot]) -> Vec<Vec<u8>> {
     slots
         .iter()
-        .map(|s| match (&s.program, &s.from_binary) {
-            // A linked program's binary would have to carry every object's sources and
-            // headers; none is given (size 0) rather than one that cannot be rebuilt.
-            _ if s.linked => Vec::new(),
-            (Some(_), Some((src, o))) => encode_binary(s.device.rt.name(), o, src),
-            (Some(_), None) => encode_binary(s.device.rt.name(), &s.options, &p.sources),
-            _ => Vec::new(),
+        .map(|s| match s.program.as_deref().and_then(code_of) {
+            Some(code) => encode_binary(s.device.rt.name(), &s.options, &code),
+            None => Vec::new(),
         })
         .collect()
 }
@@ -615,13 +737,13 @@ pub fn set_kernel_arg(k: &KernelObj, index: u32, size: usize, value: Option<&[u8
                 usize::from_ne_bytes(w)
             });
             if h == 0 {
-                ArgVal::NullMem
+                SetArg::Val(ArgVal::NullMem)
             } else {
                 let m = mem(h).map_err(|_| CL_INVALID_MEM_OBJECT)?;
                 if m.context.handle != k.program.context.handle {
                     return Err(CL_INVALID_MEM_OBJECT);
                 }
-                ArgVal::Mem(m)
+                SetArg::Mem(Arc::downgrade(&m))
             }
         }
         ArgKind::Local => {
@@ -631,7 +753,7 @@ pub fn set_kernel_arg(k: &KernelObj, index: u32, size: usize, value: Option<&[u8
             if size == 0 {
                 return Err(CL_INVALID_ARG_SIZE);
             }
-            ArgVal::Local(size as u64)
+            SetArg::Val(ArgVal::Local(size as u64))
         }
         ArgKind::Value(_) | ArgKind::ByVal { .. } => {
             if size as u64 != a.size {
@@ -639,7 +761,7 @@ pub fn set_kernel_arg(k: &KernelObj, index: u32, size: usize, value: Option<&[u8
             }
             match value {
                 None => return Err(CL_INVALID_ARG_VALUE),
-                Some(b) => ArgVal::Bytes(b.to_vec()),
+                Some(b) => SetArg::Val(ArgVal::Bytes(b.to_vec())),
             }
         }
     };
@@ -711,7 +833,7 @@ fn local_args(k: &KernelObj) -> u64 {
     lock(&k.args)
         .iter()
         .map(|a| match a {
-            Some(ArgVal::Local(n)) => *n,
+            Some(SetArg::Val(ArgVal::Local(n))) => *n,
             _ => 0,
         })
         .sum()
@@ -855,10 +977,16 @@ pub fn enqueue_kernel(
     }
     let args: Vec<ArgVal> = {
         let a = lock(&k.args);
-        if a.iter().any(Option::is_none) {
-            return Err(CL_INVALID_KERNEL_ARGS);
+        let mut out = Vec::with_capacity(a.len());
+        for v in a.iter() {
+            out.push(match v {
+                None => return Err(CL_INVALID_KERNEL_ARGS),
+                // A buffer released since it was set is no argument any more.
+                Some(SetArg::Mem(w)) => ArgVal::Mem(w.upgrade().ok_or(CL_INVALID_KERNEL_ARGS)?),
+                Some(SetArg::Val(v)) => v.clone(),
+            });
         }
-        a.iter().flatten().cloned().collect()
+        out
     };
     if k.info.local_memory_size + local_args(k) > di.local_mem_size {
         return Err(CL_OUT_OF_RESOURCES);
@@ -949,5 +1077,29 @@ pub fn wait_for_events(events: &[usize]) -> R<()> {
         Err(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binaries_decode_exactly_what_was_encoded() {
+        let b = encode_binary("host", "-DX=1", &Code::Ir("module text\n".into()));
+        let d = decode_binary(&b).expect("decodes");
+        assert_eq!((d.device.as_str(), d.options.as_str()), ("host", "-DX=1"));
+        assert!(matches!(d.code, Code::Ir(t) if t == "module text\n"));
+        // Every truncation, and trailing bytes, are rejected (CL_INVALID_BINARY).
+        for n in 0..b.len() {
+            assert!(decode_binary(&b[..n]).is_none(), "prefix of {n} bytes");
+        }
+        let mut longer = b.clone();
+        longer.push(b'x');
+        assert!(decode_binary(&longer).is_none());
+        assert!(decode_binary(
+            b"KAUAI-PROGRAM-BINARY 2\ndevice host\ncode xx\noptions 0\n\nlength 0\n"
+        )
+        .is_none());
     }
 }

@@ -21,6 +21,10 @@ type size_t = usize;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
+use opencl_sys::cl_d3d10::*;
+use opencl_sys::cl_d3d11::*;
+use opencl_sys::cl_dx9_media_sharing::*;
+use opencl_sys::cl_egl::*;
 use opencl_sys::cl_icd::cl_icd_dispatch;
 use opencl_sys::*;
 
@@ -235,6 +239,7 @@ pub unsafe extern "C" fn clGetExtensionFunctionAddress(func_name: *const c_char)
     let name = cstr(func_name);
     match name.as_deref() {
         Some("clIcdGetPlatformIDsKHR") => clIcdGetPlatformIDsKHR as *mut c_void,
+        Some("clGetLiveObjectCountKAUAI") => clGetLiveObjectCountKAUAI as *mut c_void,
         _ => std::ptr::null_mut(),
     }
 }
@@ -249,6 +254,12 @@ pub unsafe extern "C" fn clGetExtensionFunctionAddressForPlatform(
     }
     // SAFETY: same contract for the name.
     unsafe { clGetExtensionFunctionAddress(func_name) }
+}
+
+/// Kauai's leak check, found through `clGetExtensionFunctionAddressForPlatform`: how
+/// many contexts, queues, buffers, programs, kernels and events are still alive.
+unsafe extern "C" fn clGetLiveObjectCountKAUAI() -> cl_uint {
+    catch_unwind(crate::registry::live_objects).map_or(0, |n| n as cl_uint)
 }
 
 #[no_mangle]
@@ -346,7 +357,7 @@ fn properties(p: *const cl_context_properties) -> Vec<isize> {
         // SAFETY: a property list is 0-terminated name/value pairs.
         let name = unsafe { p.add(i).read_unaligned() };
         out.push(name);
-        if name == 0 || i > 64 {
+        if name == 0 || i >= crate::limits::MAX_CONTEXT_PROPERTIES {
             break;
         }
         // SAFETY: as above: a name is followed by its value.
@@ -574,15 +585,23 @@ pub unsafe extern "C" fn clCreateBuffer(
 #[no_mangle]
 pub unsafe extern "C" fn clCreateSubBuffer(
     buffer: cl_mem,
-    _flags: cl_mem_flags,
-    _buffer_create_type: cl_buffer_create_type,
-    _buffer_create_info: *const c_void,
+    flags: cl_mem_flags,
+    buffer_create_type: cl_buffer_create_type,
+    buffer_create_info: *const c_void,
     errcode_ret: *mut cl_int,
 ) -> cl_mem {
-    // Sub-buffers alias their parent's memory, which the runtime's buffers cannot yet.
     guard_obj(errcode_ret, || {
-        api::mem(buffer as usize)?;
-        Err(CL_INVALID_OPERATION)
+        let parent = api::mem(buffer as usize)?;
+        if buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || buffer_create_info.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        // SAFETY: for CL_BUFFER_CREATE_TYPE_REGION the info points to a `cl_buffer_region`.
+        let region = unsafe {
+            buffer_create_info
+                .cast::<cl_buffer_region>()
+                .read_unaligned()
+        };
+        api::create_sub_buffer(parent, flags, region.origin, region.size)
     })
 }
 
@@ -1061,7 +1080,7 @@ pub unsafe extern "C" fn clGetProgramInfo(
         let p = api::program(program as usize)?;
         if param_name == CL_PROGRAM_BINARIES {
             // An array of pointers, one per device, each to room for its binary.
-            let bins = api::binaries(&p, &lock(&p.slots));
+            let bins = api::binaries(&lock(&p.slots));
             let need = bins.len() * std::mem::size_of::<*mut u8>();
             if !param_value.is_null() {
                 if param_value_size < need {
@@ -1164,7 +1183,7 @@ pub unsafe extern "C" fn clSetKernelArg(
 ) -> cl_int {
     guard(|| {
         let k = api::kernel(kernel as usize)?;
-        if arg_size > platform::MAX_PARAMETER_SIZE.max(std::mem::size_of::<cl_mem>())
+        if arg_size > crate::limits::MAX_PARAMETER_SIZE.max(std::mem::size_of::<cl_mem>())
             && !arg_value.is_null()
         {
             return Err(CL_INVALID_ARG_SIZE);
@@ -1425,7 +1444,7 @@ fn rect_runs(
             .checked_add(o[0])
     };
     let rows = rg[1].checked_mul(rg[2]).ok_or(CL_INVALID_VALUE)?;
-    if rows > 1 << 24 {
+    if rows > crate::limits::MAX_RECT_ROWS {
         return Err(CL_INVALID_VALUE);
     }
     let mut runs = Vec::with_capacity(rows);
@@ -1679,31 +1698,38 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(
             (v.as_mut_ptr() as usize, Some(v))
         };
         {
-            let mut maps = lock(&m.maps);
-            if maps.contains_key(&p) {
-                // The same region of a USE_HOST_PTR buffer mapped twice: one mapping.
-                return Err(CL_INVALID_OPERATION);
-            }
-            maps.insert(
-                p,
-                Mapping {
-                    offset,
-                    size,
-                    write,
-                    _staging: staging,
-                },
-            );
+            // A region of a USE_HOST_PTR buffer may be mapped again at the same address.
+            lock(&m.maps).entry(p).or_default().push(Mapping {
+                offset,
+                size,
+                write,
+                _staging: staging,
+            });
         }
         ptr = p;
-        let work = Work::Map { mem: m, ptr: p };
-        submit(
+        let work = Work::Map {
+            mem: m.clone(),
+            ptr: p,
+            offset,
+            size,
+        };
+        let r = submit(
             &q,
             CL_COMMAND_MAP_BUFFER,
             wait,
             work,
             event,
             blocking_map != 0,
-        )
+        );
+        if r.is_err() {
+            // A blocking map that failed returns no pointer: there is no mapping to end.
+            let mut maps = lock(&m.maps);
+            maps.get_mut(&p).and_then(Vec::pop);
+            if maps.get(&p).is_some_and(Vec::is_empty) {
+                maps.remove(&p);
+            }
+        }
+        r
     });
     put(errcode_ret, code);
     if code == CL_SUCCESS {
@@ -2035,12 +2061,643 @@ pub unsafe extern "C" fn clSetEventCallback(
     })
 }
 
+// ---- entry points this 1.2 platform does not offer ----
+//
+// OpenCL 2.0+ calls and the GL, D3D, DX9 and EGL sharing extensions: the platform
+// reports version 1.2 and none of those extensions, so applications do not call them;
+// the loader would call a NULL slot straight into a crash, so each slot holds a stub
+// that returns CL_INVALID_OPERATION (or NULL with that error code).
+
+unsafe extern "C" fn stub_clCreateFromGLBuffer(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _bufobj: cl_GLuint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateFromGLTexture2D(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _target: cl_GLenum,
+    _miplevel: cl_GLint,
+    _texture: cl_GLuint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateFromGLTexture3D(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _target: cl_GLenum,
+    _miplevel: cl_GLint,
+    _texture: cl_GLuint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateFromGLRenderbuffer(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _renderbuffer: cl_GLuint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clGetGLObjectInfo(
+    _memobj: cl_mem,
+    _gl_object_type: *mut cl_gl_object_type,
+    _gl_object_name: *mut cl_GLuint,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clGetGLTextureInfo(
+    _memobj: cl_mem,
+    _param_name: cl_gl_texture_info,
+    _param_value_size: size_t,
+    _param_value: *mut c_void,
+    _param_value_size_ret: *mut size_t,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueAcquireGLObjects(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueReleaseGLObjects(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clGetGLContextInfoKHR(
+    _properties: *const cl_context_properties,
+    _param_name: cl_gl_context_info,
+    _param_value_size: size_t,
+    _param_value: *mut c_void,
+    _param_value_size_ret: *mut size_t,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clGetDeviceIDsFromD3D10KHR(
+    _platform: cl_platform_id,
+    _d3d_device_source: cl_d3d10_device_source_khr,
+    _d3d_object: *mut c_void,
+    _d3d_device_set: cl_d3d10_device_set_khr,
+    _num_entries: cl_uint,
+    _devices: *mut cl_device_id,
+    _num_devices: *mut cl_uint,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clCreateFromD3D10BufferKHR(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _resource: ID3D10Buffer_ptr,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateFromD3D10Texture2DKHR(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _resource: ID3D10Texture2D_ptr,
+    _subresource: cl_uint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateFromD3D10Texture3DKHR(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _resource: ID3D10Texture3D_ptr,
+    _subresource: cl_uint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clEnqueueAcquireD3D10ObjectsKHR(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueReleaseD3D10ObjectsKHR(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clCreateSubDevicesEXT(
+    _in_device: cl_device_id,
+    _properties: *const cl_device_partition_property_ext,
+    _num_entries: cl_uint,
+    _out_devices: *mut cl_device_id,
+    _num_devices: *mut cl_uint,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clRetainDeviceEXT(_device: cl_device_id) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clReleaseDeviceEXT(_device: cl_device_id) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clCreateEventFromGLsyncKHR(
+    _context: cl_context,
+    _sync: cl_GLsync,
+    errcode_ret: *mut cl_int,
+) -> cl_event {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateFromGLTexture(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _target: cl_GLenum,
+    _miplevel: cl_GLint,
+    _texture: cl_GLuint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clGetDeviceIDsFromD3D11KHR(
+    _platform: cl_platform_id,
+    _d3d_device_source: cl_d3d11_device_source_khr,
+    _d3d_object: *mut c_void,
+    _d3d_device_set: cl_d3d11_device_set_khr,
+    _num_entries: cl_uint,
+    _devices: *mut cl_device_id,
+    _num_devices: *mut cl_uint,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clCreateFromD3D11BufferKHR(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _resource: ID3D11Buffer_ptr,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateFromD3D11Texture2DKHR(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _resource: ID3D11Texture2D_ptr,
+    _subresource: cl_uint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateFromD3D11Texture3DKHR(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _resource: ID3D11Texture3D_ptr,
+    _subresource: cl_uint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateFromDX9MediaSurfaceKHR(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _adapter_type: cl_dx9_media_adapter_type_khr,
+    _surface_info: *mut c_void,
+    _plane: cl_uint,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clEnqueueAcquireD3D11ObjectsKHR(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueReleaseD3D11ObjectsKHR(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clGetDeviceIDsFromDX9MediaAdapterKHR(
+    _platform: cl_platform_id,
+    _num_media_adapters: cl_uint,
+    _media_adapter_type: *mut cl_dx9_media_adapter_type_khr,
+    _media_adapters: *mut c_void,
+    _media_adapter_set: cl_dx9_media_adapter_set_khr,
+    _num_entries: cl_uint,
+    _devices: *mut cl_device_id,
+    _num_devices: *mut cl_uint,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueAcquireDX9MediaSurfacesKHR(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueReleaseDX9MediaSurfacesKHR(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clCreateFromEGLImageKHR(
+    _context: cl_context,
+    _egldisplay: CLeglDisplayKHR,
+    _eglimage: CLeglImageKHR,
+    _flags: cl_mem_flags,
+    _properties: *const cl_egl_image_properties_khr,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clEnqueueAcquireEGLObjectsKHR(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueReleaseEGLObjectsKHR(
+    _command_queue: cl_command_queue,
+    _num_objects: cl_uint,
+    _mem_objects: *const cl_mem,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clCreateEventFromEGLSyncKHR(
+    _context: cl_context,
+    _sync: CLeglSyncKHR,
+    _display: CLeglDisplayKHR,
+    errcode_ret: *mut cl_int,
+) -> cl_event {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateCommandQueueWithProperties(
+    _context: cl_context,
+    _device: cl_device_id,
+    _properties: *const cl_queue_properties,
+    errcode_ret: *mut cl_int,
+) -> cl_command_queue {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreatePipe(
+    _context: cl_context,
+    _flags: cl_mem_flags,
+    _pipe_packet_size: cl_uint,
+    _pipe_max_packets: cl_uint,
+    _properties: *const cl_pipe_properties,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clGetPipeInfo(
+    _pipe: cl_mem,
+    _param_name: cl_pipe_info,
+    _param_value_size: size_t,
+    _param_value: *mut c_void,
+    _param_value_size_ret: *mut size_t,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clSVMAlloc(
+    _context: cl_context,
+    _flags: cl_svm_mem_flags,
+    _size: size_t,
+    _alignment: cl_uint,
+) -> *mut c_void {
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clSVMFree(_context: cl_context, _svm_pointer: *mut c_void) {
+    // Nothing to free: no SVM allocation can exist.
+}
+
+unsafe extern "C" fn stub_clEnqueueSVMFree(
+    _command_queue: cl_command_queue,
+    _num_svm_pointers: cl_uint,
+    _svm_pointers: *mut *mut c_void,
+    _pfn_free_func: Option<
+        unsafe extern "C" fn(
+            queue: cl_command_queue,
+            num_svm_pointers: cl_uint,
+            svm_pointers: *mut *mut c_void,
+            user_data: *mut c_void,
+        ),
+    >,
+    _user_data: *mut c_void,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueSVMMemcpy(
+    _command_queue: cl_command_queue,
+    _blocking_copy: cl_bool,
+    _dst_ptr: *mut c_void,
+    _src_ptr: *const c_void,
+    _size: size_t,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueSVMMemFill(
+    _command_queue: cl_command_queue,
+    _svm_ptr: *mut c_void,
+    _pattern: *const c_void,
+    _pattern_size: size_t,
+    _size: size_t,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueSVMMap(
+    _command_queue: cl_command_queue,
+    _blocking_map: cl_bool,
+    _flags: cl_map_flags,
+    _svm_ptr: *mut c_void,
+    _size: size_t,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clEnqueueSVMUnmap(
+    _command_queue: cl_command_queue,
+    _svm_ptr: *mut c_void,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clCreateSamplerWithProperties(
+    _context: cl_context,
+    _sampler_properties: *const cl_sampler_properties,
+    errcode_ret: *mut cl_int,
+) -> cl_sampler {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clSetKernelArgSVMPointer(
+    _kernel: cl_kernel,
+    _arg_index: cl_uint,
+    _arg_value: *const c_void,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clSetKernelExecInfo(
+    _kernel: cl_kernel,
+    _param_name: cl_kernel_exec_info,
+    _param_value_size: size_t,
+    _param_value: *const c_void,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clGetKernelSubGroupInfoKHR(
+    _in_kernel: cl_kernel,
+    _in_device: cl_device_id,
+    _param_name: cl_kernel_sub_group_info,
+    _input_value_size: size_t,
+    _input_value: *const c_void,
+    _param_value_size: size_t,
+    _param_value: *mut c_void,
+    _param_value_size_ret: *mut size_t,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clCloneKernel(
+    _source_kernel: cl_kernel,
+    errcode_ret: *mut cl_int,
+) -> cl_kernel {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateProgramWithIL(
+    _context: cl_context,
+    _il: *const c_void,
+    _length: size_t,
+    errcode_ret: *mut cl_int,
+) -> cl_program {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clEnqueueSVMMigrateMem(
+    _command_queue: cl_command_queue,
+    _num_svm_pointers: cl_uint,
+    _svm_pointers: *mut *const c_void,
+    _sizes: *const size_t,
+    _flags: cl_mem_migration_flags,
+    _num_events_in_wait_list: cl_uint,
+    _event_wait_list: *const cl_event,
+    _event: *mut cl_event,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clGetDeviceAndHostTimer(
+    _device: cl_device_id,
+    _device_timestamp: *mut cl_ulong,
+    _host_timestamp: *mut cl_ulong,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clGetHostTimer(
+    _device: cl_device_id,
+    _host_timestamp: *mut cl_ulong,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clGetKernelSubGroupInfo(
+    _kernel: cl_kernel,
+    _device: cl_device_id,
+    _param_name: cl_kernel_sub_group_info,
+    _input_value_size: size_t,
+    _input_value: *const c_void,
+    _param_value_size: size_t,
+    _param_value: *mut c_void,
+    _param_value_size_ret: *mut size_t,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clSetDefaultDeviceCommandQueue(
+    _context: cl_context,
+    _device: cl_device_id,
+    _command_queue: cl_command_queue,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clSetProgramReleaseCallback(
+    _program: cl_program,
+    _pfn_notify: Option<unsafe extern "C" fn(program: cl_program, user_data: *mut c_void)>,
+    _user_data: *mut c_void,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clSetProgramSpecializationConstant(
+    _program: cl_program,
+    _spec_id: cl_uint,
+    _spec_size: size_t,
+    _spec_value: *const c_void,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
+unsafe extern "C" fn stub_clCreateBufferWithProperties(
+    _context: cl_context,
+    _properties: *const cl_mem_properties,
+    _flags: cl_mem_flags,
+    _size: size_t,
+    _host_ptr: *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clCreateImageWithProperties(
+    _context: cl_context,
+    _properties: *const cl_mem_properties,
+    _flags: cl_mem_flags,
+    _image_format: *const cl_image_format,
+    _image_desc: *const cl_image_desc,
+    _host_ptr: *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> cl_mem {
+    put(errcode_ret, CL_INVALID_OPERATION);
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn stub_clSetContextDestructorCallback(
+    _context: cl_context,
+    _pfn_notify: Option<unsafe extern "C" fn(context: cl_context, user_data: *mut c_void)>,
+    _user_data: *mut c_void,
+) -> cl_int {
+    CL_INVALID_OPERATION
+}
+
 // ---- the dispatch table ----
 
 /// The ICD dispatch table, in the exact layout of the Khronos `cl_icd.h` (checked
-/// against the installed header by a test). Entry points of OpenCL 2.0 and later and
-/// of the GL/D3D/EGL sharing extensions are NULL: this is a 1.2 platform without
-/// those extensions, and the loader reports them as unavailable.
+/// against the installed header by a test). No slot is NULL.
 static DISPATCH: cl_icd_dispatch = cl_icd_dispatch {
     clGetPlatformIDs: Some(clGetPlatformIDs),
     clGetPlatformInfo: Some(clGetPlatformInfo),
@@ -2108,21 +2765,21 @@ static DISPATCH: cl_icd_dispatch = cl_icd_dispatch {
     clEnqueueWaitForEvents: Some(clEnqueueWaitForEvents),
     clEnqueueBarrier: Some(clEnqueueBarrier),
     clGetExtensionFunctionAddress: Some(clGetExtensionFunctionAddress),
-    clCreateFromGLBuffer: None,
-    clCreateFromGLTexture2D: None,
-    clCreateFromGLTexture3D: None,
-    clCreateFromGLRenderbuffer: None,
-    clGetGLObjectInfo: None,
-    clGetGLTextureInfo: None,
-    clEnqueueAcquireGLObjects: None,
-    clEnqueueReleaseGLObjects: None,
-    clGetGLContextInfoKHR: None,
-    clGetDeviceIDsFromD3D10KHR: None,
-    clCreateFromD3D10BufferKHR: None,
-    clCreateFromD3D10Texture2DKHR: None,
-    clCreateFromD3D10Texture3DKHR: None,
-    clEnqueueAcquireD3D10ObjectsKHR: None,
-    clEnqueueReleaseD3D10ObjectsKHR: None,
+    clCreateFromGLBuffer: Some(stub_clCreateFromGLBuffer),
+    clCreateFromGLTexture2D: Some(stub_clCreateFromGLTexture2D),
+    clCreateFromGLTexture3D: Some(stub_clCreateFromGLTexture3D),
+    clCreateFromGLRenderbuffer: Some(stub_clCreateFromGLRenderbuffer),
+    clGetGLObjectInfo: Some(stub_clGetGLObjectInfo),
+    clGetGLTextureInfo: Some(stub_clGetGLTextureInfo),
+    clEnqueueAcquireGLObjects: Some(stub_clEnqueueAcquireGLObjects),
+    clEnqueueReleaseGLObjects: Some(stub_clEnqueueReleaseGLObjects),
+    clGetGLContextInfoKHR: Some(stub_clGetGLContextInfoKHR),
+    clGetDeviceIDsFromD3D10KHR: Some(stub_clGetDeviceIDsFromD3D10KHR),
+    clCreateFromD3D10BufferKHR: Some(stub_clCreateFromD3D10BufferKHR),
+    clCreateFromD3D10Texture2DKHR: Some(stub_clCreateFromD3D10Texture2DKHR),
+    clCreateFromD3D10Texture3DKHR: Some(stub_clCreateFromD3D10Texture3DKHR),
+    clEnqueueAcquireD3D10ObjectsKHR: Some(stub_clEnqueueAcquireD3D10ObjectsKHR),
+    clEnqueueReleaseD3D10ObjectsKHR: Some(stub_clEnqueueReleaseD3D10ObjectsKHR),
     clSetEventCallback: Some(clSetEventCallback),
     clCreateSubBuffer: Some(clCreateSubBuffer),
     clSetMemObjectDestructorCallback: Some(clSetMemObjectDestructorCallback),
@@ -2131,10 +2788,10 @@ static DISPATCH: cl_icd_dispatch = cl_icd_dispatch {
     clEnqueueReadBufferRect: Some(clEnqueueReadBufferRect),
     clEnqueueWriteBufferRect: Some(clEnqueueWriteBufferRect),
     clEnqueueCopyBufferRect: Some(clEnqueueCopyBufferRect),
-    clCreateSubDevicesEXT: None,
-    clRetainDeviceEXT: None,
-    clReleaseDeviceEXT: None,
-    clCreateEventFromGLsyncKHR: None,
+    clCreateSubDevicesEXT: Some(stub_clCreateSubDevicesEXT),
+    clRetainDeviceEXT: Some(stub_clRetainDeviceEXT),
+    clReleaseDeviceEXT: Some(stub_clReleaseDeviceEXT),
+    clCreateEventFromGLsyncKHR: Some(stub_clCreateEventFromGLsyncKHR),
     clCreateSubDevices: Some(clCreateSubDevices),
     clRetainDevice: Some(clRetainDevice),
     clReleaseDevice: Some(clReleaseDevice),
@@ -2150,47 +2807,47 @@ static DISPATCH: cl_icd_dispatch = cl_icd_dispatch {
     clEnqueueMarkerWithWaitList: Some(clEnqueueMarkerWithWaitList),
     clEnqueueBarrierWithWaitList: Some(clEnqueueBarrierWithWaitList),
     clGetExtensionFunctionAddressForPlatform: Some(clGetExtensionFunctionAddressForPlatform),
-    clCreateFromGLTexture: None,
-    clGetDeviceIDsFromD3D11KHR: None,
-    clCreateFromD3D11BufferKHR: None,
-    clCreateFromD3D11Texture2DKHR: None,
-    clCreateFromD3D11Texture3DKHR: None,
-    clCreateFromDX9MediaSurfaceKHR: None,
-    clEnqueueAcquireD3D11ObjectsKHR: None,
-    clEnqueueReleaseD3D11ObjectsKHR: None,
-    clGetDeviceIDsFromDX9MediaAdapterKHR: None,
-    clEnqueueAcquireDX9MediaSurfacesKHR: None,
-    clEnqueueReleaseDX9MediaSurfacesKHR: None,
-    clCreateFromEGLImageKHR: None,
-    clEnqueueAcquireEGLObjectsKHR: None,
-    clEnqueueReleaseEGLObjectsKHR: None,
-    clCreateEventFromEGLSyncKHR: None,
-    clCreateCommandQueueWithProperties: None,
-    clCreatePipe: None,
-    clGetPipeInfo: None,
-    clSVMAlloc: None,
-    clSVMFree: None,
-    clEnqueueSVMFree: None,
-    clEnqueueSVMMemcpy: None,
-    clEnqueueSVMMemFill: None,
-    clEnqueueSVMMap: None,
-    clEnqueueSVMUnmap: None,
-    clCreateSamplerWithProperties: None,
-    clSetKernelArgSVMPointer: None,
-    clSetKernelExecInfo: None,
-    clGetKernelSubGroupInfoKHR: None,
-    clCloneKernel: None,
-    clCreateProgramWithIL: None,
-    clEnqueueSVMMigrateMem: None,
-    clGetDeviceAndHostTimer: None,
-    clGetHostTimer: None,
-    clGetKernelSubGroupInfo: None,
-    clSetDefaultDeviceCommandQueue: None,
-    clSetProgramReleaseCallback: None,
-    clSetProgramSpecializationConstant: None,
-    clCreateBufferWithProperties: None,
-    clCreateImageWithProperties: None,
-    clSetContextDestructorCallback: None,
+    clCreateFromGLTexture: Some(stub_clCreateFromGLTexture),
+    clGetDeviceIDsFromD3D11KHR: Some(stub_clGetDeviceIDsFromD3D11KHR),
+    clCreateFromD3D11BufferKHR: Some(stub_clCreateFromD3D11BufferKHR),
+    clCreateFromD3D11Texture2DKHR: Some(stub_clCreateFromD3D11Texture2DKHR),
+    clCreateFromD3D11Texture3DKHR: Some(stub_clCreateFromD3D11Texture3DKHR),
+    clCreateFromDX9MediaSurfaceKHR: Some(stub_clCreateFromDX9MediaSurfaceKHR),
+    clEnqueueAcquireD3D11ObjectsKHR: Some(stub_clEnqueueAcquireD3D11ObjectsKHR),
+    clEnqueueReleaseD3D11ObjectsKHR: Some(stub_clEnqueueReleaseD3D11ObjectsKHR),
+    clGetDeviceIDsFromDX9MediaAdapterKHR: Some(stub_clGetDeviceIDsFromDX9MediaAdapterKHR),
+    clEnqueueAcquireDX9MediaSurfacesKHR: Some(stub_clEnqueueAcquireDX9MediaSurfacesKHR),
+    clEnqueueReleaseDX9MediaSurfacesKHR: Some(stub_clEnqueueReleaseDX9MediaSurfacesKHR),
+    clCreateFromEGLImageKHR: Some(stub_clCreateFromEGLImageKHR),
+    clEnqueueAcquireEGLObjectsKHR: Some(stub_clEnqueueAcquireEGLObjectsKHR),
+    clEnqueueReleaseEGLObjectsKHR: Some(stub_clEnqueueReleaseEGLObjectsKHR),
+    clCreateEventFromEGLSyncKHR: Some(stub_clCreateEventFromEGLSyncKHR),
+    clCreateCommandQueueWithProperties: Some(stub_clCreateCommandQueueWithProperties),
+    clCreatePipe: Some(stub_clCreatePipe),
+    clGetPipeInfo: Some(stub_clGetPipeInfo),
+    clSVMAlloc: Some(stub_clSVMAlloc),
+    clSVMFree: Some(stub_clSVMFree),
+    clEnqueueSVMFree: Some(stub_clEnqueueSVMFree),
+    clEnqueueSVMMemcpy: Some(stub_clEnqueueSVMMemcpy),
+    clEnqueueSVMMemFill: Some(stub_clEnqueueSVMMemFill),
+    clEnqueueSVMMap: Some(stub_clEnqueueSVMMap),
+    clEnqueueSVMUnmap: Some(stub_clEnqueueSVMUnmap),
+    clCreateSamplerWithProperties: Some(stub_clCreateSamplerWithProperties),
+    clSetKernelArgSVMPointer: Some(stub_clSetKernelArgSVMPointer),
+    clSetKernelExecInfo: Some(stub_clSetKernelExecInfo),
+    clGetKernelSubGroupInfoKHR: Some(stub_clGetKernelSubGroupInfoKHR),
+    clCloneKernel: Some(stub_clCloneKernel),
+    clCreateProgramWithIL: Some(stub_clCreateProgramWithIL),
+    clEnqueueSVMMigrateMem: Some(stub_clEnqueueSVMMigrateMem),
+    clGetDeviceAndHostTimer: Some(stub_clGetDeviceAndHostTimer),
+    clGetHostTimer: Some(stub_clGetHostTimer),
+    clGetKernelSubGroupInfo: Some(stub_clGetKernelSubGroupInfo),
+    clSetDefaultDeviceCommandQueue: Some(stub_clSetDefaultDeviceCommandQueue),
+    clSetProgramReleaseCallback: Some(stub_clSetProgramReleaseCallback),
+    clSetProgramSpecializationConstant: Some(stub_clSetProgramSpecializationConstant),
+    clCreateBufferWithProperties: Some(stub_clCreateBufferWithProperties),
+    clCreateImageWithProperties: Some(stub_clCreateImageWithProperties),
+    clSetContextDestructorCallback: Some(stub_clSetContextDestructorCallback),
     clGetKernelSuggestedLocalWorkSize: 0,
 };
 
@@ -2266,6 +2923,28 @@ mod tests {
     }
 
     #[test]
+    fn no_slot_of_the_header_is_null() {
+        const WORDS: usize = std::mem::size_of::<cl_icd_dispatch>() / std::mem::size_of::<usize>();
+        // SAFETY: the table is plain function pointers and one integer, all word-sized.
+        let words: [usize; WORDS] = unsafe { std::mem::transmute_copy(&DISPATCH) };
+        // The last word is OpenCL 3.1's slot, past the installed header's struct.
+        let zero: Vec<usize> = (0..WORDS - 1).filter(|&i| words[i] == 0).collect();
+        assert!(zero.is_empty(), "NULL slots at {zero:?}");
+        let mut err = 0;
+        // SAFETY: a NULL property list and a valid out-pointer.
+        let q = unsafe {
+            stub_clCreateCommandQueueWithProperties(
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                &mut err,
+            )
+        };
+        assert!(q.is_null());
+        assert_eq!(err, CL_INVALID_OPERATION);
+    }
+
+    #[test]
     fn info_checks_the_size_and_reports_it() {
         let mut buf = [0u8; 4];
         let mut ret = 0usize;
@@ -2284,6 +2963,178 @@ mod tests {
             &mut ret,
         );
         assert_eq!(r, Err(CL_INVALID_VALUE));
+    }
+
+    /// Every entry point taking a handle, given one that names nothing (and NULL for
+    /// every pointer): the specified error, no crash.
+    #[test]
+    fn every_entry_point_rejects_a_handle_that_names_nothing() {
+        let h = 0x1000 as *mut c_void;
+        let n = std::ptr::null_mut();
+        fn c<T>() -> *const T {
+            std::ptr::null()
+        }
+        let mut e = 0;
+        // SAFETY: no pointer argument is dereferenced for an unknown handle; the only
+        // non-NULL pointer is the valid `e`.
+        unsafe {
+            assert_eq!(
+                clGetPlatformInfo(h, CL_PLATFORM_NAME, 0, n, n.cast()),
+                CL_INVALID_PLATFORM
+            );
+            assert_eq!(
+                clGetDeviceIDs(h, CL_DEVICE_TYPE_ALL, 0, n.cast(), n.cast()),
+                CL_INVALID_PLATFORM
+            );
+            assert_eq!(
+                clGetDeviceInfo(h, CL_DEVICE_NAME, 0, n, n.cast()),
+                CL_INVALID_DEVICE
+            );
+            assert_eq!(clRetainDevice(h), CL_INVALID_DEVICE);
+            assert_eq!(
+                clCreateSubDevices(h, c(), 0, n.cast(), n.cast()),
+                CL_INVALID_DEVICE
+            );
+            assert!(clCreateContext(c(), 1, [h].as_ptr(), None, n, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_DEVICE);
+            assert_eq!(
+                clGetContextInfo(h, CL_CONTEXT_DEVICES, 0, n, n.cast()),
+                CL_INVALID_CONTEXT
+            );
+            assert_eq!(clReleaseContext(h), CL_INVALID_CONTEXT);
+            assert!(clCreateCommandQueue(h, h, 0, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(
+                clGetCommandQueueInfo(h, CL_QUEUE_CONTEXT, 0, n, n.cast()),
+                CL_INVALID_COMMAND_QUEUE
+            );
+            assert_eq!(clFlush(h), CL_INVALID_COMMAND_QUEUE);
+            assert_eq!(clFinish(h), CL_INVALID_COMMAND_QUEUE);
+            assert!(clCreateBuffer(h, 0, 4, n, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert!(clCreateSubBuffer(h, 0, CL_BUFFER_CREATE_TYPE_REGION, c(), &mut e).is_null());
+            assert_eq!(e, CL_INVALID_MEM_OBJECT);
+            assert_eq!(
+                clGetMemObjectInfo(h, CL_MEM_SIZE, 0, n, n.cast()),
+                CL_INVALID_MEM_OBJECT
+            );
+            assert_eq!(clReleaseMemObject(h), CL_INVALID_MEM_OBJECT);
+            assert_eq!(
+                clSetMemObjectDestructorCallback(h, None, n),
+                CL_INVALID_MEM_OBJECT
+            );
+            assert!(clCreateImage(h, 0, c(), c(), n, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(clGetImageInfo(h, 0, 0, n, n.cast()), CL_INVALID_MEM_OBJECT);
+            assert!(clCreateSampler(h, 0, 0, 0, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(clReleaseSampler(h), CL_INVALID_SAMPLER);
+            assert!(clCreateProgramWithSource(h, 0, n.cast(), c(), &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert!(
+                clCreateProgramWithBinary(h, 0, c(), c(), n.cast(), n.cast(), &mut e).is_null()
+            );
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(clBuildProgram(h, 0, c(), c(), None, n), CL_INVALID_PROGRAM);
+            assert_eq!(
+                clCompileProgram(h, 0, c(), c(), 0, c(), n.cast(), None, n),
+                CL_INVALID_PROGRAM
+            );
+            assert!(clLinkProgram(h, 0, c(), c(), 1, [h].as_ptr(), None, n, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            assert_eq!(
+                clGetProgramInfo(h, CL_PROGRAM_SOURCE, 0, n, n.cast()),
+                CL_INVALID_PROGRAM
+            );
+            assert_eq!(
+                clGetProgramBuildInfo(h, h, CL_PROGRAM_BUILD_LOG, 0, n, n.cast()),
+                CL_INVALID_PROGRAM
+            );
+            assert!(clCreateKernel(h, c(), &mut e).is_null());
+            assert_eq!(e, CL_INVALID_PROGRAM);
+            assert_eq!(
+                clCreateKernelsInProgram(h, 0, n.cast(), n.cast()),
+                CL_INVALID_PROGRAM
+            );
+            assert_eq!(clSetKernelArg(h, 0, 0, c()), CL_INVALID_KERNEL);
+            assert_eq!(
+                clGetKernelInfo(h, CL_KERNEL_NUM_ARGS, 0, n, n.cast()),
+                CL_INVALID_KERNEL
+            );
+            assert_eq!(
+                clGetKernelArgInfo(h, 0, CL_KERNEL_ARG_NAME, 0, n, n.cast()),
+                CL_INVALID_KERNEL
+            );
+            assert_eq!(
+                clGetKernelWorkGroupInfo(h, h, CL_KERNEL_WORK_GROUP_SIZE, 0, n, n.cast()),
+                CL_INVALID_KERNEL
+            );
+            assert_eq!(clWaitForEvents(1, [h].as_ptr()), CL_INVALID_EVENT);
+            assert_eq!(
+                clGetEventInfo(h, CL_EVENT_CONTEXT, 0, n, n.cast()),
+                CL_INVALID_EVENT
+            );
+            assert_eq!(
+                clGetEventProfilingInfo(h, CL_PROFILING_COMMAND_END, 0, n, n.cast()),
+                CL_INVALID_EVENT
+            );
+            assert_eq!(clSetUserEventStatus(h, CL_COMPLETE), CL_INVALID_EVENT);
+            assert_eq!(
+                clSetEventCallback(h, CL_COMPLETE, None, n),
+                CL_INVALID_EVENT
+            );
+            assert!(clCreateUserEvent(h, &mut e).is_null());
+            assert_eq!(e, CL_INVALID_CONTEXT);
+            let q = CL_INVALID_COMMAND_QUEUE;
+            assert_eq!(clEnqueueReadBuffer(h, h, 1, 0, 4, n, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueWriteBuffer(h, h, 1, 0, 4, c(), 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(clEnqueueCopyBuffer(h, h, h, 0, 0, 4, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueReadBufferRect(h, h, 1, c(), c(), c(), 0, 0, 0, 0, n, 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(
+                clEnqueueWriteBufferRect(h, h, 1, c(), c(), c(), 0, 0, 0, 0, c(), 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(
+                clEnqueueCopyBufferRect(h, h, h, c(), c(), c(), 0, 0, 0, 0, 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(clEnqueueFillBuffer(h, h, c(), 4, 0, 4, 0, c(), n.cast()), q);
+            assert!(
+                clEnqueueMapBuffer(h, h, 1, CL_MAP_READ, 0, 4, 0, c(), n.cast(), &mut e).is_null()
+            );
+            assert_eq!(e, q);
+            assert_eq!(clEnqueueUnmapMemObject(h, h, n, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueMigrateMemObjects(h, 1, [h].as_ptr(), 0, 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(
+                clEnqueueNDRangeKernel(h, h, 1, c(), c(), c(), 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(clEnqueueTask(h, h, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueNativeKernel(h, None, n, 0, 0, c(), n.cast(), 0, c(), n.cast()),
+                q
+            );
+            assert_eq!(clEnqueueMarkerWithWaitList(h, 0, c(), n.cast()), q);
+            assert_eq!(clEnqueueBarrierWithWaitList(h, 0, c(), n.cast()), q);
+            assert_eq!(
+                clEnqueueReadImage(h, h, 1, c(), c(), 0, 0, n, 0, c(), n.cast()),
+                q
+            );
+            // A wait list whose count and pointer disagree.
+            assert_eq!(
+                clEnqueueMarkerWithWaitList(h, 1, c(), n.cast()),
+                CL_INVALID_EVENT_WAIT_LIST
+            );
+        }
     }
 
     #[test]

@@ -10,10 +10,12 @@
 //! - `api`: the entry points' logic over Rust types, with the specification's errors.
 //! - `registry`: live objects by handle (validation without dereferencing).
 //! - `objects`, `platform`: the objects; `queue`: one worker thread per command queue;
-//!   `link`: `clCompileProgram`/`clLinkProgram`; `value`: `clGet*Info` results.
+//!   `link`: `clCompileProgram`/`clLinkProgram`; `value`: `clGet*Info` results;
+//!   `limits`: what the API accepts.
 
 mod api;
 mod ffi;
+mod limits;
 mod link;
 mod objects;
 mod platform;

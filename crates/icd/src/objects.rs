@@ -102,9 +102,33 @@ pub struct Mem {
     /// The application's memory of `CL_MEM_USE_HOST_PTR` (0 otherwise).
     pub host_ptr: usize,
     pub storage: Arc<Buffer>,
+    /// A sub-buffer's parent and origin. The runtime's buffers cannot alias, so a
+    /// sub-buffer has its own storage, refreshed from the parent's region before each
+    /// command that uses it and written back after each command that may change it
+    /// (commands of one queue run one at a time, so both always agree when a command
+    /// starts; overlapping use from several queues is undefined in OpenCL anyway).
+    pub parent: Option<(Arc<Mem>, usize)>,
     /// Live mappings by the address returned to the application.
-    pub maps: Mutex<HashMap<usize, Mapping>>,
+    pub maps: Mutex<HashMap<usize, Vec<Mapping>>>,
     pub destructors: Mutex<Vec<Callback>>,
+}
+
+impl Mem {
+    /// Refresh a sub-buffer from its parent.
+    pub fn sync_in(&self) {
+        if let Some((p, origin)) = &self.parent {
+            let all = p.storage.read_bytes();
+            if let Some(region) = all.get(*origin..*origin + self.size) {
+                let _ = self.storage.write_bytes(0, region);
+            }
+        }
+    }
+    /// Write a sub-buffer back to its parent.
+    pub fn sync_out(&self) {
+        if let Some((p, origin)) = &self.parent {
+            let _ = p.storage.write_bytes(*origin, &self.storage.read_bytes());
+        }
+    }
 }
 
 impl Drop for Mem {
@@ -134,11 +158,11 @@ pub struct BuildSlot {
     pub program: Option<Arc<Program>>,
     /// `CL_PROGRAM_BINARY_TYPE`.
     pub binary_type: u32,
-    /// For a program from a binary: the sources and options the binary holds.
-    pub from_binary: Option<(Vec<SourceFile>, String)>,
+    /// For a program from a binary: the device code it holds.
+    pub from_binary: Option<crate::api::Code>,
     /// The compiled (not yet linked) object of `clCompileProgram`.
     pub compiled: Option<Arc<kauai_runtime::CompiledObject>>,
-    /// Made by `clLinkProgram`: no binary to give back (see `api::binaries`).
+    /// Made by `clLinkProgram` (not built again by `clBuildProgram`).
     pub linked: bool,
 }
 
@@ -189,11 +213,20 @@ pub enum ArgVal {
     Bytes(Vec<u8>),
 }
 
+/// An argument as the kernel keeps it between `clSetKernelArg` and an enqueue: a buffer
+/// only weakly, so releasing it is not delayed by a kernel that still names it (an
+/// enqueue takes strong references for its command).
+#[derive(Clone)]
+pub enum SetArg {
+    Mem(Weak<Mem>),
+    Val(ArgVal),
+}
+
 pub struct KernelObj {
     pub handle: usize,
     pub program: Arc<ProgramObj>,
     pub info: KernelInfo,
-    pub args: Mutex<Vec<Option<ArgVal>>>,
+    pub args: Mutex<Vec<Option<SetArg>>>,
 }
 
 impl Drop for KernelObj {
@@ -203,11 +236,17 @@ impl Drop for KernelObj {
     }
 }
 
-/// Nanoseconds since the library was loaded: the profiling clock.
+/// The profiling clock: nanoseconds since the Unix epoch, read once and then advanced
+/// by a monotonic clock (so timestamps are nonzero and never go back).
 pub fn now_ns() -> u64 {
-    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    let start = *START.get_or_init(Instant::now);
-    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+    static START: std::sync::OnceLock<(Instant, u64)> = std::sync::OnceLock::new();
+    let (start, epoch) = *START.get_or_init(|| {
+        let since = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| u64::try_from(d.as_nanos()).unwrap_or(1));
+        (Instant::now(), since)
+    });
+    epoch.saturating_add(u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX))
 }
 
 pub struct EventState {

@@ -21,8 +21,6 @@ const IL_GLOBAL_MEM: u64 = 1 << 30;
 const HOST_GLOBAL_MEM_FALLBACK: u64 = 4 << 30;
 /// OpenCL 1.2's minimum for `CL_DEVICE_MAX_MEM_ALLOC_SIZE` (also its floor).
 const MIN_MAX_ALLOC: u64 = 128 << 20;
-/// `CL_DEVICE_MAX_PARAMETER_SIZE`: OpenCL 1.2's minimum for a full-profile device.
-pub const MAX_PARAMETER_SIZE: usize = 1024;
 /// `CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE`: 64 KiB, the minimum (and the AMD chips' size).
 const MAX_CONSTANT_BUFFER: u64 = 64 << 10;
 
@@ -228,9 +226,8 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         | CL_DEVICE_IMAGE_MAX_BUFFER_SIZE
         | CL_DEVICE_IMAGE_MAX_ARRAY_SIZE => InfoValue::usize(0),
         CL_DEVICE_IMAGE_SUPPORT => InfoValue::bool(di.images),
-        CL_DEVICE_MAX_PARAMETER_SIZE => InfoValue::usize(MAX_PARAMETER_SIZE),
-        // 1024 bits: the size of long16, the largest built-in type.
-        CL_DEVICE_MEM_BASE_ADDR_ALIGN => InfoValue::u32(1024),
+        CL_DEVICE_MAX_PARAMETER_SIZE => InfoValue::usize(crate::limits::MAX_PARAMETER_SIZE),
+        CL_DEVICE_MEM_BASE_ADDR_ALIGN => InfoValue::u32(crate::limits::SUB_BUFFER_ALIGN as u32 * 8),
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => InfoValue::u32(128),
         CL_DEVICE_SINGLE_FP_CONFIG => InfoValue::u64(FP_CONFIG_SINGLE),
         CL_DEVICE_DOUBLE_FP_CONFIG => InfoValue::u64(if di.fp64 { FP_CONFIG_DOUBLE } else { 0 }),

@@ -51,8 +51,13 @@ pub enum Work {
         offset: usize,
         size: usize,
     },
-    /// Fill the mapping at `ptr` with the buffer's contents.
-    Map { mem: Arc<Mem>, ptr: usize },
+    /// Fill the mapping at `ptr` with `size` bytes of the buffer at `offset`.
+    Map {
+        mem: Arc<Mem>,
+        ptr: usize,
+        offset: usize,
+        size: usize,
+    },
     /// Copy the mapping at `ptr` back (if mapped for writing) and end it.
     Unmap { mem: Arc<Mem>, ptr: usize },
     Kernel {
@@ -129,33 +134,85 @@ pub fn finish(q: &Queue) {
 }
 
 fn worker(rx: Receiver<Command>) {
-    while let Ok(cmd) = rx.recv() {
-        cmd.event.set_status(CL_SUBMITTED);
-        let failed = cmd.wait.iter().any(|e| e.wait() < 0);
-        if failed {
-            cmd.event
-                .set_status(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-            continue;
-        }
-        cmd.event.set_status(CL_RUNNING);
-        let ctx = cmd.event.context.clone();
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(cmd.work)));
-        let status = match r {
-            Ok(Ok(())) => CL_COMPLETE,
-            Ok(Err((code, message))) => {
-                ctx.report(&message);
-                code
-            }
-            Err(_) => {
-                ctx.report("internal error while running a command (a bug in Kauai)");
-                CL_OUT_OF_RESOURCES
-            }
+    while let Ok(Command { event, wait, work }) = rx.recv() {
+        event.set_status(CL_SUBMITTED);
+        let failed = wait.iter().any(|e| e.wait() < 0);
+        drop(wait);
+        let status = if failed {
+            drop(work);
+            CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+        } else {
+            event.set_status(CL_RUNNING);
+            execute(&event.context, work)
         };
-        cmd.event.set_status(status);
+        // Everything the command held (its buffers above all) is released before it
+        // completes: a buffer released by the application is destroyed, and its
+        // destructor callbacks run, by the time its last command is complete.
+        event.set_status(status);
+    }
+}
+
+/// Run one command; its final status.
+fn execute(ctx: &Context, work: Work) -> cl_int {
+    let (uses, writes) = sub_buffers(&work);
+    for m in &uses {
+        m.sync_in();
+    }
+    drop(uses);
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(work)));
+    for m in &writes {
+        m.sync_out();
+    }
+    drop(writes);
+    match r {
+        Ok(Ok(())) => CL_COMPLETE,
+        Ok(Err((code, message))) => {
+            ctx.report(&message);
+            code
+        }
+        Err(_) => {
+            ctx.report("internal error while running a command (a bug in Kauai)");
+            CL_OUT_OF_RESOURCES
+        }
     }
 }
 
 type Failure = (cl_int, String);
+
+/// The sub-buffers a command uses, and those it may change (see [`Mem::parent`]).
+fn sub_buffers(work: &Work) -> (Vec<Arc<Mem>>, Vec<Arc<Mem>>) {
+    let sub = |m: &Arc<Mem>| m.parent.is_some();
+    let (uses, writes): (Vec<&Arc<Mem>>, Vec<&Arc<Mem>>) = match work {
+        Work::Nothing => (vec![], vec![]),
+        Work::Read { mem, .. } | Work::ReadRect { mem, .. } | Work::Map { mem, .. } => {
+            (vec![mem], vec![])
+        }
+        Work::Write { mem, .. }
+        | Work::WriteRuns { mem, .. }
+        | Work::Fill { mem, .. }
+        | Work::Unmap { mem, .. } => (vec![mem], vec![mem]),
+        Work::Copy { src, dst, .. } => (vec![src, dst], vec![dst]),
+        Work::Kernel { args, .. } => {
+            let mems: Vec<&Arc<Mem>> = args
+                .iter()
+                .filter_map(|a| match a {
+                    ArgVal::Mem(m) => Some(m),
+                    _ => None,
+                })
+                .collect();
+            let w = mems
+                .iter()
+                .copied()
+                .filter(|m| m.flags & CL_MEM_READ_ONLY == 0)
+                .collect();
+            (mems, w)
+        }
+    };
+    (
+        uses.into_iter().filter(|m| sub(m)).cloned().collect(),
+        writes.into_iter().filter(|m| sub(m)).cloned().collect(),
+    )
+}
 
 fn bytes_of(mem: &Mem, offset: usize, len: usize) -> Vec<u8> {
     // The host buffer reads whole; the region was bounds-checked at enqueue.
@@ -217,16 +274,25 @@ fn run(work: Work) -> Result<(), Failure> {
             let data: Vec<u8> = pattern.iter().copied().cycle().take(size).collect();
             write_at(&mem, offset, &data)
         }
-        Work::Map { mem, ptr } => {
-            let (offset, size) = match lock(&mem.maps).get(&ptr) {
-                Some(m) => (m.offset, m.size),
-                None => return Ok(()),
-            };
+        Work::Map {
+            mem,
+            ptr,
+            offset,
+            size,
+        } => {
             crate::ffi::copy_to_host(ptr, &bytes_of(&mem, offset, size));
             Ok(())
         }
         Work::Unmap { mem, ptr } => {
-            let Some(m) = lock(&mem.maps).remove(&ptr) else {
+            let m = {
+                let mut maps = lock(&mem.maps);
+                let m = maps.get_mut(&ptr).and_then(Vec::pop);
+                if maps.get(&ptr).is_some_and(Vec::is_empty) {
+                    maps.remove(&ptr);
+                }
+                m
+            };
+            let Some(m) = m else {
                 return Ok(());
             };
             if m.write {
@@ -287,6 +353,11 @@ fn exec_options() -> &'static ExecOptions {
     static OPTS: std::sync::OnceLock<ExecOptions> = std::sync::OnceLock::new();
     OPTS.get_or_init(|| ExecOptions {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        timeout: std::env::var(crate::limits::KERNEL_TIMEOUT_VAR)
+            .ok()
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .map(std::time::Duration::from_secs_f64),
         ..ExecOptions::default()
     })
 }

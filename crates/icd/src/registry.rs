@@ -155,6 +155,17 @@ pub fn forget(handle: usize) {
     drop(removed);
 }
 
+/// How many objects the application can still reach or commands still use, platform
+/// and devices aside (the leak check of `clGetLiveObjectCountKAUAI`).
+pub fn live_objects() -> usize {
+    lock().as_ref().map_or(0, |m| {
+        m.values()
+            .filter(|e| !matches!(e.kind, Kind::Platform | Kind::Device))
+            .filter(|e| e.weak.strong_count() > 0)
+            .count()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -80,3 +80,67 @@ pub fn link_objects(
         .map_err(|e| RuntimeError::BuildProgramFailure(e.message))?;
     Program::finish(device, module)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::{enqueue, Buffer, ExecOptions, Kernel, KernelArg, NdRangeSpec};
+
+    fn src(name: &str, text: &str) -> SourceFile {
+        SourceFile {
+            name: name.into(),
+            bytes: text.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn objects_compiled_apart_link_into_a_program() {
+        let dev = Device::host();
+        let headers = [(
+            "f.h".to_string(),
+            "#define K 21\nint f(int x);\n".to_string(),
+        )];
+        let main = compile_object(
+            &dev,
+            &[src(
+                "main.cl",
+                "#include \"f.h\"\n__kernel void k(__global int *p) { p[0] = f(2); }\n",
+            )],
+            "",
+            &headers,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let lib = compile_object(
+            &dev,
+            &[src(
+                "f.cl",
+                "#include \"f.h\"\nint f(int x) { return x * K; }\n",
+            )],
+            "",
+            &headers,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        // Alone, the kernel's object calls a function nobody defines.
+        assert!(link_objects(&dev, &[&main], "").is_err());
+        let prog = link_objects(&dev, &[&main, &lib], "").unwrap_or_else(|e| panic!("{e}"));
+        let mut k = Kernel::new(&prog, "k").unwrap_or_else(|e| panic!("{e}"));
+        let buf = Arc::new(Buffer::new(4));
+        k.set_arg(0, KernelArg::Buffer(buf.clone()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let nd = NdRangeSpec {
+            work_dim: 1,
+            global_offset: None,
+            global_size: vec![1],
+            local_size: None,
+        };
+        enqueue(&k, &nd, &ExecOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(buf.read_bytes(), 42i32.to_le_bytes());
+        // A missing header is a compile error with the rendered diagnostics.
+        let bad = compile_object(&dev, &[src("b.cl", "#include \"nope.h\"\n")], "", &[]);
+        assert!(
+            matches!(bad, Err(RuntimeError::BuildProgramFailure(log)) if log.contains("nope.h"))
+        );
+    }
+}

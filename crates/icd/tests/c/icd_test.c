@@ -1,5 +1,6 @@
 /* The Kauai OpenCL platform from C, through the ICD loader (cc icd_test.c -lOpenCL).
  * Prints one line per check and "N passed, M failed"; exits 1 on any failure. */
+#define _POSIX_C_SOURCE 199309L
 #define CL_TARGET_OPENCL_VERSION 120
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #include <CL/cl.h>
@@ -7,6 +8,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 static int passed, failed;
 
@@ -98,6 +100,18 @@ static void run_on(cl_platform_id plat, cl_device_id dev) {
     size_t nk = 0;
     CHECK_CODE(clGetProgramInfo(prg, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL), CL_SUCCESS);
     CHECK(nk == 3, "three kernels");
+    /* Several strings are one program: the second uses the first's macro and typedef. */
+    const char *parts[] = {"#define V 7\ntypedef int T;\n", "__kernel void v(__global T *p) { p[0] = V; }\n"};
+    cl_program two = clCreateProgramWithSource(ctx, 2, parts, NULL, &err);
+    CHECK_CODE(clBuildProgram(two, 0, NULL, "-Werror", NULL, NULL), CL_SUCCESS);
+    char knames[64] = {0};
+    CHECK_CODE(clGetProgramInfo(two, CL_PROGRAM_KERNEL_NAMES, sizeof knames, knames, NULL), CL_SUCCESS);
+    CHECK(!strcmp(knames, "v"), "the kernel of a two-string program");
+    CHECK_CODE(clBuildProgram(two, 0, NULL, "-DV=8", NULL, NULL), CL_SUCCESS); /* rebuild: no kernels yet */
+    cl_kernel kv = clCreateKernel(two, "v", &err);
+    CHECK_CODE(clBuildProgram(two, 0, NULL, "", NULL, NULL), CL_INVALID_OPERATION); /* a kernel exists */
+    clReleaseKernel(kv);
+    clReleaseProgram(two);
 
     float data[64];
     for (int i = 0; i < 64; i++) data[i] = (float)i;
@@ -190,12 +204,14 @@ static void run_on(cl_platform_id plat, cl_device_id dev) {
     cl_uint refs = 0;
     clGetMemObjectInfo(buf, CL_MEM_REFERENCE_COUNT, sizeof refs, &refs, NULL);
     CHECK(refs == 1, "one reference to the buffer");
+    /* `k` still names `buf` as an argument: that does not keep it alive. */
+    CHECK_CODE(clReleaseMemObject(buf), CL_SUCCESS);
+    CHECK(destroyed == destroyed_before + 1, "the buffer's destructor callback ran");
+    CHECK_CODE(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_KERNEL_ARGS);
     clReleaseKernel(bad);
     clReleaseKernel(one);
     clReleaseKernel(k);
     clReleaseMemObject(out);
-    CHECK_CODE(clReleaseMemObject(buf), CL_SUCCESS);
-    CHECK(destroyed == destroyed_before + 1, "the buffer's destructor callback ran");
     CHECK_CODE(clReleaseProgram(prg), CL_SUCCESS);
     CHECK_CODE(clReleaseCommandQueue(q), CL_SUCCESS);
     CHECK_CODE(clReleaseContext(ctx), CL_SUCCESS);
@@ -226,6 +242,18 @@ int main(void) {
     run_on(plat, cpu);
     run_on(plat, gpu);
     CHECK(completed == 2, "event callbacks ran once each");
+    /* Leak check: every object is gone once released (a worker thread may still be
+     * letting go of its last command: allow it a moment). */
+    typedef cl_uint (*live_fn)(void);
+    live_fn live = (live_fn)clGetExtensionFunctionAddressForPlatform(plat, "clGetLiveObjectCountKAUAI");
+    CHECK(live != NULL, "the leak-check extension function");
+    cl_uint left = 1;
+    for (int i = 0; live && i < 1000 && (left = live()) != 0; i++) {
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    if (left) printf("%u objects still alive\n", left);
+    CHECK(left == 0, "no object outlives its last release");
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
