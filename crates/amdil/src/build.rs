@@ -319,6 +319,21 @@ pub enum Relop {
     Le,
 }
 
+impl Relop {
+    /// The comparison a `_relop(...)` control names (`eq`, `ne`, `gt`, `ge`, `lt`, `le`).
+    pub fn from_name(s: &str) -> Option<Relop> {
+        Some(match s {
+            "eq" => Relop::Eq,
+            "ne" => Relop::Ne,
+            "gt" => Relop::Gt,
+            "ge" => Relop::Ge,
+            "lt" => Relop::Lt,
+            "le" => Relop::Le,
+            _ => return None,
+        })
+    }
+}
+
 /// The controls of `fence`, in the order they are printed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fence {
@@ -332,7 +347,8 @@ pub enum Fence {
 }
 
 impl Fence {
-    fn name(self) -> &'static str {
+    /// The control as IL spells it (`threads` of `fence_threads`).
+    pub fn name(self) -> &'static str {
         match self {
             Fence::Threads => "threads",
             Fence::Memory => "memory",
@@ -704,6 +720,25 @@ mod tests {
     use super::*;
     use crate::opcodes::op::*;
     use kauai_diag::{Diagnostics, FileId};
+
+    /// A relop control reads back as the comparison the builder printed it from.
+    #[test]
+    fn relop_controls_read_back() {
+        let all = [
+            (Relop::Eq, "eq"),
+            (Relop::Ne, "ne"),
+            (Relop::Gt, "gt"),
+            (Relop::Ge, "ge"),
+            (Relop::Lt, "lt"),
+            (Relop::Le, "le"),
+        ];
+        for (r, text) in all {
+            let i = cmp(Ifc, r, Reg::r(0).x(), Reg::r(1).x());
+            assert_eq!(i.control("relop"), Some(text));
+            assert_eq!(Relop::from_name(text), Some(r));
+        }
+        assert_eq!(Relop::from_name("gte"), None);
+    }
 
     /// What the builder makes prints as expected and parses back to itself.
     #[test]
