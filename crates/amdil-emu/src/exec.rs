@@ -1,7 +1,7 @@
 //! The interpreter proper: work-item state, operand access, instruction semantics,
 //! and the per-group scheduler that honours `fence_threads` barriers.
 
-use kauai_amdil::build::Relop;
+use kauai_amdil::build::{Relop, Round, Size};
 use kauai_amdil::opcodes::{Class, Opcode, Resource};
 use kauai_amdil::RegFile;
 
@@ -632,16 +632,17 @@ impl Ctx<'_> {
         let inst = self.code.ops.get(item.pc).and_then(|o| o.inst.as_ref());
         if matches!(op, Opcode::Ftoi | Opcode::Ftou) {
             if let Some(i) = inst {
-                let round: Option<fn(f32) -> f32> =
-                    if i.has_control("neg_inf") || i.has_control("flr") {
-                        Some(f32::floor)
-                    } else if i.has_control("plus_inf") || i.has_control("rpi") {
-                        Some(f32::ceil)
-                    } else if i.has_control("near") {
-                        Some(f32::round_ties_even)
-                    } else {
-                        None
-                    };
+                let has = |r: Round| i.has_control(r.name());
+                // `flr` and `rpi` are older spellings of `neg_inf` and `plus_inf`.
+                let round: Option<fn(f32) -> f32> = if has(Round::NegInf) || i.has_control("flr") {
+                    Some(f32::floor)
+                } else if has(Round::PlusInf) || i.has_control("rpi") {
+                    Some(f32::ceil)
+                } else if has(Round::Near) {
+                    Some(f32::round_ties_even)
+                } else {
+                    None
+                };
                 if let Some(r) = round {
                     for v in s[0].iter_mut() {
                         *v = r(f32::from_bits(*v)).to_bits();
@@ -686,10 +687,10 @@ impl Ctx<'_> {
             ))?;
         let id = inst.resource_id().unwrap_or(0);
         // The arena's `_size(...)` control as a byte count (dword when absent).
-        let size: usize = match inst.control("size") {
-            Some("byte") => 1,
-            Some("short") => 2,
-            _ => 4,
+        let size: usize = match inst.control("size").and_then(Size::from_name) {
+            Some(Size::Byte) => 1,
+            Some(Size::Short) => 2,
+            None => 4,
         };
         let lanes = |d: Option<&Dst>| -> [bool; 4] {
             let mut m = [false; 4];
