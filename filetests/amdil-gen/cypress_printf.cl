@@ -16,7 +16,9 @@ dcl_literal l2, 0x00000000, 0x3FE00000, 0x00000000, 0x3FE00000
 dcl_literal l3, 0x6C6C6568, 0x6C6C6568, 0x6C6C6568, 0x6C6C6568
 dcl_literal l4, 0x0000006F, 0x0000006F, 0x0000006F, 0x0000006F
 dcl_literal l5, 0x00000018, 0x00000018, 0x00000018, 0x00000018
-dcl_literal l6, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF
+dcl_literal l6, 0x00000008, 0x00000008, 0x00000008, 0x00000008
+dcl_literal l7, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF
+dcl_literal l8, 0x00000001, 0x00000001, 0x00000001, 0x00000001
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_hello_kernel
@@ -45,7 +47,7 @@ iadd r8.x___, r4.x, r7.x
 whileloop
 uav_raw_load_id(1) r10.x___, cb0[8].y
 iadd r11.x___, r10.x, l5.x
-iadd r12.x___, r11.x, l1.x
+iadd r12.x___, r11.x, l6.x
 ult r12.x___, cb0[8].z, r12.x
 break_logicalnz r12.x
 uav_read_cmp_xchg_id(1) r12._y__, cb0[8].y, r11.x, r10.x
@@ -54,7 +56,7 @@ break_logicalnz r12.y
 endloop
 if_logicalz r12.x
 iadd r13.x___, cb0[8].y, r10.x
-iadd r13.x___, r13.x, l1.x
+iadd r13.x___, r13.x, l6.x
 uav_raw_store_id(1) mem0.x___, r13.x, l0.x
 iadd r13.x___, r13.x, l1.x
 uav_raw_store_id(1) mem0.x___, r13.x, r5.x
@@ -68,7 +70,9 @@ iadd r13.x___, r13.x, l1.x
 uav_raw_store_id(1) mem0.x___, r13.x, l2.y
 mov r9.x___, l0.x
 else
-mov r9.x___, l6.x
+mov r9.x___, l7.x
+iadd r13.x___, cb0[8].y, l1.x
+uav_add_id(1) r13.x, l8.x
 endif
 uav_raw_store_id(1) mem0.x___, r8.x, r9
 ret

@@ -3,7 +3,7 @@
 //! `.xy` pair (low word in x). Results of 64-bit operations are returned as
 //! `[lo, hi, lo, hi]` so that a `.xy` or `.zw` destination mask picks the pair.
 
-use kauai_amdil::opcodes::Class;
+use kauai_amdil::opcodes::Opcode;
 
 use crate::FaultKind;
 
@@ -153,243 +153,223 @@ pub fn f16_to_f32(h: u16) -> f32 {
 
 /// The semantics of a data-class instruction as a function of its (up to 4) sources, or
 /// `None` when the emulator does not implement it.
-pub fn resolve(name: &str, class: Class) -> Option<AluFn> {
-    match class {
-        Class::Float | Class::FloatCmp => match name {
-            "add" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) + f(y)))),
-            "sub" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) - f(y)))),
-            "mul" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) * f(y)))),
-            "div" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) / f(y)))),
-            "min" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x).min(f(y))))),
-            "max" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x).max(f(y))))),
-            "mod" => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) % f(y)))),
-            "mad" => op!(a, b, c, e; map3(a, b, c, |x, y, z| fb(f(x) * f(y) + f(z)))),
-            "fma" => op!(a, b, c, e; map3(a, b, c, |x, y, z| fb(f(x).mul_add(f(y), f(z))))),
-            "lrp" => {
-                op!(a, b, c, e; map3(a, b, c, |x, y, z| fb(f(x) * f(y) + (1.0 - f(x)) * f(z))))
-            }
-            "frc" => op!(a, b, c, e; map1(a, |x| fb(f(x) - f(x).floor()))),
-            "flr" | "round_neginf" => op!(a, b, c, e; map1(a, |x| fb(f(x).floor()))),
-            "round_plusinf" => op!(a, b, c, e; map1(a, |x| fb(f(x).ceil()))),
-            "rnd" | "round_nearest" => op!(a, b, c, e; map1(a, |x| fb(f(x).round_ties_even()))),
-            "trc" | "round_z" => op!(a, b, c, e; map1(a, |x| fb(f(x).trunc()))),
-            "abs" => op!(a, b, c, e; map1(a, |x| x & 0x7FFF_FFFF)),
-            "sgn" => op!(a, b, c, e; map1(a, |x| {
-                let v = f(x);
-                fb(if v > 0.0 {
-                    1.0
-                } else if v < 0.0 {
-                    -1.0
-                } else {
-                    0.0
-                })
-            })),
-            "dp2" => op!(a, b, c, e; [dot(&a, &b, 2); 4]),
-            "dp3" => op!(a, b, c, e; [dot(&a, &b, 3); 4]),
-            "dp4" => op!(a, b, c, e; [dot(&a, &b, 4); 4]),
-            "dp2add" => op!(a, b, c, e; [fb(f(dot(&a, &b, 2)) + f(c[0])); 4]),
-            "exp" | "exp_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).exp2()))),
-            "log" | "log_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).log2()))),
-            "sqrt" | "sqrt_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).sqrt()))),
-            "rsq" | "rsq_vec" => op!(a, b, c, e; map1(a, |x| fb(1.0 / f(x).sqrt()))),
-            "rcp" | "rcp_vec" => op!(a, b, c, e; map1(a, |x| fb(1.0 / f(x)))),
-            "sin" | "sin_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).sin()))),
-            "cos" | "cos_vec" => op!(a, b, c, e; map1(a, |x| fb(f(x).cos()))),
-            "eq" => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) == f(y)))),
-            "ne" => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) != f(y)))),
-            "lt" => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) < f(y)))),
-            "ge" => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) >= f(y)))),
-            _ => None,
-        },
-        Class::Int | Class::IntCmp => match name {
-            "iadd" => op!(a, b, c, e; map2(a, b, u32::wrapping_add)),
-            "inegate" => op!(a, b, c, e; map1(a, |x| (x as i32).wrapping_neg() as u32)),
-            "imul" | "umul" => op!(a, b, c, e; map2(a, b, u32::wrapping_mul)),
-            "imul_high" => op!(a, b, c, e; map2(a, b, |x, y| {
-                ((x as i32 as i64 * y as i32 as i64) >> 32) as u32
-            })),
-            "umul_high" => op!(a, b, c, e; map2(a, b, |x, y| ((x as u64 * y as u64) >> 32) as u32)),
-            "udiv" => op!(a, b, c, e; map2(a, b, |x, y| x.checked_div(y).unwrap_or(u32::MAX))),
-            "umod" => op!(a, b, c, e; map2(a, b, |x, y| x.checked_rem(y).unwrap_or(u32::MAX))),
-            "idiv" => op!(a, b, c, e; map2(a, b, |x, y| {
-                (x as i32)
-                    .checked_div(y as i32)
-                    .map(|v| v as u32)
-                    .unwrap_or(u32::MAX)
-            })),
-            "imod" => op!(a, b, c, e; map2(a, b, |x, y| {
-                (x as i32)
-                    .checked_rem(y as i32)
-                    .map(|v| v as u32)
-                    .unwrap_or(u32::MAX)
-            })),
-            "imin" => op!(a, b, c, e; map2(a, b, |x, y| (x as i32).min(y as i32) as u32)),
-            "imax" => op!(a, b, c, e; map2(a, b, |x, y| (x as i32).max(y as i32) as u32)),
-            "umin" => op!(a, b, c, e; map2(a, b, u32::min)),
-            "umax" => op!(a, b, c, e; map2(a, b, u32::max)),
-            "imad" | "umad" => {
-                op!(a, b, c, e; map3(a, b, c, |x, y, z| x.wrapping_mul(y).wrapping_add(z)))
-            }
-            "imad24" => {
-                op!(a, b, c, e; map3(a, b, c, |x, y, _| (sext24(x) * sext24(y)) as u32).map2_add(c))
-            }
-            "umad24" => op!(a, b, c, e; map3(a, b, c, |x, y, _| {
-                ((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) as u32
+pub fn resolve(op: Opcode) -> Option<AluFn> {
+    use Opcode::*;
+    match op {
+        Add => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) + f(y)))),
+        Sub => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) - f(y)))),
+        Mul => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) * f(y)))),
+        Div => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) / f(y)))),
+        Min => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x).min(f(y))))),
+        Max => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x).max(f(y))))),
+        Mod => op!(a, b, c, e; map2(a, b, |x, y| fb(f(x) % f(y)))),
+        Mad => op!(a, b, c, e; map3(a, b, c, |x, y, z| fb(f(x) * f(y) + f(z)))),
+        Fma => op!(a, b, c, e; map3(a, b, c, |x, y, z| fb(f(x).mul_add(f(y), f(z))))),
+        Lrp => {
+            op!(a, b, c, e; map3(a, b, c, |x, y, z| fb(f(x) * f(y) + (1.0 - f(x)) * f(z))))
+        }
+        Frc => op!(a, b, c, e; map1(a, |x| fb(f(x) - f(x).floor()))),
+        Flr | RoundNeginf => op!(a, b, c, e; map1(a, |x| fb(f(x).floor()))),
+        RoundPlusinf => op!(a, b, c, e; map1(a, |x| fb(f(x).ceil()))),
+        Rnd | RoundNearest => op!(a, b, c, e; map1(a, |x| fb(f(x).round_ties_even()))),
+        Trc | RoundZ => op!(a, b, c, e; map1(a, |x| fb(f(x).trunc()))),
+        Abs => op!(a, b, c, e; map1(a, |x| x & 0x7FFF_FFFF)),
+        Sgn => op!(a, b, c, e; map1(a, |x| {
+            let v = f(x);
+            fb(if v > 0.0 {
+                1.0
+            } else if v < 0.0 {
+                -1.0
+            } else {
+                0.0
             })
-            .map2_add(c)),
-            "imul24" => op!(a, b, c, e; map2(a, b, |x, y| (sext24(x) * sext24(y)) as u32)),
-            "umul24" => op!(a, b, c, e; map2(a, b, |x, y| {
-                ((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) as u32
-            })),
-            "imul24_high" => {
-                op!(a, b, c, e; map2(a, b, |x, y| ((sext24(x) * sext24(y)) >> 32) as u32))
+        })),
+        Dp2 => op!(a, b, c, e; [dot(&a, &b, 2); 4]),
+        Dp3 => op!(a, b, c, e; [dot(&a, &b, 3); 4]),
+        Dp4 => op!(a, b, c, e; [dot(&a, &b, 4); 4]),
+        Dp2add => op!(a, b, c, e; [fb(f(dot(&a, &b, 2)) + f(c[0])); 4]),
+        Exp | ExpVec => op!(a, b, c, e; map1(a, |x| fb(f(x).exp2()))),
+        Log | LogVec => op!(a, b, c, e; map1(a, |x| fb(f(x).log2()))),
+        Sqrt | SqrtVec => op!(a, b, c, e; map1(a, |x| fb(f(x).sqrt()))),
+        Rsq | RsqVec => op!(a, b, c, e; map1(a, |x| fb(1.0 / f(x).sqrt()))),
+        Rcp | RcpVec => op!(a, b, c, e; map1(a, |x| fb(1.0 / f(x)))),
+        Sin | SinVec => op!(a, b, c, e; map1(a, |x| fb(f(x).sin()))),
+        Cos | CosVec => op!(a, b, c, e; map1(a, |x| fb(f(x).cos()))),
+        Eq => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) == f(y)))),
+        Ne => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) != f(y)))),
+        Lt => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) < f(y)))),
+        Ge => op!(a, b, c, e; map2(a, b, |x, y| mask(f(x) >= f(y)))),
+        Iadd => op!(a, b, c, e; map2(a, b, u32::wrapping_add)),
+        Inegate => op!(a, b, c, e; map1(a, |x| (x as i32).wrapping_neg() as u32)),
+        Imul | Umul => op!(a, b, c, e; map2(a, b, u32::wrapping_mul)),
+        ImulHigh => op!(a, b, c, e; map2(a, b, |x, y| {
+            ((x as i32 as i64 * y as i32 as i64) >> 32) as u32
+        })),
+        UmulHigh => op!(a, b, c, e; map2(a, b, |x, y| ((x as u64 * y as u64) >> 32) as u32)),
+        Udiv => op!(a, b, c, e; map2(a, b, |x, y| x.checked_div(y).unwrap_or(u32::MAX))),
+        Umod => op!(a, b, c, e; map2(a, b, |x, y| x.checked_rem(y).unwrap_or(u32::MAX))),
+        Idiv => op!(a, b, c, e; map2(a, b, |x, y| {
+            (x as i32)
+                .checked_div(y as i32)
+                .map(|v| v as u32)
+                .unwrap_or(u32::MAX)
+        })),
+        Imod => op!(a, b, c, e; map2(a, b, |x, y| {
+            (x as i32)
+                .checked_rem(y as i32)
+                .map(|v| v as u32)
+                .unwrap_or(u32::MAX)
+        })),
+        Imin => op!(a, b, c, e; map2(a, b, |x, y| (x as i32).min(y as i32) as u32)),
+        Imax => op!(a, b, c, e; map2(a, b, |x, y| (x as i32).max(y as i32) as u32)),
+        Umin => op!(a, b, c, e; map2(a, b, u32::min)),
+        Umax => op!(a, b, c, e; map2(a, b, u32::max)),
+        Imad | Umad => {
+            op!(a, b, c, e; map3(a, b, c, |x, y, z| x.wrapping_mul(y).wrapping_add(z)))
+        }
+        Imad24 => {
+            op!(a, b, c, e; map3(a, b, c, |x, y, _| (sext24(x) * sext24(y)) as u32).map2_add(c))
+        }
+        Umad24 => op!(a, b, c, e; map3(a, b, c, |x, y, _| {
+            ((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) as u32
+        })
+        .map2_add(c)),
+        Imul24 => op!(a, b, c, e; map2(a, b, |x, y| (sext24(x) * sext24(y)) as u32)),
+        Umul24 => op!(a, b, c, e; map2(a, b, |x, y| {
+            ((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) as u32
+        })),
+        Imul24High => {
+            op!(a, b, c, e; map2(a, b, |x, y| ((sext24(x) * sext24(y)) >> 32) as u32))
+        }
+        Umul24High => op!(a, b, c, e; map2(a, b, |x, y| {
+            (((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) >> 32) as u32
+        })),
+        Ieq => op!(a, b, c, e; map2(a, b, |x, y| mask(x == y))),
+        Ine => op!(a, b, c, e; map2(a, b, |x, y| mask(x != y))),
+        Ilt => op!(a, b, c, e; map2(a, b, |x, y| mask((x as i32) < (y as i32)))),
+        Ige => op!(a, b, c, e; map2(a, b, |x, y| mask((x as i32) >= (y as i32)))),
+        Ult => op!(a, b, c, e; map2(a, b, |x, y| mask(x < y))),
+        Uge => op!(a, b, c, e; map2(a, b, |x, y| mask(x >= y))),
+        Iand | And => op!(a, b, c, e; map2(a, b, |x, y| x & y)),
+        Ior => op!(a, b, c, e; map2(a, b, |x, y| x | y)),
+        Ixor => op!(a, b, c, e; map2(a, b, |x, y| x ^ y)),
+        Inot => op!(a, b, c, e; map1(a, |x| !x)),
+        Ishl => op!(a, b, c, e; map2(a, b, |x, y| x << (y & 31))),
+        Ishr => op!(a, b, c, e; map2(a, b, |x, y| ((x as i32) >> (y & 31)) as u32)),
+        Ushr => op!(a, b, c, e; map2(a, b, |x, y| x >> (y & 31))),
+        Icbits => op!(a, b, c, e; map1(a, u32::count_ones)),
+        FfbHi => {
+            op!(a, b, c, e; map1(a, |x| if x == 0 { u32::MAX } else { x.leading_zeros() }))
+        }
+        FfbLo => {
+            op!(a, b, c, e; map1(a, |x| if x == 0 { u32::MAX } else { x.trailing_zeros() }))
+        }
+        FfbShi => op!(a, b, c, e; map1(a, |x| {
+            let v = if (x as i32) < 0 { !x } else { x };
+            if v == 0 {
+                u32::MAX
+            } else {
+                v.leading_zeros()
             }
-            "umul24_high" => op!(a, b, c, e; map2(a, b, |x, y| {
-                (((x & 0xFF_FFFF) as u64 * (y & 0xFF_FFFF) as u64) >> 32) as u32
-            })),
-            "ieq" => op!(a, b, c, e; map2(a, b, |x, y| mask(x == y))),
-            "ine" => op!(a, b, c, e; map2(a, b, |x, y| mask(x != y))),
-            "ilt" => op!(a, b, c, e; map2(a, b, |x, y| mask((x as i32) < (y as i32)))),
-            "ige" => op!(a, b, c, e; map2(a, b, |x, y| mask((x as i32) >= (y as i32)))),
-            "ult" => op!(a, b, c, e; map2(a, b, |x, y| mask(x < y))),
-            "uge" => op!(a, b, c, e; map2(a, b, |x, y| mask(x >= y))),
-            _ => None,
-        },
-        Class::Bit => match name {
-            "iand" | "and" => op!(a, b, c, e; map2(a, b, |x, y| x & y)),
-            "ior" => op!(a, b, c, e; map2(a, b, |x, y| x | y)),
-            "ixor" => op!(a, b, c, e; map2(a, b, |x, y| x ^ y)),
-            "inot" => op!(a, b, c, e; map1(a, |x| !x)),
-            "ishl" => op!(a, b, c, e; map2(a, b, |x, y| x << (y & 31))),
-            "ishr" => op!(a, b, c, e; map2(a, b, |x, y| ((x as i32) >> (y & 31)) as u32)),
-            "ushr" => op!(a, b, c, e; map2(a, b, |x, y| x >> (y & 31))),
-            "icbits" => op!(a, b, c, e; map1(a, u32::count_ones)),
-            "ffb_hi" => {
-                op!(a, b, c, e; map1(a, |x| if x == 0 { u32::MAX } else { x.leading_zeros() }))
+        })),
+        UbitReverse => op!(a, b, c, e; map1(a, u32::reverse_bits)),
+        UbitExtract => op!(a, b, c, e; map3(a, b, c, |w, o, x| bit_extract(w, o, x, false))),
+        IbitExtract => op!(a, b, c, e; map3(a, b, c, |w, o, x| bit_extract(w, o, x, true))),
+        UbitInsert => op!(a, b, c, e; {
+            let mut r = [0u32; 4];
+            for k in 0..4 {
+                let w = a[k] & 31;
+                let o = b[k] & 31;
+                let m = (((1u64 << w) - 1) << o) as u32;
+                r[k] = ((c[k] << o) & m) | (e[k] & !m);
             }
-            "ffb_lo" => {
-                op!(a, b, c, e; map1(a, |x| if x == 0 { u32::MAX } else { x.trailing_zeros() }))
-            }
-            "ffb_shi" => op!(a, b, c, e; map1(a, |x| {
-                let v = if (x as i32) < 0 { !x } else { x };
-                if v == 0 {
-                    u32::MAX
-                } else {
-                    v.leading_zeros()
-                }
-            })),
-            "ubit_reverse" => op!(a, b, c, e; map1(a, u32::reverse_bits)),
-            "ubit_extract" => op!(a, b, c, e; map3(a, b, c, |w, o, x| bit_extract(w, o, x, false))),
-            "ibit_extract" => op!(a, b, c, e; map3(a, b, c, |w, o, x| bit_extract(w, o, x, true))),
-            "ubit_insert" => op!(a, b, c, e; {
-                let mut r = [0u32; 4];
-                for k in 0..4 {
-                    let w = a[k] & 31;
-                    let o = b[k] & 31;
-                    let m = (((1u64 << w) - 1) << o) as u32;
-                    r[k] = ((c[k] << o) & m) | (e[k] & !m);
-                }
-                r
-            }),
-            "bfi" => op!(a, b, c, e; map3(a, b, c, |m, x, y| (x & m) | (y & !m))),
-            "bfm" => {
-                op!(a, b, c, e; map2(a, b, |w, o| (((1u64 << (w & 31)) - 1) << (o & 31)) as u32))
-            }
-            "bitalign" => op!(a, b, c, e; map3(a, b, c, |x, y, s| {
-                ((((x as u64) << 32) | y as u64) >> (s & 31)) as u32
-            })),
-            "bytealign" => op!(a, b, c, e; map3(a, b, c, |x, y, s| {
-                ((((x as u64) << 32) | y as u64) >> ((s & 3) * 8)) as u32
-            })),
-            _ => None,
-        },
-        Class::Int64 => match name {
-            "i64add" => op64!(a, b, c, e, x, y; split(x.wrapping_add(y))),
-            "i64sub" => op64!(a, b, c, e, x, y; split(x.wrapping_sub(y))),
-            "i64negate" => op64!(a, b, c, e, x, y; split((x as i64).wrapping_neg() as u64)),
-            "i64mul" | "u64mul" => op64!(a, b, c, e, x, y; split(x.wrapping_mul(y))),
-            "u64div" => op64!(a, b, c, e, x, y; split(x.checked_div(y).unwrap_or(u64::MAX))),
-            "u64mod" => op64!(a, b, c, e, x, y; split(x.checked_rem(y).unwrap_or(u64::MAX))),
-            "i64div" => op64!(a, b, c, e, x, y; split(
-                (x as i64)
-                    .checked_div(y as i64)
-                    .map(|v| v as u64)
-                    .unwrap_or(u64::MAX),
-            )),
-            "i64mod" => op64!(a, b, c, e, x, y; split(
-                (x as i64)
-                    .checked_rem(y as i64)
-                    .map(|v| v as u64)
-                    .unwrap_or(u64::MAX),
-            )),
-            "i64shl" => op64!(a, b, c, e, x, y; split(x << (b[0] & 63))),
-            "i64shr" => op64!(a, b, c, e, x, y; split(((x as i64) >> (b[0] & 63)) as u64)),
-            "u64shr" => op64!(a, b, c, e, x, y; split(x >> (b[0] & 63))),
-            "i64eq" => op64!(a, b, c, e, x, y; m64(x == y)),
-            "i64ne" => op64!(a, b, c, e, x, y; m64(x != y)),
-            "i64lt" => op64!(a, b, c, e, x, y; m64((x as i64) < (y as i64))),
-            "i64ge" => op64!(a, b, c, e, x, y; m64((x as i64) >= (y as i64))),
-            "u64lt" => op64!(a, b, c, e, x, y; m64(x < y)),
-            "u64ge" => op64!(a, b, c, e, x, y; m64(x >= y)),
-            "i64min" => op64!(a, b, c, e, x, y; split((x as i64).min(y as i64) as u64)),
-            "i64max" => op64!(a, b, c, e, x, y; split((x as i64).max(y as i64) as u64)),
-            "u64min" => op64!(a, b, c, e, x, y; split(x.min(y))),
-            "u64max" => op64!(a, b, c, e, x, y; split(x.max(y))),
-            _ => None,
-        },
-        Class::Double => match name {
-            "dadd" => opd!(a, b, c, e, x, y; dd(x + y)),
-            "dmul" => opd!(a, b, c, e, x, y; dd(x * y)),
-            "ddiv" => opd!(a, b, c, e, x, y; dd(x / y)),
-            "dmin" => opd!(a, b, c, e, x, y; dd(x.min(y))),
-            "dmax" => opd!(a, b, c, e, x, y; dd(x.max(y))),
-            "dmad" => opd!(a, b, c, e, x, y; dd(x * y + d(c))),
-            "dfma" => opd!(a, b, c, e, x, y; dd(x.mul_add(y, d(c)))),
-            "dldexp" => opd!(a, b, c, e, x, y; {
-                let k = (b[0] as i32).clamp(-2200, 2200);
-                dd(x * 2f64.powi(k))
-            }),
-            "deq" => opd!(a, b, c, e, x, y; [mask(x == y); 4]),
-            "dne" => opd!(a, b, c, e, x, y; [mask(x != y); 4]),
-            "dlt" => opd!(a, b, c, e, x, y; [mask(x < y); 4]),
-            "dge" => opd!(a, b, c, e, x, y; [mask(x >= y); 4]),
-            "dfrac" => opd!(a, b, c, e, x, y; dd(x - x.floor())),
-            "dsqrt" => opd!(a, b, c, e, x, y; dd(x.sqrt())),
-            "drcp" => opd!(a, b, c, e, x, y; dd(1.0 / x)),
-            "drsq" => opd!(a, b, c, e, x, y; dd(1.0 / x.sqrt())),
-            "dabs" => opd!(a, b, c, e, x, y; dd(x.abs())),
-            _ => None,
-        },
-        Class::Convert => match name {
-            "ftoi" => op!(a, b, c, e; map1(a, |x| f(x) as i32 as u32)),
-            "ftou" => op!(a, b, c, e; map1(a, |x| f(x) as u32)),
-            "itof" => op!(a, b, c, e; map1(a, |x| fb(x as i32 as f32))),
-            "utof" => op!(a, b, c, e; map1(a, |x| fb(x as f32))),
-            "f2d" => op!(a, b, c, e; dd(f(a[0]) as f64)),
-            "d2f" => op!(a, b, c, e; [fb(d(a) as f32); 4]),
-            "d2i" => op!(a, b, c, e; [d(a) as i32 as u32; 4]),
-            "d2u" => op!(a, b, c, e; [d(a) as u32; 4]),
-            "i2d" => op!(a, b, c, e; dd(a[0] as i32 as f64)),
-            "u2d" => op!(a, b, c, e; dd(a[0] as f64)),
-            "f2f16" => op!(a, b, c, e; map1(a, |x| f32_to_f16(f(x)) as u32)),
-            "f162f" => op!(a, b, c, e; map1(a, |x| fb(f16_to_f32(x as u16)))),
-            _ => None,
-        },
-        Class::Move => match name {
-            "mov" | "dmov" => op!(a, b, c, e; a),
-            "cmov_logical" => op!(a, b, c, e; map3(a, b, c, |k, x, y| if k != 0 { x } else { y })),
-            _ => None,
-        },
+            r
+        }),
+        Bfi => op!(a, b, c, e; map3(a, b, c, |m, x, y| (x & m) | (y & !m))),
+        Bfm => {
+            op!(a, b, c, e; map2(a, b, |w, o| (((1u64 << (w & 31)) - 1) << (o & 31)) as u32))
+        }
+        Bitalign => op!(a, b, c, e; map3(a, b, c, |x, y, s| {
+            ((((x as u64) << 32) | y as u64) >> (s & 31)) as u32
+        })),
+        Bytealign => op!(a, b, c, e; map3(a, b, c, |x, y, s| {
+            ((((x as u64) << 32) | y as u64) >> ((s & 3) * 8)) as u32
+        })),
+        I64add => op64!(a, b, c, e, x, y; split(x.wrapping_add(y))),
+        I64sub => op64!(a, b, c, e, x, y; split(x.wrapping_sub(y))),
+        I64negate => op64!(a, b, c, e, x, y; split((x as i64).wrapping_neg() as u64)),
+        I64mul | U64mul => op64!(a, b, c, e, x, y; split(x.wrapping_mul(y))),
+        U64div => op64!(a, b, c, e, x, y; split(x.checked_div(y).unwrap_or(u64::MAX))),
+        U64mod => op64!(a, b, c, e, x, y; split(x.checked_rem(y).unwrap_or(u64::MAX))),
+        I64div => op64!(a, b, c, e, x, y; split(
+            (x as i64)
+                .checked_div(y as i64)
+                .map(|v| v as u64)
+                .unwrap_or(u64::MAX),
+        )),
+        I64mod => op64!(a, b, c, e, x, y; split(
+            (x as i64)
+                .checked_rem(y as i64)
+                .map(|v| v as u64)
+                .unwrap_or(u64::MAX),
+        )),
+        I64shl => op64!(a, b, c, e, x, y; split(x << (b[0] & 63))),
+        I64shr => op64!(a, b, c, e, x, y; split(((x as i64) >> (b[0] & 63)) as u64)),
+        U64shr => op64!(a, b, c, e, x, y; split(x >> (b[0] & 63))),
+        I64eq => op64!(a, b, c, e, x, y; m64(x == y)),
+        I64ne => op64!(a, b, c, e, x, y; m64(x != y)),
+        I64lt => op64!(a, b, c, e, x, y; m64((x as i64) < (y as i64))),
+        I64ge => op64!(a, b, c, e, x, y; m64((x as i64) >= (y as i64))),
+        U64lt => op64!(a, b, c, e, x, y; m64(x < y)),
+        U64ge => op64!(a, b, c, e, x, y; m64(x >= y)),
+        I64min => op64!(a, b, c, e, x, y; split((x as i64).min(y as i64) as u64)),
+        I64max => op64!(a, b, c, e, x, y; split((x as i64).max(y as i64) as u64)),
+        U64min => op64!(a, b, c, e, x, y; split(x.min(y))),
+        U64max => op64!(a, b, c, e, x, y; split(x.max(y))),
+        Dadd => opd!(a, b, c, e, x, y; dd(x + y)),
+        Dmul => opd!(a, b, c, e, x, y; dd(x * y)),
+        Ddiv => opd!(a, b, c, e, x, y; dd(x / y)),
+        Dmin => opd!(a, b, c, e, x, y; dd(x.min(y))),
+        Dmax => opd!(a, b, c, e, x, y; dd(x.max(y))),
+        Dmad => opd!(a, b, c, e, x, y; dd(x * y + d(c))),
+        Dfma => opd!(a, b, c, e, x, y; dd(x.mul_add(y, d(c)))),
+        Dldexp => opd!(a, b, c, e, x, y; {
+            let k = (b[0] as i32).clamp(-2200, 2200);
+            dd(x * 2f64.powi(k))
+        }),
+        Deq => opd!(a, b, c, e, x, y; [mask(x == y); 4]),
+        Dne => opd!(a, b, c, e, x, y; [mask(x != y); 4]),
+        Dlt => opd!(a, b, c, e, x, y; [mask(x < y); 4]),
+        Dge => opd!(a, b, c, e, x, y; [mask(x >= y); 4]),
+        Dfrac => opd!(a, b, c, e, x, y; dd(x - x.floor())),
+        Dsqrt => opd!(a, b, c, e, x, y; dd(x.sqrt())),
+        Drcp => opd!(a, b, c, e, x, y; dd(1.0 / x)),
+        Drsq => opd!(a, b, c, e, x, y; dd(1.0 / x.sqrt())),
+        Dabs => opd!(a, b, c, e, x, y; dd(x.abs())),
+        Ftoi => op!(a, b, c, e; map1(a, |x| f(x) as i32 as u32)),
+        Ftou => op!(a, b, c, e; map1(a, |x| f(x) as u32)),
+        Itof => op!(a, b, c, e; map1(a, |x| fb(x as i32 as f32))),
+        Utof => op!(a, b, c, e; map1(a, |x| fb(x as f32))),
+        F2d => op!(a, b, c, e; dd(f(a[0]) as f64)),
+        D2f => op!(a, b, c, e; [fb(d(a) as f32); 4]),
+        D2i => op!(a, b, c, e; [d(a) as i32 as u32; 4]),
+        D2u => op!(a, b, c, e; [d(a) as u32; 4]),
+        I2d => op!(a, b, c, e; dd(a[0] as i32 as f64)),
+        U2d => op!(a, b, c, e; dd(a[0] as f64)),
+        F2f16 => op!(a, b, c, e; map1(a, |x| f32_to_f16(f(x)) as u32)),
+        F162f => op!(a, b, c, e; map1(a, |x| fb(f16_to_f32(x as u16)))),
+        Mov | Dmov => op!(a, b, c, e; a),
+        CmovLogical => op!(a, b, c, e; map3(a, b, c, |k, x, y| if k != 0 { x } else { y })),
         _ => None,
     }
 }
 
 /// Evaluate a data-class instruction on up to 4 sources (resolving it first; the
 /// emulator resolves once per instruction at load time instead).
-pub fn eval(name: &str, class: Class, s: &Srcs) -> Result<[u32; 4], FaultKind> {
-    resolve(name, class)
+pub fn eval(op: Opcode, s: &Srcs) -> Result<[u32; 4], FaultKind> {
+    resolve(op)
         .map(|f| f(s))
-        .ok_or_else(|| FaultKind::Unsupported(format!("instruction `{name}`")))
+        .ok_or_else(|| FaultKind::Unsupported(format!("instruction `{op}`")))
 }
 
 trait AddLanes {

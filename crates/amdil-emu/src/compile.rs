@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use kauai_amdil::opcodes::Class;
+use kauai_amdil::build::{self, Relop};
+use kauai_amdil::opcodes::{Class, Opcode};
 use kauai_amdil::{Inst, LineKind, Number, OperandKind, Program, RegFile, RegOperand};
 
 /// Where a source or destination lives.
@@ -205,15 +206,14 @@ pub enum Cond {
     Nz(Src),
     Z(Src),
     /// Float comparison; `negate` inverts the result.
-    Rel(&'static str, Src, Src, bool),
+    Rel(Relop, Src, Src, bool),
 }
 
 #[derive(Clone, Debug)]
 pub enum OpKind {
     /// Any data instruction: ALU, conversion, memory, atomics.
     Data {
-        name: &'static str,
-        class: Class,
+        op: Opcode,
         dst: Option<Dst>,
         src: Vec<Src>,
         /// The semantics, resolved once; `None` for memory ops and for ALU ops whose
@@ -404,7 +404,7 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
     // Literals first: they may be declared anywhere.
     for l in &p.lines {
         if let LineKind::Inst(i) = &l.kind {
-            if i.op.name == "dcl_literal" {
+            if i.op == Opcode::DclLiteral {
                 let n = match i.operands.first().map(|o| &o.kind) {
                     Some(OperandKind::Reg(r)) => r.num.unwrap_or(0),
                     _ => return Err("malformed dcl_literal".into()),
@@ -426,7 +426,7 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
     let mut stack: Vec<Frame> = Vec::new();
     for l in &p.lines {
         let LineKind::Inst(i) = &l.kind else { continue };
-        let name = i.op.name;
+        let op = i.op;
         let at = c.ops.len();
         let push = |c: &mut Compiled, kind: OpKind| {
             c.ops.push(Op {
@@ -472,24 +472,31 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                     srcs.push(if int { s.integer() } else { s });
                 }
                 if i.op.class == Class::Double
-                    || matches!(name, "f2d" | "d2f" | "d2i" | "d2u" | "i2d" | "u2d")
+                    || matches!(
+                        op,
+                        Opcode::F2d
+                            | Opcode::D2f
+                            | Opcode::D2i
+                            | Opcode::D2u
+                            | Opcode::I2d
+                            | Opcode::U2d
+                    )
                 {
                     c.uses_doubles = true;
                 }
-                let special = (matches!(name, "ftoi" | "ftou") && !i.controls.is_empty())
-                    || (name == "div" && i.control("zeroop").is_some());
+                let special = (matches!(op, Opcode::Ftoi | Opcode::Ftou) && !i.controls.is_empty())
+                    || (op == Opcode::Div && i.control("zeroop").is_some());
                 let alu = match i.op.class {
                     Class::Memory | Class::Atomic | Class::Append => None,
                     _ if special => None,
-                    class => Some(crate::alu::resolve(name, class).ok_or_else(|| {
+                    _ => Some(crate::alu::resolve(op).ok_or_else(|| {
                         format!("not supported yet: instruction `{i}` in the emulator")
                     })?),
                 };
                 push(
                     &mut c,
                     OpKind::Data {
-                        name,
-                        class: i.op.class,
+                        op,
                         dst,
                         src: srcs,
                         alu,
@@ -498,22 +505,17 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 continue;
             }
         }
-        let relop = || -> Result<&'static str, String> {
-            match i.control("relop") {
-                Some("eq") => Ok("eq"),
-                Some("ne") => Ok("ne"),
-                Some("gt") => Ok("gt"),
-                Some("ge") => Ok("ge"),
-                Some("lt") => Ok("lt"),
-                Some("le") => Ok("le"),
-                _ => Err(format!("`{i}`: missing or unknown relop")),
-            }
+        let relop = || -> Result<Relop, String> {
+            i.control("relop")
+                .and_then(Relop::from_name)
+                .ok_or_else(|| format!("`{i}`: missing or unknown relop"))
         };
-        match name {
-            "if_logicalnz" | "if_logicalz" | "ifc" => {
-                let cond = match name {
-                    "if_logicalnz" => Cond::Z(src(0, &mut c)?),
-                    "if_logicalz" => Cond::Nz(src(0, &mut c)?),
+        use Opcode::*;
+        match op {
+            IfLogicalnz | IfLogicalz | Ifc => {
+                let cond = match op {
+                    IfLogicalnz => Cond::Z(src(0, &mut c)?),
+                    IfLogicalz => Cond::Nz(src(0, &mut c)?),
                     _ => Cond::Rel(relop()?, src(0, &mut c)?, src(1, &mut c)?, true),
                 };
                 push(&mut c, OpKind::JumpIf(cond, usize::MAX));
@@ -522,7 +524,7 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                     else_jump: None,
                 });
             }
-            "else" => match stack.last_mut() {
+            Else => match stack.last_mut() {
                 Some(Frame::If {
                     jump,
                     else_jump: e @ None,
@@ -534,18 +536,18 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 }
                 _ => return Err(format!("`else` without `if` (`{i}`)")),
             },
-            "endif" => match stack.pop() {
+            Endif => match stack.pop() {
                 Some(Frame::If { jump, else_jump }) => match else_jump {
                     Some(e) => set_target(&mut c, e, at),
                     None => set_target(&mut c, jump, at),
                 },
                 _ => return Err("`endif` without `if`".into()),
             },
-            "whileloop" | "loop" => stack.push(Frame::Loop {
+            Whileloop | Loop => stack.push(Frame::Loop {
                 start: at,
                 breaks: Vec::new(),
             }),
-            "endloop" => match stack.pop() {
+            Endloop => match stack.pop() {
                 Some(Frame::Loop { start, breaks }) => {
                     push(&mut c, OpKind::Jump(start));
                     for b in breaks {
@@ -554,11 +556,11 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 }
                 _ => return Err("`endloop` without `whileloop`".into()),
             },
-            "break" | "break_logicalnz" | "break_logicalz" | "breakc" => {
-                let kind = match name {
-                    "break" => OpKind::Jump(usize::MAX),
-                    "break_logicalnz" => OpKind::JumpIf(Cond::Nz(src(0, &mut c)?), usize::MAX),
-                    "break_logicalz" => OpKind::JumpIf(Cond::Z(src(0, &mut c)?), usize::MAX),
+            Break | BreakLogicalnz | BreakLogicalz | Breakc => {
+                let kind = match op {
+                    Break => OpKind::Jump(usize::MAX),
+                    BreakLogicalnz => OpKind::JumpIf(Cond::Nz(src(0, &mut c)?), usize::MAX),
+                    BreakLogicalz => OpKind::JumpIf(Cond::Z(src(0, &mut c)?), usize::MAX),
                     _ => OpKind::JumpIf(
                         Cond::Rel(relop()?, src(0, &mut c)?, src(1, &mut c)?, false),
                         usize::MAX,
@@ -576,7 +578,7 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                     _ => return Err(format!("`{i}` outside a loop or switch")),
                 }
             }
-            "continue" | "continue_logicalnz" | "continue_logicalz" | "continuec" => {
+            Continue | ContinueLogicalnz | ContinueLogicalz | Continuec => {
                 let start = stack.iter().rev().find_map(|f| match f {
                     Frame::Loop { start, .. } => Some(*start),
                     _ => None,
@@ -584,10 +586,10 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 let Some(start) = start else {
                     return Err(format!("`{i}` outside a loop"));
                 };
-                let kind = match name {
-                    "continue" => OpKind::Jump(start),
-                    "continue_logicalnz" => OpKind::JumpIf(Cond::Nz(src(0, &mut c)?), start),
-                    "continue_logicalz" => OpKind::JumpIf(Cond::Z(src(0, &mut c)?), start),
+                let kind = match op {
+                    Continue => OpKind::Jump(start),
+                    ContinueLogicalnz => OpKind::JumpIf(Cond::Nz(src(0, &mut c)?), start),
+                    ContinueLogicalz => OpKind::JumpIf(Cond::Z(src(0, &mut c)?), start),
                     _ => OpKind::JumpIf(
                         Cond::Rel(relop()?, src(0, &mut c)?, src(1, &mut c)?, false),
                         start,
@@ -595,7 +597,7 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 };
                 push(&mut c, kind);
             }
-            "switch" => {
+            Switch => {
                 let s = src(0, &mut c)?;
                 push(
                     &mut c,
@@ -612,7 +614,7 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                     default: None,
                 });
             }
-            "case" => match stack.last_mut() {
+            Case => match stack.last_mut() {
                 Some(Frame::Switch { cases, .. }) => {
                     let v = i
                         .number()
@@ -621,11 +623,11 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 }
                 _ => return Err("`case` outside `switch`".into()),
             },
-            "default" => match stack.last_mut() {
+            Default => match stack.last_mut() {
                 Some(Frame::Switch { default, .. }) => *default = Some(at),
                 _ => return Err("`default` outside `switch`".into()),
             },
-            "endswitch" => match stack.pop() {
+            Endswitch => match stack.pop() {
                 Some(Frame::Switch {
                     at: sw,
                     breaks,
@@ -645,36 +647,36 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 }
                 _ => return Err("`endswitch` without `switch`".into()),
             },
-            "func" => {
+            Func => {
                 let id = i.number().ok_or("func without id")?;
                 c.funcs.insert(id as u32, at);
             }
-            "endfunc" | "ret" | "ret_dyn" => push(&mut c, OpKind::Ret(None)),
-            "ret_logicalnz" => {
+            Endfunc | Ret | RetDyn => push(&mut c, OpKind::Ret(None)),
+            RetLogicalnz => {
                 let s = src(0, &mut c)?;
                 push(&mut c, OpKind::Ret(Some(Cond::Nz(s))))
             }
-            "ret_logicalz" => {
+            RetLogicalz => {
                 let s = src(0, &mut c)?;
                 push(&mut c, OpKind::Ret(Some(Cond::Z(s))))
             }
-            "call" => {
+            Call => {
                 let id = i.number().ok_or("call without id")?;
                 push(&mut c, OpKind::Call(id as u32, None));
             }
-            "call_logicalnz" | "call_logicalz" => {
+            CallLogicalnz | CallLogicalz => {
                 let id = i.number().ok_or("call without id")?;
                 let s = src(1, &mut c)?;
-                let cond = if name == "call_logicalnz" {
+                let cond = if op == CallLogicalnz {
                     Cond::Nz(s)
                 } else {
                     Cond::Z(s)
                 };
                 push(&mut c, OpKind::Call(id as u32, Some(cond)));
             }
-            "endmain" | "end" => push(&mut c, OpKind::Halt),
-            "fence" => {
-                if i.has_control("threads") {
+            Endmain | End => push(&mut c, OpKind::Halt),
+            Fence => {
+                if i.has_control(build::Fence::Threads.name()) {
                     push(&mut c, OpKind::Barrier);
                 } else {
                     // Memory ordering only: the emulator runs work-items one at a time and
@@ -722,15 +724,15 @@ fn macro_op(
             .and_then(|p| p.parse().ok())
             .ok_or_else(|| format!("`{i}`: macro needs a number"))
     };
-    match i.op.name {
-        "mdef" => {
+    match i.op {
+        Opcode::Mdef => {
             let id = id()?;
             if c.macros.insert(id, c.ops.len()).is_some() {
                 return Err(format!("macro {id} is defined twice"));
             }
             temps.scope = id + 1;
         }
-        "mend" => {
+        Opcode::Mend => {
             c.ops.push(Op {
                 kind: OpKind::Ret(None),
                 inst: Some(i.clone()),
@@ -753,7 +755,6 @@ fn macro_op(
                 }
             };
             let callee = id + 1;
-            let mov = kauai_amdil::opcodes::lookup("mov").ok_or("no mov")?;
             let all = [
                 Write::Lane(0),
                 Write::Lane(1),
@@ -765,11 +766,10 @@ fn macro_op(
                 let dst = Dst::new(Loc::Temp(temps.get(callee, 1, k as u32)), all, false, 1.0);
                 c.ops.push(Op {
                     kind: OpKind::Data {
-                        name: mov.name,
-                        class: Class::Move,
+                        op: Opcode::Mov,
                         dst: Some(dst),
                         src: vec![src],
-                        alu: crate::alu::resolve("mov", Class::Move),
+                        alu: crate::alu::resolve(Opcode::Mov),
                     },
                     inst: Some(i.clone()),
                 });
@@ -788,11 +788,10 @@ fn macro_op(
                 );
                 c.ops.push(Op {
                     kind: OpKind::Data {
-                        name: mov.name,
-                        class: Class::Move,
+                        op: Opcode::Mov,
                         dst: Some(dst),
                         src: vec![src],
-                        alu: crate::alu::resolve("mov", Class::Move),
+                        alu: crate::alu::resolve(Opcode::Mov),
                     },
                     inst: Some(i.clone()),
                 });
@@ -820,14 +819,15 @@ fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
             _ => None,
         }
     };
-    match i.op.name {
-        "dcl_cb" => {
+    use Opcode::*;
+    match i.op {
+        DclCb => {
             if let Some(OperandKind::Reg(r)) = first {
                 let size = r.index.as_ref().map(|x| x.offset).unwrap_or(0);
                 c.cb_sizes.insert(r.num.unwrap_or(0), size.max(0) as u32);
             }
         }
-        "dcl_indexed_temp_array" | "dcl_index_temp_array" => {
+        DclIndexedTempArray | DclIndexTempArray => {
             if let Some(OperandKind::Reg(r)) = first {
                 let size = r.index.as_ref().map(|x| x.offset).unwrap_or(0);
                 if size > i64::from(MAX_X) {
@@ -839,22 +839,22 @@ fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
                     .insert(r.num.unwrap_or(0), size.clamp(0, i64::from(MAX_X)) as u32);
             }
         }
-        "dcl_lds" => {
+        DclLds => {
             let id = i.resource_id().unwrap_or(0);
             c.lds.insert(id, shared_size(i, num(0))?);
         }
-        "dcl_gds" => {
+        DclGds => {
             let id = i.resource_id().unwrap_or(0);
             c.gds.insert(id, shared_size(i, num(0))?);
         }
-        "dcl_num_thread_per_blk" => {
+        DclNumThreadPerBlk => {
             c.threads_per_group =
                 Some([num(0).unwrap_or(1).clamp(0, u32::MAX as i64) as u32, 1, 1]);
         }
-        "dcl_max_thread_per_group" => {
+        DclMaxThreadPerGroup => {
             c.max_threads_per_group = Some(num(0).unwrap_or(0).clamp(0, u32::MAX as i64) as u32);
         }
-        "dcl_num_thread_per_group" => {
+        DclNumThreadPerGroup => {
             let mut t = [1u32; 3];
             for (k, v) in t.iter_mut().enumerate() {
                 if let Some(n) = num(k) {
@@ -863,7 +863,7 @@ fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
             }
             c.threads_per_group = Some(t);
         }
-        "dcl_struct_lds" => {
+        DclStructLds => {
             let id = i.resource_id().unwrap_or(0);
             let (stride, count) = (num(0).unwrap_or(0), num(1).unwrap_or(0));
             if !(1..=i64::from(MAX_SHARED)).contains(&stride) || stride % 4 != 0 {
@@ -875,8 +875,8 @@ fn decl(i: &Inst, c: &mut Compiled) -> Result<(), String> {
             c.lds.insert(id, shared_size(i, Some(bytes))?);
             c.lds_stride.insert(id, stride as u32);
         }
-        "dcl_struct_gds" => return Err(format!("not supported yet: `{i}` in the emulator")),
-        "dcl_uav" => {
+        DclStructGds => return Err(format!("not supported yet: `{i}` in the emulator")),
+        DclUav => {
             let id = i.resource_id().unwrap_or(0);
             let ty = i.control("type").unwrap_or("");
             let dims = crate::typed::dims_of_type(ty.split(',').next().unwrap_or("").trim())

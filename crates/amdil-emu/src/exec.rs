@@ -1,7 +1,8 @@
 //! The interpreter proper: work-item state, operand access, instruction semantics,
 //! and the per-group scheduler that honours `fence_threads` barriers.
 
-use kauai_amdil::opcodes::Class;
+use kauai_amdil::build::{Relop, Round, Size};
+use kauai_amdil::opcodes::{Class, Opcode, Resource};
 use kauai_amdil::RegFile;
 
 use crate::compile::{Compiled, Cond, Dst, Idx, IdxBase, Loc, OpKind, Shape, Src, Write};
@@ -304,12 +305,12 @@ impl Ctx<'_> {
                 let a = f32::from_bits(self.src(item, a)?[0]);
                 let b = f32::from_bits(self.src(item, b)?[0]);
                 let r = match *op {
-                    "eq" => a == b,
-                    "ne" => a != b,
-                    "gt" => a > b,
-                    "ge" => a >= b,
-                    "lt" => a < b,
-                    _ => a <= b,
+                    Relop::Eq => a == b,
+                    Relop::Ne => a != b,
+                    Relop::Gt => a > b,
+                    Relop::Ge => a >= b,
+                    Relop::Lt => a < b,
+                    Relop::Le => a <= b,
                 };
                 r != *negate
             }
@@ -504,15 +505,9 @@ impl Ctx<'_> {
                     r.and_then(|_| self.write(item, d, f(&s)))
                         .map(|_| item.pc + 1)
                 }
-                OpKind::Data {
-                    name,
-                    class,
-                    dst,
-                    src,
-                    ..
-                } => self
-                    .data(item, name, *class, dst.as_ref(), src)
-                    .map(|_| item.pc + 1),
+                OpKind::Data { op, dst, src, .. } => {
+                    self.data(item, *op, dst.as_ref(), src).map(|_| item.pc + 1)
+                }
                 OpKind::Jump(t) => Ok(*t),
                 OpKind::JumpIf(c, t) => {
                     self.cond(item, c).map(|b| if b { *t } else { item.pc + 1 })
@@ -613,8 +608,7 @@ impl Ctx<'_> {
     fn data(
         &mut self,
         item: &mut Item,
-        name: &str,
-        class: Class,
+        op: Opcode,
         dst: Option<&Dst>,
         src: &[Src],
     ) -> Result<(), FaultKind> {
@@ -624,9 +618,9 @@ impl Ctx<'_> {
         }
         let id = 0;
         let _ = id;
-        let result: Option<[u32; 4]> = match class {
-            Class::Memory | Class::Atomic | Class::Append => self.memory(item, name, dst, &s)?,
-            _ => Some(self.alu(item, name, class, &mut s)?),
+        let result: Option<[u32; 4]> = match op.class() {
+            Class::Memory | Class::Atomic | Class::Append => self.memory(item, op, dst, &s)?,
+            _ => Some(self.alu(item, op, &mut s)?),
         };
         if let (Some(d), Some(v)) = (dst, result) {
             if !matches!(d.loc, Loc::Mem) {
@@ -638,26 +632,21 @@ impl Ctx<'_> {
 
     /// ALU with the instruction controls that change results: rounding modes of float to
     /// integer conversions and `div_zeroop`.
-    fn alu(
-        &self,
-        item: &Item,
-        name: &str,
-        class: Class,
-        s: &mut [[u32; 4]; 4],
-    ) -> Result<[u32; 4], FaultKind> {
+    fn alu(&self, item: &Item, op: Opcode, s: &mut [[u32; 4]; 4]) -> Result<[u32; 4], FaultKind> {
         let inst = self.code.ops.get(item.pc).and_then(|o| o.inst.as_ref());
-        if matches!(name, "ftoi" | "ftou") {
+        if matches!(op, Opcode::Ftoi | Opcode::Ftou) {
             if let Some(i) = inst {
-                let round: Option<fn(f32) -> f32> =
-                    if i.has_control("neg_inf") || i.has_control("flr") {
-                        Some(f32::floor)
-                    } else if i.has_control("plus_inf") || i.has_control("rpi") {
-                        Some(f32::ceil)
-                    } else if i.has_control("near") {
-                        Some(f32::round_ties_even)
-                    } else {
-                        None
-                    };
+                let has = |r: Round| i.has_control(r.name());
+                // `flr` and `rpi` are older spellings of `neg_inf` and `plus_inf`.
+                let round: Option<fn(f32) -> f32> = if has(Round::NegInf) || i.has_control("flr") {
+                    Some(f32::floor)
+                } else if has(Round::PlusInf) || i.has_control("rpi") {
+                    Some(f32::ceil)
+                } else if has(Round::Near) {
+                    Some(f32::round_ties_even)
+                } else {
+                    None
+                };
                 if let Some(r) = round {
                     for v in s[0].iter_mut() {
                         *v = r(f32::from_bits(*v)).to_bits();
@@ -665,8 +654,8 @@ impl Ctx<'_> {
                 }
             }
         }
-        let mut out = crate::alu::eval(name, class, s)?;
-        if name == "div" {
+        let mut out = crate::alu::eval(op, s)?;
+        if op == Opcode::Div {
             if let Some(z) = inst.and_then(|i| i.control("zeroop")) {
                 for k in 0..4 {
                     if f32::from_bits(s[1][k]) == 0.0 {
@@ -687,11 +676,12 @@ impl Ctx<'_> {
     fn memory(
         &mut self,
         item: &mut Item,
-        name: &str,
+        op: Opcode,
         dst: Option<&Dst>,
         s: &[[u32; 4]; 4],
     ) -> Result<Option<[u32; 4]>, FaultKind> {
-        let op = self
+        use Opcode::*;
+        let inst = self
             .code
             .ops
             .get(item.pc)
@@ -699,12 +689,12 @@ impl Ctx<'_> {
             .ok_or(FaultKind::Unsupported(
                 "memory op without instruction".into(),
             ))?;
-        let id = op.resource_id().unwrap_or(0);
+        let id = inst.resource_id().unwrap_or(0);
         // The arena's `_size(...)` control as a byte count (dword when absent).
-        let size: usize = match op.control("size") {
-            Some("byte") => 1,
-            Some("short") => 2,
-            _ => 4,
+        let size: usize = match inst.control("size").and_then(Size::from_name) {
+            Some(Size::Byte) => 1,
+            Some(Size::Short) => 2,
+            None => 4,
         };
         let lanes = |d: Option<&Dst>| -> [bool; 4] {
             let mut m = [false; 4];
@@ -715,8 +705,8 @@ impl Ctx<'_> {
             }
             m
         };
-        Ok(match name {
-            "uav_raw_load" => {
+        Ok(match op {
+            UavRawLoad => {
                 let addr = s[0][0] as i64;
                 let mut v = [0u32; 4];
                 for (k, on) in lanes(dst).iter().enumerate() {
@@ -726,7 +716,7 @@ impl Ctx<'_> {
                 }
                 Some(v)
             }
-            "uav_raw_store" => {
+            UavRawStore => {
                 let addr = s[0][0] as i64;
                 for (k, on) in lanes(dst).iter().enumerate() {
                     if *on {
@@ -735,10 +725,10 @@ impl Ctx<'_> {
                 }
                 None
             }
-            "uav_load" | "uav_store" => {
+            UavLoad | UavStore => {
                 let Some((dims, _)) = self.code.typed_uavs.get(&id) else {
                     return Err(FaultKind::Unsupported(format!(
-                        "`{name}` on UAV {id}, which is not a typed UAV (dcl_uav_id)"
+                        "`{op}` on UAV {id}, which is not a typed UAV (dcl_uav_id)"
                     )));
                 };
                 let Some(u) = self.mem.typed_uavs.iter().find(|u| u.id == id).cloned() else {
@@ -746,47 +736,43 @@ impl Ctx<'_> {
                         "typed UAV {id} has no image bound to it"
                     )));
                 };
-                if name == "uav_load" {
+                if op == UavLoad {
                     Some(u.load(self.mem, s[0], *dims)?)
                 } else {
                     u.store(self.mem, s[0], *dims, s[1])?;
                     None
                 }
             }
-            "uav_arena_load" | "uav_byte_load" | "uav_ubyte_load" | "uav_short_load"
-            | "uav_ushort_load" => {
+            UavArenaLoad | UavByteLoad | UavUbyteLoad | UavShortLoad | UavUshortLoad => {
                 let addr = s[0][0] as i64;
-                let v = match (name, size) {
-                    ("uav_byte_load", _) => self.gload("arena", 1, addr)? as u8 as i8 as i32 as u32,
-                    ("uav_ubyte_load", _) | (_, 1) => self.gload("arena", 1, addr)?,
-                    ("uav_short_load", _) => {
-                        self.gload("arena", 2, addr)? as u16 as i16 as i32 as u32
-                    }
-                    ("uav_ushort_load", _) | (_, 2) => self.gload("arena", 2, addr)?,
+                let v = match (op, size) {
+                    (UavByteLoad, _) => self.gload("arena", 1, addr)? as u8 as i8 as i32 as u32,
+                    (UavUbyteLoad, _) | (_, 1) => self.gload("arena", 1, addr)?,
+                    (UavShortLoad, _) => self.gload("arena", 2, addr)? as u16 as i16 as i32 as u32,
+                    (UavUshortLoad, _) | (_, 2) => self.gload("arena", 2, addr)?,
                     _ => self.gload("arena", 4, addr)?,
                 };
                 Some([v; 4])
             }
-            "uav_arena_store" | "uav_byte_store" | "uav_short_store" => {
+            UavArenaStore | UavByteStore | UavShortStore => {
                 let addr = s[0][0] as i64;
-                let n = match (name, size) {
-                    ("uav_byte_store", _) | (_, 1) => 1,
-                    ("uav_short_store", _) | (_, 2) => 2,
+                let n = match (op, size) {
+                    (UavByteStore, _) | (_, 1) => 1,
+                    (UavShortStore, _) | (_, 2) => 2,
                     _ => 4,
                 };
                 self.gstore("arena", n, addr, s[1][0])?;
                 None
             }
-            "lds_load" | "lds_load_byte" | "lds_load_ubyte" | "lds_load_short"
-            | "lds_load_ushort" | "gds_load" => {
-                let (n, signed) = match name {
-                    "lds_load_byte" => (1, true),
-                    "lds_load_ubyte" => (1, false),
-                    "lds_load_short" => (2, true),
-                    "lds_load_ushort" => (2, false),
+            LdsLoad | LdsLoadByte | LdsLoadUbyte | LdsLoadShort | LdsLoadUshort | GdsLoad => {
+                let (n, signed) = match op {
+                    LdsLoadByte => (1, true),
+                    LdsLoadUbyte => (1, false),
+                    LdsLoadShort => (2, true),
+                    LdsLoadUshort => (2, false),
                     _ => (4, false),
                 };
-                let v = if name == "gds_load" {
+                let v = if op == GdsLoad {
                     load(&self.mem.gds, "gds", s[0][0] as i64, n)?
                 } else {
                     let a = self.lds_addr(id, s[0][0], s[0][1]);
@@ -799,13 +785,13 @@ impl Ctx<'_> {
                 };
                 Some([v; 4])
             }
-            "lds_store" | "lds_store_byte" | "lds_store_short" | "gds_store" => {
-                let n = match name {
-                    "lds_store_byte" => 1,
-                    "lds_store_short" => 2,
+            LdsStore | LdsStoreByte | LdsStoreShort | GdsStore => {
+                let n = match op {
+                    LdsStoreByte => 1,
+                    LdsStoreShort => 2,
                     _ => 4,
                 };
-                if name == "gds_store" {
+                if op == GdsStore {
                     store(&mut self.mem.gds, "gds", s[0][0] as i64, n, s[1][0])?;
                 } else {
                     let a = self.lds_addr(id, s[0][0], s[0][1]);
@@ -813,19 +799,19 @@ impl Ctx<'_> {
                 }
                 None
             }
-            "lds_load_vec" | "lds_store_vec" => {
+            LdsLoadVec | LdsStoreVec => {
                 // The two address operands are the element index and the byte offset in
                 // the element of a struct LDS (CAL++ emits `lds(idx, offset)` so). On a
                 // typeless LDS compilers pass the same byte address twice.
                 let (a, b) = (s[0][0], s[1][0]);
                 if a != b && !self.is_struct_lds(id) {
                     return Err(FaultKind::Unsupported(format!(
-                        "`{name}` with two different address operands ({a} and {b}) on the typeless LDS {id} (dcl_lds_id); a struct LDS (dcl_struct_lds_id) takes (index, offset)"
+                        "`{op}` with two different address operands ({a} and {b}) on the typeless LDS {id} (dcl_lds_id); a struct LDS (dcl_struct_lds_id) takes (index, offset)"
                     )));
                 }
                 let base = self.lds_addr(id, a, b);
                 let on = lanes(dst);
-                if name == "lds_load_vec" {
+                if op == LdsLoadVec {
                     let mut v = [0u32; 4];
                     for k in 0..4 {
                         if on[k] {
@@ -842,96 +828,82 @@ impl Ctx<'_> {
                     None
                 }
             }
-            "append_buf_alloc" | "append_buf_consume" => {
+            AppendBufAlloc | AppendBufConsume => {
                 let c = self.mem.counter(id);
                 let old = *c;
-                *c = if name == "append_buf_alloc" {
+                *c = if op == AppendBufAlloc {
                     old.wrapping_add(1)
                 } else {
                     old.wrapping_sub(1)
                 };
                 Some(
-                    [if name == "append_buf_alloc" {
+                    [if op == AppendBufAlloc {
                         old
                     } else {
                         old.wrapping_sub(1)
                     }; 4],
                 )
             }
-            _ if name.starts_with("uav_")
-                || name.starts_with("lds_")
-                || name.starts_with("gds_") =>
-            {
-                let (space, rest) = name.split_at(4);
-                let (ret, opname) = match rest.strip_prefix("read_") {
-                    Some(o) => (true, o),
-                    None => (false, rest),
+            _ => {
+                let Some((space, ret, atom)) = atomic(op) else {
+                    return Err(FaultKind::Unsupported(format!("memory instruction `{op}`")));
                 };
                 let addr = s[0][0] as i64;
                 let (a, b) = (s[1][0], s[2][0]);
-                let apply = |old: u32| -> Option<u32> {
-                    Some(match opname {
-                        "add" => old.wrapping_add(a),
-                        "sub" => old.wrapping_sub(a),
-                        "rsub" => a.wrapping_sub(old),
-                        "and" => old & a,
-                        "or" => old | a,
-                        "xor" => old ^ a,
-                        "min" => (old as i32).min(a as i32) as u32,
-                        "max" => (old as i32).max(a as i32) as u32,
-                        "umin" => old.min(a),
-                        "umax" => old.max(a),
-                        "uinc" | "inc" => {
+                let apply = |old: u32| -> u32 {
+                    match atom {
+                        Atom::Add => old.wrapping_add(a),
+                        Atom::Sub => old.wrapping_sub(a),
+                        Atom::Rsub => a.wrapping_sub(old),
+                        Atom::And => old & a,
+                        Atom::Or => old | a,
+                        Atom::Xor => old ^ a,
+                        Atom::Min => (old as i32).min(a as i32) as u32,
+                        Atom::Max => (old as i32).max(a as i32) as u32,
+                        Atom::Umin => old.min(a),
+                        Atom::Umax => old.max(a),
+                        Atom::Inc => {
                             if old >= a {
                                 0
                             } else {
                                 old + 1
                             }
                         }
-                        "udec" | "dec" => {
+                        Atom::Dec => {
                             if old == 0 || old > a {
                                 a
                             } else {
                                 old - 1
                             }
                         }
-                        "xchg" => a,
+                        Atom::Xchg => a,
                         // Operands: address, new value, compare value (the historical
                         // backend prints the new value before the compare value).
-                        "cmp_xchg" | "cmp" => {
+                        Atom::CmpXchg => {
                             if old == b {
                                 a
                             } else {
                                 old
                             }
                         }
-                        "mskor" => (old & !a) | b,
-                        _ => return None,
-                    })
+                        Atom::Mskor => (old & !a) | b,
+                    }
                 };
-                let unsupported = || FaultKind::Unsupported(format!("atomic `{name}`"));
-                let old = if space == "uav_" {
+                let old = if space == Resource::Uav {
                     // Global memory: the access must lie inside one placed region.
                     let old = self.gload("uav", 4, addr)?;
-                    self.mem
-                        .store32("uav", addr, apply(old).ok_or_else(unsupported)?)?;
+                    self.mem.store32("uav", addr, apply(old))?;
                     old
                 } else {
                     let (buf, name_space, a_addr): (&mut Vec<u8>, &str, i64) = match space {
-                        "lds_" => {
+                        Resource::Lds => {
                             let a = self.lds_addr(id, s[0][0], s[0][1]);
                             (&mut *self.lds, "lds", a)
                         }
                         _ => (&mut self.mem.gds, "gds", addr),
                     };
                     let old = load(buf, name_space, a_addr, 4)?;
-                    store(
-                        buf,
-                        name_space,
-                        a_addr,
-                        4,
-                        apply(old).ok_or_else(unsupported)?,
-                    )?;
+                    store(buf, name_space, a_addr, 4, apply(old))?;
                     old
                 };
                 if ret {
@@ -940,13 +912,110 @@ impl Ctx<'_> {
                     None
                 }
             }
-            _ => {
-                return Err(FaultKind::Unsupported(format!(
-                    "memory instruction `{name}`"
-                )))
-            }
         })
     }
+}
+
+/// What an atomic does to the old value (`old`, the first source `a`, the second `b`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Atom {
+    Add,
+    Sub,
+    Rsub,
+    And,
+    Or,
+    Xor,
+    Min,
+    Max,
+    Umin,
+    Umax,
+    /// `uinc`/`inc`: wraps to 0 past `a`.
+    Inc,
+    /// `udec`/`dec`: wraps to `a` below 0 or above `a`.
+    Dec,
+    Xchg,
+    /// `cmp_xchg` and the returnless `cmp`: `a` when `old == b`.
+    CmpXchg,
+    Mskor,
+}
+
+/// An atomic opcode's memory, whether it returns the old value (`_read_` forms), and
+/// its operation; `None` for other opcodes.
+fn atomic(op: Opcode) -> Option<(Resource, bool, Atom)> {
+    use Atom as A;
+    use Opcode as O;
+    use Resource::{Gds, Lds, Uav};
+    Some(match op {
+        O::UavAdd => (Uav, false, A::Add),
+        O::UavSub => (Uav, false, A::Sub),
+        O::UavRsub => (Uav, false, A::Rsub),
+        O::UavAnd => (Uav, false, A::And),
+        O::UavOr => (Uav, false, A::Or),
+        O::UavXor => (Uav, false, A::Xor),
+        O::UavMin => (Uav, false, A::Min),
+        O::UavMax => (Uav, false, A::Max),
+        O::UavUmin => (Uav, false, A::Umin),
+        O::UavUmax => (Uav, false, A::Umax),
+        O::UavUinc => (Uav, false, A::Inc),
+        O::UavUdec => (Uav, false, A::Dec),
+        O::UavCmp => (Uav, false, A::CmpXchg),
+        O::UavReadAdd => (Uav, true, A::Add),
+        O::UavReadSub => (Uav, true, A::Sub),
+        O::UavReadRsub => (Uav, true, A::Rsub),
+        O::UavReadAnd => (Uav, true, A::And),
+        O::UavReadOr => (Uav, true, A::Or),
+        O::UavReadXor => (Uav, true, A::Xor),
+        O::UavReadMin => (Uav, true, A::Min),
+        O::UavReadMax => (Uav, true, A::Max),
+        O::UavReadUmin => (Uav, true, A::Umin),
+        O::UavReadUmax => (Uav, true, A::Umax),
+        O::UavReadUinc => (Uav, true, A::Inc),
+        O::UavReadUdec => (Uav, true, A::Dec),
+        O::UavReadXchg => (Uav, true, A::Xchg),
+        O::UavReadCmpXchg => (Uav, true, A::CmpXchg),
+        O::LdsAdd => (Lds, false, A::Add),
+        O::LdsSub => (Lds, false, A::Sub),
+        O::LdsRsub => (Lds, false, A::Rsub),
+        O::LdsAnd => (Lds, false, A::And),
+        O::LdsOr => (Lds, false, A::Or),
+        O::LdsXor => (Lds, false, A::Xor),
+        O::LdsMin => (Lds, false, A::Min),
+        O::LdsMax => (Lds, false, A::Max),
+        O::LdsUmin => (Lds, false, A::Umin),
+        O::LdsUmax => (Lds, false, A::Umax),
+        O::LdsInc => (Lds, false, A::Inc),
+        O::LdsDec => (Lds, false, A::Dec),
+        O::LdsCmp => (Lds, false, A::CmpXchg),
+        O::LdsMskor => (Lds, false, A::Mskor),
+        O::LdsReadAdd => (Lds, true, A::Add),
+        O::LdsReadSub => (Lds, true, A::Sub),
+        O::LdsReadRsub => (Lds, true, A::Rsub),
+        O::LdsReadAnd => (Lds, true, A::And),
+        O::LdsReadOr => (Lds, true, A::Or),
+        O::LdsReadXor => (Lds, true, A::Xor),
+        O::LdsReadMin => (Lds, true, A::Min),
+        O::LdsReadMax => (Lds, true, A::Max),
+        O::LdsReadUmin => (Lds, true, A::Umin),
+        O::LdsReadUmax => (Lds, true, A::Umax),
+        O::LdsReadInc => (Lds, true, A::Inc),
+        O::LdsReadDec => (Lds, true, A::Dec),
+        O::LdsReadXchg => (Lds, true, A::Xchg),
+        O::LdsReadCmpXchg => (Lds, true, A::CmpXchg),
+        O::LdsReadMskor => (Lds, true, A::Mskor),
+        O::GdsAdd => (Gds, false, A::Add),
+        O::GdsSub => (Gds, false, A::Sub),
+        O::GdsAnd => (Gds, false, A::And),
+        O::GdsOr => (Gds, false, A::Or),
+        O::GdsXor => (Gds, false, A::Xor),
+        O::GdsMin => (Gds, false, A::Min),
+        O::GdsMax => (Gds, false, A::Max),
+        O::GdsUmin => (Gds, false, A::Umin),
+        O::GdsUmax => (Gds, false, A::Umax),
+        O::GdsReadAdd => (Gds, true, A::Add),
+        O::GdsReadXchg => (Gds, true, A::Xchg),
+        O::GdsReadCmpXchg => (Gds, true, A::CmpXchg),
+        _ => return None,
+    })
 }
 
 #[inline(always)]

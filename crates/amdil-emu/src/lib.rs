@@ -96,7 +96,9 @@
 //! [`place_rings`] (emulated private and local rings, `cb0[3]` and `cb0[4]`),
 //! [`place_buffer`] and [`place_printf_buffer`] (each records its [`Region`]),
 //! [`decode_printf`] (the printf buffer as text, with the kernel's `;printf_fmt` entries in
-//! [`kauai_amdil::LinkedKernel::printf`]; its record layout is documented there), and
+//! [`kauai_amdil::LinkedKernel::printf`]; its record layout is documented there),
+//! [`printf_dropped`] (the calls whose record did not fit, counted in the buffer's
+//! header, [`kauai_amdil::abi::PRINTF_HEADER_BYTES`]), and
 //! [`Fault::render`] (a fault as a diagnostic at the faulting line).
 mod alu;
 mod compile;
@@ -117,6 +119,6 @@ pub use memory::{
     place_buffer, place_constant, place_global_data, place_printf_buffer, place_rings, Memory,
     Ring, Rings, BUFFER_ALIGN, FIRST_REGION, RING_GUARD,
 };
-pub use printf::{decode_printf, format_c};
+pub use printf::{decode_printf, format_c, printf_dropped};
 pub use regions::{Region, Regions};
 pub use typed::{ChannelType, TypedUav};

@@ -1,10 +1,17 @@
 //! Decoding the printf buffer into text with the `;printf_fmt` metadata.
 //!
 //! The seed fixes where the buffer is (`cb0[8].y`, size `cb0[8].z`) and that writes past its
-//! size are dropped, but not the record layout. The kauai layout is:
+//! size are dropped, but not the record layout. The kauai layout has ROCm's header shape
+//! (an 8-byte header, records from byte 8: [`kauai_amdil::abi::PRINTF_HEADER_BYTES`]):
 //!
-//! - bytes 0..4: the number of record bytes written after this header (kernels reserve
-//!   space with an atomic add on it, e.g. `uav_read_add_id(n) r0.x, cb0[8].y, size`);
+//! - bytes 0..4 ([`PRINTF_USED`]): the number of record bytes written after the header
+//!   (kernels reserve space on it with a compare-and-swap that only succeeds when the
+//!   record fits, or simply with an atomic add, e.g.
+//!   `uav_read_add_id(n) r0.x, cb0[8].y, size`);
+//! - bytes 4..8 ([`PRINTF_DROPPED`]): the number of printf calls whose record did not
+//!   fit and was dropped (kernels add 1 with `uav_add` when the reservation fails; ROCm
+//!   keeps the buffer size here, which kauai kernels read from `cb0[8].z`); the runtime
+//!   reports it ([`printf_dropped`]), as the host device reports its own count;
 //! - then records: the format id (u32), then each argument, its size from the metadata
 //!   rounded up to 4 bytes. A scalar is little-endian at its size (a floating argument
 //!   of 4 bytes is a `float`, of 8 a `double`); a vector's elements follow each other at
@@ -17,18 +24,35 @@
 //! specifier, exactly as glibc prints it. Arguments past the format's conversions are
 //! skipped, as C ignores them.
 
+use kauai_amdil::abi::{PRINTF_DROPPED, PRINTF_HEADER_BYTES, PRINTF_USED};
 use kauai_amdil::metadata::PrintfFmt;
 use kauai_printf::{conversions, parse, Piece, Value};
 
+fn word(buf: &[u8], at: usize) -> Option<u32> {
+    buf.get(at..at + 4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// The number of printf calls whose record did not fit in the buffer (its bytes, header
+/// included): word 1 of the header.
+pub fn printf_dropped(buf: &[u8]) -> Result<u32, String> {
+    word(buf, PRINTF_DROPPED as usize).ok_or_else(too_small)
+}
+
+fn too_small() -> String {
+    format!("the printf buffer is smaller than its {PRINTF_HEADER_BYTES}-byte header")
+}
+
 /// Decode the printf buffer (its bytes, header included).
 pub fn decode_printf(buf: &[u8], formats: &[PrintfFmt]) -> Result<String, String> {
-    let word = |at: usize| -> Option<u32> {
-        buf.get(at..at + 4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    };
-    let used = word(0).ok_or("the printf buffer is smaller than its 4-byte header")? as usize;
-    let end = (4usize.saturating_add(used)).min(buf.len());
-    let mut at = 4;
+    let word = |at: usize| word(buf, at);
+    let header = PRINTF_HEADER_BYTES as usize;
+    if buf.len() < header {
+        return Err(too_small());
+    }
+    let used = word(PRINTF_USED as usize).ok_or_else(too_small)? as usize;
+    let end = header.saturating_add(used).min(buf.len());
+    let mut at = header;
     let mut out = Vec::new();
     // Formats are parsed once per id.
     let mut parsed: Vec<Option<(Vec<u8>, Vec<Piece>)>> = vec![None; formats.len()];
@@ -171,10 +195,12 @@ mod tests {
         assert!(format_c("%d %d", &[(4, 0)]).is_err());
     }
 
-    /// A buffer as a kernel writes it: header, then records.
+    /// A buffer as a kernel writes it: the header (bytes used, 2 calls dropped), then
+    /// records.
     fn buffer(records: &[&[u8]]) -> Vec<u8> {
         let body: Vec<u8> = records.concat();
         let mut b = (body.len() as u32).to_le_bytes().to_vec();
+        b.extend(2u32.to_le_bytes());
         b.extend(body);
         b
     }
@@ -208,10 +234,19 @@ mod tests {
             text,
             "1.000000,2.500000,-3.000000,0.100000|str|+2.5e-01\n0xfa,0xfb,0,0x1\n"
         );
+        // Word 1 of the header counts the dropped calls; records start at byte 8.
+        assert_eq!(printf_dropped(&buffer(&[&r1])), Ok(2));
+        assert!(printf_dropped(&[0; 7])
+            .unwrap_err()
+            .contains("8-byte header"));
+        assert!(decode_printf(&[0; 7], &fmts)
+            .unwrap_err()
+            .contains("8-byte header"));
+        assert_eq!(decode_printf(&[0; 8], &fmts), Ok(String::new()));
         // A record cut by the end of the written bytes is reported.
         let mut cut = buffer(&[&r1]);
         cut.truncate(cut.len() - 2);
-        let used = (cut.len() - 4) as u32;
+        let used = (cut.len() - 8) as u32;
         cut[..4].copy_from_slice(&used.to_le_bytes());
         assert!(decode_printf(&cut, &fmts).unwrap_err().contains("cut off"));
         // Too few fields for the conversions.

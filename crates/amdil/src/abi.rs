@@ -22,6 +22,19 @@ use crate::metadata::{KernelMetadata, MdEntry, Memory};
 /// Number of 16-byte slots in cb0 that the runtime fills (`cb0[0]` .. `cb0[8]`).
 pub const CB0_SLOTS: usize = 9;
 
+/// The printf buffer's header (at `cb0[8].y`), shaped as ROCm's (`OFFSET 8` of the
+/// device library's `__printf_alloc`): records start at this byte, so a reader that
+/// follows ROCm's (the used byte count in the first word, records from byte 8) reads
+/// kauai buffers too. Word 0 ([`PRINTF_USED`]) counts the record bytes written after the
+/// header; word 1 ([`PRINTF_DROPPED`]) counts the printf calls whose record did not
+/// fit, where ROCm keeps the buffer size (kauai kernels read it from `cb0[8].z`, the
+/// seed's place). Both start at 0.
+pub const PRINTF_HEADER_BYTES: u32 = 8;
+/// Byte offset in the printf buffer of the count of record bytes written.
+pub const PRINTF_USED: u32 = 0;
+/// Byte offset in the printf buffer of the count of dropped printf calls.
+pub const PRINTF_DROPPED: u32 = 4;
+
 /// Values of cb0 that are not derived from the launch sizes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cb0Params {

@@ -324,6 +324,21 @@ pub enum Relop {
     Le,
 }
 
+impl Relop {
+    /// The comparison a `_relop(...)` control names (`eq`, `ne`, `gt`, `ge`, `lt`, `le`).
+    pub fn from_name(s: &str) -> Option<Relop> {
+        Some(match s {
+            "eq" => Relop::Eq,
+            "ne" => Relop::Ne,
+            "gt" => Relop::Gt,
+            "ge" => Relop::Ge,
+            "lt" => Relop::Lt,
+            "le" => Relop::Le,
+            _ => return None,
+        })
+    }
+}
+
 /// The controls of `fence`, in the order they are printed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fence {
@@ -337,7 +352,8 @@ pub enum Fence {
 }
 
 impl Fence {
-    fn name(self) -> &'static str {
+    /// The control as IL spells it (`threads` of `fence_threads`).
+    pub fn name(self) -> &'static str {
         match self {
             Fence::Threads => "threads",
             Fence::Memory => "memory",
@@ -462,6 +478,23 @@ pub enum Size {
     Short,
 }
 
+impl Size {
+    /// The argument of `_size(...)` as IL spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Byte => "byte",
+            Size::Short => "short",
+        }
+    }
+
+    /// The size a `_size(...)` argument names.
+    pub fn from_name(s: &str) -> Option<Size> {
+        [Size::Byte, Size::Short]
+            .into_iter()
+            .find(|z| z.name() == s)
+    }
+}
+
 /// Rounding controls of float-to-integer conversions (`ftoi_near`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Round {
@@ -470,16 +503,22 @@ pub enum Round {
     NegInf,
 }
 
+impl Round {
+    /// The control as IL spells it (`near` of `ftoi_near`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Round::Near => "near",
+            Round::PlusInf => "plus_inf",
+            Round::NegInf => "neg_inf",
+        }
+    }
+}
+
 impl Inst {
     /// The conversion with a rounding control instead of truncation.
     pub fn with_round(mut self, r: Round) -> Inst {
         debug_assert!(matches!(self.op, Opcode::Ftoi | Opcode::Ftou));
-        let s = match r {
-            Round::Near => "near",
-            Round::PlusInf => "plus_inf",
-            Round::NegInf => "neg_inf",
-        };
-        self.controls.push(control(s, None));
+        self.controls.push(control(r.name(), None));
         self
     }
 
@@ -489,11 +528,8 @@ impl Inst {
             self.op,
             Opcode::UavArenaLoad | Opcode::UavArenaStore
         ));
-        let s = match size {
-            Size::Byte => "byte",
-            Size::Short => "short",
-        };
-        self.controls.push(control("size", Some(s.into())));
+        self.controls
+            .push(control("size", Some(size.name().into())));
         self
     }
 }
@@ -709,6 +745,31 @@ mod tests {
     use super::*;
     use crate::opcodes::op::*;
     use kauai_diag::{Diagnostics, FileId};
+
+    /// Relop and size controls read back as what the builder printed them from.
+    #[test]
+    fn controls_read_back() {
+        let all = [
+            (Relop::Eq, "eq"),
+            (Relop::Ne, "ne"),
+            (Relop::Gt, "gt"),
+            (Relop::Ge, "ge"),
+            (Relop::Lt, "lt"),
+            (Relop::Le, "le"),
+        ];
+        for (r, text) in all {
+            let i = cmp(Ifc, r, Reg::r(0).x(), Reg::r(1).x());
+            assert_eq!(i.control("relop"), Some(text));
+            assert_eq!(Relop::from_name(text), Some(r));
+        }
+        assert_eq!(Relop::from_name("gte"), None);
+        for (z, text) in [(Size::Byte, "byte"), (Size::Short, "short")] {
+            let i = mem(UavArenaLoad, 8, Reg::r(0).dst(Mask::X), [Reg::r(1).x()]).with_size(z);
+            assert_eq!(i.control("size"), Some(text));
+            assert_eq!(Size::from_name(text), Some(z));
+        }
+        assert_eq!(Size::from_name("word"), None);
+    }
 
     /// What the builder makes prints as expected and parses back to itself.
     #[test]

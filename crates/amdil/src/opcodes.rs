@@ -7,7 +7,7 @@
 //! The parser splits a mnemonic such as `uav_raw_load_id(1)_cached` into the longest
 //! table name that prefixes it (`uav_raw_load`) and its instruction controls (`id(1)`,
 //! `cached`). The validator checks operand counts and required controls from here and
-//! matches on [`Opcode`]; the emulator dispatches on [`Class`] and the name. Operand counts follow the AMD IL
+//! matches on [`Opcode`], as the emulator does. Operand counts follow the AMD IL
 //! reference as summarised in docs/spec/amd-il.md#instructions.
 
 /// What an opcode does, coarsely: used by the validator (which operands are registers)

@@ -5,7 +5,9 @@
 //!   RUN lines, in order, must contain the `// CHECK:` lines in order (each CHECK matches
 //!   a whole output line; `// CHECK-NEXT:` must match the line right after the previous
 //!   match). `// CHECK-FAIL: text` expects the command to fail with a message containing
-//!   `text`. Expected values come from hand computation or closed forms, never from Kauai.
+//!   `text`; `// CHECK-WARNING: text` expects a run to warn exactly `text` (what `kauai`
+//!   prints after `kauai: warning: `, e.g. dropped printf output). Expected values come
+//!   from hand computation or closed forms, never from Kauai.
 //! - `filetests/ir/*.ir`: IR files that must verify and print back exactly as written.
 //!
 //! Each file is one named test of `cargo test -p kauai-filetests`.
@@ -96,6 +98,7 @@ enum Check {
     Line(String),
     Next(String),
     Fail(String),
+    Warning(String),
 }
 
 /// What a run-test printed.
@@ -124,6 +127,8 @@ fn run_test(
             checks.push(Check::Next(c.trim().to_string()));
         } else if let Some(c) = rest.strip_prefix("CHECK-FAIL:") {
             checks.push(Check::Fail(c.trim().to_string()));
+        } else if let Some(c) = rest.strip_prefix("CHECK-WARNING:") {
+            checks.push(Check::Warning(c.trim().to_string()));
         } else if let Some(c) = rest.strip_prefix("CHECK:") {
             checks.push(Check::Line(c.trim().to_string()));
         }
@@ -140,6 +145,7 @@ fn run_test(
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
     let mut output = String::new();
+    let mut warnings = Vec::new();
     let mut failure: Option<String> = None;
     for (line, cmd) in &runs {
         let cmd = cmd.replace("%s", &file_name);
@@ -167,7 +173,7 @@ fn run_test(
         let result = kauai_runtime::oclc::Command::parse(&words)
             .and_then(|c| kauai_runtime::oclc::run(&c, dir, &mut output));
         match result {
-            Ok(_) => {}
+            Ok(report) => warnings.extend(report.warnings),
             Err(e) => {
                 failure = Some(e.to_string());
                 break;
@@ -194,6 +200,14 @@ fn run_test(
                 ))
                 }
             },
+            Check::Warning(want) => {
+                if !warnings.iter().any(|w| w == want) {
+                    return Err(format!(
+                        "{}: expected the warning `{want}`, got {warnings:?}",
+                        path.display()
+                    ));
+                }
+            }
             Check::Line(want) => match lines[pos..].iter().position(|l| l == want) {
                 Some(i) => {
                     last = Some(pos + i);

@@ -73,7 +73,7 @@
 //! the kauai IL emulator's order, so both print the same text, whatever the threads.
 //! The printf buffer is [`ExecOptions::printf_buffer_size`] bytes (1 MiB by default):
 //! records are counted as in the AMD layout (4-byte id, arguments rounded up to 4
-//! bytes, `%s` strings with their NUL) after a 4-byte header; the first record that
+//! bytes, `%s` strings with their NUL) after an 8-byte header; the first record that
 //! does not fit, in that order, is dropped with every later one, as the AMD runtime
 //! drops writes past `cb0[8].z`. printf returns -1 when the records of its own
 //! work-group (itself included) do not fit, else 0; a record dropped because earlier
@@ -191,7 +191,7 @@ pub struct ExecOptions {
     pub timeout: Option<Duration>,
     /// Instruction budget for the whole enqueue.
     pub fuel: Option<u64>,
-    /// Bytes of the printf buffer (a 4-byte header, then records in the kauai AMD
+    /// Bytes of the printf buffer (an 8-byte header, then records in the kauai AMD
     /// layout); records past it are dropped. [`DEFAULT_PRINTF_BUFFER`] by default.
     pub printf_buffer_size: u64,
 }

@@ -8,7 +8,8 @@
 //! emulator, so both devices print the same text whatever the number of host threads.
 //!
 //! The printf buffer: records are counted with the kauai AMD layout (a 4-byte id, each
-//! argument rounded up to 4 bytes, a `%s` string with its NUL) after a 4-byte header,
+//! argument rounded up to 4 bytes, a `%s` string with its NUL) after an 8-byte header
+//! ([`HEADER_BYTES`]),
 //! and a record that does not fit in [`crate::ExecOptions::printf_buffer_size`] bytes
 //! is dropped, with every record after it, as the AMD runtime drops writes beyond
 //! `cb0[8].z`. Which records fit is decided in the merged order, so it does not depend
@@ -22,6 +23,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use kauai_ir::{Module, Scalar, Type};
 use kauai_printf::{Piece, Value};
+
+/// The printf buffer's header in the kauai AMD layout (`kauai_amdil::abi::PRINTF_HEADER_BYTES`:
+/// the bytes used and the dropped-call count, ROCm's header shape): records start after
+/// it, so it counts against the buffer size as on the IL devices.
+const HEADER_BYTES: u64 = 8;
 
 use crate::ExecError;
 
@@ -85,7 +91,7 @@ impl Formats {
         kauai_printf::render(&f.bytes, &f.pieces, &args, out).map_err(|e| e.message)
     }
 
-    /// Bytes of a record in the kauai AMD printf buffer layout.
+    /// Bytes of a record in the kauai AMD printf buffer layout (after [`HEADER_BYTES`]).
     fn record_size(&self, id: u32, vals: &[Value]) -> u64 {
         let strings: u64 = self.0.get(&id).map_or(0, |f| {
             f.strings
@@ -159,7 +165,7 @@ impl GroupLog {
             return false;
         }
         let size = formats.record_size(id, &vals);
-        if 4 + self.bytes + size > limit {
+        if HEADER_BYTES + self.bytes + size > limit {
             self.overflow = true;
             return false;
         }
@@ -207,7 +213,7 @@ impl Merge {
             let mut printed = 0;
             for (id, vals) in &log.records {
                 let size = formats.record_size(*id, vals);
-                if 4 + self.used + size > limit {
+                if HEADER_BYTES + self.used + size > limit {
                     full.store(true, Ordering::Relaxed);
                     break;
                 }
@@ -264,19 +270,19 @@ mod tests {
     #[test]
     fn records_past_the_buffer_are_dropped_with_all_later_ones() {
         let f = formats();
-        // Each record is 8 bytes after the 4-byte header: 36 bytes hold four.
+        // Each record is 8 bytes after the 8-byte header: 40 bytes hold four.
         let full = AtomicBool::new(false);
         let mut m = Merge::default();
-        m.add(0, log(&f, 36, &[1, 2, 3]), &f, 36, &full);
-        m.add(1, log(&f, 36, &[4, 5]), &f, 36, &full);
-        m.add(2, log(&f, 36, &[6]), &f, 36, &full);
+        m.add(0, log(&f, 40, &[1, 2, 3]), &f, 40, &full);
+        m.add(1, log(&f, 40, &[4, 5]), &f, 40, &full);
+        m.add(2, log(&f, 40, &[6]), &f, 40, &full);
         assert_eq!(String::from_utf8(m.out).unwrap(), "1;2;3;4;");
         assert!(full.load(Ordering::Relaxed));
         // Two calls, 5 and 6, were dropped, and are counted.
         assert_eq!(m.dropped, 2);
         // A group that alone outgrows the buffer stops keeping records.
-        let mut l = log(&f, 20, &[1, 2]);
-        assert!(!l.push(&f, 20, 0, vec![Value::i32(3)], true));
+        let mut l = log(&f, 24, &[1, 2]);
+        assert!(!l.push(&f, 24, 0, vec![Value::i32(3)], true));
         assert_eq!((l.records.len(), l.overflow), (2, true));
     }
 

@@ -570,10 +570,15 @@ pub(crate) fn enqueue(
             b.write_bytes(0, bytes)?;
         }
     }
-    let printf = match printf_at {
-        Some(at) => kauai_amdil_emu::decode_printf(&mem.global[at..], &linked.printf)
-            .map_err(|m| device_err(format!("printf buffer: {m}")))?,
-        None => String::new(),
+    let (printf, printf_dropped) = match printf_at {
+        Some(at) => {
+            let buf = &mem.global[at..];
+            let text = kauai_amdil_emu::decode_printf(buf, &linked.printf);
+            let dropped = kauai_amdil_emu::printf_dropped(buf);
+            let err = |m| device_err(format!("printf buffer: {m}"));
+            (text.map_err(err)?, dropped.map_err(err)?)
+        }
+        None => (String::new(), 0),
     };
     let groups: u64 = (0..3)
         .map(|d| range.global[d] / range.local[d].max(1))
@@ -583,9 +588,8 @@ pub(crate) fn enqueue(
         work_groups: groups,
         elapsed: start.elapsed().max(Duration::from_nanos(1)),
         printf,
-        // The generated code drops a record that does not fit without a trace, so
-        // the emulator cannot count them yet (see RunStats::printf_dropped).
-        printf_dropped: 0,
+        // Counted by the kernel in the printf buffer's header.
+        printf_dropped: u64::from(printf_dropped),
     })
 }
 

@@ -10,6 +10,7 @@
 //! ; FAULT: TEXT                    the run must fault with a message containing TEXT
 //! ; PRINTF-BUFFER: SIZE            a printf buffer of SIZE bytes (cb0[8].y/z)
 //! ; PRINTF: TEXT                   one expected line of decoded printf output
+//! ; PRINTF-DROPPED: N              the dropped-call count in the buffer's header (0 if absent)
 //! ; INTRINSICS: FILE|builtin       macro library for `;intrinsic:` ids (a file next to the
 //!                                 test, or kauai_amdil::intrinsics::library())
 //! ; TYPED-UAV: ID ARG N CTYPE WxHxD  typed UAV ID is the buffer ARG seen as an image of N
@@ -113,6 +114,7 @@ fn run_file(path: &Path) -> Result<(), String> {
     let mut library = Program::default();
     let mut printf_size = 0usize;
     let mut printf_want = String::new();
+    let mut printf_dropped = 0u32;
     let mut typed: Vec<(u32, String, u32, String, [u32; 3])> = Vec::new();
     for line in text.lines() {
         let l = line.trim();
@@ -157,6 +159,8 @@ fn run_file(path: &Path) -> Result<(), String> {
             expects.push((n.into(), ty.into(), list(vals)?));
         } else if let Some(r) = l.strip_prefix("; PRINTF-BUFFER:") {
             printf_size = r.trim().parse().map_err(|e| format!("{e}"))?;
+        } else if let Some(r) = l.strip_prefix("; PRINTF-DROPPED:") {
+            printf_dropped = r.trim().parse().map_err(|e| format!("{e}"))?;
         } else if let Some(r) = l.strip_prefix("; PRINTF:") {
             printf_want.push_str(r.strip_prefix(' ').unwrap_or(r));
             printf_want.push('\n');
@@ -292,6 +296,12 @@ fn run_file(path: &Path) -> Result<(), String> {
         if text != printf_want {
             return Err(format!(
                 "printf output differs:\n--- expected\n{printf_want}--- got\n{text}"
+            ));
+        }
+        let dropped = kauai_amdil_emu::printf_dropped(&mem.global[printf_at..])?;
+        if dropped != printf_dropped {
+            return Err(format!(
+                "{dropped} printf calls were counted as dropped, expected {printf_dropped}"
             ));
         }
     }

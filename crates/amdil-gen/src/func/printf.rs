@@ -2,14 +2,18 @@
 //! offset in `cb0[8].y`, its size in `cb0[8].z`, writes past the size dropped) and a
 //! `;printf_fmt` line describing it.
 //!
-//! The record layout is the kauai emulator's (`kauai_amdil_emu::decode_printf`): the
-//! buffer starts with a 32-bit count of the record bytes written after it; a record is
-//! the format id, then one field per conversion, each its argument's bytes padded to 4
-//! (vectors element after element, `%s` the string literal's bytes and its NUL). A
-//! record is reserved with a compare-and-swap on the count, and only when it fits, so
-//! the count always covers whole records and a full buffer drops later records as the
-//! AMD runtime does. The call returns 0, or -1 when the record was dropped.
+//! The layout is the kauai emulator's (`kauai_amdil_emu::decode_printf`), with ROCm's
+//! header shape ([`kauai_amdil::abi::PRINTF_HEADER_BYTES`]): word 0 counts the record
+//! bytes written after the 8-byte header, word 1 the printf calls that were dropped;
+//! a record is the format id, then one field per conversion, each its argument's bytes
+//! padded to 4 (vectors element after element, `%s` the string literal's bytes and its
+//! NUL). A record is reserved with a compare-and-swap on word 0, and only when it fits
+//! (as ROCm's `__printf_alloc` does), so the count always covers whole records and a
+//! full buffer drops later records as the AMD runtime does; a call whose record does not
+//! fit adds 1 to word 1 (an atomic add), so the runtime can say how much was lost. The
+//! call returns 0, or -1 when the record was dropped.
 
+use kauai_amdil::abi::{PRINTF_DROPPED, PRINTF_HEADER_BYTES, PRINTF_USED};
 use kauai_amdil::metadata::PrintfFmt;
 use kauai_printf::ArgKind;
 
@@ -99,10 +103,15 @@ impl FnGen<'_, '_> {
             arg_sizes: sizes,
             raw: escape(&entry.format)?,
         });
-        // Reserve: count' = count + record, only while 4 + count' fits the buffer.
+        // Reserve: used' = used + record, only while the header and used' fit the buffer.
+        const _: () = assert!(
+            PRINTF_USED == 0,
+            "the reservation addresses word 0 as cb0[8].y"
+        );
         let (old, new, t) = (self.tmp(), self.tmp(), self.tmp());
         let rl = self.lit(record);
         let four = self.lit(4);
+        let header = self.lit(PRINTF_HEADER_BYTES);
         self.e(b::bare(op::Whileloop));
         self.e(b::mem(
             op::UavRawLoad,
@@ -111,7 +120,7 @@ impl FnGen<'_, '_> {
             [Reg::cb(0, 8).y()],
         ));
         self.e(b::alu(op::Iadd, new.dst(Mask::X), [old.x(), rl]));
-        self.e(b::alu(op::Iadd, t.dst(Mask::X), [new.x(), four]));
+        self.e(b::alu(op::Iadd, t.dst(Mask::X), [new.x(), header]));
         self.e(b::alu(op::Ult, t.dst(Mask::X), [Reg::cb(0, 8).z(), t.x()]));
         self.e(b::cond(op::BreakLogicalnz, t.x()));
         self.e(b::mem(
@@ -134,7 +143,7 @@ impl FnGen<'_, '_> {
             a.dst(Mask::X),
             [Reg::cb(0, 8).y(), old.x()],
         ));
-        self.e(b::alu(op::Iadd, a.dst(Mask::X), [a.x(), four]));
+        self.e(b::alu(op::Iadd, a.dst(Mask::X), [a.x(), header]));
         let idl = self.lit(id);
         self.e(b::mem(
             op::UavRawStore,
@@ -154,10 +163,20 @@ impl FnGen<'_, '_> {
         if let Some(r) = &ret {
             let z = self.lit(0);
             self.e(b::alu(op::Mov, *r, [z]));
-            self.e(b::bare(op::Else));
+        }
+        self.e(b::bare(op::Else));
+        if let Some(r) = &ret {
             let m1 = self.lit(u32::MAX);
             self.e(b::alu(op::Mov, *r, [m1]));
         }
+        // Dropped: count the call in the header's word 1.
+        let (dropped, one) = (self.lit(PRINTF_DROPPED), self.lit(1));
+        self.e(b::alu(
+            op::Iadd,
+            a.dst(Mask::X),
+            [Reg::cb(0, 8).y(), dropped],
+        ));
+        self.e(b::mem_nodst(op::UavAdd, RAW_UAV, [a.x(), one]));
         self.e(b::bare(op::Endif));
         Ok(())
     }

@@ -433,8 +433,8 @@ fn dropped_printf_output_is_reported() {
     let d = temp("printf");
     let k = d.join("k.cl");
     std::fs::write(&k, KERNELS).expect("write");
-    // Each record is 8 bytes (format id, one int) after the buffer's 4-byte header:
-    // (1 MiB - 4) / 8 = 131071 fit, so 140000 - 131071 = 8929 calls are dropped.
+    // Each record is 8 bytes (format id, one int) after the buffer's 8-byte header:
+    // (1 MiB - 8) / 8 = 131071 fit, so 140000 - 131071 = 8929 calls are dropped.
     let (code, out, err) = kauai(&["run", s(&k), "-k", "lines", "-g", "1", "--arg", "n=140000"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 131071);
