@@ -68,8 +68,8 @@ pub struct Src {
 /// the order the IL specification applies them (table 2.10, as `libcg/grvk`'s
 /// IL compiler cites it): swizzle, invert, bias, x2, sign, divComp, abs, neg. Their
 /// meanings are the Direct3D pixel-shader source modifiers IL inherits: invert `1 - x`,
-/// bias `x - 0.5`, x2 `2x`; sign is the sign, -1.0, 0.0 or 1.0 (seed 004: "returns the
-/// sign"; NaN gives 0.0); divComp(y|z|w) is the projective divide: the components
+/// bias `x - 0.5`, x2 `2x`; sign is the sign, -1.0, 0.0 or 1.0 (docs/spec/amd-il.md#swizzles-masks-and-modifiers:
+/// NaN gives 0.0); divComp(y|z|w) is the projective divide: the components
 /// before the named one are divided by it (`y`: x/y; `z`: x/z, y/z; `w`: x/w, y/w, z/w).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FloatMods {

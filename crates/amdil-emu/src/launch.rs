@@ -47,7 +47,7 @@ impl Default for Options {
 }
 
 impl Launch {
-    /// `clEnqueueTask`: a single work-item, cb0 as the seed's task column.
+    /// `clEnqueueTask`: a single work-item, cb0 as the task column of docs/spec/amd-runtime-abi.md.
     pub fn task(cb0: Cb0Params) -> Launch {
         Launch {
             work_dim: 0,

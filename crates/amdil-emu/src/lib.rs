@@ -1,8 +1,8 @@
 //! # kauai-amdil-emu: the `kauai` emulator
 //!
-//! Seed 000 lists a `kauai` device, "Emulator testing". This crate is that device: it
+//! The `-mcpu` list of docs/spec/amd-runtime-abi.md has a `kauai` device, for emulator testing. This crate is that device: it
 //! executes a linked AMD IL compute kernel ([`kauai_amdil::LinkedKernel`]) for an NDRange
-//! on the CPU, under the runtime ABI the seed describes:
+//! on the CPU, under the runtime ABI of docs/spec/amd-runtime-abi.md:
 //!
 //! - every work-item has its own 4 x 32-bit typeless registers (`r`), scratch arrays
 //!   (`x`), and sees its ids through `vTidInGrp`, `vAbsTid`, `vThreadGrpId` (and the flat
@@ -11,7 +11,7 @@
 //!   arguments (built by the caller with [`kauai_amdil::abi::Cb1Builder`]), cb2.. the
 //!   hardware-constant data segments;
 //! - one global byte buffer ([`Memory::global`]) backs every raw and arena UAV id (the
-//!   seed aliases them) and the old `g[]` register (16-byte elements); buffers live at
+//!   ABI aliases them, docs/spec/amd-runtime-abi.md#constant-buffers-and-uavs) and the old `g[]` register (16-byte elements); buffers live at
 //!   offsets inside it ([`place_buffer`]: 256-byte aligned, zero-padded to whole dwords
 //!   as GPU allocations are) and pointer arguments are those offsets;
 //! - every placement (buffers, the data segment, the printf buffer, the rings) is a

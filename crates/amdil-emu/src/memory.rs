@@ -186,7 +186,7 @@ pub fn place_global_data(kernel: &LinkedKernel, mem: &mut Memory) -> Result<Opti
 
 /// Bind `bytes` in hardware constant buffer `cb` (an `hc` pointer argument) and return
 /// its offset there, the pointer value for cb1. Arguments go after what is already in the
-/// buffer, 16-byte aligned: first the unit's data segment for `cb` (seed 000: "kernel
+/// buffer, 16-byte aligned: first the unit's data segment for `cb` (docs/spec/amd-runtime-abi.md: "kernel
 /// parameter offsets go after the value specified in the kernel"), then earlier arguments.
 pub fn place_constant(
     kernel: &LinkedKernel,
@@ -239,7 +239,7 @@ pub(crate) fn dwords(bytes: &[u8]) -> Vec<u32> {
         .collect()
 }
 
-/// Allocate the emulated private and local memory rings of seed 000 at the end of
+/// Allocate the emulated private and local memory rings of docs/spec/amd-runtime-abi.md at the end of
 /// `mem.global` and fill their cb0 entries in `launch.cb0`: private bytes per work-item
 /// are the sum of the kernel's `;memory:private` entries, local bytes per group the sum of
 /// `;memory:local` (both rounded up to 16). Kernels address them as
@@ -307,7 +307,7 @@ pub fn place_rings(
     Ok(())
 }
 
-/// An emulated memory ring (seed 000: private memory per work-item, local memory per
+/// An emulated memory ring (docs/spec/amd-runtime-abi.md: private memory per work-item, local memory per
 /// group): `slots` slots of `per` bytes from `start` of [`Memory::global`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ring {

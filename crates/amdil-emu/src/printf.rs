@@ -1,6 +1,6 @@
 //! Decoding the printf buffer into text with the `;printf_fmt` metadata.
 //!
-//! The seed fixes where the buffer is (`cb0[8].y`, size `cb0[8].z`) and that writes past its
+//! docs/spec/amd-runtime-abi.md#printf fixes where the buffer is (`cb0[8].y`, size `cb0[8].z`) and that writes past its
 //! size are dropped, but not the record layout. The kauai layout has ROCm's header shape
 //! (an 8-byte header, records from byte 8: [`kauai_amdil::abi::PRINTF_HEADER_BYTES`]):
 //!

@@ -28,7 +28,7 @@ pub const CB0_SLOTS: usize = 9;
 /// kauai buffers too. Word 0 ([`PRINTF_USED`]) counts the record bytes written after the
 /// header; word 1 ([`PRINTF_DROPPED`]) counts the printf calls whose record did not
 /// fit, where ROCm keeps the buffer size (kauai kernels read it from `cb0[8].z`, the
-/// seed's place). Both start at 0.
+/// ABI's place). Both start at 0.
 pub const PRINTF_HEADER_BYTES: u32 = 8;
 /// Byte offset in the printf buffer of the count of record bytes written.
 pub const PRINTF_USED: u32 = 0;

@@ -2,7 +2,7 @@
 //! limits: one table, read by the compiler target (`kauai-amdil-gen`: what code to
 //! generate), the emulator (`kauai-amdil-emu`: what a kernel may use) and the runtime.
 //!
-//! Facts come from the seed's `-mcpu` list and the historical backend's device classes
+//! Facts come from the `-mcpu` list of docs/spec/amd-runtime-abi.md and the historical backend's device classes
 //! (`AMDILDeviceInfo.cpp`, `AMDIL7XXDevice.cpp`, `AMDILEvergreenDevice.cpp`,
 //! `AMDILNIDevice.cpp`): the family (7XX has no hardware local memory, no arena UAV and
 //! one UAV; Evergreen and later have all three), double precision in hardware, the
@@ -58,11 +58,11 @@ impl Family {
 pub struct Device {
     /// The canonical `-mcpu` name.
     pub name: &'static str,
-    /// Other names the seed gives for the same device ("rv770 - also includes rv740, 790
+    /// Other names AMD gives for the same device ("rv770 - also includes rv740, 790
     /// and 700"; its `-mattr` example says `-mcpu=atir700`).
     pub aliases: &'static [&'static str],
     pub family: Family,
-    /// What the seed's list says about it.
+    /// What AMD's device list says about it.
     pub description: &'static str,
     /// Double precision in hardware.
     pub fp64: bool,
@@ -79,7 +79,7 @@ impl Device {
     }
 }
 
-/// The seed's `-mcpu` list, in its order.
+/// The `-mcpu` list of docs/spec/amd-runtime-abi.md, in its order.
 pub const DEVICES: &[Device] = &[
     Device {
         name: "rv710",
@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn every_seed_cpu_and_alias_is_known_once() {
-        // The seed's list, typed from it.
+        // The documented list, typed from it.
         let seed = [
             "rv710", "rv730", "rv770", "cypress", "juniper", "redwood", "cedar", "cayman", "barts",
             "turks", "caicos", "kauai", "test",

@@ -21,7 +21,7 @@ use crate::device::{CONSTANT_BUFFER_BYTES, GDS_BYTES, MAX_LOCAL_BYTES, PRIVATE_B
 /// The metadata major version we understand; any minor version of it is accepted.
 pub const CURRENT_MAJOR: u32 = 3;
 
-/// The data types of `;value`, `;pointer` and `;ARG` lines: the seed's list ("i1", "i8",
+/// The data types of `;value`, `;pointer` and `;ARG` lines: docs/spec/amd-runtime-abi.md's list ("i1", "i8",
 /// "i16", "i32", "i64", "float", "double", "struct", "union", "event", "opaque") plus the
 /// AMD runtime's unsigned spellings and `half`, which compilers print too.
 pub const DATA_TYPES: &[&str] = &[

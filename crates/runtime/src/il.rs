@@ -1,4 +1,4 @@
-//! IL programs on `kauai:<mcpu>` devices: the AMD runtime's side of seed 000.
+//! IL programs on `kauai:<mcpu>` devices: the AMD runtime's side of docs/spec/amd-runtime-abi.md.
 //!
 //! Building reads the IL text, validates it and reads its metadata, once for the whole
 //! program. The kernels' argument lists come from the metadata lines (`;value`,
@@ -211,7 +211,7 @@ fn kernel_info(
                     };
                     let stored = if lanes == 3 { 4 } else { lanes };
                     let elem = u64::from(scalar.bits().div_ceil(8).max(1));
-                    // `i1` travels as a 32-bit value (seed 000: "Boolean scalars are
+                    // `i1` travels as a 32-bit value (docs/spec/amd-runtime-abi.md: "Boolean scalars are
                     // equivalent to a 32bit integer").
                     let elem = if v.ty == "i1" { 4 } else { elem };
                     let name = if lanes == 1 {
@@ -363,7 +363,7 @@ fn same_layout(a: &str, b: &str) -> bool {
 }
 
 /// Whether `reflected` is a pointer to vectors (or scalars) of the scalar type the
-/// `;pointer` line names in `declared` (the seed's pointer metadata has scalar data types
+/// `;pointer` line names in `declared` (`;pointer` metadata has scalar data types
 /// only): same scalar size, both floating point or both integer.
 fn same_pointee_scalar(declared: &str, reflected: &str) -> bool {
     use crate::oclc::values::Elem;

@@ -1,4 +1,4 @@
-// Barriers in both arms of a divergent if/else are barrier divergence (issue 15: the IL
+// Barriers in both arms of a divergent if/else are barrier divergence (the IL
 // devices let it pass because every work-item reached *a* barrier). Work-items 0 and 1
 // take the first arm, 2 and 3 the second; the message names work-items on every device.
 // RUN: kauai oclc -execute -enqueue arms -print o,4 -global 4 -local 4 %s

@@ -1,4 +1,4 @@
-// A store through NULL faults (issue 15: on the IL devices it landed in the first
+// A store through NULL faults (on the IL devices it landed in the first
 // buffer at offset 0 and the run succeeded): work-item 1 stores through a null pointer.
 // RUN: kauai oclc -execute -enqueue nul -print o,4 -global 4 %s
 // CHECK-FAIL: fault in kernel nul, work-item (1, 0, 0)

@@ -1,4 +1,4 @@
-// Private memory is checked per work-item (issue 15: the IL devices checked the whole
+// Private memory is checked per work-item (the IL devices checked the whole
 // private ring, so work-item 0 overran its array into work-item 1's silently): work-item
 // 0 writes a[4] of its 4-int array, then a[-1]; each run fails naming work-item 0 on the
 // host and on every kauai device.

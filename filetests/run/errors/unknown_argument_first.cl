@@ -1,5 +1,5 @@
 // A misspelt argument name is reported as such, before the check that every argument
-// is given (issue 14: `out` was reported missing, `ouy` never).
+// is given (`out` was reported missing, `ouy` never).
 // RUN: kauai oclc -execute -enqueue copy -arg a,1,2 -arg ouy,0,0 -global 2 %s
 // CHECK-FAIL: -arg ouy,0,0: kernel `copy` has no argument named `ouy` (arguments: a, out)
 

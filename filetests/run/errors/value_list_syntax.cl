@@ -1,4 +1,4 @@
-// A list syntax error names the option and its text (issue 14: it named neither).
+// A list syntax error names the option and its text (it named neither).
 // RUN: kauai oclc -execute -enqueue copy -arg a,range(0 -print out,8 -global 8 %s
 // CHECK-FAIL: -arg a,range(0: expected `,` at the end
 

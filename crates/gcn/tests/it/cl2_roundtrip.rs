@@ -137,13 +137,8 @@ fn disasm_config_reassembles_to_same_setup_and_metadata() {
 /// it prints never panics.
 #[test]
 fn mutated_binaries_never_panic() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed ^= seed >> 12;
-        seed ^= seed << 25;
-        seed ^= seed >> 27;
-        seed.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
+    let mut rng = kauai_testkit::Rng::new(0x9E37_79B9_7F4A_7C15);
+    let mut next = move || rng.next_u64();
     for (driver, bits64) in [(180005, false), (191205, true), (200406, false)] {
         let bin = asm(&sample(driver, bits64));
         for _ in 0..60 {

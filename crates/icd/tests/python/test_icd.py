@@ -441,7 +441,7 @@ def test_fault_then_the_queue_keeps_working(ctx_queue, capfd):
     err = capfd.readouterr().err
     assert "oob" in err  # the fault names the kernel
     # A command waiting for the failed one fails too, with
-    # CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST as its status (issue 9; PoCL 3.1 gives
+    # CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST as its status (PoCL 3.1 gives
     # the dependent the failed event's own status instead); the queue keeps working.
     dep = cl.enqueue_marker(q, wait_for=[ev])
     with pytest.raises(cl.Error):
