@@ -70,6 +70,11 @@ pub const HWREG_NAMES: [&str; 20] = [
 fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
     match op {
         Operand::Code(c) => format_code(arch, c, dwords).unwrap_or_else(|| format!("@{c}")),
+        // A literal holding a value the assembler would encode inline (a non-canonical
+        // but valid encoding) must say `lit()` to reassemble to the same bytes.
+        Operand::Lit(v) if crate::operand::inline_int(i64::from(v)).is_some() => {
+            format!("lit({v:#x})")
+        }
         Operand::Lit(v) | Operand::Imm(v) => format!("{v:#x}"),
         Operand::Absent => "off".into(),
     }

@@ -2,7 +2,8 @@
 //! `#### EXPECTED` line and the expected result (code bytes, symbols, prints,
 //! diagnostics with file:line:col, and the disassembly when the source asks for it with
 //! `# test: disasm`). `BLESS=1 cargo test -p kauai-gcn --test files` rewrites the
-//! expectations; review the diff.
+//! expectations, which freezes our own output: review the diff. A disassembly must also
+//! assemble back to the same bytes, which needs no expectation.
 
 use std::fmt::Write;
 use std::path::Path;
@@ -13,7 +14,7 @@ use kauai_testkit::Expected;
 
 const MARKER: &str = "#### EXPECTED";
 
-fn run_file(name: &str, source: &str) -> String {
+fn run_file(name: &str, source: &str) -> Result<String, String> {
     let mut sm = SourceMap::new();
     let f = sm.add(name, source.to_string());
     let mut diags = Diagnostics::new();
@@ -44,15 +45,49 @@ fn run_file(name: &str, source: &str) -> String {
             let _ = writeln!(out, "print {p}");
         }
         if source.contains("# test: disasm") {
-            out.push_str(&disassemble(o.code(), o.arch, DisasmOptions::default()));
+            let text = disassemble(o.code(), o.arch, DisasmOptions::default());
+            reassembles(&text, o.arch, o.code())?;
+            out.push_str(&text);
         }
     }
-    out
+    Ok(out)
+}
+
+/// The check that does not rest on a blessed expectation: a disassembly assembles back
+/// to exactly the bytes it came from.
+fn reassembles(text: &str, arch: kauai_gcn::Arch, code: &[u8]) -> Result<(), String> {
+    let mut sm = SourceMap::new();
+    let f = sm.add("<disassembly>", text.to_string());
+    let mut diags = Diagnostics::new();
+    let opts = AsmOptions {
+        arch: Some(arch),
+        ..AsmOptions::default()
+    };
+    match assemble(&mut sm, f, &opts, &mut diags) {
+        Ok(again) if again.code() == code => Ok(()),
+        Ok(again) => {
+            let (a, b) = (again.code(), code);
+            let at = a
+                .iter()
+                .zip(b)
+                .position(|(x, y)| x != y)
+                .unwrap_or(a.len().min(b.len()));
+            Err(format!(
+                "the disassembly assembles to other bytes from byte {at} ({} bytes against {}):\n{text}",
+                a.len(),
+                b.len()
+            ))
+        }
+        Err(_) => Err(format!(
+            "the disassembly does not assemble:\n{}\n{text}",
+            diags.render(&sm)
+        )),
+    }
 }
 
 /// One data file: its output must match its expectation.
 pub fn check(path: &Path) -> Result<(), String> {
     let file = Expected::read(path, MARKER)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-    file.check(&run_file(name, file.input()))
+    file.check(&run_file(name, file.input())?)
 }

@@ -48,4 +48,4 @@ v_cvt_i32_f64   v55, |s[26:27]|
 v_mov_fed_b32   v158, v79
 v_mov_fed_b32   v55, v27 vop3
 v_cvt_f32_f16   v158, 0xcde4
-v_mov_b32       v15, 0x9
+v_mov_b32       v15, lit(0x9)

@@ -49,7 +49,7 @@ s_cbranch_scc0  .L12_0
 s_branch        .L32_0
 v_nop
 .L32_0:
-v_mov_b32       v0, 0x1
+v_mov_b32       v0, lit(0x1)
 v_add_f32       v1, 1.0, v2
 v_add_f32       v1, 0x3e99999a, v2
 v_add_f16       v1, 0x34cd, v2
