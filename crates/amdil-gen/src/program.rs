@@ -367,6 +367,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
         });
     }
 
+    let reach = reach_summaries(&defined, &calls, &done, &local_end);
     let mut body: Vec<Line> = Vec::new();
     let mut used_macros = BTreeSet::new();
     let mut dmacros = BTreeSet::new();
@@ -374,24 +375,19 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
         let func = &m.functions[f];
         let Some(d) = done[f].as_ref() else { continue };
         if is_kernel(func) {
-            let reach = reachable(f, &calls);
-            let mut agg = Facts::default();
-            let mut locals = BTreeSet::new();
-            let mut data = false;
-            let mut private = wrapper_frame[f].1;
-            for r in &reach {
-                if let Some(dn) = done[*r].as_ref() {
-                    agg.uses_lds |= dn.facts.uses_lds;
-                    agg.uses_arena |= dn.facts.uses_arena;
-                    agg.writes_global |= dn.facts.writes_global;
-                    agg.uses_doubles |= dn.facts.uses_doubles;
-                    agg.barriers += dn.facts.barriers;
-                    locals.extend(dn.locals.iter().copied());
-                    data |= dn.data;
-                    private = private.max(dn.frame_end);
-                }
-            }
-            let static_local = locals.iter().map(|g| local_end[*g]).max().unwrap_or(0);
+            let r = &reach[f];
+            let agg = Facts {
+                uses_lds: r.uses_lds,
+                uses_arena: r.uses_arena,
+                writes_global: r.writes_global,
+                uses_doubles: r.uses_doubles,
+                // Only "any barrier" is read (`;limitgroupsize`).
+                barriers: u32::from(r.barriers),
+                ..Facts::default()
+            };
+            let data = r.data;
+            let private = wrapper_frame[f].1.max(r.frame_end);
+            let static_local = r.static_local;
             let w = wrapper(
                 &mut sh,
                 f,
@@ -681,15 +677,90 @@ fn copy_value_arg(sh: &mut Shared, s: &mut Vec<Line>, p: &VLoc, vs: Shape, slot:
     }
 }
 
-fn reachable(f: FuncId, calls: &SecondaryMap<FuncId, BTreeSet<FuncId>>) -> BTreeSet<FuncId> {
-    let mut seen = BTreeSet::new();
-    let mut work = vec![f];
-    while let Some(x) = work.pop() {
-        if seen.insert(x) {
-            work.extend(calls[x].iter().copied());
+/// What a kernel needs to know about every function it reaches (itself included).
+#[derive(Clone, Default)]
+struct Reach {
+    uses_lds: bool,
+    uses_arena: bool,
+    writes_global: bool,
+    uses_doubles: bool,
+    barriers: bool,
+    data: bool,
+    /// The highest private frame end.
+    frame_end: u32,
+    /// The highest end of a kernel-scope `__local` variable used.
+    static_local: u32,
+}
+
+impl Reach {
+    fn join(&mut self, o: &Reach) {
+        self.uses_lds |= o.uses_lds;
+        self.uses_arena |= o.uses_arena;
+        self.writes_global |= o.writes_global;
+        self.uses_doubles |= o.uses_doubles;
+        self.barriers |= o.barriers;
+        self.data |= o.data;
+        self.frame_end = self.frame_end.max(o.frame_end);
+        self.static_local = self.static_local.max(o.static_local);
+    }
+}
+
+/// [`Reach`] of every function, bottom-up over the (acyclic) call graph: each function
+/// is summarised once from its callees' summaries, so a program of many kernels sharing
+/// a long chain of helpers costs time linear in its calls, not kernels times functions
+/// (issue 15). Every field is an "or" or a "max", so a callee reached along several
+/// paths counts the same as once.
+fn reach_summaries(
+    defined: &[FuncId],
+    calls: &SecondaryMap<FuncId, BTreeSet<FuncId>>,
+    done: &SecondaryMap<FuncId, Option<Done>>,
+    local_end: &SecondaryMap<GlobalId, u32>,
+) -> SecondaryMap<FuncId, Reach> {
+    let own = |f: FuncId| -> Reach {
+        let Some(d) = done[f].as_ref() else {
+            return Reach::default();
+        };
+        Reach {
+            uses_lds: d.facts.uses_lds,
+            uses_arena: d.facts.uses_arena,
+            writes_global: d.facts.writes_global,
+            uses_doubles: d.facts.uses_doubles,
+            barriers: d.facts.barriers > 0,
+            data: d.data,
+            frame_end: d.frame_end,
+            static_local: d.locals.iter().map(|g| local_end[*g]).max().unwrap_or(0),
+        }
+    };
+    let mut reach: SecondaryMap<FuncId, Reach> = SecondaryMap::new();
+    let mut finished: SecondaryMap<FuncId, bool> = SecondaryMap::new();
+    // Iterative post-order: a function is summarised after all its callees.
+    for &root in defined {
+        if finished[root] {
+            continue;
+        }
+        let mut stack: Vec<(FuncId, Vec<FuncId>)> =
+            vec![(root, calls[root].iter().copied().collect())];
+        while let Some((f, rest)) = stack.last_mut() {
+            match rest.pop() {
+                Some(c) if !finished[c] => {
+                    let next = calls[c].iter().copied().collect();
+                    stack.push((c, next));
+                }
+                Some(_) => {}
+                None => {
+                    let f = *f;
+                    let mut r = own(f);
+                    for c in &calls[f] {
+                        r.join(&reach[*c]);
+                    }
+                    reach[f] = r;
+                    finished[f] = true;
+                    stack.pop();
+                }
+            }
         }
     }
-    seen
+    reach
 }
 
 fn check_acyclic(

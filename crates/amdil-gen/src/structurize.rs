@@ -14,6 +14,7 @@
 //! An edge that enters a loop other than through its header (irreducible flow) is an
 //! error: IL cannot express it without duplicating code.
 
+use kauai_ir::cfg::{self, DomTree};
 use kauai_ir::{Block, Body, InstKind, SecondaryMap};
 
 /// Where a branch goes.
@@ -76,12 +77,11 @@ pub(crate) enum StructError {
 
 struct Cfg<'a> {
     body: &'a Body,
-    rpo_index: SecondaryMap<Block, u32>,
-    idom: SecondaryMap<Block, Option<Block>>,
+    dom: DomTree,
     /// Dominator-tree children, highest reverse-postorder number first.
     children: SecondaryMap<Block, Vec<Block>>,
     header: SecondaryMap<Block, bool>,
-    /// `loop_of[b]` holds the headers of every loop containing `b`.
+    /// `in_loop[b]` holds the headers of every loop containing `b`.
     in_loop: SecondaryMap<Block, Vec<Block>>,
     forward_in: SecondaryMap<Block, u32>,
     depth: usize,
@@ -89,70 +89,19 @@ struct Cfg<'a> {
 
 /// Translate the body's control flow into structured statements.
 pub(crate) fn structurize(body: &Body) -> Result<Vec<Stmt>, StructError> {
-    let rpo = body.reverse_post_order();
-    let Some(&entry) = rpo.first() else {
+    // The CFG analyses are `ir`'s (one implementation for the verifier, `opt` and here).
+    let dom = DomTree::compute(body);
+    let Some(&entry) = dom.rpo.first() else {
         return Ok(Vec::new());
     };
-    let mut rpo_index: SecondaryMap<Block, u32> = SecondaryMap::with_default(u32::MAX);
-    for (i, b) in rpo.iter().enumerate() {
-        rpo_index[*b] = i as u32;
-    }
-    let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-    for &b in &rpo {
-        for s in body.successors(b) {
-            preds[s].push(b);
-        }
-    }
-    // Dominators (Cooper, Harvey and Kennedy): iterate to a fixpoint over the RPO.
-    let mut idom: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
-    idom[entry] = Some(entry);
-    let intersect = |idom: &SecondaryMap<Block, Option<Block>>, mut a: Block, mut b: Block| {
-        while a != b {
-            while rpo_index[a] > rpo_index[b] {
-                a = idom[a].unwrap_or(entry);
-            }
-            while rpo_index[b] > rpo_index[a] {
-                b = idom[b].unwrap_or(entry);
-            }
-        }
-        a
-    };
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in rpo.iter().skip(1) {
-            let mut new: Option<Block> = None;
-            for &p in &preds[b] {
-                if idom[p].is_none() {
-                    continue;
-                }
-                new = Some(match new {
-                    None => p,
-                    Some(n) => intersect(&idom, p, n),
-                });
-            }
-            if new.is_some() && idom[b] != new {
-                idom[b] = new;
-                changed = true;
-            }
-        }
-    }
-    let dominates = |a: Block, mut b: Block| loop {
-        if a == b {
-            return true;
-        }
-        match idom[b] {
-            Some(p) if p != b => b = p,
-            _ => return false,
-        }
-    };
+    let preds = cfg::predecessors(body);
     let mut header: SecondaryMap<Block, bool> = SecondaryMap::new();
     let mut forward_in: SecondaryMap<Block, u32> = SecondaryMap::new();
     let mut back_sources: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-    for &u in &rpo {
-        for v in body.successors(u) {
-            if rpo_index[v] <= rpo_index[u] {
-                if !dominates(v, u) {
+    for &u in &dom.rpo {
+        for v in cfg::successors(body, u) {
+            if dom.rpo_index(v) <= dom.rpo_index(u) {
+                if !dom.is_back_edge(u, v) {
                     return Err(StructError::Irreducible(u, v));
                 }
                 header[v] = true;
@@ -162,9 +111,10 @@ pub(crate) fn structurize(body: &Body) -> Result<Vec<Stmt>, StructError> {
             }
         }
     }
-    // Natural loops: everything that reaches a back-edge source without passing the header.
+    // Natural loops: everything that reaches a back-edge source without passing the
+    // header (unreachable predecessors are no part of any loop).
     let mut in_loop: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-    for &h in &rpo {
+    for &h in &dom.rpo {
         if !header[h] {
             continue;
         }
@@ -179,25 +129,21 @@ pub(crate) fn structurize(body: &Body) -> Result<Vec<Stmt>, StructError> {
             seen[b] = true;
             in_loop[b].push(h);
             for &p in &preds[b] {
-                if !seen[p] {
+                if !seen[p] && dom.is_reachable(p) {
                     work.push(p);
                 }
             }
         }
     }
-    let mut children: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-    for &b in rpo.iter().skip(1) {
-        if let Some(p) = idom[b] {
-            children[p].push(b);
-        }
-    }
-    for &b in &rpo {
-        children[b].sort_by_key(|c| std::cmp::Reverse(rpo_index[*c]));
+    // `DomTree::children` lists them in reverse post-order; the nesting wants the
+    // highest number first.
+    let mut children = dom.children();
+    for &b in &dom.rpo {
+        children[b].reverse();
     }
     let mut cfg = Cfg {
         body,
-        rpo_index,
-        idom,
+        dom,
         children,
         header,
         in_loop,
@@ -389,9 +335,13 @@ impl Cfg<'_> {
         if !self.body.blocks[target].params.is_empty() {
             out.push(Stmt::Edge { from: x, succ });
         }
-        let label = if self.rpo_index[target] <= self.rpo_index[x] {
+        let label = if self.dom.rpo_index(target) <= self.dom.rpo_index(x) {
             Some(Label::Head(target))
-        } else if self.idom[target].is_some_and(|p| self.is_target(p, target)) {
+        } else if self
+            .dom
+            .idom(target)
+            .is_some_and(|p| self.is_target(p, target))
+        {
             Some(Label::Exit(target))
         } else {
             None

@@ -16,6 +16,7 @@
 //! segment and the printf buffer after the buffers. cb1 is filled from the metadata by
 //! [`Cb1Builder`], cb0 by the emulator from the launch.
 
+use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -87,16 +88,20 @@ pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo,
     }
     // Warnings (unknown metadata keys, `;warning:` lines) are the build log.
     let log = diags.render(&sources);
-    let called: Vec<u32> = md.kernels.iter().flat_map(|k| k.functions()).collect();
+    // Sets, not lists: a program of thousands of functions must not cost a scan of every
+    // block per block (issue 15).
+    let called: HashSet<u32> = md.kernels.iter().flat_map(|k| k.functions()).collect();
+    let names: HashSet<&str> = md.kernels.iter().map(|k| k.name.as_str()).collect();
+    let mut seen: HashSet<String> = HashSet::new();
     let threads = threads_per_group(&program);
     let mut kernels = Vec::new();
     let mut infos = Vec::new();
     let mut errors = Vec::new();
     for block in &md.kernels {
-        let Some(short) = kernel_name(block, &md.kernels, &called) else {
+        let Some(short) = kernel_name(block, &names, &called) else {
             continue;
         };
-        if kernels.iter().any(|k: &IlKernel| k.name == short) {
+        if !seen.insert(short.clone()) {
             errors.push(format!("{name}: kernel `{short}` is defined twice"));
             continue;
         }
@@ -138,7 +143,11 @@ pub(crate) fn build(name: &str, bytes: &[u8]) -> Result<(IlProgram, ProgramInfo,
 /// Which metadata blocks are kernels: the AMD compiler names a kernel's wrapper
 /// `__OpenCL_<name>_kernel` (its body is the block `<name>`, called by the wrapper). A
 /// hand-written block that no other block calls (`;function:`) is a kernel too.
-fn kernel_name(block: &KernelMetadata, all: &[KernelMetadata], called: &[u32]) -> Option<String> {
+fn kernel_name(
+    block: &KernelMetadata,
+    names: &HashSet<&str>,
+    called: &HashSet<u32>,
+) -> Option<String> {
     if let Some(short) = block
         .name
         .strip_prefix("__OpenCL_")
@@ -148,7 +157,7 @@ fn kernel_name(block: &KernelMetadata, all: &[KernelMetadata], called: &[u32]) -
         return Some(short.to_string());
     }
     let wrapper = format!("__OpenCL_{}_kernel", block.name);
-    if all.iter().any(|k| k.name == wrapper) {
+    if names.contains(wrapper.as_str()) {
         return None;
     }
     let id = block.unique_id()?;

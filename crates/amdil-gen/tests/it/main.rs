@@ -6,4 +6,5 @@ mod corpus;
 mod e2e;
 mod metadata;
 mod robust;
+mod scale;
 mod target;
