@@ -2,7 +2,7 @@
 //!
 //! This crate turns a finalized Kauai IR module (the output of `kauai-opt`'s finalize
 //! pipeline: `__mux_*` builtins, numbered barriers) into an AMD IL program with the
-//! compiler metadata of seed `000_…`, for one of the TeraScale GPUs the seed's `-mcpu`
+//! compiler metadata of docs/spec/amd-runtime-abi.md, for one of the TeraScale GPUs its `-mcpu`
 //! list names (rv710 … cayman, plus `kauai`, the emulator, and `test`).
 //!
 //! What comes out is what the historical AMD OpenCL compiler handed to the runtime: one
@@ -21,10 +21,10 @@
 //! wrappers' cb1 argument copies and the metadata. Every line is made by
 //! [`kauai_amdil::build`] (opcodes as types, so operand counts are checked when this
 //! crate compiles) into a [`kauai_amdil::Program`], printed by `kauai_amdil`'s printer. `ARCHITECTURE.md` ("The amdil
-//! target") records the decisions where the seed and the historical backend disagree.
+//! target") records the decisions where AMD's 2009 ABI text and the historical backend disagree (also docs/spec/amd-runtime-abi.md#where-kauai-departs-from-the-2009-text).
 //!
 //! Entry points:
-//! - [`TargetOptions`] parses `-mcpu` and `-mattr` with the seed's validity rules
+//! - [`TargetOptions`] parses `-mcpu` and `-mattr` with the validity rules of docs/spec/amd-runtime-abi.md#devices--mcpu-and-features--mattr
 //!   (`help` for either gives the list as [`OptionsError::Help`]); [`mcpu_help`] and
 //!   [`mattr_help`] are those texts.
 //! - [`generate`] translates a finalized module (32-bit pointers) to IL text.

@@ -1,5 +1,5 @@
-//! Driver options of seed `000_…` ("Calling the compiler", "Tablegen specific compiler
-//! options"): `-mcpu` picks the device, `-mattr` a comma-separated list of features.
+//! Driver options (docs/spec/amd-runtime-abi.md#devices--mcpu-and-features--mattr):
+//! `-mcpu` picks the device, `-mattr` a comma-separated list of features.
 //!
 //! The device table (family, double precision, LDS size, wavefront) is
 //! [`kauai_amdil::device`], shared with the emulator; it is re-exported here.
@@ -103,7 +103,7 @@ impl TargetOptions {
     }
 
     /// Apply an `-mattr` list: features in order (a later one wins), then the validity
-    /// rules of the seed, which depend on the whole list (`+cal=` may come last).
+    /// rules of docs/spec/amd-runtime-abi.md#devices--mcpu-and-features--mattr, which depend on the whole list (`+cal=` may come last).
     pub fn apply_mattr(&mut self, mattr: &str) -> Result<(), OptionsError> {
         let mut enabled: Vec<String> = Vec::new();
         for raw in mattr.split(',') {
@@ -313,7 +313,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_seed_cpu_and_alias_is_known() {
+    fn every_documented_cpu_and_alias_is_known() {
         for n in [
             "rv710", "rv730", "rv770", "cypress", "juniper", "redwood", "cedar", "cayman", "barts",
             "turks", "caicos", "kauai", "test", "rv740", "rv790", "rv700", "CYPRESS",
@@ -343,7 +343,7 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_validity_rules_give_clear_errors() {
+    fn the_documented_validity_rules_give_clear_errors() {
         let cases: &[(&str, &str, &str)] = &[
             (
                 "rv770",

@@ -1,4 +1,4 @@
-//! The program layout of seed 000: the `main` with the link point, for every kernel a
+//! The program layout of docs/spec/amd-runtime-abi.md#multi-kernel-programs-and-linking: the `main` with the link point, for every kernel a
 //! wrapper that moves the arguments from cb1 into registers and calls the kernel's body,
 //! every function followed by its metadata block, the data segment, `end`.
 
@@ -22,13 +22,13 @@ use crate::func::{
 use crate::il::{Lits, Shape, VLoc};
 use crate::{GenError, TargetOptions};
 
-/// The metadata version printed: the 2011 backend's (the seed's era).
+/// The metadata version printed: the 2011 backend's (the era of AMD's ABI text).
 pub const VERSION: (u32, u32, u32) = (2, 0, 74);
 
 /// Slots of cb0 the runtime fills (`cb0[0]` .. `cb0[8]`).
 const CB0_SLOTS: u32 = 9;
 
-/// `;error:` messages: a 4-character code, then at most 32 characters in all (seed 000).
+/// `;error:` messages: a 4-character code, then at most 32 characters in all (docs/spec/amd-runtime-abi.md#the-metadata-block).
 pub const ERR_DOUBLES: &str = "E001:Doubles are not supported";
 pub const ERR_LOCAL: &str = "E002:Local memory exceeds device";
 
@@ -74,7 +74,7 @@ fn is_unsigned(type_name: &str) -> bool {
 }
 
 /// The metadata name of an integer type of `bits` bits (`u32` for unsigned ones: the
-/// AMD runtime's names; the seed's list is signless).
+/// AMD runtime's names; AMD's 2009 type list is signless).
 fn int_name(bits: u32, unsigned: bool) -> &'static str {
     match (bits, unsigned) {
         (8, false) => "i8",
@@ -126,7 +126,7 @@ fn pointee(type_name: &str) -> (&'static str, u32) {
     (ty, (bytes * lanes).next_power_of_two())
 }
 
-/// The arguments of a kernel with their cb1 slots (seed 000, "Dynamic Locations": every
+/// The arguments of a kernel with their cb1 slots (docs/spec/amd-runtime-abi.md#kernel-arguments-in-cb1: every
 /// argument starts a new 16-byte slot, from offset 0 of cb1).
 fn kernel_args(m: &Module, f: &Function, r7xx: bool) -> Result<Vec<Arg>, GenError> {
     let types = f.meta_strs(kauai_ir::meta::KERNEL_ARG_TYPE);
@@ -504,7 +504,7 @@ fn wrapper(
     }
     if facts.uses_lds {
         // The compiler's own local memory; `__local` pointer arguments come after it and
-        // the runtime adds their sizes (seed 000, "Hardware Local Memory Usage").
+        // the runtime adds their sizes (docs/spec/amd-runtime-abi.md#private-and-local-memory).
         e(dcl::lds(LDS_ID, static_local.next_multiple_of(4)));
     }
     match func.reqd_work_group_size() {
@@ -572,8 +572,8 @@ fn wrapper(
     let call = b::numbered(op::Call, i64::from(sh.ids[f]));
     s.push(Line::commented(call, format!(" {}", func.name)));
     if !facts.writes_global {
-        // SC removes kernels without memory writes: a store that never runs (seed 000,
-        // "Reserved Memory Write").
+        // SC removes kernels without memory writes: a store that never runs (docs/spec/amd-runtime-abi.md#private-and-local-memory,
+        // "Reserved write").
         let z = sh.lits.splat(0);
         let mem = Reg::mem(0).dst(Mask::X);
         s.push(b::cond(op::IfLogicalz, Reg::cb(0, 0).x()).into());
@@ -608,7 +608,7 @@ fn wrapper(
         e.push(MdEntry::Cws(c));
     }
     e.extend(args.iter().map(|a| a.entry.clone()));
-    // The OpenCL type of each argument (the AMD runtime's later key): the seed's types
+    // The OpenCL type of each argument (the AMD runtime's later key): the 2009 type list's types
     // lose vector pointees (`float3*`) and signedness.
     let types = func.meta_strs(kauai_ir::meta::KERNEL_ARG_TYPE);
     for (i, t) in types.iter().enumerate() {
@@ -707,8 +707,8 @@ impl Reach {
 
 /// [`Reach`] of every function, bottom-up over the (acyclic) call graph: each function
 /// is summarised once from its callees' summaries, so a program of many kernels sharing
-/// a long chain of helpers costs time linear in its calls, not kernels times functions
-/// (issue 15). Every field is an "or" or a "max", so a callee reached along several
+/// a long chain of helpers costs time linear in its calls, not kernels times functions.
+/// Every field is an "or" or a "max", so a callee reached along several
 /// paths counts the same as once.
 fn reach_summaries(
     defined: &[FuncId],

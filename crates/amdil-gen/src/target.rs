@@ -18,7 +18,7 @@ pub const MATTR_OPTION: &str = "--mattr";
 /// The prefix of every amdil device name (`kauai:cypress`).
 pub const DEVICE_PREFIX: &str = "kauai:";
 
-/// The ComputeMux compiler for `-mcpu=<mcpu>` (a name or alias of seed 000's list).
+/// The ComputeMux compiler for `-mcpu=<mcpu>` (a name or alias of the list in docs/spec/amd-runtime-abi.md#devices--mcpu-and-features--mattr).
 pub fn target_info(mcpu: &str) -> std::result::Result<Arc<Info>, OptionsError> {
     let o = TargetOptions::new(mcpu)?;
     let d = o.device;
@@ -105,7 +105,7 @@ impl Target for AmdilTarget {
 
     /// The IL program text. A program whose metadata carries `;error:` lines (something
     /// the device cannot do, such as doubles without fp64) fails here with those messages,
-    /// as the seed requires the runtime to fail the build.
+    /// as docs/spec/amd-runtime-abi.md#the-metadata-block requires the runtime to fail the build.
     fn create_binary(&self, program: &FinalizedProgram) -> Result<Vec<u8>> {
         let opts = self.options(&program.options)?;
         let il = crate::generate(&program.module, &opts)

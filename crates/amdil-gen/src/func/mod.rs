@@ -49,9 +49,9 @@ pub(crate) const R_LOCAL: u32 = 2;
 pub(crate) const R_PENDING: u32 = 3;
 /// The first register for values.
 pub(crate) const FIRST_REG: u32 = 4;
-/// The raw UAV (seed 000: "UAV access is to UAV 1 and done on a raw buffer").
+/// The raw UAV (docs/spec/amd-runtime-abi.md#constant-buffers-and-uavs: ordinary accesses use raw UAV 1).
 pub(crate) const RAW_UAV: u32 = 1;
-/// The arena UAV of Evergreen and later (seed 000: "uav id 0 is used for the arena uav").
+/// The arena UAV of Evergreen and later (docs/spec/amd-runtime-abi.md#constant-buffers-and-uavs: the arena is UAV 0).
 pub(crate) const ARENA_UAV: u32 = 0;
 /// The LDS resource id.
 pub(crate) const LDS_ID: u32 = 1;

@@ -1,4 +1,4 @@
-//! `printf` calls: a record in the printf buffer (seed 000, "Printf information": its
+//! `printf` calls: a record in the printf buffer (docs/spec/amd-runtime-abi.md#printf: its
 //! offset in `cb0[8].y`, its size in `cb0[8].z`, writes past the size dropped) and a
 //! `;printf_fmt` line describing it.
 //!

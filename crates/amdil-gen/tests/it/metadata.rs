@@ -1,5 +1,5 @@
 //! The metadata the generator writes, read back with the IL toolkit's reader: the
-//! argument layout must be exactly the one derived by hand from seed 000's rules, and a
+//! argument layout must be exactly the one derived by hand from the rules of docs/spec/amd-runtime-abi.md#kernel-arguments-in-cb1, and a
 //! multi-kernel program must link and run for every kernel.
 
 use crate::common;

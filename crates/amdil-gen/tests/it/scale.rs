@@ -1,4 +1,4 @@
-//! Programs with many functions build and run in time linear in their size (issue 15: a
+//! Programs with many functions build and run in time linear in their size (a
 //! chain of 500 helpers took 22 s on kauai:cypress). No timing is asserted: with a
 //! quadratic stage these take minutes instead of about a second.
 
