@@ -127,11 +127,30 @@ pub(crate) fn clang_spellings(args: Vec<OsString>) -> Vec<OsString> {
     if args.get(1).and_then(|a| a.to_str()) != Some("build") {
         return args;
     }
+    // Options whose value is the next argument: that value (`--cl-options
+    // "-cl-opt-disable"`) is the option's, not a flag of its own.
+    const TAKES_VALUE: &[&str] = &[
+        "--cl-options",
+        "-o",
+        "--output",
+        "-D",
+        "-I",
+        "--emit",
+        "--device",
+        "--target",
+        "--mcpu",
+        "--mattr",
+    ];
     let mut out = Vec::with_capacity(args.len());
     let mut rest = false;
+    let mut value_next = false;
     for a in args {
+        let is_value = std::mem::replace(
+            &mut value_next,
+            a.to_str().is_some_and(|s| TAKES_VALUE.contains(&s)),
+        );
         let rewritten = match a.to_str() {
-            _ if rest => None,
+            _ if rest || is_value => None,
             Some("--") => {
                 rest = true;
                 None

@@ -195,6 +195,9 @@ fn build_takes_clangs_spellings() {
         k,
     ]);
     assert_eq!(code, 0, "{err}");
+    // The value of --cl-options given as the next argument stays its value.
+    let (code, _, err) = kauai(&["build", "--cl-options", "-cl-opt-disable", "-DN=2", k]);
+    assert_eq!(code, 0, "{err}");
     let (code, _, err) = kauai(&["build", "-cl-std=CL9.9", k]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("unsupported `-cl-std=CL9.9`"), "{err}");
