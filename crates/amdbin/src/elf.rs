@@ -325,6 +325,10 @@ pub struct GenSection {
     /// The section's address is its counted address (CLRX `addrBase = nobase`);
     /// otherwise `sh_addr` is 0.
     pub addressed: bool,
+    /// The writer's own symbol table: its `sh_link` is the string table's index. Marked
+    /// here, not recognised by name, because an extra section may also be called
+    /// `.symtab` and must keep its own link.
+    pub links_strtab: bool,
     pub data: GenData,
 }
 
@@ -338,7 +342,16 @@ impl GenSection {
             info: 0,
             entsize: 0,
             addressed: false,
+            links_strtab: false,
             data,
+        }
+    }
+
+    /// The writer's symbol table, linked to the string table.
+    pub fn symtab(data: GenData) -> GenSection {
+        GenSection {
+            links_strtab: true,
+            ..GenSection::new(".symtab", SHT_SYMTAB, 0, data)
         }
     }
 }
@@ -733,7 +746,7 @@ impl ElfGen {
                             offsets[j + 1] - offsets[j]
                         };
                         word(&mut out, sh_size);
-                        let link = if s.link == 0 && s.name == ".symtab" {
+                        let link = if s.links_strtab {
                             u32::from(strtab_idx)
                         } else {
                             s.link

@@ -57,6 +57,7 @@ pub mod elf;
 pub mod gen;
 pub mod limits;
 pub mod model;
+pub mod props;
 mod reader;
 mod writer;
 

@@ -6,7 +6,7 @@ use crate::device::GpuArch;
 use crate::elf::{
     ElfGen, GenData, GenNote, GenPhdr, GenSection, GenSymbol, Region, RegionKind, SHF_ALLOC,
     SHF_EXECINSTR, SHF_MERGE, SHF_STRINGS, SHT_NOBITS, SHT_NOTE, SHT_PROGBITS, SHT_RELA,
-    SHT_STRTAB, SHT_SYMTAB,
+    SHT_STRTAB,
 };
 use crate::gen::{self, Target};
 use crate::model::{
@@ -499,10 +499,7 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
         ));
     }
     if v163 {
-        regions.push(section(
-            8,
-            GenSection::new(".symtab", SHT_SYMTAB, 0, GenData::SymTab),
-        ));
+        regions.push(section(8, GenSection::symtab(GenData::SymTab)));
     }
 
     // Symbols (only when there are kernels, as CLRX does).
@@ -734,10 +731,7 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
             1,
             GenSection::new(".strtab", SHT_STRTAB, SHF_STRINGS, GenData::StrTab),
         ));
-        regions.push(section(
-            8,
-            GenSection::new(".symtab", SHT_SYMTAB, 0, GenData::SymTab),
-        ));
+        regions.push(section(8, GenSection::symtab(GenData::SymTab)));
         regions.push(section(
             1,
             GenSection::new(".shstrtab", SHT_STRTAB, SHF_STRINGS, GenData::ShStrTab),
@@ -939,10 +933,7 @@ pub fn write_cl2(input: &Cl2Input) -> Result<Vec<u8>, Cl2Error> {
             1,
             GenSection::new(".strtab", SHT_STRTAB, SHF_STRINGS, GenData::Bytes(strtab)),
         ),
-        section(
-            8,
-            GenSection::new(".symtab", SHT_SYMTAB, 0, GenData::Bytes(symtab)),
-        ),
+        section(8, GenSection::symtab(GenData::Bytes(symtab))),
         section(
             1,
             GenSection::new(

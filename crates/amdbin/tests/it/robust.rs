@@ -5,7 +5,6 @@
 //! allocates), and reads back to the same input.
 
 use kauai_amdbin::elf::ElfFile;
-use kauai_amdbin::limits::MAX_BINARY_BYTES;
 use kauai_amdbin::{read_cl2, write_cl2, Cl2Error, ExtraSection};
 
 fn seeds() -> Vec<Vec<u8>> {
@@ -38,90 +37,13 @@ fn seeds() -> Vec<Vec<u8>> {
     out
 }
 
-/// Names (and short values) of the fields that differ, for a readable failure.
-fn differing_fields(a: &kauai_amdbin::Cl2Input, b: &kauai_amdbin::Cl2Input) -> String {
-    let mut out = Vec::new();
-    macro_rules! f {
-        ($($name:ident),*) => {$(
-            if a.$name != b.$name {
-                let (x, y) = (format!("{:?}", a.$name), format!("{:?}", b.$name));
-                out.push(format!("{}: {} vs {}", stringify!($name), &x[..x.len().min(120)], &y[..y.len().min(120)]));
-            }
-        )*};
-    }
-    f!(
-        driver_version,
-        is64,
-        device,
-        arch_minor,
-        arch_stepping,
-        acl_version,
-        compile_options,
-        global_data,
-        rw_data,
-        bss_size,
-        bss_align,
-        samplers,
-        sampler_offsets,
-        inner_symbols,
-        inner_extra_sections,
-        extra_sections,
-        extra_symbols
-    );
-    for (i, (k, l)) in a.kernels.iter().zip(&b.kernels).enumerate() {
-        if k != l {
-            let (x, y) = (format!("{k:?}"), format!("{l:?}"));
-            let at = x
-                .bytes()
-                .zip(y.bytes())
-                .position(|(p, q)| p != q)
-                .unwrap_or(0);
-            let from = at.saturating_sub(60);
-            out.push(format!(
-                "kernel {i} ({}) differs: ...{} vs ...{}",
-                k.name,
-                &x[from..(at + 60).min(x.len())],
-                &y[from..(at + 60).min(y.len())]
-            ));
-        }
-    }
-    if a.global_data != b.global_data {
-        out.push(format!(
-            "global data lengths {} vs {} (rw {} bss {}, samplers {:?} offsets {:?} / {:?})",
-            a.global_data.len(),
-            b.global_data.len(),
-            a.rw_data.len(),
-            a.bss_size,
-            a.samplers,
-            a.sampler_offsets,
-            b.sampler_offsets
-        ));
-    }
-    if a.kernels.len() != b.kernels.len() {
-        out.push("kernel count".into());
-    }
-    out.join("; ")
-}
+use kauai_amdbin::props::read_write_holds as check;
 
-/// Check the property on one input.
-fn check(data: &[u8]) {
-    if let Ok(bin) = read_cl2(data) {
-        match write_cl2(&bin.input) {
-            Ok(bytes) => {
-                assert!(bytes.len() as u64 <= MAX_BINARY_BYTES);
-                let again = read_cl2(&bytes).expect("a written binary reads");
-                if again.input != bin.input {
-                    panic!(
-                        "read(write(read(x))) != read(x): {}",
-                        differing_fields(&bin.input, &again.input)
-                    );
-                }
-            }
-            Err(Cl2Error::Invalid(_) | Cl2Error::InKernel { .. } | Cl2Error::Unsupported(_)) => {}
-            // A layout over a limit (named in the message) is refused, not allocated.
-            Err(e @ Cl2Error::Elf(_)) if e.to_string().contains("(MAX_") => {}
-            Err(e) => panic!("writer failed unexpectedly: {e}"),
-        }
+#[test]
+fn fuzz_regressions_hold_the_property() {
+    for (name, bytes) in kauai_testkit::fuzz_regressions("amdbin_read_cl2") {
+        eprintln!("fuzz/regressions/amdbin_read_cl2/{name}");
+        check(&bytes);
     }
 }
 
