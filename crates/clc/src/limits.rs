@@ -26,6 +26,12 @@ pub const MAX_NESTING_DEPTH: u32 = 256;
 /// the bound keeps the work on garbage input small.
 pub const MAX_PARSE_ERRORS: usize = 200;
 
+/// Errors semantic analysis reports before it stops lowering: one mistake repeated
+/// through a large file (a helper used before its declaration in a chain of thousands)
+/// would otherwise print thousands of errors, each with a "did you mean" search over
+/// every visible name, quadratic in the file's size.
+pub const MAX_SEMA_ERRORS: usize = 200;
+
 /// Nesting of parentheses and unary operators in a `#if` expression (the evaluator
 /// recurses; as deep as the parser allows).
 pub const MAX_PP_EXPR_DEPTH: u32 = 256;

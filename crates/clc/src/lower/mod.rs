@@ -168,7 +168,24 @@ pub fn lower_translation_unit(
         kauai_ir::module::OPENCL_VERSION.to_string(),
         vec![kauai_ir::MetaValue::Int(1), kauai_ir::MetaValue::Int(2)],
     );
-    for item in &tu.items {
+    for (i, item) in tu.items.iter().enumerate() {
+        if l.errors >= crate::limits::MAX_SEMA_ERRORS {
+            let span = match *item {
+                crate::ast::ExternalDecl::Function(f) => tu.functions[f].span,
+                crate::ast::ExternalDecl::Declaration(d) => tu.decls[d].span,
+            };
+            l.diags.push(
+                Diagnostic::error(format!(
+                    "too many errors: {} reported, the limit MAX_SEMA_ERRORS is {}; the {} \
+                 declaration(s) from here on were not checked",
+                    l.errors,
+                    crate::limits::MAX_SEMA_ERRORS,
+                    tu.items.len() - i
+                ))
+                .at(span, "checking stopped here"),
+            );
+            break;
+        }
         match *item {
             crate::ast::ExternalDecl::Function(f) => l.function_def(f),
             crate::ast::ExternalDecl::Declaration(d) => l.global_declaration(d),
@@ -199,8 +216,9 @@ impl Lowerer<'_> {
 
     /// The closest visible name (or builtin, for calls) to a misspelled one.
     pub(crate) fn suggest(&self, wrong: &str, builtins: bool) -> Option<String> {
-        if wrong.len() < 3 {
-            // Any short name is one edit away from another: no useful hint.
+        if wrong.len() < 3 || self.errors >= crate::limits::MAX_SEMA_ERRORS {
+            // Any short name is one edit away from another: no useful hint. Past the
+            // error limit the search over every visible name is not worth its cost.
             return None;
         }
         let limit = (wrong.len() / 3).clamp(1, 3);

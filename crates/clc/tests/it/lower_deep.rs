@@ -152,3 +152,23 @@ fn long_declarator_chains_fit_a_normal_stack() {
         assert!(r.is_ok(), "{name}: the front end panicked");
     }
 }
+
+#[test]
+fn an_error_repeated_through_a_large_file_stops_at_the_limit() {
+    // Each helper calls the next before it is declared: one error per function. 5,000
+    // of them took seconds (a "did you mean" search over every name per error).
+    let n = 5000;
+    let mut src: String = (0..n)
+        .map(|i| format!("int f{i}(int x) {{ return f{}(x) + 1; }}\n", i + 1))
+        .collect();
+    src.push_str(&format!("int f{n}(int x) {{ return x; }}\n"));
+    let mut sm = SourceMap::new();
+    let f = sm.add("chain.cl", src);
+    let Err(d) = compile_opencl_c(&mut sm, &[f], &CompileOptions::default()) else {
+        panic!("calls to undeclared functions must fail");
+    };
+    let limit = kauai_clc::limits::MAX_SEMA_ERRORS;
+    assert!(d.error_count() <= limit + 1, "{} errors", d.error_count());
+    let last = d.iter().last().expect("a diagnostic");
+    assert!(last.message.contains("MAX_SEMA_ERRORS"), "{}", last.message);
+}
