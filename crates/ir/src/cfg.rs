@@ -67,6 +67,12 @@ pub fn reverse_post_order(body: &Body) -> Vec<Block> {
 pub struct DomTree {
     rpo_index: SecondaryMap<Block, u32>,
     idom: SecondaryMap<Block, Option<Block>>,
+    /// Entry and exit times of each reachable block in a depth-first walk of the
+    /// dominator tree: `a` dominates `b` exactly when `b`'s interval lies inside `a`'s.
+    /// That makes [`DomTree::dominates`] O(1); walking the idom chain instead made the
+    /// verifier quadratic on a long run of loops (a deep dominator tree).
+    enter: SecondaryMap<Block, u32>,
+    exit: SecondaryMap<Block, u32>,
     /// The reachable blocks in reverse post-order (the entry first).
     pub rpo: Vec<Block>,
 }
@@ -103,10 +109,39 @@ impl DomTree {
                 }
             }
         }
-        DomTree {
+        let mut tree = DomTree {
             rpo_index,
             idom,
+            enter: SecondaryMap::with_default(u32::MAX),
+            exit: SecondaryMap::with_default(u32::MAX),
             rpo,
+        };
+        tree.number_intervals();
+        tree
+    }
+
+    /// Fill `enter`/`exit` by an iterative depth-first walk (no recursion: the tree can
+    /// be as deep as the function is long).
+    fn number_intervals(&mut self) {
+        let Some(&entry) = self.rpo.first() else {
+            return;
+        };
+        let children = self.children();
+        let mut clock = 0u32;
+        let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
+        self.enter[entry] = clock;
+        while let Some((b, next)) = stack.last_mut() {
+            let b = *b;
+            if let Some(&c) = children[b].get(*next) {
+                *next += 1;
+                clock += 1;
+                self.enter[c] = clock;
+                stack.push((c, 0));
+            } else {
+                clock += 1;
+                self.exit[b] = clock;
+                stack.pop();
+            }
         }
     }
 
@@ -141,18 +176,14 @@ impl DomTree {
         self.idom[b].filter(|d| *d != b)
     }
 
-    /// Does `a` dominate `b` (both reachable)?
+    /// Does `a` dominate `b`? (A block dominates itself; an unreachable block is
+    /// dominated only by itself.)
     pub fn dominates(&self, a: Block, b: Block) -> bool {
-        let mut x = b;
-        loop {
-            if x == a {
-                return true;
-            }
-            match self.idom[x] {
-                Some(d) if d != x => x = d,
-                _ => return false,
-            }
+        if a == b {
+            return true;
         }
+        let (ea, eb) = (self.enter[a], self.enter[b]);
+        ea != u32::MAX && eb != u32::MAX && ea <= eb && self.exit[b] <= self.exit[a]
     }
 }
 
@@ -227,5 +258,15 @@ block6:
         assert_eq!(kids, vec![b(2), b(3), b(4)]);
         assert_eq!(predecessors(body)[b(4)], vec![b(2), b(3)]);
         assert_eq!(predecessors(body)[b(1)], vec![b(0), b(4)]);
+        // Dominance by hand: 0 dominates all reachable blocks, 1 dominates 1..=5, 4
+        // dominates 5; 2 and 3 dominate only themselves; 6 only itself.
+        let by_hand = |x: usize, y: usize| {
+            x == y || (x == 0 && y <= 5) || (x == 1 && (1..=5).contains(&y)) || (x, y) == (4, 5)
+        };
+        for x in 0..7 {
+            for y in 0..7 {
+                assert_eq!(dom.dominates(b(x), b(y)), by_hand(x, y), "{x} dom {y}");
+            }
+        }
     }
 }
