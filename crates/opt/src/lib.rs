@@ -12,7 +12,9 @@
 //!   turns branches on constants into jumps;
 //! - `dce` deletes unused side-effect-free instructions, unreachable blocks and block
 //!   parameters nobody reads;
-//! - `simplifycfg` merges straight-line blocks and skips blocks that only jump.
+//! - `simplifycfg` merges straight-line blocks and skips blocks that only jump;
+//! - `globaldce` removes the functions, declarations and globals no kernel reaches
+//!   (only for a complete program: the finalize pipelines run it, compiling does not).
 //!
 //! ComputeMux passes (docs/spec/computemux.md), which every pipeline runs because the executors
 //! depend on them:
@@ -37,6 +39,7 @@
 mod barriers;
 mod constfold;
 mod dce;
+mod globaldce;
 mod inline;
 pub use inline::{MAX_INLINE_CALLEE_INSTS, MAX_INLINE_CALLER_INSTS};
 mod lower_mux;
@@ -77,6 +80,7 @@ pub fn pass_names() -> &'static [&'static str] {
         "constfold",
         "dce",
         "simplifycfg",
+        "globaldce",
         "lower-to-mux",
         "prepare-barriers",
         "split-unaligned",
@@ -128,6 +132,7 @@ fn run_pass(m: &mut Module, name: &str) -> Result<(), OptError> {
         "constfold" => constfold::run(m),
         "dce" => dce::run(m),
         "simplifycfg" => simplifycfg::run(m),
+        "globaldce" => globaldce::run(m),
         "lower-to-mux" => lower_mux::run(m)?,
         "prepare-barriers" => barriers::run(m)?,
         "split-unaligned" => split_unaligned::run(m),
@@ -142,11 +147,16 @@ fn run_pass(m: &mut Module, name: &str) -> Result<(), OptError> {
 }
 
 /// The passes of [`finalize_pipeline`] at each level.
+///
+/// `globaldce` runs before anything else works on the functions, so no pass spends time
+/// on (or fails on) a function no kernel calls, and again at the end for the helpers
+/// inlining and branch folding left without callers.
 pub fn finalize_passes(level: OptLevel) -> &'static [&'static str] {
     match level {
-        OptLevel::None => &["lower-to-mux", "prepare-barriers"],
+        OptLevel::None => &["lower-to-mux", "globaldce", "prepare-barriers"],
         OptLevel::Default => &[
             "lower-to-mux",
+            "globaldce",
             "inline",
             "mem2reg",
             "constfold",
@@ -156,13 +166,14 @@ pub fn finalize_passes(level: OptLevel) -> &'static [&'static str] {
             "constfold",
             "simplifycfg",
             "dce",
+            "globaldce",
         ],
     }
 }
 
-/// Finalize a program's module: lower to the ComputeMux builtins, optimize unless
-/// `level` is [`OptLevel::None`], and prepare barriers (every executor needs unique
-/// barrier ids, even with `-cl-opt-disable`).
+/// Finalize a program's module: lower to the ComputeMux builtins, remove what no
+/// kernel reaches, optimize unless `level` is [`OptLevel::None`], and prepare barriers
+/// (every executor needs unique barrier ids, even with `-cl-opt-disable`).
 pub fn finalize_pipeline(m: &mut Module, level: OptLevel) -> Result<(), OptError> {
     run_passes(m, finalize_passes(level))
 }
@@ -179,7 +190,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown pass `mem2regg` (known passes: mem2reg, inline, constfold, dce, \
-             simplifycfg, lower-to-mux, prepare-barriers, split-unaligned)"
+             simplifycfg, globaldce, lower-to-mux, prepare-barriers, split-unaligned)"
         );
         // lower-to-mux did not run: the declaration is still there.
         assert!(m.func_by_name("_Z13get_global_idj").is_some());
@@ -211,7 +222,7 @@ mod tests {
         }
         assert_eq!(
             finalize_passes(OptLevel::None),
-            ["lower-to-mux", "prepare-barriers"]
+            ["lower-to-mux", "globaldce", "prepare-barriers"]
         );
     }
 }

@@ -541,6 +541,7 @@ impl FnGen<'_, '_> {
                 MathFn::Sin | MathFn::Tan => Some(crate::dmath::SIN),
                 MathFn::Cos => Some(crate::dmath::COS),
                 MathFn::Pow => Some(crate::dmath::POW),
+                MathFn::Hypot => Some(crate::dmath::HYPOT),
                 _ => None,
             };
             if let Some(id) = mac {

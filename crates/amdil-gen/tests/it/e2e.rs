@@ -372,6 +372,84 @@ fn double_math_within_opencl_ulp_limits() {
     }
 }
 
+#[test]
+fn double_hypot_within_opencl_ulp_limits() {
+    // hypot is 4 ulp in OpenCL 1.2 (plus 1 for the reference); the inputs reach the
+    // ends of the range, where the squares would overflow or underflow unscaled.
+    let src = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+    __kernel void k(__global const double *x, __global const double *y, __global double *o) {
+        int i = get_global_id(0);
+        o[i] = hypot(x[i], y[i]);
+    }";
+    let mut xs = vec![
+        3.0,
+        -5.0,
+        0.0,
+        -0.0,
+        1e308,
+        f64::MAX,
+        1e-310,
+        5e-324,
+        1e200,
+        3e-200,
+        f64::INFINITY,
+        f64::NAN,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1.0,
+        2f64.powi(500),
+    ];
+    let mut ys = vec![
+        4.0,
+        12.0,
+        0.0,
+        -0.0,
+        1e308,
+        f64::MAX,
+        -1e-310,
+        0.0,
+        1e-200,
+        4e-200,
+        f64::NAN,
+        f64::INFINITY,
+        1.0,
+        2.0,
+        1e-20,
+        2f64.powi(-500),
+    ];
+    // Magnitudes from 1e-320 to 1e300 and every ratio between them.
+    for i in 0..48 {
+        let t = i as f64 / 47.0;
+        xs.push((-1.0f64).powi(i) * 10f64.powf(-320.0 + 620.0 * t) * (1.0 + 0.37 * t));
+        ys.push(10f64.powf(300.0 - 620.0 * ((i * 7 % 48) as f64 / 47.0)) * 1.618);
+    }
+    let n = xs.len();
+    let bytes = |v: &[f64]| Arg::Buf(v.iter().flat_map(|d| d.to_le_bytes()).collect());
+    for mcpu in ["cypress", "cayman"] {
+        let il = compile(src, mcpu, "").expect("compiles");
+        let out = run_kernel(
+            &il,
+            "k",
+            mcpu,
+            &[bytes(&xs), bytes(&ys), Arg::Buf(vec![0; n * 8])],
+            [n as u32, 1, 1],
+            [n as u32, 1, 1],
+        )
+        .expect("runs");
+        for (i, c) in out[2].chunks(8).enumerate() {
+            let got = f64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+            let want = xs[i].hypot(ys[i]);
+            assert!(
+                ulps(got, want) <= 5 && got.is_sign_positive(),
+                "{mcpu}: hypot({:e}, {:e}) = {got:e}, want {want:e} ({} ulp)",
+                xs[i],
+                ys[i],
+                ulps(got, want)
+            );
+        }
+    }
+}
+
 /// Distance in floats between two f32 values (NaNs equal).
 fn ulps32(a: f32, b: f32) -> u32 {
     if a == b || (a.is_nan() && b.is_nan()) {

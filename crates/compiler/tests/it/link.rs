@@ -288,3 +288,29 @@ fn a_compile_then_finalize_without_link_still_fails() {
         e.message
     );
 }
+
+#[test]
+fn only_finalize_removes_what_no_kernel_calls() {
+    // A compiled module keeps every function (another module may call it after
+    // linking); finalize keeps what a kernel reaches. -cl-opt-disable keeps calls, so
+    // the helper the kernel calls stays a function of its own.
+    let helpers = compiled(&format!("{HELPERS}int unused(int x) {{ return x - 1; }}\n"));
+    let names = |m: &kauai_ir::Module| -> Vec<String> {
+        m.functions.values().map(|f| f.name.clone()).collect()
+    };
+    let ir = helpers.ir().expect("ir");
+    for f in ["square", "add3", "unused"] {
+        assert!(names(ir).iter().any(|n| n == f), "{f}: {:?}", names(ir));
+    }
+    let mut main = empty_module();
+    main.set_options("-cl-opt-disable").expect("options");
+    main.compile_opencl_c("FULL_PROFILE", KERNEL_CALLS_HELPERS, &[])
+        .expect("compile");
+    main.link(&[&helpers]).expect("link");
+    let got = run_ints(&mut main, "k", 8, &[]);
+    let want: Vec<i32> = (0..8).map(|i| i * i + i + 3).collect();
+    assert_eq!(got, want);
+    let fin = names(&main.finalized().expect("finalized").module);
+    assert!(fin.iter().any(|n| n == "square"), "{fin:?}");
+    assert!(!fin.iter().any(|n| n == "unused"), "{fin:?}");
+}
