@@ -65,6 +65,27 @@ impl ClScalar {
         ClScalar::ALL.iter().copied().find(|p| p.name() == s)
     }
 
+    /// The other spellings of the unsigned types: OpenCL C's `unsigned char` ...
+    /// `unsigned long` (the spec's table of built-in scalar types) and C's bare
+    /// `unsigned`. Kernel argument type names may use them.
+    pub const ALIASES: [(&'static str, ClScalar); 5] = [
+        ("unsigned char", ClScalar::UChar),
+        ("unsigned short", ClScalar::UShort),
+        ("unsigned int", ClScalar::UInt),
+        ("unsigned", ClScalar::UInt),
+        ("unsigned long", ClScalar::ULong),
+    ];
+
+    /// The type of a name or one of its [`ClScalar::ALIASES`].
+    pub fn from_spelling(s: &str) -> Option<ClScalar> {
+        ClScalar::from_name(s).or_else(|| {
+            ClScalar::ALIASES
+                .iter()
+                .find(|(a, _)| *a == s)
+                .map(|&(_, p)| p)
+        })
+    }
+
     /// The Itanium/SPIR mangling (`j` for `uint`, `Dh` for `half`).
     pub fn mangle_code(self) -> &'static str {
         match self {
@@ -216,6 +237,13 @@ mod tests {
             assert_eq!(ClScalar::from_mangle_code(p.mangle_code()), Some(p));
         }
         assert_eq!(ClScalar::from_mangle_code("a"), Some(ClScalar::Char));
+        assert_eq!(ClScalar::from_spelling("uint"), Some(ClScalar::UInt));
+        assert_eq!(ClScalar::from_spelling("unsigned"), Some(ClScalar::UInt));
+        assert_eq!(
+            ClScalar::from_spelling("unsigned long"),
+            Some(ClScalar::ULong)
+        );
+        assert_eq!(ClScalar::from_spelling("unsigned  int"), None);
         assert_eq!(ClScalar::UInt.mangle_code(), "j");
         assert_eq!(ClScalar::Short.int_range(), (-32768, 32767));
     }

@@ -366,7 +366,7 @@ fn same_layout(a: &str, b: &str) -> bool {
     let shape = |t: &str| {
         let t = t.trim();
         let ptr = t.ends_with('*');
-        crate::oclc::layout_of(t).map(|l| (l.elem.size(), l.lanes, ptr))
+        crate::oclc::layout_of(t).map(|l| (l.elem.bytes(), l.lanes, ptr))
     };
     matches!((shape(a), shape(b)), (Some(x), Some(y)) if x == y)
 }
@@ -375,11 +375,11 @@ fn same_layout(a: &str, b: &str) -> bool {
 /// `;pointer` line names in `declared` (`;pointer` metadata has scalar data types
 /// only): same scalar size, both floating point or both integer.
 fn same_pointee_scalar(declared: &str, reflected: &str) -> bool {
-    use crate::oclc::values::Elem;
+    use crate::oclc::values::ValueBytes;
     let scalar = |t: &str| {
         let t = t.trim();
         let l = crate::oclc::layout_of(t).filter(|_| t.ends_with('*'))?;
-        Some((l.elem.size(), matches!(l.elem, Elem::Float | Elem::Double)))
+        Some((l.elem.size(), l.elem.is_float()))
     };
     matches!((scalar(declared), scalar(reflected)), (Some(x), Some(y)) if x == y)
 }

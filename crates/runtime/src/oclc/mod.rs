@@ -28,7 +28,8 @@ use kauai_compiler::ArgKind;
 use kauai_host::{Buffer, ExecOptions};
 
 use crate::{enqueue, Device, Kernel, KernelArg, NdRangeSpec, Program, RuntimeError, SourceFile};
-use values::{parse_list, Elem, List, Num, Rng, Value};
+use kauai_ir::ClScalar;
+use values::{parse_list, scalar_of_type_name, List, Num, Rng, Value, ValueBytes};
 
 /// Where a list comes from.
 #[derive(Clone, Debug, PartialEq)]
@@ -360,7 +361,7 @@ fn split_name(v: &str, flag: &str) -> Result<(String, Vec<ListSource>), OclcErro
 /// How a buffer or value argument is read and printed.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Layout {
-    pub(crate) elem: Elem,
+    pub(crate) elem: ClScalar,
     pub(crate) lanes: usize,
 }
 
@@ -375,7 +376,7 @@ pub(crate) fn layout_of(type_name: &str) -> Option<Layout> {
     let (base, n) = t.split_at(t.len() - digits);
     let lanes = if n.is_empty() { 1 } else { n.parse().ok()? };
     Some(Layout {
-        elem: Elem::from_cl_name(base)?,
+        elem: scalar_of_type_name(base)?,
         lanes,
     })
 }
@@ -604,7 +605,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                     let too_big = |n: u64, why: &str| {
                         bad(format!(
                             "{n} values of `{}` ({why}) exceed the maximum buffer size of {}, {} bytes ({})",
-                            layout.elem.cl_name(),
+                            layout.elem.name(),
                             device.name(),
                             limits.max_buffer_bytes,
                             limits.buffer_name
@@ -685,7 +686,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                         ));
                     }
                     let mut b = Vec::new();
-                    list.encode(Elem::ULong, &mut rng, 1, "", &mut b)
+                    list.encode(ClScalar::ULong, &mut rng, 1, "", &mut b)
                         .map_err(&bad)?;
                     let size = u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
                     kernel.set_arg(i, KernelArg::Local(size))?;
@@ -929,19 +930,25 @@ fn scalar_at(bytes: &[u8], i: usize, layout: Layout) -> Value {
     layout.elem.decode(&bytes[slot * size..(slot + 1) * size])
 }
 
-fn matches(expected: Value, actual: Value, ulp: u64, char_err: u64, elem: Elem) -> bool {
+fn matches(expected: Value, actual: Value, ulp: u64, char_err: u64, elem: ClScalar) -> bool {
     match (expected, actual) {
+        (Value::F16(e), Value::F16(a)) => {
+            if e.is_nan() || a.is_nan() {
+                return e.is_nan() && a.is_nan();
+            }
+            ulp_distance(e.to_bits().into(), a.to_bits().into(), 16) <= ulp
+        }
         (Value::F32(e), Value::F32(a)) => {
             if e.is_nan() || a.is_nan() {
                 return e.is_nan() && a.is_nan();
             }
-            ulp_distance(e.to_bits() as i32 as i64, a.to_bits() as i32 as i64, 32) <= ulp
+            ulp_distance(e.to_bits().into(), a.to_bits().into(), 32) <= ulp
         }
         (Value::F64(e), Value::F64(a)) => {
             if e.is_nan() || a.is_nan() {
                 return e.is_nan() && a.is_nan();
             }
-            ulp_distance(e.to_bits() as i64, a.to_bits() as i64, 64) <= ulp
+            ulp_distance(e.to_bits(), a.to_bits(), 64) <= ulp
         }
         (e, a) => {
             let tol = if elem.is_char() { char_err as i128 } else { 0 };
@@ -954,28 +961,22 @@ fn as_i128(v: Value) -> i128 {
     match v {
         Value::I(i) => i as i128,
         Value::U(u) => u as i128,
+        Value::F16(f) => f.to_f64() as i128,
         Value::F32(f) => f as i128,
         Value::F64(f) => f as i128,
     }
 }
 
-/// Distance in units in the last place between two floats given as sign-magnitude bits.
-fn ulp_distance(a: i64, b: i64, bits: u32) -> u64 {
-    let ordered = |x: i64| {
-        let sign = if bits == 32 {
-            x & (1 << 31) != 0
+/// Distance in units in the last place between two `bits`-wide floats given as their
+/// sign-magnitude bit patterns.
+fn ulp_distance(a: u64, b: u64, bits: u32) -> u64 {
+    let sign = 1u64 << (bits - 1);
+    let ordered = |x: u64| {
+        let mag = i128::from(x & (sign - 1));
+        if x & sign != 0 {
+            -mag
         } else {
-            x < 0
-        };
-        let mag = if bits == 32 {
-            x & 0x7fff_ffff
-        } else {
-            x & i64::MAX
-        };
-        if sign {
-            -(mag as i128)
-        } else {
-            mag as i128
+            mag
         }
     };
     (ordered(a) - ordered(b))
@@ -1080,25 +1081,32 @@ mod tests {
 
     #[test]
     fn ulp_distance_counts_representable_steps() {
-        let one = 1.0f32.to_bits() as i64;
-        let next = f32::from_bits(1.0f32.to_bits() + 1).to_bits() as i64;
+        let one = u64::from(1.0f32.to_bits());
+        let next = u64::from(f32::from_bits(1.0f32.to_bits() + 1).to_bits());
         assert_eq!(ulp_distance(one, next, 32), 1);
-        assert_eq!(
-            ulp_distance(0.0f32.to_bits() as i64, (-0.0f32).to_bits() as i64, 32),
-            0
-        );
+        assert_eq!(ulp_distance(0x8000_0000, 0, 32), 0);
+        assert_eq!(ulp_distance(0x8000_0001, 1, 32), 2);
+        assert_eq!(ulp_distance(0x8000_0000_0000_0001, 1, 64), 2);
+        // half: -0 and 0 are equal; the smallest subnormals either side are two apart.
+        assert_eq!(ulp_distance(0x8000, 0, 16), 0);
+        assert_eq!(ulp_distance(0x8001, 0x0001, 16), 2);
         let f = |x: f32| Value::F32(x);
-        assert!(matches(f(3.6000001), f(3.6), 1, 0, Elem::Float));
-        assert!(!matches(f(3.7), f(3.6), 1, 0, Elem::Float));
-        assert!(matches(Value::I(-10), Value::I(-11), 0, 1, Elem::Char));
-        assert!(!matches(Value::I(-10), Value::I(-11), 0, 1, Elem::Int));
+        assert!(matches(f(3.6000001), f(3.6), 1, 0, ClScalar::Float));
+        assert!(!matches(f(3.7), f(3.6), 1, 0, ClScalar::Float));
+        // half 1.0 (0x3c00) and the next half up (0x3c01).
+        let h = |b: u16| Value::F16(half::f16::from_bits(b));
+        assert!(matches(h(0x3c01), h(0x3c00), 1, 0, ClScalar::Half));
+        assert!(!matches(h(0x3c02), h(0x3c00), 1, 0, ClScalar::Half));
+        assert!(!matches(h(0x7e00), h(0x3c00), 1000, 0, ClScalar::Half));
+        assert!(matches(Value::I(-10), Value::I(-11), 0, 1, ClScalar::Char));
+        assert!(!matches(Value::I(-10), Value::I(-11), 0, 1, ClScalar::Int));
         // 64-bit values beyond 2^53 differ by one.
         assert!(!matches(
             Value::U(u64::MAX),
             Value::U(u64::MAX - 1),
             0,
             0,
-            Elem::ULong
+            ClScalar::ULong
         ));
     }
 
@@ -1124,9 +1132,9 @@ mod tests {
     #[test]
     fn type_names_give_layouts() {
         let l = layout_of("float4*").expect("layout");
-        assert_eq!((l.elem, l.lanes), (Elem::Float, 4));
+        assert_eq!((l.elem, l.lanes), (ClScalar::Float, 4));
         let l = layout_of("const uchar*").expect("layout");
-        assert_eq!((l.elem, l.lanes), (Elem::UChar, 1));
+        assert_eq!((l.elem, l.lanes), (ClScalar::UChar, 1));
         assert!(layout_of("struct S*").is_none());
     }
 }

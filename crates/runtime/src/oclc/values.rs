@@ -12,103 +12,64 @@
 //! element is made. Numbers are kept exact (integers as `i128`, so every `long` and
 //! `ulong` value survives) and written straight into the element type's bytes
 //! ([`List::encode`]); a value the type cannot hold exactly (`1.5` or `99999999999`
-//! into an `int`) is refused with the reason.
+//! into an `int`) is refused with the reason. Element types are OpenCL C's scalar
+//! types ([`ClScalar`], shared with the front end); [`ValueBytes`] adds their bytes.
 
 use std::fmt;
 
-/// A scalar element type of an argument or buffer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Elem {
-    Bool,
-    Char,
-    UChar,
-    Short,
-    UShort,
-    Int,
-    UInt,
-    Long,
-    ULong,
-    Float,
-    Double,
+use half::f16;
+use kauai_ir::ClScalar;
+
+/// The scalar type a kernel argument's type name spells: an OpenCL C name or alias
+/// ([`ClScalar::from_spelling`]), or one of the address-sized types, which are 64-bit
+/// on every Kauai device.
+pub fn scalar_of_type_name(s: &str) -> Option<ClScalar> {
+    ClScalar::from_spelling(s).or(match s {
+        "size_t" | "uintptr_t" => Some(ClScalar::ULong),
+        "ptrdiff_t" | "intptr_t" => Some(ClScalar::Long),
+        _ => None,
+    })
 }
 
-impl Elem {
-    pub fn from_cl_name(s: &str) -> Option<Elem> {
-        Some(match s {
-            "bool" => Elem::Bool,
-            "char" => Elem::Char,
-            "uchar" | "unsigned char" => Elem::UChar,
-            "short" => Elem::Short,
-            "ushort" | "unsigned short" => Elem::UShort,
-            "int" => Elem::Int,
-            "uint" | "unsigned int" | "unsigned" => Elem::UInt,
-            "long" => Elem::Long,
-            "ulong" | "unsigned long" | "size_t" | "uintptr_t" => Elem::ULong,
-            "ptrdiff_t" | "intptr_t" => Elem::Long,
-            "float" => Elem::Float,
-            "double" => Elem::Double,
-            _ => return None,
-        })
-    }
+/// How the values of a list are written to and read from an element type's bytes.
+pub trait ValueBytes: Copy {
+    /// Bytes of one element.
+    fn size(self) -> usize;
 
-    /// The OpenCL C name, for messages.
-    pub fn cl_name(self) -> &'static str {
-        match self {
-            Elem::Bool => "bool",
-            Elem::Char => "char",
-            Elem::UChar => "uchar",
-            Elem::Short => "short",
-            Elem::UShort => "ushort",
-            Elem::Int => "int",
-            Elem::UInt => "uint",
-            Elem::Long => "long",
-            Elem::ULong => "ulong",
-            Elem::Float => "float",
-            Elem::Double => "double",
-        }
-    }
-
-    pub fn size(self) -> usize {
-        match self {
-            Elem::Bool | Elem::Char | Elem::UChar => 1,
-            Elem::Short | Elem::UShort => 2,
-            Elem::Int | Elem::UInt | Elem::Float => 4,
-            Elem::Long | Elem::ULong | Elem::Double => 8,
-        }
-    }
-
-    pub fn is_float(self) -> bool {
-        matches!(self, Elem::Float | Elem::Double)
-    }
-
-    pub fn is_char(self) -> bool {
-        matches!(self, Elem::Char | Elem::UChar)
-    }
-
-    /// The values an integer type holds; `None` for floating point.
-    pub fn int_range(self) -> Option<(i128, i128)> {
-        Some(match self {
-            Elem::Bool => (0, 1),
-            Elem::Char => (i8::MIN.into(), i8::MAX.into()),
-            Elem::UChar => (0, u8::MAX.into()),
-            Elem::Short => (i16::MIN.into(), i16::MAX.into()),
-            Elem::UShort => (0, u16::MAX.into()),
-            Elem::Int => (i32::MIN.into(), i32::MAX.into()),
-            Elem::UInt => (0, u32::MAX.into()),
-            Elem::Long => (i64::MIN.into(), i64::MAX.into()),
-            Elem::ULong => (0, u64::MAX.into()),
-            Elem::Float | Elem::Double => return None,
-        })
-    }
+    /// `char` or `uchar`: the types `-char-error` tolerates.
+    fn is_char(self) -> bool;
 
     /// Append the little-endian bytes of `n` as this type, or say why this type cannot
     /// hold it: integer types take whole numbers within their range, floating-point
     /// types any finite number within theirs (rounded to nearest) and infinities or
     /// NaN written as such.
-    pub fn encode(self, n: Num, out: &mut Vec<u8>) -> Result<(), String> {
-        let cl = self.cl_name();
+    fn encode(self, n: Num, out: &mut Vec<u8>) -> Result<(), String>;
+
+    /// The element at the start of `b` as printable text (exact for every type).
+    fn decode(self, b: &[u8]) -> Value;
+}
+
+impl ValueBytes for ClScalar {
+    fn size(self) -> usize {
+        self.bytes() as usize
+    }
+
+    fn is_char(self) -> bool {
+        matches!(self, ClScalar::Char | ClScalar::UChar)
+    }
+
+    fn encode(self, n: Num, out: &mut Vec<u8>) -> Result<(), String> {
+        let cl = self.name();
         match (self, n) {
-            (Elem::Float, _) => {
+            (ClScalar::Half, _) => {
+                let x = n.to_f64();
+                let h = half_nearest(x);
+                if h.is_infinite() && x.is_finite() {
+                    return Err(format!("`{n}` is out of range for `half`"));
+                }
+                out.extend(h.to_le_bytes());
+            }
+            (ClScalar::Float, _) => {
                 let x = n.to_f64();
                 let f = x as f32;
                 if f.is_infinite() && x.is_finite() {
@@ -116,7 +77,7 @@ impl Elem {
                 }
                 out.extend(f.to_le_bytes());
             }
-            (Elem::Double, _) => out.extend(n.to_f64().to_le_bytes()),
+            (ClScalar::Double, _) => out.extend(n.to_f64().to_le_bytes()),
             (_, Num::Float(x)) => {
                 if x.fract() != 0.0 || !x.is_finite() {
                     return Err(format!("`{n}` is not a whole number, as `{cl}` needs"));
@@ -128,7 +89,7 @@ impl Elem {
                     .map_err(|_| out_of_range(self, n));
             }
             (_, Num::Int(i)) => {
-                let (lo, hi) = self.int_range().unwrap_or((0, 0));
+                let (lo, hi) = self.int_range();
                 if i < lo || i > hi {
                     return Err(out_of_range(self, n));
                 }
@@ -138,29 +99,53 @@ impl Elem {
         Ok(())
     }
 
-    /// The element at the start of `b` as printable text (exact for every type).
-    pub fn decode(self, b: &[u8]) -> Value {
+    fn decode(self, b: &[u8]) -> Value {
         let mut w = [0u8; 8];
         w[..self.size()].copy_from_slice(&b[..self.size()]);
         let u = u64::from_le_bytes(w);
         match self {
-            Elem::Float => Value::F32(f32::from_le_bytes([w[0], w[1], w[2], w[3]])),
-            Elem::Double => Value::F64(f64::from_bits(u)),
-            Elem::Bool | Elem::UChar => Value::U(u & 0xff),
-            Elem::UShort => Value::U(u & 0xffff),
-            Elem::UInt => Value::U(u & 0xffff_ffff),
-            Elem::ULong => Value::U(u),
-            Elem::Char => Value::I(u as u8 as i8 as i64),
-            Elem::Short => Value::I(u as u16 as i16 as i64),
-            Elem::Int => Value::I(u as u32 as i32 as i64),
-            Elem::Long => Value::I(u as i64),
+            ClScalar::Half => Value::F16(f16::from_le_bytes([w[0], w[1]])),
+            ClScalar::Float => Value::F32(f32::from_le_bytes([w[0], w[1], w[2], w[3]])),
+            ClScalar::Double => Value::F64(f64::from_bits(u)),
+            ClScalar::Bool | ClScalar::UChar => Value::U(u & 0xff),
+            ClScalar::UShort => Value::U(u & 0xffff),
+            ClScalar::UInt => Value::U(u & 0xffff_ffff),
+            ClScalar::ULong => Value::U(u),
+            ClScalar::Char => Value::I(u as u8 as i8 as i64),
+            ClScalar::Short => Value::I(u as u16 as i16 as i64),
+            ClScalar::Int => Value::I(u as u32 as i32 as i64),
+            ClScalar::Long => Value::I(u as i64),
         }
     }
 }
 
-fn out_of_range(e: Elem, n: Num) -> String {
-    let (lo, hi) = e.int_range().unwrap_or((0, 0));
-    format!("`{n}` is out of range for `{}` ({lo} to {hi})", e.cl_name())
+/// `x` rounded once to the nearest half, ties to even. Not `f16::from_f64`: half 2.7
+/// rounds through a float where the CPU has F16C (rounding twice) and otherwise drops
+/// the low 32 bits of the double first, so `1 + 2^-11 + 2^-50` became 1, not `1 + 2^-10`.
+fn half_nearest(x: f64) -> f16 {
+    if !x.is_finite() || x == 0.0 {
+        return f16::from_f64(x);
+    }
+    let exp = ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    if exp > 15 {
+        // At least 2^16: beyond the largest half and its rounding midpoint.
+        return if x > 0.0 {
+            f16::INFINITY
+        } else {
+            f16::NEG_INFINITY
+        };
+    }
+    // The spacing of halves near `x` (2^-24 for subnormals); scaling by a power of two
+    // is exact, so only `round_ties_even` rounds, and the result is a half (or 2^16,
+    // which converts to infinity as it should).
+    let quantum = f64::from_bits(((exp.max(-14) - 10 + 1023) as u64) << 52);
+    f16::from_f64((x / quantum).round_ties_even() * quantum)
+}
+
+/// Only for integer types (a floating type's range is not an `int_range`).
+fn out_of_range(e: ClScalar, n: Num) -> String {
+    let (lo, hi) = e.int_range();
+    format!("`{n}` is out of range for `{}` ({lo} to {hi})", e.name())
 }
 
 /// A number as written in a list: integers exactly, anything with a point or an
@@ -195,6 +180,7 @@ impl fmt::Display for Num {
 pub enum Value {
     I(i64),
     U(u64),
+    F16(f16),
     F32(f32),
     F64(f64),
 }
@@ -204,6 +190,9 @@ impl fmt::Display for Value {
         match self {
             Value::I(i) => write!(f, "{i}"),
             Value::U(u) => write!(f, "{u}"),
+            // Five significant digits read back as the same half, as seven nearly do
+            // for a float.
+            Value::F16(x) => f.write_str(&format_g(x.to_f64(), 5)),
             Value::F32(x) => f.write_str(&format_g(*x as f64, 7)),
             Value::F64(x) => f.write_str(&format_g(*x, 16)),
         }
@@ -316,7 +305,7 @@ impl List {
     /// what the bound is); so is an element `elem` cannot hold.
     pub fn encode(
         &self,
-        elem: Elem,
+        elem: ClScalar,
         rng: &mut Rng,
         max: u64,
         what_max: &str,
@@ -660,19 +649,7 @@ pub fn check_value_list(data: &[u8]) {
     let Ok(list) = parse_list(&text) else {
         return;
     };
-    for elem in [
-        Elem::Bool,
-        Elem::Char,
-        Elem::UChar,
-        Elem::Short,
-        Elem::UShort,
-        Elem::Int,
-        Elem::UInt,
-        Elem::Long,
-        Elem::ULong,
-        Elem::Float,
-        Elem::Double,
-    ] {
+    for elem in ClScalar::ALL {
         let mut out = Vec::new();
         let size = elem.size() as u64;
         match list.encode(elem, &mut Rng::new(1), BOUND, "the bound", &mut out) {
@@ -687,7 +664,7 @@ mod tests {
     use super::*;
 
     /// The list expanded as `elem`'s values, printed.
-    fn expand_as(s: &str, elem: Elem) -> Result<Vec<String>, String> {
+    fn expand_as(s: &str, elem: ClScalar) -> Result<Vec<String>, String> {
         let l = parse_list(s)?;
         let mut bytes = Vec::new();
         l.encode(elem, &mut Rng::new(1), u64::MAX, "", &mut bytes)?;
@@ -698,7 +675,7 @@ mod tests {
     }
 
     fn list(s: &str) -> Vec<String> {
-        expand_as(s, Elem::Double).unwrap_or_else(|e| panic!("{s}: {e}"))
+        expand_as(s, ClScalar::Double).unwrap_or_else(|e| panic!("{s}: {e}"))
     }
 
     #[test]
@@ -709,7 +686,7 @@ mod tests {
         assert_eq!(list("range(3,0)"), ["3", "2", "1", "0"]);
         assert_eq!(list("1, 0x10,-2.5,1e3"), ["1", "16", "-2.5", "1000"]);
         assert_eq!(list("repeat(2,range(1,2)),9"), ["1", "2", "1", "2", "9"]);
-        let r = expand_as("range(-0.666363,-0.666414,-0.000017)", Elem::Float).expect("list");
+        let r = expand_as("range(-0.666363,-0.666414,-0.000017)", ClScalar::Float).expect("list");
         assert_eq!(r.len(), 4);
         assert_eq!(r[3], "-0.666414");
     }
@@ -720,7 +697,7 @@ mod tests {
         assert_eq!(
             expand_as(
                 "range(9223372036854775807,9223372036854775804,-1)",
-                Elem::Long
+                ClScalar::Long
             )
             .expect("long"),
             [
@@ -733,7 +710,7 @@ mod tests {
         assert_eq!(
             expand_as(
                 "18446744073709551615,0xffffffffffffffff,9007199254740993",
-                Elem::ULong
+                ClScalar::ULong
             )
             .expect("ulong"),
             [
@@ -745,7 +722,7 @@ mod tests {
         assert_eq!(
             expand_as(
                 "-9223372036854775808,repeat(2,9007199254740993)",
-                Elem::Long
+                ClScalar::Long
             )
             .expect("long"),
             [
@@ -761,37 +738,49 @@ mod tests {
         for (text, elem, want) in [
             (
                 "repeat(8,1.5)",
-                Elem::Int,
+                ClScalar::Int,
                 "`1.5` is not a whole number, as `int` needs",
             ),
             (
                 "99999999999",
-                Elem::Int,
+                ClScalar::Int,
                 "`99999999999` is out of range for `int` (-2147483648 to 2147483647)",
             ),
-            ("-1", Elem::UInt, "out of range for `uint`"),
-            ("256", Elem::UChar, "out of range for `uchar`"),
+            ("-1", ClScalar::UInt, "out of range for `uint`"),
+            ("256", ClScalar::UChar, "out of range for `uchar`"),
             (
                 "18446744073709551616",
-                Elem::ULong,
+                ClScalar::ULong,
                 "out of range for `ulong`",
             ),
-            ("9223372036854775808", Elem::Long, "out of range for `long`"),
-            ("1e300", Elem::Float, "`1e300` is out of range for `float`"),
-            ("1e30", Elem::Long, "out of range for `long`"),
-            ("range(0,1,0.5)", Elem::Short, "`0.5` is not a whole number"),
-            ("rand(0,1)", Elem::Int, "is not a whole number"),
+            (
+                "9223372036854775808",
+                ClScalar::Long,
+                "out of range for `long`",
+            ),
+            (
+                "1e300",
+                ClScalar::Float,
+                "`1e300` is out of range for `float`",
+            ),
+            ("1e30", ClScalar::Long, "out of range for `long`"),
+            (
+                "range(0,1,0.5)",
+                ClScalar::Short,
+                "`0.5` is not a whole number",
+            ),
+            ("rand(0,1)", ClScalar::Int, "is not a whole number"),
         ] {
             let e = expand_as(text, elem).expect_err(text);
             assert!(e.contains(want), "{text}: {e}");
         }
         // Whole numbers written as decimals are fine; floats round to nearest.
         assert_eq!(
-            expand_as("2.0,1e3,-0.0", Elem::Int).expect("int"),
+            expand_as("2.0,1e3,-0.0", ClScalar::Int).expect("int"),
             ["2", "1000", "0"]
         );
         assert_eq!(
-            expand_as("0.1,1e300,16777217", Elem::Double).expect("double")[2],
+            expand_as("0.1,1e300,16777217", ClScalar::Double).expect("double")[2],
             "16777217"
         );
     }
@@ -803,7 +792,7 @@ mod tests {
         let mut out = Vec::new();
         let e = l
             .encode(
-                Elem::Int,
+                ClScalar::Int,
                 &mut Rng::new(1),
                 16,
                 "the 16 values of the buffer",
@@ -823,7 +812,7 @@ mod tests {
             Ok(1)
         );
         assert_eq!(
-            expand_as("repeat(1000000000000000000,repeat(0,1)),5", Elem::Int).expect("int"),
+            expand_as("repeat(1000000000000000000,repeat(0,1)),5", ClScalar::Int).expect("int"),
             ["5"]
         );
         let e = parse_list("range(0,1e300,1e-300)").expect_err("too long");
@@ -847,14 +836,14 @@ mod tests {
         assert!(a.iter().all(|x| matches!(x, Num::Int(-3..=3))));
         assert!(a.contains(&Num::Int(-3)) && a.contains(&Num::Int(3)));
         assert_eq!(a, draw(7));
-        let f = expand_as("repeat(50,rand(1.5,2))", Elem::Double).expect("rand");
+        let f = expand_as("repeat(50,rand(1.5,2))", ClScalar::Double).expect("rand");
         assert!(f
             .iter()
             .all(|x| (1.5..=2.0).contains(&x.parse::<f64>().expect("number"))));
         // A 64-bit randint range draws within it.
         let big = expand_as(
             "repeat(20,randint(9223372036854775000,9223372036854775807))",
-            Elem::Long,
+            ClScalar::Long,
         )
         .expect("randint");
         assert!(big
@@ -901,7 +890,7 @@ mod tests {
         out
     }
 
-    fn ints(s: &str, elem: Elem) -> Vec<i128> {
+    fn ints(s: &str, elem: ClScalar) -> Vec<i128> {
         expand_as(s, elem)
             .unwrap_or_else(|e| panic!("{s}: {e}"))
             .iter()
@@ -915,9 +904,9 @@ mod tests {
         for case in 0..400 {
             // Ends near the extremes of each type, a short span, a step up to the span.
             let (elem, lo, hi) = if case % 2 == 0 {
-                (Elem::Long, i64::MIN as i128, i64::MAX as i128)
+                (ClScalar::Long, i64::MIN as i128, i64::MAX as i128)
             } else {
-                (Elem::ULong, 0, u64::MAX as i128)
+                (ClScalar::ULong, 0, u64::MAX as i128)
             };
             let a = if r.next().is_multiple_of(2) {
                 pick(&mut r, lo, lo + 40)
@@ -955,7 +944,7 @@ mod tests {
     fn floats(s: &str) -> Vec<f32> {
         let mut bytes = Vec::new();
         parse_list(s)
-            .and_then(|l| l.encode(Elem::Float, &mut Rng::new(1), u64::MAX, "", &mut bytes))
+            .and_then(|l| l.encode(ClScalar::Float, &mut Rng::new(1), u64::MAX, "", &mut bytes))
             .unwrap_or_else(|e| panic!("{s}: {e}"));
         bytes
             .chunks_exact(4)
@@ -1021,14 +1010,71 @@ mod tests {
     }
 
     #[test]
+    fn half_values_round_once_and_print_five_digits() {
+        // Expected bits from Python's `struct.pack('<e', x)` (IEEE binary16, rounded
+        // to nearest even straight from the double).
+        let bits = |s: &str| -> Vec<u16> {
+            let mut b = Vec::new();
+            parse_list(s)
+                .and_then(|l| l.encode(ClScalar::Half, &mut Rng::new(1), u64::MAX, "", &mut b))
+                .unwrap_or_else(|e| panic!("{s}: {e}"));
+            b.chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect()
+        };
+        assert_eq!(
+            bits("1,0.5,-2,65504,0.1,65519,-0.0,1e999"),
+            [15360, 14336, 49152, 31743, 11878, 31743, 32768, 0x7c00]
+        );
+        // Just above the midpoint of 1 and the next half: rounding through a float
+        // first would land on the midpoint and round down to 1 (15360).
+        assert_eq!(bits("1.0004882812500009"), [15361]);
+        // Ties to even (1 + 2^-11, 1 + 3 * 2^-11), subnormals (2^-25 + 2^-60 rounds
+        // up to the smallest, 2^-25 ties down to 0), the midpoint below 65520.
+        assert_eq!(
+            bits("1.00048828125,1.00146484375,2.9802322388562674e-08,2.9802322387695312e-08,65519.99,-65519.99"),
+            [15360, 15362, 1, 0, 31743, 64511]
+        );
+        let e = expand_as("65520", ClScalar::Half).expect_err("too big");
+        assert_eq!(e, "`65520` is out of range for `half`");
+        // Printed as C's `%.5g` (Python's `'%.5g' % x` of the half's exact value).
+        assert_eq!(
+            expand_as("0.1,65504,0.3333333,6e-8,-0.0,1e999", ClScalar::Half).expect("half"),
+            ["0.099976", "65504", "0.33325", "5.9605e-08", "-0", "inf"]
+        );
+        assert_eq!(ClScalar::Half.decode(&[0x00, 0x7e]).to_string(), "nan");
+        assert_eq!(scalar_of_type_name("half"), Some(ClScalar::Half));
+    }
+
+    #[test]
+    fn type_names_with_aliases_and_address_sized_types() {
+        for (name, want) in [
+            ("unsigned int", ClScalar::UInt),
+            ("unsigned", ClScalar::UInt),
+            ("unsigned char", ClScalar::UChar),
+            ("size_t", ClScalar::ULong),
+            ("uintptr_t", ClScalar::ULong),
+            ("ptrdiff_t", ClScalar::Long),
+            ("intptr_t", ClScalar::Long),
+            ("bool", ClScalar::Bool),
+        ] {
+            assert_eq!(scalar_of_type_name(name), Some(want), "{name}");
+        }
+        assert_eq!(scalar_of_type_name("float2"), None);
+        assert_eq!(scalar_of_type_name("image2d_t"), None);
+    }
+
+    #[test]
     fn decode_reads_each_type() {
         let mut b = Vec::new();
-        Elem::UChar.encode(Num::Int(255), &mut b).expect("uchar");
-        Elem::Char.encode(Num::Int(-1), &mut b).expect("char");
+        ClScalar::UChar
+            .encode(Num::Int(255), &mut b)
+            .expect("uchar");
+        ClScalar::Char.encode(Num::Int(-1), &mut b).expect("char");
         assert_eq!(b, vec![255, 255]);
-        assert_eq!(Elem::Char.decode(&[255]), Value::I(-1));
+        assert_eq!(ClScalar::Char.decode(&[255]), Value::I(-1));
         assert_eq!(
-            Elem::UInt.decode(&[255, 255, 255, 255]),
+            ClScalar::UInt.decode(&[255, 255, 255, 255]),
             Value::U(4294967295)
         );
     }
