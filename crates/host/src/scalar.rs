@@ -35,9 +35,10 @@ pub fn f16_to_f32(h: u16) -> f32 {
     half::f16::from_bits(h).to_f32()
 }
 
-/// Round an `f64` to the nearest `f16` (ties to even; NaN as in [`f16_to_f32`]).
+/// Round an `f64` to the nearest `f16`, once (ties to even; NaN as in [`f16_to_f32`]):
+/// the workspace's one double-to-half conversion, [`kauai_ir::half`].
 pub fn f64_to_f16(x: f64) -> u16 {
-    half::f16::from_f64(x).to_bits()
+    kauai_ir::half::f16_bits_from_f64(x)
 }
 
 /// The value of a float lane as an `f64` (exact).

@@ -29,6 +29,7 @@ pub mod cfg;
 pub mod cltype;
 mod entities;
 pub mod function;
+pub mod half;
 pub mod inst;
 pub mod mangle;
 pub mod module;

@@ -154,8 +154,8 @@ fn lit_lane(elem: Scalar, c: ConstScalar) -> u64 {
         }
         (Scalar::F32, ConstScalar::Float(f)) => u64::from((f as f32).to_bits()),
         (Scalar::F64, ConstScalar::Float(f)) => f.to_bits(),
-        // Rounded once, from the double, as the host rounds it (the `half` crate).
-        (Scalar::F16, ConstScalar::Float(f)) => u64::from(half::f16::from_f64(f).to_bits()),
+        // Rounded once, from the double, as the host rounds it.
+        (Scalar::F16, ConstScalar::Float(f)) => u64::from(kauai_ir::half::f16_bits_from_f64(f)),
         (s, ConstScalar::Int(v)) => {
             if s.bits() >= 64 {
                 v

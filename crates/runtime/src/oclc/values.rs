@@ -63,7 +63,7 @@ impl ValueBytes for ClScalar {
         match (self, n) {
             (ClScalar::Half, _) => {
                 let x = n.to_f64();
-                let h = half_nearest(x);
+                let h = kauai_ir::half::f16_from_f64(x);
                 if h.is_infinite() && x.is_finite() {
                     return Err(format!("`{n}` is out of range for `half`"));
                 }
@@ -117,29 +117,6 @@ impl ValueBytes for ClScalar {
             ClScalar::Long => Value::I(u as i64),
         }
     }
-}
-
-/// `x` rounded once to the nearest half, ties to even. Not `f16::from_f64`: half 2.7
-/// rounds through a float where the CPU has F16C (rounding twice) and otherwise drops
-/// the low 32 bits of the double first, so `1 + 2^-11 + 2^-50` became 1, not `1 + 2^-10`.
-fn half_nearest(x: f64) -> f16 {
-    if !x.is_finite() || x == 0.0 {
-        return f16::from_f64(x);
-    }
-    let exp = ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    if exp > 15 {
-        // At least 2^16: beyond the largest half and its rounding midpoint.
-        return if x > 0.0 {
-            f16::INFINITY
-        } else {
-            f16::NEG_INFINITY
-        };
-    }
-    // The spacing of halves near `x` (2^-24 for subnormals); scaling by a power of two
-    // is exact, so only `round_ties_even` rounds, and the result is a half (or 2^16,
-    // which converts to infinity as it should).
-    let quantum = f64::from_bits(((exp.max(-14) - 10 + 1023) as u64) << 52);
-    f16::from_f64((x / quantum).round_ties_even() * quantum)
 }
 
 /// Only for integer types (a floating type's range is not an `int_range`).
