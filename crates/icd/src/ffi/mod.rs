@@ -2062,6 +2062,7 @@ pub unsafe extern "C" fn clSetEventCallback(
 }
 
 // The slots of the entry points this 1.2 platform does not offer: `stubs`.
+pub mod props;
 mod stubs;
 use stubs::*;
 
