@@ -1259,7 +1259,8 @@ pub unsafe extern "C" fn clGetKernelWorkGroupInfo(
 // ---- enqueue ----
 
 /// Submit `work` after the checks, returning its event to the application if asked;
-/// a blocking command waits for it.
+/// a blocking command waits for it. A blocking command that fails returns its error and
+/// no event: the application, given an error, would never release one.
 fn submit(
     q: &Arc<crate::objects::Queue>,
     command_type: u32,
@@ -1269,10 +1270,15 @@ fn submit(
     blocking: bool,
 ) -> R<()> {
     let e = queue::submit(q, command_type, wait, work, !event.is_null());
-    out_event(event, &e);
     if blocking {
-        api::finish_blocking(&e)?;
+        if let Err(code) = api::finish_blocking(&e) {
+            if !event.is_null() {
+                registry::release(e.handle, Kind::Event);
+            }
+            return Err(code);
+        }
     }
+    out_event(event, &e);
     Ok(())
 }
 

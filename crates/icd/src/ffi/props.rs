@@ -1155,7 +1155,8 @@ impl Run<'_> {
             }
             assert!(
                 Instant::now() < deadline,
-                "{live} objects still alive after releasing everything (was {baseline})"
+                "{live} objects still alive after releasing everything (was {baseline}): {:?}",
+                registry::live_kinds()
             );
             std::thread::sleep(Duration::from_millis(1));
         }
