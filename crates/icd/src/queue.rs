@@ -280,7 +280,14 @@ fn run(work: Work) -> Result<(), Failure> {
             offset,
             size,
         } => {
-            crate::ffi::copy_to_host(ptr, &bytes_of(&mem, offset, size));
+            let data = bytes_of(&mem, offset, size);
+            // An unmap run first (from another queue) ended the mapping and freed its
+            // staging memory: copy only into a mapping that still exists, holding the
+            // lock so no unmap ends it meanwhile.
+            let maps = lock(&mem.maps);
+            if maps.get(&ptr).is_some_and(|v| !v.is_empty()) {
+                crate::ffi::copy_to_host(ptr, &data);
+            }
             Ok(())
         }
         Work::Unmap { mem, ptr } => {
