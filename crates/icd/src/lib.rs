@@ -12,6 +12,8 @@
 //! - `objects`, `platform`: the objects; `queue`: one worker thread per command queue;
 //!   `link`: `clCompileProgram`/`clLinkProgram`; `value`: `clGet*Info` results;
 //!   `limits`: what the API accepts.
+//! - `props` (in `ffi`): the C API's robustness property, run by the `icd_api` fuzz
+//!   target and `tests/api_props.rs`.
 
 mod api;
 mod ffi;
@@ -23,4 +25,5 @@ mod queue;
 mod registry;
 mod value;
 
+pub use ffi::props;
 pub use platform::{DEFAULT_DEVICES, PLATFORM_VERSION};

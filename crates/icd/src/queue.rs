@@ -280,7 +280,14 @@ fn run(work: Work) -> Result<(), Failure> {
             offset,
             size,
         } => {
-            crate::ffi::copy_to_host(ptr, &bytes_of(&mem, offset, size));
+            let data = bytes_of(&mem, offset, size);
+            // An unmap run first (from another queue) ended the mapping and freed its
+            // staging memory: copy only into a mapping that still exists, holding the
+            // lock so no unmap ends it meanwhile.
+            let maps = lock(&mem.maps);
+            if maps.get(&ptr).is_some_and(|v| !v.is_empty()) {
+                crate::ffi::copy_to_host(ptr, &data);
+            }
             Ok(())
         }
         Work::Unmap { mem, ptr } => {
@@ -347,10 +354,24 @@ fn run_kernel(
     }
 }
 
+/// The options of every launch, set once per process.
+static OPTS: std::sync::OnceLock<ExecOptions> = std::sync::OnceLock::new();
+
+/// Bound every launch of this process by an instruction budget on one thread (the API
+/// property, `ffi::props`, whose kernels must end whatever sizes the input asks for).
+/// Only effective before the first launch; false if the options were already fixed.
+pub fn bound_launches(fuel: u64) -> bool {
+    OPTS.set(ExecOptions {
+        threads: 1,
+        fuel: Some(fuel),
+        ..ExecOptions::default()
+    })
+    .is_ok()
+}
+
 /// The options of every launch: all cores. The thread count is computed once: asking
 /// the system (cgroup quotas included) costs more than launching a small kernel.
 fn exec_options() -> &'static ExecOptions {
-    static OPTS: std::sync::OnceLock<ExecOptions> = std::sync::OnceLock::new();
     OPTS.get_or_init(|| ExecOptions {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         timeout: std::env::var(crate::limits::KERNEL_TIMEOUT_VAR)

@@ -155,6 +155,18 @@ pub fn forget(handle: usize) {
     drop(removed);
 }
 
+/// The kinds and API reference counts of the objects [`live_objects`] counts (for a
+/// leak report).
+pub fn live_kinds() -> Vec<(Kind, u32)> {
+    lock().as_ref().map_or(Vec::new(), |m| {
+        m.values()
+            .filter(|e| !matches!(e.kind, Kind::Platform | Kind::Device))
+            .filter(|e| e.weak.strong_count() > 0)
+            .map(|e| (e.kind, e.api_refs))
+            .collect()
+    })
+}
+
 /// How many objects the application can still reach or commands still use, platform
 /// and devices aside (the leak check of `clGetLiveObjectCountKAUAI`).
 pub fn live_objects() -> usize {

@@ -1259,7 +1259,8 @@ pub unsafe extern "C" fn clGetKernelWorkGroupInfo(
 // ---- enqueue ----
 
 /// Submit `work` after the checks, returning its event to the application if asked;
-/// a blocking command waits for it.
+/// a blocking command waits for it. A blocking command that fails returns its error and
+/// no event: the application, given an error, would never release one.
 fn submit(
     q: &Arc<crate::objects::Queue>,
     command_type: u32,
@@ -1269,10 +1270,15 @@ fn submit(
     blocking: bool,
 ) -> R<()> {
     let e = queue::submit(q, command_type, wait, work, !event.is_null());
-    out_event(event, &e);
     if blocking {
-        api::finish_blocking(&e)?;
+        if let Err(code) = api::finish_blocking(&e) {
+            if !event.is_null() {
+                registry::release(e.handle, Kind::Event);
+            }
+            return Err(code);
+        }
     }
+    out_event(event, &e);
     Ok(())
 }
 
@@ -2062,6 +2068,7 @@ pub unsafe extern "C" fn clSetEventCallback(
 }
 
 // The slots of the entry points this 1.2 platform does not offer: `stubs`.
+pub mod props;
 mod stubs;
 use stubs::*;
 
@@ -2230,6 +2237,66 @@ pub fn dispatch_address() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An unmap run before its map (the map waits on a user event in another queue)
+    /// ends the mapping: the map then writes nothing through the pointer (for a staging
+    /// mapping that memory was freed; here it is the application's `USE_HOST_PTR`
+    /// memory, observable). Found by the `icd_api` property (a crash in a long run).
+    #[test]
+    fn a_map_run_after_its_unmap_writes_nothing() {
+        let null: *mut c_void = std::ptr::null_mut();
+        let (mut platform, mut dev, mut code): (cl_platform_id, cl_device_id, cl_int) =
+            (null.cast(), null.cast(), 0);
+        let host: *mut u8 = Box::into_raw(Box::new([7u8; 16])).cast();
+        // SAFETY: valid out-pointers and lists throughout; `host` is 16 bytes, freed
+        // last; every handle comes from the API.
+        unsafe {
+            assert_eq!(clGetPlatformIDs(1, &mut platform, null.cast()), CL_SUCCESS);
+            let r = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &mut dev, null.cast());
+            assert_eq!(r, CL_SUCCESS);
+            let ctx = clCreateContext(std::ptr::null(), 1, &dev, None, null, &mut code);
+            assert_eq!(code, CL_SUCCESS);
+            let qa = clCreateCommandQueue(ctx, dev, 0, &mut code);
+            let qb = clCreateCommandQueue(ctx, dev, 0, &mut code);
+            let mem = clCreateBuffer(ctx, CL_MEM_USE_HOST_PTR, 16, host.cast(), &mut code);
+            assert_eq!(code, CL_SUCCESS);
+            let gate = clCreateUserEvent(ctx, &mut code);
+            let p = clEnqueueMapBuffer(
+                qa,
+                mem,
+                CL_FALSE,
+                CL_MAP_READ,
+                0,
+                16,
+                1,
+                &gate,
+                null.cast(),
+                &mut code,
+            );
+            assert_eq!(code, CL_SUCCESS);
+            let r = clEnqueueUnmapMemObject(qb, mem, p, 0, std::ptr::null(), null.cast());
+            assert_eq!(r, CL_SUCCESS);
+            assert_eq!(clFinish(qb), CL_SUCCESS);
+            // Unmapped: the memory is the application's again.
+            host.write_bytes(1, 16);
+            assert_eq!(clSetUserEventStatus(gate, CL_COMPLETE), CL_SUCCESS);
+            assert_eq!(clFinish(qa), CL_SUCCESS);
+            assert_eq!(std::ptr::read_volatile(host.cast::<[u8; 16]>()), [1u8; 16]);
+            for (release, h) in [
+                (
+                    clReleaseEvent as unsafe extern "C" fn(*mut c_void) -> cl_int,
+                    gate.cast(),
+                ),
+                (clReleaseMemObject, mem.cast()),
+                (clReleaseCommandQueue, qa.cast()),
+                (clReleaseCommandQueue, qb.cast()),
+                (clReleaseContext, ctx.cast()),
+            ] {
+                assert_eq!(release(h), CL_SUCCESS);
+            }
+            drop(Box::from_raw(host.cast::<[u8; 16]>()));
+        }
+    }
 
     /// The dispatch table's layout is the installed Khronos header's: each entry's
     /// offset is its position in `struct _cl_icd_dispatch` times the pointer size.
