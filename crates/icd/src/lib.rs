@@ -13,7 +13,7 @@
 //!   `link`: `clCompileProgram`/`clLinkProgram`; `value`: `clGet*Info` results;
 //!   `limits`: what the API accepts.
 //! - `props` (in `ffi`): the C API's robustness property, run by the `icd_api` fuzz
-//!   target and `tests/api_props.rs`.
+//!   target and `tests/it/api_props.rs`.
 
 mod api;
 mod ffi;

@@ -1,6 +1,6 @@
 //! The C API's robustness property, shared by the fuzz target
 //! (`fuzz/fuzz_targets/icd_api.rs`, on fuzzer-chosen bytes) and the property test
-//! (`tests/api_props.rs`, on deterministic inputs and the kept fuzz regressions), so both
+//! (`tests/it/api_props.rs`, on deterministic inputs and the kept fuzz regressions), so both
 //! check exactly the same thing. It panics when the property fails. Not part of the
 //! crate's API.
 //!
