@@ -14,7 +14,11 @@ fn differing_fields(a: &Cl2Input, b: &Cl2Input) -> String {
         ($($name:ident),*) => {$(
             if a.$name != b.$name {
                 let (x, y) = (format!("{:?}", a.$name), format!("{:?}", b.$name));
-                out.push(format!("{}: {} vs {}", stringify!($name), &x[..x.len().min(120)], &y[..y.len().min(120)]));
+                // Show both around their first difference, not just their starts.
+                let at = x.bytes().zip(y.bytes()).position(|(p, q)| p != q).unwrap_or(0);
+                let from = at.saturating_sub(60);
+                let cut = |t: &str| t.get(from..(at + 60).min(t.len())).unwrap_or("").to_string();
+                out.push(format!("{}: ...{} vs ...{}", stringify!($name), cut(&x), cut(&y)));
             }
         )*};
     }

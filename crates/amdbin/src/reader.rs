@@ -74,7 +74,10 @@ fn extra_section(s: &Section, nobits: &mut u64) -> Result<ExtraSection, Cl2Error
         name: s.name.clone(),
         stype: s.stype,
         flags: s.flags,
-        align: s.align,
+        // ELF gives 0 and 1 the same meaning (no alignment); the writer reads 0 as
+        // CLRX's "size spans the gap to the next section", which would grow the data
+        // on every round trip.
+        align: s.align.max(1),
         link: s.link,
         info: s.info,
         entsize: s.entsize,

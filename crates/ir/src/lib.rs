@@ -36,6 +36,7 @@ pub mod module;
 pub mod parse;
 pub mod print;
 pub mod printf;
+pub mod props;
 pub mod types;
 pub mod verify;
 

@@ -279,6 +279,19 @@ impl Parser<'_> {
     }
 
     fn module(&mut self) -> PResult<()> {
+        // Functions are numbered in the order their `function`/`declare` lines appear,
+        // not in the order of their first use (a call before the definition), so that
+        // printing, which follows the numbering, reads back to the same order.
+        let mut seen = std::collections::HashSet::new();
+        for w in self.toks.windows(2) {
+            if let [(Tok::Word(kw), ..), (Tok::Global(name), ..)] = w {
+                if (kw == "function" || kw == "declare") && seen.insert(name.as_str()) {
+                    self.m
+                        .functions
+                        .push(Function::new(name.clone(), vec![], Type::Void));
+                }
+            }
+        }
         loop {
             match self.peek().clone() {
                 Tok::Eof => return Ok(()),

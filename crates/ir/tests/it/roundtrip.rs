@@ -137,3 +137,11 @@ fn work_group_sizes_outside_32_bits_are_refused_not_truncated() {
         }
     }
 }
+
+#[test]
+fn fuzz_regressions_round_trip() {
+    for (name, bytes) in kauai_testkit::fuzz_regressions("ir_parse") {
+        eprintln!("fuzz/regressions/ir_parse/{name}");
+        kauai_ir::props::text_round_trips(&bytes);
+    }
+}
