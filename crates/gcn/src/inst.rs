@@ -1334,6 +1334,11 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             && crate::operand::format_code(arch, c, n as u8).is_some()
             && (c >= arch.max_sgprs() || n < 2 || c.is_multiple_of(if n == 2 { 2 } else { 4 }))
     };
+    if let [_, _, Operand::Code(vaddr)] = extra[..] {
+        if crate::operand::format_code(arch, vaddr, buffer_vaddr_dwords(&m)).is_none() {
+            return Err(DecodeError::NonCanonical);
+        }
+    }
     if let [Operand::Code(srsrc), Operand::Code(soff), _] = extra[..] {
         if !sgpr_ok(srsrc, 4)
             || crate::operand::format_code(arch, soff, 1).is_none()
@@ -1361,6 +1366,17 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
     match encode(arch, &inst) {
         Ok(w) if w.len() == len && w[..] == words[..len] => Ok((inst, len)),
         _ => Err(DecodeError::NonCanonical),
+    }
+}
+
+/// VGPRs in a MUBUF/MTBUF address: an index and an offset, or a 64-bit address, take
+/// two. The decoder and the printer agree through this one rule (an address range past
+/// v255 has no spelling, so such words do not decode).
+pub fn buffer_vaddr_dwords(m: &Mods) -> u8 {
+    if (m.offen && m.idxen) || m.addr64 {
+        2
+    } else {
+        1
     }
 }
 

@@ -54,6 +54,7 @@ pub mod limits;
 mod isa_table;
 pub mod operand;
 pub mod print;
+pub mod props;
 pub mod tablegen;
 
 pub use asm::{assemble, AsmError, AsmOptions, AsmOutput, Format, Section};

@@ -335,11 +335,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             let srsrc = inst.ops.get(n).copied().unwrap_or(Operand::Code(0));
             let soff = inst.ops.get(n + 1).copied().unwrap_or(Operand::Code(128));
             let vaddr = inst.ops.get(n + 2).copied().unwrap_or(Operand::Absent);
-            let vw = if (m.offen && m.idxen) || m.addr64 {
-                2
-            } else {
-                1
-            };
+            let vw = crate::inst::buffer_vaddr_dwords(m);
             let bare = d.ops.is_empty()
                 && vaddr == Operand::Absent
                 && srsrc == Operand::Code(0)

@@ -209,3 +209,11 @@ fn assembler_never_panics_on_mangled_source() {
         let _ = d.render(&sm);
     }
 }
+
+#[test]
+fn fuzz_regressions_round_trip() {
+    for (name, bytes) in kauai_testkit::fuzz_regressions("gcn_decode") {
+        eprintln!("fuzz/regressions/gcn_decode/{name}");
+        kauai_gcn::props::decode_round_trips(&bytes);
+    }
+}
