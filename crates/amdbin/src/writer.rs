@@ -528,6 +528,20 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
             InnerSection::Index(i) => i,
         }
     };
+    // A raw section index must not name, in this layout, a section the model knows by
+    // name: it would read back as that section, not as the index it was.
+    for s in &input.inner_symbols {
+        if let InnerSection::Index(i) = s.section {
+            let named = [gdata_sec, rw_sec, bss_sec, text_sec];
+            if i != 0 && named.contains(&i) {
+                return Err(Cl2Error::Invalid(format!(
+                    "inner symbol `{}` refers to section index {i}, which this layout gives \
+                     to a section it writes itself",
+                    s.name
+                )));
+            }
+        }
+    }
     let is_data = |s: InnerSection| {
         matches!(
             s,
