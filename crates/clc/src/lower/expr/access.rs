@@ -254,27 +254,7 @@ impl Lowerer<'_> {
         if n <= 16 {
             for i in 0..n {
                 let off = self.size_const(i * chunk);
-                let d = self.ins(InstKind::PtrAdd(dst, off), dspace);
-                let v = match (src, sspace) {
-                    (Some(s), Some(st)) => {
-                        let sp = self.ins(InstKind::PtrAdd(s, off), st);
-                        self.ins(
-                            InstKind::Load {
-                                ptr: sp,
-                                align: chunk as u32,
-                                volatile: false,
-                            },
-                            ct,
-                        )
-                    }
-                    _ => self.ins(InstKind::Const(Const::Zero), ct),
-                };
-                self.ins_void(InstKind::Store {
-                    ptr: d,
-                    value: v,
-                    align: chunk as u32,
-                    volatile: false,
-                });
+                self.copy_chunk(dst, dspace, src.zip(sspace), off, chunk, ct);
             }
             return;
         }
@@ -285,27 +265,7 @@ impl Lowerer<'_> {
         let z = self.size_const(0);
         self.jump(lp, vec![z]);
         self.start_block(lp);
-        let d = self.ins(InstKind::PtrAdd(dst, i), dspace);
-        let v = match (src, sspace) {
-            (Some(s), Some(sty)) => {
-                let sp = self.ins(InstKind::PtrAdd(s, i), sty);
-                self.ins(
-                    InstKind::Load {
-                        ptr: sp,
-                        align: chunk as u32,
-                        volatile: false,
-                    },
-                    ct,
-                )
-            }
-            _ => self.ins(InstKind::Const(Const::Zero), ct),
-        };
-        self.ins_void(InstKind::Store {
-            ptr: d,
-            value: v,
-            align: chunk as u32,
-            volatile: false,
-        });
+        self.copy_chunk(dst, dspace, src.zip(sspace), i, chunk, ct);
         let step = self.size_const(chunk);
         let next = self.ins(InstKind::Binary(IBin::Iadd, i, step), st);
         let total = self.size_const(size);
@@ -316,5 +276,39 @@ impl Lowerer<'_> {
             kauai_ir::BlockCall::new(exit, vec![]),
         ));
         self.start_block(exit);
+    }
+
+    /// One chunk of [`Lowerer::mem_loop`]: store the `ct` at `src + off` (or zero) to
+    /// `dst + off`.
+    fn copy_chunk(
+        &mut self,
+        dst: Value,
+        dspace: Type,
+        src: Option<(Value, Type)>,
+        off: Value,
+        chunk: u64,
+        ct: Type,
+    ) {
+        let d = self.ins(InstKind::PtrAdd(dst, off), dspace);
+        let v = match src {
+            Some((s, st)) => {
+                let sp = self.ins(InstKind::PtrAdd(s, off), st);
+                self.ins(
+                    InstKind::Load {
+                        ptr: sp,
+                        align: chunk as u32,
+                        volatile: false,
+                    },
+                    ct,
+                )
+            }
+            None => self.ins(InstKind::Const(Const::Zero), ct),
+        };
+        self.ins_void(InstKind::Store {
+            ptr: d,
+            value: v,
+            align: chunk as u32,
+            volatile: false,
+        });
     }
 }
