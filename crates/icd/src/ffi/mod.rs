@@ -1464,6 +1464,35 @@ fn rect_runs(
     Ok(runs)
 }
 
+/// What a rect read and a rect write between a buffer and host memory share: the buffer
+/// on the queue's context, a host pointer, the buffer's host access, and the row runs
+/// `(buffer offset, host offset, len)`, checked against the buffer.
+fn host_rect(
+    q: &crate::objects::Queue,
+    buffer: cl_mem,
+    ptr_is_null: bool,
+    read: bool,
+    [buffer_origin, host_origin, region]: [*const size_t; 3],
+    [buffer_row, buffer_slice, host_row, host_slice]: [size_t; 4],
+) -> R<(Arc<crate::objects::Mem>, Vec<(usize, usize, usize)>)> {
+    let m = api::buffer_region(q, buffer as usize, 0, 0)?;
+    if ptr_is_null {
+        return Err(CL_INVALID_VALUE);
+    }
+    host_access(&m, read)?;
+    let runs = rect_runs(
+        buffer_origin,
+        host_origin,
+        region,
+        buffer_row,
+        buffer_slice,
+        host_row,
+        host_slice,
+    )?;
+    check_runs(m.size, &runs, true)?;
+    Ok((m, runs))
+}
+
 fn check_runs(size: usize, runs: &[(usize, usize, usize)], first: bool) -> R<()> {
     for &(a, b, len) in runs {
         let o = if first { a } else { b };
@@ -1496,21 +1525,19 @@ pub unsafe extern "C" fn clEnqueueReadBufferRect(
             command_queue as usize,
             &wait_list(num_events_in_wait_list, event_wait_list)?,
         )?;
-        let m = api::buffer_region(&q, buffer as usize, 0, 0)?;
-        if ptr.is_null() {
-            return Err(CL_INVALID_VALUE);
-        }
-        host_access(&m, true)?;
-        let runs = rect_runs(
-            buffer_origin,
-            host_origin,
-            region,
-            buffer_row_pitch,
-            buffer_slice_pitch,
-            host_row_pitch,
-            host_slice_pitch,
+        let (m, runs) = host_rect(
+            &q,
+            buffer,
+            ptr.is_null(),
+            true,
+            [buffer_origin, host_origin, region],
+            [
+                buffer_row_pitch,
+                buffer_slice_pitch,
+                host_row_pitch,
+                host_slice_pitch,
+            ],
         )?;
-        check_runs(m.size, &runs, true)?;
         let work = Work::ReadRect {
             mem: m,
             runs,
@@ -1549,21 +1576,19 @@ pub unsafe extern "C" fn clEnqueueWriteBufferRect(
             command_queue as usize,
             &wait_list(num_events_in_wait_list, event_wait_list)?,
         )?;
-        let m = api::buffer_region(&q, buffer as usize, 0, 0)?;
-        if ptr.is_null() {
-            return Err(CL_INVALID_VALUE);
-        }
-        host_access(&m, false)?;
-        let runs = rect_runs(
-            buffer_origin,
-            host_origin,
-            region,
-            buffer_row_pitch,
-            buffer_slice_pitch,
-            host_row_pitch,
-            host_slice_pitch,
+        let (m, runs) = host_rect(
+            &q,
+            buffer,
+            ptr.is_null(),
+            false,
+            [buffer_origin, host_origin, region],
+            [
+                buffer_row_pitch,
+                buffer_slice_pitch,
+                host_row_pitch,
+                host_slice_pitch,
+            ],
         )?;
-        check_runs(m.size, &runs, true)?;
         let mut data = Vec::with_capacity(runs.len());
         for (b, h, len) in runs {
             data.push((b, bytes(ptr.cast::<u8>().wrapping_add(h).cast(), len)?));
