@@ -485,11 +485,7 @@ impl Run<'_> {
                 let (n, w) = self.wait_list(&mut list);
                 let (wanted, _) = self.event_slot(false);
                 let mut ev: cl_event = std::ptr::null_mut();
-                let evp = if wanted {
-                    &mut ev as *mut cl_event
-                } else {
-                    std::ptr::null_mut()
-                };
+                let evp = event_out(wanted, &mut ev);
                 // SAFETY: the wait list holds `n` handles (or is NULL), `evp` is NULL or
                 // a cl_event slot.
                 let r = unsafe {
@@ -523,11 +519,7 @@ impl Run<'_> {
                 let (n, w) = self.wait_list(&mut list);
                 let (wanted, _) = self.event_slot(false);
                 let mut ev: cl_event = std::ptr::null_mut();
-                let evp = if wanted {
-                    &mut ev as *mut cl_event
-                } else {
-                    std::ptr::null_mut()
-                };
+                let evp = event_out(wanted, &mut ev);
                 // SAFETY: `pp` is NULL or `psize` bytes; wait list and event as above.
                 let r = unsafe {
                     clEnqueueFillBuffer(
@@ -688,11 +680,7 @@ impl Run<'_> {
                 let (n, w) = self.wait_list(&mut list);
                 let (wanted, _) = self.event_slot(false);
                 let mut ev: cl_event = std::ptr::null_mut();
-                let evp = if wanted {
-                    &mut ev as *mut cl_event
-                } else {
-                    std::ptr::null_mut()
-                };
+                let evp = event_out(wanted, &mut ev);
                 let r = if self.input.flag() {
                     // SAFETY: the wait list holds `n` handles or is NULL; `evp` NULL or
                     // a slot.
@@ -834,11 +822,7 @@ impl Run<'_> {
             }
             let (wanted, _) = self.event_slot(false);
             let mut ev: cl_event = std::ptr::null_mut();
-            let evp = if wanted {
-                &mut ev as *mut cl_event
-            } else {
-                std::ptr::null_mut()
-            };
+            let evp = event_out(wanted, &mut ev);
             // SAFETY: `ptr` is looked up among the buffer's mappings before any use;
             // wait list and event as above.
             let r = unsafe {
@@ -902,11 +886,7 @@ impl Run<'_> {
         let (n, w) = self.wait_list(&mut list);
         let (wanted, _) = self.event_slot(false);
         let mut ev: cl_event = std::ptr::null_mut();
-        let evp = if wanted {
-            &mut ev as *mut cl_event
-        } else {
-            std::ptr::null_mut()
-        };
+        let evp = event_out(wanted, &mut ev);
         let r = if self.input.one_in(8) {
             // SAFETY: the wait list holds `n` handles or is NULL; `evp` NULL or a slot.
             unsafe { clEnqueueTask(q as cl_command_queue, k as cl_kernel, n, w, evp) }
@@ -1268,4 +1248,13 @@ pub fn api_calls_hold(data: &[u8]) {
     }
     run.finish(baseline);
     drop(fake);
+}
+
+/// Where a command writes its event: `ev` when the input asked for one, else NULL.
+fn event_out(wanted: bool, ev: &mut cl_event) -> *mut cl_event {
+    if wanted {
+        ev
+    } else {
+        std::ptr::null_mut()
+    }
 }
