@@ -27,22 +27,39 @@ pub fn decode_round_trips(data: &[u8]) {
             floats: true,
         },
     );
-    if let Ok((_, len)) = decode(arch, &words) {
-        let bytes: Vec<u8> = words[..len].iter().flat_map(|w| w.to_le_bytes()).collect();
-        let text = disassemble(&bytes, arch, DisasmOptions::default());
-        let mut sm = SourceMap::new();
-        let f = sm.add("d.s", text.clone());
-        let mut d = Diagnostics::new();
-        let opts = AsmOptions {
-            arch: Some(arch),
-            ..AsmOptions::default()
-        };
-        let out = assemble(&mut sm, f, &opts, &mut d)
-            .unwrap_or_else(|_| panic!("disassembly does not assemble: {text}\n{}", d.render(&sm)));
-        assert_eq!(
-            out.code(),
-            &bytes[..],
-            "round trip changed the words: {text}"
-        );
+    if let Err(e) = decoded_words_round_trip(arch, &words) {
+        panic!("{e}");
+    }
+}
+
+/// Decode one instruction from `words`: `Ok(None)` when it does not decode,
+/// `Ok(Some(len))` when its disassembly assembles back to its `len` words, and `Err` with
+/// the text when it does not.
+pub fn decoded_words_round_trip(arch: Arch, words: &[u32]) -> Result<Option<usize>, String> {
+    let Ok((_, len)) = decode(arch, words) else {
+        return Ok(None);
+    };
+    let words = &words[..len];
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let text = disassemble(&bytes, arch, DisasmOptions::default());
+    let mut sm = SourceMap::new();
+    let f = sm.add("d.s", text.clone());
+    let mut d = Diagnostics::new();
+    let opts = AsmOptions {
+        arch: Some(arch),
+        ..AsmOptions::default()
+    };
+    match assemble(&mut sm, f, &opts, &mut d) {
+        Ok(out) if out.code() == &bytes[..] => Ok(Some(len)),
+        Ok(out) => Err(format!(
+            "{words:08x?}: '{}' assembles to other words: {:02x?}",
+            text.trim(),
+            out.code()
+        )),
+        Err(_) => Err(format!(
+            "{words:08x?}: '{}' does not assemble:\n{}",
+            text.trim(),
+            d.render(&sm)
+        )),
     }
 }
