@@ -106,13 +106,6 @@ pub fn compare_or_bless(
     ))
 }
 
-/// Compare `actual` with the whole of the snapshot file `path` (missing reads as empty);
-/// under `BLESS=1` rewrite it.
-pub fn check_snapshot(path: &Path, actual: &str) -> Result<(), String> {
-    let old = std::fs::read_to_string(path).ok();
-    compare_or_bless(path, old.as_deref(), actual, || actual.as_bytes().to_vec())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

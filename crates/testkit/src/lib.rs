@@ -5,7 +5,6 @@
 //!   compared with what the code under test produced, or rewritten when `BLESS=1`;
 //! - [`Suite`]: one named trial per data file (`cargo test -p CRATE --test files NAME`
 //!   runs one), plus plain trials, run by libtest-mimic;
-//! - [`check_snapshot`]: a whole file compared with what was produced, or blessed;
 //! - [`Rng`]: the one deterministic generator of the property tests, and [`mutate`]:
 //!   byte- and line-level mutations of text inputs.
 //!
@@ -19,7 +18,7 @@ pub mod mutate;
 mod rng;
 mod suite;
 
-pub use expect::{bless_requested, check_snapshot, compare_or_bless, diff, Expected};
+pub use expect::{bless_requested, compare_or_bless, diff, Expected};
 pub use files::{collect_files, fuzz_regressions, relative_name};
 pub use rng::Rng;
 pub use suite::Suite;
