@@ -519,16 +519,25 @@ pub(crate) fn run_oclc(cmd: &OclcCommand, time: bool, stats: bool) -> Result<Exi
     }
     if time {
         eprintln!(
-            "kauai: time: compile {}, run {}",
+            "kauai: time: compile {}, jit {}, run {} (executor: {})",
             ms(report.compile_time),
-            ms(report.run_time)
+            ms(report.jit_time),
+            ms(report.run_time),
+            report.executor
         );
     }
     if stats {
-        eprintln!(
-            "kauai: stats: {} run(s), {} work-group(s), {} instruction(s) executed",
-            report.runs, report.work_groups, report.instructions
-        );
+        if report.executor == "jit" {
+            eprintln!(
+                "kauai: stats: {} run(s), {} work-group(s) (compiled code counts no instructions; `--device host:interp` does)",
+                report.runs, report.work_groups
+            );
+        } else {
+            eprintln!(
+                "kauai: stats: {} run(s), {} work-group(s), {} instruction(s) executed",
+                report.runs, report.work_groups, report.instructions
+            );
+        }
     }
     Ok(if report.all_match {
         ExitCode::SUCCESS

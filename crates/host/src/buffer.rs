@@ -46,6 +46,11 @@ impl Buffer {
         b
     }
 
+    /// The words behind the bytes, for compiled code that addresses them directly.
+    pub(crate) fn words(&self) -> &[AtomicU64] {
+        &self.words
+    }
+
     /// Size in bytes.
     pub fn len(&self) -> usize {
         self.len as usize

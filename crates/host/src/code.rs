@@ -5,7 +5,7 @@
 //! are written into the frame's initial contents (`template`) once, so they cost nothing
 //! at run time. Block parameters become moves on the edges that pass them. Hot scalar
 //! operations have their own variants (`AddI32`, `FMulF32`, ...); everything else goes
-//! through generic lane-wise variants that call [`crate::scalar`].
+//! through generic lane-wise variants that call [`kauai_ir::lanes`].
 
 use kauai_ir::{AtomicOp, BinaryOp, ConvOp, FloatCC, IntCC, MathFn, Rounding, Scalar, UnaryOp};
 
@@ -23,26 +23,7 @@ pub(crate) fn make_ptr(region: u64, offset: u64) -> u64 {
     (region << OFFSET_BITS) | (offset & OFFSET_MASK)
 }
 
-/// Work-item queries (`__mux_get_*`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Query {
-    GlobalId,
-    LocalId,
-    GroupId,
-    GlobalSize,
-    LocalSize,
-    EnqueuedLocalSize,
-    NumGroups,
-    GlobalOffset,
-    WorkDim,
-    GlobalLinearId,
-    LocalLinearId,
-    /// Size-1 sub-groups: the sub-group id is the local linear id.
-    SubGroupId,
-    NumSubGroups,
-    One,
-    Zero,
-}
+pub(crate) use kauai_ir::builtins::Query;
 
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Op {

@@ -114,7 +114,7 @@
 //!   work-items over barriers, memory regions and the interpreter loop; instructions
 //!   are counted per block (on the block's terminator), so counting costs one
 //!   subtraction per block;
-//! - `scalar.rs` says what one lane of every operation computes;
+//! - lane semantics (what one lane of every operation computes) live in `kauai_ir::lanes`;
 //! - `printf.rs` keeps each work-group's `printf` records and merges them into
 //!   [`RunStats::printf`] in work-group order (see "printf" above);
 //! - `buffer.rs` is the thread-safe global memory.
@@ -131,7 +131,6 @@ mod buffer;
 mod code;
 mod exec;
 mod printf;
-mod scalar;
 mod translate;
 
 use std::sync::Arc;
@@ -194,6 +193,43 @@ pub struct ExecOptions {
     /// Bytes of the printf buffer (an 8-byte header, then records in the kauai AMD
     /// layout); records past it are dropped. [`DEFAULT_PRINTF_BUFFER`] by default.
     pub printf_buffer_size: u64,
+    /// Which executor runs the kernel; by default [`Executor::from_env`].
+    pub executor: Executor,
+}
+
+/// Who runs a kernel on the host.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Executor {
+    /// The JIT when it can compile the kernel and no instruction budget is set (only
+    /// the interpreter counts instructions), else the interpreter.
+    Auto,
+    /// Compiled code only: a kernel the JIT cannot compile is an error.
+    Jit,
+    /// The interpreter, the reference every other executor is checked against.
+    Interpreter,
+}
+
+impl Executor {
+    /// The environment variable that picks the executor of every run whose options
+    /// do not say: `jit`, `interp` or `auto`.
+    pub const ENV: &'static str = "KAUAI_HOST_EXECUTOR";
+
+    pub fn from_name(s: &str) -> Option<Executor> {
+        Some(match s {
+            "auto" => Executor::Auto,
+            "jit" => Executor::Jit,
+            "interp" | "interpreter" => Executor::Interpreter,
+            _ => return None,
+        })
+    }
+
+    /// The executor `KAUAI_HOST_EXECUTOR` names, `Auto` when it is unset or unknown.
+    pub fn from_env() -> Executor {
+        std::env::var(Executor::ENV)
+            .ok()
+            .and_then(|s| Executor::from_name(&s))
+            .unwrap_or(Executor::Auto)
+    }
 }
 
 /// 1 MiB: the smallest `CL_DEVICE_PRINTF_BUFFER_SIZE` OpenCL 1.2 allows a full-profile
@@ -207,6 +243,7 @@ impl Default for ExecOptions {
             timeout: None,
             fuel: None,
             printf_buffer_size: DEFAULT_PRINTF_BUFFER,
+            executor: Executor::from_env(),
         }
     }
 }
@@ -225,6 +262,11 @@ pub struct RunStats {
     /// printf calls whose output was dropped because the printf buffer was full (the
     /// AMD rule; a tool should tell its user). 0 where the device cannot count them.
     pub printf_dropped: u64,
+    /// Who ran the kernel: `jit`, `interpreter`, or `interpreter (...)` with the
+    /// reason the JIT could not.
+    pub executor: String,
+    /// Time the JIT spent compiling the kernel in this run (zero when it was cached).
+    pub compile_time: Duration,
 }
 
 /// Why a program could not be built or an enqueue failed.

@@ -34,6 +34,8 @@ use crate::ExecError;
 /// One parsed entry of the module's printf table.
 #[derive(Debug)]
 pub(crate) struct Format {
+    /// The run-time argument types (how a call's lanes are read).
+    args: Vec<Type>,
     bytes: Vec<u8>,
     pieces: Vec<Piece>,
     strings: Vec<Vec<u8>>,
@@ -57,6 +59,7 @@ impl Formats {
             map.insert(
                 e.id,
                 Format {
+                    args: e.args,
                     bytes: e.format.into_bytes(),
                     pieces,
                     strings: e.strings.into_iter().map(String::into_bytes).collect(),
@@ -64,6 +67,23 @@ impl Formats {
             );
         }
         Ok(Formats(map))
+    }
+
+    /// The values of a call to format `id` whose arguments are `lanes`, one `u64` per
+    /// lane in argument order (as compiled code passes them).
+    pub(crate) fn values_of(&self, id: u32, lanes: &[u64]) -> Vec<Value> {
+        let Some(f) = self.0.get(&id) else {
+            return Vec::new();
+        };
+        let mut at = 0;
+        f.args
+            .iter()
+            .map(|t| {
+                let v = value_of(lanes, at, *t);
+                at += t.lanes() as usize;
+                v
+            })
+            .collect()
     }
 
     pub(crate) fn is_empty(&self) -> bool {

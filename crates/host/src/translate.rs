@@ -7,30 +7,7 @@ use kauai_ir::{
 };
 
 use crate::code::*;
-use crate::scalar;
-
-/// What a call to a declared function turns into.
-fn query_of(name: &str) -> Option<Query> {
-    use builtins::name::*;
-    Some(match name {
-        GET_GLOBAL_ID => Query::GlobalId,
-        GET_LOCAL_ID => Query::LocalId,
-        GET_GROUP_ID => Query::GroupId,
-        GET_GLOBAL_SIZE => Query::GlobalSize,
-        GET_LOCAL_SIZE => Query::LocalSize,
-        GET_ENQUEUED_LOCAL_SIZE => Query::EnqueuedLocalSize,
-        GET_NUM_GROUPS => Query::NumGroups,
-        GET_GLOBAL_OFFSET => Query::GlobalOffset,
-        GET_WORK_DIM => Query::WorkDim,
-        GET_GLOBAL_LINEAR_ID => Query::GlobalLinearId,
-        GET_LOCAL_LINEAR_ID => Query::LocalLinearId,
-        GET_SUB_GROUP_ID => Query::SubGroupId,
-        GET_NUM_SUB_GROUPS => Query::NumSubGroups,
-        GET_MAX_SUB_GROUP_SIZE | GET_SUB_GROUP_SIZE => Query::One,
-        GET_SUB_GROUP_LOCAL_ID | ISFTZ | USEFAST | ISEMBEDDEDPROFILE => Query::Zero,
-        _ => return None,
-    })
-}
+use kauai_ir::lanes as scalar;
 
 /// The identity of a reduction (the result of an exclusive scan's first element).
 pub(crate) fn group_identity(op: GroupOp, sc: Scalar) -> u64 {
@@ -285,14 +262,7 @@ impl Tx<'_> {
     fn set_const(&mut self, d: S, ty: Type, c: &Const) {
         let sc = lane_scalar(ty);
         let n = lanes_of(ty) as usize;
-        let lane = |c: &ConstScalar| -> u64 {
-            match (*c, sc.is_float()) {
-                (ConstScalar::Int(i), false) => i & scalar::mask(sc.bits()),
-                (ConstScalar::Float(x), true) => scalar::from_f64(sc, x),
-                (ConstScalar::Int(i), true) => scalar::from_f64(sc, i as i64 as f64),
-                (ConstScalar::Float(x), false) => (x as i64 as u64) & scalar::mask(sc.bits()),
-            }
-        };
+        let lane = |c: &ConstScalar| scalar::const_bits(*c, sc);
         let d = d as usize;
         let t = &mut self.out.template;
         match c {
@@ -720,7 +690,7 @@ impl Tx<'_> {
                 ));
             }
         }
-        if let Some(q) = query_of(name) {
+        if let Some(q) = builtins::query(name) {
             let dim = a.first().copied().unwrap_or(0);
             return self.emit(Op::Query { q, bits, d, dim });
         }

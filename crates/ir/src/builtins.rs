@@ -550,6 +550,51 @@ impl GroupBuiltin {
     }
 }
 
+/// What a work-item query builtin (`__mux_get_*` and the constant `__mux_is*`) answers;
+/// every executor answers them alike.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Query {
+    GlobalId,
+    LocalId,
+    GroupId,
+    GlobalSize,
+    LocalSize,
+    EnqueuedLocalSize,
+    NumGroups,
+    GlobalOffset,
+    WorkDim,
+    GlobalLinearId,
+    LocalLinearId,
+    /// Size-1 sub-groups: the sub-group id is the local linear id.
+    SubGroupId,
+    NumSubGroups,
+    One,
+    Zero,
+}
+
+/// The query a builtin's name asks, if it is one.
+pub fn query(name: &str) -> Option<Query> {
+    use name::*;
+    Some(match name {
+        GET_GLOBAL_ID => Query::GlobalId,
+        GET_LOCAL_ID => Query::LocalId,
+        GET_GROUP_ID => Query::GroupId,
+        GET_GLOBAL_SIZE => Query::GlobalSize,
+        GET_LOCAL_SIZE => Query::LocalSize,
+        GET_ENQUEUED_LOCAL_SIZE => Query::EnqueuedLocalSize,
+        GET_NUM_GROUPS => Query::NumGroups,
+        GET_GLOBAL_OFFSET => Query::GlobalOffset,
+        GET_WORK_DIM => Query::WorkDim,
+        GET_GLOBAL_LINEAR_ID => Query::GlobalLinearId,
+        GET_LOCAL_LINEAR_ID => Query::LocalLinearId,
+        GET_SUB_GROUP_ID => Query::SubGroupId,
+        GET_NUM_SUB_GROUPS => Query::NumSubGroups,
+        GET_MAX_SUB_GROUP_SIZE | GET_SUB_GROUP_SIZE => Query::One,
+        GET_SUB_GROUP_LOCAL_ID | ISFTZ | USEFAST | ISEMBEDDEDPROFILE => Query::Zero,
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,6 +31,7 @@ mod entities;
 pub mod function;
 pub mod half;
 pub mod inst;
+pub mod lanes;
 pub mod mangle;
 pub mod module;
 pub mod parse;

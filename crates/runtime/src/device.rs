@@ -19,6 +19,10 @@ pub struct Device {
     /// launches against (work-group limits, local memory size).
     pub info: Arc<Info>,
     pub executor: Executor,
+    /// Who runs kernels on the host device: `host:jit` and `host:interp` pin it; `host`
+    /// leaves it to `kauai_host::ExecOptions` (`KAUAI_HOST_EXECUTOR`, else the JIT where
+    /// it can).
+    pub host_executor: Option<kauai_host::Executor>,
 }
 
 /// The device an IL program runs on when none is named: Cypress (HD 5870), the
@@ -29,6 +33,8 @@ pub const DEFAULT_IL_DEVICE: &str = "kauai:cypress";
 /// Every name [`Device::by_name`] accepts (the `-mcpu` list of docs/spec/amd-runtime-abi.md, then its aliases).
 const NAMES: &[&str] = &[
     "host",
+    "host:jit",
+    "host:interp",
     "kauai:rv710",
     "kauai:rv730",
     "kauai:rv770",
@@ -54,6 +60,7 @@ impl Device {
         Device {
             info: crate::host_target::host_info(),
             executor: Executor::Host,
+            host_executor: None,
         }
     }
 
@@ -67,21 +74,35 @@ impl Device {
         Some(Device {
             info,
             executor: Executor::Il(dev),
+            host_executor: None,
         })
     }
 
-    /// Find a device by name: `host` (the default; also the empty name) or
-    /// `kauai:<mcpu>`.
+    /// Find a device by name: `host` (the default; also the empty name), `host:jit` or
+    /// `host:interp` (the host device with that executor), or `kauai:<mcpu>`.
     pub fn by_name(name: &str) -> Option<Device> {
+        let pinned = |e| {
+            Some(Device {
+                host_executor: Some(e),
+                ..Device::host()
+            })
+        };
         match name {
             "host" | "" => Some(Device::host()),
+            "host:jit" => pinned(kauai_host::Executor::Jit),
+            "host:interp" => pinned(kauai_host::Executor::Interpreter),
             _ => Device::il(name.strip_prefix("kauai:")?),
         }
     }
 
-    /// The canonical name: `host` or `kauai:<mcpu>` (an alias gives its device's name).
+    /// The canonical name: `host`, `host:jit`, `host:interp` or `kauai:<mcpu>` (an
+    /// alias gives its device's name).
     pub fn name(&self) -> &str {
-        &self.info.device_info.name
+        match self.host_executor {
+            Some(kauai_host::Executor::Jit) => "host:jit",
+            Some(kauai_host::Executor::Interpreter) => "host:interp",
+            _ => &self.info.device_info.name,
+        }
     }
 
     /// Names accepted by [`Device::by_name`].

@@ -599,6 +599,8 @@ pub(crate) fn enqueue(
         printf,
         // Counted by the kernel in the printf buffer's header.
         printf_dropped: u64::from(printf_dropped),
+        executor: "IL emulator".into(),
+        compile_time: Duration::ZERO,
     })
 }
 

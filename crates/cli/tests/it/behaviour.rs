@@ -311,7 +311,10 @@ fn time_and_stats_are_reported() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        err.contains("kauai: time: compile ") && err.contains(" ms, run "),
+        err.contains("kauai: time: compile ")
+            && err.contains(" ms, jit ")
+            && err.contains(" ms, run ")
+            && err.contains("(executor: jit)"),
         "{err}"
     );
     assert!(
@@ -332,6 +335,8 @@ fn time_and_stats_are_reported() {
         "-global",
         "8",
         "-stats",
+        "-device",
+        "host:interp",
         "examples/vector_add.cl",
     ]);
     assert_eq!(code, 0, "{err}");

@@ -15,12 +15,7 @@ impl Mem<'_, '_> {
         let off = p & OFFSET_MASK;
         let len = eb as u64;
         if !off.is_multiple_of(len) {
-            return Err(Stop::Fault(format!(
-                "misaligned atomic of {len} bytes at offset {off} of {} (address 0x{p:x})",
-                self.descs
-                    .get(r)
-                    .map_or("an invalid region", |s| s.as_str())
-            )));
+            return Err(self.misaligned_atomic(p, len));
         }
         let mut f = f;
         if let Some(Region::Shared { buf, writable }) = self.regions.get(r) {
@@ -39,6 +34,19 @@ impl Mem<'_, '_> {
             }
             None => Err(self.fault("atomic", p, len)),
         }
+    }
+}
+
+impl Mem<'_, '_> {
+    #[cold]
+    pub(super) fn misaligned_atomic(&self, p: u64, len: u64) -> Stop {
+        let (r, off) = ((p >> OFFSET_BITS) as usize, p & OFFSET_MASK);
+        Stop::Fault(format!(
+            "misaligned atomic of {len} bytes at offset {off} of {} (address 0x{p:x})",
+            self.descs
+                .get(r)
+                .map_or("an invalid region", |s| s.as_str())
+        ))
     }
 }
 

@@ -9,11 +9,13 @@
 //! - `atomics`: atomic read-modify-write on every kind of memory;
 //! - `collectives`: work-group and sub-group collectives, computed when the whole group
 //!   waits at one;
-//! - `interp`: the interpreter loop of one work-item and the work-item queries.
+//! - `interp`: the interpreter loop of one work-item and the work-item queries;
+//! - `jit`: work-groups run by code `kauai-jit` compiled.
 
 mod atomics;
 mod collectives;
 mod interp;
+mod jit;
 mod memory;
 mod schedule;
 mod setup;
@@ -31,9 +33,10 @@ use kauai_ir::builtins::{GroupKind, GroupOp};
 use kauai_ir::{AddrSpace, AtomicOp, BinaryOp, EntityRef, Module, Scalar, Type};
 
 use crate::code::*;
-use crate::scalar::{self, mask, sext};
 use crate::translate::{group_identity, translate_module};
-use crate::{ArgValue, Buffer, ExecError, ExecOptions, NdRange, RunStats};
+use crate::{ArgValue, Buffer, ExecError, ExecOptions, Executor, NdRange, RunStats};
+use kauai_ir::lanes::{self as scalar, mask, sext};
+use std::time::Duration;
 
 const MAX_PRIVATE: usize = 16 << 20;
 /// Memory for the suspended work-items of one group (registers and private stacks).
@@ -78,6 +81,10 @@ pub struct Program {
     local_globals: Vec<(u64, Option<Vec<u8>>)>,
     /// The printf table, parsed; empty when no function calls printf.
     printf: crate::printf::Formats,
+    /// The module, for the JIT, which compiles a kernel on its first run.
+    module: Option<Module>,
+    /// Compiled kernels (or why the JIT cannot compile them), by function index.
+    jit: Mutex<std::collections::HashMap<u32, Arc<Result<kauai_jit::Kernel, String>>>>,
 }
 
 #[derive(Debug)]

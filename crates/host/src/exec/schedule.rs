@@ -79,7 +79,43 @@ impl Program {
         let threads = (threads as u64).min(total).max(1) as usize;
         let chunk = (total / (threads as u64 * 8)).clamp(1, 64);
         let mut instructions = 0;
-        if threads == 1 {
+        let (jit, executor, compile_time) = self.pick_executor(k, opts)?;
+        if let Some(jk) = jit.as_ref().and_then(|j| j.as_ref().as_ref().ok()) {
+            let items = run.geo.local.iter().product::<u64>();
+            if jk.group_bytes(items).is_none_or(|b| b > MAX_GROUP_STATE) {
+                return Err(ExecError::Unsupported(format!(
+                    "not supported yet: work-groups of {items} work-items for kernel {kernel}, whose private memory and barrier state would take more than {MAX_GROUP_STATE} bytes"
+                )));
+            }
+            if jk.layout().byval != run.private_init.len() as u64 {
+                return Err(ExecError::Unsupported(format!(
+                    "internal error: kernel {kernel}: the JIT lays out {} bytes of by-value arguments, the launch {}",
+                    jk.layout().byval,
+                    run.private_init.len()
+                )));
+            }
+            let mut params = Vec::new();
+            for (i, lanes) in jk.layout().param_lanes.iter().enumerate() {
+                let slot = func.params.get(i).map_or(0, |p| p.0 as usize);
+                params.extend_from_slice(&run.template[slot..slot + *lanes as usize]);
+            }
+            if threads == 1 {
+                run.jit_worker(jk, &params, chunk);
+            } else {
+                std::thread::scope(|s| {
+                    let handles: Vec<_> = (0..threads)
+                        .map(|_| s.spawn(|| run.jit_worker(jk, &params, chunk)))
+                        .collect();
+                    for h in handles {
+                        if h.join().is_err() {
+                            run.fail(ExecError::Unsupported(
+                                "internal error: an executor thread panicked".into(),
+                            ));
+                        }
+                    }
+                });
+            }
+        } else if threads == 1 {
             instructions = run.worker(chunk);
         } else {
             std::thread::scope(|s| {
@@ -111,7 +147,48 @@ impl Program {
             elapsed: start.elapsed(),
             printf: String::from_utf8_lossy(&merged.out).into_owned(),
             printf_dropped: merged.dropped,
+            executor,
+            compile_time,
         })
+    }
+
+    /// The compiled kernel to run, if any, the executor's name for [`RunStats`], and
+    /// the time spent compiling.
+    fn pick_executor(
+        &self,
+        k: &KernelInfo,
+        opts: &ExecOptions,
+    ) -> Result<
+        (
+            Option<Arc<Result<kauai_jit::Kernel, String>>>,
+            String,
+            Duration,
+        ),
+        ExecError,
+    > {
+        let interp = |why: &str| Ok((None, format!("interpreter ({why})"), Duration::ZERO));
+        match opts.executor {
+            Executor::Interpreter => return Ok((None, "interpreter".into(), Duration::ZERO)),
+            Executor::Jit if opts.fuel.is_some() => {
+                return Err(ExecError::Unsupported(
+                    "not supported yet: an instruction limit on the JIT (the interpreter counts instructions)".into(),
+                ))
+            }
+            Executor::Auto if opts.fuel.is_some() => {
+                return interp("an instruction limit needs it");
+            }
+            _ => {}
+        }
+        let t = Instant::now();
+        let jk = self.jit_kernel(k.func);
+        let compile_time = t.elapsed();
+        match jk.as_ref() {
+            Ok(_) => Ok((Some(jk), "jit".into(), compile_time)),
+            Err(e) if opts.executor == Executor::Jit => {
+                Err(ExecError::Unsupported(format!("kernel {}: {e}", k.name)))
+            }
+            Err(e) => interp(e),
+        }
     }
 }
 

@@ -120,6 +120,8 @@ impl Program {
             global_descs,
             local_globals,
             printf,
+            module: Some(module.clone()),
+            jit: Mutex::new(Default::default()),
         })
     }
 }

@@ -11,10 +11,13 @@
 //! ; arg val i32 5                (a scalar or vector by value: one or more elements)
 //! ; arg bytes 01 02 03 04        (raw bytes: byval structs)
 //! ; expect arg0 i32 = 1 3 5      (buffer argument 0 after the run)
-//! ; expect instructions = 42     (IR instructions executed)
+//! ; expect instructions = 42     (IR instructions executed, by the interpreter)
 //! ; printf: TEXT                  (one line of the run's printf output, in order)
 //! ; expect-error some words      (the run fails with a message containing these words)
 //! ```
+//!
+//! Each file runs on the interpreter and again on the JIT (`Executor::Auto`: the
+//! interpreter where the JIT cannot compile the kernel).
 //!
 //! Expected values are computed by hand (or from a closed form written in the comment);
 //! `BLESS=1 cargo test -p kauai-host --test files` rewrites `expect` lines from the actual results, for reviewing diffs only.
@@ -22,7 +25,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use kauai_host::{ArgValue, Buffer, ExecOptions, NdRange, Program};
+use kauai_host::{ArgValue, Buffer, ExecOptions, Executor, NdRange, Program};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Ty {
@@ -148,12 +151,15 @@ struct Expect {
     values: Vec<String>,
 }
 
-fn run_file(path: &Path, bless: bool) -> Result<(), String> {
+fn run_file(path: &Path, bless: bool, executor: Executor) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let module = kauai_ir::parse_str(&path.display().to_string(), &text)?;
     let mut kernel = String::new();
     let mut nd = NdRange::linear(1, 1);
-    let mut opts = ExecOptions::default();
+    let mut opts = ExecOptions {
+        executor,
+        ..ExecOptions::default()
+    };
     let mut args = Vec::new();
     let mut buffers: Vec<Option<Arc<Buffer>>> = Vec::new();
     let mut expects = Vec::new();
@@ -273,7 +279,8 @@ fn run_file(path: &Path, bless: bool) -> Result<(), String> {
                     stats.printf
                 ));
             }
-            if let Some((ln, n)) = expect_insts {
+            // Only the interpreter counts instructions.
+            if let (Some((ln, n)), Executor::Interpreter) = (expect_insts, executor) {
                 if stats.instructions != n {
                     errors.push(format!(
                         "executed {} instructions, expected {n}",
@@ -327,6 +334,11 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let bless = kauai_testkit::bless_requested();
     let mut suite = kauai_testkit::Suite::new();
-    suite.files(&root, "data", &["ir"], move |p| run_file(p, bless));
+    // Every file runs on the interpreter, and again with the JIT where it can compile
+    // the kernel (the interpreter otherwise): both must meet the same expectations.
+    suite.files(&root, "data", &["ir"], move |p| {
+        run_file(p, bless, Executor::Interpreter)?;
+        run_file(p, false, Executor::Auto).map_err(|e| format!("with the JIT: {e}"))
+    });
     suite.run()
 }

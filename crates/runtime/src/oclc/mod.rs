@@ -131,8 +131,12 @@ pub struct Report {
     pub warnings: Vec<String>,
     /// Building the program (compile and finalize, or reading the IL).
     pub compile_time: Duration,
-    /// Running the kernel, all runs together.
+    /// Running the kernel, all runs together (without the JIT's compile time).
     pub run_time: Duration,
+    /// The host JIT compiling the kernel (on its first run).
+    pub jit_time: Duration,
+    /// Who ran the kernel (`jit`, `interpreter (why)`, `IL emulator`), from the last run.
+    pub executor: String,
     /// Instructions executed, all runs together (IR instructions on the host, IL
     /// instructions on the kauai devices).
     pub instructions: u64,
@@ -518,9 +522,11 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         return Ok(report);
     }
     let limits = device.limits();
+    let defaults = ExecOptions::default();
     let exec = ExecOptions {
         timeout: cmd.timeout,
-        ..ExecOptions::default()
+        executor: device.host_executor.unwrap_or(defaults.executor),
+        ..defaults
     };
     let args = kernel.info.args.clone();
     let buffer_names = || {
@@ -740,7 +746,9 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         };
         let stats = enqueue(&kernel, &nd, &exec)?;
         report.runs += 1;
-        report.run_time += stats.elapsed;
+        report.run_time += stats.elapsed.saturating_sub(stats.compile_time);
+        report.jit_time += stats.compile_time;
+        report.executor = stats.executor.clone();
         report.instructions = report.instructions.saturating_add(stats.instructions);
         report.work_groups = report.work_groups.saturating_add(stats.work_groups);
         out.push_str(&stats.printf);

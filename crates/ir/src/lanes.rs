@@ -1,11 +1,13 @@
-//! Lane semantics: what one lane of each operation computes.
+//! Lane semantics: what one lane of each operation computes, the one definition every
+//! executor follows (the host interpreter runs it, the JIT emits code that agrees with it
+//! or calls it).
 //!
 //! A lane is a `u64` in canonical form: integers zero-extended from their width (`i1` is
 //! 0 or 1), floats as their IEEE bits (`f16` in the low 16 bits, `f32` in the low 32).
 //! `f16` arithmetic is computed in `f32` and rounded once, which is exact for the basic
 //! operations (`f32` has more than twice `f16`'s precision plus two bits).
 
-use kauai_ir::{BinaryOp, ConvOp, FloatCC, IntCC, MathFn, Rounding, Scalar, UnaryOp};
+use crate::{BinaryOp, ConvOp, FloatCC, IntCC, MathFn, Rounding, Scalar, UnaryOp};
 use std::cmp::Ordering as Cmp;
 
 #[inline]
@@ -36,9 +38,9 @@ pub fn f16_to_f32(h: u16) -> f32 {
 }
 
 /// Round an `f64` to the nearest `f16`, once (ties to even; NaN as in [`f16_to_f32`]):
-/// the workspace's one double-to-half conversion, [`kauai_ir::half`].
+/// the workspace's one double-to-half conversion, [`crate::half`].
 pub fn f64_to_f16(x: f64) -> u16 {
-    kauai_ir::half::f16_bits_from_f64(x)
+    crate::half::f16_bits_from_f64(x)
 }
 
 /// The value of a float lane as an `f64` (exact).
@@ -48,6 +50,18 @@ pub fn to_f64(sc: Scalar, v: u64) -> f64 {
         Scalar::F16 => f16_to_f32(v as u16) as f64,
         Scalar::F32 => f32::from_bits(v as u32) as f64,
         _ => f64::from_bits(v),
+    }
+}
+
+/// The canonical lane of a constant of lane type `sc` (an integer constant of a float
+/// type is converted, a float constant of an integer type truncated).
+pub fn const_bits(c: crate::ConstScalar, sc: Scalar) -> u64 {
+    use crate::ConstScalar;
+    match (c, sc.is_float()) {
+        (ConstScalar::Int(i), false) => i & mask(sc.bits()),
+        (ConstScalar::Float(x), true) => from_f64(sc, x),
+        (ConstScalar::Int(i), true) => from_f64(sc, i as i64 as f64),
+        (ConstScalar::Float(x), false) => (x as i64 as u64) & mask(sc.bits()),
     }
 }
 
@@ -181,14 +195,34 @@ fn float_binary(op: BinaryOp, sc: Scalar, a: u64, b: u64) -> u64 {
         Fmul => float_op(sc, &[a, b], |x| x[0] * x[1], |x| x[0] * x[1]),
         Fdiv => float_op(sc, &[a, b], |x| x[0] / x[1], |x| x[0] / x[1]),
         Frem => float_op(sc, &[a, b], |x| x[0] % x[1], |x| x[0] % x[1]),
-        // OpenCL fmin/fmax: a NaN operand gives the other one (Rust's min/max agree).
-        Fmin => float_op(sc, &[a, b], |x| x[0].min(x[1]), |x| x[0].min(x[1])),
-        Fmax => float_op(sc, &[a, b], |x| x[0].max(x[1]), |x| x[0].max(x[1])),
+        Fmin | Fmax => min_max(op == Fmax, sc, a, b),
         Copysign => {
             let s = sign_bit(sc);
             (a & !s) | (b & s)
         }
         _ => 0,
+    }
+}
+
+/// OpenCL `fmin`/`fmax`, defined to the bit: a NaN operand gives the other operand
+/// (both NaN give `b`), and -0 orders below +0. C leaves the zero case open; fixing it
+/// lets compiled code (a NaN-propagating min with -0 < +0 plus NaN selects) agree.
+fn min_max(max: bool, sc: Scalar, a: u64, b: u64) -> u64 {
+    let (x, y) = (to_f64(sc, a), to_f64(sc, b));
+    if x.is_nan() {
+        return b;
+    }
+    if y.is_nan() {
+        return a;
+    }
+    if x == y {
+        // Equal values differ at most in the sign of a zero.
+        return if max { a & b } else { a | b };
+    }
+    if (x < y) != max {
+        a
+    } else {
+        b
     }
 }
 

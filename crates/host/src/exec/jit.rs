@@ -1,0 +1,201 @@
+//! Running a kernel through `kauai-jit`: the same setup, regions and scheduling as the
+//! interpreter, but each work-group is one call (per barrier region) of compiled code.
+//! Faults, time limits and barrier divergence come back as the interpreter reports
+//! them, with the same messages.
+
+use super::*;
+
+use kauai_jit::{FaultKind, GroupRun, Outcome};
+
+impl Program {
+    /// The compiled kernel for `func`, compiling it on first use; `Err` says why the
+    /// JIT cannot run it.
+    pub(super) fn jit_kernel(&self, func: u32) -> Arc<Result<kauai_jit::Kernel, String>> {
+        let mut cache = self.jit.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = cache.get(&func) {
+            return k.clone();
+        }
+        let k = Arc::new(match &self.module {
+            Some(m) => kauai_jit::compile(m, kauai_ir::FuncId::new(func as usize)),
+            None => Err("the program keeps no module".into()),
+        });
+        cache.insert(func, k.clone());
+        k
+    }
+}
+
+impl RunCtx<'_> {
+    /// One thread of a JIT run: take chunks of work-groups until none are left.
+    pub(super) fn jit_worker(&self, kernel: &kauai_jit::Kernel, params: &[u64], chunk: u64) {
+        let mut scratch = kauai_jit::Scratch::default();
+        let mut local: Vec<Vec<u8>> = vec![Vec::new(); self.local_sizes.len()];
+        let total = self.geo.total_groups;
+        loop {
+            if self.abort.load(Ordering::Relaxed) {
+                return;
+            }
+            let first = self.next_group.fetch_add(chunk, Ordering::Relaxed);
+            if first >= total {
+                return;
+            }
+            for g in first..(first + chunk).min(total) {
+                if let Err(e) = self.jit_group(kernel, params, g, &mut scratch, &mut local) {
+                    if let Some(e) = e {
+                        self.fail(e);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    fn jit_group(
+        &self,
+        kernel: &kauai_jit::Kernel,
+        params: &[u64],
+        g: u64,
+        scratch: &mut kauai_jit::Scratch,
+        local: &mut [Vec<u8>],
+    ) -> Result<(), Option<ExecError>> {
+        let geo = &self.geo;
+        let id = [
+            g % geo.groups[0],
+            (g / geo.groups[0]) % geo.groups[1],
+            g / (geo.groups[0] * geo.groups[1]),
+        ];
+        let size: [u64; 3] = std::array::from_fn(|d| {
+            geo.local[d].min(geo.global[d].saturating_sub(id[d] * geo.local[d]))
+        });
+        for (mem, (sz, init)) in local.iter_mut().zip(&self.local_sizes) {
+            mem.clear();
+            match init {
+                Some(b) => mem.extend_from_slice(b),
+                None => mem.resize(*sz as usize, 0),
+            }
+        }
+        let log = crate::printf::Log::default();
+        let outcome = {
+            let mut locals: Vec<Option<&mut Vec<u8>>> = local.iter_mut().map(Some).collect();
+            let regions = self
+                .regions
+                .iter()
+                .map(|r| match r {
+                    Region::Null => kauai_jit::Mem::Null,
+                    Region::Private => kauai_jit::Mem::Private,
+                    Region::Shared { buf, writable } => kauai_jit::Mem::Shared {
+                        words: buf.words(),
+                        len: buf.len() as u64,
+                        writable: *writable,
+                    },
+                    Region::Local(k) => match locals.get_mut(*k).and_then(Option::take) {
+                        Some(m) => kauai_jit::Mem::Local(m.as_mut_slice()),
+                        None => kauai_jit::Mem::Null,
+                    },
+                })
+                .collect();
+            kernel.run_group(
+                GroupRun {
+                    regions,
+                    params,
+                    private_init: &self.private_init,
+                    group_id: id,
+                    local_size: size,
+                    enqueued_local: geo.local,
+                    global_size: geo.global,
+                    global_offset: geo.offset,
+                    num_groups: geo.groups,
+                    work_dim: geo.work_dim,
+                },
+                scratch,
+                self.deadline,
+                &self.abort,
+                &|id, lanes| {
+                    let vals = self.prog.printf.values_of(id, lanes);
+                    let keep = !self.printf_full.load(Ordering::Relaxed);
+                    log.borrow_mut()
+                        .push(&self.prog.printf, self.printf_limit, id, vals, keep)
+                },
+            )
+        };
+        if outcome == Outcome::Done && !self.prog.printf.is_empty() {
+            if let Ok(mut m) = self.printf.lock() {
+                m.add(
+                    g,
+                    log.into_inner(),
+                    &self.prog.printf,
+                    self.printf_limit,
+                    &self.printf_full,
+                );
+            }
+            return Ok(());
+        }
+        let gid = |wi: u64| -> [u64; 3] {
+            let lid = [
+                wi % size[0],
+                (wi / size[0]) % size[1],
+                wi / (size[0] * size[1]),
+            ];
+            std::array::from_fn(|d| (id[d] * geo.local[d] + lid[d]).wrapping_add(geo.offset[d]))
+        };
+        let kernel_name = || self.kernel.name.clone();
+        Err(Some(match outcome {
+            Outcome::Done => return Ok(()),
+            Outcome::Fault { wi, ptr, len, kind } => {
+                let mut private = vec![0u8; kernel.layout().frame as usize];
+                let mem = Mem {
+                    regions: &self.regions,
+                    descs: &self.descs,
+                    local,
+                    private: &mut private,
+                };
+                let Stop::Fault(message) = (match kind {
+                    FaultKind::Load => mem.fault("load", ptr, len),
+                    FaultKind::Store => mem.fault("store", ptr, len),
+                    FaultKind::Atomic => mem.fault("atomic", ptr, len),
+                    FaultKind::MisalignedLoad { align } => mem.misaligned("load", ptr, align),
+                    FaultKind::MisalignedStore { align } => mem.misaligned("store", ptr, align),
+                    FaultKind::MisalignedAtomic => mem.misaligned_atomic(ptr, len),
+                    FaultKind::Unreachable => Stop::Fault("reached `unreachable`".into()),
+                }) else {
+                    return Err(None);
+                };
+                ExecError::Fault {
+                    kernel: kernel_name(),
+                    work_item: gid(wi),
+                    message,
+                }
+            }
+            Outcome::Stopped { wi } => {
+                if self.abort.load(Ordering::Relaxed) {
+                    return Err(None);
+                }
+                ExecError::Timeout {
+                    kernel: kernel_name(),
+                    work_item: gid(wi),
+                    limit: "time limit".into(),
+                }
+            }
+            Outcome::Diverged { first, wi, other } => {
+                let describe = |s: u64| match s {
+                    0 => "returned".to_string(),
+                    s => format!("reached barrier {}", s - 1),
+                };
+                let g3 = |w: [u64; 3]| format!("({}, {}, {})", w[0], w[1], w[2]);
+                ExecError::BarrierDivergence {
+                    kernel: kernel_name(),
+                    message: format!(
+                        "work-item {} {}, work-item {} {}",
+                        g3(gid(0)),
+                        describe(first),
+                        g3(gid(wi)),
+                        describe(other)
+                    ),
+                }
+            }
+            Outcome::TooLarge(n) => ExecError::Unsupported(format!(
+                "not supported yet: kernel {} needs {n} bytes of private memory and barrier state per work-group",
+                self.kernel.name
+            )),
+        }))
+    }
+}

@@ -1,0 +1,298 @@
+//! Kauai's host JIT: a finalized IR kernel becomes one native function that runs a
+//! whole work-group, compiled with Cranelift.
+//!
+//! [`compile`] translates a kernel (see `lower` for the shape of the generated code)
+//! or says why it cannot yet ("not supported by the JIT yet: ..."), in which case the
+//! host device runs the kernel on its interpreter. [`Kernel::run_group`] runs one
+//! work-group over memory the caller lends it as [`Mem`] regions; it returns when every
+//! work-item has returned, or with the first fault, divergence or stop.
+//!
+//! The generated code follows the interpreter's semantics to the bit
+//! (`kauai_ir::lanes`): pointers are `region << 40 | offset` in both, every access is
+//! checked against its region's bounds and the instruction's alignment, and what is
+//! long to spell in machine code (math functions, `f16`, directed roundings) calls the
+//! interpreter's own lane functions. Floating-point operations are never contracted:
+//! `a * b + c` rounds twice, as in the interpreter; `fma`/`mad` are what the source
+//! asked for.
+//!
+//! Safety: `unsafe` lives only in `native` (mapping code, calling it, and the poll
+//! helper). The memory a call may touch is exactly the regions of its [`GroupRun`],
+//! which borrow it for the call.
+
+mod abi;
+mod helpers;
+mod lower;
+mod native;
+
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::{Duration, Instant};
+
+use kauai_ir::{FuncId, Module};
+
+pub use abi::{OFFSET_BITS, OFFSET_MASK, REGION_GLOBALS, REGION_PRIVATE};
+pub use lower::Layout;
+
+use abi::*;
+
+/// A compiled kernel.
+pub struct Kernel {
+    code: native::Code,
+    layout: Layout,
+    /// Time spent translating and compiling.
+    pub compile_time: Duration,
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kernel")
+            .field("layout", &self.layout)
+            .field("compile_time", &self.compile_time)
+            .finish()
+    }
+}
+
+/// Compile the kernel `func` of a finalized module.
+pub fn compile(module: &Module, func: FuncId) -> Result<Kernel, String> {
+    // A bug in the translation must not take the host process down: the caller
+    // falls back to the interpreter.
+    std::panic::catch_unwind(|| compile_inner(module, func))
+        .unwrap_or_else(|_| Err("internal error: the JIT panicked while compiling".into()))
+}
+
+fn compile_inner(module: &Module, func: FuncId) -> Result<Kernel, String> {
+    let start = Instant::now();
+    let mut jm = native::new_module()?;
+    let (f, layout) = lower::lower_kernel(module, func, &mut jm)?;
+    let code = native::Code::compile(jm, f)?;
+    Ok(Kernel {
+        code,
+        layout,
+        compile_time: start.elapsed(),
+    })
+}
+
+/// One memory region lent to a run, indexed as the pointers' region numbers are.
+pub enum Mem<'a> {
+    /// Region 0: every access faults.
+    Null,
+    /// Region 1: the work-item's private frame, which the JIT provides.
+    Private,
+    /// Global or constant memory shared with other threads.
+    Shared {
+        words: &'a [AtomicU64],
+        len: u64,
+        writable: bool,
+    },
+    /// Memory of this group only (`__local`).
+    Local(&'a mut [u8]),
+}
+
+/// One work-group to run.
+pub struct GroupRun<'a> {
+    pub regions: Vec<Mem<'a>>,
+    /// The arguments, one `u64` per lane (canonical form), in parameter order.
+    pub params: &'a [u64],
+    /// The by-value arguments' bytes, which every private frame starts with.
+    pub private_init: &'a [u8],
+    pub group_id: [u64; 3],
+    pub local_size: [u64; 3],
+    pub enqueued_local: [u64; 3],
+    pub global_size: [u64; 3],
+    pub global_offset: [u64; 3],
+    pub num_groups: [u64; 3],
+    pub work_dim: u32,
+}
+
+/// Buffers a thread reuses from group to group.
+#[derive(Default)]
+pub struct Scratch {
+    private: Vec<u64>,
+    state: Vec<u64>,
+    table: Vec<RegionDesc>,
+}
+
+/// Why a fault happened.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    Load,
+    Store,
+    MisalignedLoad { align: u64 },
+    MisalignedStore { align: u64 },
+    Atomic,
+    MisalignedAtomic,
+    Unreachable,
+}
+
+/// How a group's run ended. Work-items are local linear indices.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Done,
+    Fault {
+        wi: u64,
+        ptr: u64,
+        len: u64,
+        kind: FaultKind,
+    },
+    /// The deadline passed or `abort` was set.
+    Stopped {
+        wi: u64,
+    },
+    /// Work-item 0 reached `first` and work-item `wi` reached `other` (0: returned,
+    /// `1 + id`: barrier `id`).
+    Diverged {
+        first: u64,
+        wi: u64,
+        other: u64,
+    },
+    /// The run needs more memory than its limit allows.
+    TooLarge(u64),
+}
+
+impl Kernel {
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Bytes of private frames and barrier state a group of `items` work-items needs.
+    pub fn group_bytes(&self, items: u64) -> Option<u64> {
+        let frame = self.layout.frame.next_multiple_of(16);
+        let per = if self.layout.has_barrier {
+            frame.checked_add(self.layout.state)?
+        } else {
+            0
+        };
+        items.checked_mul(per)?.checked_add(frame)
+    }
+
+    /// Run one work-group to its end. `printf` records a call to format `id` (its
+    /// lanes, one `u64` each, in argument order) and says whether it fit.
+    pub fn run_group(
+        &self,
+        run: GroupRun<'_>,
+        scratch: &mut Scratch,
+        deadline: Option<Instant>,
+        abort: &AtomicBool,
+        printf: &dyn Fn(u32, &[u64]) -> bool,
+    ) -> Outcome {
+        let items: u64 = run.local_size.iter().product();
+        let lay = &self.layout;
+        let frame = lay.frame.next_multiple_of(16);
+        let (pstride, nframes) = if lay.has_barrier {
+            (frame, items)
+        } else {
+            (0, 1)
+        };
+        let Some(pwords) = nframes.checked_mul(frame / 8) else {
+            return Outcome::TooLarge(u64::MAX);
+        };
+        scratch.private.clear();
+        scratch.private.resize(pwords.max(1) as usize, 0);
+        let swords = if lay.has_barrier {
+            items * (lay.state / 8)
+        } else {
+            0
+        };
+        scratch.state.clear();
+        scratch.state.resize(swords.max(1) as usize, 0);
+        scratch.table.clear();
+        let mut regions = run.regions;
+        for r in regions.iter_mut() {
+            scratch.table.push(match r {
+                Mem::Null => RegionDesc {
+                    base: std::ptr::null_mut(),
+                    size: 0,
+                    writable: 0,
+                },
+                Mem::Private => RegionDesc {
+                    base: scratch.private.as_mut_ptr() as *mut u8,
+                    size: lay.frame,
+                    writable: 1,
+                },
+                Mem::Shared {
+                    words,
+                    len,
+                    writable,
+                } => RegionDesc {
+                    base: words.as_ptr() as *mut u8,
+                    size: (*len).min(words.len() as u64 * 8),
+                    writable: *writable as u64,
+                },
+                Mem::Local(b) => RegionDesc {
+                    base: b.as_mut_ptr(),
+                    size: b.len() as u64,
+                    writable: 1,
+                },
+            });
+        }
+        if lay.byval > run.private_init.len() as u64 {
+            return Outcome::TooLarge(lay.byval);
+        }
+        let mut ctx = Ctx {
+            regions: scratch.table.as_mut_ptr(),
+            nregions: scratch.table.len() as u64,
+            private_base: scratch.private.as_mut_ptr() as *mut u8,
+            private_stride: pstride,
+            private_init: run.private_init.as_ptr(),
+            private_init_len: run.private_init.len() as u64,
+            state_base: scratch.state.as_mut_ptr() as *mut u8,
+            state_stride: lay.state,
+            group_id: run.group_id,
+            local_size: run.local_size,
+            enqueued_local: run.enqueued_local,
+            global_size: run.global_size,
+            global_offset: run.global_offset,
+            num_groups: run.num_groups,
+            work_dim: run.work_dim as u64,
+            params: run.params.as_ptr(),
+            status: 0,
+            fault_ptr: 0,
+            fault_len: 0,
+            fault_kind: 0,
+            wi: 0,
+            other_status: 0,
+            poll: std::ptr::null(),
+        };
+        let needed: u32 = lay.param_lanes.iter().sum();
+        if (run.params.len() as u64) < needed as u64 {
+            return Outcome::TooLarge(needed as u64);
+        }
+        loop {
+            let r = self.code.call(&mut ctx, deadline, abort, printf);
+            // The regions stay borrowed until every call has returned.
+            let _ = &regions;
+            match r {
+                RET_DONE => return Outcome::Done,
+                RET_BARRIER => continue,
+                RET_FAULT => {
+                    let kind = match ctx.fault_kind {
+                        FAULT_LOAD => FaultKind::Load,
+                        FAULT_STORE => FaultKind::Store,
+                        FAULT_MISALIGNED_LOAD => FaultKind::MisalignedLoad {
+                            align: ctx.fault_len,
+                        },
+                        FAULT_MISALIGNED_STORE => FaultKind::MisalignedStore {
+                            align: ctx.fault_len,
+                        },
+                        FAULT_ATOMIC => FaultKind::Atomic,
+                        FAULT_MISALIGNED_ATOMIC => FaultKind::MisalignedAtomic,
+                        _ => FaultKind::Unreachable,
+                    };
+                    return Outcome::Fault {
+                        wi: ctx.wi,
+                        ptr: ctx.fault_ptr,
+                        len: ctx.fault_len,
+                        kind,
+                    };
+                }
+                RET_STOP => return Outcome::Stopped { wi: ctx.wi },
+                _ => {
+                    return Outcome::Diverged {
+                        first: ctx.status,
+                        wi: ctx.wi,
+                        other: ctx.other_status,
+                    }
+                }
+            }
+        }
+    }
+}
