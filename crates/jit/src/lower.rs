@@ -355,7 +355,6 @@ struct Known {
     gbase: [Option<CValue>; 3],
     local: [Option<CValue>; 3],
     n: Option<CValue>,
-    i: Option<Variable>,
     lid: [Option<Variable>; 3],
     budget: Option<Variable>,
     sbase: Option<Variable>,
@@ -381,7 +380,7 @@ struct Lower<'a, 'b> {
     fault_block: Option<CBlock>,
     stop_block: Option<CBlock>,
     fc: cranelift_codegen::isa::TargetFrontendConfig,
-    /// The region (base, size, writable) of each pointer root a kernel argument or a
+    /// The region (base, size, writable size) of each pointer root, a kernel argument or a
     /// module global: loaded once in the entry block, so accesses through pointers
     /// derived from them skip the region lookup.
     roots: HashMap<Value, [CValue; 3]>,
@@ -451,9 +450,17 @@ impl Lower<'_, '_> {
         x
     }
 
+    /// The work-item's local linear index, from its local ids.
     fn use_i(&mut self) -> CValue {
-        let i = self.k.i.unwrap();
-        self.bx.use_var(i)
+        let lid: [CValue; 3] = std::array::from_fn(|d| {
+            let v = self.k.lid[d].unwrap();
+            self.bx.use_var(v)
+        });
+        let ls: [CValue; 3] = std::array::from_fn(|d| self.k.local[d].unwrap());
+        let a = self.bx.ins().imul(lid[2], ls[1]);
+        let a = self.bx.ins().iadd(a, lid[1]);
+        let a = self.bx.ins().imul(a, ls[0]);
+        self.bx.ins().iadd(a, lid[0])
     }
 
     fn build(&mut self) -> Result<(), String> {
@@ -497,9 +504,6 @@ impl Lower<'_, '_> {
         }
         self.load_roots();
         let zero = self.iconst(i64t, 0);
-        let vi = self.bx.declare_var(i64t);
-        self.bx.def_var(vi, zero);
-        self.k.i = Some(vi);
         for d in 0..3 {
             let v = self.bx.declare_var(i64t);
             self.bx.def_var(v, zero);
@@ -523,10 +527,14 @@ impl Lower<'_, '_> {
         self.bx.append_block_param(next, types::I64);
         self.bx.ins().jump(head, &[]);
 
-        // head: while i < n
+        // head: a new row of work-items, while z is inside the group. Groups are never
+        // empty, so the first row exists.
         self.bx.switch_to_block(head);
-        let i = self.use_i();
-        let more = self.bx.ins().icmp(CInt::UnsignedLessThan, i, n);
+        let z = self.bx.use_var(self.k.lid[2].unwrap());
+        let more = self
+            .bx
+            .ins()
+            .icmp(CInt::UnsignedLessThan, z, self.k.local[2].unwrap());
         self.bx.ins().brif(more, wi_body, &[], done, &[]);
 
         // done: every work-item reached the same place.
@@ -600,54 +608,65 @@ impl Lower<'_, '_> {
             self.build_body(next, first_run, entry_body, &HashMap::new())?;
         }
 
-        // next(status): compare with the first work-item's, step the ids, poll.
+        // next(status): with barriers, compare with the first work-item's status; then
+        // the next work-item: x fastest, a poll at the end of each row.
         self.bx.switch_to_block(next);
         let st = self.bx.block_params(next)[0];
-        let i = self.use_i();
-        let first = self.bx.create_block();
-        let later = self.bx.create_block();
         let advance = self.bx.create_block();
-        let diverge = self.bx.create_block();
-        let is_first = self.bx.ins().icmp_imm_s(CInt::Equal, i, 0);
-        self.bx.ins().brif(is_first, first, &[], later, &[]);
-        self.bx.switch_to_block(first);
-        self.ctx_store(st, CTX_STATUS);
-        self.bx.ins().jump(advance, &[]);
-        self.bx.switch_to_block(later);
-        let st0 = self.ctx_load(i64t, CTX_STATUS);
-        let same = self.bx.ins().icmp(CInt::Equal, st, st0);
-        self.bx.ins().brif(same, advance, &[], diverge, &[]);
-        self.bx.switch_to_block(diverge);
-        let i = self.use_i();
-        self.ctx_store(i, CTX_WI);
-        self.ctx_store(st, CTX_OTHER_STATUS);
-        let r = self.iconst(i64t, RET_DIVERGE);
-        self.bx.ins().return_(&[r]);
-        self.bx.switch_to_block(advance);
-        let i = self.use_i();
-        let i1 = self.bx.ins().iadd_imm_s(i, 1);
-        self.bx.def_var(vi, i1);
-        let one = self.iconst(i64t, 1);
-        let mut carry = one;
-        for d in 0..3 {
-            let v = self.k.lid[d].unwrap();
-            let x = self.bx.use_var(v);
-            let x1 = self.bx.ins().iadd(x, carry);
-            let wrap = self
-                .bx
-                .ins()
-                .icmp(CInt::Equal, x1, self.k.local[d].unwrap());
-            let x2 = self.bx.ins().select(wrap, zero, x1);
-            self.bx.def_var(v, x2);
-            carry = self.bx.ins().uextend(i64t, wrap);
+        if self.layout.has_barrier {
+            let i = self.use_i();
+            let first = self.bx.create_block();
+            let later = self.bx.create_block();
+            let diverge = self.bx.create_block();
+            let is_first = self.bx.ins().icmp_imm_s(CInt::Equal, i, 0);
+            self.bx.ins().brif(is_first, first, &[], later, &[]);
+            self.bx.switch_to_block(first);
+            self.ctx_store(st, CTX_STATUS);
+            self.bx.ins().jump(advance, &[]);
+            self.bx.switch_to_block(later);
+            let st0 = self.ctx_load(i64t, CTX_STATUS);
+            let same = self.bx.ins().icmp(CInt::Equal, st, st0);
+            self.bx.ins().brif(same, advance, &[], diverge, &[]);
+            self.bx.switch_to_block(diverge);
+            let i = self.use_i();
+            self.ctx_store(i, CTX_WI);
+            self.ctx_store(st, CTX_OTHER_STATUS);
+            let r = self.iconst(i64t, RET_DIVERGE);
+            self.bx.ins().return_(&[r]);
+        } else {
+            // Without barriers every work-item returns: nothing to compare.
+            self.bx.ins().jump(advance, &[]);
         }
+        self.bx.switch_to_block(advance);
+        let [lx, ly, lz] = [0, 1, 2].map(|d| self.k.lid[d].unwrap());
+        let [sx, sy] = [0, 1].map(|d| self.k.local[d].unwrap());
+        let x = self.bx.use_var(lx);
+        let x1 = self.bx.ins().iadd_imm_s(x, 1);
+        let row_end = self.bx.create_block();
+        let in_row = self.bx.ins().icmp(CInt::UnsignedLessThan, x1, sx);
+        let step = self.bx.create_block();
+        self.bx.ins().brif(in_row, step, &[], row_end, &[]);
+        self.bx.switch_to_block(step);
+        self.bx.def_var(lx, x1);
+        self.bx.ins().jump(wi_body, &[]);
+        self.bx.switch_to_block(row_end);
+        self.bx.def_var(lx, zero);
+        let y = self.bx.use_var(ly);
+        let y1 = self.bx.ins().iadd_imm_s(y, 1);
+        let wrap = self.bx.ins().icmp(CInt::Equal, y1, sy);
+        let y2 = self.bx.ins().select(wrap, zero, y1);
+        self.bx.def_var(ly, y2);
+        let z = self.bx.use_var(lz);
+        let carry = self.bx.ins().uextend(i64t, wrap);
+        let z1 = self.bx.ins().iadd(z, carry);
+        self.bx.def_var(lz, z1);
         self.poll_then(head);
         self.finish_side_blocks();
         Ok(())
     }
 
-    /// The region descriptor of region `r` (an `i64`), or an empty region when `r` is
-    /// out of range (so every access through it faults).
+    /// Base, size and writable size (0 if read-only) of region `r` (an `i64`); an
+    /// empty region when `r` is out of range, so every access through it faults.
     fn region_desc(&mut self, r: CValue) -> [CValue; 3] {
         let i64t = types::I64;
         let inside = self
@@ -662,9 +681,10 @@ impl Lower<'_, '_> {
         let base = self.bx.ins().load(i64t, tf, e, REGION_BASE);
         let size = self.bx.ins().load(i64t, tf, e, REGION_SIZE);
         let w = self.bx.ins().load(i64t, tf, e, REGION_WRITABLE);
-        // Region 0 (null) is empty too; outside the table, force that.
-        let size = self.bx.ins().select(inside, size, zero);
-        [base, size, w]
+        // (Outside the table, `r` became 0: the null region, which is empty.)
+        let writable = self.bx.ins().icmp_imm_s(CInt::NotEqual, w, 0);
+        let wsize = self.bx.ins().select(writable, size, zero);
+        [base, size, wsize]
     }
 
     /// Load the regions of pointer arguments and of the globals the body addresses.
@@ -797,8 +817,32 @@ impl Lower<'_, '_> {
     /// The host address of `len` bytes at IR pointer `pv` (whose value is `p`), checked.
     fn address(&mut self, pv: Value, p: CValue, len: u64, al: u32, kind: u64) -> CValue {
         let i64t = types::I64;
+        // `ptradd` keeps a pointer's region, so one derived from an argument or a
+        // global is in that root's region, loaded once at entry.
+        let known = match self.root(pv) {
+            Some(Root::Param(v)) => self.roots.get(&v).copied(),
+            Some(Root::Global(g)) => self.global_roots.get(&g).copied(),
+            None => None,
+        };
+        // The offset of `ptradd b, o` is that of `b` plus `o`, wrapped: one add and one
+        // mask instead of rebuilding the pointer first; the low bits (alignment) are
+        // the same. (Not across barriers: `b` and `o` need not be live after one.)
+        let fused = if self.layout.has_barrier || known.is_none() {
+            None
+        } else {
+            self.body.value_inst(pv).map(|i| &self.body.insts[i].kind)
+        };
+        let sum = match fused {
+            Some(InstKind::PtrAdd(b, o)) => {
+                let (b, o) = (*b, *o);
+                let bv = self.get1(b);
+                let ov = self.offset_i64(o);
+                self.bx.ins().iadd(bv, ov)
+            }
+            _ => p,
+        };
         if al > 0 {
-            let low = self.bx.ins().band_imm_s(p, (1i64 << al) - 1);
+            let low = self.bx.ins().band_imm_s(sum, (1i64 << al) - 1);
             let ok = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
             let mis = match kind {
                 FAULT_STORE => FAULT_MISALIGNED_STORE,
@@ -808,21 +852,16 @@ impl Lower<'_, '_> {
             // A misaligned access reports the alignment it needed.
             self.check(ok, p, 1 << al, mis);
         }
-        // `ptradd` keeps a pointer's region, so one derived from an argument or a
-        // global is in that root's region, loaded once at entry.
-        let known = match self.root(pv) {
-            Some(Root::Param(v)) => self.roots.get(&v).copied(),
-            Some(Root::Global(g)) => self.global_roots.get(&g).copied(),
-            None => None,
-        };
-        if let Some([base, size, w]) = known {
-            let off = self.bx.ins().band_imm_s(p, OFFSET_MASK as i64);
+        if let Some([base, size, wsize]) = known {
+            let off = self.bx.ins().band_imm_s(sum, OFFSET_MASK as i64);
             let end = self.bx.ins().iadd_imm_s(off, len as i64);
-            let mut ok = self.bx.ins().icmp(CInt::UnsignedLessThanOrEqual, end, size);
-            if kind != FAULT_LOAD {
-                let w = self.bx.ins().icmp_imm_s(CInt::NotEqual, w, 0);
-                ok = self.bx.ins().band(ok, w);
-            }
+            // Writes are checked against the size that counts for them: 0 when the
+            // region is read-only.
+            let limit = if kind == FAULT_LOAD { size } else { wsize };
+            let ok = self
+                .bx
+                .ins()
+                .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
             self.check(ok, p, len, kind);
             return self.bx.ins().iadd(base, off);
         }
@@ -1275,18 +1314,8 @@ impl Lower<'_, '_> {
                 self.bx.ins().fence();
             }
             InstKind::PtrAdd(p, o) => {
-                let osc = lane_sc(self.body.value_type(*o));
                 let p = self.get1(*p);
-                let o = self.get1(*o);
-                let o = if osc == Scalar::I64 {
-                    o
-                } else if osc == Scalar::I1 {
-                    // An i1 offset is 0 or -1 as a signed number.
-                    let n = self.bx.ins().ineg(o);
-                    self.bx.ins().sextend(i64t, n)
-                } else {
-                    self.bx.ins().sextend(i64t, o)
-                };
+                let o = self.offset_i64(*o);
                 let sum = self.bx.ins().iadd(p, o);
                 let off = self.bx.ins().band_imm_s(sum, OFFSET_MASK as i64);
                 let hi = self.bx.ins().band_imm_s(p, !(OFFSET_MASK as i64));
@@ -1394,6 +1423,21 @@ impl Lower<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// A `ptradd` offset as a signed 64-bit number.
+    fn offset_i64(&mut self, o: Value) -> CValue {
+        let osc = lane_sc(self.body.value_type(o));
+        let v = self.get1(o);
+        match osc {
+            Scalar::I64 => v,
+            // An i1 offset is 0 or -1 as a signed number.
+            Scalar::I1 => {
+                let n = self.bx.ins().ineg(v);
+                self.bx.ins().sextend(types::I64, n)
+            }
+            _ => self.bx.ins().sextend(types::I64, v),
+        }
     }
 
     fn query(&mut self, q: Query, dim: Option<Value>) -> CValue {

@@ -37,6 +37,8 @@ extern "C" fn poll(ctx: *mut Ctx) -> u32 {
 }
 
 pub(crate) const POLL_SYMBOL: &str = "kauai_jit_poll";
+/// Set to print each kernel's Cranelift IR and machine code on standard error.
+pub const DUMP_ENV: &str = "KAUAI_JIT_DUMP";
 pub(crate) const PRINTF_SYMBOL: &str = "kauai_jit_printf";
 
 /// Called by generated code for each `printf`: the call's lanes are `n` `u64`s at
@@ -96,9 +98,21 @@ impl Code {
             .declare_function("kernel", Linkage::Export, &sig)
             .map_err(|e| e.to_string())?;
         let mut ctx = Context::for_function(func);
+        let dump = std::env::var_os(DUMP_ENV).is_some();
+        if dump {
+            eprintln!("{}", ctx.func.display());
+            ctx.set_disasm(true);
+        }
         module
             .define_function(id, &mut ctx)
             .map_err(|e| format!("{e:?}"))?;
+        if let Some(vcode) = ctx
+            .compiled_code()
+            .and_then(|c| c.vcode.as_ref())
+            .filter(|_| dump)
+        {
+            eprintln!("{vcode}");
+        }
         module.finalize_definitions().map_err(|e| e.to_string())?;
         let entry = module.get_finalized_function(id);
         Ok(Code {
