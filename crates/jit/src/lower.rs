@@ -255,7 +255,44 @@ pub(crate) fn lower_kernel(
     if frame > 16 << 20 {
         return unsupported(format!("{frame} bytes of private memory per work-item"));
     }
-    let live = barrier_liveness(body, &sites);
+    let mut live = barrier_liveness(body, &sites);
+    // What need not be saved at a barrier: arguments (defined once per call, before
+    // the work-item loop) and values cheaper to recompute than to keep (constants,
+    // addresses, work-item queries with a constant dimension), which the resume
+    // recomputes: ComputeMux's barrier tidying.
+    let entry_params = &body.blocks[body.entry().ok_or("no entry block")?].params;
+    let mut remat: Vec<Vec<Inst>> = Vec::new();
+    for vs in &mut live {
+        let mut again = Vec::new();
+        vs.retain(|v| {
+            if entry_params.contains(v) {
+                return false;
+            }
+            let Some(i) = body.value_inst(*v) else {
+                return true;
+            };
+            let cheap = match &body.insts[i].kind {
+                InstKind::Const(_) | InstKind::GlobalAddr(_) | InstKind::Alloca { .. } => true,
+                InstKind::Call(c, args) => {
+                    matches!(call_kind(m, *c), Ok(CallKind::Query(_)))
+                        && args.iter().all(|a| {
+                            body.value_inst(*a).is_some_and(|d| {
+                                matches!(
+                                    body.insts[d].kind,
+                                    InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(_)))
+                                )
+                            })
+                        })
+                }
+                _ => false,
+            };
+            if cheap {
+                again.push(i);
+            }
+            !cheap
+        });
+        remat.push(again);
+    }
     // State slot 0 is the resume point; then one slot per live lane of any barrier.
     let mut slot_of: HashMap<Value, u32> = HashMap::new();
     let mut next_slot = 1u32;
@@ -298,6 +335,19 @@ pub(crate) fn lower_kernel(
         allocas,
         sites: HashMap::new(),
         live,
+        pos: body
+            .order
+            .iter()
+            .flat_map(|&b| {
+                body.blocks[b]
+                    .insts
+                    .iter()
+                    .enumerate()
+                    .map(move |(j, &i)| (i, (b, j)))
+            })
+            .collect(),
+        cur: None,
+        remat,
         slot_of,
         layout: layout.clone(),
         helpers: HashMap::new(),
@@ -372,6 +422,11 @@ struct Lower<'a, 'b> {
     /// Barrier calls and their site numbers (from 1).
     sites: HashMap<Inst, u32>,
     live: Vec<Vec<Value>>,
+    /// Each instruction's block and index, and the instruction being lowered.
+    pos: HashMap<Inst, (Block, usize)>,
+    cur: Option<(Block, usize)>,
+    /// Per barrier: the instructions whose values the resume recomputes.
+    remat: Vec<Vec<Inst>>,
     slot_of: HashMap<Value, u32>,
     layout: Layout,
     helpers: HashMap<&'static str, FuncRef>,
@@ -597,6 +652,10 @@ impl Lower<'_, '_> {
                         vals.push(self.word_lane(w, sc));
                     }
                     self.set(v, vals);
+                }
+                for d in self.remat[k as usize - 1].clone() {
+                    let b = self.body.entry().unwrap();
+                    self.inst(d, b, next)?;
                 }
                 let cont = self.bx.create_block();
                 self.bx.ins().jump(cont, &[]);
@@ -826,11 +885,10 @@ impl Lower<'_, '_> {
         };
         // The offset of `ptradd b, o` is that of `b` plus `o`, wrapped: one add and one
         // mask instead of rebuilding the pointer first; the low bits (alignment) are
-        // the same. (Not across barriers: `b` and `o` need not be live after one.)
-        let fused = if self.layout.has_barrier || known.is_none() {
-            None
-        } else {
-            self.body.value_inst(pv).map(|i| &self.body.insts[i].kind)
+        // the same. (Not across a barrier: `b` and `o` need not be live after one.)
+        let fused = match (known, self.body.value_inst(pv)) {
+            (Some(_), Some(def)) if self.same_region(def) => Some(&self.body.insts[def].kind),
+            _ => None,
         };
         let sum = match fused {
             Some(InstKind::PtrAdd(b, o)) => {
@@ -966,7 +1024,8 @@ impl Lower<'_, '_> {
         for b in order {
             let cb = self.block(b);
             self.bx.switch_to_block(cb);
-            for &inst in &self.body.blocks[b].insts.clone() {
+            for (j, &inst) in self.body.blocks[b].insts.clone().iter().enumerate() {
+                self.cur = Some((b, j));
                 if let Some(k) = self.sites.get(&inst).copied() {
                     // Save what is live after the barrier, say where to resume, and
                     // report the barrier's id.
@@ -1423,6 +1482,22 @@ impl Lower<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// Is `def` certainly executed since the last barrier the current instruction
+    /// passed? (Then its operands are still in their variables.)
+    fn same_region(&self, def: Inst) -> bool {
+        if !self.layout.has_barrier {
+            return true;
+        }
+        let (Some(&(b0, i0)), Some((b1, i1))) = (self.pos.get(&def), self.cur) else {
+            return false;
+        };
+        b0 == b1
+            && i0 < i1
+            && self.body.blocks[b0].insts[i0..i1]
+                .iter()
+                .all(|i| !self.sites.contains_key(i))
     }
 
     /// A `ptradd` offset as a signed 64-bit number.
