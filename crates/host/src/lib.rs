@@ -131,6 +131,7 @@ mod buffer;
 mod code;
 mod exec;
 mod printf;
+pub mod props;
 mod translate;
 
 use std::sync::Arc;

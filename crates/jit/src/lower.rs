@@ -800,6 +800,7 @@ impl Lower<'_, '_> {
         let pollb = self.bx.create_block();
         let out = self.bx.ins().icmp_imm_s(CInt::SignedLessThanOrEqual, b1, 0);
         self.bx.ins().brif(out, pollb, &[], to, &[]);
+        self.bx.seal_block(pollb);
         self.bx.set_cold_block(pollb);
         self.bx.switch_to_block(pollb);
         let fr = self.helpers[crate::native::POLL_SYMBOL];
@@ -867,6 +868,8 @@ impl Lower<'_, '_> {
         let cont = self.bx.create_block();
         let bad = self.bx.create_block();
         self.bx.ins().brif(ok, cont, &[], bad, &[]);
+        self.bx.seal_block(cont);
+        self.bx.seal_block(bad);
         self.bx.set_cold_block(bad);
         self.bx.switch_to_block(bad);
         self.fault(p, len, kind);
@@ -1020,6 +1023,21 @@ impl Lower<'_, '_> {
             }
         }
         self.bx.ins().jump(entry_body, &[]);
+        // A block is sealed (its predecessors all known) once the last block branching
+        // to it is lowered, so the SSA builder adds no needless parameters.
+        let mut preds_left: HashMap<Block, usize> = HashMap::new();
+        for &b in &self.body.order {
+            let mut succ = self.body.successors(b);
+            succ.sort_by_key(|s| s.index());
+            succ.dedup();
+            for s in succ {
+                *preds_left.entry(s).or_default() += 1;
+            }
+        }
+        let entry = self.body.entry().unwrap();
+        if preds_left.get(&entry).copied().unwrap_or(0) == 0 {
+            self.bx.seal_block(entry_body);
+        }
         let order = self.body.order.clone();
         for b in order {
             let cb = self.block(b);
@@ -1051,10 +1069,22 @@ impl Lower<'_, '_> {
                     let st = self.bx.ins().iadd_imm_s(id, 1);
                     self.bx.ins().jump(next, &[st.into()]);
                     let cont = conts[&inst];
+                    self.bx.seal_block(cont);
                     self.bx.switch_to_block(cont);
                     continue;
                 }
                 self.inst(inst, b, next)?;
+            }
+            let mut succ = self.body.successors(b);
+            succ.sort_by_key(|s| s.index());
+            succ.dedup();
+            for s in succ {
+                let left = preds_left.entry(s).or_default();
+                *left = left.saturating_sub(1);
+                if *left == 0 && s != entry {
+                    let cs = self.block(s);
+                    self.bx.seal_block(cs);
+                }
             }
         }
         Ok(())
@@ -1097,6 +1127,7 @@ impl Lower<'_, '_> {
 
     fn fill_edges(&mut self, from: Block, pending: Vec<(CBlock, kauai_ir::BlockCall)>) {
         for (eb, bc) in pending {
+            self.bx.seal_block(eb);
             self.bx.switch_to_block(eb);
             self.edge(from, &bc);
         }

@@ -1,0 +1,159 @@
+//! The executors' agreement property, shared by the fuzz target `jit_diff` and the
+//! crate's tests: for any verified module and launch, the JIT and the interpreter give
+//! the same outcome: the same bytes in every buffer and the same printf output when
+//! both finish, the same error when the interpreter faults or finds barrier divergence.
+//! Runs the interpreter stops at its instruction budget, and kernels the JIT cannot
+//! compile yet, are not compared.
+
+use std::sync::Arc;
+
+use kauai_ir::Module;
+
+use crate::{ArgValue, Buffer, ExecError, ExecOptions, Executor, NdRange, Program};
+
+/// The launch an 8-byte configuration picks: sizes, and per parameter a buffer of
+/// patterned bytes, a `__local` allocation or by-value bytes.
+pub fn launch(cfg: [u8; 8], m: &Module, kernel: &str) -> (NdRange, Vec<ArgValue>) {
+    let nd = NdRange {
+        work_dim: 1 + (cfg[0] % 2) as u32,
+        global_offset: [(cfg[1] % 4) as u64, 0, 0],
+        global_size: [1 + (cfg[2] % 40) as u64, 1 + (cfg[3] % 3) as u64, 1],
+        local_size: [1 + (cfg[4] % 8) as u64, 1 + (cfg[5] % 2) as u64, 1],
+    };
+    let params = m
+        .func_by_name(kernel)
+        .map(|f| m.functions[f].params.clone())
+        .unwrap_or_default();
+    let args = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match p.ty {
+            kauai_ir::Type::Ptr(kauai_ir::AddrSpace::Local) => ArgValue::Local {
+                size: 64 + 64 * (cfg[6] % 4) as u64,
+            },
+            kauai_ir::Type::Ptr(kauai_ir::AddrSpace::Private) => {
+                let size = p.byval.map_or(8, |t| m.size_of(t)) as usize;
+                ArgValue::Bytes((0..size).map(|b| (b as u8).wrapping_mul(cfg[7])).collect())
+            }
+            kauai_ir::Type::Ptr(_) => {
+                let len = 256 + 32 * (i + cfg[6] as usize % 3);
+                let bytes: Vec<u8> = (0..len)
+                    .map(|b| (b as u8).wrapping_mul(31).wrapping_add(cfg[7] ^ i as u8))
+                    .collect();
+                ArgValue::Buffer(Arc::new(Buffer::from_bytes(&bytes)))
+            }
+            t => {
+                let size = t.elem().map_or(8, |s| s.bytes().max(1)) * t.lanes();
+                ArgValue::Bytes(
+                    (0..size)
+                        .map(|b| (b as u8).wrapping_add(cfg[7]).wrapping_mul(7))
+                        .collect(),
+                )
+            }
+        })
+        .collect();
+    (nd, args)
+}
+
+/// Fresh copies of the arguments (buffers are written by a run).
+fn copy(args: &[ArgValue]) -> Vec<ArgValue> {
+    args.iter()
+        .map(|a| match a {
+            ArgValue::Buffer(b) => ArgValue::Buffer(Arc::new(Buffer::from_bytes(&b.read_bytes()))),
+            a => a.clone(),
+        })
+        .collect()
+}
+
+fn buffers(args: &[ArgValue]) -> Vec<Vec<u8>> {
+    args.iter()
+        .filter_map(|a| match a {
+            ArgValue::Buffer(b) => Some(b.read_bytes()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Run every kernel of `m` on both executors with each launch the `cfgs` pick (one
+/// compile serves them all); `Err` describes the first disagreement.
+pub fn executors_agree(cfgs: &[[u8; 8]], m: &Module) -> Result<(), String> {
+    let Ok(program) = Program::new(m) else {
+        return Ok(());
+    };
+    for (cfg, kernel) in cfgs
+        .iter()
+        .flat_map(|c| program.kernel_names().into_iter().map(move |k| (*c, k)))
+    {
+        let (nd, args) = launch(cfg, m, kernel);
+        let interp_args = copy(&args);
+        let jit_args = copy(&args);
+        // One thread each, so both meet the same first fault.
+        let interp = program.run(
+            kernel,
+            &interp_args,
+            &nd,
+            &ExecOptions {
+                threads: 1,
+                fuel: Some(200_000),
+                executor: Executor::Interpreter,
+                ..ExecOptions::default()
+            },
+        );
+        // What the interpreter's budget stopped may never end: not compared.
+        if matches!(interp, Err(ExecError::Timeout { .. })) {
+            continue;
+        }
+        let jit = program.run(
+            kernel,
+            &jit_args,
+            &nd,
+            &ExecOptions {
+                threads: 1,
+                timeout: Some(std::time::Duration::from_secs(2)),
+                executor: Executor::Jit,
+                ..ExecOptions::default()
+            },
+        );
+        match (&interp, &jit) {
+            (_, Err(ExecError::Unsupported(m))) if m.contains("not supported") => {}
+            (Ok(a), Ok(b)) => {
+                if buffers(&interp_args) != buffers(&jit_args) {
+                    return Err(format!("kernel {kernel}: the buffers differ after the run"));
+                }
+                if a.printf != b.printf {
+                    return Err(format!(
+                        "kernel {kernel}: printf differs:\n{}\n---\n{}",
+                        a.printf, b.printf
+                    ));
+                }
+            }
+            (Err(a), Err(b)) if a.to_string() == b.to_string() => {}
+            (a, b) => {
+                return Err(format!(
+                    "kernel {kernel}: the interpreter gives {:?}, the JIT {:?}",
+                    a.as_ref().map(|_| "success"),
+                    b.as_ref().map(|_| "success")
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The fuzz target's entry: 8 bytes of launch configuration, then IR text.
+pub fn jit_diff_fuzz(data: &[u8]) {
+    if data.len() < 8 {
+        return;
+    }
+    let (cfg, text) = data.split_at(8);
+    let Ok(text) = std::str::from_utf8(text) else {
+        return;
+    };
+    let Ok(module) = kauai_ir::parse_str("fuzz.ir", text) else {
+        return;
+    };
+    let cfg: [u8; 8] = cfg.try_into().unwrap_or([0; 8]);
+    if let Err(e) = executors_agree(&[cfg], &module) {
+        panic!("{e}");
+    }
+}
