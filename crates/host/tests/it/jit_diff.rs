@@ -20,7 +20,7 @@ fn data_files() -> Vec<(String, String)> {
 
 #[test]
 fn data_files_agree_on_both_executors() {
-    let mut rng = Rng::new(0x5eed_0f_71);
+    let mut rng = Rng::new(0x5eed_0f71);
     for (name, text) in data_files() {
         let m = kauai_ir::parse_str(&name, &text).expect("data files parse");
         let cfgs: Vec<[u8; 8]> = (0..4).map(|_| rng.bytes(8).try_into().unwrap()).collect();
