@@ -318,7 +318,7 @@ fn time_and_stats_are_reported() {
         "{err}"
     );
     assert!(
-        err.contains("kauai: stats: 1 run(s), 2 work-group(s), "),
+        err.contains("kauai: stats: 1 run(s), 2 work-group(s) (compiled code counts no"),
         "{err}"
     );
     let (code, _, err) = kauai(&[
