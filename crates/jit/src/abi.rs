@@ -64,6 +64,10 @@ pub struct Ctx {
     pub wi: u64,
     /// A diverging work-item's status.
     pub other_status: u64,
+    /// 1 once a work-item reached another place than work-item 0 in this run (the
+    /// first such work-item is in `wi`): reported after the others ran, as the
+    /// interpreter does, so that a fault of a later work-item wins.
+    pub diverged: u64,
     /// For the poll helper: the deadline and the abort flag (see `native`).
     pub poll: *const u8,
 }
@@ -96,6 +100,7 @@ offsets! {
     CTX_FAULT_KIND = fault_kind;
     CTX_WI = wi;
     CTX_OTHER_STATUS = other_status;
+    CTX_DIVERGED = diverged;
 }
 
 /// What a work-group function returns.

@@ -250,6 +250,7 @@ impl Kernel {
             fault_kind: 0,
             wi: 0,
             other_status: 0,
+            diverged: 0,
             poll: std::ptr::null(),
         };
         let needed: u32 = lay.param_lanes.iter().sum();

@@ -599,6 +599,9 @@ impl Lower<'_, '_> {
         let r0 = self.iconst(i64t, RET_DONE);
         let is_ret = self.bx.ins().icmp_imm_s(CInt::Equal, st, 0);
         let ret = self.bx.ins().select(is_ret, r0, r);
+        let div = self.ctx_load(i64t, CTX_DIVERGED);
+        let rd = self.iconst(i64t, RET_DIVERGE);
+        let ret = self.bx.ins().select(div, rd, ret);
         self.bx.ins().return_(&[ret]);
 
         // The work-item's private frame and state.
@@ -686,12 +689,19 @@ impl Lower<'_, '_> {
             let st0 = self.ctx_load(i64t, CTX_STATUS);
             let same = self.bx.ins().icmp(CInt::Equal, st, st0);
             self.bx.ins().brif(same, advance, &[], diverge, &[]);
+            // Note the first work-item that went elsewhere and go on: a later fault is
+            // what the interpreter would report.
             self.bx.switch_to_block(diverge);
+            let seen = self.ctx_load(i64t, CTX_DIVERGED);
+            let first_div = self.bx.create_block();
+            self.bx.ins().brif(seen, advance, &[], first_div, &[]);
+            self.bx.switch_to_block(first_div);
             let i = self.use_i();
             self.ctx_store(i, CTX_WI);
             self.ctx_store(st, CTX_OTHER_STATUS);
-            let r = self.iconst(i64t, RET_DIVERGE);
-            self.bx.ins().return_(&[r]);
+            let one = self.iconst(i64t, 1);
+            self.ctx_store(one, CTX_DIVERGED);
+            self.bx.ins().jump(advance, &[]);
         } else {
             // Without barriers every work-item returns: nothing to compare.
             self.bx.ins().jump(advance, &[]);

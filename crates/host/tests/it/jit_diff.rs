@@ -85,3 +85,14 @@ fn mutated_modules_agree_on_both_executors() {
     }
     assert!(compared > 40, "only {compared} mutated modules parsed");
 }
+
+#[test]
+fn fuzz_regressions_agree() {
+    let cases = kauai_testkit::fuzz_regressions("jit_diff");
+    assert!(!cases.is_empty(), "fuzz/regressions/jit_diff is empty");
+    for (name, bytes) in cases {
+        if let Err(e) = std::panic::catch_unwind(|| kauai_host::props::jit_diff_fuzz(&bytes)) {
+            panic!("{name}: {e:?}");
+        }
+    }
+}
