@@ -527,7 +527,7 @@ pub(crate) fn run_oclc(cmd: &OclcCommand, time: bool, stats: bool) -> Result<Exi
         );
     }
     if stats {
-        if report.executor == "jit" {
+        if report.executor.starts_with("jit") {
             eprintln!(
                 "kauai: stats: {} run(s), {} work-group(s) (compiled code counts no instructions; `--device host:interp` does)",
                 report.runs, report.work_groups

@@ -263,8 +263,8 @@ pub struct RunStats {
     /// printf calls whose output was dropped because the printf buffer was full (the
     /// AMD rule; a tool should tell its user). 0 where the device cannot count them.
     pub printf_dropped: u64,
-    /// Who ran the kernel: `jit`, `interpreter`, or `interpreter (...)` with the
-    /// reason the JIT could not.
+    /// Who ran the kernel: `jit, packets of 4 work-items`, `jit, one work-item at a
+    /// time: <why>`, `interpreter`, or `interpreter (<why the JIT could not>)`.
     pub executor: String,
     /// Time the JIT spent compiling the kernel in this run (zero when it was cached).
     pub compile_time: Duration,

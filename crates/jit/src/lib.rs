@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use kauai_ir::{FuncId, Module};
 
 pub use abi::{OFFSET_BITS, OFFSET_MASK, REGION_GLOBALS, REGION_PRIVATE};
-pub use lower::Layout;
+pub use lower::{Layout, PACKET};
 
 use abi::*;
 
@@ -38,6 +38,8 @@ use abi::*;
 pub struct Kernel {
     code: native::Code,
     layout: Layout,
+    /// Why the kernel has no packet form (`None`: it has one).
+    why_scalar: Option<String>,
     /// Time spent translating and compiling.
     pub compile_time: Duration,
 }
@@ -62,11 +64,16 @@ pub fn compile(module: &Module, func: FuncId) -> Result<Kernel, String> {
 fn compile_inner(module: &Module, func: FuncId) -> Result<Kernel, String> {
     let start = Instant::now();
     let mut jm = native::new_module()?;
-    let (f, layout) = lower::lower_kernel(module, func, &mut jm)?;
-    let code = native::Code::compile(jm, f)?;
+    let lowered = lower::lower_kernel(module, func, &mut jm)?;
+    let (packet, why_scalar) = match lowered.packet {
+        Ok(f) => (Some(f), None),
+        Err(why) => (None, Some(why)),
+    };
+    let code = native::Code::compile(jm, lowered.scalar, packet)?;
     Ok(Kernel {
         code,
-        layout,
+        layout: lowered.layout,
+        why_scalar,
         compile_time: start.elapsed(),
     })
 }
@@ -151,6 +158,15 @@ pub enum Outcome {
 impl Kernel {
     pub fn layout(&self) -> &Layout {
         &self.layout
+    }
+
+    /// How the kernel runs: in packets of [`PACKET`] work-items (groups whose x size
+    /// is a multiple of it), or one work-item at a time and why.
+    pub fn describe(&self) -> String {
+        match &self.why_scalar {
+            None => format!("packets of {PACKET} work-items"),
+            Some(why) => format!("one work-item at a time: {why}"),
+        }
     }
 
     /// Bytes of private frames and barrier state a group of `items` work-items needs.
@@ -257,34 +273,38 @@ impl Kernel {
         if (run.params.len() as u64) < needed as u64 {
             return Outcome::TooLarge(needed as u64);
         }
+        let packets = self.code.has_packet() && run.local_size[0] % PACKET as u64 == 0;
+        let mut packet_fault = None;
         loop {
-            let r = self.code.call(&mut ctx, deadline, abort, printf);
+            let r = self.code.call(
+                &mut ctx,
+                deadline,
+                abort,
+                printf,
+                packets && packet_fault.is_none(),
+            );
+            if r == RET_FAULT && packets && packet_fault.is_none() {
+                // The work-items of a packet run interleaved, so the first to fault
+                // may not be the one the interpreter names: run the group again one
+                // work-item at a time to find it. (The group ends in an error
+                // anyway; should the rerun not fault, the packet's fault stands.)
+                packet_fault = Some((ctx.wi, ctx.fault_ptr, ctx.fault_len, ctx.fault_kind));
+                ctx.status = 0;
+                ctx.diverged = 0;
+                continue;
+            }
+            if r == RET_DONE {
+                if let Some((wi, p, len, kind)) = packet_fault {
+                    (ctx.wi, ctx.fault_ptr, ctx.fault_len, ctx.fault_kind) = (wi, p, len, kind);
+                    return self.fault_outcome(&ctx);
+                }
+            }
             // The regions stay borrowed until every call has returned.
             let _ = &regions;
             match r {
                 RET_DONE => return Outcome::Done,
                 RET_BARRIER => continue,
-                RET_FAULT => {
-                    let kind = match ctx.fault_kind {
-                        FAULT_LOAD => FaultKind::Load,
-                        FAULT_STORE => FaultKind::Store,
-                        FAULT_MISALIGNED_LOAD => FaultKind::MisalignedLoad {
-                            align: ctx.fault_len,
-                        },
-                        FAULT_MISALIGNED_STORE => FaultKind::MisalignedStore {
-                            align: ctx.fault_len,
-                        },
-                        FAULT_ATOMIC => FaultKind::Atomic,
-                        FAULT_MISALIGNED_ATOMIC => FaultKind::MisalignedAtomic,
-                        _ => FaultKind::Unreachable,
-                    };
-                    return Outcome::Fault {
-                        wi: ctx.wi,
-                        ptr: ctx.fault_ptr,
-                        len: ctx.fault_len,
-                        kind,
-                    };
-                }
+                RET_FAULT => return self.fault_outcome(&ctx),
                 RET_STOP => return Outcome::Stopped { wi: ctx.wi },
                 _ => {
                     return Outcome::Diverged {
@@ -294,6 +314,28 @@ impl Kernel {
                     }
                 }
             }
+        }
+    }
+
+    fn fault_outcome(&self, ctx: &Ctx) -> Outcome {
+        let kind = match ctx.fault_kind {
+            FAULT_LOAD => FaultKind::Load,
+            FAULT_STORE => FaultKind::Store,
+            FAULT_MISALIGNED_LOAD => FaultKind::MisalignedLoad {
+                align: ctx.fault_len,
+            },
+            FAULT_MISALIGNED_STORE => FaultKind::MisalignedStore {
+                align: ctx.fault_len,
+            },
+            FAULT_ATOMIC => FaultKind::Atomic,
+            FAULT_MISALIGNED_ATOMIC => FaultKind::MisalignedAtomic,
+            _ => FaultKind::Unreachable,
+        };
+        Outcome::Fault {
+            wi: ctx.wi,
+            ptr: ctx.fault_ptr,
+            len: ctx.fault_len,
+            kind,
         }
     }
 }

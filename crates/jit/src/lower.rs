@@ -15,7 +15,7 @@
 //! budget and call the poll helper when it runs out, so a time limit stops endless
 //! loops.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use cranelift_codegen::ir::condcodes::{FloatCC as CFloat, IntCC as CInt};
 use cranelift_codegen::ir::immediates::{Ieee32, Ieee64};
@@ -184,11 +184,7 @@ fn barrier_liveness(body: &kauai_ir::Body, sites: &[(Block, usize)]) -> Vec<Vec<
 }
 
 /// Translate kernel `fid` of `m` into a work-group function.
-pub(crate) fn lower_kernel(
-    m: &Module,
-    fid: FuncId,
-    jm: &mut JITModule,
-) -> Result<(ir::Function, Layout), String> {
+pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Result<Lowered, String> {
     let f = &m.functions[fid];
     let body = f.body.as_ref().ok_or("the kernel has no body")?;
     if m.data_layout.pointer_bytes != 8 {
@@ -313,6 +309,135 @@ pub(crate) fn lower_kernel(
         param_lanes,
     };
 
+    let plan = Plan {
+        allocas,
+        sites,
+        live,
+        remat,
+        slot_of,
+        layout: layout.clone(),
+    };
+    let scalar = build_function(m, body, jm, &plan, 1, &HashSet::new())?;
+    let packet = match packet_plan(m, body, &layout) {
+        Ok(varying) => Ok(build_function(m, body, jm, &plan, PACKET, &varying)?),
+        Err(why) => Err(why),
+    };
+    Ok(Lowered {
+        scalar,
+        packet,
+        layout,
+    })
+}
+
+/// Work-items per packet: consecutive x ids run together, one copy of every varying
+/// value per work-item, uniform values computed once.
+pub const PACKET: usize = 4;
+
+/// The compiled forms of a kernel.
+pub(crate) struct Lowered {
+    pub scalar: ir::Function,
+    /// The packet form, or why the kernel has none.
+    pub packet: Result<ir::Function, String>,
+    pub layout: Layout,
+}
+
+/// What the analysis of a kernel found, shared by its scalar and packet forms.
+struct Plan {
+    allocas: HashMap<Inst, u64>,
+    sites: Vec<(Block, usize)>,
+    live: Vec<Vec<Value>>,
+    remat: Vec<Vec<Inst>>,
+    slot_of: HashMap<Value, u32>,
+    layout: Layout,
+}
+
+/// Can the kernel run in packets, and which values vary between the work-items of a
+/// packet? A packet runs its work-items in lockstep, so every branch must be uniform,
+/// and nothing may observe the order of work-items (barriers, atomics, printf, private
+/// memory are left to the scalar form).
+fn packet_plan(
+    m: &Module,
+    body: &kauai_ir::Body,
+    layout: &Layout,
+) -> Result<HashSet<Value>, String> {
+    if layout.has_barrier {
+        return Err("barriers".into());
+    }
+    if layout.frame > 0 {
+        return Err("private memory".into());
+    }
+    let mut varying: HashSet<Value> = HashSet::new();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &body.order {
+            for &i in &body.blocks[b].insts {
+                let d = &body.insts[i];
+                let seed = match &d.kind {
+                    InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } => {
+                        return Err("atomics".into())
+                    }
+                    InstKind::Alloca { .. } => return Err("private memory".into()),
+                    InstKind::Call(c, args) => match call_kind(m, *c)? {
+                        CallKind::Printf(_) => return Err("printf".into()),
+                        CallKind::Query(q) => {
+                            let x_dim = args.first().is_none_or(|a| {
+                                match body.value_inst(*a).map(|i| &body.insts[i].kind) {
+                                    Some(InstKind::Const(Const::Scalar(
+                                        kauai_ir::ConstScalar::Int(k),
+                                    ))) => *k == 0,
+                                    _ => true,
+                                }
+                            });
+                            matches!(
+                                q,
+                                Query::LocalLinearId | Query::GlobalLinearId | Query::SubGroupId
+                            ) || (x_dim && matches!(q, Query::GlobalId | Query::LocalId))
+                        }
+                        _ => false,
+                    },
+                    _ => false,
+                };
+                let mut vary = seed;
+                d.kind.for_each_operand(|v| vary |= varying.contains(&v));
+                if let Some(r) = d.result {
+                    if vary && varying.insert(r) {
+                        changed = true;
+                    }
+                }
+                // Values passed to a block make its parameters vary.
+                for bc in d.kind.successors() {
+                    for (p, a) in body.blocks[bc.block].params.iter().zip(&bc.args) {
+                        if varying.contains(a) && varying.insert(*p) {
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for &b in &body.order {
+        let Some(t) = body.terminator(b) else {
+            continue;
+        };
+        match &body.insts[t].kind {
+            InstKind::Brif(c, ..) | InstKind::Switch { arg: c, .. } if varying.contains(c) => {
+                return Err("a branch that differs between work-items".into())
+            }
+            _ => {}
+        }
+    }
+    Ok(varying)
+}
+
+fn build_function(
+    m: &Module,
+    body: &kauai_ir::Body,
+    jm: &mut JITModule,
+    plan: &Plan,
+    w: usize,
+    varying: &HashSet<Value>,
+) -> Result<ir::Function, String> {
     let mut func = ir::Function::with_name_signature(UserFuncName::user(0, 0), signature(jm));
     let mut fctx = FunctionBuilderContext::new();
     let bx = FunctionBuilder::new(&mut func, &mut fctx);
@@ -332,9 +457,9 @@ pub(crate) fn lower_kernel(
         vars: HashMap::new(),
         blocks: HashMap::new(),
         dom: DomTree::compute(body),
-        allocas,
+        allocas: plan.allocas.clone(),
         sites: HashMap::new(),
-        live,
+        live: plan.live.clone(),
         pos: body
             .order
             .iter()
@@ -347,9 +472,12 @@ pub(crate) fn lower_kernel(
             })
             .collect(),
         cur: None,
-        remat,
-        slot_of,
-        layout: layout.clone(),
+        remat: plan.remat.clone(),
+        slot_of: plan.slot_of.clone(),
+        layout: plan.layout.clone(),
+        w,
+        pk: 0,
+        varying: varying.clone(),
         helpers: HashMap::new(),
         ctx: CValue::from_u32(0),
         k: Default::default(),
@@ -359,7 +487,7 @@ pub(crate) fn lower_kernel(
         roots: HashMap::new(),
         global_roots: HashMap::new(),
     };
-    for (s, (b, j)) in sites.iter().enumerate() {
+    for (s, (b, j)) in plan.sites.iter().enumerate() {
         l.sites.insert(body.blocks[*b].insts[*j], s as u32 + 1);
     }
     for (name, nparams, nret) in helper_ids {
@@ -393,7 +521,7 @@ pub(crate) fn lower_kernel(
     l.bx.seal_all_blocks();
     let fc = l.fc;
     l.bx.finalize(fc);
-    Ok((func, layout))
+    Ok(func)
 }
 
 /// Values the whole function uses, defined in its entry block.
@@ -435,6 +563,11 @@ struct Lower<'a, 'b> {
     fault_block: Option<CBlock>,
     stop_block: Option<CBlock>,
     fc: cranelift_codegen::isa::TargetFrontendConfig,
+    /// Work-items per call of the body (1, or [`PACKET`]), the one being lowered, and
+    /// the values that differ between them.
+    w: usize,
+    pk: usize,
+    varying: HashSet<Value>,
     /// The region (base, size, writable size) of each pointer root, a kernel argument or a
     /// module global: loaded once in the entry block, so accesses through pointers
     /// derived from them skip the region lookup.
@@ -454,17 +587,21 @@ fn flags_ctx() -> MemFlagsData {
 }
 
 impl Lower<'_, '_> {
+    /// The variables of `v`'s lanes for the work-item being lowered (a varying value
+    /// has one set per work-item of the packet).
     fn var(&mut self, v: Value) -> Vec<Variable> {
-        if let Some(x) = self.vars.get(&v) {
-            return x.clone();
-        }
         let t = self.body.value_type(v);
-        let sc = lane_sc(t);
-        let vs: Vec<Variable> = (0..lanes_of(t))
-            .map(|_| self.bx.declare_var(cty(sc)))
-            .collect();
-        self.vars.insert(v, vs.clone());
-        vs
+        let n = lanes_of(t);
+        let copies = if self.varying.contains(&v) { self.w } else { 1 };
+        if !self.vars.contains_key(&v) {
+            let sc = lane_sc(t);
+            let vs: Vec<Variable> = (0..n * copies)
+                .map(|_| self.bx.declare_var(cty(sc)))
+                .collect();
+            self.vars.insert(v, vs);
+        }
+        let k = if copies == 1 { 0 } else { self.pk };
+        self.vars[&v][k * n..(k + 1) * n].to_vec()
     }
 
     fn get(&mut self, v: Value) -> Vec<CValue> {
@@ -710,7 +847,7 @@ impl Lower<'_, '_> {
         let [lx, ly, lz] = [0, 1, 2].map(|d| self.k.lid[d].unwrap());
         let [sx, sy] = [0, 1].map(|d| self.k.local[d].unwrap());
         let x = self.bx.use_var(lx);
-        let x1 = self.bx.ins().iadd_imm_s(x, 1);
+        let x1 = self.bx.ins().iadd_imm_s(x, self.w as i64);
         let row_end = self.bx.create_block();
         let in_row = self.bx.ins().icmp(CInt::UnsignedLessThan, x1, sx);
         let step = self.bx.create_block();
@@ -1083,7 +1220,20 @@ impl Lower<'_, '_> {
                     self.bx.switch_to_block(cont);
                     continue;
                 }
-                self.inst(inst, b, next)?;
+                // An instruction that involves varying values runs once per work-item
+                // of the packet; terminators are uniform (the packet plan checked).
+                let d = &self.body.insts[inst];
+                let mut per_item = d.result.is_some_and(|r| self.varying.contains(&r));
+                if !d.kind.is_terminator() {
+                    d.kind
+                        .for_each_operand(|v| per_item |= self.varying.contains(&v));
+                }
+                let copies = if per_item { self.w } else { 1 };
+                for k in 0..copies {
+                    self.pk = k;
+                    self.inst(inst, b, next)?;
+                }
+                self.pk = 0;
             }
             let mut succ = self.body.successors(b);
             succ.sort_by_key(|s| s.index());
@@ -1106,11 +1256,22 @@ impl Lower<'_, '_> {
 
     /// Jump along an IR edge: pass the block arguments, and count back-edges.
     fn edge(&mut self, from: Block, bc: &kauai_ir::BlockCall) {
-        let args: Vec<Vec<CValue>> = bc.args.iter().map(|a| self.get(*a)).collect();
+        // All arguments are read before any parameter is written (a parallel copy),
+        // once per work-item of the packet for parameters that vary.
         let params = self.body.blocks[bc.block].params.clone();
-        for (p, a) in params.iter().zip(args) {
-            self.set(*p, a);
+        let mut moves = Vec::new();
+        for (p, a) in params.iter().zip(&bc.args) {
+            let copies = if self.varying.contains(p) { self.w } else { 1 };
+            for k in 0..copies {
+                self.pk = k;
+                moves.push((*p, k, self.get(*a)));
+            }
         }
+        for (p, k, vals) in moves {
+            self.pk = k;
+            self.set(p, vals);
+        }
+        self.pk = 0;
         let to = self.block(bc.block);
         if self.dom.is_back_edge(from, bc.block) {
             self.poll_then(to);
@@ -1580,10 +1741,14 @@ impl Lower<'_, '_> {
             }
             r
         };
-        let lid: [CValue; 3] = std::array::from_fn(|d| {
+        let mut lid: [CValue; 3] = std::array::from_fn(|d| {
             let v = self.k.lid[d].unwrap();
             self.bx.use_var(v)
         });
+        if self.pk > 0 {
+            // The packet's work-item `pk` is `pk` to the right of its first.
+            lid[0] = self.bx.ins().iadd_imm_s(lid[0], self.pk as i64);
+        }
         let ls: [CValue; 3] = std::array::from_fn(|d| self.k.local[d].unwrap());
         let field = |l: &mut Self, off: i32| -> [CValue; 3] {
             std::array::from_fn(|d| l.ctx_load(i64t, off + 8 * d as i32))

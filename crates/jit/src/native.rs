@@ -60,6 +60,8 @@ extern "C" fn printf(ctx: *mut Ctx, id: u32, args: *const u64, n: u64) -> u32 {
 pub(crate) struct Code {
     module: Option<JITModule>,
     entry: *const u8,
+    /// The packet form, when the kernel has one.
+    packet: Option<*const u8>,
 }
 
 // SAFETY: after `finalize_definitions` nothing mutates the module (its `RefCell`s are
@@ -91,34 +93,49 @@ pub(crate) fn new_module() -> Result<JITModule, String> {
 }
 
 impl Code {
-    /// Compile `func` (which `lower` built against `module`'s declarations) and map it.
-    pub(crate) fn compile(mut module: JITModule, func: Function) -> Result<Code, String> {
-        let sig = func.signature.clone();
-        let id = module
-            .declare_function("kernel", Linkage::Export, &sig)
-            .map_err(|e| e.to_string())?;
-        let mut ctx = Context::for_function(func);
+    /// Compile `func` and, if any, its packet form `packet` (which `lower` built
+    /// against `module`'s declarations) and map them.
+    pub(crate) fn compile(
+        mut module: JITModule,
+        func: Function,
+        packet: Option<Function>,
+    ) -> Result<Code, String> {
         let dump = std::env::var_os(DUMP_ENV).is_some();
-        if dump {
-            eprintln!("{}", ctx.func.display());
-            ctx.set_disasm(true);
-        }
-        module
-            .define_function(id, &mut ctx)
-            .map_err(|e| format!("{e:?}"))?;
-        if let Some(vcode) = ctx
-            .compiled_code()
-            .and_then(|c| c.vcode.as_ref())
-            .filter(|_| dump)
-        {
-            eprintln!("{vcode}");
+        let mut ids = Vec::new();
+        for (name, f) in [("kernel", Some(func)), ("kernel_packet", packet)] {
+            let Some(f) = f else { continue };
+            let id = module
+                .declare_function(name, Linkage::Export, &f.signature.clone())
+                .map_err(|e| e.to_string())?;
+            let mut ctx = Context::for_function(f);
+            if dump {
+                eprintln!("{}", ctx.func.display());
+                ctx.set_disasm(true);
+            }
+            module
+                .define_function(id, &mut ctx)
+                .map_err(|e| format!("{e:?}"))?;
+            if let Some(vcode) = ctx
+                .compiled_code()
+                .and_then(|c| c.vcode.as_ref())
+                .filter(|_| dump)
+            {
+                eprintln!("{vcode}");
+            }
+            ids.push(id);
         }
         module.finalize_definitions().map_err(|e| e.to_string())?;
-        let entry = module.get_finalized_function(id);
+        let entry = module.get_finalized_function(ids[0]);
+        let packet = ids.get(1).map(|id| module.get_finalized_function(*id));
         Ok(Code {
             module: Some(module),
             entry,
+            packet,
         })
+    }
+
+    pub(crate) fn has_packet(&self) -> bool {
+        self.packet.is_some()
     }
 
     /// Run the work-group function once.
@@ -128,6 +145,7 @@ impl Code {
         deadline: Option<Instant>,
         abort: &AtomicBool,
         printf: &dyn Fn(u32, &[u64]) -> bool,
+        packet: bool,
     ) -> u64 {
         let state = PollState {
             deadline,
@@ -135,13 +153,17 @@ impl Code {
             printf,
         };
         ctx.poll = &state as *const PollState as *const u8;
-        // SAFETY: `entry` is the finalized code of a function with the signature
+        // SAFETY: `code` is the finalized code of a function with the signature
         // `extern "C" fn(*mut Ctx) -> u64` (see `lower::signature`), mapped executable
         // as long as `self` lives. The context is exclusively borrowed for the call and
         // every pointer in it (regions, frames, state, arguments) was built by
         // `Group::run` from borrows that outlive the call; generated code checks each
         // access against those regions' sizes before it makes it.
-        let f: extern "C" fn(*mut Ctx) -> u64 = unsafe { std::mem::transmute(self.entry) };
+        let code = match self.packet {
+            Some(p) if packet => p,
+            _ => self.entry,
+        };
+        let f: extern "C" fn(*mut Ctx) -> u64 = unsafe { std::mem::transmute(code) };
         let r = f(ctx);
         ctx.poll = std::ptr::null();
         r
@@ -151,8 +173,9 @@ impl Code {
 impl Drop for Code {
     fn drop(&mut self) {
         if let Some(m) = self.module.take() {
-            // SAFETY: the only pointer into this module's code is `self.entry`, which
-            // dies with `self`; no call is running, since calls borrow `self`.
+            // SAFETY: the only pointers into this module's code are `self.entry` and
+            // `self.packet`, which die with `self`; no call is running, since calls
+            // borrow `self`.
             unsafe { m.free_memory() };
         }
     }

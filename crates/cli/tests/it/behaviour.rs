@@ -314,7 +314,7 @@ fn time_and_stats_are_reported() {
         err.contains("kauai: time: compile ")
             && err.contains(" ms, jit ")
             && err.contains(" ms, run ")
-            && err.contains("(executor: jit)"),
+            && err.contains("(executor: jit, "),
         "{err}"
     );
     assert!(

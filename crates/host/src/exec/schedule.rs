@@ -183,7 +183,10 @@ impl Program {
         let jk = self.jit_kernel(k.func);
         let compile_time = t.elapsed();
         match jk.as_ref() {
-            Ok(_) => Ok((Some(jk), "jit".into(), compile_time)),
+            Ok(k) => {
+                let how = format!("jit, {}", k.describe());
+                Ok((Some(jk), how, compile_time))
+            }
             Err(e) if opts.executor == Executor::Jit => {
                 Err(ExecError::Unsupported(format!("kernel {}: {e}", k.name)))
             }

@@ -135,7 +135,8 @@ pub struct Report {
     pub run_time: Duration,
     /// The host JIT compiling the kernel (on its first run).
     pub jit_time: Duration,
-    /// Who ran the kernel (`jit`, `interpreter (why)`, `IL emulator`), from the last run.
+    /// Who ran the kernel (`jit, ...`, `interpreter (why)`, `IL emulator`), from the
+    /// last run.
     pub executor: String,
     /// Instructions executed, all runs together (IR instructions on the host, IL
     /// instructions on the kauai devices).
