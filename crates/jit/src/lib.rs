@@ -273,7 +273,7 @@ impl Kernel {
         if (run.params.len() as u64) < needed as u64 {
             return Outcome::TooLarge(needed as u64);
         }
-        let packets = self.code.has_packet() && run.local_size[0] % PACKET as u64 == 0;
+        let packets = self.code.has_packet() && run.local_size[0].is_multiple_of(PACKET as u64);
         let mut packet_fault = None;
         loop {
             let r = self.code.call(
