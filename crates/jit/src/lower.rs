@@ -478,6 +478,7 @@ fn build_function(
         w,
         pk: 0,
         varying: varying.clone(),
+        packet_addrs: HashMap::new(),
         helpers: HashMap::new(),
         ctx: CValue::from_u32(0),
         k: Default::default(),
@@ -568,6 +569,8 @@ struct Lower<'a, 'b> {
     w: usize,
     pk: usize,
     varying: HashSet<Value>,
+    /// The packet's addresses of the access at a position, once computed for lane 0.
+    packet_addrs: HashMap<(Block, usize), Vec<CValue>>,
     /// The region (base, size, writable size) of each pointer root, a kernel argument or a
     /// module global: loaded once in the entry block, so accesses through pointers
     /// derived from them skip the region lookup.
@@ -1025,6 +1028,154 @@ impl Lower<'_, '_> {
 
     /// The host address of `len` bytes at IR pointer `pv` (whose value is `p`), checked.
     fn address(&mut self, pv: Value, p: CValue, len: u64, al: u32, kind: u64) -> CValue {
+        if self.w > 1 && self.varying.contains(&pv) {
+            if let Some(a) = self.packet_address(pv, len, al, kind) {
+                return a;
+            }
+        }
+        self.lane_address(pv, p, len, al, kind)
+    }
+
+    /// In a packet, the work-items' accesses of `len` bytes often lie side by side
+    /// (`p[get_global_id(0)]`): then one check covers the packet. Whether they do is
+    /// decided at run time (lane `w-1` must be `(w-1) * len` bytes after lane 0, both in
+    /// bounds), so the fast path is only an optimization: otherwise every lane is
+    /// checked on its own. Returns this work-item's address.
+    fn packet_address(&mut self, pv: Value, len: u64, al: u32, kind: u64) -> Option<CValue> {
+        let key = self.cur?;
+        if let Some(addrs) = self.packet_addrs.get(&key) {
+            return addrs.get(self.pk).copied();
+        }
+        if self.pk != 0 || self.stride_of(pv, 0) != Some(len as i64) || len % (1 << al) != 0 {
+            return None;
+        }
+        let [base, size, wsize] = match self.root(pv)? {
+            Root::Param(v) => self.roots.get(&v).copied()?,
+            Root::Global(g) => self.global_roots.get(&g).copied()?,
+        };
+        let i64t = types::I64;
+        let w = self.w;
+        let first = self.get1(pv);
+        self.pk = w - 1;
+        let last = self.get1(pv);
+        self.pk = 0;
+        let limit = if kind == FAULT_LOAD { size } else { wsize };
+        let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
+        let offl = self.bx.ins().band_imm_s(last, OFFSET_MASK as i64);
+        let span = self.bx.ins().isub(offl, off0);
+        let side_by_side =
+            self.bx
+                .ins()
+                .icmp_imm_s(CInt::Equal, span, ((w as u64 - 1) * len) as i64);
+        let end = self.bx.ins().iadd_imm_s(offl, len as i64);
+        let inside = self
+            .bx
+            .ins()
+            .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
+        let mut ok = self.bx.ins().band(side_by_side, inside);
+        if al > 0 {
+            let low = self.bx.ins().band_imm_s(first, (1i64 << al) - 1);
+            let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
+            ok = self.bx.ins().band(ok, aligned);
+        }
+        let fast = self.bx.create_block();
+        let slow = self.bx.create_block();
+        let join = self.bx.create_block();
+        for _ in 0..w {
+            self.bx.append_block_param(join, i64t);
+        }
+        self.bx.ins().brif(ok, fast, &[], slow, &[]);
+        self.bx.seal_block(fast);
+        self.bx.seal_block(slow);
+        self.bx.switch_to_block(fast);
+        let a0 = self.bx.ins().iadd(base, off0);
+        let fast_addrs: Vec<ir::BlockArg> = (0..w)
+            .map(|k| self.bx.ins().iadd_imm_s(a0, (k as u64 * len) as i64).into())
+            .collect();
+        self.bx.ins().jump(join, &fast_addrs);
+        self.bx.set_cold_block(slow);
+        self.bx.switch_to_block(slow);
+        let mut slow_addrs: Vec<ir::BlockArg> = Vec::new();
+        for k in 0..w {
+            self.pk = k;
+            let p = self.get1(pv);
+            slow_addrs.push(self.lane_address(pv, p, len, al, kind).into());
+        }
+        self.pk = 0;
+        self.bx.ins().jump(join, &slow_addrs);
+        self.bx.seal_block(join);
+        self.bx.switch_to_block(join);
+        let addrs = self.bx.block_params(join).to_vec();
+        self.packet_addrs.insert(key, addrs.clone());
+        Some(addrs[0])
+    }
+
+    /// How `v` grows from one work-item of a packet to the next (0: uniform), when
+    /// that is a known constant; wrapping aside, which the run-time check catches.
+    fn stride_of(&self, v: Value, depth: u32) -> Option<i64> {
+        if !self.varying.contains(&v) {
+            return Some(0);
+        }
+        if depth > 32 {
+            return None;
+        }
+        let i = self.body.value_inst(v)?;
+        let c = |x: Value| self.const_int(x);
+        match &self.body.insts[i].kind {
+            InstKind::Call(f, args) => match call_kind(self.m, *f).ok()? {
+                CallKind::Query(
+                    Query::GlobalId
+                    | Query::LocalId
+                    | Query::LocalLinearId
+                    | Query::GlobalLinearId
+                    | Query::SubGroupId,
+                ) => {
+                    let x = args.first().is_none_or(|a| c(*a) == Some(0));
+                    x.then_some(1)
+                }
+                _ => None,
+            },
+            InstKind::Binary(BinaryOp::Iadd, a, b) => self
+                .stride_of(*a, depth + 1)?
+                .checked_add(self.stride_of(*b, depth + 1)?),
+            InstKind::Binary(BinaryOp::Isub, a, b) => self
+                .stride_of(*a, depth + 1)?
+                .checked_sub(self.stride_of(*b, depth + 1)?),
+            InstKind::Binary(BinaryOp::Imul, a, b) => match (c(*a), c(*b)) {
+                (_, Some(k)) => self.stride_of(*a, depth + 1)?.checked_mul(k),
+                (Some(k), _) => self.stride_of(*b, depth + 1)?.checked_mul(k),
+                _ => None,
+            },
+            InstKind::Binary(BinaryOp::Shl, a, b) => {
+                let k = c(*b).filter(|k| (0..32).contains(k))?;
+                self.stride_of(*a, depth + 1)?.checked_mul(1 << k)
+            }
+            InstKind::Convert {
+                op: ConvOp::Sext | ConvOp::Zext | ConvOp::Trunc,
+                arg,
+                ..
+            } => self.stride_of(*arg, depth + 1),
+            InstKind::PtrAdd(a, b) => self
+                .stride_of(*a, depth + 1)?
+                .checked_add(self.stride_of(*b, depth + 1)?),
+            _ => None,
+        }
+    }
+
+    /// The value of a scalar integer constant (sign-extended from its width).
+    fn const_int(&self, v: Value) -> Option<i64> {
+        let i = self.body.value_inst(v)?;
+        match &self.body.insts[i].kind {
+            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(x))) => {
+                let bits = lane_sc(self.body.value_type(v)).bits();
+                Some(lanes::sext(*x & lanes::mask(bits), bits))
+            }
+            _ => None,
+        }
+    }
+
+    /// The host address of one work-item's access, checked on its own.
+    fn lane_address(&mut self, pv: Value, p: CValue, len: u64, al: u32, kind: u64) -> CValue {
         let i64t = types::I64;
         // `ptradd` keeps a pointer's region, so one derived from an argument or a
         // global is in that root's region, loaded once at entry.
