@@ -1046,7 +1046,8 @@ impl Lower<'_, '_> {
         if let Some(addrs) = self.packet_addrs.get(&key) {
             return addrs.get(self.pk).copied();
         }
-        if self.pk != 0 || self.stride_of(pv, 0) != Some(len as i64) || len % (1 << al) != 0 {
+        if self.pk != 0 || self.stride_of(pv, 0) != Some(len as i64) || !len.is_multiple_of(1 << al)
+        {
             return None;
         }
         let [base, size, wsize] = match self.root(pv)? {
