@@ -160,6 +160,11 @@ impl Kernel {
         &self.layout
     }
 
+    /// Do groups whose x size is `local_x` run in packets?
+    pub fn packets_for(&self, local_x: u64) -> bool {
+        self.code.has_packet() && local_x.is_multiple_of(PACKET as u64)
+    }
+
     /// How the kernel runs: in packets of [`PACKET`] work-items (groups whose x size
     /// is a multiple of it), or one work-item at a time and why.
     pub fn describe(&self) -> String {
@@ -273,7 +278,7 @@ impl Kernel {
         if (run.params.len() as u64) < needed as u64 {
             return Outcome::TooLarge(needed as u64);
         }
-        let packets = self.code.has_packet() && run.local_size[0].is_multiple_of(PACKET as u64);
+        let packets = self.packets_for(run.local_size[0]);
         let mut packet_fault = None;
         loop {
             let r = self.code.call(

@@ -23,7 +23,8 @@ pub fn host_info() -> Arc<Info> {
                 compute_units: threads,
                 max_work_group_size: 1024,
                 max_work_item_sizes: [1024, 1024, 1024],
-                max_work_width: 1,
+                // The JIT's packets (`kauai_jit::PACKET`).
+                max_work_width: kauai_host::JIT_PACKET as u32,
                 local_mem_size: 64 * 1024,
                 sub_group_sizes: Vec::new(),
                 fp64: true,
@@ -43,7 +44,8 @@ pub fn host_info() -> Arc<Info> {
             },
             supports_deferred_compilation: true,
             compilation_options: String::new(),
-            vectorizable: false,
+            // Kernels run in packets of work-items where they allow it.
+            vectorizable: true,
             dma_optimizable: false,
             scalable_vector_support: false,
             factory: |info| Ok(Box::new(HostTarget { info })),
@@ -80,7 +82,8 @@ impl Target for HostTarget {
 }
 
 /// A deferred host kernel: specializing for a local size records the size in the
-/// kernel's `reqd_work_group_size` and pre-translates the program for the interpreter.
+/// kernel's `reqd_work_group_size` and pre-translates the program for the interpreter;
+/// precaching also compiles it with the JIT.
 struct HostKernel {
     program: Arc<FinalizedProgram>,
     name: String,
@@ -128,12 +131,18 @@ impl HostKernel {
 
 impl KernelBackend for HostKernel {
     fn precache_local_size(&self, local: [usize; 3]) -> Result<()> {
-        self.specialize(local).map(|_| ())
+        // Translate for the interpreter and compile with the JIT now, so the first
+        // run at this size starts at once. A kernel the JIT cannot compile runs on
+        // the interpreter: not an error.
+        let (_, prog) = self.specialize(local)?;
+        let _ = prog.jit_compile(&self.name);
+        Ok(())
     }
 
-    fn dynamic_work_width(&self, _local: [usize; 3]) -> Result<u32> {
-        // The interpreter runs one work-item at a time.
-        Ok(1)
+    fn dynamic_work_width(&self, local: [usize; 3]) -> Result<u32> {
+        // The JIT runs packets of work-items together where the kernel allows it.
+        let (_, prog) = self.specialize(local)?;
+        Ok(prog.work_width(&self.name, local.map(|x| x as u64)))
     }
 
     fn create_specialized_kernel(&self, options: &NdRangeOptions) -> Result<Vec<u8>> {

@@ -10,6 +10,33 @@ impl Program {
         self.kernels.iter().map(|k| k.name.as_str()).collect()
     }
 
+    /// Compile `kernel` with the JIT now (it is cached for every later run): how the
+    /// compiled kernel runs ([`kauai_jit::Kernel::describe`]), or why the JIT cannot
+    /// compile it and runs would use the interpreter.
+    pub fn jit_compile(&self, kernel: &str) -> Result<String, String> {
+        let k = self
+            .kernels
+            .iter()
+            .find(|k| k.name == kernel)
+            .ok_or_else(|| format!("no kernel named `{kernel}`"))?;
+        match self.jit_kernel(k.func).as_ref() {
+            Ok(jk) => Ok(jk.describe()),
+            Err(e) => Err(e.clone()),
+        }
+    }
+
+    /// Work-items the JIT runs together for `kernel` at local size `local` (1 when it
+    /// runs them one at a time or cannot compile the kernel).
+    pub fn work_width(&self, kernel: &str, local: [u64; 3]) -> u32 {
+        let Some(k) = self.kernels.iter().find(|k| k.name == kernel) else {
+            return 1;
+        };
+        match self.jit_kernel(k.func).as_ref() {
+            Ok(jk) if jk.packets_for(local[0]) => kauai_jit::PACKET as u32,
+            _ => 1,
+        }
+    }
+
     /// Run `kernel` over `nd` with `args`; returns when every work-group has finished or
     /// the first error stopped the enqueue.
     pub fn run(

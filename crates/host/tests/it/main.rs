@@ -2,4 +2,5 @@
 //! test executable (docs/style.md); each module covers one subject.
 
 mod jit_diff;
+mod packets;
 mod robust;

@@ -1,0 +1,40 @@
+//! Which kernels the JIT runs in packets of work-items, and the work width the host
+//! device reports for them (`Program::work_width`, behind ComputeMux's
+//! `get_dynamic_work_width`).
+
+use kauai_host::{Program, JIT_PACKET};
+
+fn program(file: &str) -> Program {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(file);
+    let text = std::fs::read_to_string(&path).expect("read");
+    let m = kauai_ir::parse_str(file, &text).expect("parse");
+    Program::new(&m).expect("translate")
+}
+
+#[test]
+fn straight_line_kernels_run_in_packets() {
+    let p = program("linear.ir");
+    let how = p.jit_compile("linear").expect("the JIT compiles it");
+    assert_eq!(how, format!("packets of {JIT_PACKET} work-items"));
+    assert_eq!(p.work_width("linear", [16, 1, 1]), JIT_PACKET as u32);
+    // A group whose x size is not a multiple of the packet runs one at a time.
+    assert_eq!(p.work_width("linear", [6, 1, 1]), 1);
+}
+
+#[test]
+fn barriers_and_atomics_keep_work_items_apart() {
+    let p = program("barrier_reverse.ir");
+    let k = p.kernel_names()[0].to_string();
+    let how = p.jit_compile(&k).expect("the JIT compiles it");
+    assert!(
+        how.starts_with("one work-item at a time: barriers"),
+        "{how}"
+    );
+    assert_eq!(p.work_width(&k, [16, 1, 1]), 1);
+    let p = program("atomics_global.ir");
+    let k = p.kernel_names()[0].to_string();
+    let how = p.jit_compile(&k).expect("the JIT compiles it");
+    assert!(how.starts_with("one work-item at a time: atomics"), "{how}");
+}
