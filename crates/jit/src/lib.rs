@@ -296,6 +296,8 @@ impl Kernel {
                 packet_fault = Some((ctx.wi, ctx.fault_ptr, ctx.fault_len, ctx.fault_kind));
                 ctx.status = 0;
                 ctx.diverged = 0;
+                scratch.state.fill(0);
+                ctx.state_base = scratch.state.as_mut_ptr() as *mut u8;
                 continue;
             }
             if r == RET_DONE {

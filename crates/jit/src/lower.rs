@@ -352,17 +352,14 @@ struct Plan {
 }
 
 /// Can the kernel run in packets, and which values vary between the work-items of a
-/// packet? A packet runs its work-items in lockstep, so every branch must be uniform,
-/// and nothing may observe the order of work-items (barriers, atomics, printf, private
-/// memory are left to the scalar form).
+/// packet? A packet runs its work-items in lockstep, so every branch must be uniform
+/// (then all reach the same barriers together), and nothing may observe the order of
+/// work-items (atomics, printf and private memory are left to the scalar form).
 fn packet_plan(
     m: &Module,
     body: &kauai_ir::Body,
     layout: &Layout,
 ) -> Result<HashSet<Value>, String> {
-    if layout.has_barrier {
-        return Err("barriers".into());
-    }
     if layout.frame > 0 {
         return Err("private memory".into());
     }
@@ -786,19 +783,31 @@ impl Lower<'_, '_> {
                 for v in self.live[k as usize - 1].clone() {
                     let slot = self.slot_of[&v];
                     let sc = lane_sc(self.body.value_type(v));
-                    let mut vals = Vec::new();
-                    for l in 0..lanes_of(self.body.value_type(v)) {
-                        let w =
-                            self.bx
-                                .ins()
-                                .load(i64t, flags_ctx(), s, (slot as i32 + l as i32) * 8);
-                        vals.push(self.word_lane(w, sc));
+                    // A varying value was kept in each work-item's own state.
+                    let copies = if self.varying.contains(&v) { self.w } else { 1 };
+                    for pk in 0..copies {
+                        self.pk = pk;
+                        let sk = self.state_of(s, pk);
+                        let mut vals = Vec::new();
+                        for l in 0..lanes_of(self.body.value_type(v)) {
+                            let at = (slot as i32 + l as i32) * 8;
+                            let w = self.bx.ins().load(i64t, flags_ctx(), sk, at);
+                            vals.push(self.word_lane(w, sc));
+                        }
+                        self.set(v, vals);
                     }
-                    self.set(v, vals);
+                    self.pk = 0;
                 }
                 for d in self.remat[k as usize - 1].clone() {
                     let b = self.body.entry().unwrap();
-                    self.inst(d, b, next)?;
+                    let vary = self.body.insts[d]
+                        .result
+                        .is_some_and(|r| self.varying.contains(&r));
+                    for pk in 0..if vary { self.w } else { 1 } {
+                        self.pk = pk;
+                        self.inst(d, b, next)?;
+                    }
+                    self.pk = 0;
                 }
                 let cont = self.bx.create_block();
                 self.bx.ins().jump(cont, &[]);
@@ -939,6 +948,16 @@ impl Lower<'_, '_> {
             }
         }
         None
+    }
+
+    /// The state of the packet's work-item `pk`, from its first work-item's `s`.
+    fn state_of(&mut self, s: CValue, pk: usize) -> CValue {
+        if pk == 0 {
+            return s;
+        }
+        let stride = self.ctx_load(types::I64, CTX_STATE_STRIDE);
+        let off = self.bx.ins().imul_imm_s(stride, pk as i64);
+        self.bx.ins().iadd(s, off)
     }
 
     /// Count down the poll budget, then jump to `to` (or stop).
@@ -1350,12 +1369,17 @@ impl Lower<'_, '_> {
                     for v in self.live[k as usize - 1].clone() {
                         let slot = self.slot_of[&v];
                         let sc = lane_sc(self.body.value_type(v));
-                        for (l, x) in self.get(v).into_iter().enumerate() {
-                            let w = self.lane_word(x, sc);
-                            self.bx
-                                .ins()
-                                .store(flags_ctx(), w, s, (slot as i32 + l as i32) * 8);
+                        let copies = if self.varying.contains(&v) { self.w } else { 1 };
+                        for pk in 0..copies {
+                            self.pk = pk;
+                            let sk = self.state_of(s, pk);
+                            for (l, x) in self.get(v).into_iter().enumerate() {
+                                let w = self.lane_word(x, sc);
+                                let at = (slot as i32 + l as i32) * 8;
+                                self.bx.ins().store(flags_ctx(), w, sk, at);
+                            }
                         }
+                        self.pk = 0;
                     }
                     let kv = self.iconst(types::I64, k as u64);
                     self.bx.ins().store(flags_ctx(), kv, s, 0);

@@ -24,17 +24,28 @@ fn straight_line_kernels_run_in_packets() {
 }
 
 #[test]
-fn barriers_and_atomics_keep_work_items_apart() {
+fn barriers_run_in_packets_too() {
+    // Uniform branches only, so a packet reaches each barrier together.
     let p = program("barrier_reverse.ir");
     let k = p.kernel_names()[0].to_string();
     let how = p.jit_compile(&k).expect("the JIT compiles it");
-    assert!(
-        how.starts_with("one work-item at a time: barriers"),
-        "{how}"
-    );
-    assert_eq!(p.work_width(&k, [16, 1, 1]), 1);
-    let p = program("atomics_global.ir");
-    let k = p.kernel_names()[0].to_string();
-    let how = p.jit_compile(&k).expect("the JIT compiles it");
-    assert!(how.starts_with("one work-item at a time: atomics"), "{how}");
+    assert_eq!(how, format!("packets of {JIT_PACKET} work-items"));
+    assert_eq!(p.work_width(&k, [16, 1, 1]), JIT_PACKET as u32);
+}
+
+#[test]
+fn divergence_and_atomics_keep_work_items_apart() {
+    for (file, why) in [
+        (
+            "barrier_divergence.ir",
+            "a branch that differs between work-items",
+        ),
+        ("atomics_global.ir", "atomics"),
+    ] {
+        let p = program(file);
+        let k = p.kernel_names()[0].to_string();
+        let how = p.jit_compile(&k).expect("the JIT compiles it");
+        assert_eq!(how, format!("one work-item at a time: {why}"), "{file}");
+        assert_eq!(p.work_width(&k, [16, 1, 1]), 1, "{file}");
+    }
 }
