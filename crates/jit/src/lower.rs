@@ -183,6 +183,28 @@ fn barrier_liveness(body: &kauai_ir::Body, sites: &[(Block, usize)]) -> Vec<Vec<
         .collect()
 }
 
+/// The values live just before instruction `at` of block `b`.
+fn live_before(body: &kauai_ir::Body, b: Block, at: usize) -> Vec<Value> {
+    let mut live = if at == 0 {
+        // Live after the first instruction, plus what it uses.
+        barrier_liveness(body, &[(b, 0)]).pop().unwrap_or_default()
+    } else {
+        barrier_liveness(body, &[(b, at - 1)])
+            .pop()
+            .unwrap_or_default()
+    };
+    if at == 0 {
+        body.insts[body.blocks[b].insts[0]]
+            .kind
+            .for_each_operand(|x| {
+                if !live.contains(&x) {
+                    live.push(x)
+                }
+            });
+    }
+    live
+}
+
 /// Translate kernel `fid` of `m` into a work-group function.
 pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Result<Lowered, String> {
     let f = &m.functions[fid];
@@ -333,6 +355,10 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
 /// value per work-item, uniform values computed once.
 pub const PACKET: usize = 4;
 
+/// Instructions of a kernel beyond which it gets no packet form (compile time: a
+/// divergent kernel holds `PACKET + 1` copies of its body).
+const MAX_PACKET_BODY: usize = 4000;
+
 /// The compiled forms of a kernel.
 pub(crate) struct Lowered {
     pub scalar: ir::Function,
@@ -413,16 +439,29 @@ fn packet_plan(
             }
         }
     }
+    let mut size = 0;
     for &b in &body.order {
+        size += body.blocks[b].insts.len();
         let Some(t) = body.terminator(b) else {
             continue;
         };
         match &body.insts[t].kind {
-            InstKind::Brif(c, ..) | InstKind::Switch { arg: c, .. } if varying.contains(c) => {
-                return Err("a branch that differs between work-items".into())
+            // Where the work-items of a packet disagree at a branch, they go on one at
+            // a time: that needs no barrier ahead.
+            InstKind::Brif(c, ..) if varying.contains(c) && layout.has_barrier => {
+                return Err("a branch that differs between work-items, and barriers".into())
+            }
+            InstKind::Switch { arg, .. } if varying.contains(arg) => {
+                return Err("a switch that differs between work-items".into())
             }
             _ => {}
         }
+    }
+    // Divergent kernels hold a copy of the body per work-item of the packet.
+    if size > MAX_PACKET_BODY {
+        return Err(format!(
+            "{size} instructions (packets up to {MAX_PACKET_BODY})"
+        ));
     }
     Ok(varying)
 }
@@ -476,6 +515,12 @@ fn build_function(
         pk: 0,
         varying: varying.clone(),
         packet_addrs: HashMap::new(),
+        lane: None,
+        lane_blocks: HashMap::new(),
+        splits: Vec::new(),
+        split_var: None,
+        split_entries: HashMap::new(),
+        lane_done: Vec::new(),
         helpers: HashMap::new(),
         ctx: CValue::from_u32(0),
         k: Default::default(),
@@ -568,6 +613,17 @@ struct Lower<'a, 'b> {
     varying: HashSet<Value>,
     /// The packet's addresses of the access at a position, once computed for lane 0.
     packet_addrs: HashMap<(Block, usize), Vec<CValue>>,
+    /// Set while lowering the copy of the body that work-item `k` of a packet runs
+    /// alone, after the packet split at a divergent branch.
+    lane: Option<usize>,
+    lane_blocks: HashMap<(usize, Block), CBlock>,
+    /// The divergent branches (block, terminator), the branch a packet split at, and
+    /// per (work-item, branch) the block where that work-item resumes.
+    splits: Vec<(Block, Inst)>,
+    split_var: Option<Variable>,
+    split_entries: HashMap<(usize, usize), CBlock>,
+    /// Where each work-item's copy goes when it returns.
+    lane_done: Vec<CBlock>,
     /// The region (base, size, writable size) of each pointer root, a kernel argument or a
     /// module global: loaded once in the entry block, so accesses through pointers
     /// derived from them skip the region lookup.
@@ -592,7 +648,14 @@ impl Lower<'_, '_> {
     fn var(&mut self, v: Value) -> Vec<Variable> {
         let t = self.body.value_type(v);
         let n = lanes_of(t);
-        let copies = if self.varying.contains(&v) { self.w } else { 1 };
+        // In a packet function every value has a copy per work-item: varying values
+        // use them in the packet, and every value does in the work-items' own copies
+        // of the body after a split. Kernel arguments never change: one copy.
+        let is_arg = self
+            .body
+            .entry()
+            .is_some_and(|e| self.body.blocks[e].params.contains(&v));
+        let copies = if is_arg { 1 } else { self.w };
         if !self.vars.contains_key(&v) {
             let sc = lane_sc(t);
             let vs: Vec<Variable> = (0..n * copies)
@@ -600,7 +663,13 @@ impl Lower<'_, '_> {
                 .collect();
             self.vars.insert(v, vs);
         }
-        let k = if copies == 1 { 0 } else { self.pk };
+        let k = if copies == 1 {
+            0
+        } else if self.lane.is_some() || self.varying.contains(&v) {
+            self.pk
+        } else {
+            0
+        };
         self.vars[&v][k * n..(k + 1) * n].to_vec()
     }
 
@@ -634,6 +703,14 @@ impl Lower<'_, '_> {
     }
 
     fn block(&mut self, b: Block) -> CBlock {
+        if let Some(k) = self.lane {
+            if let Some(x) = self.lane_blocks.get(&(k, b)) {
+                return *x;
+            }
+            let x = self.bx.create_block();
+            self.lane_blocks.insert((k, b), x);
+            return x;
+        }
         if let Some(x) = self.blocks.get(&b) {
             return *x;
         }
@@ -879,6 +956,7 @@ impl Lower<'_, '_> {
         let z1 = self.bx.ins().iadd(z, carry);
         self.bx.def_var(lz, z1);
         self.poll_then(head);
+        self.lane_copies(next, advance)?;
         self.finish_side_blocks();
         Ok(())
     }
@@ -948,6 +1026,91 @@ impl Lower<'_, '_> {
             }
         }
         None
+    }
+
+    /// The packet splits at the divergent branch ending `b`: each work-item gets its
+    /// own copy of the uniform values live there, then work-item 0 takes the branch
+    /// alone (and the others after it, see [`Lower::lane_copies`]).
+    fn split_here(&mut self, b: Block, term: Inst) {
+        if self.lane_done.is_empty() {
+            self.lane_done = (0..self.w).map(|_| self.bx.create_block()).collect();
+            self.split_var = Some(self.bx.declare_var(types::I64));
+        }
+        let site = self.splits.len();
+        self.splits.push((b, term));
+        let at = self.body.blocks[b].insts.len().saturating_sub(1);
+        let args = self.body.blocks[self.body.entry().unwrap()].params.clone();
+        for v in live_before(self.body, b, at) {
+            if self.varying.contains(&v) || args.contains(&v) {
+                continue;
+            }
+            self.pk = 0;
+            let vals = self.get(v);
+            for k in 1..self.w {
+                self.pk = k;
+                self.lane = Some(k);
+                self.set(v, vals.clone());
+            }
+            self.lane = None;
+            self.pk = 0;
+        }
+        let sv = self.iconst(types::I64, site as u64);
+        self.bx.def_var(self.split_var.unwrap(), sv);
+        let entry = self.bx.create_block();
+        self.split_entries.insert((0, site), entry);
+        self.bx.ins().jump(entry, &[]);
+    }
+
+    /// After the main body: the body once more for each work-item of a packet, run
+    /// alone from a split on (scalar code over that work-item's copies of the values).
+    fn lane_copies(&mut self, next: CBlock, advance: CBlock) -> Result<(), String> {
+        if self.splits.is_empty() {
+            return Ok(());
+        }
+        for k in 0..self.w {
+            self.lane = Some(k);
+            self.pk = k;
+            for site in 0..self.splits.len() {
+                if k > 0 {
+                    let e = self.bx.create_block();
+                    self.split_entries.insert((k, site), e);
+                }
+            }
+            for b in self.body.order.clone() {
+                let cb = self.block(b);
+                self.bx.switch_to_block(cb);
+                for (j, &inst) in self.body.blocks[b].insts.clone().iter().enumerate() {
+                    self.cur = Some((b, j));
+                    self.inst(inst, b, next)?;
+                }
+            }
+            // Each split point of this work-item: it takes that branch alone.
+            for (site, (b, term)) in self.splits.clone().into_iter().enumerate() {
+                let e = self.split_entries[&(k, site)];
+                self.bx.switch_to_block(e);
+                self.inst(term, b, next)?;
+            }
+        }
+        // When a work-item returns, the next one resumes at the same split; after the
+        // last, the packet is done.
+        for k in 0..self.w {
+            self.lane = Some(k);
+            self.bx.switch_to_block(self.lane_done[k]);
+            if k + 1 == self.w {
+                self.bx.ins().jump(advance, &[]);
+                continue;
+            }
+            let site = self.bx.use_var(self.split_var.unwrap());
+            let mut sw = Switch::new();
+            for s in 0..self.splits.len() {
+                sw.set_entry(s as u128, self.split_entries[&(k + 1, s)]);
+            }
+            let fallback = self.split_entries[&(k + 1, 0)];
+            sw.emit(&mut self.bx, site, fallback);
+        }
+        self.lane = None;
+        self.pk = 0;
+        Ok(())
     }
 
     /// The state of the packet's work-item `pk`, from its first work-item's `s`.
@@ -1047,7 +1210,7 @@ impl Lower<'_, '_> {
 
     /// The host address of `len` bytes at IR pointer `pv` (whose value is `p`), checked.
     fn address(&mut self, pv: Value, p: CValue, len: u64, al: u32, kind: u64) -> CValue {
-        if self.w > 1 && self.varying.contains(&pv) {
+        if self.w > 1 && self.lane.is_none() && self.varying.contains(&pv) {
             if let Some(a) = self.packet_address(pv, len, al, kind) {
                 return a;
             }
@@ -1436,9 +1599,15 @@ impl Lower<'_, '_> {
         // once per work-item of the packet for parameters that vary.
         let params = self.body.blocks[bc.block].params.clone();
         let mut moves = Vec::new();
+        let home = self.pk;
         for (p, a) in params.iter().zip(&bc.args) {
-            let copies = if self.varying.contains(p) { self.w } else { 1 };
-            for k in 0..copies {
+            // A work-item's own copy moves only its values.
+            let lanes: Vec<usize> = match self.lane {
+                Some(k) => vec![k],
+                None if self.varying.contains(p) => (0..self.w).collect(),
+                None => vec![0],
+            };
+            for k in lanes {
                 self.pk = k;
                 moves.push((*p, k, self.get(*a)));
             }
@@ -1447,7 +1616,7 @@ impl Lower<'_, '_> {
             self.pk = k;
             self.set(p, vals);
         }
-        self.pk = 0;
+        self.pk = home;
         let to = self.block(bc.block);
         if self.dom.is_back_edge(from, bc.block) {
             self.poll_then(to);
@@ -1821,6 +1990,33 @@ impl Lower<'_, '_> {
                 CallKind::Barrier => unreachable!("barriers are sites"),
             },
             InstKind::Jump(bc) => self.edge(b, bc),
+            InstKind::Brif(c, t, e) if self.lane.is_none() && self.varying.contains(c) => {
+                // The packet's work-items may disagree: all true or all false go on
+                // as a packet; otherwise the packet splits.
+                let mut all = self.get1(*c);
+                let mut any = all;
+                for k in 1..self.w {
+                    self.pk = k;
+                    let ck = self.get1(*c);
+                    all = self.bx.ins().band(all, ck);
+                    any = self.bx.ins().bor(any, ck);
+                }
+                self.pk = 0;
+                let mut pending = Vec::new();
+                let tb = self.edge_block(b, t, &mut pending);
+                let eb = self.edge_block(b, e, &mut pending);
+                let mixed = self.bx.create_block();
+                let split = self.bx.create_block();
+                self.bx.ins().brif(all, tb, &[], mixed, &[]);
+                self.bx.seal_block(mixed);
+                self.bx.switch_to_block(mixed);
+                self.bx.ins().brif(any, split, &[], eb, &[]);
+                self.bx.seal_block(split);
+                self.bx.set_cold_block(split);
+                self.bx.switch_to_block(split);
+                self.split_here(b, inst);
+                self.fill_edges(b, pending);
+            }
             InstKind::Brif(c, t, e) => {
                 let c = self.get1(*c);
                 let mut pending = Vec::new();
@@ -1850,10 +2046,17 @@ impl Lower<'_, '_> {
                 sw.emit(&mut self.bx, a, db);
                 self.fill_edges(b, pending);
             }
-            InstKind::Return(_) => {
-                let z = self.iconst(i64t, 0);
-                self.bx.ins().jump(next, &[z.into()]);
-            }
+            InstKind::Return(_) => match self.lane {
+                // A work-item alone after a split: the next one of its packet.
+                Some(k) => {
+                    let done = self.lane_done[k];
+                    self.bx.ins().jump(done, &[]);
+                }
+                None => {
+                    let z = self.iconst(i64t, 0);
+                    self.bx.ins().jump(next, &[z.into()]);
+                }
+            },
             InstKind::Unreachable => {
                 let z = self.iconst(i64t, 0);
                 self.fault(z, 0, FAULT_UNREACHABLE);

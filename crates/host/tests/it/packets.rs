@@ -24,6 +24,16 @@ fn straight_line_kernels_run_in_packets() {
 }
 
 #[test]
+fn divergent_branches_split_packets() {
+    // `divergent_packets.ir` branches on the work-item's id: its packets split where
+    // their work-items disagree and go on one work-item at a time.
+    let p = program("divergent_packets.ir");
+    let k = p.kernel_names()[0].to_string();
+    let how = p.jit_compile(&k).expect("the JIT compiles it");
+    assert_eq!(how, format!("packets of {JIT_PACKET} work-items"));
+}
+
+#[test]
 fn barriers_run_in_packets_too() {
     // Uniform branches only, so a packet reaches each barrier together.
     let p = program("barrier_reverse.ir");
@@ -38,7 +48,7 @@ fn divergence_and_atomics_keep_work_items_apart() {
     for (file, why) in [
         (
             "barrier_divergence.ir",
-            "a branch that differs between work-items",
+            "a branch that differs between work-items, and barriers",
         ),
         ("atomics_global.ir", "atomics"),
     ] {
