@@ -15,6 +15,18 @@
 //! `a * b + c` rounds twice, as in the interpreter; `fma`/`mad` are what the source
 //! asked for.
 //!
+//! Packets: where a kernel allows it, a second form runs [`PACKET`] consecutive
+//! work-items of a row together (ComputeMux's vectorization across work-items, done by
+//! replication: values that vary between work-items get one copy each, uniform ones
+//! are computed once). Accesses whose work-items touch neighbouring elements get one
+//! bounds check per packet. A branch the work-items disagree on splits the packet:
+//! each work-item then runs alone in its own copy of the body. Atomics, printf and
+//! private memory keep a kernel in the scalar form (their order of work-items is
+//! observable), as do divergent branches together with barriers. A fault in a packet
+//! reruns the group in the scalar form, so the fault names the work-item the
+//! interpreter names. On kernels with data races between work-items (which OpenCL
+//! leaves undefined) the two forms may disagree.
+//!
 //! Safety: `unsafe` lives only in `native` (mapping code, calling it, and the poll
 //! helper). The memory a call may touch is exactly the regions of its [`GroupRun`],
 //! which borrow it for the call.
