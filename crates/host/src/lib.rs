@@ -139,7 +139,7 @@ use std::time::Duration;
 
 pub use buffer::Buffer;
 pub use exec::Program;
-/// Work-items the JIT runs together in a packet.
+/// Work-items the JIT runs together in a packet, at most.
 pub const JIT_PACKET: usize = kauai_jit::PACKET;
 
 // The runtime shares programs and buffers between threads.

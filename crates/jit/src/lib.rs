@@ -50,8 +50,9 @@ use abi::*;
 pub struct Kernel {
     code: native::Code,
     layout: Layout,
-    /// Why the kernel has no packet form (`None`: it has one).
+    /// Why the kernel has no packet form (`None`: it has one), and its packets' width.
     why_scalar: Option<String>,
+    width: usize,
     /// Time spent translating and compiling.
     pub compile_time: Duration,
 }
@@ -77,15 +78,16 @@ fn compile_inner(module: &Module, func: FuncId) -> Result<Kernel, String> {
     let start = Instant::now();
     let mut jm = native::new_module()?;
     let lowered = lower::lower_kernel(module, func, &mut jm)?;
-    let (packet, why_scalar) = match lowered.packet {
-        Ok(f) => (Some(f), None),
-        Err(why) => (None, Some(why)),
+    let (packet, width, why_scalar) = match lowered.packet {
+        Ok((f, w)) => (Some(f), w, None),
+        Err(why) => (None, 1, Some(why)),
     };
     let code = native::Code::compile(jm, lowered.scalar, packet)?;
     Ok(Kernel {
         code,
         layout: lowered.layout,
         why_scalar,
+        width,
         compile_time: start.elapsed(),
     })
 }
@@ -174,14 +176,19 @@ impl Kernel {
 
     /// Do groups whose x size is `local_x` run in packets?
     pub fn packets_for(&self, local_x: u64) -> bool {
-        self.code.has_packet() && local_x.is_multiple_of(PACKET as u64)
+        self.code.has_packet() && local_x.is_multiple_of(self.width as u64)
     }
 
-    /// How the kernel runs: in packets of [`PACKET`] work-items (groups whose x size
+    /// Work-items per packet (1: the kernel runs one at a time).
+    pub fn packet_width(&self) -> usize {
+        self.width
+    }
+
+    /// How the kernel runs: in packets of [`Kernel::packet_width`] work-items (groups whose x size
     /// is a multiple of it), or one work-item at a time and why.
     pub fn describe(&self) -> String {
         match &self.why_scalar {
-            None => format!("packets of {PACKET} work-items"),
+            None => format!("packets of {} work-items", self.width),
             Some(why) => format!("one work-item at a time: {why}"),
         }
     }

@@ -341,7 +341,16 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
     };
     let scalar = build_function(m, body, jm, &plan, 1, &HashSet::new())?;
     let packet = match packet_plan(m, body, &layout) {
-        Ok(varying) => Ok(build_function(m, body, jm, &plan, PACKET, &varying)?),
+        Ok(varying) => {
+            // Wide packets pay off where work-items stay together; where they may
+            // split, narrower ones lose less.
+            let w = if diverges(body, &varying) {
+                PACKET / 2
+            } else {
+                PACKET
+            };
+            Ok((build_function(m, body, jm, &plan, w, &varying)?, w))
+        }
         Err(why) => Err(why),
     };
     Ok(Lowered {
@@ -351,9 +360,19 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
     })
 }
 
-/// Work-items per packet: consecutive x ids run together, one copy of every varying
-/// value per work-item, uniform values computed once.
-pub const PACKET: usize = 4;
+/// Work-items per packet at most: consecutive x ids run together, one copy of every
+/// varying value per work-item, uniform values computed once. Kernels with branches
+/// their work-items may disagree on use half as many.
+pub const PACKET: usize = 8;
+
+/// Does the kernel branch on a value that varies between work-items?
+fn diverges(body: &kauai_ir::Body, varying: &HashSet<Value>) -> bool {
+    body.order.iter().any(|&b| {
+        body.terminator(b).is_some_and(
+            |t| matches!(&body.insts[t].kind, InstKind::Brif(c, ..) if varying.contains(c)),
+        )
+    })
+}
 
 /// Instructions of a kernel beyond which it gets no packet form (compile time: a
 /// divergent kernel holds `PACKET + 1` copies of its body).
@@ -362,8 +381,8 @@ const MAX_PACKET_BODY: usize = 4000;
 /// The compiled forms of a kernel.
 pub(crate) struct Lowered {
     pub scalar: ir::Function,
-    /// The packet form, or why the kernel has none.
-    pub packet: Result<ir::Function, String>,
+    /// The packet form and its width, or why the kernel has none.
+    pub packet: Result<(ir::Function, usize), String>,
     pub layout: Layout,
 }
 

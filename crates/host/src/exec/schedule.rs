@@ -32,7 +32,7 @@ impl Program {
             return 1;
         };
         match self.jit_kernel(k.func).as_ref() {
-            Ok(jk) if jk.packets_for(local[0]) => kauai_jit::PACKET as u32,
+            Ok(jk) if jk.packets_for(local[0]) => jk.packet_width() as u32,
             _ => 1,
         }
     }

@@ -30,7 +30,7 @@ fn divergent_branches_split_packets() {
     let p = program("divergent_packets.ir");
     let k = p.kernel_names()[0].to_string();
     let how = p.jit_compile(&k).expect("the JIT compiles it");
-    assert_eq!(how, format!("packets of {JIT_PACKET} work-items"));
+    assert_eq!(how, format!("packets of {} work-items", JIT_PACKET / 2));
 }
 
 #[test]
