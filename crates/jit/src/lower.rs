@@ -1237,20 +1237,25 @@ impl Lower<'_, '_> {
         self.lane_address(pv, p, len, al, kind)
     }
 
-    /// In a packet, the work-items' accesses of `len` bytes often lie side by side
-    /// (`p[get_global_id(0)]`): then one check covers the packet. Whether they do is
-    /// decided at run time (lane `w-1` must be `(w-1) * len` bytes after lane 0, both in
-    /// bounds), so the fast path is only an optimization: otherwise every lane is
-    /// checked on its own. Returns this work-item's address.
+    /// In a packet, the work-items' accesses often lie a constant distance apart
+    /// (`p[get_global_id(0)]`, a tile's column): then one check covers the packet.
+    /// Whether they do is decided at run time (lane `w-1` must be `(w-1) * stride`
+    /// bytes from lane 0, the farther end in bounds), so the fast path is only an
+    /// optimization: otherwise every lane is checked on its own. Returns this
+    /// work-item's address.
     fn packet_address(&mut self, pv: Value, len: u64, al: u32, kind: u64) -> Option<CValue> {
         let key = self.cur?;
         if let Some(addrs) = self.packet_addrs.get(&key) {
             return addrs.get(self.pk).copied();
         }
-        if self.pk != 0 || self.stride_of(pv, 0) != Some(len as i64) || !len.is_multiple_of(1 << al)
-        {
+        if self.pk != 0 {
             return None;
         }
+        // Any constant distance works (rows of a tile are `width` apart) as long as the
+        // work-items share lane 0's alignment.
+        let stride = self
+            .stride_of(pv, 0)
+            .filter(|s| *s != 0 && s % (1i64 << al) == 0)?;
         let [base, size, wsize] = match self.root(pv)? {
             Root::Param(v) => self.roots.get(&v).copied()?,
             Root::Global(g) => self.global_roots.get(&g).copied()?,
@@ -1268,8 +1273,10 @@ impl Lower<'_, '_> {
         let side_by_side =
             self.bx
                 .ins()
-                .icmp_imm_s(CInt::Equal, span, ((w as u64 - 1) * len) as i64);
-        let end = self.bx.ins().iadd_imm_s(offl, len as i64);
+                .icmp_imm_s(CInt::Equal, span, (w as i64 - 1).wrapping_mul(stride));
+        // Offsets are never negative, so the farther end bounds them all.
+        let hi = if stride > 0 { offl } else { off0 };
+        let end = self.bx.ins().iadd_imm_s(hi, len as i64);
         let inside = self
             .bx
             .ins()
@@ -1292,7 +1299,12 @@ impl Lower<'_, '_> {
         self.bx.switch_to_block(fast);
         let a0 = self.bx.ins().iadd(base, off0);
         let fast_addrs: Vec<ir::BlockArg> = (0..w)
-            .map(|k| self.bx.ins().iadd_imm_s(a0, (k as u64 * len) as i64).into())
+            .map(|k| {
+                self.bx
+                    .ins()
+                    .iadd_imm_s(a0, (k as i64).wrapping_mul(stride))
+                    .into()
+            })
             .collect();
         self.bx.ins().jump(join, &fast_addrs);
         self.bx.set_cold_block(slow);
