@@ -198,6 +198,11 @@ pub struct ExecOptions {
     pub printf_buffer_size: u64,
     /// Which executor runs the kernel; by default [`Executor::from_env`].
     pub executor: Executor,
+    /// Let the JIT run work-items in packets where the kernel allows it (true unless
+    /// `KAUAI_JIT_PACKETS=0`). Packets change the order in which work-items' accesses
+    /// happen, which only kernels with data races between work-items can observe;
+    /// false runs one work-item at a time in the interpreter's order.
+    pub jit_packets: bool,
 }
 
 /// Who runs a kernel on the host.
@@ -247,6 +252,7 @@ impl Default for ExecOptions {
             fuel: None,
             printf_buffer_size: DEFAULT_PRINTF_BUFFER,
             executor: Executor::from_env(),
+            jit_packets: std::env::var("KAUAI_JIT_PACKETS").map_or(true, |v| v != "0"),
         }
     }
 }

@@ -1,8 +1,11 @@
 //! The executors' agreement property, shared by the fuzz target `jit_diff` and the
-//! crate's tests: for any verified module and launch, the JIT and the interpreter give
-//! the same outcome: the same bytes in every buffer and the same printf output when
-//! both finish, the same error when the interpreter faults or finds barrier divergence
-//! (in private memory up to its size, which the executors count differently).
+//! crate's tests: for any verified module and launch, the JIT (one work-item at a
+//! time) and the interpreter give the same outcome: the same bytes in every buffer and
+//! the same printf output when both finish, the same error when the interpreter faults
+//! or finds barrier divergence (in private memory up to its size, which the executors
+//! count differently). The JIT's packets give the same success or error; their
+//! buffers are not compared, since kernels with races between work-items (which
+//! random kernels often have, and OpenCL leaves undefined) see the reordering.
 //! Runs the interpreter stops at its instruction budget, and kernels the JIT cannot
 //! compile yet, are not compared.
 
@@ -104,17 +107,34 @@ pub fn executors_agree(cfgs: &[[u8; 8]], m: &Module) -> Result<(), String> {
         if matches!(interp, Err(ExecError::Timeout { .. })) {
             continue;
         }
-        let jit = program.run(
+        let jit_opts = ExecOptions {
+            threads: 1,
+            timeout: Some(std::time::Duration::from_secs(2)),
+            executor: Executor::Jit,
+            jit_packets: false,
+            ..ExecOptions::default()
+        };
+        let jit = program.run(kernel, &jit_args, &nd, &jit_opts);
+        // Packets reorder the work-items' accesses, which kernels with races can
+        // observe: they must fail as the interpreter fails, and finish where it does.
+        let packet = program.run(
             kernel,
-            &jit_args,
+            &copy(&args),
             &nd,
             &ExecOptions {
-                threads: 1,
-                timeout: Some(std::time::Duration::from_secs(2)),
-                executor: Executor::Jit,
-                ..ExecOptions::default()
+                jit_packets: true,
+                ..jit_opts
             },
         );
+        match (&jit, &packet) {
+            (Ok(_), Ok(_)) => {}
+            (Err(a), Err(b)) if same_error(a, b) => {}
+            (a, b) => {
+                return Err(format!(
+                    "kernel {kernel}: one work-item at a time gives {a:?}, packets {b:?}"
+                ))
+            }
+        }
         match (&interp, &jit) {
             (_, Err(ExecError::Unsupported(m))) if m.contains("not supported") => {}
             (Ok(a), Ok(b)) => {

@@ -111,6 +111,9 @@ pub enum Mem<'a> {
 /// One work-group to run.
 pub struct GroupRun<'a> {
     pub regions: Vec<Mem<'a>>,
+    /// Run packets where the kernel has them (false: one work-item at a time, in the
+    /// interpreter's order, whatever the kernel).
+    pub packets: bool,
     /// The arguments, one `u64` per lane (canonical form), in parameter order.
     pub params: &'a [u64],
     /// The by-value arguments' bytes, which every private frame starts with.
@@ -297,7 +300,7 @@ impl Kernel {
         if (run.params.len() as u64) < needed as u64 {
             return Outcome::TooLarge(needed as u64);
         }
-        let packets = self.packets_for(run.local_size[0]);
+        let packets = run.packets && self.packets_for(run.local_size[0]);
         let mut packet_fault = None;
         loop {
             let r = self.code.call(

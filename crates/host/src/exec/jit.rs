@@ -96,6 +96,7 @@ impl RunCtx<'_> {
             kernel.run_group(
                 GroupRun {
                     regions,
+                    packets: self.packets,
                     params,
                     private_init: &self.private_init,
                     group_id: id,

@@ -117,6 +117,8 @@ struct RunCtx<'p> {
     printf_limit: u64,
     printf_full: AtomicBool,
     printf: Mutex<crate::printf::Merge>,
+    /// Whether compiled kernels may run in packets (`ExecOptions::jit_packets`).
+    packets: bool,
 }
 
 /// Why a work-item stopped early.

@@ -88,6 +88,7 @@ impl Program {
             printf_limit: opts.printf_buffer_size,
             printf_full: AtomicBool::new(false),
             printf: Mutex::new(crate::printf::Merge::default()),
+            packets: opts.jit_packets,
         };
         run.bind(func, args)?;
         if run.private_init.len() as u64 > run.private_limit {
