@@ -82,7 +82,7 @@ fn compile_inner(module: &Module, func: FuncId) -> Result<Kernel, String> {
         Ok((f, w)) => (Some(f), w, None),
         Err(why) => (None, 1, Some(why)),
     };
-    let code = native::Code::compile(jm, lowered.scalar, packet)?;
+    let code = native::Code::compile(jm, lowered.scalar, packet, lowered.callees)?;
     Ok(Kernel {
         code,
         layout: lowered.layout,

@@ -92,6 +92,8 @@ fn unsupported<T>(what: impl std::fmt::Display) -> Result<T, String> {
 
 /// What a call turns into.
 enum CallKind {
+    /// A function of the module with a body: compiled as a function of its own.
+    Defined(FuncId),
     Query(Query),
     Printf(u32),
     Barrier,
@@ -102,7 +104,7 @@ enum CallKind {
 fn call_kind(m: &Module, f: FuncId) -> Result<CallKind, String> {
     let callee = &m.functions[f];
     if callee.body.is_some() {
-        return unsupported(format!("calls to defined functions (@{})", callee.name));
+        return Ok(CallKind::Defined(f));
     }
     let n = callee.name.as_str();
     if let Some(id) = kauai_ir::printf::printf_id(n) {
@@ -270,6 +272,79 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
             }
         }
     }
+    // The functions the kernel calls, each with its own static frame after the
+    // kernel's (OpenCL has no recursion, so a frame per function is enough).
+    let mut callees: Vec<FuncId> = Vec::new();
+    let mut callee_allocas: HashMap<(FuncId, Inst), u64> = HashMap::new();
+    let mut stack = vec![(fid, 0usize)];
+    let mut on_path = vec![fid];
+    let calls_of = |g: FuncId| -> Vec<FuncId> {
+        let Some(b) = m.functions[g].body.as_ref() else {
+            return Vec::new();
+        };
+        let mut v = Vec::new();
+        for &blk in &b.order {
+            for &i in &b.blocks[blk].insts {
+                if let InstKind::Call(c, _) = &b.insts[i].kind {
+                    if m.functions[*c].body.is_some() && !v.contains(c) {
+                        v.push(*c);
+                    }
+                }
+            }
+        }
+        v
+    };
+    while let Some((g, k)) = stack.pop() {
+        let next = calls_of(g).get(k).copied();
+        match next {
+            None => {
+                on_path.pop();
+            }
+            Some(c) => {
+                stack.push((g, k + 1));
+                if on_path.contains(&c) {
+                    return unsupported(format!("recursion (@{})", m.functions[c].name));
+                }
+                if !callees.contains(&c) {
+                    callees.push(c);
+                    on_path.push(c);
+                    stack.push((c, 0));
+                }
+            }
+        }
+    }
+    for &c in &callees {
+        let cb = m.functions[c].body.as_ref().unwrap();
+        for &blk in &cb.order {
+            for &i in &cb.blocks[blk].insts {
+                match &cb.insts[i].kind {
+                    InstKind::Alloca { ty, align } => {
+                        let off = frame.next_multiple_of((*align).max(1) as u64);
+                        callee_allocas.insert((c, i), off);
+                        frame = off + m.size_of(*ty);
+                    }
+                    InstKind::Call(k, _) => {
+                        if let CallKind::Barrier = call_kind(m, *k)? {
+                            return unsupported(format!(
+                                "barriers in called functions (@{})",
+                                m.functions[c].name
+                            ));
+                        }
+                    }
+                    _ => {}
+                }
+                if let Some(r) = cb.insts[i].result {
+                    if matches!(cb.value_type(r), Type::Vector { scalable: true, .. }) {
+                        return unsupported("scalable vectors");
+                    }
+                }
+            }
+        }
+        let f = &m.functions[c];
+        if f.params.iter().any(|p| !p.ty.is_value()) || !(f.ret.is_value() || f.ret == Type::Void) {
+            return unsupported(format!("the signature of @{}", f.name));
+        }
+    }
     if frame > 16 << 20 {
         return unsupported(format!("{frame} bytes of private memory per work-item"));
     }
@@ -331,14 +406,33 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
         param_lanes,
     };
 
-    let plan = Plan {
+    let mut plan = Plan {
         allocas,
         sites,
         live,
         remat,
         slot_of,
         layout: layout.clone(),
+        callees: HashMap::new(),
     };
+    // Declare every callee first (they may call each other), then build them.
+    for &c in &callees {
+        let sig = callee_signature(m, c, jm);
+        let id = jm
+            .declare_function(&format!("kauai_fn{}", c.index()), Linkage::Local, &sig)
+            .map_err(|e| e.to_string())?;
+        plan.callees.insert(c, id);
+    }
+    let mut callee_fns = Vec::new();
+    for &c in &callees {
+        let allocas: HashMap<Inst, u64> = callee_allocas
+            .iter()
+            .filter(|((g, _), _)| *g == c)
+            .map(|((_, i), off)| (*i, *off))
+            .collect();
+        let f = build_callee(m, c, jm, &plan, allocas)?;
+        callee_fns.push((plan.callees[&c], f));
+    }
     let scalar = build_function(m, body, jm, &plan, 1, &HashSet::new())?;
     let packet = match packet_plan(m, body, &layout) {
         Ok(varying) => {
@@ -356,8 +450,27 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
     Ok(Lowered {
         scalar,
         packet,
+        callees: callee_fns,
         layout,
     })
+}
+
+/// A called function's signature: the context, the work-item's local ids, where its
+/// result's lanes go (8 bytes each), its arguments' lanes; it returns a status (0, or
+/// the `RET_*` that ends the run).
+fn callee_signature(m: &Module, c: FuncId, jm: &JITModule) -> Signature {
+    let f = &m.functions[c];
+    let mut sig = jm.make_signature();
+    for _ in 0..5 {
+        sig.params.push(AbiParam::new(types::I64));
+    }
+    for p in &f.params {
+        for _ in 0..lanes_of(p.ty) {
+            sig.params.push(AbiParam::new(cty(lane_sc(p.ty))));
+        }
+    }
+    sig.returns.push(AbiParam::new(types::I64));
+    sig
 }
 
 /// Work-items per packet at most: consecutive x ids run together, one copy of every
@@ -381,6 +494,8 @@ const MAX_PACKET_BODY: usize = 4000;
 /// The compiled forms of a kernel.
 pub(crate) struct Lowered {
     pub scalar: ir::Function,
+    /// The functions the kernel calls, with their ids in the module.
+    pub callees: Vec<(cranelift_module::FuncId, ir::Function)>,
     /// The packet form and its width, or why the kernel has none.
     pub packet: Result<(ir::Function, usize), String>,
     pub layout: Layout,
@@ -394,6 +509,8 @@ struct Plan {
     remat: Vec<Vec<Inst>>,
     slot_of: HashMap<Value, u32>,
     layout: Layout,
+    /// The functions the kernel reaches, declared in the JIT module.
+    callees: HashMap<FuncId, cranelift_module::FuncId>,
 }
 
 /// Can the kernel run in packets, and which values vary between the work-items of a
@@ -422,6 +539,8 @@ fn packet_plan(
                     InstKind::Alloca { .. } => return Err("private memory".into()),
                     InstKind::Call(c, args) => match call_kind(m, *c)? {
                         CallKind::Printf(_) => return Err("printf".into()),
+                        // Each work-item calls on its own (the callee may ask who it is).
+                        CallKind::Defined(_) => true,
                         CallKind::Query(q) => {
                             let x_dim = args.first().is_none_or(|a| {
                                 match body.value_inst(*a).map(|i| &body.insts[i].kind) {
@@ -485,6 +604,26 @@ fn packet_plan(
     Ok(varying)
 }
 
+fn build_callee(
+    m: &Module,
+    c: FuncId,
+    jm: &mut JITModule,
+    plan: &Plan,
+    allocas: HashMap<Inst, u64>,
+) -> Result<ir::Function, String> {
+    let body = m.functions[c].body.as_ref().ok_or("no body")?;
+    let sub = Plan {
+        allocas,
+        sites: Vec::new(),
+        live: Vec::new(),
+        remat: Vec::new(),
+        slot_of: HashMap::new(),
+        layout: plan.layout.clone(),
+        callees: plan.callees.clone(),
+    };
+    build_function_as(m, body, jm, &sub, 1, &HashSet::new(), Some(c))
+}
+
 fn build_function(
     m: &Module,
     body: &kauai_ir::Body,
@@ -493,7 +632,23 @@ fn build_function(
     w: usize,
     varying: &HashSet<Value>,
 ) -> Result<ir::Function, String> {
-    let mut func = ir::Function::with_name_signature(UserFuncName::user(0, 0), signature(jm));
+    build_function_as(m, body, jm, plan, w, varying, None)
+}
+
+fn build_function_as(
+    m: &Module,
+    body: &kauai_ir::Body,
+    jm: &mut JITModule,
+    plan: &Plan,
+    w: usize,
+    varying: &HashSet<Value>,
+    callee: Option<FuncId>,
+) -> Result<ir::Function, String> {
+    let sig = match callee {
+        Some(c) => callee_signature(m, c, jm),
+        None => signature(jm),
+    };
+    let mut func = ir::Function::with_name_signature(UserFuncName::user(0, 0), sig);
     let mut fctx = FunctionBuilderContext::new();
     let bx = FunctionBuilder::new(&mut func, &mut fctx);
     let helper_ids = [
@@ -548,7 +703,15 @@ fn build_function(
         fc: jm.target_config(),
         roots: HashMap::new(),
         global_roots: HashMap::new(),
+        callee,
+        callee_refs: HashMap::new(),
+        propagate: None,
+        ret_area: None,
     };
+    for (&c, &id) in &plan.callees {
+        let fr = jm.declare_func_in_func(id, l.bx.func);
+        l.callee_refs.insert(c, fr);
+    }
     for (s, (b, j)) in plan.sites.iter().enumerate() {
         l.sites.insert(body.blocks[*b].insts[*j], s as u32 + 1);
     }
@@ -579,7 +742,11 @@ fn build_function(
         let fr = jm.declare_func_in_func(id, l.bx.func);
         l.helpers.insert(name, fr);
     }
-    l.build()?;
+    if callee.is_some() {
+        l.build_callee()?;
+    } else {
+        l.build()?;
+    }
     l.bx.seal_all_blocks();
     let fc = l.fc;
     l.bx.finalize(fc);
@@ -643,6 +810,13 @@ struct Lower<'a, 'b> {
     split_entries: HashMap<(usize, usize), CBlock>,
     /// Where each work-item's copy goes when it returns.
     lane_done: Vec<CBlock>,
+    /// Set when lowering a called function rather than a kernel.
+    callee: Option<FuncId>,
+    callee_refs: HashMap<FuncId, FuncRef>,
+    /// The block that returns a callee's non-zero status up the call chain.
+    propagate: Option<CBlock>,
+    /// In a called function: where its result goes.
+    ret_area: Option<CValue>,
     /// The region (base, size, writable size) of each pointer root, a kernel argument or a
     /// module global: loaded once in the entry block, so accesses through pointers
     /// derived from them skip the region lookup.
@@ -1142,6 +1316,78 @@ impl Lower<'_, '_> {
         self.bx.ins().iadd(s, off)
     }
 
+    /// A called function: the context, the caller's local ids and the arguments come
+    /// in; the body returns (0, result) or, after a fault or a stop, its status.
+    fn build_callee(&mut self) -> Result<(), String> {
+        let i64t = types::I64;
+        let entry = self.bx.create_block();
+        self.bx.append_block_params_for_function_params(entry);
+        self.bx.switch_to_block(entry);
+        let ps = self.bx.block_params(entry).to_vec();
+        self.ctx = ps[0];
+        self.k.regions = Some(self.ctx_load(i64t, CTX_REGIONS));
+        self.k.nregions = Some(self.ctx_load(i64t, CTX_NREGIONS));
+        let mut n = self.iconst(i64t, 1);
+        for d in 0..3 {
+            let gid = self.ctx_load(i64t, CTX_GROUP_ID + 8 * d as i32);
+            let enq = self.ctx_load(i64t, CTX_ENQUEUED_LOCAL + 8 * d as i32);
+            let off = self.ctx_load(i64t, CTX_GLOBAL_OFFSET + 8 * d as i32);
+            let ls = self.ctx_load(i64t, CTX_LOCAL_SIZE + 8 * d as i32);
+            let g = self.bx.ins().imul(gid, enq);
+            self.k.gbase[d] = Some(self.bx.ins().iadd(g, off));
+            self.k.local[d] = Some(ls);
+            n = self.bx.ins().imul(n, ls);
+            let v = self.bx.declare_var(i64t);
+            self.bx.def_var(v, ps[1 + d]);
+            self.k.lid[d] = Some(v);
+        }
+        self.k.n = Some(n);
+        self.ret_area = Some(ps[4]);
+        let ir_entry = self.body.entry().ok_or("no entry block")?;
+        let mut at = 5;
+        for pv in self.body.blocks[ir_entry].params.clone() {
+            let k = lanes_of(self.body.value_type(pv));
+            self.set(pv, ps[at..at + k].to_vec());
+            at += k;
+        }
+        self.load_roots();
+        let budget = self.bx.declare_var(i64t);
+        let b0 = self.iconst(i64t, POLL_EVERY as u64);
+        self.bx.def_var(budget, b0);
+        self.k.budget = Some(budget);
+        let cb = self.block(ir_entry);
+        self.bx.ins().jump(cb, &[]);
+        self.bx.seal_block(entry);
+        let dummy = self.bx.create_block();
+        self.bx.append_block_param(dummy, i64t);
+        for b in self.body.order.clone() {
+            let cb = self.block(b);
+            self.bx.switch_to_block(cb);
+            for (j, &inst) in self.body.blocks[b].insts.clone().iter().enumerate() {
+                self.cur = Some((b, j));
+                self.inst(inst, b, dummy)?;
+            }
+        }
+        // `dummy` stands for the kernel's per-work-item continuation; nothing jumps
+        // to it in a callee.
+        self.bx.switch_to_block(dummy);
+        let z = self.iconst(i64t, 0);
+        self.callee_return(z, &[]);
+        self.finish_side_blocks();
+        Ok(())
+    }
+
+    /// Return from a called function: the result's lanes into the caller's area, the
+    /// status as the value.
+    fn callee_return(&mut self, status: CValue, vals: &[CValue]) {
+        if let Some(area) = self.ret_area {
+            for (k, v) in vals.iter().enumerate() {
+                self.bx.ins().store(flags_ctx(), *v, area, k as i32 * 8);
+            }
+        }
+        self.bx.ins().return_(&[status]);
+    }
+
     /// Count down the poll budget, then jump to `to` (or stop).
     fn poll_then(&mut self, to: CBlock) {
         let budget = self.k.budget.unwrap();
@@ -1161,6 +1407,17 @@ impl Lower<'_, '_> {
         self.bx.def_var(budget, fresh);
         let stop = self.stop_block();
         self.bx.ins().brif(r, stop, &[], to, &[]);
+    }
+
+    fn propagate_block(&mut self) -> CBlock {
+        if let Some(b) = self.propagate {
+            return b;
+        }
+        let b = self.bx.create_block();
+        self.bx.append_block_param(b, types::I64);
+        self.bx.set_cold_block(b);
+        self.propagate = Some(b);
+        b
     }
 
     fn stop_block(&mut self) -> CBlock {
@@ -1192,7 +1449,12 @@ impl Lower<'_, '_> {
             let i = self.use_i();
             self.ctx_store(i, CTX_WI);
             let r = self.iconst(types::I64, RET_STOP);
-            self.bx.ins().return_(&[r]);
+            self.callee_return(r, &[]);
+        }
+        if let Some(b) = self.propagate {
+            self.bx.switch_to_block(b);
+            let st = self.bx.block_params(b)[0];
+            self.callee_return(st, &[]);
         }
         if let Some(b) = self.fault_block {
             self.bx.switch_to_block(b);
@@ -1203,7 +1465,7 @@ impl Lower<'_, '_> {
             let i = self.use_i();
             self.ctx_store(i, CTX_WI);
             let r = self.iconst(types::I64, RET_FAULT);
-            self.bx.ins().return_(&[r]);
+            self.callee_return(r, &[]);
         }
     }
 
@@ -2014,6 +2276,44 @@ impl Lower<'_, '_> {
                         self.set(v, vec![r]);
                     }
                 }
+                CallKind::Defined(f) => {
+                    let fr = self.callee_refs[&f];
+                    let mut cargs = vec![self.ctx];
+                    for d in 0..3 {
+                        let v = self.k.lid[d].unwrap();
+                        let mut x = self.bx.use_var(v);
+                        if d == 0 && self.pk > 0 {
+                            x = self.bx.ins().iadd_imm_s(x, self.pk as i64);
+                        }
+                        cargs.push(x);
+                    }
+                    // The result comes back through a stack slot, 8 bytes a lane.
+                    let slot = self.bx.create_sized_stack_slot(ir::StackSlotData::new(
+                        ir::StackSlotKind::ExplicitSlot,
+                        (rn as u32 * 8).max(8),
+                        3,
+                    ));
+                    let area = self.bx.ins().stack_addr(i64t, slot, 0);
+                    cargs.push(area);
+                    for a in args {
+                        cargs.extend(self.get(*a));
+                    }
+                    let call = self.bx.ins().call(fr, &cargs);
+                    let rs = self.bx.inst_results(call).to_vec();
+                    // A fault or stop in the callee ends the run: pass it up.
+                    let prop = self.propagate_block();
+                    let cont = self.bx.create_block();
+                    self.bx.ins().brif(rs[0], prop, &[rs[0].into()], cont, &[]);
+                    self.bx.seal_block(cont);
+                    self.bx.switch_to_block(cont);
+                    if let Some(v) = res {
+                        let t = cty(rsc);
+                        let vals = (0..rn)
+                            .map(|k| self.bx.ins().stack_load(i64t, t, slot, k as i32 * 8))
+                            .collect();
+                        self.set(v, vals);
+                    }
+                }
                 CallKind::Fence => {
                     self.bx.ins().fence();
                 }
@@ -2076,6 +2376,14 @@ impl Lower<'_, '_> {
                 let db = self.edge_block(b, default, &mut pending);
                 sw.emit(&mut self.bx, a, db);
                 self.fill_edges(b, pending);
+            }
+            InstKind::Return(v) if self.callee.is_some() => {
+                let vals = match v {
+                    Some(v) => self.get(*v),
+                    None => Vec::new(),
+                };
+                let z = self.iconst(i64t, 0);
+                self.callee_return(z, &vals);
             }
             InstKind::Return(_) => match self.lane {
                 // A work-item alone after a split: the next one of its packet.

@@ -99,8 +99,18 @@ impl Code {
         mut module: JITModule,
         func: Function,
         packet: Option<Function>,
+        callees: Vec<(cranelift_module::FuncId, Function)>,
     ) -> Result<Code, String> {
         let dump = std::env::var_os(DUMP_ENV).is_some();
+        for (id, f) in callees {
+            let mut ctx = Context::for_function(f);
+            if dump {
+                eprintln!("{}", ctx.func.display());
+            }
+            module
+                .define_function(id, &mut ctx)
+                .map_err(|e| format!("{e:?}"))?;
+        }
         let mut ids = Vec::new();
         for (name, f) in [("kernel", Some(func)), ("kernel_packet", packet)] {
             let Some(f) = f else { continue };
