@@ -240,7 +240,10 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
             }
             match &d.kind {
                 InstKind::Alloca { ty, align } => {
-                    let off = frame.next_multiple_of((*align).max(1) as u64);
+                    // Aligned as the interpreter aligns it: the larger of the
+                    // instruction's and the type's alignment.
+                    let al = (*align as u64).max(m.align_of(*ty)).max(1);
+                    let off = frame.next_multiple_of(al);
                     allocas.insert(i, off);
                     frame = off + m.size_of(*ty);
                 }
@@ -319,7 +322,8 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
             for &i in &cb.blocks[blk].insts {
                 match &cb.insts[i].kind {
                     InstKind::Alloca { ty, align } => {
-                        let off = frame.next_multiple_of((*align).max(1) as u64);
+                        let al = (*align as u64).max(m.align_of(*ty)).max(1);
+                        let off = frame.next_multiple_of(al);
                         callee_allocas.insert((c, i), off);
                         frame = off + m.size_of(*ty);
                     }
