@@ -528,6 +528,12 @@ pub(crate) fn enqueue(
                     emulated_local = true;
                 }
             }
+            // A null pointer (address 0 is never mapped in the emulator's memory).
+            (MdEntry::Pointer(p), KernelArg::Bytes(b))
+                if (p.mem == "uav" || p.mem == "c") && b.iter().all(|x| *x == 0) =>
+            {
+                cb1.pointer(p, 0);
+            }
             (MdEntry::Value(val), KernelArg::Bytes(bytes)) => {
                 cb1.value(val, bytes)
                     .map_err(|e| bad_arg(&a.name, e.to_string()))?;

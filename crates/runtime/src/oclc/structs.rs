@@ -1,0 +1,200 @@
+//! Struct arguments for the oclc grammar: a struct (by value, or the element of a buffer)
+//! is listed as the values of its fields in declaration order, nested structs, arrays
+//! and vectors flattened (`{int a; float b[2]; short2 c;}` takes five values: a, b[0],
+//! b[1], c.x, c.y), and written at the field offsets of the kernel's own struct layout
+//! (the IR types of the built program, with the device's data layout and padding).
+//!
+//! IR integers are signless, so an integer field takes any value that fits its width
+//! as a signed or an unsigned number, and prints as a signed one.
+
+use std::sync::Arc;
+
+use kauai_ir::{Aggregate, ClScalar, Module, Scalar, Type};
+
+use super::values::{Num, ValueBytes};
+
+/// Values of one struct at most: a struct argument is listed value by value on the
+/// command line, and a layout is kept per argument of every kernel, so a struct holding
+/// a large array (`int a[1 << 20]`) is refused rather than flattened into a table of
+/// millions of fields. 65,536 covers every struct a command line can list.
+pub const MAX_STRUCT_VALUES: usize = 1 << 16;
+
+/// One value of a struct: its byte offset and its type (integers signed, see the module
+/// documentation).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub offset: u64,
+    pub elem: ClScalar,
+}
+
+/// The values of a struct in order, and its size (the stride of a buffer of them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StructLayout {
+    /// The OpenCL type name (`struct P`, `S`).
+    pub name: String,
+    pub fields: Vec<Field>,
+    pub size: u64,
+}
+
+/// What oclc knows about one kernel argument's struct type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgStruct {
+    /// Not a struct, nor a pointer to one.
+    None,
+    Layout(Arc<StructLayout>),
+    /// A struct oclc cannot lay out, and why.
+    Unknown(String),
+}
+
+/// For every kernel of `m` (by name), what [`ArgStruct`] each argument is.
+pub fn kernel_arg_structs(m: &Module) -> Vec<(String, Vec<ArgStruct>)> {
+    let mut out = Vec::new();
+    for (_, f) in m.functions.iter() {
+        if !f.is_kernel() {
+            continue;
+        }
+        let types = f.meta_strs(kauai_ir::meta::KERNEL_ARG_TYPE);
+        let args = f
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let tn = types.get(i).map(String::as_str).unwrap_or("").trim();
+                match (p.byval, p.ty) {
+                    (Some(t), _) => layout(m, t, tn),
+                    (None, Type::Ptr(_)) if tn.ends_with('*') => {
+                        let pointee = strip_qualifiers(tn.trim_end_matches('*'));
+                        if crate::oclc::layout_of(&pointee).is_some() || pointee == "void" {
+                            return ArgStruct::None;
+                        }
+                        match struct_type(m, &pointee) {
+                            Some(t) => layout(m, t, &pointee),
+                            None => ArgStruct::Unknown(format!(
+                                "the layout of `{pointee}` is not known to oclc (a typedef of an anonymous struct that no kernel takes by value; name the struct, `typedef struct {pointee} {{...}} {pointee};`, or give the buffer as raw bytes)"
+                            )),
+                        }
+                    }
+                    _ => ArgStruct::None,
+                }
+            })
+            .collect();
+        out.push((f.name.clone(), args));
+    }
+    out
+}
+
+fn strip_qualifiers(t: &str) -> String {
+    t.split_whitespace()
+        .filter(|w| !matches!(*w, "const" | "volatile" | "restrict" | "__restrict"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The IR type an OpenCL struct type name stands for: `struct X` / `union X` is the IR
+/// struct `X`; a typedef name is the type of a by-value kernel argument spelt the same
+/// way (the IR keeps no typedef names), or an IR struct of that name (`typedef struct S
+/// {...} S`).
+fn struct_type(m: &Module, name: &str) -> Option<Type> {
+    if let Some(tag) = name
+        .strip_prefix("struct ")
+        .or_else(|| name.strip_prefix("union "))
+    {
+        return m.types.struct_by_name(tag.trim());
+    }
+    for (_, f) in m.functions.iter() {
+        let types = f.meta_strs(kauai_ir::meta::KERNEL_ARG_TYPE);
+        for (p, tn) in f.params.iter().zip(types.iter()) {
+            if let Some(t) = p.byval {
+                if strip_qualifiers(tn) == name {
+                    return Some(t);
+                }
+            }
+        }
+    }
+    m.types.struct_by_name(name)
+}
+
+fn layout(m: &Module, t: Type, name: &str) -> ArgStruct {
+    let mut fields = Vec::new();
+    match flatten(m, t, 0, &mut fields) {
+        Ok(()) => ArgStruct::Layout(Arc::new(StructLayout {
+            name: name.to_string(),
+            fields,
+            size: m.size_of(t),
+        })),
+        Err(why) => ArgStruct::Unknown(format!("`{name}` {why}")),
+    }
+}
+
+fn too_many() -> String {
+    format!("has more than {MAX_STRUCT_VALUES} values (MAX_STRUCT_VALUES); give it as raw bytes")
+}
+
+fn flatten(m: &Module, t: Type, at: u64, out: &mut Vec<Field>) -> Result<(), String> {
+    let scalar = |s: Scalar| match s {
+        Scalar::I1 => ClScalar::Bool,
+        Scalar::I8 => ClScalar::Char,
+        Scalar::I16 => ClScalar::Short,
+        Scalar::I32 => ClScalar::Int,
+        Scalar::I64 => ClScalar::Long,
+        Scalar::F16 => ClScalar::Half,
+        Scalar::F32 => ClScalar::Float,
+        Scalar::F64 => ClScalar::Double,
+    };
+    let push = |out: &mut Vec<Field>, offset: u64, elem: ClScalar| {
+        if out.len() >= MAX_STRUCT_VALUES {
+            return Err(too_many());
+        }
+        out.push(Field { offset, elem });
+        Ok(())
+    };
+    match t {
+        Type::Scalar(s) => push(out, at, scalar(s)),
+        Type::Vector { elem, lanes, .. } => {
+            let es = u64::from(elem.bytes());
+            for l in 0..u64::from(lanes) {
+                push(out, at + l * es, scalar(elem))?;
+            }
+            Ok(())
+        }
+        Type::Agg(r) => match m.types.get(r) {
+            Some(Aggregate::Array { elem, len }) => {
+                let es = m.size_of(*elem);
+                for i in 0..*len {
+                    if out.len() >= MAX_STRUCT_VALUES {
+                        return Err(too_many());
+                    }
+                    flatten(m, *elem, at.saturating_add(i.saturating_mul(es)), out)?;
+                }
+                Ok(())
+            }
+            Some(Aggregate::Struct(s)) => {
+                let (offsets, _) = m.types.struct_layout(s, m.data_layout);
+                for (f, o) in s.fields.iter().zip(offsets) {
+                    flatten(m, *f, at.saturating_add(o), out)?;
+                }
+                Ok(())
+            }
+            None => Err("has a type the module does not define".into()),
+        },
+        Type::Ptr(_) => Err("holds a pointer, which oclc cannot give a value".into()),
+        Type::Void => Ok(()),
+    }
+}
+
+/// Write `v` into a field of type `elem`: an integer field takes the range of its
+/// width, signed (negative values) or unsigned.
+pub fn encode_field(elem: ClScalar, v: Num, out: &mut Vec<u8>) -> Result<(), String> {
+    let unsigned = match elem {
+        ClScalar::Char => ClScalar::UChar,
+        ClScalar::Short => ClScalar::UShort,
+        ClScalar::Int => ClScalar::UInt,
+        ClScalar::Long => ClScalar::ULong,
+        other => other,
+    };
+    if v.to_f64() >= 0.0 {
+        unsigned.encode(v, out)
+    } else {
+        elem.encode(v, out)
+    }
+}
