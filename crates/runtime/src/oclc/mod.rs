@@ -5,7 +5,9 @@
 //! `-arg NAME:FILE`, `-print NAME[,OFFSET],COUNT[:FILE]`, `-compare NAME,LIST` or
 //! `-compare NAME:FILE`, `-ulp-error N`, `-char-error N`, `-seed N`,
 //! `-repeat-execution N` (with `{..},{..}` giving per-run values), `-o FILE`, `-stage S`.
-//! Kauai adds `-device NAME` (also `--device`; `host` or `kauai:<mcpu>`) and
+//! Kauai adds `-arg NAME@FILE` (raw bytes), `-arg NAME,null` (a null buffer), `-write
+//! NAME:FILE` (a buffer's raw bytes after the run), struct arguments (see [`structs`]),
+//! `-device NAME` (also `--device`; `host` or `kauai:<mcpu>`) and
 //! `-timeout SECONDS`. The file may also be an AMD IL program (`FILE.il`, with its
 //! compiler metadata): it runs on a `kauai:<mcpu>` device, by default
 //! [`DEFAULT_IL_DEVICE`](crate::DEFAULT_IL_DEVICE); or Kauai IR text (`FILE.ir`, what

@@ -198,3 +198,72 @@ pub fn encode_field(elem: ClScalar, v: Num, out: &mut Vec<u8>) -> Result<(), Str
         elem.encode(v, out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Offsets by C's rules, worked out by hand: Inner {i8 @0, i32 @4} 8 bytes align 4;
+    /// Outer {i16 @0, Inner @4, [2 x v3f32] @16 (16 bytes each), f64 @48}: 56 bytes of
+    /// fields, 64 with the tail padding to its alignment, 16 (float3's).
+    const IR: &str = "target pointer_bytes 4
+type %Inner = struct { i8, i32 }
+type %Outer = struct { i16, %Inner, [2 x v3f32], f64 }
+type %anon.1 = struct { ptr1, i32 }
+function @k(ptr0 byval(%Outer) \"o\", ptr1 \"p\", ptr1 \"q\", ptr1 \"r\", ptr0 byval(%anon.1) \"h\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"struct Outer\", \"struct Inner*\", \"Hidden*\", \"const float4*\", \"HasPtr\") {
+block0(v0: ptr0, v1: ptr1, v2: ptr1, v3: ptr1, v4: ptr0):
+    return
+}
+";
+
+    #[test]
+    fn structs_flatten_to_their_fields_at_c_offsets() {
+        let m = kauai_ir::parse_str("s.ir", IR).unwrap_or_else(|e| panic!("{e}"));
+        let all = kernel_arg_structs(&m);
+        let [(name, args)] = all.as_slice() else {
+            panic!("{all:?}")
+        };
+        assert_eq!(name, "k");
+        let ArgStruct::Layout(o) = &args[0] else {
+            panic!("{:?}", args[0])
+        };
+        let got: Vec<(u64, ClScalar)> = o.fields.iter().map(|f| (f.offset, f.elem)).collect();
+        use ClScalar::*;
+        assert_eq!(
+            got,
+            [
+                (0, Short),
+                (4, Char),
+                (8, Int),
+                (16, Float),
+                (20, Float),
+                (24, Float),
+                (32, Float),
+                (36, Float),
+                (40, Float),
+                (48, Double)
+            ]
+        );
+        assert_eq!(o.size, 64);
+        let ArgStruct::Layout(inner) = &args[1] else {
+            panic!("{:?}", args[1])
+        };
+        assert_eq!((inner.fields.len(), inner.size), (2, 8));
+        assert!(matches!(&args[2], ArgStruct::Unknown(w) if w.contains("`Hidden` is not known")));
+        assert_eq!(args[3], ArgStruct::None);
+        assert!(matches!(&args[4], ArgStruct::Unknown(w) if w.contains("holds a pointer")));
+    }
+
+    #[test]
+    fn integer_fields_take_signed_or_unsigned_values_of_their_width() {
+        let enc = |v: Num| {
+            let mut b = Vec::new();
+            encode_field(ClScalar::Char, v, &mut b).map(|()| b)
+        };
+        assert_eq!(enc(Num::Int(-128)), Ok(vec![0x80]));
+        assert_eq!(enc(Num::Int(255)), Ok(vec![0xff]));
+        assert!(enc(Num::Int(256)).is_err());
+        assert!(enc(Num::Int(-129)).is_err());
+        assert!(enc(Num::Float(1.5)).is_err());
+    }
+}
