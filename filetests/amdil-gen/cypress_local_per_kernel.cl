@@ -35,8 +35,7 @@ dcl_literal l2, 0x00000001, 0x00000001, 0x00000001, 0x00000001
 dcl_literal l3, 0x00000003, 0x00000003, 0x00000003, 0x00000003
 dcl_literal l4, 0x0000000C, 0x0000000C, 0x0000000C, 0x0000000C
 dcl_literal l5, 0x00000002, 0x00000002, 0x00000002, 0x00000002
-dcl_literal l6, 0x00000008, 0x00000008, 0x00000008, 0x00000008
-dcl_literal l7, 0x00000190, 0x00000190, 0x00000190, 0x00000190
+dcl_literal l6, 0x00000190, 0x00000190, 0x00000190, 0x00000190
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_a_kernel
@@ -62,7 +61,7 @@ endfunc ; __OpenCL_a_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_a_kernel
 func 1025 ; a
-iadd r7.x___, r1.x, l0.x
+iadd r7.x___, r1.x, l1.x
 uav_raw_store_id(1) mem0.x___, r7.x, r4
 mov r8.x___, l0.x
 mov r9.x___, vTidInGrp.x
@@ -103,7 +102,7 @@ endfunc ; __OpenCL_b_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_b_kernel
 func 1027 ; b
-iadd r17.x___, r1.x, l1.x
+iadd r17.x___, r1.x, l0.x
 uav_raw_store_id(1) mem0.x___, r17.x, r5
 mov r18.x___, l0.x
 mov r19.x___, vTidInGrp.x
@@ -144,9 +143,9 @@ endfunc ; __OpenCL_c_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_c_kernel
 func 1029 ; c
-iadd r27.x___, r1.x, l6.x
+iadd r27.x___, r1.x, l0.x
 uav_raw_store_id(1) mem0.x___, r27.x, r6
-mov r28.x___, l7.x
+mov r28.x___, l6.x
 mov r29.x___, vTidInGrp.x
 imul r30.x___, r29, l1
 iadd r31.x___, r28.x, r30.x
@@ -156,7 +155,7 @@ mov r4.x___, r32
 call 1025 ; a
 uav_raw_load_id(1) r33.x___, r27.x
 iadd r34.x___, r33.x, l1.x
-mov r35.x___, l7.x
+mov r35.x___, l6.x
 iadd r36.x___, r35.x, l1.x
 lds_load_id(1) r37.x___, r36.x
 uav_raw_store_id(1) mem0.x___, r34.x, r37

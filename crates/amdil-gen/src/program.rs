@@ -305,40 +305,33 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
     // The data segment (emulated global memory, cb0[8].x).
     let (data_off, segment) = data_segment(m)?;
 
-    // Private frames: every function's allocas, then every wrapper's by-value copies.
+    // Private frames, laid out as a stack: a function's frame starts after the frame of
+    // every function that calls it, so the frames of a call chain (the only ones live
+    // together, without recursion) never overlap, and a kernel needs the frames of its
+    // deepest chain rather than every frame of the program. Each wrapper's by-value
+    // copies go after everything its kernel reaches (below, from the summaries).
     let mut allocas = HashMap::new();
+    let mut frame_start: SecondaryMap<FuncId, u32> = SecondaryMap::new();
     let mut frame_end: SecondaryMap<FuncId, u32> = SecondaryMap::new();
-    let mut wrapper_frame: SecondaryMap<FuncId, (u32, u32)> = SecondaryMap::new();
-    let mut at = 0u32;
-    for &f in &defined {
+    // Callers before callees: the reverse of a post-order of the acyclic call graph.
+    for &f in post_order(&defined, &calls).iter().rev() {
         let Some(b) = m.functions[f].body.as_ref() else {
             continue;
         };
+        let mut at = frame_start[f];
         for blk in &b.order {
             for i in &b.blocks[*blk].insts {
                 if let InstKind::Alloca { ty, align } = &b.insts[*i].kind {
-                    at = at.next_multiple_of((*align).clamp(4, 16));
+                    at = align_up(at, (*align).clamp(4, 16));
                     allocas.insert((f, *i), at);
-                    at = at.saturating_add(m.size_of(*ty) as u32);
+                    at = at.saturating_add(u32::try_from(m.size_of(*ty)).unwrap_or(u32::MAX));
                 }
             }
         }
         frame_end[f] = at;
-    }
-    for &f in &defined {
-        let func = &m.functions[f];
-        if !is_kernel(func) {
-            continue;
+        for &c in &calls[f] {
+            frame_start[c] = frame_start[c].max(at);
         }
-        let start = at.next_multiple_of(16);
-        let mut end = start;
-        for p in &func.params {
-            if let Some(t) = p.byval {
-                end = end.next_multiple_of(16) + (m.size_of(t) as u32).next_multiple_of(16);
-            }
-        }
-        wrapper_frame[f] = (start, end);
-        at = at.max(end);
     }
 
     let mut sh = Shared {
@@ -398,7 +391,14 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
                 ..Facts::default()
             };
             let data = r.data;
-            let private = wrapper_frame[f].1.max(r.frame_end);
+            let byval_start = align_up(r.frame_end, 16);
+            let mut private = byval_start;
+            for p in &func.params {
+                if let Some(t) = p.byval {
+                    let size = u32::try_from(m.size_of(t)).unwrap_or(u32::MAX);
+                    private = align_up(private, 16).saturating_add(align_up(size, 16));
+                }
+            }
             let static_local = r.static_local;
             let w = wrapper(
                 &mut sh,
@@ -408,7 +408,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
                 static_local,
                 private,
                 data,
-                wrapper_frame[f].0,
+                byval_start,
             )?;
             body.extend(w);
         }
@@ -517,7 +517,7 @@ fn wrapper(
     if facts.uses_lds {
         // The compiler's own local memory; `__local` pointer arguments come after it and
         // the runtime adds their sizes (docs/spec/amd-runtime-abi.md#private-and-local-memory).
-        e(dcl::lds(LDS_ID, static_local.next_multiple_of(4)));
+        e(dcl::lds(LDS_ID, align_up(static_local, 4)));
     }
     match func.reqd_work_group_size() {
         Some(size) => e(dcl::num_thread_per_group(size)),
@@ -553,7 +553,7 @@ fn wrapper(
             }
             ArgKind::Pointer { .. } => s.push(b::alu(op::Mov, p.d(0, &[0]), [cb(0).x()]).into()),
             ArgKind::ByVal { size } => {
-                byval_at = byval_at.next_multiple_of(16);
+                byval_at = align_up(byval_at, 16);
                 let o = sh.lits.splat(byval_at);
                 let i = b::alu(op::Iadd, p.d(0, &[0]), [Reg::r(R_PRIVATE).x(), o]);
                 s.push(i.into());
@@ -573,7 +573,7 @@ fn wrapper(
                     let i = b::mem(op::UavRawStore, RAW_UAV, mem, [addr, cb(q).src()]);
                     s.push(i.into());
                 }
-                byval_at += size.next_multiple_of(16);
+                byval_at = byval_at.saturating_add(align_up(*size, 16));
             }
             ArgKind::Value(t) => {
                 let vs = Shape::of(*t)?;
@@ -605,15 +605,13 @@ fn wrapper(
         MdEntry::UniqueId(id),
     ];
     if private > 0 {
-        e.push(MdEntry::Memory(Memory::Private(
-            private.next_multiple_of(16),
-        )));
+        e.push(MdEntry::Memory(Memory::Private(align_up(private, 16))));
     }
     if static_local > 0 {
         e.push(MdEntry::Memory(if r7xx {
-            Memory::Local(static_local.next_multiple_of(4))
+            Memory::Local(align_up(static_local, 4))
         } else {
-            Memory::HwLocal(static_local.next_multiple_of(4))
+            Memory::HwLocal(align_up(static_local, 4))
         }));
     }
     if let Some(c) = func.reqd_work_group_size() {
