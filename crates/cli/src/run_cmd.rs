@@ -635,6 +635,7 @@ integers included); a list may not be longer than the buffer it fills or describ
 of structs, takes the values of its fields in declaration order (nested structs,
 arrays and vectors flattened: struct {int a; float b[2];} takes a,b0,b1), laid out
 with the kernel's struct layout; an integer field takes any value of its width, signed
-or unsigned, and prints as signed. -print and -compare count a struct buffer's values
+or unsigned, and prints as signed; a union takes its bytes; a struct without fields
+is given as {}. -print and -compare count a struct buffer's values
 the same way. Several -print or -write into one FILE are all written, in order.
 ";

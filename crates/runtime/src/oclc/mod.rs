@@ -819,13 +819,25 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                             )))
                         }
                     };
+                    // A struct without fields is given as an empty list (`-arg e,{}`).
+                    if st.fields.is_empty()
+                        && matches!(src, ListSource::Inline(t) if t.trim().is_empty())
+                    {
+                        kernel.set_arg(i, KernelArg::Bytes(vec![0; a.size as usize]))?;
+                        continue;
+                    }
                     let list = read_list(src, base, &what)?;
                     let n = list.len().map_err(&bad)?;
                     if n != st.fields.len() as u64 {
                         return Err(bad(format!(
-                            "`{}` takes {} values (its fields in order), got {n}",
+                            "`{}` takes {} values (its fields in order), got {n}{}",
                             st.name,
-                            st.fields.len()
+                            st.fields.len(),
+                            if st.fields.is_empty() {
+                                " (give it as {})"
+                            } else {
+                                ""
+                            }
                         )));
                     }
                     let mut bytes = Shape::Struct(st).encode(&list, &mut rng, n).map_err(&bad)?;

@@ -5,7 +5,8 @@
 //! (the IR types of the built program, with the device's data layout and padding).
 //!
 //! IR integers are signless, so an integer field takes any value that fits its width
-//! as a signed or an unsigned number, and prints as a signed one.
+//! as a signed or an unsigned number, and prints as a signed one. A union is what the
+//! front end makes of it, its bytes (`[N x i8]`): one value per byte.
 
 use std::sync::Arc;
 
