@@ -678,6 +678,12 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                     let shape = shape.map_err(&bad)?;
                     let max = shape.max_values(limits.max_buffer_bytes);
                     let too_big = |n: u64, why: &str| {
+                        if shape.per_element() == 0 {
+                            return bad(format!(
+                                "`{}` has no fields to hold {n} values ({why}); give the buffer as raw bytes",
+                                shape.type_text()
+                            ));
+                        }
                         bad(format!(
                             "{n} values of `{}` ({why}) exceed the maximum buffer size of {}, {} bytes ({})",
                             shape.type_text(),
