@@ -13,13 +13,20 @@
 // byv.f + prm.n * prm.scale + (maybe ? maybe[0] : -1) = 300 + 8 + 9 + 4 * 0.5 + ... =
 // 318 with maybe null (run 1), 1319 with maybe[0] = 1000 (run 2).
 // Then io[g].r.s = -s and io[g].k[1] += 1: the struct buffer printed field by field.
-// Run 3: a float buffer read raw from inputs/floats4.bin (1, 2, 3, 4), doubled.
+// Run 5: a float buffer read raw from inputs/floats4.bin (1, 2, 3, 4), doubled.
 // RUN: kauai oclc -execute -enqueue unpack -arg io,-3,-300,70000,1.5,-2.25,1,2,100,0.5,127,32767,-5,8,0.125,0,10,20,-4 -arg byv,1,2,3,4,5,6,7,8,9 -arg prm,4,0.5 -arg maybe,null -print out,20 -print io,18 -global 2 %s
 // CHECK: out,-3,-300,70000,1.5,-2.25,1,2,100,0.5,318,127,32767,-5,8,0.125,0,10,20,-4,318
 // CHECK-NEXT: io,-3,300,70000,1.5,-2.25,1,3,100,0.5,127,-32767,-5,8,0.125,0,11,20,-4
 // RUN: kauai oclc -execute -enqueue unpack -arg io@../inputs/outer2.bin -arg byv,1,2,3,4,5,6,7,8,9 -arg prm,4,0.5 -arg maybe,1000 -print out,20 -print io,18 -global 2 %s
 // CHECK: out,-3,-300,70000,1.5,-2.25,1,2,100,0.5,1319,127,32767,-5,8,0.125,0,10,20,-4,1319
 // CHECK-NEXT: io,-3,300,70000,1.5,-2.25,1,3,100,0.5,127,-32767,-5,8,0.125,0,11,20,-4
+// Run 3: the same, checked with -compare (each value compared as its field's type).
+// RUN: kauai oclc -execute -enqueue unpack -arg io@../inputs/outer2.bin -arg byv,1,2,3,4,5,6,7,8,9 -arg prm,4,0.5 -arg maybe,1000 -compare io,-3,300,70000,1.5,-2.25,1,3,100,0.5,127,-32767,-5,8,0.125,0,11,20,-4 -print out,20 -global 2 %s
+// CHECK: io - match
+// Run 4: an output-only buffer of structs, sized by its -print (10 values: 2 struct
+// Rec): make writes r[g] = {g - 1, -100 g, 1000 g, (g, 0.5)}.
+// RUN: kauai oclc -execute -enqueue make -print r,10 -global 2 %s
+// CHECK: r,-1,0,0,0,0.5,0,-100,1000,1,0.5
 // RUN: kauai oclc -execute -enqueue twice -arg x@../inputs/floats4.bin -print x,4 -global 4 %s
 // CHECK: x,2,4,6,8
 
@@ -64,4 +71,13 @@ __kernel void unpack(__global struct Outer *io, __global float *out, struct Oute
 __kernel void twice(__global float *x)
 {
     x[get_global_id(0)] *= 2.0f;
+}
+
+__kernel void make(__global struct Rec *r)
+{
+    int g = get_global_id(0);
+    r[g].tag = g - 1;
+    r[g].s = -100 * g;
+    r[g].i = 1000 * g;
+    r[g].v = (float2)(g, 0.5f);
 }
