@@ -13,12 +13,7 @@ use std::sync::Arc;
 use kauai_ir::{Aggregate, ClScalar, Module, Scalar, Type};
 
 use super::values::{Num, ValueBytes};
-
-/// Values of one struct at most: a struct argument is listed value by value on the
-/// command line, and a layout is kept per argument of every kernel, so a struct holding
-/// a large array (`int a[1 << 20]`) is refused rather than flattened into a table of
-/// millions of fields. 65,536 covers every struct a command line can list.
-pub const MAX_STRUCT_VALUES: usize = 1 << 16;
+use crate::limits::MAX_STRUCT_VALUES;
 
 /// One value of a struct: its byte offset and its type (integers signed, see the module
 /// documentation).
