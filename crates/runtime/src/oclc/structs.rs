@@ -251,6 +251,22 @@ block0(v0: ptr0, v1: ptr1, v2: ptr1, v3: ptr1, v4: ptr0):
     }
 
     #[test]
+    fn a_struct_of_more_values_than_the_limit_is_refused() {
+        let ir = "type %Big = struct { [70000 x i32] }
+function @k(ptr0 byval(%Big) \"b\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"struct Big\") {
+block0(v0: ptr0):
+    return
+}
+";
+        let m = kauai_ir::parse_str("big.ir", ir).unwrap_or_else(|e| panic!("{e}"));
+        let all = kernel_arg_structs(&m);
+        assert!(
+            matches!(&all[0].1[0], ArgStruct::Unknown(w) if w.contains("MAX_STRUCT_VALUES")),
+            "{all:?}"
+        );
+    }
+
+    #[test]
     fn integer_fields_take_signed_or_unsigned_values_of_their_width() {
         let enc = |v: Num| {
             let mut b = Vec::new();
