@@ -23,11 +23,10 @@ __kernel void second(__global int *a, __global int *b)
 il_cs_2_0
 dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
-dcl_literal l1, 0x00000001, 0x00000001, 0x00000001, 0x00000001
-dcl_literal l2, 0x00000004, 0x00000004, 0x00000004, 0x00000004
-dcl_literal l3, 0x00000008, 0x00000008, 0x00000008, 0x00000008
-dcl_literal l4, 0x0000000C, 0x0000000C, 0x0000000C, 0x0000000C
-dcl_literal l5, 0x00000002, 0x00000002, 0x00000002, 0x00000002
+dcl_literal l1, 0x00000008, 0x00000008, 0x00000008, 0x00000008
+dcl_literal l2, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l3, 0x00000004, 0x00000004, 0x00000004, 0x00000004
+dcl_literal l4, 0x00000002, 0x00000002, 0x00000002, 0x00000002
 ;$$$$$$$$$$
 endmain
 mdef(1)_out(1)_in(1)
@@ -37,13 +36,13 @@ ieq r1.x, in0.x, l1000.y
 cmov_logical out0.x, r1.x, l1000.x, r0.x
 mend
 func 1024 ; helper
-iadd r9.x___, r1.x, l0.x
+iadd r9.x___, r1.x, l1.x
 uav_raw_store_id(1) mem0.x___, r9.x, r4
 uav_raw_load_id(1) r10.x___, r9.x
 mcall(1) (r13), (r10.x)
 mov r12.x___, r13.x
 iadd r11.x___, r12, l0
-iadd r14.x___, r11, l1
+iadd r14.x___, r11, l2
 mov r5.x___, r14
 ret
 endfunc ; helper
@@ -71,7 +70,7 @@ endfunc ; __OpenCL_first_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_first_kernel
 func 1026 ; first
-iadd r15.x___, r1.x, l2.x
+iadd r15.x___, r1.x, l0.x
 uav_raw_store_id(1) mem0.x___, r15.x, r6
 uav_raw_load_id(1) r16.x___, r15.x
 iadd r17.x___, r16.x, l0.x
@@ -113,19 +112,19 @@ endfunc ; __OpenCL_second_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_second_kernel
 func 1028 ; second
-iadd r22.x___, r1.x, l3.x
-iadd r23.x___, r1.x, l4.x
+iadd r22.x___, r1.x, l0.x
+iadd r23.x___, r1.x, l3.x
 uav_raw_store_id(1) mem0.x___, r22.x, r7
 uav_raw_store_id(1) mem0.x___, r23.x, r8
 uav_raw_load_id(1) r24.x___, r23.x
 iadd r25.x___, r24.x, l0.x
 uav_raw_load_id(1) r26.x___, r22.x
-iadd r27.x___, r26.x, l2.x
+iadd r27.x___, r26.x, l3.x
 uav_raw_load_id(1) r28.x___, r27.x
 mov r4.x___, r28
 call 1024 ; helper
 mov r29.x___, r5
-imul r30.x___, r29, l5
+imul r30.x___, r29, l4
 uav_raw_store_id(1) mem0.x___, r25.x, r30
 ret
 endfunc ; second

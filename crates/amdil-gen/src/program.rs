@@ -229,7 +229,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
             "the amdil target compiles modules with 32-bit pointers (DataLayout::GPU32)".into(),
         ));
     }
-    let defined: Vec<FuncId> = m
+    let all_defined: Vec<FuncId> = m
         .functions
         .iter()
         .filter(|(_, f)| f.body.is_some())
@@ -237,24 +237,11 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
         .collect();
     let is_kernel = |f: &Function| f.is_entry_point();
 
-    // Ids from 1024 in module order; a kernel's wrapper comes right before its body.
-    let mut next_id = 1024u32;
-    let mut ids: SecondaryMap<FuncId, u32> = SecondaryMap::new();
-    let mut wrapper_ids: SecondaryMap<FuncId, u32> = SecondaryMap::new();
-    for &f in &defined {
-        if is_kernel(&m.functions[f]) {
-            wrapper_ids[f] = next_id;
-            next_id += 1;
-        }
-        ids[f] = next_id;
-        next_id += 1;
-    }
-
-    // Direct calls, and no recursion.
+    // Direct calls and the `__local` variables each function names.
     let mut calls: SecondaryMap<FuncId, BTreeSet<FuncId>> = SecondaryMap::new();
     let mut locals_of: SecondaryMap<FuncId, BTreeSet<GlobalId>> = SecondaryMap::new();
     let mut data_of: SecondaryMap<FuncId, bool> = SecondaryMap::new();
-    for &f in &defined {
+    for &f in &all_defined {
         let Some(b) = m.functions[f].body.as_ref() else {
             continue;
         };
@@ -275,58 +262,76 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
             }
         }
     }
-    check_acyclic(m, &defined, &calls)?;
-
-    // Kernel-scope __local variables: one program-wide layout.
-    let mut local_off: SecondaryMap<GlobalId, u32> = SecondaryMap::new();
-    let mut local_end: SecondaryMap<GlobalId, u32> = SecondaryMap::new();
-    let mut at = 0u32;
-    for (g, gl) in m.globals.iter() {
-        if gl.space == AddrSpace::Local {
-            at = at.next_multiple_of(gl.align.clamp(4, 1 << 16));
-            local_off[g] = at;
-            at = at.saturating_add(m.size_of(gl.ty) as u32);
-            local_end[g] = at;
+    // Only what a kernel reaches is compiled: a helper nothing calls would run in no
+    // kernel, so nothing declares the resources it uses (a `__local` pointer parameter
+    // makes it use LDS, which only the wrappers of kernels reaching it declare).
+    let mut reached: SecondaryMap<FuncId, bool> = SecondaryMap::new();
+    let mut work: Vec<FuncId> = all_defined
+        .iter()
+        .copied()
+        .filter(|f| is_kernel(&m.functions[*f]))
+        .collect();
+    for &k in &work {
+        reached[k] = true;
+    }
+    while let Some(f) = work.pop() {
+        for &c in &calls[f] {
+            if !reached[c] {
+                reached[c] = true;
+                work.push(c);
+            }
         }
     }
+    let defined: Vec<FuncId> = all_defined.into_iter().filter(|f| reached[*f]).collect();
+
+    // Ids from 1024 in module order; a kernel's wrapper comes right before its body.
+    let mut next_id = 1024u32;
+    let mut ids: SecondaryMap<FuncId, u32> = SecondaryMap::new();
+    let mut wrapper_ids: SecondaryMap<FuncId, u32> = SecondaryMap::new();
+    for &f in &defined {
+        if is_kernel(&m.functions[f]) {
+            wrapper_ids[f] = next_id;
+            next_id += 1;
+        }
+        ids[f] = next_id;
+        next_id += 1;
+    }
+
+    // No recursion.
+    check_acyclic(m, &defined, &calls)?;
+
+    let (local_off, local_end) = local_layout(m, &defined, &calls, &locals_of);
 
     // The data segment (emulated global memory, cb0[8].x).
     let (data_off, segment) = data_segment(m)?;
 
-    // Private frames: every function's allocas, then every wrapper's by-value copies.
+    // Private frames, laid out as a stack: a function's frame starts after the frame of
+    // every function that calls it, so the frames of a call chain (the only ones live
+    // together, without recursion) never overlap, and a kernel needs the frames of its
+    // deepest chain rather than every frame of the program. Each wrapper's by-value
+    // copies go after everything its kernel reaches (below, from the summaries).
     let mut allocas = HashMap::new();
+    let mut frame_start: SecondaryMap<FuncId, u32> = SecondaryMap::new();
     let mut frame_end: SecondaryMap<FuncId, u32> = SecondaryMap::new();
-    let mut wrapper_frame: SecondaryMap<FuncId, (u32, u32)> = SecondaryMap::new();
-    let mut at = 0u32;
-    for &f in &defined {
+    // Callers before callees: the reverse of a post-order of the acyclic call graph.
+    for &f in post_order(&defined, &calls).iter().rev() {
         let Some(b) = m.functions[f].body.as_ref() else {
             continue;
         };
+        let mut at = frame_start[f];
         for blk in &b.order {
             for i in &b.blocks[*blk].insts {
                 if let InstKind::Alloca { ty, align } = &b.insts[*i].kind {
-                    at = at.next_multiple_of((*align).clamp(4, 16));
+                    at = align_up(at, (*align).clamp(4, 16));
                     allocas.insert((f, *i), at);
-                    at = at.saturating_add(m.size_of(*ty) as u32);
+                    at = at.saturating_add(u32::try_from(m.size_of(*ty)).unwrap_or(u32::MAX));
                 }
             }
         }
         frame_end[f] = at;
-    }
-    for &f in &defined {
-        let func = &m.functions[f];
-        if !is_kernel(func) {
-            continue;
+        for &c in &calls[f] {
+            frame_start[c] = frame_start[c].max(at);
         }
-        let start = at.next_multiple_of(16);
-        let mut end = start;
-        for p in &func.params {
-            if let Some(t) = p.byval {
-                end = end.next_multiple_of(16) + (m.size_of(t) as u32).next_multiple_of(16);
-            }
-        }
-        wrapper_frame[f] = (start, end);
-        at = at.max(end);
     }
 
     let mut sh = Shared {
@@ -386,7 +391,14 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
                 ..Facts::default()
             };
             let data = r.data;
-            let private = wrapper_frame[f].1.max(r.frame_end);
+            let byval_start = align_up(r.frame_end, 16);
+            let mut private = byval_start;
+            for p in &func.params {
+                if let Some(t) = p.byval {
+                    let size = u32::try_from(m.size_of(t)).unwrap_or(u32::MAX);
+                    private = align_up(private, 16).saturating_add(align_up(size, 16));
+                }
+            }
             let static_local = r.static_local;
             let w = wrapper(
                 &mut sh,
@@ -396,7 +408,7 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
                 static_local,
                 private,
                 data,
-                wrapper_frame[f].0,
+                byval_start,
             )?;
             body.extend(w);
         }
@@ -505,7 +517,7 @@ fn wrapper(
     if facts.uses_lds {
         // The compiler's own local memory; `__local` pointer arguments come after it and
         // the runtime adds their sizes (docs/spec/amd-runtime-abi.md#private-and-local-memory).
-        e(dcl::lds(LDS_ID, static_local.next_multiple_of(4)));
+        e(dcl::lds(LDS_ID, align_up(static_local, 4)));
     }
     match func.reqd_work_group_size() {
         Some(size) => e(dcl::num_thread_per_group(size)),
@@ -541,7 +553,7 @@ fn wrapper(
             }
             ArgKind::Pointer { .. } => s.push(b::alu(op::Mov, p.d(0, &[0]), [cb(0).x()]).into()),
             ArgKind::ByVal { size } => {
-                byval_at = byval_at.next_multiple_of(16);
+                byval_at = align_up(byval_at, 16);
                 let o = sh.lits.splat(byval_at);
                 let i = b::alu(op::Iadd, p.d(0, &[0]), [Reg::r(R_PRIVATE).x(), o]);
                 s.push(i.into());
@@ -561,7 +573,7 @@ fn wrapper(
                     let i = b::mem(op::UavRawStore, RAW_UAV, mem, [addr, cb(q).src()]);
                     s.push(i.into());
                 }
-                byval_at += size.next_multiple_of(16);
+                byval_at = byval_at.saturating_add(align_up(*size, 16));
             }
             ArgKind::Value(t) => {
                 let vs = Shape::of(*t)?;
@@ -593,15 +605,13 @@ fn wrapper(
         MdEntry::UniqueId(id),
     ];
     if private > 0 {
-        e.push(MdEntry::Memory(Memory::Private(
-            private.next_multiple_of(16),
-        )));
+        e.push(MdEntry::Memory(Memory::Private(align_up(private, 16))));
     }
     if static_local > 0 {
         e.push(MdEntry::Memory(if r7xx {
-            Memory::Local(static_local.next_multiple_of(4))
+            Memory::Local(align_up(static_local, 4))
         } else {
-            Memory::HwLocal(static_local.next_multiple_of(4))
+            Memory::HwLocal(align_up(static_local, 4))
         }));
     }
     if let Some(c) = func.reqd_work_group_size() {
@@ -732,8 +742,21 @@ fn reach_summaries(
         }
     };
     let mut reach: SecondaryMap<FuncId, Reach> = SecondaryMap::new();
+    for f in post_order(defined, calls) {
+        let mut r = own(f);
+        for c in &calls[f] {
+            r.join(&reach[*c]);
+        }
+        reach[f] = r;
+    }
+    reach
+}
+
+/// Every function of `defined` after all its callees (the call graph is acyclic), by an
+/// iterative depth-first walk.
+fn post_order(defined: &[FuncId], calls: &SecondaryMap<FuncId, BTreeSet<FuncId>>) -> Vec<FuncId> {
+    let mut out = Vec::with_capacity(defined.len());
     let mut finished: SecondaryMap<FuncId, bool> = SecondaryMap::new();
-    // Iterative post-order: a function is summarised after all its callees.
     for &root in defined {
         if finished[root] {
             continue;
@@ -748,19 +771,89 @@ fn reach_summaries(
                 }
                 Some(_) => {}
                 None => {
-                    let f = *f;
-                    let mut r = own(f);
-                    for c in &calls[f] {
-                        r.join(&reach[*c]);
-                    }
-                    reach[f] = r;
-                    finished[f] = true;
+                    finished[*f] = true;
+                    out.push(*f);
                     stack.pop();
                 }
             }
         }
     }
-    reach
+    out
+}
+
+/// `x` rounded up to a multiple of `align`, or `u32::MAX` past the end of the address
+/// space (the usage check then reports the kernel).
+fn align_up(x: u32, align: u32) -> u32 {
+    x.checked_next_multiple_of(align).unwrap_or(u32::MAX)
+}
+
+/// Offsets and ends of the kernel-scope `__local` variables, laid out per kernel: each
+/// kernel holds only the variables it reaches (itself or through its callees), from
+/// offset 0, so its usage is its own and not the program's. The code of a function
+/// names one offset per variable, so a variable several kernels reach has one offset in
+/// all of them and may not overlap any variable of any of those kernels: first fit, the
+/// variables reached by the most kernels first (then in module order), so shared ones
+/// come first and each kernel's own follow them.
+fn local_layout(
+    m: &Module,
+    defined: &[FuncId],
+    calls: &SecondaryMap<FuncId, BTreeSet<FuncId>>,
+    locals_of: &SecondaryMap<FuncId, BTreeSet<GlobalId>>,
+) -> (SecondaryMap<GlobalId, u32>, SecondaryMap<GlobalId, u32>) {
+    let mut reach: SecondaryMap<FuncId, BTreeSet<GlobalId>> = SecondaryMap::new();
+    for f in post_order(defined, calls) {
+        let mut r = locals_of[f].clone();
+        for c in &calls[f] {
+            r.extend(reach[*c].iter().copied());
+        }
+        reach[f] = r;
+    }
+    let kernels: Vec<FuncId> = defined
+        .iter()
+        .copied()
+        .filter(|f| m.functions[*f].is_entry_point())
+        .collect();
+    let mut kernels_of: SecondaryMap<GlobalId, Vec<usize>> = SecondaryMap::new();
+    for (k, &f) in kernels.iter().enumerate() {
+        for &g in &reach[f] {
+            kernels_of[g].push(k);
+        }
+    }
+    let mut vars: Vec<GlobalId> = m
+        .globals
+        .iter()
+        .filter(|(g, gl)| gl.space == AddrSpace::Local && !kernels_of[*g].is_empty())
+        .map(|(g, _)| g)
+        .collect();
+    vars.sort_by_key(|g| std::cmp::Reverse(kernels_of[*g].len()));
+    let mut placed: Vec<Vec<(u32, u32)>> = vec![Vec::new(); kernels.len()];
+    let mut off: SecondaryMap<GlobalId, u32> = SecondaryMap::new();
+    let mut end: SecondaryMap<GlobalId, u32> = SecondaryMap::new();
+    for g in vars {
+        let gl = &m.globals[g];
+        let align = gl.align.clamp(4, 1 << 16);
+        let size = u32::try_from(m.size_of(gl.ty)).unwrap_or(u32::MAX);
+        let mut busy: Vec<(u32, u32)> = kernels_of[g]
+            .iter()
+            .flat_map(|k| placed[*k].iter().copied())
+            .collect();
+        busy.sort_unstable();
+        let mut at = 0u32;
+        for (s, e) in busy {
+            if at.saturating_add(size) <= s {
+                break;
+            }
+            if e > at {
+                at = align_up(e, align);
+            }
+        }
+        off[g] = at;
+        end[g] = at.saturating_add(size);
+        for &k in &kernels_of[g] {
+            placed[k].push((at, end[g]));
+        }
+    }
+    (off, end)
 }
 
 fn check_acyclic(

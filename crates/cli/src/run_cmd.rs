@@ -192,8 +192,11 @@ pub(crate) struct RunArgs {
     #[arg(long, short = 'l', value_name = "X[,Y,Z]")]
     local: Option<String>,
     /// Argument value: NAME=LIST with the oclc list grammar (`1,2,3`, `range(0,15)`,
-    /// `repeat(4,0)`, `rand(0,1)`, `randint(0,9)`), NAME=@FILE, or a size in bytes for
-    /// a __local pointer. Values must fit the argument's type exactly.
+    /// `repeat(4,0)`, `rand(0,1)`, `randint(0,9)`), NAME=@FILE (the list in a file),
+    /// NAME=raw:FILE (a buffer's or value's raw bytes), NAME=null (a null buffer), or a
+    /// size in bytes for a __local pointer. Values must fit the argument's type exactly;
+    /// a struct (by value, or each element of a buffer of structs) takes its fields'
+    /// values in declaration order, nested structs, arrays and vectors flattened.
     #[arg(long = "arg", short = 'a', value_name = "NAME=LIST")]
     args: Vec<String>,
     /// Print a buffer after the run: NAME (all of it) or NAME,COUNT or NAME,OFFSET,COUNT.
@@ -204,6 +207,10 @@ pub(crate) struct RunArgs {
     /// mismatches, and fails on a mismatch.
     #[arg(long, value_name = "NAME=LIST")]
     compare: Vec<String>,
+    /// Write a buffer's raw bytes to a file after the run: NAME=FILE (read it back in
+    /// another run with `--arg NAME=raw:FILE`).
+    #[arg(long, value_name = "NAME=FILE")]
+    write: Vec<String>,
     /// Tolerance in ULPs for float compares.
     #[arg(long, default_value_t = 0)]
     ulp_error: u64,
@@ -431,12 +438,13 @@ pub(crate) fn run(a: RunArgs) -> Result<ExitCode, Failure> {
     for s in &a.args {
         let Some((name, list)) = s.split_once('=') else {
             return Err(Failure::Usage(format!(
-                "--arg {s}: expected NAME=LIST, NAME=@FILE or NAME=SIZE"
+                "--arg {s}: expected NAME=LIST, NAME=@FILE, NAME=raw:FILE, NAME=null or NAME=SIZE"
             )));
         };
-        let src = match list.strip_prefix('@') {
-            Some(f) => ListSource::File(f.into()),
-            None => ListSource::Inline(list.to_string()),
+        let src = match (list.strip_prefix('@'), list.strip_prefix("raw:")) {
+            (Some(f), _) => ListSource::File(f.into()),
+            (_, Some(f)) => ListSource::Raw(f.into()),
+            _ => ListSource::Inline(list.to_string()),
         };
         args.push((name.to_string(), vec![src]));
     }
@@ -476,6 +484,17 @@ pub(crate) fn run(a: RunArgs) -> Result<ExitCode, Failure> {
             name: name.into(),
             list: ListSource::Inline(list.into()),
         });
+    }
+    for w in &a.write {
+        match w.split_once('=') {
+            Some((name, file)) if !name.is_empty() && !file.is_empty() => {
+                outputs.push(Output::Write {
+                    name: name.into(),
+                    file: file.into(),
+                })
+            }
+            _ => return Err(Failure::Usage(format!("--write {w}: expected NAME=FILE"))),
+        }
     }
     let timeout = match a.timeout {
         Some(t) => Some(
@@ -586,8 +605,11 @@ built for the device like OpenCL C.
                                  vector its components, a buffer the whole list, a
                                  __local pointer its size in bytes
   -arg NAME:FILE                 the list read from a file
+  -arg NAME@FILE                 a buffer's (or a value's) raw bytes read from a file
+  -arg NAME,null                 a null buffer
   -print NAME[,OFFSET],COUNT     print COUNT values after the run (NAME,v1,v2,...)
   -print NAME[,OFFSET],COUNT:FILE  ... into a file
+  -write NAME:FILE               write the buffer's raw bytes to FILE after the run
   -compare NAME,LIST             print `NAME - match` or the mismatching values
   -compare NAME:FILE             the expected list read from a file
   -ulp-error N                   float tolerance of -compare, in ULPs (default 0)
@@ -609,6 +631,11 @@ built for the device like OpenCL C.
 LIST: numbers (integer, decimal, hex), repeat(N,LIST), range(A,B[,STEP]),
 rand(MIN,MAX), randint(MIN,MAX). Values must fit the argument's type exactly (64-bit
 integers included); a list may not be longer than the buffer it fills or describes
-(at most 128 MiB on every device). Several -print into one FILE are all written, in
-order.
+(at most 128 MiB on every device). A struct, by value or as each element of a buffer
+of structs, takes the values of its fields in declaration order (nested structs,
+arrays and vectors flattened: struct {int a; float b[2];} takes a,b0,b1), laid out
+with the kernel's struct layout; an integer field takes any value of its width, signed
+or unsigned, and prints as signed; a union takes its bytes; a struct without fields
+is given as {}. -print and -compare count a struct buffer's values
+the same way. Several -print or -write into one FILE are all written, in order.
 ";

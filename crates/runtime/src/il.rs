@@ -331,7 +331,10 @@ fn kernel_info(
             if let Some(a) = args.get_mut(*index as usize) {
                 let fits = match a.kind {
                     ArgKind::Buffer(_) | ArgKind::Local => same_pointee_scalar(&a.type_name, ty),
-                    ArgKind::Value(_) | ArgKind::ByVal { .. } => same_layout(&a.type_name, ty),
+                    ArgKind::Value(_) => same_layout(&a.type_name, ty),
+                    // `;value:NAME:struct` names no type: the reflection's (`struct P`) is
+                    // the one messages should quote.
+                    ArgKind::ByVal { .. } => true,
                 };
                 if fits {
                     a.type_name = ty.clone();
@@ -527,6 +530,12 @@ pub(crate) fn enqueue(
                 } else {
                     emulated_local = true;
                 }
+            }
+            // A null pointer (address 0 is never mapped in the emulator's memory).
+            (MdEntry::Pointer(p), KernelArg::Bytes(b))
+                if (p.mem == "uav" || p.mem == "c") && b.iter().all(|x| *x == 0) =>
+            {
+                cb1.pointer(p, 0);
             }
             (MdEntry::Value(val), KernelArg::Bytes(bytes)) => {
                 cb1.value(val, bytes)

@@ -12,7 +12,8 @@ pub enum KernelArg {
     Buffer(Arc<Buffer>),
     /// A `__local` pointer argument: the size to allocate per work-group, in bytes.
     Local(u64),
-    /// A scalar, vector or by-value struct, as little-endian bytes.
+    /// A scalar, vector or by-value struct, as little-endian bytes; for a buffer
+    /// argument, as many zero bytes as a pointer has: a null pointer.
     Bytes(Vec<u8>),
 }
 
@@ -86,6 +87,8 @@ impl<'p> Kernel<'p> {
         };
         match (&a.kind, &value) {
             (ArgKind::Buffer(_), KernelArg::Buffer(_)) => {}
+            (ArgKind::Buffer(_), KernelArg::Bytes(b))
+                if b.len() as u64 == a.size && b.iter().all(|x| *x == 0) => {}
             (ArgKind::Local, KernelArg::Local(0)) => {
                 return Err(bad("a __local argument needs a size above 0".into()))
             }

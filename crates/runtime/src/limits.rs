@@ -42,6 +42,13 @@ pub const IL_MAX_GLOBAL_WORK_ITEMS: u64 = 1 << 32;
 /// from overflowing.
 pub const MAX_TIMEOUT_SECS: f64 = 1e6;
 
+/// Values of one struct at most in oclc's struct layouts: a struct argument is listed
+/// value by value on the command line, and a layout is kept per argument of every
+/// kernel, so a struct holding a large array (`int a[1 << 20]`) is refused (give it as
+/// raw bytes) rather than flattened into millions of fields. 65,536 covers every struct
+/// a command line lists.
+pub const MAX_STRUCT_VALUES: usize = 1 << 16;
+
 impl Device {
     /// This device's limits.
     pub fn limits(&self) -> DeviceLimits {

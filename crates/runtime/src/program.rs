@@ -84,6 +84,9 @@ pub struct Program {
     /// Warnings and other build messages.
     pub build_log: String,
     pub(crate) code: Code,
+    /// The struct types of each kernel's arguments, for oclc (empty for an IL program,
+    /// whose metadata gives a struct's size only).
+    pub(crate) arg_structs: Vec<(String, Vec<crate::oclc::structs::ArgStruct>)>,
 }
 
 /// Whether a source file holds AMD IL rather than OpenCL C: its name ends in `.il`.
@@ -149,6 +152,7 @@ impl Program {
             info,
             build_log: log,
             code: Code::Il(Arc::new(il)),
+            arg_structs: Vec::new(),
         })
     }
 
@@ -159,6 +163,7 @@ impl Program {
                 "finalize produced nothing".into(),
             ));
         };
+        let arg_structs = crate::oclc::structs::kernel_arg_structs(&fin.module);
         match device.executor {
             Executor::Host => {
                 let exec = kauai_host::Program::new(&fin.module)?;
@@ -170,6 +175,7 @@ impl Program {
                         module: fin.module.clone(),
                         exec: Arc::new(exec),
                     },
+                    arg_structs,
                 })
             }
             Executor::Il(_) => {
@@ -190,6 +196,7 @@ impl Program {
                     },
                 )?;
                 p.build_log = format!("{}{}", module.log, p.build_log);
+                p.arg_structs = arg_structs;
                 Ok(p)
             }
         }
@@ -208,6 +215,16 @@ impl Program {
                     .collect::<Vec<_>>()
                     .join(", "),
             })
+    }
+
+    /// What oclc knows of the struct type of each argument of `kernel` (nothing for an
+    /// IL program).
+    pub fn arg_structs(&self, kernel: &str) -> &[crate::oclc::structs::ArgStruct] {
+        self.arg_structs
+            .iter()
+            .find(|(k, _)| k == kernel)
+            .map(|(_, a)| a.as_slice())
+            .unwrap_or(&[])
     }
 
     /// The finalized IR (what the host device runs); `None` for an IL program.

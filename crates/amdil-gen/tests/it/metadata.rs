@@ -198,3 +198,30 @@ fn multi_kernel_program_links_and_runs_every_kernel() {
         assert_eq!(fmts[0].arg_sizes, vec![4, 4]);
     }
 }
+
+/// A finalized module whose helper `@h` (a `__local` pointer parameter, so it uses LDS)
+/// no kernel calls, as a pipeline that keeps uncalled functions hands it over.
+const UNCALLED: &str = "target pointer_bytes 4
+function @h(ptr3 \"p\") -> void {
+block0(v0: ptr3):
+    v1 = const.i32 1
+    store v0, v1 align 4
+    return
+}
+function @k(ptr1 \"o\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"int*\") {
+block0(v0: ptr1):
+    v1 = const.i32 3
+    store v0, v1 align 4
+    return
+}
+";
+
+#[test]
+fn a_helper_no_kernel_calls_is_not_compiled() {
+    let m = kauai_ir::parse_str("uncalled.ir", UNCALLED).unwrap_or_else(|e| panic!("{e}"));
+    let opts = kauai_amdil_gen::TargetOptions::new("cypress").expect("device");
+    let il = kauai_amdil_gen::generate(&m, &opts).expect("generates");
+    // Compiled, `@h` would store to LDS id 1, which no kernel declares.
+    parse_valid(&il);
+    assert!(!il.contains("; h\n"), "{il}");
+}

@@ -5,7 +5,9 @@
 //! `-arg NAME:FILE`, `-print NAME[,OFFSET],COUNT[:FILE]`, `-compare NAME,LIST` or
 //! `-compare NAME:FILE`, `-ulp-error N`, `-char-error N`, `-seed N`,
 //! `-repeat-execution N` (with `{..},{..}` giving per-run values), `-o FILE`, `-stage S`.
-//! Kauai adds `-device NAME` (also `--device`; `host` or `kauai:<mcpu>`) and
+//! Kauai adds `-arg NAME@FILE` (raw bytes), `-arg NAME,null` (a null buffer), `-write
+//! NAME:FILE` (a buffer's raw bytes after the run), struct arguments (see [`structs`]),
+//! `-device NAME` (also `--device`; `host` or `kauai:<mcpu>`) and
 //! `-timeout SECONDS`. The file may also be an AMD IL program (`FILE.il`, with its
 //! compiler metadata): it runs on a `kauai:<mcpu>` device, by default
 //! [`DEFAULT_IL_DEVICE`](crate::DEFAULT_IL_DEVICE); or Kauai IR text (`FILE.ir`, what
@@ -18,6 +20,7 @@
 //!
 //! Output lines are oclc's: `dst,13,24,35,96.6` for a print, `dst - match` for a compare.
 
+pub mod structs;
 pub mod values;
 
 use std::path::{Path, PathBuf};
@@ -29,6 +32,7 @@ use kauai_host::{Buffer, ExecOptions};
 
 use crate::{enqueue, Device, Kernel, KernelArg, NdRangeSpec, Program, RuntimeError, SourceFile};
 use kauai_ir::ClScalar;
+use structs::{ArgStruct, StructLayout};
 use values::{parse_list, scalar_of_type_name, List, Num, Rng, Value, ValueBytes};
 
 /// Where a list comes from.
@@ -36,6 +40,8 @@ use values::{parse_list, scalar_of_type_name, List, Num, Rng, Value, ValueBytes}
 pub enum ListSource {
     Inline(String),
     File(PathBuf),
+    /// A file's raw bytes (`-arg NAME@FILE`): the buffer's contents, or a value's bytes.
+    Raw(PathBuf),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +56,25 @@ pub struct PrintSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Output {
     Print(PrintSpec),
-    Compare { name: String, list: ListSource },
+    Compare {
+        name: String,
+        list: ListSource,
+    },
+    /// `-write NAME:FILE`: the buffer's raw bytes after the run.
+    Write {
+        name: String,
+        file: PathBuf,
+    },
+}
+
+impl Output {
+    /// The buffer the output reads.
+    pub fn name(&self) -> &str {
+        match self {
+            Output::Print(p) => &p.name,
+            Output::Compare { name, .. } | Output::Write { name, .. } => name,
+        }
+    }
 }
 
 /// A parsed oclc command line.
@@ -97,7 +121,8 @@ impl Dialect {
         }
     }
 
-    /// `-arg a,LIST` / `--arg a=LIST`, or the file forms `-arg a:FILE` / `--arg a=@FILE`.
+    /// `-arg a,LIST` / `--arg a=LIST`, or the file forms `-arg a:FILE` / `--arg a=@FILE`
+    /// and `-arg a@FILE` / `--arg a=raw:FILE`.
     pub fn option_text(self, flag: &str, name: &str, src: &ListSource) -> String {
         // A long list is quoted by its start: the message is about its beginning or
         // its length, and a 64 MiB list would drown it.
@@ -118,6 +143,8 @@ impl Dialect {
             (Dialect::Oclc, ListSource::File(f)) => format!("-{flag} {name}:{}", f.display()),
             (Dialect::Kauai, ListSource::Inline(t)) => format!("--{flag} {name}={t}"),
             (Dialect::Kauai, ListSource::File(f)) => format!("--{flag} {name}=@{}", f.display()),
+            (Dialect::Oclc, ListSource::Raw(f)) => format!("-{flag} {name}@{}", f.display()),
+            (Dialect::Kauai, ListSource::Raw(f)) => format!("--{flag} {name}=raw:{}", f.display()),
         }
     }
 }
@@ -277,6 +304,18 @@ impl Command {
                     let (name, src) = split_name(&v, "-arg")?;
                     c.args.push((name, src));
                 }
+                "-write" => {
+                    let v = value(a)?;
+                    match v.split_once(':') {
+                        Some((name, file)) if !name.trim().is_empty() && !file.is_empty() => {
+                            c.outputs.push(Output::Write {
+                                name: name.trim().to_string(),
+                                file: file.into(),
+                            })
+                        }
+                        _ => return Err(usage(format!("-write takes NAME:FILE, got `{v}`"))),
+                    }
+                }
                 "-compare" => {
                     let v = value(a)?;
                     let (name, mut src) = split_name(&v, "-compare")?;
@@ -341,9 +380,19 @@ impl Command {
 }
 
 fn split_name(v: &str, flag: &str) -> Result<(String, Vec<ListSource>), OclcError> {
-    // NAME:FILE or NAME,LIST (the list may hold per-run `{...}` parts).
+    // NAME:FILE, NAME@FILE (raw bytes) or NAME,LIST (the list may hold per-run `{...}`
+    // parts): whichever separator comes first.
     let comma = v.find(',');
     let colon = v.find(':');
+    if let Some(at) = v.find('@') {
+        if comma.is_none_or(|c| at < c) && colon.is_none_or(|c| at < c) {
+            let (name, file) = (v[..at].trim(), &v[at + 1..]);
+            if name.is_empty() || file.is_empty() {
+                return Err(usage(format!("{flag} takes NAME@FILE, got `{v}`")));
+            }
+            return Ok((name.to_string(), vec![ListSource::Raw(PathBuf::from(file))]));
+        }
+    }
     match (comma, colon) {
         (_, Some(ci)) if comma.is_none_or(|c| ci < c) => Ok((
             v[..ci].to_string(),
@@ -358,7 +407,7 @@ fn split_name(v: &str, flag: &str) -> Result<(String, Vec<ListSource>), OclcErro
             Ok((name, parts.into_iter().map(ListSource::Inline).collect()))
         }
         _ => Err(usage(format!(
-            "{flag} takes NAME,LIST or NAME:FILE, got `{v}`"
+            "{flag} takes NAME,LIST, NAME:FILE or NAME@FILE, got `{v}`"
         ))),
     }
 }
@@ -390,6 +439,9 @@ pub(crate) fn layout_of(type_name: &str) -> Option<Layout> {
 /// wrote it, for messages.
 fn read_list(src: &ListSource, base: &Path, what: &str) -> Result<List, OclcError> {
     match src {
+        ListSource::Raw(_) => Err(usage(format!(
+            "{what}: raw bytes are not a list of values (give NAME,LIST or NAME:FILE)"
+        ))),
         ListSource::Inline(s) => parse_list(s).map_err(|e| value_err(format!("{what}: {e}"))),
         ListSource::File(f) => {
             let path = if f.is_relative() {
@@ -552,6 +604,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         let (flag, name) = match o {
             Output::Print(p) => ("print", &p.name),
             Output::Compare { name, .. } => ("compare", name),
+            Output::Write { name, .. } => ("write", name),
         };
         let is_buffer = args
             .iter()
@@ -566,10 +619,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
     }
     for a in &args {
         let named = cmd.args.iter().any(|(n, _)| *n == a.name)
-            || cmd.outputs.iter().any(|o| match o {
-                Output::Print(p) => p.name == a.name,
-                Output::Compare { name, .. } => *name == a.name,
-            });
+            || cmd.outputs.iter().any(|o| o.name() == a.name);
         if !named {
             return Err(usage(format!(
                 "kernel argument `{}` of `{kname}` is not given: give it a value with {} or name it in {} or {}",
@@ -581,14 +631,15 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         }
     }
     let mut rng = Rng::new(cmd.seed);
-    // Prints into files, in order; a file named twice gets both.
-    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    let structs = program.arg_structs(kname);
+    // Prints and raw writes into files, in order; a file named twice gets both.
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     for run_index in 0..cmd.repeat {
         let pick = |v: &Vec<Vec<u64>>| v.get(run_index).or(v.last()).cloned();
         let global = pick(&cmd.global).unwrap_or_default();
         let work_items = crate::limits::global_work_items(&device, &global)
             .map_err(|e| value_err(format!("{}: {e}", d.flag("global"))))?;
-        let mut buffers: Vec<(String, Arc<Buffer>, Layout)> = Vec::new();
+        let mut buffers: Vec<(String, Option<Arc<Buffer>>, Result<Shape, String>)> = Vec::new();
         for (i, a) in args.iter().enumerate() {
             let src = cmd
                 .args
@@ -602,17 +653,41 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
             let bad = |m: String| value_err(format!("{what}: {m}"));
             match &a.kind {
                 ArgKind::Buffer(_) => {
-                    let layout = layout_of(&a.type_name).ok_or_else(|| {
-                        bad(format!(
-                            "not supported yet: buffers of `{}` in oclc",
+                    let shape = match (layout_of(&a.type_name), structs.get(i)) {
+                        (Some(l), _) => Ok(Shape::Plain(l)),
+                        (None, Some(ArgStruct::Layout(s))) => Ok(Shape::Struct(s.clone())),
+                        (None, Some(ArgStruct::Unknown(why))) => Err(why.clone()),
+                        _ => Err(format!(
+                            "not supported yet: buffers of `{}` as value lists in oclc",
                             a.type_name
-                        ))
-                    })?;
-                    let max = max_scalars(limits.max_buffer_bytes, layout);
+                        )),
+                    };
+                    if let Some(ListSource::Inline(t)) = &src {
+                        if t.trim() == "null" {
+                            kernel.set_arg(i, KernelArg::Bytes(vec![0; a.size as usize]))?;
+                            buffers.push((a.name.clone(), None, shape));
+                            continue;
+                        }
+                    }
+                    if let Some(ListSource::Raw(f)) = &src {
+                        let bytes = read_raw(f, base, &what, limits.max_buffer_bytes)?;
+                        let buf = Arc::new(Buffer::from_bytes(&bytes));
+                        kernel.set_arg(i, KernelArg::Buffer(buf.clone()))?;
+                        buffers.push((a.name.clone(), Some(buf), shape));
+                        continue;
+                    }
+                    let shape = shape.map_err(&bad)?;
+                    let max = shape.max_values(limits.max_buffer_bytes);
                     let too_big = |n: u64, why: &str| {
+                        if shape.per_element() == 0 {
+                            return bad(format!(
+                                "`{}` has no fields to hold {n} values ({why}); give the buffer as raw bytes",
+                                shape.type_text()
+                            ));
+                        }
                         bad(format!(
                             "{n} values of `{}` ({why}) exceed the maximum buffer size of {}, {} bytes ({})",
-                            layout.elem.name(),
+                            shape.type_text(),
                             device.name(),
                             limits.max_buffer_bytes,
                             limits.buffer_name
@@ -625,10 +700,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                             if n > max {
                                 return Err(too_big(n, "the values given"));
                             }
-                            let mut packed = Vec::new();
-                            list.encode(layout.elem, &mut rng, max, "", &mut packed)
-                                .map_err(&bad)?;
-                            pad3(packed, layout)
+                            shape.encode(&list, &mut rng, max).map_err(&bad)?
                         }
                         None => {
                             // An output-only buffer holds what its prints and compares
@@ -661,7 +733,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                             let n = match scalars {
                                 Some(n) => n,
                                 None => {
-                                    let n = work_items.saturating_mul(layout.lanes as u64);
+                                    let n = work_items.saturating_mul(shape.per_element());
                                     if n > max {
                                         return Err(too_big(
                                             n,
@@ -671,13 +743,13 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                                     n
                                 }
                             };
-                            vec![0; padded_bytes(n as usize, layout)]
+                            vec![0; shape.bytes_for(n as usize)]
                         }
                     };
                     let buf = Arc::new(Buffer::from_bytes(&bytes));
                     drop(bytes);
                     kernel.set_arg(i, KernelArg::Buffer(buf.clone()))?;
-                    buffers.push((a.name.clone(), buf, layout));
+                    buffers.push((a.name.clone(), Some(buf), Ok(shape)));
                 }
                 ArgKind::Local => {
                     let Some(src) = &src else {
@@ -697,6 +769,23 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                         .map_err(&bad)?;
                     let size = u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
                     kernel.set_arg(i, KernelArg::Local(size))?;
+                }
+                ArgKind::Value(_) | ArgKind::ByVal { .. }
+                    if matches!(src, Some(ListSource::Raw(_))) =>
+                {
+                    let Some(ListSource::Raw(f)) = &src else {
+                        continue;
+                    };
+                    let bytes = read_raw(f, base, &what, a.size)?;
+                    if bytes.len() as u64 != a.size {
+                        return Err(bad(format!(
+                            "`{}` takes {} bytes, the file holds {}",
+                            a.type_name,
+                            a.size,
+                            bytes.len()
+                        )));
+                    }
+                    kernel.set_arg(i, KernelArg::Bytes(bytes))?;
                 }
                 ArgKind::Value(_) => {
                     let Some(src) = &src else {
@@ -723,7 +812,44 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                     kernel.set_arg(i, KernelArg::Bytes(bytes))?;
                 }
                 ArgKind::ByVal { .. } => {
-                    return Err(bad("not supported yet: struct arguments in oclc".into()));
+                    let Some(src) = &src else {
+                        return Err(bad(format!("a struct argument needs {}", d.flag("arg"))));
+                    };
+                    let st = match structs.get(i) {
+                        Some(ArgStruct::Layout(st)) => st.clone(),
+                        Some(ArgStruct::Unknown(why)) => return Err(bad(why.clone())),
+                        _ => {
+                            return Err(bad(format!(
+                                "not supported yet: struct values of an IL program as a list (its metadata gives only the size, {} bytes); give its bytes with {}",
+                                a.size,
+                                d.option_text("arg", &a.name, &ListSource::Raw("FILE".into()))
+                            )))
+                        }
+                    };
+                    // A struct without fields is given as an empty list (`-arg e,{}`).
+                    if st.fields.is_empty()
+                        && matches!(src, ListSource::Inline(t) if t.trim().is_empty())
+                    {
+                        kernel.set_arg(i, KernelArg::Bytes(vec![0; a.size as usize]))?;
+                        continue;
+                    }
+                    let list = read_list(src, base, &what)?;
+                    let n = list.len().map_err(&bad)?;
+                    if n != st.fields.len() as u64 {
+                        return Err(bad(format!(
+                            "`{}` takes {} values (its fields in order), got {n}{}",
+                            st.name,
+                            st.fields.len(),
+                            if st.fields.is_empty() {
+                                " (give it as {})"
+                            } else {
+                                ""
+                            }
+                        )));
+                    }
+                    let mut bytes = Shape::Struct(st).encode(&list, &mut rng, n).map_err(&bad)?;
+                    bytes.resize(a.size as usize, 0);
+                    kernel.set_arg(i, KernelArg::Bytes(bytes))?;
                 }
             }
         }
@@ -762,9 +888,9 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         for o in &cmd.outputs {
             match o {
                 Output::Print(p) => {
-                    let (_, buf, layout) = find_buffer(&buffers, &p.name)?;
+                    let (buf, shape) = find_buffer(&buffers, &p.name, &d.flag("print"))?;
                     let bytes = buf.read_bytes();
-                    let total = scalar_count(bytes.len(), *layout);
+                    let total = shape.count(bytes.len());
                     let count = p.count.unwrap_or(total.saturating_sub(p.offset));
                     if p.offset.checked_add(count).is_none_or(|end| end > total) {
                         return Err(value_err(format!(
@@ -779,26 +905,30 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                     let mut line = p.name.clone();
                     for i in p.offset..p.offset + count {
                         line.push(',');
-                        line.push_str(&scalar_at(&bytes, i, *layout).to_string());
+                        line.push_str(&shape.at(&bytes, i).to_string());
                     }
                     line.push('\n');
                     match &p.file {
-                        Some(f) => {
-                            let path = in_base(f);
-                            match files.iter_mut().find(|(q, _)| *q == path) {
-                                Some((_, text)) => text.push_str(&line),
-                                None => files.push((path, line)),
-                            }
-                        }
+                        Some(f) => add_to_file(&mut files, in_base(f), line.as_bytes()),
                         None => out.push_str(&line),
                     }
                 }
+                Output::Write { name, file } => {
+                    let Some((_, buf, _)) = buffers.iter().find(|(n, ..)| n == name) else {
+                        return Err(usage(format!(
+                            "`{name}` is not a buffer argument of the kernel"
+                        )));
+                    };
+                    // A null buffer has no bytes.
+                    let bytes = buf.as_ref().map(|b| b.read_bytes()).unwrap_or_default();
+                    add_to_file(&mut files, in_base(file), &bytes);
+                }
                 Output::Compare { name, list } => {
-                    let (_, buf, layout) = find_buffer(&buffers, name)?;
+                    let (buf, shape) = find_buffer(&buffers, name, &d.flag("compare"))?;
                     let what = d.option_text("compare", name, list);
                     let expected = read_list(list, base, &what)?;
                     let bytes = buf.read_bytes();
-                    let total = scalar_count(bytes.len(), *layout) as u64;
+                    let total = shape.count(bytes.len()) as u64;
                     let n = expected
                         .len()
                         .map_err(|e| value_err(format!("{what}: {e}")))?;
@@ -810,16 +940,20 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                     // Compared as they are made: nothing as long as the list is kept.
                     // Integers equal exactly when their bytes do, so a run of one
                     // value (`repeat(N,0)`) is compared byte-wise in bulk.
-                    let exact_bytes =
-                        !layout.elem.is_float() && (cmd.char_error == 0 || !layout.elem.is_char());
-                    let size = layout.elem.size();
+                    let bulk = match shape {
+                        Shape::Plain(l) => (!l.elem.is_float()
+                            && (cmd.char_error == 0 || !l.elem.is_char())
+                            && l.lanes != 3)
+                            .then_some(l.elem),
+                        Shape::Struct(_) => None,
+                    };
                     let mut mismatches = 0u64;
                     let mut shown = Vec::new();
                     let mut i = 0usize;
                     let mut eb = Vec::with_capacity(8);
                     let mut check = |i: usize, e: Value| {
-                        let a = scalar_at(&bytes, i, *layout);
-                        if !matches(e, a, cmd.ulp_error, cmd.char_error, layout.elem) {
+                        let a = shape.at(&bytes, i);
+                        if !matches(e, a, cmd.ulp_error, cmd.char_error, shape.elem_at(i)) {
                             mismatches += 1;
                             if shown.len() < 32 {
                                 shown.push((i, e, a));
@@ -828,17 +962,21 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                     };
                     expected
                         .for_each_run(&mut rng, &mut |v: Num, count| {
-                            eb.clear();
-                            layout.elem.encode(v, &mut eb)?;
-                            let e = layout.elem.decode(&eb);
                             let count = count as usize;
-                            if !(exact_bytes && layout.lanes != 3) {
+                            let Some(elem) = bulk else {
                                 for k in i..i + count {
-                                    check(k, e);
+                                    let elem = shape.elem_at(k);
+                                    eb.clear();
+                                    shape.encode_value(k, v, &mut eb)?;
+                                    check(k, elem.decode(&eb));
                                 }
                                 i += count;
                                 return Ok(());
-                            }
+                            };
+                            eb.clear();
+                            elem.encode(v, &mut eb)?;
+                            let e = elem.decode(&eb);
+                            let size = elem.size();
                             // Blocks of the value's bytes compared with memcmp; an
                             // element-wise look only inside a block that differs.
                             let per_block = count.min(4096);
@@ -876,21 +1014,183 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
             }
         }
     }
-    for (path, text) in &files {
-        kauai_diag::files::write_output(path, text.as_bytes())
-            .map_err(|e| OclcError::Io(e.to_string()))?;
+    for (path, bytes) in &files {
+        kauai_diag::files::write_output(path, bytes).map_err(|e| OclcError::Io(e.to_string()))?;
     }
     Ok(report)
 }
 
+/// Append `bytes` to what is written to `path` at the end of the command.
+fn add_to_file(files: &mut Vec<(PathBuf, Vec<u8>)>, path: PathBuf, bytes: &[u8]) {
+    match files.iter_mut().find(|(q, _)| *q == path) {
+        Some((_, b)) => b.extend_from_slice(bytes),
+        None => files.push((path, bytes.to_vec())),
+    }
+}
+
+/// A file's raw bytes, at most `max` of them (checked while reading, before anything
+/// larger is held).
+fn read_raw(f: &Path, base: &Path, what: &str, max: u64) -> Result<Vec<u8>, OclcError> {
+    let path = if f.is_relative() {
+        base.join(f)
+    } else {
+        f.to_path_buf()
+    };
+    kauai_diag::files::read_capped(&path, max).map_err(|e| match e {
+        kauai_diag::files::FileError::TooLarge { .. } => value_err(format!(
+            "{what}: {} holds more than the {max} bytes the argument can take",
+            path.display()
+        )),
+        e => OclcError::Io(format!("{what}: {e}")),
+    })
+}
+
+/// How a buffer's values are laid out: scalars and vectors, or structs (each element's
+/// fields in order, at the struct layout's offsets).
+#[derive(Clone, Debug)]
+enum Shape {
+    Plain(Layout),
+    Struct(Arc<StructLayout>),
+}
+
+impl Shape {
+    /// The type in messages.
+    fn type_text(&self) -> String {
+        match self {
+            Shape::Plain(l) => l.elem.name().to_string(),
+            Shape::Struct(s) => s.name.clone(),
+        }
+    }
+
+    /// Values in one element: what "one element per work-item" holds.
+    fn per_element(&self) -> u64 {
+        match self {
+            Shape::Plain(l) => l.lanes as u64,
+            Shape::Struct(s) => s.fields.len() as u64,
+        }
+    }
+
+    /// The most values a buffer of at most `max_bytes` holds.
+    fn max_values(&self, max_bytes: u64) -> u64 {
+        match self {
+            Shape::Plain(l) => max_scalars(max_bytes, *l),
+            Shape::Struct(s) => (max_bytes / s.size.max(1)).saturating_mul(s.fields.len() as u64),
+        }
+    }
+
+    /// Bytes holding `n` values (whole elements); `n` is at most [`Shape::max_values`].
+    fn bytes_for(&self, n: usize) -> usize {
+        match self {
+            Shape::Plain(l) => padded_bytes(n, *l),
+            Shape::Struct(s) => n.div_ceil(s.fields.len().max(1)) * s.size as usize,
+        }
+    }
+
+    /// How many values a buffer of `len` bytes holds.
+    fn count(&self, len: usize) -> usize {
+        match self {
+            Shape::Plain(l) => scalar_count(len, *l),
+            Shape::Struct(s) => {
+                let size = (s.size as usize).max(1);
+                let rest = len % size;
+                let partial = s
+                    .fields
+                    .iter()
+                    .filter(|f| f.offset as usize + f.elem.size() <= rest)
+                    .count();
+                len / size * s.fields.len() + partial
+            }
+        }
+    }
+
+    /// The type of value `i`.
+    fn elem_at(&self, i: usize) -> ClScalar {
+        match self {
+            Shape::Plain(l) => l.elem,
+            Shape::Struct(s) => s.fields[i % s.fields.len()].elem,
+        }
+    }
+
+    /// Byte offset of value `i`, for structs.
+    fn struct_offset(s: &StructLayout, i: usize) -> usize {
+        let k = s.fields.len();
+        i / k * s.size as usize + s.fields[i % k].offset as usize
+    }
+
+    /// Value `i` of the buffer (`i` below [`Shape::count`]).
+    fn at(&self, bytes: &[u8], i: usize) -> Value {
+        match self {
+            Shape::Plain(l) => scalar_at(bytes, i, *l),
+            Shape::Struct(s) => {
+                let elem = s.fields[i % s.fields.len()].elem;
+                elem.decode(&bytes[Self::struct_offset(s, i)..])
+            }
+        }
+    }
+
+    /// Append `v` as value `i` would hold it.
+    fn encode_value(&self, i: usize, v: Num, out: &mut Vec<u8>) -> Result<(), String> {
+        match self {
+            Shape::Plain(l) => l.elem.encode(v, out),
+            Shape::Struct(_) => structs::encode_field(self.elem_at(i), v, out),
+        }
+    }
+
+    /// The buffer bytes of a list (its length checked to be at most `max`).
+    fn encode(&self, list: &List, rng: &mut Rng, max: u64) -> Result<Vec<u8>, String> {
+        match self {
+            Shape::Plain(l) => {
+                let mut packed = Vec::new();
+                list.encode(l.elem, rng, max, "", &mut packed)?;
+                Ok(pad3(packed, *l))
+            }
+            Shape::Struct(s) => {
+                let n = list.len()?;
+                if n > max {
+                    return Err(format!("{n} values, more than {max}"));
+                }
+                let mut bytes = vec![0u8; self.bytes_for(n as usize)];
+                let mut i = 0usize;
+                let mut one = Vec::with_capacity(8);
+                list.for_each(rng, &mut |v| {
+                    one.clear();
+                    self.encode_value(i, v, &mut one).map_err(|e| {
+                        format!(
+                            "value {} (`{}` field {}): {e}",
+                            i + 1,
+                            s.name,
+                            i % s.fields.len() + 1
+                        )
+                    })?;
+                    let at = Self::struct_offset(s, i);
+                    bytes[at..at + one.len()].copy_from_slice(&one);
+                    i += 1;
+                    Ok(())
+                })?;
+                Ok(bytes)
+            }
+        }
+    }
+}
+
+/// The buffer `name` and how its values are laid out, or why it cannot be printed or
+/// compared (`flag`, the option asking, names it).
 fn find_buffer<'a>(
-    buffers: &'a [(String, Arc<Buffer>, Layout)],
+    buffers: &'a [(String, Option<Arc<Buffer>>, Result<Shape, String>)],
     name: &str,
-) -> Result<&'a (String, Arc<Buffer>, Layout), OclcError> {
-    buffers
+    flag: &str,
+) -> Result<(&'a Arc<Buffer>, &'a Shape), OclcError> {
+    let (_, buf, shape) = buffers
         .iter()
         .find(|(n, ..)| n == name)
-        .ok_or_else(|| usage(format!("`{name}` is not a buffer argument of the kernel")))
+        .ok_or_else(|| usage(format!("`{name}` is not a buffer argument of the kernel")))?;
+    let Some(buf) = buf else {
+        return Err(usage(format!("{flag} {name}: `{name}` is a null buffer")));
+    };
+    let shape = shape
+        .as_ref()
+        .map_err(|why| value_err(format!("{flag} {name}: {why}")))?;
+    Ok((buf, shape))
 }
 
 /// Bytes holding `n` scalars: a 3-component vector occupies 4 lanes in memory.
@@ -1069,6 +1369,19 @@ mod tests {
             ]
         );
         assert_eq!(r.global, vec![vec![4, 1], vec![8, 2]]);
+        let w = Command::parse(&args(
+            "-execute -enqueue k -arg x@in.bin -arg p,null -write x:out.bin -global 4 k.cl",
+        ))
+        .expect("parse");
+        assert_eq!(w.args[0].1, vec![ListSource::Raw("in.bin".into())]);
+        assert_eq!(w.args[1].1, vec![ListSource::Inline("null".into())]);
+        assert_eq!(
+            w.outputs[0],
+            Output::Write {
+                name: "x".into(),
+                file: "out.bin".into()
+            }
+        );
     }
 
     #[test]
@@ -1079,7 +1392,9 @@ mod tests {
             ("-bogus k.cl", "unknown oclc option `-bogus`"),
             ("-global 1,2,3,4 k.cl", "1 to 3 whole numbers"),
             ("-print dst k.cl", "NAME[,OFFSET],COUNT"),
-            ("-arg dst k.cl", "NAME,LIST or NAME:FILE"),
+            ("-arg dst k.cl", "NAME,LIST, NAME:FILE or NAME@FILE"),
+            ("-arg @f k.cl", "NAME@FILE"),
+            ("-write dst k.cl", "-write takes NAME:FILE"),
             ("", "no OpenCL C or IL file"),
             ("k.cl -seed", "needs a value"),
         ] {

@@ -1,0 +1,169 @@
+// Each kernel lays out only the __local variables it reaches, itself or through its
+// callees (here a kernel called as a function, calls kept by -cl-opt-disable):
+// a reaches s (400 bytes), b reaches t (40), c reaches u (8) and, through a, s. s is
+// reached by two kernels and placed first, at 0; t and u are each one kernel's, first fit
+// around what their kernels already hold: t at 0, u after s at 400. So a's wrapper
+// declares 400 bytes of LDS, b's 40 and c's 408, each in its own `;memory:hwlocal`.
+// MCPU: cypress
+// OPTIONS: -cl-opt-disable
+__kernel void a(__global int *o)
+{
+    __local int s[100];
+    s[get_local_id(0)] = 1;
+    o[0] = s[3];
+}
+__kernel void b(__global int *o)
+{
+    __local int t[10];
+    t[get_local_id(0)] = 2;
+    o[0] = t[3];
+}
+__kernel void c(__global int *o)
+{
+    __local int u[2];
+    u[get_local_id(0)] = 3;
+    a(o);
+    o[1] = u[1];
+}
+
+/* EXPECT:
+il_cs_2_0
+dcl_cb cb0[9]
+dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
+dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
+dcl_literal l2, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l3, 0x00000003, 0x00000003, 0x00000003, 0x00000003
+dcl_literal l4, 0x0000000C, 0x0000000C, 0x0000000C, 0x0000000C
+dcl_literal l5, 0x00000002, 0x00000002, 0x00000002, 0x00000002
+dcl_literal l6, 0x00000190, 0x00000190, 0x00000190, 0x00000190
+;$$$$$$$$$$
+endmain
+func 1024 ; __OpenCL_a_kernel
+dcl_cb cb1[1]
+dcl_raw_uav_id(1)
+dcl_lds_id(1) 400
+dcl_max_thread_per_group 256
+imad r1.x___, vAbsTidFlat.x, cb0[3].y, cb0[3].x
+; Kernel arg setup: o
+mov r4.x___, cb1[0].x
+call 1025 ; a
+ret
+endfunc ; __OpenCL_a_kernel
+;ARGSTART:__OpenCL_a_kernel
+;version:2:0:74
+;device:cypress
+;uniqueid:1024
+;memory:private:16
+;memory:hwlocal:400
+;pointer:o:i32:1:1:0:uav:1:4
+;reflection:0:int*
+;function:1:1025
+;uavid:1
+;ARGEND:__OpenCL_a_kernel
+func 1025 ; a
+iadd r7.x___, r1.x, l1.x
+uav_raw_store_id(1) mem0.x___, r7.x, r4
+mov r8.x___, l0.x
+mov r9.x___, vTidInGrp.x
+imul r10.x___, r9, l1
+iadd r11.x___, r8.x, r10.x
+lds_store_id(1) r11.x, l2.x
+uav_raw_load_id(1) r12.x___, r7.x
+iadd r13.x___, r12.x, l0.x
+mov r14.x___, l0.x
+iadd r15.x___, r14.x, l4.x
+lds_load_id(1) r16.x___, r15.x
+uav_raw_store_id(1) mem0.x___, r13.x, r16
+ret
+endfunc ; a
+;ARGSTART:a
+;uniqueid:1025
+;ARGEND:a
+func 1026 ; __OpenCL_b_kernel
+dcl_cb cb1[1]
+dcl_raw_uav_id(1)
+dcl_lds_id(1) 40
+dcl_max_thread_per_group 256
+imad r1.x___, vAbsTidFlat.x, cb0[3].y, cb0[3].x
+; Kernel arg setup: o
+mov r5.x___, cb1[0].x
+call 1027 ; b
+ret
+endfunc ; __OpenCL_b_kernel
+;ARGSTART:__OpenCL_b_kernel
+;version:2:0:74
+;device:cypress
+;uniqueid:1026
+;memory:private:16
+;memory:hwlocal:40
+;pointer:o:i32:1:1:0:uav:1:4
+;reflection:0:int*
+;function:1:1027
+;uavid:1
+;ARGEND:__OpenCL_b_kernel
+func 1027 ; b
+iadd r17.x___, r1.x, l0.x
+uav_raw_store_id(1) mem0.x___, r17.x, r5
+mov r18.x___, l0.x
+mov r19.x___, vTidInGrp.x
+imul r20.x___, r19, l1
+iadd r21.x___, r18.x, r20.x
+lds_store_id(1) r21.x, l5.x
+uav_raw_load_id(1) r22.x___, r17.x
+iadd r23.x___, r22.x, l0.x
+mov r24.x___, l0.x
+iadd r25.x___, r24.x, l4.x
+lds_load_id(1) r26.x___, r25.x
+uav_raw_store_id(1) mem0.x___, r23.x, r26
+ret
+endfunc ; b
+;ARGSTART:b
+;uniqueid:1027
+;ARGEND:b
+func 1028 ; __OpenCL_c_kernel
+dcl_cb cb1[1]
+dcl_raw_uav_id(1)
+dcl_lds_id(1) 408
+dcl_max_thread_per_group 256
+imad r1.x___, vAbsTidFlat.x, cb0[3].y, cb0[3].x
+; Kernel arg setup: o
+mov r6.x___, cb1[0].x
+call 1029 ; c
+ret
+endfunc ; __OpenCL_c_kernel
+;ARGSTART:__OpenCL_c_kernel
+;version:2:0:74
+;device:cypress
+;uniqueid:1028
+;memory:private:16
+;memory:hwlocal:408
+;pointer:o:i32:1:1:0:uav:1:4
+;reflection:0:int*
+;function:1:1029
+;uavid:1
+;ARGEND:__OpenCL_c_kernel
+func 1029 ; c
+iadd r27.x___, r1.x, l0.x
+uav_raw_store_id(1) mem0.x___, r27.x, r6
+mov r28.x___, l6.x
+mov r29.x___, vTidInGrp.x
+imul r30.x___, r29, l1
+iadd r31.x___, r28.x, r30.x
+lds_store_id(1) r31.x, l3.x
+uav_raw_load_id(1) r32.x___, r27.x
+mov r4.x___, r32
+call 1025 ; a
+uav_raw_load_id(1) r33.x___, r27.x
+iadd r34.x___, r33.x, l1.x
+mov r35.x___, l6.x
+iadd r36.x___, r35.x, l1.x
+lds_load_id(1) r37.x___, r36.x
+uav_raw_store_id(1) mem0.x___, r34.x, r37
+ret
+endfunc ; c
+;ARGSTART:c
+;uniqueid:1029
+;function:1:1025
+;ARGEND:c
+end
+*/
