@@ -872,6 +872,9 @@ pub enum ExprKind {
         member: Ident,
         arrow: bool,
     },
+    /// `({ items })`: a GNU statement expression (a [`StmtKind::Compound`]); its value
+    /// is the last item's when that is an expression statement, else `void`.
+    StmtExpr(StmtId),
     /// An expression that failed to parse (already diagnosed).
     Error,
 }

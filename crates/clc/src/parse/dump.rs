@@ -623,6 +623,7 @@ impl Dumper<'_> {
                 self.expr(*base),
                 self.name(member.name)
             ],
+            ExprKind::StmtExpr(b) => list![atom("stmt-expr"), self.stmt(*b)],
             ExprKind::Error => atom("<error>"),
         }
     }

@@ -402,6 +402,14 @@ impl Parser<'_, '_> {
                 };
                 Ok(self.mk(kind, join(span, end)))
             }
+            TokenKind::Punct(Punct::LParen) if self.nth_is(1, Punct::LBrace) => {
+                // `({ ... })`: a GNU statement expression, as gcc and clang accept.
+                self.bump();
+                let body = self.compound_stmt()?;
+                self.expect(Punct::RParen, "to close the statement expression")?;
+                let end = self.prev_span();
+                Ok(self.mk(ExprKind::StmtExpr(body), join(span, end)))
+            }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();
                 let e = self.expr()?;

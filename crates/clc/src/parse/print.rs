@@ -675,6 +675,15 @@ impl Printer<'_> {
                 if *arrow { "->" } else { "." },
                 self.name(member.name)
             ),
+            ExprKind::StmtExpr(b) => {
+                let mut p = Printer {
+                    tu: self.tu,
+                    out: String::new(),
+                    indent: self.indent,
+                };
+                p.stmt(*b);
+                format!("({})", p.out)
+            }
             // Only after a reported error; `0` keeps the output well-formed.
             ExprKind::Error => "0".into(),
         }

@@ -65,6 +65,7 @@ impl Lowerer<'_> {
         let span = ex.span;
         match &ex.kind {
             ExprKind::Error => Opnd::Err,
+            ExprKind::StmtExpr(body) => self.stmt_expr(*body, span),
             ExprKind::IntLit(lit) => {
                 let p = int_literal_prim(lit.value, lit.base, lit.unsigned, lit.long);
                 let t = self.t.prim(p);
