@@ -8,6 +8,7 @@ use kauai_ir::{
     attr, meta, AddrSpace, Function, Global, InstKind, MetaValue, Param, StructType, Type,
 };
 
+use super::consteval::CV;
 use super::{FnState, Lowerer, UserFn};
 use crate::ast::{
     self, AttrKind, BaseType, DeclSpecs, Declarator, Derived, ExprId, RecordKind, StorageClass,
@@ -634,6 +635,7 @@ impl Lowerer<'_> {
             return;
         }
         let bytes = self.const_init_bytes(dt.ty, init);
+        let value = self.const_scalar_value(dt.ty, init);
         let sname = self.name(name.name).to_string();
         let gname = self.unique_global_name(match prefix {
             Some(p) => format!("{p}.{sname}"),
@@ -648,6 +650,9 @@ impl Lowerer<'_> {
             init: bytes,
             constant: true,
         });
+        if let Some(v) = value {
+            self.const_values.insert(g, v);
+        }
         self.bind_var(
             name,
             VarInfo {
@@ -659,6 +664,30 @@ impl Lowerer<'_> {
             },
             span,
         );
+    }
+
+    /// The value of a scalar or vector `__constant` variable initialized by one
+    /// constant expression (`= e` or `= { e }`), for later constant expressions.
+    fn const_scalar_value(&mut self, ty: Ty, init: &ast::Initializer) -> Option<CV> {
+        if !matches!(self.t.kind(ty), TyKind::Prim(_) | TyKind::Vector(..)) {
+            return None;
+        }
+        let e = match init {
+            ast::Initializer::Expr(e) => *e,
+            ast::Initializer::List { items, .. } => match items.as_slice() {
+                [ast::InitItem {
+                    designators,
+                    init: ast::Initializer::Expr(e),
+                    ..
+                }] if designators.is_empty() => *e,
+                _ => return None,
+            },
+        };
+        let was_in_fn = self.in_fn;
+        self.in_fn = false;
+        let c = self.ceval(e);
+        self.in_fn = was_in_fn;
+        self.cv_convert(&c.ok()?, ty).ok()
     }
 
     /// `name`, or `name.N` if a global of that name exists (two kernel-scope variables

@@ -138,6 +138,9 @@ pub struct Lowerer<'a> {
     pub(crate) anon: u32,
     pub(crate) fp64_reported: bool,
     pub(crate) errors: usize,
+    /// The values of scalar and vector `__constant` variables, which later constant
+    /// expressions may read (clang folds them too).
+    pub(crate) const_values: HashMap<kauai_ir::GlobalId, consteval::CV>,
 }
 
 /// Lower a parsed translation unit. The module is complete only if no error was pushed
@@ -163,6 +166,7 @@ pub fn lower_translation_unit(
         anon: 0,
         fp64_reported: false,
         errors: 0,
+        const_values: HashMap::new(),
     };
     l.m.metadata.insert(
         kauai_ir::module::OPENCL_VERSION.to_string(),
