@@ -692,7 +692,7 @@ impl Lowerer<'_> {
 
     /// `name`, or `name.N` if a global of that name exists (two kernel-scope variables
     /// of one name in different blocks).
-    fn unique_global_name(&self, name: String) -> String {
+    pub(crate) fn unique_global_name(&self, name: String) -> String {
         if self.m.global_by_name(&name).is_none() {
             return name;
         }

@@ -141,6 +141,8 @@ pub struct Lowerer<'a> {
     /// The values of scalar and vector `__constant` variables, which later constant
     /// expressions may read (clang folds them too).
     pub(crate) const_values: HashMap<kauai_ir::GlobalId, consteval::CV>,
+    /// The `__constant` object of each distinct string literal used as a value.
+    pub(crate) str_globals: HashMap<Vec<u8>, kauai_ir::GlobalId>,
 }
 
 /// Lower a parsed translation unit. The module is complete only if no error was pushed
@@ -167,6 +169,7 @@ pub fn lower_translation_unit(
         fp64_reported: false,
         errors: 0,
         const_values: HashMap::new(),
+        str_globals: HashMap::new(),
     };
     l.m.metadata.insert(
         kauai_ir::module::OPENCL_VERSION.to_string(),
