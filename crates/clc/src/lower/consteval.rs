@@ -208,7 +208,7 @@ impl Lowerer<'_> {
             }
             ExprKind::SizeofType(tn) => {
                 let t = self.type_name(*tn).ty;
-                if !self.is_complete(t) {
+                if !self.is_sized(t) {
                     return Err(());
                 }
                 Ok(CV::I(self.t.size_of(t) as i128, self.size_prim()))
@@ -219,7 +219,7 @@ impl Lowerer<'_> {
                 } else {
                     self.static_type(*x).ok_or(())?
                 };
-                if !self.is_complete(t) {
+                if !self.is_sized(t) {
                     return Err(());
                 }
                 Ok(CV::I(self.t.size_of(t) as i128, self.size_prim()))

@@ -175,9 +175,14 @@ impl Lowerer<'_> {
                 Derived::Array { size, span } => {
                     let len = match size {
                         Some(e) => match self.const_int(*e) {
-                            Some(n) if n > 0 => n as u64,
+                            // `[0]` is the GNU zero-length array clang accepts (size 0,
+                            // mostly a struct's trailing member).
+                            Some(n) if n >= 0 => match u64::try_from(n) {
+                                Ok(n) => n,
+                                Err(_) => 1,
+                            },
                             Some(_) => {
-                                self.err(*span, "array size must be positive", "");
+                                self.err(*span, "array size is negative", "");
                                 1
                             }
                             None => {
@@ -351,7 +356,8 @@ impl Lowerer<'_> {
                     });
                     continue;
                 }
-                if !self.is_complete(dt.ty) {
+                // A zero-length (or flexible, `[]`) array member adds no bytes.
+                if !self.is_sized(dt.ty) {
                     self.err(
                         d.span,
                         format!("field has incomplete type `{}`", self.tyname(dt.ty)),
@@ -529,6 +535,15 @@ impl Lowerer<'_> {
             }
         }
         int
+    }
+
+    /// Has a size, counting arrays of length 0 (`T b[0]`, size 0): what `sizeof` and
+    /// struct members need. [`Self::is_complete`] treats them as `T b[]`, not yet sized.
+    pub(crate) fn is_sized(&self, t: Ty) -> bool {
+        match self.t.kind(t) {
+            TyKind::Array(e, _) => self.is_sized(e),
+            _ => self.is_complete(t),
+        }
     }
 
     pub(crate) fn is_complete(&self, t: Ty) -> bool {
@@ -1197,7 +1212,11 @@ impl Lowerer<'_> {
                 }
                 AddrSpace::Private => {}
             }
-            if let TyKind::Array(e, 0) = self.t.kind(dt.ty) {
+            let zero_len = matches!(
+                idecl.declarator.derived.first(),
+                Some(ast::Derived::Array { size: Some(_), .. })
+            );
+            if let (TyKind::Array(e, 0), false) = (self.t.kind(dt.ty), zero_len) {
                 match &idecl.init {
                     Some(init) => {
                         let n = self.init_array_len(e, init);
@@ -1209,7 +1228,7 @@ impl Lowerer<'_> {
                     }
                 }
             }
-            if !self.is_complete(dt.ty) {
+            if !self.is_sized(dt.ty) {
                 self.err(
                     idecl.span,
                     format!("variable has incomplete type `{}`", self.tyname(dt.ty)),

@@ -189,7 +189,7 @@ impl Lowerer<'_> {
         if t == T_ERROR {
             return Opnd::Err;
         }
-        if !self.is_complete(t) {
+        if !self.is_sized(t) {
             self.err(
                 span,
                 format!("sizeof of incomplete type `{}`", self.tyname(t)),
