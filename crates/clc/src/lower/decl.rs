@@ -27,6 +27,15 @@ pub(crate) struct DeclTy {
     pub is_restrict: bool,
 }
 
+/// Whether `__attribute__((overloadable))` is among `attrs`.
+fn has_overloadable<'a>(
+    l: &Lowerer<'_>,
+    mut attrs: impl Iterator<Item = &'a ast::Attribute>,
+) -> bool {
+    attrs
+        .any(|a| matches!(a.kind, AttrKind::Unknown { name, .. } if l.name(name) == "overloadable"))
+}
+
 pub(crate) fn space_of(a: ast::AddressSpace) -> AddrSpace {
     match a {
         ast::AddressSpace::Global => AddrSpace::Global,
@@ -177,10 +186,7 @@ impl Lowerer<'_> {
                         Some(e) => match self.const_int(*e) {
                             // `[0]` is the GNU zero-length array clang accepts (size 0,
                             // mostly a struct's trailing member).
-                            Some(n) if n >= 0 => match u64::try_from(n) {
-                                Ok(n) => n,
-                                Err(_) => 1,
-                            },
+                            Some(n) if n >= 0 => u64::try_from(n).unwrap_or(1),
                             Some(_) => {
                                 self.err(*span, "array size is negative", "");
                                 1
@@ -579,7 +585,8 @@ impl Lowerer<'_> {
                 continue;
             }
             if let TyKind::Func(sig) = self.t.kind(dt.ty) {
-                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span);
+                let o = has_overloadable(self, d.specs.attrs.iter().chain(&idecl.declarator.attrs));
+                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span, o);
                 continue;
             }
             if dt.ty == T_ERROR {
@@ -728,9 +735,62 @@ impl Lowerer<'_> {
         }
     }
 
-    fn declare_function(&mut self, name: ast::Ident, sig: u32, kernel: bool, span: Span) -> usize {
+    fn declare_function(
+        &mut self,
+        name: ast::Ident,
+        sig: u32,
+        kernel: bool,
+        span: Span,
+        overloadable: bool,
+    ) -> usize {
         let s = self.t.sigs[sig as usize].clone();
-        if let Some(Binding::Func(i)) = self.sc.lookup(name.name) {
+        if let Some(Binding::Func(first)) = self.sc.lookup(name.name) {
+            let set = self
+                .overloads
+                .get(&name.name)
+                .cloned()
+                .unwrap_or_else(|| vec![first]);
+            let same = set
+                .iter()
+                .copied()
+                .find(|&j| self.fns[j].params == s.params);
+            let i = match same {
+                Some(j) => j,
+                None if overloadable && set.iter().all(|&j| self.fns[j].overloadable) => {
+                    // Another overload: a new function under the same name.
+                    let i = self.fns.len();
+                    self.fns.push(UserFn {
+                        name: name.name,
+                        params: s.params,
+                        ret: s.ret,
+                        variadic: s.variadic,
+                        is_kernel: kernel,
+                        ir: None,
+                        defined: false,
+                        span,
+                        first_call: None,
+                        overloadable,
+                    });
+                    self.overloads
+                        .entry(name.name)
+                        .or_insert_with(|| vec![first])
+                        .push(i);
+                    return i;
+                }
+                None => first,
+            };
+            if overloadable != self.fns[i].overloadable {
+                let n = self.name(name.name).to_string();
+                let first = self.fns[i].span;
+                self.push_diag(
+                    kauai_diag::Diagnostic::error(format!(
+                        "redeclaration of `{n}` must {}have the `overloadable` attribute",
+                        if self.fns[i].overloadable { "" } else { "not " }
+                    ))
+                    .at(name.span, "")
+                    .also(first, "previous declaration is here"),
+                );
+            }
             let f = &self.fns[i];
             if f.params != s.params || f.ret != s.ret {
                 let n = self.name(name.name).to_string();
@@ -755,6 +815,7 @@ impl Lowerer<'_> {
             defined: false,
             span,
             first_call: None,
+            overloadable,
         });
         if let Some((_, first)) = self.sc.declare(name.name, Binding::Func(i), span) {
             let n = self.name(name.name).to_string();
@@ -811,10 +872,26 @@ impl Lowerer<'_> {
         let ret = self.fns[i].ret;
         let ps = self.ir_params(&params, &[], ret);
         let rt = self.ir_ret(ret);
-        let name = self.name(self.fns[i].name).to_string();
+        let name = self.user_fn_ir_name(i);
         let f = self.m.functions.push(Function::new(name, ps, rt));
         self.fns[i].ir = Some(f);
         f
+    }
+
+    /// The IR name of user function `i`: its own, or mangled (Itanium, as clang) when
+    /// it is `overloadable`.
+    fn user_fn_ir_name(&self, i: usize) -> String {
+        let f = &self.fns[i];
+        let name = self.name(f.name).to_string();
+        if !f.overloadable {
+            return name;
+        }
+        let ms: Vec<_> = f.params.iter().map(|&p| self.t.mtype(p)).collect();
+        if ms.is_empty() {
+            kauai_ir::mangle::mangle(&name, &[kauai_ir::mangle::MType::Void])
+        } else {
+            kauai_ir::mangle::mangle(&name, &ms)
+        }
     }
 
     pub(crate) fn function_def(&mut self, id: crate::ast::FuncId) {
@@ -832,7 +909,9 @@ impl Lowerer<'_> {
             return;
         };
         let is_kernel = fd.specs.kernel.is_some();
-        let idx = self.declare_function(name, sig, is_kernel, fd.declarator.span);
+        let overloadable =
+            has_overloadable(self, fd.specs.attrs.iter().chain(&fd.declarator.attrs));
+        let idx = self.declare_function(name, sig, is_kernel, fd.declarator.span, overloadable);
         if self.fns[idx].defined {
             let n = self.name(name.name).to_string();
             self.err(name.span, format!("redefinition of function `{n}`"), "");
@@ -865,7 +944,7 @@ impl Lowerer<'_> {
         let mut irps = self.ir_params(&ptys, &pnames, ret);
         let sret = self.returns_record(ret);
         let rt = self.ir_ret(ret);
-        let mut func = Function::new(fname.clone(), Vec::new(), rt);
+        let mut func = Function::new(self.user_fn_ir_name(idx), Vec::new(), rt);
         if is_kernel {
             func.set_attr(attr::MUX_KERNEL, attr::ENTRY_POINT);
             if !sret {
@@ -1151,7 +1230,8 @@ impl Lowerer<'_> {
                 continue;
             }
             if let TyKind::Func(sig) = self.t.kind(dt.ty) {
-                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span);
+                let o = has_overloadable(self, d.specs.attrs.iter().chain(&idecl.declarator.attrs));
+                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span, o);
                 continue;
             }
             if dt.ty == T_ERROR {

@@ -93,6 +93,9 @@ pub(crate) struct UserFn {
     pub span: Span,
     /// Where it was first called (for "declared but never defined").
     pub first_call: Option<Span>,
+    /// `__attribute__((overloadable))`: one of a set of functions sharing the name,
+    /// chosen by argument types; its IR name is mangled as clang mangles it.
+    pub overloadable: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -143,6 +146,9 @@ pub struct Lowerer<'a> {
     pub(crate) const_values: HashMap<kauai_ir::GlobalId, consteval::CV>,
     /// The `__constant` object of each distinct string literal used as a value.
     pub(crate) str_globals: HashMap<Vec<u8>, kauai_ir::GlobalId>,
+    /// The user functions of each overloaded name (an `overloadable` name declared with
+    /// a second signature), in declaration order.
+    pub(crate) overloads: HashMap<Symbol, Vec<usize>>,
 }
 
 /// Lower a parsed translation unit. The module is complete only if no error was pushed
@@ -170,6 +176,7 @@ pub fn lower_translation_unit(
         errors: 0,
         const_values: HashMap::new(),
         str_globals: HashMap::new(),
+        overloads: HashMap::new(),
     };
     l.m.metadata.insert(
         kauai_ir::module::OPENCL_VERSION.to_string(),

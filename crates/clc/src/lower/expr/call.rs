@@ -22,7 +22,18 @@ impl Lowerer<'_> {
             {
                 self.printf_call(args, span)
             }
-            Some(Binding::Func(i)) => self.user_call(i, args, span),
+            Some(Binding::Func(i)) => match self.overloads.get(&sym).cloned() {
+                Some(set) => match self.resolve_overload(sym, &set, args, span) {
+                    Some(j) => self.user_call(j, args, span),
+                    None => {
+                        for a in args {
+                            let _ = self.expr(*a);
+                        }
+                        Opnd::Err
+                    }
+                },
+                None => self.user_call(i, args, span),
+            },
             Some(Binding::Var(_))
             | Some(Binding::EnumConst(..))
             | Some(Binding::Typedef { .. }) => {
@@ -34,6 +45,101 @@ impl Lowerer<'_> {
                 let n = self.name(sym).to_string();
                 self.builtin_call(&n, args, span)
             }
+        }
+    }
+
+    /// Pick the overload of `sym` for these arguments as clang does for C with
+    /// `overloadable`: each argument ranks as an exact match, a promotion or a
+    /// conversion; the best candidate must be at least as good on every argument as
+    /// each other one and better on one. Diagnoses a call with no or several best ones.
+    fn resolve_overload(
+        &mut self,
+        sym: crate::ast::Symbol,
+        set: &[usize],
+        args: &[ExprId],
+        span: Span,
+    ) -> Option<usize> {
+        let arg_tys: Vec<Ty> = args.iter().map(|&a| self.type_of_expr_quiet(a)).collect();
+        if arg_tys.contains(&T_ERROR) {
+            return None;
+        }
+        let mut viable: Vec<(usize, Vec<u8>)> = Vec::new();
+        for &f in set {
+            let params = &self.fns[f].params;
+            if params.len() != args.len() {
+                continue;
+            }
+            let ranks: Option<Vec<u8>> = params
+                .iter()
+                .zip(&arg_tys)
+                .map(|(&p, &a)| self.conversion_rank(a, p))
+                .collect();
+            if let Some(r) = ranks {
+                viable.push((f, r));
+            }
+        }
+        let better = |a: &[u8], b: &[u8]| a.iter().zip(b).all(|(x, y)| x <= y) && a != b;
+        let best: Vec<usize> = viable
+            .iter()
+            .filter(|(f, r)| viable.iter().all(|(g, q)| g == f || better(r, q)))
+            .map(|(f, _)| *f)
+            .collect();
+        if let [one] = best.as_slice() {
+            return Some(*one);
+        }
+        let n = self.name(sym).to_string();
+        let (msg, cands): (String, Vec<usize>) = if viable.is_empty() {
+            (
+                format!("no matching function for call to `{n}`"),
+                set.to_vec(),
+            )
+        } else {
+            (
+                format!("call to `{n}` is ambiguous"),
+                viable.iter().map(|(f, _)| *f).collect(),
+            )
+        };
+        let mut d = kauai_diag::Diagnostic::error(msg).at(span, "");
+        for f in cands {
+            let sig: Vec<String> = self.fns[f].params.iter().map(|&p| self.tyname(p)).collect();
+            d = d.also(
+                self.fns[f].span,
+                format!("candidate `{n}({})`", sig.join(", ")),
+            );
+        }
+        self.push_diag(d);
+        None
+    }
+
+    /// How well an argument of type `from` fits a parameter of type `to`: 0 exact,
+    /// 1 promotion (integer promotion, `float` to `double`, adding qualifiers to a
+    /// pointee), 2 conversion; `None` when it cannot be passed.
+    fn conversion_rank(&self, from: Ty, to: Ty) -> Option<u8> {
+        if from == to {
+            return Some(0);
+        }
+        match (self.t.kind(from), self.t.kind(to)) {
+            (TyKind::Prim(a), TyKind::Prim(b)) => {
+                let promoted = a.promote() == b || (a == Prim::Float && b == Prim::Double);
+                Some(if promoted { 1 } else { 2 })
+            }
+            (TyKind::Prim(_), TyKind::Vector(..)) => Some(2),
+            (TyKind::Array(e, _), TyKind::Ptr(q)) => (e == q.pointee || q.pointee == T_VOID)
+                .then_some(if e == q.pointee { 0 } else { 2 }),
+            (TyKind::Ptr(p), TyKind::Ptr(q)) => {
+                if p.space != q.space {
+                    return None;
+                }
+                let adds = (!p.is_const || q.is_const) && (!p.is_volatile || q.is_volatile);
+                if p.pointee == q.pointee && adds {
+                    Some(1)
+                } else if q.pointee == T_VOID && adds {
+                    Some(2)
+                } else {
+                    None
+                }
+            }
+            _ => None,
         }
     }
 
