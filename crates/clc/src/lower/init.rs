@@ -428,6 +428,14 @@ impl Lowerer<'_> {
     /// Initialize a local object at `ptr`.
     pub(crate) fn init_local(&mut self, ptr: Value, ty: Ty, init: &Initializer) {
         if let Initializer::Expr(e) = init {
+            let event = TyKind::Opaque(crate::ast::OpaqueType::Event);
+            if self.t.kind(ty) == event && self.const_int(*e) == Some(0) {
+                // `event_t e = 0;`: the "no event" value (clang accepts only a 0 here).
+                let _ = self.expr(*e);
+                let z = self.ins(InstKind::Const(Const::Zero), Type::I32);
+                self.store_value(ptr, z, ty, false);
+                return;
+            }
             if !self.t.is_aggregate(ty) {
                 if let Some((v, t)) = self.rv(*e) {
                     let sp = self.espan(*e);
