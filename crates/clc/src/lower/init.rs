@@ -304,18 +304,16 @@ impl Lowerer<'_> {
                         *pos += 1;
                     }
                     TyKind::Vector(..) => {
-                        let et = self.init_expr_ty(e);
-                        if self.t.is_vector(et) || et == T_ERROR {
-                            out.push(Leaf {
-                                bits: None,
-                                off,
-                                ty,
-                                kind: LeafKind::Expr(e),
-                            });
-                            *pos += 1;
-                        } else {
-                            self.init_list(ty, off, items, pos, false, out);
-                        }
+                        // A vector member or element without its own braces takes one
+                        // initializer, a scalar being splat (clang's OpenCL rule: `long16
+                        // d[] = {0, 1, 2}` has three vectors); only `{...}` lists lanes.
+                        out.push(Leaf {
+                            bits: None,
+                            off,
+                            ty,
+                            kind: LeafKind::Expr(e),
+                        });
+                        *pos += 1;
                     }
                     TyKind::Array(..) if self.is_char_array(ty) && self.string_lit(e).is_some() => {
                         let b = self.string_lit(e).unwrap_or_default();
