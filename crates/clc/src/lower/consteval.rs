@@ -246,7 +246,7 @@ impl Lowerer<'_> {
     /// initializers): what `sizeof` needs of the forms real code uses there
     /// (`sizeof(tab) / sizeof(tab[0])`, `sizeof(s.f)`, `sizeof(*p)`), else the type of
     /// a constant value. `None` when it is none of these.
-    fn static_type(&mut self, e: ExprId) -> Option<Ty> {
+    pub(crate) fn static_type(&mut self, e: ExprId) -> Option<Ty> {
         let tu = self.tu;
         match &tu.exprs[e].kind {
             ExprKind::Ident(s) => match self.sc.lookup(*s) {
@@ -283,6 +283,34 @@ impl Lowerer<'_> {
                 }
                 match self.t.kind(b) {
                     TyKind::Record(r) => self.find_field(r, member.name).map(|(_, t, _)| t),
+                    _ => None,
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let a = self.static_type(*lhs)?;
+                let b = self.static_type(*rhs)?;
+                let int = self.t.prim(Prim::Int);
+                match (op, self.t.kind(a), self.t.kind(b)) {
+                    (
+                        BinaryOp::Lt
+                        | BinaryOp::Gt
+                        | BinaryOp::Le
+                        | BinaryOp::Ge
+                        | BinaryOp::Eq
+                        | BinaryOp::Ne
+                        | BinaryOp::LogAnd
+                        | BinaryOp::LogOr,
+                        TyKind::Prim(_),
+                        TyKind::Prim(_),
+                    ) => Some(int),
+                    (BinaryOp::Shl | BinaryOp::Shr, TyKind::Prim(p), TyKind::Prim(_)) => {
+                        Some(self.t.prim(p.promote()))
+                    }
+                    (_, TyKind::Prim(p), TyKind::Prim(q)) => {
+                        Some(self.t.prim(Lowerer::scalar_common(p, q)))
+                    }
+                    (_, TyKind::Vector(..), TyKind::Prim(_) | TyKind::Vector(..)) => Some(a),
+                    (_, TyKind::Prim(_), TyKind::Vector(..)) => Some(b),
                     _ => None,
                 }
             }

@@ -145,6 +145,31 @@ impl Lowerer<'_> {
                     T_ERROR
                 }
             },
+            BaseType::TypeofExpr(e) => {
+                if self.in_fn {
+                    self.type_of_expr(e)
+                } else {
+                    match self.static_type(e) {
+                        Some(t) => t,
+                        None => {
+                            let sp = self.espan(e);
+                            self.err(
+                                sp,
+                                "not supported yet: `__typeof__` of this expression at program scope",
+                                "",
+                            );
+                            T_ERROR
+                        }
+                    }
+                }
+            }
+            BaseType::TypeofType(tn) => {
+                let t = self.type_name(tn);
+                dt.space = dt.space.or(t.space);
+                dt.is_const |= t.is_const;
+                dt.is_volatile |= t.is_volatile;
+                t.ty
+            }
             BaseType::Error => T_ERROR,
         };
         dt
