@@ -182,6 +182,11 @@ impl Parser<'_, '_> {
     }
 
     fn unary(&mut self) -> PResult<ExprId> {
+        if self.is_kw("__extension__") {
+            // GNU `__extension__ expr` (silences pedantic warnings): the expression.
+            self.bump();
+            return self.cast_expr();
+        }
         let start = self.span();
         let t = self.peek();
         let op = match t.kind {

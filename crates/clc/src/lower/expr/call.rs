@@ -41,6 +41,12 @@ impl Lowerer<'_> {
                 self.err(span, format!("called object `{n}` is not a function"), "");
                 Opnd::Err
             }
+            None if self.name(sym) == "__builtin_expect" && args.len() == 2 => {
+                match self.builtin_expect(args[0], args[1]) {
+                    Some((v, t)) => Opnd::R(v, t),
+                    None => Opnd::Err,
+                }
+            }
             None => {
                 let n = self.name(sym).to_string();
                 self.builtin_call(&n, args, span)
@@ -141,6 +147,16 @@ impl Lowerer<'_> {
             }
             _ => None,
         }
+    }
+
+    /// `long __builtin_expect(long v, long expected)` is `v`; the hint is only evaluated.
+    fn builtin_expect(&mut self, v: ExprId, hint: ExprId) -> Option<(Value, Ty)> {
+        let long = self.t.prim(Prim::Long);
+        let (x, t) = self.rv(v)?;
+        let _ = self.rv(hint);
+        let asp = self.espan(v);
+        let x = self.implicit(x, t, long, asp, "for argument 1 of `__builtin_expect`")?;
+        Some((x, long))
     }
 
     pub(crate) fn user_call(&mut self, i: usize, args: &[ExprId], span: Span) -> Opnd {
