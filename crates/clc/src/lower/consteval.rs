@@ -286,38 +286,54 @@ impl Lowerer<'_> {
                     _ => None,
                 }
             }
-            ExprKind::Binary { op, lhs, rhs } => {
-                let a = self.static_type(*lhs)?;
-                let b = self.static_type(*rhs)?;
-                let int = self.t.prim(Prim::Int);
-                match (op, self.t.kind(a), self.t.kind(b)) {
-                    (
-                        BinaryOp::Lt
-                        | BinaryOp::Gt
-                        | BinaryOp::Le
-                        | BinaryOp::Ge
-                        | BinaryOp::Eq
-                        | BinaryOp::Ne
-                        | BinaryOp::LogAnd
-                        | BinaryOp::LogOr,
-                        TyKind::Prim(_),
-                        TyKind::Prim(_),
-                    ) => Some(int),
-                    (BinaryOp::Shl | BinaryOp::Shr, TyKind::Prim(p), TyKind::Prim(_)) => {
-                        Some(self.t.prim(p.promote()))
-                    }
-                    (_, TyKind::Prim(p), TyKind::Prim(q)) => {
-                        Some(self.t.prim(Lowerer::scalar_common(p, q)))
-                    }
-                    (_, TyKind::Vector(..), TyKind::Prim(_) | TyKind::Vector(..)) => Some(a),
-                    (_, TyKind::Prim(_), TyKind::Vector(..)) => Some(b),
-                    _ => None,
+            ExprKind::Binary { .. } => {
+                // Left-deep chains iteratively (no recursion proportional to length).
+                let mut spine = Vec::new();
+                let mut leftmost = e;
+                while let ExprKind::Binary { op, lhs, rhs } = &tu.exprs[leftmost].kind {
+                    spine.push((*op, *rhs));
+                    leftmost = *lhs;
                 }
+                let mut acc = self.static_type(leftmost)?;
+                for (op, rhs) in spine.into_iter().rev() {
+                    let b = self.static_type(rhs)?;
+                    acc = self.binary_static_type(op, acc, b)?;
+                }
+                Some(acc)
             }
             _ => {
                 let c = self.ceval(e).ok()?;
                 Some(self.cv_ty(&c))
             }
+        }
+    }
+
+    /// The type of `a op b` for arithmetic operands (the usual conversions, with
+    /// OpenCL's scalar-to-vector widening); `None` for anything else.
+    fn binary_static_type(&mut self, op: BinaryOp, a: Ty, b: Ty) -> Option<Ty> {
+        let int = self.t.prim(Prim::Int);
+        match (op, self.t.kind(a), self.t.kind(b)) {
+            (
+                BinaryOp::Lt
+                | BinaryOp::Gt
+                | BinaryOp::Le
+                | BinaryOp::Ge
+                | BinaryOp::Eq
+                | BinaryOp::Ne
+                | BinaryOp::LogAnd
+                | BinaryOp::LogOr,
+                TyKind::Prim(_),
+                TyKind::Prim(_),
+            ) => Some(int),
+            (BinaryOp::Shl | BinaryOp::Shr, TyKind::Prim(p), TyKind::Prim(_)) => {
+                Some(self.t.prim(p.promote()))
+            }
+            (_, TyKind::Prim(p), TyKind::Prim(q)) => {
+                Some(self.t.prim(Lowerer::scalar_common(p, q)))
+            }
+            (_, TyKind::Vector(..), TyKind::Prim(_) | TyKind::Vector(..)) => Some(a),
+            (_, TyKind::Prim(_), TyKind::Vector(..)) => Some(b),
+            _ => None,
         }
     }
 

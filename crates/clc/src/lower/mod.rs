@@ -30,7 +30,10 @@
 //! More conventions: struct and union values live in memory (assignment copies bytes;
 //! parameters are `byval` pointers to a private copy; results go through a hidden first
 //! `sret` pointer); `switch` compares in 64 bits (the operand is sign- or zero-extended
-//! and case values are 64-bit two's complement); `event_t` is an `i32`.
+//! and case values are 64-bit two's complement); `event_t` is an `i32`. A string literal
+//! used as a value is a `__constant` global named `.str` (one per distinct content). An
+//! `overloadable` user function is named as clang mangles it (`_Z1fi`), and a call picks
+//! the overload by argument ranks (exact, promotion, conversion).
 //!
 //! # Not supported yet (each gives a "not supported yet" diagnostic)
 //!

@@ -458,11 +458,15 @@ impl Parser<'_, '_> {
                 SpecKw::Typeof => {
                     self.bump();
                     self.expect(Punct::LParen, "after `__typeof__`")?;
+                    // Counted as a nesting level: `__typeof__(__typeof__(...))` recurses.
+                    self.enter()?;
                     let base = if self.is_type_name_start(0) {
-                        BaseType::TypeofType(self.type_name()?)
+                        self.type_name().map(BaseType::TypeofType)
                     } else {
-                        BaseType::TypeofExpr(self.expr()?)
+                        self.expr().map(BaseType::TypeofExpr)
                     };
+                    self.leave();
+                    let base = base?;
                     self.expect(Punct::RParen, "to close `__typeof__(`")?;
                     let s = join(span, self.prev_span());
                     words.add(TypeKw::Complete(base));
