@@ -5,9 +5,11 @@
 // By hand, with q = {5}: f(3) = 3 + 1 = 4 (int); f(1.5f) = 3.0 (float);
 // f((int2)(4, 5)) = 4 * 10 + 5 = 45; f(q) = q[0] + 100 = 105 (the pointer overload);
 // f((char)3) promotes to int: 4; g() = 7; f(2.5f) + f(2) = 5 + 3 = 8;
-// a declaration before the definitions resolves to the same function: twice(21) = 42.
-// RUN: kauai oclc -execute -enqueue pick -arg q,5 -print o,8 -global 1 %s
-// CHECK: o,4,3,45,105,4,7,8,42
+// a declaration before the definitions resolves to the same function: twice(21) = 42;
+// 40 nested calls f(f(...f(0)...)) pick the int overload each time: 40 (each argument is
+// lowered once, so nesting costs linear time).
+// RUN: kauai oclc -execute -enqueue pick -arg q,5 -print o,9 -global 1 %s
+// CHECK: o,4,3,45,105,4,7,8,42,40
 
 int __attribute__((overloadable)) twice(int x);
 float __attribute__((overloadable)) twice(float x);
@@ -28,6 +30,7 @@ __kernel void pick(__global float *o, __global int *q)
     o[5] = g();
     o[6] = f(2.5f) + f(2);
     o[7] = twice(21);
+    o[8] = f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(0))))))))))))))))))))))))))))))))))))))));
 }
 
 int __attribute__((overloadable)) twice(int x) { return 2 * x; }

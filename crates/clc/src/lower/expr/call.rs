@@ -23,15 +23,19 @@ impl Lowerer<'_> {
                 self.printf_call(args, span)
             }
             Some(Binding::Func(i)) => match self.overloads.get(&sym).cloned() {
-                Some(set) => match self.resolve_overload(sym, &set, args, span) {
-                    Some(j) => self.user_call(j, args, span),
-                    None => {
-                        for a in args {
-                            let _ = self.expr(*a);
-                        }
-                        Opnd::Err
+                Some(set) => {
+                    // Each argument is lowered once, its type then picks the overload
+                    // (lowering nested overloaded calls twice would be exponential).
+                    let ops = self.lower_args(args);
+                    let tys: Vec<Ty> = ops.iter().map(|(o, _)| self.opnd_ty(o)).collect();
+                    if tys.contains(&T_ERROR) {
+                        return Opnd::Err;
                     }
-                },
+                    match self.resolve_overload(sym, &set, &tys, span) {
+                        Some(j) => self.user_call_ops(j, ops, span),
+                        None => Opnd::Err,
+                    }
+                }
                 None => self.user_call(i, args, span),
             },
             Some(Binding::Var(_))
@@ -62,22 +66,18 @@ impl Lowerer<'_> {
         &mut self,
         sym: crate::ast::Symbol,
         set: &[usize],
-        args: &[ExprId],
+        arg_tys: &[Ty],
         span: Span,
     ) -> Option<usize> {
-        let arg_tys: Vec<Ty> = args.iter().map(|&a| self.type_of_expr_quiet(a)).collect();
-        if arg_tys.contains(&T_ERROR) {
-            return None;
-        }
         let mut viable: Vec<(usize, Vec<u8>)> = Vec::new();
         for &f in set {
             let params = &self.fns[f].params;
-            if params.len() != args.len() {
+            if params.len() != arg_tys.len() {
                 continue;
             }
             let ranks: Option<Vec<u8>> = params
                 .iter()
-                .zip(&arg_tys)
+                .zip(arg_tys)
                 .map(|(&p, &a)| self.conversion_rank(a, p))
                 .collect();
             if let Some(r) = ranks {
@@ -159,7 +159,33 @@ impl Lowerer<'_> {
         Some((x, long))
     }
 
+    /// The arguments of a call, lowered left to right with their places: each read
+    /// as an rvalue right away (arrays decay), except struct objects, which the call
+    /// copies.
+    fn lower_args(&mut self, args: &[ExprId]) -> Vec<(Opnd, Span)> {
+        args.iter()
+            .map(|&a| {
+                let sp = self.espan(a);
+                let o = match self.expr(a) {
+                    o @ (Opnd::Void | Opnd::Err | Opnd::R(..)) => o,
+                    Opnd::L(lv) if matches!(self.t.kind(lv.ty), TyKind::Record(_)) => Opnd::L(lv),
+                    o => match self.rvalue_of(o, sp) {
+                        Some((v, t)) => Opnd::R(v, t),
+                        None => Opnd::Err,
+                    },
+                };
+                (o, sp)
+            })
+            .collect()
+    }
+
     pub(crate) fn user_call(&mut self, i: usize, args: &[ExprId], span: Span) -> Opnd {
+        let ops = self.lower_args(args);
+        self.user_call_ops(i, ops, span)
+    }
+
+    /// A call of user function `i` with its arguments already lowered.
+    fn user_call_ops(&mut self, i: usize, args: Vec<(Opnd, Span)>, span: Span) -> Opnd {
         let params = self.fns[i].params.clone();
         let ret = self.fns[i].ret;
         let fname = self.name(self.fns[i].name).to_string();
@@ -178,17 +204,13 @@ impl Lowerer<'_> {
                 .at(span, "in this call")
                 .also(self.fns[i].span, "declared here"),
             );
-            for a in args {
-                let _ = self.expr(*a);
-            }
             return Opnd::Err;
         }
         let mut vals = Vec::new();
         let mut ok = true;
-        for (k, (&a, &pt)) in args.iter().zip(&params).enumerate() {
-            let asp = self.espan(a);
+        for (k, ((o, asp), &pt)) in args.into_iter().zip(&params).enumerate() {
             if matches!(self.t.kind(pt), TyKind::Record(_)) {
-                match self.expr(a) {
+                match o {
                     Opnd::L(lv) if lv.ty == pt => {
                         let copy = self.alloca_ty(pt);
                         self.copy_mem(copy, lv.ptr, pt);
@@ -212,7 +234,7 @@ impl Lowerer<'_> {
                 }
                 continue;
             }
-            match self.rv(a) {
+            match self.rvalue_of(o, asp) {
                 Some((v, t)) => match self.implicit(
                     v,
                     t,
