@@ -489,6 +489,11 @@ pub enum BaseType {
     Enum(EnumId),
     /// A name the typedef table knew at this point.
     Typedef(Symbol),
+    /// `__typeof__(expr)` (a GNU extension clang accepts): the expression's type; the
+    /// expression is not evaluated.
+    TypeofExpr(ExprId),
+    /// `__typeof__(type-name)`.
+    TypeofType(TypeNameId),
     /// No valid type could be formed (already diagnosed).
     Error,
 }
@@ -872,6 +877,9 @@ pub enum ExprKind {
         member: Ident,
         arrow: bool,
     },
+    /// `({ items })`: a GNU statement expression (a [`StmtKind::Compound`]); its value
+    /// is the last item's when that is an expression statement, else `void`.
+    StmtExpr(StmtId),
     /// An expression that failed to parse (already diagnosed).
     Error,
 }

@@ -556,6 +556,19 @@ impl Lowerer<'_> {
         let g = self.gentype(args);
         let g = match g.and_then(|g| self.t.elem_lanes(g).map(|(p, n)| (g, p, n))) {
             Some((g, p, _)) if p.is_float() && p != Prim::Half => g,
+            // Only integer arguments: with `cl_khr_fp64` they convert as well to the
+            // double overload as to the float one, which clang reports as ambiguous.
+            Some((_, p, 1)) if p.is_int() && self.opts.fp64 => {
+                self.push_diag(
+                    Diagnostic::error(format!("call to `{name}` is ambiguous"))
+                        .at(
+                            span,
+                            "integer arguments convert equally well to float and double",
+                        )
+                        .note("make one argument floating, e.g. `2.0f` or `(float)x`"),
+                );
+                return None;
+            }
             Some((_, p, 1)) if p.is_int() => self.t.prim(Prim::Float),
             _ => {
                 self.bad_args(name, args, span, FLOAT_CANDIDATES);

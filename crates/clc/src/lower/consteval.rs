@@ -4,7 +4,7 @@
 use crate::ast::{BinaryOp, ExprId, ExprKind, FloatSuffix, UnaryOp};
 use crate::lower::expr::int_literal_prim;
 use crate::lower::Lowerer;
-use crate::sema::scope::Binding;
+use crate::sema::scope::{Binding, Place, VarInfo};
 use crate::sema::types::{Prim, Ty, TyKind};
 
 /// A constant value with its C type.
@@ -109,6 +109,10 @@ impl Lowerer<'_> {
             ExprKind::CharLit(c) => Ok(CV::I(c.value as i128, Prim::Int)),
             ExprKind::Ident(s) => match self.sc.lookup(*s) {
                 Some(Binding::EnumConst(v, _)) => Ok(CV::I(v as i128, Prim::Int)),
+                Some(Binding::Var(VarInfo {
+                    place: Place::Global(g),
+                    ..
+                })) => self.const_values.get(&g).cloned().ok_or(()),
                 _ => Err(()),
             },
             ExprKind::Unary { op, operand } => {
@@ -204,17 +208,18 @@ impl Lowerer<'_> {
             }
             ExprKind::SizeofType(tn) => {
                 let t = self.type_name(*tn).ty;
-                if !self.is_complete(t) {
+                if !self.is_sized(t) {
                     return Err(());
                 }
                 Ok(CV::I(self.t.size_of(t) as i128, self.size_prim()))
             }
             ExprKind::SizeofExpr(x) => {
-                if !self.in_fn {
-                    return Err(());
-                }
-                let t = self.type_of_expr(*x);
-                if !self.is_complete(t) {
+                let t = if self.in_fn {
+                    self.type_of_expr(*x)
+                } else {
+                    self.static_type(*x).ok_or(())?
+                };
+                if !self.is_sized(t) {
                     return Err(());
                 }
                 Ok(CV::I(self.t.size_of(t) as i128, self.size_prim()))
@@ -237,6 +242,110 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The type of `e` where no code may be emitted (program scope, `__constant`
+    /// initializers): what `sizeof` needs of the forms real code uses there
+    /// (`sizeof(tab) / sizeof(tab[0])`, `sizeof(s.f)`, `sizeof(*p)`), else the type of
+    /// a constant value. `None` when it is none of these.
+    pub(crate) fn static_type(&mut self, e: ExprId) -> Option<Ty> {
+        let tu = self.tu;
+        match &tu.exprs[e].kind {
+            ExprKind::Ident(s) => match self.sc.lookup(*s) {
+                Some(Binding::Var(v)) => Some(v.ty),
+                Some(Binding::EnumConst(..)) => Some(self.t.prim(Prim::Int)),
+                _ => None,
+            },
+            ExprKind::StringLit(l) => {
+                let n = (l.bytes.len() as u64).checked_add(1)?;
+                let c = self.t.prim(Prim::Char);
+                Some(self.t.array(c, n))
+            }
+            ExprKind::Index { base, index } => {
+                let b = self.static_type(*base)?;
+                let i = self.static_type(*index)?;
+                // `i[a]` is `a[i]`.
+                self.element_type(b).or_else(|| self.element_type(i))
+            }
+            ExprKind::Unary {
+                op: UnaryOp::Deref,
+                operand,
+            } => {
+                let b = self.static_type(*operand)?;
+                self.element_type(b)
+            }
+            ExprKind::Member {
+                base,
+                member,
+                arrow,
+            } => {
+                let mut b = self.static_type(*base)?;
+                if *arrow {
+                    b = self.element_type(b)?;
+                }
+                match self.t.kind(b) {
+                    TyKind::Record(r) => self.find_field(r, member.name).map(|(_, t, _)| t),
+                    _ => None,
+                }
+            }
+            ExprKind::Binary { .. } => {
+                // Left-deep chains iteratively (no recursion proportional to length).
+                let mut spine = Vec::new();
+                let mut leftmost = e;
+                while let ExprKind::Binary { op, lhs, rhs } = &tu.exprs[leftmost].kind {
+                    spine.push((*op, *rhs));
+                    leftmost = *lhs;
+                }
+                let mut acc = self.static_type(leftmost)?;
+                for (op, rhs) in spine.into_iter().rev() {
+                    let b = self.static_type(rhs)?;
+                    acc = self.binary_static_type(op, acc, b)?;
+                }
+                Some(acc)
+            }
+            _ => {
+                let c = self.ceval(e).ok()?;
+                Some(self.cv_ty(&c))
+            }
+        }
+    }
+
+    /// The type of `a op b` for arithmetic operands (the usual conversions, with
+    /// OpenCL's scalar-to-vector widening); `None` for anything else.
+    fn binary_static_type(&mut self, op: BinaryOp, a: Ty, b: Ty) -> Option<Ty> {
+        let int = self.t.prim(Prim::Int);
+        match (op, self.t.kind(a), self.t.kind(b)) {
+            (
+                BinaryOp::Lt
+                | BinaryOp::Gt
+                | BinaryOp::Le
+                | BinaryOp::Ge
+                | BinaryOp::Eq
+                | BinaryOp::Ne
+                | BinaryOp::LogAnd
+                | BinaryOp::LogOr,
+                TyKind::Prim(_),
+                TyKind::Prim(_),
+            ) => Some(int),
+            (BinaryOp::Shl | BinaryOp::Shr, TyKind::Prim(p), TyKind::Prim(_)) => {
+                Some(self.t.prim(p.promote()))
+            }
+            (_, TyKind::Prim(p), TyKind::Prim(q)) => {
+                Some(self.t.prim(Lowerer::scalar_common(p, q)))
+            }
+            (_, TyKind::Vector(..), TyKind::Prim(_) | TyKind::Vector(..)) => Some(a),
+            (_, TyKind::Prim(_), TyKind::Vector(..)) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// What `x[i]` or `*x` has as type when `x` has type `t`.
+    fn element_type(&self, t: Ty) -> Option<Ty> {
+        match self.t.kind(t) {
+            TyKind::Array(el, _) => Some(el),
+            TyKind::Ptr(p) => Some(p.pointee),
+            _ => None,
+        }
+    }
+
     pub(crate) fn cv_convert(&mut self, c: &CV, t: Ty) -> Result<CV, ()> {
         match self.t.kind(t) {
             TyKind::Prim(p) => Ok(cv_cast(c, p)),
@@ -250,6 +359,18 @@ impl Lowerer<'_> {
     }
 }
 
+/// A lane result back in the lane's type (C promotes `char` lanes to `int`).
+fn lane(r: Result<CV, ()>, like: &CV) -> Result<CV, ()> {
+    r.map(|r| cv_cast(&r, cv_prim(like)))
+}
+
+fn cv_prim(c: &CV) -> Prim {
+    match c {
+        CV::I(_, p) | CV::F(_, p) => *p,
+        CV::V(l, _) => l.first().map_or(Prim::Int, cv_prim),
+    }
+}
+
 fn truth(c: &CV) -> Result<bool, ()> {
     match c {
         CV::I(v, _) => Ok(*v != 0),
@@ -259,6 +380,52 @@ fn truth(c: &CV) -> Result<bool, ()> {
 }
 
 fn const_binop(op: BinaryOp, a: &CV, b: &CV) -> Result<CV, ()> {
+    // Vectors: lane by lane, a scalar operand converted to the lane type first (the
+    // OpenCL rule), each result wrapped to the lane type; comparisons (which give -1/0
+    // lanes of another type) and shifts (counted modulo the lane width) are not folded.
+    match (a, b) {
+        (CV::V(..), _) | (_, CV::V(..))
+            if matches!(
+                op,
+                BinaryOp::Shl
+                    | BinaryOp::Shr
+                    | BinaryOp::Lt
+                    | BinaryOp::Gt
+                    | BinaryOp::Le
+                    | BinaryOp::Ge
+                    | BinaryOp::Eq
+                    | BinaryOp::Ne
+            ) =>
+        {
+            return Err(());
+        }
+        (CV::V(x, t), CV::V(y, u)) => {
+            if t != u || x.len() != y.len() {
+                return Err(());
+            }
+            let lanes = x
+                .iter()
+                .zip(y)
+                .map(|(p, q)| lane(const_binop(op, p, q), p))
+                .collect::<Result<Vec<_>, ()>>()?;
+            return Ok(CV::V(lanes, *t));
+        }
+        (CV::V(x, t), s) => {
+            let lanes = x
+                .iter()
+                .map(|p| lane(const_binop(op, p, &cv_cast(s, cv_prim(p))), p))
+                .collect::<Result<Vec<_>, ()>>()?;
+            return Ok(CV::V(lanes, *t));
+        }
+        (s, CV::V(y, t)) => {
+            let lanes = y
+                .iter()
+                .map(|q| lane(const_binop(op, &cv_cast(s, cv_prim(q)), q), q))
+                .collect::<Result<Vec<_>, ()>>()?;
+            return Ok(CV::V(lanes, *t));
+        }
+        _ => {}
+    }
     let (pa, pb) = match (a, b) {
         (CV::I(_, p) | CV::F(_, p), CV::I(_, q) | CV::F(_, q)) => (*p, *q),
         _ => return Err(()),

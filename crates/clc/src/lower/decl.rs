@@ -8,6 +8,7 @@ use kauai_ir::{
     attr, meta, AddrSpace, Function, Global, InstKind, MetaValue, Param, StructType, Type,
 };
 
+use super::consteval::CV;
 use super::{FnState, Lowerer, UserFn};
 use crate::ast::{
     self, AttrKind, BaseType, DeclSpecs, Declarator, Derived, ExprId, RecordKind, StorageClass,
@@ -24,6 +25,15 @@ pub(crate) struct DeclTy {
     pub is_const: bool,
     pub is_volatile: bool,
     pub is_restrict: bool,
+}
+
+/// Whether `__attribute__((overloadable))` is among `attrs`.
+fn has_overloadable<'a>(
+    l: &Lowerer<'_>,
+    mut attrs: impl Iterator<Item = &'a ast::Attribute>,
+) -> bool {
+    attrs
+        .any(|a| matches!(a.kind, AttrKind::Unknown { name, .. } if l.name(name) == "overloadable"))
 }
 
 pub(crate) fn space_of(a: ast::AddressSpace) -> AddrSpace {
@@ -135,6 +145,31 @@ impl Lowerer<'_> {
                     T_ERROR
                 }
             },
+            BaseType::TypeofExpr(e) => {
+                if self.in_fn {
+                    self.type_of_expr(e)
+                } else {
+                    match self.static_type(e) {
+                        Some(t) => t,
+                        None => {
+                            let sp = self.espan(e);
+                            self.err(
+                                sp,
+                                "not supported yet: `__typeof__` of this expression at program scope",
+                                "",
+                            );
+                            T_ERROR
+                        }
+                    }
+                }
+            }
+            BaseType::TypeofType(tn) => {
+                let t = self.type_name(tn);
+                dt.space = dt.space.or(t.space);
+                dt.is_const |= t.is_const;
+                dt.is_volatile |= t.is_volatile;
+                t.ty
+            }
             BaseType::Error => T_ERROR,
         };
         dt
@@ -174,9 +209,11 @@ impl Lowerer<'_> {
                 Derived::Array { size, span } => {
                     let len = match size {
                         Some(e) => match self.const_int(*e) {
-                            Some(n) if n > 0 => n as u64,
+                            // `[0]` is the GNU zero-length array clang accepts (size 0,
+                            // mostly a struct's trailing member).
+                            Some(n) if n >= 0 => u64::try_from(n).unwrap_or(1),
                             Some(_) => {
-                                self.err(*span, "array size must be positive", "");
+                                self.err(*span, "array size is negative", "");
                                 1
                             }
                             None => {
@@ -350,7 +387,8 @@ impl Lowerer<'_> {
                     });
                     continue;
                 }
-                if !self.is_complete(dt.ty) {
+                // A zero-length (or flexible, `[]`) array member adds no bytes.
+                if !self.is_sized(dt.ty) {
                     self.err(
                         d.span,
                         format!("field has incomplete type `{}`", self.tyname(dt.ty)),
@@ -530,6 +568,15 @@ impl Lowerer<'_> {
         int
     }
 
+    /// Has a size, counting arrays of length 0 (`T b[0]`, size 0): what `sizeof` and
+    /// struct members need. [`Self::is_complete`] treats them as `T b[]`, not yet sized.
+    pub(crate) fn is_sized(&self, t: Ty) -> bool {
+        match self.t.kind(t) {
+            TyKind::Array(e, _) => self.is_sized(e),
+            _ => self.is_complete(t),
+        }
+    }
+
     pub(crate) fn is_complete(&self, t: Ty) -> bool {
         match self.t.kind(t) {
             TyKind::Record(r) => self.t.records[r as usize].complete,
@@ -563,7 +610,8 @@ impl Lowerer<'_> {
                 continue;
             }
             if let TyKind::Func(sig) = self.t.kind(dt.ty) {
-                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span);
+                let o = has_overloadable(self, d.specs.attrs.iter().chain(&idecl.declarator.attrs));
+                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span, o);
                 continue;
             }
             if dt.ty == T_ERROR {
@@ -634,6 +682,7 @@ impl Lowerer<'_> {
             return;
         }
         let bytes = self.const_init_bytes(dt.ty, init);
+        let value = self.const_scalar_value(dt.ty, init);
         let sname = self.name(name.name).to_string();
         let gname = self.unique_global_name(match prefix {
             Some(p) => format!("{p}.{sname}"),
@@ -648,6 +697,9 @@ impl Lowerer<'_> {
             init: bytes,
             constant: true,
         });
+        if let Some(v) = value {
+            self.const_values.insert(g, v);
+        }
         self.bind_var(
             name,
             VarInfo {
@@ -661,9 +713,33 @@ impl Lowerer<'_> {
         );
     }
 
+    /// The value of a scalar or vector `__constant` variable initialized by one
+    /// constant expression (`= e` or `= { e }`), for later constant expressions.
+    fn const_scalar_value(&mut self, ty: Ty, init: &ast::Initializer) -> Option<CV> {
+        if !matches!(self.t.kind(ty), TyKind::Prim(_) | TyKind::Vector(..)) {
+            return None;
+        }
+        let e = match init {
+            ast::Initializer::Expr(e) => *e,
+            ast::Initializer::List { items, .. } => match items.as_slice() {
+                [ast::InitItem {
+                    designators,
+                    init: ast::Initializer::Expr(e),
+                    ..
+                }] if designators.is_empty() => *e,
+                _ => return None,
+            },
+        };
+        let was_in_fn = self.in_fn;
+        self.in_fn = false;
+        let c = self.ceval(e);
+        self.in_fn = was_in_fn;
+        self.cv_convert(&c.ok()?, ty).ok()
+    }
+
     /// `name`, or `name.N` if a global of that name exists (two kernel-scope variables
     /// of one name in different blocks).
-    fn unique_global_name(&self, name: String) -> String {
+    pub(crate) fn unique_global_name(&self, name: String) -> String {
         if self.m.global_by_name(&name).is_none() {
             return name;
         }
@@ -684,9 +760,62 @@ impl Lowerer<'_> {
         }
     }
 
-    fn declare_function(&mut self, name: ast::Ident, sig: u32, kernel: bool, span: Span) -> usize {
+    fn declare_function(
+        &mut self,
+        name: ast::Ident,
+        sig: u32,
+        kernel: bool,
+        span: Span,
+        overloadable: bool,
+    ) -> usize {
         let s = self.t.sigs[sig as usize].clone();
-        if let Some(Binding::Func(i)) = self.sc.lookup(name.name) {
+        if let Some(Binding::Func(first)) = self.sc.lookup(name.name) {
+            let set = self
+                .overloads
+                .get(&name.name)
+                .cloned()
+                .unwrap_or_else(|| vec![first]);
+            let same = set
+                .iter()
+                .copied()
+                .find(|&j| self.fns[j].params == s.params);
+            let i = match same {
+                Some(j) => j,
+                None if overloadable && set.iter().all(|&j| self.fns[j].overloadable) => {
+                    // Another overload: a new function under the same name.
+                    let i = self.fns.len();
+                    self.fns.push(UserFn {
+                        name: name.name,
+                        params: s.params,
+                        ret: s.ret,
+                        variadic: s.variadic,
+                        is_kernel: kernel,
+                        ir: None,
+                        defined: false,
+                        span,
+                        first_call: None,
+                        overloadable,
+                    });
+                    self.overloads
+                        .entry(name.name)
+                        .or_insert_with(|| vec![first])
+                        .push(i);
+                    return i;
+                }
+                None => first,
+            };
+            if overloadable != self.fns[i].overloadable {
+                let n = self.name(name.name).to_string();
+                let first = self.fns[i].span;
+                self.push_diag(
+                    kauai_diag::Diagnostic::error(format!(
+                        "redeclaration of `{n}` must {}have the `overloadable` attribute",
+                        if self.fns[i].overloadable { "" } else { "not " }
+                    ))
+                    .at(name.span, "")
+                    .also(first, "previous declaration is here"),
+                );
+            }
             let f = &self.fns[i];
             if f.params != s.params || f.ret != s.ret {
                 let n = self.name(name.name).to_string();
@@ -711,6 +840,7 @@ impl Lowerer<'_> {
             defined: false,
             span,
             first_call: None,
+            overloadable,
         });
         if let Some((_, first)) = self.sc.declare(name.name, Binding::Func(i), span) {
             let n = self.name(name.name).to_string();
@@ -767,10 +897,26 @@ impl Lowerer<'_> {
         let ret = self.fns[i].ret;
         let ps = self.ir_params(&params, &[], ret);
         let rt = self.ir_ret(ret);
-        let name = self.name(self.fns[i].name).to_string();
+        let name = self.user_fn_ir_name(i);
         let f = self.m.functions.push(Function::new(name, ps, rt));
         self.fns[i].ir = Some(f);
         f
+    }
+
+    /// The IR name of user function `i`: its own, or mangled (Itanium, as clang) when
+    /// it is `overloadable`.
+    fn user_fn_ir_name(&self, i: usize) -> String {
+        let f = &self.fns[i];
+        let name = self.name(f.name).to_string();
+        if !f.overloadable {
+            return name;
+        }
+        let ms: Vec<_> = f.params.iter().map(|&p| self.t.mtype(p)).collect();
+        if ms.is_empty() {
+            kauai_ir::mangle::mangle(&name, &[kauai_ir::mangle::MType::Void])
+        } else {
+            kauai_ir::mangle::mangle(&name, &ms)
+        }
     }
 
     pub(crate) fn function_def(&mut self, id: crate::ast::FuncId) {
@@ -788,7 +934,9 @@ impl Lowerer<'_> {
             return;
         };
         let is_kernel = fd.specs.kernel.is_some();
-        let idx = self.declare_function(name, sig, is_kernel, fd.declarator.span);
+        let overloadable =
+            has_overloadable(self, fd.specs.attrs.iter().chain(&fd.declarator.attrs));
+        let idx = self.declare_function(name, sig, is_kernel, fd.declarator.span, overloadable);
         if self.fns[idx].defined {
             let n = self.name(name.name).to_string();
             self.err(name.span, format!("redefinition of function `{n}`"), "");
@@ -821,7 +969,7 @@ impl Lowerer<'_> {
         let mut irps = self.ir_params(&ptys, &pnames, ret);
         let sret = self.returns_record(ret);
         let rt = self.ir_ret(ret);
-        let mut func = Function::new(fname.clone(), Vec::new(), rt);
+        let mut func = Function::new(self.user_fn_ir_name(idx), Vec::new(), rt);
         if is_kernel {
             func.set_attr(attr::MUX_KERNEL, attr::ENTRY_POINT);
             if !sret {
@@ -1107,7 +1255,8 @@ impl Lowerer<'_> {
                 continue;
             }
             if let TyKind::Func(sig) = self.t.kind(dt.ty) {
-                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span);
+                let o = has_overloadable(self, d.specs.attrs.iter().chain(&idecl.declarator.attrs));
+                self.declare_function(name, sig, d.specs.kernel.is_some(), idecl.span, o);
                 continue;
             }
             if dt.ty == T_ERROR {
@@ -1168,7 +1317,11 @@ impl Lowerer<'_> {
                 }
                 AddrSpace::Private => {}
             }
-            if let TyKind::Array(e, 0) = self.t.kind(dt.ty) {
+            let zero_len = matches!(
+                idecl.declarator.derived.first(),
+                Some(ast::Derived::Array { size: Some(_), .. })
+            );
+            if let (TyKind::Array(e, 0), false) = (self.t.kind(dt.ty), zero_len) {
                 match &idecl.init {
                     Some(init) => {
                         let n = self.init_array_len(e, init);
@@ -1180,7 +1333,7 @@ impl Lowerer<'_> {
                     }
                 }
             }
-            if !self.is_complete(dt.ty) {
+            if !self.is_sized(dt.ty) {
                 self.err(
                     idecl.span,
                     format!("variable has incomplete type `{}`", self.tyname(dt.ty)),

@@ -304,18 +304,16 @@ impl Lowerer<'_> {
                         *pos += 1;
                     }
                     TyKind::Vector(..) => {
-                        let et = self.init_expr_ty(e);
-                        if self.t.is_vector(et) || et == T_ERROR {
-                            out.push(Leaf {
-                                bits: None,
-                                off,
-                                ty,
-                                kind: LeafKind::Expr(e),
-                            });
-                            *pos += 1;
-                        } else {
-                            self.init_list(ty, off, items, pos, false, out);
-                        }
+                        // A vector member or element without its own braces takes one
+                        // initializer, a scalar being splat (clang's OpenCL rule: `long16
+                        // d[] = {0, 1, 2}` has three vectors); only `{...}` lists lanes.
+                        out.push(Leaf {
+                            bits: None,
+                            off,
+                            ty,
+                            kind: LeafKind::Expr(e),
+                        });
+                        *pos += 1;
                     }
                     TyKind::Array(..) if self.is_char_array(ty) && self.string_lit(e).is_some() => {
                         let b = self.string_lit(e).unwrap_or_default();
@@ -428,6 +426,14 @@ impl Lowerer<'_> {
     /// Initialize a local object at `ptr`.
     pub(crate) fn init_local(&mut self, ptr: Value, ty: Ty, init: &Initializer) {
         if let Initializer::Expr(e) = init {
+            let event = TyKind::Opaque(crate::ast::OpaqueType::Event);
+            if self.t.kind(ty) == event && self.const_int(*e) == Some(0) {
+                // `event_t e = 0;`: the "no event" value (clang accepts only a 0 here).
+                let _ = self.expr(*e);
+                let z = self.ins(InstKind::Const(Const::Zero), Type::I32);
+                self.store_value(ptr, z, ty, false);
+                return;
+            }
             if !self.t.is_aggregate(ty) {
                 if let Some((v, t)) = self.rv(*e) {
                     let sp = self.espan(*e);

@@ -30,12 +30,16 @@
 //! More conventions: struct and union values live in memory (assignment copies bytes;
 //! parameters are `byval` pointers to a private copy; results go through a hidden first
 //! `sret` pointer); `switch` compares in 64 bits (the operand is sign- or zero-extended
-//! and case values are 64-bit two's complement); `event_t` is an `i32`.
+//! and case values are 64-bit two's complement); `event_t` is an `i32`. A string literal
+//! used as a value is a `__constant` global named `.str` (one per distinct content). An
+//! `overloadable` user function is named as clang mangles it (`_Z1fi`), and a call picks
+//! the overload by argument ranks (exact, promotion, conversion).
 //!
 //! # Not supported yet (each gives a "not supported yet" diagnostic)
 //!
 //! Bit-fields in packed structs; images and samplers; `half` values (only `half*` pointers);
-//! `vload_half`/`vstore_half`; 64-bit atomics without `cl_khr_int64_base_atomics`; variadic user functions; and the library
+//! `vload_half`/`vstore_half`; 64-bit atomics without `cl_khr_int64_base_atomics`; variadic user functions; `%s` with a
+//! string only known at run time (the printf table carries `%s` strings); and the library
 //! functions listed in `builtins::unsupported` (e.g. `rootn`, `sinpi`, `ilogb`,
 //! `remquo`, `frexp`).
 
@@ -93,6 +97,9 @@ pub(crate) struct UserFn {
     pub span: Span,
     /// Where it was first called (for "declared but never defined").
     pub first_call: Option<Span>,
+    /// `__attribute__((overloadable))`: one of a set of functions sharing the name,
+    /// chosen by argument types; its IR name is mangled as clang mangles it.
+    pub overloadable: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -138,6 +145,14 @@ pub struct Lowerer<'a> {
     pub(crate) anon: u32,
     pub(crate) fp64_reported: bool,
     pub(crate) errors: usize,
+    /// The values of scalar and vector `__constant` variables, which later constant
+    /// expressions may read (clang folds them too).
+    pub(crate) const_values: HashMap<kauai_ir::GlobalId, consteval::CV>,
+    /// The `__constant` object of each distinct string literal used as a value.
+    pub(crate) str_globals: HashMap<Vec<u8>, kauai_ir::GlobalId>,
+    /// The user functions of each overloaded name (an `overloadable` name declared with
+    /// a second signature), in declaration order.
+    pub(crate) overloads: HashMap<Symbol, Vec<usize>>,
 }
 
 /// Lower a parsed translation unit. The module is complete only if no error was pushed
@@ -163,6 +178,9 @@ pub fn lower_translation_unit(
         anon: 0,
         fp64_reported: false,
         errors: 0,
+        const_values: HashMap::new(),
+        str_globals: HashMap::new(),
+        overloads: HashMap::new(),
     };
     l.m.metadata.insert(
         kauai_ir::module::OPENCL_VERSION.to_string(),

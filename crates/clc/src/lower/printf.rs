@@ -25,6 +25,7 @@ use super::expr::Opnd;
 use super::Lowerer;
 use crate::ast::{ExprId, ExprKind, StringLiteral};
 use crate::parse::literal::string_literal_offsets;
+use crate::sema::scope::{Binding, Place, VarInfo};
 use crate::sema::types::{Prim, TyKind, T_ERROR};
 
 /// Where each byte of a decoded string literal came from.
@@ -168,6 +169,29 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The bytes of `sym` when it names a `__constant char` array with known contents.
+    fn constant_char_array(&self, sym: crate::ast::Symbol) -> Option<Vec<u8>> {
+        let Some(Binding::Var(VarInfo {
+            place: Place::Global(g),
+            ty,
+            ..
+        })) = self.sc.lookup(sym)
+        else {
+            return None;
+        };
+        let TyKind::Array(e, _) = self.t.kind(ty) else {
+            return None;
+        };
+        let global = &self.m.globals[g];
+        if global.space != kauai_ir::AddrSpace::Constant
+            || !matches!(self.t.kind(e), TyKind::Prim(Prim::Char | Prim::UChar))
+        {
+            return None;
+        }
+        // No initial bytes means zero-filled: the empty string.
+        Some(global.init.clone().unwrap_or_default())
+    }
+
     /// Check and lower one argument against its conversion.
     fn printf_arg(&mut self, spec: &Spec, sspan: Span, arg: ExprId) -> Option<PrintfArg> {
         let tu = self.tu;
@@ -185,14 +209,17 @@ impl Lowerer<'_> {
             );
         };
         if kind == ArgKind::Str {
-            return match &tu.exprs[arg].kind {
-                ExprKind::StringLit(s) => {
-                    let end = s
-                        .bytes
-                        .iter()
-                        .position(|&b| b == 0)
-                        .unwrap_or(s.bytes.len());
-                    match std::str::from_utf8(&s.bytes[..end]) {
+            // The strings travel in the printf table, so only a string whose bytes are
+            // known here can be printed: a literal, or a `__constant char` array.
+            let known: Option<Vec<u8>> = match &tu.exprs[arg].kind {
+                ExprKind::StringLit(s) => Some(s.bytes.clone()),
+                ExprKind::Ident(sym) => self.constant_char_array(*sym),
+                _ => None,
+            };
+            return match (known, &tu.exprs[arg].kind) {
+                (Some(bytes), _) => {
+                    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+                    match std::str::from_utf8(&bytes[..end]) {
                         Ok(text) => Some(PrintfArg::Str(text.to_string())),
                         Err(_) => {
                             self.err(
@@ -204,15 +231,30 @@ impl Lowerer<'_> {
                         }
                     }
                 }
-                ExprKind::Error => None,
-                _ => {
-                    let _ = self.expr(arg);
-                    self.push_diag(
-                        Diagnostic::error(format!("`{sp}` needs a string literal argument"))
-                            .at(asp, "not a string literal")
+                (None, ExprKind::Error) => None,
+                (None, _) => {
+                    let o = self.expr(arg);
+                    if matches!(o, Opnd::Err) {
+                        return None;
+                    }
+                    let t = self.opnd_ty(&o);
+                    let is_char_ptr = matches!(
+                        self.t.kind(t),
+                        TyKind::Ptr(p) if matches!(self.t.kind(p.pointee), TyKind::Prim(Prim::Char | Prim::UChar))
+                    ) || matches!(self.t.kind(t), TyKind::Array(e, _) if matches!(self.t.kind(e), TyKind::Prim(Prim::Char | Prim::UChar)));
+                    let d = if is_char_ptr {
+                        Diagnostic::error(format!(
+                            "not supported yet: `{sp}` with a string that is not known at compile time"
+                        ))
+                        .at(asp, "a pointer whose string is only known at run time")
+                        .also(sspan, "for this conversion")
+                        .note("Kauai prints `%s` strings from its printf table: pass a string literal or a `__constant char` array")
+                    } else {
+                        Diagnostic::error(format!("`{sp}` needs a string argument"))
+                            .at(asp, format!("this is `{}`", self.tyname(t)))
                             .also(sspan, "for this conversion")
-                            .note("OpenCL C only prints literal strings with `%s`"),
-                    );
+                    };
+                    self.push_diag(d);
                     None
                 }
             };

@@ -1,5 +1,6 @@
 //! Statements: structured control flow to blocks and branches.
 
+use kauai_diag::Span;
 use kauai_ir::{BlockCall, Const, ConvOp, InstKind, Rounding, Type};
 
 use super::{Lowerer, SwitchState};
@@ -8,6 +9,48 @@ use crate::lower::expr::Opnd;
 use crate::sema::types::{Prim, TyKind, T_ERROR, T_VOID};
 
 impl Lowerer<'_> {
+    /// `({ items })`: the items in their own scope; the value is the last item's when
+    /// it is an expression statement (read as an rvalue), else `void`, as in gcc.
+    pub(crate) fn stmt_expr(&mut self, body: StmtId, span: Span) -> Opnd {
+        let tu = self.tu;
+        if !self.in_fn {
+            self.err(
+                span,
+                "statement expression not allowed at program scope",
+                "only inside a function",
+            );
+            return Opnd::Err;
+        }
+        let StmtKind::Compound(items) = &tu.stmts[body].kind else {
+            return Opnd::Err;
+        };
+        self.sc.push();
+        let mut value = Opnd::Void;
+        if let Some((last, init)) = items.split_last() {
+            for i in init {
+                self.stmt(*i);
+            }
+            match &tu.stmts[*last].kind {
+                StmtKind::Expr(e) => {
+                    let o = self.expr(*e);
+                    value = match o {
+                        Opnd::Void | Opnd::Err => o,
+                        Opnd::L(lv) if matches!(self.t.kind(lv.ty), TyKind::Record(_)) => {
+                            Opnd::L(lv)
+                        }
+                        o => match self.rvalue_of(o, span) {
+                            Some((v, t)) => Opnd::R(v, t),
+                            None => Opnd::Err,
+                        },
+                    };
+                }
+                _ => self.stmt(*last),
+            }
+        }
+        self.sc.pop();
+        value
+    }
+
     pub(crate) fn stmt(&mut self, s: StmtId) {
         let tu = self.tu;
         let st = &tu.stmts[s];

@@ -25,6 +25,8 @@ pub(crate) enum SpecKw {
     Type(TypeKw),
     /// A C keyword OpenCL C does not support (`_Complex`, ...).
     Unsupported,
+    /// `__typeof__` / `__typeof`.
+    Typeof,
 }
 
 /// Type specifier words; the "partial" ones combine (`unsigned long int`), `Complete`
@@ -100,6 +102,7 @@ pub(crate) fn classify(word: &str) -> Option<SpecKw> {
         "sampler_t" => K::Type(T::Complete(BaseType::Opaque(OpaqueType::Sampler))),
         "event_t" => K::Type(T::Complete(BaseType::Opaque(OpaqueType::Event))),
         "_Complex" | "_Imaginary" | "__complex__" => K::Unsupported,
+        "__typeof__" | "__typeof" => K::Typeof,
         _ => return vector_type(word).map(|b| K::Type(T::Complete(b))),
     };
     Some(kw)
@@ -451,6 +454,23 @@ impl Parser<'_, '_> {
                     self.bump();
                     words.add(tk);
                     type_span = Some(type_span.map_or(span, |s| join(s, span)));
+                }
+                SpecKw::Typeof => {
+                    self.bump();
+                    self.expect(Punct::LParen, "after `__typeof__`")?;
+                    // Counted as a nesting level: `__typeof__(__typeof__(...))` recurses.
+                    self.enter()?;
+                    let base = if self.is_type_name_start(0) {
+                        self.type_name().map(BaseType::TypeofType)
+                    } else {
+                        self.expr().map(BaseType::TypeofExpr)
+                    };
+                    self.leave();
+                    let base = base?;
+                    self.expect(Punct::RParen, "to close `__typeof__(`")?;
+                    let s = join(span, self.prev_span());
+                    words.add(TypeKw::Complete(base));
+                    type_span = Some(type_span.map_or(s, |t| join(t, s)));
                 }
                 SpecKw::Unsupported => {
                     self.bump();

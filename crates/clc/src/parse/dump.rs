@@ -236,6 +236,8 @@ impl Dumper<'_> {
             BaseType::UintptrT => atom("uintptr_t"),
             BaseType::Opaque(o) => atom(o.name()),
             BaseType::Typedef(s) => list![atom("typedef-name"), self.name(s)],
+            BaseType::TypeofExpr(e) => list![atom("typeof"), self.expr(e)],
+            BaseType::TypeofType(t) => list![atom("typeof"), self.type_name(t)],
             BaseType::Record(id) => self.record(id),
             BaseType::Enum(id) => self.enum_spec(id),
             BaseType::Error => atom("<error>"),
@@ -623,6 +625,7 @@ impl Dumper<'_> {
                 self.expr(*base),
                 self.name(member.name)
             ],
+            ExprKind::StmtExpr(b) => list![atom("stmt-expr"), self.stmt(*b)],
             ExprKind::Error => atom("<error>"),
         }
     }

@@ -182,6 +182,11 @@ impl Parser<'_, '_> {
     }
 
     fn unary(&mut self) -> PResult<ExprId> {
+        if self.is_kw("__extension__") {
+            // GNU `__extension__ expr` (silences pedantic warnings): the expression.
+            self.bump();
+            return self.cast_expr();
+        }
         let start = self.span();
         let t = self.peek();
         let op = match t.kind {
@@ -401,6 +406,14 @@ impl Parser<'_, '_> {
                     ExprKind::Error
                 };
                 Ok(self.mk(kind, join(span, end)))
+            }
+            TokenKind::Punct(Punct::LParen) if self.nth_is(1, Punct::LBrace) => {
+                // `({ ... })`: a GNU statement expression, as gcc and clang accept.
+                self.bump();
+                let body = self.compound_stmt()?;
+                self.expect(Punct::RParen, "to close the statement expression")?;
+                let end = self.prev_span();
+                Ok(self.mk(ExprKind::StmtExpr(body), join(span, end)))
             }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();

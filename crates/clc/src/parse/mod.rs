@@ -222,7 +222,60 @@ impl<'t, 'd> Parser<'t, 'd> {
             return Ok(self.bump());
         }
         let msg = format!("expected `{}` {context}", p.as_str());
+        if p == Punct::Semi && self.pos > 0 && !self.aborted {
+            // As clang: a missing `;` is reported right after the previous token (not
+            // at the next line's first token). When what follows can begin the next
+            // item, parsing goes on as if the `;` were there, so that item is neither
+            // lost nor reported again; otherwise the caller's recovery skips it.
+            let prev = self.prev_span();
+            let at = Span {
+                start: prev.end,
+                ..prev
+            };
+            let found = describe(self.peek());
+            let goes_on = self.can_begin_next_item();
+            let label = if goes_on {
+                "add `;` here".to_string()
+            } else {
+                format!("found {found}")
+            };
+            self.error(at, &msg, &label);
+            return if goes_on { Ok(at) } else { Err(Reported) };
+        }
         Err(self.error_here(&msg))
+    }
+
+    /// Whether the current token can begin what follows a missing `;`: a declaration
+    /// (at program scope), or a statement or the block's `}` (inside a function).
+    fn can_begin_next_item(&self) -> bool {
+        if self.spec_at(0).is_some() || self.typedef_at(0) {
+            return true;
+        }
+        if self.scopes.len() <= 1 {
+            return false;
+        }
+        match self.peek().kind {
+            TokenKind::Ident
+            | TokenKind::IntLit
+            | TokenKind::FloatLit
+            | TokenKind::CharLit
+            | TokenKind::StringLit => true,
+            TokenKind::Punct(p) => matches!(
+                p,
+                Punct::LBrace
+                    | Punct::RBrace
+                    | Punct::LParen
+                    | Punct::Star
+                    | Punct::Minus
+                    | Punct::Plus
+                    | Punct::Bang
+                    | Punct::Tilde
+                    | Punct::Amp
+                    | Punct::PlusPlus
+                    | Punct::MinusMinus
+            ),
+            _ => false,
+        }
     }
 
     /// Report `msg` at the current token, naming what was found.

@@ -130,6 +130,8 @@ impl Printer<'_> {
             BaseType::UintptrT => "uintptr_t".into(),
             BaseType::Opaque(o) => o.name().into(),
             BaseType::Typedef(s) => self.name(s).into(),
+            BaseType::TypeofExpr(e) => format!("__typeof__({})", self.expr(e)),
+            BaseType::TypeofType(t) => format!("__typeof__({})", self.type_name(t)),
             BaseType::Record(id) => self.record(id),
             BaseType::Enum(id) => self.enum_spec(id),
             // Only reachable after a reported error; keeps the output well-formed.
@@ -675,6 +677,15 @@ impl Printer<'_> {
                 if *arrow { "->" } else { "." },
                 self.name(member.name)
             ),
+            ExprKind::StmtExpr(b) => {
+                let mut p = Printer {
+                    tu: self.tu,
+                    out: String::new(),
+                    indent: self.indent,
+                };
+                p.stmt(*b);
+                format!("({})", p.out)
+            }
             // Only after a reported error; `0` keeps the output well-formed.
             ExprKind::Error => "0".into(),
         }

@@ -150,9 +150,10 @@ fn diagnostics_point_at_the_problem_and_say_what_was_expected() {
     assert_eq!(d.error_count(), 1, "{:?}", d.list);
     let diag = &d.list[0];
     assert_eq!(diag.message, "expected `;` after expression");
+    // Right after the previous token, as clang reports it (not at `y` on line 3).
     let span = diag.primary_span().expect("has a place");
-    assert_eq!(sm.location(span), "t.cl:3:3");
-    assert!(diag.render(&sm).contains("found `y`"));
+    assert_eq!(sm.location(span), "t.cl:2:8");
+    assert!(diag.render(&sm).contains("add `;` here"));
 }
 
 #[test]

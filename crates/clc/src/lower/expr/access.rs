@@ -174,7 +174,8 @@ impl Lowerer<'_> {
                     _ => Opnd::Err,
                 }
             }
-            TyKind::Vector(p, n) if !arrow => {
+            // `pv->x` on a pointer to a vector is a swizzle of `*pv`, as clang takes it.
+            TyKind::Vector(p, n) => {
                 let lanes = match swizzle_lanes(&mname, n as u32) {
                     Ok(l) => l,
                     Err(msg) => {

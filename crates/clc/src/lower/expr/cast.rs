@@ -65,6 +65,12 @@ impl Lowerer<'_> {
                 let i = self.conv(v, from, sz);
                 Some(self.convert_inst(ConvOp::IntToPtr, i, self.vty(to)))
             }
+            // `(event_t)0`, the "no event" value clang accepts (and no other integer).
+            (TyKind::Prim(p), TyKind::Opaque(crate::ast::OpaqueType::Event))
+                if p.is_int() && self.is_null_const(v, from) =>
+            {
+                Some(self.ins(InstKind::Const(Const::Zero), Type::I32))
+            }
             (TyKind::Ptr(_), TyKind::Prim(Prim::Bool)) => Some(self.truth(v, from)),
             (TyKind::Ptr(_), TyKind::Prim(p)) if p.is_int() => {
                 let sz = self.t.prim(self.size_prim());

@@ -65,6 +65,7 @@ impl Lowerer<'_> {
         let span = ex.span;
         match &ex.kind {
             ExprKind::Error => Opnd::Err,
+            ExprKind::StmtExpr(body) => self.stmt_expr(*body, span),
             ExprKind::IntLit(lit) => {
                 let p = int_literal_prim(lit.value, lit.base, lit.unsigned, lit.long);
                 let t = self.t.prim(p);
@@ -98,14 +99,7 @@ impl Lowerer<'_> {
                 let t = self.t.prim(Prim::Int);
                 Opnd::R(self.iconst(t, c.value as i128), t)
             }
-            ExprKind::StringLit(_) => {
-                self.err(
-                    span,
-                    "not supported yet: string literals outside initializers",
-                    "",
-                );
-                Opnd::Err
-            }
+            ExprKind::StringLit(l) => self.string_literal(&l.bytes, span),
             ExprKind::Ident(sym) => self.ident(*sym, span),
             ExprKind::Unary { op, operand } => self.unary(*op, *operand, span),
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs, span),
@@ -195,7 +189,7 @@ impl Lowerer<'_> {
         if t == T_ERROR {
             return Opnd::Err;
         }
-        if !self.is_complete(t) {
+        if !self.is_sized(t) {
             self.err(
                 span,
                 format!("sizeof of incomplete type `{}`", self.tyname(t)),
@@ -235,6 +229,53 @@ impl Lowerer<'_> {
                 self.ins(InstKind::GlobalAddr(g), Type::Ptr(space))
             }
         }
+    }
+
+    /// A string literal as a value: a `__constant char[N]` object (OpenCL C 1.2 puts
+    /// string literals in the constant address space), one per distinct content.
+    fn string_literal(&mut self, bytes: &[u8], span: Span) -> Opnd {
+        if !self.in_fn {
+            self.err(
+                span,
+                "not supported yet: a string literal's address at program scope",
+                "",
+            );
+            return Opnd::Err;
+        }
+        let Some(n) = (bytes.len() as u64).checked_add(1) else {
+            return Opnd::Err;
+        };
+        let ch = self.t.prim(Prim::Char);
+        let ty = self.t.array(ch, n);
+        let g = match self.str_globals.get(bytes) {
+            Some(&g) => g,
+            None => {
+                let mut init = bytes.to_vec();
+                init.push(0);
+                let name = self.unique_global_name(".str".to_string());
+                let mty = self.t.mem_type(&mut self.m.types, ty);
+                let g = self.m.globals.push(kauai_ir::Global {
+                    name,
+                    ty: mty,
+                    space: AddrSpace::Constant,
+                    align: 1,
+                    init: Some(init),
+                    constant: true,
+                });
+                self.str_globals.insert(bytes.to_vec(), g);
+                g
+            }
+        };
+        let ptr = self.place_ptr(Place::Global(g));
+        Opnd::L(LVal {
+            ptr,
+            ty,
+            space: AddrSpace::Constant,
+            // `char[N]` as in C (no qualifier warnings); `__constant` keeps it read-only.
+            is_const: false,
+            is_volatile: false,
+            align: 1,
+        })
     }
 
     pub(crate) fn ident(&mut self, sym: crate::ast::Symbol, span: Span) -> Opnd {

@@ -162,15 +162,13 @@ error: `%v4hlf` needs a `float4`, the argument is `int4`
    │                                 │                    
    │                                 for this conversion
 
-error: `%s` needs a string literal argument
+error: `%s` needs a string argument
    ┌─ printf_bad.cl:15:29
    │
 15 │     printf("%s %s\n", "ok", p);
-   │                --           ^ not a string literal
+   │                --           ^ this is `__global int*`
    │                │             
    │                for this conversion
-   │
-   = OpenCL C only prints literal strings with `%s`
 
 error: `%d` needs an `int`, the argument is a string literal
    ┌─ printf_bad.cl:16:20

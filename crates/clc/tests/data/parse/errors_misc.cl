@@ -54,5 +54,5 @@ error 14:10: expected a label name after `goto` [found number `3`]
 warning 15:17: a label at the end of a block is a C23 extension [an empty statement is assumed before this `}`]
 error 16:5: expected a name in the declaration, found a keyword [found `if`]
 error 17:8: expected a name or `{` after `struct` [found `while`]
-error 20:12: expected `;` after declaration [found `t2`]
+error 20:11: expected `;` after declaration [found `t2`]
 */

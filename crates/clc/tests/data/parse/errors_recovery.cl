@@ -25,26 +25,36 @@ void k(int a, int b) {
 }
 
 /* EXPECTED
-(function (specs void) (f (fn void)) (block (expr (= b (+ a (* 3)))) (while 1 (block))))
+(function
+  (specs void)
+  (f (fn void))
+  (block
+    (decl (specs int) (a (= 1)))
+    (decl (specs int) (b (= 2)))
+    (expr (= b (+ a (* 3))))
+    (while 1 (block))
+    (return 0)))
 (decl (specs int) (ok1))
 (decl (specs int) (ok2))
 (function (specs float) (h (fn void)) (block (return 1.0f)))
 (function
   (specs void)
   (k (fn (param (specs int) a) (param (specs int) b)))
-  (block <error> <error> <error> (switch a (block)) (expr (= b 6))))
+  (block <error> <error> <error>
+    (switch a (block (case 1 (expr (= b 4)))))
+    (expr (= b 6))))
 --- diagnostics
-error 4:5: expected `;` after declaration [found `int`]
+error 3:14: expected `;` after declaration [add `;` here]
 error 5:14: expected an expression [found `;`]
 error 7:8: expected `(` after `if` [found `a`]
 error 8:21: expected an expression [found `;`]
-error 10:1: expected `;` after `return` statement [found `}`]
+error 9:13: expected `;` after `return` statement [add `;` here]
 error 13:5: expected a name in the declaration [found `=`]
 error 15:9: expected a parameter declaration [found `{`]
 error 19:11: expected `)` after the `if` condition [found `b`]
-error 19:22: expected `;` after expression [found `}`]
+error 19:21: expected `;` after expression [add `;` here]
 error 20:15: expected an expression [found `)`]
 error 21:25: expected an expression [found `;`]
-error 22:32: expected `;` after expression [found `}`]
+error 22:31: expected `;` after expression [add `;` here]
 error 23:11: expected `)` after the `if` condition [found `{`]
 */
