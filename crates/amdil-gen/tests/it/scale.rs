@@ -29,8 +29,11 @@ fn chain(n: usize, kernels: usize) -> String {
 /// Run the last kernel of [`chain`] (starting from 5) on the host and on kauai:cypress
 /// with `options`; both must print `5 + n + kernels - 1`.
 fn run_chain(n: usize, kernels: usize, options: &str) {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("kauai-amdil-gen-scale-{}-{n}", std::process::id()));
+    let dir: PathBuf = std::env::temp_dir().join(format!(
+        "kauai-amdil-gen-scale-{}-{n}-{kernels}-{}",
+        std::process::id(),
+        options.len()
+    ));
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let path = dir.join("chain.cl");
     let text = format!(
