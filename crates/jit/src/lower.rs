@@ -711,6 +711,7 @@ fn build_function_as(
         callee_refs: HashMap::new(),
         propagate: None,
         ret_area: None,
+        args: HashMap::new(),
     };
     for (&c, &id) in &plan.callees {
         let fr = jm.declare_func_in_func(id, l.bx.func);
@@ -821,6 +822,8 @@ struct Lower<'a, 'b> {
     propagate: Option<CBlock>,
     /// In a called function: where its result goes.
     ret_area: Option<CValue>,
+    /// The arguments' values (the kernel's, or a called function's).
+    args: HashMap<Value, Vec<CValue>>,
     /// The region (base, size, writable size) of each pointer root, a kernel argument or a
     /// module global: loaded once in the entry block, so accesses through pointers
     /// derived from them skip the region lookup.
@@ -871,6 +874,9 @@ impl Lower<'_, '_> {
     }
 
     fn get(&mut self, v: Value) -> Vec<CValue> {
+        if let Some(vals) = self.args.get(&v) {
+            return vals.clone();
+        }
         self.var(v)
             .into_iter()
             .map(|x| self.bx.use_var(x))
@@ -882,6 +888,16 @@ impl Lower<'_, '_> {
     }
 
     fn set(&mut self, v: Value, vals: Vec<CValue>) {
+        // Arguments are set once, in the function's entry block, which dominates
+        // everything: plain SSA values, so that no loop carries them as parameters.
+        let is_arg = self
+            .body
+            .entry()
+            .is_some_and(|e| self.body.blocks[e].params.contains(&v));
+        if is_arg {
+            self.args.insert(v, vals);
+            return;
+        }
         for (x, val) in self.var(v).into_iter().zip(vals) {
             self.bx.def_var(x, val);
         }
