@@ -482,6 +482,110 @@ fn callee_signature(m: &Module, c: FuncId, jm: &JITModule) -> Signature {
 /// their work-items may disagree on use half as many.
 pub const PACKET: usize = 8;
 
+/// Values that differ between work-items because of where they went rather than what
+/// they computed: for each branch on a varying value, the parameters of its join
+/// point and of the blocks up to it, and every value made in those blocks and used
+/// beyond them (a loop's counter when the work-items leave it at different times).
+fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) -> Vec<Value> {
+    let blocks: Vec<Block> = body.order.clone();
+    let ix: HashMap<Block, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let n = blocks.len();
+    let succ: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|b| {
+            body.successors(*b)
+                .iter()
+                .filter_map(|s| ix.get(s).copied())
+                .collect()
+        })
+        .collect();
+    // Post-dominator sets, by iteration to a fixpoint.
+    let full: Vec<bool> = vec![true; n];
+    let mut pdom: Vec<Vec<bool>> = (0..n)
+        .map(|i| {
+            if succ[i].is_empty() {
+                (0..n).map(|j| j == i).collect()
+            } else {
+                full.clone()
+            }
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in (0..n).rev() {
+            if succ[i].is_empty() {
+                continue;
+            }
+            let mut set = full.clone();
+            for &s in &succ[i] {
+                for j in 0..n {
+                    set[j] &= pdom[s][j];
+                }
+            }
+            set[i] = true;
+            if set != pdom[i] {
+                pdom[i] = set;
+                changed = true;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (bi, &b) in blocks.iter().enumerate() {
+        let Some(t) = body.terminator(b) else {
+            continue;
+        };
+        let InstKind::Brif(c, ..) = &body.insts[t].kind else {
+            continue;
+        };
+        if !varying.contains(c) {
+            continue;
+        }
+        // The join: the strict post-dominator all others post-dominate.
+        let strict: Vec<usize> = (0..n).filter(|&j| j != bi && pdom[bi][j]).collect();
+        let join = strict
+            .iter()
+            .copied()
+            .find(|&j| strict.iter().all(|&k| pdom[j][k]));
+        // The region: blocks reachable from the branch before the join.
+        let mut region = vec![false; n];
+        let mut stack: Vec<usize> = succ[bi].clone();
+        while let Some(x) = stack.pop() {
+            if Some(x) == join || region[x] {
+                continue;
+            }
+            region[x] = true;
+            stack.extend(succ[x].iter().copied());
+        }
+        let mut params = |k: usize| out.extend(body.blocks[blocks[k]].params.iter().copied());
+        if let Some(j) = join {
+            params(j);
+        }
+        for k in (0..n).filter(|&k| region[k]) {
+            params(k);
+        }
+        // Values made in the region and used outside it.
+        let mut defined: HashSet<Value> = HashSet::new();
+        for k in (0..n).filter(|&k| region[k]) {
+            for &i in &body.blocks[blocks[k]].insts {
+                if let Some(r) = body.insts[i].result {
+                    defined.insert(r);
+                }
+            }
+        }
+        for k in (0..n).filter(|&k| !region[k]) {
+            for &i in &body.blocks[blocks[k]].insts {
+                body.insts[i].kind.for_each_operand(|v| {
+                    if defined.contains(&v) {
+                        out.push(v);
+                    }
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Does the kernel branch on a value that varies between work-items?
 fn diverges(body: &kauai_ir::Body, varying: &HashSet<Value>) -> bool {
     body.order.iter().any(|&b| {
@@ -580,6 +684,15 @@ fn packet_plan(
                 }
             }
         }
+        // With barriers, a packet comes back together after a split: what the
+        // work-items computed apart may differ even from uniform inputs.
+        if layout.has_barrier {
+            for v in sync_dependent(body, &varying) {
+                if varying.insert(v) {
+                    changed = true;
+                }
+            }
+        }
     }
     let mut size = 0;
     for &b in &body.order {
@@ -590,9 +703,6 @@ fn packet_plan(
         match &body.insts[t].kind {
             // Where the work-items of a packet disagree at a branch, they go on one at
             // a time: that needs no barrier ahead.
-            InstKind::Brif(c, ..) if varying.contains(c) && layout.has_barrier => {
-                return Err("a branch that differs between work-items, and barriers".into())
-            }
             InstKind::Switch { arg, .. } if varying.contains(arg) => {
                 return Err("a switch that differs between work-items".into())
             }
@@ -699,6 +809,7 @@ fn build_function_as(
         split_var: None,
         split_entries: HashMap::new(),
         lane_done: Vec::new(),
+        lane_status: None,
         helpers: HashMap::new(),
         ctx: CValue::from_u32(0),
         k: Default::default(),
@@ -813,8 +924,10 @@ struct Lower<'a, 'b> {
     splits: Vec<(Block, Inst)>,
     split_var: Option<Variable>,
     split_entries: HashMap<(usize, usize), CBlock>,
-    /// Where each work-item's copy goes when it returns.
+    /// Where each work-item's copy goes when it returns or waits (with its status),
+    /// and the status of the packet's first work-item.
     lane_done: Vec<CBlock>,
+    lane_status: Option<Variable>,
     /// Set when lowering a called function rather than a kernel.
     callee: Option<FuncId>,
     callee_refs: HashMap<FuncId, FuncRef>,
@@ -1246,8 +1359,15 @@ impl Lower<'_, '_> {
     /// alone (and the others after it, see [`Lower::lane_copies`]).
     fn split_here(&mut self, b: Block, term: Inst) {
         if self.lane_done.is_empty() {
-            self.lane_done = (0..self.w).map(|_| self.bx.create_block()).collect();
+            self.lane_done = (0..self.w)
+                .map(|_| {
+                    let b = self.bx.create_block();
+                    self.bx.append_block_param(b, types::I64);
+                    b
+                })
+                .collect();
             self.split_var = Some(self.bx.declare_var(types::I64));
+            self.lane_status = Some(self.bx.declare_var(types::I64));
         }
         let site = self.splits.len();
         self.splits.push((b, term));
@@ -1294,6 +1414,16 @@ impl Lower<'_, '_> {
                 self.bx.switch_to_block(cb);
                 for (j, &inst) in self.body.blocks[b].insts.clone().iter().enumerate() {
                     self.cur = Some((b, j));
+                    if let Some(site) = self.sites.get(&inst).copied() {
+                        // Alone at a barrier: keep everything live in this work-item's
+                        // own state; the packet resumes together after it.
+                        let st = self.save_at_barrier(inst, site, true);
+                        let done = self.lane_done[k];
+                        self.bx.ins().jump(done, &[st.into()]);
+                        let dead = self.bx.create_block();
+                        self.bx.switch_to_block(dead);
+                        continue;
+                    }
                     self.inst(inst, b, next)?;
                 }
             }
@@ -1304,13 +1434,40 @@ impl Lower<'_, '_> {
                 self.inst(term, b, next)?;
             }
         }
-        // When a work-item returns, the next one resumes at the same split; after the
-        // last, the packet is done.
+        // When a work-item returns or waits, the next one resumes at the same split;
+        // after the last, the packet goes on as one with the status they share (a
+        // work-item that went elsewhere is barrier divergence).
+        let _ = advance;
         for k in 0..self.w {
             self.lane = Some(k);
             self.bx.switch_to_block(self.lane_done[k]);
+            let st = self.bx.block_params(self.lane_done[k])[0];
+            let ls = self.lane_status.unwrap();
+            if k == 0 {
+                self.bx.def_var(ls, st);
+            } else if self.layout.has_barrier {
+                let st0 = self.bx.use_var(ls);
+                let same = self.bx.ins().icmp(CInt::Equal, st, st0);
+                let differ = self.bx.create_block();
+                let go = self.bx.create_block();
+                self.bx.ins().brif(same, go, &[], differ, &[]);
+                self.bx.switch_to_block(differ);
+                let seen = self.ctx_load(types::I64, CTX_DIVERGED);
+                let first = self.bx.create_block();
+                self.bx.ins().brif(seen, go, &[], first, &[]);
+                self.bx.switch_to_block(first);
+                let i = self.use_i();
+                let i = self.bx.ins().iadd_imm_s(i, k as i64);
+                self.ctx_store(i, CTX_WI);
+                self.ctx_store(st, CTX_OTHER_STATUS);
+                let one = self.iconst(types::I64, 1);
+                self.ctx_store(one, CTX_DIVERGED);
+                self.bx.ins().jump(go, &[]);
+                self.bx.switch_to_block(go);
+            }
             if k + 1 == self.w {
-                self.bx.ins().jump(advance, &[]);
+                let st0 = self.bx.use_var(ls);
+                self.bx.ins().jump(next, &[st0.into()]);
                 continue;
             }
             let site = self.bx.use_var(self.split_var.unwrap());
@@ -1324,6 +1481,45 @@ impl Lower<'_, '_> {
         self.lane = None;
         self.pk = 0;
         Ok(())
+    }
+
+    /// At barrier `site`: save what is live after it (a packet: varying values per
+    /// work-item, uniform ones once; a work-item alone, `lane`: all of its own values
+    /// in its own state), say where to resume, and return the status, `1 + id`.
+    fn save_at_barrier(&mut self, inst: Inst, site: u32, lane: bool) -> CValue {
+        let s = self.bx.use_var(self.k.sbase.unwrap());
+        let home = self.pk;
+        for v in self.live[site as usize - 1].clone() {
+            let slot = self.slot_of[&v];
+            let sc = lane_sc(self.body.value_type(v));
+            let lanes: Vec<usize> = if lane {
+                vec![home]
+            } else if self.varying.contains(&v) {
+                (0..self.w).collect()
+            } else {
+                vec![0]
+            };
+            for pk in lanes {
+                self.pk = pk;
+                let sk = self.state_of(s, pk);
+                for (l, x) in self.get(v).into_iter().enumerate() {
+                    let w = self.lane_word(x, sc);
+                    let at = (slot as i32 + l as i32) * 8;
+                    self.bx.ins().store(flags_ctx(), w, sk, at);
+                }
+            }
+        }
+        self.pk = home;
+        let kv = self.iconst(types::I64, site as u64);
+        let sk = self.state_of(s, if lane { home } else { 0 });
+        self.bx.ins().store(flags_ctx(), kv, sk, 0);
+        let InstKind::Call(_, args) = &self.body.insts[inst].kind else {
+            unreachable!("barrier sites are calls")
+        };
+        let id = self.get1(args[0]);
+        let id = self.lane_word(id, lane_sc(self.body.value_type(args[0])));
+        let id = self.bx.ins().band_imm_s(id, 0xffff_ffff);
+        self.bx.ins().iadd_imm_s(id, 1)
     }
 
     /// The state of the packet's work-item `pk`, from its first work-item's `s`.
@@ -1839,33 +2035,7 @@ impl Lower<'_, '_> {
             for (j, &inst) in self.body.blocks[b].insts.clone().iter().enumerate() {
                 self.cur = Some((b, j));
                 if let Some(k) = self.sites.get(&inst).copied() {
-                    // Save what is live after the barrier, say where to resume, and
-                    // report the barrier's id.
-                    let s = self.bx.use_var(self.k.sbase.unwrap());
-                    for v in self.live[k as usize - 1].clone() {
-                        let slot = self.slot_of[&v];
-                        let sc = lane_sc(self.body.value_type(v));
-                        let copies = if self.varying.contains(&v) { self.w } else { 1 };
-                        for pk in 0..copies {
-                            self.pk = pk;
-                            let sk = self.state_of(s, pk);
-                            for (l, x) in self.get(v).into_iter().enumerate() {
-                                let w = self.lane_word(x, sc);
-                                let at = (slot as i32 + l as i32) * 8;
-                                self.bx.ins().store(flags_ctx(), w, sk, at);
-                            }
-                        }
-                        self.pk = 0;
-                    }
-                    let kv = self.iconst(types::I64, k as u64);
-                    self.bx.ins().store(flags_ctx(), kv, s, 0);
-                    let InstKind::Call(_, args) = &self.body.insts[inst].kind else {
-                        unreachable!()
-                    };
-                    let id = self.get1(args[0]);
-                    let id = self.lane_word(id, lane_sc(self.body.value_type(args[0])));
-                    let id = self.bx.ins().band_imm_s(id, 0xffff_ffff);
-                    let st = self.bx.ins().iadd_imm_s(id, 1);
+                    let st = self.save_at_barrier(inst, k, false);
                     self.bx.ins().jump(next, &[st.into()]);
                     let cont = conts[&inst];
                     self.bx.seal_block(cont);
@@ -2409,7 +2579,8 @@ impl Lower<'_, '_> {
                 // A work-item alone after a split: the next one of its packet.
                 Some(k) => {
                     let done = self.lane_done[k];
-                    self.bx.ins().jump(done, &[]);
+                    let z = self.iconst(i64t, 0);
+                    self.bx.ins().jump(done, &[z.into()]);
                 }
                 None => {
                     let z = self.iconst(i64t, 0);
