@@ -52,8 +52,11 @@ fn barriers_run_in_packets_too() {
 }
 
 #[test]
-fn divergence_and_atomics_keep_work_items_apart() {
-    for (file, why) in [("atomics_global.ir", "atomics")] {
+fn atomics_and_private_memory_keep_work_items_apart() {
+    for (file, why) in [
+        ("atomics_global.ir", "atomics"),
+        ("private.ir", "private memory"),
+    ] {
         let p = program(file);
         let k = p.kernel_names()[0].to_string();
         let how = p.jit_compile(&k).expect("the JIT compiles it");
