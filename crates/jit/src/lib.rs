@@ -15,14 +15,19 @@
 //! `a * b + c` rounds twice, as in the interpreter; `fma`/`mad` are what the source
 //! asked for.
 //!
-//! Packets: where a kernel allows it, a second form runs [`PACKET`] consecutive
-//! work-items of a row together (ComputeMux's vectorization across work-items, done by
+//! Calls to the module's functions become compiled functions (the context and the
+//! caller's local ids come in, a status goes out so that a fault or a stop ends the
+//! run; each function's allocas get a static frame after the kernel's).
+//!
+//! Packets: where a kernel allows it, a second form runs [`PACKET`] (or half as many
+//! where they may split) consecutive work-items of a row together (ComputeMux's vectorization across work-items, done by
 //! replication: values that vary between work-items get one copy each, uniform ones
 //! are computed once). Accesses whose work-items touch neighbouring elements get one
 //! bounds check per packet. A branch the work-items disagree on splits the packet:
-//! each work-item then runs alone in its own copy of the body. Atomics, printf and
-//! private memory keep a kernel in the scalar form (their order of work-items is
-//! observable), as do divergent branches together with barriers. A fault in a packet
+//! each work-item then runs alone in its own copy of the body, to its return or the
+//! next barrier, where the packet comes back together (values that differ by the path
+//! taken are kept per work-item). Atomics, printf and private memory keep a kernel in
+//! the scalar form (their order of work-items is observable). A fault in a packet
 //! reruns the group in the scalar form, so the fault names the work-item the
 //! interpreter names. On kernels with data races between work-items (which OpenCL
 //! leaves undefined) the two forms may disagree.
