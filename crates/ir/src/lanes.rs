@@ -259,20 +259,10 @@ pub fn fcmp_f64(cc: FloatCC, a: f64, b: f64) -> bool {
     }
 }
 
+/// `f32` compares as its exact `f64` widening does.
 #[inline]
 pub fn fcmp_f32(cc: FloatCC, a: f32, b: f32) -> bool {
-    use FloatCC::*;
-    match cc {
-        Oeq => a == b,
-        One => !a.is_nan() && !b.is_nan() && a != b,
-        Olt => a < b,
-        Ole => a <= b,
-        Ogt => a > b,
-        Oge => a >= b,
-        Une => a != b,
-        Ord => !a.is_nan() && !b.is_nan(),
-        Uno => a.is_nan() || b.is_nan(),
-    }
+    fcmp_f64(cc, a as f64, b as f64)
 }
 
 /// The next representable value of format `sc` above (`up`) or below `v`.

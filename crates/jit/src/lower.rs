@@ -1064,20 +1064,7 @@ impl Lower<'_, '_> {
         self.bx.switch_to_block(entry);
         self.ctx = self.bx.block_params(entry)[0];
         let i64t = types::I64;
-        self.k.regions = Some(self.ctx_load(i64t, CTX_REGIONS));
-        self.k.nregions = Some(self.ctx_load(i64t, CTX_NREGIONS));
-        let mut n = self.iconst(i64t, 1);
-        for d in 0..3 {
-            let gid = self.ctx_load(i64t, CTX_GROUP_ID + 8 * d as i32);
-            let enq = self.ctx_load(i64t, CTX_ENQUEUED_LOCAL + 8 * d as i32);
-            let off = self.ctx_load(i64t, CTX_GLOBAL_OFFSET + 8 * d as i32);
-            let ls = self.ctx_load(i64t, CTX_LOCAL_SIZE + 8 * d as i32);
-            let g = self.bx.ins().imul(gid, enq);
-            self.k.gbase[d] = Some(self.bx.ins().iadd(g, off));
-            self.k.local[d] = Some(ls);
-            n = self.bx.ins().imul(n, ls);
-        }
-        self.k.n = Some(n);
+        self.load_group();
         // Kernel arguments: loaded once, they dominate every block.
         let params = self.ctx_load(i64t, CTX_PARAMS);
         let mut at = 0i32;
@@ -1532,15 +1519,10 @@ impl Lower<'_, '_> {
         self.bx.ins().iadd(s, off)
     }
 
-    /// A called function: the context, the caller's local ids and the arguments come
-    /// in; the body returns (0, result) or, after a fault or a stop, its status.
-    fn build_callee(&mut self) -> Result<(), String> {
+    /// What every function reads from the context once, in its entry block: the region
+    /// table, and the group's shape and first global ids.
+    fn load_group(&mut self) {
         let i64t = types::I64;
-        let entry = self.bx.create_block();
-        self.bx.append_block_params_for_function_params(entry);
-        self.bx.switch_to_block(entry);
-        let ps = self.bx.block_params(entry).to_vec();
-        self.ctx = ps[0];
         self.k.regions = Some(self.ctx_load(i64t, CTX_REGIONS));
         self.k.nregions = Some(self.ctx_load(i64t, CTX_NREGIONS));
         let mut n = self.iconst(i64t, 1);
@@ -1553,11 +1535,25 @@ impl Lower<'_, '_> {
             self.k.gbase[d] = Some(self.bx.ins().iadd(g, off));
             self.k.local[d] = Some(ls);
             n = self.bx.ins().imul(n, ls);
+        }
+        self.k.n = Some(n);
+    }
+
+    /// A called function: the context, the caller's local ids and the arguments come
+    /// in; the body returns (0, result) or, after a fault or a stop, its status.
+    fn build_callee(&mut self) -> Result<(), String> {
+        let i64t = types::I64;
+        let entry = self.bx.create_block();
+        self.bx.append_block_params_for_function_params(entry);
+        self.bx.switch_to_block(entry);
+        let ps = self.bx.block_params(entry).to_vec();
+        self.ctx = ps[0];
+        self.load_group();
+        for d in 0..3 {
             let v = self.bx.declare_var(i64t);
             self.bx.def_var(v, ps[1 + d]);
             self.k.lid[d] = Some(v);
         }
-        self.k.n = Some(n);
         self.ret_area = Some(ps[4]);
         let ir_entry = self.body.entry().ok_or("no entry block")?;
         let mut at = 5;
