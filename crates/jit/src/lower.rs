@@ -599,6 +599,10 @@ fn diverges(body: &kauai_ir::Body, varying: &HashSet<Value>) -> bool {
 /// divergent kernel holds `PACKET + 1` copies of its body).
 const MAX_PACKET_BODY: usize = 4000;
 
+/// Blocks of a kernel beyond which it gets no packet form (the divergence analysis
+/// keeps a post-dominator set per block).
+const MAX_PACKET_BLOCKS: usize = 512;
+
 /// The compiled forms of a kernel.
 pub(crate) struct Lowered {
     pub scalar: ir::Function,
@@ -632,6 +636,13 @@ fn packet_plan(
 ) -> Result<HashSet<Value>, String> {
     if layout.frame > 0 {
         return Err("private memory".into());
+    }
+    // The divergence analysis is quadratic in blocks (post-dominator sets).
+    if body.order.len() > MAX_PACKET_BLOCKS {
+        return Err(format!(
+            "{} blocks (packets up to {MAX_PACKET_BLOCKS})",
+            body.order.len()
+        ));
     }
     let mut varying: HashSet<Value> = HashSet::new();
     let mut changed = true;
