@@ -102,10 +102,24 @@ impl FnGen<'_, '_> {
                     }
                     Ok(())
                 }
-                (Scalar::F32, Scalar::F16)
-                    if matches!(rounding, Rounding::Default | Rounding::Rte) =>
-                {
+                (Scalar::F32, Scalar::F16) => {
                     self.lanewise(op::F2f16, d, &[&x], ds);
+                    if !matches!(rounding, Rounding::Default | Rounding::Rte) {
+                        // Widen the nearest half back (exact), compare with the float
+                        // and step one ulp; the sign is bit 15 of the half's bits.
+                        let t = self.sh.alloc(ds.chunks());
+                        self.lanewise(op::F162f, &t, &[d], ds);
+                        let (above, below) =
+                            (self.sh.alloc(ds.chunks()), self.sh.alloc(ds.chunks()));
+                        self.lanewise(op::Lt, &above, &[&x, &t], ds);
+                        self.lanewise(op::Lt, &below, &[&t, &x], ds);
+                        let sign = self.lit_chunks([0x8000; 4], ds);
+                        let zero = self.lit_chunks([0; 4], ds);
+                        let neg = self.sh.alloc(ds.chunks());
+                        self.lanewise(op::Iand, &neg, &[d, &sign], ds);
+                        self.lanewise(op::Ine, &neg, &[&neg, &zero], ds);
+                        self.round_step_signed(d, ds, &above, &below, &neg, rounding);
+                    }
                     Ok(())
                 }
                 _ => unsupported(format!(
@@ -196,11 +210,26 @@ impl FnGen<'_, '_> {
     /// lanes where the rounded value is greater than the exact one, `below` smaller.
     fn round_step(&mut self, d: &VLoc, ds: Shape, above: &VLoc, below: &VLoc, rounding: Rounding) {
         let zero = self.lit_chunks([0; 4], ds);
+        let neg = self.sh.alloc(ds.chunks());
+        self.lanewise(op::Ilt, &neg, &[d, &zero], ds);
+        self.round_step_signed(d, ds, above, below, &neg, rounding);
+    }
+
+    /// [`Self::round_step`] with the lanes whose rounded value is negative given
+    /// (`neg`, a mask).
+    fn round_step_signed(
+        &mut self,
+        d: &VLoc,
+        ds: Shape,
+        above: &VLoc,
+        below: &VLoc,
+        neg: &VLoc,
+        rounding: Rounding,
+    ) {
+        let zero = self.lit_chunks([0; 4], ds);
         let one = self.lit_chunks([1; 4], ds);
         let minus = self.lit_chunks([u32::MAX; 4], ds);
         // Away from zero in magnitude is +1 on the bits, toward zero -1.
-        let neg = self.sh.alloc(ds.chunks());
-        self.lanewise(op::Ilt, &neg, &[d, &zero], ds);
         let (take, toward_up) = match rounding {
             Rounding::Rtp => (below.clone(), true),
             Rounding::Rtn => (above.clone(), false),
@@ -209,9 +238,9 @@ impl FnGen<'_, '_> {
                 let t = self.sh.alloc(ds.chunks());
                 let u = self.sh.alloc(ds.chunks());
                 let pos = self.sh.alloc(ds.chunks());
-                self.lanewise(op::Inot, &pos, &[&neg], ds);
+                self.lanewise(op::Inot, &pos, &[neg], ds);
                 self.lanewise(op::Iand, &t, &[above, &pos], ds);
-                self.lanewise(op::Iand, &u, &[below, &neg], ds);
+                self.lanewise(op::Iand, &u, &[below, neg], ds);
                 self.lanewise(op::Ior, &t, &[&t, &u], ds);
                 let step = self.sh.alloc(ds.chunks());
                 self.lanewise(op::CmovLogical, &step, &[&t, &minus, &zero], ds);
@@ -226,7 +255,7 @@ impl FnGen<'_, '_> {
             (&minus, &one)
         };
         let step = self.sh.alloc(ds.chunks());
-        self.lanewise(op::CmovLogical, &step, &[&neg, neg_step, pos_step], ds);
+        self.lanewise(op::CmovLogical, &step, &[neg, neg_step, pos_step], ds);
         self.lanewise(op::CmovLogical, &step, &[&take, &step, &zero], ds);
         self.lanewise(op::Iadd, d, &[d, &step], ds);
     }

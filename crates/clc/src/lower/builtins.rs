@@ -46,6 +46,10 @@ enum Kind {
     As(Prim, u32),
     VLoad(u32),
     VStore(u32),
+    /// `vload_halfN` / `vloada_halfN` (aligned: a 3-vector takes 4 elements).
+    VLoadHalf(u32, bool),
+    /// `vstore[a]_halfN[_rounding]`.
+    VStoreHalf(u32, bool, Rounding),
     Atomic(Option<AtomicOp>, &'static str),
     Geometric(&'static str),
     /// shuffle, shuffle2, pown, maxmag, minmag, sincos, modf, fract, nan.
@@ -357,6 +361,9 @@ fn classify(name: &str) -> Option<Kind> {
         let (p, n) = parse_type_suffix(rest)?;
         return Some(As(p, n));
     }
+    if let Some(k) = classify_half(name) {
+        return Some(k);
+    }
     if let Some(n) = name.strip_prefix("vload") {
         return n
             .parse()
@@ -376,6 +383,38 @@ fn classify(name: &str) -> Option<Kind> {
         .or_else(|| name.strip_prefix("atom_"))?;
     let &(op_name, op) = ATOMIC_OPS.iter().find(|(n, _)| *n == at)?;
     Some(Atomic(op, op_name))
+}
+
+/// `vload_half`, `vloada_half`, `vstore_half`, `vstorea_half` with their vector size
+/// (none for a scalar) and, for stores, a rounding suffix.
+fn classify_half(name: &str) -> Option<Kind> {
+    let (store, aligned, rest) = if let Some(r) = name.strip_prefix("vloada_half") {
+        (false, true, r)
+    } else if let Some(r) = name.strip_prefix("vload_half") {
+        (false, false, r)
+    } else if let Some(r) = name.strip_prefix("vstorea_half") {
+        (true, true, r)
+    } else if let Some(r) = name.strip_prefix("vstore_half") {
+        (true, false, r)
+    } else {
+        return None;
+    };
+    let (digits, mode) = match rest.split_once('_') {
+        Some((d, m)) if store => (d, Rounding::from_name(m).filter(|r| *r != Rounding::Default)?),
+        Some(_) => return None,
+        // Without a suffix the stores round to nearest even (not the current mode).
+        None => (rest, Rounding::Rte),
+    };
+    let n = if digits.is_empty() {
+        1
+    } else {
+        digits.parse().ok().filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))?
+    };
+    Some(if store {
+        Kind::VStoreHalf(n, aligned, mode)
+    } else {
+        Kind::VLoadHalf(n, aligned)
+    })
 }
 
 /// Builtin names offered as "did you mean" hints: the table's.
@@ -407,10 +446,6 @@ fn unsupported(name: &str) -> bool {
         "read_image",
         "write_image",
         "get_image_",
-        "vload_half",
-        "vstore_half",
-        "vloada_half",
-        "vstorea_half",
         "atomic_",
         "atom_",
         "convert_",
@@ -970,6 +1005,10 @@ impl Lowerer<'_> {
                     volatile: pt.is_volatile,
                 });
                 Some((data.v, void))
+            }
+            Kind::VLoadHalf(n, aligned) => self.vload_half(name, n, aligned, args, span),
+            Kind::VStoreHalf(n, aligned, mode) => {
+                self.vstore_half(name, n, aligned, mode, args, span)
             }
             Kind::Atomic(op, n) => self.atomic(name, op, n, args, span),
             Kind::Geometric(n) => self.geometric(name, n, args, span),
@@ -1568,6 +1607,185 @@ impl Lowerer<'_> {
 }
 
 impl Lowerer<'_> {
+    /// The `half *` argument of a half load or store and the address of element
+    /// `offset * n` (`n` is 4 for the aligned 3-vectors), as an `i16` pointer.
+    fn half_addr(&mut self, off: Arg, p: Arg, n: u32) -> Option<Value> {
+        let pt = self.t.as_ptr(p.t)?;
+        let (addr, _) = self.vec_addr(off, p.v, pt, n)?;
+        Some(addr)
+    }
+
+    fn is_half_ptr(&self, t: Ty) -> Option<crate::sema::types::PtrTo> {
+        self.t
+            .as_ptr(t)
+            .filter(|pt| self.t.as_prim(pt.pointee) == Some(Prim::Half))
+    }
+
+    /// `vload_halfN(offset, p)`: N halves read as 16-bit integers, reinterpreted and
+    /// widened to float (exact).
+    fn vload_half(
+        &mut self,
+        name: &str,
+        n: u32,
+        aligned: bool,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let cands = "size_t offset, const __space half *p";
+        if !self.arity(name, args, 2, span, cands) {
+            return None;
+        }
+        let Some(pt) = self.is_half_ptr(args[1].t) else {
+            self.bad_args(name, args, span, cands);
+            return None;
+        };
+        let step = if aligned && n == 3 { 4 } else { n };
+        let addr = self.half_addr(args[0], args[1], step)?;
+        let ft = self.t.vector(Prim::Float, n);
+        let vt = self.vty(ft);
+        let align = if aligned { 2 * step } else { 2 };
+        let bits = self.ins(
+            InstKind::Load {
+                ptr: addr,
+                align,
+                volatile: pt.is_volatile,
+            },
+            vt.with_elem(kauai_ir::Scalar::I16),
+        );
+        let h = self.ins(
+            InstKind::Convert {
+                op: ConvOp::Bitcast,
+                arg: bits,
+                rounding: Rounding::Default,
+                saturate: false,
+            },
+            vt.with_elem(kauai_ir::Scalar::F16),
+        );
+        let v = self.ins(
+            InstKind::Convert {
+                op: ConvOp::FpExt,
+                arg: h,
+                rounding: Rounding::Default,
+                saturate: false,
+            },
+            vt,
+        );
+        Some((v, ft))
+    }
+
+    /// `vstore_halfN_R(data, offset, p)`: float or double data rounded once to half in
+    /// mode `mode`. A double goes through float rounded to odd (toward zero, then the
+    /// last bit set when inexact): with 13 more bits than half, that float rounds to
+    /// the same half as the double in every mode, so only float-to-half conversions
+    /// with a rounding mode are needed on every device.
+    #[allow(clippy::too_many_arguments)]
+    fn vstore_half(
+        &mut self,
+        name: &str,
+        n: u32,
+        aligned: bool,
+        mode: Rounding,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let cands = if n == 1 {
+            "float or double data, size_t offset, __space half *p".to_string()
+        } else {
+            format!("float{n} or double{n} data, size_t offset, __space half *p")
+        };
+        if !self.arity(name, args, 3, span, &cands) {
+            return None;
+        }
+        let (data, off, p) = (args[0], args[1], args[2]);
+        let pt = self.is_half_ptr(p.t);
+        let dp = self.t.elem_lanes(data.t);
+        let ok_data = match dp {
+            Some((Prim::Float | Prim::Double, l)) => l == n,
+            // A scalar of another arithmetic type converts to float (clang accepts it
+            // for the scalar form).
+            Some((q, 1)) => n == 1 && q != Prim::Half && q != Prim::Bool,
+            _ => false,
+        };
+        let Some(pt) = pt.filter(|_| ok_data) else {
+            self.bad_args(name, args, span, &cands);
+            return None;
+        };
+        if pt.is_const || pt.space == kauai_ir::AddrSpace::Constant {
+            self.err(p.sp, format!("`{name}` stores through a pointer to const"), "");
+            return None;
+        }
+        let ft = self.t.vector(Prim::Float, n);
+        let fvt = self.vty(ft);
+        let x = match dp {
+            Some((Prim::Double, _)) => {
+                let dt = data.t;
+                let y = self.ins(
+                    InstKind::Convert {
+                        op: ConvOp::FpTrunc,
+                        arg: data.v,
+                        rounding: Rounding::Rtz,
+                        saturate: false,
+                    },
+                    fvt,
+                );
+                let back = self.conv(y, ft, dt);
+                let inexact = self.fcmp(FloatCC::Une, back, data.v, dt);
+                let ut = self.t.vector(Prim::UInt, n);
+                let uvt = self.vty(ut);
+                let yb = self.ins(
+                    InstKind::Convert {
+                        op: ConvOp::Bitcast,
+                        arg: y,
+                        rounding: Rounding::Default,
+                        saturate: false,
+                    },
+                    uvt,
+                );
+                let one = self.iconst(ut, 1);
+                let zero = self.iconst(ut, 0);
+                let sticky = self.select_v(inexact, one, zero, ut);
+                let odd = self.bin(IBin::Or, yb, sticky, ut);
+                self.ins(
+                    InstKind::Convert {
+                        op: ConvOp::Bitcast,
+                        arg: odd,
+                        rounding: Rounding::Default,
+                        saturate: false,
+                    },
+                    fvt,
+                )
+            }
+            _ => self.conv(data.v, data.t, ft),
+        };
+        let h = self.ins(
+            InstKind::Convert {
+                op: ConvOp::FpTrunc,
+                arg: x,
+                rounding: mode,
+                saturate: false,
+            },
+            fvt.with_elem(kauai_ir::Scalar::F16),
+        );
+        let bits = self.ins(
+            InstKind::Convert {
+                op: ConvOp::Bitcast,
+                arg: h,
+                rounding: Rounding::Default,
+                saturate: false,
+            },
+            fvt.with_elem(kauai_ir::Scalar::I16),
+        );
+        let step = if aligned && n == 3 { 4 } else { n };
+        let addr = self.half_addr(off, p, step)?;
+        self.ins_void(InstKind::Store {
+            ptr: addr,
+            value: bits,
+            align: if aligned { 2 * step } else { 2 },
+            volatile: pt.is_volatile,
+        });
+        Some((data.v, crate::sema::types::T_VOID))
+    }
+
     /// The asynchronous copies between global and local memory. Every work-item of the
     /// group performs the whole copy at once (all copy the same values), so an event is
     /// complete when it is returned and `wait_group_events` has nothing to wait for.
