@@ -1786,9 +1786,48 @@ impl Lowerer<'_> {
         Some((data.v, crate::sema::types::T_VOID))
     }
 
-    /// The asynchronous copies between global and local memory. Every work-item of the
-    /// group performs the whole copy at once (all copy the same values), so an event is
-    /// complete when it is returned and `wait_group_events` has nothing to wait for.
+    /// `name(dim)` of the work-item functions (`get_local_id`, ...), of size type.
+    fn work_item_query(&mut self, name: &str, dim: u32) -> Value {
+        let st = self.m.data_layout.size_type();
+        let f = self.declare_fn(
+            &mangle(name, &[MType::Scalar(kauai_ir::ClScalar::UInt)]),
+            &[Type::I32],
+            st,
+        );
+        let d = self.ins(
+            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(dim as u64))),
+            Type::I32,
+        );
+        self.ins(InstKind::Call(f, vec![d]), st)
+    }
+
+    /// The work-item's linear id in its group and the group's size.
+    fn local_linear_id_and_size(&mut self) -> (Value, Value) {
+        let st = self.m.data_layout.size_type();
+        let (mut id, mut size) = (None::<Value>, None::<Value>);
+        for dim in 0..3 {
+            let l = self.work_item_query("get_local_id", dim);
+            let n = self.work_item_query("get_local_size", dim);
+            id = Some(match (id, size) {
+                (Some(i), Some(s)) => {
+                    let t = self.ins(InstKind::Binary(IBin::Imul, l, s), st);
+                    self.ins(InstKind::Binary(IBin::Iadd, i, t), st)
+                }
+                _ => l,
+            });
+            size = Some(match size {
+                Some(s) => self.ins(InstKind::Binary(IBin::Imul, s, n), st),
+                None => n,
+            });
+        }
+        (id.expect("three dimensions"), size.expect("three dimensions"))
+    }
+
+    /// The asynchronous copies between global and local memory, per work-group as
+    /// ComputeMux's DMA builtins are: the work-items of the group share the copy (item
+    /// `lid` copies elements `lid, lid + local size, ...`) and `wait_group_events` is a
+    /// barrier over local and global memory, after which the whole copy is visible to
+    /// every work-item of the group. The events carry nothing.
     fn async_copy(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
         let event = self.t.intern(TyKind::Opaque(crate::ast::OpaqueType::Event));
         let void = crate::sema::types::T_VOID;
@@ -1803,6 +1842,17 @@ impl Lowerer<'_> {
                     self.bad_args(name, args, span, "int num_events, event_t *event_list");
                     return None;
                 }
+                // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE: the copies go both ways.
+                let flags = self.ins(
+                    InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(3))),
+                    Type::I32,
+                );
+                let f = self.declare_fn(
+                    &mangle("barrier", &[MType::Scalar(kauai_ir::ClScalar::UInt)]),
+                    &[Type::I32],
+                    Type::Void,
+                );
+                self.ins_void(InstKind::Call(f, vec![flags]));
                 Some((args[0].v, void))
             }
             "prefetch" => {
@@ -1871,14 +1921,15 @@ impl Lowerer<'_> {
                 } else {
                     None
                 };
-                // for (i = 0; i < num; i++) dst[i (* stride)] = src[i (* stride)];
+                // for (i = lid; i < num; i += local size)
+                //     dst[i (* stride)] = src[i (* stride)];
                 let stv = self.m.data_layout.size_type();
+                let (lid, lsize) = self.local_linear_id_and_size();
                 let head = self.new_block();
                 let body = self.new_block();
                 let exit = self.new_block();
                 let i = self.fx.body.append_block_param(head, stv);
-                let zero = self.size_const(0);
-                self.jump(head, vec![zero]);
+                self.jump(head, vec![lid]);
                 self.start_block(head);
                 let c = self.ins(InstKind::Icmp(IntCC::Ult, i, num), Type::I1);
                 self.brif(c, body, exit);
@@ -1910,8 +1961,7 @@ impl Lowerer<'_> {
                     align,
                     volatile: false,
                 });
-                let one = self.size_const(1);
-                let next = self.ins(InstKind::Binary(IBin::Iadd, i, one), stv);
+                let next = self.ins(InstKind::Binary(IBin::Iadd, i, lsize), stv);
                 self.jump(head, vec![next]);
                 self.start_block(exit);
                 let ev_val = if ev.t == event {
