@@ -640,6 +640,13 @@ impl FnGen<'_, '_> {
                 let nlo = lit(self, -lo);
                 self.lanewise(op::Mul, &n, &[x, &lb], sh);
                 self.lanewise(op::RoundNearest, &n, &[&n], sh);
+                // |n| <= 300 already overflows or underflows; an infinite n (x huge or
+                // infinite) would make r = x - n ln 2 NaN. With n clamped, r carries
+                // the overflow (exp(3.4e38) is +inf, exp(-inf) is 0); a NaN x stays NaN
+                // through r.
+                let (nmin, nmax) = (lit(self, -300.0), lit(self, 300.0));
+                self.lanewise(op::Max, &n, &[&n, &nmin], sh);
+                self.lanewise(op::Min, &n, &[&n, &nmax], sh);
                 self.lanewise(op::Fma, &r, &[&n, &nhi, x], sh);
                 self.lanewise(op::Fma, &r, &[&n, &nlo, &r], sh);
                 self.lanewise(op::Mul, &r, &[&r, &lb], sh);
@@ -741,7 +748,15 @@ impl FnGen<'_, '_> {
                 self.lanewise(op::Lt, &negx, &[x, &z], sh);
                 self.lanewise(op::Iand, &negx, &[&negx, &nonint], sh);
                 let nan = self.lit_chunks([0x7FC0_0000; 4], sh);
-                self.lanewise(op::CmovLogical, d, &[&negx, &nan, &r], sh);
+                self.lanewise(op::CmovLogical, &r, &[&negx, &nan, &r], sh);
+                // pow(x, +-0) and pow(1, y) are 1 for every x and y, NaN and infinities
+                // included (0 * log2 0 and inf * log2 1 are NaN above).
+                let one = lit(self, 1.0);
+                let (y0, x1) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
+                self.lanewise(op::Eq, &y0, &[y, &z], sh);
+                self.lanewise(op::Eq, &x1, &[x, &one], sh);
+                self.lanewise(op::Ior, &y0, &[&y0, &x1], sh);
+                self.lanewise(op::CmovLogical, d, &[&y0, &one, &r], sh);
             }
             MathFn::Ldexp => {
                 // x * 2^n, in two steps so that 2^n stays representable.

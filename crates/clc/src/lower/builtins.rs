@@ -166,9 +166,11 @@ const BUILTINS: &[Row] = &[
     row("half_recip", Kind::Recip, Gen::Float),
     row("native_divide", Kind::Divide, Gen::Float),
     row("half_divide", Kind::Divide, Gen::Float),
-    row("powr", Kind::FMath(MathFn::Pow), Gen::Float),
-    row("native_powr", Kind::FMath(MathFn::Pow), Gen::Float),
-    row("half_powr", Kind::FMath(MathFn::Pow), Gen::Float),
+    row("powr", Kind::Extra("powr"), Gen::Float),
+    row("native_powr", Kind::Extra("powr"), Gen::Float),
+    row("half_powr", Kind::Extra("powr"), Gen::Float),
+    row("lgamma_r", Kind::Extra("lgamma_r"), Gen::Float),
+    row("remquo", Kind::Extra("remquo"), Gen::Float),
     row("clamp", Kind::Common("clamp"), Gen::Any),
     row("degrees", Kind::Common("degrees"), Gen::Float),
     row("radians", Kind::Common("radians"), Gen::Float),
@@ -459,8 +461,6 @@ fn unsupported(name: &str) -> bool {
         "get_sub_group",
     ];
     const NAMES: &[&str] = &[
-        "lgamma_r",
-        "remquo",
         "get_enqueued_local_size",
         "get_global_linear_id",
         "get_local_linear_id",
@@ -1189,8 +1189,7 @@ impl Lowerer<'_> {
             _ => {
                 // mad_sat: exact in twice the width, then clamped.
                 if p.bits() >= 64 {
-                    self.err(span, "not supported yet: mad_sat on 64-bit integers", "");
-                    return None;
+                    return Some((self.mad_sat64(v[0], v[1], v[2], g, s), g));
                 }
                 let wp = Prim::int_of(p.bits() * 2, s);
                 let wg = self.t.vector(wp, lanes);
@@ -1203,6 +1202,41 @@ impl Lowerer<'_> {
             }
         };
         Some((r, g))
+    }
+
+    /// 64-bit `mad_sat`: a * b + c exact in 128 bits as two words (the high word from
+    /// `mul_hi`, the carry of the low addition), then clamped.
+    fn mad_sat64(&mut self, a: Value, b: Value, c: Value, g: Ty, signed: bool) -> Value {
+        let hi = self.bin(if signed { IBin::SmulHi } else { IBin::UmulHi }, a, b, g);
+        let lo = self.bin(IBin::Imul, a, b, g);
+        let sum = self.bin(IBin::Iadd, lo, c, g);
+        let carry = self.icmp(IntCC::Ult, sum, lo, g);
+        let one = self.iconst(g, 1);
+        let zero = self.iconst(g, 0);
+        let carry = self.select_v(carry, one, zero, g);
+        let (min, max) = if signed {
+            (i64::MIN as i128, i64::MAX as i128)
+        } else {
+            (0, u64::MAX as i128)
+        };
+        let (kmin, kmax) = (self.iconst(g, min), self.iconst(g, max));
+        if !signed {
+            // Fits when the high word is 0 and the addition did not carry.
+            let h = self.bin(IBin::Or, hi, carry, g);
+            let over = self.icmp(IntCC::Ne, h, zero, g);
+            return self.select_v(over, kmax, sum, g);
+        }
+        // The 128-bit sum's high word: hi + (c < 0 ? -1 : 0) + carry.
+        let k63 = self.iconst(g, 63);
+        let csign = self.bin(IBin::Ashr, c, k63, g);
+        let h = self.bin(IBin::Iadd, hi, csign, g);
+        let h = self.bin(IBin::Iadd, h, carry, g);
+        // It fits in 64 bits when the high word is the low word's sign.
+        let lsign = self.bin(IBin::Ashr, sum, k63, g);
+        let fits = self.icmp(IntCC::Eq, h, lsign, g);
+        let neg = self.icmp(IntCC::Slt, h, zero, g);
+        let clamped = self.select_v(neg, kmin, kmax, g);
+        self.select_v(fits, sum, clamped, g)
     }
 
     /// Clamp an integer value of type `from` (C type `ft`) to the range of `to`, then
@@ -1974,8 +2008,151 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The `intn` pointer argument of `lgamma_r`/`remquo`/... for the float gentype `g`,
+    /// or a diagnostic.
+    fn int_out_ptr(&mut self, name: &str, args: &[Arg], g: Ty, span: Span) -> Option<Ty> {
+        let (_, lanes) = self.t.elem_lanes(g)?;
+        let it = self.t.vector(Prim::Int, lanes);
+        let p = args[args.len() - 1];
+        let ok = self.t.as_ptr(p.t).is_some_and(|pt| {
+            pt.pointee == it && !pt.is_const && pt.space != kauai_ir::AddrSpace::Constant
+        });
+        if !ok {
+            let lead = vec![self.tyname(g); args.len() - 1].join(" x, ");
+            self.bad_args(
+                name,
+                args,
+                span,
+                &format!("{lead} x, __space {} *out", self.tyname(it)),
+            );
+            return None;
+        }
+        Some(it)
+    }
+
+    fn or_mask(&mut self, a: Value, b: Value, g: Ty) -> Value {
+        let bt = self.vty(g).with_elem(kauai_ir::Scalar::I1);
+        self.ins(InstKind::Binary(IBin::Or, a, b), bt)
+    }
+
+    fn and_mask(&mut self, a: Value, b: Value, g: Ty) -> Value {
+        let bt = self.vty(g).with_elem(kauai_ir::Scalar::I1);
+        self.ins(InstKind::Binary(IBin::And, a, b), bt)
+    }
+
+    /// `powr(x, y)`: `pow` for x >= 0, with powr's own special values (OpenCL 1.2
+    /// 7.5.1): NaN for x < 0, for a NaN operand, for 0^0, inf^0 and 1^inf; -0 is +0.
+    fn powr(&mut self, x: Value, y: Value, g: Ty) -> Value {
+        let ax = self.un(IUn::Fabs, x, g);
+        let vt = self.vty(g);
+        let r = self.ins(InstKind::Math(MathFn::Pow, vec![ax, y]), vt);
+        let zero = self.fconst(g, 0.0);
+        let one = self.fconst(g, 1.0);
+        let inf = self.fconst(g, f64::INFINITY);
+        let nan_in = self.fcmp(FloatCC::Uno, x, y, g);
+        let neg = self.fcmp(FloatCC::Olt, x, zero, g);
+        let x0 = self.fcmp(FloatCC::Oeq, ax, zero, g);
+        let xinf = self.fcmp(FloatCC::Oeq, ax, inf, g);
+        let y0 = self.fcmp(FloatCC::Oeq, y, zero, g);
+        let x1 = self.fcmp(FloatCC::Oeq, x, one, g);
+        let ay = self.un(IUn::Fabs, y, g);
+        let yinf = self.fcmp(FloatCC::Oeq, ay, inf, g);
+        let edge = self.or_mask(x0, xinf, g);
+        let c_zero = self.and_mask(edge, y0, g);
+        let c_one = self.and_mask(x1, yinf, g);
+        let c = self.or_mask(nan_in, neg, g);
+        let c = self.or_mask(c, c_zero, g);
+        let c = self.or_mask(c, c_one, g);
+        let nan = self.fconst(g, f64::NAN);
+        self.select_v(c, nan, r, g)
+    }
+
+    /// The sign of Γ(x) as `lgamma_r` gives it (C's `signgam`): -1 for -0 and for
+    /// negative non-integers with an odd floor (Γ < 0 on (-1, 0), (-3, -2), ...), else 1.
+    fn gamma_sign(&mut self, x: Value, g: Ty, it: Ty) -> Value {
+        let zero = self.fconst(g, 0.0);
+        let half = self.fconst(g, 0.5);
+        let fl = self.un(IUn::Floor, x, g);
+        let h = self.bin(IBin::Fmul, fl, half, g);
+        let hf = self.un(IUn::Floor, h, g);
+        let odd = self.fcmp(FloatCC::One, h, hf, g);
+        let neg = self.fcmp(FloatCC::Olt, x, zero, g);
+        let nonint = self.fcmp(FloatCC::One, x, fl, g);
+        let a = self.and_mask(neg, nonint, g);
+        let a = self.and_mask(a, odd, g);
+        // -0: equal to zero with the sign bit set (copysign(1, x) < 0).
+        let one = self.fconst(g, 1.0);
+        let s = self.bin(IBin::Copysign, one, x, g);
+        let sneg = self.fcmp(FloatCC::Olt, s, zero, g);
+        let isz = self.fcmp(FloatCC::Oeq, x, zero, g);
+        let b = self.and_mask(isz, sneg, g);
+        let c = self.or_mask(a, b, g);
+        let m1 = self.iconst(it, -1);
+        let p1 = self.iconst(it, 1);
+        self.select_v(c, m1, p1, it)
+    }
+
+    /// `remquo(x, y, &q)`: `remainder(x, y)`, and in q the low 7 bits of the integral
+    /// quotient with the sign of x / y. The quotient's low bits come from
+    /// t = fmod(|x|, 128 |y|) (exact, and t ≡ |x| modulo 128 |y|): t / |y| < 129 is
+    /// rounded to the integer n2 = (t - remainder(t, |y|)) / |y|, whose parity (so
+    /// the remainder's tie rule) is n's.
+    fn remquo(&mut self, x: Value, y: Value, g: Ty, it: Ty) -> (Value, Value) {
+        let vt = self.vty(g);
+        let r = self.ins(InstKind::Math(MathFn::Remainder, vec![x, y]), vt);
+        let ax = self.un(IUn::Fabs, x, g);
+        let ay = self.un(IUn::Fabs, y, g);
+        let k128 = self.fconst(g, 128.0);
+        let big = self.bin(IBin::Fmul, ay, k128, g);
+        let t = self.ins(InstKind::Math(MathFn::Fmod, vec![ax, big]), vt);
+        let rt = self.ins(InstKind::Math(MathFn::Remainder, vec![t, ay]), vt);
+        let d = self.bin(IBin::Fsub, t, rt, g);
+        let q = self.bin(IBin::Fdiv, d, ay, g);
+        let q = self.un(IUn::Rint, q, g);
+        // NaN and infinite quotients (y = 0, x infinite) give 0, not whatever the
+        // conversion makes of them.
+        let fin = self.fcmp(FloatCC::Olt, q, k128, g);
+        let zero = self.fconst(g, 0.0);
+        let q = self.select_v(fin, q, zero, g);
+        let qi = self.conv(q, g, it);
+        let m = self.iconst(it, 127);
+        let qi = self.bin(IBin::And, qi, m, it);
+        // Negative when x and y differ in sign.
+        let one = self.fconst(g, 1.0);
+        let sx = self.bin(IBin::Copysign, one, x, g);
+        let sxy = self.bin(IBin::Fmul, sx, y, g);
+        let sy = self.bin(IBin::Copysign, one, sxy, g);
+        let negq = self.fcmp(FloatCC::Olt, sy, zero, g);
+        let nq = self.un(IUn::Ineg, qi, it);
+        (r, self.select_v(negq, nq, qi, it))
+    }
+
     fn extra(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
         match n {
+            "powr" => {
+                if !self.arity(name, args, 2, span, candidates(name)) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                Some((self.powr(v[0], v[1], g), g))
+            }
+            "lgamma_r" | "remquo" => {
+                let want = if n == "remquo" { 3 } else { 2 };
+                if !self.arity(name, args, want, span, candidates(name)) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, &args[..want - 1], span)?;
+                let it = self.int_out_ptr(name, args, g, span)?;
+                let (r, out) = if n == "remquo" {
+                    self.remquo(v[0], v[1], g, it)
+                } else {
+                    let vt = self.vty(g);
+                    let r = self.ins(InstKind::Math(MathFn::Lgamma, vec![v[0]]), vt);
+                    (r, self.gamma_sign(v[0], g, it))
+                };
+                self.store_value(args[want - 1].v, out, it, false);
+                Some((r, g))
+            }
             "shuffle" | "shuffle2" => self.shuffle_fn(name, n == "shuffle2", args, span),
             "pown" => {
                 if !self.arity(name, args, 2, span, "floatn x, intn y") {
@@ -2567,7 +2744,7 @@ mod tests {
             Some(Kind::FMath(MathFn::Exp))
         ));
         assert!(classify("native_erf").is_none());
-        assert!(unsupported("vload_half4") && unsupported("remquo") && !unsupported("printf"));
+        assert!(unsupported("read_imagef") && unsupported("nextafter") && !unsupported("printf"));
     }
 
     #[test]
