@@ -432,8 +432,20 @@ pub fn math(f: MathFn, sc: Scalar, a: &[u64]) -> u64 {
         Acosh => float_op(
             sc,
             a,
-            |x| if x[0] < 1.0 { f32::NAN } else { libm::acoshf(x[0]) },
-            |x| if x[0] < 1.0 { f64::NAN } else { libm::acosh(x[0]) },
+            |x| {
+                if x[0] < 1.0 {
+                    f32::NAN
+                } else {
+                    libm::acoshf(x[0])
+                }
+            },
+            |x| {
+                if x[0] < 1.0 {
+                    f64::NAN
+                } else {
+                    libm::acosh(x[0])
+                }
+            },
         ),
         Atanh => m1!(libm::atanhf, libm::atanh),
         Cbrt => m1!(libm::cbrtf, libm::cbrt),

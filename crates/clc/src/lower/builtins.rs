@@ -402,7 +402,10 @@ fn classify_half(name: &str) -> Option<Kind> {
         return None;
     };
     let (digits, mode) = match rest.split_once('_') {
-        Some((d, m)) if store => (d, Rounding::from_name(m).filter(|r| *r != Rounding::Default)?),
+        Some((d, m)) if store => (
+            d,
+            Rounding::from_name(m).filter(|r| *r != Rounding::Default)?,
+        ),
         Some(_) => return None,
         // Without a suffix the stores round to nearest even (not the current mode).
         None => (rest, Rounding::Rte),
@@ -410,7 +413,10 @@ fn classify_half(name: &str) -> Option<Kind> {
     let n = if digits.is_empty() {
         1
     } else {
-        digits.parse().ok().filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))?
+        digits
+            .parse()
+            .ok()
+            .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))?
     };
     Some(if store {
         Kind::VStoreHalf(n, aligned, mode)
@@ -1745,7 +1751,11 @@ impl Lowerer<'_> {
             return None;
         };
         if pt.is_const || pt.space == kauai_ir::AddrSpace::Constant {
-            self.err(p.sp, format!("`{name}` stores through a pointer to const"), "");
+            self.err(
+                p.sp,
+                format!("`{name}` stores through a pointer to const"),
+                "",
+            );
             return None;
         }
         let ft = self.t.vector(Prim::Float, n);
@@ -1854,7 +1864,10 @@ impl Lowerer<'_> {
                 None => n,
             });
         }
-        (id.expect("three dimensions"), size.expect("three dimensions"))
+        (
+            id.expect("three dimensions"),
+            size.expect("three dimensions"),
+        )
     }
 
     /// The asynchronous copies between global and local memory, per work-group as
