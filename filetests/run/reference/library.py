@@ -92,3 +92,10 @@ def gsign(x):
 print("lgamma_r: -arg gx," + ",".join(map(str, G)))
 print("  -compare lg," + ",".join(repr(f32(math.lgamma(f32(x)))) for x in G))
 print("  " + line("sg", [gsign(f32(x)) for x in G]))
+
+# pow with large results, where y log2 x in float loses the exponent's low bits:
+# 10^x and 2.5^y against the decimal module, compared within pow's 16 ulp.
+PX = [2.5, 2.5, 2.5, 10.0, 0.3, 7.0]
+PY = [34.03553009033203, -34.847164154052734, 20.5, 37.5, -60.25, 45.125]
+print("pow_accuracy: -arg x," + ",".join(repr(f32(v)) for v in PX) + " -arg y," + ",".join(repr(f32(v)) for v in PY))
+print("  -compare r," + ",".join(repr(round_frac_f32(Fraction(Decimal(f32(a)) ** Decimal(f32(b))))) for a, b in zip(PX, PY)))

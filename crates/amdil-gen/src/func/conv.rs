@@ -600,6 +600,26 @@ impl FnGen<'_, '_> {
             self.pairwise_dyn(name, d, &refs, sh);
             return Ok(());
         }
+        if f == MathFn::Pow && self.sh.opts.fp64 {
+            // y log2 x in float loses the exponent's low bits (pow(2.5, 34) was 41 ulp
+            // off, OpenCL allows 16): where the hardware has doubles, the double pow
+            // rounded to float.
+            self.facts.uses_doubles = true;
+            self.facts.dmacros.insert(crate::dmath::POW);
+            for i in 0..sh.lanes {
+                let (c, k) = sh.lane(i);
+                let (tx, ty, t) = (self.tmp(), self.tmp(), self.tmp());
+                self.e(b::alu(op::F2d, tx.dst(Mask::XY), [xs[0].lane(sh, i)]));
+                self.e(b::alu(op::F2d, ty.dst(Mask::XY), [xs[1].lane(sh, i)]));
+                self.e(b::mcall(
+                    crate::dmath::POW,
+                    &[t.whole()],
+                    &[tx.xyxy(), ty.xyxy()],
+                ));
+                self.e(b::alu(op::D2f, d.d(c, &[k]), [t.xyxy()]));
+            }
+            return Ok(());
+        }
         let x = &xs[0];
         let lit = |g: &mut Self, v: f32| g.lit_chunks([v.to_bits(); 4], sh);
         match f {
