@@ -332,6 +332,39 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let pl = g.fma(y, &ll, &pl);
     let e = exp_core(g, &ph);
     let v = g.fma(&e, &pl, &e);
+    // An infinite head (x or y infinite) makes the tail NaN: the magnitude is inf
+    // above 0 and 0 below; an overflowed e stays inf whatever the tail's sign; |x| = 1
+    // with y infinite is 1 (0 * inf above).
+    let inf = g.d(f64::INFINITY);
+    let zero = g.d(0.0);
+    let one = g.d(1.0);
+    let aph = g.r();
+    g.e(b::alu(
+        op::Iand,
+        aph.dst(Mask::XY),
+        [ph.src(), Reg::l(abs).src()],
+    ));
+    let phinf = g.cmp(op::Deq, &aph, &inf);
+    let phpos = g.cmp(op::Dlt, &zero, &ph);
+    let big = g.sel(&phpos, &inf, &zero);
+    let v = g.sel(&phinf, &big, &v);
+    let einf = g.cmp(op::Deq, &e, &inf);
+    let v = g.sel(&einf, &e, &v);
+    let ay = g.r();
+    g.e(b::alu(
+        op::Iand,
+        ay.dst(Mask::XY),
+        [y.src(), Reg::l(abs).src()],
+    ));
+    let yinf = g.cmp(op::Deq, &ay, &inf);
+    let ax1 = g.cmp(op::Deq, &ax, &one);
+    g.e(b::alu(op::Iand, ax1.dst(Mask::X), [ax1.x(), yinf.x()]));
+    let v = g.sel(&ax1, &one, &v);
+    // |x| = inf: inf for y > 0, 0 for y < 0 (log|x| is finite in log_parts).
+    let xinf = g.cmp(op::Deq, &ax, &inf);
+    let ypos = g.cmp(op::Dlt, &zero, y);
+    let big = g.sel(&ypos, &inf, &zero);
+    let v = g.sel(&xinf, &big, &v);
     // Negative x: integer y keeps the magnitude (odd y negates), others are NaN.
     let yr = g.rint(y);
     let yint = g.cmp(op::Deq, &yr, y);
@@ -339,7 +372,6 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let yh = g.mul(y, &half);
     let yhr = g.rint(&yh);
     let even = g.cmp(op::Deq, &yhr, &yh);
-    let zero = g.d(0.0);
     let xneg = g.cmp(op::Dlt, x, &zero);
     let odd = g.r();
     g.e(b::alu(op::Inot, odd.dst(Mask::X), [even.x()]));
@@ -352,9 +384,11 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let bad = g.r();
     g.e(b::alu(op::Inot, bad.dst(Mask::X), [yint.x()]));
     g.e(b::alu(op::Iand, bad.dst(Mask::X), [bad.x(), xneg.x()]));
+    // pow(-inf, y) is +-inf or +-0 for every y, not NaN.
+    g.e(b::alu(op::Inot, xinf.dst(Mask::X), [xinf.x()]));
+    g.e(b::alu(op::Iand, bad.dst(Mask::X), [bad.x(), xinf.x()]));
     let v = g.sel(&bad, &nan, &v);
     // x = +-0: y < 0 gives inf, y > 0 gives 0 (signed for odd y).
-    let inf = g.d(f64::INFINITY);
     let x0 = g.cmp(op::Deq, x, &zero);
     let yneg = g.cmp(op::Dlt, y, &zero);
     let z = g.sel(&yneg, &inf, &zero);
@@ -375,7 +409,6 @@ fn pow(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     let yn = g.cmp(op::Dne, y, y);
     let v = g.sel(&xn, x, &v);
     let v = g.sel(&yn, y, &v);
-    let one = g.d(1.0);
     let x1 = g.cmp(op::Deq, x, &one);
     let y0 = g.cmp(op::Deq, y, &zero);
     let v = g.sel(&x1, &one, &v);

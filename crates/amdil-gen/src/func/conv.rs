@@ -102,10 +102,24 @@ impl FnGen<'_, '_> {
                     }
                     Ok(())
                 }
-                (Scalar::F32, Scalar::F16)
-                    if matches!(rounding, Rounding::Default | Rounding::Rte) =>
-                {
+                (Scalar::F32, Scalar::F16) => {
                     self.lanewise(op::F2f16, d, &[&x], ds);
+                    if !matches!(rounding, Rounding::Default | Rounding::Rte) {
+                        // Widen the nearest half back (exact), compare with the float
+                        // and step one ulp; the sign is bit 15 of the half's bits.
+                        let t = self.sh.alloc(ds.chunks());
+                        self.lanewise(op::F162f, &t, &[d], ds);
+                        let (above, below) =
+                            (self.sh.alloc(ds.chunks()), self.sh.alloc(ds.chunks()));
+                        self.lanewise(op::Lt, &above, &[&x, &t], ds);
+                        self.lanewise(op::Lt, &below, &[&t, &x], ds);
+                        let sign = self.lit_chunks([0x8000; 4], ds);
+                        let zero = self.lit_chunks([0; 4], ds);
+                        let neg = self.sh.alloc(ds.chunks());
+                        self.lanewise(op::Iand, &neg, &[d, &sign], ds);
+                        self.lanewise(op::Ine, &neg, &[&neg, &zero], ds);
+                        self.round_step_signed(d, ds, &above, &below, &neg, rounding);
+                    }
                     Ok(())
                 }
                 _ => unsupported(format!(
@@ -196,11 +210,26 @@ impl FnGen<'_, '_> {
     /// lanes where the rounded value is greater than the exact one, `below` smaller.
     fn round_step(&mut self, d: &VLoc, ds: Shape, above: &VLoc, below: &VLoc, rounding: Rounding) {
         let zero = self.lit_chunks([0; 4], ds);
+        let neg = self.sh.alloc(ds.chunks());
+        self.lanewise(op::Ilt, &neg, &[d, &zero], ds);
+        self.round_step_signed(d, ds, above, below, &neg, rounding);
+    }
+
+    /// [`Self::round_step`] with the lanes whose rounded value is negative given
+    /// (`neg`, a mask).
+    fn round_step_signed(
+        &mut self,
+        d: &VLoc,
+        ds: Shape,
+        above: &VLoc,
+        below: &VLoc,
+        neg: &VLoc,
+        rounding: Rounding,
+    ) {
+        let zero = self.lit_chunks([0; 4], ds);
         let one = self.lit_chunks([1; 4], ds);
         let minus = self.lit_chunks([u32::MAX; 4], ds);
         // Away from zero in magnitude is +1 on the bits, toward zero -1.
-        let neg = self.sh.alloc(ds.chunks());
-        self.lanewise(op::Ilt, &neg, &[d, &zero], ds);
         let (take, toward_up) = match rounding {
             Rounding::Rtp => (below.clone(), true),
             Rounding::Rtn => (above.clone(), false),
@@ -209,9 +238,9 @@ impl FnGen<'_, '_> {
                 let t = self.sh.alloc(ds.chunks());
                 let u = self.sh.alloc(ds.chunks());
                 let pos = self.sh.alloc(ds.chunks());
-                self.lanewise(op::Inot, &pos, &[&neg], ds);
+                self.lanewise(op::Inot, &pos, &[neg], ds);
                 self.lanewise(op::Iand, &t, &[above, &pos], ds);
-                self.lanewise(op::Iand, &u, &[below, &neg], ds);
+                self.lanewise(op::Iand, &u, &[below, neg], ds);
                 self.lanewise(op::Ior, &t, &[&t, &u], ds);
                 let step = self.sh.alloc(ds.chunks());
                 self.lanewise(op::CmovLogical, &step, &[&t, &minus, &zero], ds);
@@ -226,7 +255,7 @@ impl FnGen<'_, '_> {
             (&minus, &one)
         };
         let step = self.sh.alloc(ds.chunks());
-        self.lanewise(op::CmovLogical, &step, &[&neg, neg_step, pos_step], ds);
+        self.lanewise(op::CmovLogical, &step, &[neg, neg_step, pos_step], ds);
         self.lanewise(op::CmovLogical, &step, &[&take, &step, &zero], ds);
         self.lanewise(op::Iadd, d, &[d, &step], ds);
     }
@@ -571,6 +600,26 @@ impl FnGen<'_, '_> {
             self.pairwise_dyn(name, d, &refs, sh);
             return Ok(());
         }
+        if f == MathFn::Pow && self.sh.opts.fp64 {
+            // y log2 x in float loses the exponent's low bits (pow(2.5, 34) was 41 ulp
+            // off, OpenCL allows 16): where the hardware has doubles, the double pow
+            // rounded to float.
+            self.facts.uses_doubles = true;
+            self.facts.dmacros.insert(crate::dmath::POW);
+            for i in 0..sh.lanes {
+                let (c, k) = sh.lane(i);
+                let (tx, ty, t) = (self.tmp(), self.tmp(), self.tmp());
+                self.e(b::alu(op::F2d, tx.dst(Mask::XY), [xs[0].lane(sh, i)]));
+                self.e(b::alu(op::F2d, ty.dst(Mask::XY), [xs[1].lane(sh, i)]));
+                self.e(b::mcall(
+                    crate::dmath::POW,
+                    &[t.whole()],
+                    &[tx.xyxy(), ty.xyxy()],
+                ));
+                self.e(b::alu(op::D2f, d.d(c, &[k]), [t.xyxy()]));
+            }
+            return Ok(());
+        }
         let x = &xs[0];
         let lit = |g: &mut Self, v: f32| g.lit_chunks([v.to_bits(); 4], sh);
         match f {
@@ -611,6 +660,13 @@ impl FnGen<'_, '_> {
                 let nlo = lit(self, -lo);
                 self.lanewise(op::Mul, &n, &[x, &lb], sh);
                 self.lanewise(op::RoundNearest, &n, &[&n], sh);
+                // |n| <= 300 already overflows or underflows; an infinite n (x huge or
+                // infinite) would make r = x - n ln 2 NaN. With n clamped, r carries
+                // the overflow (exp(3.4e38) is +inf, exp(-inf) is 0); a NaN x stays NaN
+                // through r.
+                let (nmin, nmax) = (lit(self, -300.0), lit(self, 300.0));
+                self.lanewise(op::Max, &n, &[&n, &nmin], sh);
+                self.lanewise(op::Min, &n, &[&n, &nmax], sh);
                 self.lanewise(op::Fma, &r, &[&n, &nhi, x], sh);
                 self.lanewise(op::Fma, &r, &[&n, &nlo, &r], sh);
                 self.lanewise(op::Mul, &r, &[&r, &lb], sh);
@@ -712,7 +768,15 @@ impl FnGen<'_, '_> {
                 self.lanewise(op::Lt, &negx, &[x, &z], sh);
                 self.lanewise(op::Iand, &negx, &[&negx, &nonint], sh);
                 let nan = self.lit_chunks([0x7FC0_0000; 4], sh);
-                self.lanewise(op::CmovLogical, d, &[&negx, &nan, &r], sh);
+                self.lanewise(op::CmovLogical, &r, &[&negx, &nan, &r], sh);
+                // pow(x, +-0) and pow(1, y) are 1 for every x and y, NaN and infinities
+                // included (0 * log2 0 and inf * log2 1 are NaN above).
+                let one = lit(self, 1.0);
+                let (y0, x1) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
+                self.lanewise(op::Eq, &y0, &[y, &z], sh);
+                self.lanewise(op::Eq, &x1, &[x, &one], sh);
+                self.lanewise(op::Ior, &y0, &[&y0, &x1], sh);
+                self.lanewise(op::CmovLogical, d, &[&y0, &one, &r], sh);
             }
             MathFn::Ldexp => {
                 // x * 2^n, in two steps so that 2^n stays representable.

@@ -46,6 +46,10 @@ enum Kind {
     As(Prim, u32),
     VLoad(u32),
     VStore(u32),
+    /// `vload_halfN` / `vloada_halfN` (aligned: a 3-vector takes 4 elements).
+    VLoadHalf(u32, bool),
+    /// `vstore[a]_halfN[_rounding]`.
+    VStoreHalf(u32, bool, Rounding),
     Atomic(Option<AtomicOp>, &'static str),
     Geometric(&'static str),
     /// shuffle, shuffle2, pown, maxmag, minmag, sincos, modf, fract, nan.
@@ -162,9 +166,11 @@ const BUILTINS: &[Row] = &[
     row("half_recip", Kind::Recip, Gen::Float),
     row("native_divide", Kind::Divide, Gen::Float),
     row("half_divide", Kind::Divide, Gen::Float),
-    row("powr", Kind::FMath(MathFn::Pow), Gen::Float),
-    row("native_powr", Kind::FMath(MathFn::Pow), Gen::Float),
-    row("half_powr", Kind::FMath(MathFn::Pow), Gen::Float),
+    row("powr", Kind::Extra("powr"), Gen::Float),
+    row("native_powr", Kind::Extra("powr"), Gen::Float),
+    row("half_powr", Kind::Extra("powr"), Gen::Float),
+    row("lgamma_r", Kind::Extra("lgamma_r"), Gen::Float),
+    row("remquo", Kind::Extra("remquo"), Gen::Float),
     row("clamp", Kind::Common("clamp"), Gen::Any),
     row("degrees", Kind::Common("degrees"), Gen::Float),
     row("radians", Kind::Common("radians"), Gen::Float),
@@ -357,6 +363,9 @@ fn classify(name: &str) -> Option<Kind> {
         let (p, n) = parse_type_suffix(rest)?;
         return Some(As(p, n));
     }
+    if let Some(k) = classify_half(name) {
+        return Some(k);
+    }
     if let Some(n) = name.strip_prefix("vload") {
         return n
             .parse()
@@ -376,6 +385,44 @@ fn classify(name: &str) -> Option<Kind> {
         .or_else(|| name.strip_prefix("atom_"))?;
     let &(op_name, op) = ATOMIC_OPS.iter().find(|(n, _)| *n == at)?;
     Some(Atomic(op, op_name))
+}
+
+/// `vload_half`, `vloada_half`, `vstore_half`, `vstorea_half` with their vector size
+/// (none for a scalar) and, for stores, a rounding suffix.
+fn classify_half(name: &str) -> Option<Kind> {
+    let (store, aligned, rest) = if let Some(r) = name.strip_prefix("vloada_half") {
+        (false, true, r)
+    } else if let Some(r) = name.strip_prefix("vload_half") {
+        (false, false, r)
+    } else if let Some(r) = name.strip_prefix("vstorea_half") {
+        (true, true, r)
+    } else if let Some(r) = name.strip_prefix("vstore_half") {
+        (true, false, r)
+    } else {
+        return None;
+    };
+    let (digits, mode) = match rest.split_once('_') {
+        Some((d, m)) if store => (
+            d,
+            Rounding::from_name(m).filter(|r| *r != Rounding::Default)?,
+        ),
+        Some(_) => return None,
+        // Without a suffix the stores round to nearest even (not the current mode).
+        None => (rest, Rounding::Rte),
+    };
+    let n = if digits.is_empty() {
+        1
+    } else {
+        digits
+            .parse()
+            .ok()
+            .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))?
+    };
+    Some(if store {
+        Kind::VStoreHalf(n, aligned, mode)
+    } else {
+        Kind::VLoadHalf(n, aligned)
+    })
 }
 
 /// Builtin names offered as "did you mean" hints: the table's.
@@ -407,10 +454,6 @@ fn unsupported(name: &str) -> bool {
         "read_image",
         "write_image",
         "get_image_",
-        "vload_half",
-        "vstore_half",
-        "vloada_half",
-        "vstorea_half",
         "atomic_",
         "atom_",
         "convert_",
@@ -424,14 +467,18 @@ fn unsupported(name: &str) -> bool {
         "get_sub_group",
     ];
     const NAMES: &[&str] = &[
-        "lgamma_r",
-        "remquo",
         "get_enqueued_local_size",
         "get_global_linear_id",
         "get_local_linear_id",
         "vec_step",
         "nextafter",
     ];
+    // The half loads and stores are all implemented: another name of theirs (a
+    // misspelt rounding mode) is an undeclared function, not a later version's.
+    let half = ["vload_half", "vloada_half", "vstore_half", "vstorea_half"];
+    if half.iter().any(|p| name.starts_with(p)) {
+        return false;
+    }
     NAMES.contains(&name) || PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
@@ -971,6 +1018,10 @@ impl Lowerer<'_> {
                 });
                 Some((data.v, void))
             }
+            Kind::VLoadHalf(n, aligned) => self.vload_half(name, n, aligned, args, span),
+            Kind::VStoreHalf(n, aligned, mode) => {
+                self.vstore_half(name, n, aligned, mode, args, span)
+            }
             Kind::Atomic(op, n) => self.atomic(name, op, n, args, span),
             Kind::Geometric(n) => self.geometric(name, n, args, span),
             Kind::Extra(n) => self.extra(name, n, args, span),
@@ -1150,8 +1201,7 @@ impl Lowerer<'_> {
             _ => {
                 // mad_sat: exact in twice the width, then clamped.
                 if p.bits() >= 64 {
-                    self.err(span, "not supported yet: mad_sat on 64-bit integers", "");
-                    return None;
+                    return Some((self.mad_sat64(v[0], v[1], v[2], g, s), g));
                 }
                 let wp = Prim::int_of(p.bits() * 2, s);
                 let wg = self.t.vector(wp, lanes);
@@ -1164,6 +1214,41 @@ impl Lowerer<'_> {
             }
         };
         Some((r, g))
+    }
+
+    /// 64-bit `mad_sat`: a * b + c exact in 128 bits as two words (the high word from
+    /// `mul_hi`, the carry of the low addition), then clamped.
+    fn mad_sat64(&mut self, a: Value, b: Value, c: Value, g: Ty, signed: bool) -> Value {
+        let hi = self.bin(if signed { IBin::SmulHi } else { IBin::UmulHi }, a, b, g);
+        let lo = self.bin(IBin::Imul, a, b, g);
+        let sum = self.bin(IBin::Iadd, lo, c, g);
+        let carry = self.icmp(IntCC::Ult, sum, lo, g);
+        let one = self.iconst(g, 1);
+        let zero = self.iconst(g, 0);
+        let carry = self.select_v(carry, one, zero, g);
+        let (min, max) = if signed {
+            (i64::MIN as i128, i64::MAX as i128)
+        } else {
+            (0, u64::MAX as i128)
+        };
+        let (kmin, kmax) = (self.iconst(g, min), self.iconst(g, max));
+        if !signed {
+            // Fits when the high word is 0 and the addition did not carry.
+            let h = self.bin(IBin::Or, hi, carry, g);
+            let over = self.icmp(IntCC::Ne, h, zero, g);
+            return self.select_v(over, kmax, sum, g);
+        }
+        // The 128-bit sum's high word: hi + (c < 0 ? -1 : 0) + carry.
+        let k63 = self.iconst(g, 63);
+        let csign = self.bin(IBin::Ashr, c, k63, g);
+        let h = self.bin(IBin::Iadd, hi, csign, g);
+        let h = self.bin(IBin::Iadd, h, carry, g);
+        // It fits in 64 bits when the high word is the low word's sign.
+        let lsign = self.bin(IBin::Ashr, sum, k63, g);
+        let fits = self.icmp(IntCC::Eq, h, lsign, g);
+        let neg = self.icmp(IntCC::Slt, h, zero, g);
+        let clamped = self.select_v(neg, kmin, kmax, g);
+        self.select_v(fits, sum, clamped, g)
     }
 
     /// Clamp an integer value of type `from` (C type `ft`) to the range of `to`, then
@@ -1568,9 +1653,234 @@ impl Lowerer<'_> {
 }
 
 impl Lowerer<'_> {
-    /// The asynchronous copies between global and local memory. Every work-item of the
-    /// group performs the whole copy at once (all copy the same values), so an event is
-    /// complete when it is returned and `wait_group_events` has nothing to wait for.
+    /// The `half *` argument of a half load or store and the address of element
+    /// `offset * n` (`n` is 4 for the aligned 3-vectors), as an `i16` pointer.
+    fn half_addr(&mut self, off: Arg, p: Arg, n: u32) -> Option<Value> {
+        let pt = self.t.as_ptr(p.t)?;
+        let (addr, _) = self.vec_addr(off, p.v, pt, n)?;
+        Some(addr)
+    }
+
+    fn is_half_ptr(&self, t: Ty) -> Option<crate::sema::types::PtrTo> {
+        self.t
+            .as_ptr(t)
+            .filter(|pt| self.t.as_prim(pt.pointee) == Some(Prim::Half))
+    }
+
+    /// `vload_halfN(offset, p)`: N halves read as 16-bit integers, reinterpreted and
+    /// widened to float (exact).
+    fn vload_half(
+        &mut self,
+        name: &str,
+        n: u32,
+        aligned: bool,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let cands = "size_t offset, const __space half *p";
+        if !self.arity(name, args, 2, span, cands) {
+            return None;
+        }
+        let Some(pt) = self.is_half_ptr(args[1].t) else {
+            self.bad_args(name, args, span, cands);
+            return None;
+        };
+        let step = if aligned && n == 3 { 4 } else { n };
+        let addr = self.half_addr(args[0], args[1], step)?;
+        let ft = self.t.vector(Prim::Float, n);
+        let vt = self.vty(ft);
+        let align = if aligned { 2 * step } else { 2 };
+        let bits = self.ins(
+            InstKind::Load {
+                ptr: addr,
+                align,
+                volatile: pt.is_volatile,
+            },
+            vt.with_elem(kauai_ir::Scalar::I16),
+        );
+        let h = self.ins(
+            InstKind::Convert {
+                op: ConvOp::Bitcast,
+                arg: bits,
+                rounding: Rounding::Default,
+                saturate: false,
+            },
+            vt.with_elem(kauai_ir::Scalar::F16),
+        );
+        let v = self.ins(
+            InstKind::Convert {
+                op: ConvOp::FpExt,
+                arg: h,
+                rounding: Rounding::Default,
+                saturate: false,
+            },
+            vt,
+        );
+        Some((v, ft))
+    }
+
+    /// `vstore_halfN_R(data, offset, p)`: float or double data rounded once to half in
+    /// mode `mode`. A double goes through float rounded to odd (toward zero, then the
+    /// last bit set when inexact): with 13 more bits than half, that float rounds to
+    /// the same half as the double in every mode, so only float-to-half conversions
+    /// with a rounding mode are needed on every device.
+    #[allow(clippy::too_many_arguments)]
+    fn vstore_half(
+        &mut self,
+        name: &str,
+        n: u32,
+        aligned: bool,
+        mode: Rounding,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let cands = if n == 1 {
+            "float or double data, size_t offset, __space half *p".to_string()
+        } else {
+            format!("float{n} or double{n} data, size_t offset, __space half *p")
+        };
+        if !self.arity(name, args, 3, span, &cands) {
+            return None;
+        }
+        let (data, off, p) = (args[0], args[1], args[2]);
+        let pt = self.is_half_ptr(p.t);
+        let dp = self.t.elem_lanes(data.t);
+        let ok_data = match dp {
+            Some((Prim::Float | Prim::Double, l)) => l == n,
+            // A scalar of another arithmetic type converts to float (clang accepts it
+            // for the scalar form).
+            Some((q, 1)) => n == 1 && q != Prim::Half && q != Prim::Bool,
+            _ => false,
+        };
+        let Some(pt) = pt.filter(|_| ok_data) else {
+            self.bad_args(name, args, span, &cands);
+            return None;
+        };
+        if pt.is_const || pt.space == kauai_ir::AddrSpace::Constant {
+            self.err(
+                p.sp,
+                format!("`{name}` stores through a pointer to const"),
+                "",
+            );
+            return None;
+        }
+        let ft = self.t.vector(Prim::Float, n);
+        let fvt = self.vty(ft);
+        let x = match dp {
+            Some((Prim::Double, _)) => {
+                let dt = data.t;
+                let y = self.ins(
+                    InstKind::Convert {
+                        op: ConvOp::FpTrunc,
+                        arg: data.v,
+                        rounding: Rounding::Rtz,
+                        saturate: false,
+                    },
+                    fvt,
+                );
+                let back = self.conv(y, ft, dt);
+                let inexact = self.fcmp(FloatCC::Une, back, data.v, dt);
+                let ut = self.t.vector(Prim::UInt, n);
+                let uvt = self.vty(ut);
+                let yb = self.ins(
+                    InstKind::Convert {
+                        op: ConvOp::Bitcast,
+                        arg: y,
+                        rounding: Rounding::Default,
+                        saturate: false,
+                    },
+                    uvt,
+                );
+                let one = self.iconst(ut, 1);
+                let zero = self.iconst(ut, 0);
+                let sticky = self.select_v(inexact, one, zero, ut);
+                let odd = self.bin(IBin::Or, yb, sticky, ut);
+                self.ins(
+                    InstKind::Convert {
+                        op: ConvOp::Bitcast,
+                        arg: odd,
+                        rounding: Rounding::Default,
+                        saturate: false,
+                    },
+                    fvt,
+                )
+            }
+            _ => self.conv(data.v, data.t, ft),
+        };
+        let h = self.ins(
+            InstKind::Convert {
+                op: ConvOp::FpTrunc,
+                arg: x,
+                rounding: mode,
+                saturate: false,
+            },
+            fvt.with_elem(kauai_ir::Scalar::F16),
+        );
+        let bits = self.ins(
+            InstKind::Convert {
+                op: ConvOp::Bitcast,
+                arg: h,
+                rounding: Rounding::Default,
+                saturate: false,
+            },
+            fvt.with_elem(kauai_ir::Scalar::I16),
+        );
+        let step = if aligned && n == 3 { 4 } else { n };
+        let addr = self.half_addr(off, p, step)?;
+        self.ins_void(InstKind::Store {
+            ptr: addr,
+            value: bits,
+            align: if aligned { 2 * step } else { 2 },
+            volatile: pt.is_volatile,
+        });
+        Some((data.v, crate::sema::types::T_VOID))
+    }
+
+    /// `name(dim)` of the work-item functions (`get_local_id`, ...), of size type.
+    fn work_item_query(&mut self, name: &str, dim: u32) -> Value {
+        let st = self.m.data_layout.size_type();
+        let f = self.declare_fn(
+            &mangle(name, &[MType::Scalar(kauai_ir::ClScalar::UInt)]),
+            &[Type::I32],
+            st,
+        );
+        let d = self.ins(
+            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(dim as u64))),
+            Type::I32,
+        );
+        self.ins(InstKind::Call(f, vec![d]), st)
+    }
+
+    /// The work-item's linear id in its group and the group's size.
+    fn local_linear_id_and_size(&mut self) -> (Value, Value) {
+        let st = self.m.data_layout.size_type();
+        let (mut id, mut size) = (None::<Value>, None::<Value>);
+        for dim in 0..3 {
+            let l = self.work_item_query("get_local_id", dim);
+            let n = self.work_item_query("get_local_size", dim);
+            id = Some(match (id, size) {
+                (Some(i), Some(s)) => {
+                    let t = self.ins(InstKind::Binary(IBin::Imul, l, s), st);
+                    self.ins(InstKind::Binary(IBin::Iadd, i, t), st)
+                }
+                _ => l,
+            });
+            size = Some(match size {
+                Some(s) => self.ins(InstKind::Binary(IBin::Imul, s, n), st),
+                None => n,
+            });
+        }
+        (
+            id.expect("three dimensions"),
+            size.expect("three dimensions"),
+        )
+    }
+
+    /// The asynchronous copies between global and local memory, per work-group as
+    /// ComputeMux's DMA builtins are: the work-items of the group share the copy (item
+    /// `lid` copies elements `lid, lid + local size, ...`) and `wait_group_events` is a
+    /// barrier over local and global memory, after which the whole copy is visible to
+    /// every work-item of the group. The events carry nothing.
     fn async_copy(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
         let event = self.t.intern(TyKind::Opaque(crate::ast::OpaqueType::Event));
         let void = crate::sema::types::T_VOID;
@@ -1585,6 +1895,17 @@ impl Lowerer<'_> {
                     self.bad_args(name, args, span, "int num_events, event_t *event_list");
                     return None;
                 }
+                // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE: the copies go both ways.
+                let flags = self.ins(
+                    InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(3))),
+                    Type::I32,
+                );
+                let f = self.declare_fn(
+                    &mangle("barrier", &[MType::Scalar(kauai_ir::ClScalar::UInt)]),
+                    &[Type::I32],
+                    Type::Void,
+                );
+                self.ins_void(InstKind::Call(f, vec![flags]));
                 Some((args[0].v, void))
             }
             "prefetch" => {
@@ -1653,14 +1974,15 @@ impl Lowerer<'_> {
                 } else {
                     None
                 };
-                // for (i = 0; i < num; i++) dst[i (* stride)] = src[i (* stride)];
+                // for (i = lid; i < num; i += local size)
+                //     dst[i (* stride)] = src[i (* stride)];
                 let stv = self.m.data_layout.size_type();
+                let (lid, lsize) = self.local_linear_id_and_size();
                 let head = self.new_block();
                 let body = self.new_block();
                 let exit = self.new_block();
                 let i = self.fx.body.append_block_param(head, stv);
-                let zero = self.size_const(0);
-                self.jump(head, vec![zero]);
+                self.jump(head, vec![lid]);
                 self.start_block(head);
                 let c = self.ins(InstKind::Icmp(IntCC::Ult, i, num), Type::I1);
                 self.brif(c, body, exit);
@@ -1692,8 +2014,7 @@ impl Lowerer<'_> {
                     align,
                     volatile: false,
                 });
-                let one = self.size_const(1);
-                let next = self.ins(InstKind::Binary(IBin::Iadd, i, one), stv);
+                let next = self.ins(InstKind::Binary(IBin::Iadd, i, lsize), stv);
                 self.jump(head, vec![next]);
                 self.start_block(exit);
                 let ev_val = if ev.t == event {
@@ -1706,8 +2027,156 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The `intn` pointer argument of `lgamma_r`/`remquo`/... for the float gentype `g`,
+    /// or a diagnostic.
+    fn int_out_ptr(&mut self, name: &str, args: &[Arg], g: Ty, span: Span) -> Option<Ty> {
+        let (_, lanes) = self.t.elem_lanes(g)?;
+        let it = self.t.vector(Prim::Int, lanes);
+        let p = args[args.len() - 1];
+        let ok = self.t.as_ptr(p.t).is_some_and(|pt| {
+            pt.pointee == it && !pt.is_const && pt.space != kauai_ir::AddrSpace::Constant
+        });
+        if !ok {
+            let gn = self.tyname(g);
+            let lead = ["x", "y"][..args.len() - 1]
+                .iter()
+                .map(|v| format!("{gn} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            self.bad_args(
+                name,
+                args,
+                span,
+                &format!("{lead}, __space {} *out", self.tyname(it)),
+            );
+            return None;
+        }
+        Some(it)
+    }
+
+    fn or_mask(&mut self, a: Value, b: Value, g: Ty) -> Value {
+        let bt = self.vty(g).with_elem(kauai_ir::Scalar::I1);
+        self.ins(InstKind::Binary(IBin::Or, a, b), bt)
+    }
+
+    fn and_mask(&mut self, a: Value, b: Value, g: Ty) -> Value {
+        let bt = self.vty(g).with_elem(kauai_ir::Scalar::I1);
+        self.ins(InstKind::Binary(IBin::And, a, b), bt)
+    }
+
+    /// `powr(x, y)`: `pow` for x >= 0, with powr's own special values (OpenCL 1.2
+    /// 7.5.1): NaN for x < 0, for a NaN operand, for 0^0, inf^0 and 1^inf; -0 is +0.
+    fn powr(&mut self, x: Value, y: Value, g: Ty) -> Value {
+        let ax = self.un(IUn::Fabs, x, g);
+        let vt = self.vty(g);
+        let r = self.ins(InstKind::Math(MathFn::Pow, vec![ax, y]), vt);
+        let zero = self.fconst(g, 0.0);
+        let one = self.fconst(g, 1.0);
+        let inf = self.fconst(g, f64::INFINITY);
+        let nan_in = self.fcmp(FloatCC::Uno, x, y, g);
+        let neg = self.fcmp(FloatCC::Olt, x, zero, g);
+        let x0 = self.fcmp(FloatCC::Oeq, ax, zero, g);
+        let xinf = self.fcmp(FloatCC::Oeq, ax, inf, g);
+        let y0 = self.fcmp(FloatCC::Oeq, y, zero, g);
+        let x1 = self.fcmp(FloatCC::Oeq, x, one, g);
+        let ay = self.un(IUn::Fabs, y, g);
+        let yinf = self.fcmp(FloatCC::Oeq, ay, inf, g);
+        let edge = self.or_mask(x0, xinf, g);
+        let c_zero = self.and_mask(edge, y0, g);
+        let c_one = self.and_mask(x1, yinf, g);
+        let c = self.or_mask(nan_in, neg, g);
+        let c = self.or_mask(c, c_zero, g);
+        let c = self.or_mask(c, c_one, g);
+        let nan = self.fconst(g, f64::NAN);
+        self.select_v(c, nan, r, g)
+    }
+
+    /// The sign of Γ(x) as `lgamma_r` gives it (C's `signgam`): -1 for -0 and for
+    /// negative non-integers with an odd floor (Γ < 0 on (-1, 0), (-3, -2), ...), else 1.
+    fn gamma_sign(&mut self, x: Value, g: Ty, it: Ty) -> Value {
+        let zero = self.fconst(g, 0.0);
+        let half = self.fconst(g, 0.5);
+        let fl = self.un(IUn::Floor, x, g);
+        let h = self.bin(IBin::Fmul, fl, half, g);
+        let hf = self.un(IUn::Floor, h, g);
+        let odd = self.fcmp(FloatCC::One, h, hf, g);
+        let neg = self.fcmp(FloatCC::Olt, x, zero, g);
+        let nonint = self.fcmp(FloatCC::One, x, fl, g);
+        let a = self.and_mask(neg, nonint, g);
+        let a = self.and_mask(a, odd, g);
+        // -0: equal to zero with the sign bit set (copysign(1, x) < 0).
+        let one = self.fconst(g, 1.0);
+        let s = self.bin(IBin::Copysign, one, x, g);
+        let sneg = self.fcmp(FloatCC::Olt, s, zero, g);
+        let isz = self.fcmp(FloatCC::Oeq, x, zero, g);
+        let b = self.and_mask(isz, sneg, g);
+        let c = self.or_mask(a, b, g);
+        let m1 = self.iconst(it, -1);
+        let p1 = self.iconst(it, 1);
+        self.select_v(c, m1, p1, it)
+    }
+
+    /// `remquo(x, y, &q)`: `remainder(x, y)`, and in q the low 7 bits of the integral
+    /// quotient with the sign of x / y. The quotient's low bits come from
+    /// t = fmod(|x|, 128 |y|) (exact, and t ≡ |x| modulo 128 |y|): t / |y| < 129 is
+    /// rounded to the integer n2 = (t - remainder(t, |y|)) / |y|, whose parity (so
+    /// the remainder's tie rule) is n's.
+    fn remquo(&mut self, x: Value, y: Value, g: Ty, it: Ty) -> (Value, Value) {
+        let vt = self.vty(g);
+        let r = self.ins(InstKind::Math(MathFn::Remainder, vec![x, y]), vt);
+        let ax = self.un(IUn::Fabs, x, g);
+        let ay = self.un(IUn::Fabs, y, g);
+        let k128 = self.fconst(g, 128.0);
+        let big = self.bin(IBin::Fmul, ay, k128, g);
+        let t = self.ins(InstKind::Math(MathFn::Fmod, vec![ax, big]), vt);
+        let rt = self.ins(InstKind::Math(MathFn::Remainder, vec![t, ay]), vt);
+        let d = self.bin(IBin::Fsub, t, rt, g);
+        let q = self.bin(IBin::Fdiv, d, ay, g);
+        let q = self.un(IUn::Rint, q, g);
+        // NaN and infinite quotients (y = 0, x infinite) give 0, not whatever the
+        // conversion makes of them.
+        let fin = self.fcmp(FloatCC::Olt, q, k128, g);
+        let zero = self.fconst(g, 0.0);
+        let q = self.select_v(fin, q, zero, g);
+        let qi = self.conv(q, g, it);
+        let m = self.iconst(it, 127);
+        let qi = self.bin(IBin::And, qi, m, it);
+        // Negative when x and y differ in sign.
+        let one = self.fconst(g, 1.0);
+        let sx = self.bin(IBin::Copysign, one, x, g);
+        let sxy = self.bin(IBin::Fmul, sx, y, g);
+        let sy = self.bin(IBin::Copysign, one, sxy, g);
+        let negq = self.fcmp(FloatCC::Olt, sy, zero, g);
+        let nq = self.un(IUn::Ineg, qi, it);
+        (r, self.select_v(negq, nq, qi, it))
+    }
+
     fn extra(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
         match n {
+            "powr" => {
+                if !self.arity(name, args, 2, span, candidates(name)) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, args, span)?;
+                Some((self.powr(v[0], v[1], g), g))
+            }
+            "lgamma_r" | "remquo" => {
+                let want = if n == "remquo" { 3 } else { 2 };
+                if !self.arity(name, args, want, span, candidates(name)) {
+                    return None;
+                }
+                let (v, g) = self.float_args(name, &args[..want - 1], span)?;
+                let it = self.int_out_ptr(name, args, g, span)?;
+                let (r, out) = if n == "remquo" {
+                    self.remquo(v[0], v[1], g, it)
+                } else {
+                    let vt = self.vty(g);
+                    let r = self.ins(InstKind::Math(MathFn::Lgamma, vec![v[0]]), vt);
+                    (r, self.gamma_sign(v[0], g, it))
+                };
+                self.store_value(args[want - 1].v, out, it, false);
+                Some((r, g))
+            }
             "shuffle" | "shuffle2" => self.shuffle_fn(name, n == "shuffle2", args, span),
             "pown" => {
                 if !self.arity(name, args, 2, span, "floatn x, intn y") {
@@ -2299,7 +2768,7 @@ mod tests {
             Some(Kind::FMath(MathFn::Exp))
         ));
         assert!(classify("native_erf").is_none());
-        assert!(unsupported("vload_half4") && unsupported("remquo") && !unsupported("printf"));
+        assert!(unsupported("read_imagef") && unsupported("nextafter") && !unsupported("printf"));
     }
 
     #[test]

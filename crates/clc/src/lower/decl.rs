@@ -1342,7 +1342,7 @@ impl Lowerer<'_> {
                 continue;
             }
             if self.t.as_prim(dt.ty) == Some(Prim::Half) {
-                self.err(idecl.span, "not supported yet: half variables (use vload_half/vstore_half in a later version)", "");
+                self.err(idecl.span, "not supported yet: half variables (cl_khr_fp16); read and write half data with vload_half/vstore_half", "");
                 continue;
             }
             let ptr = self.alloca_ty(dt.ty);

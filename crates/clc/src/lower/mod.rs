@@ -37,11 +37,11 @@
 //!
 //! # Not supported yet (each gives a "not supported yet" diagnostic)
 //!
-//! Bit-fields in packed structs; images and samplers; `half` values (only `half*` pointers);
-//! `vload_half`/`vstore_half`; 64-bit atomics without `cl_khr_int64_base_atomics`; variadic user functions; `%s` with a
+//! Bit-fields in packed structs; images and samplers; `half` values (only `half*` pointers,
+//! read and written with `vload_half`/`vstore_half`); 64-bit atomics without `cl_khr_int64_base_atomics`; variadic user functions; `%s` with a
 //! string only known at run time (the printf table carries `%s` strings); and the library
-//! functions listed in `builtins::unsupported` (e.g. `rootn`, `sinpi`, `ilogb`,
-//! `remquo`, `frexp`).
+//! functions listed in `builtins::unsupported` (e.g. images, `nextafter`,
+//! `vec_step`).
 
 mod builtins;
 mod consteval;

@@ -88,7 +88,7 @@ impl Lowerer<'_> {
                 self.err(
                     span,
                     "not supported yet: loads and stores of half values",
-                    "half is a storage-only type; vload_half/vstore_half come later",
+                    "half is a storage-only type here: read and write it with vload_half/vstore_half",
                 );
                 None
             }

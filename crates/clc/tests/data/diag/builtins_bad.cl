@@ -34,11 +34,13 @@ error: no matching overload of `atomic_add` for (__global float*, int)
   │
   = candidates: atomic_add(volatile __global int *p, ... or __local; int or uint)
 
-error: not supported yet: vload_half
+error: no matching overload of `vload_half` for (int, __global float*)
   ┌─ builtins_bad.cl:7:12
   │
 7 │     f[2] = vload_half(0, f);
-  │            ^^^^^^^^^^^^^^^^ this OpenCL builtin comes in a later version
+  │            ^^^^^^^^^^^^^^^^ in this call
+  │
+  = candidates: vload_half(size_t offset, const __space half *p)
 
 error: `as_int` takes 1 argument, 2 given
   ┌─ builtins_bad.cl:8:12
