@@ -298,6 +298,22 @@ impl TypeTable {
         }
     }
 
+    /// Rename struct `t` to `name` unless another struct has that name; true when
+    /// renamed (references are by [`AggRef`], so nothing else changes).
+    pub fn rename_struct(&mut self, t: Type, name: &str) -> bool {
+        let Type::Agg(r) = t else { return false };
+        if self.struct_by_name(name).is_some() {
+            return false;
+        }
+        match self.aggs.get_mut(r) {
+            Some(Aggregate::Struct(s)) => {
+                s.name = name.to_string();
+                true
+            }
+            _ => false,
+        }
+    }
+
     pub fn struct_by_name(&self, name: &str) -> Option<Type> {
         self.aggs.iter().find_map(|(r, a)| match a {
             Aggregate::Struct(s) if s.name == name => Some(Type::Agg(r)),

@@ -634,7 +634,18 @@ impl Lowerer<'_> {
             let tn = self.name(name.name).to_string();
             let rec = &mut self.t.records[r as usize];
             if rec.name.starts_with("anon.") && rec.typedef_name.is_none() {
-                rec.typedef_name = Some(tn);
+                rec.typedef_name = Some(tn.clone());
+                // The IR struct of `typedef struct {...} T` is called `T` (`union.T`
+                // for a union), so tools that know the type by that name find it.
+                if rec.complete {
+                    let ir = rec.ir;
+                    let ir_name = if rec.is_union {
+                        format!("union.{tn}")
+                    } else {
+                        tn
+                    };
+                    self.m.types.rename_struct(ir, &ir_name);
+                }
             }
         }
         let b = Binding::Typedef {

@@ -88,8 +88,8 @@ fn strip_qualifiers(t: &str) -> String {
 
 /// The IR type an OpenCL struct type name stands for: `struct X` / `union X` is the IR
 /// struct `X`; a typedef name is the type of a by-value kernel argument spelt the same
-/// way (the IR keeps no typedef names), or an IR struct of that name (`typedef struct S
-/// {...} S`).
+/// way, or an IR struct of that name (`typedef struct S {...} S`, and `typedef struct
+/// {...} T`, whose IR struct the front end names `T`).
 fn struct_type(m: &Module, name: &str) -> Option<Type> {
     if let Some(tag) = name
         .strip_prefix("struct ")

@@ -12,8 +12,8 @@ __kernel void k(__global B *p, __global int *out)
 
 /* EXPECTED
 !opencl.ocl.version = (1, 2)
-type %anon.1 = struct { [8 x i8] } align 4
-global @cb: %anon.1 addrspace(2) align 4 constant = bytes(7600000008000000)
+type %B = struct { [8 x i8] } align 4
+global @cb: %B addrspace(2) align 4 constant = bytes(7600000008000000)
 function @k(ptr1 "p", ptr1 "out") -> void "mux-kernel"="entry-point" !kernel_arg_access_qual("none", "none") !kernel_arg_addr_space("global", "global") !kernel_arg_type("B*", "int*") !kernel_arg_type_qual("", "") {
 block0(v0: ptr1, v1: ptr1):
     v2 = alloca.ptr0 ptr1 align 8

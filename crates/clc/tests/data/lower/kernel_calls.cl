@@ -17,11 +17,11 @@ __kernel void outer(__global int *p)
 
 /* EXPECTED
 !opencl.ocl.version = (1, 2)
-type %anon.1 = struct { i32, f32 }
+type %Pair = struct { i32, f32 }
 function @make_pair(ptr0 "sret", i32 "a") -> void {
 block0(v0: ptr0, v1: i32):
     v2 = alloca.ptr0 i32 align 4
-    v3 = alloca.ptr0 %anon.1 align 4
+    v3 = alloca.ptr0 %Pair align 4
     store v2, v1 align 4
     v4 = load.i32 v2 align 4
     store v3, v4 align 4
@@ -48,7 +48,7 @@ block0:
 function @inner(ptr1 "p") -> void "mux-kernel"="entry-point" !kernel_arg_access_qual("none") !kernel_arg_addr_space("global") !kernel_arg_type("int*") !kernel_arg_type_qual("") {
 block0(v0: ptr1):
     v1 = alloca.ptr0 ptr1 align 8
-    v8 = alloca.ptr0 %anon.1 align 4
+    v8 = alloca.ptr0 %Pair align 4
     store v1, v0 align 8
     v2 = load.ptr1 v1 align 8
     v3 = const.i32 0

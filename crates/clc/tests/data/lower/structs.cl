@@ -21,8 +21,8 @@ __kernel void k(__global Item *items, __global float *out)
 
 /* EXPECTED
 !opencl.ocl.version = (1, 2)
-type %anon.1 = struct { i32, v3f32, i8 }
-function @weight(ptr0 byval(%anon.1) "it") -> f32 {
+type %Item = struct { i32, v3f32, i8 }
+function @weight(ptr0 byval(%Item) "it") -> f32 {
 block0(v0: ptr0):
     v1 = const.i64 16
     v2 = ptradd.ptr0 v0, v1
@@ -37,8 +37,8 @@ function @k(ptr1 "items", ptr1 "out") -> void "mux-kernel"="entry-point" !kernel
 block0(v0: ptr1, v1: ptr1):
     v2 = alloca.ptr0 ptr1 align 8
     v3 = alloca.ptr0 ptr1 align 8
-    v4 = alloca.ptr0 %anon.1 align 16
-    v72 = alloca.ptr0 %anon.1 align 16
+    v4 = alloca.ptr0 %Item align 16
+    v72 = alloca.ptr0 %Item align 16
     store v2, v0 align 8
     store v3, v1 align 8
     v5 = const.i64 0
