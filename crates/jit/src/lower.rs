@@ -644,6 +644,29 @@ fn packet_plan(
             body.order.len()
         ));
     }
+    // Work-items that split may reach different barriers; they rejoin only where the
+    // ids tell the barriers apart (prepare-barriers gives each its own constant id).
+    let mut ids = HashSet::new();
+    for &b in &body.order {
+        for &i in &body.blocks[b].insts {
+            if let InstKind::Call(c, args) = &body.insts[i].kind {
+                if let Ok(CallKind::Barrier) = call_kind(m, *c) {
+                    let id = args.first().and_then(|a| match body.value_inst(*a) {
+                        Some(d) => match &body.insts[d].kind {
+                            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(k))) => {
+                                Some(*k)
+                            }
+                            _ => None,
+                        },
+                        None => None,
+                    });
+                    if !id.is_some_and(|k| ids.insert(k)) {
+                        return Err("barriers without distinct constant ids".into());
+                    }
+                }
+            }
+        }
+    }
     let mut varying: HashSet<Value> = HashSet::new();
     let mut changed = true;
     while changed {
