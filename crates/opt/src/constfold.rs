@@ -23,6 +23,7 @@
 //! Folded integers are stored sign-extended from their width (`i1` as 0 or 1), so the
 //! text form shows their signed value.
 
+use kauai_ir::lanes;
 use kauai_ir::{
     BinaryOp, Body, Const, ConstScalar, ConvOp, FloatCC, InstKind, IntCC, MathFn, Module, Rounding,
     Scalar, Type, UnaryOp, Value,
@@ -461,169 +462,93 @@ fn int_identity(
     None
 }
 
+/// A float lane in `kauai_ir::lanes`' canonical bits, and back.
+fn float_bits(elem: Scalar, x: f64) -> u64 {
+    lanes::from_f64(elem, x)
+}
+
+fn float_of(elem: Scalar, bits: u64) -> f64 {
+    lanes::to_f64(elem, bits)
+}
+
+/// One lane of a unary operation, as every executor computes it (`kauai_ir::lanes`);
+/// NaN in or out is not folded (its payload is the hardware's business).
 fn unary(op: UnaryOp, elem: Scalar, l: Lane) -> Option<Lane> {
-    let w = elem.bits();
     match l {
-        Lane::I(x) => {
-            let r = match op {
-                UnaryOp::Ineg => x.wrapping_neg(),
-                UnaryOp::Not => !x,
-                UnaryOp::Iabs => sext(w, x).wrapping_abs() as u64,
-                UnaryOp::Clz => {
-                    if x == 0 {
-                        w as u64
-                    } else {
-                        (x.leading_zeros() - (64 - w)) as u64
-                    }
-                }
-                UnaryOp::Ctz => {
-                    if x == 0 {
-                        w as u64
-                    } else {
-                        x.trailing_zeros() as u64
-                    }
-                }
-                UnaryOp::Popcount => x.count_ones() as u64,
-                _ => return None,
-            };
-            Some(Lane::I(mask(w, r)))
-        }
-        Lane::F(x) => {
-            if x.is_nan() {
+        Lane::I(x) if elem.is_int() => Some(Lane::I(lanes::unary(op, elem, x))),
+        Lane::F(x) if matches!(elem, Scalar::F32 | Scalar::F64) && !x.is_nan() => {
+            let is_float_op = matches!(
+                op,
+                UnaryOp::Fneg
+                    | UnaryOp::Fabs
+                    | UnaryOp::Sqrt
+                    | UnaryOp::Floor
+                    | UnaryOp::Ceil
+                    | UnaryOp::Trunc
+                    | UnaryOp::Rint
+                    | UnaryOp::Round
+            );
+            if !is_float_op {
                 return None;
             }
-            let r = match elem {
-                Scalar::F32 => {
-                    let a = x as f32;
-                    (match op {
-                        UnaryOp::Fneg => -a,
-                        UnaryOp::Fabs => a.abs(),
-                        UnaryOp::Sqrt => a.sqrt(),
-                        UnaryOp::Floor => a.floor(),
-                        UnaryOp::Ceil => a.ceil(),
-                        UnaryOp::Trunc => a.trunc(),
-                        UnaryOp::Rint => a.round_ties_even(),
-                        UnaryOp::Round => a.round(),
-                        _ => return None,
-                    }) as f64
-                }
-                Scalar::F64 => match op {
-                    UnaryOp::Fneg => -x,
-                    UnaryOp::Fabs => x.abs(),
-                    UnaryOp::Sqrt => x.sqrt(),
-                    UnaryOp::Floor => x.floor(),
-                    UnaryOp::Ceil => x.ceil(),
-                    UnaryOp::Trunc => x.trunc(),
-                    UnaryOp::Rint => x.round_ties_even(),
-                    UnaryOp::Round => x.round(),
-                    _ => return None,
-                },
-                _ => return None,
-            };
+            let r = float_of(elem, lanes::unary(op, elem, float_bits(elem, x)));
             (!r.is_nan()).then_some(Lane::F(r))
         }
+        _ => None,
     }
 }
 
+/// One lane of a binary operation, as every executor computes it (`kauai_ir::lanes`),
+/// except what C leaves undefined, which is not folded: division by zero, `MIN / -1`,
+/// NaN in or out, and `fmin`/`fmax` of two zeros.
 fn binary(op: BinaryOp, elem: Scalar, a: Lane, b: Lane) -> Option<Lane> {
     let w = elem.bits();
     match (a, b) {
-        (Lane::I(x), Lane::I(y)) => {
+        (Lane::I(x), Lane::I(y)) if elem.is_int() => {
             let (sx, sy) = (sext(w, x), sext(w, y));
             let smin = if w >= 64 {
                 i64::MIN
             } else {
                 -(1i64 << (w - 1))
             };
-            let smax = if w >= 64 {
-                i64::MAX
-            } else {
-                (1i64 << (w - 1)) - 1
+            let undefined = match op {
+                BinaryOp::Udiv | BinaryOp::Urem => y == 0,
+                BinaryOp::Sdiv | BinaryOp::Srem => sy == 0 || (sx == smin && sy == -1),
+                BinaryOp::Fadd
+                | BinaryOp::Fsub
+                | BinaryOp::Fmul
+                | BinaryOp::Fdiv
+                | BinaryOp::Frem
+                | BinaryOp::Fmin
+                | BinaryOp::Fmax
+                | BinaryOp::Copysign => true,
+                _ => false,
             };
-            let umax = mask(w, u64::MAX);
-            let amt = (y % w as u64) as u32;
-            let r: u64 = match op {
-                BinaryOp::Iadd => x.wrapping_add(y),
-                BinaryOp::Isub => x.wrapping_sub(y),
-                BinaryOp::Imul => x.wrapping_mul(y),
-                BinaryOp::Udiv => x.checked_div(y)?,
-                BinaryOp::Urem => x.checked_rem(y)?,
-                BinaryOp::Sdiv | BinaryOp::Srem => {
-                    if sy == 0 || (sx == smin && sy == -1) {
-                        return None;
-                    }
-                    if op == BinaryOp::Sdiv {
-                        (sx / sy) as u64
-                    } else {
-                        (sx % sy) as u64
-                    }
-                }
-                BinaryOp::And => x & y,
-                BinaryOp::Or => x | y,
-                BinaryOp::Xor => x ^ y,
-                BinaryOp::Shl => x << amt,
-                BinaryOp::Lshr => x >> amt,
-                BinaryOp::Ashr => (sx >> amt) as u64,
-                BinaryOp::Rotl => {
-                    if amt == 0 {
-                        x
-                    } else {
-                        (x << amt) | (x >> (w - amt))
-                    }
-                }
-                BinaryOp::Smin => sx.min(sy) as u64,
-                BinaryOp::Smax => sx.max(sy) as u64,
-                BinaryOp::Umin => x.min(y),
-                BinaryOp::Umax => x.max(y),
-                BinaryOp::SmulHi => ((sx as i128 * sy as i128) >> w) as u64,
-                BinaryOp::UmulHi => ((x as u128 * y as u128) >> w) as u64,
-                BinaryOp::SaddSat => {
-                    (sx as i128 + sy as i128).clamp(smin as i128, smax as i128) as u64
-                }
-                BinaryOp::SsubSat => {
-                    (sx as i128 - sy as i128).clamp(smin as i128, smax as i128) as u64
-                }
-                BinaryOp::UaddSat => (x as u128 + y as u128).min(umax as u128) as u64,
-                BinaryOp::UsubSat => x.saturating_sub(y),
-                _ => return None,
-            };
-            Some(Lane::I(mask(w, r)))
+            (!undefined).then(|| Lane::I(lanes::binary(op, elem, x, y)))
         }
-        (Lane::F(x), Lane::F(y)) => {
+        (Lane::F(x), Lane::F(y)) if matches!(elem, Scalar::F32 | Scalar::F64) => {
             if x.is_nan() || y.is_nan() {
                 return None;
             }
             if matches!(op, BinaryOp::Fmin | BinaryOp::Fmax) && x == 0.0 && y == 0.0 {
                 return None;
             }
-            let r = match elem {
-                Scalar::F32 => {
-                    let (a, b) = (x as f32, y as f32);
-                    (match op {
-                        BinaryOp::Fadd => a + b,
-                        BinaryOp::Fsub => a - b,
-                        BinaryOp::Fmul => a * b,
-                        BinaryOp::Fdiv => a / b,
-                        BinaryOp::Frem => a % b,
-                        BinaryOp::Fmin => a.min(b),
-                        BinaryOp::Fmax => a.max(b),
-                        BinaryOp::Copysign => a.copysign(b),
-                        _ => return None,
-                    }) as f64
-                }
-                Scalar::F64 => match op {
-                    BinaryOp::Fadd => x + y,
-                    BinaryOp::Fsub => x - y,
-                    BinaryOp::Fmul => x * y,
-                    BinaryOp::Fdiv => x / y,
-                    BinaryOp::Frem => x % y,
-                    BinaryOp::Fmin => x.min(y),
-                    BinaryOp::Fmax => x.max(y),
-                    BinaryOp::Copysign => x.copysign(y),
-                    _ => return None,
-                },
-                _ => return None,
-            };
+            let is_float_op = matches!(
+                op,
+                BinaryOp::Fadd
+                    | BinaryOp::Fsub
+                    | BinaryOp::Fmul
+                    | BinaryOp::Fdiv
+                    | BinaryOp::Frem
+                    | BinaryOp::Fmin
+                    | BinaryOp::Fmax
+                    | BinaryOp::Copysign
+            );
+            if !is_float_op {
+                return None;
+            }
+            let bits = lanes::binary(op, elem, float_bits(elem, x), float_bits(elem, y));
+            let r = float_of(elem, bits);
             (!r.is_nan()).then_some(Lane::F(r))
         }
         _ => None,
@@ -631,34 +556,11 @@ fn binary(op: BinaryOp, elem: Scalar, a: Lane, b: Lane) -> Option<Lane> {
 }
 
 fn icmp(cc: IntCC, w: u32, x: u64, y: u64) -> bool {
-    let (sx, sy) = (sext(w, x), sext(w, y));
-    match cc {
-        IntCC::Eq => x == y,
-        IntCC::Ne => x != y,
-        IntCC::Slt => sx < sy,
-        IntCC::Sle => sx <= sy,
-        IntCC::Sgt => sx > sy,
-        IntCC::Sge => sx >= sy,
-        IntCC::Ult => x < y,
-        IntCC::Ule => x <= y,
-        IntCC::Ugt => x > y,
-        IntCC::Uge => x >= y,
-    }
+    lanes::icmp(cc, w, x, y)
 }
 
 fn fcmp(cc: FloatCC, x: f64, y: f64) -> bool {
-    let unordered = x.is_nan() || y.is_nan();
-    match cc {
-        FloatCC::Oeq => x == y,
-        FloatCC::One => !unordered && x != y,
-        FloatCC::Olt => x < y,
-        FloatCC::Ole => x <= y,
-        FloatCC::Ogt => x > y,
-        FloatCC::Oge => x >= y,
-        FloatCC::Une => x != y,
-        FloatCC::Ord => !unordered,
-        FloatCC::Uno => unordered,
-    }
+    lanes::fcmp_f64(cc, x, y)
 }
 
 fn convert(
