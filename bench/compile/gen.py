@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the compile-scale programs of issue 11 into a directory:
+"""Generates the compile-scale programs into a directory:
 
 - big.cl: a hashing-tool-shaped program, 40,000 lines: five shared include files,
   250 helpers of about 160 lines each (each calling an earlier one), two kernels;
