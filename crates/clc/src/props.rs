@@ -189,7 +189,7 @@ pub fn tokens_from_bytes(bytes: &[u8]) -> Vec<Token> {
             };
             Token {
                 kind,
-                text: text.to_string(),
+                text: text.into(),
                 span: Span::new(FileId(0), i, i + 1),
             }
         })
@@ -263,7 +263,7 @@ pub fn parse_fuzz(data: &[u8]) {
         if mode & 2 != 0 {
             tokens.push(Token {
                 kind: TokenKind::Eof,
-                text: String::new(),
+                text: "".into(),
                 span: Span::new(FileId(0), rest.len(), rest.len()),
             });
         }

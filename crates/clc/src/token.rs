@@ -12,8 +12,9 @@ use kauai_diag::Span;
 pub struct Token {
     pub kind: TokenKind,
     /// The spelling after preprocessing: identifier name, literal text as written
-    /// (with suffixes and quotes), or the punctuator.
-    pub text: String,
+    /// (with suffixes and quotes), or the punctuator. Shared between the tokens of
+    /// one spelling.
+    pub text: std::sync::Arc<str>,
     /// Where the token came from; for a token produced by macro expansion, the span of
     /// the macro invocation (so diagnostics point at what the user wrote).
     pub span: Span,
@@ -155,6 +156,6 @@ impl Token {
     }
 
     pub fn is_ident(&self, name: &str) -> bool {
-        self.kind == TokenKind::Ident && self.text == name
+        self.kind == TokenKind::Ident && &*self.text == name
     }
 }

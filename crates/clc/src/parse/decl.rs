@@ -529,7 +529,7 @@ impl Parser<'_, '_> {
         if at + 1 != self.pos || !name_follows {
             return false;
         }
-        let word = self.toks.get(at).map_or("", |t| t.text.as_str());
+        let word = self.toks.get(at).map_or("", |t| t.text.as_ref());
         let span = self.toks.get(at).map_or(self.eof_span, |t| t.span);
         self.error(
             span,
@@ -555,7 +555,7 @@ impl Parser<'_, '_> {
                     && (matches!(classify(&t.text), Some(SpecKw::Type(_)))
                         || self.is_typedef_sym(sym))
             })
-            .map(|(t, _)| t.text.as_str())
+            .map(|(t, _)| t.text.as_ref())
             .collect();
         words.join(" ")
     }
@@ -592,7 +592,7 @@ impl Parser<'_, '_> {
             return Err(self.error_here("expected an attribute name"));
         }
         let start = self.bump();
-        let raw = t.text.as_str();
+        let raw = t.text.as_ref();
         let name = raw
             .strip_prefix("__")
             .and_then(|n| n.strip_suffix("__"))

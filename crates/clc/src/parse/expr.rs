@@ -208,7 +208,7 @@ impl Parser<'_, '_> {
         }
         if t.kind == TokenKind::Ident {
             type Ctor = (fn(ExprId) -> ExprKind, fn(TypeNameId) -> ExprKind);
-            let ctors: Option<Ctor> = match t.text.as_str() {
+            let ctors: Option<Ctor> = match t.text.as_ref() {
                 "sizeof" => Some((ExprKind::SizeofExpr, ExprKind::SizeofType)),
                 "vec_step" => Some((ExprKind::VecStepExpr, ExprKind::VecStepType)),
                 "_Alignof" | "__alignof__" | "__alignof" => {
@@ -362,7 +362,7 @@ impl Parser<'_, '_> {
                         ExprKind::FloatLit(FloatLiteral {
                             value,
                             suffix,
-                            text: t.text.as_str().into(),
+                            text: t.text.as_ref().into(),
                         }),
                         span,
                     )),
@@ -391,7 +391,7 @@ impl Parser<'_, '_> {
                     let t = self.peek();
                     let s = self.bump();
                     end = s;
-                    tokens.push((s, t.text.as_str().into()));
+                    tokens.push((s, t.text.as_ref().into()));
                     match literal::string_literal(&t.text) {
                         Ok(b) => bytes.extend(b),
                         Err(msg) => {

@@ -204,7 +204,7 @@ impl<'t, 'd> Parser<'t, 'd> {
 
     pub(crate) fn is_kw(&self, kw: &str) -> bool {
         let t = self.peek();
-        t.kind == TokenKind::Ident && t.text == kw
+        t.kind == TokenKind::Ident && &*t.text == kw
     }
 
     pub(crate) fn eat_kw(&mut self, kw: &str) -> bool {
@@ -489,15 +489,15 @@ pub(crate) struct Word {
 }
 
 /// Stands in for every token past the end of the input.
-static EOF: Token = Token {
+static EOF: std::sync::LazyLock<Token> = std::sync::LazyLock::new(|| Token {
     kind: TokenKind::Eof,
-    text: String::new(),
+    text: "".into(),
     span: Span {
         file: kauai_diag::FileId(0),
         start: 0,
         end: 0,
     },
-};
+});
 
 /// How a token is named in "found ..." labels.
 pub(crate) fn describe(t: &Token) -> String {

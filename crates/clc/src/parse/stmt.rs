@@ -158,7 +158,7 @@ impl Parser<'_, '_> {
             let body = self.labeled_body()?;
             return Ok(self.mk_stmt(StmtKind::Label { label, body }, start));
         }
-        let kind = match t.text.as_str() {
+        let kind = match t.text.as_ref() {
             "if" => {
                 self.bump();
                 let cond = self.paren_cond("if")?;

@@ -53,6 +53,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use kauai_diag::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
 
@@ -217,7 +218,7 @@ pub fn preprocess(
         .unwrap_or_default();
     pp.out.tokens.push(Token {
         kind: TokenKind::Eof,
-        text: String::new(),
+        text: "".into(),
         span,
     });
     pp.out.leading.push(Leading::Newline);
@@ -261,8 +262,10 @@ struct Sym(u32);
 
 #[derive(Default)]
 struct Interner {
-    map: FxMap<Rc<str>, Sym>,
-    strs: Vec<Rc<str>>,
+    map: FxMap<Arc<str>, Sym>,
+    /// Shared with the output tokens, so a spelling is stored once however often it
+    /// appears.
+    strs: Vec<Arc<str>>,
 }
 
 impl Interner {
@@ -271,7 +274,7 @@ impl Interner {
             return id;
         }
         let id = Sym(self.strs.len() as u32);
-        let rc: Rc<str> = s.into();
+        let rc: Arc<str> = s.into();
         self.strs.push(rc.clone());
         self.map.insert(rc, id);
         id
@@ -279,6 +282,13 @@ impl Interner {
 
     fn get(&self, s: Sym) -> &str {
         self.strs.get(s.0 as usize).map_or("", |r| r)
+    }
+
+    fn shared(&self, s: Sym) -> Arc<str> {
+        self.strs
+            .get(s.0 as usize)
+            .cloned()
+            .unwrap_or_else(|| "".into())
     }
 }
 
@@ -836,7 +846,7 @@ impl<'a> Pp<'a> {
         } else {
             Leading::None
         };
-        let text = self.names.get(t.sym).to_string();
+        let text = self.names.shared(t.sym);
         self.out_bytes += text.len() as u64;
         let lim = &self.opts.limits;
         if self.out.tokens.len() >= lim.max_output_tokens || self.out_bytes > lim.max_output_bytes {

@@ -99,13 +99,13 @@ pub fn tokenize(src: &str, file: FileId) -> Vec<Token> {
         };
         out.push(Token {
             kind,
-            text: src[start..i].to_string(),
+            text: src[start..i].into(),
             span: Span::new(file, start, i),
         });
     }
     out.push(Token {
         kind: TokenKind::Eof,
-        text: String::new(),
+        text: "".into(),
         span: Span::new(file, b.len(), b.len()),
     });
     out
