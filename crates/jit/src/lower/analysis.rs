@@ -1,0 +1,366 @@
+//! What is decided before code is emitted: what a call is, what is live across a
+//! barrier, and which values vary between the work-items of a packet.
+
+use std::collections::{HashMap, HashSet};
+
+use kauai_ir::builtins::{self, name, Query};
+use kauai_ir::{Block, Const, EntityRef, FuncId, InstKind, Module, Type, Value};
+
+use super::*;
+
+/// What a call turns into.
+pub(super) enum CallKind {
+    /// A function of the module with a body: compiled as a function of its own.
+    Defined(FuncId),
+    Query(Query),
+    Printf(u32),
+    Barrier,
+    Fence,
+    Nothing,
+}
+
+pub(super) fn call_kind(m: &Module, f: FuncId) -> Result<CallKind, String> {
+    let callee = &m.functions[f];
+    if callee.body.is_some() {
+        return Ok(CallKind::Defined(f));
+    }
+    let n = callee.name.as_str();
+    if let Some(id) = kauai_ir::printf::printf_id(n) {
+        return Ok(CallKind::Printf(id));
+    }
+    if let Some(sig) = builtins::signature(n, m.data_layout) {
+        let declared: Vec<Type> = callee.params.iter().map(|p| p.ty).collect();
+        if declared != sig.params || callee.ret != sig.ret {
+            return Err(format!(
+                "@{n} is declared with a signature that differs from the builtin's"
+            ));
+        }
+    }
+    if let Some(q) = builtins::query(n) {
+        return Ok(CallKind::Query(q));
+    }
+    Ok(match n {
+        name::WORK_GROUP_BARRIER => CallKind::Barrier,
+        name::MEM_BARRIER => CallKind::Fence,
+        name::SUB_GROUP_BARRIER | name::DMA_WAIT => CallKind::Nothing,
+        _ => return unsupported(format!("calls to @{n}")),
+    })
+}
+
+/// Live values after each barrier, by a backward data-flow over the blocks.
+pub(super) fn barrier_liveness(body: &kauai_ir::Body, sites: &[(Block, usize)]) -> Vec<Vec<Value>> {
+    let nv = body.values.len();
+    let words = nv.div_ceil(64);
+    let set = |s: &mut [u64], v: Value| s[v.index() / 64] |= 1 << (v.index() % 64);
+    let clear = |s: &mut [u64], v: Value| s[v.index() / 64] &= !(1 << (v.index() % 64));
+    let mut live_in: HashMap<Block, Vec<u64>> = HashMap::new();
+    // Transfer a block's instructions from index `from` on, backwards, onto `live`.
+    let transfer = |b: Block, from: usize, live: &mut Vec<u64>| {
+        let insts = &body.blocks[b].insts;
+        for &i in insts[from..].iter().rev() {
+            if let Some(r) = body.insts[i].result {
+                clear(live, r);
+            }
+            body.insts[i].kind.for_each_operand(|v| set(live, v));
+        }
+    };
+    let live_out = |b: Block, live_in: &HashMap<Block, Vec<u64>>| {
+        let mut out = vec![0u64; words];
+        for s in body.successors(b) {
+            if let Some(li) = live_in.get(&s) {
+                for (o, x) in out.iter_mut().zip(li) {
+                    *o |= x;
+                }
+            }
+        }
+        out
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in body.order.iter().rev() {
+            let mut live = live_out(b, &live_in);
+            transfer(b, 0, &mut live);
+            for &p in &body.blocks[b].params {
+                clear(&mut live, p);
+            }
+            if live_in.get(&b) != Some(&live) {
+                live_in.insert(b, live);
+                changed = true;
+            }
+        }
+    }
+    sites
+        .iter()
+        .map(|&(b, j)| {
+            let mut live = live_out(b, &live_in);
+            transfer(b, j + 1, &mut live);
+            (0..nv)
+                .filter(|i| live[i / 64] >> (i % 64) & 1 == 1)
+                .map(Value::new)
+                .collect()
+        })
+        .collect()
+}
+
+/// The values live just before instruction `at` of block `b`.
+pub(super) fn live_before(body: &kauai_ir::Body, b: Block, at: usize) -> Vec<Value> {
+    let mut live = if at == 0 {
+        // Live after the first instruction, plus what it uses.
+        barrier_liveness(body, &[(b, 0)]).pop().unwrap_or_default()
+    } else {
+        barrier_liveness(body, &[(b, at - 1)])
+            .pop()
+            .unwrap_or_default()
+    };
+    if at == 0 {
+        body.insts[body.blocks[b].insts[0]]
+            .kind
+            .for_each_operand(|x| {
+                if !live.contains(&x) {
+                    live.push(x)
+                }
+            });
+    }
+    live
+}
+
+/// Values that differ between work-items because of where they went rather than what
+/// they computed: for each branch on a varying value, the parameters of its join
+/// point and of the blocks up to it, and every value made in those blocks and used
+/// beyond them (a loop's counter when the work-items leave it at different times).
+pub(super) fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) -> Vec<Value> {
+    let blocks: Vec<Block> = body.order.clone();
+    let ix: HashMap<Block, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let n = blocks.len();
+    let succ: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|b| {
+            body.successors(*b)
+                .iter()
+                .filter_map(|s| ix.get(s).copied())
+                .collect()
+        })
+        .collect();
+    // Post-dominator sets, by iteration to a fixpoint.
+    let full: Vec<bool> = vec![true; n];
+    let mut pdom: Vec<Vec<bool>> = (0..n)
+        .map(|i| {
+            if succ[i].is_empty() {
+                (0..n).map(|j| j == i).collect()
+            } else {
+                full.clone()
+            }
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in (0..n).rev() {
+            if succ[i].is_empty() {
+                continue;
+            }
+            let mut set = full.clone();
+            for &s in &succ[i] {
+                for j in 0..n {
+                    set[j] &= pdom[s][j];
+                }
+            }
+            set[i] = true;
+            if set != pdom[i] {
+                pdom[i] = set;
+                changed = true;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (bi, &b) in blocks.iter().enumerate() {
+        let Some(t) = body.terminator(b) else {
+            continue;
+        };
+        let InstKind::Brif(c, ..) = &body.insts[t].kind else {
+            continue;
+        };
+        if !varying.contains(c) {
+            continue;
+        }
+        // The join: the strict post-dominator all others post-dominate.
+        let strict: Vec<usize> = (0..n).filter(|&j| j != bi && pdom[bi][j]).collect();
+        let join = strict
+            .iter()
+            .copied()
+            .find(|&j| strict.iter().all(|&k| pdom[j][k]));
+        // The region: blocks reachable from the branch before the join.
+        let mut region = vec![false; n];
+        let mut stack: Vec<usize> = succ[bi].clone();
+        while let Some(x) = stack.pop() {
+            if Some(x) == join || region[x] {
+                continue;
+            }
+            region[x] = true;
+            stack.extend(succ[x].iter().copied());
+        }
+        let mut params = |k: usize| out.extend(body.blocks[blocks[k]].params.iter().copied());
+        if let Some(j) = join {
+            params(j);
+        }
+        for k in (0..n).filter(|&k| region[k]) {
+            params(k);
+        }
+        // Values made in the region and used outside it.
+        let mut defined: HashSet<Value> = HashSet::new();
+        for k in (0..n).filter(|&k| region[k]) {
+            for &i in &body.blocks[blocks[k]].insts {
+                if let Some(r) = body.insts[i].result {
+                    defined.insert(r);
+                }
+            }
+        }
+        for k in (0..n).filter(|&k| !region[k]) {
+            for &i in &body.blocks[blocks[k]].insts {
+                body.insts[i].kind.for_each_operand(|v| {
+                    if defined.contains(&v) {
+                        out.push(v);
+                    }
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Does the kernel branch on a value that varies between work-items?
+pub(super) fn diverges(body: &kauai_ir::Body, varying: &HashSet<Value>) -> bool {
+    body.order.iter().any(|&b| {
+        body.terminator(b).is_some_and(
+            |t| matches!(&body.insts[t].kind, InstKind::Brif(c, ..) if varying.contains(c)),
+        )
+    })
+}
+
+/// Can the kernel run in packets, and which values vary between the work-items of a
+/// packet? A packet runs its work-items in lockstep, so every branch must be uniform
+/// (then all reach the same barriers together), and nothing may observe the order of
+/// work-items (atomics, printf and private memory are left to the scalar form).
+pub(super) fn packet_plan(
+    m: &Module,
+    body: &kauai_ir::Body,
+    layout: &Layout,
+) -> Result<HashSet<Value>, String> {
+    if layout.frame > 0 {
+        return Err("private memory".into());
+    }
+    // The divergence analysis is quadratic in blocks (post-dominator sets).
+    if body.order.len() > MAX_PACKET_BLOCKS {
+        return Err(format!(
+            "{} blocks (packets up to {MAX_PACKET_BLOCKS})",
+            body.order.len()
+        ));
+    }
+    // Work-items that split may reach different barriers; they rejoin only where the
+    // ids tell the barriers apart (prepare-barriers gives each its own constant id).
+    let mut ids = HashSet::new();
+    for &b in &body.order {
+        for &i in &body.blocks[b].insts {
+            if let InstKind::Call(c, args) = &body.insts[i].kind {
+                if let Ok(CallKind::Barrier) = call_kind(m, *c) {
+                    let id = args.first().and_then(|a| match body.value_inst(*a) {
+                        Some(d) => match &body.insts[d].kind {
+                            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(k))) => {
+                                Some(*k)
+                            }
+                            _ => None,
+                        },
+                        None => None,
+                    });
+                    if !id.is_some_and(|k| ids.insert(k)) {
+                        return Err("barriers without distinct constant ids".into());
+                    }
+                }
+            }
+        }
+    }
+    let mut varying: HashSet<Value> = HashSet::new();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &body.order {
+            for &i in &body.blocks[b].insts {
+                let d = &body.insts[i];
+                let seed = match &d.kind {
+                    InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } => {
+                        return Err("atomics".into())
+                    }
+                    InstKind::Alloca { .. } => return Err("private memory".into()),
+                    InstKind::Call(c, args) => match call_kind(m, *c)? {
+                        CallKind::Printf(_) => return Err("printf".into()),
+                        // Each work-item calls on its own (the callee may ask who it is).
+                        CallKind::Defined(_) => true,
+                        CallKind::Query(q) => {
+                            let x_dim = args.first().is_none_or(|a| {
+                                match body.value_inst(*a).map(|i| &body.insts[i].kind) {
+                                    Some(InstKind::Const(Const::Scalar(
+                                        kauai_ir::ConstScalar::Int(k),
+                                    ))) => *k == 0,
+                                    _ => true,
+                                }
+                            });
+                            matches!(
+                                q,
+                                Query::LocalLinearId | Query::GlobalLinearId | Query::SubGroupId
+                            ) || (x_dim && matches!(q, Query::GlobalId | Query::LocalId))
+                        }
+                        _ => false,
+                    },
+                    _ => false,
+                };
+                let mut vary = seed;
+                d.kind.for_each_operand(|v| vary |= varying.contains(&v));
+                if let Some(r) = d.result {
+                    if vary && varying.insert(r) {
+                        changed = true;
+                    }
+                }
+                // Values passed to a block make its parameters vary.
+                for bc in d.kind.successors() {
+                    for (p, a) in body.blocks[bc.block].params.iter().zip(&bc.args) {
+                        if varying.contains(a) && varying.insert(*p) {
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        // With barriers, a packet comes back together after a split: what the
+        // work-items computed apart may differ even from uniform inputs.
+        if layout.has_barrier {
+            for v in sync_dependent(body, &varying) {
+                if varying.insert(v) {
+                    changed = true;
+                }
+            }
+        }
+    }
+    let mut size = 0;
+    for &b in &body.order {
+        size += body.blocks[b].insts.len();
+        let Some(t) = body.terminator(b) else {
+            continue;
+        };
+        match &body.insts[t].kind {
+            // Where the work-items of a packet disagree at a branch, they go on one at
+            // a time: that needs no barrier ahead.
+            InstKind::Switch { arg, .. } if varying.contains(arg) => {
+                return Err("a switch that differs between work-items".into())
+            }
+            _ => {}
+        }
+    }
+    // Divergent kernels hold a copy of the body per work-item of the packet.
+    if size > MAX_PACKET_BODY {
+        return Err(format!(
+            "{size} instructions (packets up to {MAX_PACKET_BODY})"
+        ));
+    }
+    Ok(varying)
+}

@@ -1,0 +1,468 @@
+//! Memory accesses: pointer roots and their regions, the checked address of an
+//! access (one work-item's, or a packet's at once), atomics.
+
+use cranelift_codegen::ir::condcodes::IntCC as CInt;
+use cranelift_codegen::ir::{self, types, AtomicRmwOp, InstBuilder, MemFlagsData, Value as CValue};
+
+use kauai_ir::builtins::Query;
+use kauai_ir::lanes;
+use kauai_ir::{
+    AddrSpace, AtomicOp, BinaryOp, Const, ConvOp, EntityRef, Inst, InstKind, Scalar, Type, Value,
+};
+
+use crate::abi::*;
+
+use super::*;
+
+impl Lower<'_, '_> {
+    /// Base, size and writable size (0 if read-only) of region `r` (an `i64`); an
+    /// empty region when `r` is out of range, so every access through it faults.
+    pub(super) fn region_desc(&mut self, r: CValue) -> [CValue; 3] {
+        let i64t = types::I64;
+        let inside = self
+            .bx
+            .ins()
+            .icmp(CInt::UnsignedLessThan, r, self.k.nregions.unwrap());
+        let zero = self.iconst(i64t, 0);
+        let r = self.bx.ins().select(inside, r, zero);
+        let e = self.bx.ins().imul_imm_s(r, REGION_DESC_BYTES);
+        let e = self.bx.ins().iadd(self.k.regions.unwrap(), e);
+        let tf = MemFlagsData::trusted().with_readonly();
+        let base = self.bx.ins().load(i64t, tf, e, REGION_BASE);
+        let size = self.bx.ins().load(i64t, tf, e, REGION_SIZE);
+        let w = self.bx.ins().load(i64t, tf, e, REGION_WRITABLE);
+        // (Outside the table, `r` became 0: the null region, which is empty.)
+        let writable = self.bx.ins().icmp_imm_s(CInt::NotEqual, w, 0);
+        let wsize = self.bx.ins().select(writable, size, zero);
+        [base, size, wsize]
+    }
+
+    /// Load the regions of pointer arguments and of the globals the body addresses.
+    pub(super) fn load_roots(&mut self) {
+        let entry = self.body.entry().unwrap();
+        for p in self.body.blocks[entry].params.clone() {
+            // Private pointers (by-value arguments) move with the work-item.
+            let ty = self.body.value_type(p);
+            if ty.is_ptr() && ty != Type::Ptr(AddrSpace::Private) {
+                let v = self.get1(p);
+                let r = self.bx.ins().ushr_imm_s(v, OFFSET_BITS as i64);
+                let d = self.region_desc(r);
+                self.roots.insert(p, d);
+            }
+        }
+        let mut globals: Vec<kauai_ir::GlobalId> = Vec::new();
+        for &b in &self.body.order {
+            for &i in &self.body.blocks[b].insts {
+                if let InstKind::GlobalAddr(g) = self.body.insts[i].kind {
+                    if !globals.contains(&g) {
+                        globals.push(g);
+                    }
+                }
+            }
+        }
+        for g in globals {
+            let r = self.iconst(types::I64, REGION_GLOBALS + g.index() as u64);
+            let d = self.region_desc(r);
+            self.global_roots.insert(g, d);
+        }
+    }
+
+    pub(super) fn root(&self, mut v: Value) -> Option<Root> {
+        for _ in 0..10_000 {
+            if self.roots.contains_key(&v) {
+                return Some(Root::Param(v));
+            }
+            let i = self.body.value_inst(v)?;
+            match &self.body.insts[i].kind {
+                InstKind::PtrAdd(p, _) => v = *p,
+                InstKind::GlobalAddr(g) => return Some(Root::Global(*g)),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The host address of `len` bytes at IR pointer `pv` (whose value is `p`), checked.
+    pub(super) fn address(&mut self, pv: Value, p: CValue, len: u64, al: u32, kind: u64) -> CValue {
+        if self.w > 1 && self.lane.is_none() && self.varying.contains(&pv) {
+            if let Some(a) = self.packet_address(pv, len, al, kind) {
+                return a;
+            }
+        }
+        self.lane_address(pv, p, len, al, kind)
+    }
+
+    /// In a packet, the work-items' accesses often lie a constant distance apart
+    /// (`p[get_global_id(0)]`, a tile's column): then one check covers the packet.
+    /// Whether they do is decided at run time (lane `w-1` must be `(w-1) * stride`
+    /// bytes from lane 0, the farther end in bounds), so the fast path is only an
+    /// optimization: otherwise every lane is checked on its own. Returns this
+    /// work-item's address.
+    pub(super) fn packet_address(
+        &mut self,
+        pv: Value,
+        len: u64,
+        al: u32,
+        kind: u64,
+    ) -> Option<CValue> {
+        let key = self.cur?;
+        if let Some(addrs) = self.packet_addrs.get(&key) {
+            return addrs.get(self.pk).copied();
+        }
+        if self.pk != 0 {
+            return None;
+        }
+        // Any constant distance works (rows of a tile are `width` apart) as long as the
+        // work-items share lane 0's alignment.
+        let stride = self
+            .stride_of(pv, 0)
+            .filter(|s| *s != 0 && s % (1i64 << al) == 0)?;
+        let [base, size, wsize] = match self.root(pv)? {
+            Root::Param(v) => self.roots.get(&v).copied()?,
+            Root::Global(g) => self.global_roots.get(&g).copied()?,
+        };
+        let i64t = types::I64;
+        let w = self.w;
+        let first = self.get1(pv);
+        self.pk = w - 1;
+        let last = self.get1(pv);
+        self.pk = 0;
+        let limit = if kind == FAULT_LOAD { size } else { wsize };
+        let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
+        let offl = self.bx.ins().band_imm_s(last, OFFSET_MASK as i64);
+        let span = self.bx.ins().isub(offl, off0);
+        let side_by_side =
+            self.bx
+                .ins()
+                .icmp_imm_s(CInt::Equal, span, (w as i64 - 1).wrapping_mul(stride));
+        // Offsets are never negative, so the farther end bounds them all.
+        let hi = if stride > 0 { offl } else { off0 };
+        let end = self.bx.ins().iadd_imm_s(hi, len as i64);
+        let inside = self
+            .bx
+            .ins()
+            .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
+        let mut ok = self.bx.ins().band(side_by_side, inside);
+        if al > 0 {
+            let low = self.bx.ins().band_imm_s(first, (1i64 << al) - 1);
+            let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
+            ok = self.bx.ins().band(ok, aligned);
+        }
+        let fast = self.bx.create_block();
+        let slow = self.bx.create_block();
+        let join = self.bx.create_block();
+        for _ in 0..w {
+            self.bx.append_block_param(join, i64t);
+        }
+        self.bx.ins().brif(ok, fast, &[], slow, &[]);
+        self.bx.seal_block(fast);
+        self.bx.seal_block(slow);
+        self.bx.switch_to_block(fast);
+        let a0 = self.bx.ins().iadd(base, off0);
+        let fast_addrs: Vec<ir::BlockArg> = (0..w)
+            .map(|k| {
+                self.bx
+                    .ins()
+                    .iadd_imm_s(a0, (k as i64).wrapping_mul(stride))
+                    .into()
+            })
+            .collect();
+        self.bx.ins().jump(join, &fast_addrs);
+        self.bx.set_cold_block(slow);
+        self.bx.switch_to_block(slow);
+        let mut slow_addrs: Vec<ir::BlockArg> = Vec::new();
+        for k in 0..w {
+            self.pk = k;
+            let p = self.get1(pv);
+            slow_addrs.push(self.lane_address(pv, p, len, al, kind).into());
+        }
+        self.pk = 0;
+        self.bx.ins().jump(join, &slow_addrs);
+        self.bx.seal_block(join);
+        self.bx.switch_to_block(join);
+        let addrs = self.bx.block_params(join).to_vec();
+        self.packet_addrs.insert(key, addrs.clone());
+        Some(addrs[0])
+    }
+
+    /// How `v` grows from one work-item of a packet to the next (0: uniform), when
+    /// that is a known constant; wrapping aside, which the run-time check catches.
+    pub(super) fn stride_of(&self, v: Value, depth: u32) -> Option<i64> {
+        if !self.varying.contains(&v) {
+            return Some(0);
+        }
+        if depth > 32 {
+            return None;
+        }
+        let i = self.body.value_inst(v)?;
+        let c = |x: Value| self.const_int(x);
+        match &self.body.insts[i].kind {
+            InstKind::Call(f, args) => match call_kind(self.m, *f).ok()? {
+                CallKind::Query(
+                    Query::GlobalId
+                    | Query::LocalId
+                    | Query::LocalLinearId
+                    | Query::GlobalLinearId
+                    | Query::SubGroupId,
+                ) => {
+                    let x = args.first().is_none_or(|a| c(*a) == Some(0));
+                    x.then_some(1)
+                }
+                _ => None,
+            },
+            InstKind::Binary(BinaryOp::Iadd, a, b) => self
+                .stride_of(*a, depth + 1)?
+                .checked_add(self.stride_of(*b, depth + 1)?),
+            InstKind::Binary(BinaryOp::Isub, a, b) => self
+                .stride_of(*a, depth + 1)?
+                .checked_sub(self.stride_of(*b, depth + 1)?),
+            InstKind::Binary(BinaryOp::Imul, a, b) => match (c(*a), c(*b)) {
+                (_, Some(k)) => self.stride_of(*a, depth + 1)?.checked_mul(k),
+                (Some(k), _) => self.stride_of(*b, depth + 1)?.checked_mul(k),
+                _ => None,
+            },
+            InstKind::Binary(BinaryOp::Shl, a, b) => {
+                let k = c(*b).filter(|k| (0..32).contains(k))?;
+                self.stride_of(*a, depth + 1)?.checked_mul(1 << k)
+            }
+            InstKind::Convert {
+                op: ConvOp::Sext | ConvOp::Zext | ConvOp::Trunc,
+                arg,
+                ..
+            } => self.stride_of(*arg, depth + 1),
+            InstKind::PtrAdd(a, b) => self
+                .stride_of(*a, depth + 1)?
+                .checked_add(self.stride_of(*b, depth + 1)?),
+            _ => None,
+        }
+    }
+
+    /// The value of a scalar integer constant (sign-extended from its width).
+    pub(super) fn const_int(&self, v: Value) -> Option<i64> {
+        let i = self.body.value_inst(v)?;
+        match &self.body.insts[i].kind {
+            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(x))) => {
+                let bits = lane_sc(self.body.value_type(v)).bits();
+                Some(lanes::sext(*x & lanes::mask(bits), bits))
+            }
+            _ => None,
+        }
+    }
+
+    /// The host address of one work-item's access, checked on its own.
+    pub(super) fn lane_address(
+        &mut self,
+        pv: Value,
+        p: CValue,
+        len: u64,
+        al: u32,
+        kind: u64,
+    ) -> CValue {
+        let i64t = types::I64;
+        // `ptradd` keeps a pointer's region, so one derived from an argument or a
+        // global is in that root's region, loaded once at entry.
+        let known = match self.root(pv) {
+            Some(Root::Param(v)) => self.roots.get(&v).copied(),
+            Some(Root::Global(g)) => self.global_roots.get(&g).copied(),
+            None => None,
+        };
+        // The offset of `ptradd b, o` is that of `b` plus `o`, wrapped: one add and one
+        // mask instead of rebuilding the pointer first; the low bits (alignment) are
+        // the same. (Not across a barrier: `b` and `o` need not be live after one.)
+        let fused = match (known, self.body.value_inst(pv)) {
+            (Some(_), Some(def)) if self.same_region(def) => Some(&self.body.insts[def].kind),
+            _ => None,
+        };
+        let sum = match fused {
+            Some(InstKind::PtrAdd(b, o)) => {
+                let (b, o) = (*b, *o);
+                let bv = self.get1(b);
+                let ov = self.offset_i64(o);
+                self.bx.ins().iadd(bv, ov)
+            }
+            _ => p,
+        };
+        if al > 0 {
+            let low = self.bx.ins().band_imm_s(sum, (1i64 << al) - 1);
+            let ok = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
+            let mis = match kind {
+                FAULT_STORE => FAULT_MISALIGNED_STORE,
+                FAULT_ATOMIC => FAULT_MISALIGNED_ATOMIC,
+                _ => FAULT_MISALIGNED_LOAD,
+            };
+            // A misaligned access reports the alignment it needed.
+            self.check(ok, p, 1 << al, mis);
+        }
+        if let Some([base, size, wsize]) = known {
+            let off = self.bx.ins().band_imm_s(sum, OFFSET_MASK as i64);
+            let end = self.bx.ins().iadd_imm_s(off, len as i64);
+            // Writes are checked against the size that counts for them: 0 when the
+            // region is read-only.
+            let limit = if kind == FAULT_LOAD { size } else { wsize };
+            let ok = self
+                .bx
+                .ins()
+                .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
+            self.check(ok, p, len, kind);
+            return self.bx.ins().iadd(base, off);
+        }
+        let r = self.bx.ins().ushr_imm_s(p, OFFSET_BITS as i64);
+        let ok = self
+            .bx
+            .ins()
+            .icmp(CInt::UnsignedLessThan, r, self.k.nregions.unwrap());
+        self.check(ok, p, len, kind);
+        // The table does not change while the function runs, except the private
+        // region's base, which moves per work-item in kernels with barriers.
+        let tf = if self.layout.has_barrier {
+            MemFlagsData::trusted().with_readonly()
+        } else {
+            MemFlagsData::trusted().with_readonly().with_can_move()
+        };
+        let e = self.bx.ins().imul_imm_s(r, REGION_DESC_BYTES);
+        let e = self.bx.ins().iadd(self.k.regions.unwrap(), e);
+        let base = self.bx.ins().load(i64t, tf, e, REGION_BASE);
+        let size = self.bx.ins().load(i64t, tf, e, REGION_SIZE);
+        let off = self.bx.ins().band_imm_s(p, OFFSET_MASK as i64);
+        let end = self.bx.ins().iadd_imm_s(off, len as i64);
+        let mut ok = self.bx.ins().icmp(CInt::UnsignedLessThanOrEqual, end, size);
+        if kind != FAULT_LOAD {
+            let w = self.bx.ins().load(i64t, tf, e, REGION_WRITABLE);
+            let w = self.bx.ins().icmp_imm_s(CInt::NotEqual, w, 0);
+            ok = self.bx.ins().band(ok, w);
+        }
+        self.check(ok, p, len, kind);
+        self.bx.ins().iadd(base, off)
+    }
+
+    /// Is `def` certainly executed since the last barrier the current instruction
+    /// passed? (Then its operands are still in their variables.)
+    pub(super) fn same_region(&self, def: Inst) -> bool {
+        if !self.layout.has_barrier {
+            return true;
+        }
+        let (Some(&(b0, i0)), Some((b1, i1))) = (self.pos.get(&def), self.cur) else {
+            return false;
+        };
+        b0 == b1
+            && i0 < i1
+            && self.body.blocks[b0].insts[i0..i1]
+                .iter()
+                .all(|i| !self.sites.contains_key(i))
+    }
+
+    /// A `ptradd` offset as a signed 64-bit number.
+    pub(super) fn offset_i64(&mut self, o: Value) -> CValue {
+        let osc = lane_sc(self.body.value_type(o));
+        let v = self.get1(o);
+        match osc {
+            Scalar::I64 => v,
+            // An i1 offset is 0 or -1 as a signed number.
+            Scalar::I1 => {
+                let n = self.bx.ins().ineg(v);
+                self.bx.ins().sextend(types::I64, n)
+            }
+            _ => self.bx.ins().sextend(types::I64, v),
+        }
+    }
+
+    pub(super) fn atomic_address(&mut self, pv: Value, p: CValue, sc: Scalar) -> CValue {
+        let eb = if sc == Scalar::I1 {
+            1
+        } else {
+            sc.bytes() as u64
+        };
+        // Atomics must be aligned to their size (checked on the offset, as the
+        // interpreter does).
+        self.address(pv, p, eb, eb.trailing_zeros(), FAULT_ATOMIC)
+    }
+
+    pub(super) fn atomic_rmw(
+        &mut self,
+        op: AtomicOp,
+        sc: Scalar,
+        pv: Value,
+        p: CValue,
+        v: CValue,
+    ) -> CValue {
+        let addr = self.atomic_address(pv, p, sc);
+        let it = if sc.is_float() {
+            ir::Type::int_with_byte_size(sc.bytes() as u16).unwrap()
+        } else {
+            cty(sc)
+        };
+        let mf = MemFlagsData::new().with_notrap();
+        let vi = self.lane_int(v, sc);
+        let native = match op {
+            AtomicOp::Xchg => Some(AtomicRmwOp::Xchg),
+            AtomicOp::Add => Some(AtomicRmwOp::Add),
+            AtomicOp::Sub => Some(AtomicRmwOp::Sub),
+            AtomicOp::And => Some(AtomicRmwOp::And),
+            AtomicOp::Or => Some(AtomicRmwOp::Or),
+            AtomicOp::Xor => Some(AtomicRmwOp::Xor),
+            AtomicOp::Smin => Some(AtomicRmwOp::Smin),
+            AtomicOp::Smax => Some(AtomicRmwOp::Smax),
+            AtomicOp::Umin => Some(AtomicRmwOp::Umin),
+            AtomicOp::Umax => Some(AtomicRmwOp::Umax),
+            AtomicOp::Inc | AtomicOp::Dec | AtomicOp::Fadd => None,
+        };
+        if let Some(o) =
+            native.filter(|_| sc != Scalar::I1 && !sc.is_float() || op == AtomicOp::Xchg)
+        {
+            let old = self.bx.ins().atomic_rmw(it, mf, o, addr, vi);
+            return self.int_lane(old, sc);
+        }
+        // A compare-and-swap loop computing the new value natively.
+        let head = self.bx.create_block();
+        let done = self.bx.create_block();
+        self.bx.append_block_param(head, it);
+        self.bx.append_block_param(done, it);
+        let first = self.bx.ins().atomic_load(it, mf, addr);
+        self.bx.ins().jump(head, &[first.into()]);
+        self.bx.switch_to_block(head);
+        let old = self.bx.block_params(head)[0];
+        let new = match op {
+            AtomicOp::Inc => {
+                let ge = self
+                    .bx
+                    .ins()
+                    .icmp(CInt::UnsignedGreaterThanOrEqual, old, vi);
+                let z = self.bx.ins().iconst(it, 0);
+                let o1 = self.bx.ins().iadd_imm_s(old, 1);
+                self.bx.ins().select(ge, z, o1)
+            }
+            AtomicOp::Dec => {
+                let z = self.bx.ins().icmp_imm_s(CInt::Equal, old, 0);
+                let gt = self.bx.ins().icmp(CInt::UnsignedGreaterThan, old, vi);
+                let c = self.bx.ins().bor(z, gt);
+                let o1 = self.bx.ins().iadd_imm_s(old, -1);
+                self.bx.ins().select(c, vi, o1)
+            }
+            AtomicOp::Fadd => {
+                let fo = self.int_lane(old, sc);
+                let s = self.binary(BinaryOp::Fadd, sc, fo, v);
+                self.lane_int(s, sc)
+            }
+            other => {
+                // Remaining ops on i1 lanes.
+                let bin = match other {
+                    AtomicOp::Add => BinaryOp::Iadd,
+                    AtomicOp::Sub => BinaryOp::Isub,
+                    AtomicOp::And | AtomicOp::Smax | AtomicOp::Umin => BinaryOp::And,
+                    AtomicOp::Or | AtomicOp::Smin | AtomicOp::Umax => BinaryOp::Or,
+                    _ => BinaryOp::Xor,
+                };
+                let r = self.helper_binary(bin, sc, old, vi);
+                self.bx.ins().band_imm_s(r, 1)
+            }
+        };
+        let prev = self.bx.ins().atomic_cas(mf, addr, old, new);
+        let same = self.bx.ins().icmp(CInt::Equal, prev, old);
+        self.bx
+            .ins()
+            .brif(same, done, &[old.into()], head, &[prev.into()]);
+        self.bx.switch_to_block(done);
+        let r = self.bx.block_params(done)[0];
+        self.int_lane(r, sc)
+    }
+}
