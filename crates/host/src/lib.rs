@@ -128,6 +128,7 @@
 #![forbid(unsafe_code)]
 
 mod buffer;
+pub mod checks;
 mod code;
 mod exec;
 mod printf;
@@ -138,6 +139,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use buffer::Buffer;
+pub use checks::{Checks, Finding, RaceKind};
 pub use exec::Program;
 /// Work-items the JIT runs together in a packet, at most.
 pub const JIT_PACKET: usize = kauai_jit::PACKET;
@@ -203,6 +205,10 @@ pub struct ExecOptions {
     /// happen, which only kernels with data races between work-items can observe;
     /// false runs one work-item at a time in the interpreter's order.
     pub jit_packets: bool,
+    /// Checks beyond the bounds checks (none by default). Any check runs the kernel
+    /// on the interpreter, one work-group after another; what they find is in
+    /// [`RunStats::findings`] and does not stop the run.
+    pub checks: Checks,
 }
 
 /// Who runs a kernel on the host.
@@ -253,6 +259,7 @@ impl Default for ExecOptions {
             printf_buffer_size: DEFAULT_PRINTF_BUFFER,
             executor: Executor::from_env(),
             jit_packets: std::env::var("KAUAI_JIT_PACKETS").map_or(true, |v| v != "0"),
+            checks: Checks::default(),
         }
     }
 }
@@ -276,6 +283,11 @@ pub struct RunStats {
     pub executor: String,
     /// Time the JIT spent compiling the kernel in this run (zero when it was cached).
     pub compile_time: Duration,
+    /// What the checks of [`ExecOptions::checks`] found, each distinct finding once
+    /// (with a count), in the order first seen.
+    pub findings: Vec<Finding>,
+    /// Distinct findings beyond the ones kept (only counted).
+    pub findings_dropped: u64,
 }
 
 /// Why a program could not be built or an enqueue failed.
