@@ -594,11 +594,11 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
             device.name()
         )));
     }
-    // The checks are the interpreter's: it runs the kernel unless the device names
-    // the JIT (which then refuses them).
+    // The checks are the interpreter's: it runs the kernel whenever one is on, even on
+    // `host:jit`.
     let executor = match device.host_executor {
+        _ if cmd.checks.any() => kauai_host::Executor::Interpreter,
         Some(e) => e,
-        None if cmd.checks.any() => kauai_host::Executor::Interpreter,
         None => defaults.executor,
     };
     let exec = ExecOptions {
