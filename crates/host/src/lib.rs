@@ -63,6 +63,17 @@
 //! [`Buffer`]), so concurrent work-groups are safe without `unsafe`, and atomic
 //! instructions are really atomic across threads.
 //!
+//! # Checks
+//!
+//! [`ExecOptions::checks`] turns on checks beyond the bounds checks: today `races`,
+//! data races on `__global` and `__local` memory (see `exec/races.rs`: a shadow cell
+//! per byte touched, reads and writes between barriers of one group or across groups,
+//! atomics against atomics exempt). A check runs the kernel on the interpreter, one
+//! work-group after another; what it finds goes to [`RunStats::findings`] (each
+//! distinct finding once, with a count, in Oclgrind's wording) and the run goes on.
+//! Source lines are not in the IR yet, so findings name the memory, offset and
+//! work-items but not the line.
+//!
 //! # printf
 //!
 //! A call to `__kauai_printf.<ID>` (see `kauai_ir::printf`) records its arguments in its
