@@ -193,10 +193,7 @@ fn run_test(
         }
     }
     let mut finding_pos = 0usize;
-    if checks_on
-        && !findings.is_empty()
-        && !checks.iter().any(|c| matches!(c, Check::Finding(_)))
-    {
+    if checks_on && !findings.is_empty() && !checks.iter().any(|c| matches!(c, Check::Finding(_))) {
         return Err(format!(
             "{}: the checks found what no CHECK-FINDING expects:\n{}",
             path.display(),

@@ -470,20 +470,39 @@ fn check_races_reports_blocks_and_keeps_the_outputs() {
     assert_eq!(code, 1, "{err}");
     assert_eq!(out, "out,0,0,0,1,0,0,0,1\n");
     assert!(
-        err.starts_with("Read-write data race at local memory address 0x20000000004\n    Kernel: rot\n"),
+        err.starts_with(
+            "Read-write data race at local memory address 0x20000000004\n    Kernel: rot\n"
+        ),
         "{err}"
     );
-    assert!(err.contains("Group(0,0,0): store\n\nRead-write data race at local memory address 0x20000000000\n"), "{err}");
-    assert!(err.ends_with("\n\nkauai: error: the checks found 2 problem(s)\n"), "{err}");
+    assert!(
+        err.contains(
+            "Group(0,0,0): store\n\nRead-write data race at local memory address 0x20000000000\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("\n\nkauai: error: the checks found 2 problem(s)\n"),
+        "{err}"
+    );
     // Without the check the same race goes unseen.
     let (code, _, err) = run(racy, &[]);
     assert_eq!((code, err.as_str()), (0, ""));
     let (code, out, err) = run(twin, &["--check", "all"]);
-    assert_eq!((code, out.as_str(), err.as_str()), (0, "out,2,3,4,1,2,3,4,1\n", ""));
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, "out,2,3,4,1,2,3,4,1\n", "")
+    );
     let (code, _, err) = run(twin, &["--check", "race"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("--check race: unknown check `race` (checks: memory, races, all)"), "{err}");
+    assert!(
+        err.contains("--check race: unknown check `race` (checks: memory, races, all)"),
+        "{err}"
+    );
     let (code, _, err) = run(twin, &["--check", "races", "--device", "kauai:cypress"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("the checks run on the host device's interpreter, not on kauai:cypress"), "{err}");
+    assert!(
+        err.contains("the checks run on the host device's interpreter, not on kauai:cypress"),
+        "{err}"
+    );
 }

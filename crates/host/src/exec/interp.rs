@@ -295,7 +295,13 @@ impl RunCtx<'_> {
                         } else {
                             mem.load(ptr, eb, &mut regs[d..d + n])?;
                         }
-                        race!(ptr, eb.max(1) as usize * n, races::AccessKind::Load, fr.func, pc);
+                        race!(
+                            ptr,
+                            eb.max(1) as usize * n,
+                            races::AccessKind::Load,
+                            fr.func,
+                            pc
+                        );
                     }
                     Op::Store { eb, n, al, p, v } => {
                         let ptr = r!(p);
@@ -304,7 +310,13 @@ impl RunCtx<'_> {
                         }
                         let (v, n) = (v as usize, n as usize);
                         mem.store(ptr, (eb as u32).max(1), &regs[v..v + n])?;
-                        race!(ptr, (eb as usize).max(1) * n, races::AccessKind::Store, fr.func, pc);
+                        race!(
+                            ptr,
+                            (eb as usize).max(1) * n,
+                            races::AccessKind::Store,
+                            fr.func,
+                            pc
+                        );
                     }
                     Op::Atomic(i) => {
                         let ai = &f.atomics[i as usize];
@@ -321,7 +333,13 @@ impl RunCtx<'_> {
                         let (ptr, e, v) = (r!(p), r!(e), r!(v));
                         let old =
                             mem.atomic(ptr, (eb as u32).max(1), |old| (old == e).then_some(v))?;
-                        race!(ptr, (eb as u32).max(1), races::AccessKind::Atomic, fr.func, pc);
+                        race!(
+                            ptr,
+                            (eb as u32).max(1),
+                            races::AccessKind::Atomic,
+                            fr.func,
+                            pc
+                        );
                         r!(d) = old;
                     }
                     Op::PtrAdd { obits, d, p, o } => {

@@ -195,9 +195,7 @@ fn run_file(path: &Path, bless: bool, executor: Executor, races: bool) -> Result
                         "local" => local = dims(v),
                         "offset" => offset = dims(v),
                         "threads" => opts.threads = v.parse().expect("threads"),
-                        "checks" => {
-                            opts.checks = kauai_host::Checks::parse(v).expect("checks")
-                        }
+                        "checks" => opts.checks = kauai_host::Checks::parse(v).expect("checks"),
                         "fuel" => opts.fuel = Some(v.parse().expect("fuel")),
                         "printf_buffer" => {
                             opts.printf_buffer_size = v.parse().expect("printf buffer bytes")
