@@ -18,8 +18,8 @@ use crate::checks::{Entity, Finding, RaceKind};
 
 /// Bytes of memory per shadow page: shadow is allocated only for the pages touched.
 const PAGE: usize = 64;
-/// Shadow memory of one run at most: 48 bytes per byte tracked, so 1 GiB tracks
-/// about 22 million bytes, far beyond the kernels one debugs with this check.
+/// Shadow memory of one run at most: 24 bytes per byte tracked, so 1 GiB tracks
+/// about 44 million bytes, far beyond the kernels one debugs with this check.
 pub(super) const MAX_SHADOW_BYTES: usize = 1 << 30;
 /// Distinct races kept with their details; later distinct ones are only counted, so
 /// a kernel racing everywhere cannot fill memory with reports.
@@ -43,23 +43,45 @@ impl AccessKind {
     }
 }
 
-/// One access: `group` is the linear group index plus one (0: no access).
-#[derive(Copy, Clone, Debug)]
-struct Access {
-    group: u64,
-    /// Barriers the group has passed, modulo 2^32.
-    epoch: u32,
-    /// Local linear id (groups have at most 65536 work-items).
-    lid: u16,
-    kind: AccessKind,
-}
+/// One access, packed so that a cell costs 24 bytes: the linear group index plus one
+/// (bits 32..64; 0: no access), the local linear id (bits 16..32: groups have at most
+/// 65536 work-items), the epoch modulo [`EPOCHS`] (bits 2..16) and the kind (bits 0..2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Access(u64);
 
-const NONE: Access = Access {
-    group: 0,
-    epoch: 0,
-    lid: 0,
-    kind: AccessKind::Load,
-};
+/// Epochs are kept modulo this; when a group's epoch wraps, its accesses are forgotten
+/// (see [`RaceState::barrier`]), so an access 16384 barriers old never seems current.
+const EPOCHS: u32 = 1 << 14;
+
+const NONE: Access = Access(0);
+
+impl Access {
+    fn new(group: u64, epoch: u32, lid: u16, kind: AccessKind) -> Access {
+        let k = match kind {
+            AccessKind::Load => 0,
+            AccessKind::Store => 1,
+            AccessKind::Atomic => 2,
+        };
+        Access(group << 32 | (lid as u64) << 16 | ((epoch % EPOCHS) as u64) << 2 | k)
+    }
+    fn group(self) -> u64 {
+        self.0 >> 32
+    }
+    fn lid(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+    /// Group, epoch and work-item: the access without its kind.
+    fn who(self) -> u64 {
+        self.0 >> 2
+    }
+    fn kind(self) -> AccessKind {
+        match self.0 & 3 {
+            0 => AccessKind::Load,
+            1 => AccessKind::Store,
+            _ => AccessKind::Atomic,
+        }
+    }
+}
 
 #[derive(Copy, Clone, Debug)]
 struct Cell {
@@ -99,32 +121,39 @@ pub(super) struct RaceState {
 }
 
 impl Access {
+    /// Same group and epoch (the bits above the kind, below the local id).
+    #[inline]
+    fn same_interval(self, x: Access) -> bool {
+        self.group() == x.group()
+            && (self.0 >> 2) & (EPOCHS as u64 - 1) == (x.0 >> 2) & (EPOCHS as u64 - 1)
+    }
+
     /// Whether `self`, an earlier access, races with `x`.
     #[inline]
-    fn races_with(&self, x: &Access, local: bool) -> bool {
-        self.group != 0
-            && !(self.kind == AccessKind::Atomic && x.kind == AccessKind::Atomic)
-            && if self.group != x.group {
+    fn races_with(self, x: Access, local: bool) -> bool {
+        self.group() != 0
+            && !(self.kind() == AccessKind::Atomic && x.kind() == AccessKind::Atomic)
+            && if self.group() != x.group() {
                 // Local memory is per group: a cell of an earlier group is stale.
                 !local
             } else {
-                self.epoch == x.epoch && self.lid != x.lid
+                self.same_interval(x) && self.lid() != x.lid()
             }
     }
 
     /// How much a reader can still race with later accesses than `x`, the latest
     /// reader: 2 for another group's (races with every later group and with `x`'s own
     /// writes), 1 for another work-item of `x`'s interval, 0 for nothing `x` would not.
-    fn rank(&self, x: &Access, local: bool) -> u8 {
-        if self.group == 0 {
+    fn rank(self, x: Access, local: bool) -> u8 {
+        if self.group() == 0 {
             0
-        } else if self.group != x.group {
+        } else if self.group() != x.group() {
             if local {
                 0
             } else {
                 2
             }
-        } else if self.epoch == x.epoch && self.lid != x.lid {
+        } else if self.same_interval(x) && self.lid() != x.lid() {
             1
         } else {
             0
@@ -139,9 +168,26 @@ impl RaceState {
         self.epoch = 0;
     }
 
-    /// The group passed a barrier (or a collective, which waits like one).
+    /// The group passed a barrier (or a collective, which waits like one). When the
+    /// epoch wraps, the group's own accesses are forgotten: a cell's epoch could
+    /// otherwise look current (that may miss a race of those accesses with a later
+    /// group, never report a false one).
     pub(super) fn barrier(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch % EPOCHS == 0 {
+            let g = self.group;
+            let forget = |a: &mut Access| {
+                if a.group() == g {
+                    *a = NONE;
+                }
+            };
+            for page in self.shadow.iter_mut().flatten().flatten().flatten() {
+                for c in page.iter_mut() {
+                    forget(&mut c.write);
+                    c.read.iter_mut().for_each(forget);
+                }
+            }
+        }
     }
 
     /// Check and record an access of `len` bytes at `p`, which the caller already
@@ -172,12 +218,7 @@ impl RaceState {
             self.shadow.resize_with(r + 1, || None);
         }
         let pages = self.shadow[r].get_or_insert_with(|| vec![None; size.div_ceil(PAGE)]);
-        let x = Access {
-            group: self.group,
-            epoch: self.epoch,
-            lid,
-            kind,
-        };
+        let x = Access::new(self.group, self.epoch, lid, kind);
         let mut found: [Option<(Access, usize)>; 2] = [None, None];
         for b in off..off + len as usize {
             let Some(slot) = pages.get_mut(b / PAGE) else {
@@ -197,25 +238,25 @@ impl RaceState {
                 continue;
             };
             if kind == AccessKind::Load {
-                if found[0].is_none() && cell.write.races_with(&x, local) {
+                if found[0].is_none() && cell.write.races_with(x, local) {
                     found[0] = Some((cell.write, b));
                 }
                 let [r0, r1] = cell.read;
-                if r0.group == x.group && r0.epoch == x.epoch && r0.lid == x.lid {
+                if r0.who() == x.who() {
                     continue;
                 }
-                let keep = if r0.rank(&x, local) >= r1.rank(&x, local) {
+                let keep = if r0.rank(x, local) >= r1.rank(x, local) {
                     r0
                 } else {
                     r1
                 };
-                cell.read = [x, if keep.rank(&x, local) > 0 { keep } else { NONE }];
+                cell.read = [x, if keep.rank(x, local) > 0 { keep } else { NONE }];
             } else {
-                if found[1].is_none() && cell.write.races_with(&x, local) {
+                if found[1].is_none() && cell.write.races_with(x, local) {
                     found[1] = Some((cell.write, b));
                 }
                 if found[0].is_none() {
-                    if let Some(rd) = cell.read.iter().find(|a| a.races_with(&x, local)) {
+                    if let Some(rd) = cell.read.iter().find(|a| a.races_with(x, local)) {
                         found[0] = Some((*rd, b));
                     }
                 }
@@ -271,8 +312,8 @@ impl RaceState {
     /// The findings, in the order they were first seen.
     pub(super) fn findings(&self, run: &RunCtx) -> Vec<Finding> {
         let entity = |a: &Access| {
-            let (id, size) = run.geo.group(a.group.saturating_sub(1));
-            let l = a.lid as u64;
+            let (id, size) = run.geo.group(a.group().saturating_sub(1));
+            let l = a.lid() as u64;
             let local = [
                 l % size[0],
                 (l / size[0]) % size[1],
@@ -284,7 +325,7 @@ impl RaceState {
                 }),
                 local,
                 group: id,
-                access: a.kind.name(),
+                access: a.kind().name(),
             }
         };
         self.raws

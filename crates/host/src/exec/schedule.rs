@@ -103,6 +103,11 @@ impl Program {
             )));
         }
         let total = run.geo.total_groups;
+        if opts.checks.races && total >= u32::MAX as u64 {
+            return Err(ExecError::Unsupported(format!(
+                "not supported yet: checking races in {total} work-groups (the shadow cells count groups in 32 bits)"
+            )));
+        }
         let threads = if opts.checks.any() {
             // The checks' shadow state assumes one group after another.
             1
