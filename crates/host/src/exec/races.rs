@@ -174,7 +174,7 @@ impl RaceState {
     /// group, never report a false one).
     pub(super) fn barrier(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch % EPOCHS == 0 {
+        if self.epoch.is_multiple_of(EPOCHS) {
             let g = self.group;
             let forget = |a: &mut Access| {
                 if a.group() == g {
