@@ -83,7 +83,7 @@ impl Access {
     }
 }
 
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Cell {
     write: Access,
     /// The latest reader, and the earlier reader that races with the most.
@@ -220,6 +220,7 @@ impl RaceState {
         let pages = self.shadow[r].get_or_insert_with(|| vec![None; size.div_ceil(PAGE)]);
         let x = Access::new(self.group, self.epoch, lid, kind);
         let mut found: [Option<(Access, usize)>; 2] = [None, None];
+        let mut memo: Option<(Cell, Cell)> = None;
         for b in off..off + len as usize {
             let Some(slot) = pages.get_mut(b / PAGE) else {
                 continue;
@@ -237,20 +238,28 @@ impl RaceState {
             let Some(cell) = slot.as_mut().and_then(|s| s.get_mut(b % PAGE)) else {
                 continue;
             };
+            // The bytes of one access mostly share their state: the new state, and
+            // what was found, follow from the old state alone.
+            if let Some((old, new)) = memo {
+                if *cell == old {
+                    *cell = new;
+                    continue;
+                }
+            }
+            let old = *cell;
             if kind == AccessKind::Load {
                 if found[0].is_none() && cell.write.races_with(x, local) {
                     found[0] = Some((cell.write, b));
                 }
                 let [r0, r1] = cell.read;
-                if r0.who() == x.who() {
-                    continue;
+                if r0.who() != x.who() {
+                    let keep = if r0.rank(x, local) >= r1.rank(x, local) {
+                        r0
+                    } else {
+                        r1
+                    };
+                    cell.read = [x, if keep.rank(x, local) > 0 { keep } else { NONE }];
                 }
-                let keep = if r0.rank(x, local) >= r1.rank(x, local) {
-                    r0
-                } else {
-                    r1
-                };
-                cell.read = [x, if keep.rank(x, local) > 0 { keep } else { NONE }];
             } else {
                 if found[1].is_none() && cell.write.races_with(x, local) {
                     found[1] = Some((cell.write, b));
@@ -262,6 +271,7 @@ impl RaceState {
                 }
                 cell.write = x;
             }
+            memo = Some((old, *cell));
         }
         let base = p & !OFFSET_MASK;
         for (i, f) in found.into_iter().enumerate() {
