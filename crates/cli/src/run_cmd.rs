@@ -226,6 +226,11 @@ pub(crate) struct RunArgs {
     /// Print work-groups and instructions executed on standard error.
     #[arg(long)]
     stats: bool,
+    /// Checks on the interpreter, comma-separated: `races` (data races in global and
+    /// local memory), `all`; `memory` (bounds) is always on. What they find is printed
+    /// on standard error, the run goes on, and the exit status is 1.
+    #[arg(long, value_name = "LIST")]
+    check: Option<String>,
 }
 
 fn device(name: Option<&str>) -> Result<kauai_runtime::Device, Failure> {
@@ -523,6 +528,11 @@ pub(crate) fn run(a: RunArgs) -> Result<ExitCode, Failure> {
         stage: None,
         device: a.device.clone(),
         timeout,
+        checks: match &a.check {
+            Some(list) => kauai_runtime::Checks::parse(list)
+                .map_err(|e| Failure::Usage(format!("--check {list}: {e}")))?,
+            None => kauai_runtime::Checks::default(),
+        },
         dialect: Dialect::Kauai,
     };
     run_oclc(&cmd, a.time, a.stats)
@@ -558,7 +568,22 @@ pub(crate) fn run_oclc(cmd: &OclcCommand, time: bool, stats: bool) -> Result<Exi
             );
         }
     }
-    Ok(if report.all_match {
+    // Each finding a block, separated by a blank line, as Oclgrind prints them.
+    let blocks: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
+    if !blocks.is_empty() {
+        eprintln!("{}\n", blocks.join("\n\n"));
+    }
+    if report.findings_dropped > 0 {
+        eprintln!(
+            "kauai: warning: {} more distinct finding(s) not shown",
+            report.findings_dropped
+        );
+    }
+    let found = report.findings.len() as u64 + report.findings_dropped;
+    if found > 0 {
+        eprintln!("kauai: error: the checks found {found} problem(s)");
+    }
+    Ok(if report.all_match && found == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -625,6 +650,9 @@ built for the device like OpenCL C.
                                  barts turks caicos cayman kauai test (default: host
                                  for OpenCL C, kauai:cypress for IL)
   -timeout SECONDS               stop a kernel that runs longer
+  -check LIST                    checks on the host interpreter: races, all (memory,
+                                 the bounds checks, is always on); findings go to
+                                 stderr, the run goes on, the exit status is 1
   -time                          print the compile and run times on stderr
   -stats                         print runs, work-groups and instructions executed
 

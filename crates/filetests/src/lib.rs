@@ -6,8 +6,11 @@
 //!   a whole output line; `// CHECK-NEXT:` must match the line right after the previous
 //!   match). `// CHECK-FAIL: text` expects the command to fail with a message containing
 //!   `text`; `// CHECK-WARNING: text` expects a run to warn exactly `text` (what `kauai`
-//!   prints after `kauai: warning: `, e.g. dropped printf output). Expected values come
-//!   from hand computation or closed forms, never from Kauai.
+//!   prints after `kauai: warning: `, e.g. dropped printf output); `// CHECK-FINDING:
+//!   line` must match a line of what the checks (`-check races`) found, in order (each
+//!   finding a block of lines; leading spaces do not count), and a test without
+//!   CHECK-FINDING lines must have no finding. Expected values come from hand
+//!   computation or closed forms, never from Kauai.
 //! - `filetests/ir/*.ir`: IR files that must verify and print back exactly as written.
 //!
 //! Each file is one named test of `cargo test -p kauai-filetests`.
@@ -99,6 +102,7 @@ enum Check {
     Next(String),
     Fail(String),
     Warning(String),
+    Finding(String),
 }
 
 /// What a run-test printed.
@@ -129,6 +133,8 @@ fn run_test(
             checks.push(Check::Fail(c.trim().to_string()));
         } else if let Some(c) = rest.strip_prefix("CHECK-WARNING:") {
             checks.push(Check::Warning(c.trim().to_string()));
+        } else if let Some(c) = rest.strip_prefix("CHECK-FINDING:") {
+            checks.push(Check::Finding(c.trim().to_string()));
         } else if let Some(c) = rest.strip_prefix("CHECK:") {
             checks.push(Check::Line(c.trim().to_string()));
         }
@@ -146,6 +152,7 @@ fn run_test(
         .unwrap_or_default();
     let mut output = String::new();
     let mut warnings = Vec::new();
+    let mut findings: Vec<String> = Vec::new();
     let mut failure: Option<String> = None;
     for (line, cmd) in &runs {
         let cmd = cmd.replace("%s", &file_name);
@@ -173,12 +180,25 @@ fn run_test(
         let result = kauai_runtime::oclc::Command::parse(&words)
             .and_then(|c| kauai_runtime::oclc::run(&c, dir, &mut output));
         match result {
-            Ok(report) => warnings.extend(report.warnings),
+            Ok(report) => {
+                warnings.extend(report.warnings);
+                for f in &report.findings {
+                    findings.extend(f.to_string().lines().map(|l| l.trim().to_string()));
+                }
+            }
             Err(e) => {
                 failure = Some(e.to_string());
                 break;
             }
         }
+    }
+    let mut finding_pos = 0usize;
+    if checks_on && !findings.is_empty() && !checks.iter().any(|c| matches!(c, Check::Finding(_))) {
+        return Err(format!(
+            "{}: the checks found what no CHECK-FINDING expects:\n{}",
+            path.display(),
+            findings.join("\n")
+        ));
     }
     let lines: Vec<&str> = output.lines().map(str::trim).collect();
     let mut pos = 0usize;
@@ -208,6 +228,16 @@ fn run_test(
                     ));
                 }
             }
+            Check::Finding(want) => match findings[finding_pos..].iter().position(|l| l == want) {
+                Some(i) => finding_pos += i + 1,
+                None => {
+                    return Err(format!(
+                        "{}: CHECK-FINDING `{want}` not found in what the checks found:\n{}",
+                        path.display(),
+                        findings.join("\n")
+                    ))
+                }
+            },
             Check::Line(want) => match lines[pos..].iter().position(|l| l == want) {
                 Some(i) => {
                     last = Some(pos + i);

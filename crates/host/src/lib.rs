@@ -63,6 +63,17 @@
 //! [`Buffer`]), so concurrent work-groups are safe without `unsafe`, and atomic
 //! instructions are really atomic across threads.
 //!
+//! # Checks
+//!
+//! [`ExecOptions::checks`] turns on checks beyond the bounds checks: today `races`,
+//! data races on `__global` and `__local` memory (see `exec/races.rs`: a shadow cell
+//! per byte touched, reads and writes between barriers of one group or across groups,
+//! atomics against atomics exempt). A check runs the kernel on the interpreter, one
+//! work-group after another; what it finds goes to [`RunStats::findings`] (each
+//! distinct finding once, with a count, in Oclgrind's wording) and the run goes on.
+//! Source lines are not in the IR yet, so findings name the memory, offset and
+//! work-items but not the line.
+//!
 //! # printf
 //!
 //! A call to `__kauai_printf.<ID>` (see `kauai_ir::printf`) records its arguments in its
@@ -128,6 +139,7 @@
 #![forbid(unsafe_code)]
 
 mod buffer;
+pub mod checks;
 mod code;
 mod exec;
 mod printf;
@@ -138,6 +150,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use buffer::Buffer;
+pub use checks::{Checks, Finding, RaceKind};
 pub use exec::Program;
 /// Work-items the JIT runs together in a packet, at most.
 pub const JIT_PACKET: usize = kauai_jit::PACKET;
@@ -203,6 +216,10 @@ pub struct ExecOptions {
     /// happen, which only kernels with data races between work-items can observe;
     /// false runs one work-item at a time in the interpreter's order.
     pub jit_packets: bool,
+    /// Checks beyond the bounds checks (none by default). Any check runs the kernel
+    /// on the interpreter, one work-group after another; what they find is in
+    /// [`RunStats::findings`] and does not stop the run.
+    pub checks: Checks,
 }
 
 /// Who runs a kernel on the host.
@@ -253,6 +270,7 @@ impl Default for ExecOptions {
             printf_buffer_size: DEFAULT_PRINTF_BUFFER,
             executor: Executor::from_env(),
             jit_packets: std::env::var("KAUAI_JIT_PACKETS").map_or(true, |v| v != "0"),
+            checks: Checks::default(),
         }
     }
 }
@@ -276,6 +294,11 @@ pub struct RunStats {
     pub executor: String,
     /// Time the JIT spent compiling the kernel in this run (zero when it was cached).
     pub compile_time: Duration,
+    /// What the checks of [`ExecOptions::checks`] found, each distinct finding once
+    /// (with a count), in the order first seen.
+    pub findings: Vec<Finding>,
+    /// Distinct findings beyond the ones kept (only counted).
+    pub findings_dropped: u64,
 }
 
 /// Why a program could not be built or an enqueue failed.

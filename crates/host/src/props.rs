@@ -107,6 +107,39 @@ pub fn executors_agree(cfgs: &[[u8; 8]], m: &Module) -> Result<(), String> {
         if matches!(interp, Err(ExecError::Timeout { .. })) {
             continue;
         }
+        // The race check only watches: the same outcome, memory and instruction count.
+        let checked_args = copy(&args);
+        let checked = program.run(
+            kernel,
+            &checked_args,
+            &nd,
+            &ExecOptions {
+                threads: 1,
+                fuel: Some(200_000),
+                executor: Executor::Interpreter,
+                checks: crate::Checks { races: true },
+                ..ExecOptions::default()
+            },
+        );
+        match (&interp, &checked) {
+            (_, Err(ExecError::Unsupported(m))) if m.contains("shadow limit") => {}
+            (Ok(a), Ok(b)) => {
+                if a.instructions != b.instructions
+                    || a.printf != b.printf
+                    || buffers(&interp_args) != buffers(&checked_args)
+                {
+                    return Err(format!(
+                        "kernel {kernel}: the race check changed the run's results"
+                    ));
+                }
+            }
+            (Err(a), Err(b)) if same_error(a, b) => {}
+            (a, b) => {
+                return Err(format!(
+                    "kernel {kernel}: the interpreter gives {a:?}, with the race check {b:?}"
+                ))
+            }
+        }
         let jit_opts = ExecOptions {
             threads: 1,
             timeout: Some(std::time::Duration::from_secs(2)),

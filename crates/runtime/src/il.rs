@@ -610,6 +610,8 @@ pub(crate) fn enqueue(
         printf_dropped: u64::from(printf_dropped),
         executor: "IL emulator".into(),
         compile_time: Duration::ZERO,
+        findings: Vec::new(),
+        findings_dropped: 0,
     })
 }
 

@@ -452,3 +452,57 @@ fn dropped_printf_output_is_reported() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn check_races_reports_blocks_and_keeps_the_outputs() {
+    // The run-test's racy kernel through `kauai run`: outputs still printed, each finding
+    // a block on stderr separated by a blank line, exit status 1; the twin with a
+    // barrier exits 0 with nothing on stderr; unknown checks and IL devices are usage
+    // errors (2).
+    let racy = "filetests/run/checks/race_local.cl";
+    let twin = "filetests/run/checks/race_local_barrier.cl";
+    let run = |file: &str, extra: &[&str]| {
+        let mut a = vec!["run", file, "-k", "rot", "-g", "8", "-l", "4", "-p", "out"];
+        a.extend_from_slice(extra);
+        kauai(&a)
+    };
+    let (code, out, err) = run(racy, &["--check", "races"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, "out,0,0,0,1,0,0,0,1\n");
+    assert!(
+        err.starts_with(
+            "Read-write data race at local memory address 0x20000000004\n    Kernel: rot\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "Group(0,0,0): store\n\nRead-write data race at local memory address 0x20000000000\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("\n\nkauai: error: the checks found 2 problem(s)\n"),
+        "{err}"
+    );
+    // Without the check the same race goes unseen.
+    let (code, _, err) = run(racy, &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (code, out, err) = run(twin, &["--check", "all"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, "out,2,3,4,1,2,3,4,1\n", "")
+    );
+    let (code, _, err) = run(twin, &["--check", "race"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--check race: unknown check `race` (checks: memory, races, all)"),
+        "{err}"
+    );
+    let (code, _, err) = run(twin, &["--check", "races", "--device", "kauai:cypress"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the checks run on the host device's interpreter, not on kauai:cypress"),
+        "{err}"
+    );
+}

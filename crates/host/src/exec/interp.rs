@@ -68,6 +68,26 @@ impl RunCtx<'_> {
             local,
             private,
         };
+        // The race check: its state, locked for the whole slice (one thread runs
+        // when it is on), and this work-item's local linear id.
+        let mut races = self.races.as_ref().and_then(|m| m.lock().ok());
+        let lin_lid = (lid[2] * group.size[1] + lid[1]) * group.size[0] + lid[0];
+        macro_rules! race {
+            ($p:expr, $len:expr, $kind:expr, $func:expr, $pc:expr) => {
+                if let Some(rs) = races.as_deref_mut() {
+                    let site = ($func as u64) << 32 | ($pc as u64 - 1);
+                    rs.access(
+                        &self.regions,
+                        &self.local_sizes,
+                        $p,
+                        $len as u64,
+                        lin_lid as u16,
+                        $kind,
+                        site,
+                    )?;
+                }
+            };
+        }
         macro_rules! spend {
             ($cnt:expr) => {
                 meter.budget -= $cnt as i64;
@@ -275,6 +295,13 @@ impl RunCtx<'_> {
                         } else {
                             mem.load(ptr, eb, &mut regs[d..d + n])?;
                         }
+                        race!(
+                            ptr,
+                            eb.max(1) as usize * n,
+                            races::AccessKind::Load,
+                            fr.func,
+                            pc
+                        );
                     }
                     Op::Store { eb, n, al, p, v } => {
                         let ptr = r!(p);
@@ -283,6 +310,13 @@ impl RunCtx<'_> {
                         }
                         let (v, n) = (v as usize, n as usize);
                         mem.store(ptr, (eb as u32).max(1), &regs[v..v + n])?;
+                        race!(
+                            ptr,
+                            (eb as usize).max(1) * n,
+                            races::AccessKind::Store,
+                            fr.func,
+                            pc
+                        );
                     }
                     Op::Atomic(i) => {
                         let ai = &f.atomics[i as usize];
@@ -290,6 +324,7 @@ impl RunCtx<'_> {
                         let (op, sc) = (ai.op, ai.sc);
                         let old =
                             mem.atomic(ptr, sc.bytes(), |old| Some(atomic_new(op, sc, old, v)))?;
+                        race!(ptr, sc.bytes(), races::AccessKind::Atomic, fr.func, pc);
                         if let Some(d) = ai.d {
                             r!(d) = old;
                         }
@@ -298,6 +333,13 @@ impl RunCtx<'_> {
                         let (ptr, e, v) = (r!(p), r!(e), r!(v));
                         let old =
                             mem.atomic(ptr, (eb as u32).max(1), |old| (old == e).then_some(v))?;
+                        race!(
+                            ptr,
+                            (eb as u32).max(1),
+                            races::AccessKind::Atomic,
+                            fr.func,
+                            pc
+                        );
                         r!(d) = old;
                     }
                     Op::PtrAdd { obits, d, p, o } => {

@@ -17,6 +17,7 @@ mod collectives;
 mod interp;
 mod jit;
 mod memory;
+mod races;
 mod schedule;
 mod setup;
 
@@ -119,6 +120,8 @@ struct RunCtx<'p> {
     printf: Mutex<crate::printf::Merge>,
     /// Whether compiled kernels may run in packets (`ExecOptions::jit_packets`).
     packets: bool,
+    /// The race check's shadow state, when it is on (one thread then: never contended).
+    races: Option<Mutex<races::RaceState>>,
 }
 
 /// Why a work-item stopped early.

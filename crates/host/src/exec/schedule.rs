@@ -89,6 +89,10 @@ impl Program {
             printf_full: AtomicBool::new(false),
             printf: Mutex::new(crate::printf::Merge::default()),
             packets: opts.jit_packets,
+            races: opts
+                .checks
+                .races
+                .then(|| Mutex::new(races::RaceState::default())),
         };
         run.bind(func, args)?;
         if run.private_init.len() as u64 > run.private_limit {
@@ -99,7 +103,15 @@ impl Program {
             )));
         }
         let total = run.geo.total_groups;
-        let threads = if opts.threads == 0 {
+        if opts.checks.races && total >= u32::MAX as u64 {
+            return Err(ExecError::Unsupported(format!(
+                "not supported yet: checking races in {total} work-groups (the shadow cells count groups in 32 bits)"
+            )));
+        }
+        let threads = if opts.checks.any() {
+            // The checks' shadow state assumes one group after another.
+            1
+        } else if opts.threads == 0 {
             std::thread::available_parallelism().map_or(1, |n| n.get())
         } else {
             opts.threads
@@ -163,6 +175,10 @@ impl Program {
         if let Some(e) = run.error.lock().ok().and_then(|mut e| e.take()) {
             return Err(e);
         }
+        let (findings, findings_dropped) = match run.races.as_ref().map(|m| m.lock()) {
+            Some(Ok(rs)) => (rs.findings(&run), rs.dropped),
+            _ => (Vec::new(), 0),
+        };
         let merged = run.printf.into_inner().unwrap_or_default();
         if let Some(e) = merged.error {
             return Err(ExecError::Unsupported(format!(
@@ -177,6 +193,8 @@ impl Program {
             printf_dropped: merged.dropped,
             executor,
             compile_time,
+            findings,
+            findings_dropped,
         })
     }
 
@@ -197,6 +215,12 @@ impl Program {
         let interp = |why: &str| Ok((None, format!("interpreter ({why})"), Duration::ZERO));
         match opts.executor {
             Executor::Interpreter => return Ok((None, "interpreter".into(), Duration::ZERO)),
+            Executor::Jit if opts.checks.any() => {
+                return Err(ExecError::Unsupported(
+                    "not supported yet: checks on the JIT (they run on the interpreter)".into(),
+                ))
+            }
+            Executor::Auto if opts.checks.any() => return interp("checks run on it"),
             Executor::Jit if opts.fuel.is_some() => {
                 return Err(ExecError::Unsupported(
                     "not supported yet: an instruction limit on the JIT (the interpreter counts instructions)".into(),
@@ -298,15 +322,11 @@ impl RunCtx<'_> {
         local: &mut [Vec<u8>],
         wis: &mut Vec<WorkItem>,
     ) -> Result<(), Option<ExecError>> {
-        let geo = &self.geo;
-        let id = [
-            g % geo.groups[0],
-            (g / geo.groups[0]) % geo.groups[1],
-            g / (geo.groups[0] * geo.groups[1]),
-        ];
-        let mut size = [1u64; 3];
-        for d in 0..3 {
-            size[d] = geo.local[d].min(geo.global[d].saturating_sub(id[d] * geo.local[d]));
+        let (id, size) = self.geo.group(g);
+        if let Some(rs) = &self.races {
+            if let Ok(mut rs) = rs.lock() {
+                rs.start_group(g);
+            }
         }
         let group = GroupCtx {
             id,
@@ -409,6 +429,11 @@ impl RunCtx<'_> {
                             describe(status[i])
                         ),
                     }));
+                }
+            }
+            if let Some(rs) = &self.races {
+                if let Ok(mut rs) = rs.lock() {
+                    rs.barrier();
                 }
             }
             match status.first() {

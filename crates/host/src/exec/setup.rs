@@ -173,6 +173,20 @@ impl Geometry {
         }
         Ok(g)
     }
+
+    /// The id and size of linear group `g` (a last group may be smaller).
+    pub(super) fn group(&self, g: u64) -> ([u64; 3], [u64; 3]) {
+        let id = [
+            g % self.groups[0],
+            (g / self.groups[0]) % self.groups[1],
+            g / (self.groups[0] * self.groups[1]),
+        ];
+        let mut size = [1u64; 3];
+        for d in 0..3 {
+            size[d] = self.local[d].min(self.global[d].saturating_sub(id[d] * self.local[d]));
+        }
+        (id, size)
+    }
 }
 
 impl<'p> RunCtx<'p> {

@@ -14,10 +14,15 @@
 //! ; expect instructions = 42     (IR instructions executed, by the interpreter)
 //! ; printf: TEXT                  (one line of the run's printf output, in order)
 //! ; expect-error some words      (the run fails with a message containing these words)
+//! ; finding: TEXT                 (one line of what the checks found, in order; blocks
+//!                                  separated by `; finding:` alone)
 //! ```
 //!
-//! Each file runs on the interpreter and again on the JIT (`Executor::Auto`: the
-//! interpreter where the JIT cannot compile the kernel).
+//! `checks=races` on the `run` line turns the race check on. Each file runs on the
+//! interpreter and again on the JIT (`Executor::Auto`: the interpreter where the JIT
+//! cannot compile the kernel), and once more on the interpreter with the race check on:
+//! a file without `finding:` lines must have no finding then (the corpus's kernels
+//! are race-free unless they say otherwise), and the same results.
 //!
 //! Expected values are computed by hand (or from a closed form written in the comment);
 //! `BLESS=1 cargo test -p kauai-host --test files` rewrites `expect` lines from the actual results, for reviewing diffs only.
@@ -151,7 +156,7 @@ struct Expect {
     values: Vec<String>,
 }
 
-fn run_file(path: &Path, bless: bool, executor: Executor) -> Result<(), String> {
+fn run_file(path: &Path, bless: bool, executor: Executor, races: bool) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let module = kauai_ir::parse_str(&path.display().to_string(), &text)?;
     let mut kernel = String::new();
@@ -160,6 +165,8 @@ fn run_file(path: &Path, bless: bool, executor: Executor) -> Result<(), String> 
         executor,
         ..ExecOptions::default()
     };
+    opts.checks.races = races;
+    let mut finding_lines: Vec<String> = Vec::new();
     let mut args = Vec::new();
     let mut buffers: Vec<Option<Arc<Buffer>>> = Vec::new();
     let mut expects = Vec::new();
@@ -188,6 +195,7 @@ fn run_file(path: &Path, bless: bool, executor: Executor) -> Result<(), String> 
                         "local" => local = dims(v),
                         "offset" => offset = dims(v),
                         "threads" => opts.threads = v.parse().expect("threads"),
+                        "checks" => opts.checks = kauai_host::Checks::parse(v).expect("checks"),
                         "fuel" => opts.fuel = Some(v.parse().expect("fuel")),
                         "printf_buffer" => {
                             opts.printf_buffer_size = v.parse().expect("printf buffer bytes")
@@ -252,6 +260,10 @@ fn run_file(path: &Path, bless: bool, executor: Executor) -> Result<(), String> 
                 });
             }
             ["expect-error", msg @ ..] => expect_error = Some((ln, msg.join(" "))),
+            _ if rest == " finding:" => finding_lines.push(String::new()),
+            _ if rest.starts_with(" finding: ") => {
+                finding_lines.push(rest[" finding: ".len()..].to_string())
+            }
             _ if rest.starts_with(" printf: ") => {
                 printf_lines.push(rest[" printf: ".len()..].to_string())
             }
@@ -272,6 +284,18 @@ fn run_file(path: &Path, bless: bool, executor: Executor) -> Result<(), String> 
         (Err(e), None) => errors.push(format!("run failed: {e}")),
         (Ok(_), Some((_, want))) => errors.push(format!("run succeeded, expected error `{want}`")),
         (Ok(stats), None) => {
+            let want: String = finding_lines.iter().map(|l| format!("{l}\n")).collect();
+            let got: String = stats
+                .findings
+                .iter()
+                .map(|f| format!("{f}\n"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            if opts.checks.races && got != want {
+                errors.push(format!(
+                    "findings differ\n--- expected\n{want}--- actual\n{got}"
+                ));
+            }
             let want: String = printf_lines.iter().map(|l| format!("{l}\n")).collect();
             if stats.printf != want {
                 errors.push(format!(
@@ -337,8 +361,10 @@ fn main() {
     // Every file runs on the interpreter, and again with the JIT where it can compile
     // the kernel (the interpreter otherwise): both must meet the same expectations.
     suite.files(&root, "data", &["ir"], move |p| {
-        run_file(p, bless, Executor::Interpreter)?;
-        run_file(p, false, Executor::Auto).map_err(|e| format!("with the JIT: {e}"))
+        run_file(p, bless, Executor::Interpreter, false)?;
+        run_file(p, false, Executor::Auto, false).map_err(|e| format!("with the JIT: {e}"))?;
+        run_file(p, false, Executor::Interpreter, true)
+            .map_err(|e| format!("with the race check: {e}"))
     });
     suite.run()
 }

@@ -28,7 +28,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use kauai_compiler::ArgKind;
-use kauai_host::{Buffer, ExecOptions};
+use kauai_host::{Buffer, Checks, ExecOptions, Finding};
 
 use crate::{enqueue, Device, Kernel, KernelArg, NdRangeSpec, Program, RuntimeError, SourceFile};
 use kauai_ir::ClScalar;
@@ -99,6 +99,8 @@ pub struct Command {
     /// `None`: `host` for OpenCL C, [`crate::DEFAULT_IL_DEVICE`] for an IL program.
     pub device: Option<String>,
     pub timeout: Option<Duration>,
+    /// Checks on the host interpreter (`-check races|all`); none by default.
+    pub checks: Checks,
     /// Whose option spellings messages use.
     pub dialect: Dialect,
 }
@@ -170,6 +172,10 @@ pub struct Report {
     pub instructions: u64,
     pub work_groups: u64,
     pub runs: usize,
+    /// What the checks found, all runs together, each distinct finding once per run.
+    pub findings: Vec<Finding>,
+    /// Distinct findings beyond the ones kept (only counted).
+    pub findings_dropped: u64,
 }
 
 /// A problem with the command or its run; `Display` is the message for the user.
@@ -262,6 +268,7 @@ impl Command {
             stage: None,
             device: None,
             timeout: None,
+            checks: Checks::default(),
             dialect: Dialect::Oclc,
         };
         let mut it = args.iter();
@@ -289,6 +296,10 @@ impl Command {
                 "-o" => c.output_file = Some(value(a)?.into()),
                 "-stage" => c.stage = Some(value(a)?),
                 "-device" | "--device" => c.device = Some(value(a)?),
+                "-check" => {
+                    let v = value(a)?;
+                    c.checks = Checks::parse(&v).map_err(|e| usage(format!("-check {v}: {e}")))?;
+                }
                 "-timeout" => {
                     let s = value(a)?;
                     let secs: f64 = s
@@ -576,9 +587,24 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
     }
     let limits = device.limits();
     let defaults = ExecOptions::default();
+    if cmd.checks.any() && !matches!(device.executor, crate::device::Executor::Host) {
+        return Err(usage(format!(
+            "{}: the checks run on the host device's interpreter, not on {}",
+            d.flag("check"),
+            device.name()
+        )));
+    }
+    // The checks are the interpreter's: it runs the kernel whenever one is on, even on
+    // `host:jit`.
+    let executor = match device.host_executor {
+        _ if cmd.checks.any() => kauai_host::Executor::Interpreter,
+        Some(e) => e,
+        None => defaults.executor,
+    };
     let exec = ExecOptions {
         timeout: cmd.timeout,
-        executor: device.host_executor.unwrap_or(defaults.executor),
+        executor,
+        checks: cmd.checks,
         ..defaults
     };
     let args = kernel.info.args.clone();
@@ -878,6 +904,10 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         report.executor = stats.executor.clone();
         report.instructions = report.instructions.saturating_add(stats.instructions);
         report.work_groups = report.work_groups.saturating_add(stats.work_groups);
+        report.findings.extend(stats.findings.iter().cloned());
+        report.findings_dropped = report
+            .findings_dropped
+            .saturating_add(stats.findings_dropped);
         out.push_str(&stats.printf);
         if stats.printf_dropped > 0 {
             report.warnings.push(format!(

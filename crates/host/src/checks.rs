@@ -1,0 +1,132 @@
+//! Kernel checks the interpreter can run beside the bounds checks it always does, and
+//! what they find. A check that finds something does not stop the run: each distinct
+//! finding is kept once with a count, so the outputs can still be read.
+
+use std::fmt;
+
+/// Which checks a run does ([`crate::ExecOptions::checks`]). Any check makes the run
+/// use the interpreter, on one thread (the shadow state needs no locking then).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checks {
+    /// Data races on `__global` and `__local` memory.
+    pub races: bool,
+}
+
+impl Checks {
+    /// The check names a user may give: `memory` is always on (every access is
+    /// bounds-checked), `all` is every check there is.
+    pub const NAMES: &'static [&'static str] = &["memory", "races", "all"];
+
+    /// Whether any check beyond the bounds checks is on.
+    pub fn any(self) -> bool {
+        self.races
+    }
+
+    /// Parse a comma-separated list (`races`, `all`, `memory`).
+    pub fn parse(list: &str) -> Result<Checks, String> {
+        let mut c = Checks::default();
+        for name in list.split(',').map(str::trim) {
+            match name {
+                "memory" => {}
+                "races" | "all" => c.races = true,
+                "uninit" | "async" => {
+                    return Err(format!("not supported yet: the `{name}` check"));
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown check `{name}` (checks: {})",
+                        Checks::NAMES.join(", ")
+                    ))
+                }
+            }
+        }
+        Ok(c)
+    }
+}
+
+/// The two kinds of data race, as Oclgrind names them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RaceKind {
+    /// A read and a write (or an atomic and a plain access, one of them writing).
+    ReadWrite,
+    WriteWrite,
+}
+
+/// One party to a finding: a work-item and what it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entity {
+    pub global: [u64; 3],
+    pub local: [u64; 3],
+    pub group: [u64; 3],
+    /// `load`, `store` or `atomic`.
+    pub access: &'static str,
+}
+
+/// What a check found (one distinct finding, however often it happened).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The check that found it (`races`).
+    pub check: &'static str,
+    pub kind: RaceKind,
+    pub kernel: String,
+    /// `global` or `local`.
+    pub space: &'static str,
+    /// The address as the interpreter's pointers give it (region and offset).
+    pub address: u64,
+    /// The memory: `__global buffer argument 0 `data``, `__local variable ...`.
+    pub memory: String,
+    /// Byte offset of the first racing byte in that memory.
+    pub offset: u64,
+    /// The earlier access and the later one.
+    pub first: Entity,
+    pub second: Entity,
+    /// How many accesses of the same instruction raced in the same way.
+    pub count: u64,
+}
+
+impl Finding {
+    /// The first line, in Oclgrind's wording.
+    pub fn headline(&self) -> String {
+        let what = match self.kind {
+            RaceKind::ReadWrite => "Read-write",
+            RaceKind::WriteWrite => "Write-write",
+        };
+        format!(
+            "{what} data race at {} memory address 0x{:x}",
+            self.space, self.address
+        )
+    }
+}
+
+impl fmt::Display for Entity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = |a: [u64; 3]| format!("({},{},{})", a[0], a[1], a[2]);
+        write!(
+            f,
+            "Global{} Local{} Group{}: {}",
+            t(self.global),
+            t(self.local),
+            t(self.group),
+            self.access
+        )
+    }
+}
+
+/// The block Oclgrind prints for a race, with Kauai's detail lines.
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.headline())?;
+        writeln!(f, "    Kernel: {}", self.kernel)?;
+        writeln!(
+            f,
+            "    Check: {}; {}, byte offset {}; seen {} time{}",
+            self.check,
+            self.memory,
+            self.offset,
+            self.count,
+            if self.count == 1 { "" } else { "s" }
+        )?;
+        writeln!(f, "    First entity:  {}", self.first)?;
+        write!(f, "    Second entity: {}", self.second)
+    }
+}
