@@ -694,7 +694,12 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             if lit.is_some() {
                 return Err(EncodeError::Field("buffer instructions take no literal"));
             }
-            let slc_hi = if vi { 0 } else { b(m.slc, 22) };
+            // GCN 1.2+ moved MUBUF's SLC into word 0; MTBUF's stays at word 1 bit 22.
+            let slc_hi = if vi && d.enc == Enc::Mubuf {
+                0
+            } else {
+                b(m.slc, 22)
+            };
             let w1 = vgpr(vaddr)?
                 | vgpr(get(Role::Vdata))? << 8
                 | (srsrc >> 2) << 16
