@@ -904,6 +904,62 @@ pub fn constant_bus_ok(inst: &Inst) -> bool {
     reads.len() <= 1
 }
 
+/// The scalar-read rule CLRX enforces on GCN 1.0-1.4 VALU instructions (laxer than the
+/// hardware's one-value constant bus, which [`constant_bus_ok`] checks): at most one
+/// SGPR (s0..s101/s103 or VCC, the implicit VCC of VOP2 carry/`v_cndmask` and of
+/// `v_div_fmas_*` included; TTMP, M0, EXEC and the like are not counted), and no
+/// literal next to an SGPR or M0 (the `v_madak`/`v_madmk` constant aside). The
+/// message for the first broken rule, as clrxasm words it.
+pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
+    let d = inst.def();
+    if !matches!(
+        d.enc,
+        Enc::Vop1 | Enc::Vop2 | Enc::Vopc | Enc::Vop3 | Enc::Vop3p
+    ) {
+        return None;
+    }
+    let vcc = crate::operand::VCC;
+    let is_sgpr = |c: u16| c < arch.max_sgprs() || c == vcc || c == vcc + 1;
+    let mut sgprs: smallvec::SmallVec<[u16; 4]> = smallvec::SmallVec::new();
+    let (mut lit, mut explicit_scalar) = (false, false);
+    let mut seen_src = false;
+    for (spec, v) in d.ops.iter().zip(&inst.ops) {
+        let src = matches!(
+            spec.role,
+            Role::Src0 | Role::Src1 | Role::Src2 | Role::Vsrc1 | Role::Ssrc1v
+        );
+        seen_src |= src;
+        // vcc after a source is read (carry-in, v_cndmask); before, it is written.
+        let implicit_vcc = spec.role == Role::Vcc && seen_src;
+        if !(src || implicit_vcc) {
+            continue;
+        }
+        match *v {
+            Operand::Code(c) if is_sgpr(c) => {
+                // vcc_hi lies in the VCC pair (read implicitly by carries and v_cndmask).
+                let key = if c == vcc + 1 { vcc } else { c };
+                if !sgprs.contains(&key) {
+                    sgprs.push(key);
+                }
+                explicit_scalar |= src;
+            }
+            Operand::Code(M0) => explicit_scalar |= src,
+            Operand::Lit(_) => lit = true,
+            _ => {}
+        }
+    }
+    if d.name.starts_with("v_div_fmas_") && !sgprs.is_empty() {
+        return Some("no SGPR can be read by v_div_fmas_*, which reads VCC");
+    }
+    if sgprs.len() > 1 {
+        return Some("more than one SGPR read in this instruction");
+    }
+    if lit && explicit_scalar {
+        return Some("a literal with an SGPR or M0 is illegal");
+    }
+    None
+}
+
 /// Whether an SGPR range in this slot must be aligned (pairs to 2, larger to 4). CLRX
 /// checks scalar-instruction sources and bases but takes any start register for VOP3
 /// operands, SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
@@ -1032,6 +1088,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             } else {
                 inst.mods.omod = ((w1 >> 14) & 3) as u8;
             }
+        }
+        if scalar_reads_error(arch, &inst).is_some() {
+            return Err(DecodeError::NonCanonical);
         }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
@@ -1366,6 +1425,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         ops: ops.into(),
         mods: m,
     };
+    // Words whose text the assembler refuses (two SGPRs, literal with SGPR) do not decode.
+    if scalar_reads_error(arch, &inst).is_some() {
+        return Err(DecodeError::NonCanonical);
+    }
     // Only canonical words decode: anything the encoder would not reproduce (reserved
     // bits, fields this model does not carry) is refused rather than silently changed.
     match encode(arch, &inst) {

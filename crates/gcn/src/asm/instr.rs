@@ -1995,6 +1995,10 @@ fn build_row(
         ops: vals,
         mods: m,
     };
+    if let Some(e) = crate::inst::scalar_reads_error(arch, &inst) {
+        // clrxasm's rule; GCN 1.5 (not modelled) reads two scalar values.
+        return Err((stmt, format!("{e} (GCN 1.0-1.4)")));
+    }
     if !crate::inst::constant_bus_ok(&inst)
         || (lit_fix.is_some()
             && d.ops.iter().zip(&inst.ops).any(|(s, v)| {
@@ -2002,7 +2006,8 @@ fn build_row(
                     && matches!(v, Operand::Code(c) if *c < 128)
             }))
     {
-        // Hardware reads one scalar value per VALU instruction; CLRX accepts more.
+        // The hardware reads one scalar value per VALU instruction; clrxasm accepts
+        // TTMP, M0 and the like next to an SGPR, so this is only a warning.
         b.ctx.warn(
             stmt,
             "more than one SGPR or literal read in this instruction".into(),
