@@ -86,6 +86,13 @@ pub struct Dpp {
     pub row_mask: u8,
 }
 
+/// Whether a row has an operand wider than 32 bits (VCC aside), which DPP cannot move
+/// between lanes: CLRX refuses DPP on such rows ("DPP encoding is illegal for this
+/// instruction"), so the encoder and decoder do too.
+pub fn dpp_wide_operand(d: &InstrDef) -> bool {
+    d.ops.iter().any(|o| o.dwords > 1 && o.role != Role::Vcc)
+}
+
 /// Whether a dpp_ctrl value has a name (others are reserved).
 pub fn dpp_ctrl_valid(c: u16) -> bool {
     matches!(c, 0..=0xFF | 0x101..=0x10F | 0x111..=0x11F | 0x121..=0x12F | 0x130 | 0x134 | 0x138 | 0x13C | 0x140..=0x143)
@@ -766,6 +773,9 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             return Err(EncodeError::Field(
                 "DPP needs a GCN 1.2+ VOP1/VOP2/VOPC instruction without literal",
             ));
+        }
+        if dpp_wide_operand(d) {
+            return Err(EncodeError::Field("DPP takes only 32-bit operands"));
         }
         let w0 = words[0];
         let src0 = w0 & 0x1FF;

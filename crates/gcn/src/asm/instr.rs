@@ -1959,6 +1959,15 @@ fn build_row(
         if !arch.is_vi_plus() {
             return Err((stmt, "DPP needs GCN 1.2 or later".into()));
         }
+        if crate::inst::dpp_wide_operand(d) {
+            return Err((
+                stmt,
+                format!(
+                    "DPP is illegal for {}: it takes only 32-bit operands",
+                    d.name
+                ),
+            ));
+        }
         if sdwa {
             return Err((stmt, "an instruction cannot be both SDWA and DPP".into()));
         }
@@ -2096,9 +2105,12 @@ pub fn build(
                 Ok(b) => return Ok(b),
                 Err(e) => {
                     // VOP3 is the most general form: when the short form failed, its
-                    // error says more (e.g. the constant-bus rule, not "expected VGPR").
+                    // error says more (e.g. the constant-bus rule, not "expected VGPR"),
+                    // unless it only refuses a short-form modifier (DPP, SDWA).
                     let only_count = e.1.contains("operand(s), got");
-                    if first_err.is_none() || (def(r).enc == Enc::Vop3 && !only_count) {
+                    let short_mod = e.1.starts_with("modifier '") && first_err.is_some();
+                    if first_err.is_none() || (def(r).enc == Enc::Vop3 && !only_count && !short_mod)
+                    {
                         first_err = Some(e);
                     }
                 }
