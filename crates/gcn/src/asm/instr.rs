@@ -1073,12 +1073,18 @@ impl Build<'_> {
         let (sec, pc) = self.ctx.pc();
         match self.ctx.eval(e) {
             Ok(v) => {
-                let off = match v.section {
-                    Some(s) if s == sec => (v.v - (pc + 4)) / 4,
+                let d = match v.section {
+                    Some(s) if s == sec => v.v - (pc + 4),
                     Some(_) => return Err((op.span, "branch target is in another section".into())),
                     // An absolute target is an offset from the start of the section.
-                    None => (v.v - (pc + 4)) / 4,
+                    None => v.v - (pc + 4),
                 };
+                // As for targets defined later (asm/mod.rs), and as clrxasm ("Jump is
+                // not aligned to word!"): the offset counts words.
+                if d % 4 != 0 {
+                    return Err((op.span, "branch target is not aligned to 4 bytes".into()));
+                }
+                let off = d / 4;
                 if !(-32768..32768).contains(&off) {
                     return Err((op.span, "branch target out of range".into()));
                 }
