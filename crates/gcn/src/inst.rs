@@ -86,6 +86,13 @@ pub struct Dpp {
     pub row_mask: u8,
 }
 
+/// Whether a row has an operand wider than 32 bits (VCC aside), which DPP cannot move
+/// between lanes: CLRX refuses DPP on such rows ("DPP encoding is illegal for this
+/// instruction"), so the encoder and decoder do too.
+pub fn dpp_wide_operand(d: &InstrDef) -> bool {
+    d.ops.iter().any(|o| o.dwords > 1 && o.role != Role::Vcc)
+}
+
 /// Whether a dpp_ctrl value has a name (others are reserved).
 pub fn dpp_ctrl_valid(c: u16) -> bool {
     matches!(c, 0..=0xFF | 0x101..=0x10F | 0x111..=0x11F | 0x121..=0x12F | 0x130 | 0x134 | 0x138 | 0x13C | 0x140..=0x143)
@@ -694,7 +701,12 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             if lit.is_some() {
                 return Err(EncodeError::Field("buffer instructions take no literal"));
             }
-            let slc_hi = if vi { 0 } else { b(m.slc, 22) };
+            // GCN 1.2+ moved MUBUF's SLC into word 0; MTBUF's stays at word 1 bit 22.
+            let slc_hi = if vi && d.enc == Enc::Mubuf {
+                0
+            } else {
+                b(m.slc, 22)
+            };
             let w1 = vgpr(vaddr)?
                 | vgpr(get(Role::Vdata))? << 8
                 | (srsrc >> 2) << 16
@@ -761,6 +773,9 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             return Err(EncodeError::Field(
                 "DPP needs a GCN 1.2+ VOP1/VOP2/VOPC instruction without literal",
             ));
+        }
+        if dpp_wide_operand(d) {
+            return Err(EncodeError::Field("DPP takes only 32-bit operands"));
         }
         let w0 = words[0];
         let src0 = w0 & 0x1FF;
@@ -899,6 +914,62 @@ pub fn constant_bus_ok(inst: &Inst) -> bool {
     reads.len() <= 1
 }
 
+/// The scalar-read rule CLRX enforces on GCN 1.0-1.4 VALU instructions (laxer than the
+/// hardware's one-value constant bus, which [`constant_bus_ok`] checks): at most one
+/// SGPR (s0..s101/s103 or VCC, the implicit VCC of VOP2 carry/`v_cndmask` and of
+/// `v_div_fmas_*` included; TTMP, M0, EXEC and the like are not counted), and no
+/// literal next to an SGPR or M0 (the `v_madak`/`v_madmk` constant aside). The
+/// message for the first broken rule, as clrxasm words it.
+pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
+    let d = inst.def();
+    if !matches!(
+        d.enc,
+        Enc::Vop1 | Enc::Vop2 | Enc::Vopc | Enc::Vop3 | Enc::Vop3p
+    ) {
+        return None;
+    }
+    let vcc = crate::operand::VCC;
+    let is_sgpr = |c: u16| c < arch.max_sgprs() || c == vcc || c == vcc + 1;
+    let mut sgprs: smallvec::SmallVec<[u16; 4]> = smallvec::SmallVec::new();
+    let (mut lit, mut explicit_scalar) = (false, false);
+    let mut seen_src = false;
+    for (spec, v) in d.ops.iter().zip(&inst.ops) {
+        let src = matches!(
+            spec.role,
+            Role::Src0 | Role::Src1 | Role::Src2 | Role::Vsrc1 | Role::Ssrc1v
+        );
+        seen_src |= src;
+        // vcc after a source is read (carry-in, v_cndmask); before, it is written.
+        let implicit_vcc = spec.role == Role::Vcc && seen_src;
+        if !(src || implicit_vcc) {
+            continue;
+        }
+        match *v {
+            Operand::Code(c) if is_sgpr(c) => {
+                // vcc_hi lies in the VCC pair (read implicitly by carries and v_cndmask).
+                let key = if c == vcc + 1 { vcc } else { c };
+                if !sgprs.contains(&key) {
+                    sgprs.push(key);
+                }
+                explicit_scalar |= src;
+            }
+            Operand::Code(M0) => explicit_scalar |= src,
+            Operand::Lit(_) => lit = true,
+            _ => {}
+        }
+    }
+    if d.name.starts_with("v_div_fmas_") && !sgprs.is_empty() {
+        return Some("no SGPR can be read by v_div_fmas_*, which reads VCC");
+    }
+    if sgprs.len() > 1 {
+        return Some("more than one SGPR read in this instruction");
+    }
+    if lit && explicit_scalar {
+        return Some("a literal with an SGPR or M0 is illegal");
+    }
+    None
+}
+
 /// Whether an SGPR range in this slot must be aligned (pairs to 2, larger to 4). CLRX
 /// checks scalar-instruction sources and bases but takes any start register for VOP3
 /// operands, SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
@@ -1027,6 +1098,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             } else {
                 inst.mods.omod = ((w1 >> 14) & 3) as u8;
             }
+        }
+        if scalar_reads_error(arch, &inst).is_some() {
+            return Err(DecodeError::NonCanonical);
         }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
@@ -1361,6 +1435,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         ops: ops.into(),
         mods: m,
     };
+    // Words whose text the assembler refuses (two SGPRs, literal with SGPR) do not decode.
+    if scalar_reads_error(arch, &inst).is_some() {
+        return Err(DecodeError::NonCanonical);
+    }
     // Only canonical words decode: anything the encoder would not reproduce (reserved
     // bits, fields this model does not carry) is refused rather than silently changed.
     match encode(arch, &inst) {

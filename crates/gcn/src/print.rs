@@ -487,12 +487,11 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             let v: Vec<String> = (0..n).map(|i| ((bits >> i) & 1).to_string()).collect();
             format!("[{}]", v.join(","))
         };
-        // CLRX default: op_sel_hi set for every present source.
-        let def_hi = (1u8 << nsrc) - 1;
+        // CLRX default: all three op_sel_hi bits set, whatever the source count.
         if m.op_sel != 0 {
             mods.push(format!("op_sel:{}", list(m.op_sel, nsrc)));
         }
-        if m.op_sel_hi != def_hi {
+        if m.op_sel_hi != 7 {
             let n = if m.op_sel_hi >> nsrc != 0 { 3 } else { nsrc };
             mods.push(format!("op_sel_hi:{}", list(m.op_sel_hi, n)));
         }

@@ -37,6 +37,8 @@ pub enum POpKind {
 pub struct POp {
     pub kind: POpKind,
     pub neg: bool,
+    /// The neg modifier was spelled `neg(x)` (VOP3P takes only `-x`, as in CLRX).
+    pub neg_call: bool,
     pub abs: bool,
     /// SDWA `sext(...)`.
     pub sext: bool,
@@ -50,6 +52,22 @@ pub struct PMod {
     pub value: Option<Expr>,
     pub list: Vec<String>,
     pub span: Span,
+}
+
+/// The bits of an `op_sel`-style modifier: its list (`[1,0,1]`), or CLRX's number
+/// form (`op_sel:5`, bit i for element i) as a list of `n` elements.
+fn bit_list<'a>(
+    md: &'a PMod,
+    n: usize,
+    eval: impl FnOnce(u32) -> PResult<i64>,
+) -> PResult<Cow<'a, [String]>> {
+    if md.value.is_none() {
+        return Ok(Cow::Borrowed(&md.list));
+    }
+    let v = eval(n as u32)?;
+    Ok(Cow::Owned(
+        (0..n).map(|i| ((v >> i) & 1).to_string()).collect(),
+    ))
 }
 
 /// A value that must be patched into the instruction once symbols are known.
@@ -644,6 +662,7 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
     Ok(POp {
         kind,
         neg,
+        neg_call: close_neg,
         abs,
         sext,
         span: start.to(p.prev_span()),
@@ -1054,12 +1073,18 @@ impl Build<'_> {
         let (sec, pc) = self.ctx.pc();
         match self.ctx.eval(e) {
             Ok(v) => {
-                let off = match v.section {
-                    Some(s) if s == sec => (v.v - (pc + 4)) / 4,
+                let d = match v.section {
+                    Some(s) if s == sec => v.v - (pc + 4),
                     Some(_) => return Err((op.span, "branch target is in another section".into())),
                     // An absolute target is an offset from the start of the section.
-                    None => (v.v - (pc + 4)) / 4,
+                    None => v.v - (pc + 4),
                 };
+                // As for targets defined later (asm/mod.rs), and as clrxasm ("Jump is
+                // not aligned to word!"): the offset counts words.
+                if d % 4 != 0 {
+                    return Err((op.span, "branch target is not aligned to 4 bytes".into()));
+                }
+                let off = d / 4;
                 if !(-32768..32768).contains(&off) {
                     return Err((op.span, "branch target out of range".into()));
                 }
@@ -1244,9 +1269,10 @@ fn build_row(
         if op.sext {
             return Err((op.span, "sext() is only allowed on SDWA sources".into()));
         }
-        if (op.neg || op.abs)
-            && !(vop3 && matches!(spec.role, Role::Src0 | Role::Src1 | Role::Src2))
-        {
+        let vop_src = matches!(spec.role, Role::Src0 | Role::Src1 | Role::Src2);
+        // VOP3P takes `-x` (CLRX: neg_lo for that source) but no abs.
+        let neg_ok = vop_src && (vop3 || (vop3p && !op.neg_call));
+        if (op.neg && !neg_ok) || (op.abs && !(vop3 && vop_src)) {
             return Err((
                 op.span,
                 "abs/neg modifiers are only allowed on VOP3 sources".into(),
@@ -1304,7 +1330,7 @@ fn build_row(
                     },
                     spec.dwords,
                 )?;
-                if vop3 {
+                if vop3 || vop3p {
                     if op.neg {
                         m.neg |= 1 << src_k;
                     }
@@ -1502,14 +1528,15 @@ fn build_row(
                     .iter()
                     .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
                     .count();
-                if md.list.is_empty() || md.list.len() > nsrc + 1 {
+                let list = bit_list(md, nsrc + 1, |n| val(&mut b, n, false))?;
+                if list.is_empty() || list.len() > nsrc + 1 {
                     return Err((
                         md.span,
                         format!("op_sel needs a list of 1 to {} bits", nsrc + 1),
                     ));
                 }
                 let mut bits = 0u8;
-                for (i, x) in md.list.iter().enumerate() {
+                for (i, x) in list.iter().enumerate() {
                     match x.as_str() {
                         "0" => {}
                         "1" => bits |= if i == nsrc { 8 } else { 1 << i },
@@ -1520,11 +1547,12 @@ fn build_row(
                 true
             }
             "op_sel" | "op_sel_hi" | "neg_lo" | "neg_hi" if vop3p => {
-                if md.list.is_empty() || md.list.len() > 3 {
+                let list = bit_list(md, 3, |n| val(&mut b, n, false))?;
+                if list.is_empty() || list.len() > 3 {
                     return Err((md.span, format!("{} needs a list of 1 to 3 bits", md.name)));
                 }
                 let mut bits = 0u8;
-                for (i, x) in md.list.iter().enumerate() {
+                for (i, x) in list.iter().enumerate() {
                     match x.as_str() {
                         "0" => {}
                         "1" => bits |= 1 << i,
@@ -1537,7 +1565,8 @@ fn build_row(
                         m.op_sel_hi = bits;
                         op_sel_hi_set = true;
                     }
-                    "neg_lo" => m.neg = bits,
+                    // Adds to the sources written `-x`.
+                    "neg_lo" => m.neg |= bits,
                     _ => m.neg_hi = bits,
                 }
                 true
@@ -1936,6 +1965,15 @@ fn build_row(
         if !arch.is_vi_plus() {
             return Err((stmt, "DPP needs GCN 1.2 or later".into()));
         }
+        if crate::inst::dpp_wide_operand(d) {
+            return Err((
+                stmt,
+                format!(
+                    "DPP is illegal for {}: it takes only 32-bit operands",
+                    d.name
+                ),
+            ));
+        }
         if sdwa {
             return Err((stmt, "an instruction cannot be both SDWA and DPP".into()));
         }
@@ -1951,13 +1989,9 @@ fn build_row(
         m.sdwa = Some(sd);
     }
     if vop3p && !op_sel_hi_set {
-        // CLRX default: high halves for every present source.
-        let nsrc = d
-            .ops
-            .iter()
-            .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
-            .count();
-        m.op_sel_hi = (1u8 << nsrc) - 1;
+        // CLRX default: all three op_sel_hi bits set, also for two sources (word 0
+        // bit 14); an explicit list leaves the bits it does not name clear.
+        m.op_sel_hi = 7;
     }
     if m.addr64 && (m.offen || m.idxen) {
         return Err((
@@ -1976,6 +2010,10 @@ fn build_row(
         ops: vals,
         mods: m,
     };
+    if let Some(e) = crate::inst::scalar_reads_error(arch, &inst) {
+        // clrxasm's rule; GCN 1.5 (not modelled) reads two scalar values.
+        return Err((stmt, format!("{e} (GCN 1.0-1.4)")));
+    }
     if !crate::inst::constant_bus_ok(&inst)
         || (lit_fix.is_some()
             && d.ops.iter().zip(&inst.ops).any(|(s, v)| {
@@ -1983,7 +2021,8 @@ fn build_row(
                     && matches!(v, Operand::Code(c) if *c < 128)
             }))
     {
-        // Hardware reads one scalar value per VALU instruction; CLRX accepts more.
+        // The hardware reads one scalar value per VALU instruction; clrxasm accepts
+        // TTMP, M0 and the like next to an SGPR, so this is only a warning.
         b.ctx.warn(
             stmt,
             "more than one SGPR or literal read in this instruction".into(),
@@ -2072,9 +2111,12 @@ pub fn build(
                 Ok(b) => return Ok(b),
                 Err(e) => {
                     // VOP3 is the most general form: when the short form failed, its
-                    // error says more (e.g. the constant-bus rule, not "expected VGPR").
+                    // error says more (e.g. the constant-bus rule, not "expected VGPR"),
+                    // unless it only refuses a short-form modifier (DPP, SDWA).
                     let only_count = e.1.contains("operand(s), got");
-                    if first_err.is_none() || (def(r).enc == Enc::Vop3 && !only_count) {
+                    let short_mod = e.1.starts_with("modifier '") && first_err.is_some();
+                    if first_err.is_none() || (def(r).enc == Enc::Vop3 && !only_count && !short_mod)
+                    {
                         first_err = Some(e);
                     }
                 }

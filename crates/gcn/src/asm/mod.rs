@@ -1965,9 +1965,13 @@ impl Asm<'_> {
                     let len = self.sections[self.cur as usize].data.len() as i64;
                     let target = (len + align - 1) / align * align;
                     self.output_fits(span, (target - len) as u64)?;
+                    // Every code section (kernels of .amdcl2 too, not only rawcode's
+                    // .text) is padded with s_nop, as CLRX does, when it stays dword aligned.
+                    let is_code = matches!(
+                        self.kinds.get(self.cur as usize),
+                        Some(cl2::SecKind::Code(_))
+                    );
                     let data = &mut self.sections[self.cur as usize].data;
-                    let is_code = self.cur == 0;
-                    // Code is padded with s_nop (as CLRX does) when it stays dword aligned.
                     if fill.is_none() && is_code && data.len().is_multiple_of(4) && align >= 4 {
                         while (data.len() as i64) < target {
                             data.extend_from_slice(&0xBF80_0000u32.to_le_bytes());

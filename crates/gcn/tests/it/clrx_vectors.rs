@@ -89,6 +89,30 @@ const CLRX_LOSSY: &[(&str, &str)] = &[
         "c0020c9d 01d1345b",
         "GCN 1.2 SMEM offset with bits above its 20-bit field, printed without them",
     ),
+    // Two SGPRs read (VCC counts): clrxasm refuses such text with "More than one SGPR
+    // to read in instruction" (rows of ../shared/oracles/clrx/asm/*.messages.tsv).
+    (
+        "0134d6f9 0080003d",
+        "SDWA v_cndmask_b32 reading s61 and VCC",
+    ),
+    (
+        "0134d6f9 8080003d",
+        "SDWA v_cndmask_b32 reading s61 and VCC",
+    ),
+    (
+        "d11c0737 4066b41b",
+        "v_addc_co_u32 reading s27 and s[25:26]",
+    ),
+    ("d11c6a37 01aab41b", "v_addc_co_u32 reading s27 and VCC"),
+    ("d11c6a37 41aab41b", "v_addc_co_u32 reading s27 and VCC"),
+    (
+        "d11d0737 4066b41b",
+        "v_subb_co_u32 reading s27 and s[25:26]",
+    ),
+    (
+        "d11e0737 4066b41b",
+        "v_subbrev_co_u32 reading s27 and s[25:26]",
+    ),
 ];
 
 /// Kinds of CLRX text that cannot read back to their words, recognised by shape (our

@@ -126,3 +126,11 @@ fn gfx9() {
 fn gfx906() {
     run("gfx906.vec", Arch::Gfx906);
 }
+
+/// Hand-picked forms (`_e64`/`_e32`, two-source VOP3P, MTBUF slc) frozen from llvm-mc 14.
+#[test]
+fn gfx9_forms() {
+    let (n, failures) = check("gfx9_forms.vec", Arch::Gfx9);
+    assert!(n >= 20, "only {n} vectors");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -56,6 +56,84 @@ fn roundtrip(file: &str, arch: Arch, seed: u64) {
     );
 }
 
+/// Literal values the assembler would otherwise encode inline: integers 0..64 and
+/// -16..-1, and the inline floats as f32, f16 and f64 (high word) bits.
+const SMALL_LITERALS: &[u32] = &[
+    0,
+    1,
+    2,
+    16,
+    63,
+    64,
+    0xffff_ffff,
+    0xffff_fff0,
+    0xffff_fff8,
+    0x3f00_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4000_0000,
+    0xc080_0000,
+    0x3e22_f983,
+    0x3800,
+    0x3c00,
+    0xbc00,
+    0x4400,
+    0x3118,
+    0x3fe0_0000,
+    0x3ff0_0000,
+    0xc010_0000,
+    0x3fc4_5f30,
+];
+
+/// Every vector with a literal, its literal replaced by each value that has an inline
+/// encoding: such a (forced, `lit()`) literal must disassemble to text that assembles
+/// back to the literal, not to the shorter inline form.
+fn small_literals(file: &str, arch: Arch) {
+    let mut tried = 0;
+    let mut failures = Vec::new();
+    for w in vectors(file) {
+        let Ok((inst, _)) = decode(arch, &w) else {
+            continue;
+        };
+        if !inst
+            .ops
+            .iter()
+            .any(|o| matches!(o, kauai_gcn::Operand::Lit(_)))
+        {
+            continue;
+        }
+        for &v in SMALL_LITERALS {
+            let mut forced = inst.clone();
+            for o in forced.ops.iter_mut() {
+                if let kauai_gcn::Operand::Lit(x) = o {
+                    *x = v;
+                }
+            }
+            let Ok(words) = kauai_gcn::encode(arch, &forced) else {
+                continue;
+            };
+            tried += 1;
+            if let Err(e) = kauai_gcn::props::decoded_words_round_trip(arch, &words) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(tried > 500, "{file}: only {tried} forced literals");
+    assert!(
+        failures.is_empty(),
+        "{file}: {} forced literals do not round-trip:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
+}
+
+#[test]
+fn forced_small_literals_round_trip() {
+    small_literals("gfx6.vec", Arch::Gfx6);
+    small_literals("gfx8.vec", Arch::Gfx8);
+    small_literals("gfx9.vec", Arch::Gfx9);
+}
+
 #[test]
 fn decode_roundtrip_gfx6() {
     roundtrip("gfx6.vec", Arch::Gfx6, 1);

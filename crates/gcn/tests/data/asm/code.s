@@ -60,7 +60,7 @@ s_load_dwordx2  s[2:3], s[0:1], 0x8 glc
 s_waitcnt       lgkmcnt(0)
 buffer_store_dword v1, v[2:3], s[4:7], s1 offen idxen offset:16
 ds_swizzle_b32  v1, v2 offset:65535
-flat_atomic_cmpswap v[1:2], v[2:3], v[4:5] glc slc
+flat_atomic_cmpswap v1, v[2:3], v[4:5] glc slc
 s_setreg_imm32_b32 hwreg(mode, 0, 8), 0x12
 s_nop           0x7
 s_endpgm

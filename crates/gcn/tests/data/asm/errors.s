@@ -64,11 +64,9 @@ error: errors.s:30:15: VSRC1 must be equal to VSRC0 in compr mode
 error: errors.s:31:5: expected an export target (mrt0-7, mrtz, null, pos0-3, param0-31)
 error: errors.s:32:25: attribute number out of range (0-63)
 error: errors.s:33:10: cannot find file 'inc/missing.inc'
-warning: errors.s:34:1: more than one SGPR or literal read in this instruction
-warning: errors.s:34:1: instruction is not aligned to 4 bytes
+error: errors.s:34:1: more than one SGPR read in this instruction (GCN 1.0-1.4)
 error: errors.s:35:17: a literal is not allowed in this operand
-warning: errors.s:36:1: more than one SGPR or literal read in this instruction
-warning: errors.s:36:1: instruction is not aligned to 4 bytes
+error: errors.s:36:1: more than one SGPR read in this instruction (GCN 1.0-1.4)
 error: errors.s:37:1: no scope to close (.ends without .scope)
 error: errors.s:38:1: scope 'nosuch' not found
 error: errors.s:39:7: integer literal out of range (128-bit literals only in .octa)
