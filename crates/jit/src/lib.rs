@@ -109,8 +109,12 @@ pub enum Mem<'a> {
         len: u64,
         writable: bool,
     },
-    /// Memory of this group only (`__local`).
-    Local(&'a mut [u8]),
+    /// Memory of this group only (`__local`), and what it holds when the group starts
+    /// (zeros when `None`).
+    Local {
+        mem: &'a mut [u8],
+        init: Option<&'a [u8]>,
+    },
 }
 
 /// One work-group to run.
@@ -265,9 +269,9 @@ impl Kernel {
                     size: (*len).min(words.len() as u64 * 8),
                     writable: *writable as u64,
                 },
-                Mem::Local(b) => RegionDesc {
-                    base: b.as_mut_ptr(),
-                    size: b.len() as u64,
+                Mem::Local { mem, .. } => RegionDesc {
+                    base: mem.as_mut_ptr(),
+                    size: mem.len() as u64,
                     writable: 1,
                 },
             });
@@ -320,11 +324,22 @@ impl Kernel {
                 // may not be the one the interpreter names: run the group again one
                 // work-item at a time to find it. (The group ends in an error
                 // anyway; should the rerun not fault, the packet's fault stands.)
+                // The rerun starts the group afresh: its local memory and state as at
+                // its start.
                 packet_fault = Some((ctx.wi, ctx.fault_ptr, ctx.fault_len, ctx.fault_kind));
                 ctx.status = 0;
                 ctx.diverged = 0;
                 scratch.state.fill(0);
                 ctx.state_base = scratch.state.as_mut_ptr() as *mut u8;
+                for (r, desc) in regions.iter_mut().zip(scratch.table.iter_mut()) {
+                    if let Mem::Local { mem, init } = r {
+                        match init {
+                            Some(b) if b.len() == mem.len() => mem.copy_from_slice(b),
+                            _ => mem.fill(0),
+                        }
+                        desc.base = mem.as_mut_ptr();
+                    }
+                }
                 continue;
             }
             if r == RET_DONE {

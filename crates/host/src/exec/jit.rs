@@ -88,7 +88,10 @@ impl RunCtx<'_> {
                         writable: *writable,
                     },
                     Region::Local(k) => match locals.get_mut(*k).and_then(Option::take) {
-                        Some(m) => kauai_jit::Mem::Local(m.as_mut_slice()),
+                        Some(m) => kauai_jit::Mem::Local {
+                            mem: m.as_mut_slice(),
+                            init: self.local_sizes.get(*k).and_then(|(_, init)| *init),
+                        },
                         None => kauai_jit::Mem::Null,
                     },
                 })
