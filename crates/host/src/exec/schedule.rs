@@ -139,38 +139,12 @@ impl Program {
                 let slot = func.params.get(i).map_or(0, |p| p.0 as usize);
                 params.extend_from_slice(&run.template[slot..slot + *lanes as usize]);
             }
-            if threads == 1 {
+            on_threads(&run, threads, || {
                 run.jit_worker(jk, &params, chunk);
-            } else {
-                std::thread::scope(|s| {
-                    let handles: Vec<_> = (0..threads)
-                        .map(|_| s.spawn(|| run.jit_worker(jk, &params, chunk)))
-                        .collect();
-                    for h in handles {
-                        if h.join().is_err() {
-                            run.fail(ExecError::Unsupported(
-                                "internal error: an executor thread panicked".into(),
-                            ));
-                        }
-                    }
-                });
-            }
-        } else if threads == 1 {
-            instructions = run.worker(chunk);
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|_| s.spawn(|| run.worker(chunk)))
-                    .collect();
-                for h in handles {
-                    match h.join() {
-                        Ok(n) => instructions += n,
-                        Err(_) => run.fail(ExecError::Unsupported(
-                            "internal error: an executor thread panicked".into(),
-                        )),
-                    }
-                }
+                0
             });
+        } else {
+            instructions = on_threads(&run, threads, || run.worker(chunk));
         }
         if let Some(e) = run.error.lock().ok().and_then(|mut e| e.take()) {
             return Err(e);
@@ -443,4 +417,52 @@ impl RunCtx<'_> {
             }
         }
     }
+}
+
+/// Run `work` on `threads` threads at once and add up what they return. More than one
+/// thread runs on a pool kept between launches (a launch pays no thread start-up); a
+/// panicking worker fails the run instead of the process.
+fn on_threads(run: &RunCtx, threads: usize, work: impl Fn() -> u64 + Sync) -> u64 {
+    let guarded = || {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(&work)).unwrap_or_else(|_| {
+            run.fail(ExecError::Unsupported(
+                "internal error: an executor thread panicked".into(),
+            ));
+            0
+        })
+    };
+    if threads <= 1 {
+        return guarded();
+    }
+    let Some(pool) = pool(threads) else {
+        // No pool (threads cannot be started): one thread does all the work.
+        return guarded();
+    };
+    let total = AtomicU64::new(0);
+    pool.scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|_| {
+                total.fetch_add(guarded(), Ordering::Relaxed);
+            });
+        }
+    });
+    total.into_inner()
+}
+
+/// The worker pool of `threads` threads, made on first use.
+fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, p)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Some(p.clone());
+    }
+    let p = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("kauai-host-{i}"))
+            .build()
+            .ok()?,
+    );
+    pools.push((threads, p.clone()));
+    Some(p)
 }
