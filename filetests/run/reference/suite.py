@@ -56,3 +56,54 @@ for shift in (0, 6):
     dig = lambda k: (k >> shift) & 3
     show(f"radix_sort_pass_{shift}", line("out", sorted(keys, key=dig)))
     show(f"radix_sort_pass_{shift}", "CHECK-NEXT: " + line("counts", [sum(1 for k in keys if dig(k) == b) for b in range(4)]))
+
+
+# fft_radix2_float2: the kernel's butterflies in float32
+def fft8(xs):
+    C = f32(0.70710678)
+    tw = [(1.0, 0.0), (C, -C), (0.0, -1.0), (-C, -C)]
+    rev = lambda i: ((i & 1) << 2) | (i & 2) | ((i >> 2) & 1)
+    s = [None] * 8
+    for i in range(8):
+        s[rev(i)] = xs[i]
+    half = 1
+    while half < 8:
+        for t in range(4):
+            k = t % half
+            i = (t // half) * 2 * half + k
+            j = i + half
+            w = tw[k * (4 // half)]
+            b = s[j]
+            v = (f32(f32(w[0] * b[0]) - f32(w[1] * b[1])), f32(f32(w[0] * b[1]) + f32(w[1] * b[0])))
+            u = s[i]
+            s[i] = (f32(u[0] + v[0]), f32(u[1] + v[1]))
+            s[j] = (f32(u[0] - v[0]), f32(u[1] - v[1]))
+        half *= 2
+    # cross-check with a direct DFT in double
+    err = 0.0
+    for k in range(8):
+        re = sum(x[0] * math.cos(2 * math.pi * k * n / 8) + x[1] * math.sin(2 * math.pi * k * n / 8) for n, x in enumerate(xs))
+        im = sum(x[1] * math.cos(2 * math.pi * k * n / 8) - x[0] * math.sin(2 * math.pi * k * n / 8) for n, x in enumerate(xs))
+        err = max(err, abs(re - s[k][0]), abs(im - s[k][1]))
+    assert err < 1e-5, err
+    return [g7(c) for z in s for c in z]
+
+show("fft_ramp", line("out", fft8([(float(k), 0.0) for k in range(8)])))
+mixed = [1, -1, 0.5, 2, -3, 0.25, 4, 1, 0, -2, 2.5, 0, -1, -1, 3, 0.75]
+show("fft_mixed", line("out", fft8([(mixed[2 * k], mixed[2 * k + 1]) for k in range(8)])))
+
+# lu_decomposition: L U = A for the hand factors in the test's comment
+A = [[2, 1, 1, 0], [4, 3, 3, 1], [8, 7, 9, 5], [6, 7, 9, 8]]
+L = [[1, 0, 0, 0], [2, 1, 0, 0], [4, 3, 1, 0], [3, 4, 1, 1]]
+U = [[2, 1, 1, 0], [0, 1, 1, 1], [0, 0, 2, 2], [0, 0, 0, 2]]
+assert all(sum(L[i][k] * U[k][j] for k in range(4)) == A[i][j] for i in range(4) for j in range(4))
+
+# needleman_wunsch
+a = [0, 1, 2, 3, 0, 1, 2, 3]; b = [0, 2, 2, 3, 1, 1, 0, 3]; pen = 1
+S = [[0] * 9 for _ in range(9)]
+for i in range(9):
+    S[i][0] = -i * pen; S[0][i] = -i * pen
+for i in range(1, 9):
+    for j in range(1, 9):
+        S[i][j] = max(S[i - 1][j - 1] + (1 if a[i - 1] == b[j - 1] else -1), S[i - 1][j] - pen, S[i][j - 1] - pen)
+show("needleman_wunsch", line("score", [v for row in S for v in row]))
