@@ -107,3 +107,56 @@ for i in range(1, 9):
     for j in range(1, 9):
         S[i][j] = max(S[i - 1][j - 1] + (1 if a[i - 1] == b[j - 1] else -1), S[i - 1][j] - pen, S[i][j - 1] - pen)
 show("needleman_wunsch", line("score", [v for row in S for v in row]))
+
+
+# black_scholes_double: the kernel's expressions in Python doubles
+A1, A2, A3, A4, A5 = 0.31938153, -0.356563782, 1.781477937, -1.821255978, 1.330274429
+RSQRT2PI = 0.39894228040143267793994605993438
+def cnd(d):
+    k = 1.0 / (1.0 + 0.2316419 * abs(d))
+    c = RSQRT2PI * math.exp(-0.5 * d * d) * (k * (A1 + k * (A2 + k * (A3 + k * (A4 + k * A5)))))
+    return 1.0 - c if d > 0 else c
+calls, puts = [], []
+for s, x, t in zip([30, 25, 40, 32.5, 20], [30, 30, 35, 35, 22], [1, 0.5, 2, 0.25, 1.5]):
+    R, V = 0.02, 0.3
+    sq = math.sqrt(t)
+    d1 = (math.log(s / x) + (R + 0.5 * V * V) * t) / (V * sq)
+    d2 = d1 - V * sq
+    n1, n2 = cnd(d1), cnd(d2)
+    e = math.exp(-R * t)
+    calls.append(s * n1 - x * e * n2)
+    puts.append(x * e * (1.0 - n2) - s * (1.0 - n1))
+show("bs_call", ",".join("%.17g" % v for v in calls))
+show("bs_put", ",".join("%.17g" % v for v in puts))
+
+# monte_carlo_struct
+def mc(seed, samples, scale, n):
+    hits = []
+    for g in range(n):
+        s = (seed ^ (g * 2654435761)) & 0xFFFFFFFF
+        h = 0
+        for _ in range(samples):
+            s = (s * 1664525 + 1013904223) & 0xFFFFFFFF; x = s >> 16
+            s = (s * 1664525 + 1013904223) & 0xFFFFFFFF; y = s >> 16
+            h += x * x + y * y < 1 << 32
+        hits.append(h)
+    return hits
+hits = mc(12345, 64, 0.0625, 16)
+show("monte_carlo", line("hits", hits))
+show("monte_carlo", "CHECK-NEXT: " + line("est", [g7(0.0625 * h) for h in hits]))
+show("monte_carlo", "CHECK-NEXT: " + line("total", [sum(hits)]))
+assert abs(sum(hits) / 1024 * 4 - math.pi) < 0.2
+
+# sha256_zero_length: 17 words per message: length, then big-endian words
+msgs = [b"abc", b"The quick brown fox jumps over the lazy dog", b""]
+words = []
+for m in msgs:
+    padded = m + bytes(-len(m) % 4)
+    ws = [int.from_bytes(padded[i:i + 4], "big") for i in range(0, len(padded), 4)]
+    words += [len(m)] + ws + [0] * (16 - len(ws))
+show("sha_in", ",".join(map(str, words)))
+dig = []
+for m in msgs:
+    d = hashlib.sha256(m).digest()
+    dig += [int.from_bytes(d[i:i + 4], "big") for i in range(0, 32, 4)]
+show("sha_out", line("digest", dig))
