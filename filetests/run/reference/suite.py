@@ -160,3 +160,24 @@ for m in msgs:
     d = hashlib.sha256(m).digest()
     dig += [int.from_bytes(d[i:i + 4], "big") for i in range(0, 32, 4)]
 show("sha_out", line("digest", dig))
+
+
+# md5_rounds: 17 words per message: length, then little-endian words
+msgs = [b"", b"a", b"message digest", b"12345678901234567890123456789012345678901234567890123"]
+words = []
+for m in msgs:
+    padded = m + bytes(-len(m) % 4)
+    ws = [int.from_bytes(padded[i:i + 4], "little") for i in range(0, len(padded), 4)]
+    words += [len(m)] + ws + [0] * (16 - len(ws))
+show("md5_in", ",".join(map(str, words)))
+dig = []
+for m in msgs:
+    d = hashlib.md5(m).digest()
+    dig += [int.from_bytes(d[i:i + 4], "little") for i in range(0, 16, 4)]
+show("md5_out", line("digest", dig))
+
+# statement_expr_macros: 32 values randint(-50,50), seed 5
+vals = Rng(5).ints(32, -50, 50)
+rows = [vals[8 * g:8 * g + 8] for g in range(4)]
+show("stmt_expr", line("rows", [v for r in rows for v in sorted(r)]))
+show("stmt_expr", "CHECK-NEXT: " + line("sums", [sum(min(max(v, -20), 20) for v in r) for r in rows]))
