@@ -181,3 +181,25 @@ vals = Rng(5).ints(32, -50, 50)
 rows = [vals[8 * g:8 * g + 8] for g in range(4)]
 show("stmt_expr", line("rows", [v for r in rows for v in sorted(r)]))
 show("stmt_expr", "CHECK-NEXT: " + line("sums", [sum(min(max(v, -20), 20) for v in r) for r in rows]))
+
+
+# prefix_sum_blelloch: 64 values randint(0,9), seed 9; exclusive scan per block of 32
+vals = Rng(9).ints(64, 0, 9)
+out = []
+for g in range(2):
+    s = 0
+    for v in vals[32 * g:32 * g + 32]:
+        out.append(s); s += v
+show("blelloch", line("out", out))
+show("blelloch", "CHECK-NEXT: " + line("sums", [sum(vals[:32]), sum(vals[32:])]))
+
+# transpose_tiled: in[r*12+c] = 100r + c (8 rows of 12); out[c*8+r] = in[r*12+c]
+tin = [100 * r + c for r in range(8) for c in range(12)]
+show("tr_in", ",".join(map(str, tin)))
+show("tr_out", line("out", [tin[r * 12 + c] for c in range(12) for r in range(8)]))
+
+# convolution_1d: exact (dyadic weights, small integers)
+x = Rng(13).ints(24, -8, 8)
+w = [1, 4, 6, 4, 1]
+y = [sum(w[k + 2] * x[min(max(i + k, 0), 23)] for k in range(-2, 3)) / 16 for i in range(24)]
+show("conv1d", line("y", [g7(v) for v in y]))
