@@ -203,3 +203,42 @@ x = Rng(13).ints(24, -8, 8)
 w = [1, 4, 6, 4, 1]
 y = [sum(w[k + 2] * x[min(max(i + k, 0), 23)] for k in range(-2, 3)) / 16 for i in range(24)]
 show("conv1d", line("y", [g7(v) for v in y]))
+
+
+# sobel_2d: 10 x 6 image randint(0,255), seed 17
+img = Rng(17).ints(60, 0, 255)
+KX = [[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]]; KY = [[-1, -2, -1], [0, 0, 0], [1, 2, 1]]
+edge = []
+for y in range(6):
+    for x in range(10):
+        if x in (0, 9) or y in (0, 5):
+            edge.append(0); continue
+        gx = sum(KX[dy + 1][dx + 1] * img[(y + dy) * 10 + x + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+        gy = sum(KY[dy + 1][dx + 1] * img[(y + dy) * 10 + x + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+        edge.append(abs(gx) + abs(gy))
+show("sobel", line("edge", edge))
+
+# string_search
+text = b"the cat sat on the mat; that hat? the cat's at that theatre then."
+text = (text + b"." * 64)[:64]
+show("ss_text", ",".join(map(str, text)))
+found = [int(text[i:i + 2] == b"at") for i in range(64)]
+show("ss_out", line("found", found))
+show("ss_out", "CHECK-NEXT: " + line("count", [sum(found)]))
+show("ss_out", "CHECK-NEXT: " + line("letter_a", [sum(1 for c in text if c | 0x20 == ord("a"))]))
+
+# mandelbrot_fixed: Q12
+counts = []
+for y in range(8):
+    for x in range(16):
+        cr, ci = -8192 + 768 * x, -4096 + 1024 * y
+        zr = zi = 0; it = 0
+        while it < 32:
+            zr2, zi2 = zr * zr, zi * zi
+            if zr2 + zi2 > 4 << 24:
+                break
+            t = ((zr2 - zi2) >> 12) + cr
+            zi = ((2 * zr * zi) >> 12) + ci
+            zr = t; it += 1
+        counts.append(it)
+show("mandel", line("counts", counts))
