@@ -242,3 +242,38 @@ for y in range(8):
             zr = t; it += 1
         counts.append(it)
 show("mandel", line("counts", counts))
+
+
+# nbody_step: float4 (x, y, z, m), all float32 operations in the kernel's order
+r = Rng(23)
+bodies = []
+for k in range(8):
+    c = r.ints(3, -4, 4)
+    bodies.append([float(c[0]), float(c[1]), float(c[2]), float(k + 1)])
+show("nb_pos", ",".join(g7(v) for b in bodies for v in b))
+dt, eps2 = 0.125, 0.25
+newp, newv = [], []
+for i in range(8):
+    p = bodies[i]
+    a = [0.0] * 4
+    for q in bodies:  # tiles of 4, in order: the same sequence j = 0..7
+        d = [f32(q[c] - p[c]) for c in range(3)] + [0.0]
+        r2 = f32(f32(f32(f32(d[0] * d[0]) + f32(d[1] * d[1])) + f32(d[2] * d[2])) + eps2)
+        inv = f32(1.0 / f32(math.sqrt(r2)))
+        inv3 = f32(f32(inv * inv) * inv)
+        s = f32(q[3] * inv3)
+        a = [f32(a[c] + f32(d[c] * s)) for c in range(4)]
+    v = [f32(0.0 + f32(a[c] * dt)) for c in range(3)] + [0.0]
+    np_ = [f32(p[c] + f32(v[c] * dt)) for c in range(3)] + [p[3]]
+    newp += np_; newv += v
+show("nb_out", line("new_pos", [g7(v) for v in newp]))
+show("nb_out", "CHECK-NEXT: " + line("new_vel", [g7(v) for v in newv]))
+
+# blur_float: 12 x 8 pixels randint(0,255), seed 29
+img = Rng(29).ints(96, 0, 255)
+W, H = 12, 8
+px = lambda x, y: img[min(max(y, 0), H - 1) * W + min(max(x, 0), W - 1)]
+Gk = [[1, 2, 1], [2, 4, 2], [1, 2, 1]]
+show("gauss", line("out", [g7(sum(Gk[dy + 1][dx + 1] * px(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)) / 16) for y in range(H) for x in range(W)]))
+k9 = f32(0.11111111)
+show("box", line("out", [g7(f32(sum(px(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)) * k9)) for y in range(H) for x in range(W)]))
