@@ -277,3 +277,47 @@ Gk = [[1, 2, 1], [2, 4, 2], [1, 2, 1]]
 show("gauss", line("out", [g7(sum(Gk[dy + 1][dx + 1] * px(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)) / 16) for y in range(H) for x in range(W)]))
 k9 = f32(0.11111111)
 show("box", line("out", [g7(f32(sum(px(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)) * k9)) for y in range(H) for x in range(W)]))
+
+
+# crc32_table: 8 records of 16 bytes, byte k = k
+import zlib
+show("crc32", line("crc", [zlib.crc32(bytes(range(16 * g, 16 * g + 16))) for g in range(8)]))
+
+# base64_encode
+import base64
+src = b"OpenCL kernels, 2026"
+assert len(src) == 20
+show("b64_in", ",".join(map(str, src)))
+show("b64_out", line("out", list(base64.b64encode(src))))
+
+# floyd_warshall
+INF = 1000
+D = [[0 if i == j else INF for j in range(6)] for i in range(6)]
+for a_, b_, w_ in [(0, 1, 7), (0, 2, 9), (0, 5, 14), (1, 2, 10), (1, 3, 15), (2, 3, 11), (2, 5, 2), (3, 4, 6), (4, 5, 9), (5, 4, 9), (4, 0, 3)]:
+    D[a_][b_] = w_
+show("fw_in", ",".join(str(v) for row in D for v in row))
+for k in range(6):
+    for i in range(6):
+        for j in range(6):
+            D[i][j] = min(D[i][j], D[i][k] + D[k][j])
+show("fw_out", line("d", [v for row in D for v in row]))
+
+# bfs_levels
+from collections import deque
+adj = [[] for _ in range(10)]
+for a_, b_ in [(0, 1), (0, 2), (1, 3), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (2, 8)]:
+    adj[a_].append(b_); adj[b_].append(a_)
+start = [0]
+for n_ in adj:
+    start.append(start[-1] + len(n_))
+show("bfs_start", ",".join(map(str, start)))
+show("bfs_edges", ",".join(str(v) for n_ in adj for v in n_))
+lev = [-1] * 10; lev[0] = 0; dq = deque([0])
+while dq:
+    u = dq.popleft()
+    for v in adj[u]:
+        if lev[v] < 0:
+            lev[v] = lev[u] + 1; dq.append(v)
+show("bfs_out", line("cost", lev))
+# the kernel's loop runs one pass per level plus the pass that finds nothing new
+show("bfs_out", "CHECK-NEXT: " + line("levels", [max(lev) + 1]))
