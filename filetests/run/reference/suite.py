@@ -321,3 +321,35 @@ while dq:
 show("bfs_out", line("cost", lev))
 # the kernel's loop runs one pass per level plus the pass that finds nothing new
 show("bfs_out", "CHECK-NEXT: " + line("levels", [max(lev) + 1]))
+
+
+# pathfinder_dp: 6 x 16 costs randint(0,9), seed 31
+wall = Rng(31).ints(96, 0, 9)
+prev = wall[:16]
+for r_ in range(1, 6):
+    prev = [wall[r_ * 16 + x] + min(prev[max(x - 1, 0)], prev[x], prev[min(x + 1, 15)]) for x in range(16)]
+show("pathfinder", line("result", prev))
+
+# kmeans_assign: 12 points in halves
+pts = [(0.5, 1.0), (3.5, 4.5), (-2.5, 1.5), (2.0, 2.0), (-1.0, 0.5), (5.0, 3.0),
+       (-4.0, 3.5), (1.5, -0.5), (2.5, 2.5), (-1.5, 1.0), (4.5, 5.5), (0.0, 3.0)]
+cent = [(0, 0), (4, 4), (-3, 2)]
+show("km_pts", ",".join(f"{g7(x)},{g7(y)},-1" for x, y in pts))
+best = []
+for x, y in pts:
+    ds = [(x - cx) ** 2 + (y - cy) ** 2 for cx, cy in cent]
+    best.append(ds.index(min(ds)))
+show("km_out", line("pts", [f"{g7(x)},{g7(y)},{b}" for (x, y), b in zip(pts, best)]))
+show("km_out", "CHECK-NEXT: " + line("members", [best.count(c) for c in range(3)]))
+
+# grayscale_uchar4: 16 RGBA pixels, seed 37, bias -10
+from cref import cdiv
+px4 = Rng(37).ints(64, 0, 255)
+out = []
+for i in range(16):
+    r_, g_, b_, a_ = px4[4 * i:4 * i + 4]
+    y = (77 * r_ + 150 * g_ + 29 * b_ + 128) >> 8
+    v = cdiv((y - 128) * 3, 2) + 128 - 10
+    v = min(max(v, 0), 255)
+    out += [v, v, v, a_]
+show("gray", line("out", out))
