@@ -353,3 +353,34 @@ for i in range(16):
     v = min(max(v, 0), 255)
     out += [v, v, v, a_]
 show("gray", line("out", out))
+
+
+# hotspot_stencil: temp randint(0,63) x 64 then power randint(0,3) x 64, one source, seed 41
+from fractions import Fraction as Fr
+r = Rng(41)
+T = [Fr(v) for v in r.ints(64, 0, 63)]
+P = [Fr(v) for v in r.ints(64, 0, 3)]
+bufs = [T, [Fr(0)] * 64]
+for s_ in range(2):
+    src_, dst_ = bufs[s_ % 2], bufs[1 - s_ % 2]
+    for y in range(8):
+        for x in range(8):
+            t = src_[y * 8 + x]
+            nb = src_[max(y - 1, 0) * 8 + x] + src_[min(y + 1, 7) * 8 + x] + src_[y * 8 + min(x + 1, 7)] + src_[y * 8 + max(x - 1, 0)]
+            v = t + Fr(1, 8) * (nb - 4 * t) + Fr(1, 4) * P[y * 8 + x]
+            assert (v * 64).denominator == 1 and abs(v) < 1024
+            dst_[y * 8 + x] = v
+show("hotspot", line("temp", [g7(float(v)) for v in bufs[0]]))
+show("hotspot", "CHECK-NEXT: " + line("tmp", [g7(float(v)) for v in bufs[1]]))
+
+# hamming_popcount
+hv = Rng(43).ints(16, 0, 4294967295)
+fp = [(hv[2 * i] << 32) | hv[2 * i + 1] for i in range(8)]
+show("hamming", line("dist", [bin(fp[i] ^ fp[j]).count("1") for i in range(8) for j in range(8)]))
+show("hamming", "CHECK-NEXT: " + line("lead", [64 - (fp[i] ^ fp[j]).bit_length() for i in range(8) for j in range(8)]))
+
+# matmul_float4: A 4 x 8 = -16..15, B[k][j] = (k - j) / 2
+Am = list(range(-16, 16))
+Bm = [(k - j) / 2 for k in range(8) for j in range(8)]
+show("mm_b", ",".join(g7(v) for v in Bm))
+show("mm_c", line("c", [g7(sum(Am[r_ * 8 + k] * Bm[k * 8 + j] for k in range(8))) for r_ in range(4) for j in range(8)]))
