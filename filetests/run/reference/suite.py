@@ -384,3 +384,39 @@ Am = list(range(-16, 16))
 Bm = [(k - j) / 2 for k in range(8) for j in range(8)]
 show("mm_b", ",".join(g7(v) for v in Bm))
 show("mm_c", line("c", [g7(sum(Am[r_ * 8 + k] * Bm[k * 8 + j] for k in range(8))) for r_ in range(4) for j in range(8)]))
+
+
+# binomial_option: float32 model of the kernel
+def binom(S, X, u, pu, pd, steps=15):
+    inv = 1.0
+    for _ in range(steps):
+        inv = f32(inv * u)
+    v = []
+    for i in range(steps + 1):
+        s = f32(S / inv)
+        for _ in range(2 * i):
+            s = f32(s * u)
+        v.append(max(f32(s - X), 0.0))
+    for n in range(steps, 0, -1):
+        v = [f32(f32(pu * v[i + 1]) + f32(pd * v[i])) for i in range(n)] + v[n:]
+    return v[0]
+show("binomial", line("price", [g7(binom(S, 100.0, 1.0625, 0.5, 0.46875)) for S in (100.0, 90.0, 110.0)]))
+
+# xorshift_ulong
+M64 = 2**64 - 1
+def sm64(z):
+    z = (z + 0x9E3779B97F4A7C15) & M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+outs, ones = [], []
+for g in range(8):
+    s = sm64(((2654435769 << 32) | 12345) + g)
+    n = 0
+    for _ in range(8):
+        s ^= s >> 12; s = (s ^ (s << 25)) & M64; s ^= s >> 27
+        r_ = (s * 0x2545F4914F6CDD1D) & M64
+        outs.append(r_ >> 32); n += r_ >> 63
+    ones.append(n)
+show("xorshift", line("out", outs))
+show("xorshift", "CHECK-NEXT: " + line("ones", ones))
