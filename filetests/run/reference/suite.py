@@ -420,3 +420,34 @@ for g in range(8):
     ones.append(n)
 show("xorshift", line("out", outs))
 show("xorshift", "CHECK-NEXT: " + line("ones", ones))
+
+
+# candidate_generator: candidate g*7+3 as 4 base-20 digits over the charset
+cs = b"abcdefghij0123456789"
+cand = []
+for g in range(16):
+    n = g * 7 + 3
+    d = []
+    for _ in range(4):
+        d.append(cs[n % 20]); n //= 20
+    cand += d[::-1]
+show("cand", line("out", cand))
+show("cand", "CHECK-NEXT: " + line("info", [20, 6 + cs[10]]))
+
+# xtea_cipher
+M32 = 0xFFFFFFFF
+key = [0x01234567, 0x89ABCDEF, 0xFEDCBA98, 0x76543210]
+enc = []
+for g in range(8):
+    v0, v1, s = 2 * g, 2 * g + 1, 0
+    for _ in range(32):
+        v0 = (v0 + ((((v1 << 4) ^ (v1 >> 5)) + v1) ^ (s + key[s & 3]))) & M32
+        s = (s + 0x9E3779B9) & M32
+        v1 = (v1 + ((((v0 << 4) ^ (v0 >> 5)) + v0) ^ (s + key[(s >> 11) & 3]))) & M32
+    enc += [v0, v1]
+show("xtea", line("v", enc))
+show("xtea", "CHECK-NEXT: " + line("back", list(range(16))))
+
+# median_filter: 10 x 6 randint(0,255), seed 47
+im = Rng(47).ints(60, 0, 255)
+show("median", line("out", [sorted(im[min(max(y + dy, 0), 5) * 10 + min(max(x + dx, 0), 9)] for dy in (-1, 0, 1) for dx in (-1, 0, 1))[4] for y in range(6) for x in range(10)]))
