@@ -451,3 +451,28 @@ show("xtea", "CHECK-NEXT: " + line("back", list(range(16))))
 # median_filter: 10 x 6 randint(0,255), seed 47
 im = Rng(47).ints(60, 0, 255)
 show("median", line("out", [sorted(im[min(max(y + dy, 0), 5) * 10 + min(max(x + dx, 0), 9)] for dy in (-1, 0, 1) for dx in (-1, 0, 1))[4] for y in range(6) for x in range(10)]))
+
+
+# particles_struct: 4 particles (pos xyzw, vel xyzw, id, mass), quarters
+parts = [([0.5, 1.0, 0.0, 0.0], [1.0, 2.0, 0.5, 0.0], 1, 2.0),
+         ([-1.0, 0.25, 2.0, 0.0], [0.0, -1.0, 0.0, 0.0], 2, 0.5),
+         ([3.0, 4.0, -2.0, 0.0], [-0.5, 0.0, 1.0, 0.0], 3, 1.5),
+         ([0.0, 0.5, 0.0, 1.0], [2.0, -4.0, -1.0, 0.25], 4, 4.0)]
+show("pt_in", ",".join(g7(v) for pos, vel, i, m in parts for v in pos + vel + [i, m]))
+dt = 0.25
+res, mom = [], []
+for pos, vel, i, m in parts:
+    vel = vel[:]; vel[1] = f32(vel[1] - f32(9.75 * dt))
+    pos = [f32(pos[c] + f32(vel[c] * dt)) for c in range(4)]
+    if pos[1] < 0:
+        pos[1] = -pos[1]; vel[1] = f32(-vel[1] * 0.5)
+    res += pos + vel + [i + 100, m]
+    mom.append(f32(m * vel[1]))
+show("pt_out", line("p", [g7(v) for v in res]))
+show("pt_out", "CHECK-NEXT: " + line("momentum", [g7(v) for v in mom]))
+
+# local_per_kernel_pipeline
+tile = [i * 7 % 101 for i in range(3500)]
+show("lpk_sum", line("out", [sum(tile[(l * 77 + j * 437) % 3500] for j in range(8)) for l in range(64)]))
+show("lpk_max", line("out", [max(tile[l * 54:l * 54 + 54]) for l in range(64)]))
+show("lpk_min", line("out", [min(tile[l * 54:l * 54 + 54]) + 1000 for l in range(64)]))
