@@ -476,3 +476,21 @@ tile = [i * 7 % 101 for i in range(3500)]
 show("lpk_sum", line("out", [sum(tile[(l * 77 + j * 437) % 3500] for j in range(8)) for l in range(64)]))
 show("lpk_max", line("out", [max(tile[l * 54:l * 54 + 54]) for l in range(64)]))
 show("lpk_min", line("out", [min(tile[l * 54:l * 54 + 54]) + 1000 for l in range(64)]))
+
+
+# async_copy_matmul
+Am = list(range(-32, 32))
+Bm = [(k * 3 + j * 5) % 7 - 3 for k in range(8) for j in range(8)]
+show("am_b", ",".join(map(str, Bm)))
+show("am_c", line("c", [sum(Am[r_ * 8 + k] * Bm[k * 8 + j] for k in range(8)) for r_ in range(8) for j in range(8)]))
+
+# utf8_decode: 4 records of 16 bytes
+recs = ["héllo wörld".encode(), "日本語テキスト".encode()[:15], "a€𝄞b".encode(), b"x\x80y"]
+text = b"".join(r_ + bytes(16 - len(r_)) for r_ in recs)
+show("u8_in", ",".join(map(str, text)))
+cps, cnt = [], []
+for r_ in recs:
+    d = [ord(ch) for ch in r_.decode("utf-8", "replace")]
+    cnt.append(len(d)); cps += d + [0] * (16 - len(d))
+show("u8_out", line("cps", cps))
+show("u8_out", "CHECK-NEXT: " + line("count", cnt))
