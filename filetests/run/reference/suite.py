@@ -494,3 +494,16 @@ for r_ in recs:
     cnt.append(len(d)); cps += d + [0] * (16 - len(d))
 show("u8_out", line("cps", cps))
 show("u8_out", "CHECK-NEXT: " + line("count", cnt))
+
+
+# bytes_and_bits: 8 values randint(0,4294967295), seed 53
+out = []
+for x in Rng(53).ints(8, 0, 4294967295):
+    bs = int.from_bytes(x.to_bytes(4, "little"), "big")
+    rot = ((x << 13) | (x >> 19)) & M32
+    sel = (x & ~0x0F0F0F0F | (~x & 0x0F0F0F0F)) & M32
+    up = ((x & 0xFFFF) << 16) | (x >> 16)
+    mh = (x * 0x9E3779B9) >> 32
+    m24 = (x & 0xFFF) * 0x123 + 7
+    out += [bs, bs, rot, sel, up, mh, m24]
+show("bits", line("o", out))
