@@ -507,3 +507,13 @@ for x in Rng(53).ints(8, 0, 4294967295):
     m24 = (x & 0xFFF) * 0x123 + 7
     out += [bs, bs, rot, sel, up, mh, m24]
 show("bits", line("o", out))
+
+
+# dot_double_local: x = k/4, y = 3 - k/8, exact rationals
+xs = [Fr(k, 4) for k in range(64)]
+ys = [3 - Fr(k, 8) for k in range(64)]
+parts = [sum(xs[k] * ys[k] for k in range(16 * g, 16 * g + 16)) for g in range(4)]
+assert all((p * 32).denominator == 1 for p in parts)
+show("dotd_part", line("partial", [g16(float(p)) for p in parts]))
+show("dotd_part_vals", ",".join(g16(float(p)) for p in parts))
+show("dotd_total", line("total", [g16(float(sum(parts)))]))
