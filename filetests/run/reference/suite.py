@@ -517,3 +517,38 @@ assert all((p * 32).denominator == 1 for p in parts)
 show("dotd_part", line("partial", [g16(float(p)) for p in parts]))
 show("dotd_part_vals", ",".join(g16(float(p)) for p in parts))
 show("dotd_total", line("total", [g16(float(sum(parts)))]))
+
+
+# gaussian_elimination: forward elimination and back substitution in fractions
+A = [[Fr(v) for v in row] for row in [[2, 1, 1, 0], [4, 3, 3, 1], [8, 7, 9, 5], [6, 7, 9, 8]]]
+xsol = [1, -2, 3, -1]
+bb = [sum(A[i][k] * xsol[k] for k in range(4)) for i in range(4)]
+assert bb == [3, 6, 16, 11]
+for t in range(3):
+    for i in range(t + 1, 4):
+        m_ = A[i][t] / A[t][t]
+        for j in range(t, 4):
+            A[i][j] -= m_ * A[t][j]
+        bb[i] -= m_ * bb[t]
+xs_ = [Fr(0)] * 4
+for r_ in range(3, -1, -1):
+    xs_[r_] = (bb[r_] - sum(A[r_][c] * xs_[c] for c in range(r_ + 1, 4))) / A[r_][r_]
+assert xs_ == xsol
+show("ge", line("x", [g7(float(v)) for v in xs_]))
+show("ge", "CHECK-NEXT: " + line("b", [g7(float(v)) for v in bb]))
+
+# vector_shuffles
+tt, rr = [], []
+for g in range(2):
+    M = [[16 * g + 4 * r_ + c for c in range(4)] for r_ in range(4)]
+    tt += [M[r_][c] for c in range(4) for r_ in range(4)]
+    v = [8 * g + k for k in range(8)]
+    lo, hi, ev, od = v[:4], v[4:], v[0::2], v[1::2]
+    rr += [a_ + b_ for a_, b_ in zip(lo, hi)]
+    rr += [a_ * b_ for a_, b_ in zip(ev, od)]
+    rr += lo[::-1]
+    rr += [h if l_ % 3 == 0 else l_ for l_, h in zip(lo, hi)]
+    rr += [int(any(l_ > 8 * g + 1 for l_ in lo)), int(all(l_ > 8 * g + 1 for l_ in lo)),
+           int(any(h > 8 * g + 3 for h in hi)), int(all(h > 8 * g + 3 for h in hi))]
+show("vs", line("t", tt))
+show("vs", "CHECK-NEXT: " + line("r", rr))
