@@ -5,8 +5,8 @@
 //   A = [2 1 1 0; 4 3 3 1; 8 7 9 5; 6 7 9 8]
 // factors as L = [1; 2 1; 4 3 1; 3 4 1 1], U = [2 1 1 0; 0 1 1 1; 0 0 2 2; 0 0 0 2]
 // (by hand; L U = A checked in reference/suite.py); every quotient is exact (and the
-// build asks for correctly rounded division, which OpenCL otherwise allows 2.5 ulp), so the
-// result is L below the diagonal and U on and above it.
+// build asks for correctly rounded division, which OpenCL otherwise allows 2.5 ulp),
+// so the result is L below the diagonal and U on and above it.
 // RUN: kauai oclc -cl-options '-cl-fp32-correctly-rounded-divide-sqrt' -execute -enqueue lud -arg a,2,1,1,0,4,3,3,1,8,7,9,5,6,7,9,8 -arg n,4 -print a,16 -global 4,4 -local 4,4 %s
 // CHECK: a,2,1,1,0,2,1,1,1,4,3,2,2,3,4,1,2
 
