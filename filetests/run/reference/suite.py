@@ -552,3 +552,21 @@ for g in range(2):
            int(any(h > 8 * g + 3 for h in hi)), int(all(h > 8 * g + 3 for h in hi))]
 show("vs", line("t", tt))
 show("vs", "CHECK-NEXT: " + line("r", rr))
+
+
+# argmin_local: 64 values randint(-1000,1000), seed 59, groups of 16
+xv = Rng(59).ints(64, -1000, 1000)
+mins, maxs = [], []
+for w_ in range(4):
+    seg = xv[16 * w_:16 * w_ + 16]
+    lo_ = min(seg); hi_ = max(seg)
+    mins += [lo_, 16 * w_ + seg.index(lo_)]
+    maxs += [hi_, 16 * w_ + seg.index(hi_)]
+show("argmin", line("mins", mins))
+show("argmin", "CHECK-NEXT: " + line("maxs", maxs))
+
+# integral_image: 8 x 8 randint(0,9), seed 61
+im = Rng(61).ints(64, 0, 9)
+S_ = [[sum(im[r_ * 8 + c] for r_ in range(y + 1) for c in range(x + 1)) for x in range(8)] for y in range(8)]
+show("sat", line("table", [v for row in S_ for v in row]))
+show("sat", "CHECK-NEXT: " + line("box", [sum(im[(y + dy) * 8 + x + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)) for y in range(1, 7) for x in range(1, 7)]))
