@@ -570,3 +570,36 @@ im = Rng(61).ints(64, 0, 9)
 S_ = [[sum(im[r_ * 8 + c] for r_ in range(y + 1) for c in range(x + 1)) for x in range(8)] for y in range(8)]
 show("sat", line("table", [v for row in S_ for v in row]))
 show("sat", "CHECK-NEXT: " + line("box", [sum(im[(y + dy) * 8 + x + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)) for y in range(1, 7) for x in range(1, 7)]))
+
+
+# stencil_3d: 6 x 6 x 6 randint(0,99), seed 67
+g3 = Rng(67).ints(216, 0, 99)
+I3 = lambda x, y, z: (z * 6 + y) * 6 + x
+o3 = [0] * 216
+for z in range(1, 5):
+    for y in range(1, 5):
+        for x in range(1, 5):
+            o3[I3(x, y, z)] = -6 * g3[I3(x, y, z)] + g3[I3(x - 1, y, z)] + g3[I3(x + 1, y, z)] + g3[I3(x, y - 1, z)] + g3[I3(x, y + 1, z)] + g3[I3(x, y, z - 1)] + g3[I3(x, y, z + 1)]
+        o3[I3(0, y, z)] = g3[I3(0, y, z)]
+        o3[I3(5, y, z)] = g3[I3(5, y, z)]
+show("st3", line("out", o3))
+
+# word_count
+wt = b"OpenCL C kernels, as users write them: many words; some short, a few long!"
+wt = wt + b" " * (96 - len(wt))
+show("wc_text", ",".join(map(str, wt)))
+isl = lambda c: chr(c).isascii() and chr(c).isalpha()
+st = [int(isl(wt[i]) and (i == 0 or not isl(wt[i - 1]))) for i in range(96)]
+lens = [0] * 8
+for i in range(96):
+    if st[i]:
+        L = 0
+        while i + L < 96 and isl(wt[i + L]):
+            L += 1
+        lens[min(L, 8) - 1] += 1
+show("wc", line("count", [sum(st)]))
+show("wc", "CHECK-NEXT: " + line("starts", st))
+show("wc", "CHECK-NEXT: " + line("lengths", lens))
+
+# odd_even_sort: 32 keys randint(-300,300), seed 71
+show("oes", line("keys", sorted(Rng(71).ints(32, -300, 300), reverse=True)))
