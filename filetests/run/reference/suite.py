@@ -603,3 +603,15 @@ show("wc", "CHECK-NEXT: " + line("lengths", lens))
 
 # odd_even_sort: 32 keys randint(-300,300), seed 71
 show("oes", line("keys", sorted(Rng(71).ints(32, -300, 300), reverse=True)))
+
+
+# histogram256_uchar4: 512 bytes randint(0,255), seed 73
+hb = Rng(73).ints(512, 0, 255)
+show("h256", line("hist", [hb.count(b) for b in range(256)]))
+
+# jacobi_1d: 8 sweeps, h^2 f = 2, u = 0 at the ends
+u = [Fr(0)] * 34
+for _ in range(8):
+    u = [Fr(0)] + [(u[i - 1] + u[i + 1] + 2) / 2 for i in range(1, 33)] + [Fr(0)]
+assert all((v * 128).denominator == 1 for v in u)
+show("jac", line("u", [g7(float(v)) for v in u[1:33]]))
