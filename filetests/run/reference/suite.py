@@ -615,3 +615,25 @@ for _ in range(8):
     u = [Fr(0)] + [(u[i - 1] + u[i + 1] + 2) / 2 for i in range(1, 33)] + [Fr(0)]
 assert all((v * 128).denominator == 1 for v in u)
 show("jac", line("u", [g7(float(v)) for v in u[1:33]]))
+
+
+# triangle_normals: 6 triangles randint(-5,5), seed 79
+tv = Rng(79).ints(54, -5, 5)
+nrm, ar, bk = [], [], []
+for g in range(6):
+    a_, b_, c_ = tv[9 * g:9 * g + 3], tv[9 * g + 3:9 * g + 6], tv[9 * g + 6:9 * g + 9]
+    e1 = [b_[i] - a_[i] for i in range(3)]; e2 = [c_[i] - a_[i] for i in range(3)]
+    nn = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]]
+    nrm += nn; ar.append(sum(v * v for v in nn)); bk.append(int(nn[2] < 0))
+show("tn", line("n", [g7(float(v)) for v in nrm]))
+show("tn", "CHECK-NEXT: " + line("area2", [g7(float(v)) for v in ar]))
+show("tn", "CHECK-NEXT: " + line("back", bk))
+
+# spmv_ell: row lists (column, value); 3 slots per row, column-major, -1 padding
+rows_ = [[(0, 2), (3, -1)], [(1, 4), (7, 1), (2, 5)], [(6, -3)], [(0, 1), (4, 2), (5, 3)],
+         [(2, -2), (3, 6)], [], [(7, 7)], [(1, -1), (6, 2), (0, 3)]]
+ecols = [rows_[r_][k][0] if k < len(rows_[r_]) else -1 for k in range(3) for r_ in range(8)]
+evals = [rows_[r_][k][1] if k < len(rows_[r_]) else 0 for k in range(3) for r_ in range(8)]
+show("ell_cols", ",".join(map(str, ecols)))
+show("ell_vals", ",".join(map(str, evals)))
+show("ell_y", line("y", [sum(v * (c + 1) for c, v in row) for row in rows_]))
