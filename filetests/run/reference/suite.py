@@ -637,3 +637,17 @@ evals = [rows_[r_][k][1] if k < len(rows_[r_]) else 0 for k in range(3) for r_ i
 show("ell_cols", ",".join(map(str, ecols)))
 show("ell_vals", ",".join(map(str, evals)))
 show("ell_y", line("y", [sum(v * (c + 1) for c, v in row) for row in rows_]))
+
+
+# lcs_wavefront
+sa, sb = b"AGGTABQXYZWV", b"GXTXAYBWQZVA"
+show("lcs_a", ",".join(map(str, sa)))
+show("lcs_b", ",".join(map(str, sb)))
+Tl = [[0] * 13 for _ in range(13)]
+for i in range(1, 13):
+    for j in range(1, 13):
+        Tl[i][j] = Tl[i - 1][j - 1] + 1 if sa[i - 1] == sb[j - 1] else max(Tl[i - 1][j], Tl[i][j - 1])
+show("lcs", line("last", Tl[12]))
+
+# transpose_inplace
+show("tri", line("m", [10 * c + r_ for r_ in range(10) for c in range(10)]))
