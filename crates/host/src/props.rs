@@ -164,8 +164,9 @@ pub fn executors_agree(cfgs: &[[u8; 8]], m: &Module) -> Result<(), String> {
             (Err(a), Err(b)) if same_error(a, b) => {}
             // Private memory is sized differently (see `same_error`): an access past
             // the arrays allocated so far but inside the whole frame faults on the
-            // interpreter only. Neither checks each private array on its own yet.
-            (Err(e), Ok(_)) if e.to_string().contains("of __private memory (") => {}
+            // interpreter only, and the JIT goes on (to succeed or fault elsewhere).
+            // Neither checks each private array on its own yet.
+            (Err(e), _) if e.to_string().contains("of __private memory (") => {}
             (a, b) => {
                 return Err(format!(
                     "kernel {kernel}: one work-item at a time gives {a:?}, packets {b:?}"
@@ -188,8 +189,9 @@ pub fn executors_agree(cfgs: &[[u8; 8]], m: &Module) -> Result<(), String> {
             (Err(a), Err(b)) if same_error(a, b) => {}
             // Private memory is sized differently (see `same_error`): an access past
             // the arrays allocated so far but inside the whole frame faults on the
-            // interpreter only. Neither checks each private array on its own yet.
-            (Err(e), Ok(_)) if e.to_string().contains("of __private memory (") => {}
+            // interpreter only, and the JIT goes on (to succeed or fault elsewhere).
+            // Neither checks each private array on its own yet.
+            (Err(e), _) if e.to_string().contains("of __private memory (") => {}
             (a, b) => {
                 return Err(format!(
                     "kernel {kernel}: the interpreter gives {:?}, the JIT {:?}",
