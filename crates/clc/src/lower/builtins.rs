@@ -858,15 +858,7 @@ impl Lowerer<'_> {
                     let x = self.conv(a.v, a.t, g);
                     let x = if p.is_float() {
                         let vt = self.vty(it);
-                        self.ins(
-                            InstKind::Convert {
-                                op: ConvOp::Bitcast,
-                                arg: x,
-                                rounding: Rounding::Default,
-                                saturate: false,
-                            },
-                            vt,
-                        )
+                        self.ins_conv(ConvOp::Bitcast, x, Rounding::Default, vt)
                     } else {
                         x
                     };
@@ -878,15 +870,7 @@ impl Lowerer<'_> {
                 let mut res = self.bin(IBin::Or, l, r, it);
                 if p.is_float() {
                     let vt = self.vty(g);
-                    res = self.ins(
-                        InstKind::Convert {
-                            op: ConvOp::Bitcast,
-                            arg: res,
-                            rounding: Rounding::Default,
-                            saturate: false,
-                        },
-                        vt,
-                    );
+                    res = self.ins_conv(ConvOp::Bitcast, res, Rounding::Default, vt);
                 }
                 Some((res, g))
             }
@@ -926,15 +910,7 @@ impl Lowerer<'_> {
                     return Some((a.v, to));
                 }
                 let vt = self.vty(to);
-                let v = self.ins(
-                    InstKind::Convert {
-                        op: ConvOp::Bitcast,
-                        arg: a.v,
-                        rounding: Rounding::Default,
-                        saturate: false,
-                    },
-                    vt,
-                );
+                let v = self.ins_conv(ConvOp::Bitcast, a.v, Rounding::Default, vt);
                 Some((v, to))
             }
             Kind::VLoad(n) => {
@@ -1346,15 +1322,7 @@ impl Lowerer<'_> {
                     let (p, lanes) = self.t.elem_lanes(g)?;
                     let it = self.t.vector(Prim::int_of(p.bits(), true), lanes);
                     let vt = self.vty(it);
-                    let b = self.ins(
-                        InstKind::Convert {
-                            op: ConvOp::Bitcast,
-                            arg: v[0],
-                            rounding: Rounding::Default,
-                            saturate: false,
-                        },
-                        vt,
-                    );
+                    let b = self.ins_conv(ConvOp::Bitcast, v[0], Rounding::Default, vt);
                     let z = self.zero(it);
                     self.icmp(IntCC::Slt, b, z, it)
                 }
@@ -1698,24 +1666,13 @@ impl Lowerer<'_> {
             },
             vt.with_elem(kauai_ir::Scalar::I16),
         );
-        let h = self.ins(
-            InstKind::Convert {
-                op: ConvOp::Bitcast,
-                arg: bits,
-                rounding: Rounding::Default,
-                saturate: false,
-            },
+        let h = self.ins_conv(
+            ConvOp::Bitcast,
+            bits,
+            Rounding::Default,
             vt.with_elem(kauai_ir::Scalar::F16),
         );
-        let v = self.ins(
-            InstKind::Convert {
-                op: ConvOp::FpExt,
-                arg: h,
-                rounding: Rounding::Default,
-                saturate: false,
-            },
-            vt,
-        );
+        let v = self.ins_conv(ConvOp::FpExt, h, Rounding::Default, vt);
         Some((v, ft))
     }
 
@@ -1769,60 +1726,30 @@ impl Lowerer<'_> {
         let x = match dp {
             Some((Prim::Double, _)) => {
                 let dt = data.t;
-                let y = self.ins(
-                    InstKind::Convert {
-                        op: ConvOp::FpTrunc,
-                        arg: data.v,
-                        rounding: Rounding::Rtz,
-                        saturate: false,
-                    },
-                    fvt,
-                );
+                let y = self.ins_conv(ConvOp::FpTrunc, data.v, Rounding::Rtz, fvt);
                 let back = self.conv(y, ft, dt);
                 let inexact = self.fcmp(FloatCC::Une, back, data.v, dt);
                 let ut = self.t.vector(Prim::UInt, n);
                 let uvt = self.vty(ut);
-                let yb = self.ins(
-                    InstKind::Convert {
-                        op: ConvOp::Bitcast,
-                        arg: y,
-                        rounding: Rounding::Default,
-                        saturate: false,
-                    },
-                    uvt,
-                );
+                let yb = self.ins_conv(ConvOp::Bitcast, y, Rounding::Default, uvt);
                 let one = self.iconst(ut, 1);
                 let zero = self.iconst(ut, 0);
                 let sticky = self.select_v(inexact, one, zero, ut);
                 let odd = self.bin(IBin::Or, yb, sticky, ut);
-                self.ins(
-                    InstKind::Convert {
-                        op: ConvOp::Bitcast,
-                        arg: odd,
-                        rounding: Rounding::Default,
-                        saturate: false,
-                    },
-                    fvt,
-                )
+                self.ins_conv(ConvOp::Bitcast, odd, Rounding::Default, fvt)
             }
             _ => self.conv(data.v, data.t, ft),
         };
-        let h = self.ins(
-            InstKind::Convert {
-                op: ConvOp::FpTrunc,
-                arg: x,
-                rounding: mode,
-                saturate: false,
-            },
+        let h = self.ins_conv(
+            ConvOp::FpTrunc,
+            x,
+            mode,
             fvt.with_elem(kauai_ir::Scalar::F16),
         );
-        let bits = self.ins(
-            InstKind::Convert {
-                op: ConvOp::Bitcast,
-                arg: h,
-                rounding: Rounding::Default,
-                saturate: false,
-            },
+        let bits = self.ins_conv(
+            ConvOp::Bitcast,
+            h,
+            Rounding::Default,
             fvt.with_elem(kauai_ir::Scalar::I16),
         );
         let step = if aligned && n == 3 { 4 } else { n };
@@ -2343,15 +2270,7 @@ impl Lowerer<'_> {
                 let q = self.iconst(a.t, quiet);
                 let bits = self.bin(IBin::Or, a.v, q, a.t);
                 let vt = self.vty(g);
-                let r = self.ins(
-                    InstKind::Convert {
-                        op: ConvOp::Bitcast,
-                        arg: bits,
-                        rounding: Rounding::Default,
-                        saturate: false,
-                    },
-                    vt,
-                );
+                let r = self.ins_conv(ConvOp::Bitcast, bits, Rounding::Default, vt);
                 Some((r, g))
             }
             _ => {
@@ -2448,15 +2367,7 @@ impl Lowerer<'_> {
         let scaled = self.bin(IBin::Fmul, x, scale, g);
         let xs = self.select_v(is_sub, scaled, x, g);
         let wvt = self.vty(wt);
-        let bits = self.ins(
-            InstKind::Convert {
-                op: ConvOp::Bitcast,
-                arg: xs,
-                rounding: Rounding::Default,
-                saturate: false,
-            },
-            wvt,
-        );
+        let bits = self.ins_conv(ConvOp::Bitcast, xs, Rounding::Default, wvt);
         let sh = self.iconst(wt, mant_bits);
         let shifted = self.bin(IBin::Lshr, bits, sh, wt);
         let em = self.iconst(wt, exp_mask);
@@ -2483,15 +2394,7 @@ impl Lowerer<'_> {
         let half_exp = self.iconst(wt, (bias - 1) << mant_bits);
         let mb = self.bin(IBin::Or, keep, half_exp, wt);
         let gvt = self.vty(g);
-        let m = self.ins(
-            InstKind::Convert {
-                op: ConvOp::Bitcast,
-                arg: mb,
-                rounding: Rounding::Default,
-                saturate: false,
-            },
-            gvt,
-        );
+        let m = self.ins_conv(ConvOp::Bitcast, mb, Rounding::Default, gvt);
         let fzero = self.fconst(g, 0.0);
         let inf = self.fconst(g, f64::INFINITY);
         let is_zero = self.fcmp(FloatCC::Oeq, ax, fzero, g);

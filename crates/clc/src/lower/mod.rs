@@ -324,6 +324,25 @@ impl Lowerer<'_> {
             .unwrap_or_else(|| Value::from_u32(u32::MAX - 1))
     }
 
+    /// An IR conversion instruction, without saturation.
+    pub(crate) fn ins_conv(
+        &mut self,
+        op: kauai_ir::ConvOp,
+        arg: Value,
+        rounding: kauai_ir::Rounding,
+        ty: Type,
+    ) -> Value {
+        self.ins(
+            InstKind::Convert {
+                op,
+                arg,
+                rounding,
+                saturate: false,
+            },
+            ty,
+        )
+    }
+
     pub(crate) fn ins_void(&mut self, kind: InstKind) {
         let b = self.blk();
         self.fx.body.append(b, kind, Type::Void);
