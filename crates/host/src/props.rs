@@ -176,8 +176,14 @@ pub fn executors_agree(cfgs: &[[u8; 8]], m: &Module) -> Result<(), String> {
         match (&interp, &jit) {
             (_, Err(ExecError::Unsupported(m))) if m.contains("not supported") => {}
             (Ok(a), Ok(b)) => {
-                if buffers(&interp_args) != buffers(&jit_args) {
-                    return Err(format!("kernel {kernel}: the buffers differ after the run"));
+                let (want, got) = (buffers(&interp_args), buffers(&jit_args));
+                if want != got {
+                    let at = want.iter().zip(&got).enumerate().find_map(|(i, (a, b))| {
+                        a.iter().zip(b).position(|(x, y)| x != y).map(|o| (i, o))
+                    });
+                    return Err(format!(
+                        "kernel {kernel}: the buffers differ after the run (buffer, byte): {at:?}"
+                    ));
                 }
                 if a.printf != b.printf {
                     return Err(format!(

@@ -101,11 +101,18 @@ impl Lower<'_, '_> {
                     let a = self.get(*arg);
                     let asc = lane_sc(aty);
                     let bytes = (a.len() as u32 * asc.bytes()).max(rn as u32 * rsc.bytes());
+                    let size = bytes.max(8).next_multiple_of(8);
                     let slot = self.bx.create_sized_stack_slot(ir::StackSlotData::new(
                         ir::StackSlotKind::ExplicitSlot,
-                        bytes.max(8),
+                        size,
                         3,
                     ));
+                    // Bits the source does not cover read as zeros, as in the
+                    // interpreter.
+                    let zero = self.iconst(types::I64, 0);
+                    for at in (0..size).step_by(8) {
+                        self.bx.ins().stack_store(types::I64, zero, slot, at as i32);
+                    }
                     for (k, x) in a.into_iter().enumerate() {
                         self.bx.ins().stack_store(
                             types::I64,
