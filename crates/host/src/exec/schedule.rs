@@ -117,7 +117,9 @@ impl Program {
             opts.threads
         };
         let threads = (threads as u64).min(total).max(1) as usize;
-        let chunk = (total / (threads as u64 * 8)).clamp(1, 64);
+        // Small chunks keep threads busy to the end when groups differ in cost
+        // (taking one is a single atomic add).
+        let chunk = (total / (threads as u64 * 32)).clamp(1, 16);
         let mut instructions = 0;
         let (jit, executor, compile_time) = self.pick_executor(k, opts)?;
         if let Some(jk) = jit.as_ref().and_then(|j| j.as_ref().as_ref().ok()) {
