@@ -3,7 +3,7 @@
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Mutex, Weak};
 
-use kauai_host::{Buffer, ExecOptions};
+use kauai_host::ExecOptions;
 use kauai_runtime::{enqueue, Kernel, KernelArg, NdRangeSpec, Program, RuntimeError};
 use opencl_sys::*;
 
@@ -333,7 +333,12 @@ fn run_kernel(
     for (i, a) in args.into_iter().enumerate() {
         let v = match a {
             ArgVal::Mem(m) => KernelArg::Buffer(m.storage.clone()),
-            ArgVal::NullMem => KernelArg::Buffer(Arc::new(Buffer::new(0))),
+            // A NULL cl_mem is a null pointer in the kernel: as many zero bytes as the
+            // device's pointers have.
+            ArgVal::NullMem => {
+                let size = rk.info.args.get(i).map_or(8, |a| a.size as usize);
+                KernelArg::Bytes(vec![0; size])
+            }
             ArgVal::Local(n) => KernelArg::Local(n),
             ArgVal::Bytes(b) => KernelArg::Bytes(b),
         };

@@ -580,3 +580,19 @@ def test_reference_counts():
     k = prg.vadd
     assert k.program == prg
     assert k.reference_count == 1
+
+
+def test_a_null_buffer_argument_is_a_null_pointer(ctx_queue):
+    ctx, q = ctx_queue
+    src = """__kernel void k(__global int *p, __global int *out) {
+        out[0] = p == 0 ? 7 : 9;
+    }"""
+    prog = cl.Program(ctx, src).build()
+    out = cl.Buffer(ctx, mf.WRITE_ONLY, 4)
+    k = prog.k
+    k.set_arg(0, None)
+    k.set_arg(1, out)
+    cl.enqueue_nd_range_kernel(q, k, (1,), None)
+    got = np.zeros(1, np.int32)
+    cl.enqueue_copy(q, got, out)
+    assert got[0] == 7
