@@ -348,8 +348,12 @@ pub(super) fn packet_plan(
             continue;
         };
         match &body.insts[t].kind {
-            // Where the work-items of a packet disagree at a branch, they go on one at
-            // a time: that needs no barrier ahead.
+            // Packets that split and rejoin at a barrier stay off until an open
+            // jit_diff finding (fuzz/pending/jit_diff) is understood: the scalar form
+            // is the safe one.
+            InstKind::Brif(c, ..) if varying.contains(c) && layout.has_barrier => {
+                return Err("a branch that differs between work-items, and barriers".into())
+            }
             InstKind::Switch { arg, .. } if varying.contains(arg) => {
                 return Err("a switch that differs between work-items".into())
             }
