@@ -80,6 +80,28 @@ op_enum! {
     }
 }
 
+impl UnaryOp {
+    /// Does the operation work on floats (and only on floats)?
+    pub fn is_float(self) -> bool {
+        use UnaryOp::*;
+        matches!(
+            self,
+            Fneg | Fabs | Sqrt | Floor | Ceil | Trunc | Rint | Round
+        )
+    }
+}
+
+impl BinaryOp {
+    /// Does the operation work on floats (and only on floats)?
+    pub fn is_float(self) -> bool {
+        use BinaryOp::*;
+        matches!(
+            self,
+            Fadd | Fsub | Fmul | Fdiv | Frem | Fmin | Fmax | Copysign
+        )
+    }
+}
+
 op_enum! {
     /// Integer comparisons. The result is `i1` or a vector of `i1`.
     IntCC {

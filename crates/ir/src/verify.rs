@@ -16,7 +16,7 @@ use cranelift_entity::SecondaryMap;
 
 use crate::cfg::DomTree;
 use crate::function::{Body, Function, ValueDef};
-use crate::inst::{BinaryOp, BlockCall, Const, ConvOp, InstKind, UnaryOp};
+use crate::inst::{BlockCall, Const, ConvOp, InstKind};
 use crate::module::Module;
 use crate::print::inst_to_string;
 use crate::types::{Scalar, Type};
@@ -327,17 +327,7 @@ fn check_types(cx: &mut Ctx, b: Block, inst: Inst) {
             if t(*a) != rty {
                 bad(format!("operand is {}, result is {rty}", t(*a)));
             }
-            let float = matches!(
-                op,
-                UnaryOp::Fneg
-                    | UnaryOp::Fabs
-                    | UnaryOp::Sqrt
-                    | UnaryOp::Floor
-                    | UnaryOp::Ceil
-                    | UnaryOp::Trunc
-                    | UnaryOp::Rint
-                    | UnaryOp::Round
-            );
+            let float = op.is_float();
             if float != rty.is_float() || !(rty.is_int() || rty.is_float()) {
                 bad(format!("`{}` does not apply to {rty}", op.name()));
             }
@@ -350,17 +340,7 @@ fn check_types(cx: &mut Ctx, b: Block, inst: Inst) {
                     t(*c)
                 ));
             }
-            let float = matches!(
-                op,
-                BinaryOp::Fadd
-                    | BinaryOp::Fsub
-                    | BinaryOp::Fmul
-                    | BinaryOp::Fdiv
-                    | BinaryOp::Frem
-                    | BinaryOp::Fmin
-                    | BinaryOp::Fmax
-                    | BinaryOp::Copysign
-            );
+            let float = op.is_float();
             if float != rty.is_float() || !(rty.is_int() || rty.is_float()) {
                 bad(format!("`{}` does not apply to {rty}", op.name()));
             }

@@ -477,18 +477,7 @@ fn unary(op: UnaryOp, elem: Scalar, l: Lane) -> Option<Lane> {
     match l {
         Lane::I(x) if elem.is_int() => Some(Lane::I(lanes::unary(op, elem, x))),
         Lane::F(x) if matches!(elem, Scalar::F32 | Scalar::F64) && !x.is_nan() => {
-            let is_float_op = matches!(
-                op,
-                UnaryOp::Fneg
-                    | UnaryOp::Fabs
-                    | UnaryOp::Sqrt
-                    | UnaryOp::Floor
-                    | UnaryOp::Ceil
-                    | UnaryOp::Trunc
-                    | UnaryOp::Rint
-                    | UnaryOp::Round
-            );
-            if !is_float_op {
+            if !op.is_float() {
                 return None;
             }
             let r = float_of(elem, lanes::unary(op, elem, float_bits(elem, x)));
@@ -514,15 +503,7 @@ fn binary(op: BinaryOp, elem: Scalar, a: Lane, b: Lane) -> Option<Lane> {
             let undefined = match op {
                 BinaryOp::Udiv | BinaryOp::Urem => y == 0,
                 BinaryOp::Sdiv | BinaryOp::Srem => sy == 0 || (sx == smin && sy == -1),
-                BinaryOp::Fadd
-                | BinaryOp::Fsub
-                | BinaryOp::Fmul
-                | BinaryOp::Fdiv
-                | BinaryOp::Frem
-                | BinaryOp::Fmin
-                | BinaryOp::Fmax
-                | BinaryOp::Copysign => true,
-                _ => false,
+                _ => op.is_float(),
             };
             (!undefined).then(|| Lane::I(lanes::binary(op, elem, x, y)))
         }
@@ -533,18 +514,7 @@ fn binary(op: BinaryOp, elem: Scalar, a: Lane, b: Lane) -> Option<Lane> {
             if matches!(op, BinaryOp::Fmin | BinaryOp::Fmax) && x == 0.0 && y == 0.0 {
                 return None;
             }
-            let is_float_op = matches!(
-                op,
-                BinaryOp::Fadd
-                    | BinaryOp::Fsub
-                    | BinaryOp::Fmul
-                    | BinaryOp::Fdiv
-                    | BinaryOp::Frem
-                    | BinaryOp::Fmin
-                    | BinaryOp::Fmax
-                    | BinaryOp::Copysign
-            );
-            if !is_float_op {
+            if !op.is_float() {
                 return None;
             }
             let bits = lanes::binary(op, elem, float_bits(elem, x), float_bits(elem, y));
