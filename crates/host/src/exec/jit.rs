@@ -29,24 +29,9 @@ impl RunCtx<'_> {
     pub(super) fn jit_worker(&self, kernel: &kauai_jit::Kernel, params: &[u64], chunk: u64) {
         let mut scratch = kauai_jit::Scratch::default();
         let mut local: Vec<Vec<u8>> = vec![Vec::new(); self.local_sizes.len()];
-        let total = self.geo.total_groups;
-        loop {
-            if self.abort.load(Ordering::Relaxed) {
-                return;
-            }
-            let first = self.next_group.fetch_add(chunk, Ordering::Relaxed);
-            if first >= total {
-                return;
-            }
-            for g in first..(first + chunk).min(total) {
-                if let Err(e) = self.jit_group(kernel, params, g, &mut scratch, &mut local) {
-                    if let Some(e) = e {
-                        self.fail(e);
-                    }
-                    return;
-                }
-            }
-        }
+        self.for_each_group(chunk, |g| {
+            self.jit_group(kernel, params, g, &mut scratch, &mut local)
+        });
     }
 
     fn jit_group(
@@ -58,21 +43,8 @@ impl RunCtx<'_> {
         local: &mut [Vec<u8>],
     ) -> Result<(), Option<ExecError>> {
         let geo = &self.geo;
-        let id = [
-            g % geo.groups[0],
-            (g / geo.groups[0]) % geo.groups[1],
-            g / (geo.groups[0] * geo.groups[1]),
-        ];
-        let size: [u64; 3] = std::array::from_fn(|d| {
-            geo.local[d].min(geo.global[d].saturating_sub(id[d] * geo.local[d]))
-        });
-        for (mem, (sz, init)) in local.iter_mut().zip(&self.local_sizes) {
-            mem.clear();
-            match init {
-                Some(b) => mem.extend_from_slice(b),
-                None => mem.resize(*sz as usize, 0),
-            }
-        }
+        let (id, size) = geo.group(g);
+        self.reset_locals(local);
         let log = crate::printf::Log::default();
         let outcome = {
             let mut locals: Vec<Option<&mut Vec<u8>>> = local.iter_mut().map(Some).collect();
@@ -121,26 +93,11 @@ impl RunCtx<'_> {
                 },
             )
         };
-        if outcome == Outcome::Done && !self.prog.printf.is_empty() {
-            if let Ok(mut m) = self.printf.lock() {
-                m.add(
-                    g,
-                    log.into_inner(),
-                    &self.prog.printf,
-                    self.printf_limit,
-                    &self.printf_full,
-                );
-            }
+        if outcome == Outcome::Done {
+            self.merge_printf(g, log.into_inner());
             return Ok(());
         }
-        let gid = |wi: u64| -> [u64; 3] {
-            let lid = [
-                wi % size[0],
-                (wi / size[0]) % size[1],
-                wi / (size[0] * size[1]),
-            ];
-            std::array::from_fn(|d| (id[d] * geo.local[d] + lid[d]).wrapping_add(geo.offset[d]))
-        };
+        let gid = |wi: u64| geo.global_id(id, Geometry::local_id(wi, size));
         let kernel_name = || self.kernel.name.clone();
         Err(Some(match outcome {
             Outcome::Done => return Ok(()),

@@ -230,25 +230,64 @@ impl RunCtx<'_> {
         let mut meter = Meter::new(self);
         let mut local: Vec<Vec<u8>> = vec![Vec::new(); self.local_sizes.len()];
         let mut wis: Vec<WorkItem> = Vec::new();
+        self.for_each_group(chunk, |g| {
+            self.run_group(g, &mut meter, &mut local, &mut wis)
+        });
+        meter.total()
+    }
+
+    /// Take chunks of work-groups until none are left, another thread failed, or `run`
+    /// fails (`Err(None)`: it saw another thread's failure).
+    pub(super) fn for_each_group(
+        &self,
+        chunk: u64,
+        mut run: impl FnMut(u64) -> Result<(), Option<ExecError>>,
+    ) {
         let total = self.geo.total_groups;
-        'outer: loop {
+        loop {
             if self.abort.load(Ordering::Relaxed) {
-                break;
+                return;
             }
             let first = self.next_group.fetch_add(chunk, Ordering::Relaxed);
             if first >= total {
-                break;
+                return;
             }
             for g in first..(first + chunk).min(total) {
-                if let Err(e) = self.run_group(g, &mut meter, &mut local, &mut wis) {
+                if let Err(e) = run(g) {
                     if let Some(e) = e {
                         self.fail(e);
                     }
-                    break 'outer;
+                    return;
                 }
             }
         }
-        meter.total()
+    }
+
+    /// Give each `__local` memory of a new group its initial bytes (zeros when none).
+    pub(super) fn reset_locals(&self, local: &mut [Vec<u8>]) {
+        for (mem, (sz, init)) in local.iter_mut().zip(&self.local_sizes) {
+            mem.clear();
+            match init {
+                Some(b) => mem.extend_from_slice(b),
+                None => mem.resize(*sz as usize, 0),
+            }
+        }
+    }
+
+    /// Hand group `g`'s printf records to the merge.
+    pub(super) fn merge_printf(&self, g: u64, log: crate::printf::GroupLog) {
+        if self.prog.printf.is_empty() {
+            return;
+        }
+        if let Ok(mut m) = self.printf.lock() {
+            m.add(
+                g,
+                log,
+                &self.prog.printf,
+                self.printf_limit,
+                &self.printf_full,
+            );
+        }
     }
 
     fn stop_error(&self, stop: Stop, wi: &WorkItem) -> Option<ExecError> {
@@ -283,9 +322,7 @@ impl RunCtx<'_> {
         wi.private.clear();
         wi.private.extend_from_slice(&self.private_init);
         wi.lid = lid;
-        wi.gid = std::array::from_fn(|d| {
-            (group.id[d] * self.geo.local[d] + lid[d]).wrapping_add(self.geo.offset[d])
-        });
+        wi.gid = self.geo.global_id(group.id, lid);
         wi.coll = None;
     }
 
@@ -310,18 +347,7 @@ impl RunCtx<'_> {
             log: Default::default(),
         };
         self.run_group_items(&group, meter, local, wis)?;
-        if !self.prog.printf.is_empty() {
-            let log = group.log.into_inner();
-            if let Ok(mut m) = self.printf.lock() {
-                m.add(
-                    g,
-                    log,
-                    &self.prog.printf,
-                    self.printf_limit,
-                    &self.printf_full,
-                );
-            }
-        }
+        self.merge_printf(g, group.log.into_inner());
         Ok(())
     }
 
@@ -333,22 +359,9 @@ impl RunCtx<'_> {
         wis: &mut Vec<WorkItem>,
     ) -> Result<(), Option<ExecError>> {
         let size = group.size;
-        for (mem, (sz, init)) in local.iter_mut().zip(&self.local_sizes) {
-            mem.clear();
-            match init {
-                Some(b) => mem.extend_from_slice(b),
-                None => mem.resize(*sz as usize, 0),
-            }
-        }
+        self.reset_locals(local);
         let n = (size[0] * size[1] * size[2]) as usize;
-        let lid_of = |i: usize| {
-            let i = i as u64;
-            [
-                i % size[0],
-                (i / size[0]) % size[1],
-                i / (size[0] * size[1]),
-            ]
-        };
+        let lid_of = |i: usize| Geometry::local_id(i as u64, size);
         if !self.kernel.barrier {
             if wis.is_empty() {
                 wis.push(WorkItem::default());

@@ -187,6 +187,20 @@ impl Geometry {
         }
         (id, size)
     }
+
+    /// The local id of the work-item with local linear index `i` in a group of `size`.
+    pub(super) fn local_id(i: u64, size: [u64; 3]) -> [u64; 3] {
+        [
+            i % size[0],
+            (i / size[0]) % size[1],
+            i / (size[0] * size[1]),
+        ]
+    }
+
+    /// The global id of local id `lid` in group `id`.
+    pub(super) fn global_id(&self, id: [u64; 3], lid: [u64; 3]) -> [u64; 3] {
+        std::array::from_fn(|d| (id[d] * self.local[d] + lid[d]).wrapping_add(self.offset[d]))
+    }
 }
 
 impl<'p> RunCtx<'p> {
