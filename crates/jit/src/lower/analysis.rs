@@ -6,6 +6,8 @@ use std::collections::{HashMap, HashSet};
 use kauai_ir::builtins::{self, name, Query};
 use kauai_ir::{Block, Const, EntityRef, FuncId, InstKind, Module, Type, Value};
 
+use kauai_ir::lanes;
+
 use super::*;
 
 /// What a call turns into.
@@ -264,15 +266,7 @@ pub(super) fn packet_plan(
         for &i in &body.blocks[b].insts {
             if let InstKind::Call(c, args) = &body.insts[i].kind {
                 if let Ok(CallKind::Barrier) = call_kind(m, *c) {
-                    let id = args.first().and_then(|a| match body.value_inst(*a) {
-                        Some(d) => match &body.insts[d].kind {
-                            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(k))) => {
-                                Some(*k)
-                            }
-                            _ => None,
-                        },
-                        None => None,
-                    });
+                    let id = args.first().and_then(|a| int_const(body, *a));
                     if !id.is_some_and(|k| ids.insert(k)) {
                         return Err("barriers without distinct constant ids".into());
                     }
@@ -297,14 +291,9 @@ pub(super) fn packet_plan(
                         // Each work-item calls on its own (the callee may ask who it is).
                         CallKind::Defined(_) => true,
                         CallKind::Query(q) => {
-                            let x_dim = args.first().is_none_or(|a| {
-                                match body.value_inst(*a).map(|i| &body.insts[i].kind) {
-                                    Some(InstKind::Const(Const::Scalar(
-                                        kauai_ir::ConstScalar::Int(k),
-                                    ))) => *k == 0,
-                                    _ => true,
-                                }
-                            });
+                            let x_dim = args
+                                .first()
+                                .is_none_or(|a| dim_const(body, *a).is_none_or(|k| k == 0));
                             matches!(
                                 q,
                                 Query::LocalLinearId | Query::GlobalLinearId | Query::SubGroupId
@@ -367,4 +356,20 @@ pub(super) fn packet_plan(
         ));
     }
     Ok(varying)
+}
+
+/// The value of an integer constant, masked to its width.
+pub(super) fn int_const(body: &kauai_ir::Body, v: Value) -> Option<u64> {
+    let i = body.value_inst(v)?;
+    match &body.insts[i].kind {
+        InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(x))) => {
+            Some(x & lanes::mask(lane_sc(body.value_type(v)).bits()))
+        }
+        _ => None,
+    }
+}
+
+/// A constant work-item query dimension, as the queries read it (its low 32 bits).
+pub(super) fn dim_const(body: &kauai_ir::Body, v: Value) -> Option<u64> {
+    int_const(body, v).map(|k| k & 0xffff_ffff)
 }

@@ -496,7 +496,7 @@ impl Lower<'_, '_> {
         let dims: Vec<CValue>;
         let per = |l: &mut Self, vals: [CValue; 3], outside: u64| -> CValue {
             let Some(d) = dim else { return vals[0] };
-            if let Some(c) = l.const_of(d) {
+            if let Some(c) = dim_const(l.body, d) {
                 return if c < 3 {
                     vals[c as usize]
                 } else {
@@ -583,16 +583,6 @@ impl Lower<'_, '_> {
     }
 
     /// The value of an IR constant scalar integer, if `v` is one.
-    pub(super) fn const_of(&self, v: Value) -> Option<u64> {
-        let i = self.body.value_inst(v)?;
-        match &self.body.insts[i].kind {
-            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(x))) => {
-                Some(x & lanes::mask(lane_sc(self.body.value_type(v)).bits()) & 0xffff_ffff)
-            }
-            _ => None,
-        }
-    }
-
     pub(super) fn helper_unary(&mut self, op: UnaryOp, sc: Scalar, a: CValue) -> CValue {
         let w = self.lane_word(a, sc);
         let o = self.iconst(types::I32, index(UnaryOp::ALL, op) as u64);

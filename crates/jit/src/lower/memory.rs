@@ -7,7 +7,7 @@ use cranelift_codegen::ir::{self, types, AtomicRmwOp, InstBuilder, MemFlagsData,
 use kauai_ir::builtins::Query;
 use kauai_ir::lanes;
 use kauai_ir::{
-    AddrSpace, AtomicOp, BinaryOp, Const, ConvOp, EntityRef, Inst, InstKind, Scalar, Type, Value,
+    AddrSpace, AtomicOp, BinaryOp, ConvOp, EntityRef, Inst, InstKind, Scalar, Type, Value,
 };
 
 use crate::abi::*;
@@ -195,7 +195,10 @@ impl Lower<'_, '_> {
             return None;
         }
         let i = self.body.value_inst(v)?;
-        let c = |x: Value| self.const_int(x);
+        let c = |x: Value| {
+            let bits = lane_sc(self.body.value_type(x)).bits();
+            int_const(self.body, x).map(|k| lanes::sext(k, bits))
+        };
         match &self.body.insts[i].kind {
             InstKind::Call(f, args) => match call_kind(self.m, *f).ok()? {
                 CallKind::Query(
@@ -233,18 +236,6 @@ impl Lower<'_, '_> {
             InstKind::PtrAdd(a, b) => self
                 .stride_of(*a, depth + 1)?
                 .checked_add(self.stride_of(*b, depth + 1)?),
-            _ => None,
-        }
-    }
-
-    /// The value of a scalar integer constant (sign-extended from its width).
-    pub(super) fn const_int(&self, v: Value) -> Option<i64> {
-        let i = self.body.value_inst(v)?;
-        match &self.body.insts[i].kind {
-            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(x))) => {
-                let bits = lane_sc(self.body.value_type(v)).bits();
-                Some(lanes::sext(*x & lanes::mask(bits), bits))
-            }
             _ => None,
         }
     }

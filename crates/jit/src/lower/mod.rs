@@ -40,8 +40,8 @@ use cranelift_module::{Linkage, Module as _};
 
 use kauai_ir::cfg::DomTree;
 use kauai_ir::{
-    AddrSpace, AtomicOp, Block, Const, ConvOp, EntityRef, FuncId, Inst, InstKind, IntCC, Module,
-    Scalar, Type, Value,
+    AddrSpace, AtomicOp, Block, ConvOp, EntityRef, FuncId, Inst, InstKind, IntCC, Module, Scalar,
+    Type, Value,
 };
 
 use crate::abi::*;
@@ -264,14 +264,7 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
                 InstKind::Const(_) | InstKind::GlobalAddr(_) | InstKind::Alloca { .. } => true,
                 InstKind::Call(c, args) => {
                     matches!(call_kind(m, *c), Ok(CallKind::Query(_)))
-                        && args.iter().all(|a| {
-                            body.value_inst(*a).is_some_and(|d| {
-                                matches!(
-                                    body.insts[d].kind,
-                                    InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(_)))
-                                )
-                            })
-                        })
+                        && args.iter().all(|a| int_const(body, *a).is_some())
                 }
                 _ => false,
             };
