@@ -1,9 +1,10 @@
-//! The only `unsafe` of the JIT: mapping generated code, calling it, and the one
-//! helper that reads the context behind a raw pointer.
+//! The only `unsafe` of the JIT: mapping generated code, calling it, and the two
+//! helpers generated code calls with the context behind a raw pointer (the poll and
+//! printf).
 //!
 //! Generated code is trusted to the extent that `lower` makes it so: every memory
 //! access it makes is checked against the region table its caller built from live Rust
-//! borrows (see [`crate::Group`]), so calling it cannot touch memory outside them.
+//! borrows (see [`crate::GroupRun`]), so calling it cannot touch memory outside them.
 
 #![allow(unsafe_code)]
 
