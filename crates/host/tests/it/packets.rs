@@ -69,3 +69,28 @@ fn atomics_and_private_memory_keep_work_items_apart() {
         assert_eq!(p.work_width(&k, [16, 1, 1]), 1, "{file}");
     }
 }
+
+#[test]
+fn the_jit_refuses_an_instruction_budget() {
+    // Only the interpreter counts instructions: asked for both, the JIT says so.
+    let p = program("linear.ir");
+    let buf = std::sync::Arc::new(kauai_host::Buffer::new(64 * 4));
+    let opts = kauai_host::ExecOptions {
+        executor: kauai_host::Executor::Jit,
+        fuel: Some(1000),
+        ..Default::default()
+    };
+    let e = p
+        .run(
+            "linear",
+            &[kauai_host::ArgValue::Buffer(buf)],
+            &kauai_host::NdRange::linear(64, 16),
+            &opts,
+        )
+        .expect_err("an instruction budget needs the interpreter");
+    assert!(
+        e.to_string()
+            .contains("not supported yet: an instruction limit on the JIT"),
+        "{e}"
+    );
+}
