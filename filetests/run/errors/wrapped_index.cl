@@ -1,6 +1,6 @@
 // An index whose byte offset wraps 32 bits: o[1 << 30] is 4 GiB past `o`. The host
-// (64-bit addresses) faults. The kauai devices have 32-bit size_t, so the kernel's own
-// address arithmetic wraps to `o` + 0 and the store lands in o[0]; see devices.txt.
+// (64-bit addresses) faults. On the kauai devices (32-bit size_t) the address would wrap
+// to `o` + 0, so the constant offset is refused at build time; see devices.txt.
 // RUN: kauai oclc -execute -enqueue wrap -print o,4 -global 1 %s
 // CHECK-FAIL: fault in kernel wrap, work-item (0, 0, 0)
 

@@ -1923,8 +1923,8 @@ impl Lowerer<'_> {
                 } else {
                     (i, far)
                 };
-                let sa = self.ptr_offset(src.v, sp, si, st, false);
-                let da = self.ptr_offset(dst.v, dp, di, st, false);
+                let sa = self.ptr_offset(src.v, sp, si, st, false, span);
+                let da = self.ptr_offset(dst.v, dp, di, st, false, span);
                 let align = self.t.align_of(dp.pointee) as u32;
                 let vt = self.vty(dp.pointee);
                 let x = self.ins(

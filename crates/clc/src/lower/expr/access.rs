@@ -24,7 +24,7 @@ impl Lowerer<'_> {
                     is_const: lv.is_const,
                     is_volatile: lv.is_volatile,
                 };
-                let ptr = self.ptr_offset(lv.ptr, pt, i, it, false);
+                let ptr = self.ptr_offset(lv.ptr, pt, i, it, false, span);
                 let align = lv.align.min(self.t.align_of(et) as u32);
                 return Opnd::L(LVal {
                     ptr,
@@ -72,7 +72,7 @@ impl Lowerer<'_> {
             );
             return Opnd::Err;
         }
-        let ptr = self.ptr_offset(p, pt, i, it, false);
+        let ptr = self.ptr_offset(p, pt, i, it, false, span);
         Opnd::L(LVal {
             ptr,
             ty: pt.pointee,

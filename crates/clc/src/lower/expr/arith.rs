@@ -177,13 +177,13 @@ impl Lowerer<'_> {
         let int = |k: TyKind| matches!(k, TyKind::Prim(q) if q.is_int());
         match (op, ak, bk) {
             (BinaryOp::Add, TyKind::Ptr(_), k) if int(k) => {
-                Some((self.ptr_offset(a, p, b, bt, false), at))
+                Some((self.ptr_offset(a, p, b, bt, false, span), at))
             }
             (BinaryOp::Add, k, TyKind::Ptr(_)) if int(k) => {
-                Some((self.ptr_offset(b, p, a, at, false), bt))
+                Some((self.ptr_offset(b, p, a, at, false, span), bt))
             }
             (BinaryOp::Sub, TyKind::Ptr(_), k) if int(k) => {
-                Some((self.ptr_offset(a, p, b, bt, true), at))
+                Some((self.ptr_offset(a, p, b, bt, true, span), at))
             }
             (BinaryOp::Sub, TyKind::Ptr(pa), TyKind::Ptr(pb)) => {
                 if pa.space != pb.space || pa.pointee != pb.pointee {
@@ -298,7 +298,10 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `p + i` (or `p - i`) in units of the pointee.
+    /// `p + i` (or `p - i`) in units of the pointee. A constant offset whose bytes do not
+    /// fit `ptrdiff_t` is an error at `span`: no object is that large, and on a device with
+    /// 32-bit addresses the sum would wrap back into the buffer, where no executor can
+    /// tell it from a valid access.
     pub(crate) fn ptr_offset(
         &mut self,
         p: Value,
@@ -306,6 +309,7 @@ impl Lowerer<'_> {
         i: Value,
         it: Ty,
         negate: bool,
+        span: Span,
     ) -> Value {
         let sp = self.t.prim(self.ptrdiff_prim());
         let idx = self.conv(i, it, sp);
@@ -313,12 +317,21 @@ impl Lowerer<'_> {
         let st = self.m.data_layout.size_type();
         let mut off = if size == 1 {
             idx
-        } else if let Some(k) = self.const_bits(idx) {
-            let c = if negate {
-                (k as i64).wrapping_mul(size as i64).wrapping_neg()
-            } else {
-                (k as i64).wrapping_mul(size as i64)
-            };
+        } else if let Some(k) = self.folded_int(idx, 16) {
+            let bits = self.m.data_layout.pointer_bytes * 8;
+            let k = ((k << (64 - bits)) as i64) >> (64 - bits);
+            let bytes = (k as i128) * (size as i128) * if negate { -1 } else { 1 };
+            let limit = 1i128 << (bits - 1);
+            if bytes < -limit || bytes >= limit {
+                self.err(
+                    span,
+                    format!(
+                        "this pointer offset is {bytes} bytes, beyond the {bits}-bit addresses of the device"
+                    ),
+                    format!("offsets must fit `ptrdiff_t` ({bits} bits)"),
+                );
+            }
+            let c = bytes as i64;
             let c = self.size_const(c as u64);
             return self.ins(InstKind::PtrAdd(p, c), Type::Ptr(pt.space));
         } else {

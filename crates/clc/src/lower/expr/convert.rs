@@ -141,6 +141,53 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The bits of an integer value computed from constants only (`1 << 30`, `(int)4u * 3`),
+    /// folded as the IR would run it, looking through at most `depth` instructions. The
+    /// front end emits such expressions as instructions; this only reads them.
+    pub(crate) fn folded_int(&self, v: Value, depth: u32) -> Option<u64> {
+        if let Some(b) = self.const_bits(v) {
+            return Some(b);
+        }
+        let Type::Scalar(sc) = self.fx.body.value_type(v) else {
+            return None;
+        };
+        if depth == 0 || sc.is_float() {
+            return None;
+        }
+        let body = &self.fx.body;
+        let arg_scalar = |a: Value| match body.value_type(a) {
+            Type::Scalar(s) if !s.is_float() => Some(s),
+            _ => None,
+        };
+        match body.insts[body.value_inst(v)?].kind {
+            InstKind::Unary(op, a) if !op.is_float() => Some(kauai_ir::lanes::unary(
+                op,
+                sc,
+                self.folded_int(a, depth - 1)?,
+            )),
+            InstKind::Binary(op, a, b) if !op.is_float() => Some(kauai_ir::lanes::binary(
+                op,
+                sc,
+                self.folded_int(a, depth - 1)?,
+                self.folded_int(b, depth - 1)?,
+            )),
+            InstKind::Convert {
+                op,
+                arg,
+                rounding,
+                saturate,
+            } => Some(kauai_ir::lanes::convert(
+                op,
+                Some(arg_scalar(arg)?),
+                Some(sc),
+                rounding,
+                saturate,
+                self.folded_int(arg, depth - 1)?,
+            )),
+            _ => None,
+        }
+    }
+
     /// The value of a float constant.
     pub(crate) fn const_float(&self, v: Value) -> Option<ConstScalar> {
         let i = self.fx.body.value_inst(v)?;

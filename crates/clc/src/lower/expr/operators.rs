@@ -73,7 +73,7 @@ impl Lowerer<'_> {
                     TyKind::Ptr(p) => {
                         let it = self.t.prim(Prim::Int);
                         let one = self.iconst(it, 1);
-                        self.ptr_offset(old, p, one, it, dec)
+                        self.ptr_offset(old, p, one, it, dec, span)
                     }
                     TyKind::Prim(p) | TyKind::Vector(p, _) if p != Prim::Bool => {
                         let one = if p.is_float() {
