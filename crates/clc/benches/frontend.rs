@@ -2,7 +2,7 @@
 //! many realistic kernels (loops, vectors, local memory, builtins). Divan reports the
 //! time per run; lines per second = LINES / time (the program is printed once).
 //!
-//! `cargo bench -p kauai-clc --bench frontend`
+//! `cargo bench -p kauai-clc --features bench --bench frontend`
 
 use kauai_clc::{compile_opencl_c, CompileOptions};
 use kauai_diag::SourceMap;
