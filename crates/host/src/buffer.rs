@@ -62,12 +62,27 @@ impl Buffer {
 
     /// A copy of the contents.
     pub fn read_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.len());
-        for w in &self.words {
+        self.read_range(0, self.len())
+            .expect("the whole buffer is in bounds")
+    }
+
+    /// A copy of `len` bytes at `offset`, reading only the words they lie in.
+    pub fn read_range(&self, offset: usize, len: usize) -> Result<Vec<u8>, ExecError> {
+        let end = offset.checked_add(len);
+        let Some(end) = end.filter(|e| *e <= self.len()) else {
+            return Err(ExecError::InvalidArgs(format!(
+                "read of {len} bytes at offset {offset} from a buffer of {} bytes",
+                self.len()
+            )));
+        };
+        let mut out = Vec::with_capacity(len + 16);
+        for w in &self.words[offset / 8..end.div_ceil(8)] {
             out.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
         }
-        out.truncate(self.len());
-        out
+        let skip = offset % 8;
+        out.truncate(skip + len);
+        out.drain(..skip);
+        Ok(out)
     }
 
     /// Overwrite `bytes.len()` bytes starting at `offset`.
@@ -80,8 +95,24 @@ impl Buffer {
                 self.len()
             )));
         }
-        for (i, b) in bytes.iter().enumerate() {
+        // Whole words are stored as words (a transfer runs at memory speed); only the
+        // partial words at either end merge their bytes with the neighbours'.
+        let head = ((8 - offset % 8) % 8).min(bytes.len());
+        let (first, rest) = bytes.split_at(head);
+        for (i, b) in first.iter().enumerate() {
             self.store((offset + i) as u64, 1, *b as u64);
+        }
+        let at = offset + head;
+        let mut words = rest.chunks_exact(8);
+        for (k, chunk) in words.by_ref().enumerate() {
+            let mut le = [0u8; 8];
+            le.copy_from_slice(chunk);
+            self.words[at / 8 + k].store(u64::from_le_bytes(le), Ordering::Relaxed);
+        }
+        let tail = words.remainder();
+        let tail_at = offset + bytes.len() - tail.len();
+        for (i, b) in tail.iter().enumerate() {
+            self.store((tail_at + i) as u64, 1, *b as u64);
         }
         Ok(())
     }
@@ -164,6 +195,23 @@ mod tests {
         assert!(b.write_bytes(usize::MAX, &[1]).is_err());
         b.write_bytes(17, &[1, 2, 3]).expect("in bounds");
         assert_eq!(&b.read_bytes()[16..], &[0xaa, 1, 2, 3]);
+        assert!(b.read_range(18, 3).is_err());
+        assert!(b.read_range(usize::MAX, 2).is_err());
+        assert_eq!(b.read_range(15, 3).expect("in bounds"), [0xaa, 0xaa, 1]);
+        assert_eq!(b.read_range(20, 0).expect("in bounds"), [0u8; 0]);
+        // Every offset and length: a partial word at either end, whole words between.
+        for off in 0..12 {
+            for n in 0..(20 - off) {
+                let b = Buffer::from_bytes(&[0xaa; 20]);
+                let data: Vec<u8> = (1..=n as u8).collect();
+                b.write_bytes(off, &data).expect("in bounds");
+                let mut want = vec![0xaa; 20];
+                want[off..off + n].copy_from_slice(&data);
+                assert_eq!(b.read_bytes(), want, "offset {off}, {n} bytes");
+                let got = b.read_range(off, n).expect("in bounds");
+                assert_eq!(got, data, "read back at offset {off}, {n} bytes");
+            }
+        }
     }
 
     #[test]

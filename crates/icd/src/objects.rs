@@ -117,9 +117,8 @@ impl Mem {
     /// Refresh a sub-buffer from its parent.
     pub fn sync_in(&self) {
         if let Some((p, origin)) = &self.parent {
-            let all = p.storage.read_bytes();
-            if let Some(region) = all.get(*origin..*origin + self.size) {
-                let _ = self.storage.write_bytes(0, region);
+            if let Ok(region) = p.storage.read_range(*origin, self.size) {
+                let _ = self.storage.write_bytes(0, &region);
             }
         }
     }

@@ -215,11 +215,8 @@ fn sub_buffers(work: &Work) -> (Vec<Arc<Mem>>, Vec<Arc<Mem>>) {
 }
 
 fn bytes_of(mem: &Mem, offset: usize, len: usize) -> Vec<u8> {
-    // The host buffer reads whole; the region was bounds-checked at enqueue.
-    let all = mem.storage.read_bytes();
-    all.get(offset..offset + len)
-        .map(<[u8]>::to_vec)
-        .unwrap_or_default()
+    // The region was bounds-checked at enqueue.
+    mem.storage.read_range(offset, len).unwrap_or_default()
 }
 
 fn write_at(mem: &Mem, offset: usize, data: &[u8]) -> Result<(), Failure> {
@@ -241,10 +238,9 @@ fn run(work: Work) -> Result<(), Failure> {
             Ok(())
         }
         Work::ReadRect { mem, runs, dst } => {
-            let all = mem.storage.read_bytes();
             for (b, h, len) in runs {
-                if let Some(src) = all.get(b..b + len) {
-                    crate::ffi::copy_to_host(dst + h, src);
+                if let Ok(src) = mem.storage.read_range(b, len) {
+                    crate::ffi::copy_to_host(dst + h, &src);
                 }
             }
             Ok(())
@@ -257,10 +253,9 @@ fn run(work: Work) -> Result<(), Failure> {
             Ok(())
         }
         Work::Copy { src, dst, runs } => {
-            let all = src.storage.read_bytes();
             for (s, d, len) in runs {
-                if let Some(bytes) = all.get(s..s + len) {
-                    write_at(&dst, d, bytes)?;
+                if let Ok(bytes) = src.storage.read_range(s, len) {
+                    write_at(&dst, d, &bytes)?;
                 }
             }
             Ok(())
