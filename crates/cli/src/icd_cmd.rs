@@ -55,20 +55,37 @@ fn default_dir() -> Result<PathBuf, Failure> {
     Ok(data.join("kauai/vendors"))
 }
 
-fn install(a: InstallArgs) -> Result<ExitCode, Failure> {
-    let lib = match a.lib {
+/// The platform library: `lib` if given, else `libkauai_opencl.so` beside the `kauai`
+/// executable; its canonical path (the loader needs an absolute one).
+pub(crate) fn library(lib: Option<PathBuf>) -> Result<PathBuf, Failure> {
+    let lib = match lib {
         Some(l) => l,
         None => std::env::current_exe()
             .ok()
             .and_then(|e| Some(e.parent()?.join(LIBRARY)))
             .ok_or_else(|| Failure::Input("kauai: cannot find the kauai executable's directory; give the library with --lib".into()))?,
     };
-    let lib = std::fs::canonicalize(&lib).map_err(|e| {
+    std::fs::canonicalize(&lib).map_err(|e| {
         Failure::Input(format!(
             "kauai: {}: {e} (build it with `cargo build -p kauai-icd`, or name it with --lib)",
             lib.display()
         ))
-    })?;
+    })
+}
+
+/// Write `kauai.icd`, naming `lib`, into the vendors directory `dir`.
+pub(crate) fn write_icd(dir: &Path, lib: &Path) -> Result<PathBuf, Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::Input(format!("kauai: cannot create {}: {e}", dir.display())))?;
+    let icd = dir.join("kauai.icd");
+    // The loader reads one line: the library's path.
+    std::fs::write(&icd, format!("{}\n", lib.display()))
+        .map_err(|e| Failure::Input(format!("kauai: cannot write {}: {e}", icd.display())))?;
+    Ok(icd)
+}
+
+fn install(a: InstallArgs) -> Result<ExitCode, Failure> {
+    let lib = library(a.lib)?;
     let dir = if a.system {
         PathBuf::from(SYSTEM_VENDORS)
     } else {
@@ -77,12 +94,7 @@ fn install(a: InstallArgs) -> Result<ExitCode, Failure> {
             None => default_dir()?,
         }
     };
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| Failure::Input(format!("kauai: cannot create {}: {e}", dir.display())))?;
-    let icd = dir.join("kauai.icd");
-    // The loader reads one line: the library's path.
-    std::fs::write(&icd, format!("{}\n", lib.display()))
-        .map_err(|e| Failure::Input(format!("kauai: cannot write {}: {e}", icd.display())))?;
+    let icd = write_icd(&dir, &lib)?;
     println!("wrote {} (-> {})", icd.display(), lib.display());
     if !a.system {
         println!("use it with: export OCL_ICD_VENDORS={}", dir.display());

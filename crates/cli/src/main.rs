@@ -15,12 +15,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use kauai_runtime::oclc;
 
+mod check_cmd;
 mod gcn_cmd;
 mod icd_cmd;
 mod il_cmd;
 mod ir_cmd;
 mod run_cmd;
 
+use check_cmd::{check, CheckArgs};
 use gcn_cmd::{asm, disasm, AsmArgs, DisasmArgs};
 use icd_cmd::{icd, IcdCmd};
 use il_cmd::{il, IlCmd};
@@ -61,6 +63,9 @@ enum Cmd {
     /// Register the Kauai OpenCL platform with the ICD loader (`kauai icd install`).
     #[command(subcommand)]
     Icd(IcdCmd),
+    /// Run an OpenCL application (`kauai check -- COMMAND ARGS...`) on the Kauai platform
+    /// alone, with the host interpreter's checks on every kernel it runs.
+    Check(CheckArgs),
     /// Run a kernel with the oneAPI Construction Kit `oclc` command grammar.
     #[command(disable_help_flag = true)]
     Oclc {
@@ -101,6 +106,7 @@ fn main() -> ExitCode {
         Cmd::Asm(a) => asm(a),
         Cmd::Disasm(a) => disasm(a),
         Cmd::Icd(c) => icd(c),
+        Cmd::Check(a) => check(a),
         Cmd::Oclc { args } => oclc_command(args),
     };
     match r {

@@ -4,6 +4,16 @@
 
 use std::fmt;
 
+/// The environment variable through which the OpenCL platform (`libkauai_opencl.so`)
+/// learns its checks, as a [`Checks::parse`] list: `kauai check` sets it for the
+/// application it runs. Unset or empty: no checks beyond the bounds checks.
+pub const CHECKS_VAR: &str = "KAUAI_CHECKS";
+
+/// The environment variable naming a file to which the OpenCL platform appends each
+/// finding's block (then a blank line), so that `kauai check` can count them after the
+/// application exits. Findings also go to standard error.
+pub const CHECK_LOG_VAR: &str = "KAUAI_CHECK_LOG";
+
 /// Which checks a run does ([`crate::ExecOptions::checks`]). Any check makes the run
 /// use the interpreter, on one thread (the shadow state needs no locking then).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

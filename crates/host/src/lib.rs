@@ -150,7 +150,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use buffer::Buffer;
-pub use checks::{Checks, Finding, RaceKind};
+pub use checks::{Checks, Finding, RaceKind, CHECKS_VAR, CHECK_LOG_VAR};
 pub use exec::Program;
 /// Work-items the JIT runs together in a packet, at most.
 pub const JIT_PACKET: usize = kauai_jit::PACKET;

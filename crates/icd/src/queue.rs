@@ -3,7 +3,7 @@
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Mutex, Weak};
 
-use kauai_host::ExecOptions;
+use kauai_host::{Checks, ExecOptions};
 use kauai_runtime::{enqueue, Kernel, KernelArg, NdRangeSpec, Program, RuntimeError};
 use opencl_sys::*;
 
@@ -342,6 +342,7 @@ fn run_kernel(
     }
     match enqueue(&rk, nd, exec_options()) {
         Ok(stats) => {
+            report_findings(&stats);
             if !stats.printf.is_empty() {
                 use std::io::Write;
                 let mut out = std::io::stdout().lock();
@@ -379,8 +380,63 @@ fn exec_options() -> &'static ExecOptions {
             .and_then(|v| v.trim().parse::<f64>().ok())
             .filter(|s| s.is_finite() && *s > 0.0)
             .map(std::time::Duration::from_secs_f64),
+        checks: checks_from_env(),
         ..ExecOptions::default()
     })
+}
+
+/// The checks `kauai check` asked for through the environment. A list the host does not
+/// know is reported once and ignored: the application still runs.
+fn checks_from_env() -> Checks {
+    let Some(list) = std::env::var(kauai_host::CHECKS_VAR)
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+    else {
+        return Checks::default();
+    };
+    Checks::parse(&list).unwrap_or_else(|e| {
+        eprintln!(
+            "kauai: warning: {}={list}: {e}; running without checks",
+            kauai_host::CHECKS_VAR
+        );
+        Checks::default()
+    })
+}
+
+/// Each finding of a launch on standard error, a block each as Oclgrind prints them,
+/// and appended to the `kauai check` log when one is named.
+fn report_findings(stats: &kauai_host::RunStats) {
+    use std::io::Write;
+    let mut text = String::new();
+    for f in &stats.findings {
+        text.push_str(&f.to_string());
+        text.push_str("\n\n");
+    }
+    if stats.findings_dropped > 0 {
+        text.push_str(&format!(
+            "kauai: {} more distinct finding(s) not shown\n\n",
+            stats.findings_dropped
+        ));
+    }
+    if text.is_empty() {
+        return;
+    }
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    if let Some(path) = std::env::var_os(kauai_host::CHECK_LOG_VAR) {
+        let log = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&path);
+        match log {
+            Ok(mut f) => {
+                let _ = f.write_all(text.as_bytes());
+            }
+            Err(e) => eprintln!(
+                "kauai: warning: cannot append to {}: {e}",
+                std::path::Path::new(&path).display()
+            ),
+        }
+    }
 }
 
 fn fault_message(kernel: &str, e: &RuntimeError) -> String {

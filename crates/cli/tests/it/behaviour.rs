@@ -506,3 +506,47 @@ fn check_races_reports_blocks_and_keeps_the_outputs() {
         "{err}"
     );
 }
+
+/// `kauai check` passes the application's exit status through, refuses an unknown check
+/// before running anything, and names a command it cannot start. (The platform library
+/// is only named here: these commands never load it. The checks themselves are run
+/// through pyopencl in `crates/icd/tests/python`.)
+#[test]
+fn check_passes_the_exit_status_through_and_refuses_bad_usage() {
+    let lib = env!("CARGO_BIN_EXE_kauai");
+    let (code, _, err) = kauai(&["check", "--lib", lib, "--", "sh", "-c", "exit 7"]);
+    assert_eq!(code, 7, "{err}");
+    let (code, _, err) = kauai(&["check", "--lib", lib, "--error-exitcode", "9", "--", "true"]);
+    assert_eq!(code, 0, "nothing was found: {err}");
+    let (code, _, err) = kauai(&["check", "--check", "bogus", "--lib", lib, "--", "true"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("kauai: error: --check bogus: unknown check `bogus`"),
+        "{err}"
+    );
+    let (code, _, err) = kauai(&["check", "--lib", lib, "--", "/no/such/program"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("kauai: error: cannot run /no/such/program:"),
+        "{err}"
+    );
+    // The variables the application sees: only Kauai's vendors file, the host device,
+    // the checks and the log.
+    let (code, out, err) = kauai(&[
+        "check",
+        "--check",
+        "races",
+        "--lib",
+        lib,
+        "--",
+        "sh",
+        "-c",
+        "cat \"$OCL_ICD_VENDORS/kauai.icd\"; echo $KAUAI_DEVICES $KAUAI_CHECKS; basename $KAUAI_CHECK_LOG",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let canonical = std::fs::canonicalize(lib).expect("canonical");
+    assert_eq!(
+        out,
+        format!("{}\nhost races\nfindings.log\n", canonical.display())
+    );
+}

@@ -5,6 +5,7 @@ the answer was checked against PoCL on the same machine and is recorded next to 
 """
 
 import os
+import pathlib
 import subprocess
 import sys
 import threading
@@ -18,7 +19,7 @@ from pyopencl.elementwise import ElementwiseKernel
 from pyopencl.reduction import ReductionKernel
 from pyopencl.scan import InclusiveScanKernel
 
-from conftest import device_named, kauai_platform
+from conftest import ROOT, device_named, kauai_platform
 
 mf = cl.mem_flags
 
@@ -596,3 +597,59 @@ def test_a_null_buffer_argument_is_a_null_pointer(ctx_queue):
     got = np.zeros(1, np.int32)
     cl.enqueue_copy(q, got, out)
     assert got[0] == 7
+
+
+# ---- kauai check: an application run with the checks on ----
+
+RACE_APP = '''
+import sys
+import numpy as np
+import pyopencl as cl
+fence = "barrier(CLK_LOCAL_MEM_FENCE);" if "fixed" in sys.argv else ""
+src = """
+__kernel void shift(__global int *d, __local int *s) {
+    size_t l = get_local_id(0);
+    s[l] = d[get_global_id(0)];
+    %s
+    d[get_global_id(0)] = s[(l + 1) %% get_local_size(0)];
+}
+""" % fence
+plat = [p for p in cl.get_platforms() if p.name == "Kauai"][0]
+ctx = cl.Context(plat.get_devices())
+q = cl.CommandQueue(ctx)
+a = np.arange(16, dtype=np.int32)
+buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+prg = cl.Program(ctx, src).build()
+prg.shift(q, (16,), (8,), buf, cl.LocalMemory(32))
+cl.enqueue_copy(q, a, buf)
+print(a.tolist())
+'''
+
+
+def kauai_check(*args):
+    kauai = ROOT / "target" / "debug" / "kauai"
+    lib = pathlib.Path(os.environ.get("KAUAI_ICD_LIB", ROOT / "target" / "debug" / "libkauai_opencl.so"))
+    return subprocess.run([str(kauai), "check", "--lib", str(lib), *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_kauai_check_reports_a_planted_race(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(RACE_APP)
+    out = kauai_check("--check", "races", "--error-exitcode", "3", "--", "/usr/bin/python3", str(app))
+    assert out.returncode == 3, out.stderr
+    # Work-item 0 reads work-item 1's slot before work-item 1 wrote it (Oclgrind's wording).
+    assert "Read-write data race at local memory" in out.stderr
+    assert "Kernel: shift" in out.stderr
+    assert "kauai check: 2 finding(s)" in out.stderr
+    # The application's own output is untouched.
+    assert out.stdout.startswith("[")
+
+
+def test_kauai_check_is_silent_on_the_fixed_kernel(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(RACE_APP)
+    out = kauai_check("--error-exitcode", "3", "--", "/usr/bin/python3", str(app), "fixed")
+    assert out.returncode == 0, out.stderr
+    assert "data race" not in out.stderr
+    assert out.stdout.strip() == "[1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8]"
