@@ -189,7 +189,13 @@ impl Lowerer<'_> {
             return None;
         }
         // No initial bytes means zero-filled: the empty string.
-        Some(global.init.clone().unwrap_or_default())
+        Some(
+            global
+                .init
+                .as_ref()
+                .map(|i| i.bytes.clone())
+                .unwrap_or_default(),
+        )
     }
 
     /// Check and lower one argument against its conversion.
