@@ -165,6 +165,24 @@ impl Mem<'_, '_> {
         }
     }
 
+    /// The string a printf `%s` pointer points to: its bytes up to the NUL, or up to
+    /// the end of its region. Its first byte must be readable, as for a load (a bad
+    /// pointer faults here; the JIT checks the same byte in the generated code).
+    pub(super) fn c_string(&mut self, p: u64) -> Result<Vec<u8>, Stop> {
+        let mut b = [0u64];
+        self.load(p, 1, &mut b)?;
+        let mut out = Vec::new();
+        let mut q = p;
+        while b[0] != 0 {
+            out.push(b[0] as u8);
+            q = q.wrapping_add(1);
+            if self.load(q, 1, &mut b).is_err() {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
     #[inline]
     pub(super) fn store(&mut self, p: u64, eb: u32, vals: &[u64]) -> Result<(), Stop> {
         let r = (p >> OFFSET_BITS) as usize;
