@@ -171,6 +171,12 @@ impl Mem<'_, '_> {
     pub(super) fn c_string(&mut self, p: u64) -> Result<Vec<u8>, Stop> {
         let mut b = [0u64];
         self.load(p, 1, &mut b)?;
+        // `__constant` data lives in shared regions; a `ptr2` into private or local
+        // memory (which OpenCL C cannot make) reads as the empty string, as on the JIT,
+        // whose host side sees only the shared regions.
+        if !matches!(self.regions.get(locate(p).0), Some(Region::Shared { .. })) {
+            return Ok(Vec::new());
+        }
         let mut out = Vec::new();
         let mut q = p;
         while b[0] != 0 {
