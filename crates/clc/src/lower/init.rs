@@ -709,6 +709,16 @@ impl Lowerer<'_> {
             );
             return PtrInit::Failed;
         }
+        if off % u64::from(self.m.data_layout.pointer_bytes) != 0 {
+            // Executors write addresses at pointer-aligned places only (the verifier's
+            // rule); a packed struct can put a pointer elsewhere.
+            self.err(
+                sp,
+                "not supported yet: an address in a member that is not pointer-aligned",
+                format!("at byte {off}, in a packed struct"),
+            );
+            return PtrInit::Failed;
+        }
         match u64::try_from(a.off).ok().filter(|o| *o <= tsize) {
             Some(addend) => PtrInit::Addr(Reloc {
                 offset: off,
