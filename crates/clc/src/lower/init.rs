@@ -709,7 +709,7 @@ impl Lowerer<'_> {
             );
             return PtrInit::Failed;
         }
-        if off % u64::from(self.m.data_layout.pointer_bytes) != 0 {
+        if !off.is_multiple_of(u64::from(self.m.data_layout.pointer_bytes)) {
             // Executors write addresses at pointer-aligned places only (the verifier's
             // rule); a packed struct can put a pointer elsewhere.
             self.err(
