@@ -119,6 +119,6 @@ pub use memory::{
     place_buffer, place_constant, place_global_data, place_printf_buffer, place_rings, Memory,
     Ring, Rings, BUFFER_ALIGN, FIRST_REGION, RING_GUARD,
 };
-pub use printf::{decode_printf, format_c, printf_dropped};
+pub use printf::{decode_printf, decode_printf_in, format_c, printf_dropped};
 pub use regions::{Region, Regions};
 pub use typed::{ChannelType, TypedUav};

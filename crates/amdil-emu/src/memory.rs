@@ -171,14 +171,16 @@ pub fn place_printf_buffer(mem: &mut Memory, bytes: u32) -> Result<u32, String> 
 /// Copy the emulated-global data segment (the one without a constant buffer number) to
 /// the end of `mem.global`, 16-byte aligned, and return its offset: the value for
 /// [`kauai_amdil::abi::Cb0Params::data_segment`] (`cb0[8].x`). `None` when the unit has no such segment.
+/// Its `addr` rows get that offset added (the loader's relocation: a pointer stored in
+/// constant data is the byte address a kernel computes as `cb0[8].x` plus the offset).
 pub fn place_global_data(kernel: &LinkedKernel, mem: &mut Memory) -> Result<Option<u32>, String> {
     let Some(seg) = kernel.data.iter().find(|s| s.cb.is_none()) else {
         return Ok(None);
     };
-    let bytes = seg.bytes()?;
     // Dword-padded like a buffer: kernels read its last bytes with whole-dword loads.
-    let padded = (bytes.len() as u64).next_multiple_of(4);
+    let padded = u64::from(seg.size).next_multiple_of(4);
     let at = reserve(mem, 16, 0, padded, "the data segment")?;
+    let bytes = seg.placed_bytes(at)?;
     let at_usize = at as usize;
     mem.global[at_usize..at_usize + bytes.len()].copy_from_slice(&bytes);
     Ok(Some(at))

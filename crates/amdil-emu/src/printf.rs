@@ -16,7 +16,11 @@
 //!   rounded up to 4 bytes. A scalar is little-endian at its size (a floating argument
 //!   of 4 bytes is a `float`, of 8 a `double`); a vector's elements follow each other at
 //!   the element size its conversion names (`%v4hlf`: four 4-byte floats); a `%s`
-//!   argument is the string's bytes, ending at a NUL or at the argument's size.
+//!   argument is the string's bytes, ending at a NUL or at the argument's size. A `%s`
+//!   of size 0 (no literal has size 0: it always has its NUL) is a string only known at
+//!   run time: the field is its 32-bit byte address in the global buffer (4 bytes), and
+//!   the string is read there when the buffer is printed ([`decode_printf_in`]);
+//!   `amdil-gen`'s printf says why this is exact for `__constant` strings.
 //!
 //! A record that does not fit in the buffer is ignored (the kernel should not have
 //! written it). Formatting goes through `kauai_printf`, as on the host device, so both
@@ -26,7 +30,7 @@
 
 use kauai_amdil::abi::{PRINTF_DROPPED, PRINTF_HEADER_BYTES, PRINTF_USED};
 use kauai_amdil::metadata::PrintfFmt;
-use kauai_printf::{conversions, parse, Piece, Value};
+use kauai_printf::{conversions, parse, ArgKind, Piece, Value};
 
 fn word(buf: &[u8], at: usize) -> Option<u32> {
     buf.get(at..at + 4)
@@ -43,8 +47,36 @@ fn too_small() -> String {
     format!("the printf buffer is smaller than its {PRINTF_HEADER_BYTES}-byte header")
 }
 
-/// Decode the printf buffer (its bytes, header included).
+/// Decode the printf buffer (its bytes, header included) of a kernel that prints no
+/// run-time strings (a record with one is an error: see [`decode_printf_in`]).
 pub fn decode_printf(buf: &[u8], formats: &[PrintfFmt]) -> Result<String, String> {
+    decode_printf_in(buf, formats, &[])
+}
+
+/// The NUL-terminated string at byte address `addr` of global memory, its NUL included
+/// (so that the empty string is one byte, as a `%s` field is never empty).
+fn c_string(global: &[u8], addr: u32) -> Result<&[u8], String> {
+    if addr == 0 {
+        return Err("`%s` of the null pointer".into());
+    }
+    let rest = global
+        .get(addr as usize..)
+        .filter(|r| !r.is_empty())
+        .ok_or_else(|| format!("`%s` of address 0x{addr:x}, outside global memory"))?;
+    let n = rest.iter().position(|b| *b == 0).ok_or_else(|| {
+        format!("`%s` of address 0x{addr:x}: no NUL before the end of global memory")
+    })?;
+    Ok(&rest[..=n])
+}
+
+/// Decode the printf buffer `buf` (its bytes, header included); run-time `%s` strings
+/// are read from `global`, the global memory the kernel ran with (after the run:
+/// `__constant` data cannot have changed).
+pub fn decode_printf_in(
+    buf: &[u8],
+    formats: &[PrintfFmt],
+    global: &[u8],
+) -> Result<String, String> {
     let word = |at: usize| word(buf, at);
     let header = PRINTF_HEADER_BYTES as usize;
     if buf.len() < header {
@@ -75,14 +107,29 @@ pub fn decode_printf(buf: &[u8], formats: &[PrintfFmt]) -> Result<String, String
             continue;
         };
         at += 4;
+        let mut strs = conversions(pieces).map(|s| s.arg_kind() == ArgKind::Str);
         let mut fields = Vec::with_capacity(fmt.arg_sizes.len());
         for &size in &fmt.arg_sizes {
-            let padded = (size as usize).next_multiple_of(4);
+            let is_str = strs.next().unwrap_or(false);
+            // A run-time string's field is its 4-byte address.
+            let padded = if size == 0 && is_str {
+                4
+            } else {
+                (size as usize).next_multiple_of(4)
+            };
             let bytes = buf
                 .get(at..at + padded)
                 .filter(|_| at + padded <= end)
                 .ok_or_else(|| format!("printf record for format {id} is cut off"))?;
-            fields.push(&bytes[..(size as usize).min(padded)]);
+            if size == 0 && is_str {
+                let addr = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+                fields.push(
+                    c_string(global, addr)
+                        .map_err(|m| format!("printf record for format {id}: {m}"))?,
+                );
+            } else {
+                fields.push(&bytes[..(size as usize).min(padded)]);
+            }
             at += padded;
         }
         let args =
@@ -259,6 +306,39 @@ mod tests {
         assert!(decode_printf(&buffer(&[&r]), &short)
             .unwrap_err()
             .contains("no argument"));
+    }
+
+    #[test]
+    fn runtime_strings_are_read_from_global_memory() {
+        // Each `%s` of size 0 is a 4-byte address into global memory.
+        let fmts = vec![PrintfFmt {
+            id: 1,
+            arg_sizes: vec![0, 4, 0],
+            raw: "<%s> %d <%s>".into(),
+        }];
+        let mut global = vec![0u8; 32];
+        global[16..22].copy_from_slice(b"hello\0");
+        let rec = |a: u32, b: u32| {
+            let mut r = 1u32.to_le_bytes().to_vec();
+            r.extend(a.to_le_bytes());
+            r.extend(7u32.to_le_bytes());
+            r.extend(b.to_le_bytes());
+            r
+        };
+        // At "hello", one past its start, and at its NUL (the empty string).
+        let text = decode_printf_in(&buffer(&[&rec(16, 17), &rec(21, 16)]), &fmts, &global);
+        assert_eq!(text.unwrap(), "<hello> 7 <ello><> 7 <hello>");
+        for (addr, why) in [
+            (0, "`%s` of the null pointer"),
+            (32, "outside global memory"),
+            (30, "no NUL before the end"),
+        ] {
+            global[30..].fill(b'x');
+            let e = decode_printf_in(&buffer(&[&rec(16, addr)]), &fmts, &global).unwrap_err();
+            assert!(e.contains(why), "{e}");
+        }
+        // Without global memory (`decode_printf`), a run-time string is an error.
+        assert!(decode_printf(&buffer(&[&rec(16, 16)]), &fmts).is_err());
     }
 
     #[test]

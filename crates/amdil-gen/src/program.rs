@@ -12,7 +12,7 @@ use kauai_amdil::metadata::{
     DataRow, DataSegment, KernelMetadata, MdEntry, Memory, PointerArg, ValueArg,
 };
 use kauai_ir::{
-    AddrSpace, Aggregate, DataLayout, FuncId, Function, GlobalId, InstKind, Module, Scalar,
+    AddrSpace, Aggregate, DataLayout, FuncId, Function, GlobalId, InstKind, Module, Reloc, Scalar,
     SecondaryMap, Type,
 };
 
@@ -916,6 +916,9 @@ fn data_segment(
     let mut rows = Vec::new();
     let mut at = 0u32;
     let mut any = false;
+    // Addresses are placed after every global has its offset (a relocation may point
+    // further down): (offset in the segment, relocation).
+    let mut addrs: Vec<(u32, Reloc)> = Vec::new();
     for (g, gl) in m.globals.iter() {
         match gl.space {
             AddrSpace::Constant | AddrSpace::Global => {}
@@ -932,7 +935,21 @@ fn data_segment(
         at = at.next_multiple_of(gl.align.clamp(4, 16));
         off[g] = at;
         let size = m.size_of(gl.ty) as u32;
-        if let Some(bytes) = &gl.init {
+        if let Some(init) = &gl.init {
+            for r in &init.relocs {
+                let o = u32::try_from(r.offset)
+                    .ok()
+                    .and_then(|o| at.checked_add(o))
+                    .ok_or_else(|| GenError::Unsupported(format!("@{} is too large", gl.name)))?;
+                addrs.push((o, *r));
+            }
+            let bytes = &init.bytes;
+            // A table of addresses only: the segment is zero-filled, the rows below
+            // write it all.
+            if !init.relocs.is_empty() && bytes.iter().all(|b| *b == 0) {
+                at = at.saturating_add(size);
+                continue;
+            }
             let (ty, es) = match leaf(m, gl.ty) {
                 Some((s, lanes)) if s != Scalar::I1 => {
                     let es = s.bytes();
@@ -966,6 +983,30 @@ fn data_segment(
     }
     if !any {
         return Ok((off, None));
+    }
+    // One `addr` row per run of consecutive addresses (docs/spec/amd-runtime-abi.md#data-segments):
+    // an address is not known before the runtime places the segment, so the row holds
+    // the target's offset in the segment and the runtime adds the segment's address,
+    // which is what a kernel computes for that target (`cb0[8].x` plus its offset).
+    let mut i = 0;
+    while i < addrs.len() {
+        let start = addrs[i].0;
+        let mut values = Vec::new();
+        while let Some((o, r)) = addrs.get(i) {
+            if *o != start + 4 * values.len() as u32 {
+                break;
+            }
+            let target = u64::from(off[r.target]).saturating_add(r.addend);
+            values.push(target);
+            i += 1;
+        }
+        rows.push(DataRow {
+            ty: kauai_amdil::metadata::ADDR_ROW.to_string(),
+            offset: start,
+            count: values.len() as u32,
+            values,
+            upper: true,
+        });
     }
     Ok((
         off,

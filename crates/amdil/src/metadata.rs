@@ -515,18 +515,31 @@ impl DataRow {
         Some(match t {
             "i1" | "i8" | "u8" | "struct" | "union" => 1,
             "i16" | "u16" | "half" => 2,
-            "i32" | "u32" | "float" => 4,
+            "i32" | "u32" | "float" | ADDR_ROW => 4,
             "i64" | "u64" | "double" => 8,
             _ => return None,
         })
     }
 }
 
+/// The row type of addresses (a Kauai extension, docs/spec/amd-runtime-abi.md#data-segments):
+/// each value is an offset in this segment, and the segment holds the 32-bit byte
+/// address of that offset once the runtime has placed it (`cb0[8].x` plus the value).
+pub const ADDR_ROW: &str = "addr";
+
 impl DataSegment {
-    /// The segment's bytes, little-endian, zero where no row writes.
+    /// The segment's bytes, little-endian, zero where no row writes; `addr` rows hold
+    /// their offsets, as if the segment were placed at address 0.
     pub fn bytes(&self) -> Result<Vec<u8>, String> {
+        self.placed_bytes(0)
+    }
+
+    /// The segment's bytes when placed at byte address `base` of the global buffer:
+    /// `base` is added to every `addr` value.
+    pub fn placed_bytes(&self, base: u32) -> Result<Vec<u8>, String> {
         let mut out = vec![0u8; self.size as usize];
         for r in &self.rows {
+            let is_addr = r.ty == ADDR_ROW;
             let es = r
                 .elem_size()
                 .ok_or_else(|| format!("unknown data type `{}`", r.ty))?
@@ -539,6 +552,22 @@ impl DataSegment {
                         r.ty, r.offset, self.size
                     )
                 })?;
+                let v = if is_addr {
+                    let at = u32::try_from(*v)
+                        .ok()
+                        .filter(|o| *o <= self.size)
+                        .ok_or_else(|| {
+                            format!(
+                                "`addr` row at offset {}: {v:x} is past the segment size {}",
+                                r.offset, self.size
+                            )
+                        })?;
+                    u64::from(base.checked_add(at).ok_or_else(|| {
+                        format!("the segment placed at {base} puts an address past 32 bits")
+                    })?)
+                } else {
+                    *v
+                };
                 dst.copy_from_slice(&v.to_le_bytes()[..es]);
             }
         }
@@ -1229,6 +1258,38 @@ pub fn strip_debug(program: &Program) -> Program {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn addr_rows_are_placed_with_the_segment() {
+        let seg = DataSegment {
+            cb: None,
+            size: 12,
+            rows: vec![
+                parse_row("i8:0:3:61:62:0").unwrap(),
+                parse_row("addr:4:2:0:c").unwrap(),
+            ],
+            end_cb: None,
+            loc: Loc::default(),
+        };
+        // At 0x100: the string's address 0x100, then one past the segment's end 0x10c.
+        assert_eq!(
+            seg.placed_bytes(0x100).unwrap(),
+            [0x61, 0x62, 0, 0, 0, 1, 0, 0, 0x0c, 1, 0, 0]
+        );
+        assert_eq!(seg.bytes().unwrap()[4..], [0, 0, 0, 0, 0x0c, 0, 0, 0]);
+        let past = DataSegment {
+            rows: vec![parse_row("addr:0:1:d").unwrap()],
+            ..seg.clone()
+        };
+        assert!(past
+            .bytes()
+            .unwrap_err()
+            .contains("past the segment size 12"));
+        assert!(seg
+            .placed_bytes(u32::MAX - 4)
+            .unwrap_err()
+            .contains("past 32 bits"));
+    }
 
     #[test]
     fn seed_printf_examples() {

@@ -32,20 +32,31 @@ pub fn link_into(dst: &mut Module, src: &Module) -> Result<(), String> {
     let mut types: HashMap<Type, Type> = HashMap::new();
     let mut map_ty = |dst: &mut Module, t: Type| map_type(dst, src, t, &mut types);
     let mut globals: HashMap<GlobalId, GlobalId> = HashMap::new();
+    // Relocations name globals by id, so they are renumbered once every global has its
+    // new id: (id in dst, the global as src has it, whether this link added it).
+    let mut placed = Vec::new();
     for (gid, g) in src.globals.iter() {
         let mut g2 = g.clone();
         g2.ty = map_ty(dst, g.ty);
-        let id = match dst.global_by_name(&g.name) {
-            Some(existing) if dst.globals[existing] == g2 => existing,
-            Some(_) => {
-                return Err(format!(
-                    "global `{}` is defined differently in two modules",
-                    g.name
-                ))
-            }
-            None => dst.globals.push(g2),
+        let (id, added) = match dst.global_by_name(&g.name) {
+            Some(existing) => (existing, false),
+            None => (dst.globals.push(g2.clone()), true),
         };
         globals.insert(gid, id);
+        placed.push((id, g2, added));
+    }
+    for (id, mut g2, added) in placed {
+        for r in g2.init.iter_mut().flat_map(|i| i.relocs.iter_mut()) {
+            r.target = globals.get(&r.target).copied().unwrap_or(r.target);
+        }
+        if added {
+            dst.globals[id] = g2;
+        } else if dst.globals[id] != g2 {
+            return Err(format!(
+                "global `{}` is defined differently in two modules",
+                g2.name
+            ));
+        }
     }
     // Functions: first make every name exist, so calls can be renumbered.
     let mut funcs: HashMap<FuncId, FuncId> = HashMap::new();

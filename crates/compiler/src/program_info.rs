@@ -47,8 +47,9 @@ pub struct PrintfDescriptor {
     pub format: String,
     /// The run-time arguments' IR types (`i32`, `f64`, `v4f32`, `ptr1`), in order.
     pub arg_types: Vec<String>,
-    /// The `%s` string literals, in the order of the `%s` conversions.
-    pub strings: Vec<String>,
+    /// What each `%s` conversion prints, in order: a literal, or the string a run-time
+    /// argument (a `__constant char *`) points to.
+    pub strings: Vec<kauai_ir::printf::StrArg>,
 }
 
 impl PrintfDescriptor {

@@ -21,6 +21,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use kauai_ir::printf::StrArg;
 use kauai_ir::{Module, Scalar, Type};
 use kauai_printf::{Piece, Value};
 
@@ -36,10 +37,18 @@ use crate::ExecError;
 pub(crate) struct Format {
     /// The run-time argument types (how a call's lanes are read).
     args: Vec<Type>,
+    /// Which run-time arguments are `%s` strings (`__constant char *`): the caller
+    /// reads them ([`Formats::read_strings`]) when the call is made.
+    str_args: Vec<bool>,
     bytes: Vec<u8>,
     pieces: Vec<Piece>,
-    strings: Vec<Vec<u8>>,
+    /// Per `%s` conversion: its literal, or `None` for the next run-time argument.
+    strings: Vec<Option<Vec<u8>>>,
 }
+
+/// The bytes a run-time `%s` field takes in the kauai AMD layout: the string's 32-bit
+/// address, which the runtime reads when it prints the buffer (`amdil-gen`'s printf).
+const STR_ADDRESS_BYTES: u64 = 4;
 
 /// The module's printf table, parsed once.
 #[derive(Debug, Default)]
@@ -56,13 +65,28 @@ impl Formats {
                     errs.first().map_or("", |x| x.message.as_str())
                 ))
             })?;
+            let mut str_args = vec![false; e.args.len()];
+            let strings = e
+                .strings
+                .into_iter()
+                .map(|s| match s {
+                    StrArg::Literal(s) => Some(s.into_bytes()),
+                    StrArg::Arg(k) => {
+                        if let Some(b) = str_args.get_mut(k as usize) {
+                            *b = true;
+                        }
+                        None
+                    }
+                })
+                .collect();
             map.insert(
                 e.id,
                 Format {
                     args: e.args,
+                    str_args,
                     bytes: e.format.into_bytes(),
                     pieces,
-                    strings: e.strings.into_iter().map(String::into_bytes).collect(),
+                    strings,
                 },
             );
         }
@@ -90,6 +114,25 @@ impl Formats {
         self.0.is_empty()
     }
 
+    /// Replace each run-time `%s` argument of a call to format `id` (a pointer value)
+    /// by the string `read` finds there, when the call is made.
+    pub(crate) fn read_strings<E>(
+        &self,
+        id: u32,
+        vals: &mut [Value],
+        mut read: impl FnMut(u64) -> Result<Vec<u8>, E>,
+    ) -> Result<(), E> {
+        let Some(f) = self.0.get(&id) else {
+            return Ok(());
+        };
+        for (v, is_str) in vals.iter_mut().zip(&f.str_args) {
+            if let (true, Value::Ptr(p)) = (is_str, &*v) {
+                *v = Value::Str(read(*p)?);
+            }
+        }
+        Ok(())
+    }
+
     /// Print one record: `%s` conversions take the entry's strings, the others the
     /// record's values.
     fn render(&self, id: u32, vals: &[Value], out: &mut Vec<u8>) -> Result<(), String> {
@@ -102,7 +145,12 @@ impl Formats {
         let mut args = Vec::with_capacity(vals.len() + f.strings.len());
         for s in kauai_printf::conversions(&f.pieces) {
             let next = if s.conv == b's' {
-                strings.next().map(|s| Value::Str(s.clone()))
+                match strings.next() {
+                    Some(Some(lit)) => Some(Value::Str(lit.clone())),
+                    // A run-time string, read when the call was made.
+                    Some(None) => values.next().cloned(),
+                    None => None,
+                }
             } else {
                 values.next().cloned()
             };
@@ -113,13 +161,24 @@ impl Formats {
 
     /// Bytes of a record in the kauai AMD printf buffer layout (after [`HEADER_BYTES`]).
     fn record_size(&self, id: u32, vals: &[Value]) -> u64 {
-        let strings: u64 = self.0.get(&id).map_or(0, |f| {
-            f.strings
-                .iter()
-                .map(|s| (s.len() as u64 + 1).next_multiple_of(4))
-                .sum()
-        });
-        4 + strings + vals.iter().map(value_size).sum::<u64>()
+        let Some(f) = self.0.get(&id) else {
+            return 4 + vals.iter().map(value_size).sum::<u64>();
+        };
+        let strings: u64 = f
+            .strings
+            .iter()
+            .flatten()
+            .map(|s| (s.len() as u64 + 1).next_multiple_of(4))
+            .sum();
+        let args: u64 = vals
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match f.str_args.get(i) {
+                Some(true) => STR_ADDRESS_BYTES,
+                _ => value_size(v),
+            })
+            .sum();
+        4 + strings + args
     }
 }
 
@@ -262,7 +321,7 @@ mod tests {
             &mut m,
             "%s%v2hlx|",
             &[Type::vec(Scalar::I32, 2)],
-            &["ab".into()],
+            &[StrArg::Literal("ab".into())],
         );
         Formats::new(&m).unwrap()
     }

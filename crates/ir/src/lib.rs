@@ -49,7 +49,7 @@ pub use inst::{
     AtomicOp, BinaryOp, BlockCall, Const, ConstScalar, ConvOp, FloatCC, InstKind, IntCC, MathFn,
     Ordering, Rounding, UnaryOp,
 };
-pub use module::{Global, Module};
+pub use module::{Global, Init, Module, Reloc};
 pub use parse::{parse_module, parse_str};
 pub use print::module_to_string;
 pub use types::{AddrSpace, Aggregate, DataLayout, Scalar, StructType, Type, TypeTable};

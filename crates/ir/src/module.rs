@@ -16,10 +16,42 @@ pub struct Global {
     pub ty: Type,
     pub space: AddrSpace,
     pub align: u32,
-    /// The initial bytes (little-endian); `None` means zero-filled or, for `__local`,
-    /// uninitialized.
-    pub init: Option<Vec<u8>>,
+    /// The initial contents; `None` means zero-filled or, for `__local`, uninitialized.
+    pub init: Option<Init>,
     pub constant: bool,
+}
+
+/// A module-scope variable's initial contents: its bytes, and the places among them
+/// that hold an address (`__constant char *__constant names[] = {"alpha", ...}`).
+/// An address is not a number before the program is placed in memory, so each
+/// executor writes it when it lays the globals out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Init {
+    /// The initial bytes (little-endian), as many as the type's size; zero where a
+    /// relocation goes.
+    pub bytes: Vec<u8>,
+    /// The addresses to write, sorted by offset, not overlapping (the verifier checks).
+    pub relocs: Vec<Reloc>,
+}
+
+/// At byte `offset` of the initializer, a pointer (the data layout's pointer size) to
+/// byte `addend` of global `target`, in the target's address space.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Reloc {
+    pub offset: u64,
+    pub target: GlobalId,
+    /// Bytes into the target: 0 to its size (one past the end is a valid address).
+    pub addend: u64,
+}
+
+impl Init {
+    /// Plain bytes, no addresses.
+    pub fn bytes(bytes: Vec<u8>) -> Init {
+        Init {
+            bytes,
+            relocs: Vec::new(),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -8,9 +8,9 @@ use kauai_diag::{Diagnostic, FileId, SourceMap, Span};
 
 use crate::function::{BlockData, Body, Function, InstData, MetaValue, Param, ValueData, ValueDef};
 use crate::inst::*;
-use crate::module::{Global, Module};
+use crate::module::{Global, Init, Module, Reloc};
 use crate::types::{AddrSpace, DataLayout, StructType, Type};
-use crate::{Block, FuncId, Inst, Value};
+use crate::{Block, FuncId, GlobalId, Inst, Value};
 
 /// The largest value or block number the reader accepts (numbers are kept as written).
 const MAX_ENTITY: usize = 1 << 20;
@@ -90,7 +90,7 @@ impl Lexer<'_> {
                 Tok::Num(format!("{}{}", c as char, rest))
             }
             c if c.is_ascii_alphabetic() || c == b'_' => Tok::Word(take(self, &ident)),
-            b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b':' | b'=' => {
+            b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b':' | b'=' | b'+' => {
                 self.pos += 1;
                 Tok::P(c as char)
             }
@@ -143,6 +143,9 @@ struct Parser<'a> {
     file: FileId,
     m: Module,
     _src: &'a [u8],
+    /// Relocations name their target, which may be defined further down: (global,
+    /// relocation index, target name, where it was named), resolved at the end.
+    relocs: Vec<(GlobalId, usize, String, Span)>,
 }
 
 type PResult<T> = Result<T, Diagnostic>;
@@ -170,6 +173,7 @@ pub fn parse_module(sources: &SourceMap, file: FileId) -> Result<Module, Diagnos
         file,
         m: Module::new(DataLayout::HOST64),
         _src: src,
+        relocs: Vec::new(),
     };
     p.module()?;
     Ok(p.m)
@@ -294,7 +298,7 @@ impl Parser<'_> {
         }
         loop {
             match self.peek().clone() {
-                Tok::Eof => return Ok(()),
+                Tok::Eof => return self.resolve_relocs(),
                 Tok::Word(w) if w == "target" => {
                     self.bump();
                     self.expect_word("pointer_bytes")?;
@@ -458,11 +462,18 @@ impl Parser<'_> {
             let bytes = decode_hex(&hex).ok_or_else(|| {
                 Diagnostic::error("bad hex bytes in initializer").at(self.span(), "here")
             })?;
-            Some(bytes)
+            Some(Init::bytes(bytes))
         } else {
             None
         };
-        self.m.globals.push(Global {
+        let mut targets = Vec::new();
+        let relocs = if init.is_some() && self.eat_word("relocs") {
+            self.reloc_list(&mut targets)?
+        } else {
+            Vec::new()
+        };
+        let init = init.map(|i| Init { relocs, ..i });
+        let id = self.m.globals.push(Global {
             name,
             ty,
             space,
@@ -470,6 +481,72 @@ impl Parser<'_> {
             init,
             constant,
         });
+        for (k, (target, span)) in targets.into_iter().enumerate() {
+            self.relocs.push((id, k, target, span));
+        }
+        Ok(())
+    }
+
+    /// `relocs(OFFSET: @target [+ ADDEND], ...)`; the targets are resolved at the end
+    /// (placeholders until then) and returned with where they were named.
+    fn reloc_list(&mut self, targets: &mut Vec<(String, Span)>) -> PResult<Vec<Reloc>> {
+        self.expect_p('(')?;
+        let mut out = Vec::new();
+        loop {
+            let offset = self.int()?;
+            let offset = u64::try_from(offset).or_else(|_| self.err("a byte offset"))?;
+            self.expect_p(':')?;
+            let span = self.span();
+            let name = match self.bump() {
+                Tok::Global(n) => n,
+                _ => {
+                    self.i -= 1;
+                    return self.err("a global `@name`");
+                }
+            };
+            let addend = if self.eat_p('+') {
+                let a = self.int()?;
+                u64::try_from(a).or_else(|_| self.err("a byte offset into the target"))?
+            } else {
+                0
+            };
+            targets.push((name, span));
+            out.push(Reloc {
+                offset,
+                target: GlobalId::new(0),
+                addend,
+            });
+            if !self.eat_p(',') {
+                break;
+            }
+        }
+        self.expect_p(')')?;
+        Ok(out)
+    }
+
+    fn resolve_relocs(&mut self) -> PResult<()> {
+        let mut by_name: HashMap<&str, GlobalId> = HashMap::new();
+        for (id, g) in self.m.globals.iter() {
+            by_name.entry(g.name.as_str()).or_insert(id);
+        }
+        let mut found = Vec::new();
+        for (g, k, name, span) in std::mem::take(&mut self.relocs) {
+            let Some(&t) = by_name.get(name.as_str()) else {
+                return Err(
+                    Diagnostic::error(format!("unknown global `@{name}`")).at(span, "not defined")
+                );
+            };
+            found.push((g, k, t));
+        }
+        for (g, k, t) in found {
+            if let Some(r) = self.m.globals[g]
+                .init
+                .as_mut()
+                .and_then(|i| i.relocs.get_mut(k))
+            {
+                r.target = t;
+            }
+        }
         Ok(())
     }
 

@@ -77,12 +77,26 @@ pub fn write_module(w: &mut String, m: &Module) -> fmt::Result {
         if g.constant {
             w.push_str(" constant");
         }
-        if let Some(bytes) = &g.init {
+        if let Some(init) = &g.init {
             w.push_str(" = bytes(");
-            for b in bytes {
+            for b in &init.bytes {
                 write!(w, "{b:02x}")?;
             }
             w.push(')');
+            if !init.relocs.is_empty() {
+                w.push_str(" relocs(");
+                for (i, r) in init.relocs.iter().enumerate() {
+                    if i > 0 {
+                        w.push_str(", ");
+                    }
+                    let name = m.globals.get(r.target).map_or("?", |t| t.name.as_str());
+                    write!(w, "{}: @{name}", r.offset)?;
+                    if r.addend != 0 {
+                        write!(w, " + {}", r.addend)?;
+                    }
+                }
+                w.push(')');
+            }
         }
         w.push('\n');
     }

@@ -9,9 +9,11 @@
 //!   the record was written, -1 when it was not (the buffer was full);
 //! - `<ID>` indexes the module's printf table, kept in module metadata as
 //!   `!kauai.printf.<ID> = ("format", N, "type1", ..., "typeN", "string1", ...)`: the
-//!   format (decoded, up to its first NUL), the N run-time argument types, then the
-//!   `%s` arguments, which OpenCL requires to be string literals and which are therefore
-//!   recorded here instead of being passed at run time. [`printf_table`] reads it;
+//!   format (decoded, up to its first NUL), the N run-time argument types, then one
+//!   item per `%s` conversion ([`StrArg`]): a string known at compile time (a literal,
+//!   recorded here instead of being passed at run time), or the index of the run-time
+//!   argument, a `__constant` pointer (`ptr2`), whose string is read when the call is
+//!   made. [`printf_table`] reads it;
 //! - the table is plain metadata, so it prints and parses with the text form and
 //!   survives every pass (calls to declarations have side effects and are never
 //!   removed). Several call sites may share an entry (the front end gives identical
@@ -24,7 +26,7 @@
 
 use crate::function::{Function, MetaValue, Param};
 use crate::module::Module;
-use crate::types::{Scalar, Type};
+use crate::types::{AddrSpace, Scalar, Type};
 use crate::FuncId;
 use kauai_printf::{ArgKind, Elem};
 
@@ -42,7 +44,26 @@ pub struct PrintfEntry {
     /// The run-time arguments, in order: the callee's parameter types.
     pub args: Vec<Type>,
     /// The `%s` arguments, in the order of the `%s` conversions.
-    pub strings: Vec<String>,
+    pub strings: Vec<StrArg>,
+}
+
+/// What a `%s` conversion prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StrArg {
+    /// A string known at compile time (metadata: the string).
+    Literal(String),
+    /// The NUL-terminated string a run-time argument points to: the index of that
+    /// argument among the call's arguments, a `__constant` pointer (metadata: the index).
+    Arg(u32),
+}
+
+impl StrArg {
+    pub fn literal(&self) -> Option<&str> {
+        match self {
+            StrArg::Literal(s) => Some(s),
+            StrArg::Arg(_) => None,
+        }
+    }
 }
 
 impl PrintfEntry {
@@ -56,7 +77,10 @@ impl PrintfEntry {
             MetaValue::Int(self.args.len() as i64),
         ];
         v.extend(self.args.iter().map(|t| MetaValue::Str(t.to_string())));
-        v.extend(self.strings.iter().map(|s| MetaValue::Str(s.clone())));
+        v.extend(self.strings.iter().map(|s| match s {
+            StrArg::Literal(s) => MetaValue::Str(s.clone()),
+            StrArg::Arg(k) => MetaValue::Int(i64::from(*k)),
+        }));
         v
     }
 
@@ -82,8 +106,10 @@ impl PrintfEntry {
         let strings = v[2 + n..]
             .iter()
             .map(|m| match m {
-                MetaValue::Str(s) => Ok(s.clone()),
-                MetaValue::Int(_) => Err("a %s argument is a number".to_string()),
+                MetaValue::Str(s) => Ok(StrArg::Literal(s.clone())),
+                MetaValue::Int(k) => u32::try_from(*k)
+                    .map(StrArg::Arg)
+                    .map_err(|_| format!("{k} is not an argument index")),
             })
             .collect::<Result<_, _>>()?;
         Ok(PrintfEntry {
@@ -140,7 +166,7 @@ pub fn find_or_add(
     m: &mut Module,
     format: &str,
     args: &[Type],
-    strings: &[String],
+    strings: &[StrArg],
 ) -> (u32, FuncId) {
     let table = printf_table(m);
     let id = match table
@@ -264,15 +290,32 @@ fn check_entry(e: &PrintfEntry, errs: &mut Vec<String>) {
             return;
         }
     };
-    let mut args = e.args.iter();
-    let mut strings = 0usize;
+    let mut args = e.args.iter().enumerate();
+    let mut strings = e.strings.iter();
+    let mut n_strings = 0usize;
     for s in kauai_printf::conversions(&pieces) {
         let kind = s.arg_kind();
         if kind == ArgKind::Str {
-            strings += 1;
+            n_strings += 1;
+            match strings.next() {
+                Some(StrArg::Arg(k)) => match args.next() {
+                    Some((i, t)) if i as u64 == u64::from(*k) => {
+                        if *t != Type::Ptr(AddrSpace::Constant) {
+                            errs.push(format!(
+                                "{key}: `%s` reads argument {k}, a {t}: a run-time string is a `__constant` pointer (ptr2)"
+                            ));
+                        }
+                    }
+                    Some((i, _)) => errs.push(format!(
+                        "{key}: `%s` reads argument {k}, but the next argument is {i}"
+                    )),
+                    None => errs.push(format!("{key}: `%s` reads argument {k}, which is missing")),
+                },
+                Some(StrArg::Literal(_)) | None => {}
+            }
             continue;
         }
-        match args.next() {
+        match args.next().map(|(_, t)| t) {
             Some(t) if arg_type_matches(kind, *t) => {}
             Some(t) => errs.push(format!(
                 "{key}: `{}` takes {}, the table says {t}",
@@ -287,9 +330,9 @@ fn check_entry(e: &PrintfEntry, errs: &mut Vec<String>) {
             "{key}: more argument types than the format's conversions"
         ));
     }
-    if strings != e.strings.len() {
+    if n_strings != e.strings.len() {
         errs.push(format!(
-            "{key}: the format has {strings} `%s` conversions, the entry {} strings",
+            "{key}: the format has {n_strings} `%s` conversions, the entry {} strings",
             e.strings.len()
         ));
     }
@@ -341,6 +384,10 @@ fn join(ts: &[Type]) -> String {
 mod tests {
     use super::*;
 
+    fn lit(s: &str) -> StrArg {
+        StrArg::Literal(s.into())
+    }
+
     #[test]
     fn ids_and_names() {
         assert_eq!(printf_id("__kauai_printf.12"), Some(12));
@@ -358,19 +405,46 @@ mod tests {
     #[test]
     fn table_adds_dedupes_and_renumbers() {
         let mut m = Module::default();
-        let (a, fa) = find_or_add(&mut m, "%d %s\n", &[Type::I32], &["x".into()]);
+        let (a, fa) = find_or_add(&mut m, "%d %s\n", &[Type::I32], &[lit("x")]);
         let (b, _) = find_or_add(&mut m, "%f\n", &[Type::F64], &[]);
-        let (c, fc) = find_or_add(&mut m, "%d %s\n", &[Type::I32], &["x".into()]);
+        let (c, fc) = find_or_add(&mut m, "%d %s\n", &[Type::I32], &[lit("x")]);
         assert_eq!((a, b, c), (0, 1, 0));
         assert_eq!(fa, fc);
         assert!(check(&m).is_empty(), "{:?}", check(&m));
         renumber(&mut m, 5);
         let t = printf_table(&m);
         assert_eq!(t.iter().map(|e| e.id).collect::<Vec<_>>(), vec![5, 6]);
-        assert_eq!(t[0].strings, vec!["x".to_string()]);
+        assert_eq!(t[0].strings, vec![lit("x")]);
         assert_eq!(m.functions[fa].name, "__kauai_printf.5");
         assert_eq!(next_id(&m), 7);
         assert!(check(&m).is_empty());
+    }
+
+    #[test]
+    fn runtime_strings_name_their_constant_pointer_argument() {
+        let mut m = Module::default();
+        let c = Type::Ptr(AddrSpace::Constant);
+        let strs = [lit("w"), StrArg::Arg(0)];
+        find_or_add(&mut m, "[%s] %s = %d\n", &[c, Type::I32], &strs);
+        assert!(check(&m).is_empty(), "{:?}", check(&m));
+        assert_eq!(printf_table(&m)[0].strings, strs);
+        // A __global pointer; an index that is not the next argument; no argument.
+        find_or_add(
+            &mut m,
+            "%s",
+            &[Type::Ptr(AddrSpace::Global)],
+            &[StrArg::Arg(0)],
+        );
+        find_or_add(&mut m, "%d %s", &[Type::I32, c], &[StrArg::Arg(0)]);
+        find_or_add(&mut m, "%s", &[], &[StrArg::Arg(0)]);
+        let errs = check(&m);
+        for want in [
+            "!kauai.printf.1: `%s` reads argument 0, a ptr1: a run-time string is a `__constant` pointer (ptr2)",
+            "!kauai.printf.2: `%s` reads argument 0, but the next argument is 1",
+            "!kauai.printf.3: `%s` reads argument 0, which is missing",
+        ] {
+            assert!(errs.iter().any(|e| e == want), "missing {want} in {errs:?}");
+        }
     }
 
     #[test]

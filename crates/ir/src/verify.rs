@@ -19,7 +19,7 @@ use crate::function::{Body, Function, ValueDef};
 use crate::inst::{BlockCall, Const, ConvOp, InstKind};
 use crate::module::Module;
 use crate::print::inst_to_string;
-use crate::types::{Scalar, Type};
+use crate::types::{AddrSpace, Scalar, Type};
 use crate::{Block, Inst, Value};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,16 +91,12 @@ pub fn verify_module(m: &Module) -> Result<(), VerifierErrors> {
     }
     for (_, g) in m.globals.iter() {
         if let Some(init) = &g.init {
-            if init.len() as u64 != m.size_of(g.ty) {
+            for message in check_init(m, g, init) {
                 errs.push(VerifierError {
                     function: g.name.clone(),
                     inst: None,
                     block: None,
-                    message: format!(
-                        "global initializer has {} bytes, its type needs {}",
-                        init.len(),
-                        m.size_of(g.ty)
-                    ),
+                    message,
                 });
             }
         }
@@ -558,4 +554,68 @@ fn check_types(cx: &mut Ctx, b: Block, inst: Inst) {
         }
         InstKind::Jump(_) | InstKind::Unreachable => {}
     }
+}
+
+/// The problems of one global's initializer: its size, and each relocation's place
+/// (inside the bytes, pointer-aligned, sorted, not overlapping, over zero bytes) and
+/// target (an existing global with addresses, `addend` inside it or one past its end).
+fn check_init(m: &Module, g: &crate::Global, init: &crate::Init) -> Vec<String> {
+    let mut errs = Vec::new();
+    let size = m.size_of(g.ty);
+    if init.bytes.len() as u64 != size {
+        errs.push(format!(
+            "global initializer has {} bytes, its type needs {size}",
+            init.bytes.len()
+        ));
+        return errs;
+    }
+    if g.space == AddrSpace::Local && !init.relocs.is_empty() {
+        errs.push("a __local global holds no initial addresses".into());
+    }
+    let pb = u64::from(m.data_layout.pointer_bytes);
+    let mut next_free = 0u64;
+    for r in &init.relocs {
+        let at = format!("relocation at byte {}", r.offset);
+        match r.offset.checked_add(pb) {
+            Some(end) if end <= size => {
+                if r.offset % pb != 0 {
+                    errs.push(format!("{at}: not aligned to the pointer size {pb}"));
+                }
+                if r.offset < next_free {
+                    errs.push(format!(
+                        "{at}: relocations must be sorted by offset and not overlap"
+                    ));
+                }
+                let zero = init.bytes[r.offset as usize..end as usize]
+                    .iter()
+                    .all(|b| *b == 0);
+                if !zero {
+                    errs.push(format!("{at}: the bytes under an address must be zero"));
+                }
+                next_free = end;
+            }
+            _ => errs.push(format!(
+                "{at}: a {pb}-byte address does not fit in the {size}-byte initializer"
+            )),
+        }
+        match m.globals.get(r.target) {
+            None => errs.push(format!("{at}: no global {}", r.target.index())),
+            Some(t) => {
+                if t.space == AddrSpace::Local {
+                    errs.push(format!(
+                        "{at}: @{} is __local, whose address differs per work-group",
+                        t.name
+                    ));
+                }
+                let tsize = m.size_of(t.ty);
+                if r.addend > tsize {
+                    errs.push(format!(
+                        "{at}: byte {} of @{} is past its end ({tsize} bytes)",
+                        r.addend, t.name
+                    ));
+                }
+            }
+        }
+    }
+    errs
 }

@@ -8,8 +8,8 @@
 //!
 //! This is only correct for a complete program, so only the finalize pipeline runs it:
 //! a module compiled on its own (`clCompileProgram`) may define functions another
-//! module calls after linking. Initializers are plain bytes (no addresses), so a global
-//! never keeps another one alive.
+//! module calls after linking. A live global keeps alive the globals its initializer
+//! holds addresses of (its relocations), and those theirs.
 
 use std::collections::HashSet;
 
@@ -43,12 +43,24 @@ pub fn run(m: &mut Module) {
             }
         }
     }
+    let mut pending: Vec<GlobalId> = m.globals.keys().filter(|g| live_global[*g]).collect();
+    while let Some(g) = pending.pop() {
+        let Some(init) = &m.globals[g].init else {
+            continue;
+        };
+        for r in &init.relocs {
+            if m.globals.get(r.target).is_some() && !live_global[r.target] {
+                live_global[r.target] = true;
+                pending.push(r.target);
+            }
+        }
+    }
     let dead: HashSet<FuncId> = m.functions.keys().filter(|id| !live_fn[*id]).collect();
     remove_functions(m, &dead);
     remove_globals(m, &live_global);
 }
 
-/// Keep only the live globals, renumbering the rest and every `global_addr`.
+/// Keep only the live globals, renumbering them in every `global_addr` and relocation.
 fn remove_globals(m: &mut Module, live: &SecondaryMap<GlobalId, bool>) {
     if m.globals.keys().all(|g| live[g]) {
         return;
@@ -68,6 +80,13 @@ fn remove_globals(m: &mut Module, live: &SecondaryMap<GlobalId, bool>) {
                 if let Some(n) = remap[*g] {
                     *g = n;
                 }
+            }
+        }
+    }
+    for (_, g) in fresh.iter_mut() {
+        for r in g.init.iter_mut().flat_map(|i| i.relocs.iter_mut()) {
+            if let Some(n) = remap[r.target] {
+                r.target = n;
             }
         }
     }

@@ -591,7 +591,7 @@ pub(crate) fn enqueue(
     let (printf, printf_dropped) = match printf_at {
         Some(at) => {
             let buf = &mem.global[at..];
-            let text = kauai_amdil_emu::decode_printf(buf, &linked.printf);
+            let text = kauai_amdil_emu::decode_printf_in(buf, &linked.printf, &mem.global);
             let dropped = kauai_amdil_emu::printf_dropped(buf);
             let err = |m| device_err(format!("printf buffer: {m}"));
             (text.map_err(err)?, dropped.map_err(err)?)

@@ -6,7 +6,7 @@
 // CHECK-FAIL: a vector specifier needs a length modifier
 // CHECK-FAIL: errors.cl:16:17
 // CHECK-FAIL: `%v2hld` needs an `int2`, the argument is `int4`, a vector of 4
-// CHECK-FAIL: not supported yet: `%s` with a string that is not known at compile time
+// CHECK-FAIL: not supported yet: `%s` with a string in __global memory
 // CHECK-FAIL: `%d` has no argument: the call passes too few
 // CHECK-FAIL: the printf format must be a string literal
 

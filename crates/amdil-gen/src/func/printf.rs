@@ -7,7 +7,7 @@
 //! bytes written after the 8-byte header, word 1 the printf calls that were dropped;
 //! a record is the format id, then one field per conversion, each its argument's bytes
 //! padded to 4 (vectors element after element, `%s` the string literal's bytes and its
-//! NUL). A record is reserved with a compare-and-swap on word 0, and only when it fits
+//! NUL, or the address of a string only known at run time, below). A record is reserved with a compare-and-swap on word 0, and only when it fits
 //! (as ROCm's `__printf_alloc` does), so the count always covers whole records and a
 //! full buffer drops later records as the AMD runtime does; a call whose record does not
 //! fit adds 1 to word 1 (an atomic add), so the runtime can say how much was lost. The
@@ -15,6 +15,7 @@
 
 use kauai_amdil::abi::{PRINTF_DROPPED, PRINTF_HEADER_BYTES, PRINTF_USED};
 use kauai_amdil::metadata::PrintfFmt;
+use kauai_ir::printf::StrArg;
 use kauai_printf::ArgKind;
 
 use super::*;
@@ -23,6 +24,15 @@ use super::*;
 enum Field {
     Arg(Value),
     Str(String),
+    /// A `__constant char *` whose string is only known at run time. `;printf_fmt`
+    /// fixes every field's size at compile time, so the string itself cannot travel in
+    /// the record (copying a bounded prefix would print the wrong text); the record
+    /// holds its 32-bit address in the global buffer instead, with size 0 in the
+    /// metadata (no string literal has size 0: it always has its NUL), and the runtime
+    /// reads the string there when it prints the buffer
+    /// (`kauai_amdil_emu::decode_printf_in`). That is exact because `__constant` memory
+    /// is read-only for the whole launch: the bytes are those the kernel pointed at.
+    RuntimeStr(Value),
 }
 
 /// The format as the metadata writes it: `\n` and the other C escapes spelled out.
@@ -61,7 +71,11 @@ impl FnGen<'_, '_> {
         let (mut ai, mut si) = (args.iter(), entry.strings.iter());
         for spec in kauai_printf::conversions(&pieces) {
             let f = if spec.arg_kind() == ArgKind::Str {
-                si.next().map(|s| Field::Str(s.clone()))
+                match si.next() {
+                    Some(StrArg::Literal(s)) => Some(Field::Str(s.clone())),
+                    Some(StrArg::Arg(_)) => ai.next().map(|v| Field::RuntimeStr(*v)),
+                    None => None,
+                }
             } else {
                 ai.next().map(|v| Field::Arg(*v))
             };
@@ -71,11 +85,16 @@ impl FnGen<'_, '_> {
                 ))
             })?);
         }
-        // Each field's words and byte size.
+        // Each field's words and byte size (as the metadata gives it).
         let mut sizes = Vec::new();
         let mut words: Vec<Vec<Src>> = Vec::new();
         for f in &fields {
             match f {
+                Field::RuntimeStr(v) => {
+                    let l = self.loc(*v)?;
+                    sizes.push(0);
+                    words.push(vec![l.s(0, &[0])]);
+                }
                 Field::Arg(v) => {
                     let sh = self.shape(*v)?;
                     let l = self.loc(*v)?;
@@ -96,7 +115,11 @@ impl FnGen<'_, '_> {
                 }
             }
         }
-        let record: u32 = 4 + sizes.iter().map(|s| s.next_multiple_of(4)).sum::<u32>();
+        // A run-time string's field (size 0) is its 4-byte address.
+        let record: u32 = 4 + sizes
+            .iter()
+            .map(|s| if *s == 0 { 4 } else { s.next_multiple_of(4) })
+            .sum::<u32>();
         self.facts.writes_global = true;
         self.facts.printf.push(PrintfFmt {
             id,

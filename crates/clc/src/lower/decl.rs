@@ -717,7 +717,9 @@ impl Lowerer<'_> {
                 place: Place::Global(g),
                 ty: dt.ty,
                 space: AddrSpace::Constant,
-                is_const: true,
+                // Only a written `const`: as in clang, `__constant` alone does not make
+                // `&table[i]` a pointer to const (writes are refused by address space).
+                is_const: dt.is_const,
                 is_volatile: dt.is_volatile,
             },
             span,

@@ -2,18 +2,46 @@
 //! leaves — (byte offset, type, expression) — which locals store one by one after
 //! zeroing the object and `__constant` variables evaluate into their initial bytes.
 
+use std::collections::BTreeMap;
+
 use crate::limits::MAX_CONSTANT_BYTES;
-use kauai_ir::{AddrSpace, Const, ConstScalar, InstKind, Type, Value};
+use kauai_ir::{AddrSpace, Const, ConstScalar, GlobalId, Init, InstKind, Reloc, Type, Value};
 
 use super::consteval::{cv_cast, CV};
 use super::Lowerer;
-use crate::ast::{Designator, ExprId, ExprKind, InitItem, Initializer};
+use crate::ast::{BinaryOp, Designator, ExprId, ExprKind, InitItem, Initializer, UnaryOp};
 use crate::lower::expr::Opnd;
+use crate::sema::scope::{Binding, Place, VarInfo};
 use crate::sema::types::{Prim, Ty, TyKind, T_ERROR};
 
 pub(crate) enum LeafKind {
     Expr(ExprId),
     Str(Vec<u8>),
+}
+
+/// An address constant: byte `off` of global `g`, pointing to (or designating) a `ty`.
+#[derive(Copy, Clone)]
+struct AddrConst {
+    g: GlobalId,
+    off: i128,
+    ty: Ty,
+}
+
+impl AddrConst {
+    /// `i` elements of `size` bytes further.
+    fn step(self, i: i128, size: u64) -> Option<AddrConst> {
+        let off = self.off.checked_add(i.checked_mul(i128::from(size))?)?;
+        Some(AddrConst { off, ..self })
+    }
+}
+
+/// What a pointer leaf of a constant initializer is.
+enum PtrInit {
+    Addr(Reloc),
+    /// Not an address constant (perhaps the null pointer).
+    NotAddr,
+    /// An address constant that cannot go there (already diagnosed).
+    Failed,
 }
 
 pub(crate) struct Leaf {
@@ -543,8 +571,9 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The initial bytes of a `__constant` object.
-    pub(crate) fn const_init_bytes(&mut self, ty: Ty, init: &Initializer) -> Option<Vec<u8>> {
+    /// The initial contents of a `__constant` object: bytes, and relocations where a
+    /// pointer holds an address constant.
+    pub(crate) fn const_init_bytes(&mut self, ty: Ty, init: &Initializer) -> Option<Init> {
         if self.t.size_of(ty) > MAX_CONSTANT_BYTES {
             let sp = match init {
                 Initializer::List { span, .. } => *span,
@@ -568,7 +597,24 @@ impl Lowerer<'_> {
         self.in_fn = false;
         self.flatten_init(ty, init, &mut leaves);
         let mut ok = true;
+        // By offset: a later leaf (a repeated designator) replaces an earlier one.
+        let mut relocs: BTreeMap<u64, Reloc> = BTreeMap::new();
         for leaf in leaves {
+            let lsize = self.t.size_of(leaf.ty).max(1);
+            relocs.retain(|&at, _| at >= leaf.off.saturating_add(lsize) || at < leaf.off);
+            if let (LeafKind::Expr(e), TyKind::Ptr(pt)) = (&leaf.kind, self.t.kind(leaf.ty)) {
+                match self.pointer_init(*e, pt.space, leaf.off) {
+                    PtrInit::Addr(r) => {
+                        relocs.insert(r.offset, r);
+                        continue;
+                    }
+                    PtrInit::Failed => {
+                        ok = false;
+                        continue;
+                    }
+                    PtrInit::NotAddr => {}
+                }
+            }
             match leaf.kind {
                 LeafKind::Str(b) => {
                     let end = (leaf.off as usize).saturating_add(b.len()).min(buf.len());
@@ -625,7 +671,173 @@ impl Lowerer<'_> {
             }
         }
         self.in_fn = was_in_fn;
-        ok.then_some(buf)
+        ok.then(|| Init {
+            bytes: buf,
+            relocs: relocs.into_values().collect(),
+        })
+    }
+
+    /// A pointer leaf of a `__constant` initializer at byte `off`: an address constant
+    /// becomes a relocation (after the checks clang makes), anything else is left to the
+    /// arithmetic evaluator (the null pointer).
+    fn pointer_init(&mut self, e: ExprId, space: AddrSpace, off: u64) -> PtrInit {
+        let Some(a) = self.addr_rvalue(e) else {
+            return PtrInit::NotAddr;
+        };
+        let sp = self.espan(e);
+        let target = &self.m.globals[a.g];
+        let tspace = target.space;
+        let tsize = self.m.size_of(target.ty);
+        if tspace == AddrSpace::Local {
+            // A `__local` variable has one address per work-group.
+            self.err(
+                sp,
+                "initializer element is not a compile-time constant",
+                "the address of a `__local` variable",
+            );
+            return PtrInit::Failed;
+        }
+        if tspace != space {
+            self.err(
+                sp,
+                format!(
+                    "initializing a `{}` pointer with the address of `{}` data changes address space",
+                    space.cl_name(),
+                    tspace.cl_name()
+                ),
+                "",
+            );
+            return PtrInit::Failed;
+        }
+        if !off.is_multiple_of(u64::from(self.m.data_layout.pointer_bytes)) {
+            // Executors write addresses at pointer-aligned places only (the verifier's
+            // rule); a packed struct can put a pointer elsewhere.
+            self.err(
+                sp,
+                "not supported yet: an address in a member that is not pointer-aligned",
+                format!("at byte {off}, in a packed struct"),
+            );
+            return PtrInit::Failed;
+        }
+        match u64::try_from(a.off).ok().filter(|o| *o <= tsize) {
+            Some(addend) => PtrInit::Addr(Reloc {
+                offset: off,
+                target: a.g,
+                addend,
+            }),
+            None => {
+                self.err(
+                    sp,
+                    "not supported yet: an address outside the object it points into",
+                    format!("byte {} of a {tsize}-byte object", a.off),
+                );
+                PtrInit::Failed
+            }
+        }
+    }
+
+    /// `e` as a pointer value that is an address constant (C99 6.6p9): an array that
+    /// decays, `&lvalue`, a pointer plus or minus an integer constant, a cast to another
+    /// pointer type. Gives the pointee type.
+    fn addr_rvalue(&mut self, e: ExprId) -> Option<AddrConst> {
+        let tu = self.tu;
+        match &tu.exprs[e].kind {
+            ExprKind::Unary {
+                op: UnaryOp::AddrOf,
+                operand,
+            } => self.addr_lvalue(*operand),
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Add | BinaryOp::Sub),
+                lhs,
+                rhs,
+            } => {
+                let (p, i) = match self.addr_rvalue(*lhs) {
+                    Some(p) => (p, self.const_int(*rhs)?),
+                    None if *op == BinaryOp::Add => {
+                        (self.addr_rvalue(*rhs)?, self.const_int(*lhs)?)
+                    }
+                    None => return None,
+                };
+                let i = if *op == BinaryOp::Sub {
+                    i.checked_neg()?
+                } else {
+                    i
+                };
+                p.step(i, self.t.size_of(p.ty))
+            }
+            ExprKind::Cast { ty, expr } => {
+                let t = self.type_name(*ty).ty;
+                let TyKind::Ptr(pt) = self.t.kind(t) else {
+                    return None;
+                };
+                let p = self.addr_rvalue(*expr)?;
+                Some(AddrConst {
+                    ty: pt.pointee,
+                    ..p
+                })
+            }
+            _ => {
+                let l = self.addr_lvalue(e)?;
+                match self.t.kind(l.ty) {
+                    TyKind::Array(elem, _) => Some(AddrConst { ty: elem, ..l }),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// `e` as an object of static storage whose address is a constant: a string
+    /// literal, a program-scope (or hoisted) variable, an element or member of one, `*p`
+    /// of an address constant `p`. Gives the object's type.
+    fn addr_lvalue(&mut self, e: ExprId) -> Option<AddrConst> {
+        let tu = self.tu;
+        match &tu.exprs[e].kind {
+            ExprKind::StringLit(s) => {
+                let (g, ty) = self.intern_string(&s.bytes)?;
+                Some(AddrConst { g, off: 0, ty })
+            }
+            ExprKind::Ident(sym) => match self.sc.lookup(*sym) {
+                Some(Binding::Var(VarInfo {
+                    place: Place::Global(g),
+                    ty,
+                    ..
+                })) => Some(AddrConst { g, off: 0, ty }),
+                _ => None,
+            },
+            ExprKind::Index { base, index } => {
+                let p = self.addr_rvalue(*base)?;
+                let i = self.const_int(*index)?;
+                p.step(i, self.t.size_of(p.ty))
+            }
+            ExprKind::Member {
+                base,
+                member,
+                arrow,
+            } => {
+                let b = if *arrow {
+                    self.addr_rvalue(*base)?
+                } else {
+                    self.addr_lvalue(*base)?
+                };
+                let TyKind::Record(r) = self.t.kind(b.ty) else {
+                    return None;
+                };
+                let f = self.t.records[r as usize]
+                    .fields
+                    .iter()
+                    .find(|f| f.name == Some(member.name) && f.bits.is_none())?;
+                Some(AddrConst {
+                    g: b.g,
+                    off: b.off.checked_add(i128::from(f.offset))?,
+                    ty: f.ty,
+                })
+            }
+            ExprKind::Unary {
+                op: UnaryOp::Deref,
+                operand,
+            } => self.addr_rvalue(*operand),
+            _ => None,
+        }
     }
 
     fn write_cv(&mut self, buf: &mut [u8], off: usize, ty: Ty, c: &CV) -> bool {

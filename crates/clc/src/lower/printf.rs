@@ -7,7 +7,8 @@
 //! - the format is a string literal, valid under OpenCL's rules (`kauai_printf::parse`);
 //! - every conversion has an argument of its kind: an integer for `%d`, a floating
 //!   number for `%f`, a vector of the right size and element type for `%vN`, a string
-//!   literal for `%s`, a pointer for `%p`;
+//!   for `%s` (a literal or a `__constant char` array, recorded in the table, or a
+//!   `__constant char *`, passed and read at run time), a pointer for `%p`;
 //! - an integer of another size than the conversion's (`%d` given a `size_t`) is
 //!   converted to it, with a warning (C would print garbage);
 //! - arguments past the format's conversions are evaluated and ignored, with a warning.
@@ -18,7 +19,8 @@
 use std::ops::Range;
 
 use kauai_diag::{Diagnostic, Span};
-use kauai_ir::{InstKind, Type, Value};
+use kauai_ir::printf::StrArg;
+use kauai_ir::{AddrSpace, InstKind, Type, Value};
 use kauai_printf::{ArgKind, Elem, Piece, Spec};
 
 use super::expr::Opnd;
@@ -138,7 +140,12 @@ impl Lowerer<'_> {
                 continue;
             };
             match self.printf_arg(spec, sspan, arg) {
-                Some(PrintfArg::Str(s)) => strings.push(s),
+                Some(PrintfArg::Str(s)) => strings.push(StrArg::Literal(s)),
+                Some(PrintfArg::RuntimeStr(v)) => {
+                    strings.push(StrArg::Arg(vals.len() as u32));
+                    vals.push(v);
+                    types.push(Type::Ptr(AddrSpace::Constant));
+                }
                 Some(PrintfArg::Value(v, t)) => {
                     vals.push(v);
                     types.push(t);
@@ -189,7 +196,13 @@ impl Lowerer<'_> {
             return None;
         }
         // No initial bytes means zero-filled: the empty string.
-        Some(global.init.clone().unwrap_or_default())
+        Some(
+            global
+                .init
+                .as_ref()
+                .map(|i| i.bytes.clone())
+                .unwrap_or_default(),
+        )
     }
 
     /// Check and lower one argument against its conversion.
@@ -209,8 +222,8 @@ impl Lowerer<'_> {
             );
         };
         if kind == ArgKind::Str {
-            // The strings travel in the printf table, so only a string whose bytes are
-            // known here can be printed: a literal, or a `__constant char` array.
+            // A string whose bytes are known here (a literal, a `__constant char` array)
+            // travels in the printf table; any other `__constant char *` is passed.
             let known: Option<Vec<u8>> = match &tu.exprs[arg].kind {
                 ExprKind::StringLit(s) => Some(s.bytes.clone()),
                 ExprKind::Ident(sym) => self.constant_char_array(*sym),
@@ -233,29 +246,47 @@ impl Lowerer<'_> {
                 }
                 (None, ExprKind::Error) => None,
                 (None, _) => {
-                    let o = self.expr(arg);
-                    if matches!(o, Opnd::Err) {
+                    let (v, t) = self.rv(arg)?;
+                    if t == T_ERROR {
                         return None;
                     }
-                    let t = self.opnd_ty(&o);
-                    let is_char_ptr = matches!(
-                        self.t.kind(t),
-                        TyKind::Ptr(p) if matches!(self.t.kind(p.pointee), TyKind::Prim(Prim::Char | Prim::UChar))
-                    ) || matches!(self.t.kind(t), TyKind::Array(e, _) if matches!(self.t.kind(e), TyKind::Prim(Prim::Char | Prim::UChar)));
-                    let d = if is_char_ptr {
-                        Diagnostic::error(format!(
-                            "not supported yet: `{sp}` with a string that is not known at compile time"
-                        ))
-                        .at(asp, "a pointer whose string is only known at run time")
-                        .also(sspan, "for this conversion")
-                        .note("Kauai prints `%s` strings from its printf table: pass a string literal or a `__constant char` array")
-                    } else {
-                        Diagnostic::error(format!("`{sp}` needs a string argument"))
-                            .at(asp, format!("this is `{}`", self.tyname(t)))
-                            .also(sspan, "for this conversion")
+                    let space = match self.t.kind(t) {
+                        TyKind::Ptr(p)
+                            if matches!(
+                                self.t.kind(p.pointee),
+                                TyKind::Prim(Prim::Char | Prim::UChar)
+                            ) =>
+                        {
+                            Some(p.space)
+                        }
+                        _ => None,
                     };
-                    self.push_diag(d);
-                    None
+                    match space {
+                        // Read where the call is made (host) or when the buffer is
+                        // printed (IL devices): `__constant` memory cannot change
+                        // during a launch, so both see the same string.
+                        Some(AddrSpace::Constant) => Some(PrintfArg::RuntimeStr(v)),
+                        Some(space) => {
+                            self.push_diag(
+                                Diagnostic::error(format!(
+                                    "not supported yet: `{sp}` with a string in {} memory",
+                                    space.cl_name()
+                                ))
+                                .at(asp, "a pointer whose string is only known at run time")
+                                .also(sspan, "for this conversion")
+                                .note("Kauai prints run-time `%s` strings from `__constant` memory only"),
+                            );
+                            None
+                        }
+                        None => {
+                            self.push_diag(
+                                Diagnostic::error(format!("`{sp}` needs a string argument"))
+                                    .at(asp, format!("this is `{}`", self.tyname(t)))
+                                    .also(sspan, "for this conversion"),
+                            );
+                            None
+                        }
+                    }
                 }
             };
         }
@@ -331,5 +362,8 @@ impl Lowerer<'_> {
 
 enum PrintfArg {
     Value(Value, Type),
+    /// A string known at compile time.
     Str(String),
+    /// A `__constant char *` whose string is read at run time.
+    RuntimeStr(Value),
 }

@@ -362,7 +362,7 @@ fn link_renumbers_printf_ids_and_finalize_describes_them() {
                 d.id,
                 d.format.as_str(),
                 d.arg_types.iter().map(String::as_str).collect(),
-                d.strings.iter().map(String::as_str).collect(),
+                d.strings.iter().filter_map(|s| s.literal()).collect(),
             )
         })
         .collect();

@@ -314,3 +314,24 @@ fn only_finalize_removes_what_no_kernel_calls() {
     assert!(fin.iter().any(|n| n == "square"), "{fin:?}");
     assert!(!fin.iter().any(|n| n == "unused"), "{fin:?}");
 }
+
+#[test]
+fn relocations_follow_their_globals_into_the_linked_module() {
+    // The table's relocations name the strings by global id; in the linked module the
+    // second module's globals come after @bias, so the ids must be renumbered.
+    let a = "__constant int bias[2] = {100, 200};\n\
+             int pick(int i);\n\
+             __kernel void k(__global int *out) {\n\
+                 int i = get_global_id(0);\n\
+                 out[i] = pick(i) + bias[i & 1];\n\
+             }\n";
+    let b = "__constant char *__constant names[] = {\"ab\", \"cd\", \"ef\", \"gh\"};\n\
+             int pick(int i) { return names[i & 3][1]; }\n";
+    let mut m = linked(&[a, b]).expect("link");
+    let got = run_ints(&mut m, "k", 8, &[]);
+    // The second letters b d f h are 98 100 102 104.
+    let want: Vec<i32> = (0..8)
+        .map(|i| [98, 100, 102, 104][i & 3] + [100, 200][i & 1])
+        .collect();
+    assert_eq!(got, want);
+}

@@ -396,11 +396,14 @@ impl RunCtx<'_> {
                         let Some(pi) = f.printfs.get(i as usize) else {
                             return Err(Stop::Unsupported("bad printf call".into()));
                         };
-                        let vals = pi
+                        let mut vals: Vec<_> = pi
                             .args
                             .iter()
                             .map(|(s, t)| crate::printf::value_of(regs, *s as usize, *t))
                             .collect();
+                        self.prog
+                            .printf
+                            .read_strings(pi.id, &mut vals, |p| mem.c_string(p))?;
                         let keep = !self.printf_full.load(Ordering::Relaxed);
                         let fits = group.log.borrow_mut().push(
                             &self.prog.printf,

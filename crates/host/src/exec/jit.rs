@@ -86,7 +86,11 @@ impl RunCtx<'_> {
                 self.deadline,
                 &self.abort,
                 &|id, lanes| {
-                    let vals = self.prog.printf.values_of(id, lanes);
+                    let mut vals = self.prog.printf.values_of(id, lanes);
+                    // The generated code checked that each string's first byte is
+                    // readable (a load that faults as the interpreter's does).
+                    let read = |p| Ok::<_, std::convert::Infallible>(self.shared_c_string(p));
+                    let _ = self.prog.printf.read_strings(id, &mut vals, read);
                     let keep = !self.printf_full.load(Ordering::Relaxed);
                     log.borrow_mut()
                         .push(&self.prog.printf, self.printf_limit, id, vals, keep)
@@ -158,5 +162,20 @@ impl RunCtx<'_> {
                 self.kernel.name
             )),
         }))
+    }
+
+    /// The string at `p` in a shared region (where `__constant` data lives), up to its
+    /// NUL or the region's end, as `Mem::c_string` reads it; empty anywhere else.
+    fn shared_c_string(&self, p: u64) -> Vec<u8> {
+        let (r, off) = memory::locate(p);
+        let (Some(Region::Shared { buf, .. }), Ok(start)) =
+            (self.regions.get(r), u64::try_from(off))
+        else {
+            return Vec::new();
+        };
+        (start..buf.len() as u64)
+            .map(|at| buf.load(at, 1) as u8)
+            .take_while(|b| *b != 0)
+            .collect()
     }
 }

@@ -165,6 +165,30 @@ impl Mem<'_, '_> {
         }
     }
 
+    /// The string a printf `%s` pointer points to: its bytes up to the NUL, or up to
+    /// the end of its region. Its first byte must be readable, as for a load (a bad
+    /// pointer faults here; the JIT checks the same byte in the generated code).
+    pub(super) fn c_string(&mut self, p: u64) -> Result<Vec<u8>, Stop> {
+        let mut b = [0u64];
+        self.load(p, 1, &mut b)?;
+        // `__constant` data lives in shared regions; a `ptr2` into private or local
+        // memory (which OpenCL C cannot make) reads as the empty string, as on the JIT,
+        // whose host side sees only the shared regions.
+        if !matches!(self.regions.get(locate(p).0), Some(Region::Shared { .. })) {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        let mut q = p;
+        while b[0] != 0 {
+            out.push(b[0] as u8);
+            q = q.wrapping_add(1);
+            if self.load(q, 1, &mut b).is_err() {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
     #[inline]
     pub(super) fn store(&mut self, p: u64, eb: u32, vals: &[u64]) -> Result<(), Stop> {
         let r = (p >> OFFSET_BITS) as usize;

@@ -35,7 +35,23 @@ impl Program {
                 }
                 _ => format!("{} global @{}", g.space.cl_name(), g.name),
             });
-            let init = g.init.clone().filter(|b| b.len() as u64 == size);
+            let init = g
+                .init
+                .as_ref()
+                .filter(|i| i.bytes.len() as u64 == size)
+                .map(|i| {
+                    // Addresses in the interpreter's (and the JIT's) encoding: a global
+                    // is region `REGION_GLOBALS + index`, so each is known before any
+                    // memory exists. The verifier checked each place and target.
+                    let mut b = i.bytes.clone();
+                    for r in &i.relocs {
+                        let p = make_ptr(REGION_GLOBALS + r.target.index() as u64, r.addend);
+                        if let Some(dst) = b.get_mut(r.offset as usize..r.offset as usize + 8) {
+                            dst.copy_from_slice(&p.to_le_bytes());
+                        }
+                    }
+                    b
+                });
             globals.push(match g.space {
                 AddrSpace::Local => {
                     local_globals.push((size, init));

@@ -82,6 +82,46 @@ block2:
 }
 
 #[test]
+fn verifier_checks_relocations() {
+    // One global per broken rule: over non-zero bytes, misaligned, past the end,
+    // overlapping the previous one, pointing past its target, pointing to __local
+    // memory, held by a __local global.
+    let bad = r#"global @s: [4 x i8] addrspace(2) align 1 constant = bytes(61626300)
+global @l: [4 x i8] addrspace(3) align 1
+global @nonzero: ptr2 addrspace(2) align 8 constant = bytes(0100000000000000) relocs(0: @s)
+global @misaligned: [2 x ptr2] addrspace(2) align 8 constant = bytes(00000000000000000000000000000000) relocs(4: @s)
+global @past: ptr2 addrspace(2) align 8 constant = bytes(0000000000000000) relocs(8: @s)
+global @overlap: [2 x ptr2] addrspace(2) align 8 constant = bytes(00000000000000000000000000000000) relocs(8: @s, 8: @s)
+global @addend: ptr2 addrspace(2) align 8 constant = bytes(0000000000000000) relocs(0: @s + 5)
+global @to_local: ptr2 addrspace(2) align 8 constant = bytes(0000000000000000) relocs(0: @l)
+global @in_local: ptr3 addrspace(3) align 8 = bytes(0000000000000000) relocs(0: @s)
+"#;
+    let m = parse_str("bad.ir", bad).unwrap_or_else(|e| panic!("{e}"));
+    let errs = verify_module(&m).expect_err("must fail").to_string();
+    for want in [
+        "nonzero: relocation at byte 0: the bytes under an address must be zero",
+        "misaligned: relocation at byte 4: not aligned to the pointer size 8",
+        "past: relocation at byte 8: a 8-byte address does not fit in the 8-byte initializer",
+        "overlap: relocation at byte 8: relocations must be sorted by offset and not overlap",
+        "addend: relocation at byte 0: byte 5 of @s is past its end (4 bytes)",
+        "to_local: relocation at byte 0: @l is __local",
+        "in_local: a __local global holds no initial addresses",
+    ] {
+        assert!(errs.contains(want), "missing `{want}` in:\n{errs}");
+    }
+    // An unknown target is a parse error at its name.
+    let e = parse_str(
+        "r.ir",
+        "global @p: ptr2 addrspace(2) align 8 = bytes(0000000000000000) relocs(0: @nowhere)\n",
+    )
+    .expect_err("must fail");
+    assert!(
+        e.contains("r.ir:1:74") && e.contains("unknown global `@nowhere`"),
+        "{e}"
+    );
+}
+
+#[test]
 fn parse_errors_point_at_the_line() {
     let e = parse_str(
         "x.ir",

@@ -329,6 +329,20 @@ impl Lower<'_, '_> {
                     }
                 }
                 CallKind::Printf(id) => {
+                    // A run-time `%s` string is read by the host where the pointer
+                    // points: its first byte is checked here as a load's, so a bad
+                    // pointer faults with this work-item, as on the interpreter.
+                    let strings = kauai_ir::printf::printf_entry(self.m, id)
+                        .map(|e| e.strings)
+                        .unwrap_or_default();
+                    for s in &strings {
+                        if let kauai_ir::printf::StrArg::Arg(k) = s {
+                            if let Some(a) = args.get(*k as usize) {
+                                let p = self.get1(*a);
+                                self.address(*a, p, 1, 0, FAULT_LOAD);
+                            }
+                        }
+                    }
                     // The lanes go to the host through a stack slot.
                     let mut lanes = Vec::new();
                     for a in args {

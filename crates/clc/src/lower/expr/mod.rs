@@ -235,6 +235,8 @@ impl Lowerer<'_> {
     /// string literals in the constant address space), one per distinct content.
     fn string_literal(&mut self, bytes: &[u8], span: Span) -> Opnd {
         if !self.in_fn {
+            // Only an initializer may take a string's address at program scope (through
+            // `const_addr`, as a relocation); code cannot run there.
             self.err(
                 span,
                 "not supported yet: a string literal's address at program scope",
@@ -242,9 +244,25 @@ impl Lowerer<'_> {
             );
             return Opnd::Err;
         }
-        let Some(n) = (bytes.len() as u64).checked_add(1) else {
+        let Some((g, ty)) = self.intern_string(bytes) else {
             return Opnd::Err;
         };
+        let ptr = self.place_ptr(Place::Global(g));
+        Opnd::L(LVal {
+            ptr,
+            ty,
+            space: AddrSpace::Constant,
+            // `char[N]` as in C (no qualifier warnings); `__constant` keeps it read-only.
+            is_const: false,
+            is_volatile: false,
+            align: 1,
+        })
+    }
+
+    /// The `__constant char[N]` global holding a string literal's bytes and its NUL, one
+    /// per distinct content; `None` only for a length that overflows.
+    pub(crate) fn intern_string(&mut self, bytes: &[u8]) -> Option<(kauai_ir::GlobalId, Ty)> {
+        let n = (bytes.len() as u64).checked_add(1)?;
         let ch = self.t.prim(Prim::Char);
         let ty = self.t.array(ch, n);
         let g = match self.str_globals.get(bytes) {
@@ -259,23 +277,14 @@ impl Lowerer<'_> {
                     ty: mty,
                     space: AddrSpace::Constant,
                     align: 1,
-                    init: Some(init),
+                    init: Some(kauai_ir::Init::bytes(init)),
                     constant: true,
                 });
                 self.str_globals.insert(bytes.to_vec(), g);
                 g
             }
         };
-        let ptr = self.place_ptr(Place::Global(g));
-        Opnd::L(LVal {
-            ptr,
-            ty,
-            space: AddrSpace::Constant,
-            // `char[N]` as in C (no qualifier warnings); `__constant` keeps it read-only.
-            is_const: false,
-            is_volatile: false,
-            align: 1,
-        })
+        Some((g, ty))
     }
 
     pub(crate) fn ident(&mut self, sym: crate::ast::Symbol, span: Span) -> Opnd {
