@@ -7,7 +7,7 @@
 
 use thiserror::Error;
 
-use crate::isa::{def, row_by_opcode, Arch, Enc, InstrDef, Role};
+use crate::isa::{def, row_by_opcode, Arch, Enc, InstrDef, OpSpec, Role};
 use crate::operand::{LITERAL, M0, VGPR0};
 
 /// Value of one operand slot.
@@ -1360,7 +1360,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             if spec.role == Role::Vcc {
                 continue;
             }
-            if crate::operand::format_code(arch, c, spec.dwords).is_none() {
+            if crate::operand::format_code(arch, c, printed_dwords(d, spec, &m)).is_none() {
                 return Err(DecodeError::NonCanonical);
             }
             let dest = matches!(
@@ -1450,6 +1450,28 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
 /// VGPRs in a MUBUF/MTBUF address: an index and an offset, or a 64-bit address, take
 /// two. The decoder and the printer agree through this one rule (an address range past
 /// v255 has no spelling, so such words do not decode).
+/// The register width an operand has in text: the row's width, except where the
+/// modifiers widen it (tfe returns one more VGPR; an image's data follows its dmask;
+/// r128 halves a resource). The decoder refuses a register range past the file's end
+/// at this width, so what it accepts always prints as registers.
+pub fn printed_dwords(d: &InstrDef, spec: &OpSpec, m: &Mods) -> u8 {
+    match spec.role {
+        Role::Vdata if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) => spec.dwords + u8::from(m.tfe),
+        Role::Vdst if d.enc == Enc::Flat => spec.dwords + u8::from(m.tfe),
+        Role::Vdata if d.enc == Enc::Mimg => {
+            crate::asm::instr::mimg_vdata_width(d.name, m.dmask, m.tfe, m.d16)
+        }
+        Role::Srsrc => {
+            if m.r128 {
+                4
+            } else {
+                8
+            }
+        }
+        _ => spec.dwords,
+    }
+}
+
 pub fn buffer_vaddr_dwords(m: &Mods) -> u8 {
     if (m.offen && m.idxen) || m.addr64 {
         2

@@ -279,17 +279,6 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 let a = imm(v);
                 format!("attr{}.{}", a >> 2, ["x", "y", "z", "w"][(a & 3) as usize])
             }
-            // tfe returns one more VGPR.
-            Role::Vdata if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) => {
-                code_text(arch, v, spec.dwords + u8::from(m.tfe))
-            }
-            Role::Vdst if d.enc == Enc::Flat => code_text(arch, v, spec.dwords + u8::from(m.tfe)),
-            Role::Vdata if d.enc == Enc::Mimg => code_text(
-                arch,
-                v,
-                crate::asm::instr::mimg_vdata_width(d.name, m.dmask, m.tfe, m.d16),
-            ),
-            Role::Srsrc => code_text(arch, v, if m.r128 { 4 } else { 8 }),
             Role::ExpTgt => match imm(v) {
                 t @ 0..=7 => format!("mrt{t}"),
                 8 => "mrtz".into(),
@@ -304,7 +293,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 .to_string(),
             Role::Vdst if v == Operand::Absent => continue,
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
-            _ => code_text(arch, v, spec.dwords),
+            _ => code_text(arch, v, crate::inst::printed_dwords(d, spec, m)),
         };
         let lit_value = match (v, spec.role) {
             (Operand::Lit(x), _) | (Operand::Imm(x), Role::Lit) => Some(x),
