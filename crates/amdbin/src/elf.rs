@@ -441,11 +441,7 @@ fn too_large(what: &str) -> ElfError {
 
 impl ElfGen {
     fn sym_size(&self) -> u64 {
-        if self.is64 {
-            24
-        } else {
-            16
-        }
+        symbol_size(self.is64)
     }
 
     fn shstrtab_bytes(&self) -> Vec<u8> {
@@ -774,5 +770,15 @@ impl ElfGen {
         }
         out.resize(size as usize, 0);
         Ok(out)
+    }
+}
+
+/// Bytes of one symbol-table entry: the `sh_entsize` every written `SHT_SYMTAB` section
+/// gets, whatever the section it was read from said (as CLRX writes it).
+pub(crate) fn symbol_size(is64: bool) -> u64 {
+    if is64 {
+        24
+    } else {
+        16
     }
 }

@@ -56,7 +56,7 @@ fn lossy(b: &[u8]) -> String {
 }
 
 /// `nobits`: bytes of NOBITS sections materialised so far in this file.
-fn extra_section(s: &Section, nobits: &mut u64) -> Result<ExtraSection, Cl2Error> {
+fn extra_section(s: &Section, is64: bool, nobits: &mut u64) -> Result<ExtraSection, Cl2Error> {
     let data = if s.stype == SHT_NOBITS {
         *nobits = nobits.saturating_add(s.size);
         if *nobits > MAX_NOBITS_BYTES {
@@ -80,7 +80,13 @@ fn extra_section(s: &Section, nobits: &mut u64) -> Result<ExtraSection, Cl2Error
         align: s.align.max(1),
         link: s.link,
         info: s.info,
-        entsize: s.entsize,
+        // The writer gives a symbol table the entry size of its ELF class; reading it
+        // so keeps a read-write-read round trip stable.
+        entsize: if s.stype == crate::elf::SHT_SYMTAB {
+            crate::elf::symbol_size(is64)
+        } else {
+            s.entsize
+        },
         data,
     })
 }
@@ -93,7 +99,7 @@ fn extra_sections(elf: &ElfFile, standard: &[&str]) -> Result<Vec<ExtraSection>,
     for s in &elf.sections {
         match standard.iter().position(|n| *n == s.name) {
             Some(i) if !seen[i] => seen[i] = true,
-            _ => out.push(extra_section(s, &mut nobits)?),
+            _ => out.push(extra_section(s, elf.is64, &mut nobits)?),
         }
     }
     Ok(out)
