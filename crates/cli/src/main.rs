@@ -153,6 +153,14 @@ impl From<kauai_runtime::RuntimeError> for Failure {
                 log,
                 msg: "build failed".into(),
             },
+            // What the checks found before a fault comes first: it often explains it.
+            kauai_runtime::RuntimeError::Execution(kauai_runtime::ExecError::Fault {
+                ref findings,
+                ..
+            }) if !findings.is_empty() => Failure::Reported {
+                log: findings.iter().map(|f| format!("{f}\n\n")).collect(),
+                msg: e.to_string(),
+            },
             other => Failure::Input(other.to_string()),
         }
     }

@@ -187,6 +187,18 @@ fn run_test(
                 }
             }
             Err(e) => {
+                // What the checks found before a fault counts too.
+                if let kauai_runtime::oclc::OclcError::Runtime(
+                    kauai_runtime::RuntimeError::Execution(kauai_runtime::ExecError::Fault {
+                        findings: fs,
+                        ..
+                    }),
+                ) = &e
+                {
+                    for f in fs {
+                        findings.extend(f.to_string().lines().map(|l| l.trim().to_string()));
+                    }
+                }
                 failure = Some(e.to_string());
                 break;
             }
@@ -232,9 +244,13 @@ fn run_test(
                 Some(i) => finding_pos += i + 1,
                 None => {
                     return Err(format!(
-                        "{}: CHECK-FINDING `{want}` not found in what the checks found:\n{}",
+                        "{}: CHECK-FINDING `{want}` not found in what the checks found:\n{}{}",
                         path.display(),
-                        findings.join("\n")
+                        findings.join("\n"),
+                        failure
+                            .as_deref()
+                            .map(|f| format!("\nthe run failed: {f}"))
+                            .unwrap_or_default()
                     ))
                 }
             },

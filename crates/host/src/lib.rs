@@ -310,6 +310,9 @@ pub enum ExecError {
         kernel: String,
         work_item: [u64; 3],
         message: String,
+        /// What the checks ([`ExecOptions::checks`]) found before the fault, which is
+        /// often its cause (a race that left a bad index); empty without checks.
+        findings: Vec<Finding>,
     },
     #[error("kernel {kernel} stopped by the {limit} (work-item ({}, {}, {}) was running)", work_item[0], work_item[1], work_item[2])]
     Timeout {

@@ -40,7 +40,9 @@ pub use error::RuntimeError;
 pub use host_target::host_info;
 pub use il::PRINTF_BUFFER_BYTES;
 pub use il_probe::probe_il;
-pub use kauai_host::{Buffer, Checks, ExecOptions, Finding, RunStats, CHECKS_VAR, CHECK_LOG_VAR};
+pub use kauai_host::{
+    Buffer, Checks, ExecError, ExecOptions, Finding, RunStats, CHECKS_VAR, CHECK_LOG_VAR,
+};
 pub use kernel::{enqueue, Kernel, KernelArg, NdRangeSpec};
 pub use program::{compile_to_ir, is_il_source, is_ir_source, parse_ir, Program, SourceFile};
 pub use separate::{compile_object, link_objects, CompiledObject};

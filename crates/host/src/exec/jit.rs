@@ -128,6 +128,7 @@ impl RunCtx<'_> {
                     kernel: kernel_name(),
                     work_item: gid(wi),
                     message,
+                    findings: Vec::new(),
                 }
             }
             Outcome::Stopped { wi } => {

@@ -148,13 +148,16 @@ impl Program {
         } else {
             instructions = on_threads(&run, threads, || run.worker(chunk));
         }
-        if let Some(e) = run.error.lock().ok().and_then(|mut e| e.take()) {
-            return Err(e);
-        }
         let (findings, findings_dropped) = match run.races.as_ref().map(|m| m.lock()) {
             Some(Ok(rs)) => (rs.findings(&run), rs.dropped),
             _ => (Vec::new(), 0),
         };
+        if let Some(mut e) = run.error.lock().ok().and_then(|mut e| e.take()) {
+            if let ExecError::Fault { findings: f, .. } = &mut e {
+                *f = findings;
+            }
+            return Err(e);
+        }
         let merged = run.printf.into_inner().unwrap_or_default();
         if let Some(e) = merged.error {
             return Err(ExecError::Unsupported(format!(
@@ -297,6 +300,7 @@ impl RunCtx<'_> {
                 kernel,
                 work_item: wi.gid,
                 message,
+                findings: Vec::new(),
             },
             Stop::Limit(limit) => ExecError::Timeout {
                 kernel,
