@@ -26,9 +26,7 @@
 //! bounds check per packet. A branch the work-items disagree on splits the packet:
 //! each work-item then runs alone in its own copy of the body, to its return or the
 //! next barrier, where the packet comes back together (values that differ by the path
-//! taken are kept per work-item). The rejoin at barriers is switched off for now (an
-//! unexplained fuzz finding on a scan kernel, kept in `fuzz/regressions/jit_diff/`):
-//! kernels with barriers and divergent branches run one work-item at a time. Atomics, printf and private memory keep a kernel in
+//! taken are kept per work-item). Atomics, printf and private memory keep a kernel in
 //! the scalar form (their order of work-items is observable). A fault in a packet
 //! reruns the group in the scalar form, so the fault names the work-item the
 //! interpreter names. On kernels with data races between work-items (which OpenCL

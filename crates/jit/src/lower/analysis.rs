@@ -337,12 +337,6 @@ pub(super) fn packet_plan(
             continue;
         };
         match &body.insts[t].kind {
-            // Packets that split and rejoin at a barrier stay off until an open
-            // jit_diff finding (fuzz/pending/jit_diff) is understood: the scalar form
-            // is the safe one.
-            InstKind::Brif(c, ..) if varying.contains(c) && layout.has_barrier => {
-                return Err("a branch that differs between work-items, and barriers".into())
-            }
             InstKind::Switch { arg, .. } if varying.contains(arg) => {
                 return Err("a switch that differs between work-items".into())
             }
