@@ -8,7 +8,7 @@
 //! Kauai adds `-arg NAME@FILE` (raw bytes), `-arg NAME,null` (a null buffer), `-write
 //! NAME:FILE` (a buffer's raw bytes after the run), struct arguments (see [`structs`]),
 //! `-device NAME` (also `--device`; `host` or `kauai:<mcpu>`) and
-//! `-timeout SECONDS`. The file may also be an AMD IL program (`FILE.il`, with its
+//! `-timeout SECONDS`, image and sampler arguments (see [`images`]). The file may also be an AMD IL program (`FILE.il`, with its
 //! compiler metadata): it runs on a `kauai:<mcpu>` device, by default
 //! [`DEFAULT_IL_DEVICE`](crate::DEFAULT_IL_DEVICE); or Kauai IR text (`FILE.ir`, what
 //! `kauai build --emit ir|finalized` writes), built for the device like OpenCL C.
@@ -20,6 +20,7 @@
 //!
 //! Output lines are oclc's: `dst,13,24,35,96.6` for a print, `dst - match` for a compare.
 
+pub mod images;
 pub mod structs;
 pub mod values;
 
@@ -666,6 +667,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         let work_items = crate::limits::global_work_items(&device, &global)
             .map_err(|e| value_err(format!("{}: {e}", d.flag("global"))))?;
         let mut buffers: Vec<(String, Option<Arc<Buffer>>, Result<Shape, String>)> = Vec::new();
+        let mut image_args: Vec<(String, Arc<kauai_host::image::Image>)> = Vec::new();
         for (i, a) in args.iter().enumerate() {
             let src = cmd
                 .args
@@ -677,6 +679,36 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                 None => format!("argument `{}`", a.name),
             };
             let bad = |m: String| value_err(format!("{what}: {m}"));
+            if a.kind == ArgKind::Buffer(kauai_ir::AddrSpace::Image) {
+                let ty = kauai_ir::image::ImageType::from_cl_name(&a.type_name)
+                    .ok_or_else(|| bad(format!("`{}` is not an image type", a.type_name)))?;
+                let Some(ListSource::Inline(t)) = &src else {
+                    return Err(bad(format!(
+                        "an image argument is given inline: {} {},{}(ORDER,CHANNEL_TYPE,SIZES)[,LIST]",
+                        d.flag("arg"),
+                        a.name,
+                        a.type_name.trim_end_matches("_t")
+                    )));
+                };
+                let img =
+                    images::make_image(t, ty, &mut rng, limits.max_buffer_bytes).map_err(&bad)?;
+                let img = Arc::new(img);
+                kernel.set_arg(i, KernelArg::Image(img.clone()))?;
+                image_args.push((a.name.clone(), img));
+                continue;
+            }
+            if a.type_name == "sampler_t" && matches!(a.kind, ArgKind::Value(_)) {
+                let Some(ListSource::Inline(t)) = &src else {
+                    return Err(bad(format!(
+                        "a sampler argument is given inline: {} {},CL_FALSE,CL_ADDRESS_CLAMP,CL_FILTER_NEAREST",
+                        d.flag("arg"),
+                        a.name
+                    )));
+                };
+                let bits = images::sampler_bits(t).map_err(&bad)?;
+                kernel.set_arg(i, KernelArg::Bytes(bits.to_le_bytes().to_vec()))?;
+                continue;
+            }
             match &a.kind {
                 ArgKind::Buffer(_) => {
                     let shape = match (layout_of(&a.type_name), structs.get(i)) {
@@ -916,6 +948,10 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
             ));
         }
         for o in &cmd.outputs {
+            if let Some((_, img)) = image_args.iter().find(|(n, _)| n == o.name()) {
+                image_output(o, img, d, &mut files, out, &in_base)?;
+                continue;
+            }
             match o {
                 Output::Print(p) => {
                     let (buf, shape) = find_buffer(&buffers, &p.name, &d.flag("print"))?;
@@ -1048,6 +1084,53 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         kauai_diag::files::write_output(path, bytes).map_err(|e| OclcError::Io(e.to_string()))?;
     }
     Ok(report)
+}
+
+/// `-print` (stored channels, as image lists give them) and `-write` (bytes) of an
+/// image argument; `-compare` is not supported yet.
+fn image_output(
+    o: &Output,
+    img: &kauai_host::image::Image,
+    d: Dialect,
+    files: &mut Vec<(PathBuf, Vec<u8>)>,
+    out: &mut String,
+    in_base: &dyn Fn(&Path) -> PathBuf,
+) -> Result<(), OclcError> {
+    let bytes = img.buf.read_bytes();
+    match o {
+        Output::Print(p) => {
+            let elem = images::channel_scalar(img.format.ty);
+            let total = bytes.len() / elem.size();
+            let count = p.count.unwrap_or(total.saturating_sub(p.offset));
+            if p.offset.checked_add(count).is_none_or(|end| end > total) {
+                return Err(value_err(format!(
+                    "{} {}: {count} values from {} but the image holds {total} channels",
+                    d.flag("print"),
+                    p.name,
+                    p.offset
+                )));
+            }
+            let mut line = p.name.clone();
+            for i in p.offset..p.offset + count {
+                line.push(',');
+                let at = i * elem.size();
+                line.push_str(&elem.decode(&bytes[at..at + elem.size()]).to_string());
+            }
+            line.push('\n');
+            match &p.file {
+                Some(f) => add_to_file(files, in_base(f), line.as_bytes()),
+                None => out.push_str(&line),
+            }
+        }
+        Output::Write { file, .. } => add_to_file(files, in_base(file), &bytes),
+        Output::Compare { name, .. } => {
+            return Err(usage(format!(
+                "{} {name}: not supported yet: comparing an image (print it instead)",
+                d.flag("compare")
+            )))
+        }
+    }
+    Ok(())
 }
 
 /// Append `bytes` to what is written to `path` at the end of the command.
