@@ -54,6 +54,18 @@ impl Image {
     /// place of the height (1-D arrays) or depth (2-D arrays); sizes the type does not
     /// use must be 1.
     pub fn new(ty: ImageType, format: ImageFormat, size: [u64; 3]) -> Result<Image, String> {
+        let bytes = Image::bytes_for(ty, format, size)?;
+        Ok(Image {
+            ty,
+            format,
+            dims: size.map(|s| s as u32),
+            buf: Arc::new(Buffer::new(bytes as usize)),
+        })
+    }
+
+    /// The bytes an image of this type, format and size takes, checked (format, sizes,
+    /// [`MAX_IMAGE_SIDE`], [`MAX_IMAGE_BYTES`]) before anything is allocated.
+    pub fn bytes_for(ty: ImageType, format: ImageFormat, size: [u64; 3]) -> Result<u64, String> {
         format.check()?;
         let used = ty.coords() as usize;
         for (i, &s) in size.iter().enumerate() {
@@ -76,12 +88,7 @@ impl Image {
             .ok_or_else(|| {
                 format!("the image is larger than {MAX_IMAGE_BYTES} bytes (MAX_IMAGE_BYTES)")
             })?;
-        Ok(Image {
-            ty,
-            format,
-            dims: size.map(|s| s as u32),
-            buf: Arc::new(Buffer::new(bytes as usize)),
-        })
+        Ok(bytes)
     }
 
     pub fn pixel_bytes(&self) -> usize {
@@ -518,5 +525,41 @@ mod tests {
         assert_eq!(f32::from_bits(r[3]), 1.0);
         // Integer coordinates with a linear sampler are undefined: refused.
         assert!(im.read(ChannelKind::Float, lin, [0; 4], true).is_err());
+    }
+
+    #[test]
+    fn trilinear_reads_average_the_eight_neighbours() {
+        // Texel (x, y, z) of a 2x2x2 R FLOAT image holds x + 2y + 4z; at (1, 1, 1)
+        // every weight is 1/2, so the read is the mean 3.5. A layer of a 2-D array is
+        // rounded, not filtered: layer 0.5 rounds to 0 (ties to even).
+        let f = ImageFormat {
+            order: ChannelOrder::R,
+            ty: ChannelType::Float,
+        };
+        let im = Image::new(ImageType::Image3d, f, [2, 2, 2]).unwrap();
+        for i in 0..8u32 {
+            let c = [i & 1, i >> 1 & 1, i >> 2, 0];
+            im.write(ChannelKind::Float, c, [(i as f32).to_bits(), 0, 0, 0])
+                .unwrap();
+        }
+        let lin = smp::ADDRESS_CLAMP_TO_EDGE | smp::FILTER_LINEAR;
+        let one = 1.0f32.to_bits();
+        let r = im.read(ChannelKind::Float, lin, [one, one, one, 0], false);
+        assert_eq!(f32::from_bits(r.unwrap()[0]), 3.5);
+        let arr = Image::new(ImageType::Image2dArray, f, [2, 2, 2]).unwrap();
+        arr.write(ChannelKind::Float, [0, 0, 1, 0], [one, 0, 0, 0])
+            .unwrap();
+        let half = 0.5f32.to_bits();
+        let nearest = smp::ADDRESS_CLAMP | smp::FILTER_NEAREST;
+        let at = |layer: f32| {
+            let r = arr.read(
+                ChannelKind::Float,
+                nearest,
+                [half, half, layer.to_bits(), 0],
+                false,
+            );
+            f32::from_bits(r.unwrap()[0])
+        };
+        assert_eq!((at(0.5), at(1.5), at(0.49), at(7.0)), (0.0, 1.0, 0.0, 1.0));
     }
 }

@@ -105,13 +105,13 @@ pub fn make_image(
             .map_err(|_| format!("image size `{s}` is not a whole number"))?;
     }
     let format = ImageFormat { order, ty: ct };
-    let img = Image::new(ty, format, size)?;
-    if img.buf.len() as u64 > max_bytes {
+    let bytes = Image::bytes_for(ty, format, size)?;
+    if bytes > max_bytes {
         return Err(format!(
-            "an image of {} bytes exceeds the device's maximum buffer size of {max_bytes}",
-            img.buf.len()
+            "an image of {bytes} bytes exceeds the device's maximum buffer size of {max_bytes}"
         ));
     }
+    let img = Image::new(ty, format, size)?;
     if let Some(list) = rest {
         let list = parse_list(list)?;
         let want_n = img.pixels() * order.channels() as u64;
