@@ -38,6 +38,20 @@ pub fn channel_scalar(t: ChannelType) -> ClScalar {
     }
 }
 
+/// OpenCL 1.2's other channel orders and types: named, but not supported yet.
+const OTHER_ORDERS: &[&str] = &["RGB", "Rx", "RGx", "RGBx"];
+const OTHER_TYPES: &[&str] = &["UNORM_SHORT_565", "UNORM_SHORT_555", "UNORM_INT_101010"];
+
+/// A name without `CL_`, upper case.
+fn plain(s: &str) -> String {
+    let u = s.to_ascii_uppercase();
+    u.strip_prefix("CL_").unwrap_or(&u).to_string()
+}
+
+fn is_one_of(s: &str, names: &[&str]) -> bool {
+    names.iter().any(|n| n.eq_ignore_ascii_case(&plain(s)))
+}
+
 /// Split `TYPE(ARGS)[,REST]` into the type word, the arguments and the rest.
 fn split_call(text: &str) -> Option<(&str, Vec<&str>, Option<&str>)> {
     let text = text.trim();
@@ -90,12 +104,22 @@ pub fn make_image(
             if n == 1 { "" } else { "s" }
         ));
     }
-    let order = ChannelOrder::from_name(args[0])
-        .ok_or_else(|| format!("`{}` is not a channel order Kauai supports (R, A, RG, RA, RGBA, BGRA, ARGB, INTENSITY, LUMINANCE)", args[0]))?;
+    let order = ChannelOrder::from_name(args[0]).ok_or_else(|| {
+        let known = if is_one_of(args[0], OTHER_ORDERS) {
+            format!("not supported yet: CL_{} images", plain(args[0]))
+        } else {
+            format!("`{}` is not a channel order", args[0])
+        };
+        format!("{known} (orders: R, A, RG, RA, RGBA, BGRA, ARGB, INTENSITY, LUMINANCE)")
+    })?;
     let ct = ChannelType::from_name(args[1]).ok_or_else(|| {
+        let known = if is_one_of(args[1], OTHER_TYPES) {
+            format!("not supported yet: CL_{} channels", plain(args[1]))
+        } else {
+            format!("`{}` is not a channel type", args[1])
+        };
         format!(
-            "`{}` is not a channel type Kauai supports (SNORM_INT8/16, UNORM_INT8/16, SIGNED_INT8/16/32, UNSIGNED_INT8/16/32, HALF_FLOAT, FLOAT)",
-            args[1]
+            "{known} (types: SNORM_INT8/16, UNORM_INT8/16, SIGNED_INT8/16/32, UNSIGNED_INT8/16/32, HALF_FLOAT, FLOAT)"
         )
     })?;
     let mut size = [1u64; 3];
@@ -184,7 +208,12 @@ mod tests {
         for (bad, why) in [
             ("image3d(R,FLOAT,1,1,1)", "takes an image2d_t"),
             ("image2d(R,FLOAT,2)", "2 sizes"),
-            ("image2d(RGB,FLOAT,1,1)", "not a channel order"),
+            ("image2d(RGB,FLOAT,1,1)", "not supported yet: CL_RGB images"),
+            ("image2d(RGBQ,FLOAT,1,1)", "`RGBQ` is not a channel order"),
+            (
+                "image2d(R,cl_unorm_short_565,1,1)",
+                "not supported yet: CL_UNORM_SHORT_565",
+            ),
             ("image2d(BGRA,FLOAT,1,1)", "cannot have"),
             ("image2d(R,UNORM_INT8,2,1),1", "the list gives 1"),
             ("image2d(R,UNORM_INT8,1,1),256", "out of range"),

@@ -684,7 +684,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                     .ok_or_else(|| bad(format!("`{}` is not an image type", a.type_name)))?;
                 let Some(ListSource::Inline(t)) = &src else {
                     return Err(bad(format!(
-                        "an image argument is given inline: {} {},{}(ORDER,CHANNEL_TYPE,SIZES)[,LIST]",
+                        "not supported yet: an image argument from a file or raw bytes; give it inline: {} {},{}(ORDER,CHANNEL_TYPE,SIZES)[,LIST]",
                         d.flag("arg"),
                         a.name,
                         a.type_name.trim_end_matches("_t")
