@@ -804,6 +804,7 @@ impl Lowerer<'_> {
             init: Some(bits.to_le_bytes().to_vec()),
             constant: true,
         });
+        self.sampler_bits.insert(g, bits);
         self.bind_var(
             name,
             VarInfo {

@@ -158,6 +158,54 @@ impl Lowerer<'_> {
         );
     }
 
+    /// The bits of a sampler known at compile time: an integer constant, or a sampler
+    /// variable initialized by one.
+    fn known_sampler(&mut self, e: ExprId) -> Option<u32> {
+        if let crate::ast::ExprKind::Ident(sym) = self.tu.exprs[e].kind {
+            if let Some(crate::sema::scope::Binding::Var(v)) = self.sc.lookup(sym) {
+                if let crate::sema::scope::Place::Global(g) = v.place {
+                    return self.sampler_bits.get(&g).copied();
+                }
+                return None;
+            }
+        }
+        let v = self.const_int(e)?;
+        u32::try_from(v).ok()
+    }
+
+    /// What OpenCL 1.2 (6.12.14.2) leaves undefined for a read with a sampler known at
+    /// compile time: warned, as clang warns (the host device faults at run time).
+    fn check_known_sampler(&mut self, name: &str, kind: ChannelKind, int_coords: bool, e: ExprId) {
+        let Some(bits) = self.known_sampler(e) else {
+            return;
+        };
+        let Ok(s) = kauai_ir::image::Sampler::decode(bits) else {
+            return;
+        };
+        let sp = self.espan(e);
+        if kind != ChannelKind::Float && s.linear {
+            self.warn(
+                sp,
+                format!("`{name}` sampler must use CLK_FILTER_NEAREST"),
+                "linear filtering of integer images is undefined",
+            );
+        } else if int_coords
+            && (s.normalized
+                || s.linear
+                || matches!(
+                    s.addressing,
+                    kauai_ir::image::Addressing::Repeat
+                        | kauai_ir::image::Addressing::MirroredRepeat
+                ))
+        {
+            self.warn(
+                sp,
+                format!("`{name}` with integer coordinates needs an unnormalized, nearest sampler with CLAMP_TO_EDGE, CLAMP or NONE addressing"),
+                "the result is undefined with this sampler",
+            );
+        }
+    }
+
     /// `read_image{f,i,ui}`: `sampler_arg` is the sampler's expression when there is
     /// one (for a constant sampler's check).
     pub(crate) fn read_image(
@@ -214,6 +262,9 @@ impl Lowerer<'_> {
                 "float coordinates need a sampler",
             );
             return None;
+        }
+        if let (3, Some(e)) = (args.len(), sampler_arg) {
+            self.check_known_sampler(name, kind, int_coords, e);
         }
         let b = ImageBuiltin::Read { kind, int_coords };
         let v = self.call_image(b, vec![args[0].v, smp, coords]);

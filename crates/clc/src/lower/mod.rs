@@ -160,6 +160,9 @@ pub struct Lowerer<'a> {
     /// are resolved twice (for its type, then for its parameters), and each error is
     /// reported once.
     pub(crate) type_errors_at: std::collections::HashSet<Span>,
+    /// The `CLK_*` bits of each sampler variable (a constant `i32` global), for the
+    /// checks of the reads that use it.
+    pub(crate) sampler_bits: HashMap<kauai_ir::GlobalId, u32>,
 }
 
 /// Lower a parsed translation unit. The module is complete only if no error was pushed
@@ -183,6 +186,7 @@ pub fn lower_translation_unit(
         fx: FnState::default(),
         in_fn: false,
         type_errors_at: Default::default(),
+        sampler_bits: HashMap::new(),
         anon: 0,
         fp64_reported: false,
         errors: 0,
