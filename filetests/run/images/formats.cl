@@ -38,6 +38,25 @@
 // CHECK: dst,0,1,255,256,65535,65535,65535,1000,65535,12,200,300,5,65534,65535,77
 // RUN: kauai oclc -execute -enqueue putui -arg dst,image2d(RGBA,UNSIGNED_INT32,4,1) -arg v,0,1,255,256,65535,65536,4294967295,1000,70000,12,200,300,5,65534,2147483648,77 -print dst,16 -global 4 %s
 // CHECK: dst,0,1,255,256,65535,65536,4294967295,1000,70000,12,200,300,5,65534,2147483648,77
+// Channel orders as read_imagef returns them (8.3.1.1, by hand): INTENSITY (I,I,I,I),
+// A (0,0,0,a), ARGB stored a,r,g,b, LUMINANCE (L,L,L,1), RA (r,0,0,a); 51/255 = 0.2,
+// 102/255 = 0.4, -32768/32767 clamps to -1.
+// RUN: kauai oclc -execute -enqueue get4 -arg src,image2d(INTENSITY,UNORM_INT8,3,1),0,51,255 -print back4,12 -global 3 %s
+// CHECK: back4,0,0,0,0,0.2,0.2,0.2,0.2,1,1,1,1
+// RUN: kauai oclc -execute -enqueue get4 -arg src,image2d(A,UNORM_INT8,3,1),0,51,255 -print back4,12 -global 3 %s
+// CHECK: back4,0,0,0,0,0,0,0,0.2,0,0,0,1
+// RUN: kauai oclc -execute -enqueue get4 -arg src,image2d(ARGB,UNORM_INT8,1,1),255,51,0,102 -print back4,4 -global 1 %s
+// CHECK: back4,0.2,0,0.4,1
+// RUN: kauai oclc -execute -enqueue get4 -arg src,image2d(LUMINANCE,HALF_FLOAT,2,1),0.5,-2 -print back4,8 -global 2 %s
+// CHECK: back4,0.5,0.5,0.5,1,-2,-2,-2,1
+// RUN: kauai oclc -execute -enqueue get4 -arg src,image2d(RA,SNORM_INT16,1,1),32767,-32768 -print back4,4 -global 1 %s
+// CHECK: back4,1,0,0,-1
+
+__kernel void get4(__read_only image2d_t src, __global float4 *back4)
+{
+    int i = get_global_id(0);
+    back4[i] = read_imagef(src, (int2)(i, 0));
+}
 
 __kernel void put(__write_only image2d_t dst, __global const float4 *v)
 {
