@@ -172,12 +172,10 @@ impl Image {
             return [0, 0, 0, a];
         }
         let raw = self.load(c);
-        let stored: Vec<u32> = (0..self.format.order.channels())
-            .map(|k| match kind {
-                ChannelKind::Float => self.to_float(raw[k]).to_bits(),
-                _ => raw[k],
-            })
-            .collect();
+        let stored: [u32; 4] = std::array::from_fn(|k| match kind {
+            ChannelKind::Float => self.to_float(raw[k]).to_bits(),
+            _ => raw[k],
+        });
         match self.format.order {
             ChannelOrder::Intensity => [stored[0]; 4],
             ChannelOrder::Luminance => [stored[0], stored[0], stored[0], one],

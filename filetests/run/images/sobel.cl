@@ -6,6 +6,9 @@
 // 41, gy = 13+26+27 - 0-0-9 = 57, |gx| + |gy| = 98.
 // RUN: kauai oclc -execute -enqueue sobel -arg src,image2d(R,UNSIGNED_INT8,5,4),0,9,18,27,36,13,27,41,44,58,26,45,53,61,69,39,52,65,67,80 -arg s,CL_FALSE,CL_ADDRESS_CLAMP_TO_EDGE,CL_FILTER_NEAREST -arg dst,image2d(R,UNSIGNED_INT8,5,4) -print dst,20 -global 5,4 %s
 // CHECK: dst,98,154,152,150,124,170,234,208,204,178,168,208,160,156,132,104,144,98,96,86
+// The same run, compared instead of printed (an image compares its stored channels).
+// RUN: kauai oclc -execute -enqueue sobel -arg src,image2d(R,UNSIGNED_INT8,5,4),0,9,18,27,36,13,27,41,44,58,26,45,53,61,69,39,52,65,67,80 -arg s,CL_FALSE,CL_ADDRESS_CLAMP_TO_EDGE,CL_FILTER_NEAREST -arg dst,image2d(R,UNSIGNED_INT8,5,4) -compare dst,98,154,152,150,124,170,234,208,204,178,168,208,160,156,132,104,144,98,96,86 -global 5,4 %s
+// CHECK: dst - match
 
 int px(read_only image2d_t img, sampler_t s, int x, int y)
 {

@@ -12,8 +12,9 @@
 //!   first) as the channel type stores it: normalized types as their integers (`255`
 //!   is 1.0 in UNORM_INT8), `HALF_FLOAT` and `FLOAT` as numbers. Without a list the
 //!   image is zero.
-//! - `-print NAME[,OFFSET],COUNT` of an image prints stored channels in that same
-//!   order and form; `-write NAME:FILE` writes the image's bytes.
+//! - `-print NAME[,OFFSET],COUNT` and `-compare NAME,LIST` of an image print and
+//!   compare stored channels in that same order and form; `-write NAME:FILE` writes the
+//!   image's bytes.
 //! - A sampler: `-arg NAME,NORMALIZED,ADDRESSING,FILTER` with `CL_TRUE`/`CL_FALSE`,
 //!   `CL_ADDRESS_{NONE,CLAMP_TO_EDGE,CLAMP,REPEAT,MIRRORED_REPEAT}` and
 //!   `CL_FILTER_{NEAREST,LINEAR}` (`clCreateSampler`'s arguments).

@@ -667,7 +667,6 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         let work_items = crate::limits::global_work_items(&device, &global)
             .map_err(|e| value_err(format!("{}: {e}", d.flag("global"))))?;
         let mut buffers: Vec<(String, Option<Arc<Buffer>>, Result<Shape, String>)> = Vec::new();
-        let mut image_args: Vec<(String, Arc<kauai_host::image::Image>)> = Vec::new();
         for (i, a) in args.iter().enumerate() {
             let src = cmd
                 .args
@@ -692,9 +691,15 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                 };
                 let img =
                     images::make_image(t, ty, &mut rng, limits.max_buffer_bytes).map_err(&bad)?;
-                let img = Arc::new(img);
-                kernel.set_arg(i, KernelArg::Image(img.clone()))?;
-                image_args.push((a.name.clone(), img));
+                // Prints, compares and raw writes see the stored channels, one
+                // value each, as the list gave them.
+                let layout = Layout {
+                    elem: images::channel_scalar(img.format.ty),
+                    lanes: 1,
+                };
+                let buf = img.buf.clone();
+                kernel.set_arg(i, KernelArg::Image(Arc::new(img)))?;
+                buffers.push((a.name.clone(), Some(buf), Ok(Shape::Plain(layout))));
                 continue;
             }
             if a.type_name == "sampler_t" && matches!(a.kind, ArgKind::Value(_)) {
@@ -948,10 +953,6 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
             ));
         }
         for o in &cmd.outputs {
-            if let Some((_, img)) = image_args.iter().find(|(n, _)| n == o.name()) {
-                image_output(o, img, d, &mut files, out, &in_base)?;
-                continue;
-            }
             match o {
                 Output::Print(p) => {
                     let (buf, shape) = find_buffer(&buffers, &p.name, &d.flag("print"))?;
@@ -1084,53 +1085,6 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
         kauai_diag::files::write_output(path, bytes).map_err(|e| OclcError::Io(e.to_string()))?;
     }
     Ok(report)
-}
-
-/// `-print` (stored channels, as image lists give them) and `-write` (bytes) of an
-/// image argument; `-compare` is not supported yet.
-fn image_output(
-    o: &Output,
-    img: &kauai_host::image::Image,
-    d: Dialect,
-    files: &mut Vec<(PathBuf, Vec<u8>)>,
-    out: &mut String,
-    in_base: &dyn Fn(&Path) -> PathBuf,
-) -> Result<(), OclcError> {
-    let bytes = img.buf.read_bytes();
-    match o {
-        Output::Print(p) => {
-            let elem = images::channel_scalar(img.format.ty);
-            let total = bytes.len() / elem.size();
-            let count = p.count.unwrap_or(total.saturating_sub(p.offset));
-            if p.offset.checked_add(count).is_none_or(|end| end > total) {
-                return Err(value_err(format!(
-                    "{} {}: {count} values from {} but the image holds {total} channels",
-                    d.flag("print"),
-                    p.name,
-                    p.offset
-                )));
-            }
-            let mut line = p.name.clone();
-            for i in p.offset..p.offset + count {
-                line.push(',');
-                let at = i * elem.size();
-                line.push_str(&elem.decode(&bytes[at..at + elem.size()]).to_string());
-            }
-            line.push('\n');
-            match &p.file {
-                Some(f) => add_to_file(files, in_base(f), line.as_bytes()),
-                None => out.push_str(&line),
-            }
-        }
-        Output::Write { file, .. } => add_to_file(files, in_base(file), &bytes),
-        Output::Compare { name, .. } => {
-            return Err(usage(format!(
-                "{} {name}: not supported yet: comparing an image (print it instead)",
-                d.flag("compare")
-            )))
-        }
-    }
-    Ok(())
 }
 
 /// Append `bytes` to what is written to `path` at the end of the command.
