@@ -150,6 +150,19 @@ fn kernel_args(m: &Module, f: &Function, r7xx: bool) -> Result<Vec<Arg>, GenErro
                 });
                 (ArgKind::ByVal { size }, size.div_ceil(16).max(1), e)
             }
+            // Images and samplers need seed 000's image ABI, not built yet.
+            (Type::Ptr(AddrSpace::Image), None) => {
+                return Err(GenError::Unsupported(format!(
+                    "images on the amdil target (kernel `{}`, argument `{name}`)",
+                    f.name
+                )))
+            }
+            _ if types.get(i).map(String::as_str) == Some("sampler_t") => {
+                return Err(GenError::Unsupported(format!(
+                    "images on the amdil target (kernel `{}`, sampler argument `{name}`)",
+                    f.name
+                )))
+            }
             (Type::Ptr(sp), None) => {
                 let (mem, buf, local) = match sp {
                     AddrSpace::Global => ("uav", RAW_UAV, false),

@@ -196,6 +196,12 @@ fn prelude(opts: &CompileOptions) -> String {
          #define M_SQRT2_F 1.41421356237309504880f\n\
          #define M_SQRT1_2_F 0.707106781186547524401f\n",
     );
+    if opts.images {
+        // The one list of image constants (kauai_ir::image), as `#define`s.
+        for (name, value) in kauai_ir::image::cl_constants() {
+            s.push_str(&format!("#define {name} 0x{value:x}\n"));
+        }
+    }
     if opts.fp64 {
         s.push_str(
             "#define DBL_DIG 15\n\

@@ -275,11 +275,13 @@ pub fn parse_fuzz(data: &[u8]) {
 
 /// Property: `compile_opencl_c` returns whatever the source, and a module it returns
 /// passes the IR verifier (a failure would be a lowering bug). `mode`: 1 `double`
-/// support, 2 32-bit pointers, 4 compile only (a link follows). True if it compiled.
+/// support, 2 32-bit pointers, 4 compile only (a link follows), 8 image support. True
+/// if it compiled.
 pub fn compile_holds(src: &[u8], mode: u8) -> bool {
     let mut opts = CompileOptions {
         fp64: mode & 1 != 0,
         compile_only: mode & 4 != 0,
+        images: mode & 8 != 0,
         ..CompileOptions::default()
     };
     if mode & 2 != 0 {

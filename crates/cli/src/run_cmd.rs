@@ -196,10 +196,14 @@ pub(crate) struct RunArgs {
     /// NAME=raw:FILE (a buffer's or value's raw bytes), NAME=null (a null buffer), or a
     /// size in bytes for a __local pointer. Values must fit the argument's type exactly;
     /// a struct (by value, or each element of a buffer of structs) takes its fields'
-    /// values in declaration order, nested structs, arrays and vectors flattened.
+    /// values in declaration order, nested structs, arrays and vectors flattened. An
+    /// image is NAME=TYPE(ORDER,CHANNEL_TYPE,SIZES)[,LIST], e.g.
+    /// `src=image2d(RGBA,UNORM_INT8,4,4),range(0,63)` (stored channels in memory order;
+    /// zero without a list); a sampler NAME=CL_TRUE|CL_FALSE,CL_ADDRESS_<MODE>,CL_FILTER_<MODE>.
     #[arg(long = "arg", short = 'a', value_name = "NAME=LIST")]
     args: Vec<String>,
-    /// Print a buffer after the run: NAME (all of it) or NAME,COUNT or NAME,OFFSET,COUNT.
+    /// Print a buffer after the run: NAME (all of it) or NAME,COUNT or NAME,OFFSET,COUNT
+    /// (an image: its stored channels, as image lists give them).
     /// A buffer given no values holds one element per work-item, zero-filled.
     #[arg(long, short = 'p', value_name = "NAME[,N]")]
     print: Vec<String>,

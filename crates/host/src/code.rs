@@ -275,6 +275,8 @@ pub(crate) enum Op {
     Dma(u32),
     /// A `printf` call: index into [`FuncCode::printfs`].
     Printf(u32),
+    /// An image builtin: index into [`FuncCode::images`].
+    Image(u32),
     VecGroup(u32),
     Call(u32),
     Ret {
@@ -436,6 +438,15 @@ pub(crate) struct DmaInfo {
     pub size_bits: u8,
 }
 
+/// An image builtin's call site: the builtin, its arguments' slots (image handle,
+/// then sampler and coordinates, or coordinates and colour) and the result's slot.
+#[derive(Clone, Debug)]
+pub(crate) struct ImageInfo {
+    pub op: kauai_ir::builtins::ImageBuiltin,
+    pub args: Vec<S>,
+    pub d: S,
+}
+
 /// A translated function.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FuncCode {
@@ -453,6 +464,7 @@ pub(crate) struct FuncCode {
     pub colls: Vec<CollInfo>,
     pub dmas: Vec<DmaInfo>,
     pub printfs: Vec<PrintfInfo>,
+    pub images: Vec<ImageInfo>,
     pub vecgroups: Vec<VecGroupInfo>,
     /// (size, align, result slot) of each alloca.
     pub allocas: Vec<(u64, u64, S)>,

@@ -41,7 +41,9 @@
 //!
 //! Kernel arguments ([`ArgValue`]): a [`Buffer`] for `ptr1`/`ptr2`/`ptr4` parameters,
 //! `Local { size }` for `ptr3` parameters (a zeroed per-group allocation), `Bytes` for
-//! scalars and vectors (little-endian; a `vec3` may be given as 3 or 4 lanes), for
+//! scalars and vectors (little-endian; a `vec3` may be given as 3 or 4 lanes; a
+//! `sampler_t` as its 4 bytes of `CLK_*` bits), an [`image::Image`] for `ptr5`
+//! (image) parameters, for
 //! `ptr0 byval(T)` parameters (the bytes are copied into each work-item's private
 //! memory), and all-zero bytes for a null pointer.
 //!
@@ -126,6 +128,9 @@
 //!   are counted per block (on the block's terminator), so counting costs one
 //!   subtraction per block;
 //! - lane semantics (what one lane of every operation computes) live in `kauai_ir::lanes`;
+//! - `image.rs` is the software sampler: images' memory, addressing, filtering and
+//!   format conversions (OpenCL 1.2 8.2, 8.3); image builtins run on the interpreter
+//!   only (the JIT leaves kernels that call them to it);
 //! - `printf.rs` keeps each work-group's `printf` records and merges them into
 //!   [`RunStats::printf`] in work-group order (see "printf" above);
 //! - `buffer.rs` is the thread-safe global memory.
@@ -142,6 +147,7 @@ mod buffer;
 pub mod checks;
 mod code;
 mod exec;
+pub mod image;
 mod printf;
 pub mod props;
 mod translate;
@@ -173,6 +179,9 @@ pub enum ArgValue {
     /// A scalar or vector by value (little-endian), a `byval` struct, or a null pointer
     /// (all zeros).
     Bytes(Vec<u8>),
+    /// An image for a `ptr5` parameter: its type must be the parameter's
+    /// (`kernel_arg_type`); a `read_only` parameter cannot write it.
+    Image(Arc<image::Image>),
 }
 
 /// The shape of an enqueue. Dimensions at or above `work_dim` are ignored (size 1).

@@ -694,6 +694,11 @@ impl Tx<'_> {
             let dim = a.first().copied().unwrap_or(0);
             return self.emit(Op::Query { q, bits, d, dim });
         }
+        if let Some(op) = builtins::ImageBuiltin::parse(name) {
+            let i = self.out.images.len() as u32;
+            self.out.images.push(ImageInfo { op, args: a, d });
+            return self.emit(Op::Image(i));
+        }
         match name {
             WORK_GROUP_BARRIER => {
                 self.out.has_barrier = true;

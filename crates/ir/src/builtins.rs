@@ -4,6 +4,13 @@
 //! `__mux_dma_event_t` is ours to choose; Kauai uses `size_t` (an event number).
 //! Group builtins are overloaded by a type suffix in LLVM's spelling (`i32`, `f64`,
 //! `v4i1`, `nxv1i64`); [`GroupBuiltin`] names and parses them.
+//!
+//! The image builtins (`__kauai_read_image*`, `__kauai_write_image*`,
+//! `__kauai_get_image_*`, [`ImageBuiltin`]) are Kauai's own, not ComputeMux's: the
+//! front end lowers every OpenCL C image function to them, with coordinates widened to
+//! four lanes (unused ones 0) and a read without a sampler given
+//! [`crate::image::sampler::NO_SAMPLER`], so an executor implements one function per
+//! result kind whatever the image type.
 
 use crate::types::{AddrSpace, DataLayout, Scalar, Type};
 
@@ -60,6 +67,134 @@ pub mod name {
     pub const MEM_BARRIER: &str = "__mux_mem_barrier";
     pub const WORK_GROUP_BARRIER: &str = "__mux_work_group_barrier";
     pub const SUB_GROUP_BARRIER: &str = "__mux_sub_group_barrier";
+}
+
+/// The image builtins, Kauai's own (see the module documentation).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ImageBuiltin {
+    /// `(ptr5 image, i32 sampler, v4f32|v4i32 coord) -> v4f32|v4i32`.
+    Read {
+        kind: crate::image::ChannelKind,
+        int_coords: bool,
+    },
+    /// `(ptr5 image, v4i32 coord, v4f32|v4i32 colour) -> void`.
+    Write(crate::image::ChannelKind),
+    /// `(ptr5 image) -> i32`.
+    Query(ImageQuery),
+}
+
+/// What `get_image_*` asks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ImageQuery {
+    Width,
+    Height,
+    Depth,
+    ChannelDataType,
+    ChannelOrder,
+    ArraySize,
+}
+
+impl ImageQuery {
+    pub const ALL: [ImageQuery; 6] = [
+        ImageQuery::Width,
+        ImageQuery::Height,
+        ImageQuery::Depth,
+        ImageQuery::ChannelDataType,
+        ImageQuery::ChannelOrder,
+        ImageQuery::ArraySize,
+    ];
+
+    /// The OpenCL C name without `get_image_`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageQuery::Width => "width",
+            ImageQuery::Height => "height",
+            ImageQuery::Depth => "depth",
+            ImageQuery::ChannelDataType => "channel_data_type",
+            ImageQuery::ChannelOrder => "channel_order",
+            ImageQuery::ArraySize => "array_size",
+        }
+    }
+}
+
+impl ImageBuiltin {
+    /// Every image builtin, once.
+    pub fn all() -> impl Iterator<Item = ImageBuiltin> {
+        use crate::image::ChannelKind as K;
+        let kinds = [K::Float, K::Signed, K::Unsigned];
+        let reads = kinds.into_iter().flat_map(|kind| {
+            [false, true]
+                .into_iter()
+                .map(move |int_coords| ImageBuiltin::Read { kind, int_coords })
+        });
+        reads
+            .chain(kinds.into_iter().map(ImageBuiltin::Write))
+            .chain(ImageQuery::ALL.into_iter().map(ImageBuiltin::Query))
+    }
+
+    fn suffix(kind: crate::image::ChannelKind) -> &'static str {
+        match kind {
+            crate::image::ChannelKind::Float => "f",
+            crate::image::ChannelKind::Signed => "i",
+            crate::image::ChannelKind::Unsigned => "ui",
+        }
+    }
+
+    /// `__kauai_read_imagef`, `__kauai_read_imagef_icoord`, `__kauai_write_imageui`,
+    /// `__kauai_get_image_width`, ...
+    pub fn name(self) -> String {
+        match self {
+            ImageBuiltin::Read { kind, int_coords } => format!(
+                "__kauai_read_image{}{}",
+                Self::suffix(kind),
+                if int_coords { "_icoord" } else { "" }
+            ),
+            ImageBuiltin::Write(kind) => format!("__kauai_write_image{}", Self::suffix(kind)),
+            ImageBuiltin::Query(q) => format!("__kauai_get_image_{}", q.name()),
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<ImageBuiltin> {
+        if !name.starts_with("__kauai_") {
+            return None;
+        }
+        ImageBuiltin::all().find(|b| b.name() == name)
+    }
+
+    pub fn signature(self) -> Signature {
+        use crate::image::ChannelKind as K;
+        let img = Type::Ptr(AddrSpace::Image);
+        let (v4f, v4i) = (Type::vec(Scalar::F32, 4), Type::vec(Scalar::I32, 4));
+        let data = |k: K| if k == K::Float { v4f } else { v4i };
+        match self {
+            ImageBuiltin::Read { kind, int_coords } => sig(
+                &[img, Type::I32, if int_coords { v4i } else { v4f }],
+                data(kind),
+            ),
+            ImageBuiltin::Write(kind) => sig(&[img, v4i, data(kind)], Type::Void),
+            ImageBuiltin::Query(_) => sig(&[img], Type::I32),
+        }
+    }
+
+    /// Queries are pure; reads read memory (another kernel may write the image) and
+    /// writes write it.
+    pub fn props(self) -> Props {
+        match self {
+            ImageBuiltin::Query(_) => Props::PURE,
+            ImageBuiltin::Read { .. } => Props {
+                pure: false,
+                barrier: false,
+                reads_memory: true,
+                writes_memory: false,
+            },
+            ImageBuiltin::Write(_) => Props {
+                pure: false,
+                barrier: false,
+                reads_memory: false,
+                writes_memory: true,
+            },
+        }
+    }
 }
 
 /// A builtin signature: parameter types and result type.
@@ -247,13 +382,16 @@ pub const FIXED: &[FixedBuiltin] = &[
     },
 ];
 
-/// What the `__mux_*` builtin `fname` does (fixed or group), or `None` if it is not
-/// one. Collectives exchange values through memory the program cannot see: work-group
+/// What the `__mux_*` builtin `fname` does (fixed or group, or one of Kauai's image
+/// builtins), or `None` if it is not one. Collectives exchange values through memory the program cannot see: work-group
 /// ones are barriers, sub-group ones synchronize without an id, vec-group ones work
 /// on one work-item's vector and are pure.
 pub fn properties(fname: &str) -> Option<Props> {
     if let Some(b) = FIXED.iter().find(|b| b.name == fname) {
         return Some(b.props);
+    }
+    if let Some(b) = ImageBuiltin::parse(fname) {
+        return Some(b.props());
     }
     let g = GroupBuiltin::parse(fname)?;
     Some(match g.scope {
@@ -267,7 +405,8 @@ pub fn properties(fname: &str) -> Option<Props> {
     })
 }
 
-/// The signature of any `__mux_*` builtin (fixed or group), or `None` if `name` is not one.
+/// The signature of any `__mux_*` builtin (fixed or group) or image builtin, or `None` if
+/// `name` is not one.
 pub fn signature(fname: &str, dl: DataLayout) -> Option<Signature> {
     use name::*;
     let size = dl.size_type();
@@ -312,6 +451,9 @@ pub fn signature(fname: &str, dl: DataLayout) -> Option<Signature> {
         DMA_WAIT => sig(&[i32t, Type::Ptr(AddrSpace::Private)], Type::Void),
         MEM_BARRIER => sig(&[i32t, i32t], Type::Void),
         WORK_GROUP_BARRIER | SUB_GROUP_BARRIER => sig(&[i32t, i32t, i32t], Type::Void),
+        _ if fname.starts_with("__kauai_") => {
+            return ImageBuiltin::parse(fname).map(|b| b.signature())
+        }
         _ => return GroupBuiltin::parse(fname).and_then(|g| g.signature(dl)),
     })
 }
@@ -692,6 +834,28 @@ mod tests {
                 b.name
             );
         }
+    }
+
+    #[test]
+    fn image_builtins_parse_back_with_their_signatures() {
+        let n = ImageBuiltin::all().count();
+        assert_eq!(n, 6 + 3 + 6);
+        for b in ImageBuiltin::all() {
+            assert_eq!(ImageBuiltin::parse(&b.name()), Some(b));
+            assert_eq!(s(&b.name()), Some(b.signature()));
+            assert_eq!(properties(&b.name()), Some(b.props()));
+        }
+        let img = Type::Ptr(AddrSpace::Image);
+        assert_eq!(
+            s("__kauai_read_imageui_icoord"),
+            Some(Signature {
+                params: vec![img, Type::I32, Type::vec(Scalar::I32, 4)],
+                ret: Type::vec(Scalar::I32, 4)
+            })
+        );
+        assert!(properties("__kauai_get_image_width").is_some_and(|p| p.pure));
+        assert!(properties("__kauai_write_imagef").is_some_and(|p| p.writes_memory));
+        assert_eq!(s("__kauai_read_imagex"), None);
     }
 
     #[test]

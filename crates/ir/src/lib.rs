@@ -7,7 +7,8 @@
 //! parameters instead of using phi nodes (as Cranelift does).
 //!
 //! Pointers are opaque and carry their address space (0 private, 1 global, 2 constant,
-//! 3 local, 4 generic: the numbering of SPIR and the ComputeMux builtins); pointer
+//! 3 local, 4 generic: the numbering of SPIR and the ComputeMux builtins; 5 holds image
+//! handles, see [`image`]); pointer
 //! arithmetic is in bytes ([`InstKind::PtrAdd`]). Kernels and ComputeMux facts are plain
 //! function attributes (`"mux-kernel"="entry-point"`, ...) and metadata
 //! (`!reqd_work_group_size(16, 1, 1)`), as in docs/spec/computemux.md#metadata-and-attributes; the `__mux_*` builtins are calls
@@ -30,6 +31,7 @@ pub mod cltype;
 mod entities;
 pub mod function;
 pub mod half;
+pub mod image;
 pub mod inst;
 pub mod lanes;
 pub mod mangle;

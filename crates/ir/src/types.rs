@@ -17,15 +17,19 @@ pub enum AddrSpace {
     Constant = 2,
     Local = 3,
     Generic = 4,
+    /// Image handles (see [`crate::image`]): opaque, never loaded, stored through or
+    /// offset; only the image builtins take them.
+    Image = 5,
 }
 
 impl AddrSpace {
-    pub const ALL: [AddrSpace; 5] = [
+    pub const ALL: [AddrSpace; 6] = [
         AddrSpace::Private,
         AddrSpace::Global,
         AddrSpace::Constant,
         AddrSpace::Local,
         AddrSpace::Generic,
+        AddrSpace::Image,
     ];
 
     pub fn from_number(n: u32) -> Option<AddrSpace> {
@@ -44,6 +48,7 @@ impl AddrSpace {
             AddrSpace::Constant => "__constant",
             AddrSpace::Local => "__local",
             AddrSpace::Generic => "__generic",
+            AddrSpace::Image => "image",
         }
     }
 }
@@ -201,6 +206,11 @@ impl Type {
 
     pub fn is_ptr(self) -> bool {
         matches!(self, Type::Ptr(_))
+    }
+
+    /// A pointer to memory: any pointer but an image handle.
+    pub fn is_mem_ptr(self) -> bool {
+        matches!(self, Type::Ptr(a) if a != AddrSpace::Image)
     }
 
     /// The same shape with another element type (`v4f32` → `v4i32`).
@@ -508,6 +518,7 @@ mod tests {
         }
         assert_eq!(Type::parse_value("v5f32"), None);
         assert_eq!(Type::parse_value("ptr9"), None);
+        assert_eq!(Type::parse_value("ptr5"), Some(Type::Ptr(AddrSpace::Image)));
     }
 
     #[test]

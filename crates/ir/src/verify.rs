@@ -90,6 +90,14 @@ pub fn verify_module(m: &Module) -> Result<(), VerifierErrors> {
         }
     }
     for (_, g) in m.globals.iter() {
+        if g.space == crate::AddrSpace::Image {
+            errs.push(VerifierError {
+                function: g.name.clone(),
+                inst: None,
+                block: None,
+                message: "no global lives in the image address space".into(),
+            });
+        }
         if let Some(init) = &g.init {
             for message in check_init(m, g, init) {
                 errs.push(VerifierError {
@@ -389,9 +397,14 @@ fn check_types(cx: &mut Ctx, b: Block, inst: Inst) {
                         && !rty.is_ptr()
                         || (from.lanes() == 3 || rty.lanes() == 3)
                 }
-                ConvOp::PtrToInt => from.is_ptr() && matches!(rty, Type::Scalar(s) if s.is_int()),
-                ConvOp::IntToPtr => rty.is_ptr() && matches!(from, Type::Scalar(s) if s.is_int()),
-                ConvOp::AddrSpaceCast => from.is_ptr() && rty.is_ptr(),
+                // An image handle is no address: it converts to and from nothing.
+                ConvOp::PtrToInt => {
+                    from.is_mem_ptr() && matches!(rty, Type::Scalar(s) if s.is_int())
+                }
+                ConvOp::IntToPtr => {
+                    rty.is_mem_ptr() && matches!(from, Type::Scalar(s) if s.is_int())
+                }
+                ConvOp::AddrSpaceCast => from.is_mem_ptr() && rty.is_mem_ptr(),
             };
             if !ok {
                 bad(format!("`{}` cannot convert {from} to {rty}", op.name()));
@@ -449,7 +462,7 @@ fn check_types(cx: &mut Ctx, b: Block, inst: Inst) {
             }
         }
         InstKind::Load { ptr, align, .. } => {
-            if !t(*ptr).is_ptr() {
+            if !t(*ptr).is_mem_ptr() {
                 bad(format!("load from {}", t(*ptr)));
             }
             if !align.is_power_of_two() {
@@ -459,7 +472,7 @@ fn check_types(cx: &mut Ctx, b: Block, inst: Inst) {
         InstKind::Store {
             ptr, value, align, ..
         } => {
-            if !t(*ptr).is_ptr() {
+            if !t(*ptr).is_mem_ptr() {
                 bad(format!("store to {}", t(*ptr)));
             }
             if !t(*value).is_value() {
@@ -470,14 +483,14 @@ fn check_types(cx: &mut Ctx, b: Block, inst: Inst) {
             }
         }
         InstKind::AtomicRmw { ptr, value, .. } => {
-            if !t(*ptr).is_ptr() || t(*value) != rty || !matches!(rty, Type::Scalar(_)) {
+            if !t(*ptr).is_mem_ptr() || t(*value) != rty || !matches!(rty, Type::Scalar(_)) {
                 bad(format!("atomic on {} with {}", t(*ptr), t(*value)));
             }
         }
         InstKind::CmpXchg {
             ptr, expected, new, ..
         } => {
-            if !t(*ptr).is_ptr() || t(*expected) != rty || t(*new) != rty || !rty.is_int() {
+            if !t(*ptr).is_mem_ptr() || t(*expected) != rty || t(*new) != rty || !rty.is_int() {
                 bad(
                     "cmpxchg operands must be a pointer and two integers of the result type".into(),
                 );
@@ -485,7 +498,10 @@ fn check_types(cx: &mut Ctx, b: Block, inst: Inst) {
         }
         InstKind::Fence { .. } => {}
         InstKind::PtrAdd(p, o) => {
-            if !t(*p).is_ptr() || t(*p) != rty || !matches!(t(*o), Type::Scalar(s) if s.is_int()) {
+            if !t(*p).is_mem_ptr()
+                || t(*p) != rty
+                || !matches!(t(*o), Type::Scalar(s) if s.is_int())
+            {
                 bad(format!("ptradd of {} and {} to {rty}", t(*p), t(*o)));
             }
         }

@@ -29,7 +29,7 @@ pub fn host_info() -> Arc<Info> {
                 sub_group_sizes: Vec::new(),
                 fp64: true,
                 fp16: false,
-                images: false,
+                images: true,
                 extensions: [
                     "cl_khr_fp64",
                     "cl_khr_global_int32_base_atomics",

@@ -13,8 +13,12 @@ pub enum KernelArg {
     /// A `__local` pointer argument: the size to allocate per work-group, in bytes.
     Local(u64),
     /// A scalar, vector or by-value struct, as little-endian bytes; for a buffer
-    /// argument, as many zero bytes as a pointer has: a null pointer.
+    /// argument, as many zero bytes as a pointer has: a null pointer. A `sampler_t`
+    /// is its 4 bytes of `CLK_*` bits (`kauai_ir::image::sampler`).
     Bytes(Vec<u8>),
+    /// An image, for an image parameter (`ArgKind::Buffer(AddrSpace::Image)`) of its
+    /// type.
+    Image(Arc<kauai_host::image::Image>),
 }
 
 /// A kernel of a built program, with its arguments.
@@ -85,7 +89,23 @@ impl<'p> Kernel<'p> {
             arg: a.name.clone(),
             message,
         };
+        let image_param = a.kind == ArgKind::Buffer(kauai_ir::AddrSpace::Image);
         match (&a.kind, &value) {
+            (_, KernelArg::Image(img)) if image_param => {
+                if img.ty.cl_name() != a.type_name {
+                    return Err(bad(format!(
+                        "expects an {}, got an {}",
+                        a.type_name,
+                        img.ty.cl_name()
+                    )));
+                }
+            }
+            (_, _) if image_param => return Err(bad(format!("expects an {}", a.type_name))),
+            (ArgKind::Value(_), KernelArg::Bytes(b)) if a.type_name == "sampler_t" => {
+                let bits = <[u8; 4]>::try_from(b.as_slice())
+                    .map_err(|_| bad(format!("a sampler is 4 bytes, got {}", b.len())))?;
+                kauai_ir::image::Sampler::decode(u32::from_le_bytes(bits)).map_err(bad)?;
+            }
             (ArgKind::Buffer(_), KernelArg::Buffer(_)) => {}
             (ArgKind::Buffer(_), KernelArg::Bytes(b))
                 if b.len() as u64 == a.size && b.iter().all(|x| *x == 0) => {}
@@ -257,6 +277,16 @@ pub fn enqueue(
                     arg: info.name.clone(),
                 })
             }
+            Some(KernelArg::Image(img)) if img.buf.len() as u64 > max_buffer => {
+                return Err(RuntimeError::InvalidArgValue {
+                    kernel: kernel.info.name.clone(),
+                    arg: info.name.clone(),
+                    message: format!(
+                        "an image of {} bytes exceeds the device's maximum of {max_buffer}",
+                        img.buf.len()
+                    ),
+                })
+            }
             Some(KernelArg::Buffer(b)) if b.len() as u64 > max_buffer => {
                 return Err(RuntimeError::InvalidArgValue {
                     kernel: kernel.info.name.clone(),
@@ -278,6 +308,7 @@ pub fn enqueue(
                     KernelArg::Buffer(b) => ArgValue::Buffer(b),
                     KernelArg::Local(n) => ArgValue::Local { size: n },
                     KernelArg::Bytes(b) => ArgValue::Bytes(b),
+                    KernelArg::Image(i) => ArgValue::Image(i),
                 })
                 .collect::<Vec<_>>();
             let range = NdRange {

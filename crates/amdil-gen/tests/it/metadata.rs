@@ -225,3 +225,40 @@ fn a_helper_no_kernel_calls_is_not_compiled() {
     parse_valid(&il);
     assert!(!il.contains("; h\n"), "{il}");
 }
+
+/// Image kernels are refused (seed 000's image ABI is not built yet), naming the image
+/// builtin, or the kernel and argument of an image or sampler nothing reads.
+#[test]
+fn image_kernels_are_refused_by_name() {
+    let image = "target pointer_bytes 4
+declare @__kauai_get_image_width(ptr5) -> i32
+function @k(ptr5 \"img\", ptr1 \"o\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"image2d_t\", \"int*\") {
+block0(v0: ptr5, v1: ptr1):
+    v2 = call.i32 @__kauai_get_image_width(v0)
+    store v1, v2 align 4
+    return
+}
+";
+    let sampler = "target pointer_bytes 4
+function @s(i32 \"smp\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"sampler_t\") {
+block0(v0: i32):
+    return
+}
+";
+    let opts = kauai_amdil_gen::TargetOptions::new("cypress").expect("device");
+    for (text, want) in [
+        // The body is compiled first: its image builtin is what is refused.
+        (
+            image,
+            "not supported yet: images on the amdil target (@__kauai_get_image_width)",
+        ),
+        (
+            sampler,
+            "not supported yet: images on the amdil target (kernel `s`, sampler argument `smp`)",
+        ),
+    ] {
+        let m = kauai_ir::parse_str("img.ir", text).unwrap_or_else(|e| panic!("{e}"));
+        let e = kauai_amdil_gen::generate(&m, &opts).expect_err("refused");
+        assert_eq!(e.to_string(), want);
+    }
+}

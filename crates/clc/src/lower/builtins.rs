@@ -13,6 +13,9 @@ use kauai_ir::{
     Rounding, Type, UnaryOp as IUn, Value,
 };
 
+use kauai_ir::builtins::ImageQuery;
+use kauai_ir::image::ChannelKind;
+
 use super::expr::Opnd;
 use super::Lowerer;
 use crate::ast::ExprId;
@@ -56,6 +59,11 @@ enum Kind {
     Extra(&'static str),
     /// async_work_group_copy, async_work_group_strided_copy, wait_group_events, prefetch.
     Async(&'static str),
+    /// `read_image{f,i,ui}` (lowered in `image.rs`).
+    ReadImage(ChannelKind),
+    WriteImage(ChannelKind),
+    /// `get_image_*`; `None` is `get_image_dim`.
+    ImageQuery(Option<ImageQuery>),
 }
 
 fn parse_type_suffix(s: &str) -> Option<(Prim, u32)> {
@@ -78,6 +86,8 @@ enum Gen {
     Int,
     /// Integer and floating types alike.
     Any,
+    /// The image functions (their own checks name the candidates).
+    Image,
 }
 
 impl Gen {
@@ -86,6 +96,7 @@ impl Gen {
             Gen::Fixed | Gen::Float => FLOAT_CANDIDATES,
             Gen::Int => INT_CANDIDATES,
             Gen::Any => ANY_CANDIDATES,
+            Gen::Image => IMAGE_CANDIDATES,
         }
     }
 }
@@ -301,6 +312,67 @@ const BUILTINS: &[Row] = &[
         Gen::Float,
     ),
     row("cross", Kind::Geometric("cross"), Gen::Float),
+    row(
+        "read_imagef",
+        Kind::ReadImage(ChannelKind::Float),
+        Gen::Image,
+    ),
+    row(
+        "read_imagei",
+        Kind::ReadImage(ChannelKind::Signed),
+        Gen::Image,
+    ),
+    row(
+        "read_imageui",
+        Kind::ReadImage(ChannelKind::Unsigned),
+        Gen::Image,
+    ),
+    row(
+        "write_imagef",
+        Kind::WriteImage(ChannelKind::Float),
+        Gen::Image,
+    ),
+    row(
+        "write_imagei",
+        Kind::WriteImage(ChannelKind::Signed),
+        Gen::Image,
+    ),
+    row(
+        "write_imageui",
+        Kind::WriteImage(ChannelKind::Unsigned),
+        Gen::Image,
+    ),
+    row(
+        "get_image_width",
+        Kind::ImageQuery(Some(ImageQuery::Width)),
+        Gen::Image,
+    ),
+    row(
+        "get_image_height",
+        Kind::ImageQuery(Some(ImageQuery::Height)),
+        Gen::Image,
+    ),
+    row(
+        "get_image_depth",
+        Kind::ImageQuery(Some(ImageQuery::Depth)),
+        Gen::Image,
+    ),
+    row(
+        "get_image_channel_data_type",
+        Kind::ImageQuery(Some(ImageQuery::ChannelDataType)),
+        Gen::Image,
+    ),
+    row(
+        "get_image_channel_order",
+        Kind::ImageQuery(Some(ImageQuery::ChannelOrder)),
+        Gen::Image,
+    ),
+    row("get_image_dim", Kind::ImageQuery(None), Gen::Image),
+    row(
+        "get_image_array_size",
+        Kind::ImageQuery(Some(ImageQuery::ArraySize)),
+        Gen::Image,
+    ),
 ];
 
 /// The atomic operations of `atomic_<op>` and `atom_<op>` (`None`: compare-exchange).
@@ -451,9 +523,6 @@ pub(crate) const OTHER_NAMES: &[&str] = &[
 /// OpenCL 1.2 library functions this version does not implement yet.
 fn unsupported(name: &str) -> bool {
     const PREFIXES: &[&str] = &[
-        "read_image",
-        "write_image",
-        "get_image_",
         "atomic_",
         "atom_",
         "convert_",
@@ -482,6 +551,7 @@ fn unsupported(name: &str) -> bool {
     NAMES.contains(&name) || PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
+const IMAGE_CANDIDATES: &str = "an image of the right type and access, a sampler_t, coordinates";
 const FLOAT_CANDIDATES: &str = "floatn (or doublen with cl_khr_fp64), n = 1, 2, 3, 4, 8, 16";
 const INT_CANDIDATES: &str =
     "charn, ucharn, shortn, ushortn, intn, uintn, longn, ulongn; n = 1, 2, 3, 4, 8, 16";
@@ -523,7 +593,15 @@ impl Lowerer<'_> {
                 None => return Opnd::Err,
             }
         }
-        match self.lower_builtin(name, kind, &av, span) {
+        let res = match kind {
+            // The sampler's expression, for a constant sampler's check.
+            Kind::ReadImage(k) => {
+                let smp = (args.len() == 3).then(|| args[1]);
+                self.read_image(name, k, &av, smp, span)
+            }
+            _ => self.lower_builtin(name, kind, &av, span),
+        };
+        match res {
             Some((v, t)) => {
                 if t == crate::sema::types::T_VOID {
                     Opnd::Void
@@ -535,7 +613,14 @@ impl Lowerer<'_> {
         }
     }
 
-    fn arity(&mut self, name: &str, args: &[Arg], n: usize, span: Span, cands: &str) -> bool {
+    pub(crate) fn arity(
+        &mut self,
+        name: &str,
+        args: &[Arg],
+        n: usize,
+        span: Span,
+        cands: &str,
+    ) -> bool {
         if args.len() == n {
             return true;
         }
@@ -1002,6 +1087,9 @@ impl Lowerer<'_> {
             Kind::Geometric(n) => self.geometric(name, n, args, span),
             Kind::Extra(n) => self.extra(name, n, args, span),
             Kind::Async(n) => self.async_copy(name, n, args, span),
+            Kind::ReadImage(k) => self.read_image(name, k, args, None, span),
+            Kind::WriteImage(k) => self.write_image(name, k, args, span),
+            Kind::ImageQuery(q) => self.image_query(name, q, args, span),
         }
     }
 
@@ -2671,7 +2759,19 @@ mod tests {
             Some(Kind::FMath(MathFn::Exp))
         ));
         assert!(classify("native_erf").is_none());
-        assert!(unsupported("read_imagef") && unsupported("nextafter") && !unsupported("printf"));
+        assert!(unsupported("nextafter") && !unsupported("printf") && !unsupported("read_imagef"));
+        assert!(matches!(
+            classify("read_imageui"),
+            Some(Kind::ReadImage(ChannelKind::Unsigned))
+        ));
+        // Every image builtin of the IR table has its OpenCL C row.
+        for q in ImageQuery::ALL {
+            let n = format!("get_image_{}", q.name());
+            assert!(
+                matches!(classify(&n), Some(Kind::ImageQuery(Some(x))) if x == q),
+                "{n}"
+            );
+        }
     }
 
     #[test]

@@ -53,6 +53,7 @@ pub(crate) fn space_word(a: AddrSpace) -> &'static str {
         AddrSpace::Constant => "constant",
         AddrSpace::Private => "private",
         AddrSpace::Generic => "generic",
+        AddrSpace::Image => "image",
     }
 }
 
@@ -114,17 +115,32 @@ impl Lowerer<'_> {
             },
             BaseType::SizeT | BaseType::UintptrT => self.t.prim(self.size_prim()),
             BaseType::PtrdiffT | BaseType::IntptrT => self.t.prim(self.ptrdiff_prim()),
-            BaseType::Opaque(crate::ast::OpaqueType::Event) => {
-                self.t.intern(TyKind::Opaque(crate::ast::OpaqueType::Event))
-            }
-            BaseType::Opaque(o) => {
-                self.err(
+            BaseType::Opaque(o) if o != ast::OpaqueType::Event && !self.opts.images => {
+                self.type_err(
                     span,
-                    format!("not supported yet: {}", o.name()),
-                    "images and samplers come in a later version",
+                    format!("not supported yet: images on this device (`{}`)", o.name()),
+                    "the device reports no image support (the amdil target has none yet)",
                 );
                 T_ERROR
             }
+            BaseType::Opaque(o) => match crate::sema::types::image_type(o) {
+                Some(it) => {
+                    let access = match specs.access {
+                        Some((ast::AccessQual::ReadWrite, sp)) => {
+                            self.type_err(
+                                sp,
+                                format!("access qualifier read_write cannot be used for `{}` before OpenCL C 2.0", it.cl_name()),
+                                "use read_only or write_only",
+                            );
+                            ast::AccessQual::ReadOnly
+                        }
+                        Some((a, _)) => a,
+                        None => ast::AccessQual::ReadOnly,
+                    };
+                    self.t.intern(TyKind::Image(it, access))
+                }
+                None => self.t.intern(TyKind::Opaque(o)),
+            },
             BaseType::Record(r) => self.record_type(r),
             BaseType::Enum(e) => self.enum_type(e),
             BaseType::Typedef(sym) => match self.sc.lookup(sym) {
@@ -172,6 +188,29 @@ impl Lowerer<'_> {
             }
             BaseType::Error => T_ERROR,
         };
+        // A qualifier on a typedef of an image type qualifies that image.
+        if let (Some((a, sp)), false) = (specs.access, matches!(specs.base, BaseType::Opaque(_))) {
+            match self.t.kind(dt.ty) {
+                TyKind::Image(it, _) if a != ast::AccessQual::ReadWrite => {
+                    dt.ty = self.t.intern(TyKind::Image(it, a));
+                }
+                TyKind::Error | TyKind::Image(..) => {}
+                _ => self.type_err(
+                    sp,
+                    "access qualifiers can only be used for image types",
+                    format!("`{}` is not an image type", self.t.name(dt.ty)),
+                ),
+            }
+        }
+        if let (Some((_, sp)), BaseType::Opaque(o)) = (specs.access, specs.base) {
+            if crate::sema::types::image_type(o).is_none() {
+                self.type_err(
+                    sp,
+                    "access qualifiers can only be used for image types",
+                    format!("`{}` is not an image type", o.name()),
+                );
+            }
+        }
         dt
     }
 
@@ -196,6 +235,18 @@ impl Lowerer<'_> {
                 } => {
                     if matches!(self.t.kind(dt.ty), TyKind::Func(_)) {
                         self.err(*span, "function pointers are not allowed in OpenCL C", "");
+                        dt.ty = T_ERROR;
+                        return dt;
+                    }
+                    if self.is_image_or_sampler(dt.ty) {
+                        self.type_err(
+                            *span,
+                            format!(
+                                "pointer to type `{}` is invalid in OpenCL C",
+                                self.t.name(dt.ty)
+                            ),
+                            "images and samplers are passed by value",
+                        );
                         dt.ty = T_ERROR;
                         return dt;
                     }
@@ -229,7 +280,9 @@ impl Lowerer<'_> {
                         // `[]`: completed by an initializer or decayed as a parameter.
                         None => 0,
                     };
-                    if matches!(self.t.kind(dt.ty), TyKind::Void | TyKind::Func(_)) {
+                    if matches!(self.t.kind(dt.ty), TyKind::Void | TyKind::Func(_))
+                        || self.is_image_or_sampler(dt.ty)
+                    {
                         self.err(*span, "array of an invalid element type", "");
                         dt.ty = T_ERROR;
                         return dt;
@@ -250,6 +303,13 @@ impl Lowerer<'_> {
                     if matches!(self.t.kind(dt.ty), TyKind::Array(..) | TyKind::Func(_)) {
                         self.err(*span, "a function cannot return an array or a function", "");
                     }
+                    if self.is_image_or_sampler(dt.ty) {
+                        self.type_err(
+                            *span,
+                            format!("a function cannot return `{}`", self.t.name(dt.ty)),
+                            "images and samplers are only parameters",
+                        );
+                    }
                     dt.ty = self.t.func(FnSig {
                         ret: dt.ty,
                         params: ps,
@@ -260,6 +320,10 @@ impl Lowerer<'_> {
             }
         }
         dt
+    }
+
+    pub(crate) fn is_image_or_sampler(&self, t: Ty) -> bool {
+        self.t.as_image(t).is_some() || self.t.is_sampler(t)
     }
 
     /// A parameter's type, arrays decayed to pointers.
@@ -385,6 +449,17 @@ impl Lowerer<'_> {
                         offset: 0,
                         bits: Some((0, width)),
                     });
+                    continue;
+                }
+                if self.is_image_or_sampler(dt.ty) {
+                    self.err(
+                        d.span,
+                        format!(
+                            "a struct or union cannot have a field of type `{}`",
+                            self.tyname(dt.ty)
+                        ),
+                        "",
+                    );
                     continue;
                 }
                 // A zero-length (or flexible, `[]`) array member adds no bytes.
@@ -617,6 +692,9 @@ impl Lowerer<'_> {
             if dt.ty == T_ERROR {
                 continue;
             }
+            if self.image_or_sampler_variable(name, dt, idecl, None) {
+                continue;
+            }
             if dt.space != Some(AddrSpace::Constant) {
                 self.err(
                     idecl.span,
@@ -663,6 +741,112 @@ impl Lowerer<'_> {
                     format!("redefinition of `{n}` with a different type"),
                     "",
                 );
+            }
+        }
+    }
+
+    /// Declarations of image and sampler variables; true when `dt` is one of those
+    /// types (the declaration is then handled or diagnosed). An image is only ever a
+    /// parameter (OpenCL C 1.2 6.9). A sampler variable (program or function scope,
+    /// `const` or `__constant`) must be initialized by an integer constant expression of
+    /// `CLK_*` bits, checked here; it becomes a constant `i32` global, so every use
+    /// reads the same bits.
+    fn image_or_sampler_variable(
+        &mut self,
+        name: ast::Ident,
+        dt: DeclTy,
+        idecl: &ast::InitDeclarator,
+        prefix: Option<String>,
+    ) -> bool {
+        if self.t.as_image(dt.ty).is_some() {
+            self.err(
+                idecl.span,
+                format!("variables cannot have type `{}`", self.tyname(dt.ty)),
+                "images can only be function parameters",
+            );
+            return true;
+        }
+        if !self.t.is_sampler(dt.ty) {
+            return false;
+        }
+        let bits = match &idecl.init {
+            Some(ast::Initializer::Expr(e)) => self.sampler_constant(*e),
+            Some(_) => {
+                self.err(
+                    idecl.span,
+                    "a sampler is initialized by one integer constant expression",
+                    "",
+                );
+                None
+            }
+            None => {
+                self.err(
+                    idecl.span,
+                    "a sampler variable needs an initializer",
+                    "e.g. `= CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST`",
+                );
+                None
+            }
+        };
+        let Some(bits) = bits else {
+            return true;
+        };
+        let sname = self.name(name.name).to_string();
+        let gname = self.unique_global_name(match prefix {
+            Some(p) => format!("{p}.{sname}"),
+            None => sname,
+        });
+        let g = self.m.globals.push(Global {
+            name: gname,
+            ty: Type::I32,
+            space: AddrSpace::Constant,
+            align: 4,
+            init: Some(bits.to_le_bytes().to_vec()),
+            constant: true,
+        });
+        self.sampler_bits.insert(g, bits);
+        self.bind_var(
+            name,
+            VarInfo {
+                place: Place::Global(g),
+                ty: dt.ty,
+                space: AddrSpace::Constant,
+                is_const: true,
+                is_volatile: false,
+            },
+            idecl.span,
+        );
+        true
+    }
+
+    /// The `CLK_*` bits of a sampler written as an integer constant expression, checked
+    /// (located diagnostics when they are not a valid sampler).
+    pub(crate) fn sampler_constant(&mut self, e: ExprId) -> Option<u32> {
+        let sp = self.espan(e);
+        let was_in_fn = self.in_fn;
+        self.in_fn = false;
+        let v = self.const_int(e);
+        self.in_fn = was_in_fn;
+        let Some(v) = v else {
+            self.err(
+                sp,
+                "a sampler must be an integer constant expression",
+                "e.g. CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST",
+            );
+            return None;
+        };
+        let bits = match u32::try_from(v) {
+            Ok(b) => b,
+            Err(_) => {
+                self.err(sp, format!("{v} is not a sampler value"), "not CLK_* bits");
+                return None;
+            }
+        };
+        match kauai_ir::image::Sampler::decode(bits) {
+            Ok(_) => Some(bits),
+            Err(m) => {
+                self.err(sp, format!("invalid sampler: {m}"), "this sampler value");
+                None
             }
         }
     }
@@ -1120,6 +1304,7 @@ impl Lowerer<'_> {
         for (i, (dt, _, span)) in params.iter().enumerate() {
             let t = dt.ty;
             let mut space = "private";
+            let mut acc = "none";
             let mut q: Vec<&str> = Vec::new();
             match self.t.kind(t) {
                 TyKind::Ptr(p) => {
@@ -1155,6 +1340,16 @@ impl Lowerer<'_> {
                     );
                 }
                 TyKind::Prim(_) | TyKind::Vector(..) | TyKind::Record(_) | TyKind::Error => {}
+                TyKind::Opaque(ast::OpaqueType::Sampler) => {}
+                // Images are memory objects in global memory, as clang records them.
+                TyKind::Image(_, a) => {
+                    space = "global";
+                    acc = match a {
+                        ast::AccessQual::ReadOnly => "read_only",
+                        ast::AccessQual::WriteOnly => "write_only",
+                        ast::AccessQual::ReadWrite => "read_write",
+                    };
+                }
                 _ => self.err(
                     *span,
                     format!("kernel arguments cannot have type `{}`", self.tyname(t)),
@@ -1172,7 +1367,7 @@ impl Lowerer<'_> {
             }
             types.push(MetaValue::Str(self.t.arg_type_name(t)));
             spaces.push(MetaValue::Str(space.to_string()));
-            access.push(MetaValue::Str("none".to_string()));
+            access.push(MetaValue::Str(acc.to_string()));
             quals.push(MetaValue::Str(q.join(" ")));
         }
         func.metadata.insert(meta::KERNEL_ARG_TYPE.into(), types);
@@ -1287,6 +1482,10 @@ impl Lowerer<'_> {
                 );
                 continue;
             }
+            let prefix = Some(self.fx.name.clone());
+            if self.image_or_sampler_variable(name, dt, idecl, prefix) {
+                continue;
+            }
             match d.specs.storage {
                 Some((StorageClass::Extern, sp)) => {
                     self.err(sp, "extern variables are not supported in OpenCL C", "");
@@ -1317,7 +1516,7 @@ impl Lowerer<'_> {
                     self.local_global(name, dt, idecl);
                     continue;
                 }
-                AddrSpace::Global | AddrSpace::Generic => {
+                AddrSpace::Global | AddrSpace::Generic | AddrSpace::Image => {
                     self.err(
                         idecl.span,
                         format!(

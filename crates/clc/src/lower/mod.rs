@@ -30,23 +30,26 @@
 //! More conventions: struct and union values live in memory (assignment copies bytes;
 //! parameters are `byval` pointers to a private copy; results go through a hidden first
 //! `sret` pointer); `switch` compares in 64 bits (the operand is sign- or zero-extended
-//! and case values are 64-bit two's complement); `event_t` is an `i32`. A string literal
+//! and case values are 64-bit two's complement); `event_t` is an `i32`, `sampler_t` an
+//! `i32` of `CLK_*` bits, an image a `ptr5` handle (`kauai_ir::image`); image functions
+//! are calls to `kauai_ir::builtins::ImageBuiltin`s. A string literal
 //! used as a value is a `__constant` global named `.str` (one per distinct content). An
 //! `overloadable` user function is named as clang mangles it (`_Z1fi`), and a call picks
 //! the overload by argument ranks (exact, promotion, conversion).
 //!
 //! # Not supported yet (each gives a "not supported yet" diagnostic)
 //!
-//! Bit-fields in packed structs; images and samplers; `half` values (only `half*` pointers,
+//! Bit-fields in packed structs; images and samplers on devices without image support; `half` values (only `half*` pointers,
 //! read and written with `vload_half`/`vstore_half`); 64-bit atomics without `cl_khr_int64_base_atomics`; variadic user functions; `%s` with a
 //! string only known at run time (the printf table carries `%s` strings); and the library
-//! functions listed in `builtins::unsupported` (e.g. images, `nextafter`,
+//! functions listed in `builtins::unsupported` (e.g. `nextafter`,
 //! `vec_step`).
 
 mod builtins;
 mod consteval;
 mod decl;
 mod expr;
+mod image;
 mod init;
 mod printf;
 mod stmt;
@@ -66,7 +69,7 @@ use crate::sema::types::{Prim, Ty, TyTable};
 pub struct LowerOptions {
     /// `double` is available (the device has `cl_khr_fp64`).
     pub fp64: bool,
-    /// The device supports images (they are still "not supported yet" here).
+    /// The device supports images (without, image and sampler types are refused).
     pub images: bool,
     /// `-cl-mad-enable` / `-cl-fast-relaxed-math`: `a*b+c` may fuse (kept as written).
     pub mad_enable: bool,
@@ -153,6 +156,13 @@ pub struct Lowerer<'a> {
     /// The user functions of each overloaded name (an `overloadable` name declared with
     /// a second signature), in declaration order.
     pub(crate) overloads: HashMap<Symbol, Vec<usize>>,
+    /// Where image and sampler type errors were reported: a function's parameter types
+    /// are resolved twice (for its type, then for its parameters), and each error is
+    /// reported once.
+    pub(crate) type_errors_at: std::collections::HashSet<Span>,
+    /// The `CLK_*` bits of each sampler variable (a constant `i32` global), for the
+    /// checks of the reads that use it.
+    pub(crate) sampler_bits: HashMap<kauai_ir::GlobalId, u32>,
 }
 
 /// Lower a parsed translation unit. The module is complete only if no error was pushed
@@ -175,6 +185,8 @@ pub fn lower_translation_unit(
         calls: Vec::new(),
         fx: FnState::default(),
         in_fn: false,
+        type_errors_at: Default::default(),
+        sampler_bits: HashMap::new(),
         anon: 0,
         fp64_reported: false,
         errors: 0,
@@ -219,6 +231,19 @@ impl Lowerer<'_> {
     pub(crate) fn err(&mut self, span: Span, msg: impl Into<String>, label: impl Into<String>) {
         self.errors += 1;
         self.diags.push(Diagnostic::error(msg).at(span, label));
+    }
+
+    /// An error about a type written at `span`, reported once however often the
+    /// declaration is resolved.
+    pub(crate) fn type_err(
+        &mut self,
+        span: Span,
+        msg: impl Into<String>,
+        label: impl Into<String>,
+    ) {
+        if self.type_errors_at.insert(span) {
+            self.err(span, msg, label);
+        }
     }
 
     pub(crate) fn warn(&mut self, span: Span, msg: impl Into<String>, label: impl Into<String>) {

@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use kauai_ir::mangle::MType;
 use kauai_ir::{AddrSpace, DataLayout, Type, TypeTable};
 
-use crate::ast::{OpaqueType, Symbol};
+use kauai_ir::image::ImageType;
+
+use crate::ast::{AccessQual, OpaqueType, Symbol};
 
 /// A scalar C type: the one OpenCL scalar-type enum, from the IR crate (rank order within
 /// the integer and floating groups).
@@ -44,7 +46,10 @@ pub enum TyKind {
     Record(u32),
     /// Index into [`TyTable::sigs`].
     Func(u32),
+    /// `event_t` and `sampler_t` (never an image: see `Image`).
     Opaque(OpaqueType),
+    /// An image type with its access qualifier (`read_only` when none is written).
+    Image(ImageType, AccessQual),
 }
 
 #[derive(Clone, Debug)]
@@ -231,8 +236,10 @@ impl TyTable {
             TyKind::Prim(p) => Type::Scalar(p.scalar()),
             TyKind::Vector(p, n) => Type::vec(p.scalar(), n as u32),
             TyKind::Ptr(p) => Type::Ptr(p.space),
-            // An event is a number (copies complete when they are issued).
-            TyKind::Opaque(OpaqueType::Event) => Type::I32,
+            // An event is a number (copies complete when they are issued); a sampler
+            // is its `CLK_*` bits (kauai_ir::image).
+            TyKind::Opaque(OpaqueType::Event | OpaqueType::Sampler) => Type::I32,
+            TyKind::Image(..) => Type::Ptr(AddrSpace::Image),
             _ => return None,
         })
     }
@@ -251,7 +258,8 @@ impl TyTable {
                 types.array(em, n)
             }
             TyKind::Record(r) => self.records[r as usize].ir,
-            TyKind::Opaque(OpaqueType::Event) => Type::I32,
+            TyKind::Opaque(OpaqueType::Event | OpaqueType::Sampler) => Type::I32,
+            TyKind::Image(..) => Type::Ptr(AddrSpace::Image),
             TyKind::Error | TyKind::Void | TyKind::Func(_) | TyKind::Opaque(_) => Type::I8,
         };
         if let Some(slot) = self.mem.get_mut(t.0 as usize) {
@@ -267,8 +275,8 @@ impl TyTable {
             TyKind::Ptr(_) => self.dl.pointer_bytes as u64,
             TyKind::Array(e, n) => self.size_of(e).saturating_mul(n),
             TyKind::Record(r) => self.records[r as usize].size,
-            TyKind::Opaque(OpaqueType::Event) => 4,
-            TyKind::Opaque(_) => self.dl.pointer_bytes as u64,
+            TyKind::Opaque(OpaqueType::Event | OpaqueType::Sampler) => 4,
+            TyKind::Opaque(_) | TyKind::Image(..) => self.dl.pointer_bytes as u64,
             TyKind::Void => 1,
             TyKind::Error | TyKind::Func(_) => 1,
         }
@@ -323,7 +331,19 @@ impl TyTable {
                 format!("{} ({})", self.name(s.ret), ps.join(", "))
             }
             TyKind::Opaque(o) => o.name().into(),
+            TyKind::Image(t, a) => format!("{} {}", access_name(a), t.cl_name()),
         }
+    }
+
+    pub fn as_image(&self, t: Ty) -> Option<(ImageType, AccessQual)> {
+        match self.kind(t) {
+            TyKind::Image(i, a) => Some((i, a)),
+            _ => None,
+        }
+    }
+
+    pub fn is_sampler(&self, t: Ty) -> bool {
+        self.kind(t) == TyKind::Opaque(OpaqueType::Sampler)
     }
 
     /// The name `kernel_arg_type` records: no address space or qualifiers
@@ -331,6 +351,7 @@ impl TyTable {
     pub fn arg_type_name(&self, t: Ty) -> String {
         match self.kind(t) {
             TyKind::Ptr(p) => format!("{}*", self.arg_type_name(p.pointee)),
+            TyKind::Image(i, _) => i.cl_name().into(),
             _ => self.name(t),
         }
     }
@@ -349,9 +370,32 @@ impl TyTable {
             })),
             TyKind::Record(r) => MType::Named(self.records[r as usize].name.clone()),
             TyKind::Opaque(o) => MType::Named(o.name().into()),
+            TyKind::Image(i, _) => MType::Named(i.cl_name().into()),
             _ => MType::Void,
         }
     }
+}
+
+/// The qualifier as clang spells it in types (`__read_only`).
+pub fn access_name(a: AccessQual) -> &'static str {
+    match a {
+        AccessQual::ReadOnly => "__read_only",
+        AccessQual::WriteOnly => "__write_only",
+        AccessQual::ReadWrite => "__read_write",
+    }
+}
+
+/// The image type an opaque type specifier names, if it names one.
+pub fn image_type(o: OpaqueType) -> Option<ImageType> {
+    Some(match o {
+        OpaqueType::Image1d => ImageType::Image1d,
+        OpaqueType::Image1dArray => ImageType::Image1dArray,
+        OpaqueType::Image1dBuffer => ImageType::Image1dBuffer,
+        OpaqueType::Image2d => ImageType::Image2d,
+        OpaqueType::Image2dArray => ImageType::Image2dArray,
+        OpaqueType::Image3d => ImageType::Image3d,
+        OpaqueType::Sampler | OpaqueType::Event => return None,
+    })
 }
 
 #[cfg(test)]

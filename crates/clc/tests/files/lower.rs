@@ -18,7 +18,8 @@ const MARKER: &str = "/* EXPECTED\n";
 
 fn options_for(src: &str) -> CompileOptions {
     let mut opts = CompileOptions::default();
-    // `// OPTIONS: fp64 gpu32 int64_atomics -cl-mad-enable` on the first line picks options.
+    // `// OPTIONS: fp64 gpu32 images int64_atomics -cl-mad-enable` on the first line picks
+    // options.
     if let Some(line) = src
         .lines()
         .next()
@@ -27,6 +28,7 @@ fn options_for(src: &str) -> CompileOptions {
         for w in line.split_whitespace() {
             match w {
                 "fp64" => opts.fp64 = true,
+                "images" => opts.images = true,
                 "int64_atomics" => opts.extensions.push("cl_khr_int64_base_atomics".into()),
                 "gpu32" => opts.data_layout = kauai_ir::DataLayout::GPU32,
                 other => opts.apply_build_options(other).expect("valid test option"),

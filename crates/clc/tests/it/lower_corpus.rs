@@ -27,8 +27,10 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// `-cl-options '...'` and `-D...` found on `// RUN:` lines.
 fn run_options(src: &str) -> CompileOptions {
+    // The host device's facts: doubles and images.
     let mut opts = CompileOptions {
         fp64: true,
+        images: true,
         ..CompileOptions::default()
     };
     for line in src.lines() {

@@ -116,8 +116,10 @@ fn mutated_programs_never_panic_and_results_verify() {
     for round in 0..600 {
         let seed = &seeds[round % seeds.len()];
         let input = mutate(seed, &mut rng);
-        // Alternate `double` support; every third program is compiled for a link.
-        let mode = (round % 2) as u8 | if round % 3 == 0 { 4 } else { 0 };
+        // Alternate `double` support and image support; every third program is
+        // compiled for a link.
+        let images = if round % 4 >= 2 { 8 } else { 0 };
+        let mode = (round % 2) as u8 | if round % 3 == 0 { 4 } else { 0 } | images;
         if compile_holds(input.as_bytes(), mode) {
             compiled += 1;
         }

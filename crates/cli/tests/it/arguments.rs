@@ -379,3 +379,72 @@ fn struct_arguments_of_an_il_program_take_raw_bytes() {
     assert_eq!((code, out.as_str()), (0, "o,3\n"), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+const IMAGES: &str = "
+__kernel void half_it(__read_only image2d_t src, sampler_t s, __write_only image2d_t dst) {
+    int x = get_global_id(0), y = get_global_id(1);
+    write_imagef(dst, (int2)(x, y), read_imagef(src, s, (int2)(x, y)) * 0.5f);
+}
+";
+
+/// `kauai run` takes images as TYPE(ORDER,CHANNEL_TYPE,SIZES),LIST and samplers as
+/// clCreateSampler's arguments, prints an image's stored channels, and says what is
+/// wrong with a bad one. Halving stored c/255 gives c/2 rounded to even: 1 -> 0 (0.5),
+/// 3 -> 2 (1.5), 5 -> 2 (2.5), 255 -> 128 (127.5).
+#[test]
+fn kauai_run_takes_images_and_samplers() {
+    let d = temp("images");
+    let src = d.join("img.cl");
+    std::fs::write(&src, IMAGES).expect("write");
+    let run = |extra: &[&str]| {
+        let mut a = vec!["run", s(&src), "-k", "half_it", "-g", "2,1"];
+        a.extend_from_slice(extra);
+        kauai(&a)
+    };
+    let (code, out, err) = run(&[
+        "--arg",
+        "src=image2d(RG,UNORM_INT8,2,1),1,3,5,255",
+        "--arg",
+        "s=CL_FALSE,CL_ADDRESS_CLAMP,CL_FILTER_NEAREST",
+        "--arg",
+        "dst=image2d(RG,UNORM_INT8,2,1)",
+        "--print",
+        "dst",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "dst,0,2,2,128");
+    for (src_arg, smp, want) in [
+        (
+            "src=image3d(RG,UNORM_INT8,2,1,1)",
+            "s=CL_FALSE,CL_ADDRESS_CLAMP,CL_FILTER_NEAREST",
+            "the kernel takes an image2d_t, not an image3d_t",
+        ),
+        (
+            "src=image2d(RG,UNORM_INT8,2,1),1,2,3",
+            "s=CL_FALSE,CL_ADDRESS_CLAMP,CL_FILTER_NEAREST",
+            "the image has 4 stored channels (2 pixels of 2), the list gives 3",
+        ),
+        (
+            "src=image2d(RG,UNORM_INT8,2,1)",
+            "s=CL_FALSE,CL_ADDRESS_REPEAT,CL_FILTER_NEAREST",
+            "need CLK_NORMALIZED_COORDS_TRUE",
+        ),
+        (
+            "src=image2d(RG,UNSIGNED_INT8,2,1)",
+            "s=CL_FALSE,CL_ADDRESS_CLAMP,CL_FILTER_NEAREST",
+            "read_imagef of a CL_UNSIGNED_INT8 image",
+        ),
+    ] {
+        let (code, _, err) = run(&[
+            "--arg",
+            src_arg,
+            "--arg",
+            smp,
+            "--arg",
+            "dst=image2d(RG,UNORM_INT8,2,1)",
+        ]);
+        assert_eq!(code, 1, "{src_arg} {smp}: {err}");
+        assert!(err.contains(want), "{src_arg} {smp}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -416,6 +416,12 @@ impl RunCtx<'_> {
                             r!(d) = if fits { 0 } else { 0xffff_ffff };
                         }
                     }
+                    Op::Image(i) => {
+                        let Some(ii) = f.images.get(i as usize) else {
+                            return Err(Stop::Unsupported("bad image call".into()));
+                        };
+                        mem.image_op(ii, regs)?;
+                    }
                     Op::Dma(i) => {
                         let di = &f.dmas[i as usize];
                         let m = mask(di.size_bits as u32);

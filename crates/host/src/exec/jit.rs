@@ -52,7 +52,9 @@ impl RunCtx<'_> {
                 .regions
                 .iter()
                 .map(|r| match r {
-                    Region::Null => kauai_jit::Mem::Null,
+                    // The JIT leaves kernels that call image builtins to the
+                    // interpreter: an image is no memory it may touch.
+                    Region::Null | Region::Image { .. } => kauai_jit::Mem::Null,
                     Region::Private => kauai_jit::Mem::Private,
                     Region::Shared { buf, writable } => kauai_jit::Mem::Shared {
                         words: buf.words(),

@@ -103,6 +103,11 @@ impl Mem<'_, '_> {
                     "{what} of {len} bytes through an invalid pointer 0x{p:x}"
                 ))
             }
+            Some(Region::Image { .. }) => {
+                return Stop::Fault(format!(
+                    "{what} of {len} bytes through an image handle (address 0x{p:x}): images are read and written only by the image functions"
+                ))
+            }
             Some(Region::Private) => self.private.len() as u64,
             Some(Region::Local(k)) => self.local.get(*k).map_or(0, |l| l.len() as u64),
             Some(Region::Shared { buf, writable }) => {

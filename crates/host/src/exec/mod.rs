@@ -14,6 +14,7 @@
 
 mod atomics;
 mod collectives;
+mod image_ops;
 mod interp;
 mod jit;
 mod memory;
@@ -57,9 +58,20 @@ enum GlobalMem {
 
 #[derive(Clone, Debug)]
 enum ParamKind {
-    Value { sc: Scalar, lanes: u32 },
+    Value {
+        sc: Scalar,
+        lanes: u32,
+    },
     Ptr(AddrSpace),
-    Byval { size: u64, align: u64 },
+    Byval {
+        size: u64,
+        align: u64,
+    },
+    /// A `ptr5` parameter: the image type and whether the kernel may write it.
+    Image {
+        ty: kauai_ir::image::ImageType,
+        writable: bool,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -92,8 +104,16 @@ pub struct Program {
 enum Region<'a> {
     Null,
     Private,
-    Shared { buf: &'a Buffer, writable: bool },
+    Shared {
+        buf: &'a Buffer,
+        writable: bool,
+    },
     Local(usize),
+    /// An image argument, reached only by the image builtins.
+    Image {
+        img: &'a crate::image::Image,
+        writable: bool,
+    },
 }
 
 struct RunCtx<'p> {

@@ -104,24 +104,42 @@ impl Program {
             if !f.is_kernel() || f.body.is_none() {
                 continue;
             }
-            let params = f
-                .params
-                .iter()
-                .map(|p| {
-                    let kind = match (p.ty, p.byval) {
-                        (Type::Ptr(AddrSpace::Private), Some(t)) => ParamKind::Byval {
-                            size: module.size_of(t),
-                            align: module.align_of(t),
-                        },
-                        (Type::Ptr(a), _) => ParamKind::Ptr(a),
-                        (t, _) => ParamKind::Value {
-                            sc: t.elem().unwrap_or(Scalar::I64),
-                            lanes: t.lanes(),
-                        },
-                    };
-                    (p.name.clone(), kind, module.types.display(p.ty).to_string())
-                })
-                .collect();
+            let arg_types = f.meta_strs(kauai_ir::meta::KERNEL_ARG_TYPE);
+            let access = f.meta_strs(kauai_ir::meta::KERNEL_ARG_ACCESS);
+            let mut params = Vec::new();
+            for (i, p) in f.params.iter().enumerate() {
+                let kind = match (p.ty, p.byval) {
+                    // What an image parameter is comes from the argument metadata.
+                    (Type::Ptr(AddrSpace::Image), _) => {
+                        let tn = arg_types.get(i).map_or("", String::as_str);
+                        let Some(ty) = kauai_ir::image::ImageType::from_cl_name(tn) else {
+                            return Err(ExecError::InvalidModule(format!(
+                                "image parameter {i} of kernel {} has kernel_arg_type `{tn}`, not an image type",
+                                f.name
+                            )));
+                        };
+                        let acc = access.get(i).map_or("", String::as_str);
+                        ParamKind::Image {
+                            ty,
+                            writable: acc == "write_only" || acc == "read_write",
+                        }
+                    }
+                    (Type::Ptr(AddrSpace::Private), Some(t)) => ParamKind::Byval {
+                        size: module.size_of(t),
+                        align: module.align_of(t),
+                    },
+                    (Type::Ptr(a), _) => ParamKind::Ptr(a),
+                    (t, _) => ParamKind::Value {
+                        sc: t.elem().unwrap_or(Scalar::I64),
+                        lanes: t.lanes(),
+                    },
+                };
+                let shown = match &kind {
+                    ParamKind::Image { ty, .. } => ty.cl_name().to_string(),
+                    _ => module.types.display(p.ty).to_string(),
+                };
+                params.push((p.name.clone(), kind, shown));
+            }
             kernels.push(KernelInfo {
                 name: f.name.clone(),
                 func: fid.index() as u32,
@@ -300,6 +318,18 @@ impl<'p> RunCtx<'p> {
                 {
                     self.template[slot] = make_ptr(REGION_NULL, 0);
                 }
+                (ParamKind::Image { ty, writable }, ArgValue::Image(img)) => {
+                    if img.ty != *ty {
+                        return Err(bad(&format!("an {}", img.ty.cl_name())));
+                    }
+                    self.regions.push(Region::Image {
+                        img,
+                        writable: *writable,
+                    });
+                    self.descs.push(format!("image argument {i} `{name}`"));
+                    self.template[slot] = make_ptr(region, 0);
+                }
+                (_, ArgValue::Image(img)) => return Err(bad(&format!("an {}", img.ty.cl_name()))),
                 (ParamKind::Byval { size, align }, ArgValue::Bytes(b)) => {
                     if b.len() as u64 != *size {
                         return Err(bad(&format!("{} bytes (it needs {size})", b.len())));

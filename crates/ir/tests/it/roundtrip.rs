@@ -122,6 +122,23 @@ global @in_local: ptr3 addrspace(3) align 8 = bytes(0000000000000000) relocs(0: 
 }
 
 #[test]
+fn image_handles_are_not_memory() {
+    let bad = r#"function @f(ptr5 "img", i64 "o") -> void {
+block0(v0: ptr5, v1: i64):
+    v2 = load.i32 v0 align 4
+    v3 = ptradd.ptr5 v0, v1
+    store v0, v2 align 4
+    return
+}
+"#;
+    let m = parse_str("bad.ir", bad).unwrap_or_else(|e| panic!("{e}"));
+    let errs = verify_module(&m).expect_err("must fail").to_string();
+    for want in ["load from ptr5", "ptradd of ptr5", "store to ptr5"] {
+        assert!(errs.contains(want), "missing `{want}` in:\n{errs}");
+    }
+}
+
+#[test]
 fn parse_errors_point_at_the_line() {
     let e = parse_str(
         "x.ir",

@@ -45,6 +45,11 @@ pub(super) fn call_kind(m: &Module, f: FuncId) -> Result<CallKind, String> {
         name::WORK_GROUP_BARRIER => CallKind::Barrier,
         name::MEM_BARRIER => CallKind::Fence,
         name::SUB_GROUP_BARRIER | name::DMA_WAIT => CallKind::Nothing,
+        // The software sampler is the interpreter's (kauai-host's `image`): kernels
+        // that call image builtins run there.
+        _ if builtins::ImageBuiltin::parse(n).is_some() => {
+            return unsupported(format!("image builtins (@{n})"))
+        }
         _ => return unsupported(format!("calls to @{n}")),
     })
 }

@@ -8,7 +8,7 @@
 //! Kauai adds `-arg NAME@FILE` (raw bytes), `-arg NAME,null` (a null buffer), `-write
 //! NAME:FILE` (a buffer's raw bytes after the run), struct arguments (see [`structs`]),
 //! `-device NAME` (also `--device`; `host` or `kauai:<mcpu>`) and
-//! `-timeout SECONDS`. The file may also be an AMD IL program (`FILE.il`, with its
+//! `-timeout SECONDS`, image and sampler arguments (see [`images`]). The file may also be an AMD IL program (`FILE.il`, with its
 //! compiler metadata): it runs on a `kauai:<mcpu>` device, by default
 //! [`DEFAULT_IL_DEVICE`](crate::DEFAULT_IL_DEVICE); or Kauai IR text (`FILE.ir`, what
 //! `kauai build --emit ir|finalized` writes), built for the device like OpenCL C.
@@ -20,6 +20,7 @@
 //!
 //! Output lines are oclc's: `dst,13,24,35,96.6` for a print, `dst - match` for a compare.
 
+pub mod images;
 pub mod structs;
 pub mod values;
 
@@ -677,6 +678,42 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                 None => format!("argument `{}`", a.name),
             };
             let bad = |m: String| value_err(format!("{what}: {m}"));
+            if a.kind == ArgKind::Buffer(kauai_ir::AddrSpace::Image) {
+                let ty = kauai_ir::image::ImageType::from_cl_name(&a.type_name)
+                    .ok_or_else(|| bad(format!("`{}` is not an image type", a.type_name)))?;
+                let Some(ListSource::Inline(t)) = &src else {
+                    return Err(bad(format!(
+                        "not supported yet: an image argument from a file or raw bytes; give it inline: {} {},{}(ORDER,CHANNEL_TYPE,SIZES)[,LIST]",
+                        d.flag("arg"),
+                        a.name,
+                        a.type_name.trim_end_matches("_t")
+                    )));
+                };
+                let img =
+                    images::make_image(t, ty, &mut rng, limits.max_buffer_bytes).map_err(&bad)?;
+                // Prints, compares and raw writes see the stored channels, one
+                // value each, as the list gave them.
+                let layout = Layout {
+                    elem: images::channel_scalar(img.format.ty),
+                    lanes: 1,
+                };
+                let buf = img.buf.clone();
+                kernel.set_arg(i, KernelArg::Image(Arc::new(img)))?;
+                buffers.push((a.name.clone(), Some(buf), Ok(Shape::Plain(layout))));
+                continue;
+            }
+            if a.type_name == "sampler_t" && matches!(a.kind, ArgKind::Value(_)) {
+                let Some(ListSource::Inline(t)) = &src else {
+                    return Err(bad(format!(
+                        "a sampler argument is given inline: {} {},CL_FALSE,CL_ADDRESS_CLAMP,CL_FILTER_NEAREST",
+                        d.flag("arg"),
+                        a.name
+                    )));
+                };
+                let bits = images::sampler_bits(t).map_err(&bad)?;
+                kernel.set_arg(i, KernelArg::Bytes(bits.to_le_bytes().to_vec()))?;
+                continue;
+            }
             match &a.kind {
                 ArgKind::Buffer(_) => {
                     let shape = match (layout_of(&a.type_name), structs.get(i)) {

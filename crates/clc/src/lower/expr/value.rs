@@ -107,7 +107,8 @@ impl Lowerer<'_> {
             TyKind::Prim(_)
             | TyKind::Vector(..)
             | TyKind::Ptr(_)
-            | TyKind::Opaque(crate::ast::OpaqueType::Event) => {
+            | TyKind::Image(..)
+            | TyKind::Opaque(crate::ast::OpaqueType::Event | crate::ast::OpaqueType::Sampler) => {
                 let align = lv.align.min(self.t.align_of(lv.ty) as u32).max(1);
                 let vt = self.vty(lv.ty);
                 Some(self.ins(

@@ -1,0 +1,241 @@
+//! Image and sampler arguments in the oclc grammar (Kauai's extension; oclc itself has
+//! none).
+//!
+//! - An image: `-arg NAME,TYPE(ORDER,CHANNEL_TYPE,SIZES)[,LIST]` (`kauai run`: `--arg
+//!   NAME=...`), e.g. `-arg src,image2d(RGBA,UNORM_INT8,4,4),range(0,63)`. `TYPE` is
+//!   the parameter's image type without `_t` (`image1d`, `image1d_array`,
+//!   `image1d_buffer`, `image2d`, `image2d_array`, `image3d`); `ORDER` and
+//!   `CHANNEL_TYPE` are `cl_channel_order`/`cl_channel_type` names with or without
+//!   `CL_`, in any case; the sizes are width, height, depth as the type has them, the
+//!   array size last for arrays. `LIST` gives every stored channel in memory order
+//!   (pixels row by row, each pixel's channels in the order's storage order, BGRA blue
+//!   first) as the channel type stores it: normalized types as their integers (`255`
+//!   is 1.0 in UNORM_INT8), `HALF_FLOAT` and `FLOAT` as numbers. Without a list the
+//!   image is zero.
+//! - `-print NAME[,OFFSET],COUNT` and `-compare NAME,LIST` of an image print and
+//!   compare stored channels in that same order and form; `-write NAME:FILE` writes the
+//!   image's bytes.
+//! - A sampler: `-arg NAME,NORMALIZED,ADDRESSING,FILTER` with `CL_TRUE`/`CL_FALSE`,
+//!   `CL_ADDRESS_{NONE,CLAMP_TO_EDGE,CLAMP,REPEAT,MIRRORED_REPEAT}` and
+//!   `CL_FILTER_{NEAREST,LINEAR}` (`clCreateSampler`'s arguments).
+
+use kauai_host::image::Image;
+use kauai_ir::image::{sampler, ChannelOrder, ChannelType, ImageFormat, ImageType, Sampler};
+use kauai_ir::ClScalar;
+
+use super::values::{parse_list, Rng};
+
+/// How an image argument's channels are written in lists and printed.
+pub fn channel_scalar(t: ChannelType) -> ClScalar {
+    match t {
+        ChannelType::SnormInt8 | ChannelType::SignedInt8 => ClScalar::Char,
+        ChannelType::UnormInt8 | ChannelType::UnsignedInt8 => ClScalar::UChar,
+        ChannelType::SnormInt16 | ChannelType::SignedInt16 => ClScalar::Short,
+        ChannelType::UnormInt16 | ChannelType::UnsignedInt16 => ClScalar::UShort,
+        ChannelType::SignedInt32 => ClScalar::Int,
+        ChannelType::UnsignedInt32 => ClScalar::UInt,
+        ChannelType::HalfFloat => ClScalar::Half,
+        ChannelType::Float => ClScalar::Float,
+    }
+}
+
+/// OpenCL 1.2's other channel orders and types: named, but not supported yet.
+const OTHER_ORDERS: &[&str] = &["RGB", "Rx", "RGx", "RGBx"];
+const OTHER_TYPES: &[&str] = &["UNORM_SHORT_565", "UNORM_SHORT_555", "UNORM_INT_101010"];
+
+/// A name without `CL_`, upper case.
+fn plain(s: &str) -> String {
+    let u = s.to_ascii_uppercase();
+    u.strip_prefix("CL_").unwrap_or(&u).to_string()
+}
+
+fn is_one_of(s: &str, names: &[&str]) -> bool {
+    names.iter().any(|n| n.eq_ignore_ascii_case(&plain(s)))
+}
+
+/// Split `TYPE(ARGS)[,REST]` into the type word, the arguments and the rest.
+fn split_call(text: &str) -> Option<(&str, Vec<&str>, Option<&str>)> {
+    let text = text.trim();
+    let open = text.find('(')?;
+    let close = text.find(')')?;
+    if close < open {
+        return None;
+    }
+    let word = text[..open].trim();
+    let args = text[open + 1..close].split(',').map(str::trim).collect();
+    let rest = text[close + 1..].trim();
+    let rest = match rest.strip_prefix(',') {
+        Some(r) => Some(r.trim()),
+        None if rest.is_empty() => None,
+        None => return None,
+    };
+    Some((word, args, rest))
+}
+
+/// The image an `-arg` value describes, for a parameter of type `want`, filled from
+/// its list. `max_bytes` is the device's largest buffer.
+pub fn make_image(
+    text: &str,
+    want: ImageType,
+    rng: &mut Rng,
+    max_bytes: u64,
+) -> Result<Image, String> {
+    let form = format!(
+        "{}(ORDER,CHANNEL_TYPE,SIZES)[,LIST]",
+        want.cl_name().trim_end_matches("_t")
+    );
+    let Some((word, args, rest)) = split_call(text) else {
+        return Err(format!("an image argument is written {form}"));
+    };
+    let ty = ImageType::from_cl_name(&format!("{word}_t")).ok_or_else(|| {
+        format!("`{word}` is not an image type; an image argument is written {form}")
+    })?;
+    if ty != want {
+        return Err(format!(
+            "the kernel takes an {}, not an {}",
+            want.cl_name(),
+            ty.cl_name()
+        ));
+    }
+    let n = ty.coords() as usize;
+    if args.len() != 2 + n {
+        return Err(format!(
+            "an {} takes an order, a channel type and {n} size{}: {form}",
+            ty.cl_name(),
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    let order = ChannelOrder::from_name(args[0]).ok_or_else(|| {
+        let known = if is_one_of(args[0], OTHER_ORDERS) {
+            format!("not supported yet: CL_{} images", plain(args[0]))
+        } else {
+            format!("`{}` is not a channel order", args[0])
+        };
+        format!("{known} (orders: R, A, RG, RA, RGBA, BGRA, ARGB, INTENSITY, LUMINANCE)")
+    })?;
+    let ct = ChannelType::from_name(args[1]).ok_or_else(|| {
+        let known = if is_one_of(args[1], OTHER_TYPES) {
+            format!("not supported yet: CL_{} channels", plain(args[1]))
+        } else {
+            format!("`{}` is not a channel type", args[1])
+        };
+        format!(
+            "{known} (types: SNORM_INT8/16, UNORM_INT8/16, SIGNED_INT8/16/32, UNSIGNED_INT8/16/32, HALF_FLOAT, FLOAT)"
+        )
+    })?;
+    let mut size = [1u64; 3];
+    for (d, s) in args[2..].iter().enumerate() {
+        size[d] = s
+            .parse()
+            .map_err(|_| format!("image size `{s}` is not a whole number"))?;
+    }
+    let format = ImageFormat { order, ty: ct };
+    let bytes = Image::bytes_for(ty, format, size)?;
+    if bytes > max_bytes {
+        return Err(format!(
+            "an image of {bytes} bytes exceeds the device's maximum buffer size of {max_bytes}"
+        ));
+    }
+    let img = Image::new(ty, format, size)?;
+    if let Some(list) = rest {
+        let list = parse_list(list)?;
+        let want_n = img.pixels() * order.channels() as u64;
+        let got = list.len()?;
+        if got != want_n {
+            return Err(format!(
+                "the image has {want_n} stored channels ({} pixels of {}), the list gives {got}",
+                img.pixels(),
+                order.channels()
+            ));
+        }
+        let mut bytes = Vec::new();
+        list.encode(
+            channel_scalar(ct),
+            rng,
+            want_n,
+            "the image's channels",
+            &mut bytes,
+        )?;
+        img.buf.write_bytes(0, &bytes).map_err(|e| e.to_string())?;
+    }
+    Ok(img)
+}
+
+/// The `CLK_*` bits of `NORMALIZED,ADDRESSING,FILTER`.
+pub fn sampler_bits(text: &str) -> Result<u32, String> {
+    let form = "a sampler is written CL_TRUE|CL_FALSE,CL_ADDRESS_<MODE>,CL_FILTER_<MODE>";
+    let words: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [norm, addr, filt] = words.as_slice() else {
+        return Err(form.to_string());
+    };
+    let norm = match *norm {
+        "CL_TRUE" | "true" | "1" => sampler::NORMALIZED_COORDS_TRUE,
+        "CL_FALSE" | "false" | "0" => sampler::NORMALIZED_COORDS_FALSE,
+        w => return Err(format!("`{w}`: {form}")),
+    };
+    let addr = match *addr {
+        "CL_ADDRESS_NONE" => sampler::ADDRESS_NONE,
+        "CL_ADDRESS_CLAMP_TO_EDGE" => sampler::ADDRESS_CLAMP_TO_EDGE,
+        "CL_ADDRESS_CLAMP" => sampler::ADDRESS_CLAMP,
+        "CL_ADDRESS_REPEAT" => sampler::ADDRESS_REPEAT,
+        "CL_ADDRESS_MIRRORED_REPEAT" => sampler::ADDRESS_MIRRORED_REPEAT,
+        w => return Err(format!("`{w}`: {form}")),
+    };
+    let filt = match *filt {
+        "CL_FILTER_NEAREST" => sampler::FILTER_NEAREST,
+        "CL_FILTER_LINEAR" => sampler::FILTER_LINEAR,
+        w => return Err(format!("`{w}`: {form}")),
+    };
+    let bits = norm | addr | filt;
+    Sampler::decode(bits)?;
+    Ok(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn image_values_are_stored_channels() {
+        let mut rng = Rng::new(0);
+        let img = make_image(
+            "image2d(bgra,CL_UNORM_INT8,2,1),1,2,3,4,5,6,7,255",
+            ImageType::Image2d,
+            &mut rng,
+            1 << 20,
+        )
+        .unwrap();
+        assert_eq!(img.buf.read_bytes(), vec![1, 2, 3, 4, 5, 6, 7, 255]);
+        for (bad, why) in [
+            ("image3d(R,FLOAT,1,1,1)", "takes an image2d_t"),
+            ("image2d(R,FLOAT,2)", "2 sizes"),
+            ("image2d(RGB,FLOAT,1,1)", "not supported yet: CL_RGB images"),
+            ("image2d(RGBQ,FLOAT,1,1)", "`RGBQ` is not a channel order"),
+            (
+                "image2d(R,cl_unorm_short_565,1,1)",
+                "not supported yet: CL_UNORM_SHORT_565",
+            ),
+            ("image2d(BGRA,FLOAT,1,1)", "cannot have"),
+            ("image2d(R,UNORM_INT8,2,1),1", "the list gives 1"),
+            ("image2d(R,UNORM_INT8,1,1),256", "out of range"),
+            ("image2d(R,FLOAT,0,1)", "between 1"),
+        ] {
+            let e = make_image(bad, ImageType::Image2d, &mut rng, 1 << 20).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn samplers_are_clcreatesampler_arguments() {
+        assert_eq!(
+            sampler_bits("CL_TRUE,CL_ADDRESS_REPEAT,CL_FILTER_LINEAR"),
+            Ok(0x27)
+        );
+        assert_eq!(
+            sampler_bits("CL_FALSE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST"),
+            Ok(0x14)
+        );
+        assert!(sampler_bits("CL_FALSE,CL_ADDRESS_REPEAT,CL_FILTER_NEAREST").is_err());
+        assert!(sampler_bits("CL_TRUE,CL_ADDRESS_CLAMP").is_err());
+    }
+}
