@@ -225,7 +225,10 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         | CL_DEVICE_IMAGE3D_MAX_DEPTH
         | CL_DEVICE_IMAGE_MAX_BUFFER_SIZE
         | CL_DEVICE_IMAGE_MAX_ARRAY_SIZE => InfoValue::usize(0),
-        CL_DEVICE_IMAGE_SUPPORT => InfoValue::bool(di.images),
+        // The host device's compiler and runtime have images, but this platform's image
+        // calls (clCreateImage, ...) do not exist yet: an application that saw `true`
+        // would try them and fail.
+        CL_DEVICE_IMAGE_SUPPORT => InfoValue::bool(false),
         CL_DEVICE_MAX_PARAMETER_SIZE => InfoValue::usize(crate::limits::MAX_PARAMETER_SIZE),
         CL_DEVICE_MEM_BASE_ADDR_ALIGN => InfoValue::u32(crate::limits::SUB_BUFFER_ALIGN as u32 * 8),
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => InfoValue::u32(128),

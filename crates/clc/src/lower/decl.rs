@@ -801,7 +801,7 @@ impl Lowerer<'_> {
             ty: Type::I32,
             space: AddrSpace::Constant,
             align: 4,
-            init: Some(bits.to_le_bytes().to_vec()),
+            init: Some(kauai_ir::Init::bytes(bits.to_le_bytes().to_vec())),
             constant: true,
         });
         self.sampler_bits.insert(g, bits);

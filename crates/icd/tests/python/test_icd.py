@@ -49,6 +49,8 @@ def test_platform_and_devices_are_listed():
     gpu = p.get_devices(cl.device_type.GPU)
     assert len(cpu) == 1 and len(gpu) == len(names) - 1
     assert cpu[0].max_compute_units == os.cpu_count()
+    # No device offers images through this platform yet (no clCreateImage).
+    assert cpu[0].image_support == 0
 
 
 def test_il_devices_have_the_chips_properties():
