@@ -397,9 +397,9 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
     }
     if let Some(sd) = m.sdwa {
         // CLRX's form: clamp and omod first, then the selects that differ from their
-        // defaults; a bare `sdwa` when everything is default (sext implies SDWA).
+        // defaults; a bare `sdwa` when no select says SDWA (clamp, omod and abs exist
+        // in VOP3 too, which the assembler would pick; sext implies SDWA).
         let sel = |v: u8| SDWA_SEL_NAMES.get(v as usize).copied().unwrap_or("dword");
-        let start = mods.len();
         if m.clamp {
             mods.push("clamp".into());
         }
@@ -409,6 +409,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             3 => mods.push("div:2".into()),
             _ => {}
         }
+        let start = mods.len();
         if d.enc != Enc::Vopc {
             if sd.dst_sel != 6 {
                 mods.push(format!("dst_sel:{}", sel(sd.dst_sel)));
