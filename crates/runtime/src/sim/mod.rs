@@ -260,7 +260,7 @@ fn eof(lines: &Lines, parsing: &str) -> Diagnostic {
     err(
         lines.end_span(),
         format!("Unexpected EOF when parsing {parsing}"),
-        format!("the file ends here; expected the {parsing}"),
+        format!("the file ends here; expected more: the {parsing}"),
     )
 }
 
@@ -375,9 +375,14 @@ struct HeaderTokens {
 }
 
 impl<'a> ArgReader<'a> {
-    /// Read the next argument for kernel argument `arg`; `max_buffer_bytes` is the
-    /// device's largest buffer (also the bound of a value argument's bytes).
-    pub fn argument(&mut self, arg: &ArgDesc, max_buffer_bytes: u64) -> Result<SimArg, Diagnostic> {
+    /// Read the next argument for kernel argument `arg`; `limits` are the device's (its
+    /// largest buffer also bounds a value argument's bytes).
+    pub fn argument(
+        &mut self,
+        arg: &ArgDesc,
+        limits: &crate::limits::DeviceLimits,
+    ) -> Result<SimArg, Diagnostic> {
+        let max_buffer_bytes = limits.max_buffer_bytes;
         let parsing = format!("argument {}: {}", self.index, arg.name);
         self.index += 1;
         let at = |lines: &Lines, r: Range<usize>, m: &str, label: &str| {
@@ -491,7 +496,7 @@ impl<'a> ArgReader<'a> {
             return Err(err(
                 size_span,
                 format!("argument size {size} is over the device's largest buffer ({parsing})"),
-                format!("at most {max_buffer_bytes} bytes"),
+                format!("at most {max_buffer_bytes} bytes ({})", limits.buffer_name),
             ));
         }
         if arg.space != Space::Private {
@@ -499,7 +504,7 @@ impl<'a> ArgReader<'a> {
             if total > crate::limits::SIM_MAX_GLOBAL_BYTES {
                 return Err(err(
                     size_span,
-                    format!("Failed to allocate global memory ({parsing})"),
+                    format!("Failed to allocate global memory ({parsing}): the buffers are over SIM_MAX_GLOBAL_BYTES"),
                     format!(
                         "the file's buffers would take {total} bytes; at most {} (SIM_MAX_GLOBAL_BYTES)",
                         crate::limits::SIM_MAX_GLOBAL_BYTES
@@ -896,6 +901,12 @@ pub fn check_sim(data: &[u8]) {
         (Space::Global, "double*", 8),
         (Space::Private, "char", 1),
     ];
+    let limits = crate::limits::DeviceLimits {
+        max_buffer_bytes: BOUND,
+        max_global_work_items: u64::MAX,
+        buffer_name: "the bound",
+        global_name: "the bound",
+    };
     let mut total = 0u64;
     for i in 0..6 {
         let (space, ty, size) = kinds[(i + data.len()) % kinds.len()];
@@ -905,7 +916,7 @@ pub fn check_sim(data: &[u8]) {
             type_name: ty.into(),
             size,
         };
-        match reader.argument(&desc, BOUND) {
+        match reader.argument(&desc, &limits) {
             Ok(SimArg::Buffer { bytes, .. }) | Ok(SimArg::Value(bytes)) => {
                 assert!(bytes.len() as u64 <= BOUND);
                 total += bytes.len() as u64;
