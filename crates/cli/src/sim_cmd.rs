@@ -132,7 +132,7 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
             ),
         ));
     }
-    let max = device.limits().max_buffer_bytes;
+    let limits = device.limits();
     let mut dumps = Vec::new();
     let infos = kernel.info.args.clone();
     for (i, a) in infos.iter().enumerate() {
@@ -147,7 +147,7 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
             type_name: a.type_name.clone(),
             size: a.size,
         };
-        let value = match reader.argument(&desc, max) {
+        let value = match reader.argument(&desc, &limits) {
             Ok(SimArg::Buffer { bytes, dump, .. }) => {
                 let b = Arc::new(Buffer::from_bytes(&bytes));
                 if let Some(d) = dump {

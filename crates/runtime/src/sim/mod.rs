@@ -227,7 +227,7 @@ impl<'a> Lines<'a> {
     }
 
     /// Move to the next word (`get`'s loop); `Err` at the end of the file.
-    fn to_word(&mut self) -> Result<(), ()> {
+    fn skip_to_word(&mut self) -> Result<(), ()> {
         loop {
             self.cur.skip_ws();
             if !self.cur.exhausted() {
@@ -265,7 +265,7 @@ fn eof(lines: &Lines, parsing: &str) -> Diagnostic {
 }
 
 fn word(lines: &mut Lines, parsing: &str) -> Result<(String, Span), Diagnostic> {
-    lines.to_word().map_err(|_| eof(lines, parsing))?;
+    lines.skip_to_word().map_err(|_| eof(lines, parsing))?;
     let r = lines.cur.word().unwrap_or(lines.cur.pos..lines.cur.pos);
     Ok((
         String::from_utf8_lossy(&lines.text[r.clone()]).into_owned(),
@@ -275,7 +275,7 @@ fn word(lines: &mut Lines, parsing: &str) -> Result<(String, Span), Diagnostic> 
 
 /// A `size_t` of the header (an `unsigned long` extraction).
 fn size(lines: &mut Lines, parsing: &str) -> Result<(u64, Span), Diagnostic> {
-    lines.to_word().map_err(|_| eof(lines, parsing))?;
+    lines.skip_to_word().map_err(|_| eof(lines, parsing))?;
     match lines.cur.int(false, false, 64) {
         Ok((v, r)) => Ok((v as u64, lines.span(r))),
         Err((f, r)) => Err(failed(lines, r, parsing, f, "a decimal size")),
@@ -389,7 +389,7 @@ impl<'a> ArgReader<'a> {
             err(lines.span(r), format!("{m} ({parsing})"), label.to_string())
         };
         let lines = &mut self.lines;
-        lines.to_word().map_err(|_| eof(lines, &parsing))?;
+        lines.skip_to_word().map_err(|_| eof(lines, &parsing))?;
         let Some((c, c_at)) = lines.cur.byte() else {
             return Err(eof(lines, &parsing));
         };
@@ -744,7 +744,7 @@ fn check_char(
 
 /// One data value (`parseArgumentData`'s `get`): the next word on this or a later line.
 fn data_value(lines: &mut Lines, elem: Elem, hex: bool, parsing: &str) -> Result<Num, Diagnostic> {
-    lines.to_word().map_err(|_| eof(lines, parsing))?;
+    lines.skip_to_word().map_err(|_| eof(lines, parsing))?;
     let what = format!(
         "a{} {} value",
         if hex && !elem.is_float() {
@@ -945,6 +945,9 @@ mod tests {
             "k.cl\nk\n1 1 1\n1 1 1\n<size=8 ulong hex> ffffffffffffffff\n<null>\n<size=4 char> -1 2 3 300\n",
             "a b 1 2 3 4 5 6 <size=-1> <size=18446744073709551615> <fill=1e400 size=8> <range=1:0:1 size=4>",
         ];
+        for (_, bytes) in kauai_testkit::fuzz_regressions("sim_parse") {
+            check_sim(&bytes);
+        }
         let mut r = Rng::new(0x51A);
         for seed in seeds {
             check_sim(seed.as_bytes());
