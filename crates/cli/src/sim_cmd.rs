@@ -168,14 +168,7 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
 
     let outcome = sim::launch(&kernel, header.global, header.local, opts.data_races)?;
     print!("{}", outcome.printf);
-    let blocks = outcome.blocks;
-    let shown = opts.max_errors.unwrap_or(u64::MAX);
-    for b in blocks
-        .iter()
-        .take(usize::try_from(shown).unwrap_or(usize::MAX))
-    {
-        eprint!("{b}");
-    }
+    eprint!("{}", sim::errors_text(&outcome.blocks, opts.max_errors));
     let mut out = String::new();
     for (name, buf, d) in &dumps {
         out.push_str(&sim::dump_text(name, &buf.read_bytes(), *d));

@@ -32,7 +32,8 @@ use kauai_diag::{Diagnostic, FileId, SourceMap, Span};
 
 pub use options::{SimOptions, OCLGRIND_HARMLESS, OCLGRIND_UNSUPPORTED};
 pub use report::{
-    divergence_block, dump_text, fault_block, finding_block, launch, ErrorBlock, Outcome,
+    divergence_block, dump_text, errors_text, fault_block, finding_block, launch, ErrorBlock,
+    Outcome,
 };
 
 use stream::{Cursor, Fail};

@@ -73,6 +73,20 @@ impl fmt::Display for ErrorBlock {
     }
 }
 
+/// The error blocks as printed, at most `max_errors` of them; past the limit Oclgrind's
+/// own line says that further errors are suppressed (`--max-errors`), which scripts
+/// may look for.
+pub fn errors_text(blocks: &[ErrorBlock], max_errors: Option<u64>) -> String {
+    let max = max_errors.map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
+    let mut out: String = blocks.iter().take(max).map(|b| b.to_string()).collect();
+    if blocks.len() > max {
+        out.push_str(&format!(
+            "\nOclgrind: {max} errors generated - suppressing further errors\n"
+        ));
+    }
+    out
+}
+
 /// Oclgrind's `Entity:` text of a work-item (the run has no global offset).
 fn entity(global: [u64; 3], local_size: [u64; 3]) -> String {
     let l = |d: usize| global[d] % local_size[d].max(1);
@@ -220,6 +234,10 @@ pub fn launch(
         local_size: Some(local.to_vec()),
     };
     let mut out = Outcome::default();
+    if global.contains(&0) {
+        // Oclgrind runs no work-item and goes on to the dumps.
+        return Ok(out);
+    }
     match crate::enqueue(kernel, &nd, &exec) {
         Ok(stats) => {
             out.printf = stats.printf;

@@ -96,3 +96,12 @@ __kernel void take_struct(pair p, __global float *out)
 {
   out[0] = p.a + p.b;
 }
+
+// Half the work-group reaches the barrier (after its only write: Kauai stops there).
+__kernel void diverge(__global int *x)
+{
+  int l = get_local_id(0);
+  x[get_global_id(0)] = l;
+  if (l < 2)
+    barrier(CLK_GLOBAL_MEM_FENCE);
+}
