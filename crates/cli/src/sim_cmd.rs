@@ -105,6 +105,14 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
         name: header.program.clone(),
         bytes: crate::read_file(&program_path)?,
     };
+    // oclgrind-kernel also loads LLVM bitcode (SPIR), by its magic number.
+    if source.bytes.starts_with(b"BC") {
+        return Err(located(
+            &sources,
+            Diagnostic::error("not supported yet: LLVM bitcode (SPIR) program files")
+                .at(header.program_span, "Kauai compiles OpenCL C source only"),
+        ));
+    }
     let program = Program::build(&device, &[source], &opts.build_options)?;
     let mut kernel = match Kernel::new(&program, &header.kernel) {
         Ok(k) => k,

@@ -200,6 +200,62 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut s = Suite::new();
     s.files(&root, "sim", &["sim"], check);
+    let data = root.join("sim");
+    s.test("sim/command_line_options", move || {
+        let run = |args: &[&str]| {
+            Command::new(env!("CARGO_BIN_EXE_kauai"))
+                .current_dir(&data)
+                .arg("sim")
+                .args(args)
+                .output()
+                .map_err(|e| e.to_string())
+        };
+        // The command line's --data-races, with harmless options beside it.
+        let o = run(&[
+            "--num-threads",
+            "2",
+            "--data-races",
+            "--max-errors",
+            "5",
+            "reduce.sim",
+        ])?;
+        if o.status.code() != Some(0) || !o.stderr.is_empty() {
+            return Err(format!("a race-free kernel: {o:?}"));
+        }
+        let o = run(&["--data-races", "e_build.sim"])?;
+        if o.status.code() != Some(1) {
+            return Err(format!("a build failure exits 1: {o:?}"));
+        }
+        for (args, says) in [
+            (
+                &["--uninitialized", "vecadd.sim"][..],
+                "kauai: error: not supported yet: --uninitialized",
+            ),
+            (
+                &["-q", "vecadd.sim"][..],
+                "kauai: error: not supported yet: oclgrind-kernel's -q",
+            ),
+            (
+                &["--bogus", "vecadd.sim"][..],
+                "kauai: error: Unrecognised option '--bogus'",
+            ),
+            (
+                &["vecadd.sim", "more.sim"][..],
+                "kauai: error: Unexpected positional argument 'more.sim'",
+            ),
+        ] {
+            let o = run(args)?;
+            let err = String::from_utf8_lossy(&o.stderr);
+            if o.status.code() != Some(1) || !err.starts_with(says) {
+                return Err(format!("{args:?}: expected exit 1 and `{says}`, got {o:?}"));
+            }
+        }
+        let o = run(&[])?;
+        if o.status.code() != Some(2) {
+            return Err(format!("no file is a usage error: {o:?}"));
+        }
+        Ok(())
+    });
     s.test("sim/headlines_mask_addresses", || {
         let h =
             headlines("\nInvalid write of size 4 at global memory address 0x10\n\tKernel: k\n\t\n");
