@@ -27,6 +27,7 @@ prints what oclgrind-kernel prints: error blocks on standard error, the argument
   --data-races               check for data races (the interpreter's `races` check)
   --build-options OPTIONS    OpenCL build options
   --max-errors NUM           print at most NUM error blocks
+  --timeout SECONDS          stop a kernel that runs longer (Kauai's own option)
   --num-threads NUM, --disable-pch, --pch-dir DIR, --compute-units NUM,
   --uniform-writes           accepted, no effect
   -h, --help                 this text
@@ -174,7 +175,13 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
         return Err(located(&sources, d));
     }
 
-    let outcome = sim::launch(&kernel, header.global, header.local, opts.data_races)?;
+    let outcome = sim::launch(
+        &kernel,
+        header.global,
+        header.local,
+        opts.data_races,
+        opts.timeout,
+    )?;
     print!("{}", outcome.printf);
     eprint!("{}", sim::errors_text(&outcome.blocks, opts.max_errors));
     let mut out = String::new();

@@ -42,6 +42,9 @@ pub struct SimOptions {
     pub build_options: String,
     /// `--max-errors NUM`: at most this many error blocks are printed.
     pub max_errors: Option<u64>,
+    /// `--timeout SECONDS` (Kauai's own, as `kauai run --timeout`): stop a kernel that
+    /// runs longer.
+    pub timeout: Option<std::time::Duration>,
     /// The `.sim` file (the one positional argument).
     pub file: Option<String>,
     /// `-h`/`--help`, `-v`/`--version`.
@@ -75,6 +78,17 @@ impl SimOptions {
                     self.max_errors = Some(v.parse::<u64>().map_err(|_| {
                         format!("--max-errors takes a number of errors, got `{v}`")
                     })?);
+                    i += 1;
+                }
+                "--timeout" => {
+                    let v = value(i)?;
+                    let secs: f64 = v
+                        .parse()
+                        .map_err(|_| format!("--timeout takes seconds, got `{v}`"))?;
+                    self.timeout = Some(
+                        crate::limits::timeout_from_secs(secs)
+                            .map_err(|e| format!("--timeout {v}: {e}"))?,
+                    );
                     i += 1;
                 }
                 "-h" | "--help" => self.help = true,
@@ -120,6 +134,13 @@ mod tests {
     fn options_are_done_ignored_or_refused() {
         let o = opts("--data-races --num-threads 4 --build-options -DX=1 a.sim").unwrap();
         assert!(o.data_races);
+        assert!(opts("--timeout 0")
+            .unwrap_err()
+            .contains("MAX_TIMEOUT_SECS"));
+        assert_eq!(
+            opts("--timeout 2").unwrap().timeout,
+            Some(std::time::Duration::from_secs(2))
+        );
         assert_eq!(o.build_options, "-DX=1");
         assert_eq!(o.file.as_deref(), Some("a.sim"));
         assert!(opts("--uninitialized")

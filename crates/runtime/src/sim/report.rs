@@ -206,7 +206,8 @@ pub struct Outcome {
 }
 
 /// Run `kernel` on the NDRange of a `.sim` file (three dimensions, no offset), with
-/// the race check when `data_races` (on the interpreter, where the checks are). A
+/// the race check when `data_races` (on the interpreter, where the checks are) and
+/// the time limit `timeout`. A
 /// fault or barrier divergence ends the run as an error block, as Oclgrind reports
 /// them; any other failure (a limit, the time limit) is the caller's error.
 pub fn launch(
@@ -214,6 +215,7 @@ pub fn launch(
     global: [u64; 3],
     local: [u64; 3],
     data_races: bool,
+    timeout: Option<std::time::Duration>,
 ) -> Result<Outcome, crate::RuntimeError> {
     use kauai_host::{Checks, ExecError, ExecOptions, Executor};
     let checks = Checks { races: data_races };
@@ -225,6 +227,7 @@ pub fn launch(
             defaults.executor
         },
         checks,
+        timeout,
         ..defaults
     };
     let nd = crate::NdRangeSpec {
