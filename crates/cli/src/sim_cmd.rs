@@ -82,8 +82,8 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
             Diagnostic::error(e).at(span, "on the # ARGS: line"),
         ));
     }
-    if opts.file.is_some() {
-        let span = blame("");
+    if let Some(f) = &opts.file {
+        let span = blame(&format!("'{f}'"));
         return Err(located(
             &sources,
             Diagnostic::error("the # ARGS: line names a file").at(span, "expected options only"),
