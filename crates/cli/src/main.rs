@@ -21,6 +21,7 @@ mod icd_cmd;
 mod il_cmd;
 mod ir_cmd;
 mod run_cmd;
+mod sim_cmd;
 
 use check_cmd::{check, CheckArgs};
 use gcn_cmd::{asm, disasm, AsmArgs, DisasmArgs};
@@ -28,6 +29,7 @@ use icd_cmd::{icd, IcdCmd};
 use il_cmd::{il, IlCmd};
 use ir_cmd::{ir, IrCmd};
 use run_cmd::{build, clang_spellings, oclc_command, run, BuildArgs, RunArgs};
+use sim_cmd::sim_command;
 
 #[derive(Parser)]
 #[command(
@@ -73,6 +75,14 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Run a kernel from an Oclgrind simulator file (`oclgrind-kernel`'s `.sim` format),
+    /// printing what oclgrind-kernel prints.
+    #[command(disable_help_flag = true)]
+    Sim {
+        /// oclgrind-kernel options and the .sim file (see `kauai sim --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -108,6 +118,7 @@ fn main() -> ExitCode {
         Cmd::Icd(c) => icd(c),
         Cmd::Check(a) => check(a),
         Cmd::Oclc { args } => oclc_command(args),
+        Cmd::Sim { args } => sim_command(args),
     };
     match r {
         Ok(code) => code,

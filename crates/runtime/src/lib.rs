@@ -20,7 +20,8 @@
 //! its line.
 //!
 //! [`oclc`] implements the oneAPI Construction Kit's `oclc` command grammar on top of this
-//! API; the `kauai oclc` command and the run-tests of `filetests/` both use it.
+//! API; the `kauai oclc` command and the run-tests of `filetests/` both use it. [`sim`]
+//! reads the `.sim` files of Oclgrind's `oclgrind-kernel` (`kauai sim`).
 
 #![forbid(unsafe_code)]
 
@@ -34,6 +35,7 @@ pub mod limits;
 pub mod oclc;
 mod program;
 mod separate;
+pub mod sim;
 
 pub use device::{Device, Executor, DEFAULT_IL_DEVICE};
 pub use error::RuntimeError;

@@ -49,6 +49,12 @@ pub const MAX_TIMEOUT_SECS: f64 = 1e6;
 /// a command line lists.
 pub const MAX_STRUCT_VALUES: usize = 1 << 16;
 
+/// The bytes of all the buffers of one `.sim` file together (`kauai sim`): 256 MiB,
+/// two of the host's largest buffers. Each buffer is also held to the device's largest
+/// buffer; this bounds what a file of many buffers makes the host hold (each buffer's
+/// bytes exist twice while it is created). Oclgrind itself allocates what the file asks.
+pub const SIM_MAX_GLOBAL_BYTES: u64 = 256 << 20;
+
 impl Device {
     /// This device's limits.
     pub fn limits(&self) -> DeviceLimits {

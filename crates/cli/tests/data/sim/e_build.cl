@@ -1,0 +1,1 @@
+__kernel void broken(__global int *x) { x[0] = ; }

@@ -1,0 +1,266 @@
+//! What `kauai sim` prints, in `oclgrind-kernel`'s layout: the dumps of `dump`
+//! arguments (standard output) and error blocks (standard error), each block a blank
+//! line, a first line in Oclgrind's wording, tab-indented detail lines and a line
+//! holding one tab, as Oclgrind's logger frames them.
+
+use std::fmt;
+
+use kauai_host::Finding;
+use kauai_printf::Value;
+
+use super::{Dump, Elem};
+
+/// The text of one dumped argument: `Argument 'NAME': N bytes`, then `  NAME[i] = V`
+/// per element as C++ `cout` prints it (`%g` for floating point; with `hex`, `0x` and
+/// the value zero-padded to two digits per byte, negative `char`s as 32-bit `int`s).
+pub fn dump_text(name: &str, bytes: &[u8], dump: Dump) -> String {
+    let mut out = format!("\nArgument '{name}': {} bytes\n", bytes.len());
+    let n = dump.elem.size() as usize;
+    for (i, b) in bytes.chunks_exact(n).enumerate() {
+        out.push_str(&format!("  {name}[{i}] = {}\n", element(b, dump)));
+    }
+    out.push('\n');
+    out
+}
+
+fn element(b: &[u8], dump: Dump) -> String {
+    let mut w = [0u8; 8];
+    w[..b.len()].copy_from_slice(b);
+    let bits = u64::from_le_bytes(w);
+    let width = b.len() * 2;
+    let g = |v: f64| {
+        kauai_printf::format(b"%g", &[Value::F64(v)])
+            .map(|t| String::from_utf8_lossy(&t).into_owned())
+            .unwrap_or_default()
+    };
+    let text = match dump.elem {
+        Elem::Float => g(f32::from_bits(bits as u32) as f64),
+        Elem::Double => g(f64::from_bits(bits)),
+        // A `char` prints as the `int` it converts to (sign-extended in hex too).
+        Elem::Char if dump.hex => format!("{:x}", bits as u8 as i8 as i32 as u32),
+        Elem::Char => (bits as u8 as i8).to_string(),
+        Elem::Short if !dump.hex => (bits as u16 as i16).to_string(),
+        Elem::Int if !dump.hex => (bits as u32 as i32).to_string(),
+        Elem::Long if !dump.hex => (bits as i64).to_string(),
+        _ if dump.hex => format!("{bits:x}"),
+        _ => bits.to_string(),
+    };
+    if dump.hex {
+        // `setfill('0') << setw(2 * size)` pads on the left, before any sign.
+        format!("0x{text:0>width$}")
+    } else {
+        text
+    }
+}
+
+/// One error block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrorBlock {
+    /// The first line, in Oclgrind's wording for the class of error.
+    pub headline: String,
+    /// Detail lines (printed after a tab).
+    pub details: Vec<String>,
+}
+
+impl fmt::Display for ErrorBlock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f)?;
+        writeln!(f, "{}", self.headline)?;
+        for d in &self.details {
+            writeln!(f, "\t{d}")?;
+        }
+        writeln!(f, "\t")
+    }
+}
+
+/// The error blocks as printed, at most `max_errors` of them; past the limit Oclgrind's
+/// own line says that further errors are suppressed (`--max-errors`), which scripts
+/// may look for.
+pub fn errors_text(blocks: &[ErrorBlock], max_errors: Option<u64>) -> String {
+    let max = max_errors.map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
+    let mut out: String = blocks.iter().take(max).map(|b| b.to_string()).collect();
+    if blocks.len() > max {
+        out.push_str(&format!(
+            "\nOclgrind: {max} errors generated - suppressing further errors\n"
+        ));
+    }
+    out
+}
+
+/// Oclgrind's `Entity:` text of a work-item (the run has no global offset).
+fn entity(global: [u64; 3], local_size: [u64; 3]) -> String {
+    let l = |d: usize| global[d] % local_size[d].max(1);
+    let g = |d: usize| global[d] / local_size[d].max(1);
+    format!(
+        "Global({},{},{}) Local({},{},{}) Group({},{},{})",
+        global[0],
+        global[1],
+        global[2],
+        l(0),
+        l(1),
+        l(2),
+        g(0),
+        g(1),
+        g(2)
+    )
+}
+
+/// The block of a fault of the host interpreter (its message as
+/// `kauai_host::ExecError::Fault` words it): out-of-bounds and null accesses get
+/// Oclgrind's `Invalid read/write of size N at SPACE memory address 0x...` (atomics
+/// as reads, as Oclgrind checks their load first), writes to a read-only buffer its
+/// `Invalid write to read-only buffer`; other faults are Kauai's own.
+pub fn fault_block(
+    kernel: &str,
+    work_item: [u64; 3],
+    message: &str,
+    local_size: [u64; 3],
+) -> ErrorBlock {
+    let headline = fault_headline(message).unwrap_or_else(|| message.to_string());
+    ErrorBlock {
+        headline,
+        details: vec![
+            format!("Kernel: {kernel}"),
+            format!("Entity: {}", entity(work_item, local_size)),
+            format!("Kauai: {message}"),
+        ],
+    }
+}
+
+fn fault_headline(m: &str) -> Option<String> {
+    let (what, rest) = m.split_once(' ')?;
+    let access = match what {
+        "load" | "atomic" => "read",
+        "store" => "write",
+        "misaligned" => return Some(format!("Misaligned {}", rest.split(':').next()?)),
+        _ => return None,
+    };
+    let size: u64 = rest.strip_prefix("of ")?.split(' ').next()?.parse().ok()?;
+    if rest.contains(" of read-only ") {
+        return Some("Invalid write to read-only buffer".into());
+    }
+    let address = m.rsplit("0x").next()?.trim_end_matches(')');
+    u64::from_str_radix(address, 16).ok()?;
+    let space = if m.contains("__local") || m.contains("local ") {
+        "local"
+    } else if m.contains("__constant") {
+        "constant"
+    } else if m.contains("private") {
+        "private"
+    } else {
+        "global"
+    };
+    Some(format!(
+        "Invalid {access} of size {size} at {space} memory address 0x{address}"
+    ))
+}
+
+/// The block of a check's finding: its own first line (Oclgrind's wording) and the
+/// check's detail lines.
+pub fn finding_block(f: &Finding) -> ErrorBlock {
+    let text = f.to_string();
+    let mut lines = text.lines();
+    let headline = lines.next().unwrap_or_default().to_string();
+    ErrorBlock {
+        headline,
+        details: lines.map(|l| l.trim_start().to_string()).collect(),
+    }
+}
+
+/// The block of barrier divergence, with Oclgrind's first line.
+pub fn divergence_block(kernel: &str, message: &str) -> ErrorBlock {
+    ErrorBlock {
+        headline: "Work-group divergence detected (barrier)".into(),
+        details: vec![format!("Kernel: {kernel}"), format!("Kauai: {message}")],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fault_messages_map_to_oclgrind_headlines() {
+        let h = |m: &str| fault_headline(m);
+        assert_eq!(
+            h("store of 4 bytes at offset 16 is out of bounds of __global buffer argument 0 `data` (16 bytes; address 0x100000010)").as_deref(),
+            Some("Invalid write of size 4 at global memory address 0x100000010")
+        );
+        assert_eq!(
+            h("load of 8 bytes 4 bytes before the start of __local buffer argument 1 `s` (16 bytes; address 0x2fffffffc)").as_deref(),
+            Some("Invalid read of size 8 at local memory address 0x2fffffffc")
+        );
+        assert_eq!(
+            h("store of 4 bytes through a null pointer (address 0x4)").as_deref(),
+            Some("Invalid write of size 4 at global memory address 0x4")
+        );
+        assert_eq!(h("reached `unreachable`"), None);
+    }
+}
+
+/// What a launch printed and the error blocks it gives.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub printf: String,
+    pub blocks: Vec<ErrorBlock>,
+}
+
+/// Run `kernel` on the NDRange of a `.sim` file (three dimensions, no offset), with
+/// the race check when `data_races` (on the interpreter, where the checks are) and
+/// the time limit `timeout`. A
+/// fault or barrier divergence ends the run as an error block, as Oclgrind reports
+/// them; any other failure (a limit, the time limit) is the caller's error.
+pub fn launch(
+    kernel: &crate::Kernel,
+    global: [u64; 3],
+    local: [u64; 3],
+    data_races: bool,
+    timeout: Option<std::time::Duration>,
+) -> Result<Outcome, crate::RuntimeError> {
+    use kauai_host::{Checks, ExecError, ExecOptions, Executor};
+    let checks = Checks { races: data_races };
+    let defaults = ExecOptions::default();
+    let exec = ExecOptions {
+        executor: if checks.any() {
+            Executor::Interpreter
+        } else {
+            defaults.executor
+        },
+        checks,
+        timeout,
+        ..defaults
+    };
+    let nd = crate::NdRangeSpec {
+        work_dim: 3,
+        global_offset: None,
+        global_size: global.to_vec(),
+        local_size: Some(local.to_vec()),
+    };
+    let mut out = Outcome::default();
+    if global.contains(&0) {
+        // Oclgrind runs no work-item and goes on to the dumps.
+        return Ok(out);
+    }
+    match crate::enqueue(kernel, &nd, &exec) {
+        Ok(stats) => {
+            out.printf = stats.printf;
+            out.blocks.extend(stats.findings.iter().map(finding_block));
+        }
+        Err(crate::RuntimeError::Execution(ExecError::Fault {
+            kernel,
+            work_item,
+            message,
+            findings,
+        })) => {
+            // What the checks saw before the fault comes first, as it happened first.
+            out.blocks.extend(findings.iter().map(finding_block));
+            out.blocks
+                .push(fault_block(&kernel, work_item, &message, local));
+        }
+        Err(crate::RuntimeError::Execution(ExecError::BarrierDivergence { kernel, message })) => {
+            out.blocks.push(divergence_block(&kernel, &message))
+        }
+        Err(e) => return Err(e),
+    }
+    Ok(out)
+}
