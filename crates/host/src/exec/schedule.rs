@@ -255,6 +255,17 @@ impl RunCtx<'_> {
             if first >= total {
                 return;
             }
+            // Compiled code polls the deadline at back-edges only: a kernel without
+            // loops over very many groups is stopped here, between chunks.
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                let (id, _) = self.geo.group(first);
+                self.fail(ExecError::Timeout {
+                    kernel: self.kernel.name.clone(),
+                    work_item: self.geo.global_id(id, [0; 3]),
+                    limit: "time limit".into(),
+                });
+                return;
+            }
             for g in first..(first + chunk).min(total) {
                 if let Err(e) = run(g) {
                     if let Some(e) = e {
