@@ -91,15 +91,23 @@ fn extra_section(s: &Section, is64: bool, nobits: &mut u64) -> Result<ExtraSecti
     })
 }
 
-/// Sections after the first occurrence of each standard name.
+/// The sections without a standard name. A standard name given twice is refused: which
+/// of the two is the real one is ambiguous, and a writer that leaves out an unused
+/// standard section (no kernels, no code) would turn the second into the first.
 fn extra_sections(elf: &ElfFile, standard: &[&str]) -> Result<Vec<ExtraSection>, Cl2Error> {
     let mut seen = vec![false; standard.len()];
     let mut out = Vec::new();
     let mut nobits = 0;
     for s in &elf.sections {
         match standard.iter().position(|n| *n == s.name) {
-            Some(i) if !seen[i] => seen[i] = true,
-            _ => out.push(extra_section(s, elf.is64, &mut nobits)?),
+            Some(i) if seen[i] => {
+                return Err(unsupported(format!(
+                    "a second `{}` section: each standard section may appear once",
+                    s.name
+                )))
+            }
+            Some(i) => seen[i] = true,
+            None => out.push(extra_section(s, elf.is64, &mut nobits)?),
         }
     }
     Ok(out)
