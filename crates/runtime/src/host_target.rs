@@ -36,6 +36,8 @@ pub fn host_info() -> Arc<Info> {
                     "cl_khr_global_int32_extended_atomics",
                     "cl_khr_local_int32_base_atomics",
                     "cl_khr_local_int32_extended_atomics",
+                    "cl_khr_int64_base_atomics",
+                    "cl_khr_int64_extended_atomics",
                     "cl_khr_byte_addressable_store",
                 ]
                 .map(String::from)
