@@ -140,7 +140,7 @@ impl fmt::Display for FaultKind {
                 f,
                 "{space} access at byte {address} is not {align}-byte aligned"
             ),
-            FaultKind::Image(m) => write!(f, "image access: {m}"),
+            FaultKind::Image(m) => f.write_str(m),
             FaultKind::OutOfImage {
                 id,
                 dim,
