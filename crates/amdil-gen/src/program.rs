@@ -410,6 +410,18 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
     for &f in &defined {
         if is_kernel(&m.functions[f]) {
             let (_, plan) = kernel_layout(m, &m.functions[f], sh.r7xx())?;
+            // Its body reads its images and samplers by its own resource and sampler
+            // ids, which a calling kernel's arguments are not bound to.
+            let takes_images = plan.params.iter().any(Option::is_some)
+                || plan.samplers.iter().any(|s| s.param.is_some());
+            if let Some(&caller) = defined.iter().find(|&&c| calls[c].contains(&f)) {
+                if takes_images {
+                    return Err(GenError::Unsupported(format!(
+                        "kernel `{}` takes images or samplers and is called by `{}` (its resources are numbered for its own arguments)",
+                        m.functions[f].name, m.functions[caller].name
+                    )));
+                }
+            }
             sh.images.insert(f, plan);
         }
     }

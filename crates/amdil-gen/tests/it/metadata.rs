@@ -228,8 +228,9 @@ fn a_helper_no_kernel_calls_is_not_compiled() {
 
 /// What IL cannot express for images is refused by name: an image that is not the
 /// kernel's own argument (resources are numbered), a sampler that is neither an argument
-/// nor a constant, write-only images on 7XX (no UAV for them), more samplers than the
-/// device has.
+/// nor a constant, write-only images on 7XX (no UAV for them), a kernel taking images
+/// that another kernel calls, eight write-only images (every UAV) with global memory, more
+/// samplers than the device has.
 #[test]
 fn image_limits_and_unresolvable_images_are_refused_by_name() {
     let helper = "target pointer_bytes 4
@@ -262,6 +263,17 @@ block0(v0: ptr5):
     return
 }
 ";
+    let kernel_calls_kernel = "target pointer_bytes 4
+function @b(ptr5 \"img\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"image2d_t\") {
+block0(v0: ptr5):
+    return
+}
+function @a(ptr5 \"img\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"image2d_t\") {
+block0(v0: ptr5):
+    call @b(v0)
+    return
+}
+";
     let mut params = Vec::new();
     let mut types = Vec::new();
     for i in 0..=kauai_amdil_gen::images::MAX_SAMPLERS {
@@ -282,10 +294,24 @@ block0({}):
             .collect::<Vec<_>>()
             .join(", ")
     );
+    let eight = format!(
+        "target pointer_bytes 4
+function @e({}, ptr1 \"o\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type({}, \"int*\") !kernel_arg_access_qual({}, \"none\") {{
+block0({}, v8: ptr1):
+    return
+}}
+",
+        (0..8).map(|i| format!("ptr5 \"i{i}\"")).collect::<Vec<_>>().join(", "),
+        vec!["\"image2d_t\""; 8].join(", "),
+        vec!["\"write_only\""; 8].join(", "),
+        (0..8).map(|i| format!("v{i}: ptr5")).collect::<Vec<_>>().join(", ")
+    );
     for (text, mcpu, want) in [
         (helper, "cypress", "not supported yet: an image in `h` that is not one of its kernel's arguments (images reach IL resources by number, so functions taking images must be inlined)"),
         (dynamic, "cypress", "not supported yet: a sampler in `k` that is neither a sampler argument of the kernel nor a constant"),
         (write, "rv770", "not supported yet: kernel `w` has 1 write-only image arguments; the device takes at most 0 (7XX has no UAV for images: write-only images need Evergreen or later)"),
+        (kernel_calls_kernel, "cypress", "not supported yet: kernel `b` takes images or samplers and is called by `a` (its resources are numbered for its own arguments)"),
+        (&eight, "cypress", "not supported yet: kernel `e` has 8 write-only images, which take UAVs 1-8 and leave no raw UAV for global memory, and it uses global memory"),
         (&samplers, "cypress", "not supported yet: kernel `s` has more than 16 samplers (the limit of the device)"),
     ] {
         let opts = kauai_amdil_gen::TargetOptions::new(mcpu).expect("device");
