@@ -302,8 +302,8 @@ block0({}, v8: ptr1):
 }}
 ",
         (0..8).map(|i| format!("ptr5 \"i{i}\"")).collect::<Vec<_>>().join(", "),
-        vec!["\"image2d_t\""; 8].join(", "),
-        vec!["\"write_only\""; 8].join(", "),
+        ["\"image2d_t\""; 8].join(", "),
+        ["\"write_only\""; 8].join(", "),
         (0..8).map(|i| format!("v{i}: ptr5")).collect::<Vec<_>>().join(", ")
     );
     for (text, mcpu, want) in [
