@@ -487,7 +487,7 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                 let special = (matches!(op, Opcode::Ftoi | Opcode::Ftou) && !i.controls.is_empty())
                     || (op == Opcode::Div && i.control("zeroop").is_some());
                 let alu = match i.op.class {
-                    Class::Memory | Class::Atomic | Class::Append => None,
+                    Class::Memory | Class::Atomic | Class::Append | Class::Image => None,
                     _ if special => None,
                     _ => Some(crate::alu::resolve(op).ok_or_else(|| {
                         format!("not supported yet: instruction `{i}` in the emulator")

@@ -3,6 +3,12 @@
 
 use kauai_amdil::build::{Relop, Round, Size};
 use kauai_amdil::opcodes::{Class, Opcode, Resource};
+
+use crate::images::Binding;
+
+/// The sampler of a read without one: `CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE |
+/// CLK_FILTER_NEAREST` (OpenCL's values).
+const NO_SAMPLER: u32 = 0x10;
 use kauai_amdil::RegFile;
 
 use crate::compile::{Compiled, Cond, Dst, Idx, IdxBase, Loc, OpKind, Shape, Src, Write};
@@ -605,6 +611,48 @@ impl Ctx<'_> {
         self.lds_base.iter().any(|(i, _, s)| *i == id && *s != 0)
     }
 
+    /// `sample_resource(n)_sampler(m)` and `load_resource(n)[_sampler(m)]`.
+    fn texture(
+        &mut self,
+        item: &Item,
+        op: Opcode,
+        s: &[[u32; 4]; 4],
+    ) -> Result<[u32; 4], FaultKind> {
+        let inst = self
+            .code
+            .ops
+            .get(item.pc)
+            .and_then(|o| o.inst.as_ref())
+            .ok_or(FaultKind::Unsupported(
+                "texture op without instruction".into(),
+            ))?;
+        let res = inst.resource_id().unwrap_or(0);
+        let Some(img) = self.mem.images.get(Binding::Resource(res)).cloned() else {
+            return Err(FaultKind::Unsupported(format!(
+                "resource {res} has no image bound to it"
+            )));
+        };
+        let bits = match inst.control("sampler") {
+            Some(m) => {
+                let m: u32 = m.parse().map_err(|_| {
+                    FaultKind::Unsupported(format!("`{op}`: sampler `{m}` is not a number"))
+                })?;
+                self.mem.images.sampler(m).ok_or_else(|| {
+                    FaultKind::Unsupported(format!("sampler {m} has no value bound to it"))
+                })?
+            }
+            // A read without a sampler: unnormalized, CLK_ADDRESS_NONE, nearest.
+            None if op == Opcode::Load => NO_SAMPLER,
+            None => {
+                return Err(FaultKind::Unsupported(format!(
+                    "`{op}` without `_sampler(m)`"
+                )))
+            }
+        };
+        img.read(bits, s[0], op == Opcode::Load)
+            .map_err(FaultKind::Image)
+    }
+
     fn data(
         &mut self,
         item: &mut Item,
@@ -620,6 +668,7 @@ impl Ctx<'_> {
         let _ = id;
         let result: Option<[u32; 4]> = match op.class() {
             Class::Memory | Class::Atomic | Class::Append => self.memory(item, op, dst, &s)?,
+            Class::Image => Some(self.texture(item, op, &s)?),
             _ => Some(self.alu(item, op, &mut s)?),
         };
         if let (Some(d), Some(v)) = (dst, result) {
@@ -722,6 +771,13 @@ impl Ctx<'_> {
                     if *on {
                         self.gstore("uav", 4, addr + 4 * k as i64, s[1][k])?;
                     }
+                }
+                None
+            }
+            UavStore if self.mem.images.get(Binding::Uav(id)).is_some() => {
+                let img = self.mem.images.get(Binding::Uav(id)).cloned();
+                if let Some(img) = img {
+                    img.write(s[0], s[1]).map_err(FaultKind::Image)?;
                 }
                 None
             }

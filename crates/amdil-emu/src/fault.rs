@@ -38,6 +38,8 @@ pub enum FaultKind {
         coord: i64,
         size: u32,
     },
+    /// An image read or write the bound image refuses (why, from the image).
+    Image(String),
     OutOfFuel,
     /// The wall-clock limit ([`crate::Options::deadline`]) passed.
     Timeout,
@@ -138,6 +140,7 @@ impl fmt::Display for FaultKind {
                 f,
                 "{space} access at byte {address} is not {align}-byte aligned"
             ),
+            FaultKind::Image(m) => f.write_str(m),
             FaultKind::OutOfImage {
                 id,
                 dim,

@@ -79,9 +79,12 @@
 //! typed UAVs (`dcl_uav_id(n)_type(buffer|1d|2d|3d|1darray|2darray)`, `uav_load`,
 //! `uav_store`) over images the caller binds in [`Memory::typed_uavs`] ([`TypedUav`]).
 //!
-//! Not supported yet (a clear `Unsupported` fault or load error): read-only images
-//! (`dcl_resource_id`, `sample`, `load` and the other graphics instructions) and
-//! samplers, struct GDS (`dcl_struct_gds_id`), `_divComp(unknown)`, two different
+//! Images: texture reads (`sample_resource(n)_sampler(m)`, `load_resource(n)`) and
+//! `uav_store` to an image UAV go to the images and samplers the caller binds in
+//! [`Memory::images`] ([`ImageAccess`]: the runtime's are the host device's sampler).
+//!
+//! Not supported yet (a clear `Unsupported` fault or load error): the graphics
+//! instructions, struct GDS (`dcl_struct_gds_id`), `_divComp(unknown)`, two different
 //! addresses in `lds_*_vec` on a typeless LDS.
 //!
 //! The crate's modules follow its seams: `memory` (global memory and the placements a
@@ -104,6 +107,7 @@ mod alu;
 mod compile;
 mod exec;
 mod fault;
+mod images;
 mod launch;
 mod memory;
 mod printf;
@@ -113,6 +117,7 @@ mod regions;
 mod typed;
 
 pub use fault::{Fault, FaultKind, Waiter};
+pub use images::{Binding, ImageAccess, Images};
 pub use kauai_amdil::device::Device;
 pub use launch::{run, Launch, Options, RunReport, MAX_GROUP_ITEMS};
 pub use memory::{

@@ -27,6 +27,8 @@ pub struct Memory {
     pub constant: Vec<(u32, Vec<u32>)>,
     /// Typed UAVs (`dcl_uav_id`) bound to regions of `global`.
     pub typed_uavs: Vec<TypedUav>,
+    /// Images (texture resources and image UAVs) and samplers bound by the caller.
+    pub images: crate::images::Images,
     /// The placed regions of `global`; every global access must lie inside one. Empty
     /// means no placement was recorded and the whole of `global` is one region.
     pub regions: Regions,

@@ -37,6 +37,7 @@
 mod dmath;
 mod func;
 mod il;
+pub mod images;
 pub mod options;
 mod program;
 mod structurize;

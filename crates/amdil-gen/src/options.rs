@@ -56,7 +56,8 @@ pub struct TargetOptions {
     pub byte_addressable_store: bool,
     /// `[+/-]barrier_detect`: kernels that hold a barrier report `;limitgroupsize`.
     pub barrier_detect: bool,
-    /// `[+/-]images`: the OpenCL 1.0 image extension.
+    /// `[+/-]images`: the OpenCL 1.0 image extension. Images are on for every device
+    /// (OpenCL 1.2), so this is only checked where the 2011 compiler checked it.
     pub images: bool,
     /// `[+/-]multi_uav`: one UAV per pointer argument (zero copy).
     pub multi_uav: bool,
@@ -178,9 +179,6 @@ impl TargetOptions {
                             cal,
                         });
                     }
-                    if f == "images" {
-                        return Err(OptionsError::NotSupported("+images".into()));
-                    }
                 }
                 "multi_uav" => {
                     if !d.family.evergreen_or_later() {
@@ -288,7 +286,7 @@ pub fn mattr_help() -> String {
         ),
         (
             "[+/-]images",
-            "OpenCL 1.0 images (Evergreen or later, CAL > 592; not supported yet)",
+            "OpenCL 1.0 images (Evergreen or later, CAL > 592; images are on for every device, so it changes nothing)",
         ),
         (
             "[+/-]multi_uav",
@@ -361,7 +359,7 @@ mod tests {
             ("cypress", "mwgs-2-32-32", "at most 256"),
             ("cypress", "+cal=abc", "CAL version number"),
             ("cypress", "+multi_uav", "not supported yet"),
-            ("cayman", "+images", "not supported yet"),
+            ("rv770", "+images", "Evergreen family or later"),
         ];
         for (cpu, mattr, want) in cases {
             let e = TargetOptions::parse(cpu, mattr).expect_err(mattr);

@@ -9,7 +9,8 @@ use kauai_amdil::opcodes::{op, Opcode};
 use kauai_amdil::{Line, LineKind, Program, Stage};
 
 use kauai_amdil::metadata::{
-    DataRow, DataSegment, KernelMetadata, MdEntry, Memory, PointerArg, ValueArg,
+    DataRow, DataSegment, ImageArg, KernelMetadata, MdEntry, Memory, PointerArg, SamplerArg,
+    ValueArg,
 };
 use kauai_ir::{
     AddrSpace, Aggregate, DataLayout, FuncId, Function, GlobalId, InstKind, Module, Reloc, Scalar,
@@ -35,9 +36,15 @@ pub const ERR_LOCAL: &str = "E002:Local memory exceeds device";
 /// How one kernel argument travels.
 #[derive(Clone, Debug)]
 enum ArgKind {
-    Pointer { local: bool },
+    Pointer {
+        local: bool,
+    },
     Value(Type),
-    ByVal { size: u32 },
+    ByVal {
+        size: u32,
+    },
+    /// Two slots of image constants, read in place by the queries.
+    Image,
 }
 
 #[derive(Clone, Debug)]
@@ -150,18 +157,32 @@ fn kernel_args(m: &Module, f: &Function, r7xx: bool) -> Result<Vec<Arg>, GenErro
                 });
                 (ArgKind::ByVal { size }, size.div_ceil(16).max(1), e)
             }
-            // Images and samplers need seed 000's image ABI, not built yet.
+            // The resource or UAV id is the image plan's (`kernel_layout`).
             (Type::Ptr(AddrSpace::Image), None) => {
-                return Err(GenError::Unsupported(format!(
-                    "images on the amdil target (kernel `{}`, argument `{name}`)",
-                    f.name
-                )))
+                let write = f
+                    .meta_strs(kauai_ir::meta::KERNEL_ARG_ACCESS)
+                    .get(i)
+                    .is_some_and(|a| a == "write_only");
+                let e = MdEntry::Image(ImageArg {
+                    name: name.clone(),
+                    dim: String::new(),
+                    access: if write { "WO" } else { "RO" }.into(),
+                    id: 0,
+                    cb: 1,
+                    offset: slot * 16,
+                });
+                (ArgKind::Image, 2, e)
             }
-            _ if types.get(i).map(String::as_str) == Some("sampler_t") => {
-                return Err(GenError::Unsupported(format!(
-                    "images on the amdil target (kernel `{}`, sampler argument `{name}`)",
-                    f.name
-                )))
+            // A sampler travels as its 32-bit bit field (seed 000, "Sampler Arguments").
+            _ if crate::images::is_sampler(f, i) => {
+                let e = MdEntry::Value(ValueArg {
+                    name: name.clone(),
+                    ty: "sampler".into(),
+                    num: 1,
+                    cb: 1,
+                    offset: slot * 16,
+                });
+                (ArgKind::Value(Type::I32), 1, e)
             }
             (Type::Ptr(sp), None) => {
                 let (mem, buf, local) = match sp {
@@ -223,6 +244,32 @@ fn kernel_args(m: &Module, f: &Function, r7xx: bool) -> Result<Vec<Arg>, GenErro
         slot += slots;
     }
     Ok(out)
+}
+
+/// The arguments of a kernel with their cb1 slots, and its images and samplers (the
+/// `;image:` entries get their resource or UAV ids from the plan).
+fn kernel_layout(
+    m: &Module,
+    f: &Function,
+    r7xx: bool,
+) -> Result<(Vec<Arg>, crate::images::KernelImages), GenError> {
+    let mut args = kernel_args(m, f, r7xx)?;
+    let slots: Vec<u32> = args.iter().map(|a| a.slot).collect();
+    let plan = crate::images::plan(f, &slots, r7xx)?;
+    for (a, p) in args.iter_mut().zip(&plan.params) {
+        if let (MdEntry::Image(e), Some(p)) = (&mut a.entry, p) {
+            e.dim = p.dim().into();
+            e.id = p.resource.or(p.uav).unwrap_or(0);
+        }
+    }
+    Ok((args, plan))
+}
+
+/// Whether kernel `f` takes pointer arguments (which live behind the raw UAV).
+fn has_pointer_args(f: &Function) -> bool {
+    f.params
+        .iter()
+        .any(|p| p.byval.is_some() || matches!(p.ty, Type::Ptr(sp) if sp != AddrSpace::Image))
 }
 
 /// Everything known about one function after translation.
@@ -358,7 +405,26 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
         allocas,
         local_off,
         data_off,
+        images: HashMap::new(),
     };
+    for &f in &defined {
+        if is_kernel(&m.functions[f]) {
+            let (_, plan) = kernel_layout(m, &m.functions[f], sh.r7xx())?;
+            // Its body reads its images and samplers by its own resource and sampler
+            // ids, which a calling kernel's arguments are not bound to.
+            let takes_images = plan.params.iter().any(Option::is_some)
+                || plan.samplers.iter().any(|s| s.param.is_some());
+            if let Some(&caller) = defined.iter().find(|&&c| calls[c].contains(&f)) {
+                if takes_images {
+                    return Err(GenError::Unsupported(format!(
+                        "kernel `{}` takes images or samplers and is called by `{}` (its resources are numbered for its own arguments)",
+                        m.functions[f].name, m.functions[caller].name
+                    )));
+                }
+            }
+            sh.images.insert(f, plan);
+        }
+    }
     let _ = sh.lits.get([0; 4]);
     for &f in &defined {
         let func = &m.functions[f];
@@ -385,6 +451,38 @@ pub(crate) fn generate(m: &Module, opts: &TargetOptions) -> Result<String, GenEr
         });
     }
 
+    // Eight write-only images take every UAV, the raw UAV of global memory included.
+    for (&k, plan) in &sh.images {
+        if !plan.no_raw_uav {
+            continue;
+        }
+        let mut seen = BTreeSet::from([k]);
+        let mut work = vec![k];
+        while let Some(f) = work.pop() {
+            let raw = done[f].as_ref().is_some_and(|d| {
+                d.lines.iter().any(|l| match &l.kind {
+                    LineKind::Inst(i) => {
+                        i.op.resource() == Some(kauai_amdil::opcodes::Resource::Uav)
+                            && i.op != Opcode::UavStore
+                    }
+                    _ => false,
+                })
+            });
+            if raw || has_pointer_args(&m.functions[k]) {
+                return Err(GenError::Unsupported(format!(
+                    "kernel `{}` has {} write-only images, which take UAVs 1-{} and leave no raw UAV for global memory, and it uses global memory",
+                    m.functions[k].name,
+                    crate::images::MAX_WRITE_IMAGES,
+                    crate::images::MAX_WRITE_IMAGES
+                )));
+            }
+            for &c in &calls[f] {
+                if seen.insert(c) {
+                    work.push(c);
+                }
+            }
+        }
+    }
     let reach = reach_summaries(&defined, &calls, &done, &local_end);
     let mut body: Vec<Line> = Vec::new();
     let mut used_macros = BTreeSet::new();
@@ -492,7 +590,8 @@ fn wrapper(
     let opts = sh.opts;
     let func = &m.functions[f];
     let r7xx = sh.r7xx();
-    let args = kernel_args(m, func, r7xx)?;
+    let (args, _) = kernel_layout(m, func, r7xx)?;
+    let images = sh.images.get(&f).cloned().unwrap_or_default();
     let wname = format!("__OpenCL_{}_kernel", func.name);
     let slots: u32 = args
         .iter()
@@ -523,7 +622,17 @@ fn wrapper(
     )];
     let mut e = |i: kauai_amdil::Inst| s.push(i.into());
     e(dcl::cb(1, slots.max(1)));
-    e(dcl::resource(op::DclRawUav, RAW_UAV));
+    if !images.no_raw_uav {
+        e(dcl::resource(op::DclRawUav, RAW_UAV));
+    }
+    for p in images.params.iter().flatten() {
+        if let Some(r) = p.resource {
+            e(dcl::texture(r, p.decl_type()));
+        }
+        if let Some(u) = p.uav {
+            e(dcl::typed_uav(u, p.decl_type()));
+        }
+    }
     if facts.uses_arena {
         e(dcl::resource(op::DclArenaUav, ARENA_UAV));
     }
@@ -592,11 +701,12 @@ fn wrapper(
                 let vs = Shape::of(*t)?;
                 copy_value_arg(sh, &mut s, p, vs, a.slot);
             }
+            ArgKind::Image => {}
         }
     }
     let call = b::numbered(op::Call, i64::from(sh.ids[f]));
     s.push(Line::commented(call, format!(" {}", func.name)));
-    if !facts.writes_global {
+    if !facts.writes_global && !images.no_raw_uav {
         // SC removes kernels without memory writes: a store that never runs (docs/spec/amd-runtime-abi.md#private-and-local-memory,
         // "Reserved write").
         let z = sh.lits.splat(0);
@@ -645,20 +755,30 @@ fn wrapper(
     if data {
         e.push(MdEntry::Memory(Memory::DataReqd));
     }
-    if !facts.writes_global {
+    if !facts.writes_global && !images.no_raw_uav {
         e.push(MdEntry::Memory(Memory::CompilerWrite));
     }
     if opts.barrier_detect && facts.barriers > 0 {
         e.push(MdEntry::LimitGroupSize);
     }
     e.push(MdEntry::Function(vec![sh.ids[f]]));
+    e.extend(images.samplers.iter().map(|s| {
+        MdEntry::Sampler(SamplerArg {
+            name: s.name.clone(),
+            id: s.id,
+            location: u32::from(s.value.is_some()),
+            value: s.value.unwrap_or(0),
+        })
+    }));
     if facts.uses_doubles && !opts.fp64 {
         e.push(MdEntry::Error(ERR_DOUBLES.into()));
     }
     if static_local > opts.device.local_bytes {
         e.push(MdEntry::Error(ERR_LOCAL.into()));
     }
-    e.push(MdEntry::UavId(RAW_UAV));
+    if !images.no_raw_uav {
+        e.push(MdEntry::UavId(RAW_UAV));
+    }
     let md = KernelMetadata {
         name: wname,
         entries: e,

@@ -47,7 +47,9 @@ pub fn target_info(mcpu: &str) -> std::result::Result<Arc<Info>, OptionsError> {
             sub_group_sizes: Vec::new(),
             fp64: o.fp64,
             fp16: false,
-            images: false,
+            // Read images on every TeraScale device, write images from Evergreen on
+            // (`limits`); docs/spec/amd-runtime-abi.md#images.
+            images: true,
             extensions: extensions.into_iter().map(String::from).collect(),
             custom_buffer_capabilities: 0,
         },

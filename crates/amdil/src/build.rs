@@ -471,6 +471,19 @@ pub fn mem_dyn(op: Opcode, id: u32, dst: Option<Dst>, srcs: impl IntoIterator<It
     inst(op, None, vec![control("id", Some(id.to_string()))], ops)
 }
 
+/// A texture read of resource `res` (OpenCL's read-only images): `sample_resource(n)_sampler(m)
+/// dst, coord` at float coordinates with sampler `m`, or `load_resource(n)[_sampler(m)] dst,
+/// coord` at integer coordinates (docs/spec/amd-il.md#images).
+pub fn image_read<O: OpSpec>(_: O, res: u32, sampler: Option<u32>, dst: Dst, coord: Src) -> Inst {
+    const { assert!(matches!(O::CLASS, Class::Image), "not a texture read") };
+    let op = O::OPCODE;
+    let mut controls = vec![control("resource", Some(res.to_string()))];
+    if let Some(m) = sampler {
+        controls.push(control("sampler", Some(m.to_string())));
+    }
+    inst(op, None, controls, vec![dst.operand(), coord.operand()])
+}
+
 /// Access sizes of arena UAV loads and stores (`_size(byte)`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Size {
@@ -662,6 +675,29 @@ pub mod dcl {
         inst(O::OPCODE, None, vec![id], Vec::new())
     }
 
+    /// A texture resource of an image whose format the kernel does not know:
+    /// `dcl_resource_id(n)_type(2d)_fmtx(unknown)_fmty(unknown)_fmtz(unknown)_fmtw(unknown)`.
+    pub fn texture(id: u32, ty: &str) -> Inst {
+        let mut controls = vec![
+            control("id", Some(id.to_string())),
+            control("type", Some(ty.to_string())),
+        ];
+        for c in ["fmtx", "fmty", "fmtz", "fmtw"] {
+            controls.push(control(c, Some("unknown".into())));
+        }
+        inst(Opcode::DclResource, None, controls, Vec::new())
+    }
+
+    /// A typed UAV (a write-only image): `dcl_uav_id(n)_type(2d)_fmtx(uint)`.
+    pub fn typed_uav(id: u32, ty: &str) -> Inst {
+        let controls = vec![
+            control("id", Some(id.to_string())),
+            control("type", Some(ty.to_string())),
+            control("fmtx", Some("uint".into())),
+        ];
+        inst(Opcode::DclUav, None, controls, Vec::new())
+    }
+
     /// `dcl_lds_id(id) bytes`.
     pub fn lds(id: u32, bytes: u32) -> Inst {
         inst(
@@ -822,6 +858,19 @@ mod tests {
             (
                 mem(LdsLoad, 1, t.dst(Mask::X), [t.y()]).into(),
                 "lds_load_id(1) r7.x___, r7.y",
+            ),
+            (
+                dcl::texture(2, "2d").into(),
+                "dcl_resource_id(2)_type(2d)_fmtx(unknown)_fmty(unknown)_fmtz(unknown)_fmtw(unknown)",
+            ),
+            (dcl::typed_uav(3, "3d").into(), "dcl_uav_id(3)_type(3d)_fmtx(uint)"),
+            (
+                image_read(Sample, 2, Some(1), t.whole(), t.src()).into(),
+                "sample_resource(2)_sampler(1) r7, r7",
+            ),
+            (
+                image_read(Load, 0, None, t.whole(), t.src()).into(),
+                "load_resource(0) r7, r7",
             ),
             (cond(IfLogicalnz, t.x()).into(), "if_logicalnz r7.x"),
             (

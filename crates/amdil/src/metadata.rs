@@ -23,10 +23,11 @@ pub const CURRENT_MAJOR: u32 = 3;
 
 /// The data types of `;value`, `;pointer` and `;ARG` lines: docs/spec/amd-runtime-abi.md's list ("i1", "i8",
 /// "i16", "i32", "i64", "float", "double", "struct", "union", "event", "opaque") plus the
-/// AMD runtime's unsigned spellings and `half`, which compilers print too.
+/// AMD runtime's unsigned spellings and `half`, which compilers print too, and `sampler`
+/// (a sampler argument's 32-bit bit field; seed 000, "Sampler Arguments").
 pub const DATA_TYPES: &[&str] = &[
     "i1", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "half", "float", "double",
-    "struct", "union", "event", "opaque",
+    "struct", "union", "event", "opaque", "sampler",
 ];
 
 /// The memory types of a `;pointer` line (docs/spec/amd-runtime-abi.md: `g p l uav c r hl hp hc hr`; `up` and

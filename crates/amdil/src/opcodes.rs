@@ -48,7 +48,10 @@ pub enum Class {
     Fence,
     /// Append/consume counters.
     Append,
-    /// Texture sampling and pixel-shader only operations (parsed, not executed).
+    /// Reads of texture resources (`sample_resource(n)_sampler(m)`, `load_resource(n)`):
+    /// OpenCL's read-only images.
+    Image,
+    /// Pixel-shader only operations (parsed, not executed).
     Graphics,
 }
 
@@ -461,9 +464,11 @@ opcodes! {
     Fence = "fence", 0, 0, Fence;
     AppendBufAlloc = "append_buf_alloc", 1, 0, Append, Id;
     AppendBufConsume = "append_buf_consume", 1, 0, Append, Id;
+    // Texture reads: the resource is `_resource(n)`; `sample` takes `_sampler(m)` and
+    // float coordinates, `load` integer ones (docs/spec/amd-il.md#images).
+    Sample = "sample", 1, 1, Image, Id;
+    Load = "load", 1, 1, Image, Id;
     // Graphics: parsed and validated for counts, not executed by the emulator.
-    Sample = "sample", 1, 1, Graphics;
-    Load = "load", 1, 1, Graphics;
     Discard = "discard", 0, 0, Graphics;
 
 }
@@ -508,6 +513,8 @@ impl Opcode {
             Some(Resource::Lds)
         } else if n.starts_with("gds_") {
             Some(Resource::Gds)
+        } else if self.class() == Image {
+            Some(Resource::Texture)
         } else {
             None
         }
@@ -543,6 +550,8 @@ pub enum Resource {
     Uav,
     Lds,
     Gds,
+    /// Texture resources (`dcl_resource_id(n)`).
+    Texture,
 }
 
 impl std::fmt::Display for Opcode {

@@ -94,6 +94,7 @@ struct Declared {
     uav: HashSet<u32>,
     lds: HashSet<u32>,
     gds: HashSet<u32>,
+    texture: HashSet<u32>,
     funcs: HashSet<i64>,
 }
 
@@ -156,6 +157,11 @@ impl Validator<'_> {
                 Opcode::DclGds | Opcode::DclStructGds => {
                     if let Some(id) = i.resource_id() {
                         self.declared.gds.insert(id);
+                    }
+                }
+                Opcode::DclResource => {
+                    if let Some(id) = i.resource_id() {
+                        self.declared.texture.insert(id);
                     }
                 }
                 _ => {}
@@ -282,6 +288,7 @@ impl Validator<'_> {
                 Resource::Uav => (&self.declared.uav, "UAV"),
                 Resource::Lds => (&self.declared.lds, "LDS"),
                 Resource::Gds => (&self.declared.gds, "GDS"),
+                Resource::Texture => (&self.declared.texture, "resource"),
             };
             if let Some(id) = id {
                 if !set.contains(&id) {

@@ -20,7 +20,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use kauai_amdil::abi::{local_arg_offsets, Cb0Params, Cb1Builder};
+use kauai_amdil::abi::{local_arg_offsets, Cb0Params, Cb1Builder, ImageDesc, ImageLayout};
 use kauai_amdil::metadata::{read_metadata, KernelMetadata, MdEntry, Memory as MdMemory};
 use kauai_amdil::opcodes::Opcode;
 use kauai_amdil::{LineKind, LinkedKernel, Number, OperandKind, Program};
@@ -211,6 +211,8 @@ fn kernel_info(
                         format!("{} {}", v.ty, v.name),
                         u64::from(v.num),
                     )
+                } else if v.ty == "sampler" {
+                    (ArgKind::Value(Type::I32), "sampler_t".to_string(), 4)
                 } else if let Some((cl, scalar)) = cl_type(&v.ty) {
                     let lanes = v.num.max(1);
                     let ty = if lanes == 1 {
@@ -291,17 +293,48 @@ fn kernel_info(
                 }
             }
             MdEntry::Image(i) => {
-                note(
-                    &mut unsupported,
-                    format!("image arguments (`;image:{}`)", i.name),
-                );
+                let ty = match i.dim.as_str() {
+                    "1D" => "image1d_t",
+                    "1DA" => "image1d_array_t",
+                    "1DB" => "image1d_buffer_t",
+                    "2D" => "image2d_t",
+                    "2DA" => "image2d_array_t",
+                    "3D" => "image3d_t",
+                    other => {
+                        note(
+                            &mut unsupported,
+                            format!("`{other}` image arguments (`;image:{}`)", i.name),
+                        );
+                        "image2d_t"
+                    }
+                };
+                let access = match i.access.as_str() {
+                    "RO" => "read_only",
+                    "WO" => "write_only",
+                    other => {
+                        note(
+                            &mut unsupported,
+                            format!("`{other}` image arguments (`;image:{}`)", i.name),
+                        );
+                        "read_write"
+                    }
+                };
+                if i.cb != 1 {
+                    note(
+                        &mut unsupported,
+                        format!(
+                            "argument `{}` in cb{} (arguments live in cb1)",
+                            i.name, i.cb
+                        ),
+                    );
+                }
                 ArgInfo {
                     name: i.name.clone(),
-                    kind: ArgKind::ByVal { size: 32 },
-                    type_name: format!("image{}_t", i.dim.to_lowercase()),
-                    access_qual: i.access.clone(),
+                    kind: ArgKind::Buffer(AddrSpace::Image),
+                    type_name: ty.into(),
+                    access_qual: access.into(),
                     type_qual: String::new(),
-                    size: 32,
+                    size: 4,
                 }
             }
             MdEntry::Counter(c) => {
@@ -494,6 +527,11 @@ pub(crate) fn enqueue(
     })?;
     let mut mem = kauai_amdil_emu::Memory::default();
     let mut cb1 = Cb1Builder::new();
+    let layout = if device.family.evergreen_or_later() {
+        ImageLayout::R8xx
+    } else {
+        ImageLayout::R7xx
+    };
     let mut placed: Vec<(usize, Arc<Buffer>)> = Vec::new();
     let mut lds_min: Vec<(u32, u32)> = Vec::new();
     let mut emulated_local = false;
@@ -541,6 +579,19 @@ pub(crate) fn enqueue(
                 cb1.value(val, bytes)
                     .map_err(|e| bad_arg(&a.name, e.to_string()))?;
             }
+            (MdEntry::Image(i), KernelArg::Image(img)) => {
+                cb1.image(i, &image_desc(img), layout);
+                let at = if i.access == "WO" {
+                    kauai_amdil_emu::Binding::Uav(i.id)
+                } else {
+                    kauai_amdil_emu::Binding::Resource(i.id)
+                };
+                let index = info.args.iter().position(|x| x.name == a.name).unwrap_or(0);
+                let what = format!("image argument {index} `{}`", a.name);
+                mem.images
+                    .bound
+                    .push((at, Arc::new(HostImage(img.clone(), what))));
+            }
             _ => {
                 return Err(bad_arg(
                     &a.name,
@@ -548,6 +599,31 @@ pub(crate) fn enqueue(
                 ))
             }
         }
+    }
+    // Each sampler id's bits: a constant's from its line, an argument's from its value.
+    for e in &linked.metadata.entries {
+        let MdEntry::Sampler(smp) = e else { continue };
+        let bits = if smp.location == 1 {
+            smp.value
+        } else {
+            let value = info
+                .args
+                .iter()
+                .zip(args)
+                .find(|(a, _)| a.name == smp.name)
+                .and_then(|(_, v)| match v {
+                    KernelArg::Bytes(b) => <[u8; 4]>::try_from(b.as_slice()).ok(),
+                    _ => None,
+                });
+            let Some(b) = value else {
+                return Err(bad_arg(
+                    &smp.name,
+                    "a sampler argument needs its 4-byte value".into(),
+                ));
+            };
+            u32::from_le_bytes(b)
+        };
+        mem.images.samplers.push((smp.id, bits));
     }
     let mut cb0 = Cb0Params {
         global_offset: offset,
@@ -613,6 +689,47 @@ pub(crate) fn enqueue(
         findings: Vec::new(),
         findings_dropped: 0,
     })
+}
+
+/// A host image as the emulator reaches it: reads and writes go through the host
+/// device's software sampler and conversions (`kauai_host::image`), so every device
+/// computes images alike. IL says nothing of a read's or write's type, so both use the
+/// image's own kind (`read_imagei` of a float image, undefined in OpenCL, reads floats'
+/// bits instead of faulting as on the host).
+/// The second field names the argument in messages, as the host does.
+#[derive(Debug)]
+struct HostImage(Arc<kauai_host::image::Image>, String);
+
+impl kauai_amdil_emu::ImageAccess for HostImage {
+    fn read(&self, sampler: u32, coord: [u32; 4], int_coords: bool) -> Result<[u32; 4], String> {
+        self.0
+            .read(self.0.format.ty.kind(), sampler, coord, int_coords)
+            .map_err(|m| format!("{m} of {}", self.1))
+    }
+
+    fn write(&self, coord: [u32; 4], colour: [u32; 4]) -> Result<(), String> {
+        self.0
+            .write(self.0.format.ty.kind(), coord, colour)
+            .map_err(|m| format!("{m} of {}", self.1))
+    }
+}
+
+/// The image constants of `img` (docs/spec/amd-runtime-abi.md#images): sizes in pixels
+/// (an array's layers are its height or depth, so `get_image_array_size` reads them
+/// there), the OpenCL channel type and order values, pitches of the packed image.
+fn image_desc(img: &kauai_host::image::Image) -> ImageDesc {
+    let [w, h, d] = img.dims;
+    let row = w.saturating_mul(img.pixel_bytes() as u32);
+    ImageDesc {
+        width: w,
+        height: h,
+        depth: d,
+        data_type: img.format.ty.value(),
+        channel_order: img.format.order.value(),
+        row_pitch: row,
+        slice_pitch: row.saturating_mul(h),
+        offset: 0,
+    }
 }
 
 /// A fault as the runtime's error: faults of one work-item name it, the instruction and

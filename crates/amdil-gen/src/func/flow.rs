@@ -560,8 +560,8 @@ impl FnGen<'_, '_> {
                 if let Some(g) = GroupBuiltin::parse(name) {
                     return self.group_builtin(g, args, d);
                 }
-                if kauai_ir::builtins::ImageBuiltin::parse(name).is_some() {
-                    return unsupported(format!("images on the amdil target (@{name})"));
+                if let Some(ib) = kauai_ir::builtins::ImageBuiltin::parse(name) {
+                    return self.image_builtin(ib, args, d);
                 }
                 return unsupported(format!("the builtin @{name} on the amdil target"));
             }

@@ -35,6 +35,7 @@ use crate::structurize::{self, Label, Stmt, StructError};
 mod conv;
 mod flow;
 mod fmath;
+mod image;
 mod mem;
 mod ops;
 mod printf;
@@ -77,6 +78,9 @@ pub(crate) struct Shared<'a> {
     /// Offsets of `__local` globals (LDS or local ring) and of data-segment globals.
     pub local_off: SecondaryMap<kauai_ir::GlobalId, u32>,
     pub data_off: SecondaryMap<kauai_ir::GlobalId, u32>,
+    /// The images and samplers of each kernel (constant samplers are added as the
+    /// kernel's body is translated).
+    pub images: HashMap<FuncId, crate::images::KernelImages>,
 }
 
 impl Shared<'_> {

@@ -226,37 +226,95 @@ fn a_helper_no_kernel_calls_is_not_compiled() {
     assert!(!il.contains("; h\n"), "{il}");
 }
 
-/// Image kernels are refused (seed 000's image ABI is not built yet), naming the image
-/// builtin, or the kernel and argument of an image or sampler nothing reads.
+/// What IL cannot express for images is refused by name: an image that is not the
+/// kernel's own argument (resources are numbered), a sampler that is neither an argument
+/// nor a constant, write-only images on 7XX (no UAV for them), a kernel taking images
+/// that another kernel calls, eight write-only images (every UAV) with global memory, more
+/// samplers than the device has.
 #[test]
-fn image_kernels_are_refused_by_name() {
-    let image = "target pointer_bytes 4
+fn image_limits_and_unresolvable_images_are_refused_by_name() {
+    let helper = "target pointer_bytes 4
 declare @__kauai_get_image_width(ptr5) -> i32
+function @h(ptr5 \"img\") -> i32 {
+block0(v0: ptr5):
+    v1 = call.i32 @__kauai_get_image_width(v0)
+    return v1
+}
 function @k(ptr5 \"img\", ptr1 \"o\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"image2d_t\", \"int*\") {
 block0(v0: ptr5, v1: ptr1):
-    v2 = call.i32 @__kauai_get_image_width(v0)
+    v2 = call.i32 @h(v0)
     store v1, v2 align 4
     return
 }
 ";
-    let sampler = "target pointer_bytes 4
-function @s(i32 \"smp\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"sampler_t\") {
-block0(v0: i32):
+    let dynamic = "target pointer_bytes 4
+declare @__kauai_read_imagef(ptr5, i32, v4f32) -> v4f32
+function @k(ptr5 \"img\", i32 \"n\", ptr1 \"o\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"image2d_t\", \"int\", \"float4*\") {
+block0(v0: ptr5, v1: i32, v2: ptr1):
+    v3 = const.v4f32 zero
+    v4 = call.v4f32 @__kauai_read_imagef(v0, v1, v3)
+    store v2, v4 align 16
     return
 }
 ";
-    let opts = kauai_amdil_gen::TargetOptions::new("cypress").expect("device");
-    for (text, want) in [
-        // The body is compiled first: its image builtin is what is refused.
-        (
-            image,
-            "not supported yet: images on the amdil target (@__kauai_get_image_width)",
-        ),
-        (
-            sampler,
-            "not supported yet: images on the amdil target (kernel `s`, sampler argument `smp`)",
-        ),
+    let write = "target pointer_bytes 4
+function @w(ptr5 \"img\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"image2d_t\") !kernel_arg_access_qual(\"write_only\") {
+block0(v0: ptr5):
+    return
+}
+";
+    let kernel_calls_kernel = "target pointer_bytes 4
+function @b(ptr5 \"img\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"image2d_t\") {
+block0(v0: ptr5):
+    return
+}
+function @a(ptr5 \"img\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type(\"image2d_t\") {
+block0(v0: ptr5):
+    call @b(v0)
+    return
+}
+";
+    let mut params = Vec::new();
+    let mut types = Vec::new();
+    for i in 0..=kauai_amdil_gen::images::MAX_SAMPLERS {
+        params.push(format!("i32 \"s{i}\""));
+        types.push("\"sampler_t\"".to_string());
+    }
+    let samplers = format!(
+        "target pointer_bytes 4
+function @s({}) -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type({}) {{
+block0({}):
+    return
+}}
+",
+        params.join(", "),
+        types.join(", "),
+        (0..params.len())
+            .map(|i| format!("v{i}: i32"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let eight = format!(
+        "target pointer_bytes 4
+function @e({}, ptr1 \"o\") -> void \"mux-kernel\"=\"entry-point\" !kernel_arg_type({}, \"int*\") !kernel_arg_access_qual({}, \"none\") {{
+block0({}, v8: ptr1):
+    return
+}}
+",
+        (0..8).map(|i| format!("ptr5 \"i{i}\"")).collect::<Vec<_>>().join(", "),
+        ["\"image2d_t\""; 8].join(", "),
+        ["\"write_only\""; 8].join(", "),
+        (0..8).map(|i| format!("v{i}: ptr5")).collect::<Vec<_>>().join(", ")
+    );
+    for (text, mcpu, want) in [
+        (helper, "cypress", "not supported yet: an image in `h` that is not one of its kernel's arguments (images reach IL resources by number, so functions taking images must be inlined)"),
+        (dynamic, "cypress", "not supported yet: a sampler in `k` that is neither a sampler argument of the kernel nor a constant"),
+        (write, "rv770", "not supported yet: kernel `w` has 1 write-only image arguments; the device takes at most 0 (7XX has no UAV for images: write-only images need Evergreen or later)"),
+        (kernel_calls_kernel, "cypress", "not supported yet: kernel `b` takes images or samplers and is called by `a` (its resources are numbered for its own arguments)"),
+        (&eight, "cypress", "not supported yet: kernel `e` has 8 write-only images, which take UAVs 1-8 and leave no raw UAV for global memory, and it uses global memory"),
+        (&samplers, "cypress", "not supported yet: kernel `s` has more than 16 samplers (the limit of the device)"),
     ] {
+        let opts = kauai_amdil_gen::TargetOptions::new(mcpu).expect("device");
         let m = kauai_ir::parse_str("img.ir", text).unwrap_or_else(|e| panic!("{e}"));
         let e = kauai_amdil_gen::generate(&m, &opts).expect_err("refused");
         assert_eq!(e.to_string(), want);

@@ -49,7 +49,12 @@ pub fn check(src: &[u8], mcpu: &str) -> bool {
         let args = block
             .entries
             .iter()
-            .filter(|e| matches!(e, MdEntry::Value(_) | MdEntry::Pointer(_)))
+            .filter(|e| {
+                matches!(
+                    e,
+                    MdEntry::Value(_) | MdEntry::Pointer(_) | MdEntry::Image(_)
+                )
+            })
             .count();
         assert_eq!(args, k.args.len(), "arguments of {}", k.name);
     }

@@ -119,7 +119,7 @@ impl Lowerer<'_> {
                 self.type_err(
                     span,
                     format!("not supported yet: images on this device (`{}`)", o.name()),
-                    "the device reports no image support (the amdil target has none yet)",
+                    "the device reports no image support",
                 );
                 T_ERROR
             }

@@ -1,5 +1,5 @@
-// A device without image support (the amdil target today) refuses image and sampler
-// types where they are written.
+// A device without image support (none of ours today: an option turns it off) refuses image
+// and sampler types where they are written.
 __kernel void k(__read_only image2d_t img, sampler_t s, __global float4 *o)
 {
     o[0] = read_imagef(img, s, (int2)(0, 0));
@@ -10,13 +10,13 @@ error: not supported yet: images on this device (`image2d_t`)
   ┌─ images_no_support.cl:3:29
   │
 3 │ __kernel void k(__read_only image2d_t img, sampler_t s, __global float4 *o)
-  │                             ^^^^^^^^^ the device reports no image support (the amdil target has none yet)
+  │                             ^^^^^^^^^ the device reports no image support
 
 error: not supported yet: images on this device (`sampler_t`)
   ┌─ images_no_support.cl:3:44
   │
 3 │ __kernel void k(__read_only image2d_t img, sampler_t s, __global float4 *o)
-  │                                            ^^^^^^^^^ the device reports no image support (the amdil target has none yet)
+  │                                            ^^^^^^^^^ the device reports no image support
 
 error: use of undeclared identifier `img`
   ┌─ images_no_support.cl:5:24
