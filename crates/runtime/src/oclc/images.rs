@@ -239,3 +239,43 @@ mod tests {
         assert!(sampler_bits("CL_TRUE,CL_ADDRESS_CLAMP").is_err());
     }
 }
+
+/// The fuzz property of image and sampler arguments (target `oclc_values`, and
+/// `image_arguments_never_panic` below): any text, for any image type, makes an image
+/// of at most the given bound or an error, and any text makes sampler bits or an
+/// error: never a panic, never an allocation sized by the text past the bound.
+pub fn check_image_arg(data: &[u8]) {
+    const BOUND: u64 = 1 << 16;
+    let text = String::from_utf8_lossy(data);
+    for ty in ImageType::ALL {
+        if let Ok(img) = make_image(&text, ty, &mut Rng::new(1), BOUND) {
+            assert!(img.pixels() * img.pixel_bytes() as u64 <= BOUND, "{text}");
+        }
+    }
+    let _ = sampler_bits(&text);
+}
+
+#[cfg(test)]
+mod fuzz_property {
+    use super::*;
+
+    #[test]
+    fn image_arguments_never_panic() {
+        let seeds = [
+            "image2d(RGBA,UNORM_INT8,4,4),range(0,63)",
+            "image3d(BGRA,FLOAT,4294967296,4294967296,2),repeat(18446744073709551615,1)",
+            "image2d_array(R,HALF_FLOAT,16384,16384,2048),1e999",
+            "image1d_buffer(CL_RGBA,CL_SIGNED_INT32,0),-1",
+            "CL_TRUE,CL_ADDRESS_CLAMP,CL_FILTER_LINEAR",
+        ];
+        let alphabet = b"0123456789,()-+.eximagdRGBAUNORM_INT8CLTRUE ";
+        let mut r = kauai_testkit::Rng::new(0x1_3A6E);
+        for seed in seeds {
+            check_image_arg(seed.as_bytes());
+            for _ in 0..300 {
+                let b = kauai_testkit::mutate::bytes(&mut r, seed.as_bytes(), alphabet);
+                check_image_arg(&b);
+            }
+        }
+    }
+}
