@@ -10,16 +10,57 @@ use crate::code::ImageInfo;
 impl Mem<'_, '_> {
     /// Run image builtin `ii` on the frame `regs`.
     pub(super) fn image_op(&self, ii: &ImageInfo, regs: &mut [u64]) -> Result<(), Stop> {
+        image_op(self.regions, self.descs, ii, regs)
+    }
+}
+
+/// An image builtin called by JIT-compiled code: `args` are the call's lanes (image
+/// handle first), the result's lanes go to `out`. The same call site shape and code as
+/// the interpreter's, so both executors give the same pixels and the same faults.
+pub(super) fn jit_image_op(
+    regions: &[Region<'_>],
+    descs: &[String],
+    op: ImageBuiltin,
+    args: &[u64],
+    out: &mut [u64; 4],
+) -> Result<(), Stop> {
+    // The interpreter's slots: image, then sampler and coordinates (read) or
+    // coordinates and colour (write), each vector 4 lanes wide; the result after them.
+    let slots: &[u32] = match op {
+        ImageBuiltin::Read { .. } => &[0, 1, 2],
+        ImageBuiltin::Write(_) => &[0, 1, 5],
+        ImageBuiltin::Query(_) => &[0],
+    };
+    let d = args.len() as u32;
+    let ii = ImageInfo {
+        op,
+        args: slots.to_vec(),
+        d,
+    };
+    let mut regs = args.to_vec();
+    regs.resize(args.len() + 4, 0);
+    image_op(regions, descs, &ii, &mut regs)?;
+    out.copy_from_slice(&regs[args.len()..]);
+    Ok(())
+}
+
+fn image_op(
+    regions: &[Region<'_>],
+    descs: &[String],
+    ii: &ImageInfo,
+    regs: &mut [u64],
+) -> Result<(), Stop> {
+    {
         let at = |k: usize| ii.args.get(k).map_or(0, |s| *s as usize);
         let handle = regs.get(at(0)).copied().unwrap_or(0);
         let (r, _) = memory::locate(handle);
-        let Some(Region::Image { img, writable }) = self.regions.get(r) else {
+        let Some(Region::Image { img, writable }) = regions.get(r) else {
             return Err(Stop::Fault(format!(
                 "{} on 0x{handle:x}, which is not an image",
                 ii.op.name()
             )));
         };
-        let desc = self.descs.get(r).map_or("an image", |s| s.as_str());
+        let desc = descs.get(r).map_or("an image", |s| s.as_str());
         let lanes4 = |s: usize| -> [u32; 4] {
             std::array::from_fn(|l| regs.get(s + l).copied().unwrap_or(0) as u32)
         };
