@@ -1162,6 +1162,7 @@ fn retain(kind: Kind, h: usize) -> cl_int {
             Kind::Program => clRetainProgram(p),
             Kind::Kernel => clRetainKernel(p),
             Kind::Event => clRetainEvent(p),
+            Kind::Sampler => clRetainSampler(p),
         }
     }
 }
@@ -1179,6 +1180,7 @@ fn release(kind: Kind, h: usize) -> cl_int {
             Kind::Program => clReleaseProgram(p),
             Kind::Kernel => clReleaseKernel(p),
             Kind::Event => clReleaseEvent(p),
+            Kind::Sampler => clReleaseSampler(p),
         }
     }
 }
