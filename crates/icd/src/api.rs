@@ -997,7 +997,9 @@ pub fn enqueue_kernel(
                 return Err(CL_INVALID_WORK_GROUP_SIZE);
             }
         }
-        if l.iter().product::<u64>() > di.max_work_group_size {
+        // Each size may be huge (it divides a huge global size): multiply checked.
+        let items = l.iter().try_fold(1u64, |a, &x| a.checked_mul(x));
+        if items.is_none_or(|n| n > di.max_work_group_size) {
             return Err(CL_INVALID_WORK_GROUP_SIZE);
         }
         if l.iter().zip(&di.max_work_item_sizes).any(|(l, m)| l > m) {
