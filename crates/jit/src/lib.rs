@@ -26,8 +26,9 @@
 //! bounds check per packet. A branch the work-items disagree on splits the packet:
 //! each work-item then runs alone in its own copy of the body, to its return or the
 //! next barrier, where the packet comes back together (values that differ by the path
-//! taken are kept per work-item). Atomics, printf and private memory keep a kernel in
-//! the scalar form (their order of work-items is observable). A fault in a packet
+//! taken are kept per work-item). Atomics, printf, image builtins and private memory
+//! keep a kernel in the scalar form (their order of work-items is observable, and an
+//! image fault must name the interpreter's work-item). A fault in a packet
 //! reruns the group in the scalar form, so the fault names the work-item the
 //! interpreter names. On kernels with data races between work-items (which OpenCL
 //! leaves undefined) the two forms may disagree.
