@@ -565,6 +565,73 @@ def test_kernels_sample_and_write_images(host_ctx_queue):
     assert (got3 == vol).all()
 
 
+ARRAYS = """
+__kernel void layers(__read_only image1d_array_t a, __global uint *out) {
+    int x = get_global_id(0), l = get_global_id(1);
+    out[l * get_global_size(0) + x] =
+        read_imageui(a, CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST,
+                     (int2)(x, l)).x;
+}
+__kernel void texels(__read_only image1d_buffer_t b, __global uint *out) {
+    int x = get_global_id(0);
+    out[x] = read_imageui(b, x).x * 2;
+}
+"""
+
+
+def test_image_arrays_and_buffers_with_pitches(host_ctx_queue):
+    ctx, q = host_ctx_queue
+    prg = cl.Program(ctx, ARRAYS).build()
+    # A 1-D array of 3 layers of 5 pixels, the host's layers 20 bytes apart (its slice
+    # pitch, a multiple of the row pitch; OpenCL 1.2 5.3.1). pyopencl 2022.3's
+    # `cl.Image(..., is_array=True)` gives a 1-D array the array size shape[2] (1, on
+    # PoCL too), so the descriptor is made here and passed to its underlying constructor.
+    # (PoCL 3.1 steps the host's 1-D layers by the row pitch, against 5.3.1: it reads
+    # [5..9] as layer 1 here.)
+    host = np.arange(30, dtype=np.uint16).reshape(3, 10)
+    desc = cl.ImageDescriptor()
+    desc.image_type = cl.mem_object_type.IMAGE1D_ARRAY
+    desc.shape = (5, 1)
+    desc.array_size = 3
+    desc.pitches = (10, 20)
+    desc.num_mip_levels = 0
+    desc.num_samples = 0
+    desc.buffer = None
+    arr = cl.Image.__new__(cl.Image)
+    create = cl.Image.__init__.__closure__[0].cell_contents
+    create(arr, ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, cl.ImageFormat(CO.R, CT.UNSIGNED_INT16), desc, host)
+    assert arr.get_image_info(cl.image_info.ARRAY_SIZE) == 3
+    assert arr.get_image_info(cl.image_info.SLICE_PITCH) == 10  # its own layers, packed
+    out = np.zeros((3, 5), np.uint16)
+    # (pyopencl's enqueue_copy knows only 2-D and 3-D images.)
+    cl._enqueue_read_image(q, arr, (0, 0, 0), (5, 3, 1), out)
+    assert (out == host[:, :5]).all()
+    res = cl.Buffer(ctx, mf.WRITE_ONLY, 15 * 4)
+    prg.layers(q, (5, 3), None, arr, res)
+    got = np.zeros((3, 5), np.uint32)
+    cl.enqueue_copy(q, got, res)
+    assert (got == host[:, :5]).all()
+    # A 2-D array of 2 layers of 3x2 RGBA floats: host rows 64 bytes apart (48 used),
+    # layers 192 bytes apart (128 used).
+    flat = np.arange(96, dtype=np.float32)
+    arr2 = cl.Image(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, cl.ImageFormat(CO.RGBA, CT.FLOAT),
+                    shape=(3, 2, 2), pitches=(64, 192), hostbuf=flat, is_array=True)
+    want = np.array([[[flat[(l * 192 + y * 64 + x * 16) // 4:][:4] for x in range(3)]
+                      for y in range(2)] for l in range(2)], np.float32)
+    out2 = np.zeros((2, 2, 3, 4), np.float32)
+    cl.enqueue_copy(q, out2, arr2, origin=(0, 0, 0), region=(3, 2, 2))
+    assert (out2 == want).all()
+    # A 1-D image buffer shares the buffer's memory.
+    buf = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.arange(16, dtype=np.uint32))
+    img = cl.Image(ctx, mf.READ_ONLY, cl.ImageFormat(CO.R, CT.UNSIGNED_INT32), shape=(16,), buffer=buf)
+    cl.enqueue_copy(q, buf, np.full(16, 7, np.uint32))
+    res = cl.Buffer(ctx, mf.WRITE_ONLY, 64)
+    prg.texels(q, (16,), None, img, res)
+    got = np.zeros(16, np.uint32)
+    cl.enqueue_copy(q, got, res)
+    assert (got == 14).all()
+
+
 def test_image_errors(host_ctx_queue):
     # The codes are OpenCL 1.2's (5.3.1, 5.7.2). PoCL 3.1 agrees on the sampler, region
     # and overlap ones; it answers CL_INVALID_OPERATION for the three image formats and
