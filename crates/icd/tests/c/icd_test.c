@@ -436,6 +436,31 @@ static void images_on(cl_device_id cpu, cl_device_id gpu) {
     CHECK_CODE(err, CL_INVALID_VALUE);
     CHECK_CODE(clFinish(q), CL_SUCCESS);
 
+    /* Host access flags, an image of another type, and a queue of a device without
+     * images in a context that has them. */
+    cl_mem ro = clCreateImage(ctx, CL_MEM_HOST_READ_ONLY, &fmt, &d, NULL, &err);
+    CHECK_CODE(clEnqueueWriteImage(q, ro, CL_TRUE, o0, two, 0, 0, out, 0, NULL, NULL), CL_INVALID_OPERATION);
+    clEnqueueMapImage(q, hidden, CL_TRUE, CL_MAP_READ, o0, two, &rp, NULL, 0, NULL, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_OPERATION);
+    cl_image_desc dv;
+    memset(&dv, 0, sizeof dv);
+    dv.image_type = CL_MEM_OBJECT_IMAGE3D;
+    dv.image_width = dv.image_height = dv.image_depth = 2;
+    cl_mem vol = clCreateImage(ctx, CL_MEM_READ_ONLY, &fmt, &dv, NULL, &err);
+    CHECK_CODE(err, CL_SUCCESS);
+    CHECK_CODE(clSetKernelArg(k, 0, sizeof vol, &vol), CL_INVALID_ARG_VALUE); /* image3d for image2d_t */
+    cl_device_id both[2] = {cpu, gpu};
+    cl_context mixed = clCreateContext(NULL, 2, both, NULL, NULL, &err);
+    cl_command_queue gq = clCreateCommandQueue(mixed, gpu, 0, &err);
+    cl_mem mimg = clCreateImage(mixed, CL_MEM_READ_WRITE, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_SUCCESS); /* the context has a device with images */
+    CHECK_CODE(clEnqueueReadImage(gq, mimg, CL_TRUE, o0, two, 0, 0, out, 0, NULL, NULL), CL_INVALID_OPERATION);
+    clReleaseMemObject(mimg);
+    clReleaseCommandQueue(gq);
+    clReleaseContext(mixed);
+    clReleaseMemObject(vol);
+    clReleaseMemObject(ro);
+
     clReleaseKernel(k);
     clReleaseProgram(prg);
     CHECK_CODE(clReleaseSampler(smp), CL_SUCCESS);
