@@ -38,8 +38,8 @@
 //! at a time.
 //!
 //! Safety: `unsafe` lives only in `native` (mapping code, calling it, and the poll,
-//! printf and image helpers). The memory a call may touch is exactly the regions of its [`GroupRun`],
-//! which borrow it for the call.
+//! printf and image helpers). The memory a call may touch is exactly the regions of its
+//! [`GroupRun`], which borrow it for the call.
 
 mod abi;
 mod helpers;

@@ -50,56 +50,54 @@ fn image_op(
     ii: &ImageInfo,
     regs: &mut [u64],
 ) -> Result<(), Stop> {
-    {
-        let at = |k: usize| ii.args.get(k).map_or(0, |s| *s as usize);
-        let handle = regs.get(at(0)).copied().unwrap_or(0);
-        let (r, _) = memory::locate(handle);
-        let Some(Region::Image { img, writable }) = regions.get(r) else {
-            return Err(Stop::Fault(format!(
-                "{} on 0x{handle:x}, which is not an image",
-                ii.op.name()
-            )));
-        };
-        let desc = descs.get(r).map_or("an image", |s| s.as_str());
-        let lanes4 = |s: usize| -> [u32; 4] {
-            std::array::from_fn(|l| regs.get(s + l).copied().unwrap_or(0) as u32)
-        };
-        let d = ii.d as usize;
-        match ii.op {
-            ImageBuiltin::Read { kind, int_coords } => {
-                let smp = regs.get(at(1)).copied().unwrap_or(0) as u32;
-                let px = img
-                    .read(kind, smp, lanes4(at(2)), int_coords)
-                    .map_err(|m| Stop::Fault(format!("{m}, reading {desc}")))?;
-                for (l, v) in px.iter().enumerate() {
-                    if let Some(x) = regs.get_mut(d + l) {
-                        *x = *v as u64;
-                    }
-                }
-            }
-            ImageBuiltin::Write(kind) => {
-                if !writable {
-                    return Err(Stop::Fault(format!(
-                        "write to {desc}, which the kernel declares read_only"
-                    )));
-                }
-                img.write(kind, lanes4(at(1)), lanes4(at(2)))
-                    .map_err(|m| Stop::Fault(format!("{m} of {desc}")))?;
-            }
-            ImageBuiltin::Query(q) => {
-                let v = match q {
-                    ImageQuery::Width => img.dims[0],
-                    ImageQuery::Height => img.dims[1],
-                    ImageQuery::Depth => img.dims[2],
-                    ImageQuery::ChannelDataType => img.format.ty.value(),
-                    ImageQuery::ChannelOrder => img.format.order.value(),
-                    ImageQuery::ArraySize => img.array_size(),
-                };
-                if let Some(x) = regs.get_mut(d) {
-                    *x = v as u64;
+    let at = |k: usize| ii.args.get(k).map_or(0, |s| *s as usize);
+    let handle = regs.get(at(0)).copied().unwrap_or(0);
+    let (r, _) = memory::locate(handle);
+    let Some(Region::Image { img, writable }) = regions.get(r) else {
+        return Err(Stop::Fault(format!(
+            "{} on 0x{handle:x}, which is not an image",
+            ii.op.name()
+        )));
+    };
+    let desc = descs.get(r).map_or("an image", |s| s.as_str());
+    let lanes4 = |s: usize| -> [u32; 4] {
+        std::array::from_fn(|l| regs.get(s + l).copied().unwrap_or(0) as u32)
+    };
+    let d = ii.d as usize;
+    match ii.op {
+        ImageBuiltin::Read { kind, int_coords } => {
+            let smp = regs.get(at(1)).copied().unwrap_or(0) as u32;
+            let px = img
+                .read(kind, smp, lanes4(at(2)), int_coords)
+                .map_err(|m| Stop::Fault(format!("{m}, reading {desc}")))?;
+            for (l, v) in px.iter().enumerate() {
+                if let Some(x) = regs.get_mut(d + l) {
+                    *x = *v as u64;
                 }
             }
         }
-        Ok(())
+        ImageBuiltin::Write(kind) => {
+            if !writable {
+                return Err(Stop::Fault(format!(
+                    "write to {desc}, which the kernel declares read_only"
+                )));
+            }
+            img.write(kind, lanes4(at(1)), lanes4(at(2)))
+                .map_err(|m| Stop::Fault(format!("{m} of {desc}")))?;
+        }
+        ImageBuiltin::Query(q) => {
+            let v = match q {
+                ImageQuery::Width => img.dims[0],
+                ImageQuery::Height => img.dims[1],
+                ImageQuery::Depth => img.dims[2],
+                ImageQuery::ChannelDataType => img.format.ty.value(),
+                ImageQuery::ChannelOrder => img.format.order.value(),
+                ImageQuery::ArraySize => img.array_size(),
+            };
+            if let Some(x) = regs.get_mut(d) {
+                *x = v as u64;
+            }
+        }
     }
+    Ok(())
 }

@@ -248,7 +248,8 @@ pub(super) fn diverges(body: &kauai_ir::Body, varying: &HashSet<Value>) -> bool 
 /// Can the kernel run in packets, and which values vary between the work-items of a
 /// packet? A packet runs its work-items in lockstep, so every branch must be uniform
 /// (then all reach the same barriers together), and nothing may observe the order of
-/// work-items (atomics, printf, image builtins and private memory are left to the scalar form).
+/// work-items (atomics, printf, image builtins and private memory are left to the
+/// scalar form).
 pub(super) fn packet_plan(
     m: &Module,
     body: &kauai_ir::Body,
