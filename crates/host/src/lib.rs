@@ -129,8 +129,8 @@
 //!   subtraction per block;
 //! - lane semantics (what one lane of every operation computes) live in `kauai_ir::lanes`;
 //! - `image.rs` is the software sampler: images' memory, addressing, filtering and
-//!   format conversions (OpenCL 1.2 8.2, 8.3); image builtins run on the interpreter
-//!   only (the JIT leaves kernels that call them to it);
+//!   format conversions (OpenCL 1.2 8.2, 8.3), the one implementation both executors
+//!   call (the JIT through its image hook, `exec/image_ops.rs`);
 //! - `printf.rs` keeps each work-group's `printf` records and merges them into
 //!   [`RunStats::printf`] in work-group order (see "printf" above);
 //! - `buffer.rs` is the thread-safe global memory.

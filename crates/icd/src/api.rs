@@ -235,6 +235,7 @@ pub fn create_buffer(
         },
         storage: Arc::new(storage),
         parent: None,
+        image: None,
         maps: Default::default(),
         destructors: Default::default(),
     });
@@ -243,7 +244,11 @@ pub fn create_buffer(
 
 pub fn mem_info(m: &Mem, param: u32) -> R<InfoValue> {
     Ok(match param {
-        CL_MEM_TYPE => InfoValue::u32(CL_MEM_OBJECT_BUFFER),
+        CL_MEM_TYPE => InfoValue::u32(
+            m.image
+                .as_ref()
+                .map_or(CL_MEM_OBJECT_BUFFER, |i| i.img.ty.mem_object_type()),
+        ),
         CL_MEM_FLAGS => InfoValue::u64(m.flags),
         CL_MEM_SIZE => InfoValue::usize(m.size),
         CL_MEM_HOST_PTR => InfoValue::handle(m.host_ptr),
@@ -252,9 +257,13 @@ pub fn mem_info(m: &Mem, param: u32) -> R<InfoValue> {
         }
         CL_MEM_REFERENCE_COUNT => InfoValue::u32(registry::ref_count(m.handle)),
         CL_MEM_CONTEXT => InfoValue::handle(m.context.handle),
-        CL_MEM_ASSOCIATED_MEMOBJECT => {
-            InfoValue::handle(m.parent.as_ref().map_or(0, |(p, _)| p.handle))
-        }
+        CL_MEM_ASSOCIATED_MEMOBJECT => InfoValue::handle(
+            m.parent
+                .as_ref()
+                .map(|(p, _)| p.handle)
+                .or_else(|| m.image.as_ref()?.buffer.as_ref().map(|b| b.handle))
+                .unwrap_or(0),
+        ),
         CL_MEM_OFFSET => InfoValue::usize(m.parent.as_ref().map_or(0, |(_, o)| *o)),
         _ => return Err(CL_INVALID_VALUE),
     })
@@ -262,7 +271,7 @@ pub fn mem_info(m: &Mem, param: u32) -> R<InfoValue> {
 
 /// `clCreateSubBuffer` with a `CL_BUFFER_CREATE_TYPE_REGION` region.
 pub fn create_sub_buffer(parent: Arc<Mem>, flags: u64, origin: usize, size: usize) -> R<usize> {
-    if parent.parent.is_some() {
+    if parent.parent.is_some() || parent.image.is_some() {
         return Err(CL_INVALID_MEM_OBJECT);
     }
     let host_ptr_flags = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
@@ -314,6 +323,7 @@ pub fn create_sub_buffer(parent: Arc<Mem>, flags: u64, origin: usize, size: usiz
         },
         storage: Arc::new(storage),
         parent: Some((parent, origin)),
+        image: None,
         maps: Default::default(),
         destructors: Default::default(),
     });
@@ -726,6 +736,8 @@ pub fn set_kernel_arg(k: &KernelObj, index: u32, size: usize, value: Option<&[u8
         return Err(CL_INVALID_ARG_INDEX);
     };
     let v = match &a.kind {
+        _ if crate::images::is_image_arg(a) => crate::images::image_arg(k, a, size, value)?,
+        _ if crate::images::is_sampler_arg(a) => crate::images::sampler_arg(k, size, value)?,
         ArgKind::Buffer(_) => {
             if size != std::mem::size_of::<cl_mem>() {
                 return Err(CL_INVALID_ARG_SIZE);
@@ -740,7 +752,7 @@ pub fn set_kernel_arg(k: &KernelObj, index: u32, size: usize, value: Option<&[u8
                 SetArg::Val(ArgVal::NullMem)
             } else {
                 let m = mem(h).map_err(|_| CL_INVALID_MEM_OBJECT)?;
-                if m.context.handle != k.program.context.handle {
+                if m.context.handle != k.program.context.handle || m.image.is_some() {
                     return Err(CL_INVALID_MEM_OBJECT);
                 }
                 SetArg::Mem(Arc::downgrade(&m))
@@ -807,7 +819,15 @@ pub fn kernel_arg_info(k: &KernelObj, index: u32, param: u32) -> R<InfoValue> {
             ArgKind::Local => CL_KERNEL_ARG_ADDRESS_LOCAL,
             _ => CL_KERNEL_ARG_ADDRESS_PRIVATE,
         }),
-        CL_KERNEL_ARG_ACCESS_QUALIFIER => InfoValue::u32(CL_KERNEL_ARG_ACCESS_NONE),
+        CL_KERNEL_ARG_ACCESS_QUALIFIER => InfoValue::u32(if crate::images::is_image_arg(a) {
+            match a.access_qual.as_str() {
+                "write_only" => CL_KERNEL_ARG_ACCESS_WRITE_ONLY,
+                "read_write" => CL_KERNEL_ARG_ACCESS_READ_WRITE,
+                _ => CL_KERNEL_ARG_ACCESS_READ_ONLY,
+            }
+        } else {
+            CL_KERNEL_ARG_ACCESS_NONE
+        }),
         CL_KERNEL_ARG_TYPE_NAME => InfoValue::str(&a.type_name),
         CL_KERNEL_ARG_TYPE_QUALIFIER => {
             let mut q: u64 = 0;
@@ -890,11 +910,20 @@ pub fn prepare(q: usize, wait: &[usize]) -> R<(Arc<Queue>, Vec<Arc<Event>>)> {
     Ok((q, events))
 }
 
-/// A buffer of the queue's context, with the region `offset..offset+len` inside it.
-pub fn buffer_region(q: &Queue, m: usize, offset: usize, len: usize) -> R<Arc<Mem>> {
+/// A memory object (buffer or image) of the queue's context.
+pub fn queue_mem(q: &Queue, m: usize) -> R<Arc<Mem>> {
     let m = mem(m)?;
     if m.context.handle != q.context.handle {
         return Err(CL_INVALID_CONTEXT);
+    }
+    Ok(m)
+}
+
+/// A buffer of the queue's context, with the region `offset..offset+len` inside it.
+pub fn buffer_region(q: &Queue, m: usize, offset: usize, len: usize) -> R<Arc<Mem>> {
+    let m = queue_mem(q, m)?;
+    if m.image.is_some() {
+        return Err(CL_INVALID_MEM_OBJECT);
     }
     if offset.checked_add(len).is_none_or(|end| end > m.size) {
         return Err(CL_INVALID_VALUE);
@@ -968,7 +997,9 @@ pub fn enqueue_kernel(
                 return Err(CL_INVALID_WORK_GROUP_SIZE);
             }
         }
-        if l.iter().product::<u64>() > di.max_work_group_size {
+        // Each size may be huge (it divides a huge global size): multiply checked.
+        let items = l.iter().try_fold(1u64, |a, &x| a.checked_mul(x));
+        if items.is_none_or(|n| n > di.max_work_group_size) {
             return Err(CL_INVALID_WORK_GROUP_SIZE);
         }
         if l.iter().zip(&di.max_work_item_sizes).any(|(l, m)| l > m) {

@@ -7,7 +7,8 @@
 //! arguments and error codes.
 //!
 //! - `ffi`: the C entry points and the ICD dispatch table; the only `unsafe` code.
-//! - `api`: the entry points' logic over Rust types, with the specification's errors.
+//! - `api`: the entry points' logic over Rust types, with the specification's errors;
+//!   `images`: the same for images and samplers (host device only).
 //! - `registry`: live objects by handle (validation without dereferencing).
 //! - `objects`, `platform`: the objects; `queue`: one worker thread per command queue;
 //!   `link`: `clCompileProgram`/`clLinkProgram`; `value`: `clGet*Info` results;
@@ -17,6 +18,7 @@
 
 mod api;
 mod ffi;
+mod images;
 mod limits;
 mod link;
 mod objects;

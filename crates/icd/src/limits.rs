@@ -18,6 +18,30 @@ pub const MAX_PARAMETER_SIZE: usize = 1024;
 /// sub-buffer's origin must be a multiple.
 pub const SUB_BUFFER_ALIGN: usize = 128;
 
+/// `CL_DEVICE_IMAGE2D_MAX_WIDTH`/`HEIGHT` of the host device (and the widest 1-D
+/// image): the host sampler's largest side (`kauai_host::image::MAX_IMAGE_SIDE`, 16384,
+/// where every coordinate is still exact in `f32`), twice OpenCL 1.2's minimum.
+pub const IMAGE2D_MAX: usize = kauai_host::image::MAX_IMAGE_SIDE as usize;
+
+/// `CL_DEVICE_IMAGE3D_MAX_WIDTH`/`HEIGHT`/`DEPTH`: OpenCL 1.2's minimum, 2048 (a
+/// 2048-cubed image of 4-byte pixels is already 32 GiB, past any allocation).
+pub const IMAGE3D_MAX: usize = 2048;
+
+/// `CL_DEVICE_IMAGE_MAX_ARRAY_SIZE`: OpenCL 1.2's minimum, 2048 layers.
+pub const IMAGE_MAX_ARRAY_SIZE: usize = 2048;
+
+/// `CL_DEVICE_IMAGE_MAX_BUFFER_SIZE`, pixels of a 1-D image buffer: OpenCL 1.2's
+/// minimum, 65536 (such images are read by integer coordinates only, so the sampler's
+/// side limit does not bound them).
+pub const IMAGE_MAX_BUFFER_SIZE: usize = 65536;
+
+/// `CL_DEVICE_MAX_READ_IMAGE_ARGS`, `CL_DEVICE_MAX_WRITE_IMAGE_ARGS` and
+/// `CL_DEVICE_MAX_SAMPLERS`: OpenCL 1.2's minimums (128, 8, 16). The host's kernels
+/// take any number; these are what portable code counts on.
+pub const MAX_READ_IMAGE_ARGS: u32 = 128;
+pub const MAX_WRITE_IMAGE_ARGS: u32 = 8;
+pub const MAX_SAMPLERS: u32 = 16;
+
 /// The environment variable that bounds one kernel's run time, in seconds (a kernel
 /// over it ends with a fault, as a GPU watchdog would end it). Unset: no limit, as
 /// OpenCL has none.

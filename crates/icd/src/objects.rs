@@ -85,8 +85,9 @@ impl Drop for Queue {
 
 /// One `clEnqueueMap*` mapping, until its unmap.
 pub struct Mapping {
-    pub offset: usize,
-    pub size: usize,
+    /// `(memory offset, offset from the mapped pointer, len)`: one run for a buffer, one
+    /// per row for an image (whose mapped rows lie at the mapping's pitches).
+    pub runs: Vec<(usize, usize, usize)>,
     /// Mapped for writing: the unmap copies the host memory back.
     pub write: bool,
     /// The host memory the pointer points into (none for `CL_MEM_USE_HOST_PTR`, whose
@@ -108,9 +109,55 @@ pub struct Mem {
     /// (commands of one queue run one at a time, so both always agree when a command
     /// starts; overlapping use from several queues is undefined in OpenCL anyway).
     pub parent: Option<(Arc<Mem>, usize)>,
+    /// For an image: the runtime's image, whose pixels are `storage`.
+    pub image: Option<ImageObj>,
     /// Live mappings by the address returned to the application.
     pub maps: Mutex<HashMap<usize, Vec<Mapping>>>,
     pub destructors: Mutex<Vec<Callback>>,
+}
+
+/// What an image memory object adds to a buffer's fields.
+pub struct ImageObj {
+    /// The image a kernel launch gets (`KernelArg::Image`); its `buf` is the `Mem`'s
+    /// `storage`, tightly packed (`kauai_host::image`).
+    pub img: Arc<kauai_host::image::Image>,
+    /// The pitches of the application's `host_ptr` for `CL_MEM_USE_HOST_PTR` (a mapping
+    /// points into it, at these pitches), the image's own otherwise.
+    pub host_row_pitch: usize,
+    pub host_slice_pitch: usize,
+    /// The buffer of a 1-D image buffer (`CL_IMAGE_BUFFER`), which shares its storage.
+    pub buffer: Option<Arc<Mem>>,
+}
+
+impl ImageObj {
+    pub fn pixel_bytes(&self) -> usize {
+        self.img.pixel_bytes()
+    }
+    /// Bytes between rows (1-D arrays: between layers).
+    pub fn row_pitch(&self) -> usize {
+        self.img.dims[0] as usize * self.pixel_bytes()
+    }
+    /// Bytes between slices (2-D arrays: between layers).
+    pub fn slice_pitch(&self) -> usize {
+        self.row_pitch() * self.img.dims[1] as usize
+    }
+}
+
+/// A `cl_sampler`: what `clCreateSampler` was given, and its `CLK_*` bits.
+pub struct SamplerObj {
+    pub handle: usize,
+    pub context: Arc<Context>,
+    pub normalized: bool,
+    pub addressing: u32,
+    pub filter: u32,
+    /// The `sampler_t` value a kernel gets (`kauai_ir::image::sampler`).
+    pub bits: u32,
+}
+
+impl Drop for SamplerObj {
+    fn drop(&mut self) {
+        registry::forget(self.handle);
+    }
 }
 
 impl Mem {

@@ -142,6 +142,12 @@ fn make_device(name: &str) -> Option<DeviceObj> {
     })
 }
 
+/// Does the device have images? The host device does (its software sampler); the IL
+/// devices will once seed 000's image ABI exists in the amdil target and the emulator.
+pub fn has_images(d: &DeviceObj) -> bool {
+    !d.gpu
+}
+
 pub fn device(handle: usize) -> Option<Arc<DeviceObj>> {
     platform()
         .devices
@@ -179,6 +185,7 @@ const FP_CONFIG_DOUBLE: u64 = CL_FP_DENORM
 pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl_int> {
     let di = &d.rt.info.device_info;
     let wavefront = d.rt.mcpu().map_or(1, |m| m.wavefront);
+    let images = has_images(d);
     let v = match param {
         CL_DEVICE_TYPE => InfoValue::u64(if d.gpu {
             CL_DEVICE_TYPE_GPU
@@ -214,10 +221,38 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         // Emulated: no meaningful clock; the chips' engine clocks are not what runs.
         CL_DEVICE_MAX_CLOCK_FREQUENCY => InfoValue::u32(if d.gpu { 850 } else { 1000 }),
         CL_DEVICE_ADDRESS_BITS => InfoValue::u32(if d.gpu { 32 } else { 64 }),
-        CL_DEVICE_MAX_READ_IMAGE_ARGS | CL_DEVICE_MAX_WRITE_IMAGE_ARGS | CL_DEVICE_MAX_SAMPLERS => {
-            InfoValue::u32(0)
-        }
+        CL_DEVICE_MAX_READ_IMAGE_ARGS => InfoValue::u32(if images {
+            crate::limits::MAX_READ_IMAGE_ARGS
+        } else {
+            0
+        }),
+        CL_DEVICE_MAX_WRITE_IMAGE_ARGS => InfoValue::u32(if images {
+            crate::limits::MAX_WRITE_IMAGE_ARGS
+        } else {
+            0
+        }),
+        CL_DEVICE_MAX_SAMPLERS => InfoValue::u32(if images {
+            crate::limits::MAX_SAMPLERS
+        } else {
+            0
+        }),
         CL_DEVICE_MAX_MEM_ALLOC_SIZE => InfoValue::u64(d.max_alloc),
+        CL_DEVICE_IMAGE2D_MAX_WIDTH | CL_DEVICE_IMAGE2D_MAX_HEIGHT if images => {
+            InfoValue::usize(crate::limits::IMAGE2D_MAX)
+        }
+        CL_DEVICE_IMAGE3D_MAX_WIDTH
+        | CL_DEVICE_IMAGE3D_MAX_HEIGHT
+        | CL_DEVICE_IMAGE3D_MAX_DEPTH
+            if images =>
+        {
+            InfoValue::usize(crate::limits::IMAGE3D_MAX)
+        }
+        CL_DEVICE_IMAGE_MAX_BUFFER_SIZE if images => {
+            InfoValue::usize(crate::limits::IMAGE_MAX_BUFFER_SIZE)
+        }
+        CL_DEVICE_IMAGE_MAX_ARRAY_SIZE if images => {
+            InfoValue::usize(crate::limits::IMAGE_MAX_ARRAY_SIZE)
+        }
         CL_DEVICE_IMAGE2D_MAX_WIDTH
         | CL_DEVICE_IMAGE2D_MAX_HEIGHT
         | CL_DEVICE_IMAGE3D_MAX_WIDTH
@@ -225,10 +260,9 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         | CL_DEVICE_IMAGE3D_MAX_DEPTH
         | CL_DEVICE_IMAGE_MAX_BUFFER_SIZE
         | CL_DEVICE_IMAGE_MAX_ARRAY_SIZE => InfoValue::usize(0),
-        // The host device's compiler and runtime have images, but this platform's image
-        // calls (clCreateImage, ...) do not exist yet: an application that saw `true`
-        // would try them and fail.
-        CL_DEVICE_IMAGE_SUPPORT => InfoValue::bool(false),
+        // The host device has images (its software sampler); the IL devices have none
+        // until the amdil target and the emulator implement seed 000's image ABI.
+        CL_DEVICE_IMAGE_SUPPORT => InfoValue::bool(images),
         CL_DEVICE_MAX_PARAMETER_SIZE => InfoValue::usize(crate::limits::MAX_PARAMETER_SIZE),
         CL_DEVICE_MEM_BASE_ADDR_ALIGN => InfoValue::u32(crate::limits::SUB_BUFFER_ALIGN as u32 * 8),
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => InfoValue::u32(128),

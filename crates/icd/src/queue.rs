@@ -51,12 +51,11 @@ pub enum Work {
         offset: usize,
         size: usize,
     },
-    /// Fill the mapping at `ptr` with `size` bytes of the buffer at `offset`.
+    /// Fill the mapping at `ptr`: runs `(memory offset, offset from ptr, len)`.
     Map {
         mem: Arc<Mem>,
         ptr: usize,
-        offset: usize,
-        size: usize,
+        runs: Vec<(usize, usize, usize)>,
     },
     /// Copy the mapping at `ptr` back (if mapped for writing) and end it.
     Unmap { mem: Arc<Mem>, ptr: usize },
@@ -269,19 +268,15 @@ fn run(work: Work) -> Result<(), Failure> {
             let data: Vec<u8> = pattern.iter().copied().cycle().take(size).collect();
             write_at(&mem, offset, &data)
         }
-        Work::Map {
-            mem,
-            ptr,
-            offset,
-            size,
-        } => {
-            let data = bytes_of(&mem, offset, size);
+        Work::Map { mem, ptr, runs } => {
             // An unmap run first (from another queue) ended the mapping and freed its
             // staging memory: copy only into a mapping that still exists, holding the
             // lock so no unmap ends it meanwhile.
             let maps = lock(&mem.maps);
             if maps.get(&ptr).is_some_and(|v| !v.is_empty()) {
-                crate::ffi::copy_to_host(ptr, &data);
+                for (b, h, len) in runs {
+                    crate::ffi::copy_to_host(ptr + h, &bytes_of(&mem, b, len));
+                }
             }
             Ok(())
         }
@@ -298,8 +293,10 @@ fn run(work: Work) -> Result<(), Failure> {
                 return Ok(());
             };
             if m.write {
-                let data = crate::ffi::copy_from_host(ptr, m.size);
-                write_at(&mem, m.offset, &data)?;
+                for &(b, h, len) in &m.runs {
+                    let data = crate::ffi::copy_from_host(ptr + h, len);
+                    write_at(&mem, b, &data)?;
+                }
             }
             // The staging memory (if any) is freed here, after the copy.
             drop(m);
@@ -327,7 +324,10 @@ fn run_kernel(
     let mut rk = Kernel::new(program, &k.info.name).map_err(|e| (FAULT_STATUS, e.to_string()))?;
     for (i, a) in args.into_iter().enumerate() {
         let v = match a {
-            ArgVal::Mem(m) => KernelArg::Buffer(m.storage.clone()),
+            ArgVal::Mem(m) => match &m.image {
+                Some(i) => KernelArg::Image(i.img.clone()),
+                None => KernelArg::Buffer(m.storage.clone()),
+            },
             // A NULL cl_mem is a null pointer in the kernel: as many zero bytes as the
             // device's pointers have.
             ArgVal::NullMem => {

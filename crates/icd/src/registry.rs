@@ -26,6 +26,7 @@ pub enum Kind {
     Program,
     Kernel,
     Event,
+    Sampler,
 }
 
 /// The memory a handle points at: the loader reads the dispatch table pointer from the

@@ -118,6 +118,8 @@ pub const FAULT_MISALIGNED_STORE: u64 = 3;
 pub const FAULT_ATOMIC: u64 = 4;
 pub const FAULT_MISALIGNED_ATOMIC: u64 = 5;
 pub const FAULT_UNREACHABLE: u64 = 6;
+/// The image helper refused the operation; its caller's image hook keeps the message.
+pub const FAULT_IMAGE: u64 = 7;
 
 /// Back-edges (and work-items) between two polls of the deadline and the abort flag.
 pub const POLL_EVERY: i64 = 1 << 16;

@@ -26,15 +26,20 @@
 //! bounds check per packet. A branch the work-items disagree on splits the packet:
 //! each work-item then runs alone in its own copy of the body, to its return or the
 //! next barrier, where the packet comes back together (values that differ by the path
-//! taken are kept per work-item). Atomics, printf and private memory keep a kernel in
-//! the scalar form (their order of work-items is observable). A fault in a packet
+//! taken are kept per work-item). Atomics, printf, image builtins and private memory
+//! keep a kernel in the scalar form (their order of work-items is observable, and an
+//! image fault must name the interpreter's work-item). A fault in a packet
 //! reruns the group in the scalar form, so the fault names the work-item the
 //! interpreter names. On kernels with data races between work-items (which OpenCL
 //! leaves undefined) the two forms may disagree.
 //!
-//! Safety: `unsafe` lives only in `native` (mapping code, calling it, and the poll
-//! helper). The memory a call may touch is exactly the regions of its [`GroupRun`],
-//! which borrow it for the call.
+//! Image builtins call the caller's [`ImageHook`] (the host's software sampler, the
+//! one implementation both executors use); kernels that call them run one work-item
+//! at a time.
+//!
+//! Safety: `unsafe` lives only in `native` (mapping code, calling it, and the poll,
+//! printf and image helpers). The memory a call may touch is exactly the regions of its
+//! [`GroupRun`], which borrow it for the call.
 
 mod abi;
 mod helpers;
@@ -149,12 +154,24 @@ pub struct Scratch {
 pub enum FaultKind {
     Load,
     Store,
-    MisalignedLoad { align: u64 },
-    MisalignedStore { align: u64 },
+    MisalignedLoad {
+        align: u64,
+    },
+    MisalignedStore {
+        align: u64,
+    },
     Atomic,
     MisalignedAtomic,
     Unreachable,
+    /// An image builtin failed: the [`ImageHook`] said why when it returned `false`.
+    Image,
 }
+
+/// Runs one image builtin for generated code (the host's software sampler): `args` are
+/// the call's lanes in canonical form (the image handle first), the result's lanes go
+/// to `out`. `false` is a fault, which ends the run as [`FaultKind::Image`].
+pub type ImageHook<'a> =
+    &'a dyn Fn(kauai_ir::builtins::ImageBuiltin, &[u64], &mut [u64; 4]) -> bool;
 
 /// How a group's run ended. Work-items are local linear indices.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -225,6 +242,7 @@ impl Kernel {
         deadline: Option<Instant>,
         abort: &AtomicBool,
         printf: &dyn Fn(u32, &[u64]) -> bool,
+        image: ImageHook<'_>,
     ) -> Outcome {
         let items: u64 = run.local_size.iter().product();
         let lay = &self.layout;
@@ -317,6 +335,7 @@ impl Kernel {
                 deadline,
                 abort,
                 printf,
+                image,
                 packets && packet_fault.is_none(),
             );
             if r == RET_FAULT && packets && packet_fault.is_none() {
@@ -378,6 +397,7 @@ impl Kernel {
             },
             FAULT_ATOMIC => FaultKind::Atomic,
             FAULT_MISALIGNED_ATOMIC => FaultKind::MisalignedAtomic,
+            FAULT_IMAGE => FaultKind::Image,
             _ => FaultKind::Unreachable,
         };
         Outcome::Fault {

@@ -1,6 +1,6 @@
 //! The only `unsafe` of the JIT: mapping generated code, calling it, and the two
-//! helpers generated code calls with the context behind a raw pointer (the poll and
-//! printf).
+//! helpers generated code calls with the context behind a raw pointer (the poll,
+//! printf and image helpers).
 //!
 //! Generated code is trusted to the extent that `lower` makes it so: every memory
 //! access it makes is checked against the region table its caller built from live Rust
@@ -24,6 +24,7 @@ pub(crate) struct PollState<'a> {
     pub deadline: Option<Instant>,
     pub abort: &'a AtomicBool,
     pub printf: &'a dyn Fn(u32, &[u64]) -> bool,
+    pub image: crate::ImageHook<'a>,
 }
 
 /// Called by generated code every [`crate::abi::POLL_EVERY`] back-edges: 1 stops the
@@ -55,6 +56,26 @@ extern "C" fn printf(ctx: *mut Ctx, id: u32, args: *const u64, n: u64) -> u32 {
         unsafe { std::slice::from_raw_parts(args, n as usize) }
     };
     (state.printf)(id, lanes) as u32
+}
+
+pub(crate) const IMAGE_SYMBOL: &str = "kauai_jit_image";
+
+/// Called by generated code for each image builtin: `op` indexes
+/// `ImageBuiltin::all()`, the call's `n` lanes are at `args`, the result's 4 lanes go
+/// to `out`. Returns 1, or 0 for a fault.
+extern "C" fn image(ctx: *mut Ctx, op: u32, args: *const u64, n: u64, out: *mut u64) -> u32 {
+    // SAFETY: as in `poll`: `ctx` and its `PollState` live for the whole call.
+    let state = unsafe { &*((*ctx).poll as *const PollState) };
+    let Some(op) = kauai_ir::builtins::ImageBuiltin::all().nth(op as usize) else {
+        return 0;
+    };
+    // SAFETY: generated code passes the address of a stack slot it filled with
+    // exactly `n` (at least 1) lanes, live until this helper returns.
+    let lanes = unsafe { std::slice::from_raw_parts(args, n as usize) };
+    // SAFETY: generated code passes a stack slot of 4 lanes, 8-byte aligned, which
+    // nothing else references during the call.
+    let out = unsafe { &mut *(out as *mut [u64; 4]) };
+    (state.image)(op, lanes, out) as u32
 }
 
 /// A compiled work-group function and the executable memory that holds it.
@@ -90,6 +111,7 @@ pub(crate) fn new_module() -> Result<JITModule, String> {
     }
     b.symbol(POLL_SYMBOL, poll as *const u8);
     b.symbol(PRINTF_SYMBOL, printf as *const u8);
+    b.symbol(IMAGE_SYMBOL, image as *const u8);
     Ok(JITModule::new(b))
 }
 
@@ -156,12 +178,14 @@ impl Code {
         deadline: Option<Instant>,
         abort: &AtomicBool,
         printf: &dyn Fn(u32, &[u64]) -> bool,
+        image: crate::ImageHook<'_>,
         packet: bool,
     ) -> u64 {
         let state = PollState {
             deadline,
             abort,
             printf,
+            image,
         };
         ctx.poll = &state as *const PollState as *const u8;
         // SAFETY: `code` is the finalized code of a function with the signature

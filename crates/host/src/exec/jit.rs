@@ -46,14 +46,16 @@ impl RunCtx<'_> {
         let (id, size) = geo.group(g);
         self.reset_locals(local);
         let log = crate::printf::Log::default();
+        // The message of an image builtin's fault, reported once the run stops.
+        let image_fault: std::cell::RefCell<Option<String>> = Default::default();
         let outcome = {
             let mut locals: Vec<Option<&mut Vec<u8>>> = local.iter_mut().map(Some).collect();
             let regions = self
                 .regions
                 .iter()
                 .map(|r| match r {
-                    // The JIT leaves kernels that call image builtins to the
-                    // interpreter: an image is no memory it may touch.
+                    // An image is no memory generated code may touch: its builtins
+                    // go through the image hook, as in the interpreter.
                     Region::Null | Region::Image { .. } => kauai_jit::Mem::Null,
                     Region::Private => kauai_jit::Mem::Private,
                     Region::Shared { buf, writable } => kauai_jit::Mem::Shared {
@@ -97,6 +99,24 @@ impl RunCtx<'_> {
                     log.borrow_mut()
                         .push(&self.prog.printf, self.printf_limit, id, vals, keep)
                 },
+                &|op, args, out| match image_ops::jit_image_op(
+                    &self.regions,
+                    &self.descs,
+                    op,
+                    args,
+                    out,
+                ) {
+                    Ok(()) => true,
+                    Err(stop) => {
+                        let m = match stop {
+                            Stop::Fault(m) | Stop::Unsupported(m) => m,
+                            Stop::Limit(l) => l.to_string(),
+                            Stop::Abort => String::new(),
+                        };
+                        *image_fault.borrow_mut() = Some(m);
+                        false
+                    }
+                },
             )
         };
         if outcome == Outcome::Done {
@@ -123,6 +143,7 @@ impl RunCtx<'_> {
                     FaultKind::MisalignedStore { align } => mem.misaligned("store", ptr, align),
                     FaultKind::MisalignedAtomic => mem.misaligned_atomic(ptr, len),
                     FaultKind::Unreachable => Stop::Fault("reached `unreachable`".into()),
+                    FaultKind::Image => Stop::Fault(image_fault.take().unwrap_or_default()),
                 }) else {
                     return Err(None);
                 };

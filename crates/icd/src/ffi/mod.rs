@@ -29,6 +29,7 @@ use opencl_sys::cl_icd::cl_icd_dispatch;
 use opencl_sys::*;
 
 use crate::api::{self, R};
+use crate::images;
 use crate::objects::{lock, Callback, Event, Mapping};
 use crate::platform;
 use crate::queue::{self, Work};
@@ -641,235 +642,623 @@ pub unsafe extern "C" fn clSetMemObjectDestructorCallback(
     })
 }
 
-// ---- images and samplers: no device supports images (CL_DEVICE_IMAGE_SUPPORT is false) ----
+// ---- images and samplers (crate::images) ----
 
 #[no_mangle]
 pub unsafe extern "C" fn clGetSupportedImageFormats(
     context: cl_context,
-    _flags: cl_mem_flags,
-    _image_type: cl_mem_object_type,
-    _num_entries: cl_uint,
-    _image_formats: *mut cl_image_format,
+    flags: cl_mem_flags,
+    image_type: cl_mem_object_type,
+    num_entries: cl_uint,
+    image_formats: *mut cl_image_format,
     num_image_formats: *mut cl_uint,
 ) -> cl_int {
     guard(|| {
-        api::context(context as usize)?;
-        put(num_image_formats, 0);
+        let c = api::context(context as usize)?;
+        if num_entries == 0 && !image_formats.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        let all = images::supported_formats(&c, flags, image_type)?;
+        if !image_formats.is_null() {
+            for (k, &(o, t)) in all.iter().take(num_entries as usize).enumerate() {
+                let f = cl_image_format {
+                    image_channel_order: o,
+                    image_channel_data_type: t,
+                };
+                // SAFETY: `image_formats` has room for `num_entries` formats (the API's
+                // contract) and `k < num_entries`.
+                unsafe { image_formats.add(k).write_unaligned(f) };
+            }
+        }
+        put(num_image_formats, all.len() as cl_uint);
         Ok(())
     })
 }
 
-fn no_images(context: cl_context) -> R<usize> {
-    api::context(context as usize)?;
-    Err(CL_INVALID_OPERATION)
+/// The `(order, type)` of a `cl_image_format` argument.
+fn image_format(p: *const cl_image_format) -> R<(u32, u32)> {
+    if p.is_null() {
+        return Err(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+    }
+    // SAFETY: a non-NULL `image_format` points to a `cl_image_format`.
+    let f = unsafe { p.read_unaligned() };
+    Ok((f.image_channel_order, f.image_channel_data_type))
+}
+
+/// `clCreateImage*` after decoding: `host_ptr` rows are read as `images` asks.
+fn create_image(
+    context: cl_context,
+    flags: cl_mem_flags,
+    format: *const cl_image_format,
+    desc: &images::Desc,
+    host_ptr: *mut c_void,
+) -> R<usize> {
+    let c = api::context(context as usize)?;
+    let format = image_format(format)?;
+    let read = |off: usize, len: usize| -> R<Vec<u8>> {
+        let at = (host_ptr as usize)
+            .checked_add(off)
+            .ok_or(CL_INVALID_HOST_PTR)?;
+        bytes(at as *const c_void, len)
+    };
+    images::create_image(c, flags, format, desc, host_ptr as usize, &read)
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clCreateImage(
     context: cl_context,
-    _flags: cl_mem_flags,
-    _image_format: *const cl_image_format,
-    _image_desc: *const cl_image_desc,
-    _host_ptr: *mut c_void,
+    flags: cl_mem_flags,
+    image_format: *const cl_image_format,
+    image_desc: *const cl_image_desc,
+    host_ptr: *mut c_void,
     errcode_ret: *mut cl_int,
 ) -> cl_mem {
-    guard_obj(errcode_ret, || no_images(context))
+    guard_obj(errcode_ret, || {
+        api::context(context as usize)?;
+        if image_desc.is_null() {
+            image_format_checked(image_format)?;
+            return Err(CL_INVALID_IMAGE_DESCRIPTOR);
+        }
+        // SAFETY: a non-NULL `image_desc` points to a `cl_image_desc`.
+        let d = unsafe { image_desc.read_unaligned() };
+        let desc = images::Desc {
+            ty: d.image_type,
+            width: d.image_width,
+            height: d.image_height,
+            depth: d.image_depth,
+            array_size: d.image_array_size,
+            row_pitch: d.image_row_pitch,
+            slice_pitch: d.image_slice_pitch,
+            mip_levels: d.num_mip_levels,
+            samples: d.num_samples,
+            buffer: d.buffer as usize,
+        };
+        create_image(context, flags, image_format, &desc, host_ptr)
+    })
+}
+
+/// A NULL or undefined format is reported before a missing descriptor.
+fn image_format_checked(p: *const cl_image_format) -> R<()> {
+    let (o, t) = image_format(p)?;
+    match images::format_of(o, t) {
+        Err(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR) => Err(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR),
+        _ => Ok(()),
+    }
+}
+
+/// OpenCL 1.1's image constructors report bad sizes and pitches as
+/// `CL_INVALID_IMAGE_SIZE` (they have no descriptor).
+fn v11_errors(r: R<usize>) -> R<usize> {
+    r.map_err(|e| {
+        if e == CL_INVALID_IMAGE_DESCRIPTOR {
+            CL_INVALID_IMAGE_SIZE
+        } else {
+            e
+        }
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clCreateImage2D(
     context: cl_context,
-    _flags: cl_mem_flags,
-    _image_format: *const cl_image_format,
-    _image_width: size_t,
-    _image_height: size_t,
-    _image_row_pitch: size_t,
-    _host_ptr: *mut c_void,
+    flags: cl_mem_flags,
+    image_format: *const cl_image_format,
+    image_width: size_t,
+    image_height: size_t,
+    image_row_pitch: size_t,
+    host_ptr: *mut c_void,
     errcode_ret: *mut cl_int,
 ) -> cl_mem {
-    guard_obj(errcode_ret, || no_images(context))
+    guard_obj(errcode_ret, || {
+        let desc = images::Desc {
+            ty: CL_MEM_OBJECT_IMAGE2D,
+            width: image_width,
+            height: image_height,
+            row_pitch: image_row_pitch,
+            ..Default::default()
+        };
+        v11_errors(create_image(context, flags, image_format, &desc, host_ptr))
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clCreateImage3D(
     context: cl_context,
-    _flags: cl_mem_flags,
-    _image_format: *const cl_image_format,
-    _image_width: size_t,
-    _image_height: size_t,
-    _image_depth: size_t,
-    _image_row_pitch: size_t,
-    _image_slice_pitch: size_t,
-    _host_ptr: *mut c_void,
+    flags: cl_mem_flags,
+    image_format: *const cl_image_format,
+    image_width: size_t,
+    image_height: size_t,
+    image_depth: size_t,
+    image_row_pitch: size_t,
+    image_slice_pitch: size_t,
+    host_ptr: *mut c_void,
     errcode_ret: *mut cl_int,
 ) -> cl_mem {
-    guard_obj(errcode_ret, || no_images(context))
+    guard_obj(errcode_ret, || {
+        // OpenCL 1.1: a 3-D image has a depth above 1.
+        if image_depth <= 1 {
+            api::context(context as usize)?;
+            return Err(CL_INVALID_IMAGE_SIZE);
+        }
+        let desc = images::Desc {
+            ty: CL_MEM_OBJECT_IMAGE3D,
+            width: image_width,
+            height: image_height,
+            depth: image_depth,
+            row_pitch: image_row_pitch,
+            slice_pitch: image_slice_pitch,
+            ..Default::default()
+        };
+        v11_errors(create_image(context, flags, image_format, &desc, host_ptr))
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clGetImageInfo(
     image: cl_mem,
-    _param_name: cl_image_info,
-    _param_value_size: size_t,
-    _param_value: *mut c_void,
-    _param_value_size_ret: *mut size_t,
+    param_name: cl_image_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
 ) -> cl_int {
-    // No image can exist, so a buffer (or anything else) is not an image.
     guard(|| {
-        let _ = image;
-        Err(CL_INVALID_MEM_OBJECT)
+        let m = api::mem(image as usize)?;
+        info(
+            images::image_info(&m, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
     })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clCreateSampler(
     context: cl_context,
-    _normalized_coords: cl_bool,
-    _addressing_mode: cl_addressing_mode,
-    _filter_mode: cl_filter_mode,
+    normalized_coords: cl_bool,
+    addressing_mode: cl_addressing_mode,
+    filter_mode: cl_filter_mode,
     errcode_ret: *mut cl_int,
 ) -> cl_sampler {
-    guard_obj(errcode_ret, || no_images(context))
+    guard_obj(errcode_ret, || {
+        images::create_sampler(
+            context as usize,
+            normalized_coords,
+            addressing_mode,
+            filter_mode,
+        )
+    })
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn clRetainSampler(_sampler: cl_sampler) -> cl_int {
+retain_release!(
+    clRetainSampler,
+    clReleaseSampler,
+    Kind::Sampler,
     CL_INVALID_SAMPLER
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn clReleaseSampler(_sampler: cl_sampler) -> cl_int {
-    CL_INVALID_SAMPLER
-}
+);
 
 #[no_mangle]
 pub unsafe extern "C" fn clGetSamplerInfo(
-    _sampler: cl_sampler,
-    _param_name: cl_sampler_info,
-    _param_value_size: size_t,
-    _param_value: *mut c_void,
-    _param_value_size_ret: *mut size_t,
+    sampler: cl_sampler,
+    param_name: cl_sampler_info,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
 ) -> cl_int {
-    CL_INVALID_SAMPLER
+    guard(|| {
+        let s = images::sampler(sampler as usize)?;
+        info(
+            images::sampler_info(&s, param_name),
+            param_value_size,
+            param_value,
+            param_value_size_ret,
+        )
+    })
 }
 
-fn image_command(command_queue: cl_command_queue) -> cl_int {
-    guard(|| {
-        api::queue(command_queue as usize)?;
-        Err(CL_INVALID_MEM_OBJECT)
-    })
+/// An `origin` or `region` argument: three sizes, `CL_INVALID_VALUE` when NULL.
+fn triple(p: *const size_t) -> R<[usize; 3]> {
+    let s = slice(p, 3)?;
+    Ok([s[0], s[1], s[2]])
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clEnqueueReadImage(
     command_queue: cl_command_queue,
-    _image: cl_mem,
-    _blocking_read: cl_bool,
-    _origin: *const size_t,
-    _region: *const size_t,
-    _row_pitch: size_t,
-    _slice_pitch: size_t,
-    _ptr: *mut c_void,
-    _n: cl_uint,
-    _w: *const cl_event,
-    _event: *mut cl_event,
+    image: cl_mem,
+    blocking_read: cl_bool,
+    origin: *const size_t,
+    region: *const size_t,
+    row_pitch: size_t,
+    slice_pitch: size_t,
+    ptr: *mut c_void,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
 ) -> cl_int {
-    image_command(command_queue)
+    guard(|| {
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
+        let m = images::queue_image(&q, image as usize)?;
+        let i = m.image.as_ref().ok_or(CL_INVALID_MEM_OBJECT)?;
+        let runs = images::host_runs(i, triple(origin)?, triple(region)?, row_pitch, slice_pitch)?;
+        if ptr.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        host_access(&m, true)?;
+        let work = Work::ReadRect {
+            mem: m.clone(),
+            runs,
+            dst: ptr as usize,
+        };
+        submit(
+            &q,
+            CL_COMMAND_READ_IMAGE,
+            wait,
+            work,
+            event,
+            blocking_read != 0,
+        )
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clEnqueueWriteImage(
     command_queue: cl_command_queue,
-    _image: cl_mem,
-    _blocking_write: cl_bool,
-    _origin: *const size_t,
-    _region: *const size_t,
-    _input_row_pitch: size_t,
-    _input_slice_pitch: size_t,
-    _ptr: *const c_void,
-    _n: cl_uint,
-    _w: *const cl_event,
-    _event: *mut cl_event,
+    image: cl_mem,
+    blocking_write: cl_bool,
+    origin: *const size_t,
+    region: *const size_t,
+    input_row_pitch: size_t,
+    input_slice_pitch: size_t,
+    ptr: *const c_void,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
 ) -> cl_int {
-    image_command(command_queue)
+    guard(|| {
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
+        let m = images::queue_image(&q, image as usize)?;
+        let i = m.image.as_ref().ok_or(CL_INVALID_MEM_OBJECT)?;
+        let runs = images::host_runs(
+            i,
+            triple(origin)?,
+            triple(region)?,
+            input_row_pitch,
+            input_slice_pitch,
+        )?;
+        if ptr.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        host_access(&m, false)?;
+        // The data is taken now, so the application may reuse `ptr` on return.
+        let mut data = Vec::with_capacity(runs.len());
+        for (b, h, len) in runs {
+            data.push((b, bytes(ptr.cast::<u8>().wrapping_add(h).cast(), len)?));
+        }
+        let work = Work::WriteRuns {
+            mem: m.clone(),
+            runs: data,
+        };
+        submit(
+            &q,
+            CL_COMMAND_WRITE_IMAGE,
+            wait,
+            work,
+            event,
+            blocking_write != 0,
+        )
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clEnqueueCopyImage(
     command_queue: cl_command_queue,
-    _src_image: cl_mem,
-    _dst_image: cl_mem,
-    _src_origin: *const size_t,
-    _dst_origin: *const size_t,
-    _region: *const size_t,
-    _n: cl_uint,
-    _w: *const cl_event,
-    _event: *mut cl_event,
+    src_image: cl_mem,
+    dst_image: cl_mem,
+    src_origin: *const size_t,
+    dst_origin: *const size_t,
+    region: *const size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
 ) -> cl_int {
-    image_command(command_queue)
+    guard(|| {
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
+        let src = images::queue_image(&q, src_image as usize)?;
+        let dst = images::queue_image(&q, dst_image as usize)?;
+        let (si, di) = match (&src.image, &dst.image) {
+            (Some(s), Some(d)) => (s, d),
+            _ => return Err(CL_INVALID_MEM_OBJECT),
+        };
+        if si.img.format != di.img.format {
+            return Err(CL_IMAGE_FORMAT_MISMATCH);
+        }
+        let (so, dor, rg) = (triple(src_origin)?, triple(dst_origin)?, triple(region)?);
+        let (srows, len) = images::rows(si, so, rg)?;
+        let (drows, _) = images::rows(di, dor, rg)?;
+        if src.handle == dst.handle && images::overlap(so, dor, rg) {
+            return Err(CL_MEM_COPY_OVERLAP);
+        }
+        let runs = srows
+            .into_iter()
+            .zip(drows)
+            .map(|(s, d)| (s, d, len))
+            .collect();
+        let work = Work::Copy {
+            src: src.clone(),
+            dst: dst.clone(),
+            runs,
+        };
+        submit(&q, CL_COMMAND_COPY_IMAGE, wait, work, event, false)
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clEnqueueCopyImageToBuffer(
     command_queue: cl_command_queue,
-    _src_image: cl_mem,
-    _dst_buffer: cl_mem,
-    _src_origin: *const size_t,
-    _region: *const size_t,
-    _dst_offset: size_t,
-    _n: cl_uint,
-    _w: *const cl_event,
-    _event: *mut cl_event,
+    src_image: cl_mem,
+    dst_buffer: cl_mem,
+    src_origin: *const size_t,
+    region: *const size_t,
+    dst_offset: size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
 ) -> cl_int {
-    image_command(command_queue)
+    guard(|| {
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
+        let src = images::queue_image(&q, src_image as usize)?;
+        let si = src.image.as_ref().ok_or(CL_INVALID_MEM_OBJECT)?;
+        let (rows, len) = images::rows(si, triple(src_origin)?, triple(region)?)?;
+        // Rows land one after another in the buffer.
+        let total = rows.len() * len;
+        let dst = api::buffer_region(&q, dst_buffer as usize, dst_offset, total)?;
+        let runs = rows
+            .into_iter()
+            .enumerate()
+            .map(|(k, s)| (s, dst_offset + k * len, len))
+            .collect();
+        let work = Work::Copy {
+            src: src.clone(),
+            dst,
+            runs,
+        };
+        submit(
+            &q,
+            CL_COMMAND_COPY_IMAGE_TO_BUFFER,
+            wait,
+            work,
+            event,
+            false,
+        )
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clEnqueueCopyBufferToImage(
     command_queue: cl_command_queue,
-    _src_buffer: cl_mem,
-    _dst_image: cl_mem,
-    _src_offset: size_t,
-    _dst_origin: *const size_t,
-    _region: *const size_t,
-    _n: cl_uint,
-    _w: *const cl_event,
-    _event: *mut cl_event,
+    src_buffer: cl_mem,
+    dst_image: cl_mem,
+    src_offset: size_t,
+    dst_origin: *const size_t,
+    region: *const size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
 ) -> cl_int {
-    image_command(command_queue)
+    guard(|| {
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
+        let dst = images::queue_image(&q, dst_image as usize)?;
+        let di = dst.image.as_ref().ok_or(CL_INVALID_MEM_OBJECT)?;
+        let (rows, len) = images::rows(di, triple(dst_origin)?, triple(region)?)?;
+        let total = rows.len() * len;
+        let src = api::buffer_region(&q, src_buffer as usize, src_offset, total)?;
+        let runs = rows
+            .into_iter()
+            .enumerate()
+            .map(|(k, d)| (src_offset + k * len, d, len))
+            .collect();
+        let work = Work::Copy {
+            src,
+            dst: dst.clone(),
+            runs,
+        };
+        submit(
+            &q,
+            CL_COMMAND_COPY_BUFFER_TO_IMAGE,
+            wait,
+            work,
+            event,
+            false,
+        )
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clEnqueueFillImage(
     command_queue: cl_command_queue,
-    _image: cl_mem,
-    _fill_color: *const c_void,
-    _origin: *const size_t,
-    _region: *const size_t,
-    _n: cl_uint,
-    _w: *const cl_event,
-    _event: *mut cl_event,
+    image: cl_mem,
+    fill_color: *const c_void,
+    origin: *const size_t,
+    region: *const size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
 ) -> cl_int {
-    image_command(command_queue)
+    guard(|| {
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
+        let m = images::queue_image(&q, image as usize)?;
+        let i = m.image.as_ref().ok_or(CL_INVALID_MEM_OBJECT)?;
+        if fill_color.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        let (rows, len) = images::rows(i, triple(origin)?, triple(region)?)?;
+        // Four floats, ints or uints, as the format's channel type is written.
+        let c = slice(fill_color.cast::<u32>(), 4)?;
+        let pixel = images::fill_pixel(i, [c[0], c[1], c[2], c[3]])?;
+        let row: Vec<u8> = pixel.iter().copied().cycle().take(len).collect();
+        let runs = rows.into_iter().map(|r| (r, row.clone())).collect();
+        let work = Work::WriteRuns {
+            mem: m.clone(),
+            runs,
+        };
+        submit(&q, CL_COMMAND_FILL_IMAGE, wait, work, event, false)
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn clEnqueueMapImage(
     command_queue: cl_command_queue,
-    _image: cl_mem,
-    _blocking_map: cl_bool,
-    _map_flags: cl_map_flags,
-    _origin: *const size_t,
-    _region: *const size_t,
-    _image_row_pitch: *mut size_t,
-    _image_slice_pitch: *mut size_t,
-    _n: cl_uint,
-    _w: *const cl_event,
-    _event: *mut cl_event,
+    image: cl_mem,
+    blocking_map: cl_bool,
+    map_flags: cl_map_flags,
+    origin: *const size_t,
+    region: *const size_t,
+    image_row_pitch: *mut size_t,
+    image_slice_pitch: *mut size_t,
+    num_events_in_wait_list: cl_uint,
+    event_wait_list: *const cl_event,
+    event: *mut cl_event,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    put(errcode_ret, image_command(command_queue));
-    std::ptr::null_mut()
+    let mut ptr = 0usize;
+    let code = guard(|| {
+        let (q, wait) = api::prepare(
+            command_queue as usize,
+            &wait_list(num_events_in_wait_list, event_wait_list)?,
+        )?;
+        let m = images::queue_image(&q, image as usize)?;
+        let i = m.image.as_ref().ok_or(CL_INVALID_MEM_OBJECT)?;
+        let (org, rg) = (triple(origin)?, triple(region)?);
+        let (rows, len) = images::rows(i, org, rg)?;
+        let slices = matches!(
+            i.img.ty,
+            kauai_ir::image::ImageType::Image1dArray
+                | kauai_ir::image::ImageType::Image2dArray
+                | kauai_ir::image::ImageType::Image3d
+        );
+        if image_row_pitch.is_null() || (slices && image_slice_pitch.is_null()) {
+            return Err(CL_INVALID_VALUE);
+        }
+        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+        if map_flags & !known != 0
+            || (map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0
+                && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0)
+        {
+            return Err(CL_INVALID_VALUE);
+        }
+        if map_flags & CL_MAP_READ != 0 {
+            host_access(&m, true)?;
+        }
+        let write = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
+        if write {
+            host_access(&m, false)?;
+        }
+        // USE_HOST_PTR: the mapping is the application's memory at its own pitches;
+        // otherwise staging memory holding the region tightly packed.
+        let (row, slice) = if m.host_ptr != 0 {
+            (i.host_row_pitch, i.host_slice_pitch)
+        } else if i.img.ty == kauai_ir::image::ImageType::Image1dArray {
+            (len, len)
+        } else {
+            (len, len * rg[1])
+        };
+        let (ys, zs) = if i.img.ty == kauai_ir::image::ImageType::Image1dArray {
+            (slice, 0)
+        } else {
+            (row, slice)
+        };
+        let mut runs = Vec::with_capacity(rows.len());
+        let mut k = 0;
+        for z in 0..rg[2] {
+            for y in 0..rg[1] {
+                runs.push((rows[k], z * zs + y * ys, len));
+                k += 1;
+            }
+        }
+        let (p, staging) = if m.host_ptr != 0 {
+            let px = i.pixel_bytes();
+            let at = org[0] * px + org[1] * ys + org[2] * zs;
+            (m.host_ptr + at, None)
+        } else {
+            let total = runs.last().map_or(0, |r| r.1 + r.2);
+            let mut v = vec![0u8; total.max(1)];
+            (v.as_mut_ptr() as usize, Some(v))
+        };
+        lock(&m.maps).entry(p).or_default().push(Mapping {
+            runs: runs.clone(),
+            write,
+            _staging: staging,
+        });
+        put(image_row_pitch, row);
+        put(image_slice_pitch, if slices { slice } else { 0 });
+        ptr = p;
+        let work = Work::Map {
+            mem: m.clone(),
+            ptr: p,
+            runs,
+        };
+        let r = submit(
+            &q,
+            CL_COMMAND_MAP_IMAGE,
+            wait,
+            work,
+            event,
+            blocking_map != 0,
+        );
+        if r.is_err() {
+            let mut maps = lock(&m.maps);
+            maps.get_mut(&p).and_then(Vec::pop);
+            if maps.get(&p).is_some_and(Vec::is_empty) {
+                maps.remove(&p);
+            }
+        }
+        r
+    });
+    put(errcode_ret, code);
+    if code == CL_SUCCESS {
+        ptr as *mut c_void
+    } else {
+        std::ptr::null_mut()
+    }
 }
 
 // ---- programs ----
@@ -1731,8 +2120,7 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(
         {
             // A region of a USE_HOST_PTR buffer may be mapped again at the same address.
             lock(&m.maps).entry(p).or_default().push(Mapping {
-                offset,
-                size,
+                runs: vec![(offset, 0, size)],
                 write,
                 _staging: staging,
             });
@@ -1741,8 +2129,7 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(
         let work = Work::Map {
             mem: m.clone(),
             ptr: p,
-            offset,
-            size,
+            runs: vec![(offset, 0, size)],
         };
         let r = submit(
             &q,
@@ -1784,7 +2171,7 @@ pub unsafe extern "C" fn clEnqueueUnmapMemObject(
             command_queue as usize,
             &wait_list(num_events_in_wait_list, event_wait_list)?,
         )?;
-        let m = api::buffer_region(&q, memobj as usize, 0, 0)?;
+        let m = api::queue_mem(&q, memobj as usize)?;
         if !lock(&m.maps).contains_key(&(mapped_ptr as usize)) {
             return Err(CL_INVALID_VALUE);
         }
@@ -1818,7 +2205,7 @@ pub unsafe extern "C" fn clEnqueueMigrateMemObjects(
             return Err(CL_INVALID_VALUE);
         }
         for h in handles(mem_objects, num_mem_objects as usize)? {
-            api::buffer_region(&q, h, 0, 0)?;
+            api::queue_mem(&q, h)?;
         }
         // One memory for all devices: migrating only orders the command.
         submit(

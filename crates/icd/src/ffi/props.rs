@@ -9,7 +9,9 @@
 //! made so far (live or released), NULL and garbage (a stack address, small integers, a
 //! fake object with the right dispatch pointer): the registry must reject every bad
 //! handle without dereferencing it. Host pointers are always valid for the size the call
-//! is told, as the C API's contract requires of the application.
+//! is told, as the C API's contract requires of the application (for images: every row
+//! the origin, region and pitches name). The setup adds an image and a sampler, and the
+//! input's image steps create, read, write, copy, fill and map images and samplers.
 //!
 //! Property: every call returns (a CL error code or success; no panic reaches the
 //! boundary, which would be `CL_OUT_OF_HOST_MEMORY`), and once the run releases what it
@@ -58,6 +60,8 @@ const SOURCES: [&str; 4] = [
      while (x != 0) x = x * 3 + 1;\n out[0] = x;\n}\n",
     "__kernel void broken(__global int *a { a[0] = ; }\n",
 ];
+/// Step bytes from here on are image calls.
+const IMAGE_STEPS: u8 = 244;
 const KERNEL_NAMES: [&str; 6] = ["add", "scale", "copy4", "spin", "broken", ""];
 const BUILD_OPTIONS: [&str; 5] = ["", "-cl-opt-disable", "-D N=4", "-bogus-option", "-I"];
 
@@ -130,7 +134,7 @@ struct Run<'a> {
     platform: usize,
     devices: Vec<usize>,
     /// Every handle returned per kind (by `Kind as usize`), live or not.
-    pools: [Vec<usize>; 8],
+    pools: [Vec<usize>; 9],
     /// The API references this run holds, by handle.
     refs: HashMap<usize, (Kind, u32)>,
     /// Events the run holds one reference to until the end: the commands that write
@@ -323,7 +327,13 @@ impl Run<'_> {
     }
 
     fn step(&mut self) {
-        match self.input.u8() % 28 {
+        let b = self.input.u8();
+        // The image calls came later: the top bytes choose them, so the other calls
+        // keep the bytes they had (the kept fuzz regressions replay as before, mostly).
+        if b >= IMAGE_STEPS {
+            return self.image_step(b - IMAGE_STEPS);
+        }
+        match b % 28 {
             0 => {
                 let n = self.input.u8() as cl_uint % 3;
                 let mut ids = [std::ptr::null_mut(); 2];
@@ -708,6 +718,411 @@ impl Run<'_> {
         }
     }
 
+    /// A small image size: mostly 1..=4, sometimes 0 or any size.
+    fn side(&mut self) -> usize {
+        match self.input.u8() % 8 {
+            0 => 0,
+            1 => self.input.size(),
+            k => usize::from(k) - 1,
+        }
+    }
+
+    /// Host memory enough for every row a call may touch at these pitches (rows of at
+    /// most 16-byte pixels), or NULL when that is over [`HOST_CAP`].
+    fn image_host(&mut self, dims: [usize; 4], row: usize, slice: usize) -> *mut c_void {
+        let bound = dims.iter().try_fold(
+            row.max(dims[0].saturating_mul(16)).saturating_add(slice),
+            |a, &d| a.checked_mul(d.max(1).checked_add(1)?),
+        );
+        match bound {
+            Some(n) if n <= HOST_CAP => self.host(n),
+            _ => std::ptr::null_mut(),
+        }
+    }
+
+    /// One image or sampler call (`k` picks which).
+    fn image_step(&mut self, k: u8) {
+        match k % 6 {
+            0 => {
+                let ctx = self.pick(Kind::Context);
+                let flags = [
+                    CL_MEM_READ_WRITE,
+                    CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                    CL_MEM_WRITE_ONLY,
+                    CL_MEM_USE_HOST_PTR,
+                    CL_MEM_HOST_NO_ACCESS,
+                    self.input.u64(),
+                ][self.input.below(6)];
+                let order = [
+                    CL_R,
+                    CL_RGBA,
+                    CL_BGRA,
+                    CL_RGB,
+                    CL_INTENSITY,
+                    self.input.u32(),
+                ][self.input.below(6)];
+                let ty = [
+                    CL_UNORM_INT8,
+                    CL_FLOAT,
+                    CL_SIGNED_INT32,
+                    CL_UNORM_SHORT_565,
+                    CL_HALF_FLOAT,
+                    self.input.u32(),
+                ][self.input.below(6)];
+                let format = cl_image_format {
+                    image_channel_order: order,
+                    image_channel_data_type: ty,
+                };
+                let image_type = [
+                    CL_MEM_OBJECT_IMAGE1D,
+                    CL_MEM_OBJECT_IMAGE2D,
+                    CL_MEM_OBJECT_IMAGE3D,
+                    CL_MEM_OBJECT_IMAGE1D_ARRAY,
+                    CL_MEM_OBJECT_IMAGE2D_ARRAY,
+                    CL_MEM_OBJECT_IMAGE1D_BUFFER,
+                    CL_MEM_OBJECT_BUFFER,
+                    self.input.u32(),
+                ][self.input.below(8)];
+                let dims = [self.side(), self.side(), self.side(), self.side()];
+                let pitch = |run: &mut Self| {
+                    if run.input.flag() {
+                        0
+                    } else {
+                        run.input.size()
+                    }
+                };
+                let (row, slice) = (pitch(self), pitch(self));
+                let ptr = if flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR) != 0
+                    || self.input.one_in(8)
+                {
+                    self.image_host(dims, row, slice)
+                } else {
+                    std::ptr::null_mut()
+                };
+                let buffer = if self.input.flag() {
+                    self.pick(Kind::Mem)
+                } else {
+                    0
+                };
+                let mut code = 0;
+                let fp: *const cl_image_format = if self.input.one_in(16) {
+                    std::ptr::null()
+                } else {
+                    &format
+                };
+                let h = match self.input.u8() % 4 {
+                    0 => {
+                        // SAFETY: `fp` is NULL or a format; `ptr` is NULL or holds every
+                        // row at these pitches (`image_host`).
+                        unsafe {
+                            clCreateImage2D(
+                                ctx as cl_context,
+                                flags,
+                                fp,
+                                dims[0],
+                                dims[1],
+                                row,
+                                ptr,
+                                &mut code,
+                            )
+                        }
+                    }
+                    1 => {
+                        // SAFETY: as above.
+                        unsafe {
+                            clCreateImage3D(
+                                ctx as cl_context,
+                                flags,
+                                fp,
+                                dims[0],
+                                dims[1],
+                                dims[2],
+                                row,
+                                slice,
+                                ptr,
+                                &mut code,
+                            )
+                        }
+                    }
+                    _ => {
+                        let mut desc: cl_image_desc =
+                            // SAFETY: `cl_image_desc` is plain data (integers and a
+                            // pointer), for which all zeros is a valid value.
+                            unsafe { std::mem::zeroed() };
+                        desc.image_type = image_type;
+                        desc.image_width = dims[0];
+                        desc.image_height = dims[1];
+                        desc.image_depth = dims[2];
+                        desc.image_array_size = dims[3];
+                        desc.image_row_pitch = row;
+                        desc.image_slice_pitch = slice;
+                        desc.num_mip_levels = u32::from(self.input.one_in(16));
+                        desc.buffer = buffer as cl_mem;
+                        let dp: *const cl_image_desc = if self.input.one_in(16) {
+                            std::ptr::null()
+                        } else {
+                            &desc
+                        };
+                        // SAFETY: `fp` and `dp` are NULL or valid; `ptr` as above.
+                        unsafe { clCreateImage(ctx as cl_context, flags, fp, dp, ptr, &mut code) }
+                    }
+                };
+                self.created(Kind::Mem, h as usize, code, "clCreateImage");
+            }
+            1 => {
+                let ctx = self.pick(Kind::Context);
+                let norm = [CL_FALSE, CL_TRUE, self.input.u32()][self.input.below(3)];
+                let addr = [
+                    CL_ADDRESS_NONE,
+                    CL_ADDRESS_CLAMP_TO_EDGE,
+                    CL_ADDRESS_CLAMP,
+                    CL_ADDRESS_REPEAT,
+                    CL_ADDRESS_MIRRORED_REPEAT,
+                    self.input.u32(),
+                ][self.input.below(6)];
+                let filter =
+                    [CL_FILTER_NEAREST, CL_FILTER_LINEAR, self.input.u32()][self.input.below(3)];
+                let mut code = 0;
+                // SAFETY: `code` is a cl_int; the handle may be any value.
+                let h =
+                    unsafe { clCreateSampler(ctx as cl_context, norm, addr, filter, &mut code) };
+                self.created(Kind::Sampler, h as usize, code, "clCreateSampler");
+            }
+            2 => {
+                let s = self.pick(Kind::Sampler);
+                match self.input.u8() % 3 {
+                    0 => {
+                        let r = retain(Kind::Sampler, s);
+                        check("clRetainSampler", r);
+                        if r == CL_SUCCESS {
+                            self.retained(Kind::Sampler, s);
+                        }
+                    }
+                    1 => {
+                        let r = release(Kind::Sampler, s);
+                        check("clReleaseSampler", r);
+                        if r == CL_SUCCESS {
+                            self.released(Kind::Sampler, s);
+                        }
+                    }
+                    _ => {
+                        let param = 0x1150 + u32::from(self.input.u8() % 6);
+                        let mut out = [0u8; 16];
+                        let size = self.input.below(17);
+                        let mut ret = 0usize;
+                        // SAFETY: `out` has room for `size` <= 16 bytes.
+                        let r = unsafe {
+                            clGetSamplerInfo(
+                                s as cl_sampler,
+                                param,
+                                size,
+                                out.as_mut_ptr().cast(),
+                                &mut ret,
+                            )
+                        };
+                        check("clGetSamplerInfo", r);
+                    }
+                }
+            }
+            3 => {
+                let ctx = self.pick(Kind::Context);
+                let mut fmts = [cl_image_format {
+                    image_channel_order: 0,
+                    image_channel_data_type: 0,
+                }; 8];
+                let n = self.input.below(9) as cl_uint;
+                let fp = if self.input.flag() {
+                    fmts.as_mut_ptr()
+                } else {
+                    std::ptr::null_mut()
+                };
+                let ty = [
+                    CL_MEM_OBJECT_IMAGE2D,
+                    CL_MEM_OBJECT_IMAGE3D,
+                    CL_MEM_OBJECT_BUFFER,
+                ][self.input.below(3)];
+                let mut num = 0;
+                // SAFETY: `fp` is NULL or has room for 8 >= `n` formats.
+                let r = unsafe {
+                    clGetSupportedImageFormats(
+                        ctx as cl_context,
+                        CL_MEM_READ_WRITE,
+                        ty,
+                        n,
+                        fp,
+                        &mut num,
+                    )
+                };
+                check("clGetSupportedImageFormats", r);
+                let m = self.pick(Kind::Mem);
+                let param = 0x1110 + u32::from(self.input.u8() % 12);
+                let mut out = [0u8; 16];
+                let size = self.input.below(17);
+                // SAFETY: `out` has room for `size` <= 16 bytes.
+                let r = unsafe {
+                    clGetImageInfo(
+                        m as cl_mem,
+                        param,
+                        size,
+                        out.as_mut_ptr().cast(),
+                        std::ptr::null_mut(),
+                    )
+                };
+                check("clGetImageInfo", r);
+            }
+            _ => self.image_command(),
+        }
+    }
+
+    /// A read, write, copy, fill or map of an image, or an image kernel argument.
+    fn image_command(&mut self) {
+        let q = self.pick(Kind::Queue);
+        let img = self.pick(Kind::Mem);
+        let triple = |run: &mut Self| [run.side(), run.side(), run.side()];
+        let origin = triple(self);
+        let region = triple(self);
+        let (row, slice) = (
+            self.side().saturating_mul(4),
+            self.side().saturating_mul(16),
+        );
+        let mut list = Vec::new();
+        let (n, w) = self.wait_list(&mut list);
+        let op = self.input.u8() % 7;
+        let blocking = self.input.flag();
+        if blocking {
+            self.settle_user_events();
+        }
+        let op_ptr =
+            |run: &mut Self| run.image_host([region[0], region[1], region[2], 1], row, slice);
+        // Commands that write the run's memory later are waited for (forced events).
+        let (wanted, ask) = self.event_slot(op == 0 && !blocking || op == 6);
+        let mut ev: cl_event = std::ptr::null_mut();
+        let evp = if ask {
+            &mut ev as *mut cl_event
+        } else {
+            std::ptr::null_mut()
+        };
+        let (o, rg) = (origin.as_ptr(), region.as_ptr());
+        let qq = q as cl_command_queue;
+        let im = img as cl_mem;
+        let r = match op {
+            0 => {
+                let ptr = op_ptr(self);
+                // SAFETY: `ptr` is NULL or holds every row of the region at these
+                // pitches, kept until the command completed (its event is held).
+                unsafe {
+                    clEnqueueReadImage(
+                        qq,
+                        im,
+                        cl_bool::from(blocking),
+                        o,
+                        rg,
+                        row,
+                        slice,
+                        ptr,
+                        n,
+                        w,
+                        evp,
+                    )
+                }
+            }
+            1 => {
+                let ptr = op_ptr(self);
+                // SAFETY: as above (a write reads `ptr` before returning).
+                unsafe {
+                    clEnqueueWriteImage(
+                        qq,
+                        im,
+                        cl_bool::from(blocking),
+                        o,
+                        rg,
+                        row,
+                        slice,
+                        ptr,
+                        n,
+                        w,
+                        evp,
+                    )
+                }
+            }
+            2 => {
+                let other = self.pick(Kind::Mem) as cl_mem;
+                // SAFETY: origins and region are three sizes each.
+                unsafe { clEnqueueCopyImage(qq, im, other, o, o, rg, n, w, evp) }
+            }
+            3 => {
+                let other = self.pick(Kind::Mem) as cl_mem;
+                let off = self.input.size();
+                if self.input.flag() {
+                    // SAFETY: as above.
+                    unsafe { clEnqueueCopyImageToBuffer(qq, im, other, o, rg, off, n, w, evp) }
+                } else {
+                    // SAFETY: as above.
+                    unsafe { clEnqueueCopyBufferToImage(qq, other, im, off, o, rg, n, w, evp) }
+                }
+            }
+            4 => {
+                let color = [self.input.u32(); 4];
+                // SAFETY: `color` is four 32-bit values.
+                unsafe { clEnqueueFillImage(qq, im, color.as_ptr().cast(), o, rg, n, w, evp) }
+            }
+            5 => {
+                // An image or sampler where a kernel takes one (or any argument).
+                let k = self.pick(Kind::Kernel);
+                let h = if self.input.flag() {
+                    img
+                } else {
+                    self.pick(Kind::Sampler)
+                };
+                let size = [8, 4, 0][self.input.below(3)];
+                let idx = self.input.below(4) as cl_uint;
+                // SAFETY: the value is `size` <= 8 bytes of a handle.
+                let r = unsafe {
+                    clSetKernelArg(k as cl_kernel, idx, size, (&h as *const usize).cast())
+                };
+                check("clSetKernelArg (image)", r);
+                return;
+            }
+            _ => {
+                let flags =
+                    [CL_MAP_READ, CL_MAP_WRITE, CL_MAP_READ | CL_MAP_WRITE, 0][self.input.below(4)];
+                let (mut rp, mut sp) = (0usize, 0usize);
+                let spp: *mut usize = if self.input.one_in(8) {
+                    std::ptr::null_mut()
+                } else {
+                    &mut sp
+                };
+                let mut code = 0;
+                // SAFETY: origin and region are three sizes; `rp`, `spp` and `code` are
+                // NULL or slots.
+                let p = unsafe {
+                    clEnqueueMapImage(
+                        qq,
+                        im,
+                        cl_bool::from(blocking),
+                        flags,
+                        o,
+                        rg,
+                        &mut rp,
+                        spp,
+                        n,
+                        w,
+                        evp,
+                        &mut code,
+                    )
+                };
+                check("clEnqueueMapImage", code);
+                assert_eq!(p.is_null(), code != CL_SUCCESS, "map pointer and status");
+                if code == CL_SUCCESS {
+                    self.maps.push((img, p as usize));
+                }
+                code
+            }
+        };
+        check("image command", r);
+        self.got_event(r, ev, wanted, ask && !wanted);
+    }
+
     fn read_write(&mut self) {
         let write = self.input.flag();
         let q = self.pick(Kind::Queue);
@@ -1024,6 +1439,36 @@ impl Run<'_> {
         let q = unsafe { clCreateCommandQueue(ctx, dev, 0, &mut code) };
         self.created(Kind::Queue, q as usize, code, "setup: clCreateCommandQueue");
         assert_eq!(code, CL_SUCCESS, "setup: clCreateCommandQueue");
+        // An image and a sampler (the context has the host device, which has images).
+        let format = cl_image_format {
+            image_channel_order: CL_RGBA,
+            image_channel_data_type: CL_UNORM_INT8,
+        };
+        // SAFETY: a format; no host pointer; `code` is a cl_int.
+        let img = unsafe {
+            clCreateImage2D(
+                ctx,
+                CL_MEM_READ_WRITE,
+                &format,
+                4,
+                4,
+                0,
+                std::ptr::null_mut(),
+                &mut code,
+            )
+        };
+        self.created(Kind::Mem, img as usize, code, "setup: clCreateImage2D");
+        // SAFETY: `code` is a cl_int.
+        let smp = unsafe {
+            clCreateSampler(
+                ctx,
+                CL_FALSE,
+                CL_ADDRESS_CLAMP,
+                CL_FILTER_NEAREST,
+                &mut code,
+            )
+        };
+        self.created(Kind::Sampler, smp as usize, code, "setup: clCreateSampler");
         let mut mems = Vec::new();
         for size in [256, 64] {
             // SAFETY: no host pointer; `code` is a cl_int.
@@ -1162,6 +1607,7 @@ fn retain(kind: Kind, h: usize) -> cl_int {
             Kind::Program => clRetainProgram(p),
             Kind::Kernel => clRetainKernel(p),
             Kind::Event => clRetainEvent(p),
+            Kind::Sampler => clRetainSampler(p),
         }
     }
 }
@@ -1179,6 +1625,7 @@ fn release(kind: Kind, h: usize) -> cl_int {
             Kind::Program => clReleaseProgram(p),
             Kind::Kernel => clReleaseKernel(p),
             Kind::Event => clReleaseEvent(p),
+            Kind::Sampler => clReleaseSampler(p),
         }
     }
 }

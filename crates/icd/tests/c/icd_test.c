@@ -217,6 +217,262 @@ static void run_on(cl_platform_id plat, cl_device_id dev) {
     CHECK_CODE(clReleaseContext(ctx), CL_SUCCESS);
 }
 
+static const char *IMG_SRC =
+    "__kernel void inv(__read_only image2d_t src, __write_only image2d_t dst, sampler_t smp) {\n"
+    "    int2 p = (int2)(get_global_id(0), get_global_id(1));\n"
+    "    write_imageui(dst, p, (uint4)(255) - read_imageui(src, smp, p));\n"
+    "}\n";
+
+#define IMG_CHECK(cond, what) CHECK(cond, "images: " what)
+
+/* Images and samplers: the host device has them, the IL devices do not. Expected
+ * values by hand. */
+static void images_on(cl_device_id cpu, cl_device_id gpu) {
+    cl_int err;
+    cl_bool support = 2;
+    clGetDeviceInfo(cpu, CL_DEVICE_IMAGE_SUPPORT, sizeof support, &support, NULL);
+    IMG_CHECK(support == CL_TRUE, "the host device supports images");
+    clGetDeviceInfo(gpu, CL_DEVICE_IMAGE_SUPPORT, sizeof support, &support, NULL);
+    IMG_CHECK(support == CL_FALSE, "the IL devices do not");
+    size_t w2 = 0, d3 = 0, nbuf = 0, arr = 0;
+    cl_uint nread = 0, nwrite = 0, nsmp = 0;
+    clGetDeviceInfo(cpu, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof w2, &w2, NULL);
+    clGetDeviceInfo(cpu, CL_DEVICE_IMAGE3D_MAX_DEPTH, sizeof d3, &d3, NULL);
+    clGetDeviceInfo(cpu, CL_DEVICE_IMAGE_MAX_BUFFER_SIZE, sizeof nbuf, &nbuf, NULL);
+    clGetDeviceInfo(cpu, CL_DEVICE_IMAGE_MAX_ARRAY_SIZE, sizeof arr, &arr, NULL);
+    clGetDeviceInfo(cpu, CL_DEVICE_MAX_READ_IMAGE_ARGS, sizeof nread, &nread, NULL);
+    clGetDeviceInfo(cpu, CL_DEVICE_MAX_WRITE_IMAGE_ARGS, sizeof nwrite, &nwrite, NULL);
+    clGetDeviceInfo(cpu, CL_DEVICE_MAX_SAMPLERS, sizeof nsmp, &nsmp, NULL);
+    IMG_CHECK(w2 >= 8192 && d3 >= 2048 && nbuf >= 65536 && arr >= 2048, "OpenCL 1.2's minimum sizes");
+    IMG_CHECK(nread >= 128 && nwrite >= 8 && nsmp >= 16, "OpenCL 1.2's minimum counts");
+
+    /* A context of the IL device alone has no images. */
+    cl_context gctx = clCreateContext(NULL, 1, &gpu, NULL, NULL, &err);
+    cl_image_format fmt = {CL_R, CL_UNSIGNED_INT8};
+    cl_image_desc d;
+    memset(&d, 0, sizeof d);
+    d.image_type = CL_MEM_OBJECT_IMAGE2D;
+    d.image_width = 4;
+    d.image_height = 2;
+    cl_uint nf = 99;
+    CHECK_CODE(clGetSupportedImageFormats(gctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, NULL, &nf), CL_SUCCESS);
+    IMG_CHECK(nf == 0, "no formats without a device with images");
+    clCreateImage(gctx, CL_MEM_READ_WRITE, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_OPERATION);
+    clCreateSampler(gctx, CL_FALSE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &err);
+    CHECK_CODE(err, CL_INVALID_OPERATION);
+    clReleaseContext(gctx);
+
+    cl_context ctx = clCreateContext(NULL, 1, &cpu, NULL, NULL, &err);
+    cl_command_queue q = clCreateCommandQueue(ctx, cpu, 0, &err);
+    CHECK_CODE(clGetSupportedImageFormats(ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, 0, NULL, &nf), CL_SUCCESS);
+    cl_image_format fmts[256];
+    cl_uint got = 0;
+    CHECK_CODE(clGetSupportedImageFormats(ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE3D, 256, fmts, &got), CL_SUCCESS);
+    int rgba8 = 0;
+    for (cl_uint i = 0; i < got && i < 256; i++)
+        rgba8 |= fmts[i].image_channel_order == CL_RGBA && fmts[i].image_channel_data_type == CL_UNORM_INT8;
+    IMG_CHECK(nf == got && rgba8, "the formats include the minimum list's RGBA UNORM_INT8");
+    CHECK_CODE(clGetSupportedImageFormats(ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_BUFFER, 0, NULL, &nf), CL_INVALID_VALUE);
+    CHECK_CODE(clGetSupportedImageFormats(ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, 0, fmts, &nf), CL_INVALID_VALUE);
+
+    /* clCreateImage's errors. */
+    unsigned char host[12] = {1, 2, 3, 4, 99, 99, 5, 6, 7, 8, 99, 99};
+    cl_image_format rgb8 = {CL_RGB, CL_UNORM_INT8}, rgb565 = {CL_RGB, CL_UNORM_SHORT_565};
+    cl_image_format nonsense = {0x1234, CL_FLOAT}, bgra_f = {CL_BGRA, CL_FLOAT};
+    clCreateImage(ctx, CL_MEM_READ_WRITE, NULL, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &rgb8, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &nonsense, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &bgra_f, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &rgb565, &d, NULL, &err);
+    CHECK_CODE(err, CL_IMAGE_FORMAT_NOT_SUPPORTED);
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, NULL, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_DESCRIPTOR);
+    clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_VALUE);
+    d.image_width = 0;
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_DESCRIPTOR);
+    d.image_width = w2 + 1;
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_SIZE);
+    d.image_width = 4;
+    d.num_mip_levels = 1;
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_DESCRIPTOR);
+    d.num_mip_levels = 0;
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &d, host, &err);
+    CHECK_CODE(err, CL_INVALID_HOST_PTR); /* host_ptr without COPY/USE */
+    clCreateImage(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_HOST_PTR);
+    d.image_row_pitch = 6;
+    clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_DESCRIPTOR); /* a pitch without host_ptr */
+    d.image_row_pitch = 3;
+    clCreateImage(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &fmt, &d, host, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_DESCRIPTOR); /* a pitch shorter than a row */
+    clCreateImage2D(ctx, CL_MEM_READ_WRITE, &fmt, 0, 2, 0, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_SIZE);
+    clCreateImage3D(ctx, CL_MEM_READ_WRITE, &fmt, 4, 2, 1, 0, 0, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_IMAGE_SIZE); /* 1.1: a 3-D image is deeper than 1 */
+
+    /* A 4x2 image from host rows 6 bytes apart. */
+    d.image_row_pitch = 6;
+    cl_mem src = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &fmt, &d, host, &err);
+    CHECK_CODE(err, CL_SUCCESS);
+    d.image_row_pitch = 0;
+    cl_mem dst = clCreateImage(ctx, CL_MEM_WRITE_ONLY, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_SUCCESS);
+    cl_mem hidden = clCreateImage(ctx, CL_MEM_HOST_NO_ACCESS, &fmt, &d, NULL, &err);
+    cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 8, NULL, &err);
+    size_t v = 0;
+    CHECK_CODE(clGetImageInfo(src, CL_IMAGE_ROW_PITCH, sizeof v, &v, NULL), CL_SUCCESS);
+    IMG_CHECK(v == 4, "the image's row pitch is its own");
+    clGetImageInfo(src, CL_IMAGE_HEIGHT, sizeof v, &v, NULL);
+    IMG_CHECK(v == 2, "height");
+    clGetImageInfo(src, CL_IMAGE_DEPTH, sizeof v, &v, NULL);
+    IMG_CHECK(v == 0, "a 2-D image has depth 0");
+    clGetImageInfo(src, CL_IMAGE_ELEMENT_SIZE, sizeof v, &v, NULL);
+    IMG_CHECK(v == 1, "element size");
+    cl_image_format back = {0, 0};
+    clGetImageInfo(src, CL_IMAGE_FORMAT, sizeof back, &back, NULL);
+    IMG_CHECK(back.image_channel_order == CL_R && back.image_channel_data_type == CL_UNSIGNED_INT8, "format");
+    cl_mem_object_type mt = 0;
+    clGetMemObjectInfo(src, CL_MEM_TYPE, sizeof mt, &mt, NULL);
+    IMG_CHECK(mt == CL_MEM_OBJECT_IMAGE2D, "CL_MEM_TYPE");
+    CHECK_CODE(clGetImageInfo(buf, CL_IMAGE_WIDTH, sizeof v, &v, NULL), CL_INVALID_MEM_OBJECT);
+
+    /* Reads, with the region and pitch rules. */
+    size_t o0[3] = {0, 0, 0}, whole[3] = {4, 2, 1};
+    unsigned char out[16] = {0};
+    CHECK_CODE(clEnqueueReadImage(q, src, CL_TRUE, o0, whole, 0, 0, out, 0, NULL, NULL), CL_SUCCESS);
+    IMG_CHECK(out[0] == 1 && out[3] == 4 && out[4] == 5 && out[7] == 8, "the pitch skipped the padding");
+    size_t o11[3] = {1, 1, 0}, two[3] = {2, 1, 1};
+    CHECK_CODE(clEnqueueReadImage(q, src, CL_TRUE, o11, two, 0, 0, out, 0, NULL, NULL), CL_SUCCESS);
+    IMG_CHECK(out[0] == 6 && out[1] == 7, "a read at an origin");
+    size_t wide[3] = {5, 2, 1}, deep[3] = {4, 2, 2};
+    CHECK_CODE(clEnqueueReadImage(q, src, CL_TRUE, o0, wide, 0, 0, out, 0, NULL, NULL), CL_INVALID_VALUE);
+    CHECK_CODE(clEnqueueReadImage(q, src, CL_TRUE, o0, deep, 0, 0, out, 0, NULL, NULL), CL_INVALID_VALUE);
+    CHECK_CODE(clEnqueueReadImage(q, src, CL_TRUE, o0, whole, 3, 0, out, 0, NULL, NULL), CL_INVALID_VALUE);
+    CHECK_CODE(clEnqueueReadImage(q, src, CL_TRUE, o0, whole, 0, 8, out, 0, NULL, NULL), CL_INVALID_VALUE);
+    CHECK_CODE(clEnqueueReadImage(q, src, CL_TRUE, o0, whole, 0, 0, NULL, 0, NULL, NULL), CL_INVALID_VALUE);
+    CHECK_CODE(clEnqueueReadImage(q, src, CL_TRUE, NULL, whole, 0, 0, out, 0, NULL, NULL), CL_INVALID_VALUE);
+    CHECK_CODE(clEnqueueReadImage(q, buf, CL_TRUE, o0, whole, 0, 0, out, 0, NULL, NULL), CL_INVALID_MEM_OBJECT);
+    CHECK_CODE(clEnqueueReadImage(q, hidden, CL_TRUE, o0, whole, 0, 0, out, 0, NULL, NULL), CL_INVALID_OPERATION);
+    CHECK_CODE(clEnqueueReadBuffer(q, src, CL_TRUE, 0, 4, out, 0, NULL, NULL), CL_INVALID_MEM_OBJECT);
+
+    /* Samplers. */
+    clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_REPEAT, CL_FILTER_NEAREST, &err);
+    CHECK_CODE(err, CL_INVALID_VALUE); /* repeat needs normalized coordinates */
+    clCreateSampler(ctx, CL_TRUE, 0x9999, CL_FILTER_NEAREST, &err);
+    CHECK_CODE(err, CL_INVALID_VALUE);
+    cl_sampler smp = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &err);
+    CHECK_CODE(err, CL_SUCCESS);
+    cl_uint am = 0, refs = 0;
+    clGetSamplerInfo(smp, CL_SAMPLER_ADDRESSING_MODE, sizeof am, &am, NULL);
+    IMG_CHECK(am == CL_ADDRESS_CLAMP, "the sampler's addressing mode");
+    CHECK_CODE(clRetainSampler(smp), CL_SUCCESS);
+    clGetSamplerInfo(smp, CL_SAMPLER_REFERENCE_COUNT, sizeof refs, &refs, NULL);
+    IMG_CHECK(refs == 2, "retained sampler");
+    CHECK_CODE(clReleaseSampler(smp), CL_SUCCESS);
+    CHECK_CODE(clGetSamplerInfo((cl_sampler)src, CL_SAMPLER_CONTEXT, sizeof v, &v, NULL), CL_INVALID_SAMPLER);
+
+    /* A kernel with images and a sampler, and clSetKernelArg's image rules. */
+    cl_program prg = clCreateProgramWithSource(ctx, 1, &IMG_SRC, NULL, &err);
+    CHECK_CODE(clBuildProgram(prg, 1, &cpu, "", NULL, NULL), CL_SUCCESS);
+    cl_kernel k = clCreateKernel(prg, "inv", &err);
+    CHECK_CODE(err, CL_SUCCESS);
+    CHECK_CODE(clSetKernelArg(k, 0, sizeof dst, &dst), CL_INVALID_ARG_VALUE); /* write-only image read */
+    CHECK_CODE(clSetKernelArg(k, 1, sizeof src, &src), CL_INVALID_ARG_VALUE); /* read-only image written */
+    CHECK_CODE(clSetKernelArg(k, 0, sizeof buf, &buf), CL_INVALID_MEM_OBJECT);
+    CHECK_CODE(clSetKernelArg(k, 0, 4, &src), CL_INVALID_ARG_SIZE);
+    CHECK_CODE(clSetKernelArg(k, 2, sizeof src, &src), CL_INVALID_SAMPLER);
+    CHECK_CODE(clSetKernelArg(k, 2, 4, &smp), CL_INVALID_ARG_SIZE);
+    cl_kernel_arg_access_qualifier aq = 0;
+    clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof aq, &aq, NULL);
+    IMG_CHECK(aq == CL_KERNEL_ARG_ACCESS_WRITE_ONLY, "access qualifier");
+    CHECK_CODE(clSetKernelArg(k, 0, sizeof src, &src), CL_SUCCESS);
+    CHECK_CODE(clSetKernelArg(k, 1, sizeof dst, &dst), CL_SUCCESS);
+    CHECK_CODE(clSetKernelArg(k, 2, sizeof smp, &smp), CL_SUCCESS);
+    size_t g2[2] = {4, 2};
+    CHECK_CODE(clEnqueueNDRangeKernel(q, k, 2, NULL, g2, NULL, 0, NULL, NULL), CL_SUCCESS);
+
+    /* Copies: image to image (and the overlap and format rules), image to buffer. */
+    size_t o21[3] = {2, 1, 0}, o10[3] = {1, 0, 0};
+    CHECK_CODE(clEnqueueCopyImage(q, src, dst, o0, o21, two, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_CODE(clEnqueueCopyImage(q, src, src, o0, o10, two, 0, NULL, NULL), CL_MEM_COPY_OVERLAP);
+    cl_image_format rgba = {CL_RGBA, CL_UNORM_INT8};
+    d.image_width = 2;
+    cl_mem color = clCreateImage(ctx, CL_MEM_READ_WRITE, &rgba, &d, NULL, &err);
+    CHECK_CODE(clEnqueueCopyImage(q, src, color, o0, o0, two, 0, NULL, NULL), CL_IMAGE_FORMAT_MISMATCH);
+    CHECK_CODE(clEnqueueCopyImageToBuffer(q, dst, buf, o0, whole, 1, 0, NULL, NULL), CL_INVALID_VALUE);
+    CHECK_CODE(clEnqueueCopyImageToBuffer(q, dst, buf, o0, whole, 0, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_CODE(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, 8, out, 0, NULL, NULL), CL_SUCCESS);
+    const unsigned char want[8] = {254, 253, 252, 251, 250, 249, 1, 2};
+    IMG_CHECK(!memcmp(out, want, 8), "255 - x by the kernel, then two pixels copied in");
+    CHECK_CODE(clEnqueueCopyBufferToImage(q, buf, src, 0, o0, whole, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_CODE(clEnqueueReadImage(q, src, CL_TRUE, o0, whole, 0, 0, out, 0, NULL, NULL), CL_SUCCESS);
+    IMG_CHECK(!memcmp(out, want, 8), "a buffer copied to an image");
+
+    /* Fill: (1, 0.5, 0, 0.25) in UNORM_INT8 is 255, 128 (127.5 rounds to even), 0, 64. */
+    float fc[4] = {1.0f, 0.5f, 0.0f, 0.25f};
+    size_t o01[3] = {0, 1, 0}, row1[3] = {2, 1, 1};
+    CHECK_CODE(clEnqueueFillImage(q, color, fc, o01, row1, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_CODE(clEnqueueFillImage(q, color, NULL, o01, row1, 0, NULL, NULL), CL_INVALID_VALUE);
+    size_t cw[3] = {2, 2, 1}, rp = 0, sp = 7;
+    unsigned char *mp = clEnqueueMapImage(q, color, CL_TRUE, CL_MAP_READ, o0, cw, &rp, &sp, 0, NULL, NULL, &err);
+    CHECK_CODE(err, CL_SUCCESS);
+    IMG_CHECK(mp && rp == 8 && sp == 0, "a mapped 2-D image: row pitch 8, slice pitch 0");
+    if (mp) {
+        IMG_CHECK(mp[0] == 0 && mp[8] == 255 && mp[9] == 128 && mp[10] == 0 && mp[11] == 64 && mp[15] == 64,
+                  "the fill colour as UNORM_INT8");
+        CHECK_CODE(clEnqueueUnmapMemObject(q, color, mp, 0, NULL, NULL), CL_SUCCESS);
+    }
+    clEnqueueMapImage(q, color, CL_TRUE, CL_MAP_READ, o0, cw, NULL, &sp, 0, NULL, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_VALUE);
+    CHECK_CODE(clFinish(q), CL_SUCCESS);
+
+    /* Host access flags, an image of another type, and a queue of a device without
+     * images in a context that has them. */
+    cl_mem ro = clCreateImage(ctx, CL_MEM_HOST_READ_ONLY, &fmt, &d, NULL, &err);
+    CHECK_CODE(clEnqueueWriteImage(q, ro, CL_TRUE, o0, two, 0, 0, out, 0, NULL, NULL), CL_INVALID_OPERATION);
+    clEnqueueMapImage(q, hidden, CL_TRUE, CL_MAP_READ, o0, two, &rp, NULL, 0, NULL, NULL, &err);
+    CHECK_CODE(err, CL_INVALID_OPERATION);
+    cl_image_desc dv;
+    memset(&dv, 0, sizeof dv);
+    dv.image_type = CL_MEM_OBJECT_IMAGE3D;
+    dv.image_width = dv.image_height = dv.image_depth = 2;
+    cl_mem vol = clCreateImage(ctx, CL_MEM_READ_ONLY, &fmt, &dv, NULL, &err);
+    CHECK_CODE(err, CL_SUCCESS);
+    CHECK_CODE(clSetKernelArg(k, 0, sizeof vol, &vol), CL_INVALID_ARG_VALUE); /* image3d for image2d_t */
+    cl_device_id both[2] = {cpu, gpu};
+    cl_context mixed = clCreateContext(NULL, 2, both, NULL, NULL, &err);
+    cl_command_queue gq = clCreateCommandQueue(mixed, gpu, 0, &err);
+    cl_mem mimg = clCreateImage(mixed, CL_MEM_READ_WRITE, &fmt, &d, NULL, &err);
+    CHECK_CODE(err, CL_SUCCESS); /* the context has a device with images */
+    CHECK_CODE(clEnqueueReadImage(gq, mimg, CL_TRUE, o0, two, 0, 0, out, 0, NULL, NULL), CL_INVALID_OPERATION);
+    clReleaseMemObject(mimg);
+    clReleaseCommandQueue(gq);
+    clReleaseContext(mixed);
+    clReleaseMemObject(vol);
+    clReleaseMemObject(ro);
+
+    clReleaseKernel(k);
+    clReleaseProgram(prg);
+    CHECK_CODE(clReleaseSampler(smp), CL_SUCCESS);
+    clReleaseMemObject(color);
+    clReleaseMemObject(buf);
+    clReleaseMemObject(hidden);
+    clReleaseMemObject(dst);
+    clReleaseMemObject(src);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+}
+
 int main(void) {
     cl_uint n = 0;
     cl_platform_id plats[16];
@@ -241,6 +497,7 @@ int main(void) {
     CHECK_CODE(clGetDeviceIDs(plat, CL_DEVICE_TYPE_GPU, 1, &gpu, NULL), CL_SUCCESS);
     run_on(plat, cpu);
     run_on(plat, gpu);
+    images_on(cpu, gpu);
     CHECK(completed == 2, "event callbacks ran once each");
     /* Leak check: every object is gone once released (a worker thread may still be
      * letting go of its last command: allow it a moment). */

@@ -49,8 +49,11 @@ def test_platform_and_devices_are_listed():
     gpu = p.get_devices(cl.device_type.GPU)
     assert len(cpu) == 1 and len(gpu) == len(names) - 1
     assert cpu[0].max_compute_units == os.cpu_count()
-    # No device offers images through this platform yet (no clCreateImage).
-    assert cpu[0].image_support == 0
+    # The host device has images (its software sampler); the IL devices do not yet.
+    assert cpu[0].image_support == 1
+    assert cpu[0].image2d_max_width >= 8192 and cpu[0].image3d_max_depth >= 2048
+    assert cpu[0].max_read_image_args >= 128 and cpu[0].max_write_image_args >= 8
+    assert cpu[0].max_samplers >= 16
 
 
 def test_il_devices_have_the_chips_properties():
@@ -425,9 +428,246 @@ def test_error_codes(ctx_queue):
     with pytest.raises(cl.Error) as e:
         cl.enqueue_copy(q, np.empty(32, np.int32), buf)  # 128 bytes from a 64-byte buffer
     assert e.value.code == cl.status_code.INVALID_VALUE
+    if is_il(q):
+        with pytest.raises(cl.Error) as e:
+            cl.Image(ctx, mf.READ_ONLY, cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.FLOAT), shape=(4, 4))
+        assert e.value.code == cl.status_code.INVALID_OPERATION  # the IL devices have no images yet
+
+
+# ---- images and samplers (the host device) ----
+
+CO = cl.channel_order
+CT = cl.channel_type
+
+
+def test_supported_image_formats(host_ctx_queue):
+    ctx, _ = host_ctx_queue
+    fmts = {(f.channel_order, f.channel_data_type)
+            for f in cl.get_supported_image_formats(ctx, mf.READ_ONLY, cl.mem_object_type.IMAGE2D)}
+    # OpenCL 1.2's minimum list (5.3.2.1).
+    for t in (CT.UNORM_INT8, CT.UNORM_INT16, CT.SIGNED_INT8, CT.SIGNED_INT16, CT.SIGNED_INT32,
+              CT.UNSIGNED_INT8, CT.UNSIGNED_INT16, CT.UNSIGNED_INT32, CT.HALF_FLOAT, CT.FLOAT):
+        assert (CO.RGBA, t) in fmts
+    assert (CO.BGRA, CT.UNORM_INT8) in fmts
+    # By hand: R, A, RG, RA, RGBA with each of the 12 types (60); BGRA and ARGB with the
+    # four 8-bit types (8); INTENSITY and LUMINANCE with the 6 normalized and float types (12).
+    assert len(fmts) == 80
+    assert not any(o == CO.RGB for o, _ in fmts)
+    for ty in (cl.mem_object_type.IMAGE1D, cl.mem_object_type.IMAGE3D, cl.mem_object_type.IMAGE2D_ARRAY):
+        assert len(cl.get_supported_image_formats(ctx, mf.WRITE_ONLY, ty)) == 80
+
+
+def test_image_round_trip_and_regions(host_ctx_queue):
+    ctx, q = host_ctx_queue
+    h, w = 5, 7
+    src = np.arange(h * w * 4, dtype=np.uint8).reshape(h, w, 4)
+    img = cl.Image(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, cl.ImageFormat(CO.RGBA, CT.UNSIGNED_INT8),
+                   shape=(w, h), hostbuf=src)
+    assert (img.width, img.height, img.depth) == (w, h, 0)
+    assert img.element_size == 4 and img.row_pitch == 4 * w
+    out = np.zeros_like(src)
+    cl.enqueue_copy(q, out, img, origin=(0, 0), region=(w, h))
+    assert (out == src).all()
+    part = np.zeros((2, 3, 4), np.uint8)
+    cl.enqueue_copy(q, part, img, origin=(1, 2), region=(3, 2))
+    assert (part == src[2:4, 1:4]).all()
+    # Write a region back, then read the whole image.
+    patch = np.full((2, 2, 4), 200, np.uint8)
+    cl.enqueue_copy(q, img, patch, origin=(5, 3), region=(2, 2))
+    want = src.copy()
+    want[3:5, 5:7] = 200
+    cl.enqueue_copy(q, out, img, origin=(0, 0), region=(w, h))
+    assert (out == want).all()
+
+
+def test_image_copies_fill_and_map(host_ctx_queue):
+    ctx, q = host_ctx_queue
+    fmt = cl.ImageFormat(CO.R, CT.FLOAT)
+    src = np.arange(12, dtype=np.float32).reshape(3, 4)
+    a = cl.Image(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, fmt, shape=(4, 3), hostbuf=src)
+    b = cl.Image(ctx, mf.READ_WRITE, fmt, shape=(4, 3))
+    cl.enqueue_fill_image(q, b, np.array([-1, 0, 0, 0], np.float32), origin=(0, 0), region=(4, 3))
+    cl.enqueue_copy(q, b, a, src_origin=(0, 0), dest_origin=(2, 1), region=(2, 2))
+    want = np.full((3, 4), -1, np.float32)
+    want[1:3, 2:4] = src[0:2, 0:2]
+    buf = cl.Buffer(ctx, mf.READ_WRITE, 48)
+    cl.enqueue_copy(q, buf, b, offset=0, origin=(0, 0), region=(4, 3))
+    out = np.zeros(12, np.float32)
+    cl.enqueue_copy(q, out, buf)
+    assert (out.reshape(3, 4) == want).all()
+    # Buffer to image, then a mapping of it.
+    cl.enqueue_copy(q, buf, (src * 2).ravel())
+    cl.enqueue_copy(q, a, buf, offset=0, origin=(0, 0), region=(4, 3))
+    # pyopencl returns the array, the event and the row and slice pitches.
+    mapped, _, row_pitch, slice_pitch = cl.enqueue_map_image(
+        q, a, cl.map_flags.READ | cl.map_flags.WRITE, (0, 0), (4, 3), (3, 4), np.float32)
+    assert (row_pitch, slice_pitch) == (16, 0)
+    assert (mapped == src * 2).all()
+    mapped[0, 0] = 100
+    mapped.base.release(q)
+    cl.enqueue_copy(q, out.reshape(3, 4), a, origin=(0, 0), region=(4, 3))
+    assert out[0] == 100 and out[1] == 2
+
+
+SAMPLE = """
+__kernel void shift(__read_only image2d_t src, __write_only image2d_t dst, sampler_t s) {
+    int2 p = (int2)(get_global_id(0), get_global_id(1));
+    write_imagef(dst, p, read_imagef(src, s, p - (int2)(1, 0)));
+}
+__kernel void lerp(__read_only image2d_t src, __global float *out, sampler_t s) {
+    int x = get_global_id(0), y = get_global_id(1);
+    // A quarter of the way from texel x to texel x + 1 (OpenCL 1.2 8.2: u - 0.5 = x + 0.25).
+    out[y * get_global_size(0) + x] = read_imagef(src, s, (float2)(x + 0.75f, y + 0.5f)).x;
+}
+__kernel void depth(__read_only image3d_t src, __global uint *out) {
+    int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
+    out[(z * get_global_size(1) + y) * get_global_size(0) + x] =
+        read_imageui(src, CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST,
+                     (int4)(x, y, z, 0)).x;
+}
+"""
+
+
+def test_kernels_sample_and_write_images(host_ctx_queue):
+    ctx, q = host_ctx_queue
+    prg = cl.Program(ctx, SAMPLE).build()
+    fmt = cl.ImageFormat(CO.R, CT.FLOAT)
+    h, w = 4, 6
+    src = np.arange(h * w, dtype=np.float32).reshape(h, w)
+    img = cl.Image(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, fmt, shape=(w, h), hostbuf=src)
+    dst = cl.Image(ctx, mf.WRITE_ONLY, fmt, shape=(w, h))
+    clamp = cl.Sampler(ctx, False, cl.addressing_mode.CLAMP, cl.filter_mode.NEAREST)
+    assert clamp.addressing_mode == cl.addressing_mode.CLAMP and not clamp.normalized_coords
+    prg.shift(q, (w, h), None, img, dst, clamp)
+    out = np.zeros_like(src)
+    cl.enqueue_copy(q, out, dst, origin=(0, 0), region=(w, h))
+    want = np.zeros_like(src)  # CLK_ADDRESS_CLAMP's border is 0 for CL_R
+    want[:, 1:] = src[:, :-1]
+    assert (out == want).all()
+    # Linear filtering at a quarter: 0.75 * T[x] + 0.25 * T[x + 1], the edge texel
+    # repeated past the last column (CLAMP_TO_EDGE); exact for these small integers.
+    edge = cl.Sampler(ctx, False, cl.addressing_mode.CLAMP_TO_EDGE, cl.filter_mode.LINEAR)
+    res = cl.Buffer(ctx, mf.WRITE_ONLY, src.nbytes)
+    prg.lerp(q, (w, h), None, img, res, edge)
+    got = np.zeros_like(src)
+    cl.enqueue_copy(q, got, res)
+    right = np.concatenate([src[:, 1:], src[:, -1:]], axis=1)
+    assert (got == np.float32(0.75) * src + np.float32(0.25) * right).all()
+    # A 3-D image read by integer coordinates.
+    vol = np.arange(2 * 3 * 4, dtype=np.uint32).reshape(2, 3, 4)
+    img3 = cl.Image(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, cl.ImageFormat(CO.R, CT.UNSIGNED_INT32),
+                    shape=(4, 3, 2), hostbuf=vol)
+    assert img3.depth == 2
+    res3 = cl.Buffer(ctx, mf.WRITE_ONLY, vol.nbytes)
+    prg.depth(q, (4, 3, 2), None, img3, res3)
+    got3 = np.zeros_like(vol)
+    cl.enqueue_copy(q, got3, res3)
+    assert (got3 == vol).all()
+
+
+ARRAYS = """
+__kernel void layers(__read_only image1d_array_t a, __global uint *out) {
+    int x = get_global_id(0), l = get_global_id(1);
+    out[l * get_global_size(0) + x] =
+        read_imageui(a, CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST,
+                     (int2)(x, l)).x;
+}
+__kernel void texels(__read_only image1d_buffer_t b, __global uint *out) {
+    int x = get_global_id(0);
+    out[x] = read_imageui(b, x).x * 2;
+}
+"""
+
+
+def test_image_arrays_and_buffers_with_pitches(host_ctx_queue):
+    ctx, q = host_ctx_queue
+    prg = cl.Program(ctx, ARRAYS).build()
+    # A 1-D array of 3 layers of 5 pixels, the host's layers 20 bytes apart (its slice
+    # pitch, a multiple of the row pitch; OpenCL 1.2 5.3.1). pyopencl 2022.3's
+    # `cl.Image(..., is_array=True)` gives a 1-D array the array size shape[2] (1, on
+    # PoCL too), so the descriptor is made here and passed to its underlying constructor.
+    # (PoCL 3.1 steps the host's 1-D layers by the row pitch, against 5.3.1: it reads
+    # [5..9] as layer 1 here.)
+    host = np.arange(30, dtype=np.uint16).reshape(3, 10)
+    desc = cl.ImageDescriptor()
+    desc.image_type = cl.mem_object_type.IMAGE1D_ARRAY
+    desc.shape = (5, 1)
+    desc.array_size = 3
+    desc.pitches = (10, 20)
+    desc.num_mip_levels = 0
+    desc.num_samples = 0
+    desc.buffer = None
+    arr = cl.Image.__new__(cl.Image)
+    create = cl.Image.__init__.__closure__[0].cell_contents
+    create(arr, ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, cl.ImageFormat(CO.R, CT.UNSIGNED_INT16), desc, host)
+    assert arr.get_image_info(cl.image_info.ARRAY_SIZE) == 3
+    assert arr.get_image_info(cl.image_info.SLICE_PITCH) == 10  # its own layers, packed
+    out = np.zeros((3, 5), np.uint16)
+    # (pyopencl's enqueue_copy knows only 2-D and 3-D images.)
+    cl._enqueue_read_image(q, arr, (0, 0, 0), (5, 3, 1), out)
+    assert (out == host[:, :5]).all()
+    res = cl.Buffer(ctx, mf.WRITE_ONLY, 15 * 4)
+    prg.layers(q, (5, 3), None, arr, res)
+    got = np.zeros((3, 5), np.uint32)
+    cl.enqueue_copy(q, got, res)
+    assert (got == host[:, :5]).all()
+    # A 2-D array of 2 layers of 3x2 RGBA floats: host rows 64 bytes apart (48 used),
+    # layers 192 bytes apart (128 used).
+    flat = np.arange(96, dtype=np.float32)
+    arr2 = cl.Image(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, cl.ImageFormat(CO.RGBA, CT.FLOAT),
+                    shape=(3, 2, 2), pitches=(64, 192), hostbuf=flat, is_array=True)
+    want = np.array([[[flat[(l * 192 + y * 64 + x * 16) // 4:][:4] for x in range(3)]
+                      for y in range(2)] for l in range(2)], np.float32)
+    out2 = np.zeros((2, 2, 3, 4), np.float32)
+    cl.enqueue_copy(q, out2, arr2, origin=(0, 0, 0), region=(3, 2, 2))
+    assert (out2 == want).all()
+    # A 1-D image buffer shares the buffer's memory.
+    buf = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.arange(16, dtype=np.uint32))
+    img = cl.Image(ctx, mf.READ_ONLY, cl.ImageFormat(CO.R, CT.UNSIGNED_INT32), shape=(16,), buffer=buf)
+    cl.enqueue_copy(q, buf, np.full(16, 7, np.uint32))
+    res = cl.Buffer(ctx, mf.WRITE_ONLY, 64)
+    prg.texels(q, (16,), None, img, res)
+    got = np.zeros(16, np.uint32)
+    cl.enqueue_copy(q, got, res)
+    assert (got == 14).all()
+
+
+def test_image_errors(host_ctx_queue):
+    # The codes are OpenCL 1.2's (5.3.1, 5.7.2). PoCL 3.1 agrees on the sampler, region
+    # and overlap ones; it answers CL_INVALID_OPERATION for the three image formats and
+    # sizes and does not check an image argument's access or a sampler argument's type.
+    ctx, q = host_ctx_queue
     with pytest.raises(cl.Error) as e:
-        cl.Image(ctx, mf.READ_ONLY, cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.FLOAT), shape=(4, 4))
-    assert e.value.code == cl.status_code.INVALID_OPERATION  # no device supports images
+        cl.Image(ctx, mf.READ_ONLY, cl.ImageFormat(CO.RGB, CT.UNORM_INT8), shape=(4, 4))
+    assert e.value.code == cl.status_code.INVALID_IMAGE_FORMAT_DESCRIPTOR
+    with pytest.raises(cl.Error) as e:
+        cl.Image(ctx, mf.READ_ONLY, cl.ImageFormat(CO.RGB, CT.UNORM_SHORT_565), shape=(4, 4))
+    assert e.value.code == cl.status_code.IMAGE_FORMAT_NOT_SUPPORTED
+    big = ctx.devices[0].image2d_max_width + 1
+    with pytest.raises(cl.Error) as e:
+        cl.Image(ctx, mf.READ_ONLY, cl.ImageFormat(CO.R, CT.FLOAT), shape=(big, 1))
+    assert e.value.code == cl.status_code.INVALID_IMAGE_SIZE
+    with pytest.raises(cl.Error) as e:
+        cl.Sampler(ctx, False, cl.addressing_mode.REPEAT, cl.filter_mode.NEAREST)
+    assert e.value.code == cl.status_code.INVALID_VALUE
+    prg = cl.Program(ctx, SAMPLE).build()
+    fmt = cl.ImageFormat(CO.R, CT.FLOAT)
+    wo = cl.Image(ctx, mf.WRITE_ONLY, fmt, shape=(2, 2))
+    with pytest.raises(cl.Error) as e:
+        prg.shift.set_arg(0, wo)  # a write-only image for a read_only parameter
+    assert e.value.code == cl.status_code.INVALID_ARG_VALUE
+    with pytest.raises(cl.Error) as e:
+        prg.shift.set_arg(2, wo)  # not a sampler
+    assert e.value.code == cl.status_code.INVALID_SAMPLER
+    assert prg.shift.get_arg_info(1, cl.kernel_arg_info.ACCESS_QUALIFIER) == \
+        cl.kernel_arg_access_qualifier.WRITE_ONLY
+    img = cl.Image(ctx, mf.READ_WRITE, fmt, shape=(4, 2))
+    with pytest.raises(cl.Error) as e:
+        cl.enqueue_copy(q, np.zeros((3, 4), np.float32), img, origin=(0, 0), region=(4, 3))
+    assert e.value.code == cl.status_code.INVALID_VALUE
+    with pytest.raises(cl.Error) as e:
+        cl.enqueue_copy(q, img, img, src_origin=(0, 0), dest_origin=(1, 0), region=(2, 1))
+    assert e.value.code == cl.status_code.MEM_COPY_OVERLAP
 
 
 # ---- execution ----

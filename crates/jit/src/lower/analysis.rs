@@ -16,6 +16,8 @@ pub(super) enum CallKind {
     Defined(FuncId),
     Query(Query),
     Printf(u32),
+    /// An image builtin: the host's sampler runs it, through the image helper.
+    Image(builtins::ImageBuiltin),
     Barrier,
     Fence,
     Nothing,
@@ -41,15 +43,13 @@ pub(super) fn call_kind(m: &Module, f: FuncId) -> Result<CallKind, String> {
     if let Some(q) = builtins::query(n) {
         return Ok(CallKind::Query(q));
     }
+    if let Some(op) = builtins::ImageBuiltin::parse(n) {
+        return Ok(CallKind::Image(op));
+    }
     Ok(match n {
         name::WORK_GROUP_BARRIER => CallKind::Barrier,
         name::MEM_BARRIER => CallKind::Fence,
         name::SUB_GROUP_BARRIER | name::DMA_WAIT => CallKind::Nothing,
-        // The software sampler is the interpreter's (kauai-host's `image`): kernels
-        // that call image builtins run there.
-        _ if builtins::ImageBuiltin::parse(n).is_some() => {
-            return unsupported(format!("image builtins (@{n})"))
-        }
         _ => return unsupported(format!("calls to @{n}")),
     })
 }
@@ -248,7 +248,8 @@ pub(super) fn diverges(body: &kauai_ir::Body, varying: &HashSet<Value>) -> bool 
 /// Can the kernel run in packets, and which values vary between the work-items of a
 /// packet? A packet runs its work-items in lockstep, so every branch must be uniform
 /// (then all reach the same barriers together), and nothing may observe the order of
-/// work-items (atomics, printf and private memory are left to the scalar form).
+/// work-items (atomics, printf, image builtins and private memory are left to the
+/// scalar form).
 pub(super) fn packet_plan(
     m: &Module,
     body: &kauai_ir::Body,
@@ -293,6 +294,8 @@ pub(super) fn packet_plan(
                     InstKind::Alloca { .. } => return Err("private memory".into()),
                     InstKind::Call(c, args) => match call_kind(m, *c)? {
                         CallKind::Printf(_) => return Err("printf".into()),
+                        // The sampler's faults name the work-item that made them.
+                        CallKind::Image(_) => return Err("image builtins".into()),
                         // Each work-item calls on its own (the callee may ask who it is).
                         CallKind::Defined(_) => true,
                         CallKind::Query(q) => {

@@ -375,6 +375,56 @@ impl Lower<'_, '_> {
                         self.set(v, vec![r]);
                     }
                 }
+                CallKind::Image(op) => {
+                    // The lanes go to the host's sampler through a stack slot, the
+                    // result's four lanes come back through another.
+                    let mut lanes = Vec::new();
+                    for a in args {
+                        let sc = lane_sc(self.body.value_type(*a));
+                        for x in self.get(*a) {
+                            lanes.push(self.lane_word(x, sc));
+                        }
+                    }
+                    let slot = self.bx.create_sized_stack_slot(ir::StackSlotData::new(
+                        ir::StackSlotKind::ExplicitSlot,
+                        (lanes.len() as u32 * 8).max(8),
+                        3,
+                    ));
+                    for (k, w) in lanes.iter().enumerate() {
+                        self.bx
+                            .ins()
+                            .stack_store(types::I64, *w, slot, k as i32 * 8);
+                    }
+                    let out = self.bx.create_sized_stack_slot(ir::StackSlotData::new(
+                        ir::StackSlotKind::ExplicitSlot,
+                        32,
+                        3,
+                    ));
+                    let addr = self.bx.ins().stack_addr(i64t, slot, 0);
+                    let oaddr = self.bx.ins().stack_addr(i64t, out, 0);
+                    let opv = self.iconst(
+                        types::I32,
+                        kauai_ir::builtins::ImageBuiltin::all()
+                            .position(|b| b == op)
+                            .unwrap_or(0) as u64,
+                    );
+                    let n = self.iconst(i64t, lanes.len() as u64);
+                    let ok = self.call_helper(
+                        crate::native::IMAGE_SYMBOL,
+                        &[self.ctx, opv, addr, n, oaddr],
+                    );
+                    let z = self.iconst(i64t, 0);
+                    self.check(ok, z, 0, FAULT_IMAGE);
+                    if let Some(v) = res {
+                        let vals = (0..rn)
+                            .map(|k| {
+                                let w = self.bx.ins().stack_load(i64t, i64t, out, k as i32 * 8);
+                                self.word_lane(w, rsc)
+                            })
+                            .collect();
+                        self.set(v, vals);
+                    }
+                }
                 CallKind::Defined(f) => {
                     let fr = self.callee_refs[&f];
                     let mut cargs = vec![self.ctx];

@@ -452,6 +452,7 @@ fn build_function_as(
         (helpers::FCMP, 4, 1),
         (crate::native::POLL_SYMBOL, 1, 1),
         (crate::native::PRINTF_SYMBOL, 4, 1),
+        (crate::native::IMAGE_SYMBOL, 5, 1),
     ];
     let mut l = Lower {
         m,
@@ -516,7 +517,7 @@ fn build_function_as(
             // The lane helpers start with two `u32` indices; printf's id is a `u32`.
             let index = match name {
                 crate::native::POLL_SYMBOL | helpers::CONVERT => false,
-                crate::native::PRINTF_SYMBOL => k == 1,
+                crate::native::PRINTF_SYMBOL | crate::native::IMAGE_SYMBOL => k == 1,
                 _ => k < 2,
             };
             sig.params
@@ -524,9 +525,10 @@ fn build_function_as(
         }
         for _ in 0..nret {
             let t = match name {
-                helpers::FCMP | crate::native::POLL_SYMBOL | crate::native::PRINTF_SYMBOL => {
-                    types::I32
-                }
+                helpers::FCMP
+                | crate::native::POLL_SYMBOL
+                | crate::native::PRINTF_SYMBOL
+                | crate::native::IMAGE_SYMBOL => types::I32,
                 _ => types::I64,
             };
             sig.returns.push(AbiParam::new(t));
