@@ -96,6 +96,12 @@ pub fn is_il_source(name: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("il"))
 }
 
+/// Whether a source file holds a SPIR-V module: its first word is SPIR-V's magic
+/// number (in either byte order), whatever its name.
+pub fn is_spirv_source(bytes: &[u8]) -> bool {
+    kauai_spirv::has_magic(bytes)
+}
+
 /// Whether a source file holds Kauai IR text (`--emit ir`, `--emit finalized`): its
 /// name ends in `.ir`.
 pub fn is_ir_source(name: &str) -> bool {
@@ -131,6 +137,20 @@ impl Program {
             }
             _ => RuntimeError::Compiler(e),
         })?;
+        Self::finish(device, module)
+    }
+
+    /// Build from a SPIR-V module (`clCreateProgramWithIL`): translated by the compiler's
+    /// `compileSPIRV`, then finalized for the device like any program.
+    pub fn from_spirv(device: &Device, source: &SourceFile) -> Result<Program, RuntimeError> {
+        let words = kauai_spirv::words_from_bytes(&source.bytes)
+            .map_err(|e| RuntimeError::BuildProgramFailure(format!("{}: {e}", source.name)))?;
+        let mut module = new_module(device)?;
+        module
+            .compile_spirv(&words, &kauai_spirv::SpecializationInfo::new())
+            .map_err(|e| {
+                RuntimeError::BuildProgramFailure(format!("{}: {}", source.name, e.message))
+            })?;
         Self::finish(device, module)
     }
 

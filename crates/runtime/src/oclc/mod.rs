@@ -537,6 +537,18 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
             ));
         }
         Program::from_il(&device, &sources[0])?
+    } else if sources.iter().any(|s| crate::is_spirv_source(&s.bytes)) {
+        let [spv] = sources.as_slice() else {
+            return Err(usage(
+                "a SPIR-V module is one file; it cannot be combined with other files",
+            ));
+        };
+        if !cmd.cl_options.trim().is_empty() {
+            return Err(usage(
+                "-cl-options do not apply to a SPIR-V module (it is already compiled)",
+            ));
+        }
+        Program::from_spirv(&device, spv)?
     } else if cmd
         .files
         .iter()
