@@ -19,7 +19,7 @@ pub enum CType {
 }
 
 impl CType {
-    fn spell(&self, unsigned: bool) -> String {
+    pub fn spell(&self, unsigned: bool) -> String {
         match self {
             CType::Void => "void".into(),
             CType::Scalar { int, bits, lanes } => {
@@ -116,6 +116,44 @@ impl Helpers {
         Ok(name)
     }
 
+    /// A helper computing `expr` (over parameters `a0`, `a1`, ...) in OpenCL C, for
+    /// core instructions whose meaning is an OpenCL C builtin (`convert_uint_sat`,
+    /// `isnormal`, `dot`).
+    pub fn request_expr(
+        &mut self,
+        ret: &CType,
+        ret_unsigned: bool,
+        params: &[(CType, bool)],
+        expr: &str,
+    ) -> Result<String, String> {
+        let key = format!("expr:{expr}:{ret:?}:{ret_unsigned}:{params:?}");
+        if let Some(n) = self.by_key.get(&key) {
+            return Ok(n.clone());
+        }
+        if self.defs.len() >= MAX_HELPERS {
+            return Err(format!(
+                "more than MAX_HELPERS ({MAX_HELPERS}) distinct OpenCL.std instructions"
+            ));
+        }
+        let name = format!("__kauai_spirv_{}", self.defs.len());
+        for (t, _) in params.iter().chain(Some(&(ret.clone(), false))) {
+            self.fp64 |= t.uses(64, false);
+            self.fp16 |= t.uses(16, false);
+        }
+        let ps: Vec<String> = params
+            .iter()
+            .enumerate()
+            .map(|(k, (t, u))| format!("{} a{k}", t.spell(*u)))
+            .collect();
+        self.defs.push(format!(
+            "{} {name}({}) {{ return {expr}; }}\n",
+            ret.spell(ret_unsigned),
+            ps.join(", ")
+        ));
+        self.by_key.insert(key, name.clone());
+        Ok(name)
+    }
+
     /// The OpenCL C source defining every helper requested (empty if none).
     pub fn source(&self) -> String {
         if self.defs.is_empty() {
@@ -166,7 +204,7 @@ fn c_function(
         Cl::fmin_common => ("min".into(), all(false), false),
         Cl::nan => ("nan".into(), all(true), false),
         Cl::shuffle | Cl::shuffle2 => (name, (0..n).map(|k| k == n - 1).collect(), false),
-        Cl::vloadn => (format!("vload{}", ret.lanes()), all(true), false),
+        Cl::vloadn => (format!("vload{}", ret.lanes()), all(true), true),
         Cl::vstoren => (
             format!("vstore{}", data_lanes()),
             vec![false, true, false],

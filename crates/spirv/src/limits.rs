@@ -25,3 +25,8 @@ pub const MAX_TYPE_DEPTH: usize = 64;
 /// The most OpenCL.std helper functions one module may need (one per distinct
 /// instruction and signature): each is compiled as OpenCL C.
 pub const MAX_HELPERS: usize = 4096;
+
+/// The largest OpCopyMemorySized translated: a constant-size copy becomes one load and
+/// store per piece, so its size bounds the code it makes (4 KiB: a struct or a small
+/// array; clang copies larger ones in loops).
+pub const MAX_COPY_BYTES: u64 = 4096;

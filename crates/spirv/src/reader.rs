@@ -85,7 +85,7 @@ pub struct Binary<'a> {
 
 /// The words of a module given as bytes, in either byte order (the magic number tells).
 pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(Error::module(format!(
             "a SPIR-V module is a whole number of 32-bit words; this one has {} bytes",
             bytes.len()

@@ -19,7 +19,7 @@ use spirv::{BuiltIn, Decoration, FPRoundingMode, FunctionParameterAttribute, Op,
 
 use crate::error::{Error, Result};
 use crate::helpers::{CType, Helpers};
-use crate::limits::{MAX_MEMBERS, MAX_TYPE_BYTES, MAX_TYPE_DEPTH};
+use crate::limits::{MAX_COPY_BYTES, MAX_MEMBERS, MAX_TYPE_BYTES, MAX_TYPE_DEPTH};
 use crate::reader::Instruction;
 use crate::validate::validate;
 
@@ -181,13 +181,13 @@ impl<'a> Translator<'a> {
                     self.kernel_arg_string(&s);
                 }
                 Some(Op::Decorate) => self.decorate(i, i.word(0)?, 1)?,
-                Some(Op::MemberDecorate) => {
-                    if Decoration::from_u32(i.word(2)?) == Some(Decoration::Offset) {
-                        return Err(Error::unsupported(
-                            i.offset,
-                            "explicit struct member offsets",
-                        ));
-                    }
+                Some(Op::MemberDecorate)
+                    if Decoration::from_u32(i.word(2)?) == Some(Decoration::Offset) =>
+                {
+                    return Err(Error::unsupported(
+                        i.offset,
+                        "explicit struct member offsets",
+                    ));
                 }
                 Some(Op::GroupDecorate) => {
                     // Copy the group's decorations to each target.
@@ -213,6 +213,16 @@ impl<'a> Translator<'a> {
         }
         for i in &insts[..first_fn] {
             self.global_inst(i)?;
+        }
+        // Every struct type, used by value or not: oclc lays out buffers of structs
+        // by the name a kernel argument's type gives.
+        let structs: Vec<(u32, usize)> = insts[..first_fn]
+            .iter()
+            .filter(|i| i.op() == Some(Op::TypeStruct))
+            .filter_map(|i| Some((*i.operands.first()?, i.offset)))
+            .collect();
+        for (id, o) in structs {
+            self.ir_type(id, o)?;
         }
         // Declare every function before any body: calls may go forward.
         let mut bodies = Vec::new();
@@ -362,10 +372,16 @@ impl<'a> Translator<'a> {
                 for m in members {
                     fields.push(self.ir_type_depth(m, offset, depth + 1)?);
                 }
+                // LLVM names C's `struct S` `struct.S`; the IR (and oclc) use the tag.
                 let name = self
                     .names
                     .get(&id)
-                    .cloned()
+                    .map(|n| {
+                        n.strip_prefix("struct.")
+                            .or_else(|| n.strip_prefix("union."))
+                            .unwrap_or(n)
+                            .to_string()
+                    })
                     .unwrap_or_else(|| format!("spirv.{id}"))
                     .replace(
                         |c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '.',
@@ -888,6 +904,8 @@ impl<'a> Translator<'a> {
             phis: HashMap::new(),
             terms: Vec::new(),
             builtin_loads: HashMap::new(),
+            pending: HashMap::new(),
+            placeholders: Vec::new(),
         };
         let entry = fb
             .body
@@ -928,6 +946,43 @@ impl<'a> Translator<'a> {
         if first {
             return Err(Error::at(f.offset, "a function body without a block"));
         }
+        // Result types of the function's ids: a use may come before its definition in
+        // the binary (llvm-spirv-14 emits blocks after blocks they dominate), so such a
+        // use gets a placeholder, replaced once the definition is translated.
+        for i in body_insts {
+            let no_result = matches!(
+                i.op(),
+                None | Some(
+                    Op::Store
+                        | Op::Branch
+                        | Op::BranchConditional
+                        | Op::Switch
+                        | Op::Return
+                        | Op::ReturnValue
+                        | Op::Unreachable
+                        | Op::ControlBarrier
+                        | Op::MemoryBarrier
+                        | Op::AtomicStore
+                        | Op::CopyMemory
+                        | Op::CopyMemorySized
+                        | Op::LifetimeStart
+                        | Op::LifetimeStop
+                        | Op::SelectionMerge
+                        | Op::LoopMerge
+                        | Op::Line
+                        | Op::NoLine
+                        | Op::Nop
+                        | Op::Label
+                )
+            );
+            if !no_result {
+                if let (Some(&t), Some(&id)) = (i.operands.first(), i.operands.get(1)) {
+                    if self.types.contains_key(&t) {
+                        fb.pending.insert(id, t);
+                    }
+                }
+            }
+        }
         for i in body_insts {
             self.body_inst(&mut fb, i)?;
         }
@@ -935,6 +990,17 @@ impl<'a> Translator<'a> {
         for (b, i) in terms {
             fb.block = b;
             self.terminator(&mut fb, &i)?;
+        }
+        for (id, ph) in std::mem::take(&mut fb.placeholders) {
+            match fb.values.get(&id) {
+                Some(&v) if v != ph => fb.body.replace_uses(ph, v),
+                _ => {
+                    return Err(Error::at(
+                        f.offset,
+                        format!("%{id} is used but never defined in this function"),
+                    ))
+                }
+            }
         }
         func.body = Some(fb.body);
         let slot = &mut self.m.functions[fid];
@@ -1011,6 +1077,7 @@ impl<'a> Translator<'a> {
             PtrAccessChain | InBoundsPtrAccessChain | AccessChain | InBoundsAccessChain => {
                 self.access_chain(fb, i, matches!(op, PtrAccessChain | InBoundsPtrAccessChain))?
             }
+            CopyMemorySized => self.copy_memory(fb, i)?,
             FunctionCall => {
                 let (rt, id, callee) = (i.word(0)?, i.word(1)?, i.word(2)?);
                 let Some(&f) = self.funcs.get(&callee) else {
@@ -1110,6 +1177,56 @@ impl<'a> Translator<'a> {
                 fb.def(id, rt, v);
             }
             _ => self.value_inst(fb, i, op)?,
+        }
+        Ok(())
+    }
+
+    /// OpCopyMemorySized of a constant size: loads and stores of the widest piece
+    /// the alignment allows (clang's `memcpy` of a struct or array).
+    fn copy_memory(&mut self, fb: &mut FnBuilder, i: &Instruction) -> Result<()> {
+        let o = i.offset;
+        let Ok(size) = self.const_int(i.word(2)?, o) else {
+            return Err(Error::unsupported(
+                o,
+                "OpCopyMemorySized of a size known only at run time",
+            ));
+        };
+        if size > MAX_COPY_BYTES {
+            return Err(Error::unsupported(
+                o,
+                format!("OpCopyMemorySized of {size} bytes (more than MAX_COPY_BYTES, {MAX_COPY_BYTES})"),
+            ));
+        }
+        let dst = self.value(fb, i.word(0)?, o)?;
+        let src = self.value(fb, i.word(1)?, o)?;
+        let (align, volatile) = self.mem_operands(i, 3, Type::I8)?;
+        let piece = u64::from(align.min(8));
+        let mut at = 0;
+        while at < size {
+            let mut p = piece;
+            while p > size - at {
+                p /= 2;
+            }
+            let t = Type::Scalar(Scalar::int_of_bits(p as u32 * 8).unwrap_or(Scalar::I8));
+            let off = fb.iconst(Type::I64, at);
+            let (st, dt) = (fb.body.value_type(src), fb.body.value_type(dst));
+            let s = fb.ins(InstKind::PtrAdd(src, off), st);
+            let d = fb.ins(InstKind::PtrAdd(dst, off), dt);
+            let v = fb.ins(
+                InstKind::Load {
+                    ptr: s,
+                    align: p as u32,
+                    volatile,
+                },
+                t,
+            );
+            fb.ins_void(InstKind::Store {
+                ptr: d,
+                value: v,
+                align: p as u32,
+                volatile,
+            });
+            at += p;
         }
         Ok(())
     }
@@ -1334,6 +1451,18 @@ impl<'a> Translator<'a> {
             let k = self.ir_const(&c, t, o)?;
             return Ok(fb.ins(InstKind::Const(k), t));
         }
+        if let Some(&t) = fb.pending.get(&id) {
+            let ty = self.ir_type(t, o)?;
+            if ty.is_value() {
+                let ph = fb.body.values.push(kauai_ir::function::ValueData {
+                    ty,
+                    def: kauai_ir::ValueDef::None,
+                });
+                fb.values.insert(id, ph);
+                fb.placeholders.push((id, ph));
+                return Ok(ph);
+            }
+        }
         Err(Error::at(
             o,
             format!("%{id} is used but not defined before this instruction"),
@@ -1483,16 +1612,19 @@ impl<'a> Translator<'a> {
         let mut args = Vec::new();
         let mut ctys = Vec::new();
         let mut literals = Vec::new();
-        for &a in &i.operands[4..] {
-            // Trailing literal operands (vloadn's n, vstore_half_r's mode) are not ids.
-            if fb.type_of(a).is_none()
-                && !self.consts.contains_key(&a)
-                && !self.globals.contains_key(&a)
-                && !fb.builtin_loads.contains_key(&a)
-            {
-                literals.push(a);
-                continue;
-            }
+        use spirv::OpenclStd100Op as Cl;
+        // vloadn's n and the vstore_half_r rounding modes are literals, not ids.
+        let ids = match eop {
+            Cl::vloadn
+            | Cl::vload_halfn
+            | Cl::vloada_halfn
+            | Cl::vstore_half_r
+            | Cl::vstore_halfn_r
+            | Cl::vstorea_halfn_r => i.operands.len().saturating_sub(1),
+            _ => i.operands.len(),
+        };
+        literals.extend(i.operands.get(ids..).unwrap_or(&[]).iter().copied());
+        for &a in i.operands.get(4..ids).unwrap_or(&[]) {
             let ty = fb
                 .type_of(a)
                 .or_else(|| self.consts.get(&a).map(|c| c.ty))
@@ -1657,6 +1789,74 @@ impl<'a> Translator<'a> {
             }
         } else {
             match op {
+                SatConvertSToU | SatConvertUToS => {
+                    let unsigned_to = op == SatConvertSToU;
+                    let rs = self.ctype(rt, o)?.spell(unsigned_to);
+                    let expr = format!("convert_{rs}_sat(a0)");
+                    self.call_expr(fb, i, t, unsigned_to, &[(i.word(2)?, !unsigned_to)], &expr)?
+                }
+                Dot => self.call_expr(
+                    fb,
+                    i,
+                    t,
+                    false,
+                    &[(i.word(2)?, false), (i.word(3)?, false)],
+                    "dot(a0, a1)",
+                )?,
+                IsInf | IsFinite | IsNormal | SignBitSet | LessOrGreater => {
+                    // OpenCL C's relational builtins: 1 (scalar) or -1 (vector lanes) for true.
+                    let f = match op {
+                        IsInf => "isinf(a0)",
+                        IsFinite => "isfinite(a0)",
+                        IsNormal => "isnormal(a0)",
+                        SignBitSet => "signbit(a0)",
+                        _ => "islessgreater(a0, a1)",
+                    };
+                    let x = i.word(2)?;
+                    let xt = fb
+                        .type_of(x)
+                        .or_else(|| self.consts.get(&x).map(|c| c.ty))
+                        .ok_or_else(|| Error::at(o, format!("%{x} has no type")))?;
+                    let CType::Scalar { bits, lanes, .. } = self.ctype(xt, o)? else {
+                        return Err(Error::at(o, format!("{} of a non-float", i.name())));
+                    };
+                    let ct = CType::Scalar {
+                        int: true,
+                        bits: if lanes > 1 { bits } else { 32 },
+                        lanes,
+                    };
+                    let it = if lanes > 1 {
+                        Type::vec(Scalar::int_of_bits(bits).unwrap_or(Scalar::I32), lanes)
+                    } else {
+                        Type::I32
+                    };
+                    let mut args = vec![(x, false)];
+                    if op == LessOrGreater {
+                        args.push((i.word(3)?, false));
+                    }
+                    let r = self.call_expr_typed(fb, it, &ct, false, &args, f, o)?;
+                    let zero = fb.ins(InstKind::Const(Const::Zero), it);
+                    fb.ins(InstKind::Icmp(IntCC::Ne, r, zero), t)
+                }
+                Any | All => {
+                    let x = self.value(fb, i.word(2)?, o)?;
+                    let xt = fb.body.value_type(x);
+                    if xt.is_vector() {
+                        let mut acc = fb.ins(InstKind::Extract(x, 0), Type::I1);
+                        for lane in 1..xt.lanes() {
+                            let e = fb.ins(InstKind::Extract(x, lane), Type::I1);
+                            let b = if op == Any {
+                                BinaryOp::Or
+                            } else {
+                                BinaryOp::And
+                            };
+                            acc = fb.ins(InstKind::Binary(b, acc, e), Type::I1);
+                        }
+                        acc
+                    } else {
+                        x
+                    }
+                }
                 IsNan => {
                     let a = self.value(fb, i.word(2)?, o)?;
                     fb.ins(InstKind::Fcmp(FloatCC::Uno, a, a), t)
@@ -1670,10 +1870,21 @@ impl<'a> Translator<'a> {
                 CopyObject => self.value(fb, i.word(2)?, o)?,
                 SConvert | UConvert | FConvert | ConvertFToS | ConvertFToU | ConvertSToF
                 | ConvertUToF | Bitcast | ConvertPtrToU | ConvertUToPtr | PtrCastToGeneric
-                | GenericCastToPtr | SatConvertSToU | SatConvertUToS => {
+                | GenericCastToPtr => {
                     return self.convert(fb, i, op, t, id);
                 }
                 CompositeExtract => {
+                    // A lane of a built-in: just that work-item function call.
+                    if let Some(&(b, bt)) = fb.builtin_loads.get(&i.word(2)?) {
+                        let lane = i.word(3)?;
+                        let lanes = self.ir_type(bt, o)?.lanes();
+                        if i.operands.len() != 4 || lane >= lanes {
+                            return Err(Error::at(o, format!("lane {lane} is out of range")));
+                        }
+                        let v = self.builtin_lane(fb, b, lane, t, o)?;
+                        fb.def(id, rt, v);
+                        return Ok(());
+                    }
                     let c = self.value(fb, i.word(2)?, o)?;
                     let lane = i.word(3)?;
                     if i.operands.len() != 4 || !fb.body.value_type(c).is_vector() {
@@ -1684,12 +1895,6 @@ impl<'a> Translator<'a> {
                     }
                     if lane >= fb.body.value_type(c).lanes() {
                         return Err(Error::at(o, format!("lane {lane} is out of range")));
-                    }
-                    // A lane of a built-in: just that work-item function call.
-                    if let Some(&(b, _)) = fb.builtin_loads.get(&i.word(2)?) {
-                        let v = self.builtin_lane(fb, b, lane, t, o)?;
-                        fb.def(id, rt, v);
-                        return Ok(());
                     }
                     fb.ins(InstKind::Extract(c, lane), t)
                 }
@@ -1781,6 +1986,50 @@ impl<'a> Translator<'a> {
         Ok(())
     }
 
+    /// A call of an OpenCL C expression helper over ids `args` (each with whether its
+    /// integers are unsigned), returning `t` (the SPIR-V result type of `i`).
+    fn call_expr(
+        &mut self,
+        fb: &mut FnBuilder,
+        i: &Instruction,
+        t: Type,
+        ret_unsigned: bool,
+        args: &[(u32, bool)],
+        expr: &str,
+    ) -> Result<Value> {
+        let ct = self.ctype(i.word(0)?, i.offset)?;
+        self.call_expr_typed(fb, t, &ct, ret_unsigned, args, expr, i.offset)
+    }
+
+    fn call_expr_typed(
+        &mut self,
+        fb: &mut FnBuilder,
+        t: Type,
+        ct: &CType,
+        ret_unsigned: bool,
+        args: &[(u32, bool)],
+        expr: &str,
+        o: usize,
+    ) -> Result<Value> {
+        let mut params = Vec::new();
+        let mut vals = Vec::new();
+        for &(a, u) in args {
+            let ty = fb
+                .type_of(a)
+                .or_else(|| self.consts.get(&a).map(|c| c.ty))
+                .ok_or_else(|| Error::at(o, format!("%{a} has no type")))?;
+            params.push((self.ctype(ty, o)?, u));
+            vals.push(self.value(fb, a, o)?);
+        }
+        let name = self
+            .helpers
+            .request_expr(ct, ret_unsigned, &params, expr)
+            .map_err(|e| Error::unsupported(o, e))?;
+        let ptys: Vec<Type> = vals.iter().map(|&v| fb.body.value_type(v)).collect();
+        let f = self.m.declare(&name, &ptys, t);
+        Ok(fb.ins(InstKind::Call(f, vals), t))
+    }
+
     fn convert(
         &mut self,
         fb: &mut FnBuilder,
@@ -1825,6 +2074,16 @@ impl<'a> Translator<'a> {
                     cop,
                     ConvOp::Sext | ConvOp::Zext | ConvOp::Trunc | ConvOp::FpExt | ConvOp::FpTrunc
                 ));
+        let saturated = self.decos.get(&id).is_some_and(|d| d.saturated);
+        if saturated && !same && matches!(cop, ConvOp::Sext | ConvOp::Zext | ConvOp::Trunc) {
+            // Saturating integer conversions are OpenCL C's `convert_T_sat`.
+            let unsigned = op == UConvert;
+            let rs = self.ctype(i.word(0)?, o)?.spell(unsigned);
+            let expr = format!("convert_{rs}_sat(a0)");
+            let v = self.call_expr(fb, i, t, unsigned, &[(i.word(2)?, unsigned)], &expr)?;
+            fb.def(id, i.word(0)?, v);
+            return Ok(());
+        }
         let v = if same {
             x
         } else {
@@ -1888,6 +2147,10 @@ struct FnBuilder<'a> {
     terms: Vec<(Block, Instruction<'a>)>,
     /// Loads of built-in variables, materialized where used.
     builtin_loads: HashMap<u32, (BuiltIn, u32)>,
+    /// The result type of every id this function defines.
+    pending: HashMap<u32, u32>,
+    /// Values given out for ids used before their definition: (id, placeholder).
+    placeholders: Vec<(u32, Value)>,
 }
 
 impl FnBuilder<'_> {
@@ -1908,6 +2171,7 @@ impl FnBuilder<'_> {
     }
 
     fn def(&mut self, id: u32, ty: u32, v: Value) {
+        // A placeholder given out earlier is replaced at the end (see `placeholders`).
         self.values.insert(id, v);
         self.value_types.insert(id, ty);
     }

@@ -115,13 +115,13 @@ pub fn validate(words: &[u32]) -> Result<Binary<'_>> {
                     ));
                 }
             }
-            Op::EntryPoint => {
-                if ExecutionModel::from_u32(i.word(0)?) != Some(ExecutionModel::Kernel) {
-                    return Err(Error::unsupported(
-                        i.offset,
-                        "an execution model other than Kernel",
-                    ));
-                }
+            Op::EntryPoint
+                if ExecutionModel::from_u32(i.word(0)?) != Some(ExecutionModel::Kernel) =>
+            {
+                return Err(Error::unsupported(
+                    i.offset,
+                    "an execution model other than Kernel",
+                ));
             }
             _ => {}
         }

@@ -543,12 +543,7 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
                 "a SPIR-V module is one file; it cannot be combined with other files",
             ));
         };
-        if !cmd.cl_options.trim().is_empty() {
-            return Err(usage(
-                "-cl-options do not apply to a SPIR-V module (it is already compiled)",
-            ));
-        }
-        Program::from_spirv(&device, spv)?
+        Program::from_spirv(&device, spv, &cmd.cl_options)?
     } else if cmd
         .files
         .iter()
