@@ -93,6 +93,13 @@ struct Translator<'a> {
     decos: HashMap<u32, Decorations>,
     globals: HashMap<u32, Global_>,
     funcs: HashMap<u32, FuncId>,
+    /// Functions declared or defined, by name (the module's own lookup is a scan).
+    declared: HashMap<String, FuncId>,
+    global_names: HashSet<String>,
+    /// The pointer type of each module-scope variable.
+    var_types: HashMap<u32, u32>,
+    /// OpExecutionMode instructions by entry point.
+    exec_modes: HashMap<u32, Vec<Instruction<'a>>>,
     ext_opencl: HashSet<u32>,
     /// `kernel_arg_type.<kernel>.<t>,<t>,` strings, by kernel name.
     arg_types: HashMap<String, Vec<String>>,
@@ -113,6 +120,10 @@ pub fn translate(words: &[u32], dl: DataLayout, spec: &SpecializationInfo) -> Re
         decos: HashMap::new(),
         globals: HashMap::new(),
         funcs: HashMap::new(),
+        var_types: HashMap::new(),
+        declared: HashMap::new(),
+        global_names: HashSet::new(),
+        exec_modes: HashMap::new(),
         ext_opencl: HashSet::new(),
         arg_types: HashMap::new(),
         arg_quals: HashMap::new(),
@@ -125,6 +136,15 @@ pub fn translate(words: &[u32], dl: DataLayout, spec: &SpecializationInfo) -> Re
         vec![MetaValue::Int(1), MetaValue::Int(2)],
     );
     t.run()?;
+    // What SPIR-V's own rules require and the translation does not check one by one
+    // (a definition dominates its uses, operand types agree) the IR verifier does.
+    if let Err(e) = kauai_ir::verify_module(&t.m) {
+        let first = e.to_string();
+        let first = first.lines().next().unwrap_or("");
+        return Err(Error::module(format!(
+            "the module breaks a rule of SPIR-V (its IR does not verify): {first}"
+        )));
+    }
     Ok(Translated {
         module: t.m,
         helper_source: t.helpers.source(),
@@ -169,6 +189,19 @@ impl<'a> Translator<'a> {
     fn run(&mut self) -> Result<()> {
         let insts = self.insts;
         let mut first_fn = insts.len();
+        // Decorations by decoration group (OpDecorationGroup's target), for
+        // OpGroupDecorate.
+        let mut groups: HashMap<u32, Vec<Instruction>> = HashMap::new();
+        let group_ids: HashSet<u32> = insts
+            .iter()
+            .filter(|i| i.op() == Some(Op::DecorationGroup))
+            .filter_map(|i| i.operands.first().copied())
+            .collect();
+        for i in insts.iter().take_while(|i| i.op() != Some(Op::Function)) {
+            if i.op() == Some(Op::Decorate) && group_ids.contains(&i.word(0)?) {
+                groups.entry(i.word(0)?).or_default().push(*i);
+            }
+        }
         // Debug names and decorations first: types and globals need them.
         for (n, i) in insts.iter().enumerate() {
             match i.op() {
@@ -191,18 +224,15 @@ impl<'a> Translator<'a> {
                 }
                 Some(Op::GroupDecorate) => {
                     // Copy the group's decorations to each target.
-                    let group = i.word(0)?;
-                    let mut from = Vec::new();
-                    for j in insts.iter() {
-                        if j.op() == Some(Op::Decorate) && j.word(0)? == group {
-                            from.push(*j);
-                        }
-                    }
+                    let from = groups.get(&i.word(0)?).cloned().unwrap_or_default();
                     for k in 1..i.operands.len() {
                         for j in &from {
                             self.decorate(j, i.word(k)?, 1)?;
                         }
                     }
+                }
+                Some(Op::ExecutionMode) => {
+                    self.exec_modes.entry(i.word(0)?).or_default().push(*i);
                 }
                 Some(Op::Function) => {
                     first_fn = n;
@@ -590,6 +620,7 @@ impl<'a> Translator<'a> {
     fn global_variable(&mut self, i: &Instruction) -> Result<()> {
         let o = i.offset;
         let (ptr_ty, id) = (i.word(0)?, i.word(1)?);
+        self.var_types.insert(id, ptr_ty);
         let sc = StorageClass::from_u32(i.word(2)?)
             .ok_or_else(|| Error::at(o, "unknown storage class"))?;
         let SpvType::Pointer(_, pointee) = self.ty(ptr_ty, o)?.clone() else {
@@ -638,10 +669,11 @@ impl<'a> Translator<'a> {
             .unwrap_or_else(|| format!("spirv.global.{id}"));
         let mut name = base.clone();
         let mut n = 1;
-        while self.m.global_by_name(&name).is_some() {
+        while self.global_names.contains(&name) {
             name = format!("{base}.{n}");
             n += 1;
         }
+        self.global_names.insert(name.clone());
         let g = self.m.globals.push(Global {
             name,
             ty,
@@ -762,7 +794,7 @@ impl<'a> Translator<'a> {
                     .or_else(|| self.names.get(&id).cloned())
                     .unwrap_or_else(|| "spirv.fn".to_string());
                 let mut name = base.clone();
-                if used.contains(&name) || self.m.func_by_name(&name).is_some() {
+                if used.contains(&name) {
                     name = format!("{base}.{id}");
                 }
                 name
@@ -772,15 +804,18 @@ impl<'a> Translator<'a> {
         let mut func = Function::new(name.clone(), params, ret);
         if entries.contains_key(&id) {
             func.set_attr(attr::MUX_KERNEL, attr::ENTRY_POINT);
-            self.kernel_metadata(&mut func, &name, &param_ids, o)?;
+            self.kernel_metadata(&mut func, &name, id, &param_ids, o)?;
         }
-        Ok(self.m.functions.push(func))
+        let fid = self.m.functions.push(func);
+        self.declared.insert(name, fid);
+        Ok(fid)
     }
 
     fn kernel_metadata(
         &mut self,
         f: &mut Function,
         name: &str,
+        fn_id: u32,
         tys: &[u32],
         o: usize,
     ) -> Result<()> {
@@ -829,16 +864,7 @@ impl<'a> Translator<'a> {
             vec![MetaValue::Str("none".into()); n],
         );
         // Execution modes of this entry point.
-        for i in self.insts {
-            if i.op() != Some(Op::ExecutionMode) {
-                continue;
-            }
-            let Some(&fid) = self.entry_id(name) else {
-                continue;
-            };
-            if i.word(0)? != fid {
-                continue;
-            }
+        for i in self.exec_modes.get(&fn_id).cloned().unwrap_or_default() {
             let key = match spirv::ExecutionMode::from_u32(i.word(1)?) {
                 Some(spirv::ExecutionMode::LocalSize) => meta::REQD_WORK_GROUP_SIZE,
                 Some(spirv::ExecutionMode::LocalSizeHint) => meta::WORK_GROUP_SIZE_HINT,
@@ -852,16 +878,15 @@ impl<'a> Translator<'a> {
         Ok(())
     }
 
-    fn entry_id(&self, name: &str) -> Option<&u32> {
-        self.insts.iter().find_map(|i| {
-            (i.op() == Some(Op::EntryPoint) && i.string(2).ok()?.0 == name)
-                .then(|| i.operands.get(1))
-                .flatten()
-        })
-    }
-
     /// An OpenCL C spelling of a type, for argument metadata when the module carries none.
     fn c_type_name(&self, t: u32, o: usize) -> String {
+        self.c_type_name_depth(t, o, 0)
+    }
+
+    fn c_type_name_depth(&self, t: u32, o: usize, depth: usize) -> String {
+        if depth > MAX_TYPE_DEPTH {
+            return "void".into();
+        }
         match self.ty(t, o) {
             Ok(SpvType::Int(8)) => "char".into(),
             Ok(SpvType::Int(16)) => "short".into(),
@@ -871,7 +896,7 @@ impl<'a> Translator<'a> {
             Ok(SpvType::Float(32)) => "float".into(),
             Ok(SpvType::Float(64)) => "double".into(),
             Ok(SpvType::Bool) => "bool".into(),
-            Ok(SpvType::Vector(e, n)) => format!("{}{n}", self.c_type_name(*e, o)),
+            Ok(SpvType::Vector(e, n)) => format!("{}{n}", self.c_type_name_depth(*e, o, depth + 1)),
             Ok(SpvType::Struct(..)) => match self.names.get(&t) {
                 Some(n) => n
                     .strip_prefix("struct.")
@@ -879,7 +904,7 @@ impl<'a> Translator<'a> {
                     .unwrap_or(n.clone()),
                 None => format!("struct spirv.{t}"),
             },
-            Ok(SpvType::Pointer(_, p)) => format!("{}*", self.c_type_name(*p, o)),
+            Ok(SpvType::Pointer(_, p)) => format!("{}*", self.c_type_name_depth(*p, o, depth + 1)),
             _ => "void".into(),
         }
     }
@@ -900,6 +925,7 @@ impl<'a> Translator<'a> {
             values: HashMap::new(),
             value_types: HashMap::new(),
             blocks: HashMap::new(),
+            labels: HashMap::new(),
             block: Block::from_u32(0),
             phis: HashMap::new(),
             terms: Vec::new(),
@@ -924,6 +950,7 @@ impl<'a> Translator<'a> {
                 Some(Op::Label) => {
                     let b = if first { entry } else { fb.body.create_block() };
                     first = false;
+                    fb.labels.insert(b, i.word(0)?);
                     if fb.blocks.insert(i.word(0)?, b).is_some() {
                         return Err(Error::at(i.offset, "a label defined twice"));
                     }
@@ -1231,8 +1258,19 @@ impl<'a> Translator<'a> {
         Ok(())
     }
 
+    /// The function named `name`, declared with this signature if new.
+    fn declare(&mut self, name: &str, params: &[Type], ret: Type) -> FuncId {
+        if let Some(&f) = self.declared.get(name) {
+            return f;
+        }
+        let params = params.iter().map(|t| Param::new(*t, "")).collect();
+        let f = self.m.functions.push(Function::new(name, params, ret));
+        self.declared.insert(name.to_string(), f);
+        f
+    }
+
     fn call_builtin(&mut self, fb: &mut FnBuilder, name: &str, flags: u64) -> Result<()> {
-        let f = self.m.declare(name, &[Type::I32], Type::Void);
+        let f = self.declare(name, &[Type::I32], Type::Void);
         let c = fb.iconst(Type::I32, flags);
         fb.ins_void(InstKind::Call(f, vec![c]));
         Ok(())
@@ -1309,10 +1347,10 @@ impl<'a> Translator<'a> {
             }
         };
         if name.ends_with('v') {
-            let f = self.m.declare(name, &[], ty);
+            let f = self.declare(name, &[], ty);
             return Ok(fb.ins(InstKind::Call(f, vec![]), ty));
         }
-        let f = self.m.declare(name, &[Type::I32], ty);
+        let f = self.declare(name, &[Type::I32], ty);
         let d = fb.iconst(Type::I32, u64::from(lane));
         Ok(fb.ins(InstKind::Call(f, vec![d]), ty))
     }
@@ -1377,11 +1415,7 @@ impl<'a> Translator<'a> {
     }
 
     fn global_type(&self, id: u32) -> Option<u32> {
-        // Module-scope variables: find the defining instruction's type.
-        self.insts
-            .iter()
-            .find(|i| i.op() == Some(Op::Variable) && i.operands.get(1) == Some(&id))
-            .and_then(|i| i.operands.first().copied())
+        self.var_types.get(&id).copied()
     }
 
     fn offset_by(
@@ -1562,11 +1596,9 @@ impl<'a> Translator<'a> {
                 format!("%{to} is not a label of this function"),
             ));
         };
-        let from_label = fb
-            .blocks
-            .iter()
-            .find(|(_, &b)| b == fb.block)
-            .map(|(&l, _)| l)
+        let from_label = *fb
+            .labels
+            .get(&fb.block)
             .ok_or_else(|| Error::at(o, "a branch outside a block"))?;
         let mut args = Vec::new();
         for phi in fb.phis.get(&target).cloned().unwrap_or_default() {
@@ -1640,7 +1672,7 @@ impl<'a> Translator<'a> {
             .request(eop, cret, ctys, &literals)
             .map_err(|e| Error::unsupported(o, e))?;
         let ptys: Vec<Type> = args.iter().map(|&a| fb.body.value_type(a)).collect();
-        let f = self.m.declare(&name, &ptys, ret);
+        let f = self.declare(&name, &ptys, ret);
         let v = fb.ins(InstKind::Call(f, args), ret);
         if ret != Type::Void {
             fb.def(id, rt, v);
@@ -1649,6 +1681,16 @@ impl<'a> Translator<'a> {
     }
 
     fn ctype(&self, t: u32, o: usize) -> Result<CType> {
+        self.ctype_depth(t, o, 0)
+    }
+
+    fn ctype_depth(&self, t: u32, o: usize, depth: usize) -> Result<CType> {
+        if depth > MAX_TYPE_DEPTH {
+            return Err(Error::at(
+                o,
+                format!("types nest deeper than MAX_TYPE_DEPTH ({MAX_TYPE_DEPTH})"),
+            ));
+        }
         Ok(match self.ty(t, o)? {
             SpvType::Void => CType::Void,
             SpvType::Int(w) => CType::Scalar {
@@ -1661,7 +1703,7 @@ impl<'a> Translator<'a> {
                 bits: *w,
                 lanes: 1,
             },
-            SpvType::Vector(e, n) => match self.ctype(*e, o)? {
+            SpvType::Vector(e, n) => match self.ctype_depth(*e, o, depth + 1)? {
                 CType::Scalar { int, bits, .. } => CType::Scalar {
                     int,
                     bits,
@@ -1670,7 +1712,7 @@ impl<'a> Translator<'a> {
                 _ => return Err(Error::at(o, "a vector of non-scalars")),
             },
             SpvType::Pointer(sc, p) => {
-                let inner = self.ctype(*p, o)?;
+                let inner = self.ctype_depth(*p, o, depth + 1)?;
                 let sp = match sc {
                     StorageClass::CrossWorkgroup => "__global",
                     StorageClass::Workgroup => "__local",
@@ -2026,7 +2068,7 @@ impl<'a> Translator<'a> {
             .request_expr(ct, ret_unsigned, &params, expr)
             .map_err(|e| Error::unsupported(o, e))?;
         let ptys: Vec<Type> = vals.iter().map(|&v| fb.body.value_type(v)).collect();
-        let f = self.m.declare(&name, &ptys, t);
+        let f = self.declare(&name, &ptys, t);
         Ok(fb.ins(InstKind::Call(f, vals), t))
     }
 
@@ -2142,6 +2184,8 @@ struct FnBuilder<'a> {
     /// SPIR-V type id of each value.
     value_types: HashMap<u32, u32>,
     blocks: HashMap<u32, Block>,
+    /// The label of each block.
+    labels: HashMap<Block, u32>,
     block: Block,
     phis: HashMap<Block, Vec<Instruction<'a>>>,
     terms: Vec<(Block, Instruction<'a>)>,
