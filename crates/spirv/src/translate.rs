@@ -931,6 +931,7 @@ impl<'a> Translator<'a> {
             terms: Vec::new(),
             builtin_loads: HashMap::new(),
             pending: HashMap::new(),
+            global_starts: HashMap::new(),
             placeholders: Vec::new(),
         };
         let entry = fb
@@ -1410,6 +1411,13 @@ impl<'a> Translator<'a> {
                 _ => return Err(Error::at(o, "an access chain indexes into a scalar")),
             }
         }
+        // The start of a module-scope constant (a printf format): all indices zero.
+        if let Some(Global_::Var(g)) = self.globals.get(&base).copied() {
+            let zero = |k: &u32| self.const_int(*k, o).ok() == Some(0);
+            if i.operands.get(3..).unwrap_or(&[]).iter().all(zero) {
+                fb.global_starts.insert(id, g);
+            }
+        }
         fb.def(id, rt, ptr);
         Ok(())
     }
@@ -1641,6 +1649,9 @@ impl<'a> Translator<'a> {
         if eop == spirv::OpenclStd100Op::prefetch {
             return Ok(()); // a hint: nothing to do
         }
+        if eop == spirv::OpenclStd100Op::printf {
+            return self.printf(fb, i);
+        }
         let mut args = Vec::new();
         let mut ctys = Vec::new();
         let mut literals = Vec::new();
@@ -1677,6 +1688,66 @@ impl<'a> Translator<'a> {
         if ret != Type::Void {
             fb.def(id, rt, v);
         }
+        Ok(())
+    }
+
+    /// OpenCL.std printf: the format must be a module-scope constant string (as OpenCL C
+    /// requires a literal); the call becomes a helper calling OpenCL C's printf with that
+    /// literal, so the C front end checks it and makes the printf table entry.
+    fn printf(&mut self, fb: &mut FnBuilder, i: &Instruction) -> Result<()> {
+        let o = i.offset;
+        let (rt, id, fmt) = (i.word(0)?, i.word(1)?, i.word(4)?);
+        let g = fb
+            .global_starts
+            .get(&fmt)
+            .copied()
+            .or_else(|| match self.globals.get(&fmt) {
+                Some(Global_::Var(g)) => Some(*g),
+                _ => None,
+            });
+        let bytes = g
+            .and_then(|g| self.m.globals[g].init.as_ref())
+            .map(|init| init.bytes.clone());
+        let Some(bytes) = bytes else {
+            return Err(Error::unsupported(
+                o,
+                "a printf format that is not a constant string",
+            ));
+        };
+        let text = bytes.split(|&b| b == 0).next().unwrap_or(&[]);
+        let mut lit = String::from("\"");
+        for &b in text {
+            match b {
+                b'"' => lit.push_str("\\\""),
+                b'\\' => lit.push_str("\\\\"),
+                b'?' => lit.push_str("\\?"),
+                0x20..=0x7e => lit.push(b as char),
+                _ => lit.push_str(&format!("\\{b:03o}")),
+            }
+        }
+        lit.push('"');
+        let mut params = Vec::new();
+        let mut vals = Vec::new();
+        for &a in i.operands.get(5..).unwrap_or(&[]) {
+            let ty = fb
+                .type_of(a)
+                .or_else(|| self.consts.get(&a).map(|c| c.ty))
+                .ok_or_else(|| Error::at(o, format!("%{a} has no type")))?;
+            params.push((self.ctype(ty, o)?, false));
+            vals.push(self.value(fb, a, o)?);
+        }
+        let call: Vec<String> = (0..vals.len()).map(|k| format!(", a{k}")).collect();
+        let expr = format!("printf({lit}{})", call.concat());
+        let ct = self.ctype(rt, o)?;
+        let t = self.ir_type(rt, o)?;
+        let name = self
+            .helpers
+            .request_expr(&ct, false, &params, &expr)
+            .map_err(|e| Error::unsupported(o, e))?;
+        let ptys: Vec<Type> = vals.iter().map(|&v| fb.body.value_type(v)).collect();
+        let f = self.declare(&name, &ptys, t);
+        let v = fb.ins(InstKind::Call(f, vals), t);
+        fb.def(id, rt, v);
         Ok(())
     }
 
@@ -2191,6 +2262,8 @@ struct FnBuilder<'a> {
     terms: Vec<(Block, Instruction<'a>)>,
     /// Loads of built-in variables, materialized where used.
     builtin_loads: HashMap<u32, (BuiltIn, u32)>,
+    /// Ids that point at the start of a module-scope variable.
+    global_starts: HashMap<u32, GlobalId>,
     /// The result type of every id this function defines.
     pending: HashMap<u32, u32>,
     /// Values given out for ids used before their definition: (id, placeholder).
