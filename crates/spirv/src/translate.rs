@@ -715,9 +715,11 @@ impl<'a> Translator<'a> {
         match c.kind {
             ConstKind::Null | ConstKind::Undef => {}
             ConstKind::Bits(b) => {
-                let n = (end - at) as usize;
-                let bytes = b.to_le_bytes();
-                out[at as usize..end as usize].copy_from_slice(&bytes[..n.min(8)]);
+                // A scalar's bytes; a malformed module may give a wider type, whose
+                // other bytes stay zero.
+                let n = ((end - at) as usize).min(8);
+                let at = at as usize;
+                out[at..at + n].copy_from_slice(&b.to_le_bytes()[..n]);
             }
             ConstKind::Composite(parts) => {
                 let t = self.ty(c.ty, o)?.clone();
