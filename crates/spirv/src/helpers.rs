@@ -14,8 +14,14 @@ use crate::limits::MAX_HELPERS;
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum CType {
     Void,
-    Scalar { int: bool, bits: u32, lanes: u32 },
+    Scalar {
+        int: bool,
+        bits: u32,
+        lanes: u32,
+    },
     Pointer(&'static str, Box<CType>),
+    /// `event_t` (an `i32` in the IR, as `clc` makes it).
+    Event,
 }
 
 impl CType {
@@ -41,6 +47,7 @@ impl CType {
                 format!("{u}{base}{n}")
             }
             CType::Pointer(sp, inner) => format!("{sp} {}*", inner.spell(unsigned)),
+            CType::Event => "event_t".into(),
         }
     }
 
@@ -145,8 +152,10 @@ impl Helpers {
             .enumerate()
             .map(|(k, (t, u))| format!("{} a{k}", t.spell(*u)))
             .collect();
+        // C allows no `return` of a void expression.
+        let ret_kw = if *ret == CType::Void { "" } else { "return " };
         self.defs.push(format!(
-            "{} {name}({}) {{ return {expr}; }}\n",
+            "{} {name}({}) {{ {ret_kw}{expr}; }}\n",
             ret.spell(ret_unsigned),
             ps.join(", ")
         ));

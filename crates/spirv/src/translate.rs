@@ -47,7 +47,9 @@ enum SpvType {
     Struct(Vec<u32>, bool),
     Pointer(StorageClass, u32),
     Function(u32, Vec<u32>),
-    /// OpTypeEvent and other opaque types: values only passed around.
+    /// OpTypeEvent: `event_t` (pointer-sized in memory, as LLVM makes it).
+    Event,
+    /// Other opaque types: values only passed around.
     Opaque,
 }
 
@@ -93,6 +95,8 @@ struct Translator<'a> {
     decos: HashMap<u32, Decorations>,
     globals: HashMap<u32, Global_>,
     funcs: HashMap<u32, FuncId>,
+    /// Physical64 addressing: LLVM's events (pointers) take 8 bytes.
+    ptr64: bool,
     /// Functions declared or defined, by name (the module's own lookup is a scan).
     declared: HashMap<String, FuncId>,
     global_names: HashSet<String>,
@@ -120,6 +124,7 @@ pub fn translate(words: &[u32], dl: DataLayout, spec: &SpecializationInfo) -> Re
         decos: HashMap::new(),
         globals: HashMap::new(),
         funcs: HashMap::new(),
+        ptr64: true,
         var_types: HashMap::new(),
         declared: HashMap::new(),
         global_names: HashSet::new(),
@@ -426,6 +431,13 @@ impl<'a> Translator<'a> {
                 self.check_size(t, offset)?;
                 t
             }
+            SpvType::Event => {
+                if self.ptr64 {
+                    Type::I64
+                } else {
+                    Type::I32
+                }
+            }
             SpvType::Opaque => Type::Ptr(AddrSpace::Private),
             SpvType::Function(..) => {
                 return Err(Error::at(
@@ -453,6 +465,10 @@ impl<'a> Translator<'a> {
         let Some(op) = i.op() else { return Ok(()) };
         let o = i.offset;
         match op {
+            Op::MemoryModel => {
+                self.ptr64 = spirv::AddressingModel::from_u32(i.word(0)?)
+                    == Some(spirv::AddressingModel::Physical64);
+            }
             Op::ExtInstImport => {
                 let (name, _) = i.string(1)?;
                 if name == "OpenCL.std" {
@@ -495,11 +511,10 @@ impl<'a> Translator<'a> {
                 }
                 self.def_type(i, SpvType::Function(i.word(1)?, i.operands[2..].to_vec()))?
             }
-            Op::TypeEvent
-            | Op::TypeOpaque
-            | Op::TypeDeviceEvent
-            | Op::TypeReserveId
-            | Op::TypeQueue => self.def_type(i, SpvType::Opaque)?,
+            Op::TypeEvent => self.def_type(i, SpvType::Event)?,
+            Op::TypeOpaque | Op::TypeDeviceEvent | Op::TypeReserveId | Op::TypeQueue => {
+                self.def_type(i, SpvType::Opaque)?
+            }
             Op::Constant | Op::SpecConstant => {
                 let (ty, id) = (i.word(0)?, i.word(1)?);
                 let lo = u64::from(i.word(2)?);
@@ -532,7 +547,6 @@ impl<'a> Translator<'a> {
             Op::Variable => self.global_variable(i)?,
             Op::Capability
             | Op::Extension
-            | Op::MemoryModel
             | Op::EntryPoint
             | Op::ExecutionMode
             | Op::String
@@ -1108,6 +1122,33 @@ impl<'a> Translator<'a> {
                 self.access_chain(fb, i, matches!(op, PtrAccessChain | InBoundsPtrAccessChain))?
             }
             CopyMemorySized => self.copy_memory(fb, i)?,
+            GroupAsyncCopy => {
+                // OpenCL C's strided copy: the stride applies to the global side, as
+                // SPIR-V's does (a stride of 1 is the plain copy).
+                // Events are pointer-sized in memory (LLVM's), `event_t` an `i32` in
+                // the helper: the event goes in and out through a conversion.
+                let (rt, id) = (i.word(0)?, i.word(1)?);
+                let t = self.ir_type(rt, o)?;
+                let args: Vec<(u32, bool)> = (3..7)
+                    .map(|k| i.word(k).map(|a| (a, true)))
+                    .collect::<Result<_>>()?;
+                let ev = self.value(fb, i.word(7)?, o)?;
+                let ev = fb.resize_int(ev, Type::I32);
+                let v = self.call_expr_with(
+                    fb,
+                    Type::I32,
+                    &CType::Event,
+                    &args,
+                    Some((ev, CType::Event)),
+                    "async_work_group_strided_copy(a0, a1, a2, a3, a4)",
+                    o,
+                )?;
+                let v = fb.resize_int(v, t);
+                fb.def(id, rt, v);
+            }
+            // As `clc` lowers wait_group_events: the copies are done by the work-items
+            // of the group, so a barrier over both memories completes them.
+            GroupWaitEvents => self.call_builtin(fb, "_Z7barrierj", 3)?,
             FunctionCall => {
                 let (rt, id, callee) = (i.word(0)?, i.word(1)?, i.word(2)?);
                 let Some(&f) = self.funcs.get(&callee) else {
@@ -1349,13 +1390,23 @@ impl<'a> Translator<'a> {
                 ))
             }
         };
-        if name.ends_with('v') {
-            let f = self.declare(name, &[], ty);
-            return Ok(fb.ins(InstKind::Call(f, vec![]), ty));
-        }
-        let f = self.declare(name, &[Type::I32], ty);
-        let d = fb.iconst(Type::I32, u64::from(lane));
-        Ok(fb.ins(InstKind::Call(f, vec![d]), ty))
+        // Declared as OpenCL C declares them for the device (`size_t`, `uint` for
+        // get_work_dim), so they link with the helpers `clc` compiles; the value is
+        // then resized to the module's type (a spir64 module on a 32-bit device).
+        let rt = if b == BuiltIn::WorkDim {
+            Type::I32
+        } else {
+            self.m.data_layout.size_type()
+        };
+        let v = if name.ends_with('v') {
+            let f = self.declare(name, &[], rt);
+            fb.ins(InstKind::Call(f, vec![]), rt)
+        } else {
+            let f = self.declare(name, &[Type::I32], rt);
+            let d = fb.iconst(Type::I32, u64::from(lane));
+            fb.ins(InstKind::Call(f, vec![d]), rt)
+        };
+        Ok(fb.resize_int(v, ty))
     }
 
     fn access_chain(
@@ -1766,6 +1817,7 @@ impl<'a> Translator<'a> {
         }
         Ok(match self.ty(t, o)? {
             SpvType::Void => CType::Void,
+            SpvType::Event => CType::Event,
             SpvType::Int(w) => CType::Scalar {
                 int: true,
                 bits: *w,
@@ -2114,6 +2166,40 @@ impl<'a> Translator<'a> {
     ) -> Result<Value> {
         let ct = self.ctype(i.word(0)?, i.offset)?;
         self.call_expr_typed(fb, t, &ct, ret_unsigned, args, expr, i.offset)
+    }
+
+    /// As [`Self::call_expr_typed`], with one more argument given as a value.
+    fn call_expr_with(
+        &mut self,
+        fb: &mut FnBuilder,
+        t: Type,
+        ct: &CType,
+        args: &[(u32, bool)],
+        extra: Option<(Value, CType)>,
+        expr: &str,
+        o: usize,
+    ) -> Result<Value> {
+        let mut params = Vec::new();
+        let mut vals = Vec::new();
+        for &(a, u) in args {
+            let ty = fb
+                .type_of(a)
+                .or_else(|| self.consts.get(&a).map(|c| c.ty))
+                .ok_or_else(|| Error::at(o, format!("%{a} has no type")))?;
+            params.push((self.ctype(ty, o)?, u));
+            vals.push(self.value(fb, a, o)?);
+        }
+        if let Some((v, c)) = extra {
+            params.push((c, false));
+            vals.push(v);
+        }
+        let name = self
+            .helpers
+            .request_expr(ct, false, &params, expr)
+            .map_err(|e| Error::unsupported(o, e))?;
+        let ptys: Vec<Type> = vals.iter().map(|&v| fb.body.value_type(v)).collect();
+        let f = self.declare(&name, &ptys, t);
+        Ok(fb.ins(InstKind::Call(f, vals), t))
     }
 
     fn call_expr_typed(
