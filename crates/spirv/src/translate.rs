@@ -66,6 +66,10 @@ enum ConstKind {
     Null,
     Undef,
     Composite(Vec<u32>),
+    /// OpSpecConstantOp of an access chain into a module-scope variable (a pointer in a
+    /// `__constant` initializer): the variable, whether an element index comes first,
+    /// and the index ids.
+    Address(u32, bool, Vec<u32>),
 }
 
 #[derive(Default)]
@@ -544,6 +548,43 @@ impl<'a> Translator<'a> {
                 i.word(0)?,
                 ConstKind::Composite(i.operands[2.min(i.operands.len())..].to_vec()),
             )?,
+            Op::SpecConstantOp => {
+                let op = Op::from_u32(i.word(2)?);
+                if op == Some(Op::Bitcast) {
+                    // Pointers are opaque in the IR: a cast address is the address.
+                    let x = i.word(3)?;
+                    let kind = match (self.globals.get(&x), self.consts.get(&x)) {
+                        (Some(Global_::Var(_)), _) => ConstKind::Address(x, false, Vec::new()),
+                        (_, Some(c)) if matches!(c.kind, ConstKind::Address(..)) => c.kind.clone(),
+                        _ => {
+                            return Err(Error::unsupported(
+                                o,
+                                "an OpSpecConstantOp bitcast of something other than an address",
+                            ))
+                        }
+                    };
+                    return self.def_const(i, i.word(0)?, kind);
+                }
+                let chain = match op {
+                    Some(Op::PtrAccessChain | Op::InBoundsPtrAccessChain) => true,
+                    Some(Op::AccessChain | Op::InBoundsAccessChain) => false,
+                    other => {
+                        return Err(Error::unsupported(
+                            o,
+                            format!(
+                                "OpSpecConstantOp of {}",
+                                other.map_or("an unknown opcode".into(), |x| format!("Op{x:?}"))
+                            ),
+                        ))
+                    }
+                };
+                let base = i.word(3)?;
+                if !matches!(self.globals.get(&base), Some(Global_::Var(_))) {
+                    return Err(Error::unsupported(o, "an OpSpecConstantOp address of something other than a module-scope variable"));
+                }
+                let idx = i.operands.get(4..).unwrap_or(&[]).to_vec();
+                self.def_const(i, i.word(0)?, ConstKind::Address(base, chain, idx))?
+            }
             Op::Variable => self.global_variable(i)?,
             Op::Capability
             | Op::Extension
@@ -666,8 +707,10 @@ impl<'a> Translator<'a> {
             Some(&c) => {
                 let size = self.m.size_of(ty);
                 let mut bytes = vec![0u8; size as usize];
-                self.const_bytes(c, &mut bytes, 0, o, 0)?;
-                Some(Init::bytes(bytes))
+                let mut relocs = Vec::new();
+                self.const_bytes(c, &mut bytes, &mut relocs, 0, o, 0)?;
+                relocs.sort_by_key(|r: &kauai_ir::Reloc| r.offset);
+                Some(Init { bytes, relocs })
             }
             None => None,
         };
@@ -705,6 +748,7 @@ impl<'a> Translator<'a> {
         &mut self,
         id: u32,
         out: &mut [u8],
+        relocs: &mut Vec<kauai_ir::Reloc>,
         at: u64,
         o: usize,
         depth: usize,
@@ -714,6 +758,15 @@ impl<'a> Translator<'a> {
                 o,
                 format!("constants nest deeper than MAX_TYPE_DEPTH ({MAX_TYPE_DEPTH})"),
             ));
+        }
+        // A variable's address (`__constant char *__constant *p = &a;`).
+        if let Some(Global_::Var(target)) = self.globals.get(&id).copied() {
+            relocs.push(kauai_ir::Reloc {
+                offset: at,
+                target,
+                addend: 0,
+            });
+            return Ok(());
         }
         let c = self
             .consts
@@ -728,6 +781,14 @@ impl<'a> Translator<'a> {
         };
         match c.kind {
             ConstKind::Null | ConstKind::Undef => {}
+            ConstKind::Address(base, chain, idx) => {
+                let (target, addend) = self.static_address(base, chain, &idx, o)?;
+                relocs.push(kauai_ir::Reloc {
+                    offset: at,
+                    target,
+                    addend,
+                });
+            }
             ConstKind::Bits(b) => {
                 // A scalar's bytes; a malformed module may give a wider type, whose
                 // other bytes stay zero.
@@ -753,7 +814,7 @@ impl<'a> Translator<'a> {
                             .ok_or_else(|| Error::at(o, "too many members in a constant struct"))?,
                         _ => return Err(Error::at(o, "a composite constant of a scalar type")),
                     };
-                    self.const_bytes(*p, out, at + off, o, depth + 1)?;
+                    self.const_bytes(*p, out, relocs, at + off, o, depth + 1)?;
                 }
             }
         }
@@ -1479,6 +1540,69 @@ impl<'a> Translator<'a> {
         self.var_types.get(&id).copied()
     }
 
+    /// The global and byte offset an OpSpecConstantOp access chain names; it must lie
+    /// within the variable (0 to its size: one past the end is an address too).
+    fn static_address(
+        &mut self,
+        base: u32,
+        chain: bool,
+        idx: &[u32],
+        o: usize,
+    ) -> Result<(GlobalId, u64)> {
+        let Some(Global_::Var(g)) = self.globals.get(&base).copied() else {
+            return Err(Error::at(
+                o,
+                format!("%{base} is not a module-scope variable"),
+            ));
+        };
+        let SpvType::Pointer(_, mut cur) = self.ty(self.global_type(base).unwrap_or(0), o)?.clone()
+        else {
+            return Err(Error::at(o, "a variable whose type is not a pointer"));
+        };
+        if idx.len() > MAX_TYPE_DEPTH {
+            return Err(Error::at(
+                o,
+                format!("an access chain deeper than MAX_TYPE_DEPTH ({MAX_TYPE_DEPTH})"),
+            ));
+        }
+        let mut off: i128 = 0;
+        for (k, &x) in idx.iter().enumerate() {
+            let v = i128::from(self.const_int(x, o)? as i64);
+            if k == 0 && chain {
+                let t = self.ir_type(cur, o)?;
+                off += v * i128::from(self.m.size_of(t));
+                continue;
+            }
+            match self.ty(cur, o)?.clone() {
+                SpvType::Struct(members, _) => {
+                    let st = self.ir_type(cur, o)?;
+                    let n = usize::try_from(v).unwrap_or(usize::MAX);
+                    let f = self
+                        .m
+                        .types
+                        .field_offset(st, n, self.m.data_layout)
+                        .ok_or_else(|| Error::at(o, format!("struct member {v} does not exist")))?;
+                    off += i128::from(f);
+                    cur = members[n];
+                }
+                SpvType::Array(e, _) | SpvType::Vector(e, _) => {
+                    let t = self.ir_type(e, o)?;
+                    off += v * i128::from(self.m.size_of(t));
+                    cur = e;
+                }
+                _ => return Err(Error::at(o, "an access chain indexes into a scalar")),
+            }
+        }
+        let size = self.m.size_of(self.m.globals[g].ty);
+        match u64::try_from(off) {
+            Ok(a) if a <= size => Ok((g, a)),
+            _ => Err(Error::at(
+                o,
+                format!("the address {off} bytes into a variable of {size} bytes is outside it"),
+            )),
+        }
+    }
+
     fn offset_by(
         &mut self,
         fb: &mut FnBuilder,
@@ -1543,6 +1667,13 @@ impl<'a> Translator<'a> {
         }
         if let Some(c) = self.consts.get(&id).cloned() {
             let t = self.ir_type(c.ty, o)?;
+            if let ConstKind::Address(base, chain, idx) = &c.kind {
+                let (g, addend) = self.static_address(*base, *chain, idx, o)?;
+                let sp = self.m.globals[g].space;
+                let p = fb.ins(InstKind::GlobalAddr(g), Type::Ptr(sp));
+                let off = fb.iconst(Type::I64, addend);
+                return Ok(fb.ins(InstKind::PtrAdd(p, off), Type::Ptr(sp)));
+            }
             let k = self.ir_const(&c, t, o)?;
             return Ok(fb.ins(InstKind::Const(k), t));
         }
@@ -1574,6 +1705,12 @@ impl<'a> Translator<'a> {
             }
         };
         Ok(match &c.kind {
+            ConstKind::Address(..) => {
+                return Err(Error::unsupported(
+                    o,
+                    "an address constant inside a composite value",
+                ))
+            }
             ConstKind::Null => Const::Zero,
             ConstKind::Undef => Const::Undef,
             ConstKind::Bits(b) => match t {
