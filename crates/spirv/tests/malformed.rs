@@ -48,7 +48,10 @@ fn malformed_modules_give_their_messages() {
         let mut bytes = base.clone();
         let mut expected = None;
         for line in block.lines().skip(1) {
-            if let Some(e) = line.strip_prefix("edit: ") {
+            if let Some(b) = line.strip_prefix("base: ") {
+                let p = root.join("../../filetests/spirv").join(b.trim());
+                bytes = std::fs::read(p).unwrap();
+            } else if let Some(e) = line.strip_prefix("edit: ") {
                 apply(&mut bytes, e.trim());
             } else if let Some(e) = line.strip_prefix("error: ") {
                 expected = Some(e.trim().to_string());
