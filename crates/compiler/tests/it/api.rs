@@ -488,3 +488,18 @@ fn compile_spirv_applies_specialization_constants() {
     assert!(text.contains("const.i32 100\n"), "{text}");
     assert!(!text.contains("const.i32 7\n"), "{text}");
 }
+
+#[test]
+fn context_reads_spirv_modules() {
+    let c = Context::new();
+    let words = spirv_words("../spirv/tests/data/spec_constant.spv");
+    assert!(c.is_valid_spirv(&words));
+    assert!(!c.is_valid_spirv(&words[..4]));
+    let spec = c.get_specializable_constants(&words).expect("valid");
+    // SpecId 3: a 32-bit int; SpecId 5: a bool (one byte).
+    assert_eq!(spec.into_iter().collect::<Vec<_>>(), vec![(3, 4), (5, 1)]);
+    let e = c
+        .get_specializable_constants(&[0; 5])
+        .expect_err("no magic number");
+    assert!(e.contains("magic number"), "{e}");
+}
