@@ -66,7 +66,8 @@ pub(crate) enum TargetKind {
 -Werror, -w, -E, -fsyntax-only."
 )]
 pub(crate) struct BuildArgs {
-    /// OpenCL C source files, compiled together as one program.
+    /// OpenCL C source files, compiled together as one program; or one SPIR-V module
+    /// (found by its magic number, e.g. `x.spv`).
     #[arg(required_unless_present_any = ["mcpu", "mattr"])]
     files: Vec<PathBuf>,
     #[command(flatten)]
@@ -172,7 +173,8 @@ pub(crate) fn clang_spellings(args: Vec<OsString>) -> Vec<OsString> {
 pub(crate) struct RunArgs {
     /// OpenCL C source files, compiled together as one program; one AMD IL program
     /// (`.il`, with its compiler metadata), run on a `kauai:<mcpu>` device; or one
-    /// Kauai IR module (`.ir`, from `kauai build --emit ir`).
+    /// Kauai IR module (`.ir`, from `kauai build --emit ir`); or one SPIR-V module (found
+    /// by its magic number, e.g. `x.spv`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The device: `host` or `kauai:<mcpu>` (rv710 ... cayman, kauai, test). Default:

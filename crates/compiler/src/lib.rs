@@ -161,6 +161,21 @@ impl Context {
     pub fn try_lock(&self) -> Option<MutexGuard<'_, ()>> {
         self.lock.try_lock().ok()
     }
+
+    /// `isValidSPIRV`: would `compileSPIRV` read this module (the checks of
+    /// `kauai_spirv::validate`: layout, version, capabilities, models)?
+    pub fn is_valid_spirv(&self, code: &[u32]) -> bool {
+        kauai_spirv::is_valid_spirv(code)
+    }
+
+    /// `getSpecializableConstants`: each `SpecId` of the module and the size in bytes
+    /// its value takes, or why the module cannot be read.
+    pub fn get_specializable_constants(
+        &self,
+        code: &[u32],
+    ) -> std::result::Result<std::collections::BTreeMap<u32, u32>, String> {
+        kauai_spirv::specializable_constants(code).map_err(|e| e.to_string())
+    }
 }
 
 /// A compiler for one device.

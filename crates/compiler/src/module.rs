@@ -207,6 +207,53 @@ impl Module {
         }
     }
 
+    /// `compileSPIRV`: translate a SPIR-V module (its words), with the values of its
+    /// `SpecId` constants applied now. Words that are not a module Kauai reads
+    /// (`isValidSPIRV` false) give `INVALID_VALUE`; a valid module that uses something
+    /// not translated yet, or whose OpenCL.std helpers fail to compile, gives
+    /// `COMPILE_PROGRAM_FAILURE`. Either way the message goes to the build log.
+    pub fn compile_spirv(
+        &mut self,
+        words: &[u32],
+        spec: &kauai_spirv::SpecializationInfo,
+    ) -> Result<()> {
+        let mut fail = |code: ResultCode, m: String| {
+            self.num_errors += 1;
+            self.log.push_str(&m);
+            self.log.push('\n');
+            Err(Error::new(code, m))
+        };
+        if let Err(e) = kauai_spirv::validate(words) {
+            return fail(ResultCode::InvalidValue, format!("invalid SPIR-V: {e}"));
+        }
+        let d = &self.target.info().device_info;
+        let t = match kauai_spirv::translate(words, d.data_layout, spec) {
+            Ok(t) => t,
+            Err(e) => return fail(ResultCode::CompileProgramFailure, e.to_string()),
+        };
+        let mut ir = t.module;
+        if !t.helper_source.is_empty() {
+            // The OpenCL.std instructions: the C front end's own builtins.
+            let mut helpers = Module::new(self.target.clone());
+            helpers.compile_opencl_c("FULL_PROFILE", &t.helper_source, &[])?;
+            let Some(h) = helpers.ir.as_ref() else {
+                return fail(ResultCode::CompileProgramFailure, "no helpers".into());
+            };
+            if let Err(e) = link_into(&mut ir, h) {
+                return fail(ResultCode::CompileProgramFailure, e);
+            }
+        }
+        if let Err(e) = kauai_ir::verify_module(&ir) {
+            return fail(
+                ResultCode::CompileProgramFailure,
+                format!("internal error: the translated SPIR-V does not verify:\n{e}"),
+            );
+        }
+        self.ir = Some(ir);
+        self.state = ModuleState::Compiled;
+        Ok(())
+    }
+
     /// Adopt an IR module directly (IR text input, or a module built by a tool).
     pub fn set_ir(&mut self, ir: IrModule) -> Result<()> {
         kauai_ir::verify_module(&ir)

@@ -37,7 +37,14 @@ pub fn run_file(path: &Path) -> Result<(), String> {
 /// Run a run-test on `device` (the host when `None`), holding it to its CHECK lines;
 /// returns what it printed.
 pub fn run_cl(path: &Path, device: Option<&str>) -> Result<String, String> {
-    run_test(path, &read(path)?, device, true).map(|o| o.output)
+    run_test(path, &read(path)?, device, true, None).map(|o| o.output)
+}
+
+/// Run a run-test's RUN lines with `%s` standing for `source` (a path relative to the
+/// test's directory, e.g. the test compiled to SPIR-V) instead of the test itself, held
+/// to the test's CHECK lines.
+pub fn run_cl_as(path: &Path, source: &str, device: Option<&str>) -> Result<String, String> {
+    run_test(path, &read(path)?, device, true, Some(source)).map(|o| o.output)
 }
 
 /// Run a run-test on `device` and require the host's outcome (`host`, from
@@ -53,7 +60,7 @@ pub fn run_file_on_device(
         .as_ref()
         .map_err(|e| format!("the host run fails, so the device is not compared:\n{e}"))?;
     let text = read(path)?;
-    let dev = run_test(path, &text, Some(device), true)?;
+    let dev = run_test(path, &text, Some(device), true, None)?;
     if *host != dev.output && !text.contains("-ulp-error") {
         return Err(format!(
             "{}: {device} prints something else than the host:\n{}",
@@ -67,7 +74,7 @@ pub fn run_file_on_device(
 /// Run the RUN lines of a run-test on `device` and require only that they succeed (the
 /// CHECK lines are not applied).
 pub fn run_file_unchecked(path: &Path, device: &str) -> Result<(), String> {
-    run_test(path, &read(path)?, Some(device), false).map(|_| ())
+    run_test(path, &read(path)?, Some(device), false, None).map(|_| ())
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -116,6 +123,7 @@ fn run_test(
     text: &str,
     device: Option<&str>,
     checks_on: bool,
+    source: Option<&str>,
 ) -> Result<RunOutcome, String> {
     let mut runs = Vec::new();
     let mut checks = Vec::new();
@@ -146,10 +154,13 @@ fn run_test(
         checks.clear();
     }
     let dir = path.parent().unwrap_or(Path::new("."));
-    let file_name = path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let file_name = match source {
+        Some(s) => s.to_string(),
+        None => path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    };
     let mut output = String::new();
     let mut warnings = Vec::new();
     let mut findings: Vec<String> = Vec::new();

@@ -46,5 +46,7 @@ pub use kauai_host::{
     Buffer, Checks, ExecError, ExecOptions, Finding, RunStats, CHECKS_VAR, CHECK_LOG_VAR,
 };
 pub use kernel::{enqueue, Kernel, KernelArg, NdRangeSpec};
-pub use program::{compile_to_ir, is_il_source, is_ir_source, parse_ir, Program, SourceFile};
+pub use program::{
+    compile_to_ir, is_il_source, is_ir_source, is_spirv_source, parse_ir, Program, SourceFile,
+};
 pub use separate::{compile_object, link_objects, CompiledObject};

@@ -50,6 +50,23 @@ fn compile(device: &Device, sources: &[SourceFile], options: &str) -> Result<Mod
         }
         _ => RuntimeError::Compiler(e),
     })?;
+    // A SPIR-V module (found by its magic number) is a whole program of its own.
+    if let Some(spv) = sources.iter().find(|s| is_spirv_source(&s.bytes)) {
+        if sources.len() != 1 {
+            return Err(RuntimeError::BuildProgramFailure(format!(
+                "{}: a SPIR-V module is one file; it cannot be combined with other files",
+                spv.name
+            )));
+        }
+        let words = kauai_spirv::words_from_bytes(&spv.bytes)
+            .map_err(|e| RuntimeError::BuildProgramFailure(format!("{}: {e}", spv.name)))?;
+        module
+            .compile_spirv(&words, &kauai_spirv::SpecializationInfo::new())
+            .map_err(|e| {
+                RuntimeError::BuildProgramFailure(format!("{}: {}", spv.name, e.message))
+            })?;
+        return Ok(module);
+    }
     let mut sm = SourceMap::new();
     let files: Vec<_> = sources
         .iter()
@@ -96,6 +113,12 @@ pub fn is_il_source(name: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("il"))
 }
 
+/// Whether a source file holds a SPIR-V module: its first word is SPIR-V's magic
+/// number (in either byte order), whatever its name.
+pub fn is_spirv_source(bytes: &[u8]) -> bool {
+    kauai_spirv::has_magic(bytes)
+}
+
 /// Whether a source file holds Kauai IR text (`--emit ir`, `--emit finalized`): its
 /// name ends in `.ir`.
 pub fn is_ir_source(name: &str) -> bool {
@@ -132,6 +155,17 @@ impl Program {
             _ => RuntimeError::Compiler(e),
         })?;
         Self::finish(device, module)
+    }
+
+    /// Build from a SPIR-V module (`clCreateProgramWithIL`): translated by the compiler's
+    /// `compileSPIRV`, then finalized for the device like any program, with the build
+    /// `options` that still mean something (`-cl-opt-disable`, ...; `-D` has no effect).
+    pub fn from_spirv(
+        device: &Device,
+        source: &SourceFile,
+        options: &str,
+    ) -> Result<Program, RuntimeError> {
+        Self::build(device, std::slice::from_ref(source), options)
     }
 
     /// Build from AMD IL text with its compiler metadata (`clCreateProgramWithBinary` of

@@ -7,3 +7,4 @@ mod cli;
 mod common;
 mod gcn_robust;
 mod il_cli;
+mod spirv_cli;

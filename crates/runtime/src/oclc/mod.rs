@@ -537,6 +537,13 @@ pub fn run(cmd: &Command, base: &Path, out: &mut String) -> Result<Report, OclcE
             ));
         }
         Program::from_il(&device, &sources[0])?
+    } else if sources.iter().any(|s| crate::is_spirv_source(&s.bytes)) {
+        let [spv] = sources.as_slice() else {
+            return Err(usage(
+                "a SPIR-V module is one file; it cannot be combined with other files",
+            ));
+        };
+        Program::from_spirv(&device, spv, &cmd.cl_options)?
     } else if cmd
         .files
         .iter()
