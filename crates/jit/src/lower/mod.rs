@@ -1242,6 +1242,12 @@ impl Lower<'_, '_> {
                     d.kind
                         .for_each_operand(|v| per_item |= self.varying.contains(&v));
                 }
+                // A call of the module's own functions runs for each work-item even
+                // with uniform arguments and no result: the callee may ask who it is
+                // and store through that.
+                if let InstKind::Call(f, _) = &d.kind {
+                    per_item |= matches!(call_kind(self.m, *f), Ok(CallKind::Defined(_)));
+                }
                 let copies = if per_item { self.w } else { 1 };
                 for k in 0..copies {
                     self.pk = k;
