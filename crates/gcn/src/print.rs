@@ -162,8 +162,10 @@ fn sendmsg_text(arch: Arch, v: u32) -> String {
     let op = (v >> 4) & 7;
     let sid = (v >> 8) & 3;
     let ops = ["nop", "cut", "emit", "emit_cut"];
+    // Bit 7 and bits 10 up belong to no field: a value using them prints as a number,
+    // which reassembles to the same bits.
     match sendmsg_name(arch, msg) {
-        Some(name) if v >> 10 == 0 => {
+        Some(name) if v >> 10 == 0 && v & 0x80 == 0 => {
             if v >> 4 == 0 && msg != 2 && msg != 3 {
                 format!("sendmsg({name})")
             } else if v >> 4 == 0 {
