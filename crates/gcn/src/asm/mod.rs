@@ -9,6 +9,7 @@ mod cl2;
 pub mod expr;
 pub mod instr;
 pub mod lex;
+mod pseudo;
 pub mod scope;
 
 use rustc_hash::FxHashMap as HashMap;
@@ -218,6 +219,8 @@ struct Asm<'a> {
     kinds: Vec<cl2::SecKind>,
     /// `.amdcl2` state (kernels, configurations, global data).
     cl2: Option<cl2::Cl2State>,
+    /// `.enum`'s counter of each scope that used it.
+    enum_counters: HashMap<usize, i64>,
 }
 
 /// Assemble CLRX-syntax source `file` of `sources`. Diagnostics (errors, warnings)
@@ -292,6 +295,7 @@ pub fn assemble(
         scopes: scope::ScopeTree::new(),
         kinds: vec![cl2::SecKind::Code(None)],
         cl2: None,
+        enum_counters: HashMap::default(),
     };
     if opts.format == Format::AmdCl2 {
         a.format = Format::RawCode;
@@ -1289,6 +1293,34 @@ impl Asm<'_> {
     fn finish_fixups(&mut self) {
         let fixups = std::mem::take(&mut self.fixups);
         for f in fixups {
+            self.apply_fixup(f);
+        }
+    }
+
+    /// Before `.undef` forgets the symbol stored as `key`: resolve now the fixups that
+    /// use it and can be evaluated (CLRX resolves them as soon as their symbols are
+    /// defined, so they keep the value the symbol had).
+    fn resolve_fixups_using(&mut self, key: &str) {
+        let fixups = std::mem::take(&mut self.fixups);
+        let mut keep = Vec::with_capacity(fixups.len());
+        for f in fixups {
+            let mut uses = false;
+            for_each_sym(&f.expr, &mut |n, _| {
+                uses |= n == key || self.sym_key(n).is_some_and(|k| k == key)
+            });
+            if uses && self.try_eval(&f.expr).is_ok() {
+                self.apply_fixup(f);
+            } else {
+                keep.push(f);
+            }
+        }
+        keep.append(&mut self.fixups);
+        self.fixups = keep;
+    }
+
+    /// Write a fixup's value into its section (or report why it has none).
+    fn apply_fixup(&mut self, f: Fixup) {
+        {
             if f.lit {
                 match self.relocation(&f.expr) {
                     Ok(Some(r)) => {
@@ -1299,12 +1331,12 @@ impl Asm<'_> {
                             b.copy_from_slice(&cl2::RELOC_FILL.to_le_bytes());
                         }
                         self.add_relocation(f.section, f.offset, r, f.expr.span());
-                        continue;
+                        return;
                     }
                     Ok(None) => {}
                     Err((s, m)) => {
                         self.err(s, m);
-                        continue;
+                        return;
                     }
                 }
             }
@@ -1312,30 +1344,30 @@ impl Asm<'_> {
                 Ok(v) => v,
                 Err(EvalError::Undefined(n, s)) => {
                     self.err(s, format!("undefined symbol '{n}'"));
-                    continue;
+                    return;
                 }
                 Err(EvalError::Error(s, m)) => {
                     self.err(s, m);
-                    continue;
+                    return;
                 }
             };
             let value: i64 = if let Some(pc) = f.pcrel {
                 match v.section {
                     Some(s) if s != f.section => {
                         self.err(f.expr.span(), "branch target is in another section");
-                        continue;
+                        return;
                     }
                     _ => {}
                 }
                 let d = v.v - (pc + 4);
                 if d % 4 != 0 {
                     self.err(f.expr.span(), "branch target is not aligned to 4 bytes");
-                    continue;
+                    return;
                 }
                 let d = d / 4;
                 if !(-32768..32768).contains(&d) {
                     self.err(f.expr.span(), "branch target out of range");
-                    continue;
+                    return;
                 }
                 d
             } else {
@@ -1346,7 +1378,7 @@ impl Asm<'_> {
                         "not supported yet: relocations outside 32-bit instruction literals"
                     };
                     self.err(f.expr.span(), m);
-                    continue;
+                    return;
                 }
                 let lo = if f.bits >= 64 {
                     i64::MIN
@@ -1373,7 +1405,7 @@ impl Asm<'_> {
                         f.expr.span(),
                         format!("value {} does not fit in {} bits", v.v, f.bits),
                     );
-                    continue;
+                    return;
                 }
                 v.v
             };
@@ -1778,34 +1810,44 @@ impl Asm<'_> {
                     return r;
                 }
                 // Configuration sections take no bytes, bss no contents.
-                let data = matches!(
-                    d,
-                    ".byte"
-                        | ".short"
-                        | ".hword"
-                        | ".word"
-                        | ".int"
-                        | ".long"
-                        | ".quad"
-                        | ".octa"
-                        | ".half"
-                        | ".float"
-                        | ".single"
-                        | ".double"
-                        | ".ascii"
-                        | ".asciz"
-                        | ".string"
-                        | ".fill"
-                        | ".incbin"
-                );
-                let moves = matches!(
-                    d,
-                    ".skip" | ".space" | ".zero" | ".align" | ".balign" | ".p2align" | ".org"
-                );
+                let out = match pseudo::lookup(d) {
+                    Some(row) => row.out,
+                    None if matches!(
+                        d,
+                        ".byte"
+                            | ".short"
+                            | ".hword"
+                            | ".word"
+                            | ".int"
+                            | ".long"
+                            | ".quad"
+                            | ".octa"
+                            | ".half"
+                            | ".float"
+                            | ".single"
+                            | ".double"
+                            | ".ascii"
+                            | ".asciz"
+                            | ".string"
+                            | ".incbin"
+                    ) =>
+                    {
+                        pseudo::Out::Data
+                    }
+                    None if matches!(d, ".skip" | ".space" | ".zero" | ".org") => {
+                        pseudo::Out::Moves
+                    }
+                    None => pseudo::Out::Nothing,
+                };
+                let data = out == pseudo::Out::Data;
+                let moves = out == pseudo::Out::Moves;
                 if (data || moves) && !self.writable(span, data) {
                     p.pos = args.len();
                     return Ok(());
                 }
+            }
+            if let Some(row) = pseudo::lookup(d) {
+                return self.table_pseudo_op(row, &mut p, span);
             }
             match d {
                 ".set" | ".equ" | ".eqv" | ".equiv" => {
@@ -1907,29 +1949,6 @@ impl Asm<'_> {
                         break;
                     }
                 },
-                ".fill" => {
-                    let count = self.abs_now(&p.expr()?)?;
-                    let size = if p.eat_punct(",") {
-                        self.abs_now(&p.expr()?)?
-                    } else {
-                        1
-                    };
-                    let value = if p.eat_punct(",") {
-                        self.abs_now(&p.expr()?)?
-                    } else {
-                        0
-                    };
-                    if count < 0 || !(0..=8).contains(&size) {
-                        return Err((span, "bad .fill count or size".into()));
-                    }
-                    self.output_fits(span, (count as u64).saturating_mul(size as u64))?;
-                    let bytes = (value as u64).to_le_bytes();
-                    for _ in 0..count {
-                        self.sections[self.cur as usize]
-                            .data
-                            .extend_from_slice(&bytes[..size as usize]);
-                    }
-                }
                 ".skip" | ".space" | ".zero" => {
                     let n = self.abs_now(&p.expr()?)?;
                     let v = if p.eat_punct(",") {
@@ -1943,42 +1962,6 @@ impl Asm<'_> {
                     self.output_fits(span, n as u64)?;
                     let data = &mut self.sections[self.cur as usize].data;
                     data.resize(data.len() + n as usize, v as u8);
-                }
-                ".align" | ".balign" | ".p2align" => {
-                    let a = self.abs_now(&p.expr()?)?;
-                    let align = if d == ".p2align" {
-                        if !(0..32).contains(&a) {
-                            return Err((span, "alignment exponent out of range".into()));
-                        }
-                        1i64 << a
-                    } else {
-                        a
-                    };
-                    if align <= 0 || align & (align - 1) != 0 {
-                        return Err((span, "alignment must be a power of two".into()));
-                    }
-                    let fill = if p.eat_punct(",") && !p.is_punct(",") {
-                        Some(self.abs_now(&p.expr()?)?)
-                    } else {
-                        None
-                    };
-                    let len = self.sections[self.cur as usize].data.len() as i64;
-                    let target = (len + align - 1) / align * align;
-                    self.output_fits(span, (target - len) as u64)?;
-                    // Every code section (kernels of .amdcl2 too, not only rawcode's
-                    // .text) is padded with s_nop, as CLRX does, when it stays dword aligned.
-                    let is_code = matches!(
-                        self.kinds.get(self.cur as usize),
-                        Some(cl2::SecKind::Code(_))
-                    );
-                    let data = &mut self.sections[self.cur as usize].data;
-                    if fill.is_none() && is_code && data.len().is_multiple_of(4) && align >= 4 {
-                        while (data.len() as i64) < target {
-                            data.extend_from_slice(&0xBF80_0000u32.to_le_bytes());
-                        }
-                    } else {
-                        data.resize(target as usize, fill.unwrap_or(0) as u8);
-                    }
                 }
                 ".org" => {
                     let e = p.expr()?;
@@ -2047,7 +2030,7 @@ impl Asm<'_> {
                         _ => return Err((s, format!("not supported yet: format '{n}'"))),
                     }
                 }
-                ".print" | ".warning" | ".error" | ".fail" | ".err" => {
+                ".print" | ".warning" | ".error" | ".err" => {
                     let msg = match p.peek() {
                         Some(Tok::Str(s)) => {
                             p.pos += 1;
