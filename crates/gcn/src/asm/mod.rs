@@ -9,10 +9,12 @@ mod cl2;
 pub mod expr;
 pub mod instr;
 pub mod lex;
+mod macros;
 mod pseudo;
 pub mod scope;
 
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use kauai_diag::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
@@ -221,6 +223,10 @@ struct Asm<'a> {
     cl2: Option<cl2::Cl2State>,
     /// `.enum`'s counter of each scope that used it.
     enum_counters: HashMap<usize, i64>,
+    /// `.macrocase`/`.altmacro` and friends.
+    macro_modes: macros::MacroModes,
+    /// Names `local` made unique so far (alternate macro syntax).
+    local_names: u64,
 }
 
 /// Assemble CLRX-syntax source `file` of `sources`. Diagnostics (errors, warnings)
@@ -296,6 +302,8 @@ pub fn assemble(
         kinds: vec![cl2::SecKind::Code(None)],
         cl2: None,
         enum_counters: HashMap::default(),
+        macro_modes: macros::MacroModes::default(),
+        local_names: 0,
     };
     if opts.format == Format::AmdCl2 {
         a.format = Format::RawCode;
@@ -633,7 +641,13 @@ impl Asm<'_> {
                 if next < items.len() {
                     let room = self.expansion_room();
                     let Some(text) =
-                        substitute(&body, &[(var.clone(), items[next].clone())], None, room)
+                        substitute(
+                        &body,
+                        &[(var.clone(), items[next].clone())],
+                        None,
+                        room,
+                        false,
+                    )
                     else {
                         self.expansion_error(span, ".irp item", None);
                         return false;
@@ -708,7 +722,10 @@ impl Asm<'_> {
         }
         let mut toks = lex::Tokens::new();
         if let Err((s, m)) = lex::lex_into(file, start, text, &mut toks) {
-            self.err(s, m);
+            // Macro arguments are text (`\%EXPR`, `'it!'s'`): only the name must lex.
+            if !self.call_unlexed_macro(file, start, text) {
+                self.err(s, m);
+            }
             return;
         }
         if toks.is_empty() {
@@ -777,7 +794,7 @@ impl Asm<'_> {
             return;
         };
         if !self.macros.is_empty() {
-            if let Some(m) = self.macros.get(*name).cloned() {
+            if let Some(m) = self.macros.get(self.macro_key(name).as_ref()).cloned() {
                 self.invoke_macro(name, &m, file, toks[0].span, start, text);
                 return;
             }
@@ -1471,26 +1488,49 @@ impl Asm<'_> {
         let s = String::from_utf8_lossy(text);
         // Text after the macro name.
         let off = (span.end as usize).saturating_sub(start);
-        let args_text = s.get(off..).unwrap_or("").trim();
-        let args = split_args(args_text);
+        let after = s.get(off..).unwrap_or("");
+        let args_text = after.trim();
+        let args_at = start + off + (after.len() - after.trim_start().len());
+        let args = if self.macro_modes.alternate {
+            macros::split_alt_args(args_text)
+        } else {
+            split_args(args_text)
+        };
+        // `%EXPR`, `\%EXPR` and quoted arguments become what the body receives.
+        let value = |asm: &mut Self, a: &str| {
+            let at = args_at + args_text.find(a).unwrap_or(0);
+            asm.macro_argument(a, file, at)
+        };
         let mut vals: Vec<(String, String)> = Vec::new();
         let mut positional = 0;
         let mut assigned: Vec<Option<String>> = vec![None; m.params.len()];
-        for a in args.iter() {
+        for (ai, a) in args.iter().enumerate() {
             if let Some((k, v)) = a.split_once('=') {
                 let k = k.trim();
                 if let Some(i) = m.params.iter().position(|p| p.0 == k) {
-                    assigned[i] = Some(v.trim().to_string());
+                    let Some(v) = value(self, v.trim()) else {
+                        return;
+                    };
+                    assigned[i] = Some(v);
                     continue;
                 }
             }
             if positional < m.params.len() {
                 if m.vararg && positional == m.params.len() - 1 {
-                    let rest: Vec<&str> = args[positional..].iter().map(String::as_str).collect();
+                    let mut rest = Vec::new();
+                    for r in &args[ai..] {
+                        let Some(v) = value(self, r) else {
+                            return;
+                        };
+                        rest.push(v);
+                    }
                     assigned[positional] = Some(rest.join(", "));
                     break;
                 }
-                assigned[positional] = Some(a.clone());
+                let Some(v) = value(self, a) else {
+                    return;
+                };
+                assigned[positional] = Some(v);
                 positional += 1;
             } else {
                 self.err(span, format!("too many arguments for macro '{name}'"));
@@ -1515,11 +1555,19 @@ impl Asm<'_> {
         }
         self.macro_count += 1;
         let what = format!("macro '{name}'");
+        let alt = self.macro_modes.alternate;
+        let mut text = Cow::Borrowed(m.body.as_str());
+        if alt {
+            let (body, locals) = macros::local_names(&m.body, &mut self.local_names);
+            text = Cow::Owned(body);
+            vals.extend(locals);
+        }
         let Some(body) = substitute(
-            &m.body,
+            &text,
             &vals,
             Some(self.macro_count - 1),
             self.expansion_room(),
+            alt,
         ) else {
             self.expansion_error(span, &what, None);
             return;
@@ -2176,8 +2224,9 @@ impl Asm<'_> {
                     let body = self
                         .capture_block(&[".macro"], &[".endm", ".endmacro"], span)
                         .unwrap_or_default();
+                    let key = self.macro_key(&n).into_owned();
                     self.macros.insert(
-                        n,
+                        key,
                         Macro {
                             params,
                             vararg,
@@ -2204,7 +2253,7 @@ impl Asm<'_> {
                         .ok_or((p.span(), "expected a macro name".to_string()))?
                         .to_string();
                     p.pos += 1;
-                    if self.macros.remove(&n).is_none() {
+                    if self.macros.remove(self.macro_key(&n).as_ref()).is_none() {
                         return Err((span, format!("macro '{n}' is not defined")));
                     }
                 }
@@ -2278,6 +2327,7 @@ impl Asm<'_> {
                             &[(var.clone(), items[0].clone())],
                             None,
                             self.expansion_room(),
+                            false,
                         ) else {
                             self.expansion_error(span, d, None);
                             return Ok(());
@@ -2505,13 +2555,15 @@ fn split_args(s: &str) -> Vec<String> {
     out
 }
 
-/// Replace `\name` by argument values, `\@` by the expansion counter, `\()` by nothing;
+/// Replace `\name` by argument values, `\@` by the expansion counter, `\()` by nothing,
+/// and with `bare` (alternate macro syntax) a whole name that is a parameter too;
 /// `None` if the result would be longer than `limit` bytes.
 fn substitute(
     body: &str,
     vals: &[(String, String)],
     counter: Option<u64>,
     limit: u64,
+    bare: bool,
 ) -> Option<String> {
     let mut out = String::with_capacity(body.len().min(limit as usize));
     let b = body.as_bytes();
@@ -2539,6 +2591,20 @@ fn substitute(
                 i += 1 + name.len();
                 continue;
             }
+        }
+        let name_char = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$');
+        if bare && name_char(b[i]) && !b[i].is_ascii_digit() && (i == 0 || !name_char(b[i - 1])) {
+            let n = b[i..].iter().take_while(|&&c| name_char(c)).count();
+            let name = &body[i..i + n];
+            match vals.iter().find(|(p, _)| p == name) {
+                Some((_, v)) => out.push_str(v),
+                None => out.push_str(name),
+            }
+            i += n;
+            if out.len() as u64 > limit {
+                return None;
+            }
+            continue;
         }
         let ch_len = body[i..].chars().next().map(char::len_utf8).unwrap_or(1);
         out.push_str(&body[i..i + ch_len]);

@@ -55,6 +55,10 @@ pub(super) enum Op {
     Fail,
     /// Accepted with any operands and ignored (listing and debug information).
     Ignored,
+    /// `.macrocase`/`.nomacrocase`: whether macro names ignore case.
+    MacroCase(bool),
+    /// `.altmacro`/`.noaltmacro`: the alternate macro syntax.
+    AltMacro(bool),
 }
 
 pub(super) struct PseudoOp {
@@ -88,6 +92,10 @@ static TABLE: &[PseudoOp] = &[
     row(".undef", Op::Undef, Out::Nothing),
     row(".enum", Op::Enum, Out::Nothing),
     row(".fail", Op::Fail, Out::Nothing),
+    row(".macrocase", Op::MacroCase(true), Out::Nothing),
+    row(".nomacrocase", Op::MacroCase(false), Out::Nothing),
+    row(".altmacro", Op::AltMacro(true), Out::Nothing),
+    row(".noaltmacro", Op::AltMacro(false), Out::Nothing),
     // The pseudo-ops CLRX's manual lists as ignored.
     row(".file", Op::Ignored, Out::Nothing),
     row(".lflags", Op::Ignored, Out::Nothing),
@@ -155,6 +163,14 @@ impl Asm<'_> {
             }
             Op::Ignored => {
                 p.pos = p.toks.len();
+                Ok(())
+            }
+            Op::MacroCase(on) => {
+                self.macro_modes.ignore_case = on;
+                Ok(())
+            }
+            Op::AltMacro(on) => {
+                self.macro_modes.alternate = on;
                 Ok(())
             }
         }

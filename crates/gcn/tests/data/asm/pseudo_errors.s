@@ -19,6 +19,14 @@
 .fillq 0x1000000, 8
 .size
 .enum >1 c
+.altmacro
+.macro m1 a
+.byte a
+.endm
+m1 %1+
+m1 %zz
+m1 \%(2
+.noaltmacro
 #### EXPECTED
 error: pseudo_errors.s:3:10: alignment 3 is not a power of two
 error: pseudo_errors.s:4:10: alignment exponent 40 out of range (0-31)
@@ -38,3 +46,6 @@ error: pseudo_errors.s:17:9: bad hexadecimal float literal: expected digits afte
 error: pseudo_errors.s:18:8: bad hexadecimal float literal: no digits
 error: pseudo_errors.s:19:1: output too large: 134217728 more bytes would pass the 67108864 bytes all sections may hold (MAX_OUTPUT_BYTES)
 error: pseudo_errors.s:21:10: expected ','
+error: pseudo_errors.s:26:7: expected an expression
+error: pseudo_errors.s:27:5: symbol 'zz' is not defined here
+error: pseudo_errors.s:28:8: expected ')'
