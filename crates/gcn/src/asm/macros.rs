@@ -65,7 +65,21 @@ impl Asm<'_> {
     /// `\%EXPR` become the expression's value in decimal, `<...>` and `'...'`
     /// (alternate syntax) lose their quotes and `!` escapes. `at` locates the argument
     /// for diagnostics.
-    pub(super) fn macro_argument(&mut self, arg: &str, file: FileId, at: usize) -> Option<String> {
+    pub(super) fn macro_argument(
+        &mut self,
+        arg: &str,
+        file: FileId,
+        at: usize,
+        stmt_end: usize,
+    ) -> Option<String> {
+        // A span past the statement (only if its text was not valid UTF-8) points at its end.
+        let inside = |s: Span| {
+            if s.end as usize > stmt_end {
+                Span::new(file, stmt_end, stmt_end)
+            } else {
+                s
+            }
+        };
         let alt = self.macro_modes.alternate;
         let expr = if alt {
             arg.strip_prefix('%').map(|e| (e, 1))
@@ -79,7 +93,7 @@ impl Asm<'_> {
             let toks = match lex::lex(file, base, e.as_bytes()) {
                 Ok(t) => t,
                 Err((s, m)) => {
-                    self.err(s, m);
+                    self.err(inside(s), m);
                     return None;
                 }
             };
@@ -94,7 +108,7 @@ impl Asm<'_> {
             return match v {
                 Ok(v) => Some(v.to_string()),
                 Err((s, m)) => {
-                    self.err(s, m);
+                    self.err(inside(s), m);
                     None
                 }
             };
@@ -209,14 +223,18 @@ pub(super) fn local_names(body: &str, next: &mut u64) -> (String, Vec<(String, S
     let mut out = String::with_capacity(body.len());
     for line in body.split_inclusive('\n') {
         let t = line.trim_start();
-        let is_local = t.len() > 6
-            && t[..5].eq_ignore_ascii_case("local")
-            && t.as_bytes()[5].is_ascii_whitespace();
-        if !is_local {
-            out.push_str(line);
-            continue;
-        }
-        for n in t[6..].split(|c: char| c == ',' || c.is_whitespace()) {
+        let tb = t.as_bytes();
+        let rest = match tb.get(..6) {
+            Some(w) if w[..5].eq_ignore_ascii_case(b"local") && w[5].is_ascii_whitespace() => {
+                // Byte 6 follows an ASCII byte: a character boundary.
+                t.get(6..).unwrap_or("")
+            }
+            _ => {
+                out.push_str(line);
+                continue;
+            }
+        };
+        for n in rest.split(|c: char| c == ',' || c.is_whitespace()) {
             if !n.is_empty() {
                 names.push((n.to_string(), format!(".LL{next}")));
                 *next += 1;

@@ -227,6 +227,8 @@ struct Asm<'a> {
     macro_modes: macros::MacroModes,
     /// Names `local` made unique so far (alternate macro syntax).
     local_names: u64,
+    /// `.policy`, if given.
+    policy: Option<i64>,
 }
 
 /// Assemble CLRX-syntax source `file` of `sources`. Diagnostics (errors, warnings)
@@ -304,6 +306,7 @@ pub fn assemble(
         enum_counters: HashMap::default(),
         macro_modes: macros::MacroModes::default(),
         local_names: 0,
+        policy: None,
     };
     if opts.format == Format::AmdCl2 {
         a.format = Format::RawCode;
@@ -1498,8 +1501,11 @@ impl Asm<'_> {
         };
         // `%EXPR`, `\%EXPR` and quoted arguments become what the body receives.
         let value = |asm: &mut Self, a: &str| {
-            let at = args_at + args_text.find(a).unwrap_or(0);
-            asm.macro_argument(a, file, at)
+            // Keep the argument's span inside the statement (text read lossily as
+            // UTF-8 may be longer than its bytes).
+            let at = (args_at + args_text.find(a).unwrap_or(0))
+                .min((start + text.len()).saturating_sub(a.len()));
+            asm.macro_argument(a, file, at, start + text.len())
         };
         let mut vals: Vec<(String, String)> = Vec::new();
         let mut positional = 0;

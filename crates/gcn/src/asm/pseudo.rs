@@ -59,6 +59,10 @@ pub(super) enum Op {
     MacroCase(bool),
     /// `.altmacro`/`.noaltmacro`: the alternate macro syntax.
     AltMacro(bool),
+    /// `.policy VERSION`: what `.get_policy` stores (no behaviour depends on it yet).
+    Policy,
+    /// `.abort`: stop assembling with an error.
+    Abort,
 }
 
 pub(super) struct PseudoOp {
@@ -94,6 +98,8 @@ static TABLE: &[PseudoOp] = &[
     row(".fail", Op::Fail, Out::Nothing),
     row(".macrocase", Op::MacroCase(true), Out::Nothing),
     row(".nomacrocase", Op::MacroCase(false), Out::Nothing),
+    row(".policy", Op::Policy, Out::Nothing),
+    row(".abort", Op::Abort, Out::Nothing),
     row(".altmacro", Op::AltMacro(true), Out::Nothing),
     row(".noaltmacro", Op::AltMacro(false), Out::Nothing),
     // The pseudo-ops CLRX's manual lists as ignored.
@@ -171,6 +177,16 @@ impl Asm<'_> {
             }
             Op::AltMacro(on) => {
                 self.macro_modes.alternate = on;
+                Ok(())
+            }
+            Op::Policy => {
+                let e = p.expr()?;
+                self.policy = Some(self.abs_now(&e)?);
+                Ok(())
+            }
+            Op::Abort => {
+                self.err(span, "assembly aborted by .abort");
+                self.ended = true;
                 Ok(())
             }
         }
@@ -326,8 +342,9 @@ impl Asm<'_> {
                 super::Format::RawCode => 2,
                 super::Format::AmdCl2 => 3,
             },
-            // CLRX's policy is its version unless `.policy` sets it (not supported).
-            Query::Policy | Query::Version => CLRX_VERSION,
+            // CLRX's policy is its version unless `.policy` sets it.
+            Query::Policy => self.policy.unwrap_or(CLRX_VERSION),
+            Query::Version => CLRX_VERSION,
         }
     }
 

@@ -27,6 +27,9 @@ m1 %1+
 m1 %zz
 m1 \%(2
 .noaltmacro
+.policy
+.abort
+.byte 1
 #### EXPECTED
 error: pseudo_errors.s:3:10: alignment 3 is not a power of two
 error: pseudo_errors.s:4:10: alignment exponent 40 out of range (0-31)
@@ -49,3 +52,5 @@ error: pseudo_errors.s:21:10: expected ','
 error: pseudo_errors.s:26:7: expected an expression
 error: pseudo_errors.s:27:5: symbol 'zz' is not defined here
 error: pseudo_errors.s:28:8: expected ')'
+error: pseudo_errors.s:30:8: expected an expression
+error: pseudo_errors.s:31:1: assembly aborted by .abort

@@ -48,6 +48,8 @@ r = %v[2:3]
 .arch GCN1.4
 .get_gpu g9
 .get_arch a9
+.policy 200
+.get_policy pol2
 #### EXPECTED
 arch GCN1.4
 0000: 07 00 00 00 04 00 00 00 11 00 00 00 00 01 00 00
@@ -68,6 +70,7 @@ sym fm = 2
 sym g9 = 22
 sym gp = 11
 sym pol = 109
+sym pol2 = 200
 sym s::G = 0
 sym s::H = 1
 sym ver = 109
