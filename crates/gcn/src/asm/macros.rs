@@ -122,12 +122,21 @@ impl Asm<'_> {
             if let Some(close) = quoted {
                 let mut out = String::new();
                 let mut it = arg[1..].chars();
+                let mut closed = false;
                 while let Some(c) = it.next() {
                     match c {
                         '!' => out.extend(it.next()),
-                        c if c == close => break,
+                        c if c == close => {
+                            closed = true;
+                            break;
+                        }
                         c => out.push(c),
                     }
+                }
+                if !closed {
+                    let s = inside(Span::new(file, at, at + arg.len()));
+                    self.err(s, format!("missing '{close}' at the end of a quoted argument"));
+                    return None;
                 }
                 return Some(out);
             }

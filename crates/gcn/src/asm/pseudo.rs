@@ -136,6 +136,15 @@ fn lowest_device(arch: crate::isa::Arch) -> &'static str {
 
 type PResult<T> = Result<T, (Span, String)>;
 
+/// A symbol name these pseudo-ops may define or forget: not the output counter `.`.
+fn settable_name(p: &mut Parser) -> PResult<(String, Span)> {
+    let (n, ns) = p.symbol_name()?;
+    if n == "." {
+        return Err((ns, "expected a symbol name (not the output counter '.')".into()));
+    }
+    Ok((n, ns))
+}
+
 impl Asm<'_> {
     /// Run the table pseudo-op `row` (its name at `span`) on the operands in `p`.
     pub(super) fn table_pseudo_op(
@@ -149,7 +158,7 @@ impl Asm<'_> {
             Op::Fill { value_bytes } => self.fill(value_bytes, p, span),
             Op::Str { char_bytes } => self.wide_strings(char_bytes, p, span),
             Op::Get(q) => {
-                let (n, ns) = p.symbol_name()?;
+                let (n, ns) = settable_name(p)?;
                 let v = self.query(q);
                 self.set_sym(&n, SymVal::Val(Value::abs(v)), ns, false);
                 Ok(())
@@ -351,7 +360,7 @@ impl Asm<'_> {
     /// `.undef SYMBOL`: forget a symbol; values already emitted that used it keep the
     /// value it had (CLRX resolves them when the symbol is defined).
     fn undef(&mut self, p: &mut Parser) -> PResult<()> {
-        let (n, ns) = p.symbol_name()?;
+        let (n, ns) = settable_name(p)?;
         let key = self.sym_key(&n).map(|k| k.into_owned());
         let reg = self.regsyms.contains_key(n.as_str());
         match key {
@@ -381,7 +390,7 @@ impl Asm<'_> {
             p.expect_punct(",")?;
         }
         loop {
-            let (n, ns) = p.symbol_name()?;
+            let (n, ns) = settable_name(p)?;
             let v = self.enum_counters.get(&scope).copied().unwrap_or(0);
             let key = self.def_key(&n).into_owned();
             if self.syms.contains_key(&key) {

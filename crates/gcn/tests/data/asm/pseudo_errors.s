@@ -26,6 +26,8 @@
 m1 %1+
 m1 %zz
 m1 \%(2
+m1 <a!>
+.enum .
 .noaltmacro
 .policy
 .abort
@@ -52,5 +54,7 @@ error: pseudo_errors.s:21:10: expected ','
 error: pseudo_errors.s:26:7: expected an expression
 error: pseudo_errors.s:27:5: symbol 'zz' is not defined here
 error: pseudo_errors.s:28:8: expected ')'
-error: pseudo_errors.s:30:8: expected an expression
-error: pseudo_errors.s:31:1: assembly aborted by .abort
+error: pseudo_errors.s:29:4: missing '>' at the end of a quoted argument
+error: pseudo_errors.s:30:7: expected a symbol name (not the output counter '.')
+error: pseudo_errors.s:32:8: expected an expression
+error: pseudo_errors.s:33:1: assembly aborted by .abort
