@@ -20,7 +20,8 @@
 //!   `.fillq`), hex float literals (`0x1.8p1`), alignment (`.align`, `.balign[wl]`,
 //!   `.p2align`, with a limit), `.if*`, `.macro` (with `.altmacro`, `.macrocase`),
 //!   `.rept`/`.irp`/`.irpc`/`.for`/`.while`, `.include`/`.incbin`, `.gpu`/`.arch`,
-//!   `.get_*`, `.undef`, `.enum`, `.fail`, the listing pseudo-ops CLRX ignores (`.file`,
+//!   `.get_*`, `.undef`, `.enum`, `.struct`/`.offset` (the absolute section), `.fail`,
+//!   `.policy`, `.abort`, the listing pseudo-ops CLRX ignores (`.file`,
 //!   `.line`, `.size`, ...), register symbols (`x = %s[2:3]`, `x[1]`), visibility
 //!   scopes (`.scope`, `.using`, `a::x`). The pseudo-ops of `asm::pseudo` are rows of
 //!   one table (name, effect on the section, variant). The output is raw code or, with `.amdcl2` (module `asm::cl2`), an AMD
@@ -35,7 +36,7 @@
 //! Encodings: SOP2, SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, VOP1, VOP2, VOPC, VOP3A/B,
 //! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP (with
 //! `compr`). Not supported yet (errors, never silently): `.regvar` and register
-//! allocation, `.struct`/`.offset` (the absolute section), `.section` in AMD CL2 binaries,
+//! allocation, `.section` in AMD CL2 binaries,
 //! relocations outside instruction literals, CLRX's "HSA layout" (code outside kernels),
 //! other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!

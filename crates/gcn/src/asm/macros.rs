@@ -135,7 +135,10 @@ impl Asm<'_> {
                 }
                 if !closed {
                     let s = inside(Span::new(file, at, at + arg.len()));
-                    self.err(s, format!("missing '{close}' at the end of a quoted argument"));
+                    self.err(
+                        s,
+                        format!("missing '{close}' at the end of a quoted argument"),
+                    );
                     return None;
                 }
                 return Some(out);

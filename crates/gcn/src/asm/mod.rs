@@ -229,6 +229,9 @@ struct Asm<'a> {
     local_names: u64,
     /// `.policy`, if given.
     policy: Option<i64>,
+    /// The output counter of the absolute section while `.struct`/`.offset` is in
+    /// effect (until a section is chosen again).
+    absolute: Option<i64>,
 }
 
 /// Assemble CLRX-syntax source `file` of `sources`. Diagnostics (errors, warnings)
@@ -307,6 +310,7 @@ pub fn assemble(
         macro_modes: macros::MacroModes::default(),
         local_names: 0,
         policy: None,
+        absolute: None,
     };
     if opts.format == Format::AmdCl2 {
         a.format = Format::RawCode;
@@ -643,15 +647,13 @@ impl Asm<'_> {
             } => {
                 if next < items.len() {
                     let room = self.expansion_room();
-                    let Some(text) =
-                        substitute(
+                    let Some(text) = substitute(
                         &body,
                         &[(var.clone(), items[next].clone())],
                         None,
                         room,
                         false,
-                    )
-                    else {
+                    ) else {
                         self.expansion_error(span, ".irp item", None);
                         return false;
                     };
@@ -718,7 +720,9 @@ impl Asm<'_> {
     }
 
     fn statement(&mut self, file: FileId, start: usize, text: &[u8]) {
-        self.pc = self.sections[self.cur as usize].data.len() as i64;
+        self.pc = self
+            .absolute
+            .unwrap_or(self.sections[self.cur as usize].data.len() as i64);
         if !self.active() {
             self.inactive_statement(file, start, text);
             return;
@@ -887,9 +891,12 @@ impl Asm<'_> {
     fn define_label(&mut self, name: &str, span: Span) {
         let key = self.def_key(name);
         let name = key.as_ref();
-        let v = Value {
-            section: Some(self.cur),
-            v: self.sections[self.cur as usize].data.len() as i64,
+        let v = match self.absolute {
+            Some(c) => Value::abs(c),
+            None => Value {
+                section: Some(self.cur),
+                v: self.sections[self.cur as usize].data.len() as i64,
+            },
         };
         if let Some(old) = self.syms.get(name) {
             if old.label || !matches!(old.val, SymVal::Val(_)) {
@@ -987,9 +994,11 @@ impl Asm<'_> {
 
     fn freeze_dot(&self, e: Expr) -> Expr {
         match e {
-            Expr::Sym(n, s) if n == "." => {
-                Expr::Int(self.sections[self.cur as usize].data.len() as i64, s)
-            }
+            Expr::Sym(n, s) if n == "." => Expr::Int(
+                self.absolute
+                    .unwrap_or(self.sections[self.cur as usize].data.len() as i64),
+                s,
+            ),
             Expr::Unary(o, a, s) => Expr::Unary(o, Box::new(self.freeze_dot(*a)), s),
             Expr::Binary(o, a, b, s) => Expr::Binary(
                 o,
@@ -1090,6 +1099,9 @@ impl Asm<'_> {
         memo: &mut HashMap<String, Result<Value, EvalError>>,
     ) -> Result<Value, EvalError> {
         if name == "." {
+            if self.absolute.is_some() {
+                return Ok(Value::abs(self.pc));
+            }
             return Ok(self.as_value(Value {
                 section: Some(self.cur),
                 v: self.pc,
@@ -1225,6 +1237,13 @@ impl Asm<'_> {
     fn instruction(&mut self, name: &str, toks: &[Token], end_span: Span) {
         let name_span = toks[0].span;
         let stmt = name_span.to(toks.last().map(|t| t.span).unwrap_or(name_span));
+        if self.absolute.is_some() {
+            self.err(
+                name_span,
+                "an instruction in the absolute section (.struct/.offset): choose a section first",
+            );
+            return;
+        }
         self.pc = self.sections[self.cur as usize].data.len() as i64;
         let mut p = Parser::new(&toks[1..], end_span);
         let arch = self.arch;
@@ -1859,46 +1878,48 @@ impl Asm<'_> {
         let args = &toks[1..];
         let mut p = Parser::new(args, end_span);
         let r: Result<(), (Span, String)> = (|| {
+            // What the pseudo-op does to the section, for the rules of the section.
+            let out = match pseudo::lookup(d) {
+                Some(row) => row.out,
+                None if matches!(
+                    d,
+                    ".byte"
+                        | ".short"
+                        | ".hword"
+                        | ".word"
+                        | ".int"
+                        | ".long"
+                        | ".quad"
+                        | ".octa"
+                        | ".half"
+                        | ".float"
+                        | ".single"
+                        | ".double"
+                        | ".ascii"
+                        | ".asciz"
+                        | ".string"
+                        | ".incbin"
+                ) =>
+                {
+                    pseudo::Out::Data
+                }
+                None if matches!(d, ".skip" | ".space" | ".zero" | ".org") => pseudo::Out::Moves,
+                None => pseudo::Out::Nothing,
+            };
             if self.format == Format::AmdCl2 {
                 if let Some(r) = self.cl2_directive(d, &mut p, span) {
                     return r;
                 }
                 // Configuration sections take no bytes, bss no contents.
-                let out = match pseudo::lookup(d) {
-                    Some(row) => row.out,
-                    None if matches!(
-                        d,
-                        ".byte"
-                            | ".short"
-                            | ".hword"
-                            | ".word"
-                            | ".int"
-                            | ".long"
-                            | ".quad"
-                            | ".octa"
-                            | ".half"
-                            | ".float"
-                            | ".single"
-                            | ".double"
-                            | ".ascii"
-                            | ".asciz"
-                            | ".string"
-                            | ".incbin"
-                    ) =>
-                    {
-                        pseudo::Out::Data
-                    }
-                    None if matches!(d, ".skip" | ".space" | ".zero" | ".org") => {
-                        pseudo::Out::Moves
-                    }
-                    None => pseudo::Out::Nothing,
-                };
                 let data = out == pseudo::Out::Data;
                 let moves = out == pseudo::Out::Moves;
-                if (data || moves) && !self.writable(span, data) {
+                if (data || moves) && self.absolute.is_none() && !self.writable(span, data) {
                     p.pos = args.len();
                     return Ok(());
                 }
+            }
+            if self.absolute.is_some() && out != pseudo::Out::Nothing {
+                return self.absolute_section_op(d, out, &mut p, span);
             }
             if let Some(row) = pseudo::lookup(d) {
                 return self.table_pseudo_op(row, &mut p, span);
@@ -2022,7 +2043,10 @@ impl Asm<'_> {
                     let v = self.eval_now(&e)?;
                     self.move_to(v, e.span());
                 }
-                ".text" => self.cur = 0,
+                ".text" => {
+                    self.absolute = None;
+                    self.cur = 0;
+                }
                 ".data" | ".rodata" | ".section" | ".bss" => {
                     return Err((
                         span,

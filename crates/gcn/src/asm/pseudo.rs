@@ -44,11 +44,18 @@ pub(super) enum Query {
 pub(super) enum Op {
     /// Pad to an alignment (in bytes, or a power of two) with a fill value of
     /// `fill_bytes` bytes (s_nop in code when no value is given).
-    Align { pow2: bool, fill_bytes: u8 },
+    Align {
+        pow2: bool,
+        fill_bytes: u8,
+    },
     /// `REPEAT[, [SIZE][, VALUE]]`: the value's low `value_bytes` bytes, zeros above.
-    Fill { value_bytes: u8 },
+    Fill {
+        value_bytes: u8,
+    },
     /// NUL-terminated strings, each character zero-extended to `char_bytes`.
-    Str { char_bytes: u8 },
+    Str {
+        char_bytes: u8,
+    },
     Get(Query),
     Undef,
     Enum,
@@ -63,6 +70,8 @@ pub(super) enum Op {
     Policy,
     /// `.abort`: stop assembling with an error.
     Abort,
+    /// `.struct`/`.offset ABS-EXPR`: go to that place of the absolute section.
+    Absolute,
 }
 
 pub(super) struct PseudoOp {
@@ -77,11 +86,46 @@ const fn row(name: &'static str, op: Op, out: Out) -> PseudoOp {
 
 /// Every pseudo-op of this module, one row each.
 static TABLE: &[PseudoOp] = &[
-    row(".align", Op::Align { pow2: false, fill_bytes: 1 }, Out::Moves),
-    row(".balign", Op::Align { pow2: false, fill_bytes: 1 }, Out::Moves),
-    row(".balignw", Op::Align { pow2: false, fill_bytes: 2 }, Out::Moves),
-    row(".balignl", Op::Align { pow2: false, fill_bytes: 4 }, Out::Moves),
-    row(".p2align", Op::Align { pow2: true, fill_bytes: 1 }, Out::Moves),
+    row(
+        ".align",
+        Op::Align {
+            pow2: false,
+            fill_bytes: 1,
+        },
+        Out::Moves,
+    ),
+    row(
+        ".balign",
+        Op::Align {
+            pow2: false,
+            fill_bytes: 1,
+        },
+        Out::Moves,
+    ),
+    row(
+        ".balignw",
+        Op::Align {
+            pow2: false,
+            fill_bytes: 2,
+        },
+        Out::Moves,
+    ),
+    row(
+        ".balignl",
+        Op::Align {
+            pow2: false,
+            fill_bytes: 4,
+        },
+        Out::Moves,
+    ),
+    row(
+        ".p2align",
+        Op::Align {
+            pow2: true,
+            fill_bytes: 1,
+        },
+        Out::Moves,
+    ),
     row(".fill", Op::Fill { value_bytes: 4 }, Out::Data),
     row(".fillq", Op::Fill { value_bytes: 8 }, Out::Data),
     row(".string16", Op::Str { char_bytes: 2 }, Out::Data),
@@ -99,6 +143,8 @@ static TABLE: &[PseudoOp] = &[
     row(".macrocase", Op::MacroCase(true), Out::Nothing),
     row(".nomacrocase", Op::MacroCase(false), Out::Nothing),
     row(".policy", Op::Policy, Out::Nothing),
+    row(".struct", Op::Absolute, Out::Nothing),
+    row(".offset", Op::Absolute, Out::Nothing),
     row(".abort", Op::Abort, Out::Nothing),
     row(".altmacro", Op::AltMacro(true), Out::Nothing),
     row(".noaltmacro", Op::AltMacro(false), Out::Nothing),
@@ -140,7 +186,10 @@ type PResult<T> = Result<T, (Span, String)>;
 fn settable_name(p: &mut Parser) -> PResult<(String, Span)> {
     let (n, ns) = p.symbol_name()?;
     if n == "." {
-        return Err((ns, "expected a symbol name (not the output counter '.')".into()));
+        return Err((
+            ns,
+            "expected a symbol name (not the output counter '.')".into(),
+        ));
     }
     Ok((n, ns))
 }
@@ -193,12 +242,85 @@ impl Asm<'_> {
                 self.policy = Some(self.abs_now(&e)?);
                 Ok(())
             }
+            Op::Absolute => {
+                let e = p.expr()?;
+                self.absolute = Some(self.abs_now(&e)?);
+                Ok(())
+            }
             Op::Abort => {
                 self.err(span, "assembly aborted by .abort");
                 self.ended = true;
                 Ok(())
             }
         }
+    }
+
+    /// A pseudo-op that writes or moves while the absolute section is current: it only
+    /// has places, so data is refused and moves change the counter (backwards too).
+    pub(super) fn absolute_section_op(
+        &mut self,
+        d: &str,
+        out: Out,
+        p: &mut Parser,
+        span: Span,
+    ) -> PResult<()> {
+        let Some(counter) = self.absolute else {
+            return Ok(());
+        };
+        if out == Out::Data {
+            return Err((
+                span,
+                "Writing data into non-writeable section is illegal (the absolute section of \
+                 .struct/.offset)"
+                    .into(),
+            ));
+        }
+        let at = p.span();
+        let v = self.abs_now(&p.expr()?)?;
+        let next = match lookup(d).map(|r| r.op) {
+            Some(Op::Align { pow2, .. }) => {
+                let align = if pow2 {
+                    if !(0..32).contains(&v) {
+                        return Err((at, format!("alignment exponent {v} out of range (0-31)")));
+                    }
+                    1i64 << v
+                } else {
+                    v
+                };
+                if align <= 0 || align & (align - 1) != 0 {
+                    return Err((at, format!("alignment {align} is not a power of two")));
+                }
+                let mut limit = None;
+                if p.eat_punct(",") {
+                    let _fill = self.optional_abs(p)?;
+                    if p.eat_punct(",") {
+                        limit = self.optional_abs(p)?;
+                    }
+                }
+                let target = counter.checked_add(align - 1).map(|t| t & !(align - 1));
+                match (target, limit) {
+                    (Some(t), Some(l)) if t - counter > l => counter,
+                    (Some(t), _) => t,
+                    (None, _) => return Err((at, "the output counter overflows".into())),
+                }
+            }
+            // `.org`: any place, backwards too.
+            _ if d == ".org" => v,
+            // `.skip`/`.space`/`.zero SIZE[, VALUE]`: the value is not stored.
+            _ => {
+                if v < 0 {
+                    return Err((at, format!("size {v} is negative")));
+                }
+                if p.eat_punct(",") {
+                    let _ = self.abs_now(&p.expr()?)?;
+                }
+                counter
+                    .checked_add(v)
+                    .ok_or((at, "the output counter overflows".to_string()))?
+            }
+        };
+        self.absolute = Some(next);
+        Ok(())
     }
 
     /// An optional operand: `None` when it is left out (`, ,` or the end).

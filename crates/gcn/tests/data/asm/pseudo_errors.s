@@ -29,6 +29,11 @@ m1 \%(2
 m1 <a!>
 .enum .
 .noaltmacro
+.struct 8
+.int 1
+s_nop 0
+.skip -1
+.text
 .policy
 .abort
 .byte 1
@@ -56,5 +61,8 @@ error: pseudo_errors.s:27:5: symbol 'zz' is not defined here
 error: pseudo_errors.s:28:8: expected ')'
 error: pseudo_errors.s:29:4: missing '>' at the end of a quoted argument
 error: pseudo_errors.s:30:7: expected a symbol name (not the output counter '.')
-error: pseudo_errors.s:32:8: expected an expression
-error: pseudo_errors.s:33:1: assembly aborted by .abort
+error: pseudo_errors.s:33:1: Writing data into non-writeable section is illegal (the absolute section of .struct/.offset)
+error: pseudo_errors.s:34:1: an instruction in the absolute section (.struct/.offset): choose a section first
+error: pseudo_errors.s:35:7: size -1 is negative
+error: pseudo_errors.s:37:8: expected an expression
+error: pseudo_errors.s:38:1: assembly aborted by .abort
