@@ -652,7 +652,7 @@ impl Asm<'_> {
                         &[(var.clone(), items[next].clone())],
                         None,
                         room,
-                        false,
+                        self.macro_modes.alternate,
                     ) else {
                         self.expansion_error(span, ".irp item", None);
                         return false;
@@ -2357,7 +2357,7 @@ impl Asm<'_> {
                             &[(var.clone(), items[0].clone())],
                             None,
                             self.expansion_room(),
-                            false,
+                            self.macro_modes.alternate,
                         ) else {
                             self.expansion_error(span, d, None);
                             return Ok(());

@@ -35,6 +35,10 @@ there:
 .endm
 loc
 loc
+# .irp substitutes as macros do.
+.irp r, 7, 8
+.byte r
+.endr
 .noaltmacro
 twice 5
 #### EXPECTED
@@ -42,7 +46,7 @@ arch GCN1.0
 0000: 01 01 02 02 03 03 03 0c 00 00 00 22 00 00 00 34
 0010: 35 2c 20 32 31 35 2c 20 2d 35 33 00 74 68 69 73
 0020: 20 69 73 20 74 65 73 74 20 3c 3e 69 74 27 73 61
-0030: 2c 20 62 01 01 05 05
+0030: 2c 20 62 01 01 07 08 05 05
 sym .LL0 = 51
 sym .LL1 = 52
 sym .LL2 = 52
