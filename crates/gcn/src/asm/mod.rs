@@ -1879,7 +1879,8 @@ impl Asm<'_> {
         let mut p = Parser::new(args, end_span);
         let r: Result<(), (Span, String)> = (|| {
             // What the pseudo-op does to the section, for the rules of the section.
-            let out = match pseudo::lookup(d) {
+            let row = pseudo::lookup(d);
+            let out = match row {
                 Some(row) => row.out,
                 None if matches!(
                     d,
@@ -1921,7 +1922,7 @@ impl Asm<'_> {
             if self.absolute.is_some() && out != pseudo::Out::Nothing {
                 return self.absolute_section_op(d, out, &mut p, span);
             }
-            if let Some(row) = pseudo::lookup(d) {
+            if let Some(row) = row {
                 return self.table_pseudo_op(row, &mut p, span);
             }
             match d {
