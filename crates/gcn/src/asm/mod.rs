@@ -1336,27 +1336,6 @@ impl Asm<'_> {
         }
     }
 
-    /// Before `.undef` forgets the symbol stored as `key`: resolve now the fixups that
-    /// use it and can be evaluated (CLRX resolves them as soon as their symbols are
-    /// defined, so they keep the value the symbol had).
-    fn resolve_fixups_using(&mut self, key: &str) {
-        let fixups = std::mem::take(&mut self.fixups);
-        let mut keep = Vec::with_capacity(fixups.len());
-        for f in fixups {
-            let mut uses = false;
-            for_each_sym(&f.expr, &mut |n, _| {
-                uses |= n == key || self.sym_key(n).is_some_and(|k| k == key)
-            });
-            if uses && self.try_eval(&f.expr).is_ok() {
-                self.apply_fixup(f);
-            } else {
-                keep.push(f);
-            }
-        }
-        keep.append(&mut self.fixups);
-        self.fixups = keep;
-    }
-
     /// Write a fixup's value into its section (or report why it has none).
     fn apply_fixup(&mut self, f: Fixup) {
         {
