@@ -16,10 +16,15 @@
 //!   form where it regenerates them exactly; relocated literals as `(.gdata+8)>>32`.
 //! * **Assembler.** [`assemble`] reads CLRX source: expressions with every CLRX
 //!   operator, labels (also local `1:`/`1b`/`1f`) and forward references, `.set`
-//!   `.equ` `.eqv`, data pseudo-ops (`.byte` … `.octa`), `.if*`, `.macro`,
+//!   `.equ` `.eqv`, data pseudo-ops (`.byte` … `.octa`, `.string16/32/64`, `.fill`/
+//!   `.fillq`), hex float literals (`0x1.8p1`), alignment (`.align`, `.balign[wl]`,
+//!   `.p2align`, with a limit), `.if*`, `.macro` (with `.altmacro`, `.macrocase`),
 //!   `.rept`/`.irp`/`.irpc`/`.for`/`.while`, `.include`/`.incbin`, `.gpu`/`.arch`,
-//!   register symbols (`x = %s[2:3]`, `x[1]`), visibility scopes (`.scope`, `.using`,
-//!   `a::x`). The output is raw code or, with `.amdcl2` (module `asm::cl2`), an AMD
+//!   `.get_*`, `.undef`, `.enum`, `.struct`/`.offset` (the absolute section), `.fail`,
+//!   `.policy`, `.abort`, the listing pseudo-ops CLRX ignores (`.file`,
+//!   `.line`, `.size`, ...), register symbols (`x = %s[2:3]`, `x[1]`), visibility
+//!   scopes (`.scope`, `.using`, `a::x`). The pseudo-ops of `asm::pseudo` are rows of
+//!   one table (name, effect on the section, variant). The output is raw code or, with `.amdcl2` (module `asm::cl2`), an AMD
 //!   OpenCL 2.0 binary: kernels with `.config`/`.hsaconfig` or raw blobs, global data,
 //!   samplers and relocations of 32-bit literals against global data, written by
 //!   `kauai-amdbin`. Errors are diagnostics with `file:line:col`, as many per run as
@@ -30,7 +35,8 @@
 //!
 //! Encodings: SOP2, SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, VOP1, VOP2, VOPC, VOP3A/B,
 //! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP (with
-//! `compr`). Not supported yet (errors, never silently): `.section` in AMD CL2 binaries,
+//! `compr`). Not supported yet (errors, never silently): `.regvar` and register
+//! allocation, `.section` in AMD CL2 binaries,
 //! relocations outside instruction literals, CLRX's "HSA layout" (code outside kernels),
 //! other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!

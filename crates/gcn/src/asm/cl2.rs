@@ -271,6 +271,7 @@ impl Asm<'_> {
         }
         st.place = Some(place);
         self.cur = sec;
+        self.absolute = None;
     }
 
     fn current_kernel(&self) -> Option<usize> {

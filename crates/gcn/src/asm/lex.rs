@@ -237,7 +237,7 @@ fn lex_number(t: &[u8]) -> Result<(Tok<'static>, usize), String> {
             end += 1;
         }
         if end < t.len() && (t[end] == b'.' || t[end] == b'p' || t[end] == b'P') {
-            return Err("hexadecimal float literals are not supported yet".into());
+            return hex_float(t, end);
         }
         let s = std::str::from_utf8(&t[2..end]).unwrap_or("");
         return Ok((int_token(s, 16, "bad hexadecimal literal")?, end));
@@ -293,6 +293,112 @@ fn lex_number(t: &[u8]) -> Result<(Tok<'static>, usize), String> {
         int_token(s, 10, "integer literal out of range")?
     };
     Ok((tok, end))
+}
+
+/// A C99 hexadecimal float (`0x1.8p1`, `0x1a2.4b5p5`; the binary exponent may be left
+/// out) starting at `t`, whose integer digits end at `int_end`: the value rounded once
+/// to the nearest double, then an optional `h`/`s`/`l` suffix as for decimal floats.
+fn hex_float(t: &[u8], int_end: usize) -> Result<(Tok<'static>, usize), String> {
+    let mut end = int_end;
+    let mut frac = int_end;
+    if t.get(end) == Some(&b'.') {
+        end += 1;
+        frac = end;
+        while end < t.len() && t[end].is_ascii_hexdigit() {
+            end += 1;
+        }
+    }
+    let digits: Vec<u8> = t[2..int_end]
+        .iter()
+        .chain(&t[frac..end])
+        .map(|&c| (c as char).to_digit(16).unwrap_or(0) as u8)
+        .collect();
+    if digits.is_empty() {
+        return Err("bad hexadecimal float literal: no digits".into());
+    }
+    // Each fractional digit scales the integer read so far by 2^-4.
+    let mut exp: i64 = -4 * (end - frac) as i64;
+    if end < t.len() && (t[end] == b'p' || t[end] == b'P') {
+        let mut e = end + 1;
+        let neg = t.get(e) == Some(&b'-');
+        if matches!(t.get(e), Some(b'+' | b'-')) {
+            e += 1;
+        }
+        let start = e;
+        let mut v: i64 = 0;
+        while e < t.len() && t[e].is_ascii_digit() {
+            // Saturate: any exponent this large gives infinity or zero anyway.
+            v = (v * 10 + (t[e] - b'0') as i64).min(1 << 20);
+            e += 1;
+        }
+        if e == start {
+            return Err("bad hexadecimal float literal: expected digits after 'p'".into());
+        }
+        exp = exp.saturating_add(if neg { -v } else { v });
+        end = e;
+    }
+    let v = hex_digits_to_f64(&digits, exp);
+    let mut suffix = None;
+    if end < t.len()
+        && matches!(t[end], b'h' | b's' | b'l')
+        && !t.get(end + 1).is_some_and(|c| is_ident_char(*c))
+    {
+        suffix = Some(t[end] as char);
+        end += 1;
+    }
+    Ok((Tok::Float(v, suffix), end))
+}
+
+/// `digits` (hex, most significant first) times 2^`exp`, rounded to nearest even.
+fn hex_digits_to_f64(digits: &[u8], mut exp: i64) -> f64 {
+    // Keep the first 60 significant bits; later digits only matter as a sticky bit.
+    let mut mant: u64 = 0;
+    let mut sticky = false;
+    for &d in digits {
+        if mant >> 56 == 0 {
+            mant = mant << 4 | d as u64;
+        } else {
+            sticky |= d != 0;
+            exp += 4;
+        }
+    }
+    if mant == 0 {
+        return 0.0;
+    }
+    let bits = 64 - mant.leading_zeros() as i64;
+    // Drop the bits below a 53-bit significand, or below 2^-1074 (subnormals).
+    let drop = (bits - 53).max(-1074 - exp).max(0);
+    let (mut keep, rem, half) = if drop >= 64 {
+        // The whole value is below half of the smallest subnormal, or exactly half.
+        let half = if drop == 64 { 1u128 << 63 } else { u128::MAX };
+        (0u64, mant as u128, half)
+    } else if drop > 0 {
+        (
+            mant >> drop,
+            (mant & ((1u64 << drop) - 1)) as u128,
+            1u128 << (drop - 1),
+        )
+    } else {
+        (mant, 0, u128::MAX)
+    };
+    if rem > half || (rem == half && (sticky || keep & 1 == 1)) {
+        keep += 1;
+    }
+    // keep * 2^(exp + drop) is exact (or overflows to infinity): scale in steps that
+    // stay within the exponent range.
+    let mut v = keep as f64;
+    let mut k = exp + drop;
+    while k > 0 {
+        let s = k.min(1000);
+        v *= f64::powi(2.0, s as i32);
+        k -= s;
+    }
+    while k < 0 {
+        let s = k.max(-1000);
+        v *= f64::powi(2.0, s as i32);
+        k -= s;
+    }
+    v
 }
 
 /// An integer token: 64-bit when it fits, else 128-bit (`.octa`), else an error.

@@ -9,9 +9,12 @@ mod cl2;
 pub mod expr;
 pub mod instr;
 pub mod lex;
+mod macros;
+mod pseudo;
 pub mod scope;
 
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use kauai_diag::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
@@ -218,6 +221,17 @@ struct Asm<'a> {
     kinds: Vec<cl2::SecKind>,
     /// `.amdcl2` state (kernels, configurations, global data).
     cl2: Option<cl2::Cl2State>,
+    /// `.enum`'s counter of each scope that used it.
+    enum_counters: HashMap<usize, i64>,
+    /// `.macrocase`/`.altmacro` and friends.
+    macro_modes: macros::MacroModes,
+    /// Names `local` made unique so far (alternate macro syntax).
+    local_names: u64,
+    /// `.policy`, if given.
+    policy: Option<i64>,
+    /// The output counter of the absolute section while `.struct`/`.offset` is in
+    /// effect (until a section is chosen again).
+    absolute: Option<i64>,
 }
 
 /// Assemble CLRX-syntax source `file` of `sources`. Diagnostics (errors, warnings)
@@ -292,6 +306,11 @@ pub fn assemble(
         scopes: scope::ScopeTree::new(),
         kinds: vec![cl2::SecKind::Code(None)],
         cl2: None,
+        enum_counters: HashMap::default(),
+        macro_modes: macros::MacroModes::default(),
+        local_names: 0,
+        policy: None,
+        absolute: None,
     };
     if opts.format == Format::AmdCl2 {
         a.format = Format::RawCode;
@@ -628,9 +647,13 @@ impl Asm<'_> {
             } => {
                 if next < items.len() {
                     let room = self.expansion_room();
-                    let Some(text) =
-                        substitute(&body, &[(var.clone(), items[next].clone())], None, room)
-                    else {
+                    let Some(text) = substitute(
+                        &body,
+                        &[(var.clone(), items[next].clone())],
+                        None,
+                        room,
+                        self.macro_modes.alternate,
+                    ) else {
                         self.expansion_error(span, ".irp item", None);
                         return false;
                     };
@@ -697,14 +720,19 @@ impl Asm<'_> {
     }
 
     fn statement(&mut self, file: FileId, start: usize, text: &[u8]) {
-        self.pc = self.sections[self.cur as usize].data.len() as i64;
+        self.pc = self
+            .absolute
+            .unwrap_or(self.sections[self.cur as usize].data.len() as i64);
         if !self.active() {
             self.inactive_statement(file, start, text);
             return;
         }
         let mut toks = lex::Tokens::new();
         if let Err((s, m)) = lex::lex_into(file, start, text, &mut toks) {
-            self.err(s, m);
+            // Macro arguments are text (`\%EXPR`, `'it!'s'`): only the name must lex.
+            if !self.call_unlexed_macro(file, start, text) {
+                self.err(s, m);
+            }
             return;
         }
         if toks.is_empty() {
@@ -773,7 +801,7 @@ impl Asm<'_> {
             return;
         };
         if !self.macros.is_empty() {
-            if let Some(m) = self.macros.get(*name).cloned() {
+            if let Some(m) = self.macros.get(self.macro_key(name).as_ref()).cloned() {
                 self.invoke_macro(name, &m, file, toks[0].span, start, text);
                 return;
             }
@@ -863,9 +891,12 @@ impl Asm<'_> {
     fn define_label(&mut self, name: &str, span: Span) {
         let key = self.def_key(name);
         let name = key.as_ref();
-        let v = Value {
-            section: Some(self.cur),
-            v: self.sections[self.cur as usize].data.len() as i64,
+        let v = match self.absolute {
+            Some(c) => Value::abs(c),
+            None => Value {
+                section: Some(self.cur),
+                v: self.sections[self.cur as usize].data.len() as i64,
+            },
         };
         if let Some(old) = self.syms.get(name) {
             if old.label || !matches!(old.val, SymVal::Val(_)) {
@@ -963,9 +994,11 @@ impl Asm<'_> {
 
     fn freeze_dot(&self, e: Expr) -> Expr {
         match e {
-            Expr::Sym(n, s) if n == "." => {
-                Expr::Int(self.sections[self.cur as usize].data.len() as i64, s)
-            }
+            Expr::Sym(n, s) if n == "." => Expr::Int(
+                self.absolute
+                    .unwrap_or(self.sections[self.cur as usize].data.len() as i64),
+                s,
+            ),
             Expr::Unary(o, a, s) => Expr::Unary(o, Box::new(self.freeze_dot(*a)), s),
             Expr::Binary(o, a, b, s) => Expr::Binary(
                 o,
@@ -1066,6 +1099,9 @@ impl Asm<'_> {
         memo: &mut HashMap<String, Result<Value, EvalError>>,
     ) -> Result<Value, EvalError> {
         if name == "." {
+            if self.absolute.is_some() {
+                return Ok(Value::abs(self.pc));
+            }
             return Ok(self.as_value(Value {
                 section: Some(self.cur),
                 v: self.pc,
@@ -1201,6 +1237,13 @@ impl Asm<'_> {
     fn instruction(&mut self, name: &str, toks: &[Token], end_span: Span) {
         let name_span = toks[0].span;
         let stmt = name_span.to(toks.last().map(|t| t.span).unwrap_or(name_span));
+        if self.absolute.is_some() {
+            self.err(
+                name_span,
+                "an instruction in the absolute section (.struct/.offset): choose a section first",
+            );
+            return;
+        }
         self.pc = self.sections[self.cur as usize].data.len() as i64;
         let mut p = Parser::new(&toks[1..], end_span);
         let arch = self.arch;
@@ -1289,6 +1332,13 @@ impl Asm<'_> {
     fn finish_fixups(&mut self) {
         let fixups = std::mem::take(&mut self.fixups);
         for f in fixups {
+            self.apply_fixup(f);
+        }
+    }
+
+    /// Write a fixup's value into its section (or report why it has none).
+    fn apply_fixup(&mut self, f: Fixup) {
+        {
             if f.lit {
                 match self.relocation(&f.expr) {
                     Ok(Some(r)) => {
@@ -1299,12 +1349,12 @@ impl Asm<'_> {
                             b.copy_from_slice(&cl2::RELOC_FILL.to_le_bytes());
                         }
                         self.add_relocation(f.section, f.offset, r, f.expr.span());
-                        continue;
+                        return;
                     }
                     Ok(None) => {}
                     Err((s, m)) => {
                         self.err(s, m);
-                        continue;
+                        return;
                     }
                 }
             }
@@ -1312,30 +1362,30 @@ impl Asm<'_> {
                 Ok(v) => v,
                 Err(EvalError::Undefined(n, s)) => {
                     self.err(s, format!("undefined symbol '{n}'"));
-                    continue;
+                    return;
                 }
                 Err(EvalError::Error(s, m)) => {
                     self.err(s, m);
-                    continue;
+                    return;
                 }
             };
             let value: i64 = if let Some(pc) = f.pcrel {
                 match v.section {
                     Some(s) if s != f.section => {
                         self.err(f.expr.span(), "branch target is in another section");
-                        continue;
+                        return;
                     }
                     _ => {}
                 }
                 let d = v.v - (pc + 4);
                 if d % 4 != 0 {
                     self.err(f.expr.span(), "branch target is not aligned to 4 bytes");
-                    continue;
+                    return;
                 }
                 let d = d / 4;
                 if !(-32768..32768).contains(&d) {
                     self.err(f.expr.span(), "branch target out of range");
-                    continue;
+                    return;
                 }
                 d
             } else {
@@ -1346,7 +1396,7 @@ impl Asm<'_> {
                         "not supported yet: relocations outside 32-bit instruction literals"
                     };
                     self.err(f.expr.span(), m);
-                    continue;
+                    return;
                 }
                 let lo = if f.bits >= 64 {
                     i64::MIN
@@ -1373,7 +1423,7 @@ impl Asm<'_> {
                         f.expr.span(),
                         format!("value {} does not fit in {} bits", v.v, f.bits),
                     );
-                    continue;
+                    return;
                 }
                 v.v
             };
@@ -1439,26 +1489,52 @@ impl Asm<'_> {
         let s = String::from_utf8_lossy(text);
         // Text after the macro name.
         let off = (span.end as usize).saturating_sub(start);
-        let args_text = s.get(off..).unwrap_or("").trim();
-        let args = split_args(args_text);
+        let after = s.get(off..).unwrap_or("");
+        let args_text = after.trim();
+        let args_at = start + off + (after.len() - after.trim_start().len());
+        let args = if self.macro_modes.alternate {
+            macros::split_alt_args(args_text)
+        } else {
+            split_args(args_text)
+        };
+        // `%EXPR`, `\%EXPR` and quoted arguments become what the body receives.
+        let value = |asm: &mut Self, a: &str| {
+            // Keep the argument's span inside the statement (text read lossily as
+            // UTF-8 may be longer than its bytes).
+            let at = (args_at + args_text.find(a).unwrap_or(0))
+                .min((start + text.len()).saturating_sub(a.len()));
+            asm.macro_argument(a, file, at, start + text.len())
+        };
         let mut vals: Vec<(String, String)> = Vec::new();
         let mut positional = 0;
         let mut assigned: Vec<Option<String>> = vec![None; m.params.len()];
-        for a in args.iter() {
+        for (ai, a) in args.iter().enumerate() {
             if let Some((k, v)) = a.split_once('=') {
                 let k = k.trim();
                 if let Some(i) = m.params.iter().position(|p| p.0 == k) {
-                    assigned[i] = Some(v.trim().to_string());
+                    let Some(v) = value(self, v.trim()) else {
+                        return;
+                    };
+                    assigned[i] = Some(v);
                     continue;
                 }
             }
             if positional < m.params.len() {
                 if m.vararg && positional == m.params.len() - 1 {
-                    let rest: Vec<&str> = args[positional..].iter().map(String::as_str).collect();
+                    let mut rest = Vec::new();
+                    for r in &args[ai..] {
+                        let Some(v) = value(self, r) else {
+                            return;
+                        };
+                        rest.push(v);
+                    }
                     assigned[positional] = Some(rest.join(", "));
                     break;
                 }
-                assigned[positional] = Some(a.clone());
+                let Some(v) = value(self, a) else {
+                    return;
+                };
+                assigned[positional] = Some(v);
                 positional += 1;
             } else {
                 self.err(span, format!("too many arguments for macro '{name}'"));
@@ -1483,11 +1559,19 @@ impl Asm<'_> {
         }
         self.macro_count += 1;
         let what = format!("macro '{name}'");
+        let alt = self.macro_modes.alternate;
+        let mut text = Cow::Borrowed(m.body.as_str());
+        if alt {
+            let (body, locals) = macros::local_names(&m.body, &mut self.local_names);
+            text = Cow::Owned(body);
+            vals.extend(locals);
+        }
         let Some(body) = substitute(
-            &m.body,
+            &text,
             &vals,
             Some(self.macro_count - 1),
             self.expansion_room(),
+            alt,
         ) else {
             self.expansion_error(span, &what, None);
             return;
@@ -1773,12 +1857,11 @@ impl Asm<'_> {
         let args = &toks[1..];
         let mut p = Parser::new(args, end_span);
         let r: Result<(), (Span, String)> = (|| {
-            if self.format == Format::AmdCl2 {
-                if let Some(r) = self.cl2_directive(d, &mut p, span) {
-                    return r;
-                }
-                // Configuration sections take no bytes, bss no contents.
-                let data = matches!(
+            // What the pseudo-op does to the section, for the rules of the section.
+            let row = pseudo::lookup(d);
+            let out = match row {
+                Some(row) => row.out,
+                None if matches!(
                     d,
                     ".byte"
                         | ".short"
@@ -1795,17 +1878,31 @@ impl Asm<'_> {
                         | ".ascii"
                         | ".asciz"
                         | ".string"
-                        | ".fill"
                         | ".incbin"
-                );
-                let moves = matches!(
-                    d,
-                    ".skip" | ".space" | ".zero" | ".align" | ".balign" | ".p2align" | ".org"
-                );
-                if (data || moves) && !self.writable(span, data) {
+                ) =>
+                {
+                    pseudo::Out::Data
+                }
+                None if matches!(d, ".skip" | ".space" | ".zero" | ".org") => pseudo::Out::Moves,
+                None => pseudo::Out::Nothing,
+            };
+            if self.format == Format::AmdCl2 {
+                if let Some(r) = self.cl2_directive(d, &mut p, span) {
+                    return r;
+                }
+                // Configuration sections take no bytes, bss no contents.
+                let data = out == pseudo::Out::Data;
+                let moves = out == pseudo::Out::Moves;
+                if (data || moves) && self.absolute.is_none() && !self.writable(span, data) {
                     p.pos = args.len();
                     return Ok(());
                 }
+            }
+            if self.absolute.is_some() && out != pseudo::Out::Nothing {
+                return self.absolute_section_op(d, out, &mut p, span);
+            }
+            if let Some(row) = row {
+                return self.table_pseudo_op(row, &mut p, span);
             }
             match d {
                 ".set" | ".equ" | ".eqv" | ".equiv" => {
@@ -1907,29 +2004,6 @@ impl Asm<'_> {
                         break;
                     }
                 },
-                ".fill" => {
-                    let count = self.abs_now(&p.expr()?)?;
-                    let size = if p.eat_punct(",") {
-                        self.abs_now(&p.expr()?)?
-                    } else {
-                        1
-                    };
-                    let value = if p.eat_punct(",") {
-                        self.abs_now(&p.expr()?)?
-                    } else {
-                        0
-                    };
-                    if count < 0 || !(0..=8).contains(&size) {
-                        return Err((span, "bad .fill count or size".into()));
-                    }
-                    self.output_fits(span, (count as u64).saturating_mul(size as u64))?;
-                    let bytes = (value as u64).to_le_bytes();
-                    for _ in 0..count {
-                        self.sections[self.cur as usize]
-                            .data
-                            .extend_from_slice(&bytes[..size as usize]);
-                    }
-                }
                 ".skip" | ".space" | ".zero" => {
                     let n = self.abs_now(&p.expr()?)?;
                     let v = if p.eat_punct(",") {
@@ -1944,48 +2018,15 @@ impl Asm<'_> {
                     let data = &mut self.sections[self.cur as usize].data;
                     data.resize(data.len() + n as usize, v as u8);
                 }
-                ".align" | ".balign" | ".p2align" => {
-                    let a = self.abs_now(&p.expr()?)?;
-                    let align = if d == ".p2align" {
-                        if !(0..32).contains(&a) {
-                            return Err((span, "alignment exponent out of range".into()));
-                        }
-                        1i64 << a
-                    } else {
-                        a
-                    };
-                    if align <= 0 || align & (align - 1) != 0 {
-                        return Err((span, "alignment must be a power of two".into()));
-                    }
-                    let fill = if p.eat_punct(",") && !p.is_punct(",") {
-                        Some(self.abs_now(&p.expr()?)?)
-                    } else {
-                        None
-                    };
-                    let len = self.sections[self.cur as usize].data.len() as i64;
-                    let target = (len + align - 1) / align * align;
-                    self.output_fits(span, (target - len) as u64)?;
-                    // Every code section (kernels of .amdcl2 too, not only rawcode's
-                    // .text) is padded with s_nop, as CLRX does, when it stays dword aligned.
-                    let is_code = matches!(
-                        self.kinds.get(self.cur as usize),
-                        Some(cl2::SecKind::Code(_))
-                    );
-                    let data = &mut self.sections[self.cur as usize].data;
-                    if fill.is_none() && is_code && data.len().is_multiple_of(4) && align >= 4 {
-                        while (data.len() as i64) < target {
-                            data.extend_from_slice(&0xBF80_0000u32.to_le_bytes());
-                        }
-                    } else {
-                        data.resize(target as usize, fill.unwrap_or(0) as u8);
-                    }
-                }
                 ".org" => {
                     let e = p.expr()?;
                     let v = self.eval_now(&e)?;
                     self.move_to(v, e.span());
                 }
-                ".text" => self.cur = 0,
+                ".text" => {
+                    self.absolute = None;
+                    self.cur = 0;
+                }
                 ".data" | ".rodata" | ".section" | ".bss" => {
                     return Err((
                         span,
@@ -2047,7 +2088,7 @@ impl Asm<'_> {
                         _ => return Err((s, format!("not supported yet: format '{n}'"))),
                     }
                 }
-                ".print" | ".warning" | ".error" | ".fail" | ".err" => {
+                ".print" | ".warning" | ".error" | ".err" => {
                     let msg = match p.peek() {
                         Some(Tok::Str(s)) => {
                             p.pos += 1;
@@ -2193,8 +2234,9 @@ impl Asm<'_> {
                     let body = self
                         .capture_block(&[".macro"], &[".endm", ".endmacro"], span)
                         .unwrap_or_default();
+                    let key = self.macro_key(&n).into_owned();
                     self.macros.insert(
-                        n,
+                        key,
                         Macro {
                             params,
                             vararg,
@@ -2221,7 +2263,7 @@ impl Asm<'_> {
                         .ok_or((p.span(), "expected a macro name".to_string()))?
                         .to_string();
                     p.pos += 1;
-                    if self.macros.remove(&n).is_none() {
+                    if self.macros.remove(self.macro_key(&n).as_ref()).is_none() {
                         return Err((span, format!("macro '{n}' is not defined")));
                     }
                 }
@@ -2295,6 +2337,7 @@ impl Asm<'_> {
                             &[(var.clone(), items[0].clone())],
                             None,
                             self.expansion_room(),
+                            self.macro_modes.alternate,
                         ) else {
                             self.expansion_error(span, d, None);
                             return Ok(());
@@ -2522,13 +2565,15 @@ fn split_args(s: &str) -> Vec<String> {
     out
 }
 
-/// Replace `\name` by argument values, `\@` by the expansion counter, `\()` by nothing;
+/// Replace `\name` by argument values, `\@` by the expansion counter, `\()` by nothing,
+/// and with `bare` (alternate macro syntax) a whole name that is a parameter too;
 /// `None` if the result would be longer than `limit` bytes.
 fn substitute(
     body: &str,
     vals: &[(String, String)],
     counter: Option<u64>,
     limit: u64,
+    bare: bool,
 ) -> Option<String> {
     let mut out = String::with_capacity(body.len().min(limit as usize));
     let b = body.as_bytes();
@@ -2556,6 +2601,20 @@ fn substitute(
                 i += 1 + name.len();
                 continue;
             }
+        }
+        let name_char = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$');
+        if bare && name_char(b[i]) && !b[i].is_ascii_digit() && (i == 0 || !name_char(b[i - 1])) {
+            let n = b[i..].iter().take_while(|&&c| name_char(c)).count();
+            let name = &body[i..i + n];
+            match vals.iter().find(|(p, _)| p == name) {
+                Some((_, v)) => out.push_str(v),
+                None => out.push_str(name),
+            }
+            i += n;
+            if out.len() as u64 > limit {
+                return None;
+            }
+            continue;
         }
         let ch_len = body[i..].chars().next().map(char::len_utf8).unwrap_or(1);
         out.push_str(&body[i..i + ch_len]);
