@@ -2744,7 +2744,10 @@ mod tests {
             assert_eq!(clGetPlatformIDs(1, &mut platform, null.cast()), CL_SUCCESS);
             let name = c"clCreateProgramWithILKHR".as_ptr();
             assert_eq!(clGetExtensionFunctionAddress(name), want);
-            assert_eq!(clGetExtensionFunctionAddressForPlatform(platform, name), want);
+            assert_eq!(
+                clGetExtensionFunctionAddressForPlatform(platform, name),
+                want
+            );
             let garbage = 0x1234usize as cl_platform_id;
             assert!(clGetExtensionFunctionAddressForPlatform(garbage, name).is_null());
             assert!(clGetExtensionFunctionAddress(c"clCreateProgramWithIL".as_ptr()).is_null());
