@@ -383,6 +383,22 @@ pub fn create_program_with_source(ctx: usize, texts: Vec<Vec<u8>>) -> R<usize> {
     Ok(create_program(c.clone(), sources, Origin::Source, slots))
 }
 
+/// `clCreateProgramWithILKHR`: the module is only recognised here (its magic number and
+/// a whole number of words); what else is wrong with it is the build's error, in the
+/// build log, as for source.
+pub fn create_program_with_il(ctx: usize, il: Vec<u8>) -> R<usize> {
+    let c = context(ctx)?;
+    if !kauai_runtime::is_spirv_source(&il) || !il.len().is_multiple_of(4) {
+        return Err(CL_INVALID_VALUE);
+    }
+    let sources = vec![SourceFile {
+        name: "<il>".into(),
+        bytes: il,
+    }];
+    let slots = c.devices.iter().map(empty_slot).collect();
+    Ok(create_program(c.clone(), sources, Origin::Il, slots))
+}
+
 /// The first line of a Kauai program binary.
 const BINARY_MAGIC: &str = "KAUAI-PROGRAM-BINARY 2";
 
@@ -592,9 +608,10 @@ pub fn build_program(p: &ProgramObj, devices: Option<&[usize]>, options: &str) -
                 s.status = CL_BUILD_IN_PROGRESS;
             }
         }
-        let built = std::panic::catch_unwind(|| match &code {
-            Some(c) => load_code(&rt_dev, c),
-            None => Program::build(&rt_dev, &p.sources, &opts),
+        let built = std::panic::catch_unwind(|| match (&code, p.sources.as_slice()) {
+            (Some(c), _) => load_code(&rt_dev, c),
+            (None, [il]) if p.origin == Origin::Il => Program::from_spirv(&rt_dev, il, &opts),
+            (None, _) => Program::build(&rt_dev, &p.sources, &opts),
         })
         .unwrap_or_else(|_| {
             Err(RuntimeError::BuildProgramFailure(
@@ -637,7 +654,14 @@ pub fn program_info(p: &ProgramObj, param: u32) -> R<InfoValue> {
         CL_PROGRAM_DEVICES => {
             InfoValue::usizes(&slots.iter().map(|s| s.device.handle).collect::<Vec<_>>())
         }
+        // A program from IL has no source: the empty string, as OpenCL 2.1 has it.
+        CL_PROGRAM_SOURCE if p.origin == Origin::Il => InfoValue::str(""),
         CL_PROGRAM_SOURCE => InfoValue::str(&p.source_text()),
+        // The IL it was created with; nothing for any other program.
+        CL_PROGRAM_IL_KHR => match (p.origin, p.sources.as_slice()) {
+            (Origin::Il, [il]) => InfoValue(il.bytes.clone()),
+            _ => InfoValue::empty(),
+        },
         CL_PROGRAM_BINARY_SIZES => {
             InfoValue::usizes(&binaries(&slots).iter().map(Vec::len).collect::<Vec<_>>())
         }

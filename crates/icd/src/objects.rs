@@ -193,6 +193,8 @@ impl Drop for Mem {
 pub enum Origin {
     Source,
     Binary,
+    /// `clCreateProgramWithILKHR`: one SPIR-V module, the program's only source.
+    Il,
 }
 
 /// The state of a program on one of its devices.

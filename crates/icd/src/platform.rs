@@ -15,6 +15,8 @@ pub const PLATFORM_VERSION: &str = "OpenCL 1.2 Kauai";
 pub const DEFAULT_DEVICES: &str = "host,rv770,cypress,cayman";
 /// The suffix of the ICD extension function names (`clIcdGetPlatformIDsKHR`).
 pub const ICD_SUFFIX: &str = "Kauai";
+/// `CL_DEVICE_IL_VERSION_KHR`: the SPIR-V versions `kauai-spirv` reads (1.0 to 1.2).
+pub const IL_VERSION: &str = "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2";
 /// Global memory the IL devices report: the 1 GiB of an HD 5870 / HD 6970.
 const IL_GLOBAL_MEM: u64 = 1 << 30;
 /// The host device's global memory when /proc/meminfo cannot be read.
@@ -128,8 +130,12 @@ fn make_device(name: &str) -> Option<DeviceObj> {
         format!("Kauai host ({})", cpu_model())
     };
     let mut ext: Vec<String> = rt.info.device_info.extensions.clone();
-    if !ext.iter().any(|e| e == "cl_khr_icd") {
-        ext.push("cl_khr_icd".into());
+    // Every device takes SPIR-V: the runtime compiles it through the device's compiler
+    // target like OpenCL C (the host's and the amdil target alike).
+    for e in ["cl_khr_icd", "cl_khr_il_program"] {
+        if !ext.iter().any(|x| x == e) {
+            ext.push(e.into());
+        }
     }
     Some(DeviceObj {
         handle: 0,
@@ -304,6 +310,7 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         }
         CL_DEVICE_OPENCL_C_VERSION => InfoValue::str("OpenCL C 1.2 "),
         CL_DEVICE_EXTENSIONS => InfoValue::str(&d.extensions),
+        CL_DEVICE_IL_VERSION_KHR => InfoValue::str(IL_VERSION),
         CL_DEVICE_BUILT_IN_KERNELS => InfoValue::str(""),
         CL_DEVICE_PRINTF_BUFFER_SIZE => {
             InfoValue::usize(kauai_host::DEFAULT_PRINTF_BUFFER as usize)

@@ -241,6 +241,7 @@ pub unsafe extern "C" fn clGetExtensionFunctionAddress(func_name: *const c_char)
     match name.as_deref() {
         Some("clIcdGetPlatformIDsKHR") => clIcdGetPlatformIDsKHR as *mut c_void,
         Some("clGetLiveObjectCountKAUAI") => clGetLiveObjectCountKAUAI as *mut c_void,
+        Some("clCreateProgramWithILKHR") => clCreateProgramWithILKHR as *mut c_void,
         _ => std::ptr::null_mut(),
     }
 }
@@ -1332,6 +1333,26 @@ pub unsafe extern "C" fn clCreateProgramWithBinary(
             }
         }
         r
+    })
+}
+
+/// `cl_khr_il_program`'s entry point, found through
+/// `clGetExtensionFunctionAddressForPlatform` (extension functions are not exported).
+/// It also fills the dispatch table's OpenCL 2.1 `clCreateProgramWithIL` slot, which
+/// takes the same arguments, so loaders and bindings that call the core name (pyopencl)
+/// reach it too.
+pub unsafe extern "C" fn clCreateProgramWithILKHR(
+    context: cl_context,
+    il: *const c_void,
+    length: size_t,
+    errcode_ret: *mut cl_int,
+) -> cl_program {
+    guard_obj(errcode_ret, || {
+        api::context(context as usize)?;
+        if il.is_null() || length == 0 {
+            return Err(CL_INVALID_VALUE);
+        }
+        api::create_program_with_il(context as usize, bytes(il, length)?)
     })
 }
 
@@ -2627,7 +2648,7 @@ static DISPATCH: cl_icd_dispatch = cl_icd_dispatch {
     clSetKernelExecInfo: Some(stub_clSetKernelExecInfo),
     clGetKernelSubGroupInfoKHR: Some(stub_clGetKernelSubGroupInfoKHR),
     clCloneKernel: Some(stub_clCloneKernel),
-    clCreateProgramWithIL: Some(stub_clCreateProgramWithIL),
+    clCreateProgramWithIL: Some(clCreateProgramWithILKHR),
     clEnqueueSVMMigrateMem: Some(stub_clEnqueueSVMMigrateMem),
     clGetDeviceAndHostTimer: Some(stub_clGetDeviceAndHostTimer),
     clGetHostTimer: Some(stub_clGetHostTimer),
@@ -2708,6 +2729,34 @@ mod tests {
             }
             drop(Box::from_raw(host.cast::<[u8; 16]>()));
         }
+    }
+
+    /// `cl_khr_il_program`'s function is found by name, with or without the platform,
+    /// and nothing is found for an unknown name or through a bad platform.
+    #[test]
+    fn extension_functions_are_found_by_name() {
+        let null: *mut c_void = std::ptr::null_mut();
+        let mut platform: cl_platform_id = null.cast();
+        let want = clCreateProgramWithILKHR as *mut c_void;
+        // SAFETY: a valid out-pointer; the names are NUL-terminated literals; any
+        // platform value may be passed (the registry checks it).
+        unsafe {
+            assert_eq!(clGetPlatformIDs(1, &mut platform, null.cast()), CL_SUCCESS);
+            let name = c"clCreateProgramWithILKHR".as_ptr();
+            assert_eq!(clGetExtensionFunctionAddress(name), want);
+            assert_eq!(
+                clGetExtensionFunctionAddressForPlatform(platform, name),
+                want
+            );
+            let garbage = 0x1234usize as cl_platform_id;
+            assert!(clGetExtensionFunctionAddressForPlatform(garbage, name).is_null());
+            assert!(clGetExtensionFunctionAddress(c"clCreateProgramWithIL".as_ptr()).is_null());
+        }
+        // The OpenCL 2.1 slot of the dispatch table is the same function.
+        assert_eq!(
+            DISPATCH.clCreateProgramWithIL.map(|f| f as *mut c_void),
+            Some(want)
+        );
     }
 
     /// The dispatch table's layout is the installed Khronos header's: each entry's

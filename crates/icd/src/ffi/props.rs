@@ -11,7 +11,8 @@
 //! handle without dereferencing it. Host pointers are always valid for the size the call
 //! is told, as the C API's contract requires of the application (for images: every row
 //! the origin, region and pitches name). The setup adds an image and a sampler, and the
-//! input's image steps create, read, write, copy, fill and map images and samplers.
+//! input's image steps create, read, write, copy, fill and map images and samplers; its IL
+//! steps make programs of a SPIR-V module, whole, cut or with a byte changed.
 //!
 //! Property: every call returns (a CL error code or success; no panic reaches the
 //! boundary, which would be `CL_OUT_OF_HOST_MEMORY`), and once the run releases what it
@@ -60,6 +61,11 @@ const SOURCES: [&str; 4] = [
      while (x != 0) x = x * 3 + 1;\n out[0] = x;\n}\n",
     "__kernel void broken(__global int *a { a[0] = ; }\n",
 ];
+/// A SPIR-V module (saxpy, frozen by `filetests/spirv/gen.sh`) for
+/// `clCreateProgramWithILKHR`, passed whole, cut or with one byte changed.
+const SPIRV: &[u8] = include_bytes!("../../../../filetests/spirv/algorithms_saxpy.spv");
+/// Step bytes from here to [`IMAGE_STEPS`] are `clCreateProgramWithILKHR` calls.
+const IL_STEPS: u8 = 240;
 /// Step bytes from here on are image calls.
 const IMAGE_STEPS: u8 = 244;
 const KERNEL_NAMES: [&str; 6] = ["add", "scale", "copy4", "spin", "broken", ""];
@@ -332,6 +338,9 @@ impl Run<'_> {
         // keep the bytes they had (the kept fuzz regressions replay as before, mostly).
         if b >= IMAGE_STEPS {
             return self.image_step(b - IMAGE_STEPS);
+        }
+        if b >= IL_STEPS {
+            return self.create_with_il();
         }
         match b % 28 {
             0 => {
@@ -716,6 +725,29 @@ impl Run<'_> {
                 check("clSetEventCallback", r);
             }
         }
+    }
+
+    /// `clCreateProgramWithILKHR` with the SPIR-V module, cut, changed, NULL or empty.
+    fn create_with_il(&mut self) {
+        let ctx = self.pick(Kind::Context);
+        let mut il = SPIRV.to_vec();
+        match self.input.u8() % 4 {
+            0 => il.truncate(self.input.below(il.len() + 1)),
+            1 => {
+                let i = self.input.below(il.len());
+                il[i] ^= self.input.u8() | 1;
+            }
+            _ => {}
+        }
+        let (p, len) = match self.input.u8() % 8 {
+            0 => (std::ptr::null(), il.len()),
+            1 => (il.as_ptr().cast::<c_void>(), 0),
+            _ => (il.as_ptr().cast::<c_void>(), il.len()),
+        };
+        let mut code = 0;
+        // SAFETY: `p` is NULL or points to `il`, which holds `len` bytes or more.
+        let h = unsafe { clCreateProgramWithILKHR(ctx as cl_context, p, len, &mut code) };
+        self.created(Kind::Program, h as usize, code, "clCreateProgramWithILKHR");
     }
 
     /// A small image size: mostly 1..=4, sometimes 0 or any size.

@@ -2,7 +2,8 @@
 //! DX9 and EGL sharing extensions. The platform reports version 1.2 and none of those
 //! extensions, so applications do not call them; the loader would call a NULL slot
 //! straight into a crash, so each slot holds a stub that returns `CL_INVALID_OPERATION`
-//! (or NULL with that error code). Part of `ffi`, the one module with `unsafe` code.
+//! (or NULL with that error code); `clCreateProgramWithIL` is the exception, filled by
+//! `cl_khr_il_program`'s function. Part of `ffi`, the one module with `unsafe` code.
 
 use super::*;
 
@@ -519,16 +520,6 @@ pub(super) unsafe extern "C" fn stub_clCloneKernel(
     _source_kernel: cl_kernel,
     errcode_ret: *mut cl_int,
 ) -> cl_kernel {
-    put(errcode_ret, CL_INVALID_OPERATION);
-    std::ptr::null_mut()
-}
-
-pub(super) unsafe extern "C" fn stub_clCreateProgramWithIL(
-    _context: cl_context,
-    _il: *const c_void,
-    _length: size_t,
-    errcode_ret: *mut cl_int,
-) -> cl_program {
     put(errcode_ret, CL_INVALID_OPERATION);
     std::ptr::null_mut()
 }

@@ -357,6 +357,31 @@ def test_binaries_round_trip(ctx_queue):
     assert e.value.code == cl.status_code.INVALID_BINARY
 
 
+def test_spirv_program(ctx_queue):
+    """cl_khr_il_program: pyopencl hands bytes with SPIR-V's magic number to
+    clCreateProgramWithIL (the 2.1 dispatch slot, which the extension's function fills)."""
+    ctx, q = ctx_queue
+    assert "cl_khr_il_program" in q.device.extensions.split()
+    assert "cl_khr_il_program" in kauai_platform().extensions.split()
+    assert q.device.get_info(cl.device_info.IL_VERSION) == "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2"
+    il = (ROOT / "filetests" / "spirv" / "algorithms_saxpy.spv").read_bytes()
+    prg = cl.Program(ctx, il).build()
+    # (CL_PROGRAM_IL is the C test's: pyopencl 2022.3 decodes it as UTF-8 text.)
+    x = np.arange(16, dtype=np.float32)
+    y = np.ones(16, dtype=np.float32)
+    xb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=x)
+    yb = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=y)
+    prg.saxpy(q, (16,), (4,), np.float32(2.5), xb, yb)
+    cl.enqueue_copy(q, y, yb)
+    assert (y == 2.5 * np.arange(16) + 1).all()
+    # A cut module is SPIR-V by its header; what is wrong with it is in the build log.
+    cut = cl.Program(ctx, il[:24])
+    with pytest.raises(cl.RuntimeError) as e:
+        cut.build()
+    assert e.value.code == cl.status_code.BUILD_PROGRAM_FAILURE
+    assert "<il>" in cut.get_build_info(q.device, cl.program_build_info.LOG)
+
+
 def test_compile_with_header_and_link(ctx_queue):
     ctx, q = ctx_queue
     header = cl.Program(ctx, "#define SCALE 3\nint scale(int x);\n")
