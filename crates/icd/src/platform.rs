@@ -148,10 +148,11 @@ fn make_device(name: &str) -> Option<DeviceObj> {
     })
 }
 
-/// Does the device have images? The host device does (its software sampler); the IL
-/// devices will once seed 000's image ABI exists in the amdil target and the emulator.
+/// Does the device have images? The host device does (its software sampler), and so do
+/// the IL devices from Evergreen on (seed 000's image ABI; 7XX has no UAV for
+/// write-only images, and OpenCL's image support includes writing them).
 pub fn has_images(d: &DeviceObj) -> bool {
-    !d.gpu
+    !d.gpu || d.rt.mcpu().is_some_and(|m| m.family.evergreen_or_later())
 }
 
 pub fn device(handle: usize) -> Option<Arc<DeviceObj>> {
@@ -266,8 +267,7 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         | CL_DEVICE_IMAGE3D_MAX_DEPTH
         | CL_DEVICE_IMAGE_MAX_BUFFER_SIZE
         | CL_DEVICE_IMAGE_MAX_ARRAY_SIZE => InfoValue::usize(0),
-        // The host device has images (its software sampler); the IL devices have none
-        // until the amdil target and the emulator implement seed 000's image ABI.
+        // See `has_images`.
         CL_DEVICE_IMAGE_SUPPORT => InfoValue::bool(images),
         CL_DEVICE_MAX_PARAMETER_SIZE => InfoValue::usize(crate::limits::MAX_PARAMETER_SIZE),
         CL_DEVICE_MEM_BASE_ADDR_ALIGN => InfoValue::u32(crate::limits::SUB_BUFFER_ALIGN as u32 * 8),

@@ -225,15 +225,22 @@ static const char *IMG_SRC =
 
 #define IMG_CHECK(cond, what) CHECK(cond, "images: " what)
 
-/* Images and samplers: the host device has them, the IL devices do not. Expected
- * values by hand. */
-static void images_on(cl_device_id cpu, cl_device_id gpu) {
+/* Images and samplers: the host device and the IL devices from Evergreen on (`gpu`,
+ * Cypress) have them, 7XX (`old`, RV770) does not. Expected values by hand. */
+static void images_on(cl_device_id cpu, cl_device_id gpu, cl_device_id old) {
     cl_int err;
     cl_bool support = 2;
     clGetDeviceInfo(cpu, CL_DEVICE_IMAGE_SUPPORT, sizeof support, &support, NULL);
     IMG_CHECK(support == CL_TRUE, "the host device supports images");
     clGetDeviceInfo(gpu, CL_DEVICE_IMAGE_SUPPORT, sizeof support, &support, NULL);
-    IMG_CHECK(support == CL_FALSE, "the IL devices do not");
+    IMG_CHECK(support == CL_TRUE, "Cypress (Evergreen) supports images");
+    if (!old) {
+        IMG_CHECK(0, "an RV770 device to test without images (KAUAI_DEVICES=host,cypress,rv770)");
+        return;
+    }
+    support = 2;
+    clGetDeviceInfo(old, CL_DEVICE_IMAGE_SUPPORT, sizeof support, &support, NULL);
+    IMG_CHECK(support == CL_FALSE, "RV770 (7XX, no write-only images) does not");
     size_t w2 = 0, d3 = 0, nbuf = 0, arr = 0;
     cl_uint nread = 0, nwrite = 0, nsmp = 0;
     clGetDeviceInfo(cpu, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof w2, &w2, NULL);
@@ -246,8 +253,8 @@ static void images_on(cl_device_id cpu, cl_device_id gpu) {
     IMG_CHECK(w2 >= 8192 && d3 >= 2048 && nbuf >= 65536 && arr >= 2048, "OpenCL 1.2's minimum sizes");
     IMG_CHECK(nread >= 128 && nwrite >= 8 && nsmp >= 16, "OpenCL 1.2's minimum counts");
 
-    /* A context of the IL device alone has no images. */
-    cl_context gctx = clCreateContext(NULL, 1, &gpu, NULL, NULL, &err);
+    /* A context of a device without images alone has no images. */
+    cl_context gctx = clCreateContext(NULL, 1, &old, NULL, NULL, &err);
     cl_image_format fmt = {CL_R, CL_UNSIGNED_INT8};
     cl_image_desc d;
     memset(&d, 0, sizeof d);
@@ -449,9 +456,9 @@ static void images_on(cl_device_id cpu, cl_device_id gpu) {
     cl_mem vol = clCreateImage(ctx, CL_MEM_READ_ONLY, &fmt, &dv, NULL, &err);
     CHECK_CODE(err, CL_SUCCESS);
     CHECK_CODE(clSetKernelArg(k, 0, sizeof vol, &vol), CL_INVALID_ARG_VALUE); /* image3d for image2d_t */
-    cl_device_id both[2] = {cpu, gpu};
+    cl_device_id both[2] = {cpu, old};
     cl_context mixed = clCreateContext(NULL, 2, both, NULL, NULL, &err);
-    cl_command_queue gq = clCreateCommandQueue(mixed, gpu, 0, &err);
+    cl_command_queue gq = clCreateCommandQueue(mixed, old, 0, &err);
     cl_mem mimg = clCreateImage(mixed, CL_MEM_READ_WRITE, &fmt, &d, NULL, &err);
     CHECK_CODE(err, CL_SUCCESS); /* the context has a device with images */
     CHECK_CODE(clEnqueueReadImage(gq, mimg, CL_TRUE, o0, two, 0, 0, out, 0, NULL, NULL), CL_INVALID_OPERATION);
@@ -585,12 +592,14 @@ int main(void) {
     clGetPlatformInfo(plat, CL_PLATFORM_VERSION, sizeof version, version, NULL);
     CHECK(!strncmp(version, "OpenCL 1.2 Kauai ", 17), "platform version");
     CHECK_CODE(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ACCELERATOR, 0, NULL, &n), CL_DEVICE_NOT_FOUND);
-    cl_device_id cpu, gpu;
+    cl_device_id cpu, gpu, gpus[2] = {NULL, NULL};
+    cl_uint ngpus = 0;
     CHECK_CODE(clGetDeviceIDs(plat, CL_DEVICE_TYPE_CPU, 1, &cpu, NULL), CL_SUCCESS);
-    CHECK_CODE(clGetDeviceIDs(plat, CL_DEVICE_TYPE_GPU, 1, &gpu, NULL), CL_SUCCESS);
+    CHECK_CODE(clGetDeviceIDs(plat, CL_DEVICE_TYPE_GPU, 2, gpus, &ngpus), CL_SUCCESS);
+    gpu = gpus[0];
     run_on(plat, cpu);
     run_on(plat, gpu);
-    images_on(cpu, gpu);
+    images_on(cpu, gpu, ngpus > 1 ? gpus[1] : NULL);
     il_on(plat, cpu);
     il_on(plat, gpu);
     CHECK(completed == 2, "event callbacks ran once each");
