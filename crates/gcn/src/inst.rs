@@ -1063,8 +1063,14 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         inst.mods.clamp = w1 & (1 << 13) != 0;
         if gfx9 {
             let d = inst.def();
-            let named =
-                |c: u16, n: u8| crate::operand::format_code(arch, c, n).is_some() && c != LITERAL;
+            // Scalar pairs are aligned as in the short encodings (the assembler asks it).
+            let named = |c: u16, n: u8| {
+                crate::operand::format_code(arch, c, n).is_some()
+                    && c != LITERAL
+                    && (c >= arch.max_sgprs()
+                        || n < 2
+                        || c.is_multiple_of(if n == 2 { 2 } else { 4 }))
+            };
             let slot = |r: Role| {
                 d.ops
                     .iter()
