@@ -371,6 +371,15 @@ impl Kernel {
             let _ = &regions;
             match r {
                 RET_DONE => return Outcome::Done,
+                // Each call starts with a fresh poll budget, so a loop around a barrier
+                // may never poll inside the code: the time limit and the abort flag are
+                // checked here, between the calls.
+                RET_BARRIER
+                    if deadline.is_some_and(|d| Instant::now() > d)
+                        || abort.load(std::sync::atomic::Ordering::Relaxed) =>
+                {
+                    return Outcome::Stopped { wi: ctx.wi }
+                }
                 RET_BARRIER => continue,
                 RET_FAULT => return self.fault_outcome(&ctx),
                 RET_STOP => return Outcome::Stopped { wi: ctx.wi },
