@@ -1179,20 +1179,7 @@ pub unsafe extern "C" fn clEnqueueMapImage(
         if image_row_pitch.is_null() || (slices && image_slice_pitch.is_null()) {
             return Err(CL_INVALID_VALUE);
         }
-        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-        if map_flags & !known != 0
-            || (map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0
-                && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0)
-        {
-            return Err(CL_INVALID_VALUE);
-        }
-        if map_flags & CL_MAP_READ != 0 {
-            host_access(&m, true)?;
-        }
-        let write = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
-        if write {
-            host_access(&m, false)?;
-        }
+        let write = map_access(&m, map_flags)?;
         // USE_HOST_PTR: the mapping is the application's memory at its own pitches;
         // otherwise staging memory holding the region tightly packed.
         let (row, slice) = if m.host_ptr != 0 {
@@ -1224,35 +1211,16 @@ pub unsafe extern "C" fn clEnqueueMapImage(
             let mut v = vec![0u8; total.max(1)];
             (v.as_mut_ptr() as usize, Some(v))
         };
-        lock(&m.maps).entry(p).or_default().push(Mapping {
-            runs: runs.clone(),
-            write,
-            _staging: staging,
-        });
         put(image_row_pitch, row);
         put(image_slice_pitch, if slices { slice } else { 0 });
         ptr = p;
-        let work = Work::Map {
-            mem: m.clone(),
-            ptr: p,
+        let map = Mapping {
             runs,
+            write,
+            _staging: staging,
         };
-        let r = submit(
-            &q,
-            CL_COMMAND_MAP_IMAGE,
-            wait,
-            work,
-            event,
-            blocking_map != 0,
-        );
-        if r.is_err() {
-            let mut maps = lock(&m.maps);
-            maps.get_mut(&p).and_then(Vec::pop);
-            if maps.get(&p).is_some_and(Vec::is_empty) {
-                maps.remove(&p);
-            }
-        }
-        r
+        let blocking = blocking_map != 0;
+        enqueue_map(&q, &m, p, map, CL_COMMAND_MAP_IMAGE, wait, event, blocking)
     });
     put(errcode_ret, code);
     if code == CL_SUCCESS {
@@ -1692,6 +1660,58 @@ fn submit(
     Ok(())
 }
 
+/// The map flags' checks, shared by buffers and images: known bits only,
+/// `CL_MAP_WRITE_INVALIDATE_REGION` alone, and the host access the memory allows.
+/// Whether the mapping writes back.
+fn map_access(m: &crate::objects::Mem, map_flags: cl_map_flags) -> R<bool> {
+    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+    if map_flags & !known != 0
+        || (map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0
+            && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0)
+    {
+        return Err(CL_INVALID_VALUE);
+    }
+    if map_flags & CL_MAP_READ != 0 {
+        host_access(m, true)?;
+    }
+    let write = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
+    if write {
+        host_access(m, false)?;
+    }
+    Ok(write)
+}
+
+/// Register mapping `map` of `m` at host address `p` (a region of a USE_HOST_PTR buffer
+/// may be mapped again at the same address) and submit the command that fills it. A
+/// map that fails returns no pointer, so there is no mapping to end: it is dropped.
+fn enqueue_map(
+    q: &Arc<crate::objects::Queue>,
+    m: &Arc<crate::objects::Mem>,
+    p: usize,
+    map: Mapping,
+    command_type: u32,
+    wait: Vec<Arc<Event>>,
+    event: *mut cl_event,
+    blocking: bool,
+) -> R<()> {
+    let runs = map.runs.clone();
+    lock(&m.maps).entry(p).or_default().push(map);
+    let work = Work::Map {
+        mem: m.clone(),
+        ptr: p,
+        runs,
+    };
+    let r = submit(q, command_type, wait, work, event, blocking);
+    if r.is_err() {
+        let mut maps = lock(&m.maps);
+        maps.get_mut(&p).and_then(Vec::pop);
+        if maps.get(&p).is_some_and(Vec::is_empty) {
+            maps.remove(&p);
+        }
+    }
+    r
+}
+
 fn host_access(m: &crate::objects::Mem, read: bool) -> R<()> {
     let denied = if read {
         CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS
@@ -2117,58 +2137,24 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(
             &wait_list(num_events_in_wait_list, event_wait_list)?,
         )?;
         let m = api::buffer_region(&q, buffer as usize, offset, size)?;
-        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-        if size == 0
-            || map_flags & !known != 0
-            || (map_flags & CL_MAP_WRITE_INVALIDATE_REGION != 0
-                && map_flags & (CL_MAP_READ | CL_MAP_WRITE) != 0)
-        {
+        if size == 0 {
             return Err(CL_INVALID_VALUE);
         }
-        if map_flags & CL_MAP_READ != 0 {
-            host_access(&m, true)?;
-        }
-        if map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0 {
-            host_access(&m, false)?;
-        }
-        let write = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
+        let write = map_access(&m, map_flags)?;
         let (p, staging) = if m.host_ptr != 0 {
             (m.host_ptr + offset, None)
         } else {
             let mut v = vec![0u8; size];
             (v.as_mut_ptr() as usize, Some(v))
         };
-        {
-            // A region of a USE_HOST_PTR buffer may be mapped again at the same address.
-            lock(&m.maps).entry(p).or_default().push(Mapping {
-                runs: vec![(offset, 0, size)],
-                write,
-                _staging: staging,
-            });
-        }
         ptr = p;
-        let work = Work::Map {
-            mem: m.clone(),
-            ptr: p,
+        let map = Mapping {
             runs: vec![(offset, 0, size)],
+            write,
+            _staging: staging,
         };
-        let r = submit(
-            &q,
-            CL_COMMAND_MAP_BUFFER,
-            wait,
-            work,
-            event,
-            blocking_map != 0,
-        );
-        if r.is_err() {
-            // A blocking map that failed returns no pointer: there is no mapping to end.
-            let mut maps = lock(&m.maps);
-            maps.get_mut(&p).and_then(Vec::pop);
-            if maps.get(&p).is_some_and(Vec::is_empty) {
-                maps.remove(&p);
-            }
-        }
-        r
+        let blocking = blocking_map != 0;
+        enqueue_map(&q, &m, p, map, CL_COMMAND_MAP_BUFFER, wait, event, blocking)
     });
     put(errcode_ret, code);
     if code == CL_SUCCESS {
