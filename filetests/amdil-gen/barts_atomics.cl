@@ -26,11 +26,14 @@ il_cs_2_0
 dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
-dcl_literal l2, 0x00000002, 0x00000002, 0x00000002, 0x00000002
-dcl_literal l3, 0x00000110, 0x00000110, 0x00000110, 0x00000110
-dcl_literal l4, 0x00000003, 0x00000003, 0x00000003, 0x00000003
-dcl_literal l5, 0x00000001, 0x00000001, 0x00000001, 0x00000001
-dcl_literal l6, 0x00000010, 0x00000010, 0x00000010, 0x00000010
+dcl_literal l2, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l3, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l4, 0x80000000, 0x80000000, 0x80000000, 0x80000000
+dcl_literal l5, 0x00000002, 0x00000002, 0x00000002, 0x00000002
+dcl_literal l6, 0x00000110, 0x00000110, 0x00000110, 0x00000110
+dcl_literal l7, 0x00000003, 0x00000003, 0x00000003, 0x00000003
+dcl_literal l8, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l9, 0x00000010, 0x00000010, 0x00000010, 0x00000010
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_count_kernel
@@ -70,38 +73,58 @@ mov r8.x___, vTidInGrp.x
 ilt r9.x___, r8, l1
 if_logicalnz r9.x
 imul r10.x___, r8, l1
-iadd r11.x___, r7.x, r10.x
+ilt r12.x___, r8.x, l2.x
+ilt r12._y__, l3.x, r8.x
+ior r12.x___, r12.x, r12.y
+cmov_logical r12.x___, r12.x, l4.x, r10.x
+iadd r11.x___, r7.x, r12.x
 lds_store_id(1) r11.x, l0.x
 endif
-ieq r12.x___, r8, l0
-if_logicalnz r12.x
-mov r13.x___, l0.x
-lds_store_id(1) r13.x, l0.x
+ieq r13.x___, r8, l0
+if_logicalnz r13.x
+mov r14.x___, l0.x
+lds_store_id(1) r14.x, l0.x
 endif
 fence_threads_lds
-iadd r15.xyz_, vAbsTid, cb0[6]
-mov r14.x___, r15.x
-imul r16.x___, r14, l1
-iadd r17.x___, r4.x, r16.x
-uav_raw_load_id(1) r18.x___, r17.x
-iand r19.x___, r18, l4
-imul r20.x___, r19, l1
-iadd r21.x___, r7.x, r20.x
-lds_read_add_id(1) r22.x___, r21.x, l5.x
-mov r23.x___, l0.x
-lds_read_add_id(1) r24.x___, r23.x, r18.x
-uav_read_max_id(1) r25.x___, r6.x, r18.x
-iadd r26.x___, r5.x, l6.x
-uav_read_cmp_xchg_id(1) r27.x___, r26.x, l5.x, l0.x
+iadd r16.xyz_, vAbsTid, cb0[6]
+mov r15.x___, r16.x
+imul r17.x___, r15, l1
+ilt r19.x___, r15.x, l2.x
+ilt r19._y__, l3.x, r15.x
+ior r19.x___, r19.x, r19.y
+cmov_logical r19.x___, r19.x, l4.x, r17.x
+iadd r18.x___, r4.x, r19.x
+uav_raw_load_id(1) r20.x___, r18.x
+iand r21.x___, r20, l7
+imul r22.x___, r21, l1
+ilt r24.x___, r21.x, l2.x
+ilt r24._y__, l3.x, r21.x
+ior r24.x___, r24.x, r24.y
+cmov_logical r24.x___, r24.x, l4.x, r22.x
+iadd r23.x___, r7.x, r24.x
+lds_read_add_id(1) r25.x___, r23.x, l8.x
+mov r26.x___, l0.x
+lds_read_add_id(1) r27.x___, r26.x, r20.x
+uav_read_max_id(1) r28.x___, r6.x, r20.x
+iadd r29.x___, r5.x, l9.x
+uav_read_cmp_xchg_id(1) r30.x___, r29.x, l8.x, l0.x
 fence_threads_lds
-ilt r28.x___, r8, l1
-if_logicalnz r28.x
-imul r29.x___, r8, l1
-iadd r30.x___, r5.x, r29.x
-imul r31.x___, r8, l1
-iadd r32.x___, r7.x, r31.x
-lds_load_id(1) r33.x___, r32.x
-uav_read_add_id(1) r34.x___, r30.x, r33.x
+ilt r31.x___, r8, l1
+if_logicalnz r31.x
+imul r32.x___, r8, l1
+ilt r34.x___, r8.x, l2.x
+ilt r34._y__, l3.x, r8.x
+ior r34.x___, r34.x, r34.y
+cmov_logical r34.x___, r34.x, l4.x, r32.x
+iadd r33.x___, r5.x, r34.x
+imul r35.x___, r8, l1
+ilt r37.x___, r8.x, l2.x
+ilt r37._y__, l3.x, r8.x
+ior r37.x___, r37.x, r37.y
+cmov_logical r37.x___, r37.x, l4.x, r35.x
+iadd r36.x___, r7.x, r37.x
+lds_load_id(1) r38.x___, r36.x
+uav_read_add_id(1) r39.x___, r33.x, r38.x
 endif
 ret
 endfunc ; count

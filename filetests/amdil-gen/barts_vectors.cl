@@ -14,12 +14,17 @@ il_cs_2_0
 dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000010, 0x00000010, 0x00000010, 0x00000010
-dcl_literal l2, 0x40000000, 0x40000000, 0x40000000, 0x40000000
-dcl_literal l3, 0x00000004, 0x00000004, 0x00000004, 0x00000004
-dcl_literal l4, 0x000000FF, 0x000000FF, 0x000000FF, 0x000000FF
-dcl_literal l5, 0x00000008, 0x00000008, 0x00000008, 0x00000008
-dcl_literal l6, 0x00000018, 0x00000018, 0x00000018, 0x00000018
-dcl_literal l7, 0x00000000, 0x00000008, 0x00000010, 0x00000018
+dcl_literal l2, 0xF8000000, 0xF8000000, 0xF8000000, 0xF8000000
+dcl_literal l3, 0x07FFFFFF, 0x07FFFFFF, 0x07FFFFFF, 0x07FFFFFF
+dcl_literal l4, 0x80000000, 0x80000000, 0x80000000, 0x80000000
+dcl_literal l5, 0x40000000, 0x40000000, 0x40000000, 0x40000000
+dcl_literal l6, 0x00000004, 0x00000004, 0x00000004, 0x00000004
+dcl_literal l7, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l8, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l9, 0x000000FF, 0x000000FF, 0x000000FF, 0x000000FF
+dcl_literal l10, 0x00000008, 0x00000008, 0x00000008, 0x00000008
+dcl_literal l11, 0x00000018, 0x00000018, 0x00000018, 0x00000018
+dcl_literal l12, 0x00000000, 0x00000008, 0x00000010, 0x00000018
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_vec_kernel
@@ -31,7 +36,7 @@ mov r4.x___, cb1[0].x
 ; Kernel arg setup: c
 mov r5.x___, cb1[1].x
 ; Kernel arg setup: k
-ushr r6.xyzw, cb1[2].xxxx, l7
+ushr r6.xyzw, cb1[2].xxxx, l12
 call 1025 ; vec
 ret
 endfunc ; __OpenCL_vec_kernel
@@ -52,28 +57,40 @@ func 1025 ; vec
 iadd r8.xyz_, vAbsTid, cb0[6]
 mov r7.x___, r8.x
 imul r9.x___, r7, l1
-iadd r10.x___, r4.x, r9.x
-uav_raw_load_id(1) r11.xyzw, r10.x
-imul r12.x___, r7, l1
-iadd r13.x___, r4.x, r12.x
-mov r14.xyzw, r11.wzyx
-mul r15.xyzw, r14, l2
-mov r16.x___, r11.x
-mov r17.xyzw, r16.x
-add r18.xyzw, r15, r17
-uav_raw_store_id(1) mem0.xyzw, r13.x, r18
-imul r19.x___, r7, l3
-iadd r20.x___, r5.x, r19.x
-ftou r22.xyzw, r11
-umin r21.xyzw, r22, l4
-mov r23.xyzw, r6
-iadd r24.xyzw, r21, r23
-iand r25.x___, r24.x, l4.x
-ubit_insert r25.x___, l5.x, l5.x, r24.y, r25.x
-ubit_insert r25.x___, l5.x, l1.x, r24.z, r25.x
-ubit_insert r25.x___, l5.x, l6.x, r24.w, r25.x
-mov r26.x___, r25.x
-uav_raw_store_id(1) mem0.x___, r20.x, r26
+ilt r11.x___, r7.x, l2.x
+ilt r11._y__, l3.x, r7.x
+ior r11.x___, r11.x, r11.y
+cmov_logical r11.x___, r11.x, l4.x, r9.x
+iadd r10.x___, r4.x, r11.x
+uav_raw_load_id(1) r12.xyzw, r10.x
+imul r13.x___, r7, l1
+ilt r15.x___, r7.x, l2.x
+ilt r15._y__, l3.x, r7.x
+ior r15.x___, r15.x, r15.y
+cmov_logical r15.x___, r15.x, l4.x, r13.x
+iadd r14.x___, r4.x, r15.x
+mov r16.xyzw, r12.wzyx
+mul r17.xyzw, r16, l5
+mov r18.x___, r12.x
+mov r19.xyzw, r18.x
+add r20.xyzw, r17, r19
+uav_raw_store_id(1) mem0.xyzw, r14.x, r20
+imul r21.x___, r7, l6
+ilt r23.x___, r7.x, l7.x
+ilt r23._y__, l8.x, r7.x
+ior r23.x___, r23.x, r23.y
+cmov_logical r23.x___, r23.x, l4.x, r21.x
+iadd r22.x___, r5.x, r23.x
+ftou r25.xyzw, r12
+umin r24.xyzw, r25, l9
+mov r26.xyzw, r6
+iadd r27.xyzw, r24, r26
+iand r28.x___, r27.x, l9.x
+ubit_insert r28.x___, l10.x, l10.x, r27.y, r28.x
+ubit_insert r28.x___, l10.x, l1.x, r27.z, r28.x
+ubit_insert r28.x___, l10.x, l11.x, r27.w, r28.x
+mov r29.x___, r28.x
+uav_raw_store_id(1) mem0.x___, r22.x, r29
 ret
 endfunc ; vec
 ;ARGSTART:vec

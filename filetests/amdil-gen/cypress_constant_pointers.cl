@@ -18,6 +18,9 @@ dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000008, 0x00000008, 0x00000008, 0x00000008
 dcl_literal l2, 0x00000004, 0x00000004, 0x00000004, 0x00000004
+dcl_literal l3, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l4, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l5, 0x80000000, 0x80000000, 0x80000000, 0x80000000
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_pick_kernel
@@ -47,10 +50,14 @@ endfunc ; __OpenCL_pick_kernel
 func 1025 ; pick
 iadd r6.x___, cb0[8].x, l1.x
 imul r7.x___, r5, l2
-iadd r8.x___, r6.x, r7.x
-uav_raw_load_id(1) r9.x___, r8.x
-uav_arena_load_id(0)_size(byte) r10.x___, r9.x
-uav_arena_store_id(0)_size(byte) r4.x, r10.x
+ilt r9.x___, r5.x, l3.x
+ilt r9._y__, l4.x, r5.x
+ior r9.x___, r9.x, r9.y
+cmov_logical r9.x___, r9.x, l5.x, r7.x
+iadd r8.x___, r6.x, r9.x
+uav_raw_load_id(1) r10.x___, r8.x
+uav_arena_load_id(0)_size(byte) r11.x___, r10.x
+uav_arena_store_id(0)_size(byte) r4.x, r11.x
 ret
 endfunc ; pick
 ;ARGSTART:pick

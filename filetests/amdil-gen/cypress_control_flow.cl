@@ -44,6 +44,9 @@ dcl_literal l7, 0x00000002, 0x00000002, 0x00000002, 0x00000002
 dcl_literal l8, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF
 dcl_literal l9, 0x0000000C, 0x0000000C, 0x0000000C, 0x0000000C
 dcl_literal l10, 0x00000004, 0x00000004, 0x00000004, 0x00000004
+dcl_literal l11, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l12, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l13, 0x80000000, 0x80000000, 0x80000000, 0x80000000
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_flow_kernel
@@ -165,7 +168,11 @@ endloop
 iadd r36.xyz_, vAbsTid, cb0[6]
 mov r35.x___, r36.x
 imul r37.x___, r35, l10
-iadd r38.x___, r4.x, r37.x
+ilt r39.x___, r35.x, l11.x
+ilt r39._y__, l12.x, r35.x
+ior r39.x___, r39.x, r39.y
+cmov_logical r39.x___, r39.x, l13.x, r37.x
+iadd r38.x___, r4.x, r39.x
 uav_raw_store_id(1) mem0.x___, r38.x, r30
 ret
 endfunc ; flow

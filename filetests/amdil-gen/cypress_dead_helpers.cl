@@ -16,7 +16,10 @@ il_cs_2_0
 dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000008, 0x00000008, 0x00000008, 0x00000008
-dcl_literal l2, 0x00000000, 0x3FF80000, 0x00000000, 0x3FF80000
+dcl_literal l2, 0xF0000000, 0xF0000000, 0xF0000000, 0xF0000000
+dcl_literal l3, 0x0FFFFFFF, 0x0FFFFFFF, 0x0FFFFFFF, 0x0FFFFFFF
+dcl_literal l4, 0x80000000, 0x80000000, 0x80000000, 0x80000000
+dcl_literal l5, 0x00000000, 0x3FF80000, 0x00000000, 0x3FF80000
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_k_kernel
@@ -41,8 +44,12 @@ func 1025 ; k
 iadd r6.xyz_, vAbsTid, cb0[6]
 mov r5.x___, r6.x
 imul r7.x___, r5, l1
-iadd r8.x___, r4.x, r7.x
-uav_raw_store_id(1) mem0.xy__, r8.x, l2
+ilt r9.x___, r5.x, l2.x
+ilt r9._y__, l3.x, r5.x
+ior r9.x___, r9.x, r9.y
+cmov_logical r9.x___, r9.x, l4.x, r7.x
+iadd r8.x___, r4.x, r9.x
+uav_raw_store_id(1) mem0.xy__, r8.x, l5
 ret
 endfunc ; k
 ;ARGSTART:k

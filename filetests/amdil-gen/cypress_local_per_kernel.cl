@@ -31,11 +31,14 @@ il_cs_2_0
 dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
-dcl_literal l2, 0x00000001, 0x00000001, 0x00000001, 0x00000001
-dcl_literal l3, 0x00000003, 0x00000003, 0x00000003, 0x00000003
-dcl_literal l4, 0x0000000C, 0x0000000C, 0x0000000C, 0x0000000C
-dcl_literal l5, 0x00000002, 0x00000002, 0x00000002, 0x00000002
-dcl_literal l6, 0x00000190, 0x00000190, 0x00000190, 0x00000190
+dcl_literal l2, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l3, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l4, 0x80000000, 0x80000000, 0x80000000, 0x80000000
+dcl_literal l5, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l6, 0x00000003, 0x00000003, 0x00000003, 0x00000003
+dcl_literal l7, 0x0000000C, 0x0000000C, 0x0000000C, 0x0000000C
+dcl_literal l8, 0x00000002, 0x00000002, 0x00000002, 0x00000002
+dcl_literal l9, 0x00000190, 0x00000190, 0x00000190, 0x00000190
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_a_kernel
@@ -66,14 +69,18 @@ uav_raw_store_id(1) mem0.x___, r7.x, r4
 mov r8.x___, l0.x
 mov r9.x___, vTidInGrp.x
 imul r10.x___, r9, l1
-iadd r11.x___, r8.x, r10.x
-lds_store_id(1) r11.x, l2.x
-uav_raw_load_id(1) r12.x___, r7.x
-iadd r13.x___, r12.x, l0.x
-mov r14.x___, l0.x
-iadd r15.x___, r14.x, l4.x
-lds_load_id(1) r16.x___, r15.x
-uav_raw_store_id(1) mem0.x___, r13.x, r16
+ilt r12.x___, r9.x, l2.x
+ilt r12._y__, l3.x, r9.x
+ior r12.x___, r12.x, r12.y
+cmov_logical r12.x___, r12.x, l4.x, r10.x
+iadd r11.x___, r8.x, r12.x
+lds_store_id(1) r11.x, l5.x
+uav_raw_load_id(1) r13.x___, r7.x
+iadd r14.x___, r13.x, l0.x
+mov r15.x___, l0.x
+iadd r16.x___, r15.x, l7.x
+lds_load_id(1) r17.x___, r16.x
+uav_raw_store_id(1) mem0.x___, r14.x, r17
 ret
 endfunc ; a
 ;ARGSTART:a
@@ -102,19 +109,23 @@ endfunc ; __OpenCL_b_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_b_kernel
 func 1027 ; b
-iadd r17.x___, r1.x, l0.x
-uav_raw_store_id(1) mem0.x___, r17.x, r5
-mov r18.x___, l0.x
-mov r19.x___, vTidInGrp.x
-imul r20.x___, r19, l1
-iadd r21.x___, r18.x, r20.x
-lds_store_id(1) r21.x, l5.x
-uav_raw_load_id(1) r22.x___, r17.x
-iadd r23.x___, r22.x, l0.x
-mov r24.x___, l0.x
-iadd r25.x___, r24.x, l4.x
-lds_load_id(1) r26.x___, r25.x
-uav_raw_store_id(1) mem0.x___, r23.x, r26
+iadd r18.x___, r1.x, l0.x
+uav_raw_store_id(1) mem0.x___, r18.x, r5
+mov r19.x___, l0.x
+mov r20.x___, vTidInGrp.x
+imul r21.x___, r20, l1
+ilt r23.x___, r20.x, l2.x
+ilt r23._y__, l3.x, r20.x
+ior r23.x___, r23.x, r23.y
+cmov_logical r23.x___, r23.x, l4.x, r21.x
+iadd r22.x___, r19.x, r23.x
+lds_store_id(1) r22.x, l8.x
+uav_raw_load_id(1) r24.x___, r18.x
+iadd r25.x___, r24.x, l0.x
+mov r26.x___, l0.x
+iadd r27.x___, r26.x, l7.x
+lds_load_id(1) r28.x___, r27.x
+uav_raw_store_id(1) mem0.x___, r25.x, r28
 ret
 endfunc ; b
 ;ARGSTART:b
@@ -143,22 +154,26 @@ endfunc ; __OpenCL_c_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_c_kernel
 func 1029 ; c
-iadd r27.x___, r1.x, l0.x
-uav_raw_store_id(1) mem0.x___, r27.x, r6
-mov r28.x___, l6.x
-mov r29.x___, vTidInGrp.x
-imul r30.x___, r29, l1
-iadd r31.x___, r28.x, r30.x
-lds_store_id(1) r31.x, l3.x
-uav_raw_load_id(1) r32.x___, r27.x
-mov r4.x___, r32
+iadd r29.x___, r1.x, l0.x
+uav_raw_store_id(1) mem0.x___, r29.x, r6
+mov r30.x___, l9.x
+mov r31.x___, vTidInGrp.x
+imul r32.x___, r31, l1
+ilt r34.x___, r31.x, l2.x
+ilt r34._y__, l3.x, r31.x
+ior r34.x___, r34.x, r34.y
+cmov_logical r34.x___, r34.x, l4.x, r32.x
+iadd r33.x___, r30.x, r34.x
+lds_store_id(1) r33.x, l6.x
+uav_raw_load_id(1) r35.x___, r29.x
+mov r4.x___, r35
 call 1025 ; a
-uav_raw_load_id(1) r33.x___, r27.x
-iadd r34.x___, r33.x, l1.x
-mov r35.x___, l6.x
-iadd r36.x___, r35.x, l1.x
-lds_load_id(1) r37.x___, r36.x
-uav_raw_store_id(1) mem0.x___, r34.x, r37
+uav_raw_load_id(1) r36.x___, r29.x
+iadd r37.x___, r36.x, l1.x
+mov r38.x___, l9.x
+iadd r39.x___, r38.x, l1.x
+lds_load_id(1) r40.x___, r39.x
+uav_raw_store_id(1) mem0.x___, r37.x, r40
 ret
 endfunc ; c
 ;ARGSTART:c

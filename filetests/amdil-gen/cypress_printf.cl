@@ -12,13 +12,16 @@ il_cs_2_0
 dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
-dcl_literal l2, 0x00000000, 0x3FE00000, 0x00000000, 0x3FE00000
-dcl_literal l3, 0x6C6C6568, 0x6C6C6568, 0x6C6C6568, 0x6C6C6568
-dcl_literal l4, 0x0000006F, 0x0000006F, 0x0000006F, 0x0000006F
-dcl_literal l5, 0x00000018, 0x00000018, 0x00000018, 0x00000018
-dcl_literal l6, 0x00000008, 0x00000008, 0x00000008, 0x00000008
-dcl_literal l7, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF
-dcl_literal l8, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l2, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l3, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l4, 0x80000000, 0x80000000, 0x80000000, 0x80000000
+dcl_literal l5, 0x00000000, 0x3FE00000, 0x00000000, 0x3FE00000
+dcl_literal l6, 0x6C6C6568, 0x6C6C6568, 0x6C6C6568, 0x6C6C6568
+dcl_literal l7, 0x0000006F, 0x0000006F, 0x0000006F, 0x0000006F
+dcl_literal l8, 0x00000018, 0x00000018, 0x00000018, 0x00000018
+dcl_literal l9, 0x00000008, 0x00000008, 0x00000008, 0x00000008
+dcl_literal l10, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF
+dcl_literal l11, 0x00000001, 0x00000001, 0x00000001, 0x00000001
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_hello_kernel
@@ -43,38 +46,42 @@ func 1025 ; hello
 iadd r6.xyz_, vAbsTid, cb0[6]
 mov r5.x___, r6.x
 imul r7.x___, r5, l1
-iadd r8.x___, r4.x, r7.x
+ilt r9.x___, r5.x, l2.x
+ilt r9._y__, l3.x, r5.x
+ior r9.x___, r9.x, r9.y
+cmov_logical r9.x___, r9.x, l4.x, r7.x
+iadd r8.x___, r4.x, r9.x
 whileloop
-uav_raw_load_id(1) r10.x___, cb0[8].y
-iadd r11.x___, r10.x, l5.x
-iadd r12.x___, r11.x, l6.x
-ult r12.x___, cb0[8].z, r12.x
-break_logicalnz r12.x
-uav_read_cmp_xchg_id(1) r12._y__, cb0[8].y, r11.x, r10.x
-ieq r12._y__, r12.y, r10.x
-break_logicalnz r12.y
+uav_raw_load_id(1) r11.x___, cb0[8].y
+iadd r12.x___, r11.x, l8.x
+iadd r13.x___, r12.x, l9.x
+ult r13.x___, cb0[8].z, r13.x
+break_logicalnz r13.x
+uav_read_cmp_xchg_id(1) r13._y__, cb0[8].y, r12.x, r11.x
+ieq r13._y__, r13.y, r11.x
+break_logicalnz r13.y
 endloop
-if_logicalz r12.x
-iadd r13.x___, cb0[8].y, r10.x
-iadd r13.x___, r13.x, l6.x
-uav_raw_store_id(1) mem0.x___, r13.x, l0.x
-iadd r13.x___, r13.x, l1.x
-uav_raw_store_id(1) mem0.x___, r13.x, r5.x
-iadd r13.x___, r13.x, l1.x
-uav_raw_store_id(1) mem0.x___, r13.x, l3.x
-iadd r13.x___, r13.x, l1.x
-uav_raw_store_id(1) mem0.x___, r13.x, l4.x
-iadd r13.x___, r13.x, l1.x
-uav_raw_store_id(1) mem0.x___, r13.x, l2.x
-iadd r13.x___, r13.x, l1.x
-uav_raw_store_id(1) mem0.x___, r13.x, l2.y
-mov r9.x___, l0.x
+if_logicalz r13.x
+iadd r14.x___, cb0[8].y, r11.x
+iadd r14.x___, r14.x, l9.x
+uav_raw_store_id(1) mem0.x___, r14.x, l0.x
+iadd r14.x___, r14.x, l1.x
+uav_raw_store_id(1) mem0.x___, r14.x, r5.x
+iadd r14.x___, r14.x, l1.x
+uav_raw_store_id(1) mem0.x___, r14.x, l6.x
+iadd r14.x___, r14.x, l1.x
+uav_raw_store_id(1) mem0.x___, r14.x, l7.x
+iadd r14.x___, r14.x, l1.x
+uav_raw_store_id(1) mem0.x___, r14.x, l5.x
+iadd r14.x___, r14.x, l1.x
+uav_raw_store_id(1) mem0.x___, r14.x, l5.y
+mov r10.x___, l0.x
 else
-mov r9.x___, l7.x
-iadd r13.x___, cb0[8].y, l1.x
-uav_add_id(1) r13.x, l8.x
+mov r10.x___, l10.x
+iadd r14.x___, cb0[8].y, l1.x
+uav_add_id(1) r14.x, l11.x
 endif
-uav_raw_store_id(1) mem0.x___, r8.x, r9
+uav_raw_store_id(1) mem0.x___, r8.x, r10
 ret
 endfunc ; hello
 ;ARGSTART:hello

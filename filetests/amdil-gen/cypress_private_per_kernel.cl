@@ -24,9 +24,12 @@ dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000040, 0x00000040, 0x00000040, 0x00000040
 dcl_literal l2, 0x00000004, 0x00000004, 0x00000004, 0x00000004
-dcl_literal l3, 0x00000001, 0x00000001, 0x00000001, 0x00000001
-dcl_literal l4, 0x0000003F, 0x0000003F, 0x0000003F, 0x0000003F
-dcl_literal l5, 0x00000002, 0x00000002, 0x00000002, 0x00000002
+dcl_literal l3, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l4, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l5, 0x80000000, 0x80000000, 0x80000000, 0x80000000
+dcl_literal l6, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l7, 0x0000003F, 0x0000003F, 0x0000003F, 0x0000003F
+dcl_literal l8, 0x00000002, 0x00000002, 0x00000002, 0x00000002
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_a_kernel
@@ -60,19 +63,31 @@ whileloop
 ilt r10.x___, r9, l1
 break_logicalz r10.x
 imul r11.x___, r9, l2
-iadd r12.x___, r8.x, r11.x
-imul r13.x___, r9, l2
-iadd r14.x___, r4.x, r13.x
-uav_raw_load_id(1) r15.x___, r14.x
-uav_raw_store_id(1) mem0.x___, r12.x, r15
-iadd r16.x___, r9, l3
-mov r9.x___, r16
+ilt r13.x___, r9.x, l3.x
+ilt r13._y__, l4.x, r9.x
+ior r13.x___, r13.x, r13.y
+cmov_logical r13.x___, r13.x, l5.x, r11.x
+iadd r12.x___, r8.x, r13.x
+imul r14.x___, r9, l2
+ilt r16.x___, r9.x, l3.x
+ilt r16._y__, l4.x, r9.x
+ior r16.x___, r16.x, r16.y
+cmov_logical r16.x___, r16.x, l5.x, r14.x
+iadd r15.x___, r4.x, r16.x
+uav_raw_load_id(1) r17.x___, r15.x
+uav_raw_store_id(1) mem0.x___, r12.x, r17
+iadd r18.x___, r9, l6
+mov r9.x___, r18
 endloop
-iand r17.x___, r5, l4
-imul r18.x___, r17, l2
-iadd r19.x___, r8.x, r18.x
-uav_raw_load_id(1) r20.x___, r19.x
-uav_raw_store_id(1) mem0.x___, r4.x, r20
+iand r19.x___, r5, l7
+imul r20.x___, r19, l2
+ilt r22.x___, r19.x, l3.x
+ilt r22._y__, l4.x, r19.x
+ior r22.x___, r22.x, r22.y
+cmov_logical r22.x___, r22.x, l5.x, r20.x
+iadd r21.x___, r8.x, r22.x
+uav_raw_load_id(1) r23.x___, r21.x
+uav_raw_store_id(1) mem0.x___, r4.x, r23
 ret
 endfunc ; a
 ;ARGSTART:a
@@ -103,27 +118,39 @@ endfunc ; __OpenCL_b_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_b_kernel
 func 1027 ; b
-iadd r21.x___, r1.x, l0.x
-mov r22.x___, l0
+iadd r24.x___, r1.x, l0.x
+mov r25.x___, l0
 whileloop
-ilt r23.x___, r22, l1
-break_logicalz r23.x
-imul r24.x___, r22, l2
-iadd r25.x___, r21.x, r24.x
-imul r26.x___, r22, l2
-iadd r27.x___, r6.x, r26.x
-uav_raw_load_id(1) r28.x___, r27.x
-imul r29.x___, r28, l5
-uav_raw_store_id(1) mem0.x___, r25.x, r29
-iadd r30.x___, r22, l3
-mov r22.x___, r30
+ilt r26.x___, r25, l1
+break_logicalz r26.x
+imul r27.x___, r25, l2
+ilt r29.x___, r25.x, l3.x
+ilt r29._y__, l4.x, r25.x
+ior r29.x___, r29.x, r29.y
+cmov_logical r29.x___, r29.x, l5.x, r27.x
+iadd r28.x___, r24.x, r29.x
+imul r30.x___, r25, l2
+ilt r32.x___, r25.x, l3.x
+ilt r32._y__, l4.x, r25.x
+ior r32.x___, r32.x, r32.y
+cmov_logical r32.x___, r32.x, l5.x, r30.x
+iadd r31.x___, r6.x, r32.x
+uav_raw_load_id(1) r33.x___, r31.x
+imul r34.x___, r33, l8
+uav_raw_store_id(1) mem0.x___, r28.x, r34
+iadd r35.x___, r25, l6
+mov r25.x___, r35
 endloop
-iadd r31.x___, r6.x, l2.x
-iand r32.x___, r7, l4
-imul r33.x___, r32, l2
-iadd r34.x___, r21.x, r33.x
-uav_raw_load_id(1) r35.x___, r34.x
-uav_raw_store_id(1) mem0.x___, r31.x, r35
+iadd r36.x___, r6.x, l2.x
+iand r37.x___, r7, l7
+imul r38.x___, r37, l2
+ilt r40.x___, r37.x, l3.x
+ilt r40._y__, l4.x, r37.x
+ior r40.x___, r40.x, r40.y
+cmov_logical r40.x___, r40.x, l5.x, r38.x
+iadd r39.x___, r24.x, r40.x
+uav_raw_load_id(1) r41.x___, r39.x
+uav_raw_store_id(1) mem0.x___, r36.x, r41
 ret
 endfunc ; b
 ;ARGSTART:b

@@ -13,6 +13,9 @@ il_cs_2_0
 dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
+dcl_literal l2, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l3, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l4, 0x80000000, 0x80000000, 0x80000000, 0x80000000
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_saxpy_kernel
@@ -46,16 +49,28 @@ func 1025 ; saxpy
 iadd r8.xyz_, vAbsTid, cb0[6]
 mov r7.x___, r8.x
 imul r9.x___, r7, l1
-iadd r10.x___, r4.x, r9.x
-imul r11.x___, r7, l1
-iadd r12.x___, r5.x, r11.x
-uav_raw_load_id(1) r13.x___, r12.x
-mul r14.x___, r6, r13
-imul r15.x___, r7, l1
-iadd r16.x___, r4.x, r15.x
-uav_raw_load_id(1) r17.x___, r16.x
-add r18.x___, r14, r17
-uav_raw_store_id(1) mem0.x___, r10.x, r18
+ilt r11.x___, r7.x, l2.x
+ilt r11._y__, l3.x, r7.x
+ior r11.x___, r11.x, r11.y
+cmov_logical r11.x___, r11.x, l4.x, r9.x
+iadd r10.x___, r4.x, r11.x
+imul r12.x___, r7, l1
+ilt r14.x___, r7.x, l2.x
+ilt r14._y__, l3.x, r7.x
+ior r14.x___, r14.x, r14.y
+cmov_logical r14.x___, r14.x, l4.x, r12.x
+iadd r13.x___, r5.x, r14.x
+uav_raw_load_id(1) r15.x___, r13.x
+mul r16.x___, r6, r15
+imul r17.x___, r7, l1
+ilt r19.x___, r7.x, l2.x
+ilt r19._y__, l3.x, r7.x
+ior r19.x___, r19.x, r19.y
+cmov_logical r19.x___, r19.x, l4.x, r17.x
+iadd r18.x___, r4.x, r19.x
+uav_raw_load_id(1) r20.x___, r18.x
+add r21.x___, r16, r20
+uav_raw_store_id(1) mem0.x___, r10.x, r21
 ret
 endfunc ; saxpy
 ;ARGSTART:saxpy

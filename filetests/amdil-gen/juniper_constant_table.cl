@@ -17,9 +17,12 @@ il_cs_2_0
 dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
-dcl_literal l2, 0x00000007, 0x00000007, 0x00000007, 0x00000007
-dcl_literal l3, 0x00000001, 0x00000001, 0x00000001, 0x00000001
-dcl_literal l4, 0x00000003, 0x00000003, 0x00000003, 0x00000003
+dcl_literal l2, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l3, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l4, 0x80000000, 0x80000000, 0x80000000, 0x80000000
+dcl_literal l5, 0x00000007, 0x00000007, 0x00000007, 0x00000007
+dcl_literal l6, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l7, 0x00000003, 0x00000003, 0x00000003, 0x00000003
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_table_kernel
@@ -54,28 +57,44 @@ whileloop
 ilt r8.x___, r7, l1
 break_logicalz r8.x
 imul r9.x___, r7, l1
-iadd r10.x___, r6.x, r9.x
-iadd r11.x___, cb0[8].x, l0.x
-iadd r12.x___, r5, r7
-iand r13.x___, r12, l2
-imul r14.x___, r13, l1
-iadd r15.x___, r11.x, r14.x
-uav_raw_load_id(1) r16.x___, r15.x
-uav_raw_store_id(1) mem0.x___, r10.x, r16
-iadd r17.x___, r7, l3
-mov r7.x___, r17
+ilt r11.x___, r7.x, l2.x
+ilt r11._y__, l3.x, r7.x
+ior r11.x___, r11.x, r11.y
+cmov_logical r11.x___, r11.x, l4.x, r9.x
+iadd r10.x___, r6.x, r11.x
+iadd r12.x___, cb0[8].x, l0.x
+iadd r13.x___, r5, r7
+iand r14.x___, r13, l5
+imul r15.x___, r14, l1
+ilt r17.x___, r14.x, l2.x
+ilt r17._y__, l3.x, r14.x
+ior r17.x___, r17.x, r17.y
+cmov_logical r17.x___, r17.x, l4.x, r15.x
+iadd r16.x___, r12.x, r17.x
+uav_raw_load_id(1) r18.x___, r16.x
+uav_raw_store_id(1) mem0.x___, r10.x, r18
+iadd r19.x___, r7, l6
+mov r7.x___, r19
 endloop
-iadd r19.xyz_, vAbsTid, cb0[6]
-mov r18.x___, r19.x
-imul r20.x___, r18, l1
-iadd r21.x___, r4.x, r20.x
-iadd r23.xyz_, vAbsTid, cb0[6]
-mov r22.x___, r23.x
-iand r24.x___, r22, l4
-imul r25.x___, r24, l1
-iadd r26.x___, r6.x, r25.x
-uav_raw_load_id(1) r27.x___, r26.x
-uav_raw_store_id(1) mem0.x___, r21.x, r27
+iadd r21.xyz_, vAbsTid, cb0[6]
+mov r20.x___, r21.x
+imul r22.x___, r20, l1
+ilt r24.x___, r20.x, l2.x
+ilt r24._y__, l3.x, r20.x
+ior r24.x___, r24.x, r24.y
+cmov_logical r24.x___, r24.x, l4.x, r22.x
+iadd r23.x___, r4.x, r24.x
+iadd r26.xyz_, vAbsTid, cb0[6]
+mov r25.x___, r26.x
+iand r27.x___, r25, l7
+imul r28.x___, r27, l1
+ilt r30.x___, r27.x, l2.x
+ilt r30._y__, l3.x, r27.x
+ior r30.x___, r30.x, r30.y
+cmov_logical r30.x___, r30.x, l4.x, r28.x
+iadd r29.x___, r6.x, r30.x
+uav_raw_load_id(1) r31.x___, r29.x
+uav_raw_store_id(1) mem0.x___, r23.x, r31
 ret
 endfunc ; table
 ;ARGSTART:table

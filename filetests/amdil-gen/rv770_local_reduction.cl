@@ -24,9 +24,12 @@ il_cs_2_0
 dcl_cb cb0[9]
 dcl_literal l0, 0x00000000, 0x00000000, 0x00000000, 0x00000000
 dcl_literal l1, 0x00000004, 0x00000004, 0x00000004, 0x00000004
-dcl_literal l2, 0x00000002, 0x00000002, 0x00000002, 0x00000002
-dcl_literal l3, 0x00000110, 0x00000110, 0x00000110, 0x00000110
-dcl_literal l4, 0x00000001, 0x00000001, 0x00000001, 0x00000001
+dcl_literal l2, 0xE0000000, 0xE0000000, 0xE0000000, 0xE0000000
+dcl_literal l3, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFFFFFF
+dcl_literal l4, 0x80000000, 0x80000000, 0x80000000, 0x80000000
+dcl_literal l5, 0x00000002, 0x00000002, 0x00000002, 0x00000002
+dcl_literal l6, 0x00000110, 0x00000110, 0x00000110, 0x00000110
+dcl_literal l7, 0x00000001, 0x00000001, 0x00000001, 0x00000001
 ;$$$$$$$$$$
 endmain
 func 1024 ; __OpenCL_reduce_kernel
@@ -60,63 +63,83 @@ endfunc ; __OpenCL_reduce_kernel
 func 1025 ; reduce
 mov r7.x___, vTidInGrp.x
 imul r8.x___, r7, l1
-iadd r9.x___, r6.x, r8.x
-umod r12.x___, vThreadGrpIdFlat.x, cb0[2].x
-udiv r12.__z_, vThreadGrpIdFlat.x, cb0[2].x
-umod r12._y__, r12.z, cb0[2].y
-udiv r12.__z_, r12.z, cb0[2].y
-imad r11.xyz_, r12, cb0[1], vTidInGrp
-iadd r11.xyz_, r11, cb0[6]
-mov r10.x___, r11.x
-imul r13.x___, r10, l1
-iadd r14.x___, r4.x, r13.x
-uav_raw_load_id(1) r15.x___, r14.x
-uav_raw_store_id(1) mem0.x___, r9.x, r15
-ieq r16.x___, r7, l0
-if_logicalnz r16.x
-iadd r17.x___, r2.x, l0.x
-uav_raw_load_id(1) r18.x___, r6.x
-uav_raw_store_id(1) mem0.x___, r17.x, r18
+ilt r10.x___, r7.x, l2.x
+ilt r10._y__, l3.x, r7.x
+ior r10.x___, r10.x, r10.y
+cmov_logical r10.x___, r10.x, l4.x, r8.x
+iadd r9.x___, r6.x, r10.x
+umod r13.x___, vThreadGrpIdFlat.x, cb0[2].x
+udiv r13.__z_, vThreadGrpIdFlat.x, cb0[2].x
+umod r13._y__, r13.z, cb0[2].y
+udiv r13.__z_, r13.z, cb0[2].y
+imad r12.xyz_, r13, cb0[1], vTidInGrp
+iadd r12.xyz_, r12, cb0[6]
+mov r11.x___, r12.x
+imul r14.x___, r11, l1
+ilt r16.x___, r11.x, l2.x
+ilt r16._y__, l3.x, r11.x
+ior r16.x___, r16.x, r16.y
+cmov_logical r16.x___, r16.x, l4.x, r14.x
+iadd r15.x___, r4.x, r16.x
+uav_raw_load_id(1) r17.x___, r15.x
+uav_raw_store_id(1) mem0.x___, r9.x, r17
+ieq r18.x___, r7, l0
+if_logicalnz r18.x
+iadd r19.x___, r2.x, l0.x
+uav_raw_load_id(1) r20.x___, r6.x
+uav_raw_store_id(1) mem0.x___, r19.x, r20
 endif
 fence_threads_memory
-mov r19.x___, cb0[1].x
-udiv r20.x___, r19, l2
-mov r21.x___, r20
+mov r21.x___, cb0[1].x
+udiv r22.x___, r21, l5
+mov r23.x___, r22
 whileloop
-ilt r22.x___, l0, r21
-break_logicalz r22.x
-ilt r23.x___, r7, r21
-if_logicalnz r23.x
-imul r24.x___, r7, l1
-iadd r25.x___, r6.x, r24.x
-uav_raw_load_id(1) r26.x___, r25.x
-iadd r27.x___, r7, r21
-imul r28.x___, r27, l1
-iadd r29.x___, r6.x, r28.x
-uav_raw_load_id(1) r30.x___, r29.x
-iadd r31.x___, r26, r30
-uav_raw_store_id(1) mem0.x___, r25.x, r31
+ilt r24.x___, l0, r23
+break_logicalz r24.x
+ilt r25.x___, r7, r23
+if_logicalnz r25.x
+imul r26.x___, r7, l1
+ilt r28.x___, r7.x, l2.x
+ilt r28._y__, l3.x, r7.x
+ior r28.x___, r28.x, r28.y
+cmov_logical r28.x___, r28.x, l4.x, r26.x
+iadd r27.x___, r6.x, r28.x
+uav_raw_load_id(1) r29.x___, r27.x
+iadd r30.x___, r7, r23
+imul r31.x___, r30, l1
+ilt r33.x___, r30.x, l2.x
+ilt r33._y__, l3.x, r30.x
+ior r33.x___, r33.x, r33.y
+cmov_logical r33.x___, r33.x, l4.x, r31.x
+iadd r32.x___, r6.x, r33.x
+uav_raw_load_id(1) r34.x___, r32.x
+iadd r35.x___, r29, r34
+uav_raw_store_id(1) mem0.x___, r27.x, r35
 endif
 fence_threads_memory
-ishr r32.x___, r21, l4
-mov r21.x___, r32
+ishr r36.x___, r23, l7
+mov r23.x___, r36
 endloop
-ieq r33.x___, r7, l0
-if_logicalnz r33.x
-umod r35.x___, vThreadGrpIdFlat.x, cb0[2].x
-udiv r35.__z_, vThreadGrpIdFlat.x, cb0[2].x
-umod r35._y__, r35.z, cb0[2].y
-udiv r35.__z_, r35.z, cb0[2].y
-iadd r36.xyz_, r35, cb0[7]
-mov r34.x___, r36.x
-imul r37.x___, r34, l1
-iadd r38.x___, r5.x, r37.x
-uav_raw_load_id(1) r39.x___, r6.x
-iadd r40.x___, r2.x, l0.x
-uav_raw_load_id(1) r41.x___, r40.x
-inegate r43.x___, r41
-iadd r42.x___, r39, r43
-uav_raw_store_id(1) mem0.x___, r38.x, r42
+ieq r37.x___, r7, l0
+if_logicalnz r37.x
+umod r39.x___, vThreadGrpIdFlat.x, cb0[2].x
+udiv r39.__z_, vThreadGrpIdFlat.x, cb0[2].x
+umod r39._y__, r39.z, cb0[2].y
+udiv r39.__z_, r39.z, cb0[2].y
+iadd r40.xyz_, r39, cb0[7]
+mov r38.x___, r40.x
+imul r41.x___, r38, l1
+ilt r43.x___, r38.x, l2.x
+ilt r43._y__, l3.x, r38.x
+ior r43.x___, r43.x, r43.y
+cmov_logical r43.x___, r43.x, l4.x, r41.x
+iadd r42.x___, r5.x, r43.x
+uav_raw_load_id(1) r44.x___, r6.x
+iadd r45.x___, r2.x, l0.x
+uav_raw_load_id(1) r46.x___, r45.x
+inegate r48.x___, r46
+iadd r47.x___, r44, r48
+uav_raw_store_id(1) mem0.x___, r42.x, r47
 endif
 ret
 endfunc ; reduce

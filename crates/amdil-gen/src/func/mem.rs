@@ -11,6 +11,9 @@ enum Space {
     Lds,
 }
 
+/// The offset a wrapped index is replaced with: 2 GiB, past every object.
+const WRAPPED_OFFSET: u32 = 0x8000_0000;
+
 impl FnGen<'_, '_> {
     fn space(&mut self, ptr: Value) -> R<Space> {
         let Type::Ptr(sp) = self.ty(ptr) else {
@@ -26,6 +29,54 @@ impl FnGen<'_, '_> {
             AddrSpace::Generic => return unsupported("the generic address space"),
             _ => Space::Uav,
         })
+    }
+
+    /// A `ptradd`'s byte offset as an `.x` source. When the offset is an index scaled by
+    /// a constant (`imul i, C` or `ishl i, k`, as the front end writes `p[i]`), an index
+    /// whose scaled value does not fit 32 bits would wrap to an in-bounds address on
+    /// these 32-bit devices. No object is 2 GiB, so such an index is never a valid
+    /// access: the offset becomes [`WRAPPED_OFFSET`], an address past every buffer,
+    /// and the access faults as the host's 64-bit arithmetic would.
+    pub(super) fn checked_offset(&mut self, off: Value) -> R<Src> {
+        let o = self.loc(off)?.s(0, &[0]);
+        let Some((index, scale)) = self.scaled_index(off) else {
+            return Ok(o);
+        };
+        let x = self.loc(index)?.s(0, &[0]);
+        let lo = i32::MIN / scale;
+        let hi = i32::MAX / scale;
+        let t = self.tmp();
+        let (below, above) = (self.lit(lo as u32), self.lit(hi as u32));
+        self.e(b::alu(op::Ilt, t.dst(Mask::X), [x, below]));
+        self.e(b::alu(op::Ilt, t.dst(Mask::Y), [above, x]));
+        self.e(b::alu(op::Ior, t.dst(Mask::X), [t.x(), t.y()]));
+        let poison = self.lit(WRAPPED_OFFSET);
+        self.e(b::alu(op::CmovLogical, t.dst(Mask::X), [t.x(), poison, o]));
+        Ok(t.x())
+    }
+
+    /// `(i, C)` when `v` is a 32-bit `imul i, C` or `ishl i, log2 C` with `C` > 1.
+    fn scaled_index(&self, v: Value) -> Option<(Value, i32)> {
+        if self.ty(v) != Type::I32 {
+            return None;
+        }
+        let inst = self.body.value_inst(v)?;
+        let (index, scale) = match self.body.insts[inst].kind {
+            InstKind::Binary(BinaryOp::Imul, a, b) => {
+                match (self.const_int(a), self.const_int(b)) {
+                    (_, Some(c)) => (a, c),
+                    (Some(c), None) => (b, c),
+                    _ => return None,
+                }
+            }
+            InstKind::Binary(BinaryOp::Shl, a, b) => {
+                let k = self.const_int(b)?;
+                (a, 1u64.checked_shl(u32::try_from(k).ok()?)?)
+            }
+            _ => return None,
+        };
+        let scale = i32::try_from(scale).ok().filter(|&c| c > 1)?;
+        Some((index, scale))
     }
 
     /// `p + off` as an `.x` source.

@@ -494,9 +494,9 @@ impl<'s, 'a> FnGen<'s, 'a> {
             }
             InstKind::PtrAdd(p, off) => {
                 let p = self.loc(*p)?;
-                let o = self.loc(*off)?;
+                let o = self.checked_offset(*off)?;
                 let d = dd()?;
-                self.e(b::alu(op::Iadd, d.d(0, &[0]), [p.s(0, &[0]), o.s(0, &[0])]));
+                self.e(b::alu(op::Iadd, d.d(0, &[0]), [p.s(0, &[0]), o]));
             }
             InstKind::Alloca { .. } => {
                 let off = *self.sh.allocas.get(&(self.fid, i)).ok_or_else(|| {
