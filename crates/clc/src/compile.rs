@@ -278,7 +278,7 @@ pub fn compile_opencl_c(
             .any(|e| e == "cl_khr_int64_base_atomics"),
         compile_only: opts.compile_only,
     };
-    let module = lower_translation_unit(&tu, opts.data_layout, &lopts, &mut diags);
+    let module = lower_translation_unit(&tu, sources, opts.data_layout, &lopts, &mut diags);
     if opts.cl_options.no_warnings {
         diags.list.retain(|d| d.severity != Severity::Warning);
     } else if opts.cl_options.werror {

@@ -97,6 +97,9 @@ pub fn link_into(dst: &mut Module, src: &Module) -> Result<(), String> {
         };
         funcs.insert(fid, id);
     }
+    // The source files of `src` follow those of `dst`; its locations move with them.
+    let file_base = dst.source_files.len() as u32;
+    dst.source_files.extend(src.source_files.iter().cloned());
     for (fid, f) in src.functions.iter() {
         let id = funcs[&fid];
         if f.is_declaration() && !created.contains(&id) {
@@ -111,6 +114,11 @@ pub fn link_into(dst: &mut Module, src: &Module) -> Result<(), String> {
         if let Some(body) = &mut f2.body {
             for (_, v) in body.values.iter_mut() {
                 v.ty = map_ty(dst, v.ty);
+            }
+            for (_, loc) in body.locs.iter_mut() {
+                if loc.is_known() {
+                    loc.file += file_base;
+                }
             }
             for (_, inst) in body.insts.iter_mut() {
                 match &mut inst.kind {

@@ -70,6 +70,8 @@ pub struct Entity {
     pub group: [u64; 3],
     /// `load`, `store` or `atomic`.
     pub access: &'static str,
+    /// The source line of the access, where it is known.
+    pub at: Option<kauai_ir::SourcePos>,
 }
 
 /// What a check found (one distinct finding, however often it happened).
@@ -136,7 +138,25 @@ impl fmt::Display for Finding {
             self.count,
             if self.count == 1 { "" } else { "s" }
         )?;
-        writeln!(f, "    First entity:  {}", self.first)?;
-        write!(f, "    Second entity: {}", self.second)
+        write!(f, "    First entity:  {}", self.first)?;
+        write_at(f, &self.first)?;
+        write!(f, "\n    Second entity: {}", self.second)?;
+        write_at(f, &self.second)
     }
+}
+
+/// Oclgrind's lines for where an entity's access is in the source.
+fn write_at(f: &mut fmt::Formatter<'_>, e: &Entity) -> fmt::Result {
+    if let Some(p) = &e.at {
+        write!(f, "\n    {}", at_line(p))?;
+        if let Some(text) = &p.text {
+            write!(f, "\n      {}", text.trim())?;
+        }
+    }
+    Ok(())
+}
+
+/// `At line N (column C) of FILE:`, as Oclgrind introduces the source line of an error.
+pub fn at_line(p: &kauai_ir::SourcePos) -> String {
+    format!("At line {} (column {}) of {}:", p.line, p.col, p.file)
 }

@@ -473,6 +473,27 @@ pub(crate) struct FuncCode {
     pub has_barrier: bool,
     /// Functions it calls.
     pub callees: Vec<u32>,
+    /// Source locations by op: `(first pc, location)`, in pc order; a location holds
+    /// until the next entry.
+    pub locs: Vec<(u32, kauai_ir::SrcLoc)>,
+}
+
+impl FuncCode {
+    /// The source location of the op at `pc` (unknown when none was recorded).
+    pub fn loc_at(&self, pc: u32) -> kauai_ir::SrcLoc {
+        let i = self.locs.partition_point(|&(start, _)| start <= pc);
+        i.checked_sub(1).map(|i| self.locs[i].1).unwrap_or_default()
+    }
+
+    /// Record that the ops from here on come from `loc`.
+    pub fn mark_loc(&mut self, loc: kauai_ir::SrcLoc) {
+        let pc = self.code.len() as u32;
+        match self.locs.last_mut() {
+            Some(last) if last.1 == loc => {}
+            Some(last) if last.0 == pc => last.1 = loc,
+            _ => self.locs.push((pc, loc)),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -314,11 +314,13 @@ pub struct RunStats {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ExecError {
     /// A bad memory access or another run-time fault of one work-item.
-    #[error("fault in kernel {kernel}, work-item ({}, {}, {}): {message}", work_item[0], work_item[1], work_item[2])]
+    #[error("fault in kernel {kernel}, work-item ({}, {}, {}): {message}{}", work_item[0], work_item[1], work_item[2], fault_at(at))]
     Fault {
         kernel: String,
         work_item: [u64; 3],
         message: String,
+        /// The source line of the faulting access, when the module carries locations.
+        at: Option<Box<kauai_ir::SourcePos>>,
         /// What the checks ([`ExecOptions::checks`]) found before the fault, which is
         /// often its cause (a race that left a bad index); empty without checks.
         findings: Vec<Finding>,
@@ -338,4 +340,13 @@ pub enum ExecError {
     InvalidArgs(String),
     #[error("invalid module: {0}")]
     InvalidModule(String),
+}
+
+/// ` (at file:line:col)` and the source line under it, for a fault's message.
+fn fault_at(at: &Option<Box<kauai_ir::SourcePos>>) -> String {
+    match at {
+        None => String::new(),
+        Some(p) if p.text.is_some() => format!(" (at {p})\n{}", p.snippet()),
+        Some(p) => format!(" (at {p})"),
+    }
 }

@@ -117,6 +117,7 @@ fn translate_function(m: &Module, f: &Function, global_ptrs: &[u64]) -> FuncCode
         let cnt = insts.len() as u32;
         tx.last_def = None;
         for &i in insts {
+            tx.out.mark_loc(body.locs[i]);
             tx.inst(i, cnt, global_ptrs);
             tx.last_def = body.insts[i].result;
         }
@@ -129,6 +130,7 @@ fn translate_function(m: &Module, f: &Function, global_ptrs: &[u64]) -> FuncCode
     }
     // Edge stubs go after the blocks; then every label becomes a pc.
     let stub_base = tx.out.code.len() as u32;
+    tx.out.mark_loc(kauai_ir::SrcLoc::default());
     let stubs = std::mem::take(&mut tx.stubs);
     tx.out.code.extend(stubs);
     let block_pc = std::mem::take(&mut tx.block_pc);

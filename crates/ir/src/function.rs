@@ -6,6 +6,7 @@ use cranelift_entity::{PrimaryMap, SecondaryMap};
 
 use crate::entities::{Block, Inst, Value};
 use crate::inst::{BlockCall, InstKind};
+use crate::srcloc::SrcLoc;
 use crate::types::Type;
 
 /// A function parameter.
@@ -212,6 +213,8 @@ pub struct Body {
     pub insts: PrimaryMap<Inst, InstData>,
     pub blocks: PrimaryMap<Block, BlockData>,
     pub order: Vec<Block>,
+    /// Where each instruction came from in the source (unknown by default).
+    pub locs: SecondaryMap<Inst, SrcLoc>,
 }
 
 impl Body {

@@ -62,6 +62,8 @@ pub struct Module {
     pub data_layout: DataLayout,
     /// Module metadata such as `opencl.ocl.version` (`[1, 2]`).
     pub metadata: BTreeMap<String, Vec<MetaValue>>,
+    /// The names of the source files that instructions' [`crate::SrcLoc`]s index.
+    pub source_files: Vec<String>,
 }
 
 pub const OPENCL_VERSION: &str = "opencl.ocl.version";
@@ -92,6 +94,7 @@ impl Module {
             functions: PrimaryMap::new(),
             data_layout,
             metadata: BTreeMap::new(),
+            source_files: Vec::new(),
         }
     }
 

@@ -121,5 +121,54 @@ pub const FAULT_UNREACHABLE: u64 = 6;
 /// The image helper refused the operation; its caller's image hook keeps the message.
 pub const FAULT_IMAGE: u64 = 7;
 
+/// The fault code the generated code stores in `Ctx::fault_kind`: the `FAULT_*` kind in
+/// bits 0..8, then the faulting instruction's source location (file 8..16, line
+/// 16..40, column 40..56), so that no table is needed to report it. A location that
+/// does not fit is stored as unknown.
+pub fn fault_code(kind: u64, loc: kauai_ir::SrcLoc) -> u64 {
+    let fits = loc.file < 1 << 8 && loc.line < 1 << 24;
+    if !fits {
+        return kind & 0xff;
+    }
+    let col = u64::from(loc.col.min(0xffff));
+    (kind & 0xff) | u64::from(loc.file) << 8 | u64::from(loc.line) << 16 | col << 40
+}
+
+/// The kind and location of a [`fault_code`].
+pub fn split_fault_code(code: u64) -> (u64, kauai_ir::SrcLoc) {
+    let loc = kauai_ir::SrcLoc::new(
+        (code >> 8 & 0xff) as u32,
+        (code >> 16 & 0xff_ffff) as u32,
+        (code >> 40 & 0xffff) as u32,
+    );
+    (code & 0xff, loc)
+}
+
 /// Back-edges (and work-items) between two polls of the deadline and the abort flag.
 pub const POLL_EVERY: i64 = 1 << 16;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kauai_ir::SrcLoc;
+
+    #[test]
+    fn fault_codes_carry_kind_and_location() {
+        let loc = SrcLoc::new(3, 1234, 56);
+        assert_eq!(
+            split_fault_code(fault_code(FAULT_STORE, loc)),
+            (FAULT_STORE, loc)
+        );
+        // What does not fit becomes unknown rather than wrong.
+        let far = SrcLoc::new(300, 2, 3);
+        assert_eq!(
+            split_fault_code(fault_code(FAULT_LOAD, far)),
+            (FAULT_LOAD, SrcLoc::new(0, 0, 0))
+        );
+        let wide = SrcLoc::new(1, 2, 70_000);
+        assert_eq!(
+            split_fault_code(fault_code(FAULT_LOAD, wide)).1,
+            SrcLoc::new(1, 2, 0xffff)
+        );
+    }
+}

@@ -182,6 +182,9 @@ pub enum Outcome {
         ptr: u64,
         len: u64,
         kind: FaultKind,
+        /// The faulting instruction's source location (unknown when the module has
+        /// none), indexing the module's `source_files`.
+        loc: kauai_ir::SrcLoc,
     },
     /// The deadline passed or `abort` was set.
     Stopped {
@@ -395,7 +398,8 @@ impl Kernel {
     }
 
     fn fault_outcome(&self, ctx: &Ctx) -> Outcome {
-        let kind = match ctx.fault_kind {
+        let (code, loc) = split_fault_code(ctx.fault_kind);
+        let kind = match code {
             FAULT_LOAD => FaultKind::Load,
             FAULT_STORE => FaultKind::Store,
             FAULT_MISALIGNED_LOAD => FaultKind::MisalignedLoad {
@@ -414,6 +418,7 @@ impl Kernel {
             ptr: ctx.fault_ptr,
             len: ctx.fault_len,
             kind,
+            loc,
         }
     }
 }

@@ -261,6 +261,7 @@ fn inline_call(
                 .map(|r| cbody.value_type(r))
                 .unwrap_or(Type::Void);
             let ni = body.make_inst(data.kind.clone(), ty);
+            body.locs[ni] = cbody.locs[ci];
             if let (Some(old), Some(new)) = (data.result, body.insts[ni].result) {
                 vmap[old] = Some(new);
             }

@@ -50,11 +50,14 @@ fn piece(elem: Scalar, align: u32) -> Option<u32> {
 struct Emit<'a> {
     body: &'a mut Body,
     out: Vec<kauai_ir::Inst>,
+    /// The location of the access being split, which its pieces keep.
+    loc: kauai_ir::SrcLoc,
 }
 
 impl Emit<'_> {
     fn ins(&mut self, kind: InstKind, ty: Type) -> Value {
         let inst = self.body.make_inst(kind, ty);
+        self.body.locs[inst] = self.loc;
         self.out.push(inst);
         self.body.insts[inst]
             .result
@@ -63,6 +66,7 @@ impl Emit<'_> {
 
     fn ins_void(&mut self, kind: InstKind) {
         let inst = self.body.make_inst(kind, Type::Void);
+        self.body.locs[inst] = self.loc;
         self.out.push(inst);
     }
 
@@ -103,8 +107,10 @@ fn split_body(body: &mut Body) {
         let mut e = Emit {
             body,
             out: Vec::with_capacity(old.len()),
+            loc: Default::default(),
         };
         for inst in old {
+            e.loc = e.body.locs[inst];
             match e.body.insts[inst].kind.clone() {
                 InstKind::Load {
                     ptr,

@@ -767,6 +767,7 @@ fn fault_error(program: &IlProgram, kernel: &IlKernel, f: &kauai_amdil_emu::Faul
             kernel: kernel.name.clone(),
             work_item: w,
             message: format!("{kind}{at}"),
+            at: None,
             findings: Vec::new(),
         }),
         (kind, None) => RuntimeError::Device(format!("kernel `{}`: {kind}{at}", kernel.name)),

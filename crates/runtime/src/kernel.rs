@@ -317,7 +317,22 @@ pub fn enqueue(
                 global_size: global,
                 local_size: local,
             };
-            Ok(exec.run(&kernel.info.name, &args, &range, opts)?)
+            let p = kernel.program;
+            match exec.run(&kernel.info.name, &args, &range, opts) {
+                Ok(mut stats) => {
+                    p.quote_findings(&mut stats.findings);
+                    Ok(stats)
+                }
+                Err(mut e) => {
+                    if let kauai_host::ExecError::Fault { at, findings, .. } = &mut e {
+                        if let Some(pos) = at {
+                            p.quote_line(pos);
+                        }
+                        p.quote_findings(findings);
+                    }
+                    Err(e.into())
+                }
+            }
         }
         Code::Il(program) => {
             let Some(mcpu) = kernel.program.device.mcpu() else {

@@ -104,6 +104,32 @@ pub struct Program {
     /// The struct types of each kernel's arguments, for oclc (empty for an IL program,
     /// whose metadata gives a struct's size only).
     pub(crate) arg_structs: Vec<(String, Vec<crate::oclc::structs::ArgStruct>)>,
+    /// The OpenCL C sources it was built from, to quote the line of a fault.
+    pub(crate) sources: Vec<SourceFile>,
+}
+
+impl Program {
+    /// Put the text of its line into a fault's source position.
+    pub(crate) fn quote_line(&self, pos: &mut kauai_ir::SourcePos) {
+        let Some(src) = self.sources.iter().find(|s| s.name == pos.file) else {
+            return;
+        };
+        let text = String::from_utf8_lossy(&src.bytes);
+        if let Some(line) = text.lines().nth(pos.line.saturating_sub(1) as usize) {
+            pos.text = Some(line.trim_end().to_string());
+        }
+    }
+
+    /// [`Self::quote_line`] for every entity of the checks' findings.
+    pub(crate) fn quote_findings(&self, findings: &mut [kauai_host::Finding]) {
+        for f in findings {
+            for e in [&mut f.first, &mut f.second] {
+                if let Some(pos) = &mut e.at {
+                    self.quote_line(pos);
+                }
+            }
+        }
+    }
 }
 
 /// Whether a source file holds AMD IL rather than OpenCL C: its name ends in `.il`.
@@ -142,7 +168,9 @@ impl Program {
         options: &str,
     ) -> Result<Program, RuntimeError> {
         let module = compile(device, sources, options)?;
-        Self::finish(device, module)
+        let mut p = Self::finish(device, module)?;
+        p.sources = sources.to_vec();
+        Ok(p)
     }
 
     /// Build from IR text (a finalized or unfinalized module in Kauai's text form).
@@ -187,6 +215,7 @@ impl Program {
             build_log: log,
             code: Code::Il(Arc::new(il)),
             arg_structs: Vec::new(),
+            sources: Vec::new(),
         })
     }
 
@@ -210,6 +239,7 @@ impl Program {
                         exec: Arc::new(exec),
                     },
                     arg_structs,
+                    sources: Vec::new(),
                 })
             }
             Executor::Il(_) => {

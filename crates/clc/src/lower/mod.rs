@@ -131,10 +131,15 @@ pub(crate) struct FnState {
     pub index: usize,
     /// Where a struct result is written (the hidden first parameter).
     pub sret: Option<Value>,
+    /// The source location stamped on the instructions made now: the innermost
+    /// expression or statement being lowered.
+    pub loc: kauai_ir::SrcLoc,
 }
 
 pub struct Lowerer<'a> {
     pub(crate) tu: &'a TranslationUnit,
+    /// The sources, for the line and column of each instruction's location.
+    pub(crate) sources: &'a kauai_diag::SourceMap,
     pub(crate) m: Module,
     pub(crate) t: TyTable,
     pub(crate) diags: &'a mut Diagnostics,
@@ -169,12 +174,14 @@ pub struct Lowerer<'a> {
 /// to `diags`.
 pub fn lower_translation_unit(
     tu: &TranslationUnit,
+    sources: &kauai_diag::SourceMap,
     dl: kauai_ir::DataLayout,
     opts: &LowerOptions,
     diags: &mut Diagnostics,
 ) -> Module {
     let mut l = Lowerer {
         tu,
+        sources,
         m: Module::new(dl),
         t: TyTable::new(dl),
         diags,
@@ -222,6 +229,9 @@ pub fn lower_translation_unit(
         }
     }
     l.finish_program();
+    l.m.source_files = (0..sources.len())
+        .map(|i| sources.file(kauai_diag::FileId(i as u32)).name.clone())
+        .collect();
     l.m
 }
 
@@ -313,7 +323,7 @@ impl Lowerer<'_> {
     pub(crate) fn start_block(&mut self, b: Block) {
         if let Some(c) = self.fx.cur {
             if !self.is_terminated(c) {
-                self.fx.body.append(
+                self.append(
                     c,
                     InstKind::Jump(kauai_ir::BlockCall::new(b, vec![])),
                     Type::Void,
@@ -341,11 +351,40 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Append an instruction to `b`, stamped with the current source location.
+    pub(crate) fn append(&mut self, b: Block, kind: InstKind, ty: Type) -> Option<Value> {
+        let r = self.fx.body.append(b, kind, ty);
+        if let Some(&inst) = self.fx.body.blocks[b].insts.last() {
+            self.fx.body.locs[inst] = self.fx.loc;
+        }
+        r
+    }
+
+    /// The location of the start of `span`, as instructions carry it.
+    pub(crate) fn src_loc(&self, span: Span) -> kauai_ir::SrcLoc {
+        match self.sources.get(span.file) {
+            Some(f) => {
+                let (line, col) = f.line_col(span.start as usize);
+                kauai_ir::SrcLoc::new(span.file.0, line as u32, col as u32)
+            }
+            None => kauai_ir::SrcLoc::default(),
+        }
+    }
+
+    /// Make `span` the location of the instructions made until [`Self::restore_loc`]
+    /// puts back the one this returns.
+    pub(crate) fn enter_loc(&mut self, span: Span) -> kauai_ir::SrcLoc {
+        let loc = self.src_loc(span);
+        std::mem::replace(&mut self.fx.loc, loc)
+    }
+
+    pub(crate) fn restore_loc(&mut self, saved: kauai_ir::SrcLoc) {
+        self.fx.loc = saved;
+    }
+
     pub(crate) fn ins(&mut self, kind: InstKind, ty: Type) -> Value {
         let b = self.blk();
-        self.fx
-            .body
-            .append(b, kind, ty)
+        self.append(b, kind, ty)
             .unwrap_or_else(|| Value::from_u32(u32::MAX - 1))
     }
 
@@ -370,13 +409,13 @@ impl Lowerer<'_> {
 
     pub(crate) fn ins_void(&mut self, kind: InstKind) {
         let b = self.blk();
-        self.fx.body.append(b, kind, Type::Void);
+        self.append(b, kind, Type::Void);
     }
 
     /// Emit a terminator; what follows is unreachable until a block is started.
     pub(crate) fn terminate(&mut self, kind: InstKind) {
         let b = self.blk();
-        self.fx.body.append(b, kind, Type::Void);
+        self.append(b, kind, Type::Void);
         self.fx.cur = None;
     }
 
@@ -399,6 +438,7 @@ impl Lowerer<'_> {
             InstKind::Alloca { ty, align },
             Type::Ptr(AddrSpace::Private),
         );
+        self.fx.body.locs[inst] = self.fx.loc;
         let Some(entry) = self.fx.entry else {
             return Value::from_u32(u32::MAX - 1);
         };

@@ -52,6 +52,12 @@ impl Lowerer<'_> {
     }
 
     pub(crate) fn stmt(&mut self, s: StmtId) {
+        let saved = self.enter_loc(self.tu.stmts[s].span);
+        self.stmt_at(s);
+        self.restore_loc(saved);
+    }
+
+    fn stmt_at(&mut self, s: StmtId) {
         let tu = self.tu;
         let st = &tu.stmts[s];
         let span = st.span;
@@ -383,7 +389,7 @@ impl Lowerer<'_> {
             .map(|(k, b)| (k, BlockCall::new(b, vec![])))
             .collect();
         let default = BlockCall::new(sw.default.unwrap_or(exit), vec![]);
-        self.fx.body.append(
+        self.append(
             from,
             InstKind::Switch {
                 arg: v64,

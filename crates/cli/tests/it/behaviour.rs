@@ -454,6 +454,28 @@ fn dropped_printf_output_is_reported() {
 }
 
 #[test]
+fn a_fault_quotes_its_source_line_on_both_host_executors() {
+    // The access is in a helper the compiler inlines: the line quoted is the helper's.
+    let file = "filetests/run/errors/fault_in_helper.cl";
+    for executor in ["interp", "jit"] {
+        let (code, _, err) = common::kauai_env(
+            &[("KAUAI_HOST_EXECUTOR", executor)],
+            &[
+                "oclc", "-execute", "-enqueue", "k", "-print", "o,4", "-global", "4", file,
+            ],
+        );
+        assert_eq!(code, 1, "{executor}: {err}");
+        assert!(err.starts_with("kauai: error: fault in kernel k, work-item (3, 0, 0): load of 4 bytes at offset 12000"), "{executor}: {err}");
+        assert!(
+            err.ends_with(
+                "(at filetests/run/errors/fault_in_helper.cl:9:12)\n 9 |     return p[i * 1000];\n   |            ^\n"
+            ),
+            "{executor}: {err}"
+        );
+    }
+}
+
+#[test]
 fn check_races_reports_blocks_and_keeps_the_outputs() {
     // The run-test's racy kernel through `kauai run`: outputs still printed, each finding
     // a block on stderr separated by a blank line, exit status 1; the twin with a
@@ -475,9 +497,10 @@ fn check_races_reports_blocks_and_keeps_the_outputs() {
         ),
         "{err}"
     );
+    // The later access of each race is quoted from the source, as Oclgrind does.
     assert!(
         err.contains(
-            "Group(0,0,0): store\n\nRead-write data race at local memory address 0x20000000000\n"
+            "Group(0,0,0): store\n    At line 23 (column 5) of filetests/run/checks/race_local.cl:\n      tmp[l] = l + 1;\n\nRead-write data race at local memory address 0x20000000000\n"
         ),
         "{err}"
     );

@@ -53,6 +53,27 @@ impl RunCtx<'_> {
         local: &mut [Vec<u8>],
         wi: &mut WorkItem,
     ) -> Result<Status, Stop> {
+        let mut at = 0usize;
+        let r = self.run_wi_at(meter, group, local, wi, &mut at);
+        if let Err(Stop::Fault(_)) = r {
+            // The faulting op is the one before `at`: keep it for the report.
+            if let Some(top) = wi.frames.last_mut() {
+                top.pc = at as u32;
+            }
+        }
+        r
+    }
+
+    /// [`Self::run_wi`], keeping the program counter in `pc` so that a fault's op
+    /// is known after the error returns.
+    fn run_wi_at(
+        &self,
+        meter: &mut Meter,
+        group: &GroupCtx,
+        local: &mut [Vec<u8>],
+        wi: &mut WorkItem,
+        pc: &mut usize,
+    ) -> Result<Status, Stop> {
         let funcs = &self.prog.funcs;
         let (lid, gid) = (wi.lid, wi.gid);
         let WorkItem {
@@ -106,12 +127,12 @@ impl RunCtx<'_> {
             let code = &f.code[..];
             let base = fr.base as usize;
             let regs = &mut wregs[base..base + f.template.len()];
-            let mut pc = fr.pc as usize;
+            *pc = fr.pc as usize;
             loop {
-                let Some(op) = code.get(pc) else {
+                let Some(op) = code.get(*pc) else {
                     return Err(Stop::Fault("ran past the end of a function".into()));
                 };
-                pc += 1;
+                *pc += 1;
                 macro_rules! r {
                     ($s:expr) => {
                         regs[$s as usize]
@@ -300,7 +321,7 @@ impl RunCtx<'_> {
                             eb.max(1) as usize * n,
                             races::AccessKind::Load,
                             fr.func,
-                            pc
+                            *pc
                         );
                     }
                     Op::Store { eb, n, al, p, v } => {
@@ -315,7 +336,7 @@ impl RunCtx<'_> {
                             (eb as usize).max(1) * n,
                             races::AccessKind::Store,
                             fr.func,
-                            pc
+                            *pc
                         );
                     }
                     Op::Atomic(i) => {
@@ -324,7 +345,7 @@ impl RunCtx<'_> {
                         let (op, sc) = (ai.op, ai.sc);
                         let old =
                             mem.atomic(ptr, sc.bytes(), |old| Some(atomic_new(op, sc, old, v)))?;
-                        race!(ptr, sc.bytes(), races::AccessKind::Atomic, fr.func, pc);
+                        race!(ptr, sc.bytes(), races::AccessKind::Atomic, fr.func, *pc);
                         if let Some(d) = ai.d {
                             r!(d) = old;
                         }
@@ -338,7 +359,7 @@ impl RunCtx<'_> {
                             (eb as u32).max(1),
                             races::AccessKind::Atomic,
                             fr.func,
-                            pc
+                            *pc
                         );
                         r!(d) = old;
                     }
@@ -368,7 +389,7 @@ impl RunCtx<'_> {
                     Op::Barrier { id } => {
                         let id = r!(id);
                         if let Some(top) = frames.last_mut() {
-                            top.pc = pc as u32;
+                            top.pc = *pc as u32;
                         }
                         return Ok(Status::Barrier(id));
                     }
@@ -388,7 +409,7 @@ impl RunCtx<'_> {
                             dst: base + ci.d as usize,
                         });
                         if let Some(top) = frames.last_mut() {
-                            top.pc = pc as u32;
+                            top.pc = *pc as u32;
                         }
                         return Ok(Status::Collective(id));
                     }
@@ -510,7 +531,7 @@ impl RunCtx<'_> {
                             )));
                         }
                         if let Some(top) = frames.last_mut() {
-                            top.pc = pc as u32;
+                            top.pc = *pc as u32;
                         }
                         let nb = wregs.len();
                         wregs.extend_from_slice(&callee.template);
@@ -556,12 +577,12 @@ impl RunCtx<'_> {
                     }
                     Op::Jump { t, cnt } => {
                         spend!(cnt);
-                        pc = t as usize;
+                        *pc = t as usize;
                     }
-                    Op::Goto { t } => pc = t as usize,
+                    Op::Goto { t } => *pc = t as usize,
                     Op::Brif { c, t, e, cnt } => {
                         spend!(cnt);
-                        pc = if r!(c) != 0 { t } else { e } as usize;
+                        *pc = if r!(c) != 0 { t } else { e } as usize;
                     }
                     Op::BrIcmpI32 {
                         cc,
@@ -573,7 +594,7 @@ impl RunCtx<'_> {
                     } => {
                         spend!(cnt);
                         let c = scalar::icmp(cc, 32, r!(a), r!(b));
-                        pc = if c { t } else { e } as usize;
+                        *pc = if c { t } else { e } as usize;
                     }
                     Op::BrIcmpI64 {
                         cc,
@@ -585,7 +606,7 @@ impl RunCtx<'_> {
                     } => {
                         spend!(cnt);
                         let c = scalar::icmp(cc, 64, r!(a), r!(b));
-                        pc = if c { t } else { e } as usize;
+                        *pc = if c { t } else { e } as usize;
                     }
                     Op::BrFcmpF32 {
                         cc,
@@ -597,7 +618,7 @@ impl RunCtx<'_> {
                     } => {
                         spend!(cnt);
                         let (x, y) = (f32::from_bits(r!(a) as u32), f32::from_bits(r!(b) as u32));
-                        pc = if scalar::fcmp_f32(cc, x, y) { t } else { e } as usize;
+                        *pc = if scalar::fcmp_f32(cc, x, y) { t } else { e } as usize;
                     }
                     Op::BrFcmpF64 {
                         cc,
@@ -609,13 +630,13 @@ impl RunCtx<'_> {
                     } => {
                         spend!(cnt);
                         let (x, y) = (f64::from_bits(r!(a)), f64::from_bits(r!(b)));
-                        pc = if scalar::fcmp_f64(cc, x, y) { t } else { e } as usize;
+                        *pc = if scalar::fcmp_f64(cc, x, y) { t } else { e } as usize;
                     }
                     Op::Switch { idx, cnt } => {
                         spend!(cnt);
                         let si = &f.switches[idx as usize];
                         let v = r!(si.arg) & mask(si.bits);
-                        pc = si
+                        *pc = si
                             .cases
                             .iter()
                             .find(|(k, _)| *k == v)

@@ -127,7 +127,13 @@ impl RunCtx<'_> {
         let kernel_name = || self.kernel.name.clone();
         Err(Some(match outcome {
             Outcome::Done => return Ok(()),
-            Outcome::Fault { wi, ptr, len, kind } => {
+            Outcome::Fault {
+                wi,
+                ptr,
+                len,
+                kind,
+                loc,
+            } => {
                 let mut private = vec![0u8; kernel.layout().frame as usize];
                 let mem = Mem {
                     regions: &self.regions,
@@ -151,6 +157,7 @@ impl RunCtx<'_> {
                     kernel: kernel_name(),
                     work_item: gid(wi),
                     message,
+                    at: loc.resolve(&self.prog.source_files).map(Box::new),
                     findings: Vec::new(),
                 }
             }

@@ -94,6 +94,8 @@ pub struct Program {
     local_globals: Vec<(u64, Option<Vec<u8>>)>,
     /// The printf table, parsed; empty when no function calls printf.
     printf: crate::printf::Formats,
+    /// The names behind the instructions' source locations.
+    source_files: Vec<String>,
     /// The module, for the JIT, which compiles a kernel on its first run.
     module: Option<Module>,
     /// Compiled kernels (or why the JIT cannot compile them), by function index.

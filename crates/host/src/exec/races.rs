@@ -99,6 +99,8 @@ const EMPTY: Cell = Cell {
 struct Raw {
     kind: RaceKind,
     region: usize,
+    /// The later access's instruction (`function << 32 | op index`).
+    site: u64,
     offset: u64,
     address: u64,
     first: Access,
@@ -311,6 +313,7 @@ impl RaceState {
         self.raws.push(Raw {
             kind,
             region,
+            site,
             offset,
             address,
             first,
@@ -321,7 +324,7 @@ impl RaceState {
 
     /// The findings, in the order they were first seen.
     pub(super) fn findings(&self, run: &RunCtx) -> Vec<Finding> {
-        let entity = |a: &Access| {
+        let entity = |a: &Access, at: Option<kauai_ir::SourcePos>| {
             let (id, size) = run.geo.group(a.group().saturating_sub(1));
             let l = a.lid() as u64;
             let local = [
@@ -336,7 +339,13 @@ impl RaceState {
                 local,
                 group: id,
                 access: a.kind().name(),
+                at,
             }
+        };
+        // Only the later access's instruction is known: the shadow keeps no sites.
+        let site_pos = |site: u64| {
+            let f = run.prog.funcs.get((site >> 32) as usize)?.as_ref()?;
+            f.loc_at(site as u32).resolve(&run.prog.source_files)
         };
         self.raws
             .iter()
@@ -352,8 +361,8 @@ impl RaceState {
                 address: w.address,
                 memory: run.descs.get(w.region).cloned().unwrap_or_default(),
                 offset: w.offset,
-                first: entity(&w.first),
-                second: entity(&w.second),
+                first: entity(&w.first, None),
+                second: entity(&w.second, site_pos(w.site)),
                 count: w.count,
             })
             .collect()

@@ -311,6 +311,7 @@ impl RunCtx<'_> {
                 kernel,
                 work_item: wi.gid,
                 message,
+                at: self.fault_pos(wi).map(Box::new),
                 findings: Vec::new(),
             },
             Stop::Limit(limit) => ExecError::Timeout {
@@ -321,6 +322,14 @@ impl RunCtx<'_> {
             Stop::Unsupported(m) => ExecError::Unsupported(format!("kernel {kernel}: {m}")),
             Stop::Abort => return None,
         })
+    }
+
+    /// Where a work-item that stopped with a fault was: its top frame's last op.
+    fn fault_pos(&self, wi: &WorkItem) -> Option<kauai_ir::SourcePos> {
+        let top = wi.frames.last()?;
+        let f = self.prog.funcs.get(top.func as usize)?.as_ref()?;
+        f.loc_at(top.pc.checked_sub(1)?)
+            .resolve(&self.prog.source_files)
     }
 
     fn init_wi(&self, wi: &mut WorkItem, group: &GroupCtx, lid: [u64; 3]) {

@@ -154,6 +154,7 @@ impl Program {
             global_descs,
             local_globals,
             printf,
+            source_files: module.source_files.clone(),
             module: Some(module.clone()),
             jit: Mutex::new(Default::default()),
         })

@@ -1119,8 +1119,13 @@ impl Lower<'_, '_> {
 
     fn fault(&mut self, p: CValue, len: u64, kind: u64) {
         let fb = self.fault_block();
+        let loc = self
+            .cur
+            .and_then(|(b, i)| self.body.blocks[b].insts.get(i))
+            .map(|&inst| self.body.locs[inst])
+            .unwrap_or_default();
         let l = self.iconst(types::I64, len);
-        let k = self.iconst(types::I64, kind);
+        let k = self.iconst(types::I64, fault_code(kind, loc));
         self.bx.ins().jump(fb, &[p.into(), l.into(), k.into()]);
     }
 

@@ -114,17 +114,23 @@ pub fn fault_block(
     kernel: &str,
     work_item: [u64; 3],
     message: &str,
+    at: Option<&kauai_ir::SourcePos>,
     local_size: [u64; 3],
 ) -> ErrorBlock {
     let headline = fault_headline(message).unwrap_or_else(|| message.to_string());
-    ErrorBlock {
-        headline,
-        details: vec![
-            format!("Kernel: {kernel}"),
-            format!("Entity: {}", entity(work_item, local_size)),
-            format!("Kauai: {message}"),
-        ],
+    let mut details = vec![
+        format!("Kernel: {kernel}"),
+        format!("Entity: {}", entity(work_item, local_size)),
+    ];
+    // Oclgrind's wording for the source line of an error.
+    if let Some(p) = at {
+        details.push(kauai_host::checks::at_line(p));
+        if let Some(text) = &p.text {
+            details.push(format!("  {}", text.trim()));
+        }
     }
+    details.push(format!("Kauai: {message}"));
+    ErrorBlock { headline, details }
 }
 
 fn fault_headline(m: &str) -> Option<String> {
@@ -163,7 +169,10 @@ pub fn finding_block(f: &Finding) -> ErrorBlock {
     let headline = lines.next().unwrap_or_default().to_string();
     ErrorBlock {
         headline,
-        details: lines.map(|l| l.trim_start().to_string()).collect(),
+        // The lines are indented by four; a source line by two more, as Oclgrind's.
+        details: lines
+            .map(|l| l.strip_prefix("    ").unwrap_or(l).to_string())
+            .collect(),
     }
 }
 
@@ -250,12 +259,18 @@ pub fn launch(
             kernel,
             work_item,
             message,
+            at,
             findings,
         })) => {
             // What the checks saw before the fault comes first, as it happened first.
             out.blocks.extend(findings.iter().map(finding_block));
-            out.blocks
-                .push(fault_block(&kernel, work_item, &message, local));
+            out.blocks.push(fault_block(
+                &kernel,
+                work_item,
+                &message,
+                at.as_deref(),
+                local,
+            ));
         }
         Err(crate::RuntimeError::Execution(ExecError::BarrierDivergence { kernel, message })) => {
             out.blocks.push(divergence_block(&kernel, &message))

@@ -60,6 +60,13 @@ pub(crate) enum Opnd {
 
 impl Lowerer<'_> {
     pub(crate) fn expr(&mut self, e: ExprId) -> Opnd {
+        let saved = self.enter_loc(self.tu.exprs[e].span);
+        let r = self.expr_at(e);
+        self.restore_loc(saved);
+        r
+    }
+
+    fn expr_at(&mut self, e: ExprId) -> Opnd {
         let tu = self.tu;
         let ex = &tu.exprs[e];
         let span = ex.span;

@@ -16,7 +16,16 @@ impl Lowerer<'_> {
         self.rvalue_of(o, span)
     }
 
+    /// The value of an operand; an lvalue is loaded, and the load carries the location
+    /// of the expression that named it (`p[i]`, not the statement around it).
     pub(crate) fn rvalue_of(&mut self, o: Opnd, span: Span) -> Option<(Value, Ty)> {
+        let saved = self.enter_loc(span);
+        let r = self.rvalue_of_at(o, span);
+        self.restore_loc(saved);
+        r
+    }
+
+    fn rvalue_of_at(&mut self, o: Opnd, span: Span) -> Option<(Value, Ty)> {
         match o {
             Opnd::R(v, t) => Some((v, t)),
             Opnd::L(lv) => match self.t.kind(lv.ty) {
