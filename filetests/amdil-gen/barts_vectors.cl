@@ -54,8 +54,10 @@ endfunc ; __OpenCL_vec_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_vec_kernel
 func 1025 ; vec
+;@ <source>:6:13
 iadd r8.xyz_, vAbsTid, cb0[6]
 mov r7.x___, r8.x
+;@ <source>:7:16
 imul r9.x___, r7, l1
 ilt r11.x___, r7.x, l2.x
 ilt r11._y__, l3.x, r7.x
@@ -63,28 +65,39 @@ ior r11.x___, r11.x, r11.y
 cmov_logical r11.x___, r11.x, l4.x, r9.x
 iadd r10.x___, r4.x, r11.x
 uav_raw_load_id(1) r12.xyzw, r10.x
+;@ <source>:8:5
 imul r13.x___, r7, l1
 ilt r15.x___, r7.x, l2.x
 ilt r15._y__, l3.x, r7.x
 ior r15.x___, r15.x, r15.y
 cmov_logical r15.x___, r15.x, l4.x, r13.x
 iadd r14.x___, r4.x, r15.x
+;@ <source>:8:12
 mov r16.xyzw, r12.wzyx
 mul r17.xyzw, r16, l5
+;@ <source>:8:37
 mov r18.x___, r12.x
+;@ <source>:8:28
 mov r19.xyzw, r18.x
+;@ <source>:8:12
 add r20.xyzw, r17, r19
+;@ <source>:8:5
 uav_raw_store_id(1) mem0.xyzw, r14.x, r20
+;@ <source>:9:5
 imul r21.x___, r7, l6
 ilt r23.x___, r7.x, l7.x
 ilt r23._y__, l8.x, r7.x
 ior r23.x___, r23.x, r23.y
 cmov_logical r23.x___, r23.x, l4.x, r21.x
 iadd r22.x___, r5.x, r23.x
+;@ <source>:9:12
 ftou r25.xyzw, r12
 umin r24.xyzw, r25, l9
+;@ <source>:9:36
 mov r26.xyzw, r6
+;@ <source>:9:12
 iadd r27.xyzw, r24, r26
+;@ <source>:9:5
 iand r28.x___, r27.x, l9.x
 ubit_insert r28.x___, l10.x, l10.x, r27.y, r28.x
 ubit_insert r28.x___, l10.x, l1.x, r27.z, r28.x

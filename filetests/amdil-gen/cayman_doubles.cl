@@ -59,8 +59,10 @@ endfunc ; __OpenCL_wide_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_wide_kernel
 func 1025 ; wide
+;@ <source>:6:13
 iadd r7.xyz_, vAbsTid, cb0[6]
 mov r6.x___, r7.x
+;@ <source>:7:17
 imul r8.x___, r6, l1
 ilt r10.x___, r6.x, l2.x
 ilt r10._y__, l3.x, r6.x
@@ -68,27 +70,34 @@ ior r10.x___, r10.x, r10.y
 cmov_logical r10.x___, r10.x, l4.x, r8.x
 iadd r9.x___, r4.x, r10.x
 uav_raw_load_id(1) r11.xyzw, r9.x
+;@ <source>:8:5
 imul r12.x___, r6, l1
 ilt r14.x___, r6.x, l2.x
 ilt r14._y__, l3.x, r6.x
 ior r14.x___, r14.x, r14.y
 cmov_logical r14.x___, r14.x, l4.x, r12.x
 iadd r13.x___, r4.x, r14.x
+;@ <source>:8:12
 dmul r15.xy__, r11.xyxy, r11.xyxy
 dmul r15.__zw, r11.zwzw, r11.zwzw
+;@ <source>:8:20
 mov r16.xyzw, l0
 mov r16.xy__, l6.xyxy
 mov r17.xyzw, r16
 mov r17.__zw, l7.xyxy
+;@ <source>:8:12
 dadd r18.xy__, r15.xyxy, r17.xyxy
 dadd r18.__zw, r15.zwzw, r17.zwzw
+;@ <source>:8:5
 uav_raw_store_id(1) mem0.xyzw, r13.x, r18
+;@ <source>:9:5
 imul r19.x___, r6, l8
 ilt r21.x___, r6.x, l9.x
 ilt r21._y__, l10.x, r6.x
 ior r21.x___, r21.x, r21.y
 cmov_logical r21.x___, r21.x, l4.x, r19.x
 iadd r20.x___, r5.x, r21.x
+;@ <source>:9:12
 imul r22.x___, r6, l8
 ilt r24.x___, r6.x, l9.x
 ilt r24._y__, l10.x, r6.x
@@ -97,7 +106,9 @@ cmov_logical r24.x___, r24.x, l4.x, r22.x
 iadd r23.x___, r5.x, r24.x
 uav_raw_load_id(1) r25.xy__, r23.x
 i64mul r26.xy__, r25.xyxy, l11.xyxy
+;@ <source>:9:29
 mov r27.xy__, r11.zw
+;@ <source>:9:23
 mov r29.x___, r27.y
 ubit_extract r30.x___, l12.x, l13.x, r27.y
 iadd r30.x___, r30.x, l14.x
@@ -125,7 +136,9 @@ ine r42.x___, r27.x, l0.x
 iand r43.x___, r43.x, r42.x
 ior r41.x___, r41.x, r43.x
 cmov_logical r28.xy__, r41.x, l0, r35.xyxy
+;@ <source>:9:12
 i64add r44.xy__, r26.xyxy, r28.xyxy
+;@ <source>:9:5
 uav_raw_store_id(1) mem0.xy__, r20.x, r44
 ret
 endfunc ; wide

@@ -79,48 +79,73 @@ endfunc ; __OpenCL_fill_kernel
 ;function:1:1025
 ;ARGEND:__OpenCL_fill_kernel
 func 1025 ; fill
+;@ <source>:9:21
 iadd r14.xyz_, vAbsTid, cb0[6]
 mov r13.x___, r14.x
+;@ <source>:9:14
 mov r15.xy__, l0
 mov r15.x___, r13.x
 mov r16.xy__, r15
 mov r16._y__, l0.x
+;@ <source>:10:24
 mov r17.xyzw, r12.x
+;@ <source>:10:5
 mov r18.xy__, r16.xyxx
 mov r18.__zw, l0.xxxx
 uav_store_id(1) r18.xyzw, r17.xyzw
+;@ <source>:11:31
 iadd r19.x___, r12, l1
+;@ <source>:11:24
 mov r20.xyzw, r19.x
+;@ <source>:11:5
 mov r21.xy__, r16.xyxx
 mov r21.__zw, l0.xxxx
 uav_store_id(2) r21.xyzw, r20.xyzw
+;@ <source>:12:31
 iadd r22.x___, r12, l2
+;@ <source>:12:24
 mov r23.xyzw, r22.x
+;@ <source>:12:5
 mov r24.xy__, r16.xyxx
 mov r24.__zw, l0.xxxx
 uav_store_id(3) r24.xyzw, r23.xyzw
+;@ <source>:13:31
 iadd r25.x___, r12, l3
+;@ <source>:13:24
 mov r26.xyzw, r25.x
+;@ <source>:13:5
 mov r27.xy__, r16.xyxx
 mov r27.__zw, l0.xxxx
 uav_store_id(4) r27.xyzw, r26.xyzw
+;@ <source>:14:31
 iadd r28.x___, r12, l4
+;@ <source>:14:24
 mov r29.xyzw, r28.x
+;@ <source>:14:5
 mov r30.xy__, r16.xyxx
 mov r30.__zw, l0.xxxx
 uav_store_id(5) r30.xyzw, r29.xyzw
+;@ <source>:15:31
 iadd r31.x___, r12, l5
+;@ <source>:15:24
 mov r32.xyzw, r31.x
+;@ <source>:15:5
 mov r33.xy__, r16.xyxx
 mov r33.__zw, l0.xxxx
 uav_store_id(6) r33.xyzw, r32.xyzw
+;@ <source>:16:31
 iadd r34.x___, r12, l6
+;@ <source>:16:24
 mov r35.xyzw, r34.x
+;@ <source>:16:5
 mov r36.xy__, r16.xyxx
 mov r36.__zw, l0.xxxx
 uav_store_id(7) r36.xyzw, r35.xyzw
+;@ <source>:17:31
 iadd r37.x___, r12, l7
+;@ <source>:17:24
 mov r38.xyzw, r37.x
+;@ <source>:17:5
 mov r39.xy__, r16.xyxx
 mov r39.__zw, l0.xxxx
 uav_store_id(8) r39.xyzw, r38.xyzw

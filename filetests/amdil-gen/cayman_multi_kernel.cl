@@ -38,11 +38,15 @@ mend
 func 1024 ; helper
 iadd r9.x___, r1.x, l1.x
 uav_raw_store_id(1) mem0.x___, r9.x, r4
+;@ <source>:9:16
 uav_raw_load_id(1) r10.x___, r9.x
+;@ <source>:9:12
 mcall(1) (r13), (r10.x)
 mov r12.x___, r13.x
 iadd r11.x___, r12, l0
+;@ <source>:9:12
 iadd r14.x___, r11, l2
+;@ <source>:9:5
 mov r5.x___, r14
 ret
 endfunc ; helper
@@ -72,14 +76,20 @@ endfunc ; __OpenCL_first_kernel
 func 1026 ; first
 iadd r15.x___, r1.x, l0.x
 uav_raw_store_id(1) mem0.x___, r15.x, r6
+;@ <source>:14:5
 uav_raw_load_id(1) r16.x___, r15.x
+;@ <source>:14:5
 iadd r17.x___, r16.x, l0.x
+;@ <source>:14:19
 uav_raw_load_id(1) r18.x___, r15.x
+;@ <source>:14:19
 iadd r19.x___, r18.x, l0.x
 uav_raw_load_id(1) r20.x___, r19.x
+;@ <source>:14:12
 mov r4.x___, r20
 call 1024 ; helper
 mov r21.x___, r5
+;@ <source>:14:5
 uav_raw_store_id(1) mem0.x___, r17.x, r21
 ret
 endfunc ; first
@@ -116,15 +126,22 @@ iadd r22.x___, r1.x, l0.x
 iadd r23.x___, r1.x, l3.x
 uav_raw_store_id(1) mem0.x___, r22.x, r7
 uav_raw_store_id(1) mem0.x___, r23.x, r8
+;@ <source>:19:5
 uav_raw_load_id(1) r24.x___, r23.x
+;@ <source>:19:5
 iadd r25.x___, r24.x, l0.x
+;@ <source>:19:19
 uav_raw_load_id(1) r26.x___, r22.x
+;@ <source>:19:19
 iadd r27.x___, r26.x, l3.x
 uav_raw_load_id(1) r28.x___, r27.x
+;@ <source>:19:12
 mov r4.x___, r28
 call 1024 ; helper
 mov r29.x___, r5
+;@ <source>:19:12
 imul r30.x___, r29, l4
+;@ <source>:19:5
 uav_raw_store_id(1) mem0.x___, r25.x, r30
 ret
 endfunc ; second

@@ -48,6 +48,7 @@ endfunc ; __OpenCL_pick_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_pick_kernel
 func 1025 ; pick
+;@ <source>:12:14
 iadd r6.x___, cb0[8].x, l1.x
 imul r7.x___, r5, l2
 ilt r9.x___, r5.x, l3.x
@@ -57,6 +58,7 @@ cmov_logical r9.x___, r9.x, l5.x, r7.x
 iadd r8.x___, r6.x, r9.x
 uav_raw_load_id(1) r10.x___, r8.x
 uav_arena_load_id(0)_size(byte) r11.x___, r10.x
+;@ <source>:12:5
 uav_arena_store_id(0)_size(byte) r4.x, r11.x
 ret
 endfunc ; pick

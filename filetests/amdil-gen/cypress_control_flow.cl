@@ -73,22 +73,31 @@ endfunc ; __OpenCL_flow_kernel
 ;ARGEND:__OpenCL_flow_kernel
 func 1025 ; flow
 mov r3.x___, l0.x
+;@ <source>:7:5
 mov r6.x___, l0
 mov r7.x___, l0
 whileloop
+;@ <source>:7:21
 ilt r8.x___, r7, r5
+;@ <source>:7:5
 break_logicalz r8.x
 whileloop
+;@ <source>:8:13
 ieq r9.x___, r7, l1
+;@ <source>:8:9
 if_logicalnz r9.x
 mov r10.x___, r6
 else
+;@ <source>:10:13
 ilt r11.x___, l2, r6
+;@ <source>:10:9
 if_logicalnz r11.x
 mov r3.x___, l3.x
 break
 else
+;@ <source>:12:17
 iand r12.x___, r7, l1
+;@ <source>:12:9
 mov r13.x___, r12.x
 ishr r13._y__, r12.x, l4.x
 mov r14.x___, l0.x
@@ -102,12 +111,16 @@ switch r14.x
 case 1
 break
 case 2
+;@ <source>:18:13
 iadd r18.x___, r6, l8
+;@ <source>:19:13
 mov r10.x___, r18
 mov r3.x___, l7.x
 break
 default
+;@ <source>:21:13
 imul r19.x___, r6, l7
+;@ <source>:12:9
 mov r10.x___, r19
 mov r3.x___, l7.x
 break
@@ -117,7 +130,9 @@ if_logicalnz r20.x
 mov r3.x___, l0.x
 break
 endif
+;@ <source>:15:13
 iadd r21.x___, r6, r7
+;@ <source>:16:13
 mov r10.x___, r21
 endif
 endif
@@ -128,32 +143,47 @@ if_logicalnz r22.x
 mov r3.x___, l0.x
 break
 endif
+;@ <source>:7:28
 iadd r23.x___, r7, l3
+;@ <source>:7:5
 mov r6.x___, r10
 mov r7.x___, r23
 endloop
+;@ <source>:24:5
 mov r24.x___, l0
 whileloop
 whileloop
+;@ <source>:24:21
 ilt r25.x___, r24, r5
+;@ <source>:24:5
 break_logicalz r25.x
+;@ <source>:25:9
 mov r26.x___, l0
 whileloop
+;@ <source>:25:25
 ilt r27.x___, r26, r5
+;@ <source>:25:9
 break_logicalz r27.x
+;@ <source>:26:17
 imul r28.x___, r24, r26
+;@ <source>:26:17
 ieq r29.x___, r28, l9
+;@ <source>:26:13
 if_logicalnz r29.x
 mov r30.x___, r6
 mov r3.x___, l1.x
 break
 else
+;@ <source>:25:32
 iadd r31.x___, r26, l3
+;@ <source>:25:9
 mov r26.x___, r31
 endif
 endloop
 break_logicalnz r3.x
+;@ <source>:24:28
 iadd r32.x___, r24, l3
+;@ <source>:24:5
 mov r24.x___, r32
 endloop
 ieq r33.x___, r3.x, l1.x
@@ -161,12 +191,16 @@ if_logicalnz r33.x
 mov r3.x___, l0.x
 break
 endif
+;@ <source>:28:11
 inegate r34.x___, r6
+;@ <source>:29:1
 mov r30.x___, r34
 break
 endloop
+;@ <source>:30:9
 iadd r36.xyz_, vAbsTid, cb0[6]
 mov r35.x___, r36.x
+;@ <source>:30:5
 imul r37.x___, r35, l10
 ilt r39.x___, r35.x, l11.x
 ilt r39._y__, l12.x, r35.x

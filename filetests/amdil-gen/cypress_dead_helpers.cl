@@ -41,14 +41,17 @@ endfunc ; __OpenCL_k_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_k_kernel
 func 1025 ; k
+;@ <source>:11:7
 iadd r6.xyz_, vAbsTid, cb0[6]
 mov r5.x___, r6.x
+;@ <source>:11:5
 imul r7.x___, r5, l1
 ilt r9.x___, r5.x, l2.x
 ilt r9._y__, l3.x, r5.x
 ior r9.x___, r9.x, r9.y
 cmov_logical r9.x___, r9.x, l4.x, r7.x
 iadd r8.x___, r4.x, r9.x
+;@ <source>:11:5
 uav_raw_store_id(1) mem0.xy__, r8.x, l5
 ret
 endfunc ; k

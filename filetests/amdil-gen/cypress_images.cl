@@ -55,8 +55,10 @@ endfunc ; __OpenCL_cp_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_cp_kernel
 func 1025 ; cp
+;@ <source>:10:13
 iadd r9.xyz_, vAbsTid, cb0[6]
 mov r8.x___, r9.x
+;@ <source>:11:36
 itof r10.x___, r8
 mov r11.xyzw, l0
 mov r11.x___, r10.x
@@ -66,16 +68,21 @@ mov r13.xyzw, r12
 mov r13.__z_, l0.x
 mov r14.xyzw, r13
 mov r14.___w, l0.x
+;@ <source>:11:16
 sample_resource(0)_sampler(0) r15.xyzw, r14.xyzw
+;@ <source>:12:23
 mov r16.xy__, l0
 mov r16.x___, r8.x
 mov r17.xy__, r16
 mov r17._y__, l0.x
+;@ <source>:12:5
 mov r18.xy__, r17.xyxx
 mov r18.__zw, l0.xxxx
 uav_store_id(2) r18.xyzw, r15.xyzw
+;@ <source>:13:36
 mov r19.x___, cb1[4].z
 iadd r20.x___, r19, l2
+;@ <source>:13:23
 mov r21.xyzw, l0
 mov r21.x___, r8.x
 mov r22.xyzw, r21
@@ -84,10 +91,15 @@ mov r23.xyzw, r22
 mov r23.__z_, r20.x
 mov r24.xyzw, r23
 mov r24.___w, l0.x
+;@ <source>:14:25
 mov r25.x___, cb1[0].z
+;@ <source>:14:47
 mov r26.x___, cb1[0].w
+;@ <source>:15:25
 mov r27.x___, cb1[1].w
+;@ <source>:15:55
 mov r28.x___, cb1[2].x
+;@ <source>:14:18
 mov r29.xyzw, l0
 mov r29.x___, r25.x
 mov r30.xyzw, r29
@@ -96,6 +108,7 @@ mov r31.xyzw, r30
 mov r31.__z_, r27.x
 mov r32.xyzw, r31
 mov r32.___w, r28.x
+;@ <source>:13:5
 uav_store_id(3) r24.xyzw, r32.xyzw
 ret
 endfunc ; cp

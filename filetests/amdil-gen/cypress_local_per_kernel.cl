@@ -66,20 +66,29 @@ endfunc ; __OpenCL_a_kernel
 func 1025 ; a
 iadd r7.x___, r1.x, l1.x
 uav_raw_store_id(1) mem0.x___, r7.x, r4
+;@ <source>:12:5
 mov r8.x___, l0.x
+;@ <source>:12:7
 mov r9.x___, vTidInGrp.x
+;@ <source>:12:5
 imul r10.x___, r9, l1
 ilt r12.x___, r9.x, l2.x
 ilt r12._y__, l3.x, r9.x
 ior r12.x___, r12.x, r12.y
 cmov_logical r12.x___, r12.x, l4.x, r10.x
 iadd r11.x___, r8.x, r12.x
+;@ <source>:12:5
 lds_store_id(1) r11.x, l5.x
+;@ <source>:13:5
 uav_raw_load_id(1) r13.x___, r7.x
+;@ <source>:13:5
 iadd r14.x___, r13.x, l0.x
+;@ <source>:13:12
 mov r15.x___, l0.x
+;@ <source>:13:12
 iadd r16.x___, r15.x, l7.x
 lds_load_id(1) r17.x___, r16.x
+;@ <source>:13:5
 uav_raw_store_id(1) mem0.x___, r14.x, r17
 ret
 endfunc ; a
@@ -111,20 +120,29 @@ endfunc ; __OpenCL_b_kernel
 func 1027 ; b
 iadd r18.x___, r1.x, l0.x
 uav_raw_store_id(1) mem0.x___, r18.x, r5
+;@ <source>:18:5
 mov r19.x___, l0.x
+;@ <source>:18:7
 mov r20.x___, vTidInGrp.x
+;@ <source>:18:5
 imul r21.x___, r20, l1
 ilt r23.x___, r20.x, l2.x
 ilt r23._y__, l3.x, r20.x
 ior r23.x___, r23.x, r23.y
 cmov_logical r23.x___, r23.x, l4.x, r21.x
 iadd r22.x___, r19.x, r23.x
+;@ <source>:18:5
 lds_store_id(1) r22.x, l8.x
+;@ <source>:19:5
 uav_raw_load_id(1) r24.x___, r18.x
+;@ <source>:19:5
 iadd r25.x___, r24.x, l0.x
+;@ <source>:19:12
 mov r26.x___, l0.x
+;@ <source>:19:12
 iadd r27.x___, r26.x, l7.x
 lds_load_id(1) r28.x___, r27.x
+;@ <source>:19:5
 uav_raw_store_id(1) mem0.x___, r25.x, r28
 ret
 endfunc ; b
@@ -156,23 +174,34 @@ endfunc ; __OpenCL_c_kernel
 func 1029 ; c
 iadd r29.x___, r1.x, l0.x
 uav_raw_store_id(1) mem0.x___, r29.x, r6
+;@ <source>:24:5
 mov r30.x___, l9.x
+;@ <source>:24:7
 mov r31.x___, vTidInGrp.x
+;@ <source>:24:5
 imul r32.x___, r31, l1
 ilt r34.x___, r31.x, l2.x
 ilt r34._y__, l3.x, r31.x
 ior r34.x___, r34.x, r34.y
 cmov_logical r34.x___, r34.x, l4.x, r32.x
 iadd r33.x___, r30.x, r34.x
+;@ <source>:24:5
 lds_store_id(1) r33.x, l6.x
+;@ <source>:25:7
 uav_raw_load_id(1) r35.x___, r29.x
+;@ <source>:25:5
 mov r4.x___, r35
 call 1025 ; a
+;@ <source>:26:5
 uav_raw_load_id(1) r36.x___, r29.x
+;@ <source>:26:5
 iadd r37.x___, r36.x, l1.x
+;@ <source>:26:12
 mov r38.x___, l9.x
+;@ <source>:26:12
 iadd r39.x___, r38.x, l1.x
 lds_load_id(1) r40.x___, r39.x
+;@ <source>:26:5
 uav_raw_store_id(1) mem0.x___, r37.x, r40
 ret
 endfunc ; c

@@ -43,14 +43,17 @@ endfunc ; __OpenCL_hello_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_hello_kernel
 func 1025 ; hello
+;@ <source>:6:13
 iadd r6.xyz_, vAbsTid, cb0[6]
 mov r5.x___, r6.x
+;@ <source>:7:5
 imul r7.x___, r5, l1
 ilt r9.x___, r5.x, l2.x
 ilt r9._y__, l3.x, r5.x
 ior r9.x___, r9.x, r9.y
 cmov_logical r9.x___, r9.x, l4.x, r7.x
 iadd r8.x___, r4.x, r9.x
+;@ <source>:7:14
 whileloop
 uav_raw_load_id(1) r11.x___, cb0[8].y
 iadd r12.x___, r11.x, l8.x
@@ -81,6 +84,7 @@ mov r10.x___, l10.x
 iadd r14.x___, cb0[8].y, l1.x
 uav_add_id(1) r14.x, l11.x
 endif
+;@ <source>:7:5
 uav_raw_store_id(1) mem0.x___, r8.x, r10
 ret
 endfunc ; hello

@@ -39,14 +39,20 @@ endfunc ; __OpenCL_say_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_say_kernel
 func 1025 ; say
+;@ <source>:8:23
 ine r5.x___, r4, l0
 if_logicalnz r5.x
+;@ <source>:8:27
 iadd r6.x___, cb0[8].x, l0.x
+;@ <source>:8:23
 mov r7.x___, r6
 else
+;@ <source>:8:35
 iadd r8.x___, cb0[8].x, l1.x
+;@ <source>:8:23
 mov r7.x___, r8
 endif
+;@ <source>:8:5
 whileloop
 uav_raw_load_id(1) r10.x___, cb0[8].y
 iadd r11.x___, r10.x, l2.x

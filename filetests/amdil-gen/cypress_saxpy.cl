@@ -46,14 +46,17 @@ endfunc ; __OpenCL_saxpy_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_saxpy_kernel
 func 1025 ; saxpy
+;@ <source>:7:13
 iadd r8.xyz_, vAbsTid, cb0[6]
 mov r7.x___, r8.x
+;@ <source>:8:5
 imul r9.x___, r7, l1
 ilt r11.x___, r7.x, l2.x
 ilt r11._y__, l3.x, r7.x
 ior r11.x___, r11.x, r11.y
 cmov_logical r11.x___, r11.x, l4.x, r9.x
 iadd r10.x___, r4.x, r11.x
+;@ <source>:8:16
 imul r12.x___, r7, l1
 ilt r14.x___, r7.x, l2.x
 ilt r14._y__, l3.x, r7.x
@@ -61,7 +64,9 @@ ior r14.x___, r14.x, r14.y
 cmov_logical r14.x___, r14.x, l4.x, r12.x
 iadd r13.x___, r5.x, r14.x
 uav_raw_load_id(1) r15.x___, r13.x
+;@ <source>:8:12
 mul r16.x___, r6, r15
+;@ <source>:8:23
 imul r17.x___, r7, l1
 ilt r19.x___, r7.x, l2.x
 ilt r19._y__, l3.x, r7.x
@@ -69,7 +74,9 @@ ior r19.x___, r19.x, r19.y
 cmov_logical r19.x___, r19.x, l4.x, r17.x
 iadd r18.x___, r4.x, r19.x
 uav_raw_load_id(1) r20.x___, r18.x
+;@ <source>:8:12
 add r21.x___, r16, r20
+;@ <source>:8:5
 uav_raw_store_id(1) mem0.x___, r10.x, r21
 ret
 endfunc ; saxpy

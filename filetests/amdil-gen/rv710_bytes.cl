@@ -45,6 +45,7 @@ endfunc ; __OpenCL_bytes_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_bytes_kernel
 func 1025 ; bytes
+;@ <source>:7:13
 umod r9.x___, vThreadGrpIdFlat.x, cb0[2].x
 udiv r9.__z_, vThreadGrpIdFlat.x, cb0[2].x
 umod r9._y__, r9.z, cb0[2].y
@@ -52,7 +53,9 @@ udiv r9.__z_, r9.z, cb0[2].y
 imad r8.xyz_, r9, cb0[1], vTidInGrp
 iadd r8.xyz_, r8, cb0[6]
 mov r7.x___, r8.x
+;@ <source>:8:5
 iadd r10.x___, r5.x, r7.x
+;@ <source>:8:14
 iadd r11.x___, r4.x, r7.x
 iand r13.x___, r11.x, l1.x
 uav_raw_load_id(1) r13.x___, r13.x
@@ -64,16 +67,20 @@ mov r15.x___, r16
 iand r18.x___, r6, l4.x
 mov r17.x___, r18
 iadd r19.x___, r15, r17
+;@ <source>:8:35
 umod r21.x___, vThreadGrpIdFlat.x, cb0[2].x
 udiv r21.__z_, vThreadGrpIdFlat.x, cb0[2].x
 umod r21._y__, r21.z, cb0[2].y
 udiv r21.__z_, r21.z, cb0[2].y
 iadd r22.xyz_, r21, cb0[7]
 mov r20.x___, r22.x
+;@ <source>:8:28
 mov r23.x___, r20
+;@ <source>:8:14
 iand r25.x___, r23, l4.x
 mov r24.x___, r25
 iadd r26.x___, r19, r24
+;@ <source>:8:5
 mov r27.x___, r26
 iand r28.x___, r10.x, l1.x
 uav_raw_load_id(1) r30.x___, r28.x

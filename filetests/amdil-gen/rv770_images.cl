@@ -62,6 +62,7 @@ endfunc ; __OpenCL_rd_kernel
 ;uavid:1
 ;ARGEND:__OpenCL_rd_kernel
 func 1025 ; rd
+;@ <source>:13:13
 umod r10.x___, vThreadGrpIdFlat.x, cb0[2].x
 udiv r10.__z_, vThreadGrpIdFlat.x, cb0[2].x
 umod r10._y__, r10.z, cb0[2].y
@@ -69,41 +70,60 @@ udiv r10.__z_, r10.z, cb0[2].y
 imad r9.xyz_, r10, cb0[1], vTidInGrp
 iadd r9.xyz_, r9, cb0[6]
 mov r8.x___, r9.x
+;@ <source>:14:32
 itof r11.x___, r8
 mov r12.xy__, l0
 mov r12.x___, r11.x
 mov r13.xy__, r12
 mov r13._y__, l1.x
+;@ <source>:14:14
 mov r14.xy__, r13.xyxx
 mov r14.__zw, l0.xxxx
 sample_resource(0)_sampler(0) r15.xyzw, r14.xyzw
+;@ <source>:14:5
 uav_raw_store_id(1) mem0.xyzw, r7.x, r15
+;@ <source>:15:5
 iadd r16.x___, r7.x, l2.x
+;@ <source>:15:29
 iadd r17.x___, cb0[8].x, l0.x
 uav_raw_load_id(1) r18.x___, r17.x
+;@ <source>:15:35
 mov r19.xy__, l0
 mov r19.x___, r8.x
 mov r20.xy__, r19
 mov r20._y__, l0.x
+;@ <source>:15:14
 mov r21.xy__, r20.xyxx
 mov r21.__zw, l0.xxxx
 load_resource(1)_sampler(1) r22.xyzw, r21.xyzw
+;@ <source>:15:5
 uav_raw_store_id(1) mem0.xyzw, r16.x, r22
+;@ <source>:16:5
 iadd r23.x___, r7.x, l3.x
+;@ <source>:16:44
 mov r24.xy__, l0
 mov r24.x___, l0.x
 mov r25.xy__, r24
 mov r25._y__, r8.x
+;@ <source>:16:29
 mov r26.xy__, r25.xyxx
 mov r26.__zw, l0.xxxx
 load_resource(1) r27.xyzw, r26.xyzw
+;@ <source>:16:14
 itof r28.xyzw, r27
+;@ <source>:16:5
 uav_raw_store_id(1) mem0.xyzw, r23.x, r28
+;@ <source>:17:5
 iadd r29.x___, r7.x, l4.x
+;@ <source>:17:23
 mov r30.x___, cb1[0].x
+;@ <source>:17:43
 mov r31.x___, cb1[2].y
+;@ <source>:18:23
 mov r32.x___, cb1[1].x
+;@ <source>:18:55
 mov r33.x___, cb1[3].y
+;@ <source>:17:14
 itof r34.x___, r30
 mov r35.xyzw, l0
 mov r35.x___, r34.x
@@ -116,6 +136,7 @@ mov r39.__z_, r38.x
 itof r40.x___, r33
 mov r41.xyzw, r39
 mov r41.___w, r40.x
+;@ <source>:17:5
 uav_raw_store_id(1) mem0.xyzw, r29.x, r41
 ret
 endfunc ; rd

@@ -745,6 +745,13 @@ impl Line {
         }
     }
 
+    /// A comment naming where the code after it came from in the OpenCL C source:
+    /// `;@ file:line:col`. Kauai's compiler writes one wherever the source line changes,
+    /// so that a fault in the emulator can name the line ([`read_source_line`]).
+    pub fn source_line(file: &str, line: u32, col: u32) -> Line {
+        Line::comment(format!("@ {file}:{line}:{col}"))
+    }
+
     /// An instruction with a trailing comment: `func 1024 ; name` from `" name"`.
     pub fn commented(i: Inst, text: impl Into<String>) -> Line {
         Line {
@@ -776,10 +783,32 @@ impl Line {
     }
 }
 
+/// The file, line and column of a comment [`Line::source_line`] wrote (the text after
+/// its `;`).
+pub fn read_source_line(comment: &str) -> Option<(&str, u32, u32)> {
+    let rest = comment.strip_prefix("@ ")?;
+    let mut parts = rest.rsplitn(3, ':');
+    let col = parts.next()?.parse().ok()?;
+    let line = parts.next()?.parse().ok()?;
+    let file = parts.next()?;
+    Some((file, line, col))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::opcodes::op::*;
+
+    #[test]
+    fn source_lines_read_back() {
+        let l = Line::source_line("dir:x/k.cl", 12, 3);
+        let LineKind::Comment(text) = &l.kind else {
+            panic!("not a comment")
+        };
+        assert_eq!(text, "@ dir:x/k.cl:12:3");
+        assert_eq!(read_source_line(text), Some(("dir:x/k.cl", 12, 3)));
+        assert_eq!(read_source_line(" Kernel arg setup: o"), None);
+    }
     use kauai_diag::{Diagnostics, FileId};
 
     /// Relop and size controls read back as what the builder printed them from.

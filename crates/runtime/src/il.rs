@@ -732,17 +732,47 @@ fn image_desc(img: &kauai_host::image::Image) -> ImageDesc {
     }
 }
 
+/// The OpenCL C line an IL instruction came from: the nearest `;@ file:line:col`
+/// comment above it in its function (Kauai's compiler writes them; IL from elsewhere
+/// has none).
+fn source_line_of(program: &IlProgram, s: kauai_diag::Span) -> Option<kauai_ir::SourcePos> {
+    let f = program.sources.get(s.file)?;
+    let (line, _) = f.line_col(s.start as usize);
+    for l in (1..line).rev() {
+        let text = f.line_text(l);
+        if text.starts_with("func ") {
+            return None;
+        }
+        if let Some((file, line, col)) = text
+            .strip_prefix(';')
+            .and_then(kauai_amdil::build::read_source_line)
+        {
+            return Some(kauai_ir::SourcePos {
+                file: file.to_string(),
+                line,
+                col,
+                text: None,
+            });
+        }
+    }
+    None
+}
+
 /// A fault as the runtime's error: faults of one work-item name it, the instruction and
 /// its place in the source; limits are timeouts; a kernel that cannot start is a device
 /// error.
 fn fault_error(program: &IlProgram, kernel: &IlKernel, f: &kauai_amdil_emu::Fault) -> RuntimeError {
     use kauai_amdil_emu::FaultKind as K;
     let work_item = f.work_item.map(|w| w.map(u64::from));
+    // With the OpenCL C line known, the IL instruction is a detail; in IL a user wrote,
+    // it is where the fault is.
+    let source = f.span.and_then(|s| source_line_of(program, s));
+    let word = if source.is_some() { "IL" } else { "at" };
     let at = match (&f.instruction, f.span) {
         (Some(i), Some(s)) if program.sources.get(s.file).is_some() => {
-            format!(" (at `{i}`, {})", program.sources.location(s))
+            format!(" ({word} `{i}`, {})", program.sources.location(s))
         }
-        (Some(i), _) => format!(" (at `{i}`)"),
+        (Some(i), _) => format!(" ({word} `{i}`)"),
         _ => String::new(),
     };
     match (&f.kind, work_item) {
@@ -767,7 +797,7 @@ fn fault_error(program: &IlProgram, kernel: &IlKernel, f: &kauai_amdil_emu::Faul
             kernel: kernel.name.clone(),
             work_item: w,
             message: format!("{kind}{at}"),
-            at: None,
+            at: source.map(Box::new),
             findings: Vec::new(),
         }),
         (kind, None) => RuntimeError::Device(format!("kernel `{}`: {kind}{at}", kernel.name)),

@@ -352,7 +352,18 @@ pub fn enqueue(
                 global,
                 local,
             };
-            crate::il::enqueue(program, k, &kernel.info, &args, mcpu, &range, opts)
+            crate::il::enqueue(program, k, &kernel.info, &args, mcpu, &range, opts).map_err(
+                |mut e| {
+                    if let RuntimeError::Execution(kauai_host::ExecError::Fault {
+                        at: Some(pos),
+                        ..
+                    }) = &mut e
+                    {
+                        kernel.program.quote_line(pos);
+                    }
+                    e
+                },
+            )
         }
     }
 }

@@ -123,6 +123,8 @@ pub(crate) struct FnGen<'s, 'a> {
     frames: Vec<Frame>,
     pending: Vec<(Label, bool)>,
     depth: usize,
+    /// The source location of the last `;@` comment written in this function.
+    src: kauai_ir::SrcLoc,
 }
 
 #[derive(Clone, Debug)]
@@ -188,6 +190,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
             frames: Vec::new(),
             pending: Vec::new(),
             depth: 0,
+            src: kauai_ir::SrcLoc::default(),
         };
         // The entry block's parameters live where callers put the arguments.
         if let Some(entry) = body.entry() {
@@ -390,6 +393,7 @@ impl<'s, 'a> FnGen<'s, 'a> {
     // Instructions
 
     pub fn inst(&mut self, i: Inst) -> R {
+        self.note_source_line(i);
         let data = &self.body.insts[i];
         let res = data.result;
         let kind = data.kind.clone();
@@ -515,6 +519,27 @@ impl<'s, 'a> FnGen<'s, 'a> {
             | InstKind::Unreachable => {}
         }
         Ok(())
+    }
+
+    /// A `;@ file:line:col` comment before the code of `i` when its source location
+    /// differs from the last one written, so that the emulator's faults can name it.
+    fn note_source_line(&mut self, i: Inst) {
+        let loc = self.body.locs[i];
+        if !loc.is_known() || loc == self.src {
+            return;
+        }
+        self.src = loc;
+        let Some(file) = self.sh.m.source_files.get(loc.file as usize) else {
+            return;
+        };
+        // A location no code followed is replaced, not kept.
+        let last_is_loc = self.out.last().is_some_and(|l| {
+            matches!(&l.kind, kauai_amdil::LineKind::Comment(t) if kauai_amdil::build::read_source_line(t).is_some())
+        });
+        if last_is_loc {
+            self.out.pop();
+        }
+        self.out.push(Line::source_line(file, loc.line, loc.col));
     }
 
     fn extract_lane(&mut self, d: &VLoc, s: &VLoc, sh: Shape, lane: usize) {

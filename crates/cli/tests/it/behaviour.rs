@@ -473,6 +473,24 @@ fn a_fault_quotes_its_source_line_on_both_host_executors() {
             "{executor}: {err}"
         );
     }
+    // The IL devices find the line through the `;@` comments of the generated IL.
+    for device in ["kauai:cypress", "kauai:rv770"] {
+        let (code, _, err) = common::kauai(&[
+            "oclc", "-device", device, "-execute", "-enqueue", "k", "-print", "o,4", "-global",
+            "4", file,
+        ]);
+        assert_eq!(code, 1, "{device}: {err}");
+        assert!(
+            err.contains("is past the end of buffer `o` (256..272) (IL `uav_raw_load_id"),
+            "{device}: {err}"
+        );
+        assert!(
+            err.ends_with(
+                "(at filetests/run/errors/fault_in_helper.cl:9:12)\n 9 |     return p[i * 1000];\n   |            ^\n"
+            ),
+            "{device}: {err}"
+        );
+    }
 }
 
 #[test]
