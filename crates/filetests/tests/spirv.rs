@@ -32,7 +32,11 @@ fn main() {
         let refused = refused.map(str::to_string);
         // `c/NAME`: OpenCL C under filetests/spirv/c that only clang compiles, run only
         // from its SPIR-V form; every other entry is a run-test of filetests/run.
-        let dir = if test.starts_with("c/") { "spirv" } else { "run" };
+        let dir = if test.starts_with("c/") {
+            "spirv"
+        } else {
+            "run"
+        };
         let cl = root.join(dir).join(format!("{test}.cl"));
         let depth = test.matches('/').count() + 1;
         let spv = format!(
@@ -59,7 +63,9 @@ fn main() {
                 let run = kauai_filetests::run_cl_as(&cl, &spv, d.as_deref());
                 match (run, refused) {
                     (run, None) => run.map(|_| ()).map_err(Into::into),
-                    (Err(e), Some(want)) if e.contains(&format!("build failed:\n{spv}: {want}")) => {
+                    (Err(e), Some(want))
+                        if e.contains(&format!("build failed:\n{spv}: {want}")) =>
+                    {
                         Ok(())
                     }
                     (Err(e), Some(want)) => {
