@@ -8,13 +8,16 @@ set -uo pipefail
 cd "$(dirname "$0")"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-while read -r test; do
+while read -r test _; do  # `ENTRY [refused: MESSAGE]`
     [ -z "$test" ] && continue
     case "$test" in \#*) continue ;; esac
     name="$(echo "$test" | tr / _)"
+    # c/: OpenCL C that only clang compiles (what Kauai's C front end lacks).
+    src="../run/$test.cl"
+    case "$test" in c/*) src="$test.cl" ;; esac
     clang-14 -cc1 -triple spir64-unknown-unknown -cl-std=CL1.2 -emit-llvm-bc \
         -finclude-default-header -cl-kernel-arg-info -O2 \
-        -o "$tmp/$name.bc" "../run/$test.cl"
+        -o "$tmp/$name.bc" "$src"
     llvm-spirv-14 --spirv-max-version=1.2 --preserve-ocl-kernel-arg-type-metadata-through-string \
         "$tmp/$name.bc" -o "$name.spv" || { echo "FAILED: $test" >&2; continue; }
     spirv-val "$name.spv" || echo "FAILED: $test" >&2

@@ -2,6 +2,8 @@
 //! clang-14 and llvm-spirv-14): each `.spv` runs the RUN lines of the OpenCL C test it
 //! came from and must print what that test's CHECK lines say, on the host and on every
 //! device where the OpenCL C test passes (devices.txt). One trial per file and device.
+//! A line `ENTRY refused: MESSAGE` names a module that is not valid SPIR-V, which every
+//! device must refuse to build with that message.
 
 use std::path::Path;
 
@@ -11,11 +13,31 @@ fn main() {
     let list = std::fs::read_to_string(root.join("spirv/tests.txt")).unwrap_or_default();
     let matrix = kauai_filetests::DeviceMatrix::load(&root.join("run/devices.txt"));
     let mut tests = Vec::new();
-    for test in list.lines().map(str::trim) {
-        if test.is_empty() || test.starts_with('#') {
+    for line in list.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let cl = root.join("run").join(format!("{test}.cl"));
+        // `ENTRY refused: MESSAGE`: a module Kauai must refuse, with that message.
+        let (test, refused) = match line.split_once(char::is_whitespace) {
+            Some((t, rest)) => (t, rest.trim().strip_prefix("refused:").map(str::trim)),
+            None => (line, None),
+        };
+        if test != line && refused.is_none() {
+            tests.push(libtest_mimic::Trial::test(
+                format!("spirv/tests.txt: {line}"),
+                || Err("a line is `ENTRY` or `ENTRY refused: MESSAGE`".into()),
+            ));
+            continue;
+        }
+        let refused = refused.map(str::to_string);
+        // `c/NAME`: OpenCL C under filetests/spirv/c that only clang compiles, run only
+        // from its SPIR-V form; every other entry is a run-test of filetests/run.
+        let dir = if test.starts_with("c/") {
+            "spirv"
+        } else {
+            "run"
+        };
+        let cl = root.join(dir).join(format!("{test}.cl"));
         let depth = test.matches('/').count() + 1;
         let spv = format!(
             "{}spirv/{}.spv",
@@ -35,12 +57,25 @@ fn main() {
             }
         }
         for d in devices {
-            let (cl, spv) = (cl.clone(), spv.clone());
+            let (cl, spv, refused) = (cl.clone(), spv.clone(), refused.clone());
             let name = format!("spirv/{test}.spv@{}", d.as_deref().unwrap_or("host"));
             tests.push(libtest_mimic::Trial::test(name, move || {
-                kauai_filetests::run_cl_as(&cl, &spv, d.as_deref())
-                    .map(|_| ())
-                    .map_err(Into::into)
+                let run = kauai_filetests::run_cl_as(&cl, &spv, d.as_deref());
+                match (run, refused) {
+                    (run, None) => run.map(|_| ()).map_err(Into::into),
+                    (Err(e), Some(want))
+                        if e.contains(&format!("build failed:\n{spv}: {want}")) =>
+                    {
+                        Ok(())
+                    }
+                    (Err(e), Some(want)) => {
+                        Err(format!("expected the build to fail with `{want}`, got:\n{e}").into())
+                    }
+                    (Ok(out), Some(want)) => Err(format!(
+                        "expected the build to fail with `{want}`, but it ran:\n{out}"
+                    )
+                    .into()),
+                }
             }));
         }
     }

@@ -26,7 +26,7 @@ pub const MAX_TYPE_DEPTH: usize = 64;
 /// instruction and signature): each is compiled as OpenCL C.
 pub const MAX_HELPERS: usize = 4096;
 
-/// The largest OpCopyMemorySized translated: a constant-size copy becomes one load and
-/// store per piece, so its size bounds the code it makes (4 KiB: a struct or a small
-/// array; clang copies larger ones in loops).
+/// The largest OpCopyMemorySized unrolled: a constant-size copy up to this size becomes
+/// one load and store per piece, so it bounds the code one copy makes (4 KiB: a struct
+/// or a small array); larger copies, and sizes known only at run time, are loops.
 pub const MAX_COPY_BYTES: u64 = 4096;

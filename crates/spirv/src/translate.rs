@@ -112,6 +112,9 @@ struct Translator<'a> {
     /// `kernel_arg_type.<kernel>.<t>,<t>,` strings, by kernel name.
     arg_types: HashMap<String, Vec<String>>,
     arg_quals: HashMap<String, Vec<String>>,
+    /// Structs whose last member is LLVM's explicit tail padding, left out of the IR
+    /// struct: that member's index and byte offset.
+    tail_pad: HashMap<u32, (usize, u64)>,
     m: Module,
     helpers: Helpers,
     spec: &'a SpecializationInfo,
@@ -136,6 +139,7 @@ pub fn translate(words: &[u32], dl: DataLayout, spec: &SpecializationInfo) -> Re
         ext_opencl: HashSet::new(),
         arg_types: HashMap::new(),
         arg_quals: HashMap::new(),
+        tail_pad: HashMap::new(),
         m: Module::new(dl),
         helpers: Helpers::default(),
         spec,
@@ -408,9 +412,24 @@ impl<'a> Translator<'a> {
             }
             SpvType::Struct(members, packed) => {
                 let mut fields = Vec::new();
-                for m in members {
+                for &m in &members {
                     fields.push(self.ir_type_depth(m, offset, depth + 1)?);
                 }
+                // A last member of bytes that lies in the tail padding C's layout gives
+                // the others is the padding LLVM makes explicit (clang writes `float4
+                // a; int b;` as `{ <4 x float>, i32, [12 x i8] }`): it is left out, so
+                // the struct is the C one (oclc lists its fields as for the OpenCL C
+                // source), and an access to it is the byte offset where it lies. (A
+                // trailing `char` array of the source that fits in such padding is
+                // indistinguishable from it and is left out too: only oclc's list of
+                // values shows the difference.)
+                let pad = match (packed, members.last().map(|&m| self.ty(m, offset))) {
+                    (false, Some(Ok(SpvType::Array(e, len)))) if fields.len() >= 2 => {
+                        let (e, len) = (*e, *len);
+                        (self.ty(e, offset)? == &SpvType::Int(8)).then_some(len)
+                    }
+                    _ => None,
+                };
                 // LLVM names C's `struct S` `struct.S`; the IR (and oclc) use the tag.
                 let name = self
                     .names
@@ -426,6 +445,29 @@ impl<'a> Translator<'a> {
                         |c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '.',
                         "_",
                     );
+                if let Some(len) = pad {
+                    let last = fields.pop();
+                    let t = self.m.types.add_struct(StructType {
+                        name: name.clone(),
+                        fields: fields.clone(),
+                        packed,
+                        align: 0,
+                    });
+                    let k = fields.len() - 1;
+                    let end = self
+                        .m
+                        .types
+                        .field_offset(t, k, self.m.data_layout)
+                        .map(|f| f + self.m.size_of(fields[k]));
+                    match end {
+                        Some(end) if end.saturating_add(len) <= self.m.size_of(t) => {
+                            self.check_size(t, offset)?;
+                            self.tail_pad.insert(id, (fields.len(), end));
+                            return Ok(t);
+                        }
+                        _ => fields.extend(last),
+                    }
+                }
                 let t = self.m.types.add_struct(StructType {
                     name,
                     fields,
@@ -451,6 +493,14 @@ impl<'a> Translator<'a> {
             }
         };
         Ok(ty)
+    }
+
+    /// The byte offset of member `n` of the SPIR-V struct `id` (IR type `st`).
+    fn member_offset(&self, id: u32, st: Type, n: usize) -> Option<u64> {
+        match self.tail_pad.get(&id) {
+            Some(&(k, end)) if k == n => Some(end),
+            _ => self.m.types.field_offset(st, n, self.m.data_layout),
+        }
     }
 
     fn check_size(&self, t: Type, offset: usize) -> Result<()> {
@@ -808,9 +858,7 @@ impl<'a> Translator<'a> {
                             self.m.size_of(e) * k as u64
                         }
                         (SpvType::Struct(..), _) => self
-                            .m
-                            .types
-                            .field_offset(ir, k, self.m.data_layout)
+                            .member_offset(c.ty, ir, k)
                             .ok_or_else(|| Error::at(o, "too many members in a constant struct"))?,
                         _ => return Err(Error::at(o, "a composite constant of a scalar type")),
                     };
@@ -1313,51 +1361,40 @@ impl<'a> Translator<'a> {
         Ok(())
     }
 
-    /// OpCopyMemorySized of a constant size: loads and stores of the widest piece
-    /// the alignment allows (clang's `memcpy` of a struct or array).
+    /// OpCopyMemorySized (clang's `memcpy`): of a constant size up to MAX_COPY_BYTES,
+    /// loads and stores of the widest piece the alignment allows; otherwise (a size
+    /// known only at run time, or a large one) a loop of such pieces and a loop of the
+    /// remaining bytes.
     fn copy_memory(&mut self, fb: &mut FnBuilder, i: &Instruction) -> Result<()> {
         let o = i.offset;
-        let Ok(size) = self.const_int(i.word(2)?, o) else {
-            return Err(Error::unsupported(
-                o,
-                "OpCopyMemorySized of a size known only at run time",
-            ));
-        };
-        if size > MAX_COPY_BYTES {
-            return Err(Error::unsupported(
-                o,
-                format!("OpCopyMemorySized of {size} bytes (more than MAX_COPY_BYTES, {MAX_COPY_BYTES})"),
-            ));
-        }
         let dst = self.value(fb, i.word(0)?, o)?;
         let src = self.value(fb, i.word(1)?, o)?;
         let (align, volatile) = self.mem_operands(i, 3, Type::I8)?;
         let piece = u64::from(align.min(8));
+        let size = match self.const_int(i.word(2)?, o) {
+            Ok(size) if size <= MAX_COPY_BYTES => size,
+            _ => {
+                let n = self.value(fb, i.word(2)?, o)?;
+                if !matches!(fb.body.value_type(n), Type::Scalar(s) if s.is_int()) {
+                    return Err(Error::at(o, "OpCopyMemorySized's size is not an integer"));
+                }
+                let n = fb.resize_int(n, Type::I64);
+                let mut at = fb.iconst(Type::I64, 0);
+                at = copy_loop(fb, dst, src, at, n, piece, volatile);
+                if piece > 1 {
+                    copy_loop(fb, dst, src, at, n, 1, volatile);
+                }
+                return Ok(());
+            }
+        };
         let mut at = 0;
         while at < size {
             let mut p = piece;
             while p > size - at {
                 p /= 2;
             }
-            let t = Type::Scalar(Scalar::int_of_bits(p as u32 * 8).unwrap_or(Scalar::I8));
             let off = fb.iconst(Type::I64, at);
-            let (st, dt) = (fb.body.value_type(src), fb.body.value_type(dst));
-            let s = fb.ins(InstKind::PtrAdd(src, off), st);
-            let d = fb.ins(InstKind::PtrAdd(dst, off), dt);
-            let v = fb.ins(
-                InstKind::Load {
-                    ptr: s,
-                    align: p as u32,
-                    volatile,
-                },
-                t,
-            );
-            fb.ins_void(InstKind::Store {
-                ptr: d,
-                value: v,
-                align: p as u32,
-                volatile,
-            });
+            copy_piece(fb, dst, src, off, p, volatile);
             at += p;
         }
         Ok(())
@@ -1508,9 +1545,7 @@ impl<'a> Translator<'a> {
                     let n = self.const_int(k, o)? as usize;
                     let st = self.ir_type(cur, o)?;
                     let off = self
-                        .m
-                        .types
-                        .field_offset(st, n, self.m.data_layout)
+                        .member_offset(cur, st, n)
                         .ok_or_else(|| Error::at(o, format!("struct member {n} does not exist")))?;
                     let c = fb.iconst(Type::I64, off);
                     ptr = fb.ins(InstKind::PtrAdd(ptr, c), fb.body.value_type(ptr));
@@ -1578,9 +1613,7 @@ impl<'a> Translator<'a> {
                     let st = self.ir_type(cur, o)?;
                     let n = usize::try_from(v).unwrap_or(usize::MAX);
                     let f = self
-                        .m
-                        .types
-                        .field_offset(st, n, self.m.data_layout)
+                        .member_offset(cur, st, n)
                         .ok_or_else(|| Error::at(o, format!("struct member {v} does not exist")))?;
                     off += i128::from(f);
                     cur = members[n];
@@ -1904,30 +1937,44 @@ impl<'a> Translator<'a> {
                 "a printf format that is not a constant string",
             ));
         };
-        let text = bytes.split(|&b| b == 0).next().unwrap_or(&[]);
-        let mut lit = String::from("\"");
-        for &b in text {
-            match b {
-                b'"' => lit.push_str("\\\""),
-                b'\\' => lit.push_str("\\\\"),
-                b'?' => lit.push_str("\\?"),
-                0x20..=0x7e => lit.push(b as char),
-                _ => lit.push_str(&format!("\\{b:03o}")),
-            }
-        }
-        lit.push('"');
+        let lit = c_string_literal(&bytes);
+        // Arguments as OpenCL C would have written them, so every device makes the
+        // same printf records as from the C source: a constant string as its literal
+        // (stored in the record, not as an address of constant memory: a run-time `%s`
+        // takes less room in the buffer, which then fills up at another call), and a
+        // float or half that the producer promoted to double (C's default argument
+        // promotion, which clang applies, maybe folded into a double constant) as
+        // itself: OpenCL C promotes printf's floats only where the device has doubles
+        // (OpenCL 1.2 6.12.13.2), and the value is the same.
         let mut params = Vec::new();
         let mut vals = Vec::new();
+        let mut call = String::new();
         for &a in i.operands.get(5..).unwrap_or(&[]) {
+            if let Some(s) = self.constant_string(fb, a) {
+                call.push_str(", ");
+                call.push_str(&c_string_literal(&s));
+                continue;
+            }
             let ty = fb
                 .type_of(a)
                 .or_else(|| self.consts.get(&a).map(|c| c.ty))
                 .ok_or_else(|| Error::at(o, format!("%{a} has no type")))?;
-            params.push((self.ctype(ty, o)?, false));
-            vals.push(self.value(fb, a, o)?);
+            let mut ct = self.ctype(ty, o)?;
+            let mut v = self.value(fb, a, o)?;
+            if let Some(narrow) = promoted_float(fb, v) {
+                v = narrow;
+                let bits = fb.body.value_type(v).elem().map_or(32, Scalar::bits);
+                ct = CType::Scalar {
+                    int: false,
+                    bits,
+                    lanes: 1,
+                };
+            }
+            call.push_str(&format!(", a{}", vals.len()));
+            params.push((ct, false));
+            vals.push(v);
         }
-        let call: Vec<String> = (0..vals.len()).map(|k| format!(", a{k}")).collect();
-        let expr = format!("printf({lit}{})", call.concat());
+        let expr = format!("printf({lit}{call})");
         let ct = self.ctype(rt, o)?;
         let t = self.ir_type(rt, o)?;
         let name = self
@@ -1939,6 +1986,25 @@ impl<'a> Translator<'a> {
         let v = fb.ins(InstKind::Call(f, vals), t);
         fb.def(id, rt, v);
         Ok(())
+    }
+
+    /// The text of a NUL-terminated string in constant memory that `id` points at the
+    /// start of (a string literal, as producers write them), if it is one.
+    fn constant_string(&self, fb: &FnBuilder, id: u32) -> Option<Vec<u8>> {
+        let g = match fb.global_starts.get(&id) {
+            Some(&g) => g,
+            None => match self.globals.get(&id) {
+                Some(Global_::Var(g)) => *g,
+                _ => return None,
+            },
+        };
+        let g = &self.m.globals[g];
+        let init = g.init.as_ref()?;
+        if g.space != AddrSpace::Constant || !init.relocs.is_empty() {
+            return None;
+        }
+        let end = init.bytes.iter().position(|&b| b == 0)?;
+        Some(init.bytes[..end].to_vec())
     }
 
     fn ctype(&self, t: u32, o: usize) -> Result<CType> {
@@ -2182,8 +2248,17 @@ impl<'a> Translator<'a> {
                     if let Some(&(b, bt)) = fb.builtin_loads.get(&i.word(2)?) {
                         let lane = i.word(3)?;
                         let lanes = self.ir_type(bt, o)?.lanes();
+                        // SPIR-V requires every index of OpCompositeExtract in bounds,
+                        // which spirv-val checks too. llvm-spirv-14 writes OpenCL C's
+                        // `get_global_size(3)` (1, OpenCL 1.2 6.12.1) as lane 3 of the
+                        // 3-lane GlobalSize: such a module is refused, not guessed at.
                         if i.operands.len() != 4 || lane >= lanes {
-                            return Err(Error::at(o, format!("lane {lane} is out of range")));
+                            return Err(Error::at(
+                                o,
+                                format!(
+                                    "OpCompositeExtract index {lane} is outside the {lanes} lanes of the built-in {b:?} (SPIR-V requires indexes in bounds)"
+                                ),
+                            ));
                         }
                         let v = self.builtin_lane(fb, b, lane, t, o)?;
                         fb.def(id, rt, v);
@@ -2197,8 +2272,14 @@ impl<'a> Translator<'a> {
                             "OpCompositeExtract of an array or struct value",
                         ));
                     }
-                    if lane >= fb.body.value_type(c).lanes() {
-                        return Err(Error::at(o, format!("lane {lane} is out of range")));
+                    let lanes = fb.body.value_type(c).lanes();
+                    if lane >= lanes {
+                        return Err(Error::at(
+                            o,
+                            format!(
+                                "OpCompositeExtract index {lane} is outside the {lanes} lanes of its vector (SPIR-V requires indexes in bounds)"
+                            ),
+                        ));
                     }
                     fb.ins(InstKind::Extract(c, lane), t)
                 }
@@ -2472,6 +2553,110 @@ fn fence_flags(sem: u64) -> u64 {
         f |= 2;
     }
     f
+}
+
+/// `bytes` up to the first NUL as an OpenCL C string literal.
+fn c_string_literal(bytes: &[u8]) -> String {
+    let text = bytes.split(|&b| b == 0).next().unwrap_or(&[]);
+    let mut lit = String::from("\"");
+    for &b in text {
+        match b {
+            b'"' => lit.push_str("\\\""),
+            b'\\' => lit.push_str("\\\\"),
+            b'?' => lit.push_str("\\?"),
+            0x20..=0x7e => lit.push(b as char),
+            _ => lit.push_str(&format!("\\{b:03o}")),
+        }
+    }
+    lit.push('"');
+    lit
+}
+
+/// The float or half that the scalar double `v` is exactly: the operand of a widening
+/// conversion, or a constant that a float holds exactly (a producer's folded promotion).
+fn promoted_float(fb: &mut FnBuilder, v: Value) -> Option<Value> {
+    if fb.body.value_type(v) != Type::F64 {
+        return None;
+    }
+    match fb.body.insts[fb.body.value_inst(v)?].kind {
+        InstKind::Convert {
+            op: ConvOp::FpExt,
+            arg,
+            ..
+        } if matches!(fb.body.value_type(arg), Type::F32 | Type::F16) => Some(arg),
+        InstKind::Const(Const::Scalar(ConstScalar::Float(x)))
+            if x.is_nan() || f64::from(x as f32).to_bits() == x.to_bits() =>
+        {
+            Some(fb.ins(
+                InstKind::Const(Const::Scalar(ConstScalar::Float(x))),
+                Type::F32,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Copy `piece` bytes (1, 2, 4 or 8) from `src + off` to `dst + off`.
+fn copy_piece(fb: &mut FnBuilder, dst: Value, src: Value, off: Value, piece: u64, volatile: bool) {
+    let t = Type::Scalar(Scalar::int_of_bits(piece as u32 * 8).unwrap_or(Scalar::I8));
+    let (st, dt) = (fb.body.value_type(src), fb.body.value_type(dst));
+    let s = fb.ins(InstKind::PtrAdd(src, off), st);
+    let d = fb.ins(InstKind::PtrAdd(dst, off), dt);
+    let v = fb.ins(
+        InstKind::Load {
+            ptr: s,
+            align: piece as u32,
+            volatile,
+        },
+        t,
+    );
+    fb.ins_void(InstKind::Store {
+        ptr: d,
+        value: v,
+        align: piece as u32,
+        volatile,
+    });
+}
+
+/// A loop copying `piece`-byte pieces from offset `from` while a whole piece fits
+/// before `end` (an `i64`); returns the offset after the last piece. The current block
+/// ends with the jump into the loop and the code after it goes on in a new block, which
+/// keeps the SPIR-V label of the block the copy is in (its branches' phis name that).
+fn copy_loop(
+    fb: &mut FnBuilder,
+    dst: Value,
+    src: Value,
+    from: Value,
+    end: Value,
+    piece: u64,
+    volatile: bool,
+) -> Value {
+    let head = fb.body.create_block();
+    let at = fb.body.append_block_param(head, Type::I64);
+    let body = fb.body.create_block();
+    let exit = fb.body.create_block();
+    let done = fb.body.append_block_param(exit, Type::I64);
+    if let Some(&label) = fb.labels.get(&fb.block) {
+        fb.labels.insert(exit, label);
+    }
+    fb.ins_void(InstKind::Jump(BlockCall::new(head, vec![from])));
+    fb.block = head;
+    // `at + piece <= end`, written `piece <= end - at` (at <= end always), so no sum
+    // can wrap.
+    let left = fb.ins(InstKind::Binary(BinaryOp::Isub, end, at), Type::I64);
+    let p = fb.iconst(Type::I64, piece);
+    let more = fb.ins(InstKind::Icmp(IntCC::Ule, p, left), Type::I1);
+    fb.ins_void(InstKind::Brif(
+        more,
+        BlockCall::new(body, vec![]),
+        BlockCall::new(exit, vec![at]),
+    ));
+    fb.block = body;
+    copy_piece(fb, dst, src, at, piece, volatile);
+    let next = fb.ins(InstKind::Binary(BinaryOp::Iadd, at, p), Type::I64);
+    fb.ins_void(InstKind::Jump(BlockCall::new(head, vec![next])));
+    fb.block = exit;
+    done
 }
 
 struct FnBuilder<'a> {
