@@ -2248,16 +2248,16 @@ impl<'a> Translator<'a> {
                     if let Some(&(b, bt)) = fb.builtin_loads.get(&i.word(2)?) {
                         let lane = i.word(3)?;
                         let lanes = self.ir_type(bt, o)?.lanes();
-                        // SPIR-V requires every index of OpCompositeExtract in bounds,
-                        // which spirv-val checks too. llvm-spirv-14 writes OpenCL C's
-                        // `get_global_size(3)` (1, OpenCL 1.2 6.12.1) as lane 3 of the
-                        // 3-lane GlobalSize: such a module is refused, not guessed at.
-                        if i.operands.len() != 4 || lane >= lanes {
+                        // SPIR-V requires every index of OpCompositeExtract in bounds
+                        // (spirv-val checks it), but llvm-spirv-14 writes OpenCL C's
+                        // `get_global_size(3)` as lane 3 of the 3-lane GlobalSize. Each
+                        // lane is the work-item function of that dimension, so a lane
+                        // past the end reads as OpenCL C defines the function for it
+                        // (1 for sizes, 0 for ids: OpenCL 1.2 6.12.1), as the C did.
+                        if i.operands.len() != 4 || lanes == 0 {
                             return Err(Error::at(
                                 o,
-                                format!(
-                                    "OpCompositeExtract index {lane} is outside the {lanes} lanes of the built-in {b:?} (SPIR-V requires indexes in bounds)"
-                                ),
+                                format!("OpCompositeExtract of the built-in {b:?} needs one index"),
                             ));
                         }
                         let v = self.builtin_lane(fb, b, lane, t, o)?;
