@@ -233,7 +233,9 @@ pub(crate) struct RunArgs {
     #[arg(long)]
     stats: bool,
     /// Checks on the interpreter, comma-separated: `races` (data races in global and
-    /// local memory), `all`; `memory` (bounds) is always on. What they find is printed
+    /// local memory), `uninit` (uninitialized values deciding a branch, forming an
+    /// address or written to global memory), `all`; `memory` (bounds) is always on.
+    /// What they find is printed
     /// on standard error, the run goes on, and the exit status is 1.
     #[arg(long, value_name = "LIST")]
     check: Option<String>,
@@ -656,8 +658,8 @@ built for the device like OpenCL C.
                                  barts turks caicos cayman kauai test (default: host
                                  for OpenCL C, kauai:cypress for IL)
   -timeout SECONDS               stop a kernel that runs longer
-  -check LIST                    checks on the host interpreter: races, all (memory,
-                                 the bounds checks, is always on); findings go to
+  -check LIST                    checks on the host interpreter: races, uninit, all
+                                 (memory, the bounds checks, is always on); findings go to
                                  stderr, the run goes on, the exit status is 1
   -time                          print the compile and run times on stderr
   -stats                         print runs, work-groups and instructions executed

@@ -25,6 +25,7 @@ prints what oclgrind-kernel prints: error blocks on standard error, the argument
 `dump` on standard output. A first line `# ARGS: OPTIONS` adds options.
 
   --data-races               check for data races (the interpreter's `races` check)
+  --uninitialized            check for uses of uninitialized values (`uninit`)
   --build-options OPTIONS    OpenCL build options
   --max-errors NUM           print at most NUM error blocks
   --timeout SECONDS          stop a kernel that runs longer (Kauai's own option)
@@ -179,7 +180,10 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
         &kernel,
         header.global,
         header.local,
-        opts.data_races,
+        kauai_runtime::Checks {
+            races: opts.data_races,
+            uninit: opts.uninitialized,
+        },
         opts.timeout,
     )?;
     print!("{}", outcome.printf);

@@ -20,26 +20,34 @@ pub const CHECK_LOG_VAR: &str = "KAUAI_CHECK_LOG";
 pub struct Checks {
     /// Data races on `__global` and `__local` memory.
     pub races: bool,
+    /// Uninitialized values deciding control flow, forming addresses or written to
+    /// global memory ([`crate::uninit`]).
+    pub uninit: bool,
 }
 
 impl Checks {
     /// The check names a user may give: `memory` is always on (every access is
     /// bounds-checked), `all` is every check there is.
-    pub const NAMES: &'static [&'static str] = &["memory", "races", "all"];
+    pub const NAMES: &'static [&'static str] = &["memory", "races", "uninit", "all"];
 
     /// Whether any check beyond the bounds checks is on.
     pub fn any(self) -> bool {
-        self.races
+        self.races || self.uninit
     }
 
-    /// Parse a comma-separated list (`races`, `all`, `memory`).
+    /// Parse a comma-separated list (`races`, `uninit`, `all`, `memory`).
     pub fn parse(list: &str) -> Result<Checks, String> {
         let mut c = Checks::default();
         for name in list.split(',').map(str::trim) {
             match name {
                 "memory" => {}
-                "races" | "all" => c.races = true,
-                "uninit" | "async" => {
+                "races" => c.races = true,
+                "uninit" => c.uninit = true,
+                "all" => {
+                    c.races = true;
+                    c.uninit = true;
+                }
+                "async" => {
                     return Err(format!("not supported yet: the `{name}` check"));
                 }
                 _ => {
@@ -52,6 +60,24 @@ impl Checks {
         }
         Ok(c)
     }
+}
+
+/// What a check found: a kind of race, or what an uninitialized value decided.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FindingKind {
+    Race(RaceKind),
+    Uninit(UninitKind),
+}
+
+/// Where an uninitialized value was used.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UninitKind {
+    /// It decided a branch or a switch.
+    Control,
+    /// It formed the address of a load, store or atomic.
+    Address,
+    /// It was written to global memory.
+    GlobalWrite,
 }
 
 /// The two kinds of data race, as Oclgrind names them.
@@ -77,36 +103,50 @@ pub struct Entity {
 /// What a check found (one distinct finding, however often it happened).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// The check that found it (`races`).
+    /// The check that found it (`races`, `uninit`).
     pub check: &'static str,
-    pub kind: RaceKind,
+    pub kind: FindingKind,
     pub kernel: String,
-    /// `global` or `local`.
+    /// `global`, `local` or `private` (empty when no memory is involved).
     pub space: &'static str,
     /// The address as the interpreter's pointers give it (region and offset).
     pub address: u64,
-    /// The memory: `__global buffer argument 0 `data``, `__local variable ...`.
+    /// The memory: `__global buffer argument 0 `data``, `__local variable ...` (empty
+    /// when no memory is involved).
     pub memory: String,
-    /// Byte offset of the first racing byte in that memory.
+    /// Byte offset of the first byte concerned in that memory.
     pub offset: u64,
-    /// The earlier access and the later one.
+    /// A race's earlier access, or the work-item that used an uninitialized value.
     pub first: Entity,
-    pub second: Entity,
-    /// How many accesses of the same instruction raced in the same way.
+    /// A race's later access.
+    pub second: Option<Entity>,
+    /// How often the same instruction found the same thing.
     pub count: u64,
 }
 
 impl Finding {
     /// The first line, in Oclgrind's wording.
     pub fn headline(&self) -> String {
-        let what = match self.kind {
-            RaceKind::ReadWrite => "Read-write",
-            RaceKind::WriteWrite => "Write-write",
+        let race = |what: &str| {
+            format!(
+                "{what} data race at {} memory address 0x{:x}",
+                self.space, self.address
+            )
         };
-        format!(
-            "{what} data race at {} memory address 0x{:x}",
-            self.space, self.address
-        )
+        match self.kind {
+            FindingKind::Race(RaceKind::ReadWrite) => race("Read-write"),
+            FindingKind::Race(RaceKind::WriteWrite) => race("Write-write"),
+            FindingKind::Uninit(UninitKind::Control) => {
+                "Controlflow depends on uninitialized value".into()
+            }
+            FindingKind::Uninit(UninitKind::Address) => {
+                "Memory address depends on uninitialized value".into()
+            }
+            FindingKind::Uninit(UninitKind::GlobalWrite) => format!(
+                "Uninitialized value written to global memory address 0x{:x}",
+                self.address
+            ),
+        }
     }
 }
 
@@ -115,12 +155,15 @@ impl fmt::Display for Entity {
         let t = |a: [u64; 3]| format!("({},{},{})", a[0], a[1], a[2]);
         write!(
             f,
-            "Global{} Local{} Group{}: {}",
+            "Global{} Local{} Group{}",
             t(self.global),
             t(self.local),
             t(self.group),
-            self.access
-        )
+        )?;
+        if !self.access.is_empty() {
+            write!(f, ": {}", self.access)?;
+        }
+        Ok(())
     }
 }
 
@@ -129,19 +172,32 @@ impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.headline())?;
         writeln!(f, "    Kernel: {}", self.kernel)?;
-        writeln!(
-            f,
-            "    Check: {}; {}, byte offset {}; seen {} time{}",
-            self.check,
-            self.memory,
-            self.offset,
-            self.count,
-            if self.count == 1 { "" } else { "s" }
-        )?;
-        write!(f, "    First entity:  {}", self.first)?;
-        write_at(f, &self.first)?;
-        write!(f, "\n    Second entity: {}", self.second)?;
-        write_at(f, &self.second)
+        let times = if self.count == 1 { "" } else { "s" };
+        if self.memory.is_empty() {
+            writeln!(
+                f,
+                "    Check: {}; seen {} time{times}",
+                self.check, self.count
+            )?;
+        } else {
+            writeln!(
+                f,
+                "    Check: {}; {}, byte offset {}; seen {} time{times}",
+                self.check, self.memory, self.offset, self.count,
+            )?;
+        }
+        match &self.second {
+            Some(second) => {
+                write!(f, "    First entity:  {}", self.first)?;
+                write_at(f, &self.first)?;
+                write!(f, "\n    Second entity: {second}")?;
+                write_at(f, second)
+            }
+            None => {
+                write!(f, "    Entity: {}", self.first)?;
+                write_at(f, &self.first)
+            }
+        }
     }
 }
 

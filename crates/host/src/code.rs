@@ -262,6 +262,22 @@ pub(crate) enum Op {
     },
     Alloca(u32),
     Fence,
+    /// The uninit check's builtins (`kauai_ir::builtins::CheckBuiltin`).
+    ShadowLoad {
+        d: S,
+        a: S,
+        n: S,
+    },
+    ShadowStore {
+        a: S,
+        n: S,
+        s: S,
+    },
+    Uninit {
+        s: S,
+        what: S,
+        a: S,
+    },
     Query {
         q: Query,
         bits: u8,

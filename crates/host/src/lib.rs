@@ -151,12 +151,13 @@ pub mod image;
 mod printf;
 pub mod props;
 mod translate;
+pub mod uninit;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 pub use buffer::Buffer;
-pub use checks::{Checks, Finding, RaceKind, CHECKS_VAR, CHECK_LOG_VAR};
+pub use checks::{Checks, Finding, FindingKind, RaceKind, UninitKind, CHECKS_VAR, CHECK_LOG_VAR};
 pub use exec::Program;
 /// Work-items the JIT runs together in a packet, at most.
 pub const JIT_PACKET: usize = kauai_jit::PACKET;

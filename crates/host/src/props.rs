@@ -118,7 +118,10 @@ pub fn executors_agree(cfgs: &[[u8; 8]], m: &Module) -> Result<(), String> {
                 threads: 1,
                 fuel: Some(200_000),
                 executor: Executor::Interpreter,
-                checks: crate::Checks { races: true },
+                checks: crate::Checks {
+                    races: true,
+                    ..Default::default()
+                },
                 ..ExecOptions::default()
             },
         );

@@ -696,6 +696,26 @@ impl Tx<'_> {
             let dim = a.first().copied().unwrap_or(0);
             return self.emit(Op::Query { q, bits, d, dim });
         }
+        if let Some(cb) = builtins::CheckBuiltin::parse(name) {
+            let at = |k: usize| a.get(k).copied().unwrap_or(0);
+            return self.emit(match cb {
+                builtins::CheckBuiltin::ShadowLoad => Op::ShadowLoad {
+                    d,
+                    a: at(0),
+                    n: at(1),
+                },
+                builtins::CheckBuiltin::ShadowStore => Op::ShadowStore {
+                    a: at(0),
+                    n: at(1),
+                    s: at(2),
+                },
+                builtins::CheckBuiltin::Uninit => Op::Uninit {
+                    s: at(0),
+                    what: at(1),
+                    a: at(2),
+                },
+            });
+        }
         if let Some(op) = builtins::ImageBuiltin::parse(name) {
             let i = self.out.images.len() as u32;
             self.out.images.push(ImageInfo { op, args: a, d });

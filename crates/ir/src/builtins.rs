@@ -197,6 +197,65 @@ impl ImageBuiltin {
     }
 }
 
+/// The uninitialized-value check's builtins, Kauai's own: the host's instrumentation
+/// (`kauai_host::uninit`) calls them, and only the host interpreter runs them. Addresses
+/// are `ptrtoint`s, so that one declaration serves every address space.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CheckBuiltin {
+    /// `(i64 address, i64 bytes) -> i32`: nonzero when any of the bytes is undefined.
+    ShadowLoad,
+    /// `(i64 address, i64 bytes, i32 shadow)`: mark the bytes undefined when the shadow
+    /// is nonzero, defined otherwise.
+    ShadowStore,
+    /// `(i32 shadow, i32 what, i64 address)`: report a use of an undefined value when
+    /// the shadow is nonzero; `what` is an `UNINIT_*` code.
+    Uninit,
+}
+
+/// What an undefined value decided, for [`CheckBuiltin::Uninit`].
+pub const UNINIT_CONTROL: u32 = 0;
+pub const UNINIT_ADDRESS: u32 = 1;
+pub const UNINIT_GLOBAL_WRITE: u32 = 2;
+
+impl CheckBuiltin {
+    pub const ALL: [CheckBuiltin; 3] = [
+        CheckBuiltin::ShadowLoad,
+        CheckBuiltin::ShadowStore,
+        CheckBuiltin::Uninit,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CheckBuiltin::ShadowLoad => "__kauai_shadow_load",
+            CheckBuiltin::ShadowStore => "__kauai_shadow_store",
+            CheckBuiltin::Uninit => "__kauai_uninit",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<CheckBuiltin> {
+        CheckBuiltin::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    pub fn signature(self) -> Signature {
+        let (i32t, i64t) = (Type::I32, Type::I64);
+        match self {
+            CheckBuiltin::ShadowLoad => sig(&[i64t, i64t], i32t),
+            CheckBuiltin::ShadowStore => sig(&[i64t, i64t, i32t], Type::Void),
+            CheckBuiltin::Uninit => sig(&[i32t, i32t, i64t], Type::Void),
+        }
+    }
+
+    /// They read and write the shadow, which the program cannot see: kept in place.
+    pub fn props(self) -> Props {
+        Props {
+            pure: false,
+            barrier: false,
+            reads_memory: true,
+            writes_memory: true,
+        }
+    }
+}
+
 /// A builtin signature: parameter types and result type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
@@ -393,6 +452,9 @@ pub fn properties(fname: &str) -> Option<Props> {
     if let Some(b) = ImageBuiltin::parse(fname) {
         return Some(b.props());
     }
+    if let Some(b) = CheckBuiltin::parse(fname) {
+        return Some(b.props());
+    }
     let g = GroupBuiltin::parse(fname)?;
     Some(match g.scope {
         GroupScope::Vec => Props::PURE,
@@ -452,7 +514,9 @@ pub fn signature(fname: &str, dl: DataLayout) -> Option<Signature> {
         MEM_BARRIER => sig(&[i32t, i32t], Type::Void),
         WORK_GROUP_BARRIER | SUB_GROUP_BARRIER => sig(&[i32t, i32t, i32t], Type::Void),
         _ if fname.starts_with("__kauai_") => {
-            return ImageBuiltin::parse(fname).map(|b| b.signature())
+            return ImageBuiltin::parse(fname)
+                .map(|b| b.signature())
+                .or_else(|| CheckBuiltin::parse(fname).map(|b| b.signature()))
         }
         _ => return GroupBuiltin::parse(fname).and_then(|g| g.signature(dl)),
     })

@@ -123,7 +123,7 @@ impl Program {
     /// [`Self::quote_line`] for every entity of the checks' findings.
     pub(crate) fn quote_findings(&self, findings: &mut [kauai_host::Finding]) {
         for f in findings {
-            for e in [&mut f.first, &mut f.second] {
+            for e in std::iter::once(&mut f.first).chain(f.second.as_mut()) {
                 if let Some(pos) = &mut e.at {
                     self.quote_line(pos);
                 }

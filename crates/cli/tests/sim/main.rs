@@ -228,10 +228,6 @@ fn main() {
         }
         for (args, says) in [
             (
-                &["--uninitialized", "vecadd.sim"][..],
-                "kauai: error: not supported yet: --uninitialized",
-            ),
-            (
                 &["-q", "vecadd.sim"][..],
                 "kauai: error: not supported yet: oclgrind-kernel's -q",
             ),

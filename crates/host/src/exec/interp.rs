@@ -80,6 +80,7 @@ impl RunCtx<'_> {
             regs: wregs,
             frames,
             private,
+            shadow: wshadow,
             coll,
             ..
         } = wi;
@@ -92,6 +93,7 @@ impl RunCtx<'_> {
         // The race check: its state, locked for the whole slice (one thread runs
         // when it is on), and this work-item's local linear id.
         let mut races = self.races.as_ref().and_then(|m| m.lock().ok());
+        let mut uninit = self.uninit.as_ref().and_then(|m| m.lock().ok());
         let lin_lid = (lid[2] * group.size[1] + lid[1]) * group.size[0] + lid[0];
         macro_rules! race {
             ($p:expr, $len:expr, $kind:expr, $func:expr, $pc:expr) => {
@@ -382,6 +384,32 @@ impl RunCtx<'_> {
                         r!(d) = make_ptr(REGION_PRIVATE, off as u64);
                     }
                     Op::Fence => std::sync::atomic::fence(Ordering::SeqCst),
+                    Op::ShadowLoad { d, a, n } => {
+                        r!(d) = uninit.as_deref_mut().map_or(0, |st| {
+                            st.load(&self.regions, wshadow, self.private_limit, r!(a), r!(n))
+                        });
+                    }
+                    Op::ShadowStore { a, n, s } => {
+                        if let Some(st) = uninit.as_deref_mut() {
+                            let undefined = r!(s) as u32 != 0;
+                            st.store(
+                                &self.regions,
+                                wshadow,
+                                self.private_limit,
+                                r!(a),
+                                r!(n),
+                                undefined,
+                            );
+                        }
+                    }
+                    Op::Uninit { s, what, a } => {
+                        if r!(s) as u32 != 0 {
+                            if let Some(st) = uninit.as_deref_mut() {
+                                let site = (fr.func as u64) << 32 | (*pc as u64 - 1);
+                                st.report(r!(what), site, r!(a), (gid, lid, group.id));
+                            }
+                        }
+                    }
                     Op::Query { q, bits, d, dim } => {
                         let v = self.query(q, r!(dim) & 0xffff_ffff, lid, gid, group);
                         r!(d) = v & mask(bits as u32);

@@ -21,6 +21,7 @@ mod memory;
 mod races;
 mod schedule;
 mod setup;
+mod shadow;
 
 use atomics::atomic_new;
 use collectives::group_combine;
@@ -98,6 +99,10 @@ pub struct Program {
     source_files: Vec<String>,
     /// The module, for the JIT, which compiles a kernel on its first run.
     module: Option<Module>,
+    /// Whether this is the uninit check's instrumented copy of a program.
+    instrumented: bool,
+    /// That copy, made on the first run that asks for the check.
+    uninit_copy: std::sync::OnceLock<Result<Arc<Program>, String>>,
     /// Compiled kernels (or why the JIT cannot compile them), by function index.
     jit: Mutex<std::collections::HashMap<u32, Arc<Result<kauai_jit::Kernel, String>>>>,
 }
@@ -144,6 +149,8 @@ struct RunCtx<'p> {
     packets: bool,
     /// The race check's shadow state, when it is on (one thread then: never contended).
     races: Option<Mutex<races::RaceState>>,
+    /// The uninit check's state, when it is on.
+    uninit: Option<Mutex<shadow::ShadowState>>,
 }
 
 /// Why a work-item stopped early.
@@ -184,6 +191,8 @@ struct WorkItem {
     regs: Vec<u64>,
     frames: Vec<Frame>,
     private: Vec<u8>,
+    /// The uninit check's shadow of `private` (empty without the check).
+    shadow: Vec<u8>,
     lid: [u64; 3],
     gid: [u64; 3],
     coll: Option<PendingColl>,

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::checks::{Entity, Finding, RaceKind};
+use crate::checks::{Entity, Finding, FindingKind, RaceKind};
 
 /// Bytes of memory per shadow page: shadow is allocated only for the pages touched.
 const PAGE: usize = 64;
@@ -351,7 +351,7 @@ impl RaceState {
             .iter()
             .map(|w| Finding {
                 check: "races",
-                kind: w.kind,
+                kind: FindingKind::Race(w.kind),
                 kernel: run.kernel.name.clone(),
                 space: if matches!(run.regions.get(w.region), Some(Region::Local(_))) {
                     "local"
@@ -362,7 +362,7 @@ impl RaceState {
                 memory: run.descs.get(w.region).cloned().unwrap_or_default(),
                 offset: w.offset,
                 first: entity(&w.first, None),
-                second: entity(&w.second, site_pos(w.site)),
+                second: Some(entity(&w.second, site_pos(w.site))),
                 count: w.count,
             })
             .collect()

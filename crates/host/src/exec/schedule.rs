@@ -46,6 +46,9 @@ impl Program {
         nd: &NdRange,
         opts: &ExecOptions,
     ) -> Result<RunStats, ExecError> {
+        if opts.checks.uninit && !self.instrumented {
+            return self.uninit_program()?.run(kernel, args, nd, opts);
+        }
         let start = Instant::now();
         let k = self
             .kernels
@@ -93,6 +96,10 @@ impl Program {
                 .checks
                 .races
                 .then(|| Mutex::new(races::RaceState::default())),
+            uninit: opts
+                .checks
+                .uninit
+                .then(|| Mutex::new(shadow::ShadowState::default())),
         };
         run.bind(func, args)?;
         if run.private_init.len() as u64 > run.private_limit {
@@ -148,10 +155,14 @@ impl Program {
         } else {
             instructions = on_threads(&run, threads, || run.worker(chunk));
         }
-        let (findings, findings_dropped) = match run.races.as_ref().map(|m| m.lock()) {
+        let (mut findings, mut findings_dropped) = match run.races.as_ref().map(|m| m.lock()) {
             Some(Ok(rs)) => (rs.findings(&run), rs.dropped),
             _ => (Vec::new(), 0),
         };
+        if let Some(Ok(us)) = run.uninit.as_ref().map(|m| m.lock()) {
+            findings.extend(us.findings(&run));
+            findings_dropped += us.dropped;
+        }
         if let Some(mut e) = run.error.lock().ok().and_then(|mut e| e.take()) {
             if let ExecError::Fault { findings: f, .. } = &mut e {
                 *f = findings;
@@ -345,6 +356,7 @@ impl RunCtx<'_> {
         });
         wi.private.clear();
         wi.private.extend_from_slice(&self.private_init);
+        wi.shadow.clear();
         wi.lid = lid;
         wi.gid = self.geo.global_id(group.id, lid);
         wi.coll = None;
@@ -363,6 +375,11 @@ impl RunCtx<'_> {
         if let Some(rs) = &self.races {
             if let Ok(mut rs) = rs.lock() {
                 rs.start_group(g);
+            }
+        }
+        if let Some(us) = &self.uninit {
+            if let Ok(mut us) = us.lock() {
+                us.start_group(&self.local_sizes);
             }
         }
         let group = GroupCtx {

@@ -6,6 +6,23 @@ use super::*;
 
 impl Program {
     /// Check and translate every function of `module`.
+    /// The program the uninit check runs: the module instrumented by
+    /// [`crate::uninit::instrument`], translated once.
+    pub(super) fn uninit_program(&self) -> Result<Arc<Program>, ExecError> {
+        let made = self.uninit_copy.get_or_init(|| {
+            let module = self
+                .module
+                .as_ref()
+                .ok_or_else(|| "the program keeps no module to instrument".to_string())?;
+            let m = crate::uninit::instrument(module)?;
+            let mut p = Program::new(&m).map_err(|e| format!("the instrumented module: {e}"))?;
+            p.instrumented = true;
+            Ok(Arc::new(p))
+        });
+        made.clone()
+            .map_err(|e| ExecError::Unsupported(format!("the uninit check: {e}")))
+    }
+
     pub fn new(module: &Module) -> Result<Program, ExecError> {
         if module.data_layout.pointer_bytes != 8 {
             return Err(ExecError::Unsupported(
@@ -156,6 +173,8 @@ impl Program {
             printf,
             source_files: module.source_files.clone(),
             module: Some(module.clone()),
+            instrumented: false,
+            uninit_copy: Default::default(),
             jit: Mutex::new(Default::default()),
         })
     }

@@ -16,7 +16,6 @@ pub const OCLGRIND_HARMLESS: &[(&str, usize)] = &[
 /// Options whose effect Kauai does not have yet: refused, so a run never silently
 /// differs from what the option asks.
 pub const OCLGRIND_UNSUPPORTED: &[(&str, usize)] = &[
-    ("--uninitialized", 0),
     ("--global-mem", 0),
     ("-g", 0),
     ("--quick", 0),
@@ -38,6 +37,8 @@ pub const OCLGRIND_UNSUPPORTED: &[(&str, usize)] = &[
 pub struct SimOptions {
     /// `--data-races`: the interpreter's `races` check.
     pub data_races: bool,
+    /// `--uninitialized`: the interpreter's `uninit` check.
+    pub uninitialized: bool,
     /// `--build-options OPTIONS` (several are joined with spaces).
     pub build_options: String,
     /// `--max-errors NUM`: at most this many error blocks are printed.
@@ -65,6 +66,7 @@ impl SimOptions {
             };
             match a {
                 "--data-races" => self.data_races = true,
+                "--uninitialized" => self.uninitialized = true,
                 "--build-options" => {
                     let v = value(i)?;
                     if !self.build_options.is_empty() {
@@ -100,11 +102,7 @@ impl SimOptions {
                         }
                         i += n;
                     } else if OCLGRIND_UNSUPPORTED.iter().any(|(o, _)| *o == a) {
-                        return Err(if a == "--uninitialized" {
-                            "not supported yet: --uninitialized (the interpreter has no uninitialized-value check yet)".to_string()
-                        } else {
-                            format!("not supported yet: oclgrind-kernel's {a}")
-                        });
+                        return Err(format!("not supported yet: oclgrind-kernel's {a}"));
                     } else if a.starts_with('-') {
                         return Err(format!("Unrecognised option '{a}'"));
                     } else if self.file.is_some() {
@@ -143,9 +141,7 @@ mod tests {
         );
         assert_eq!(o.build_options, "-DX=1");
         assert_eq!(o.file.as_deref(), Some("a.sim"));
-        assert!(opts("--uninitialized")
-            .unwrap_err()
-            .starts_with("not supported yet"));
+        assert!(opts("--uninitialized").unwrap().uninitialized);
         assert!(opts("-q").unwrap_err().starts_with("not supported yet"));
         assert_eq!(
             opts("--bogus").unwrap_err(),

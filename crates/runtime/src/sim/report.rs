@@ -215,7 +215,7 @@ pub struct Outcome {
 }
 
 /// Run `kernel` on the NDRange of a `.sim` file (three dimensions, no offset), with
-/// the race check when `data_races` (on the interpreter, where the checks are) and
+/// the `checks` (on the interpreter, where the checks are) and
 /// the time limit `timeout`. A
 /// fault or barrier divergence ends the run as an error block, as Oclgrind reports
 /// them; any other failure (a limit, the time limit) is the caller's error.
@@ -223,11 +223,10 @@ pub fn launch(
     kernel: &crate::Kernel,
     global: [u64; 3],
     local: [u64; 3],
-    data_races: bool,
+    checks: kauai_host::Checks,
     timeout: Option<std::time::Duration>,
 ) -> Result<Outcome, crate::RuntimeError> {
-    use kauai_host::{Checks, ExecError, ExecOptions, Executor};
-    let checks = Checks { races: data_races };
+    use kauai_host::{ExecError, ExecOptions, Executor};
     let defaults = ExecOptions::default();
     let exec = ExecOptions {
         executor: if checks.any() {

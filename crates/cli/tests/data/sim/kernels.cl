@@ -105,3 +105,15 @@ __kernel void diverge(__global int *x)
   if (l < 2)
     barrier(CLK_GLOBAL_MEM_FENCE);
 }
+
+__kernel void uninit_uses(__global int *data)
+{
+  int i = get_global_id(0);
+  int x;
+  if (data[i] > 1)
+    x = data[i];
+  if (x > 5)
+    data[i] = 1;
+  __local int t[4];
+  data[i] = t[get_local_id(0)];
+}
