@@ -102,7 +102,16 @@ impl Lowerer<'_> {
                         Prim::Double
                     }
                     FloatSuffix::None => Prim::Float,
-                    FloatSuffix::H if self.opts.fp16 == super::Fp16::Enabled => Prim::Half,
+                    FloatSuffix::H => {
+                        let sp = tu.exprs[e].span;
+                        // Refused (once) but evaluated, so nothing cascades.
+                        self.need_fp16(
+                            sp,
+                            "half literals",
+                            "half precision constant requires cl_khr_fp16",
+                        );
+                        Prim::Half
+                    }
                     _ => return Err(()),
                 };
                 Ok(CV::F(round_to(l.value, p), p))

@@ -744,6 +744,13 @@ impl Lowerer<'_> {
                 );
                 continue;
             }
+            if self.is_half(dt.ty) {
+                self.need_fp16(
+                    idecl.span,
+                    "half variables",
+                    "declaring variable of type 'half' is not allowed",
+                );
+            }
             self.constant_global(name, dt, idecl.init.as_ref(), idecl.span, None);
         }
     }
