@@ -10,10 +10,10 @@
 // vstore_half(0.1f) = 0.0999755859375 (%.5g: 0.099976); 2048 + 1 = 2049 is a tie and
 // stays 2048; s > 0.5 ? s : -s = 0.75; then v8 stored at out[16..23].
 // Sizes: struct { char; half; half4; } is 16 bytes with the half4 at 8; half3 is 8
-// bytes; half 2.
-// RUN: kauai oclc -execute -enqueue mem -arg g,1.25,2,3,4,5,6,7,8 -arg s,0.75 -print out,24 -print sz,4 -global 1 %s
+// bytes; half 2. The host defines the macro cl_khr_fp16 (the last 1).
+// RUN: kauai oclc -execute -enqueue mem -arg g,1.25,2,3,4,5,6,7,8 -arg s,0.75 -print out,24 -print sz,5 -global 1 %s
 // CHECK: out,4.75,inf,6.5,10,2.25,0.25,2,1,0,1.75,8.5,5.5,6,0.099976,2048,0.75,1.75,2.5,3.5,4.5,5.5,6.5,7.5,8.5
-// CHECK: sz,16,8,2,8
+// CHECK: sz,16,8,2,8,1
 
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
@@ -73,4 +73,7 @@ __kernel void mem(__global half *g, half s, __global half *out, __global int *sz
     sz[1] = sizeof(half3);
     sz[2] = sizeof(half);
     sz[3] = (int)((char *)&st.v - (char *)&st);
+#ifdef cl_khr_fp16
+    sz[4] = 1;
+#endif
 }
