@@ -275,8 +275,8 @@ pub fn parse_fuzz(data: &[u8]) {
 
 /// Property: `compile_opencl_c` returns whatever the source, and a module it returns
 /// passes the IR verifier (a failure would be a lowering bug). `mode`: 1 `double`
-/// support, 2 32-bit pointers, 4 compile only (a link follows), 8 image support. True
-/// if it compiled.
+/// support, 2 32-bit pointers, 4 compile only (a link follows), 8 image support, 16
+/// `cl_khr_fp16` offered. True if it compiled.
 pub fn compile_holds(src: &[u8], mode: u8) -> bool {
     let mut opts = CompileOptions {
         fp64: mode & 1 != 0,
@@ -286,6 +286,9 @@ pub fn compile_holds(src: &[u8], mode: u8) -> bool {
     };
     if mode & 2 != 0 {
         opts.data_layout = kauai_ir::DataLayout::GPU32;
+    }
+    if mode & 16 != 0 {
+        opts.extensions.push("cl_khr_fp16".to_string());
     }
     let mut sources = SourceMap::new();
     let file = sources.add("input.cl", src.to_vec());

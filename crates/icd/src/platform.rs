@@ -189,6 +189,10 @@ const FP_CONFIG_DOUBLE: u64 = CL_FP_DENORM
     | CL_FP_ROUND_TO_INF
     | CL_FP_FMA;
 
+/// `cl_khr_fp16` (host device): half arithmetic is float arithmetic rounded once to
+/// nearest, with subnormals, inf and NaN; `fma` is correctly rounded.
+const FP_CONFIG_HALF: u64 = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA;
+
 pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl_int> {
     let di = &d.rt.info.device_info;
     let wavefront = d.rt.mcpu().map_or(1, |m| m.wavefront);
@@ -274,6 +278,7 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => InfoValue::u32(128),
         CL_DEVICE_SINGLE_FP_CONFIG => InfoValue::u64(FP_CONFIG_SINGLE),
         CL_DEVICE_DOUBLE_FP_CONFIG => InfoValue::u64(if di.fp64 { FP_CONFIG_DOUBLE } else { 0 }),
+        CL_DEVICE_HALF_FP_CONFIG => InfoValue::u64(if di.fp16 { FP_CONFIG_HALF } else { 0 }),
         CL_DEVICE_GLOBAL_MEM_CACHE_TYPE => {
             InfoValue::u32(if d.gpu { CL_NONE } else { CL_READ_WRITE_CACHE })
         }
@@ -330,4 +335,28 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         _ => return Err(CL_INVALID_VALUE),
     };
     Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info_u64(d: &DeviceObj, param: cl_device_info) -> u64 {
+        let v = device_info(d, param).expect("a device query");
+        u64::from_le_bytes(v.0[..8].try_into().expect("8 bytes"))
+    }
+
+    /// `cl_khr_fp16` is the host's alone: it lists the extension and answers a half
+    /// configuration; an IL device does neither.
+    #[test]
+    fn half_precision_is_the_hosts() {
+        let host = make_device("host").expect("the host device");
+        assert!(host.extensions.split(' ').any(|e| e == "cl_khr_fp16"));
+        let cfg = info_u64(&host, CL_DEVICE_HALF_FP_CONFIG);
+        assert_eq!(cfg & CL_FP_ROUND_TO_NEAREST, CL_FP_ROUND_TO_NEAREST);
+        assert_eq!(cfg & CL_FP_INF_NAN, CL_FP_INF_NAN);
+        let cypress = make_device("cypress").expect("the cypress device");
+        assert!(!cypress.extensions.split(' ').any(|e| e == "cl_khr_fp16"));
+        assert_eq!(info_u64(&cypress, CL_DEVICE_HALF_FP_CONFIG), 0);
+    }
 }

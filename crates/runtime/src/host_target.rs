@@ -28,10 +28,12 @@ pub fn host_info() -> Arc<Info> {
                 local_mem_size: 64 * 1024,
                 sub_group_sizes: Vec::new(),
                 fp64: true,
-                fp16: false,
+                // Half arithmetic computes in float and rounds once (clc).
+                fp16: true,
                 images: true,
                 extensions: [
                     "cl_khr_fp64",
+                    "cl_khr_fp16",
                     "cl_khr_global_int32_base_atomics",
                     "cl_khr_global_int32_extended_atomics",
                     "cl_khr_local_int32_base_atomics",

@@ -29,7 +29,7 @@ pub(crate) struct Arg {
 }
 
 #[derive(Copy, Clone, Debug)]
-enum Kind {
+pub(super) enum Kind {
     WorkItem(&'static str),
     WorkDim,
     Fence(&'static str),
@@ -69,7 +69,7 @@ enum Kind {
 fn parse_type_suffix(s: &str) -> Option<(Prim, u32)> {
     let digits = s.chars().rev().take_while(|c| c.is_ascii_digit()).count();
     let (base, n) = s.split_at(s.len() - digits);
-    let p = Prim::from_name(base).filter(|p| *p != Prim::Bool && *p != Prim::Half)?;
+    let p = Prim::from_name(base).filter(|p| *p != Prim::Bool)?;
     let n = if n.is_empty() { 1 } else { n.parse().ok()? };
     matches!(n, 1 | 2 | 3 | 4 | 8 | 16).then_some((p, n))
 }
@@ -758,6 +758,9 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<(Value, Ty)> {
         let void = crate::sema::types::T_VOID;
+        if super::half::promotes(kind) && self.has_half_arg(args) {
+            return self.half_builtin(name, kind, args, span, Self::lower_builtin);
+        }
         match kind {
             Kind::WorkItem(n) => {
                 if !self.arity(name, args, 1, span, "uint dimindx") {
@@ -974,6 +977,15 @@ impl Lowerer<'_> {
                 if p == Prim::Double {
                     self.need_fp64_at(span);
                 }
+                if (p == Prim::Half || self.is_half(a.t))
+                    && !self.need_fp16(
+                        span,
+                        "reinterpretations of half values",
+                        &format!("`{name}` needs cl_khr_fp16"),
+                    )
+                {
+                    return None;
+                }
                 if !self.t.is_arith(a.t) || self.t.as_prim(a.t) == Some(Prim::Bool) {
                     self.bad_args(name, args, span, "a scalar or vector type");
                     return None;
@@ -1010,9 +1022,10 @@ impl Lowerer<'_> {
                 }
                 let (off, p) = (args[0], args[1]);
                 let Some(pt) = self.t.as_ptr(p.t).filter(|pt| {
-                    self.t
-                        .as_prim(pt.pointee)
-                        .is_some_and(|q| q != Prim::Bool && q != Prim::Half)
+                    self.t.as_prim(pt.pointee).is_some_and(|q| {
+                        q != Prim::Bool
+                            && (q != Prim::Half || self.opts.fp16 == super::Fp16::Enabled)
+                    })
                 }) else {
                     self.bad_args(
                         name,
@@ -1433,11 +1446,16 @@ impl Lowerer<'_> {
         if p == Prim::Double {
             self.need_fp64_at(span);
         }
-        let Some((fp, fnl)) = self
-            .t
-            .elem_lanes(a.t)
-            .filter(|(q, _)| *q != Prim::Bool && *q != Prim::Half)
-        else {
+        if (p == Prim::Half || self.is_half(a.t))
+            && !self.need_fp16(
+                span,
+                "conversions of half values",
+                &format!("`{name}` needs cl_khr_fp16"),
+            )
+        {
+            return None;
+        }
+        let Some((fp, fnl)) = self.t.elem_lanes(a.t).filter(|(q, _)| *q != Prim::Bool) else {
             self.bad_args(
                 name,
                 &[a],
@@ -2336,25 +2354,21 @@ impl Lowerer<'_> {
                     return None;
                 }
                 let a = args[0];
-                let Some((p, lanes)) = self
-                    .t
-                    .elem_lanes(a.t)
-                    .filter(|(p, _)| p.is_int() && !p.is_signed() && p.bits() >= 32)
-                else {
+                let Some((p, lanes)) = self.t.elem_lanes(a.t).filter(|(p, _)| {
+                    p.is_int()
+                        && !p.is_signed()
+                        && (p.bits() >= 32
+                            || (p.bits() == 16 && self.opts.fp16 == super::Fp16::Enabled))
+                }) else {
                     self.bad_args(name, args, span, "uintn nancode (or ulongn)");
                     return None;
                 };
-                let fp = if p.bits() == 64 {
-                    Prim::Double
-                } else {
-                    Prim::Float
+                let (fp, quiet): (Prim, i128) = match p.bits() {
+                    64 => (Prim::Double, 0x7ff8_0000_0000_0000),
+                    16 => (Prim::Half, 0x7e00),
+                    _ => (Prim::Float, 0x7fc0_0000),
                 };
                 let g = self.t.vector(fp, lanes);
-                let quiet: i128 = if p.bits() == 64 {
-                    0x7ff8_0000_0000_0000
-                } else {
-                    0x7fc0_0000
-                };
                 let q = self.iconst(a.t, quiet);
                 let bits = self.bin(IBin::Or, a.v, q, a.t);
                 let vt = self.vty(g);

@@ -65,10 +65,10 @@ pub(crate) fn cv_cast(c: &CV, p: Prim) -> CV {
 }
 
 fn round_to(x: f64, p: Prim) -> f64 {
-    if p == Prim::Float || p == Prim::Half {
-        x as f32 as f64
-    } else {
-        x
+    match p {
+        Prim::Float => x as f32 as f64,
+        Prim::Half => kauai_ir::half::f16_from_f64(x).to_f64(),
+        _ => x,
     }
 }
 
@@ -102,6 +102,16 @@ impl Lowerer<'_> {
                         Prim::Double
                     }
                     FloatSuffix::None => Prim::Float,
+                    FloatSuffix::H => {
+                        let sp = tu.exprs[e].span;
+                        // Refused (once) but evaluated, so nothing cascades.
+                        self.need_fp16(
+                            sp,
+                            "half literals",
+                            "half precision constant requires cl_khr_fp16",
+                        );
+                        Prim::Half
+                    }
                     _ => return Err(()),
                 };
                 Ok(CV::F(round_to(l.value, p), p))

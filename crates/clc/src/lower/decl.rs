@@ -3,7 +3,7 @@
 //! declarations.
 
 use crate::limits::MAX_WORK_GROUP_SIZE_ATTR;
-use kauai_diag::Span;
+use kauai_diag::{Diagnostic, Span};
 use kauai_ir::{
     attr, meta, AddrSpace, Function, Global, InstKind, MetaValue, Param, StructType, Type,
 };
@@ -68,6 +68,47 @@ impl Lowerer<'_> {
                 "double precision is not supported by this device",
                 "`double` needs the cl_khr_fp64 extension",
             );
+        }
+    }
+
+    /// Does `t` hold half values (`half`, `halfN`, or arrays of them)?
+    pub(crate) fn is_half(&self, t: Ty) -> bool {
+        match self.t.kind(t) {
+            TyKind::Array(e, _) => self.is_half(e),
+            _ => self.t.elem_lanes(t).is_some_and(|(p, _)| p == Prim::Half),
+        }
+    }
+
+    /// May half values be computed with here? Without `cl_khr_fp16` enabled, `disabled`
+    /// is clang's error; a device without the extension says what is not supported.
+    /// Reported once per unit, as `double` is.
+    pub(crate) fn need_fp16(&mut self, span: Span, what: &str, disabled: &str) -> bool {
+        if self.opts.fp16 == super::Fp16::Enabled {
+            return true;
+        }
+        if std::mem::replace(&mut self.fp16_reported, true) {
+            return false;
+        }
+        match self.opts.fp16 {
+            super::Fp16::Enabled => true,
+            super::Fp16::Disabled => {
+                self.push_diag(
+                    Diagnostic::error(disabled.to_string())
+                        .at(span, "half needs cl_khr_fp16")
+                        .note("enable it with `#pragma OPENCL EXTENSION cl_khr_fp16 : enable`"),
+                );
+                false
+            }
+            super::Fp16::Unavailable => {
+                self.push_diag(
+                    Diagnostic::error(format!(
+                        "not supported yet: {what} (cl_khr_fp16) on this device"
+                    ))
+                    .at(span, "this device does not offer cl_khr_fp16")
+                    .note("read and write half data with vload_half/vstore_half"),
+                );
+                false
+            }
         }
     }
 
@@ -703,6 +744,13 @@ impl Lowerer<'_> {
                 );
                 continue;
             }
+            if self.is_half(dt.ty) {
+                self.need_fp16(
+                    idecl.span,
+                    "half variables",
+                    "declaring variable of type 'half' is not allowed",
+                );
+            }
             self.constant_global(name, dt, idecl.init.as_ref(), idecl.span, None);
         }
     }
@@ -1332,7 +1380,14 @@ impl Lowerer<'_> {
                         }
                     }
                 }
-                TyKind::Prim(Prim::Bool) | TyKind::Prim(Prim::Half) => {
+                TyKind::Prim(Prim::Half) => {
+                    self.need_fp16(
+                        *span,
+                        "half kernel arguments",
+                        "declaring function parameter of type 'half' is not allowed; did you forget * ?",
+                    );
+                }
+                TyKind::Prim(Prim::Bool) => {
                     self.err(
                         *span,
                         format!("kernel arguments cannot have type `{}`", self.tyname(t)),
@@ -1553,9 +1608,13 @@ impl Lowerer<'_> {
                 );
                 continue;
             }
-            if self.t.as_prim(dt.ty) == Some(Prim::Half) {
-                self.err(idecl.span, "not supported yet: half variables (cl_khr_fp16); read and write half data with vload_half/vstore_half", "");
-                continue;
+            if self.is_half(dt.ty) {
+                // Declared anyway (refused once), so its uses do not cascade.
+                self.need_fp16(
+                    idecl.span,
+                    "half variables",
+                    "declaring variable of type 'half' is not allowed",
+                );
             }
             let ptr = self.alloca_ty(dt.ty);
             let info = VarInfo {

@@ -846,6 +846,9 @@ impl Lowerer<'_> {
                 let bytes: Vec<u8> = match cv_cast(c, p) {
                     CV::I(v, _) => (v as u64).to_le_bytes()[..p.bytes() as usize].to_vec(),
                     CV::F(x, Prim::Float) => (x as f32).to_le_bytes().to_vec(),
+                    CV::F(x, Prim::Half) => {
+                        kauai_ir::half::f16_bits_from_f64(x).to_le_bytes().to_vec()
+                    }
                     CV::F(x, Prim::Double) => x.to_le_bytes().to_vec(),
                     _ => return false,
                 };

@@ -49,6 +49,7 @@ mod builtins;
 mod consteval;
 mod decl;
 mod expr;
+mod half;
 mod image;
 mod init;
 mod printf;
@@ -81,6 +82,23 @@ pub struct LowerOptions {
     /// declared stays an IR declaration marked [`EXTERNAL_FN_ATTR`] instead of being an
     /// error, since another module may define it.
     pub compile_only: bool,
+    /// Whether `half` is an arithmetic type here (`cl_khr_fp16`).
+    pub fp16: Fp16,
+}
+
+/// `half` beyond storage (`cl_khr_fp16`): variables, arithmetic, literals, builtins.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Fp16 {
+    /// The device does not offer `cl_khr_fp16`: half values are refused as not
+    /// supported (the kauai IL devices).
+    #[default]
+    Unavailable,
+    /// The device offers it but the source did not enable it: refused with clang's
+    /// wording, pointing at the pragma.
+    Disabled,
+    /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable` (or `all : enable`) on a device
+    /// that offers it.
+    Enabled,
 }
 
 /// The attribute on the IR declaration of a user function that a module calls but does
@@ -152,6 +170,7 @@ pub struct Lowerer<'a> {
     pub(crate) in_fn: bool,
     pub(crate) anon: u32,
     pub(crate) fp64_reported: bool,
+    pub(crate) fp16_reported: bool,
     pub(crate) errors: usize,
     /// The values of scalar and vector `__constant` variables, which later constant
     /// expressions may read (clang folds them too).
@@ -196,6 +215,7 @@ pub fn lower_translation_unit(
         sampler_bits: HashMap::new(),
         anon: 0,
         fp64_reported: false,
+        fp16_reported: false,
         errors: 0,
         const_values: HashMap::new(),
         str_globals: HashMap::new(),

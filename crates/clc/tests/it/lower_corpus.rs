@@ -27,13 +27,14 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// `-cl-options '...'` and `-D...` found on `// RUN:` lines.
 fn run_options(src: &str) -> CompileOptions {
-    // The host device's facts: doubles, images and the 64-bit atomics.
+    // The host device's facts: doubles, half, images and the 64-bit atomics.
     let mut opts = CompileOptions {
         fp64: true,
         images: true,
         extensions: vec![
             "cl_khr_int64_base_atomics".into(),
             "cl_khr_int64_extended_atomics".into(),
+            "cl_khr_fp16".into(),
         ],
         ..CompileOptions::default()
     };

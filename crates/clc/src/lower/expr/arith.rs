@@ -4,6 +4,25 @@
 use super::*;
 
 impl Lowerer<'_> {
+    /// `a op b` of type `t`. Half operands are computed in float and rounded once to
+    /// half: exact for `+ - * /` (float's 24 bits are at least 2 * 11 + 2), so the IR
+    /// has no half arithmetic for an executor to get wrong.
+    pub(crate) fn arith_op(&mut self, op: IBin, a: Value, b: Value, t: Ty) -> Value {
+        match self.t.elem_lanes(t) {
+            Some((Prim::Half, n)) if op.is_float() => {
+                let ft = self.t.vector(Prim::Float, n);
+                let fa = self.conv(a, t, ft);
+                let fb = self.conv(b, t, ft);
+                let r = self.ins(InstKind::Binary(op, fa, fb), self.vty(ft));
+                self.conv(r, ft, t)
+            }
+            _ => {
+                let vt = self.vty(t);
+                self.ins(InstKind::Binary(op, a, b), vt)
+            }
+        }
+    }
+
     /// A binary operator on two register values (also used by compound assignment).
     pub(crate) fn binop_values(
         &mut self,
@@ -66,6 +85,15 @@ impl Lowerer<'_> {
         }
         let ct = self.common_type(at, bt, span, opname)?;
         let (p, _) = self.t.elem_lanes(ct)?;
+        if p == Prim::Half
+            && !self.need_fp16(
+                span,
+                "half arithmetic",
+                &format!("`{opname}` on type 'half' requires cl_khr_fp16"),
+            )
+        {
+            return None;
+        }
         let a = self.conv(a, at, ct);
         let b = self.conv(b, bt, ct);
         let vt = self.vty(ct);
@@ -161,7 +189,7 @@ impl Lowerer<'_> {
                 } else {
                     Self::int_binop(op, p.is_signed())?
                 };
-                Some((self.ins(InstKind::Binary(iop, a, b), vt), ct))
+                Some((self.arith_op(iop, a, b, ct), ct))
             }
         }
     }

@@ -86,8 +86,14 @@ impl Lowerer<'_> {
                     }
                     FloatSuffix::None => Prim::Float,
                     FloatSuffix::H => {
-                        self.err(span, "not supported yet: half literals", "");
-                        return Opnd::Err;
+                        if !self.need_fp16(
+                            span,
+                            "half literals",
+                            "half precision constant requires cl_khr_fp16",
+                        ) {
+                            return Opnd::Err;
+                        }
+                        Prim::Half
                     }
                     FloatSuffix::L => {
                         self.err(span, "`long double` is reserved in OpenCL C", "");
@@ -95,10 +101,10 @@ impl Lowerer<'_> {
                     }
                 };
                 let t = self.t.prim(p);
-                let v = if p == Prim::Float {
-                    lit.value as f32 as f64
-                } else {
-                    lit.value
+                let v = match p {
+                    Prim::Float => lit.value as f32 as f64,
+                    Prim::Half => kauai_ir::half::f16_from_f64(lit.value).to_f64(),
+                    _ => lit.value,
                 };
                 Opnd::R(self.fconst(t, v), t)
             }

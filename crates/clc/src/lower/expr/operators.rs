@@ -87,7 +87,7 @@ impl Lowerer<'_> {
                             (false, false) => IBin::Iadd,
                             (false, true) => IBin::Isub,
                         };
-                        self.ins(InstKind::Binary(bop, old, one), self.vty(t))
+                        self.arith_op(bop, old, one, t)
                     }
                     _ => {
                         self.err(

@@ -93,12 +93,7 @@ impl Lowerer<'_> {
 
     pub(crate) fn load(&mut self, lv: &LVal, span: Span) -> Option<Value> {
         match self.t.kind(lv.ty) {
-            TyKind::Prim(Prim::Half) => {
-                self.err(
-                    span,
-                    "not supported yet: loads and stores of half values",
-                    "half is a storage-only type here: read and write it with vload_half/vstore_half",
-                );
+            _ if self.is_half(lv.ty) && !self.need_fp16(span, "loads of half values", "loading directly from pointer to type 'half' requires cl_khr_fp16; use vector data load builtin functions instead") => {
                 None
             }
             TyKind::Prim(Prim::Bool) => {
@@ -191,12 +186,9 @@ impl Lowerer<'_> {
     pub(crate) fn store_opnd(&mut self, target: &Opnd, v: Value, span: Span) {
         match target {
             Opnd::L(lv) => {
-                if self.t.as_prim(lv.ty) == Some(Prim::Half) {
-                    self.err(
-                        span,
-                        "not supported yet: loads and stores of half values",
-                        "",
-                    );
+                if self.is_half(lv.ty)
+                    && !self.need_fp16(span, "stores of half values", "assigning directly to pointer to type 'half' requires cl_khr_fp16; use vector data store builtin functions instead")
+                {
                     return;
                 }
                 self.store_lval(lv, v)
