@@ -16,8 +16,8 @@ use crate::Failure;
 
 #[derive(Args)]
 pub(crate) struct CheckArgs {
-    /// Checks to run on every kernel: races, uninit, all (memory, the bounds checks, is
-    /// always on).
+    /// Checks to run on every kernel: memory (each private array bounds-checked on its
+    /// own), races, uninit, all.
     #[arg(long, value_name = "LIST", default_value = "all")]
     check: String,
     /// Exit with N when the checks found anything (default: the application's own

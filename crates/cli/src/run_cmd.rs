@@ -232,10 +232,11 @@ pub(crate) struct RunArgs {
     /// Print work-groups and instructions executed on standard error.
     #[arg(long)]
     stats: bool,
-    /// Checks on the interpreter, comma-separated: `races` (data races in global and
-    /// local memory), `uninit` (uninitialized values deciding a branch, forming an
-    /// address or written to global memory), `all`; `memory` (bounds) is always on.
-    /// What they find is printed
+    /// Checks on the interpreter, comma-separated: `memory` (each private array
+    /// bounds-checked on its own; every buffer's bounds are always checked), `races`
+    /// (data races in global and local memory), `uninit` (uninitialized values deciding
+    /// a branch, forming an address or written to global memory), `all`. What they
+    /// find is printed
     /// on standard error, the run goes on, and the exit status is 1.
     #[arg(long, value_name = "LIST")]
     check: Option<String>,
@@ -658,8 +659,8 @@ built for the device like OpenCL C.
                                  barts turks caicos cayman kauai test (default: host
                                  for OpenCL C, kauai:cypress for IL)
   -timeout SECONDS               stop a kernel that runs longer
-  -check LIST                    checks on the host interpreter: races, uninit, all
-                                 (memory, the bounds checks, is always on); findings go to
+  -check LIST                    checks on the host interpreter: memory (each private
+                                 array on its own), races, uninit, all; findings go to
                                  stderr, the run goes on, the exit status is 1
   -time                          print the compile and run times on stderr
   -stats                         print runs, work-groups and instructions executed

@@ -183,6 +183,7 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
         kauai_runtime::Checks {
             races: opts.data_races,
             uninit: opts.uninitialized,
+            ..Default::default()
         },
         opts.timeout,
     )?;

@@ -18,6 +18,10 @@ pub const CHECK_LOG_VAR: &str = "KAUAI_CHECK_LOG";
 /// use the interpreter, on one thread (the shadow state needs no locking then).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Checks {
+    /// Each private array bounds-checked on its own, with a gap after it that belongs
+    /// to no array (the bounds of every buffer, `__local` variable and of private
+    /// memory as a whole are checked on every run).
+    pub memory: bool,
     /// Data races on `__global` and `__local` memory.
     pub races: bool,
     /// Uninitialized values deciding control flow, forming addresses or written to
@@ -32,7 +36,7 @@ impl Checks {
 
     /// Whether any check beyond the bounds checks is on.
     pub fn any(self) -> bool {
-        self.races || self.uninit
+        self.memory || self.races || self.uninit
     }
 
     /// Parse a comma-separated list (`races`, `uninit`, `all`, `memory`).
@@ -40,10 +44,11 @@ impl Checks {
         let mut c = Checks::default();
         for name in list.split(',').map(str::trim) {
             match name {
-                "memory" => {}
+                "memory" => c.memory = true,
                 "races" => c.races = true,
                 "uninit" => c.uninit = true,
                 "all" => {
+                    c.memory = true;
                     c.races = true;
                     c.uninit = true;
                 }

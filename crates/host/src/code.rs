@@ -484,6 +484,8 @@ pub(crate) struct FuncCode {
     pub vecgroups: Vec<VecGroupInfo>,
     /// (size, align, result slot) of each alloca.
     pub allocas: Vec<(u64, u64, S)>,
+    /// Where each alloca is in the source (for the checks' per-array bounds).
+    pub alloca_locs: Vec<kauai_ir::SrcLoc>,
     pub fails: Vec<String>,
     /// Does this function itself wait at barriers (or collectives)?
     pub has_barrier: bool,

@@ -539,6 +539,7 @@ impl Tx<'_> {
                 let size = self.m.size_of(*ty);
                 let align = (*align as u64).max(self.m.align_of(*ty)).max(1);
                 self.out.allocas.push((size, align, d));
+                self.out.alloca_locs.push(self.body.locs[inst]);
                 self.emit(Op::Alloca(i))
             }
             InstKind::GlobalAddr(g) => {

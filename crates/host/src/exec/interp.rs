@@ -81,6 +81,7 @@ impl RunCtx<'_> {
             frames,
             private,
             shadow: wshadow,
+            arrays,
             coll,
             ..
         } = wi;
@@ -89,6 +90,13 @@ impl RunCtx<'_> {
             descs: &self.descs,
             local,
             private,
+            arrays: self.checked.then(|| {
+                (
+                    arrays,
+                    self.private_init.len() as u64,
+                    &self.prog.source_files[..],
+                )
+            }),
         };
         // The race check: its state, locked for the whole slice (one thread runs
         // when it is on), and this work-item's local linear id.
@@ -372,7 +380,13 @@ impl RunCtx<'_> {
                     }
                     Op::Alloca(i) => {
                         let (size, align, d) = f.allocas[i as usize];
-                        let off = mem.private.len().next_multiple_of(align as usize);
+                        // With checks on, a gap before each array catches overruns.
+                        let gap = if mem.arrays.is_some() {
+                            RED_ZONE as usize
+                        } else {
+                            0
+                        };
+                        let off = (mem.private.len() + gap).next_multiple_of(align as usize);
                         let end = (off as u64).saturating_add(size);
                         if end > self.private_limit {
                             return Err(Stop::Fault(format!(
@@ -381,6 +395,13 @@ impl RunCtx<'_> {
                             )));
                         }
                         mem.private.resize(end as usize, 0);
+                        if let Some((arrays, _, _)) = &mut mem.arrays {
+                            arrays.push(PrivArray {
+                                start: off as u64,
+                                end,
+                                loc: f.alloca_locs.get(i as usize).copied().unwrap_or_default(),
+                            });
+                        }
                         r!(d) = make_ptr(REGION_PRIVATE, off as u64);
                     }
                     Op::Fence => std::sync::atomic::fence(Ordering::SeqCst),
@@ -591,6 +612,11 @@ impl RunCtx<'_> {
                         }
                         wregs.truncate(base);
                         mem.private.truncate(fr.mark as usize);
+                        if let Some((arrays, _, _)) = &mut mem.arrays {
+                            while arrays.last().is_some_and(|a| a.start >= u64::from(fr.mark)) {
+                                arrays.pop();
+                            }
+                        }
                         continue 'frames;
                     }
                     Op::RetVoid { cnt } => {
@@ -601,6 +627,11 @@ impl RunCtx<'_> {
                         }
                         wregs.truncate(base);
                         mem.private.truncate(fr.mark as usize);
+                        if let Some((arrays, _, _)) = &mut mem.arrays {
+                            while arrays.last().is_some_and(|a| a.start >= u64::from(fr.mark)) {
+                                arrays.pop();
+                            }
+                        }
                         continue 'frames;
                     }
                     Op::Jump { t, cnt } => {

@@ -140,6 +140,7 @@ impl RunCtx<'_> {
                     descs: &self.descs,
                     local,
                     private: &mut private,
+                    arrays: None,
                 };
                 let Stop::Fault(message) = (match kind {
                     FaultKind::Load => mem.fault("load", ptr, len),

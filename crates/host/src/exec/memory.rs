@@ -10,6 +10,10 @@ pub(super) struct Mem<'a, 'p> {
     pub(super) descs: &'a [String],
     pub(super) local: &'a mut [Vec<u8>],
     pub(super) private: &'a mut Vec<u8>,
+    /// With checks on: the private arrays, each access must stay within one (or
+    /// within the first `byval` bytes, the by-value arguments), and the names of the
+    /// source files their locations index.
+    pub(super) arrays: Option<(&'a mut Vec<PrivArray>, u64, &'a [String])>,
 }
 
 /// Write the low `n` (1..=64) bits of `v` at bit `off` of a little-endian bit string.
@@ -64,6 +68,17 @@ pub(super) fn locate(p: u64) -> (usize, i64) {
     }
 }
 
+/// Whether `len` bytes at private offset `off` lie in the by-value arguments (the
+/// first `byval` bytes) or within one array.
+fn in_array(arrays: &[PrivArray], byval: u64, off: u64, len: u64) -> bool {
+    let end = off.saturating_add(len);
+    if end <= byval {
+        return true;
+    }
+    let i = arrays.partition_point(|a| a.start <= off);
+    i > 0 && end <= arrays[i - 1].end
+}
+
 /// "at offset 8" or "4 bytes before the start".
 pub(super) fn place(off: i64) -> String {
     if off < 0 {
@@ -108,7 +123,12 @@ impl Mem<'_, '_> {
                     "{what} of {len} bytes through an image handle (address 0x{p:x}): images are read and written only by the image functions"
                 ))
             }
-            Some(Region::Private) => self.private.len() as u64,
+            Some(Region::Private) => {
+                if let Some(m) = self.array_overrun(what, off, len, p) {
+                    return Stop::Fault(m);
+                }
+                self.private.len() as u64
+            }
             Some(Region::Local(k)) => self.local.get(*k).map_or(0, |l| l.len() as u64),
             Some(Region::Shared { buf, writable }) => {
                 if !writable && what != "load" {
@@ -134,11 +154,45 @@ impl Mem<'_, '_> {
         })
     }
 
+    /// With checks on, why an access of private memory that stays within private
+    /// memory is still wrong: it leaves the array it started in.
+    fn array_overrun(&self, what: &str, off: i64, len: u64, p: u64) -> Option<String> {
+        let (arrays, byval, files) = self.arrays.as_ref()?;
+        let off = u64::try_from(off).ok()?;
+        let end = off.checked_add(len)?;
+        if end > self.private.len() as u64 || in_array(arrays, *byval, off, len) {
+            return None;
+        }
+        // The array the access starts in or after (the overrun's likely source).
+        let a = arrays
+            .iter()
+            .rev()
+            .find(|a| a.start <= off)
+            .or(arrays.first())?;
+        let at = a
+            .loc
+            .resolve(files)
+            .map(|p| format!(", declared at {p}"))
+            .unwrap_or_default();
+        Some(format!(
+            "{what} of {len} bytes at private offset {off} overruns the private array at offset {} ({} bytes{at}; address 0x{p:x})",
+            a.start,
+            a.end - a.start
+        ))
+    }
+
     /// Private or local bytes and the offset, bounds-checked.
     #[inline]
     pub(super) fn bytes(&mut self, r: usize, off: u64, len: u64) -> Option<&mut Vec<u8>> {
         let mem = match self.regions.get(r)? {
-            Region::Private => &mut *self.private,
+            Region::Private => {
+                if let Some((arrays, byval, _)) = &self.arrays {
+                    if !in_array(arrays, *byval, off, len) {
+                        return None;
+                    }
+                }
+                &mut *self.private
+            }
             Region::Local(k) => self.local.get_mut(*k)?,
             _ => return None,
         };

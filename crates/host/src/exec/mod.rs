@@ -151,6 +151,9 @@ struct RunCtx<'p> {
     races: Option<Mutex<races::RaceState>>,
     /// The uninit check's state, when it is on.
     uninit: Option<Mutex<shadow::ShadowState>>,
+    /// Whether the `memory` check is on: private arrays are then bounds-checked one by
+    /// one.
+    checked: bool,
 }
 
 /// Why a work-item stopped early.
@@ -193,10 +196,26 @@ struct WorkItem {
     private: Vec<u8>,
     /// The uninit check's shadow of `private` (empty without the check).
     shadow: Vec<u8>,
+    /// With checks on, each private array's bytes, so that an access is checked
+    /// against its own array rather than the whole of private memory.
+    arrays: Vec<PrivArray>,
     lid: [u64; 3],
     gid: [u64; 3],
     coll: Option<PendingColl>,
 }
+
+/// A private array (an `alloca`) while its function runs: `start..end` in private
+/// memory, with a gap of [`RED_ZONE`] bytes before it that belongs to no array.
+#[derive(Copy, Clone, Debug)]
+struct PrivArray {
+    start: u64,
+    end: u64,
+    loc: kauai_ir::SrcLoc,
+}
+
+/// The gap the checks leave before each private array, so that an overrun of one
+/// lands in no array (and is caught) rather than in the next.
+const RED_ZONE: u64 = 16;
 
 struct GroupCtx {
     id: [u64; 3],

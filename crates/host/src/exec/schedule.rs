@@ -100,6 +100,7 @@ impl Program {
                 .checks
                 .uninit
                 .then(|| Mutex::new(shadow::ShadowState::default())),
+            checked: opts.checks.memory,
         };
         run.bind(func, args)?;
         if run.private_init.len() as u64 > run.private_limit {
@@ -357,6 +358,7 @@ impl RunCtx<'_> {
         wi.private.clear();
         wi.private.extend_from_slice(&self.private_init);
         wi.shadow.clear();
+        wi.arrays.clear();
         wi.lid = lid;
         wi.gid = self.geo.global_id(group.id, lid);
         wi.coll = None;
