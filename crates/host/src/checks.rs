@@ -72,6 +72,9 @@ impl Checks {
 pub enum FindingKind {
     Race(RaceKind),
     Uninit(UninitKind),
+    /// A bad access that did not stop the run (with checks on, a load reads zeros and
+    /// a store or atomic does nothing, as in Oclgrind); `detail` says what it was.
+    Fault,
 }
 
 /// Where an uninitialized value was used.
@@ -127,6 +130,8 @@ pub struct Finding {
     pub second: Option<Entity>,
     /// How often the same instruction found the same thing.
     pub count: u64,
+    /// Kauai's own message, for a fault.
+    pub detail: String,
 }
 
 impl Finding {
@@ -151,6 +156,9 @@ impl Finding {
                 "Uninitialized value written to global memory address 0x{:x}",
                 self.address
             ),
+            FindingKind::Fault => {
+                fault_headline(&self.detail).unwrap_or_else(|| "Invalid memory access".into())
+            }
         }
     }
 }
@@ -196,14 +204,48 @@ impl fmt::Display for Finding {
                 write!(f, "    First entity:  {}", self.first)?;
                 write_at(f, &self.first)?;
                 write!(f, "\n    Second entity: {second}")?;
-                write_at(f, second)
+                write_at(f, second)?;
             }
             None => {
                 write!(f, "    Entity: {}", self.first)?;
-                write_at(f, &self.first)
+                write_at(f, &self.first)?;
             }
         }
+        if !self.detail.is_empty() {
+            write!(f, "\n    Kauai: {}", self.detail)?;
+        }
+        Ok(())
     }
+}
+
+/// Oclgrind's first line for a fault's message (`Invalid write of size 4 at global
+/// memory address 0x...`), when the message is one of an access.
+pub fn fault_headline(m: &str) -> Option<String> {
+    let (what, rest) = m.split_once(' ')?;
+    let access = match what {
+        "load" | "atomic" => "read",
+        "store" => "write",
+        "misaligned" => return Some(format!("Misaligned {}", rest.split(':').next()?)),
+        _ => return None,
+    };
+    let size: u64 = rest.strip_prefix("of ")?.split(' ').next()?.parse().ok()?;
+    if rest.contains(" of read-only ") {
+        return Some("Invalid write to read-only buffer".into());
+    }
+    let address = m.rsplit("0x").next()?.trim_end_matches(')');
+    u64::from_str_radix(address, 16).ok()?;
+    let space = if m.contains("__local") || m.contains("local ") {
+        "local"
+    } else if m.contains("__constant") {
+        "constant"
+    } else if m.contains("private") {
+        "private"
+    } else {
+        "global"
+    };
+    Some(format!(
+        "Invalid {access} of size {size} at {space} memory address 0x{address}"
+    ))
 }
 
 /// Oclgrind's lines for where an entity's access is in the source.
@@ -220,4 +262,27 @@ fn write_at(f: &mut fmt::Formatter<'_>, e: &Entity) -> fmt::Result {
 /// `At line N (column C) of FILE:`, as Oclgrind introduces the source line of an error.
 pub fn at_line(p: &kauai_ir::SourcePos) -> String {
     format!("At line {} (column {}) of {}:", p.line, p.col, p.file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fault_messages_map_to_oclgrind_headlines() {
+        let h = |m: &str| fault_headline(m);
+        assert_eq!(
+            h("store of 4 bytes at offset 16 is out of bounds of __global buffer argument 0 `data` (16 bytes; address 0x100000010)").as_deref(),
+            Some("Invalid write of size 4 at global memory address 0x100000010")
+        );
+        assert_eq!(
+            h("load of 8 bytes 4 bytes before the start of __local buffer argument 1 `s` (16 bytes; address 0x2fffffffc)").as_deref(),
+            Some("Invalid read of size 8 at local memory address 0x2fffffffc")
+        );
+        assert_eq!(
+            h("store of 4 bytes through a null pointer (address 0x4)").as_deref(),
+            Some("Invalid write of size 4 at global memory address 0x4")
+        );
+        assert_eq!(h("reached `unreachable`"), None);
+    }
 }

@@ -102,6 +102,28 @@ impl RunCtx<'_> {
         // when it is on), and this work-item's local linear id.
         let mut races = self.races.as_ref().and_then(|m| m.lock().ok());
         let mut uninit = self.uninit.as_ref().and_then(|m| m.lock().ok());
+        let mut faults = self.faults.as_ref().and_then(|m| m.lock().ok());
+        // With checks on, a bad access is kept and the work-item goes on; `$skip` is
+        // what the instruction does instead.
+        macro_rules! soft {
+            ($res:expr, $skip:expr, $func:expr) => {
+                match $res {
+                    Ok(v) => Some(v),
+                    Err(Stop::Fault(m)) if faults.is_some() => {
+                        if let Some(fl) = faults.as_deref_mut() {
+                            let site = ($func as u64) << 32 | (*pc as u64 - 1);
+                            fl.record(site, m, (gid, lid, group.id));
+                        }
+                        #[allow(clippy::no_effect, clippy::unused_unit)]
+                        {
+                            $skip;
+                        }
+                        None
+                    }
+                    Err(e) => return Err(e),
+                }
+            };
+        }
         let lin_lid = (lid[2] * group.size[1] + lid[1]) * group.size[0] + lid[0];
         macro_rules! race {
             ($p:expr, $len:expr, $kind:expr, $func:expr, $pc:expr) => {
@@ -312,19 +334,22 @@ impl RunCtx<'_> {
                     }
                     Op::Load { eb, n, al, d, p } => {
                         let ptr = r!(p);
-                        if ptr & ((1u64 << al) - 1) != 0 {
-                            return Err(mem.misaligned("load", ptr, 1 << al));
-                        }
                         let (d, n) = (d as usize, n as usize);
                         let eb = eb as u32;
-                        if eb == 0 {
+                        let res = if ptr & ((1u64 << al) - 1) != 0 {
+                            Err(mem.misaligned("load", ptr, 1 << al))
+                        } else if eb == 0 {
                             // i1 lanes: one byte each in memory.
-                            mem.load(ptr, 1, &mut regs[d..d + n])?;
-                            for x in &mut regs[d..d + n] {
-                                *x &= 1;
-                            }
+                            mem.load(ptr, 1, &mut regs[d..d + n]).map(|()| {
+                                for x in &mut regs[d..d + n] {
+                                    *x &= 1;
+                                }
+                            })
                         } else {
-                            mem.load(ptr, eb, &mut regs[d..d + n])?;
+                            mem.load(ptr, eb, &mut regs[d..d + n])
+                        };
+                        if soft!(res, regs[d..d + n].fill(0), fr.func).is_none() {
+                            continue;
                         }
                         race!(
                             ptr,
@@ -336,11 +361,15 @@ impl RunCtx<'_> {
                     }
                     Op::Store { eb, n, al, p, v } => {
                         let ptr = r!(p);
-                        if ptr & ((1u64 << al) - 1) != 0 {
-                            return Err(mem.misaligned("store", ptr, 1 << al));
-                        }
                         let (v, n) = (v as usize, n as usize);
-                        mem.store(ptr, (eb as u32).max(1), &regs[v..v + n])?;
+                        let res = if ptr & ((1u64 << al) - 1) != 0 {
+                            Err(mem.misaligned("store", ptr, 1 << al))
+                        } else {
+                            mem.store(ptr, (eb as u32).max(1), &regs[v..v + n])
+                        };
+                        if soft!(res, (), fr.func).is_none() {
+                            continue;
+                        }
                         race!(
                             ptr,
                             (eb as usize).max(1) * n,
@@ -353,8 +382,14 @@ impl RunCtx<'_> {
                         let ai = &f.atomics[i as usize];
                         let (ptr, v) = (r!(ai.p), r!(ai.v));
                         let (op, sc) = (ai.op, ai.sc);
-                        let old =
-                            mem.atomic(ptr, sc.bytes(), |old| Some(atomic_new(op, sc, old, v)))?;
+                        let res =
+                            mem.atomic(ptr, sc.bytes(), |old| Some(atomic_new(op, sc, old, v)));
+                        let Some(old) = soft!(res, (), fr.func) else {
+                            if let Some(d) = ai.d {
+                                r!(d) = 0;
+                            }
+                            continue;
+                        };
                         race!(ptr, sc.bytes(), races::AccessKind::Atomic, fr.func, *pc);
                         if let Some(d) = ai.d {
                             r!(d) = old;
@@ -362,8 +397,11 @@ impl RunCtx<'_> {
                     }
                     Op::CmpXchg { eb, d, p, e, v } => {
                         let (ptr, e, v) = (r!(p), r!(e), r!(v));
-                        let old =
-                            mem.atomic(ptr, (eb as u32).max(1), |old| (old == e).then_some(v))?;
+                        let res =
+                            mem.atomic(ptr, (eb as u32).max(1), |old| (old == e).then_some(v));
+                        let Some(old) = soft!(res, r!(d) = 0, fr.func) else {
+                            continue;
+                        };
                         race!(
                             ptr,
                             (eb as u32).max(1),

@@ -14,6 +14,7 @@
 
 mod atomics;
 mod collectives;
+mod fault_log;
 mod image_ops;
 mod interp;
 mod jit;
@@ -151,6 +152,8 @@ struct RunCtx<'p> {
     races: Option<Mutex<races::RaceState>>,
     /// The uninit check's state, when it is on.
     uninit: Option<Mutex<shadow::ShadowState>>,
+    /// With checks on, the bad accesses that did not stop the run.
+    faults: Option<Mutex<fault_log::FaultLog>>,
     /// Whether the `memory` check is on: private arrays are then bounds-checked one by
     /// one.
     checked: bool,

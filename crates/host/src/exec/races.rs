@@ -364,6 +364,7 @@ impl RaceState {
                 first: entity(&w.first, None),
                 second: Some(entity(&w.second, site_pos(w.site))),
                 count: w.count,
+                detail: String::new(),
             })
             .collect()
     }

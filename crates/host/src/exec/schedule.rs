@@ -101,6 +101,10 @@ impl Program {
                 .uninit
                 .then(|| Mutex::new(shadow::ShadowState::default())),
             checked: opts.checks.memory,
+            faults: opts
+                .checks
+                .any()
+                .then(|| Mutex::new(fault_log::FaultLog::default())),
         };
         run.bind(func, args)?;
         if run.private_init.len() as u64 > run.private_limit {
@@ -163,6 +167,10 @@ impl Program {
         if let Some(Ok(us)) = run.uninit.as_ref().map(|m| m.lock()) {
             findings.extend(us.findings(&run));
             findings_dropped += us.dropped;
+        }
+        if let Some(Ok(fl)) = run.faults.as_ref().map(|m| m.lock()) {
+            findings.extend(fl.findings(&run));
+            findings_dropped += fl.dropped;
         }
         if let Some(mut e) = run.error.lock().ok().and_then(|mut e| e.take()) {
             if let ExecError::Fault { findings: f, .. } = &mut e {

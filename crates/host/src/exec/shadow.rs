@@ -164,6 +164,7 @@ impl ShadowState {
                     },
                     second: None,
                     count: w.count,
+                    detail: String::new(),
                 }
             })
             .collect()

@@ -22,7 +22,8 @@
 //! interpreter and again on the JIT (`Executor::Auto`: the interpreter where the JIT
 //! cannot compile the kernel), and once more on the interpreter with the race check on:
 //! a file without `finding:` lines must have no finding then (the corpus's kernels
-//! are race-free unless they say otherwise), and the same results.
+//! are race-free unless they say otherwise), and the same results; an expected fault
+//! is then a finding, since checks let the run go on past it.
 //!
 //! Expected values are computed by hand (or from a closed form written in the comment);
 //! `BLESS=1 cargo test -p kauai-host --test files` rewrites `expect` lines from the actual results, for reviewing diffs only.
@@ -282,6 +283,27 @@ fn run_file(path: &Path, bless: bool, executor: Executor, races: bool) -> Result
             }
         }
         (Err(e), None) => errors.push(format!("run failed: {e}")),
+        // With checks on, a bad access is a finding and the run goes on: the expected
+        // fault must be among the findings, as the same message.
+        (Ok(stats), Some((_, want))) if opts.checks.any() => {
+            let faults: Vec<String> = stats
+                .findings
+                .iter()
+                .filter(|f| f.check == "memory")
+                .map(|f| {
+                    let g = f.first.global;
+                    format!(
+                        "fault in kernel {}, work-item ({}, {}, {}): {}",
+                        f.kernel, g[0], g[1], g[2], f.detail
+                    )
+                })
+                .collect();
+            if !faults.iter().any(|f| f.contains(want.as_str())) {
+                errors.push(format!(
+                    "with checks, no finding is the expected fault `{want}`: {faults:?}"
+                ));
+            }
+        }
         (Ok(_), Some((_, want))) => errors.push(format!("run succeeded, expected error `{want}`")),
         (Ok(stats), None) => {
             let want: String = finding_lines.iter().map(|l| format!("{l}\n")).collect();

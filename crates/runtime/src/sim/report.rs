@@ -117,7 +117,8 @@ pub fn fault_block(
     at: Option<&kauai_ir::SourcePos>,
     local_size: [u64; 3],
 ) -> ErrorBlock {
-    let headline = fault_headline(message).unwrap_or_else(|| message.to_string());
+    let headline =
+        kauai_host::checks::fault_headline(message).unwrap_or_else(|| message.to_string());
     let mut details = vec![
         format!("Kernel: {kernel}"),
         format!("Entity: {}", entity(work_item, local_size)),
@@ -131,34 +132,6 @@ pub fn fault_block(
     }
     details.push(format!("Kauai: {message}"));
     ErrorBlock { headline, details }
-}
-
-fn fault_headline(m: &str) -> Option<String> {
-    let (what, rest) = m.split_once(' ')?;
-    let access = match what {
-        "load" | "atomic" => "read",
-        "store" => "write",
-        "misaligned" => return Some(format!("Misaligned {}", rest.split(':').next()?)),
-        _ => return None,
-    };
-    let size: u64 = rest.strip_prefix("of ")?.split(' ').next()?.parse().ok()?;
-    if rest.contains(" of read-only ") {
-        return Some("Invalid write to read-only buffer".into());
-    }
-    let address = m.rsplit("0x").next()?.trim_end_matches(')');
-    u64::from_str_radix(address, 16).ok()?;
-    let space = if m.contains("__local") || m.contains("local ") {
-        "local"
-    } else if m.contains("__constant") {
-        "constant"
-    } else if m.contains("private") {
-        "private"
-    } else {
-        "global"
-    };
-    Some(format!(
-        "Invalid {access} of size {size} at {space} memory address 0x{address}"
-    ))
 }
 
 /// The block of a check's finding: its own first line (Oclgrind's wording) and the
@@ -181,29 +154,6 @@ pub fn divergence_block(kernel: &str, message: &str) -> ErrorBlock {
     ErrorBlock {
         headline: "Work-group divergence detected (barrier)".into(),
         details: vec![format!("Kernel: {kernel}"), format!("Kauai: {message}")],
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fault_messages_map_to_oclgrind_headlines() {
-        let h = |m: &str| fault_headline(m);
-        assert_eq!(
-            h("store of 4 bytes at offset 16 is out of bounds of __global buffer argument 0 `data` (16 bytes; address 0x100000010)").as_deref(),
-            Some("Invalid write of size 4 at global memory address 0x100000010")
-        );
-        assert_eq!(
-            h("load of 8 bytes 4 bytes before the start of __local buffer argument 1 `s` (16 bytes; address 0x2fffffffc)").as_deref(),
-            Some("Invalid read of size 8 at local memory address 0x2fffffffc")
-        );
-        assert_eq!(
-            h("store of 4 bytes through a null pointer (address 0x4)").as_deref(),
-            Some("Invalid write of size 4 at global memory address 0x4")
-        );
-        assert_eq!(h("reached `unreachable`"), None);
     }
 }
 
