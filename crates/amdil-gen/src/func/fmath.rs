@@ -4,6 +4,18 @@
 
 use super::*;
 
+/// erfc(a) e^(a^2) on [lo, hi), as a polynomial in a - mid (lowest degree first):
+/// degree-8 Chebyshev fits made with mpmath (`chebyfit`), rounded to float; with
+/// float Horner they are within 2 ulp of the function.
+const ERFC_SCALED: [(f32, f32, [f32; 9]); 6] = [
+    (0.5, 0.75, [5.069376230e-01, -3.679727018e-01, 2.309581339e-01, -1.298361719e-01, 6.679058075e-02, -3.189097345e-02, 1.428687852e-02, -6.185151637e-03, 2.486962592e-03]),
+    (1.0, 1.375, [3.432959020e-01, -1.843154728e-01, 8.986211568e-02, -4.050351679e-02, 1.708503813e-02, -6.800888106e-03, 2.575022634e-03, -9.670741856e-04, 3.349389590e-04]),
+    (1.75, 2.25, [2.310872525e-01, -8.848650008e-02, 3.199262545e-02, -1.100212242e-02, 3.619012190e-03, -1.142838039e-03, 3.482951433e-04, -1.074306419e-04, 3.062459655e-05]),
+    (2.75, 3.375, [1.606310755e-01, -4.411945865e-02, 1.172790024e-02, -3.025211859e-03, 7.589340094e-04, -1.853815484e-04, 4.423348582e-05, -1.079911362e-05, 2.460454652e-06]),
+    (4.0, 5.0, [1.107046381e-01, -2.133278921e-02, 4.040688742e-03, -7.529083523e-04, 1.381043694e-04, -2.491256419e-05, 4.437361895e-06, -8.349948075e-07, 1.444700359e-07]),
+    (6.0, 8.0, [6.998516619e-02, -8.616504259e-03, 1.053102780e-03, -1.278003911e-04, 1.539912955e-05, -1.831960049e-06, 2.177805527e-07, -2.931425414e-08, 3.433304752e-09]),
+];
+
 impl FnGen<'_, '_> {
     /// `op` lane-wise into fresh registers.
     fn fo<O: OpSpec, const N: usize>(&mut self, o: O, srcs: &[&VLoc; N], sh: Shape) -> VLoc {
@@ -83,6 +95,72 @@ impl FnGen<'_, '_> {
         self.fo(op::CmovLogical, &[&big, &rr, &r], sh)
     }
 
+    /// erf (`erf`) or erfc of `x`. |x| < 1/2: erf = x P(x^2) (Taylor series, 9 terms,
+    /// the last under 2^-30) and erfc = 1 - erf. Above: erfc(|x|) = e^(-x^2) g(|x|)
+    /// with g from [`ERFC_SCALED`]; e^(-x^2) as e^(-h^2) e^(-l (|x| + h)) for
+    /// |x| = h + l, h with 12 significant bits (h^2 exact), so the square's rounding
+    /// (up to 100 ulp of e^(-x^2) at |x| = 10) is not lost; erf = 1 - erfc, and
+    /// erfc(-a) = 2 - erfc(a). Past |x| = 10 erfc is 0 (below the subnormals the device
+    /// keeps) and erf is +-1.
+    fn erf_erfc(&mut self, x: &VLoc, erf: bool, sh: Shape) -> R<VLoc> {
+        let a = self.fabs(x, sh);
+        let x2 = self.fo(op::Mul, &[x, x], sh);
+        let c: Vec<f32> = (0..9)
+            .map(|n| {
+                let fact: f64 = (1..=n).map(|k| k as f64).product();
+                let s = if n % 2 == 0 { 1.0 } else { -1.0 };
+                (std::f64::consts::FRAC_2_SQRT_PI * s / (fact * (2 * n + 1) as f64)) as f32
+            })
+            .collect();
+        let p = self.fhorner(&x2, &c, sh);
+        let erf_small = self.fo(op::Mul, &[x, &p], sh);
+        let ten = self.fl(10.0, sh);
+        let past = self.fo(op::Lt, &[&ten, &a], sh);
+        let ac = self.fo(op::CmovLogical, &[&past, &ten, &a], sh);
+        let mut g = self.fl(0.0, sh);
+        for (lo, mid, cs) in ERFC_SCALED {
+            let m = self.fl(mid, sh);
+            let t = self.fo(op::Sub, &[&ac, &m], sh);
+            let pk = self.fhorner(&t, &cs, sh);
+            let l = self.fl(lo, sh);
+            let inside = self.fo(op::Ge, &[&ac, &l], sh);
+            g = self.fo(op::CmovLogical, &[&inside, &pk, &g], sh);
+        }
+        let mask = self.lit_chunks([0xFFFF_F000; 4], sh);
+        let h = self.fo(op::Iand, &[&ac, &mask], sh);
+        let l = self.fo(op::Sub, &[&ac, &h], sh);
+        let mone = self.fl(-1.0, sh);
+        let hh = self.fo(op::Mul, &[&h, &h], sh);
+        let hh = self.fo(op::Mul, &[&hh, &mone], sh);
+        let e1 = self.fexp(&hh, sh)?;
+        let s = self.fo(op::Add, &[&ac, &h], sh);
+        let ls = self.fo(op::Mul, &[&l, &s], sh);
+        let ls = self.fo(op::Mul, &[&ls, &mone], sh);
+        let e2 = self.fexp(&ls, sh)?;
+        let e = self.fo(op::Mul, &[&e1, &e2], sh);
+        let erfc_a = self.fo(op::Mul, &[&e, &g], sh);
+        let zero = self.fl(0.0, sh);
+        let erfc_a = self.fo(op::CmovLogical, &[&past, &zero, &erfc_a], sh);
+        let one = self.fl(1.0, sh);
+        let half = self.fl(0.5, sh);
+        let small = self.fo(op::Lt, &[&a, &half], sh);
+        let r = if erf {
+            let big = self.fo(op::Sub, &[&one, &erfc_a], sh);
+            let big = self.with_sign(&big, x, sh);
+            self.fo(op::CmovLogical, &[&small, &erf_small, &big], sh)
+        } else {
+            let two = self.fl(2.0, sh);
+            let neg = self.fo(op::Lt, &[x, &zero], sh);
+            let mirrored = self.fo(op::Sub, &[&two, &erfc_a], sh);
+            let big = self.fo(op::CmovLogical, &[&neg, &mirrored, &erfc_a], sh);
+            let sm = self.fo(op::Sub, &[&one, &erf_small], sh);
+            self.fo(op::CmovLogical, &[&small, &sm, &big], sh)
+        };
+        // NaN in, NaN out.
+        let n = self.fo(op::Ne, &[x, x], sh);
+        Ok(self.fo(op::CmovLogical, &[&n, x, &r], sh))
+    }
+
     /// The single-precision functions IL has no instruction for.
     pub(super) fn float_math(&mut self, f: MathFn, xs: &[VLoc], sh: Shape, d: &VLoc) -> R {
         let x = &xs[0];
@@ -158,16 +236,28 @@ impl FnGen<'_, '_> {
                 let half = self.fl(0.5, sh);
                 let ie = self.fo(op::Div, &[&one, &e], sh);
                 let x2 = self.fo(op::Mul, &[x, x], sh);
+                // Past |x| = 88.72 e^|x| overflows while e^|x| / 2 (cosh, sinh) does not
+                // until 89.42: there, (e^(|x|/2) / 2) e^(|x|/2).
+                let huge = |g: &mut Self| -> R<(VLoc, VLoc)> {
+                    let hx = g.fo(op::Mul, &[&a, &half], sh);
+                    let eh = g.fexp(&hx, sh)?;
+                    let ehh = g.fo(op::Mul, &[&eh, &half], sh);
+                    let k80 = g.fl(80.0, sh);
+                    Ok((g.fo(op::Mul, &[&ehh, &eh], sh), g.fo(op::Lt, &[&k80, &a], sh)))
+                };
                 let (large, small) = match f {
                     MathFn::Cosh => {
                         let s = self.fo(op::Add, &[&e, &ie], sh);
                         let r = self.fo(op::Mul, &[&s, &half], sh);
-                        self.copy(d, &r, sh);
+                        let (huge, is_huge) = huge(self)?;
+                        self.lanewise(op::CmovLogical, d, &[&is_huge, &huge, &r], sh);
                         return Ok(());
                     }
                     MathFn::Sinh => {
                         let s = self.fo(op::Sub, &[&e, &ie], sh);
                         let l = self.fo(op::Mul, &[&s, &half], sh);
+                        let (huge, is_huge) = huge(self)?;
+                        let l = self.fo(op::CmovLogical, &[&is_huge, &huge, &l], sh);
                         let c: Vec<f32> = (0..6)
                             .map(|k| 1.0 / (1..=(2 * k + 1)).map(|v| v as f32).product::<f32>())
                             .collect();
@@ -344,6 +434,10 @@ impl FnGen<'_, '_> {
                 // NaN for y = 0, x infinite, or NaN operands (fmod gives those).
                 let n = self.fo(op::Ne, &[&a, &a], sh);
                 self.lanewise(op::CmovLogical, d, &[&n, &a, &r], sh);
+            }
+            MathFn::Erf | MathFn::Erfc => {
+                let r = self.erf_erfc(x, f == MathFn::Erf, sh)?;
+                self.copy(d, &r, sh);
             }
             other => {
                 return unsupported(format!(
