@@ -16,6 +16,11 @@ const ERFC_SCALED: [(f32, f32, [f32; 9]); 6] = [
     (6.0, 8.0, [6.998516619e-02, -8.616504259e-03, 1.053102780e-03, -1.278003911e-04, 1.539912955e-05, -1.831960049e-06, 2.177805527e-07, -2.931425414e-08, 3.433304752e-09]),
 ];
 
+/// Γ on [1, 2] as a polynomial in x - 3/2 (lowest degree first): a degree-10
+/// Chebyshev fit made with mpmath (`chebyfit`), rounded to float; with float Horner
+/// within 1.1 ulp of Γ.
+const GAMMA_1_2: [f32; 11] = [8.862269521e-01, 3.233828768e-02, 4.148135185e-01, -1.072859690e-01, 1.446394622e-01, -7.771812379e-02, 5.874044821e-02, -3.626931459e-02, 2.468161844e-02, -2.372913621e-02, 1.586386561e-02];
+
 impl FnGen<'_, '_> {
     /// `op` lane-wise into fresh registers.
     fn fo<O: OpSpec, const N: usize>(&mut self, o: O, srcs: &[&VLoc; N], sh: Shape) -> VLoc {
@@ -159,6 +164,155 @@ impl FnGen<'_, '_> {
         // NaN in, NaN out.
         let n = self.fo(op::Ne, &[x, x], sh);
         Ok(self.fo(op::CmovLogical, &[&n, x, &r], sh))
+    }
+
+    /// The parts Γ(x) and log|Γ(x)| are made of, for -39 <= x <= 36: `g1 g2` = Γ(y) for
+    /// y = |x| + 1 (|x| < 1) or |x|, by y = (y - 1)(y - 2)...Γ(frac) down
+    /// to [1, 2) (each y - k exact) and [`GAMMA_1_2`]; `s` = sin(pi x) for x < 0
+    /// (from x - floor(x), folded to [0, 1/2] so that pi r keeps its precision);
+    /// `neg` (x < 0) and `small` (|x| < 1). Γ(1 - x) for x < 0 is then |x| g1 g2
+    /// (or g1 g2 when small): forming 1 - x would round, and cost up to 100 ulp.
+    fn gamma_parts(&mut self, x: &VLoc, sh: Shape) -> (VLoc, VLoc, VLoc, VLoc, VLoc) {
+        let zero = self.fl(0.0, sh);
+        let one = self.fl(1.0, sh);
+        let two = self.fl(2.0, sh);
+        let neg = self.fo(op::Lt, &[x, &zero], sh);
+        let a = self.fabs(x, sh);
+        let y0 = self.fo(op::CmovLogical, &[&neg, &a, x], sh);
+        let small = self.fo(op::Lt, &[&y0, &one], sh);
+        let y1 = self.fo(op::Add, &[&y0, &one], sh);
+        let y = self.fo(op::CmovLogical, &[&small, &y1, &y0], sh);
+        let k40 = self.fl(40.0, sh);
+        let mut y = self.fo(op::Min, &[&y, &k40], sh);
+        // Two products of at most 20 and 19 factors (each below 1e30), so that Γ(y) past
+        // the float range (1 - x up to 40, where Γ(x) may still be a normal float)
+        // stays usable as g1 g2.
+        let mut prods = [self.fl(1.0, sh), self.fl(1.0, sh)];
+        for i in 0..39 {
+            let prod = &prods[i / 20];
+            let c = self.fo(op::Ge, &[&y, &two], sh);
+            let ym = self.fo(op::Sub, &[&y, &one], sh);
+            let p = self.fo(op::Mul, &[prod, &ym], sh);
+            prods[i / 20] = self.fo(op::CmovLogical, &[&c, &p, prod], sh);
+            y = self.fo(op::CmovLogical, &[&c, &ym, &y], sh);
+        }
+        let mid = self.fl(1.5, sh);
+        let t = self.fo(op::Sub, &[&y, &mid], sh);
+        let p = self.fhorner(&t, &GAMMA_1_2, sh);
+        let [p1, g2] = prods;
+        let g1 = self.fo(op::Mul, &[&p1, &p], sh);
+        // sin(pi x) = (-1)^k sin(pi r) for k = x rounded, r = x - k in [-1/2, 1/2]
+        // (exact; x - floor(x) would round -1e-10 to 1).
+        let fl = self.fo(op::RoundNearest, &[x], sh);
+        let r = self.fo(op::Sub, &[x, &fl], sh);
+        let pi = self.fl(std::f32::consts::PI, sh);
+        let pr = self.fo(op::Mul, &[&pi, &r], sh);
+        let sn = self.fo(op::SinVec, &[&pr], sh);
+        let half = self.fl(0.5, sh);
+        let h = self.fo(op::Mul, &[&fl, &half], sh);
+        let hf = self.fo(op::Flr, &[&h], sh);
+        let odd = self.fo(op::Ne, &[&h, &hf], sh);
+        let msn = self.fo(op::Sub, &[&zero, &sn], sh);
+        let s = self.fo(op::CmovLogical, &[&odd, &msn, &sn], sh);
+        (g1, g2, s, neg, small)
+    }
+
+    /// tgamma: Γ(x) = g for x >= 1, g / x below 1 (g = Γ(x + 1); ±0 gives ±inf),
+    /// pi / (sin(pi x) g) for x < 0 (reflection; negative integers and -inf are
+    /// NaN); past 36 inf (Γ overflows float from 35.04).
+    fn tgamma(&mut self, x: &VLoc, sh: Shape) -> VLoc {
+        let (g1, g2, s, neg, small) = self.gamma_parts(x, sh);
+        let g = self.fo(op::Mul, &[&g1, &g2], sh);
+        let q = self.fo(op::Div, &[&g, x], sh);
+        let r = self.fo(op::CmovLogical, &[&small, &q, &g], sh);
+        let a = self.fabs(x, sh);
+        let ag1 = self.fo(op::Mul, &[&a, &g1], sh);
+        let g1r = self.fo(op::CmovLogical, &[&small, &g1, &ag1], sh);
+        let sg = self.fo(op::Mul, &[&s, &g1r], sh);
+        let pi = self.fl(std::f32::consts::PI, sh);
+        let refl = self.fo(op::Div, &[&pi, &sg], sh);
+        let refl = self.fo(op::Div, &[&refl, &g2], sh);
+        // Below -39 |Γ(x)| < 1e-40: a zero of Γ's sign (the sign of sin(pi x)).
+        let km39 = self.fl(-39.0, sh);
+        let tiny = self.fo(op::Lt, &[x, &km39], sh);
+        let z = self.fl(0.0, sh);
+        let sz = self.with_sign(&z, &s, sh);
+        let refl = self.fo(op::CmovLogical, &[&tiny, &sz, &refl], sh);
+        let r = self.fo(op::CmovLogical, &[&neg, &refl, &r], sh);
+        let k36 = self.fl(36.0, sh);
+        let big = self.fo(op::Lt, &[&k36, x], sh);
+        let inf = self.fl(f32::INFINITY, sh);
+        let r = self.fo(op::CmovLogical, &[&big, &inf, &r], sh);
+        // Poles: negative integers (sin(pi x) = 0) and -inf.
+        let zero = self.fl(0.0, sh);
+        let s0 = self.fo(op::Eq, &[&s, &zero], sh);
+        let ninf = self.fl(f32::NEG_INFINITY, sh);
+        let isninf = self.fo(op::Eq, &[x, &ninf], sh);
+        let pole = self.fo(op::Iand, &[&neg, &s0], sh);
+        let pole = self.fo(op::Ior, &[&pole, &isninf], sh);
+        let nan = self.lit_chunks([0x7FC0_0000; 4], sh);
+        let r = self.fo(op::CmovLogical, &[&pole, &nan, &r], sh);
+        let n = self.fo(op::Ne, &[x, x], sh);
+        self.fo(op::CmovLogical, &[&n, x, &r], sh)
+    }
+
+    /// lgamma: log|Γ(x)| from [`Self::gamma_parts`] for |x| <= 36 (log g1 g2 - log x
+    /// below 1; log pi - log|sin(pi x)| - log g for x < 0), Stirling's series for
+    /// x > 36 ((x - 1/2) log x - x + log(2 pi)/2 + 1/(12x) - 1/(360x^3)), and the
+    /// reflection of it below -36. Poles (0, negative integers) and infinities are
+    /// +inf. OpenCL bounds lgamma's error nowhere (Table 7.1).
+    fn lgamma(&mut self, x: &VLoc, sh: Shape) -> VLoc {
+        let (g1, g2, s, neg, small) = self.gamma_parts(x, sh);
+        let a = self.fabs(x, sh);
+        let one = self.fl(1.0, sh);
+        let lg1 = self.flog(&g1, sh);
+        let lg2 = self.flog(&g2, sh);
+        let lg = self.fo(op::Add, &[&lg1, &lg2], sh);
+        // log Γ(1 - x) for x < 0: log |x| + log g (log g alone when |x| < 1).
+        let la0 = self.flog(&a, sh);
+        let lgn = self.fo(op::Add, &[&lg, &la0], sh);
+        let lgn = self.fo(op::CmovLogical, &[&small, &lg, &lgn], sh);
+        let la = self.flog(&a, sh);
+        let q = self.fo(op::Sub, &[&lg, &la], sh);
+        let pos = self.fo(op::CmovLogical, &[&small, &q, &lg], sh);
+        // Stirling at z = |x| (x > 36) or 1 - x (x < -36).
+        let omx = self.fo(op::Sub, &[&one, x], sh);
+        let z = self.fo(op::CmovLogical, &[&neg, &omx, x], sh);
+        let lz = self.flog(&z, sh);
+        let half = self.fl(0.5, sh);
+        let zh = self.fo(op::Sub, &[&z, &half], sh);
+        let t = self.fo(op::Mul, &[&zh, &lz], sh);
+        let t = self.fo(op::Sub, &[&t, &z], sh);
+        let c0 = self.fl(0.918_938_5, sh);
+        let t = self.fo(op::Add, &[&t, &c0], sh);
+        let iz = self.fo(op::Div, &[&one, &z], sh);
+        let iz2 = self.fo(op::Mul, &[&iz, &iz], sh);
+        let corr = self.fhorner(&iz2, &[1.0 / 12.0, -1.0 / 360.0, 1.0 / 1260.0], sh);
+        let corr = self.fo(op::Mul, &[&corr, &iz], sh);
+        let st = self.fo(op::Add, &[&t, &corr], sh);
+        let k36 = self.fl(36.0, sh);
+        let far = self.fo(op::Lt, &[&k36, &a], sh);
+        let lgz = self.fo(op::CmovLogical, &[&far, &st, &lgn], sh);
+        let pos = self.fo(op::CmovLogical, &[&far, &st, &pos], sh);
+        // x < 0: log pi - log|sin(pi x)| - log Γ(1 - x).
+        let as_ = self.fabs(&s, sh);
+        let ls = self.flog(&as_, sh);
+        let lpi = self.fl(std::f32::consts::PI.ln(), sh);
+        let r = self.fo(op::Sub, &[&lpi, &ls], sh);
+        let r = self.fo(op::Sub, &[&r, &lgz], sh);
+        let r = self.fo(op::CmovLogical, &[&neg, &r, &pos], sh);
+        // Poles and infinities: +inf (log 0 is -inf above, so mask them).
+        let zero = self.fl(0.0, sh);
+        let s0 = self.fo(op::Eq, &[&s, &zero], sh);
+        let pole = self.fo(op::Iand, &[&neg, &s0], sh);
+        let x0 = self.fo(op::Eq, &[x, &zero], sh);
+        let inf = self.fl(f32::INFINITY, sh);
+        let xi = self.fo(op::Eq, &[&a, &inf], sh);
+        let pole = self.fo(op::Ior, &[&pole, &x0], sh);
+        let pole = self.fo(op::Ior, &[&pole, &xi], sh);
+        let r = self.fo(op::CmovLogical, &[&pole, &inf, &r], sh);
+        let n = self.fo(op::Ne, &[x, x], sh);
+        self.fo(op::CmovLogical, &[&n, x, &r], sh)
     }
 
     /// The single-precision functions IL has no instruction for.
@@ -434,6 +588,14 @@ impl FnGen<'_, '_> {
                 // NaN for y = 0, x infinite, or NaN operands (fmod gives those).
                 let n = self.fo(op::Ne, &[&a, &a], sh);
                 self.lanewise(op::CmovLogical, d, &[&n, &a, &r], sh);
+            }
+            MathFn::Tgamma => {
+                let r = self.tgamma(x, sh);
+                self.copy(d, &r, sh);
+            }
+            MathFn::Lgamma => {
+                let r = self.lgamma(x, sh);
+                self.copy(d, &r, sh);
             }
             MathFn::Erf | MathFn::Erfc => {
                 let r = self.erf_erfc(x, f == MathFn::Erf, sh)?;
