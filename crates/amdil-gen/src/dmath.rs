@@ -162,10 +162,26 @@ fn exp_core(g: &mut G, x: &Reg) -> Reg {
     let r = g.fma(&nn, &l, &r);
     let coef: Vec<f64> = (0..=13).map(|k| 1.0 / factorial(k)).collect();
     let p = g.horner(&r, &coef);
-    let ni = g.r();
-    g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
-    let out = g.r();
-    g.e(b::alu(op::Dldexp, out.dst(Mask::XY), [p.src(), ni.x()]));
+    scale2(g, &p, &n)
+}
+
+/// v 2^n for an integral double n with |n| <= 1100 and v near 1, in two halves: 2^n
+/// itself may be past the double range (exp(709.78) needs 2^1024 times a value below
+/// 1, and a dldexp of 1024 made inf; found by kauai-runtime's math sweep). The first
+/// half keeps v normal, so only the second rounds.
+fn scale2(g: &mut G, v: &Reg, n: &Reg) -> Reg {
+    let half = g.d(0.5);
+    let h = g.mul(n, &half);
+    let n1 = g.rint(&h);
+    let n2 = g.sub(n, &n1);
+    let mut out = v.clone();
+    for k in [n1, n2] {
+        let ki = g.r();
+        g.e(b::alu(op::D2i, ki.dst(Mask::X), [k.src()]));
+        let o = g.r();
+        g.e(b::alu(op::Dldexp, o.dst(Mask::XY), [out.src(), ki.x()]));
+        out = o;
+    }
     out
 }
 
@@ -500,10 +516,7 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
                 };
                 let a = g.mul(&r, &lnb);
                 let v = exp_core(&mut g, &a);
-                let ni = g.r();
-                g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
-                let out = g.r();
-                g.e(b::alu(op::Dldexp, out.dst(Mask::XY), [v.src(), ni.x()]));
+                let out = scale2(&mut g, &v, &n);
                 let isnan = g.cmp(op::Dne, x, x);
                 (1, g.sel(&isnan, x, &out))
             }

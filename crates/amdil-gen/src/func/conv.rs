@@ -704,8 +704,12 @@ impl FnGen<'_, '_> {
                 self.lanewise(op::Sub, &t, &[x, y], sh);
                 self.lanewise(op::Lt, &c, &[y, x], sh);
                 self.lanewise(op::CmovLogical, &c, &[&c, &t, &z], sh);
-                let nan = self.sh.alloc(sh.chunks());
-                self.lanewise(op::Ne, &nan, &[&t, &t], sh);
+                // NaN operands (not inf - inf, whose fdim is +0) give NaN.
+                let (nan, ny) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
+                self.lanewise(op::Ne, &nan, &[x, x], sh);
+                self.lanewise(op::Ne, &ny, &[y, y], sh);
+                self.lanewise(op::Ior, &nan, &[&nan, &ny], sh);
+                self.lanewise(op::Add, &t, &[x, y], sh);
                 self.lanewise(op::CmovLogical, d, &[&nan, &t, &c], sh);
             }
             MathFn::Hypot => {
@@ -730,6 +734,14 @@ impl FnGen<'_, '_> {
                 let c = self.sh.alloc(sh.chunks());
                 self.lanewise(op::Eq, &c, &[&big, &z], sh);
                 self.lanewise(op::CmovLogical, &t, &[&c, &z, &t], sh);
+                // A NaN operand gives NaN (max and min skip NaNs), unless the other is
+                // infinite: hypot(inf, NaN) = inf.
+                let ny = self.sh.alloc(sh.chunks());
+                self.lanewise(op::Ne, &c, &[x, x], sh);
+                self.lanewise(op::Ne, &ny, &[y, y], sh);
+                self.lanewise(op::Ior, &c, &[&c, &ny], sh);
+                let nan = self.lit_chunks([0x7FC0_0000; 4], sh);
+                self.lanewise(op::CmovLogical, &t, &[&c, &nan, &t], sh);
                 let inf = lit(self, f32::INFINITY);
                 self.lanewise(op::Eq, &c, &[&big, &inf], sh);
                 self.lanewise(op::CmovLogical, d, &[&c, &inf, &t], sh);
