@@ -174,7 +174,7 @@ fn scale2(g: &mut G, v: &Reg, n: &Reg) -> Reg {
     let h = g.mul(n, &half);
     let n1 = g.rint(&h);
     let n2 = g.sub(n, &n1);
-    let mut out = v.clone();
+    let mut out = *v;
     for k in [n1, n2] {
         let ki = g.r();
         g.e(b::alu(op::D2i, ki.dst(Mask::X), [k.src()]));

@@ -196,7 +196,11 @@ fn check(lists: &[&str], expect: &str, fp16: bool) {
 
 #[test]
 fn opencl12_and_int64_atomic_overloads_compile() {
-    check(&["opencl12.txt", "int64_atomics.txt"], "opencl12.fail", false);
+    check(
+        &["opencl12.txt", "int64_atomics.txt"],
+        "opencl12.fail",
+        false,
+    );
 }
 
 #[test]

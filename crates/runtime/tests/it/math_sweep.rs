@@ -46,7 +46,12 @@ const INTERP_INPUTS: usize = 1_024;
 /// Double inputs per function by default: the mpmath reference costs 10-70 µs each.
 const DEFAULT_DOUBLE_INPUTS: usize = 2_048;
 
-const IL_DEVICES: &[&str] = &["kauai:rv770", "kauai:cypress", "kauai:barts", "kauai:cayman"];
+const IL_DEVICES: &[&str] = &[
+    "kauai:rv770",
+    "kauai:cypress",
+    "kauai:barts",
+    "kauai:cayman",
+];
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Ty {
@@ -181,7 +186,11 @@ fn tanpi(x: f64) -> f64 {
     if r.abs() == 0.5 {
         // tan(pi (n + 1/2)) is +inf for even n, -inf for odd (OpenCL 1.2 7.5.1).
         let n = x.trunc() as i64;
-        let inf = if x > 0.0 { f64::INFINITY } else { f64::NEG_INFINITY };
+        let inf = if x > 0.0 {
+            f64::INFINITY
+        } else {
+            f64::NEG_INFINITY
+        };
         return if n % 2 == 0 { inf } else { -inf };
     }
     sinpi(r) / cospi(r)
@@ -196,7 +205,7 @@ fn powr_ref(x: f64, y: f64) -> f64 {
     if x < 0.0 || x.is_nan() || y.is_nan() {
         return f64::NAN;
     }
-    if x == 0.0 && y == 0.0 || x.is_infinite() && y == 0.0 || x == 1.0 && y.is_infinite() {
+    if (x == 0.0 || x.is_infinite()) && y == 0.0 || x == 1.0 && y.is_infinite() {
         return f64::NAN;
     }
     // powr(-0, y) is powr(+0, y): +0 for y > 0, +inf for y < 0.
@@ -321,93 +330,806 @@ fn funcs() -> Vec<Func> {
     use Limit::*;
     let half = ulp(8192.0);
     vec![
-        f!("acos", "acos(A)", 1, ulp(4.0), ulp(4.0), |a, _| a[0].acos(), (-1.0, 1.0)),
-        f!("acosh", "acosh(A)", 1, ulp(4.0), ulp(4.0), |a, _| if a[0] < 1.0 { f64::NAN } else { a[0].acosh() }, (0.5, 1e4)),
-        f!("acospi", "acospi(A)", 1, ulp(5.0), ulp(5.0), |a, _| a[0].acos() / pi(), (-1.0, 1.0)),
-        f!("asin", "asin(A)", 1, ulp(4.0), ulp(4.0), |a, _| a[0].asin(), (-1.0, 1.0)),
-        f!("asinh", "asinh(A)", 1, ulp(4.0), ulp(4.0), |a, _| libm::asinh(a[0]), WIDE),
-        f!("asinpi", "asinpi(A)", 1, ulp(5.0), ulp(5.0), |a, _| a[0].asin() / pi(), (-1.0, 1.0)),
-        f!("atan", "atan(A)", 1, ulp(5.0), ulp(5.0), |a, _| a[0].atan(), WIDE),
-        f!("atan2", "atan2(A, B)", 2, ulp(6.0), ulp(6.0), |a, _| a[0].atan2(a[1]), (-10.0, 10.0)),
-        f!("atanh", "atanh(A)", 1, ulp(5.0), ulp(5.0), |a, _| libm::atanh(a[0]), (-1.0, 1.0)),
-        f!("atanpi", "atanpi(A)", 1, ulp(5.0), ulp(5.0), |a, _| a[0].atan() / pi(), WIDE),
-        f!("atan2pi", "atan2pi(A, B)", 2, ulp(6.0), ulp(6.0), |a, _| a[0].atan2(a[1]) / pi(), (-10.0, 10.0)),
-        f!("cbrt", "cbrt(A)", 1, ulp(2.0), ulp(2.0), |a, _| a[0].cbrt(), WIDE),
-        f!("ceil", "ceil(A)", 1, ulp(0.0), ulp(0.0), |a, _| a[0].ceil(), (-100.0, 100.0)),
-        f!("copysign", "copysign(A, B)", 2, ulp(0.0), ulp(0.0), |a, _| a[0].copysign(a[1]), WIDE),
-        f!("cos", "cos(A)", 1, ulp(4.0), ulp(4.0), |a, _| a[0].cos(), (-1e5, 1e5)),
-        f!("cosh", "cosh(A)", 1, ulp(4.0), ulp(4.0), |a, _| a[0].cosh(), (-90.0, 90.0)),
-        f!("cospi", "cospi(A)", 1, ulp(4.0), ulp(4.0), |a, _| cospi(a[0]), (-8.0, 8.0)),
-        f!("erfc", "erfc(A)", 1, ulp(16.0), ulp(16.0), |a, _| libm::erfc(a[0]), (-6.0, 30.0)),
-        f!("erf", "erf(A)", 1, ulp(16.0), ulp(16.0), |a, _| libm::erf(a[0]), (-6.0, 6.0)),
-        f!("exp", "exp(A)", 1, ulp(3.0), ulp(3.0), |a, _| a[0].exp(), (-104.0, 89.0)),
-        f!("exp2", "exp2(A)", 1, ulp(3.0), ulp(3.0), |a, _| a[0].exp2(), (-150.0, 129.0)),
-        f!("exp10", "exp10(A)", 1, ulp(3.0), ulp(3.0), |a, _| 10f64.powf(a[0]), (-46.0, 39.0)),
-        f!("expm1", "expm1(A)", 1, ulp(3.0), ulp(3.0), |a, _| a[0].exp_m1(), (-20.0, 89.0)),
-        f!("fabs", "fabs(A)", 1, ulp(0.0), ulp(0.0), |a, _| a[0].abs(), WIDE),
-        f!("fdim", "fdim(A, B)", 2, ulp(0.0), ulp(0.0), |a, _| if a[0].is_nan() || a[1].is_nan() { f64::NAN } else if a[0] > a[1] { a[0] - a[1] } else { 0.0 }, WIDE),
-        f!("floor", "floor(A)", 1, ulp(0.0), ulp(0.0), |a, _| a[0].floor(), (-100.0, 100.0)),
-        f!("fma", "fma(A, B, C)", 3, ulp(0.0), None, |a, _| a[0].mul_add(a[1], a[2]), WIDE),
-        f!("fmax", "fmax(A, B)", 2, ulp(0.0), ulp(0.0), |a, _| a[0].max(a[1]), WIDE),
-        f!("fmin", "fmin(A, B)", 2, ulp(0.0), ulp(0.0), |a, _| a[0].min(a[1]), WIDE),
-        f!("fmod", "fmod(A, B)", 2, ulp(0.0), ulp(0.0), |a, _| libm::fmod(a[0], a[1]), WIDE, (-10.0, 10.0)),
-        f!("fract", "fract(A, &t)", 1, ulp(0.0), ulp(0.0), |a, _| fract_ref(a[0]), (-100.0, 100.0)),
-        f!("fract.floor", "(fract(A, &t), t)", 1, ulp(0.0), ulp(0.0), |a, _| a[0].floor(), (-100.0, 100.0)),
-        f!("frexp", "frexp(A, &e)", 1, ulp(0.0), ulp(0.0), |a, _| frexp_ref(a[0]).0, WIDE),
-        f!("frexp.exp", "(frexp(A, &e), e)", 1, Some(Exact), Some(Exact), |a, _| if a[0].is_finite() { frexp_ref(a[0]).1 as f64 } else { f64::NAN }, WIDE),
-        f!("hypot", "hypot(A, B)", 2, ulp(4.0), ulp(4.0), |a, _| a[0].hypot(a[1]), WIDE),
-        f!("ilogb", "ilogb(A)", 1, Some(Exact), Some(Exact), |a, _| libm::ilogb(a[0]) as f64, WIDE),
-        fi(f!("ldexp", "ldexp(A, N)", 1, ulp(0.0), ulp(0.0), |a, n| libm::ldexp(a[0], n), WIDE)),
-        f!("lgamma", "lgamma(A)", 1, Some(Report), Some(Report), |a, _| libm::lgamma(a[0]), (-50.0, 1e4)),
-        f!("lgamma_r", "lgamma_r(A, &e)", 1, Some(Report), Some(Report), |a, _| libm::lgamma(a[0]), (-50.0, 100.0)),
-        f!("lgamma_r.sign", "(lgamma_r(A, &e), e)", 1, Some(Exact), Some(Exact), |a, _| if a[0].is_nan() { f64::NAN } else { lgamma_sign(a[0]) }, (-50.0, 100.0)),
-        f!("log", "log(A)", 1, ulp(3.0), ulp(3.0), |a, _| a[0].ln(), (0.0, 4.0)),
-        f!("log2", "log2(A)", 1, ulp(3.0), ulp(3.0), |a, _| a[0].log2(), (0.0, 4.0)),
-        f!("log10", "log10(A)", 1, ulp(3.0), ulp(3.0), |a, _| a[0].log10(), (0.0, 4.0)),
-        f!("log1p", "log1p(A)", 1, ulp(2.0), ulp(2.0), |a, _| a[0].ln_1p(), (-1.0, 4.0)),
-        f!("logb", "logb(A)", 1, ulp(0.0), ulp(0.0), |a, _| logb_ref(a[0]), WIDE),
-        f!("maxmag", "maxmag(A, B)", 2, ulp(0.0), ulp(0.0), |a, _| maxmag(a[0], a[1]), WIDE),
-        f!("minmag", "minmag(A, B)", 2, ulp(0.0), ulp(0.0), |a, _| minmag(a[0], a[1]), WIDE),
-        f!("modf", "modf(A, &t)", 1, ulp(0.0), ulp(0.0), |a, _| if a[0].is_infinite() { 0.0f64.copysign(a[0]) } else { (a[0] - a[0].trunc()).copysign(a[0]) }, (-100.0, 100.0)),
-        f!("modf.int", "(modf(A, &t), t)", 1, ulp(0.0), ulp(0.0), |a, _| a[0].trunc(), (-100.0, 100.0)),
-        f!("pow", "pow(A, B)", 2, ulp(16.0), ulp(16.0), |a, _| pow_ref(a[0], a[1]), (0.0, 10.0), (-40.0, 40.0)),
-        fi(f!("pown", "pown(A, N)", 1, ulp(16.0), ulp(16.0), |a, n| pow_ref(a[0], n as f64), (-10.0, 10.0))),
-        f!("powr", "powr(A, B)", 2, ulp(16.0), ulp(16.0), |a, _| powr_ref(a[0], a[1]), (0.0, 10.0), (-40.0, 40.0)),
-        f!("remainder", "remainder(A, B)", 2, ulp(0.0), ulp(0.0), |a, _| remainder_ref(a[0], a[1]), WIDE, (-10.0, 10.0)),
-        f!("remquo", "remquo(A, B, &e)", 2, ulp(0.0), ulp(0.0), |a, _| remainder_ref(a[0], a[1]), WIDE, (-10.0, 10.0)),
-        f!("remquo.quo", "(remquo(A, B, &e), e)", 2, Some(Quotient), Some(Quotient), |a, _| quotient_ref(a[0], a[1]), WIDE, (-10.0, 10.0)),
-        f!("rint", "rint(A)", 1, ulp(0.0), ulp(0.0), |a, _| a[0].round_ties_even(), (-100.0, 100.0)),
-        fi(f!("rootn", "rootn(A, N)", 1, ulp(16.0), ulp(16.0), |a, n| rootn_ref(a[0], n), WIDE)),
-        f!("round", "round(A)", 1, ulp(0.0), ulp(0.0), |a, _| round_ref(a[0]), (-100.0, 100.0)),
-        f!("rsqrt", "rsqrt(A)", 1, ulp(2.0), ulp(2.0), |a, _| 1.0 / a[0].sqrt(), (0.0, 100.0)),
-        f!("sin", "sin(A)", 1, ulp(4.0), ulp(4.0), |a, _| a[0].sin(), (-1e5, 1e5)),
-        f!("sincos", "sincos(A, &t)", 1, ulp(4.0), ulp(4.0), |a, _| a[0].sin(), (-1e5, 1e5)),
-        f!("sincos.cos", "(sincos(A, &t), t)", 1, ulp(4.0), ulp(4.0), |a, _| a[0].cos(), (-1e5, 1e5)),
-        f!("sinh", "sinh(A)", 1, ulp(4.0), ulp(4.0), |a, _| a[0].sinh(), (-90.0, 90.0)),
-        f!("sinpi", "sinpi(A)", 1, ulp(4.0), ulp(4.0), |a, _| sinpi(a[0]), (-8.0, 8.0)),
-        f!("sqrt", "sqrt(A)", 1, ulp(3.0), ulp(0.0), |a, _| a[0].sqrt(), (0.0, 100.0)),
-        f!("tan", "tan(A)", 1, ulp(5.0), ulp(5.0), |a, _| a[0].tan(), (-1e5, 1e5)),
-        f!("tanh", "tanh(A)", 1, ulp(5.0), ulp(5.0), |a, _| a[0].tanh(), (-10.0, 10.0)),
-        f!("tanpi", "tanpi(A)", 1, ulp(6.0), ulp(6.0), |a, _| tanpi(a[0]), (-8.0, 8.0)),
-        f!("tgamma", "tgamma(A)", 1, ulp(16.0), ulp(16.0), |a, _| libm::tgamma(a[0]), (-40.0, 36.0)),
-        f!("trunc", "trunc(A)", 1, ulp(0.0), ulp(0.0), |a, _| a[0].trunc(), (-100.0, 100.0)),
-        f!("divide", "A / B", 2, ulp(2.5), ulp(0.0), |a, _| a[0] / a[1], WIDE),
-        f!("recip", "1 / A", 1, ulp(2.5), ulp(0.0), |a, _| 1.0 / a[0], WIDE),
+        f!(
+            "acos",
+            "acos(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| a[0].acos(),
+            (-1.0, 1.0)
+        ),
+        f!(
+            "acosh",
+            "acosh(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| if a[0] < 1.0 { f64::NAN } else { a[0].acosh() },
+            (0.5, 1e4)
+        ),
+        f!(
+            "acospi",
+            "acospi(A)",
+            1,
+            ulp(5.0),
+            ulp(5.0),
+            |a, _| a[0].acos() / pi(),
+            (-1.0, 1.0)
+        ),
+        f!(
+            "asin",
+            "asin(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| a[0].asin(),
+            (-1.0, 1.0)
+        ),
+        f!(
+            "asinh",
+            "asinh(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| libm::asinh(a[0]),
+            WIDE
+        ),
+        f!(
+            "asinpi",
+            "asinpi(A)",
+            1,
+            ulp(5.0),
+            ulp(5.0),
+            |a, _| a[0].asin() / pi(),
+            (-1.0, 1.0)
+        ),
+        f!(
+            "atan",
+            "atan(A)",
+            1,
+            ulp(5.0),
+            ulp(5.0),
+            |a, _| a[0].atan(),
+            WIDE
+        ),
+        f!(
+            "atan2",
+            "atan2(A, B)",
+            2,
+            ulp(6.0),
+            ulp(6.0),
+            |a, _| a[0].atan2(a[1]),
+            (-10.0, 10.0)
+        ),
+        f!(
+            "atanh",
+            "atanh(A)",
+            1,
+            ulp(5.0),
+            ulp(5.0),
+            |a, _| libm::atanh(a[0]),
+            (-1.0, 1.0)
+        ),
+        f!(
+            "atanpi",
+            "atanpi(A)",
+            1,
+            ulp(5.0),
+            ulp(5.0),
+            |a, _| a[0].atan() / pi(),
+            WIDE
+        ),
+        f!(
+            "atan2pi",
+            "atan2pi(A, B)",
+            2,
+            ulp(6.0),
+            ulp(6.0),
+            |a, _| a[0].atan2(a[1]) / pi(),
+            (-10.0, 10.0)
+        ),
+        f!(
+            "cbrt",
+            "cbrt(A)",
+            1,
+            ulp(2.0),
+            ulp(2.0),
+            |a, _| a[0].cbrt(),
+            WIDE
+        ),
+        f!(
+            "ceil",
+            "ceil(A)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].ceil(),
+            (-100.0, 100.0)
+        ),
+        f!(
+            "copysign",
+            "copysign(A, B)",
+            2,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].copysign(a[1]),
+            WIDE
+        ),
+        f!(
+            "cos",
+            "cos(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| a[0].cos(),
+            (-1e5, 1e5)
+        ),
+        f!(
+            "cosh",
+            "cosh(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| a[0].cosh(),
+            (-90.0, 90.0)
+        ),
+        f!(
+            "cospi",
+            "cospi(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| cospi(a[0]),
+            (-8.0, 8.0)
+        ),
+        f!(
+            "erfc",
+            "erfc(A)",
+            1,
+            ulp(16.0),
+            ulp(16.0),
+            |a, _| libm::erfc(a[0]),
+            (-6.0, 30.0)
+        ),
+        f!(
+            "erf",
+            "erf(A)",
+            1,
+            ulp(16.0),
+            ulp(16.0),
+            |a, _| libm::erf(a[0]),
+            (-6.0, 6.0)
+        ),
+        f!(
+            "exp",
+            "exp(A)",
+            1,
+            ulp(3.0),
+            ulp(3.0),
+            |a, _| a[0].exp(),
+            (-104.0, 89.0)
+        ),
+        f!(
+            "exp2",
+            "exp2(A)",
+            1,
+            ulp(3.0),
+            ulp(3.0),
+            |a, _| a[0].exp2(),
+            (-150.0, 129.0)
+        ),
+        f!(
+            "exp10",
+            "exp10(A)",
+            1,
+            ulp(3.0),
+            ulp(3.0),
+            |a, _| 10f64.powf(a[0]),
+            (-46.0, 39.0)
+        ),
+        f!(
+            "expm1",
+            "expm1(A)",
+            1,
+            ulp(3.0),
+            ulp(3.0),
+            |a, _| a[0].exp_m1(),
+            (-20.0, 89.0)
+        ),
+        f!(
+            "fabs",
+            "fabs(A)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].abs(),
+            WIDE
+        ),
+        f!(
+            "fdim",
+            "fdim(A, B)",
+            2,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| if a[0].is_nan() || a[1].is_nan() {
+                f64::NAN
+            } else if a[0] > a[1] {
+                a[0] - a[1]
+            } else {
+                0.0
+            },
+            WIDE
+        ),
+        f!(
+            "floor",
+            "floor(A)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].floor(),
+            (-100.0, 100.0)
+        ),
+        f!(
+            "fma",
+            "fma(A, B, C)",
+            3,
+            ulp(0.0),
+            None,
+            |a, _| a[0].mul_add(a[1], a[2]),
+            WIDE
+        ),
+        f!(
+            "fmax",
+            "fmax(A, B)",
+            2,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].max(a[1]),
+            WIDE
+        ),
+        f!(
+            "fmin",
+            "fmin(A, B)",
+            2,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].min(a[1]),
+            WIDE
+        ),
+        f!(
+            "fmod",
+            "fmod(A, B)",
+            2,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| libm::fmod(a[0], a[1]),
+            WIDE,
+            (-10.0, 10.0)
+        ),
+        f!(
+            "fract",
+            "fract(A, &t)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| fract_ref(a[0]),
+            (-100.0, 100.0)
+        ),
+        f!(
+            "fract.floor",
+            "(fract(A, &t), t)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].floor(),
+            (-100.0, 100.0)
+        ),
+        f!(
+            "frexp",
+            "frexp(A, &e)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| frexp_ref(a[0]).0,
+            WIDE
+        ),
+        f!(
+            "frexp.exp",
+            "(frexp(A, &e), e)",
+            1,
+            Some(Exact),
+            Some(Exact),
+            |a, _| if a[0].is_finite() {
+                frexp_ref(a[0]).1 as f64
+            } else {
+                f64::NAN
+            },
+            WIDE
+        ),
+        f!(
+            "hypot",
+            "hypot(A, B)",
+            2,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| a[0].hypot(a[1]),
+            WIDE
+        ),
+        f!(
+            "ilogb",
+            "ilogb(A)",
+            1,
+            Some(Exact),
+            Some(Exact),
+            |a, _| libm::ilogb(a[0]) as f64,
+            WIDE
+        ),
+        fi(f!(
+            "ldexp",
+            "ldexp(A, N)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, n| libm::ldexp(a[0], n),
+            WIDE
+        )),
+        f!(
+            "lgamma",
+            "lgamma(A)",
+            1,
+            Some(Report),
+            Some(Report),
+            |a, _| libm::lgamma(a[0]),
+            (-50.0, 1e4)
+        ),
+        f!(
+            "lgamma_r",
+            "lgamma_r(A, &e)",
+            1,
+            Some(Report),
+            Some(Report),
+            |a, _| libm::lgamma(a[0]),
+            (-50.0, 100.0)
+        ),
+        f!(
+            "lgamma_r.sign",
+            "(lgamma_r(A, &e), e)",
+            1,
+            Some(Exact),
+            Some(Exact),
+            |a, _| if a[0].is_nan() {
+                f64::NAN
+            } else {
+                lgamma_sign(a[0])
+            },
+            (-50.0, 100.0)
+        ),
+        f!(
+            "log",
+            "log(A)",
+            1,
+            ulp(3.0),
+            ulp(3.0),
+            |a, _| a[0].ln(),
+            (0.0, 4.0)
+        ),
+        f!(
+            "log2",
+            "log2(A)",
+            1,
+            ulp(3.0),
+            ulp(3.0),
+            |a, _| a[0].log2(),
+            (0.0, 4.0)
+        ),
+        f!(
+            "log10",
+            "log10(A)",
+            1,
+            ulp(3.0),
+            ulp(3.0),
+            |a, _| a[0].log10(),
+            (0.0, 4.0)
+        ),
+        f!(
+            "log1p",
+            "log1p(A)",
+            1,
+            ulp(2.0),
+            ulp(2.0),
+            |a, _| a[0].ln_1p(),
+            (-1.0, 4.0)
+        ),
+        f!(
+            "logb",
+            "logb(A)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| logb_ref(a[0]),
+            WIDE
+        ),
+        f!(
+            "maxmag",
+            "maxmag(A, B)",
+            2,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| maxmag(a[0], a[1]),
+            WIDE
+        ),
+        f!(
+            "minmag",
+            "minmag(A, B)",
+            2,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| minmag(a[0], a[1]),
+            WIDE
+        ),
+        f!(
+            "modf",
+            "modf(A, &t)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| if a[0].is_infinite() {
+                0.0f64.copysign(a[0])
+            } else {
+                (a[0] - a[0].trunc()).copysign(a[0])
+            },
+            (-100.0, 100.0)
+        ),
+        f!(
+            "modf.int",
+            "(modf(A, &t), t)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].trunc(),
+            (-100.0, 100.0)
+        ),
+        f!(
+            "pow",
+            "pow(A, B)",
+            2,
+            ulp(16.0),
+            ulp(16.0),
+            |a, _| pow_ref(a[0], a[1]),
+            (0.0, 10.0),
+            (-40.0, 40.0)
+        ),
+        fi(f!(
+            "pown",
+            "pown(A, N)",
+            1,
+            ulp(16.0),
+            ulp(16.0),
+            |a, n| pow_ref(a[0], n as f64),
+            (-10.0, 10.0)
+        )),
+        f!(
+            "powr",
+            "powr(A, B)",
+            2,
+            ulp(16.0),
+            ulp(16.0),
+            |a, _| powr_ref(a[0], a[1]),
+            (0.0, 10.0),
+            (-40.0, 40.0)
+        ),
+        f!(
+            "remainder",
+            "remainder(A, B)",
+            2,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| remainder_ref(a[0], a[1]),
+            WIDE,
+            (-10.0, 10.0)
+        ),
+        f!(
+            "remquo",
+            "remquo(A, B, &e)",
+            2,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| remainder_ref(a[0], a[1]),
+            WIDE,
+            (-10.0, 10.0)
+        ),
+        f!(
+            "remquo.quo",
+            "(remquo(A, B, &e), e)",
+            2,
+            Some(Quotient),
+            Some(Quotient),
+            |a, _| quotient_ref(a[0], a[1]),
+            WIDE,
+            (-10.0, 10.0)
+        ),
+        f!(
+            "rint",
+            "rint(A)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].round_ties_even(),
+            (-100.0, 100.0)
+        ),
+        fi(f!(
+            "rootn",
+            "rootn(A, N)",
+            1,
+            ulp(16.0),
+            ulp(16.0),
+            |a, n| rootn_ref(a[0], n),
+            WIDE
+        )),
+        f!(
+            "round",
+            "round(A)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| round_ref(a[0]),
+            (-100.0, 100.0)
+        ),
+        f!(
+            "rsqrt",
+            "rsqrt(A)",
+            1,
+            ulp(2.0),
+            ulp(2.0),
+            |a, _| 1.0 / a[0].sqrt(),
+            (0.0, 100.0)
+        ),
+        f!(
+            "sin",
+            "sin(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| a[0].sin(),
+            (-1e5, 1e5)
+        ),
+        f!(
+            "sincos",
+            "sincos(A, &t)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| a[0].sin(),
+            (-1e5, 1e5)
+        ),
+        f!(
+            "sincos.cos",
+            "(sincos(A, &t), t)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| a[0].cos(),
+            (-1e5, 1e5)
+        ),
+        f!(
+            "sinh",
+            "sinh(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| a[0].sinh(),
+            (-90.0, 90.0)
+        ),
+        f!(
+            "sinpi",
+            "sinpi(A)",
+            1,
+            ulp(4.0),
+            ulp(4.0),
+            |a, _| sinpi(a[0]),
+            (-8.0, 8.0)
+        ),
+        f!(
+            "sqrt",
+            "sqrt(A)",
+            1,
+            ulp(3.0),
+            ulp(0.0),
+            |a, _| a[0].sqrt(),
+            (0.0, 100.0)
+        ),
+        f!(
+            "tan",
+            "tan(A)",
+            1,
+            ulp(5.0),
+            ulp(5.0),
+            |a, _| a[0].tan(),
+            (-1e5, 1e5)
+        ),
+        f!(
+            "tanh",
+            "tanh(A)",
+            1,
+            ulp(5.0),
+            ulp(5.0),
+            |a, _| a[0].tanh(),
+            (-10.0, 10.0)
+        ),
+        f!(
+            "tanpi",
+            "tanpi(A)",
+            1,
+            ulp(6.0),
+            ulp(6.0),
+            |a, _| tanpi(a[0]),
+            (-8.0, 8.0)
+        ),
+        f!(
+            "tgamma",
+            "tgamma(A)",
+            1,
+            ulp(16.0),
+            ulp(16.0),
+            |a, _| libm::tgamma(a[0]),
+            (-40.0, 36.0)
+        ),
+        f!(
+            "trunc",
+            "trunc(A)",
+            1,
+            ulp(0.0),
+            ulp(0.0),
+            |a, _| a[0].trunc(),
+            (-100.0, 100.0)
+        ),
+        f!(
+            "divide",
+            "A / B",
+            2,
+            ulp(2.5),
+            ulp(0.0),
+            |a, _| a[0] / a[1],
+            WIDE
+        ),
+        f!(
+            "recip",
+            "1 / A",
+            1,
+            ulp(2.5),
+            ulp(0.0),
+            |a, _| 1.0 / a[0],
+            WIDE
+        ),
         // The half_ functions: 8192 ulp (Table 7.1), sin/cos/tan for |x| <= 2^16.
-        f!("half_cos", "half_cos(A)", 1, half, None, |a, _| a[0].cos(), (-65536.0, 65536.0)),
-        f!("half_divide", "half_divide(A, B)", 2, half, None, |a, _| a[0] / a[1], WIDE),
-        f!("half_exp", "half_exp(A)", 1, half, None, |a, _| a[0].exp(), (-87.0, 88.0)),
-        f!("half_exp2", "half_exp2(A)", 1, half, None, |a, _| a[0].exp2(), (-126.0, 127.0)),
-        f!("half_exp10", "half_exp10(A)", 1, half, None, |a, _| 10f64.powf(a[0]), (-37.0, 38.0)),
-        f!("half_log", "half_log(A)", 1, half, None, |a, _| a[0].ln(), (0.0, 1e4)),
-        f!("half_log2", "half_log2(A)", 1, half, None, |a, _| a[0].log2(), (0.0, 1e4)),
-        f!("half_log10", "half_log10(A)", 1, half, None, |a, _| a[0].log10(), (0.0, 1e4)),
-        f!("half_powr", "half_powr(A, B)", 2, half, None, |a, _| powr_ref(a[0], a[1]), (0.0, 10.0), (-30.0, 30.0)),
-        f!("half_recip", "half_recip(A)", 1, half, None, |a, _| 1.0 / a[0], WIDE),
-        f!("half_rsqrt", "half_rsqrt(A)", 1, half, None, |a, _| 1.0 / a[0].sqrt(), (0.0, 1e4)),
-        f!("half_sin", "half_sin(A)", 1, half, None, |a, _| a[0].sin(), (-65536.0, 65536.0)),
-        f!("half_sqrt", "half_sqrt(A)", 1, half, None, |a, _| a[0].sqrt(), (0.0, 1e4)),
-        f!("half_tan", "half_tan(A)", 1, half, None, |a, _| a[0].tan(), (-65536.0, 65536.0)),
+        f!(
+            "half_cos",
+            "half_cos(A)",
+            1,
+            half,
+            None,
+            |a, _| a[0].cos(),
+            (-65536.0, 65536.0)
+        ),
+        f!(
+            "half_divide",
+            "half_divide(A, B)",
+            2,
+            half,
+            None,
+            |a, _| a[0] / a[1],
+            WIDE
+        ),
+        f!(
+            "half_exp",
+            "half_exp(A)",
+            1,
+            half,
+            None,
+            |a, _| a[0].exp(),
+            (-87.0, 88.0)
+        ),
+        f!(
+            "half_exp2",
+            "half_exp2(A)",
+            1,
+            half,
+            None,
+            |a, _| a[0].exp2(),
+            (-126.0, 127.0)
+        ),
+        f!(
+            "half_exp10",
+            "half_exp10(A)",
+            1,
+            half,
+            None,
+            |a, _| 10f64.powf(a[0]),
+            (-37.0, 38.0)
+        ),
+        f!(
+            "half_log",
+            "half_log(A)",
+            1,
+            half,
+            None,
+            |a, _| a[0].ln(),
+            (0.0, 1e4)
+        ),
+        f!(
+            "half_log2",
+            "half_log2(A)",
+            1,
+            half,
+            None,
+            |a, _| a[0].log2(),
+            (0.0, 1e4)
+        ),
+        f!(
+            "half_log10",
+            "half_log10(A)",
+            1,
+            half,
+            None,
+            |a, _| a[0].log10(),
+            (0.0, 1e4)
+        ),
+        f!(
+            "half_powr",
+            "half_powr(A, B)",
+            2,
+            half,
+            None,
+            |a, _| powr_ref(a[0], a[1]),
+            (0.0, 10.0),
+            (-30.0, 30.0)
+        ),
+        f!(
+            "half_recip",
+            "half_recip(A)",
+            1,
+            half,
+            None,
+            |a, _| 1.0 / a[0],
+            WIDE
+        ),
+        f!(
+            "half_rsqrt",
+            "half_rsqrt(A)",
+            1,
+            half,
+            None,
+            |a, _| 1.0 / a[0].sqrt(),
+            (0.0, 1e4)
+        ),
+        f!(
+            "half_sin",
+            "half_sin(A)",
+            1,
+            half,
+            None,
+            |a, _| a[0].sin(),
+            (-65536.0, 65536.0)
+        ),
+        f!(
+            "half_sqrt",
+            "half_sqrt(A)",
+            1,
+            half,
+            None,
+            |a, _| a[0].sqrt(),
+            (0.0, 1e4)
+        ),
+        f!(
+            "half_tan",
+            "half_tan(A)",
+            1,
+            half,
+            None,
+            |a, _| a[0].tan(),
+            (-65536.0, 65536.0)
+        ),
     ]
 }
 
@@ -637,7 +1359,10 @@ fn run(device: &Device, f: &Func, ty: Ty, inp: &Inputs, count: usize) -> Result<
     let program = Program::build(device, &src, "").map_err(|e| first_line(&e.to_string()))?;
     let mut k = Kernel::new(&program, "k").map_err(|e| e.to_string())?;
     let out = Arc::new(Buffer::new(count * ty.bytes()));
-    let n: Vec<u8> = inp.n[..count].iter().flat_map(|x| x.to_le_bytes()).collect();
+    let n: Vec<u8> = inp.n[..count]
+        .iter()
+        .flat_map(|x| x.to_le_bytes())
+        .collect();
     let args = [
         KernelArg::Buffer(float_buffer(ty, &inp.a[..count])),
         KernelArg::Buffer(float_buffer(ty, &inp.b[..count])),
@@ -807,7 +1532,9 @@ fn double_refs(jobs: &[(&Func, &Inputs)]) -> Vec<Vec<Ref>> {
     let mut stdin = child.stdin.take().expect("stdin");
     let writer = std::thread::spawn(move || {
         use std::io::Write;
-        stdin.write_all(text.as_bytes()).expect("write to mp_reference.py");
+        stdin
+            .write_all(text.as_bytes())
+            .expect("write to mp_reference.py");
     });
     let out = child.wait_with_output().expect("mp_reference.py runs");
     writer.join().expect("writer");
@@ -823,7 +1550,10 @@ fn double_refs(jobs: &[(&Func, &Inputs)]) -> Vec<Vec<Ref>> {
                     let l = lines.next().expect("one answer per input");
                     let (hi, lo) = l.split_once(' ').expect("hi lo");
                     let p = |s: &str| f64::from_bits(u64::from_str_radix(s, 16).expect("hex"));
-                    Ref { hi: p(hi), lo: p(lo) }
+                    Ref {
+                        hi: p(hi),
+                        lo: p(lo),
+                    }
                 })
                 .collect()
         })
@@ -985,7 +1715,13 @@ fn math_functions_are_within_their_ulp_limits() {
             .map(|((f, _), inp)| {
                 let z = |v: &Vec<f64>| -> Vec<f64> {
                     v.iter()
-                        .map(|x| if subnormal(ty, *x) { 0.0f64.copysign(*x) } else { *x })
+                        .map(|x| {
+                            if subnormal(ty, *x) {
+                                0.0f64.copysign(*x)
+                            } else {
+                                *x
+                            }
+                        })
                         .collect()
                 };
                 let zi = Inputs {
@@ -1021,7 +1757,9 @@ fn math_functions_are_within_their_ulp_limits() {
             let il = device.mcpu().is_some();
             if ty == Ty::F64 && device.mcpu().is_some_and(|m| !m.fp64) {
                 for i in 0..list.len() {
-                    rows.entry(i).or_default().push(("n/a".into(), Worst::default()));
+                    rows.entry(i)
+                        .or_default()
+                        .push(("n/a".into(), Worst::default()));
                 }
                 continue;
             }
@@ -1057,8 +1795,11 @@ fn math_functions_are_within_their_ulp_limits() {
                                     ty.name(),
                                     f.name
                                 )),
-                                Err(e) => violations
-                                    .push(format!("host:interp {} {}: {e}", ty.name(), f.name)),
+                                Err(e) => violations.push(format!(
+                                    "host:interp {} {}: {e}",
+                                    ty.name(),
+                                    f.name
+                                )),
                             }
                         }
                         (fmt_err(&w), w)
@@ -1095,7 +1836,11 @@ fn math_functions_are_within_their_ulp_limits() {
     // The list of known violations: device, type and function (details printed above).
     let mut keys: Vec<String> = violations
         .iter()
-        .map(|v| v.split_once(": ").map_or(v.as_str(), |(k, _)| k).to_string())
+        .map(|v| {
+            v.split_once(": ")
+                .map_or(v.as_str(), |(k, _)| k)
+                .to_string()
+        })
         .collect();
     keys.sort();
     keys.dedup();
@@ -1106,14 +1851,18 @@ fn math_functions_are_within_their_ulp_limits() {
     let expected = std::fs::read_to_string(&path).ok();
     let header = "# Out of specification in the default sweep (tests/it/math_sweep.rs), one\n\
                   # `device type function` a line; BLESS=1 rewrites it.\n";
-    let actual: String = header.to_string() + &keys.iter().map(|k| format!("{k}\n")).collect::<String>();
+    let actual: String =
+        header.to_string() + &keys.iter().map(|k| format!("{k}\n")).collect::<String>();
     if full {
         let known = expected.unwrap_or_default();
         let new: Vec<&String> = keys
             .iter()
             .filter(|k| !known.lines().any(|l| l == k.as_str()))
             .collect();
-        assert!(new.is_empty(), "out of specification, not in known.txt: {new:?}");
+        assert!(
+            new.is_empty(),
+            "out of specification, not in known.txt: {new:?}"
+        );
         return;
     }
     if let Err(e) = compare_or_bless(&path, expected.as_deref(), &actual, || {
