@@ -571,6 +571,15 @@ impl FnGen<'_, '_> {
                 MathFn::Cos => Some(crate::dmath::COS),
                 MathFn::Pow => Some(crate::dmath::POW),
                 MathFn::Hypot => Some(crate::dmath::HYPOT),
+                MathFn::Cosh => Some(crate::dmath::COSH),
+                MathFn::Sinh => Some(crate::dmath::SINH),
+                MathFn::Tanh => Some(crate::dmath::TANH),
+                MathFn::Expm1 => Some(crate::dmath::EXPM1),
+                MathFn::Log1p => Some(crate::dmath::LOG1P),
+                MathFn::Fdim => Some(crate::dmath::FDIM),
+                MathFn::Asinh => Some(crate::dmath::ASINH),
+                MathFn::Acosh => Some(crate::dmath::ACOSH),
+                MathFn::Atanh => Some(crate::dmath::ATANH),
                 _ => None,
             };
             if let Some(id) = mac {
