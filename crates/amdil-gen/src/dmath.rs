@@ -52,6 +52,10 @@ pub(crate) const FDIM: u32 = 515;
 pub(crate) const ASINH: u32 = 516;
 pub(crate) const ACOSH: u32 = 517;
 pub(crate) const ATANH: u32 = 518;
+pub(crate) const ATAN: u32 = 519;
+pub(crate) const ASIN: u32 = 520;
+pub(crate) const ACOS: u32 = 521;
+pub(crate) const ATAN2: u32 = 522;
 
 /// ln 2 - LN2_HI (fdlibm's split; LN2_HI = 0x3FE62E42FEE00000 has 32 zero low bits).
 #[allow(clippy::excessive_precision)]
@@ -332,6 +336,99 @@ fn inverse_hyperbolic(g: &mut G, id: u32) -> Reg {
             let r = copysign(g, &r, x);
             let bad = g.cmp(op::Dlt, &one, &a);
             g.sel(&bad, &nan, &r)
+        }
+    };
+    let isnan = g.cmp(op::Dne, x, x);
+    g.sel(&isnan, x, &r)
+}
+
+/// atan on [0, inf]: 1/a above 1 (then pi/2 - r), atan(y) = pi/4 + atan((y - 1) /
+/// (y + 1)) above tan(pi/8), so the series runs on |t| <= 0.4143 (25 terms, the rest
+/// under 2^-62).
+fn atan_pos(g: &mut G, a: &Reg) -> Reg {
+    let one = g.d(1.0);
+    let inv = g.cmp(op::Dlt, &one, a);
+    let ia = g.op(op::Ddiv, &[&one, a]);
+    let y = g.sel(&inv, &ia, a);
+    let lim = g.d(std::f64::consts::SQRT_2 - 1.0);
+    let shift = g.cmp(op::Dlt, &lim, &y);
+    let ym = g.sub(&y, &one);
+    let yp = g.add(&y, &one);
+    let q = g.op(op::Ddiv, &[&ym, &yp]);
+    let t = g.sel(&shift, &q, &y);
+    let t2 = g.mul(&t, &t);
+    let c: Vec<f64> = (0..25)
+        .map(|k| (if k % 2 == 0 { 1.0 } else { -1.0 }) / (2 * k + 1) as f64)
+        .collect();
+    let p = g.horner(&t2, &c);
+    let p = g.mul(&t, &p);
+    let pi4 = g.d(std::f64::consts::FRAC_PI_4);
+    let p4 = g.add(&pi4, &p);
+    let r = g.sel(&shift, &p4, &p);
+    let pi2 = g.d(std::f64::consts::FRAC_PI_2);
+    let rr = g.sub(&pi2, &r);
+    g.sel(&inv, &rr, &r)
+}
+
+/// atan, asin (atan(x / sqrt((1 - x)(1 + x)))), acos (2 atan(sqrt((1 - x) / (1 +
+/// x)))) and atan2 (atan(|y| / |x|) mirrored into its quadrant, with C99's special
+/// values for zeros and infinities).
+fn inverse_trig(g: &mut G, id: u32) -> Reg {
+    let x = &IN0;
+    let a = g.op(op::Dabs, &[x]);
+    let one = g.d(1.0);
+    let nan = g.d(f64::NAN);
+    let zero = g.d(0.0);
+    let r = match id {
+        ATAN => {
+            let r = atan_pos(g, &a);
+            copysign(g, &r, x)
+        }
+        ASIN | ACOS => {
+            let om = g.sub(&one, x);
+            let op_ = g.add(&one, x);
+            let r = if id == ASIN {
+                let p = g.mul(&om, &op_);
+                let s = g.op(op::Dsqrt, &[&p]);
+                let q = g.op(op::Ddiv, &[&a, &s]);
+                let r = atan_pos(g, &q);
+                copysign(g, &r, x)
+            } else {
+                let q = g.op(op::Ddiv, &[&om, &op_]);
+                let s = g.op(op::Dsqrt, &[&q]);
+                let r = atan_pos(g, &s);
+                g.add(&r, &r)
+            };
+            let bad = g.cmp(op::Dlt, &one, &a);
+            g.sel(&bad, &nan, &r)
+        }
+        _ => {
+            // atan2(y, x): IN0 is y.
+            let (y, x) = (&IN0, &IN1);
+            let ax = g.op(op::Dabs, &[x]);
+            let q = g.op(op::Ddiv, &[&a, &ax]);
+            let r = atan_pos(g, &q);
+            let inf = g.d(f64::INFINITY);
+            let xi = g.cmp(op::Deq, &ax, &inf);
+            let yi = g.cmp(op::Deq, &a, &inf);
+            let pi4 = g.d(std::f64::consts::FRAC_PI_4);
+            let both = g.sel(&xi, &pi4, &r);
+            let r = g.sel(&yi, &both, &r);
+            // y = x = 0: 0 (then pi below for x negative, by its sign bit).
+            let x0 = g.cmp(op::Deq, &ax, &zero);
+            let y0 = g.cmp(op::Deq, &a, &zero);
+            let z = g.sel(&x0, &zero, &r);
+            let r = g.sel(&y0, &z, &r);
+            // x negative (sign bit, so -0 too): pi - r.
+            let xs = copysign(g, &one, x);
+            let xneg = g.cmp(op::Dlt, &xs, &zero);
+            let pi = g.d(std::f64::consts::PI);
+            let pr = g.sub(&pi, &r);
+            let r = g.sel(&xneg, &pr, &r);
+            let r = copysign(g, &r, y);
+            let xn = g.cmp(op::Dne, x, x);
+            let s = g.add(x, y);
+            g.sel(&xn, &s, &r)
         }
     };
     let isnan = g.cmp(op::Dne, x, x);
@@ -728,6 +825,8 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
             LOG1P => (1, log1p(&mut g, &IN0)),
             FDIM => (2, fdim(&mut g, &IN0, &IN1)),
             ASINH | ACOSH | ATANH => (1, inverse_hyperbolic(&mut g, id)),
+            ATAN | ASIN | ACOS => (1, inverse_trig(&mut g, id)),
+            ATAN2 => (2, inverse_trig(&mut g, id)),
             _ => (2, pow(&mut g, &IN0, &IN1)),
         };
         text.push(b::mdef(id, 1, n_in).into());

@@ -580,6 +580,10 @@ impl FnGen<'_, '_> {
                 MathFn::Asinh => Some(crate::dmath::ASINH),
                 MathFn::Acosh => Some(crate::dmath::ACOSH),
                 MathFn::Atanh => Some(crate::dmath::ATANH),
+                MathFn::Atan => Some(crate::dmath::ATAN),
+                MathFn::Asin => Some(crate::dmath::ASIN),
+                MathFn::Acos => Some(crate::dmath::ACOS),
+                MathFn::Atan2 => Some(crate::dmath::ATAN2),
                 _ => None,
             };
             if let Some(id) = mac {
