@@ -138,11 +138,18 @@ impl G<'_> {
         ));
         t
     }
-    /// Round to the nearest integer (ties to even) for |v| < 2^51.
+    /// Round to the nearest integer (ties to even): (|v| + 2^52) - 2^52 with v's sign
+    /// below 2^52, v itself above (already an integer). The former v + 1.5 2^52 trick
+    /// held only below 2^51: pow(-0, -(2^52 + 1)) took its odd y for even (found by
+    /// kauai-runtime's full math sweep).
     fn rint(&mut self, v: &Reg) -> Reg {
-        let magic = self.d(6755399441055744.0);
-        let t = self.add(v, &magic);
-        self.sub(&t, &magic)
+        let magic = self.d(4503599627370496.0);
+        let a = self.op(op::Dabs, &[v]);
+        let t = self.add(&a, &magic);
+        let t = self.sub(&t, &magic);
+        let t = copysign(self, &t, v);
+        let big = self.cmp(op::Dge, &a, &magic);
+        self.sel(&big, v, &t)
     }
     /// Horner: c[0] + v (c[1] + v (c[2] + ...)), coefficients lowest first.
     fn horner(&mut self, v: &Reg, c: &[f64]) -> Reg {
