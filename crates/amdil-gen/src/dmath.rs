@@ -56,6 +56,7 @@ pub(crate) const ATAN: u32 = 519;
 pub(crate) const ASIN: u32 = 520;
 pub(crate) const ACOS: u32 = 521;
 pub(crate) const ATAN2: u32 = 522;
+pub(crate) const CBRT: u32 = 523;
 
 /// ln 2 - LN2_HI (fdlibm's split; LN2_HI = 0x3FE62E42FEE00000 has 32 zero low bits).
 #[allow(clippy::excessive_precision)]
@@ -438,6 +439,31 @@ fn inverse_trig(g: &mut G, id: u32) -> Reg {
             g.sel(&xn, &s, &r)
         }
     };
+    let isnan = g.cmp(op::Dne, x, x);
+    g.sel(&isnan, x, &r)
+}
+
+/// cbrt: y = e^(log|x| / 3), then one Newton step written as a small correction,
+/// y - (y - |x| / y^2) / 3, whose own rounding errors are a third of an ulp; x's sign.
+/// 0, infinities and NaN are their own cube roots.
+fn cbrt(g: &mut G, x: &Reg) -> Reg {
+    let a = g.op(op::Dabs, &[x]);
+    let l = log_full(g, &a);
+    let third = g.d(1.0 / 3.0);
+    let l3 = g.mul(&l, &third);
+    let y = exp_core(g, &l3);
+    let y2 = g.mul(&y, &y);
+    let q = g.op(op::Ddiv, &[&a, &y2]);
+    let d = g.sub(&y, &q);
+    let d = g.mul(&d, &third);
+    let y = g.sub(&y, &d);
+    let r = copysign(g, &y, x);
+    let zero = g.d(0.0);
+    let inf = g.d(f64::INFINITY);
+    let z = g.cmp(op::Deq, &a, &zero);
+    let i = g.cmp(op::Deq, &a, &inf);
+    let r = g.sel(&z, x, &r);
+    let r = g.sel(&i, x, &r);
     let isnan = g.cmp(op::Dne, x, x);
     g.sel(&isnan, x, &r)
 }
@@ -834,6 +860,7 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
             ASINH | ACOSH | ATANH => (1, inverse_hyperbolic(&mut g, id)),
             ATAN | ASIN | ACOS => (1, inverse_trig(&mut g, id)),
             ATAN2 => (2, inverse_trig(&mut g, id)),
+            CBRT => (1, cbrt(&mut g, &IN0)),
             _ => (2, pow(&mut g, &IN0, &IN1)),
         };
         text.push(b::mdef(id, 1, n_in).into());

@@ -584,6 +584,7 @@ impl FnGen<'_, '_> {
                 MathFn::Asin => Some(crate::dmath::ASIN),
                 MathFn::Acos => Some(crate::dmath::ACOS),
                 MathFn::Atan2 => Some(crate::dmath::ATAN2),
+                MathFn::Cbrt => Some(crate::dmath::CBRT),
                 _ => None,
             };
             if let Some(id) = mac {
