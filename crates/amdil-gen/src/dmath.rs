@@ -43,6 +43,20 @@ pub(crate) const LOG2: u32 = 506;
 pub(crate) const EXP10: u32 = 507;
 pub(crate) const LOG10: u32 = 508;
 pub(crate) const HYPOT: u32 = 509;
+pub(crate) const COSH: u32 = 510;
+pub(crate) const SINH: u32 = 511;
+pub(crate) const TANH: u32 = 512;
+pub(crate) const EXPM1: u32 = 513;
+pub(crate) const LOG1P: u32 = 514;
+pub(crate) const FDIM: u32 = 515;
+pub(crate) const ASINH: u32 = 516;
+pub(crate) const ACOSH: u32 = 517;
+pub(crate) const ATANH: u32 = 518;
+pub(crate) const ATAN: u32 = 519;
+pub(crate) const ASIN: u32 = 520;
+pub(crate) const ACOS: u32 = 521;
+pub(crate) const ATAN2: u32 = 522;
+pub(crate) const CBRT: u32 = 523;
 
 /// ln 2 - LN2_HI (fdlibm's split; LN2_HI = 0x3FE62E42FEE00000 has 32 zero low bits).
 #[allow(clippy::excessive_precision)]
@@ -125,11 +139,18 @@ impl G<'_> {
         ));
         t
     }
-    /// Round to the nearest integer (ties to even) for |v| < 2^51.
+    /// Round to the nearest integer (ties to even): (|v| + 2^52) - 2^52 with v's sign
+    /// below 2^52, v itself above (already an integer). The former v + 1.5 2^52 trick
+    /// held only below 2^51: pow(-0, -(2^52 + 1)) took its odd y for even (found by
+    /// kauai-runtime's full math sweep).
     fn rint(&mut self, v: &Reg) -> Reg {
-        let magic = self.d(6755399441055744.0);
-        let t = self.add(v, &magic);
-        self.sub(&t, &magic)
+        let magic = self.d(4503599627370496.0);
+        let a = self.op(op::Dabs, &[v]);
+        let t = self.add(&a, &magic);
+        let t = self.sub(&t, &magic);
+        let t = copysign(self, &t, v);
+        let big = self.cmp(op::Dge, &a, &magic);
+        self.sel(&big, v, &t)
     }
     /// Horner: c[0] + v (c[1] + v (c[2] + ...)), coefficients lowest first.
     fn horner(&mut self, v: &Reg, c: &[f64]) -> Reg {
@@ -162,10 +183,321 @@ fn exp_core(g: &mut G, x: &Reg) -> Reg {
     let r = g.fma(&nn, &l, &r);
     let coef: Vec<f64> = (0..=13).map(|k| 1.0 / factorial(k)).collect();
     let p = g.horner(&r, &coef);
-    let ni = g.r();
-    g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
-    let out = g.r();
-    g.e(b::alu(op::Dldexp, out.dst(Mask::XY), [p.src(), ni.x()]));
+    scale2(g, &p, &n)
+}
+
+/// e^x - 1 for |x| <= 1: Taylor to x^19/19! (the rest under 2^-60).
+fn expm1_small(g: &mut G, x: &Reg) -> Reg {
+    let c: Vec<f64> = (1..=19).map(|k| 1.0 / factorial(k)).collect();
+    let p = g.horner(x, &c);
+    g.mul(x, &p)
+}
+
+/// |m| with the sign of s.
+fn copysign(g: &mut G, m: &Reg, s: &Reg) -> Reg {
+    let abs = g.lits.get([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF]);
+    let sign = g.lits.get([0, 0x8000_0000, 0, 0x8000_0000]);
+    let (a, b2, t) = (g.r(), g.r(), g.r());
+    g.e(b::alu(
+        op::Iand,
+        a.dst(Mask::XY),
+        [m.src(), Reg::l(abs).src()],
+    ));
+    g.e(b::alu(
+        op::Iand,
+        b2.dst(Mask::XY),
+        [s.src(), Reg::l(sign).src()],
+    ));
+    g.e(b::alu(op::Ior, t.dst(Mask::XY), [a.src(), b2.src()]));
+    t
+}
+
+/// cosh, sinh, tanh and expm1 from e^|x| (exp_core, 0.8 ulp): (e ± 1/e) / 2 from
+/// |x| = 1/2 (past 709 as (e^(|x|/2) / 2) e^(|x|/2), which stays finite up to
+/// 710.47), 1 - 2 / (e^(2|x|) + 1), e^x - 1; below 1/2 the Taylor series (sinh,
+/// expm1) and u / (u + 2) for u = e^(2x) - 1 (tanh). NaN stays NaN.
+fn hyperbolic(g: &mut G, id: u32) -> Reg {
+    let x = &IN0;
+    let a = g.op(op::Dabs, &[x]);
+    let half = g.d(0.5);
+    let one = g.d(1.0);
+    let two = g.d(2.0);
+    let small = g.cmp(op::Dlt, &a, &half);
+    let r = match id {
+        EXPM1 => {
+            let s = expm1_small(g, x);
+            let e = exp_core(g, x);
+            let l = g.sub(&e, &one);
+            g.sel(&small, &s, &l)
+        }
+        TANH => {
+            let a2 = g.add(&a, &a);
+            let e = exp_core(g, &a2);
+            let d = g.add(&e, &one);
+            let q = g.op(op::Ddiv, &[&two, &d]);
+            let l = g.sub(&one, &q);
+            let l = copysign(g, &l, x);
+            let x2 = g.add(x, x);
+            let u = expm1_small(g, &x2);
+            let d = g.add(&u, &two);
+            let s = g.op(op::Ddiv, &[&u, &d]);
+            g.sel(&small, &s, &l)
+        }
+        _ => {
+            let e = exp_core(g, &a);
+            let ie = g.op(op::Ddiv, &[&one, &e]);
+            let l = if id == COSH {
+                g.add(&e, &ie)
+            } else {
+                g.sub(&e, &ie)
+            };
+            let l = g.mul(&l, &half);
+            let ah = g.mul(&a, &half);
+            let h = exp_core(g, &ah);
+            let hh = g.mul(&h, &half);
+            let huge = g.mul(&hh, &h);
+            let lim = g.d(709.0);
+            let is_huge = g.cmp(op::Dlt, &lim, &a);
+            let l = g.sel(&is_huge, &huge, &l);
+            if id == COSH {
+                l
+            } else {
+                let l = copysign(g, &l, x);
+                let x2 = g.mul(x, x);
+                let c: Vec<f64> = (0..11).map(|k| 1.0 / factorial(2 * k + 1)).collect();
+                let p = g.horner(&x2, &c);
+                let s = g.mul(x, &p);
+                g.sel(&small, &s, &l)
+            }
+        }
+    };
+    let isnan = g.cmp(op::Dne, x, x);
+    g.sel(&isnan, x, &r)
+}
+
+/// log(1 + u): v = 1 + u rounded, log v + (u - (v - 1)) / v (the first-order
+/// correction for v's rounding; v - 1 and u - (v - 1) are exact); u itself when v is 1;
+/// log v alone where the correction is 0/0 or inf - inf (u = -1, inf).
+fn log1p(g: &mut G, u: &Reg) -> Reg {
+    let one = g.d(1.0);
+    let v = g.add(&one, u);
+    let l = log_full(g, &v);
+    let vm = g.sub(&v, &one);
+    let du = g.sub(u, &vm);
+    let c = g.op(op::Ddiv, &[&du, &v]);
+    let cn = g.cmp(op::Dne, &c, &c);
+    let zero = g.d(0.0);
+    let c = g.sel(&cn, &zero, &c);
+    let r = g.add(&l, &c);
+    let same = g.cmp(op::Deq, &v, &one);
+    let r = g.sel(&same, u, &r);
+    let isnan = g.cmp(op::Dne, u, u);
+    g.sel(&isnan, u, &r)
+}
+
+/// asinh, acosh and atanh through [`log1p`]: sign(x) log1p(|x| + x^2 / (1 +
+/// sqrt(1 + x^2))), log1p((x - 1) + sqrt((x - 1)(x + 1))) (log 2x past 2^28, where
+/// the squares could overflow and the rest is below an ulp), sign(x) log1p(2|x| /
+/// (1 - |x|)) / 2; acosh below 1 and atanh past 1 are NaN.
+fn inverse_hyperbolic(g: &mut G, id: u32) -> Reg {
+    let x = &IN0;
+    let a = g.op(op::Dabs, &[x]);
+    let one = g.d(1.0);
+    let big = g.d(2f64.powi(28));
+    let ln2 = g.d(std::f64::consts::LN_2);
+    let nan = g.d(f64::NAN);
+    let r = match id {
+        ASINH | ACOSH => {
+            let (u, t) = if id == ASINH {
+                let a2 = g.mul(&a, &a);
+                let s = g.add(&one, &a2);
+                let s = g.op(op::Dsqrt, &[&s]);
+                let s = g.add(&one, &s);
+                let q = g.op(op::Ddiv, &[&a2, &s]);
+                (g.add(&a, &q), a)
+            } else {
+                let xm = g.sub(x, &one);
+                let xp = g.add(x, &one);
+                let p = g.mul(&xm, &xp);
+                let s = g.op(op::Dsqrt, &[&p]);
+                (g.add(&xm, &s), *x)
+            };
+            let r = log1p(g, &u);
+            let lt = log_full(g, &t);
+            let lb = g.add(&lt, &ln2);
+            let h = g.cmp(op::Dlt, &big, &t);
+            let r = g.sel(&h, &lb, &r);
+            if id == ASINH {
+                copysign(g, &r, x)
+            } else {
+                let bad = g.cmp(op::Dlt, x, &one);
+                g.sel(&bad, &nan, &r)
+            }
+        }
+        _ => {
+            let om = g.sub(&one, &a);
+            let two = g.add(&a, &a);
+            let q = g.op(op::Ddiv, &[&two, &om]);
+            let r = log1p(g, &q);
+            let half = g.d(0.5);
+            let r = g.mul(&r, &half);
+            let r = copysign(g, &r, x);
+            let bad = g.cmp(op::Dlt, &one, &a);
+            g.sel(&bad, &nan, &r)
+        }
+    };
+    let isnan = g.cmp(op::Dne, x, x);
+    g.sel(&isnan, x, &r)
+}
+
+/// atan on [0, inf]: 1/a above 1 (then pi/2 - r), atan(y) = pi/4 + atan((y - 1) /
+/// (y + 1)) above tan(pi/8), so the series runs on |t| <= 0.4143 (25 terms, the rest
+/// under 2^-62).
+fn atan_pos(g: &mut G, a: &Reg) -> Reg {
+    let one = g.d(1.0);
+    let inv = g.cmp(op::Dlt, &one, a);
+    let ia = g.op(op::Ddiv, &[&one, a]);
+    let y = g.sel(&inv, &ia, a);
+    let lim = g.d(std::f64::consts::SQRT_2 - 1.0);
+    let shift = g.cmp(op::Dlt, &lim, &y);
+    let ym = g.sub(&y, &one);
+    let yp = g.add(&y, &one);
+    let q = g.op(op::Ddiv, &[&ym, &yp]);
+    let t = g.sel(&shift, &q, &y);
+    let t2 = g.mul(&t, &t);
+    let c: Vec<f64> = (0..25)
+        .map(|k| (if k % 2 == 0 { 1.0 } else { -1.0 }) / (2 * k + 1) as f64)
+        .collect();
+    let p = g.horner(&t2, &c);
+    let p = g.mul(&t, &p);
+    let pi4 = g.d(std::f64::consts::FRAC_PI_4);
+    let p4 = g.add(&pi4, &p);
+    let r = g.sel(&shift, &p4, &p);
+    let pi2 = g.d(std::f64::consts::FRAC_PI_2);
+    let rr = g.sub(&pi2, &r);
+    g.sel(&inv, &rr, &r)
+}
+
+/// atan, asin (atan(x / sqrt((1 - x)(1 + x)))), acos (2 atan(sqrt((1 - x) / (1 +
+/// x)))) and atan2 (atan(|y| / |x|) mirrored into its quadrant, with C99's special
+/// values for zeros and infinities).
+fn inverse_trig(g: &mut G, id: u32) -> Reg {
+    let x = &IN0;
+    let a = g.op(op::Dabs, &[x]);
+    let one = g.d(1.0);
+    let nan = g.d(f64::NAN);
+    let zero = g.d(0.0);
+    let r = match id {
+        ATAN => {
+            let r = atan_pos(g, &a);
+            copysign(g, &r, x)
+        }
+        ASIN | ACOS => {
+            let om = g.sub(&one, x);
+            let op_ = g.add(&one, x);
+            let r = if id == ASIN {
+                let p = g.mul(&om, &op_);
+                let s = g.op(op::Dsqrt, &[&p]);
+                let q = g.op(op::Ddiv, &[&a, &s]);
+                let r = atan_pos(g, &q);
+                copysign(g, &r, x)
+            } else {
+                let q = g.op(op::Ddiv, &[&om, &op_]);
+                let s = g.op(op::Dsqrt, &[&q]);
+                let r = atan_pos(g, &s);
+                g.add(&r, &r)
+            };
+            let bad = g.cmp(op::Dlt, &one, &a);
+            g.sel(&bad, &nan, &r)
+        }
+        _ => {
+            // atan2(y, x): IN0 is y.
+            let (y, x) = (&IN0, &IN1);
+            let ax = g.op(op::Dabs, &[x]);
+            let q = g.op(op::Ddiv, &[&a, &ax]);
+            let r = atan_pos(g, &q);
+            let inf = g.d(f64::INFINITY);
+            let xi = g.cmp(op::Deq, &ax, &inf);
+            let yi = g.cmp(op::Deq, &a, &inf);
+            let pi4 = g.d(std::f64::consts::FRAC_PI_4);
+            let both = g.sel(&xi, &pi4, &r);
+            let r = g.sel(&yi, &both, &r);
+            // y = x = 0: 0 (then pi below for x negative, by its sign bit).
+            let x0 = g.cmp(op::Deq, &ax, &zero);
+            let y0 = g.cmp(op::Deq, &a, &zero);
+            let z = g.sel(&x0, &zero, &r);
+            let r = g.sel(&y0, &z, &r);
+            // x negative (sign bit, so -0 too): pi - r.
+            let xs = copysign(g, &one, x);
+            let xneg = g.cmp(op::Dlt, &xs, &zero);
+            let pi = g.d(std::f64::consts::PI);
+            let pr = g.sub(&pi, &r);
+            let r = g.sel(&xneg, &pr, &r);
+            let r = copysign(g, &r, y);
+            let xn = g.cmp(op::Dne, x, x);
+            let s = g.add(x, y);
+            g.sel(&xn, &s, &r)
+        }
+    };
+    let isnan = g.cmp(op::Dne, x, x);
+    g.sel(&isnan, x, &r)
+}
+
+/// cbrt: y = e^(log|x| / 3), then one Newton step written as a small correction,
+/// y - (y - |x| / y^2) / 3, whose own rounding errors are a third of an ulp; x's sign.
+/// 0, infinities and NaN are their own cube roots.
+fn cbrt(g: &mut G, x: &Reg) -> Reg {
+    let a = g.op(op::Dabs, &[x]);
+    let l = log_full(g, &a);
+    let third = g.d(1.0 / 3.0);
+    let l3 = g.mul(&l, &third);
+    let y = exp_core(g, &l3);
+    let y2 = g.mul(&y, &y);
+    let q = g.op(op::Ddiv, &[&a, &y2]);
+    let d = g.sub(&y, &q);
+    let d = g.mul(&d, &third);
+    let y = g.sub(&y, &d);
+    let r = copysign(g, &y, x);
+    let zero = g.d(0.0);
+    let inf = g.d(f64::INFINITY);
+    let z = g.cmp(op::Deq, &a, &zero);
+    let i = g.cmp(op::Deq, &a, &inf);
+    let r = g.sel(&z, x, &r);
+    let r = g.sel(&i, x, &r);
+    let isnan = g.cmp(op::Dne, x, x);
+    g.sel(&isnan, x, &r)
+}
+
+/// fdim: x - y when x > y, else +0; NaN operands give NaN.
+fn fdim(g: &mut G, x: &Reg, y: &Reg) -> Reg {
+    let t = g.sub(x, y);
+    let gt = g.cmp(op::Dlt, y, x);
+    let zero = g.d(0.0);
+    let r = g.sel(&gt, &t, &zero);
+    let xn = g.cmp(op::Dne, x, x);
+    let yn = g.cmp(op::Dne, y, y);
+    let s = g.add(x, y);
+    let r = g.sel(&xn, &s, &r);
+    g.sel(&yn, &s, &r)
+}
+
+/// v 2^n for an integral double n with |n| <= 1100 and v near 1, in two halves: 2^n
+/// itself may be past the double range (exp(709.78) needs 2^1024 times a value below
+/// 1, and a dldexp of 1024 made inf; found by kauai-runtime's math sweep). The first
+/// half keeps v normal, so only the second rounds.
+fn scale2(g: &mut G, v: &Reg, n: &Reg) -> Reg {
+    let half = g.d(0.5);
+    let h = g.mul(n, &half);
+    let n1 = g.rint(&h);
+    let n2 = g.sub(n, &n1);
+    let mut out = *v;
+    for k in [n1, n2] {
+        let ki = g.r();
+        g.e(b::alu(op::D2i, ki.dst(Mask::X), [k.src()]));
+        let o = g.r();
+        g.e(b::alu(op::Dldexp, o.dst(Mask::XY), [out.src(), ki.x()]));
+        out = o;
+    }
     out
 }
 
@@ -500,10 +832,7 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
                 };
                 let a = g.mul(&r, &lnb);
                 let v = exp_core(&mut g, &a);
-                let ni = g.r();
-                g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
-                let out = g.r();
-                g.e(b::alu(op::Dldexp, out.dst(Mask::XY), [v.src(), ni.x()]));
+                let out = scale2(&mut g, &v, &n);
                 let isnan = g.cmp(op::Dne, x, x);
                 (1, g.sel(&isnan, x, &out))
             }
@@ -525,6 +854,13 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
             SIN => (1, sincos(&mut g, &IN0, false)),
             COS => (1, sincos(&mut g, &IN0, true)),
             HYPOT => (2, hypot(&mut g, &IN0, &IN1)),
+            COSH | SINH | TANH | EXPM1 => (1, hyperbolic(&mut g, id)),
+            LOG1P => (1, log1p(&mut g, &IN0)),
+            FDIM => (2, fdim(&mut g, &IN0, &IN1)),
+            ASINH | ACOSH | ATANH => (1, inverse_hyperbolic(&mut g, id)),
+            ATAN | ASIN | ACOS => (1, inverse_trig(&mut g, id)),
+            ATAN2 => (2, inverse_trig(&mut g, id)),
+            CBRT => (1, cbrt(&mut g, &IN0)),
             _ => (2, pow(&mut g, &IN0, &IN1)),
         };
         text.push(b::mdef(id, 1, n_in).into());

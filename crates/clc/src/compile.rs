@@ -194,8 +194,11 @@ fn prelude(opts: &CompileOptions) -> String {
          #define M_2_PI_F 0.636619772367581343076f\n\
          #define M_2_SQRTPI_F 1.12837916709551257390f\n\
          #define M_SQRT2_F 1.41421356237309504880f\n\
-         #define M_SQRT1_2_F 0.707106781186547524401f\n",
+         #define M_SQRT1_2_F 0.707106781186547524401f\n\
+         typedef uint cl_mem_fence_flags;\n",
     );
+    // `cl_mem_fence_flags` is a typedef (OpenCL 1.2 6.12.8), not a keyword: programs
+    // may declare it again, as C11 allows an identical typedef.
     if opts.images {
         // The one list of image constants (kauai_ir::image), as `#define`s.
         for (name, value) in kauai_ir::image::cl_constants() {

@@ -571,6 +571,20 @@ impl FnGen<'_, '_> {
                 MathFn::Cos => Some(crate::dmath::COS),
                 MathFn::Pow => Some(crate::dmath::POW),
                 MathFn::Hypot => Some(crate::dmath::HYPOT),
+                MathFn::Cosh => Some(crate::dmath::COSH),
+                MathFn::Sinh => Some(crate::dmath::SINH),
+                MathFn::Tanh => Some(crate::dmath::TANH),
+                MathFn::Expm1 => Some(crate::dmath::EXPM1),
+                MathFn::Log1p => Some(crate::dmath::LOG1P),
+                MathFn::Fdim => Some(crate::dmath::FDIM),
+                MathFn::Asinh => Some(crate::dmath::ASINH),
+                MathFn::Acosh => Some(crate::dmath::ACOSH),
+                MathFn::Atanh => Some(crate::dmath::ATANH),
+                MathFn::Atan => Some(crate::dmath::ATAN),
+                MathFn::Asin => Some(crate::dmath::ASIN),
+                MathFn::Acos => Some(crate::dmath::ACOS),
+                MathFn::Atan2 => Some(crate::dmath::ATAN2),
+                MathFn::Cbrt => Some(crate::dmath::CBRT),
                 _ => None,
             };
             if let Some(id) = mac {
@@ -704,8 +718,12 @@ impl FnGen<'_, '_> {
                 self.lanewise(op::Sub, &t, &[x, y], sh);
                 self.lanewise(op::Lt, &c, &[y, x], sh);
                 self.lanewise(op::CmovLogical, &c, &[&c, &t, &z], sh);
-                let nan = self.sh.alloc(sh.chunks());
-                self.lanewise(op::Ne, &nan, &[&t, &t], sh);
+                // NaN operands (not inf - inf, whose fdim is +0) give NaN.
+                let (nan, ny) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
+                self.lanewise(op::Ne, &nan, &[x, x], sh);
+                self.lanewise(op::Ne, &ny, &[y, y], sh);
+                self.lanewise(op::Ior, &nan, &[&nan, &ny], sh);
+                self.lanewise(op::Add, &t, &[x, y], sh);
                 self.lanewise(op::CmovLogical, d, &[&nan, &t, &c], sh);
             }
             MathFn::Hypot => {
@@ -730,6 +748,14 @@ impl FnGen<'_, '_> {
                 let c = self.sh.alloc(sh.chunks());
                 self.lanewise(op::Eq, &c, &[&big, &z], sh);
                 self.lanewise(op::CmovLogical, &t, &[&c, &z, &t], sh);
+                // A NaN operand gives NaN (max and min skip NaNs), unless the other is
+                // infinite: hypot(inf, NaN) = inf.
+                let ny = self.sh.alloc(sh.chunks());
+                self.lanewise(op::Ne, &c, &[x, x], sh);
+                self.lanewise(op::Ne, &ny, &[y, y], sh);
+                self.lanewise(op::Ior, &c, &[&c, &ny], sh);
+                let nan = self.lit_chunks([0x7FC0_0000; 4], sh);
+                self.lanewise(op::CmovLogical, &t, &[&c, &nan, &t], sh);
                 let inf = lit(self, f32::INFINITY);
                 self.lanewise(op::Eq, &c, &[&big, &inf], sh);
                 self.lanewise(op::CmovLogical, d, &[&c, &inf, &t], sh);
@@ -752,6 +778,12 @@ impl FnGen<'_, '_> {
                 self.lanewise(op::Frc, &fr, &[&h], sh);
                 let odd = self.sh.alloc(sh.chunks());
                 self.lanewise(op::Eq, &odd, &[&fr, &half], sh);
+                // Only integers are odd: frc(y / 2) rounds to 1/2 for y = -0.99999994
+                // too, which made pow(-0, y) -inf (found by kauai-runtime's math sweep).
+                let yt = self.sh.alloc(sh.chunks());
+                self.lanewise(op::RoundZ, &yt, &[y], sh);
+                self.lanewise(op::Eq, &yt, &[&yt, y], sh);
+                self.lanewise(op::Iand, &odd, &[&odd, &yt], sh);
                 let sign = self.lit_chunks([0x8000_0000; 4], sh);
                 let s = self.sh.alloc(sh.chunks());
                 self.lanewise(op::Iand, &s, &[x, &sign], sh);
@@ -767,6 +799,10 @@ impl FnGen<'_, '_> {
                 let negx = self.sh.alloc(sh.chunks());
                 self.lanewise(op::Lt, &negx, &[x, &z], sh);
                 self.lanewise(op::Iand, &negx, &[&negx, &nonint], sh);
+                // ... but pow(-inf, y) is +-inf or +-0 for every y.
+                let (ninf, fin) = (lit(self, f32::NEG_INFINITY), self.sh.alloc(sh.chunks()));
+                self.lanewise(op::Ne, &fin, &[x, &ninf], sh);
+                self.lanewise(op::Iand, &negx, &[&negx, &fin], sh);
                 let nan = self.lit_chunks([0x7FC0_0000; 4], sh);
                 self.lanewise(op::CmovLogical, &r, &[&negx, &nan, &r], sh);
                 // pow(x, +-0) and pow(1, y) are 1 for every x and y, NaN and infinities
@@ -776,6 +812,14 @@ impl FnGen<'_, '_> {
                 self.lanewise(op::Eq, &y0, &[y, &z], sh);
                 self.lanewise(op::Eq, &x1, &[x, &one], sh);
                 self.lanewise(op::Ior, &y0, &[&y0, &x1], sh);
+                // pow(-1, +-inf) is 1 too (C99 F.9.4.4).
+                let (xm1, yinf) = (self.sh.alloc(sh.chunks()), self.sh.alloc(sh.chunks()));
+                let (mone, inf) = (lit(self, -1.0), lit(self, f32::INFINITY));
+                self.lanewise(op::Eq, &xm1, &[x, &mone], sh);
+                self.lanewise(op::Iand, &yinf, &[y, &abs], sh);
+                self.lanewise(op::Eq, &yinf, &[&yinf, &inf], sh);
+                self.lanewise(op::Iand, &xm1, &[&xm1, &yinf], sh);
+                self.lanewise(op::Ior, &y0, &[&y0, &xm1], sh);
                 self.lanewise(op::CmovLogical, d, &[&y0, &one, &r], sh);
             }
             MathFn::Ldexp => {

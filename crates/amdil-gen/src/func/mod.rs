@@ -713,6 +713,26 @@ impl<'s, 'a> FnGen<'s, 'a> {
                 self.lanewise(op::Ior, d, &[&t, &s], sh);
             }
         }
+        // +-inf are their own floor, ceil, trunc, rint and round (x - frac(x) is NaN
+        // there; found by kauai-runtime's math sweep).
+        let abs = self.lit_chunks([u32::MAX, 0x7FFF_FFFF, u32::MAX, 0x7FFF_FFFF], sh);
+        let inf = self.lit_chunks([0, 0x7FF0_0000, 0, 0x7FF0_0000], sh);
+        let a = self.sh.alloc(sh.chunks());
+        self.lanewise(op::Iand, &a, &[x, &abs], sh);
+        let m = self.sh.alloc(sh.chunks());
+        for i in 0..sh.lanes {
+            let (c, k) = sh.lane(i);
+            self.e(b::alu(
+                op::Deq,
+                m.d(c, &[k]),
+                [a.lane(sh, i), inf.lane(sh, i)],
+            ));
+            self.e(b::alu(
+                op::CmovLogical,
+                d.d(c, &[k, k + 1]),
+                [m.s(c, &[k, k, k, k]), x.lane(sh, i), d.lane(sh, i)],
+            ));
+        }
         Ok(())
     }
 }

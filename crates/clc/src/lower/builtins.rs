@@ -2317,6 +2317,33 @@ impl Lowerer<'_> {
                 let ax = self.un(IUn::Fabs, v[0], g);
                 let vt = self.vty(g);
                 let r = self.ins(InstKind::Math(MathFn::Pow, vec![ax, inv]), vt);
+                // 1/n is rounded, which moves |x|^(1/n) by up to |ln x| ulp / n (105
+                // ulp in double, found by kauai-runtime's math sweep): one Newton step,
+                // r (1 - (r^n / |x| - 1) / n), kept where it is a small correction (not
+                // at 0, infinities, or where r^n leaves the range).
+                let p = self.ins(InstKind::Math(MathFn::Pow, vec![r, kf]), vt);
+                let q = self.bin(IBin::Fdiv, p, ax, g);
+                let q = self.bin(IBin::Fsub, q, one, g);
+                let e = self.bin(IBin::Fdiv, q, kf, g);
+                let re = self.bin(IBin::Fmul, r, e, g);
+                let r2 = self.bin(IBin::Fsub, r, re, g);
+                let are = self.un(IUn::Fabs, re, g);
+                let tiny = self.fconst(g, 1.0 / 1048576.0);
+                let lim = self.bin(IBin::Fmul, r, tiny, g);
+                let small = self.fcmp(FloatCC::Olt, are, lim, g);
+                // A subnormal |x| or r^n has too few bits to correct with.
+                let min_normal = if self.t.elem_lanes(g)?.0 == Prim::Double {
+                    f64::MIN_POSITIVE
+                } else {
+                    f32::MIN_POSITIVE as f64
+                };
+                let mn = self.fconst(g, min_normal);
+                let xn = self.fcmp(FloatCC::Oge, ax, mn, g);
+                let pn = self.fcmp(FloatCC::Oge, p, mn, g);
+                let bt = self.vty(g).with_elem(kauai_ir::Scalar::I1);
+                let ok = self.ins(InstKind::Binary(IBin::And, xn, pn), bt);
+                let ok = self.ins(InstKind::Binary(IBin::And, ok, small), bt);
+                let r = self.select_v(ok, r2, r, g);
                 let ione = self.iconst(it, 1);
                 let odd_bits = self.bin(IBin::And, k, ione, it);
                 let izero = self.zero(it);

@@ -1,6 +1,7 @@
 //! The integration tests of `kauai-clc`, in one binary so that the crate links one
 //! test executable (docs/style.md); each module covers one subject.
 
+mod builtin_overloads;
 mod lower_corpus;
 mod lower_deep;
 mod lower_props;

@@ -2,4 +2,5 @@
 //! test executable (docs/style.md); each module covers one subject.
 
 mod il_robust;
+mod math_sweep;
 mod opencl_on_il;
