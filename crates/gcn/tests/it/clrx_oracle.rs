@@ -1,0 +1,120 @@
+//! CLRX's disassembly of random instruction words, one file per GPU
+//! (`tests/data/clrx_oracle/<gpu>.tsv`, `HEXWORDS<TAB>TEXT` as `clrxdisasm -r -g GPU`
+//! printed it; the README there says where they came from).
+//!
+//! Every row is decoded on its own. A row matches when our text equals CLRX's under the
+//! rules of `clrx_vectors::norm` (spacing and comments aside) and, for a decoded row,
+//! reassembles to the row's words. Words we do not decode print as `.int`, as in
+//! `kauai disasm`. A branch row's text also holds CLRX's `.org`/label lines: only its
+//! first line (the instruction) is compared. How many rows match per GPU is kept in
+//! `expected.txt` and compared exactly, so that a regression and an improvement both
+//! show (`BLESS=1` rewrites it). Independently of the text, every row we decode must
+//! reassemble to its words (the crate's invariant).
+//!
+//! `CLRX_ORACLE_REPORT=DIR` writes each GPU's mismatching rows to `DIR/<gpu>.txt`, to
+//! find the biggest classes of difference.
+
+use super::clrx_vectors::norm;
+use kauai_gcn::{decode, format_inst, Arch};
+use std::fmt::Write;
+
+/// The GPUs of the oracle, in the order of `expected.txt`. gfx1010 (GCN 1.5) has no
+/// architecture in Kauai yet: its rows are counted and none can match.
+const GPUS: &[&str] = &["pitcairn", "bonaire", "tonga", "gfx900", "gfx906", "gfx1010"];
+
+fn dir() -> String {
+    format!("{}/tests/data/clrx_oracle", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn words(hex: &str) -> Vec<u32> {
+    hex.split(' ')
+        .map(|w| u32::from_str_radix(w, 16).expect("hex word"))
+        .collect()
+}
+
+/// Our text for the row's words and whether they decoded, or an error when a decoded
+/// instruction does not reassemble to its words.
+fn ours(arch: Arch, w: &[u32]) -> Result<(String, bool), String> {
+    match decode(arch, w) {
+        Ok((inst, len)) if len == w.len() => {
+            match kauai_gcn::props::decoded_words_round_trip(arch, w) {
+                Ok(Some(_)) => Ok((format_inst(arch, &inst, 0), true)),
+                Ok(None) => Err(format!("{w:08x?}: decodes, then does not")),
+                Err(e) => Err(e),
+            }
+        }
+        // Fewer words (CLRX read a literal we do not) or more (we would read past the
+        // row): either way not CLRX's instruction.
+        Ok((inst, len)) => Ok((
+            format!("{} /* {len} words */", format_inst(arch, &inst, 0)),
+            true,
+        )),
+        Err(_) if w.len() == 1 => Ok((format!(".int {:#010x}", w[0]), false)),
+        Err(_) => Ok((format!(".int {}", hexlist(w)), false)),
+    }
+}
+
+fn hexlist(w: &[u32]) -> String {
+    w.iter()
+        .map(|x| format!("{x:#010x}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[test]
+fn clrx_disasm_oracle() {
+    let report = std::env::var_os("CLRX_ORACLE_REPORT");
+    let mut counts = String::new();
+    let mut broken = Vec::new();
+    for gpu in GPUS {
+        let path = format!("{}/{gpu}.tsv", dir());
+        let data = std::fs::read_to_string(&path).expect("oracle rows");
+        let arch = kauai_gcn::device(gpu).map(|d| d.1);
+        let (mut total, mut matched) = (0usize, 0usize);
+        let mut mismatches = String::new();
+        for line in data.lines() {
+            let (hex, clrx) = line.split_once('\t').expect("HEXWORDS<TAB>TEXT");
+            total += 1;
+            let clrx = clrx.split("\\n").next().unwrap_or("");
+            let Some(arch) = arch else {
+                continue;
+            };
+            let w = words(hex);
+            let (text, _) = match ours(arch, &w) {
+                Ok(x) => x,
+                Err(e) => {
+                    broken.push(format!("{gpu}: {e}"));
+                    continue;
+                }
+            };
+            if norm(&text) == norm(clrx) {
+                matched += 1;
+            } else if report.is_some() {
+                let _ = writeln!(mismatches, "{hex}\t{text}\t{clrx}");
+            }
+        }
+        let _ = writeln!(counts, "{gpu} {matched} / {total}");
+        if let Some(r) = &report {
+            let p = std::path::Path::new(r).join(format!("{gpu}.txt"));
+            std::fs::write(p, mismatches).expect("write report");
+        }
+    }
+    println!("CLRX disassembly rows matched:\n{counts}");
+    assert!(
+        broken.is_empty(),
+        "{} decoded rows do not reassemble:\n{}",
+        broken.len(),
+        broken[..broken.len().min(40)].join("\n")
+    );
+    let exp = std::path::PathBuf::from(format!("{}/expected.txt", dir()));
+    let header = "# Rows of <gpu>.tsv whose text Kauai prints as CLRX does (tests/it/clrx_oracle.rs;\n\
+                  # BLESS=1 rewrites the counts after the marker).\n";
+    let e = kauai_testkit::Expected::split(
+        &exp,
+        "#### EXPECTED",
+        &std::fs::read_to_string(&exp).unwrap_or_else(|_| header.to_string()),
+    );
+    if let Err(msg) = e.check(&counts) {
+        panic!("{msg}");
+    }
+}
