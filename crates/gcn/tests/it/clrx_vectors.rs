@@ -36,7 +36,7 @@ fn words(hex: &str) -> Vec<u32> {
         .collect()
 }
 
-fn asm(gpu: &str, src: &str) -> Result<Vec<u32>, String> {
+pub(crate) fn asm(gpu: &str, src: &str) -> Result<Vec<u32>, String> {
     let mut sm = SourceMap::new();
     let f = sm.add("test.s", format!("{src}\n"));
     let mut d = Diagnostics::new();
