@@ -71,9 +71,10 @@ fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
     match op {
         Operand::Code(c) => format_code(arch, c, dwords).unwrap_or_else(|| format!("@{c}")),
         // A literal holding a value the assembler would encode inline (a non-canonical
-        // but valid encoding) must say `lit()` to reassemble to the same bytes.
-        Operand::Lit(v) if crate::operand::inline_int(i64::from(v)).is_some() => {
-            format!("lit({v:#x})")
+        // but valid encoding) must say `lit()` to reassemble to the same bytes; CLRX
+        // writes the value as a signed decimal (`lit(-16)` for 0xfffffff0).
+        Operand::Lit(v) if crate::operand::inline_int(i64::from(v as i32)).is_some() => {
+            format!("lit({})", v as i32)
         }
         Operand::Lit(v) | Operand::Imm(v) => format!("{v:#x}"),
         Operand::Absent => "off".into(),
@@ -87,10 +88,9 @@ pub fn label_name(target: i64) -> String {
 }
 
 pub fn label_name_in(target: i64, n: usize) -> String {
-    if target < 0 {
-        return format!(".Lm{}_{n}", target.unsigned_abs());
-    }
-    format!(".L{target}_{n}")
+    // A target before the code wraps around as an unsigned 64-bit offset, as in CLRX
+    // (`.L18446744073709551608_0` is 8 bytes before the start).
+    format!(".L{}_{n}", target as u64)
 }
 
 /// Byte offset a branch at `pc` with immediate `imm` jumps to.
@@ -245,7 +245,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 src_idx += 1;
                 let mut t = code_text(arch, v, spec.dwords);
                 if m.abs >> k & 1 != 0 {
-                    t = format!("|{t}|");
+                    t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
                     // On a constant `-` would negate the value, so spell the modifier.
@@ -261,11 +261,8 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             Role::Src0 | Role::Vsrc1 if m.sdwa.is_some() || m.dpp.is_some() => {
                 let k = usize::from(spec.role == Role::Vsrc1);
                 let mut t = code_text(arch, v, spec.dwords);
-                if m.sdwa.is_some_and(|s| s.sext >> k & 1 != 0) {
-                    t = format!("sext({t})");
-                }
                 if m.abs >> k & 1 != 0 {
-                    t = format!("|{t}|");
+                    t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
                     let is_reg = matches!(v, Operand::Code(c) if !(128..256).contains(&c));
@@ -274,6 +271,10 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                     } else {
                         format!("neg({t})")
                     };
+                }
+                // CLRX puts sext outermost: `sext(-abs(v2))`.
+                if m.sdwa.is_some_and(|s| s.sext >> k & 1 != 0) {
+                    t = format!("sext({t})");
                 }
                 t
             }
@@ -338,7 +339,8 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 ops.push(code_text(arch, srsrc, 4));
                 ops.push(code_text(arch, soff, 1));
             }
-            for (on, t) in [(m.offen, "offen"), (m.idxen, "idxen"), (m.addr64, "addr64")] {
+            // CLRX's order: offen idxen offset: glc slc addr64 lds tfe format:[...].
+            for (on, t) in [(m.offen, "offen"), (m.idxen, "idxen")] {
                 if on {
                     mods.push(t.into());
                 }
@@ -346,12 +348,27 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             if m.offset != 0 {
                 mods.push(format!("offset:{}", m.offset));
             }
-            if d.enc == Enc::Mtbuf {
-                mods.push(format!(
-                    "format:[{},{}]",
-                    DFMT_NAMES[m.dfmt as usize & 15],
-                    NFMT_NAMES[m.nfmt as usize & 7]
-                ));
+            for (on, t) in [
+                (m.glc, "glc"),
+                (m.slc, "slc"),
+                (m.addr64, "addr64"),
+                (m.lds, "lds"),
+                (m.tfe, "tfe"),
+            ] {
+                if on {
+                    mods.push(t.into());
+                }
+            }
+            // The defaults (data format 8, number format unorm) are left out.
+            let fmt: Vec<&str> = [
+                (m.dfmt != 1).then(|| DFMT_NAMES[m.dfmt as usize & 15]),
+                (m.nfmt != 0).then(|| NFMT_NAMES[m.nfmt as usize & 7]),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            if d.enc == Enc::Mtbuf && !fmt.is_empty() {
+                mods.push(format!("format:[{}]", fmt.join(",")));
             }
         }
         Enc::Ds => {
@@ -385,11 +402,11 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         Enc::Flat if m.offset != 0 => mods.push(format!("offset:{}", m.offset)),
         _ => {}
     }
-    let generic = d.enc != Enc::Mimg;
+    let generic = !matches!(d.enc, Enc::Mimg | Enc::Mubuf | Enc::Mtbuf);
     for (on, t) in [
         (m.glc && generic, "glc"),
         (m.slc && generic, "slc"),
-        (m.lds && d.enc != Enc::Smem, "lds"),
+        (m.lds && generic && d.enc != Enc::Smem, "lds"),
         (m.tfe && generic, "tfe"),
         (m.nv, "nv"),
     ] {
@@ -461,13 +478,9 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         if dp.bound_ctrl {
             mods.push("bound_ctrl".into());
         }
-        // CLRX prints the masks that are not all-enabled, bank first.
-        if dp.bank_mask != 15 {
-            mods.push(format!("bank_mask:{}", dp.bank_mask));
-        }
-        if dp.row_mask != 15 {
-            mods.push(format!("row_mask:{}", dp.row_mask));
-        }
+        // CLRX always prints both masks, bank first.
+        mods.push(format!("bank_mask:{}", dp.bank_mask));
+        mods.push(format!("row_mask:{}", dp.row_mask));
     }
     if d.enc == Enc::Vop3p {
         let nsrc = d
