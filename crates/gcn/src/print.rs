@@ -127,13 +127,15 @@ fn waitcnt_text(arch: Arch, v: u32) -> String {
     s
 }
 
-fn hwreg_text(v: u32) -> String {
+fn hwreg_text(arch: Arch, v: u32) -> String {
     let id = (v & 63) as usize;
     let off = (v >> 6) & 31;
     let size = ((v >> 11) & 31) + 1;
     // Unnamed ids print as CLRX does: `@N` (the `@` makes the rest an expression).
+    // CLRX names id 13 (ib_dbg1) from GCN 1.2 and ids 14-19 on GCN 1.4 only.
+    let known = id <= 12 || (id == 13 && arch.is_vi_plus()) || arch.is_gfx9();
     let name = match HWREG_NAMES.get(id) {
-        Some(n) if !n.is_empty() => n.to_string(),
+        Some(n) if !n.is_empty() && known => n.to_string(),
         _ => format!("@{id}"),
     };
     format!("hwreg({name}, {off}, {size})")
@@ -146,7 +148,7 @@ fn sendmsg_name(arch: Arch, msg: u32) -> Option<&'static str> {
         2 => "gs",
         3 => "gs_done",
         15 => "system",
-        4 if arch.is_gfx9() => "savewave",
+        4 if arch.is_vi_plus() => "savewave",
         5 if arch.is_gfx9() => "stall_wave_gen",
         6 if arch.is_gfx9() => "halt_waves",
         7 if arch.is_gfx9() => "ordered_ps_done",
@@ -164,21 +166,24 @@ fn sendmsg_text(arch: Arch, v: u32) -> String {
     let ops = ["nop", "cut", "emit", "emit_cut"];
     // Bit 7 and bits 10 up belong to no field: a value using them prints as a number,
     // which reassembles to the same bits.
-    match sendmsg_name(arch, msg) {
-        Some(name) if v >> 10 == 0 && v & 0x80 == 0 => {
-            if v >> 4 == 0 && msg != 2 && msg != 3 {
-                format!("sendmsg({name})")
-            } else if v >> 4 == 0 {
-                format!("sendmsg({name}, nop)")
-            } else {
-                let op_text = ops.get(op as usize).map(|s| s.to_string());
-                format!(
-                    "sendmsg({name}, {}, {sid})",
-                    op_text.unwrap_or(op.to_string())
-                )
-            }
-        }
-        _ => format!("{v:#x}"),
+    if v >> 10 != 0 || v & 0x80 != 0 {
+        return format!("{v:#x}");
+    }
+    // CLRX names an unknown message `@N` and then always gives its operation, as for
+    // the GS messages (but not for 0).
+    let named = sendmsg_name(arch, msg);
+    let name = named.map_or_else(|| format!("@{msg}"), str::to_string);
+    let op_always = matches!(msg, 2 | 3) || (named.is_none() && msg != 0);
+    if v >> 4 == 0 && !op_always {
+        format!("sendmsg({name})")
+    } else if v >> 4 == 0 {
+        format!("sendmsg({name}, nop)")
+    } else {
+        let op_text = ops.get(op as usize).map(|s| s.to_string());
+        format!(
+            "sendmsg({name}, {}, {sid})",
+            op_text.unwrap_or(op.to_string())
+        )
     }
 }
 
@@ -230,7 +235,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             Role::Vcc => code_text(arch, v, 2),
             Role::Label => label_name_in(branch_target(pc, imm(v)), lit.label_n),
             Role::Waitcnt => waitcnt_text(arch, imm(v)),
-            Role::Hwreg => hwreg_text(imm(v)),
+            Role::Hwreg => hwreg_text(arch, imm(v)),
             Role::Sendmsg => sendmsg_text(arch, imm(v)),
             Role::Simm16 | Role::Simm4 | Role::SdataK | Role::Lit => format!("{:#x}", imm(v)),
             Role::Offset => match v {
@@ -248,8 +253,10 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                     t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
-                    // On a constant `-` would negate the value, so spell the modifier.
-                    let is_reg = matches!(v, Operand::Code(c) if !(128..256).contains(&c));
+                    // On a constant `-` would negate the value, so spell the modifier
+                    // (`-abs(...)` is a modifier whatever it holds).
+                    let is_reg = m.abs >> k & 1 != 0
+                        || matches!(v, Operand::Code(c) if !(128..256).contains(&c));
                     t = if is_reg {
                         format!("-{t}")
                     } else {
@@ -265,7 +272,8 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                     t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
-                    let is_reg = matches!(v, Operand::Code(c) if !(128..256).contains(&c));
+                    let is_reg = m.abs >> k & 1 != 0
+                        || matches!(v, Operand::Code(c) if !(128..256).contains(&c));
                     t = if is_reg {
                         format!("-{t}")
                     } else {
@@ -542,15 +550,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         }
     }
     if d.enc == Enc::Vop3 {
-        if m.clamp {
-            mods.push("clamp".into());
-        }
-        match m.omod {
-            1 => mods.push("mul:2".into()),
-            2 => mods.push("mul:4".into()),
-            3 => mods.push("div:2".into()),
-            _ => {}
-        }
+        // CLRX's order: op_sel, omod, clamp.
         if m.op_sel != 0 {
             let nsrc = d
                 .ops
@@ -564,6 +564,15 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 })
                 .collect();
             mods.push(format!("op_sel:[{}]", bits.join(",")));
+        }
+        match m.omod {
+            1 => mods.push("mul:2".into()),
+            2 => mods.push("mul:4".into()),
+            3 => mods.push("div:2".into()),
+            _ => {}
+        }
+        if m.clamp {
+            mods.push("clamp".into());
         }
         if needs_vop3_keyword(arch, inst) {
             mods.push("vop3".into());
