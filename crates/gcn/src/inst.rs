@@ -972,9 +972,11 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
 
 /// Whether an SGPR range in this slot must be aligned (pairs to 2, larger to 4). CLRX
 /// checks scalar-instruction sources and bases but takes any start register for VOP3
-/// operands, SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
+/// operands, the first source of VOP1/VOP2/VOPC (`v_fract_f64 v[15:16], s[33:34]`),
+/// SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
 pub fn sgpr_alignment_required(enc: Enc, role: Role) -> bool {
     !(matches!(enc, Enc::Vop3 | Enc::Vop3p)
+        || (matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && role == Role::Src0)
         || (enc == Enc::Sopk && role == Role::Sdst)
         || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata))
 }

@@ -1,0 +1,17 @@
+# Lines clrxasm assembled in ../shared/oracles/clrx/asm/<gpu>.tsv (their bytes are
+# clrxasm's), written as clrxdisasm prints them: the disassembly below must be the same
+# text. Covers: an unaligned SGPR pair as the first source of VOPC/VOP1 (kept in the
+# short encoding), CLRX's lg/tru names of integer compares, lit(decimal), abs(),
+# VOP3 modifiers as op_sel/omod/clamp, MTBUF modifiers before format:[...] with its
+# defaults left out, both DPP masks, unnamed hwreg ids as @N.
+# test: disasm
+.gpu pitcairn
+v_fract_f64     v[15:16], s[33:34]
+v_cmpx_lg_f64   vcc, s[89:90], v[12:13]
+v_cmp_tru_u64   vcc, s[1:2], v[8:9]
+#### EXPECTED
+arch GCN1.0
+0000: 21 7c 1e 7e 59 18 6a 7c 01 10 ce 7d
+v_fract_f64     v[15:16], s[33:34]
+v_cmpx_lg_f64   vcc, s[89:90], v[12:13]
+v_cmp_tru_u64   vcc, s[1:2], v[8:9]
