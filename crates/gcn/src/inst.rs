@@ -1368,7 +1368,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             if spec.role == Role::Vcc {
                 continue;
             }
-            if crate::operand::format_code(arch, c, printed_dwords(d, spec, &m)).is_none() {
+            if crate::operand::format_code(arch, c, printed_dwords(arch, d, spec, &m)).is_none() {
                 return Err(DecodeError::NonCanonical);
             }
             let dest = matches!(
@@ -1462,12 +1462,12 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
 /// modifiers widen it (tfe returns one more VGPR; an image's data follows its dmask;
 /// r128 halves a resource). The decoder refuses a register range past the file's end
 /// at this width, so what it accepts always prints as registers.
-pub fn printed_dwords(d: &InstrDef, spec: &OpSpec, m: &Mods) -> u8 {
+pub fn printed_dwords(arch: Arch, d: &InstrDef, spec: &OpSpec, m: &Mods) -> u8 {
     match spec.role {
         Role::Vdata if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) => spec.dwords + u8::from(m.tfe),
         Role::Vdst if d.enc == Enc::Flat => spec.dwords + u8::from(m.tfe),
         Role::Vdata if d.enc == Enc::Mimg => {
-            crate::asm::instr::mimg_vdata_width(d.name, m.dmask, m.tfe, m.d16)
+            crate::asm::instr::mimg_vdata_width(arch, d.name, m.dmask, m.tfe, m.d16)
         }
         Role::Srsrc => {
             if m.r128 {

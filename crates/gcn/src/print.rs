@@ -304,7 +304,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 .to_string(),
             Role::Vdst if v == Operand::Absent => continue,
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
-            _ => code_text(arch, v, crate::inst::printed_dwords(d, spec, m)),
+            _ => code_text(arch, v, crate::inst::printed_dwords(arch, d, spec, m)),
         };
         let lit_value = match (v, spec.role) {
             (Operand::Lit(x), _) | (Operand::Imm(x), Role::Lit) => Some(x),

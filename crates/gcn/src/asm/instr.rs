@@ -475,13 +475,19 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
 
 /// VGPRs of MIMG data: one per enabled channel (two halves per VGPR with d16), plus one
 /// with tfe. Gather4 always returns four values (dmask picks the channel gathered).
-pub fn mimg_vdata_width(name: &str, dmask: u8, tfe: bool, d16: bool) -> u8 {
+pub fn mimg_vdata_width(arch: Arch, name: &str, dmask: u8, tfe: bool, d16: bool) -> u8 {
     let n = if name.starts_with("image_gather4") {
         4
     } else {
         (dmask & 15).count_ones().max(1) as u8
     };
-    let n = if d16 { n.div_ceil(2) } else { n };
+    // GCN 1.4 packs two 16-bit components per register; GCN 1.2 keeps one per
+    // register (clrxdisasm: `image_sample v[203:206], ... dmask:15 d16` on Tonga).
+    let n = if d16 && arch.is_gfx9() {
+        n.div_ceil(2)
+    } else {
+        n
+    };
     n + u8::from(tfe)
 }
 
@@ -1232,7 +1238,7 @@ fn build_row(
         }
     }
     let mimg_r128 = has_mod("r128") || has_mod("a16");
-    let mimg_vdata_w = mimg_vdata_width(d.name, mimg_dmask, has_mod("tfe"), has_mod("d16"));
+    let mimg_vdata_w = mimg_vdata_width(arch, d.name, mimg_dmask, has_mod("tfe"), has_mod("d16"));
     let mut src_k = 0u32;
     // GLOBAL with an SGPR base takes a 32-bit VGPR offset instead of a 64-bit address.
     let global_saddr = d.enc == Enc::Global
