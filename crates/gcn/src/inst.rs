@@ -1469,8 +1469,9 @@ pub fn printed_dwords(arch: Arch, d: &InstrDef, spec: &OpSpec, m: &Mods) -> u8 {
         Role::Vdata if d.enc == Enc::Mimg => {
             crate::asm::instr::mimg_vdata_width(arch, d.name, m.dmask, m.tfe, m.d16)
         }
+        // On GCN 1.4 the r128 bit means a16 and the resource keeps 8 registers.
         Role::Srsrc => {
-            if m.r128 {
+            if m.r128 && !arch.is_gfx9() {
                 4
             } else {
                 8

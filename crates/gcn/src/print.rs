@@ -522,7 +522,10 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         mods.push(format!("offset:{o:#x}"));
     }
     if d.enc == Enc::Mimg {
-        mods.push(format!("dmask:{:#x}", m.dmask));
+        // CLRX leaves out the default dmask (1) and prints the others in decimal.
+        if m.dmask != 1 {
+            mods.push(format!("dmask:{}", m.dmask));
+        }
         for (on, t) in [
             (m.unorm, "unorm"),
             (m.glc, "glc"),

@@ -1302,7 +1302,12 @@ fn build_row(
                 POpKind::Reg { code, n } if code >= VGPR0 => b.value(op, Slot::Vreg, n)?,
                 _ => return Err((op.span, "expected VGPRs for the image address".into())),
             },
-            Role::Srsrc => b.value(op, Slot::Sreg, if mimg_r128 { 4 } else { 8 })?,
+            // GCN 1.4's a16 (the r128 bit) keeps the 8-register resource.
+            Role::Srsrc => b.value(
+                op,
+                Slot::Sreg,
+                if mimg_r128 && !arch.is_gfx9() { 4 } else { 8 },
+            )?,
             Role::Ssamp => b.value(op, Slot::Sreg, 4)?,
             Role::Vcc if sdwa && arch.is_gfx9() && d.enc == Enc::Vopc => {
                 b.value(op, Slot::Sreg, 2)?

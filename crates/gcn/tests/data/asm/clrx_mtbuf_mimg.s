@@ -30,7 +30,7 @@ tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe
 tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe format:[10_11_11,sscaled]
 tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe format:[snorm_ogl]
 tbuffer_store_format_xyzw v[61:64], v18, s[80:83], s35 idxen offset:2004 glc slc
-image_load      v[157:160], v[121:124], s[84:87] dmask:0xb unorm glc slc r128 tfe lwe da
-image_load      v157, v[121:124], s[84:91] dmask:0x1
-image_load      v[157:158], v[121:124], s[84:87] dmask:0x5 unorm glc slc r128 lwe da
+image_load      v[157:160], v[121:124], s[84:87] dmask:11 unorm glc slc r128 tfe lwe da
+image_load      v157, v[121:124], s[84:91]
+image_load      v[157:158], v[121:124], s[84:87] dmask:5 unorm glc slc r128 lwe da
 buffer_wbinvl1_sc v0, s[0:3], s0 idxen offset:603 lds

@@ -3,7 +3,9 @@
 # text. Covers: an unaligned SGPR pair as the first source of VOPC/VOP1 (kept in the
 # short encoding), CLRX's lg/tru names of integer compares, lit(decimal), abs(),
 # VOP3 modifiers as op_sel/omod/clamp, MTBUF modifiers before format:[...] with its
-# defaults left out, both DPP masks, unnamed hwreg ids as @N.
+# defaults left out, both DPP masks, unnamed hwreg ids as @N, the 64-bit class mask of
+# v_cmp*_class_f64, GCN 1.0 v_qsad_u8, GCN 1.4 s_mov_regrd/fed_b32 and a16 with an
+# 8-register resource.
 # test: disasm
 .gpu tonga
 v_fract_f16     v208, lit(-16)

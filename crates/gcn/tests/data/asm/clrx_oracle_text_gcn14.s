@@ -1,0 +1,19 @@
+# Lines clrxasm assembled in ../shared/oracles/clrx/asm/<gpu>.tsv (their bytes are
+# clrxasm's), written as clrxdisasm prints them: the disassembly below must be the same
+# text. Covers: an unaligned SGPR pair as the first source of VOPC/VOP1 (kept in the
+# short encoding), CLRX's lg/tru names of integer compares, lit(decimal), abs(),
+# VOP3 modifiers as op_sel/omod/clamp, MTBUF modifiers before format:[...] with its
+# defaults left out, both DPP masks, unnamed hwreg ids as @N, the 64-bit class mask of
+# v_cmp*_class_f64, GCN 1.0 v_qsad_u8, GCN 1.4 s_mov_regrd/fed_b32 and a16 with an
+# 8-register resource.
+# test: disasm
+.gpu gfx900
+s_mov_regrd_b32 s7, 57
+s_mov_fed_b32   ttmp3, s82
+image_sample_c_d_cl_o v182, v[8:13], s[68:75], s[40:43] dmask:4 a16 lwe d16
+#### EXPECTED
+arch GCN1.4
+0000: b9 2f 87 be 52 31 ef be 00 84 ee f0 08 b6 51 81
+s_mov_regrd_b32 s7, 57
+s_mov_fed_b32   ttmp3, s82
+image_sample_c_d_cl_o v182, v[8:13], s[68:75], s[40:43] dmask:4 a16 lwe d16
