@@ -831,7 +831,7 @@ fn encode_sdwa(arch: Arch, inst: &Inst, sd: &Sdwa, words: Words) -> Result<Words
         return Err(EncodeError::Field("SDWA sources are VGPRs before GCN 1.4"));
     };
     let s1 = u32::from(gfx9 && matches!(inst.op(Role::Vsrc1), Operand::Code(c) if c < VGPR0));
-    let mut dst = if d.enc == Enc::Vopc {
+    let mut dst = if d.enc == Enc::Vopc && gfx9 {
         0
     } else {
         fits(sd.dst_sel as u32, 3, "dst_sel")? << 8

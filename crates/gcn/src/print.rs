@@ -437,8 +437,11 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             _ => {}
         }
         let start = mods.len();
-        if d.enc != Enc::Vopc {
-            if sd.dst_sel != 6 {
+        // Before GCN 1.4 a VOPC word carries dst_sel/dst_unused too (CLRX prints them);
+        // the assembler's default there is byte0 (0), not dword.
+        let vopc = d.enc == Enc::Vopc;
+        if !vopc || !arch.is_gfx9() {
+            if sd.dst_sel != if vopc { 0 } else { 6 } {
                 mods.push(format!("dst_sel:{}", sel(sd.dst_sel)));
             }
             if sd.dst_unused != 0 {

@@ -1177,6 +1177,9 @@ fn build_row(
         src1_sel: 6,
         sext: 0,
     };
+    // A compare has no SDWA destination: GCN 1.4 uses those bits for an SGPR
+    // destination; before, they hold dst_sel/dst_unused, zero unless given (llvm-mc's
+    // encoding; clrxasm writes dword there, see CLRX_LOSSY.md).
     if d.enc == Enc::Vopc {
         sd.dst_sel = 0;
     }
@@ -1627,7 +1630,7 @@ fn build_row(
                         _ => sd.src1_sel = v,
                     }
                 }
-                if d.enc == Enc::Vopc && md.name.starts_with("dst") {
+                if d.enc == Enc::Vopc && arch.is_gfx9() && md.name.starts_with("dst") {
                     return Err((md.span, "VOPC has no SDWA destination".into()));
                 }
                 true
