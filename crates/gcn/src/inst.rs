@@ -1429,8 +1429,11 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             return Err(DecodeError::NonCanonical);
         }
     }
+    // A GLOBAL base pair may start on an odd SGPR: CLRX prints it (`s[17:18]`) and
+    // both assemblers take it.
     if let Some(s) = m.saddr {
-        if !sgpr_ok(s, if enc == Enc::Global { 2 } else { 1 }) {
+        let n = if enc == Enc::Global { 2 } else { 1 };
+        if s >= 128 || crate::operand::format_code(arch, s, n).is_none() {
             return Err(DecodeError::NonCanonical);
         }
     }
@@ -1466,6 +1469,8 @@ pub fn printed_dwords(arch: Arch, d: &InstrDef, spec: &OpSpec, m: &Mods) -> u8 {
     match spec.role {
         Role::Vdata if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) => spec.dwords + u8::from(m.tfe),
         Role::Vdst if d.enc == Enc::Flat => spec.dwords + u8::from(m.tfe),
+        // With an SGPR base, GLOBAL's address is a 32-bit VGPR offset.
+        Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => 1,
         Role::Vdata if d.enc == Enc::Mimg => {
             crate::asm::instr::mimg_vdata_width(arch, d.name, m.dmask, m.tfe, m.d16)
         }

@@ -404,17 +404,22 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 None => "off".into(),
             });
             if m.offset != 0 {
-                mods.push(format!("offset:{}", m.offset));
+                mods.push(format!("inst_offset:{}", m.offset));
             }
         }
-        Enc::Flat if m.offset != 0 => mods.push(format!("offset:{}", m.offset)),
+        Enc::Flat if m.offset != 0 => mods.push(format!("inst_offset:{}", m.offset)),
         _ => {}
     }
     let generic = !matches!(d.enc, Enc::Mimg | Enc::Mubuf | Enc::Mtbuf);
+    // CLRX puts lds first in FLAT/GLOBAL/SCRATCH.
+    let flat = matches!(d.enc, Enc::Flat | Enc::Global | Enc::Scratch);
+    if m.lds && flat {
+        mods.push("lds".into());
+    }
     for (on, t) in [
         (m.glc && generic, "glc"),
         (m.slc && generic, "slc"),
-        (m.lds && generic && d.enc != Enc::Smem, "lds"),
+        (m.lds && generic && !flat && d.enc != Enc::Smem, "lds"),
         (m.tfe && generic, "tfe"),
         (m.nv, "nv"),
     ] {

@@ -1911,11 +1911,12 @@ fn build_row(
                 m.offset = (v & 0xFFF) as i32;
                 true
             }
-            "offset" if enc == Enc::Flat && arch.is_gfx9() => {
+            // CLRX's name of the FLAT/GLOBAL/SCRATCH offset is inst_offset.
+            "offset" | "inst_offset" if enc == Enc::Flat && arch.is_gfx9() => {
                 m.offset = val(&mut b, 12, false)? as i32;
                 true
             }
-            "offset" if matches!(enc, Enc::Global | Enc::Scratch) => {
+            "offset" | "inst_offset" if matches!(enc, Enc::Global | Enc::Scratch) => {
                 m.offset = val(&mut b, 13, true)? as i32;
                 true
             }

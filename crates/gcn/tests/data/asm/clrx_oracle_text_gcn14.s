@@ -11,9 +11,14 @@
 s_mov_regrd_b32 s7, 57
 s_mov_fed_b32   ttmp3, s82
 image_sample_c_d_cl_o v182, v[8:13], s[68:75], s[40:43] dmask:4 a16 lwe d16
+flat_atomic_umin v231, v[151:152], v189 inst_offset:3828 glc slc nv
+global_atomic_cmpswap_x2 v[13:14], v255, v[2:5], s[24:25] inst_offset:2508 glc
 #### EXPECTED
 arch GCN1.4
 0000: b9 2f 87 be 52 31 ef be 00 84 ee f0 08 b6 51 81
+0010: f4 0e 17 dd 97 bd 80 e7 cc 89 85 dd ff 02 18 0d
 s_mov_regrd_b32 s7, 57
 s_mov_fed_b32   ttmp3, s82
 image_sample_c_d_cl_o v182, v[8:13], s[68:75], s[40:43] dmask:4 a16 lwe d16
+flat_atomic_umin v231, v[151:152], v189 inst_offset:3828 glc slc nv
+global_atomic_cmpswap_x2 v[13:14], v255, v[2:5], s[24:25] inst_offset:2508 glc
