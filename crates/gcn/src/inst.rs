@@ -348,7 +348,9 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
         Enc::Sopc => {
             let s0 = code_of(get(Role::Ssrc0), &mut lit)?;
             let s1 = if has(d, Role::Simm4) {
-                fits(imm(Role::Simm4), 4, "simm4")?
+                // The mode has 4 bits, but CLRX reads and writes the whole 8-bit field
+                // (`s_set_gpr_idx_on s87, 0x39`).
+                fits(imm(Role::Simm4), 8, "simm4")?
             } else {
                 code_of(get(Role::Ssrc1), &mut lit)?
             };

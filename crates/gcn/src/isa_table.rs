@@ -1167,6 +1167,7 @@ pub static INSTRS: &[InstrDef] = &[
     InstrDef { enc: Enc::Vop3, name: "v_fract_f64", opcodes: [446, 446, 370, 370, 370], ops: &[op!(Vdst, 2), op!(Src0, 2)] },
     InstrDef { enc: Enc::Vop3, name: "v_qsad_pk_u16_u8", opcodes: [-1, 370, 485, 485, 485], ops: &[op!(Vdst, 2), op!(Src0, 2), op!(Src1, 1), op!(Src2, 2)] },
     InstrDef { enc: Enc::Vop3, name: "v_frexp_exp_i32_f32", opcodes: [447, 447, 371, 371, 371], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
+    InstrDef { enc: Enc::Vop3, name: "v_mqsad_u8", opcodes: [371, -1, -1, -1, -1], ops: &[op!(Vdst, 2), op!(Src0, 2), op!(Src1, 1), op!(Src2, 2)] },
     InstrDef { enc: Enc::Vop3, name: "v_mqsad_pk_u16_u8", opcodes: [371, 371, 486, 486, 486], ops: &[op!(Vdst, 2), op!(Src0, 2), op!(Src1, 1), op!(Src2, 2)] },
     InstrDef { enc: Enc::Vop3, name: "v_frexp_mant_f32", opcodes: [448, 448, 372, 372, 372], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_trig_preop_f64", opcodes: [372, 372, 658, 658, 658], ops: &[op!(Vdst, 2), op!(Src0, 2), op!(Src1, 1)] },

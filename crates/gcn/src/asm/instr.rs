@@ -1365,7 +1365,7 @@ fn build_row(
             | Role::Vdata => b.value(op, Slot::Vreg, spec.dwords)?,
             Role::Simm16 => b.imm(op, 0, 0, 16, true)?,
             Role::Hwreg | Role::Waitcnt | Role::Sendmsg => b.imm(op, 0, 0, 16, false)?,
-            Role::Simm4 => b.imm(op, 0, 8, 4, false)?,
+            Role::Simm4 => b.imm(op, 0, 8, 8, false)?,
             Role::SdataK => {
                 b.truncate = true;
                 let r = b.imm(op, 0, 6, 7, false);

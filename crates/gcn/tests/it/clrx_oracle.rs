@@ -79,6 +79,8 @@ const LOSSY: &[(&str, fn(&str) -> bool)] = &[
     ("invalid_name", |t| tokens(t).any(|w| w.contains("invalid"))),
     ("unnamed_register", |t| tokens(t).any(|w| w.ends_with('!'))),
     ("raw_dpp_ctrl", |t| t.contains("dppctrl:")),
+    // `sendmsg(gs, emit, 1) :0xe162`: bits outside the fields after the call.
+    ("sendmsg_extra_bits", |t| t.contains(") :0x")),
     ("stray_modifier_bits", |t| {
         tokens(t).skip(1).any(|w| {
             ["neg", "abs", "sext"]
@@ -108,6 +110,14 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     ("ttmp_past_end", "TTMP register number out of range"),
     // "Some scalar register number out of range"
     ("sgpr_past_end", "SGPR number out of range"),
+    // "Literal in VOP3 is illegal": a negated constant printed as `-22`
+    ("negated_constant_as_literal", "a literal is not allowed in this operand"),
+    // "Expected 1 scalar register": `v_readlane_b32 lds, ...`, `v_readfirstlane_b32 0x0, ...`
+    ("constant_as_destination", "expected a register"),
+    // clrxasm refuses SDWA/DPP v_madmk/v_madak (their literal) and their VOP3 forms
+    // ("Expected operator", "Some garbages at VOP modifier place")
+    ("madmk_madak_sdwa_dpp", "without literal"),
+    ("madmk_madak_vop3", "no form of 'v_mad"),
 ];
 
 /// Words Kauai prints otherwise on purpose, though CLRX's text would reassemble: the

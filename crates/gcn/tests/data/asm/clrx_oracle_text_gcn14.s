@@ -5,7 +5,8 @@
 # VOP3 modifiers as op_sel/omod/clamp, MTBUF modifiers before format:[...] with its
 # defaults left out, both DPP masks, unnamed hwreg ids as @N, the 64-bit class mask of
 # v_cmp*_class_f64, GCN 1.0 v_qsad_u8, GCN 1.4 s_mov_regrd/fed_b32 and a16 with an
-# 8-register resource, dst_sel/dst_unused of a GCN 1.2 SDWA compare.
+# 8-register resource, dst_sel/dst_unused of a GCN 1.2 SDWA compare, GCN 1.0
+# v_mqsad_u8, the 8-bit mode field of s_set_gpr_idx_on.
 # test: disasm
 .gpu gfx900
 s_mov_regrd_b32 s7, 57
