@@ -1157,6 +1157,7 @@ pub static INSTRS: &[InstrDef] = &[
     InstrDef { enc: Enc::Vop3, name: "v_mul_hi_i32", opcodes: [364, 364, 647, 647, 647], ops: &[op!(Vdst, 1), op!(Src0, 1), op!(Src1, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_ffbh_u32", opcodes: [441, 441, 365, 365, 365], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_div_scale_f64", opcodes: [366, 366, 481, 481, 481], ops: &[op!(Vdst, 2), op!(Sdst, 2), op!(Src0, 2), op!(Src1, 2), op!(Src2, 2)] },
+    InstrDef { enc: Enc::Vop3, name: "v_div_scale_f32", opcodes: [365, 365, 480, 480, 480], ops: &[op!(Vdst, 1), op!(Sdst, 2), op!(Src0, 1), op!(Src1, 1), op!(Src2, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_ffbl_b32", opcodes: [442, 442, 366, 366, 366], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_div_fmas_f32", opcodes: [367, 367, 482, 482, 482], ops: &[op!(Vdst, 1), op!(Src0, 1), op!(Src1, 1), op!(Src2, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_ffbh_i32", opcodes: [443, 443, 367, 367, 367], ops: &[op!(Vdst, 1), op!(Src0, 1)] },

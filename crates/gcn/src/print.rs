@@ -240,8 +240,8 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             Role::Simm16 | Role::Simm4 | Role::SdataK | Role::Lit => format!("{:#x}", imm(v)),
             Role::Offset => match v {
                 Operand::Imm(x) => format!("{x:#x}"),
-                // Small literal offsets only come from an explicit lit().
-                Operand::Lit(x) if x <= 255 => format!("lit({x:#x})"),
+                // Small literal offsets only come from an explicit lit() (CLRX: decimal).
+                Operand::Lit(x) if x <= 255 => format!("lit({x})"),
                 Operand::Lit(x) => format!("{x:#x}"),
                 _ => code_text(arch, v, 1),
             },
@@ -428,18 +428,18 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         }
     }
     if let Some(sd) = m.sdwa {
-        // CLRX's form: clamp and omod first, then the selects that differ from their
+        // CLRX's form: omod and clamp first, then the selects that differ from their
         // defaults; a bare `sdwa` when no select says SDWA (clamp, omod and abs exist
         // in VOP3 too, which the assembler would pick; sext implies SDWA).
         let sel = |v: u8| SDWA_SEL_NAMES.get(v as usize).copied().unwrap_or("dword");
-        if m.clamp {
-            mods.push("clamp".into());
-        }
         match m.omod {
             1 => mods.push("mul:2".into()),
             2 => mods.push("mul:4".into()),
             3 => mods.push("div:2".into()),
             _ => {}
+        }
+        if m.clamp {
+            mods.push("clamp".into());
         }
         let start = mods.len();
         // Before GCN 1.4 a VOPC word carries dst_sel/dst_unused too (CLRX prints them);

@@ -6,7 +6,8 @@
 # defaults left out, both DPP masks, unnamed hwreg ids as @N, the 64-bit class mask of
 # v_cmp*_class_f64, GCN 1.0 v_qsad_u8, GCN 1.4 s_mov_regrd/fed_b32 and a16 with an
 # 8-register resource, dst_sel/dst_unused of a GCN 1.2 SDWA compare, GCN 1.0
-# v_mqsad_u8, the 8-bit mode field of s_set_gpr_idx_on.
+# v_mqsad_u8, the 8-bit mode field of s_set_gpr_idx_on, v_div_scale_f32, SDWA omod
+# before clamp.
 # test: disasm
 .gpu tonga
 v_fract_f16     v208, lit(-16)
