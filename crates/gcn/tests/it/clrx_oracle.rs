@@ -20,7 +20,9 @@ use std::fmt::Write;
 
 /// The GPUs of the oracle, in the order of `expected.txt`. gfx1010 (GCN 1.5) has no
 /// architecture in Kauai yet: its rows are counted and none can match.
-const GPUS: &[&str] = &["pitcairn", "bonaire", "tonga", "gfx900", "gfx906", "gfx1010"];
+const GPUS: &[&str] = &[
+    "pitcairn", "bonaire", "tonga", "gfx900", "gfx906", "gfx1010",
+];
 
 fn dir() -> String {
     format!("{}/tests/data/clrx_oracle", env!("CARGO_MANIFEST_DIR"))
@@ -68,12 +70,19 @@ fn hexlist(w: &[u32]) -> String {
 /// as text that reassembles) on purpose; `CLRX_LOSSY.md` beside the data says why for
 /// each. A row whose CLRX text has one of these shapes is counted as lossy, not compared.
 const LOSSY: &[(&str, fn(&str) -> bool)] = &[
-    ("ill_mnemonic", |t| t.split_whitespace().next().is_some_and(|m| m.contains("_ill_"))),
+    ("ill_mnemonic", |t| {
+        t.split_whitespace()
+            .next()
+            .is_some_and(|m| m.contains("_ill_"))
+    }),
     ("ill_operand", |t| {
         t.contains("&ill!") || tokens(t).any(|w| w.strip_prefix("ill_").is_some_and(is_num))
     }),
     ("field_dump", |t| {
-        tokens(t).any(|w| w.split_once('=').is_some_and(|(k, v)| !k.is_empty() && v.starts_with(|c: char| c.is_ascii_digit())))
+        tokens(t).any(|w| {
+            w.split_once('=')
+                .is_some_and(|(k, v)| !k.is_empty() && v.starts_with(|c: char| c.is_ascii_digit()))
+        })
     }),
     ("wrapped_range", |t| ranges(t).any(|(_, a, b)| b < a)),
     ("invalid_name", |t| tokens(t).any(|w| w.contains("invalid"))),
@@ -101,7 +110,10 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     // "More than one SGPR to read in instruction"
     ("two_sgprs_read", "more than one SGPR read"),
     // "No SGPR can be readed in vccImplRead"
-    ("sgpr_with_implicit_vcc", "no SGPR can be read by v_div_fmas"),
+    (
+        "sgpr_with_implicit_vcc",
+        "no SGPR can be read by v_div_fmas",
+    ),
     // "Idxen and offen must be zero in 64-bit address mode"
     ("offen_idxen_with_addr64", "idxen and offen must be zero"),
     // "Garbages at end of line" (`s_endpgm 0x5`, `s_barrier 0x1`, ...)
@@ -111,7 +123,10 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     // "Some scalar register number out of range"
     ("sgpr_past_end", "SGPR number out of range"),
     // "Literal in VOP3 is illegal": a negated constant printed as `-22`
-    ("negated_constant_as_literal", "a literal is not allowed in this operand"),
+    (
+        "negated_constant_as_literal",
+        "a literal is not allowed in this operand",
+    ),
     // "Expected 1 scalar register": `v_readlane_b32 lds, ...`, `v_readfirstlane_b32 0x0, ...`
     ("constant_as_destination", "expected a register"),
     // clrxasm refuses SDWA/DPP v_madmk/v_madak (their literal) and their VOP3 forms
@@ -214,7 +229,10 @@ fn clrx_disasm_oracle() {
                 Ok(_) => {}
             }
             if report.is_some() {
-                let why = decode(arch, &w).err().map(|e| e.to_string()).unwrap_or_default();
+                let why = decode(arch, &w)
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
                 let back = match asm(gpu, &with_labels(clrx)) {
                     Ok(got) if got == w => "same".to_string(),
                     Ok(got) => format!("other {got:08x?}"),
@@ -234,7 +252,10 @@ fn clrx_disasm_oracle() {
         for ((name, _), n) in DELIBERATE.iter().zip(&deliberate) {
             let _ = writeln!(counts, "  deliberate {name}: {n}");
         }
-        let names = LOSSY.iter().map(|x| x.0).chain(LOSSY_BY_RULE.iter().map(|x| x.0));
+        let names = LOSSY
+            .iter()
+            .map(|x| x.0)
+            .chain(LOSSY_BY_RULE.iter().map(|x| x.0));
         for (name, n) in names.zip(&lossy) {
             let _ = writeln!(counts, "  lossy {name}: {n}");
         }
@@ -251,7 +272,8 @@ fn clrx_disasm_oracle() {
         broken[..broken.len().min(40)].join("\n")
     );
     let exp = std::path::PathBuf::from(format!("{}/expected.txt", dir()));
-    let header = "# Rows of <gpu>.tsv whose text Kauai prints as CLRX does (tests/it/clrx_oracle.rs;\n\
+    let header =
+        "# Rows of <gpu>.tsv whose text Kauai prints as CLRX does (tests/it/clrx_oracle.rs;\n\
                   # BLESS=1 rewrites the counts after the marker).\n";
     let e = kauai_testkit::Expected::split(
         &exp,
