@@ -101,6 +101,10 @@ const LOSSY: &[(&str, fn(&str) -> bool)] = &[
         t.starts_with("s_")
             && ranges(t).any(|(r, a, b)| r == "s" && b > a && a % (b - a + 1).min(4) != 0)
     }),
+    // GCN 1.4 SDWA with a scalar pair off its alignment (`s[7:8] src0_sel:byte3`).
+    ("unaligned_sdwa_scalar_pair", |t| {
+        t.contains("_sel:") && ranges(t).any(|(r, a, b)| r == "s" && b == a + 1 && a % 2 != 0)
+    }),
 ];
 
 /// Kinds of CLRX text that break one of CLRX's own operand rules, recognised by the rule
