@@ -343,6 +343,12 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 && *m == Default::default();
             // buffer_wbinvl1 and friends are written without operands.
             if !bare {
+                // Without offen/idxen/addr64 the address field is unused; CLRX prints
+                // its register (v0 when zero), never `off`.
+                let vaddr = match vaddr {
+                    Operand::Absent => Operand::Code(crate::operand::VGPR0),
+                    v => v,
+                };
                 ops.push(code_text(arch, vaddr, vw));
                 ops.push(code_text(arch, srsrc, 4));
                 ops.push(code_text(arch, soff, 1));
