@@ -348,7 +348,9 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
         Enc::Sopc => {
             let s0 = code_of(get(Role::Ssrc0), &mut lit)?;
             let s1 = if has(d, Role::Simm4) {
-                fits(imm(Role::Simm4), 4, "simm4")?
+                // The mode has 4 bits, but CLRX reads and writes the whole 8-bit field
+                // (`s_set_gpr_idx_on s87, 0x39`).
+                fits(imm(Role::Simm4), 8, "simm4")?
             } else {
                 code_of(get(Role::Ssrc1), &mut lit)?
             };
@@ -831,7 +833,7 @@ fn encode_sdwa(arch: Arch, inst: &Inst, sd: &Sdwa, words: Words) -> Result<Words
         return Err(EncodeError::Field("SDWA sources are VGPRs before GCN 1.4"));
     };
     let s1 = u32::from(gfx9 && matches!(inst.op(Role::Vsrc1), Operand::Code(c) if c < VGPR0));
-    let mut dst = if d.enc == Enc::Vopc {
+    let mut dst = if d.enc == Enc::Vopc && gfx9 {
         0
     } else {
         fits(sd.dst_sel as u32, 3, "dst_sel")? << 8
@@ -972,9 +974,11 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
 
 /// Whether an SGPR range in this slot must be aligned (pairs to 2, larger to 4). CLRX
 /// checks scalar-instruction sources and bases but takes any start register for VOP3
-/// operands, SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
+/// operands, the first source of VOP1/VOP2/VOPC (`v_fract_f64 v[15:16], s[33:34]`),
+/// SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
 pub fn sgpr_alignment_required(enc: Enc, role: Role) -> bool {
     !(matches!(enc, Enc::Vop3 | Enc::Vop3p)
+        || (matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && role == Role::Src0)
         || (enc == Enc::Sopk && role == Role::Sdst)
         || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata))
 }
@@ -1366,7 +1370,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             if spec.role == Role::Vcc {
                 continue;
             }
-            if crate::operand::format_code(arch, c, printed_dwords(d, spec, &m)).is_none() {
+            if crate::operand::format_code(arch, c, printed_dwords(arch, d, spec, &m)).is_none() {
                 return Err(DecodeError::NonCanonical);
             }
             let dest = matches!(
@@ -1427,8 +1431,11 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             return Err(DecodeError::NonCanonical);
         }
     }
+    // A GLOBAL base pair may start on an odd SGPR: CLRX prints it (`s[17:18]`) and
+    // both assemblers take it.
     if let Some(s) = m.saddr {
-        if !sgpr_ok(s, if enc == Enc::Global { 2 } else { 1 }) {
+        let n = if enc == Enc::Global { 2 } else { 1 };
+        if s >= 128 || crate::operand::format_code(arch, s, n).is_none() {
             return Err(DecodeError::NonCanonical);
         }
     }
@@ -1460,15 +1467,18 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
 /// modifiers widen it (tfe returns one more VGPR; an image's data follows its dmask;
 /// r128 halves a resource). The decoder refuses a register range past the file's end
 /// at this width, so what it accepts always prints as registers.
-pub fn printed_dwords(d: &InstrDef, spec: &OpSpec, m: &Mods) -> u8 {
+pub fn printed_dwords(arch: Arch, d: &InstrDef, spec: &OpSpec, m: &Mods) -> u8 {
     match spec.role {
         Role::Vdata if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) => spec.dwords + u8::from(m.tfe),
         Role::Vdst if d.enc == Enc::Flat => spec.dwords + u8::from(m.tfe),
+        // With an SGPR base, GLOBAL's address is a 32-bit VGPR offset.
+        Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => 1,
         Role::Vdata if d.enc == Enc::Mimg => {
-            crate::asm::instr::mimg_vdata_width(d.name, m.dmask, m.tfe, m.d16)
+            crate::asm::instr::mimg_vdata_width(arch, d.name, m.dmask, m.tfe, m.d16)
         }
+        // On GCN 1.4 the r128 bit means a16 and the resource keeps 8 registers.
         Role::Srsrc => {
-            if m.r128 {
+            if m.r128 && !arch.is_gfx9() {
                 4
             } else {
                 8

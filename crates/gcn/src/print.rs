@@ -71,9 +71,10 @@ fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
     match op {
         Operand::Code(c) => format_code(arch, c, dwords).unwrap_or_else(|| format!("@{c}")),
         // A literal holding a value the assembler would encode inline (a non-canonical
-        // but valid encoding) must say `lit()` to reassemble to the same bytes.
-        Operand::Lit(v) if crate::operand::inline_int(i64::from(v)).is_some() => {
-            format!("lit({v:#x})")
+        // but valid encoding) must say `lit()` to reassemble to the same bytes; CLRX
+        // writes the value as a signed decimal (`lit(-16)` for 0xfffffff0).
+        Operand::Lit(v) if crate::operand::inline_int(i64::from(v as i32)).is_some() => {
+            format!("lit({})", v as i32)
         }
         Operand::Lit(v) | Operand::Imm(v) => format!("{v:#x}"),
         Operand::Absent => "off".into(),
@@ -87,10 +88,9 @@ pub fn label_name(target: i64) -> String {
 }
 
 pub fn label_name_in(target: i64, n: usize) -> String {
-    if target < 0 {
-        return format!(".Lm{}_{n}", target.unsigned_abs());
-    }
-    format!(".L{target}_{n}")
+    // A target before the code wraps around as an unsigned 64-bit offset, as in CLRX
+    // (`.L18446744073709551608_0` is 8 bytes before the start).
+    format!(".L{}_{n}", target as u64)
 }
 
 /// Byte offset a branch at `pc` with immediate `imm` jumps to.
@@ -127,13 +127,15 @@ fn waitcnt_text(arch: Arch, v: u32) -> String {
     s
 }
 
-fn hwreg_text(v: u32) -> String {
+fn hwreg_text(arch: Arch, v: u32) -> String {
     let id = (v & 63) as usize;
     let off = (v >> 6) & 31;
     let size = ((v >> 11) & 31) + 1;
     // Unnamed ids print as CLRX does: `@N` (the `@` makes the rest an expression).
+    // CLRX names id 13 (ib_dbg1) from GCN 1.2 and ids 14-19 on GCN 1.4 only.
+    let known = id <= 12 || (id == 13 && arch.is_vi_plus()) || arch.is_gfx9();
     let name = match HWREG_NAMES.get(id) {
-        Some(n) if !n.is_empty() => n.to_string(),
+        Some(n) if !n.is_empty() && known => n.to_string(),
         _ => format!("@{id}"),
     };
     format!("hwreg({name}, {off}, {size})")
@@ -146,7 +148,7 @@ fn sendmsg_name(arch: Arch, msg: u32) -> Option<&'static str> {
         2 => "gs",
         3 => "gs_done",
         15 => "system",
-        4 if arch.is_gfx9() => "savewave",
+        4 if arch.is_vi_plus() => "savewave",
         5 if arch.is_gfx9() => "stall_wave_gen",
         6 if arch.is_gfx9() => "halt_waves",
         7 if arch.is_gfx9() => "ordered_ps_done",
@@ -164,21 +166,24 @@ fn sendmsg_text(arch: Arch, v: u32) -> String {
     let ops = ["nop", "cut", "emit", "emit_cut"];
     // Bit 7 and bits 10 up belong to no field: a value using them prints as a number,
     // which reassembles to the same bits.
-    match sendmsg_name(arch, msg) {
-        Some(name) if v >> 10 == 0 && v & 0x80 == 0 => {
-            if v >> 4 == 0 && msg != 2 && msg != 3 {
-                format!("sendmsg({name})")
-            } else if v >> 4 == 0 {
-                format!("sendmsg({name}, nop)")
-            } else {
-                let op_text = ops.get(op as usize).map(|s| s.to_string());
-                format!(
-                    "sendmsg({name}, {}, {sid})",
-                    op_text.unwrap_or(op.to_string())
-                )
-            }
-        }
-        _ => format!("{v:#x}"),
+    if v >> 10 != 0 || v & 0x80 != 0 {
+        return format!("{v:#x}");
+    }
+    // CLRX names an unknown message `@N` and then always gives its operation, as for
+    // the GS messages (but not for 0).
+    let named = sendmsg_name(arch, msg);
+    let name = named.map_or_else(|| format!("@{msg}"), str::to_string);
+    let op_always = matches!(msg, 2 | 3) || (named.is_none() && msg != 0);
+    if v >> 4 == 0 && !op_always {
+        format!("sendmsg({name})")
+    } else if v >> 4 == 0 {
+        format!("sendmsg({name}, nop)")
+    } else {
+        let op_text = ops.get(op as usize).map(|s| s.to_string());
+        format!(
+            "sendmsg({name}, {}, {sid})",
+            op_text.unwrap_or(op.to_string())
+        )
     }
 }
 
@@ -230,13 +235,13 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             Role::Vcc => code_text(arch, v, 2),
             Role::Label => label_name_in(branch_target(pc, imm(v)), lit.label_n),
             Role::Waitcnt => waitcnt_text(arch, imm(v)),
-            Role::Hwreg => hwreg_text(imm(v)),
+            Role::Hwreg => hwreg_text(arch, imm(v)),
             Role::Sendmsg => sendmsg_text(arch, imm(v)),
             Role::Simm16 | Role::Simm4 | Role::SdataK | Role::Lit => format!("{:#x}", imm(v)),
             Role::Offset => match v {
                 Operand::Imm(x) => format!("{x:#x}"),
-                // Small literal offsets only come from an explicit lit().
-                Operand::Lit(x) if x <= 255 => format!("lit({x:#x})"),
+                // Small literal offsets only come from an explicit lit() (CLRX: decimal).
+                Operand::Lit(x) if x <= 255 => format!("lit({x})"),
                 Operand::Lit(x) => format!("{x:#x}"),
                 _ => code_text(arch, v, 1),
             },
@@ -245,11 +250,13 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 src_idx += 1;
                 let mut t = code_text(arch, v, spec.dwords);
                 if m.abs >> k & 1 != 0 {
-                    t = format!("|{t}|");
+                    t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
-                    // On a constant `-` would negate the value, so spell the modifier.
-                    let is_reg = matches!(v, Operand::Code(c) if !(128..256).contains(&c));
+                    // On a constant `-` would negate the value, so spell the modifier
+                    // (`-abs(...)` is a modifier whatever it holds).
+                    let is_reg = m.abs >> k & 1 != 0
+                        || matches!(v, Operand::Code(c) if !(128..256).contains(&c));
                     t = if is_reg {
                         format!("-{t}")
                     } else {
@@ -261,19 +268,21 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             Role::Src0 | Role::Vsrc1 if m.sdwa.is_some() || m.dpp.is_some() => {
                 let k = usize::from(spec.role == Role::Vsrc1);
                 let mut t = code_text(arch, v, spec.dwords);
-                if m.sdwa.is_some_and(|s| s.sext >> k & 1 != 0) {
-                    t = format!("sext({t})");
-                }
                 if m.abs >> k & 1 != 0 {
-                    t = format!("|{t}|");
+                    t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
-                    let is_reg = matches!(v, Operand::Code(c) if !(128..256).contains(&c));
+                    let is_reg = m.abs >> k & 1 != 0
+                        || matches!(v, Operand::Code(c) if !(128..256).contains(&c));
                     t = if is_reg {
                         format!("-{t}")
                     } else {
                         format!("neg({t})")
                     };
+                }
+                // CLRX puts sext outermost: `sext(-abs(v2))`.
+                if m.sdwa.is_some_and(|s| s.sext >> k & 1 != 0) {
+                    t = format!("sext({t})");
                 }
                 t
             }
@@ -295,7 +304,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 .to_string(),
             Role::Vdst if v == Operand::Absent => continue,
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
-            _ => code_text(arch, v, crate::inst::printed_dwords(d, spec, m)),
+            _ => code_text(arch, v, crate::inst::printed_dwords(arch, d, spec, m)),
         };
         let lit_value = match (v, spec.role) {
             (Operand::Lit(x), _) | (Operand::Imm(x), Role::Lit) => Some(x),
@@ -334,11 +343,18 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 && *m == Default::default();
             // buffer_wbinvl1 and friends are written without operands.
             if !bare {
+                // Without offen/idxen/addr64 the address field is unused; CLRX prints
+                // its register (v0 when zero), never `off`.
+                let vaddr = match vaddr {
+                    Operand::Absent => Operand::Code(crate::operand::VGPR0),
+                    v => v,
+                };
                 ops.push(code_text(arch, vaddr, vw));
                 ops.push(code_text(arch, srsrc, 4));
                 ops.push(code_text(arch, soff, 1));
             }
-            for (on, t) in [(m.offen, "offen"), (m.idxen, "idxen"), (m.addr64, "addr64")] {
+            // CLRX's order: offen idxen offset: glc slc addr64 lds tfe format:[...].
+            for (on, t) in [(m.offen, "offen"), (m.idxen, "idxen")] {
                 if on {
                     mods.push(t.into());
                 }
@@ -346,12 +362,27 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             if m.offset != 0 {
                 mods.push(format!("offset:{}", m.offset));
             }
-            if d.enc == Enc::Mtbuf {
-                mods.push(format!(
-                    "format:[{},{}]",
-                    DFMT_NAMES[m.dfmt as usize & 15],
-                    NFMT_NAMES[m.nfmt as usize & 7]
-                ));
+            for (on, t) in [
+                (m.glc, "glc"),
+                (m.slc, "slc"),
+                (m.addr64, "addr64"),
+                (m.lds, "lds"),
+                (m.tfe, "tfe"),
+            ] {
+                if on {
+                    mods.push(t.into());
+                }
+            }
+            // The defaults (data format 8, number format unorm) are left out.
+            let fmt: Vec<&str> = [
+                (m.dfmt != 1).then(|| DFMT_NAMES[m.dfmt as usize & 15]),
+                (m.nfmt != 0).then(|| NFMT_NAMES[m.nfmt as usize & 7]),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            if d.enc == Enc::Mtbuf && !fmt.is_empty() {
+                mods.push(format!("format:[{}]", fmt.join(",")));
             }
         }
         Enc::Ds => {
@@ -379,17 +410,22 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 None => "off".into(),
             });
             if m.offset != 0 {
-                mods.push(format!("offset:{}", m.offset));
+                mods.push(format!("inst_offset:{}", m.offset));
             }
         }
-        Enc::Flat if m.offset != 0 => mods.push(format!("offset:{}", m.offset)),
+        Enc::Flat if m.offset != 0 => mods.push(format!("inst_offset:{}", m.offset)),
         _ => {}
     }
-    let generic = d.enc != Enc::Mimg;
+    let generic = !matches!(d.enc, Enc::Mimg | Enc::Mubuf | Enc::Mtbuf);
+    // CLRX puts lds first in FLAT/GLOBAL/SCRATCH.
+    let flat = matches!(d.enc, Enc::Flat | Enc::Global | Enc::Scratch);
+    if m.lds && flat {
+        mods.push("lds".into());
+    }
     for (on, t) in [
         (m.glc && generic, "glc"),
         (m.slc && generic, "slc"),
-        (m.lds && d.enc != Enc::Smem, "lds"),
+        (m.lds && generic && !flat && d.enc != Enc::Smem, "lds"),
         (m.tfe && generic, "tfe"),
         (m.nv, "nv"),
     ] {
@@ -398,22 +434,25 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         }
     }
     if let Some(sd) = m.sdwa {
-        // CLRX's form: clamp and omod first, then the selects that differ from their
+        // CLRX's form: omod and clamp first, then the selects that differ from their
         // defaults; a bare `sdwa` when no select says SDWA (clamp, omod and abs exist
         // in VOP3 too, which the assembler would pick; sext implies SDWA).
         let sel = |v: u8| SDWA_SEL_NAMES.get(v as usize).copied().unwrap_or("dword");
-        if m.clamp {
-            mods.push("clamp".into());
-        }
         match m.omod {
             1 => mods.push("mul:2".into()),
             2 => mods.push("mul:4".into()),
             3 => mods.push("div:2".into()),
             _ => {}
         }
+        if m.clamp {
+            mods.push("clamp".into());
+        }
         let start = mods.len();
-        if d.enc != Enc::Vopc {
-            if sd.dst_sel != 6 {
+        // Before GCN 1.4 a VOPC word carries dst_sel/dst_unused too (CLRX prints them);
+        // the assembler's default there is byte0 (0), not dword.
+        let vopc = d.enc == Enc::Vopc;
+        if !vopc || !arch.is_gfx9() {
+            if sd.dst_sel != if vopc { 0 } else { 6 } {
                 mods.push(format!("dst_sel:{}", sel(sd.dst_sel)));
             }
             if sd.dst_unused != 0 {
@@ -461,13 +500,9 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         if dp.bound_ctrl {
             mods.push("bound_ctrl".into());
         }
-        // CLRX prints the masks that are not all-enabled, bank first.
-        if dp.bank_mask != 15 {
-            mods.push(format!("bank_mask:{}", dp.bank_mask));
-        }
-        if dp.row_mask != 15 {
-            mods.push(format!("row_mask:{}", dp.row_mask));
-        }
+        // CLRX always prints both masks, bank first.
+        mods.push(format!("bank_mask:{}", dp.bank_mask));
+        mods.push(format!("row_mask:{}", dp.row_mask));
     }
     if d.enc == Enc::Vop3p {
         let nsrc = d
@@ -501,7 +536,10 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         mods.push(format!("offset:{o:#x}"));
     }
     if d.enc == Enc::Mimg {
-        mods.push(format!("dmask:{:#x}", m.dmask));
+        // CLRX leaves out the default dmask (1) and prints the others in decimal.
+        if m.dmask != 1 {
+            mods.push(format!("dmask:{}", m.dmask));
+        }
         for (on, t) in [
             (m.unorm, "unorm"),
             (m.glc, "glc"),
@@ -529,15 +567,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         }
     }
     if d.enc == Enc::Vop3 {
-        if m.clamp {
-            mods.push("clamp".into());
-        }
-        match m.omod {
-            1 => mods.push("mul:2".into()),
-            2 => mods.push("mul:4".into()),
-            3 => mods.push("div:2".into()),
-            _ => {}
-        }
+        // CLRX's order: op_sel, omod, clamp.
         if m.op_sel != 0 {
             let nsrc = d
                 .ops
@@ -551,6 +581,15 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 })
                 .collect();
             mods.push(format!("op_sel:[{}]", bits.join(",")));
+        }
+        match m.omod {
+            1 => mods.push("mul:2".into()),
+            2 => mods.push("mul:4".into()),
+            3 => mods.push("div:2".into()),
+            _ => {}
+        }
+        if m.clamp {
+            mods.push("clamp".into());
         }
         if needs_vop3_keyword(arch, inst) {
             mods.push("vop3".into());

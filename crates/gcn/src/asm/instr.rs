@@ -475,13 +475,19 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
 
 /// VGPRs of MIMG data: one per enabled channel (two halves per VGPR with d16), plus one
 /// with tfe. Gather4 always returns four values (dmask picks the channel gathered).
-pub fn mimg_vdata_width(name: &str, dmask: u8, tfe: bool, d16: bool) -> u8 {
+pub fn mimg_vdata_width(arch: Arch, name: &str, dmask: u8, tfe: bool, d16: bool) -> u8 {
     let n = if name.starts_with("image_gather4") {
         4
     } else {
         (dmask & 15).count_ones().max(1) as u8
     };
-    let n = if d16 { n.div_ceil(2) } else { n };
+    // GCN 1.4 packs two 16-bit components per register; GCN 1.2 keeps one per
+    // register (clrxdisasm: `image_sample v[203:206], ... dmask:15 d16` on Tonga).
+    let n = if d16 && arch.is_gfx9() {
+        n.div_ceil(2)
+    } else {
+        n
+    };
     n + u8::from(tfe)
 }
 
@@ -1171,6 +1177,9 @@ fn build_row(
         src1_sel: 6,
         sext: 0,
     };
+    // A compare has no SDWA destination: GCN 1.4 uses those bits for an SGPR
+    // destination; before, they hold dst_sel/dst_unused, zero unless given (llvm-mc's
+    // encoding; clrxasm writes dword there, see CLRX_LOSSY.md).
     if d.enc == Enc::Vopc {
         sd.dst_sel = 0;
     }
@@ -1232,7 +1241,7 @@ fn build_row(
         }
     }
     let mimg_r128 = has_mod("r128") || has_mod("a16");
-    let mimg_vdata_w = mimg_vdata_width(d.name, mimg_dmask, has_mod("tfe"), has_mod("d16"));
+    let mimg_vdata_w = mimg_vdata_width(arch, d.name, mimg_dmask, has_mod("tfe"), has_mod("d16"));
     let mut src_k = 0u32;
     // GLOBAL with an SGPR base takes a 32-bit VGPR offset instead of a 64-bit address.
     let global_saddr = d.enc == Enc::Global
@@ -1296,7 +1305,12 @@ fn build_row(
                 POpKind::Reg { code, n } if code >= VGPR0 => b.value(op, Slot::Vreg, n)?,
                 _ => return Err((op.span, "expected VGPRs for the image address".into())),
             },
-            Role::Srsrc => b.value(op, Slot::Sreg, if mimg_r128 { 4 } else { 8 })?,
+            // GCN 1.4's a16 (the r128 bit) keeps the 8-register resource.
+            Role::Srsrc => b.value(
+                op,
+                Slot::Sreg,
+                if mimg_r128 && !arch.is_gfx9() { 4 } else { 8 },
+            )?,
             Role::Ssamp => b.value(op, Slot::Sreg, 4)?,
             Role::Vcc if sdwa && arch.is_gfx9() && d.enc == Enc::Vopc => {
                 b.value(op, Slot::Sreg, 2)?
@@ -1351,7 +1365,7 @@ fn build_row(
             | Role::Vdata => b.value(op, Slot::Vreg, spec.dwords)?,
             Role::Simm16 => b.imm(op, 0, 0, 16, true)?,
             Role::Hwreg | Role::Waitcnt | Role::Sendmsg => b.imm(op, 0, 0, 16, false)?,
-            Role::Simm4 => b.imm(op, 0, 8, 4, false)?,
+            Role::Simm4 => b.imm(op, 0, 8, 8, false)?,
             Role::SdataK => {
                 b.truncate = true;
                 let r = b.imm(op, 0, 6, 7, false);
@@ -1616,7 +1630,7 @@ fn build_row(
                         _ => sd.src1_sel = v,
                     }
                 }
-                if d.enc == Enc::Vopc && md.name.starts_with("dst") {
+                if d.enc == Enc::Vopc && arch.is_gfx9() && md.name.starts_with("dst") {
                     return Err((md.span, "VOPC has no SDWA destination".into()));
                 }
                 true
@@ -1897,11 +1911,12 @@ fn build_row(
                 m.offset = (v & 0xFFF) as i32;
                 true
             }
-            "offset" if enc == Enc::Flat && arch.is_gfx9() => {
+            // CLRX's name of the FLAT/GLOBAL/SCRATCH offset is inst_offset.
+            "offset" | "inst_offset" if enc == Enc::Flat && arch.is_gfx9() => {
                 m.offset = val(&mut b, 12, false)? as i32;
                 true
             }
-            "offset" if matches!(enc, Enc::Global | Enc::Scratch) => {
+            "offset" | "inst_offset" if matches!(enc, Enc::Global | Enc::Scratch) => {
                 m.offset = val(&mut b, 13, true)? as i32;
                 true
             }

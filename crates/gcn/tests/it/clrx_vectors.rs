@@ -36,7 +36,7 @@ fn words(hex: &str) -> Vec<u32> {
         .collect()
 }
 
-fn asm(gpu: &str, src: &str) -> Result<Vec<u32>, String> {
+pub(crate) fn asm(gpu: &str, src: &str) -> Result<Vec<u32>, String> {
     let mut sm = SourceMap::new();
     let f = sm.add("test.s", format!("{src}\n"));
     let mut d = Diagnostics::new();
@@ -56,7 +56,7 @@ fn asm(gpu: &str, src: &str) -> Result<Vec<u32>, String> {
 
 /// Compare texts without spacing differences and without comments (CLRX adds float
 /// comments to literals by default; ours are optional).
-fn norm(s: &str) -> String {
+pub(crate) fn norm(s: &str) -> String {
     let mut t = String::new();
     let mut rest = s;
     while let Some(i) = rest.find("/*") {
@@ -154,7 +154,7 @@ fn has_raw_field(text: &str) -> bool {
 }
 
 /// Branch-target labels (`.L<offset>_0`) become symbols, as in a whole disassembly.
-fn with_labels(text: &str) -> String {
+pub(crate) fn with_labels(text: &str) -> String {
     let mut defs = String::new();
     let mut rest = text;
     while let Some(i) = rest.find(".L") {

@@ -14,7 +14,7 @@ arch GCN1.0
 0010: 04 00 ee d1 01 07 02 00 14 33 d6 be 14 35 d6 be
 v_add_i32       v1, vcc, v2, v3
 v_sub_i32       v1, s[4:5], v2, v3
-v_cmp_ne_i32    vcc, v1, v2
-v_cmpx_t_u64    s[4:5], v[1:2], v[3:4]
+v_cmp_lg_i32    vcc, v1, v2
+v_cmpx_tru_u64  s[4:5], v[1:2], v[3:4]
 s_mov_regrd_b32 s86, s20
 s_mov_fed_b32   s86, s20

@@ -49,5 +49,5 @@ s_call_b64      s[44:45], .L80_0
 s_endpgm_ordered_ps_done
 v_add_f32       v154, v61, vcc_hi dst_sel:byte0 src0_sel:byte0 src1_sel:byte0
 v_add_f32       v154, s61, v107 dst_sel:byte0 src0_sel:byte0 src1_sel:byte0
-v_cndmask_b32   v154, -|sext(v65)|, v107, vcc mul:2
-v_add_f32       v154, -|sext(v65)|, vcc_hi
+v_cndmask_b32   v154, sext(-abs(v65)), v107, vcc mul:2
+v_add_f32       v154, sext(-abs(v65)), vcc_hi

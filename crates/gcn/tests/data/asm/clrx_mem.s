@@ -33,8 +33,8 @@ ds_consume      v155 offset:52583
 ds_ordered_count v155, v71 offset:52583
 ds_write2st64_b64 v71, v[169:170], v[39:40] offset0:103 offset1:205
 ds_max_src2_f64 v71 offset:52583
-buffer_load_format_x v[61:62], v[18:19], s[80:83], s35 addr64 offset:603 glc slc lds tfe
-buffer_load_format_x v[61:62], v[18:19], s[80:83], 31 addr64 offset:603 glc slc lds tfe
+buffer_load_format_x v[61:62], v[18:19], s[80:83], s35 offset:603 glc slc addr64 lds tfe
+buffer_load_format_x v[61:62], v[18:19], s[80:83], 31 offset:603 glc slc addr64 lds tfe
 buffer_load_format_x v61, v18, s[80:83], s35
 buffer_load_format_x v61, v18, s[80:83], s35 offset:603
 buffer_load_format_x v[61:62], v[18:19], s[80:83], s35 offen idxen glc slc lds tfe

@@ -22,15 +22,15 @@ arch GCN1.0
 0040: 00 fb 03 f2 79 9d 15 00 00 01 00 f0 79 9d 15 00
 0050: 00 f5 02 f2 79 9d 15 00 5b 22 c1 e1 00 00 00 00
 sym dmask = 5
-tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 format:[8,sint] glc slc tfe
-tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 format:[8,unorm] glc slc tfe
-tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 format:[8,sint] glc slc tfe
-tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 format:[8,sint] glc slc tfe
-tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 format:[16,unorm] glc slc tfe
-tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 format:[10_11_11,sscaled] glc slc tfe
-tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 format:[8,snorm_ogl] glc slc tfe
-tbuffer_store_format_xyzw v[61:64], v18, s[80:83], s35 idxen offset:2004 format:[8,unorm] glc slc
-image_load      v[157:160], v[121:124], s[84:87] dmask:0xb unorm glc slc r128 tfe lwe da
-image_load      v157, v[121:124], s[84:91] dmask:0x1
-image_load      v[157:158], v[121:124], s[84:87] dmask:0x5 unorm glc slc r128 lwe da
+tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe format:[sint]
+tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe
+tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe format:[sint]
+tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe format:[sint]
+tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe format:[16]
+tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe format:[10_11_11,sscaled]
+tbuffer_load_format_x v[61:62], v18, s[80:83], s35 idxen offset:2004 glc slc tfe format:[snorm_ogl]
+tbuffer_store_format_xyzw v[61:64], v18, s[80:83], s35 idxen offset:2004 glc slc
+image_load      v[157:160], v[121:124], s[84:87] dmask:11 unorm glc slc r128 tfe lwe da
+image_load      v157, v[121:124], s[84:91]
+image_load      v[157:158], v[121:124], s[84:87] dmask:5 unorm glc slc r128 lwe da
 buffer_wbinvl1_sc v0, s[0:3], s0 idxen offset:603 lds

@@ -47,13 +47,13 @@ v_cndmask_b32   v154, v0, v107, vcc dst_sel:byte0 src0_sel:byte0 src1_sel:byte0
 v_cndmask_b32   v154, v65, v107, vcc dst_sel:word1 src0_sel:word0
 v_cndmask_b32   v154, v65, v107, vcc dst_unused:preserve
 v_cndmask_b32   v154, v65, v107, vcc dst_unused:sext
-v_cndmask_b32   v154, -|sext(v65)|, v107, vcc dst_sel:word1
-v_cndmask_b32   v154, v65, -|sext(v107)|, vcc dst_sel:word1
-v_cndmask_b32   v154, v65, -sext(v107), vcc dst_sel:word1
-v_cndmask_b32   v154, |v65|, v107, vcc clamp dst_sel:word1
-v_cndmask_b32   v154, v190, v107, vcc quad_perm:[0,1,2,3]
+v_cndmask_b32   v154, sext(-abs(v65)), v107, vcc dst_sel:word1
+v_cndmask_b32   v154, v65, sext(-abs(v107)), vcc dst_sel:word1
+v_cndmask_b32   v154, v65, sext(-v107), vcc dst_sel:word1
+v_cndmask_b32   v154, abs(v65), v107, vcc clamp dst_sel:word1
+v_cndmask_b32   v154, v190, v107, vcc quad_perm:[0,1,2,3] bank_mask:15 row_mask:15
 v_cndmask_b32   v154, v190, v107, vcc quad_perm:[2,1,0,3] bank_mask:14 row_mask:11
-v_cndmask_b32   v154, v190, v107, vcc wave_shl
-v_cndmask_b32   v154, v190, v107, vcc row_half_mirror
-v_cndmask_b32   v154, v190, v107, vcc row_bcast15
-v_cndmask_b32   v154, -v190, -|v107|, vcc row_shl:3
+v_cndmask_b32   v154, v190, v107, vcc wave_shl bank_mask:15 row_mask:15
+v_cndmask_b32   v154, v190, v107, vcc row_half_mirror bank_mask:15 row_mask:15
+v_cndmask_b32   v154, v190, v107, vcc row_bcast15 bank_mask:15 row_mask:15
+v_cndmask_b32   v154, -v190, -abs(v107), vcc row_shl:3 bank_mask:15 row_mask:15

@@ -42,10 +42,10 @@ v_add_i32       v55, s[10:11], s27, -v90
 v_nop           vop3
 v_mov_b32       v15, lds
 v_mov_b32       v55, v27 clamp
-v_mov_b32       v55, -|s27|
+v_mov_b32       v55, -abs(s27)
 v_readfirstlane_b32 s30, s79
-v_cvt_i32_f64   v55, |s[26:27]|
+v_cvt_i32_f64   v55, abs(s[26:27])
 v_mov_fed_b32   v158, v79
 v_mov_fed_b32   v55, v27 vop3
 v_cvt_f32_f16   v158, 0xcde4
-v_mov_b32       v15, lit(0x9)
+v_mov_b32       v15, lit(9)

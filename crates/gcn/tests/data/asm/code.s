@@ -49,11 +49,11 @@ s_cbranch_scc0  .L12_0
 s_branch        .L32_0
 v_nop
 .L32_0:
-v_mov_b32       v0, lit(0x1)
+v_mov_b32       v0, lit(1)
 v_add_f32       v1, 1.0, v2
 v_add_f32       v1, 0x3e99999a, v2
 v_add_f16       v1, 0x34cd, v2
-v_fma_f64       v[0:1], v[2:3], -v[4:5], |v[6:7]| clamp div:2
+v_fma_f64       v[0:1], v[2:3], -v[4:5], abs(v[6:7]) div:2 clamp
 v_mul_f32       v1, v2, v3 vop3
 v_cmp_gt_i32    s[4:5], v1, 7
 s_load_dwordx2  s[2:3], s[0:1], 0x8 glc

@@ -34,12 +34,12 @@ arch GCN1.4
 0070: 02 07 02 38 01 c0 8e d3 02 07 12 14 01 40 a0 d3
 0080: 02 07 12 1c f9 06 02 02 02 46 85 06 f9 06 84 7c
 0090: f0 84 96 06 00 00 81 bf
-global_load_dword v1, v[2:3], off offset:-16
-global_load_dword v1, v2, s[4:5] offset:16
+global_load_dword v1, v[2:3], off inst_offset:-16
+global_load_dword v1, v2, s[4:5] inst_offset:16
 global_store_dwordx2 v[2:3], v[4:5], off
-scratch_load_dword v1, v2, off offset:4
+scratch_load_dword v1, v2, off inst_offset:4
 scratch_store_dword v2, v3, s5
-flat_load_dword v1, v[2:3] offset:12 glc
+flat_load_dword v1, v[2:3] inst_offset:12 glc
 global_atomic_add v1, v[2:3], v4, off glc
 global_atomic_add v0, v[2:3], v4, off
 s_load_dword    s1, s[2:3], 0x40 glc

@@ -21,4 +21,4 @@ flat_atomic_cmpswap v[1:2], v[13:14], v[10:11] glc tfe
 flat_atomic_cmpswap_x2 v[1:2], v[1:2], v[227:230] glc
 flat_atomic_cmpswap_x2 v[4:5], v[5:6], v[11:14] glc slc
 v_mqsad_u32_u8  v[93:96], v[3:4], s13, v[83:86]
-v_mqsad_u32_u8  v[6:9], s[37:38], v166, v[180:183] clamp mul:2
+v_mqsad_u32_u8  v[6:9], s[37:38], v166, v[180:183] mul:2 clamp

@@ -11,5 +11,5 @@ arch GCN1.1
 0010: 10 00 00 00 07 08 42 c2
 s_load_dword    s1, s[2:3], 0xff
 s_load_dword    s1, s[2:3], 0x12345
-s_load_dword    s1, s[2:3], lit(0x10)
+s_load_dword    s1, s[2:3], lit(16)
 s_buffer_load_dwordx2 s[4:5], s[8:11], s7

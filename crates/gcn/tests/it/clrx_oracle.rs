@@ -1,0 +1,290 @@
+//! CLRX's disassembly of random instruction words, one file per GPU
+//! (`tests/data/clrx_oracle/<gpu>.tsv`, `HEXWORDS<TAB>TEXT` as `clrxdisasm -r -g GPU`
+//! printed it; the README there says where they came from).
+//!
+//! Every row is decoded on its own. A row matches when our text equals CLRX's under the
+//! rules of `clrx_vectors::norm` (spacing and comments aside) and, for a decoded row,
+//! reassembles to the row's words. Words we do not decode print as `.int`, as in
+//! `kauai disasm`. A branch row's text also holds CLRX's `.org`/label lines: only its
+//! first line (the instruction) is compared. How many rows match per GPU is kept in
+//! `expected.txt` and compared exactly, so that a regression and an improvement both
+//! show (`BLESS=1` rewrites it). Independently of the text, every row we decode must
+//! reassemble to its words (the crate's invariant).
+//!
+//! `CLRX_ORACLE_REPORT=DIR` writes each GPU's mismatching rows to `DIR/<gpu>.txt`, to
+//! find the biggest classes of difference.
+
+use super::clrx_vectors::{asm, norm, with_labels};
+use kauai_gcn::{decode, format_inst, Arch};
+use std::fmt::Write;
+
+/// The GPUs of the oracle, in the order of `expected.txt`. gfx1010 (GCN 1.5) has no
+/// architecture in Kauai yet: its rows are counted and none can match.
+const GPUS: &[&str] = &[
+    "pitcairn", "bonaire", "tonga", "gfx900", "gfx906", "gfx1010",
+];
+
+fn dir() -> String {
+    format!("{}/tests/data/clrx_oracle", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn words(hex: &str) -> Vec<u32> {
+    hex.split(' ')
+        .map(|w| u32::from_str_radix(w, 16).expect("hex word"))
+        .collect()
+}
+
+/// Our text for the row's words and whether they decoded, or an error when a decoded
+/// instruction does not reassemble to its words.
+fn ours(arch: Arch, w: &[u32]) -> Result<(String, bool), String> {
+    match decode(arch, w) {
+        Ok((inst, len)) if len == w.len() => {
+            match kauai_gcn::props::decoded_words_round_trip(arch, w) {
+                Ok(Some(_)) => Ok((format_inst(arch, &inst, 0), true)),
+                Ok(None) => Err(format!("{w:08x?}: decodes, then does not")),
+                Err(e) => Err(e),
+            }
+        }
+        // Fewer words (CLRX read a literal we do not) or more (we would read past the
+        // row): either way not CLRX's instruction.
+        Ok((inst, len)) => Ok((
+            format!("{} /* {len} words */", format_inst(arch, &inst, 0)),
+            true,
+        )),
+        Err(_) if w.len() == 1 => Ok((format!(".int {:#010x}", w[0]), false)),
+        Err(_) => Ok((format!(".int {}", hexlist(w)), false)),
+    }
+}
+
+fn hexlist(w: &[u32]) -> String {
+    w.iter()
+        .map(|x| format!("{x:#010x}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Kinds of CLRX text that do not read back to their words: `clrxasm` refuses them
+/// (their rows in `../shared/oracles/clrx/asm/*.messages.tsv`: "Unknown instruction",
+/// "Unknown VOP modifier", "Some garbages at ... modifier place", "Unaligned scalar
+/// register range", ...). Kauai prints such words as `.int` (or, where it decodes them,
+/// as text that reassembles) on purpose; `CLRX_LOSSY.md` beside the data says why for
+/// each. A row whose CLRX text has one of these shapes is counted as lossy, not compared.
+const LOSSY: &[(&str, fn(&str) -> bool)] = &[
+    ("ill_mnemonic", |t| {
+        t.split_whitespace()
+            .next()
+            .is_some_and(|m| m.contains("_ill_"))
+    }),
+    ("ill_operand", |t| {
+        t.contains("&ill!") || tokens(t).any(|w| w.strip_prefix("ill_").is_some_and(is_num))
+    }),
+    ("field_dump", |t| {
+        tokens(t).any(|w| {
+            w.split_once('=')
+                .is_some_and(|(k, v)| !k.is_empty() && v.starts_with(|c: char| c.is_ascii_digit()))
+        })
+    }),
+    ("wrapped_range", |t| ranges(t).any(|(_, a, b)| b < a)),
+    ("invalid_name", |t| tokens(t).any(|w| w.contains("invalid"))),
+    ("unnamed_register", |t| tokens(t).any(|w| w.ends_with('!'))),
+    ("raw_dpp_ctrl", |t| t.contains("dppctrl:")),
+    // `sendmsg(gs, emit, 1) :0xe162`: bits outside the fields after the call.
+    ("sendmsg_extra_bits", |t| t.contains(") :0x")),
+    ("stray_modifier_bits", |t| {
+        tokens(t).skip(1).any(|w| {
+            ["neg", "abs", "sext"]
+                .iter()
+                .any(|p| w.strip_prefix(p).is_some_and(is_num))
+        })
+    }),
+    ("unaligned_scalar_range", |t| {
+        t.starts_with("s_")
+            && ranges(t).any(|(r, a, b)| r == "s" && b > a && a % (b - a + 1).min(4) != 0)
+    }),
+    // GCN 1.4 SDWA with a scalar pair off its alignment (`s[7:8] src0_sel:byte3`).
+    ("unaligned_sdwa_scalar_pair", |t| {
+        t.contains("_sel:") && ranges(t).any(|(r, a, b)| r == "s" && b == a + 1 && a % 2 != 0)
+    }),
+];
+
+/// Kinds of CLRX text that break one of CLRX's own operand rules, recognised by the rule
+/// our assembler names when it refuses the text (the same rule: clrxasm's message for
+/// such lines in `../shared/oracles/clrx/asm/*.messages.tsv` follows each).
+const LOSSY_BY_RULE: &[(&str, &str)] = &[
+    // "More than one SGPR to read in instruction"
+    ("two_sgprs_read", "more than one SGPR read"),
+    // "No SGPR can be readed in vccImplRead"
+    (
+        "sgpr_with_implicit_vcc",
+        "no SGPR can be read by v_div_fmas",
+    ),
+    // "Idxen and offen must be zero in 64-bit address mode"
+    ("offen_idxen_with_addr64", "idxen and offen must be zero"),
+    // "Garbages at end of line" (`s_endpgm 0x5`, `s_barrier 0x1`, ...)
+    ("operand_of_operandless_sopp", "takes 0 operand(s)"),
+    // "Some TTMPRegister number out of range (0-11)"
+    ("ttmp_past_end", "TTMP register number out of range"),
+    // "Some scalar register number out of range"
+    ("sgpr_past_end", "SGPR number out of range"),
+    // "Literal in VOP3 is illegal": a negated constant printed as `-22`
+    (
+        "negated_constant_as_literal",
+        "a literal is not allowed in this operand",
+    ),
+    // "Expected 1 scalar register": `v_readlane_b32 lds, ...`, `v_readfirstlane_b32 0x0, ...`
+    ("constant_as_destination", "expected a register"),
+    // clrxasm refuses SDWA/DPP v_madmk/v_madak (their literal) and their VOP3 forms
+    // ("Expected operator", "Some garbages at VOP modifier place")
+    ("madmk_madak_sdwa_dpp", "without literal"),
+    ("madmk_madak_vop3", "no form of 'v_mad"),
+];
+
+/// Words Kauai prints otherwise on purpose, though CLRX's text would reassemble: the
+/// test recognises each by our text and CLRX's (see `CLRX_LOSSY.md`).
+const DELIBERATE: &[(&str, fn(&str, &str) -> bool)] = &[(
+    // A GCN 1.2 SDWA compare without dst_sel: our assembler writes byte0 there as
+    // llvm-mc does (tests/data/llvm), clrxasm writes dword; so the words clrxasm wrote
+    // print with `dst_sel:dword`.
+    "vopc_sdwa_dst_sel_default",
+    |ours, clrx| {
+        ours.contains(" dst_sel:dword")
+            && !clrx.contains("dst_sel")
+            && norm(&ours.replace(" dst_sel:dword", "")) == norm(clrx)
+    },
+)];
+
+fn is_num(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The words of a text, without the commas and brackets around them.
+fn tokens(t: &str) -> impl Iterator<Item = &str> {
+    t.split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')')
+        .filter(|w| !w.is_empty())
+}
+
+/// Register ranges `x[a:b]` in a text: (prefix letters, a, b).
+fn ranges(t: &str) -> impl Iterator<Item = (&str, u32, u32)> {
+    t.match_indices('[').filter_map(move |(i, _)| {
+        let pre = t[..i].rsplit(|c: char| !c.is_ascii_alphabetic()).next()?;
+        let (a, rest) = t[i + 1..].split_once(':')?;
+        let b = rest.split(']').next()?;
+        Some((pre, a.parse().ok()?, b.parse().ok()?))
+    })
+}
+
+#[test]
+fn clrx_disasm_oracle() {
+    let report = std::env::var_os("CLRX_ORACLE_REPORT");
+    let mut counts = String::new();
+    let mut broken = Vec::new();
+    for gpu in GPUS {
+        let path = format!("{}/{gpu}.tsv", dir());
+        let data = std::fs::read_to_string(&path).expect("oracle rows");
+        let arch = kauai_gcn::device(gpu).map(|d| d.1);
+        let (mut total, mut matched) = (0usize, 0usize);
+        let mut lossy = vec![0usize; LOSSY.len() + LOSSY_BY_RULE.len()];
+        let mut other_words = 0usize;
+        let mut deliberate = vec![0usize; DELIBERATE.len()];
+        let mut mismatches = String::new();
+        for line in data.lines() {
+            let (hex, clrx) = line.split_once('\t').expect("HEXWORDS<TAB>TEXT");
+            total += 1;
+            let clrx = clrx.split("\\n").next().unwrap_or("");
+            let Some(arch) = arch else {
+                continue;
+            };
+            let w = words(hex);
+            let (text, _) = match ours(arch, &w) {
+                Ok(x) => x,
+                Err(e) => {
+                    broken.push(format!("{gpu}: {e}"));
+                    continue;
+                }
+            };
+            if norm(&text) == norm(clrx) {
+                matched += 1;
+                continue;
+            }
+            if let Some(k) = DELIBERATE.iter().position(|(_, f)| f(&text, clrx)) {
+                deliberate[k] += 1;
+                continue;
+            }
+            if let Some(k) = LOSSY.iter().position(|(_, f)| f(clrx)) {
+                lossy[k] += 1;
+                continue;
+            }
+            match asm(gpu, &with_labels(clrx)) {
+                // CLRX's text leaves bits out (reserved fields, a forced literal printed
+                // as its inline value): by our assembler it means other words.
+                Ok(got) if got != w => {
+                    other_words += 1;
+                    if report.is_some() {
+                        let _ = writeln!(mismatches, "{hex}\t{text}\t{clrx}\t\tother_words");
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    if let Some(k) = LOSSY_BY_RULE.iter().position(|(_, m)| e.contains(m)) {
+                        lossy[LOSSY.len() + k] += 1;
+                        continue;
+                    }
+                }
+                Ok(_) => {}
+            }
+            if report.is_some() {
+                let why = decode(arch, &w)
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
+                let back = match asm(gpu, &with_labels(clrx)) {
+                    Ok(got) if got == w => "same".to_string(),
+                    Ok(got) => format!("other {got:08x?}"),
+                    Err(e) => format!("error {}", e.lines().next().unwrap_or("")),
+                };
+                let _ = writeln!(mismatches, "{hex}\t{text}\t{clrx}\t{why}\t{back}");
+            }
+        }
+        let l: usize = lossy.iter().sum();
+        let dl: usize = deliberate.iter().sum();
+        let _ = writeln!(
+            counts,
+            "{gpu}: {matched} / {total} match, {l} CLRX-lossy, {dl} deliberate, {other_words} \
+             CLRX text means other words, {} other",
+            total - matched - l - dl - other_words
+        );
+        for ((name, _), n) in DELIBERATE.iter().zip(&deliberate) {
+            let _ = writeln!(counts, "  deliberate {name}: {n}");
+        }
+        let names = LOSSY
+            .iter()
+            .map(|x| x.0)
+            .chain(LOSSY_BY_RULE.iter().map(|x| x.0));
+        for (name, n) in names.zip(&lossy) {
+            let _ = writeln!(counts, "  lossy {name}: {n}");
+        }
+        if let Some(r) = &report {
+            let p = std::path::Path::new(r).join(format!("{gpu}.txt"));
+            std::fs::write(p, mismatches).expect("write report");
+        }
+    }
+    println!("CLRX disassembly rows matched:\n{counts}");
+    assert!(
+        broken.is_empty(),
+        "{} decoded rows do not reassemble:\n{}",
+        broken.len(),
+        broken[..broken.len().min(40)].join("\n")
+    );
+    let exp = std::path::PathBuf::from(format!("{}/expected.txt", dir()));
+    let header =
+        "# Rows of <gpu>.tsv whose text Kauai prints as CLRX does (tests/it/clrx_oracle.rs;\n\
+                  # BLESS=1 rewrites the counts after the marker).\n";
+    let e = kauai_testkit::Expected::split(
+        &exp,
+        "#### EXPECTED",
+        &std::fs::read_to_string(&exp).unwrap_or_else(|_| header.to_string()),
+    );
+    if let Err(msg) = e.check(&counts) {
+        panic!("{msg}");
+    }
+}
