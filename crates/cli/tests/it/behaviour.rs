@@ -515,10 +515,10 @@ fn check_races_reports_blocks_and_keeps_the_outputs() {
         ),
         "{err}"
     );
-    // The later access of each race is quoted from the source, as Oclgrind does.
+    // Both accesses of each race are quoted from the source, as Oclgrind does.
     assert!(
         err.contains(
-            "Group(0,0,0): store\n    At line 23 (column 5) of filetests/run/checks/race_local.cl:\n      tmp[l] = l + 1;\n\nRead-write data race at local memory address 0x20000000000\n"
+            "First entity:  Global(0,0,0) Local(0,0,0) Group(0,0,0): load\n    At line 24 (column 29) of filetests/run/checks/race_local.cl:\n      out[get_global_id(0)] = tmp[(l + 1) % 4];\n    Second entity: Global(1,0,0) Local(1,0,0) Group(0,0,0): store\n    At line 23 (column 5) of filetests/run/checks/race_local.cl:\n      tmp[l] = l + 1;\n\nRead-write data race at local memory address 0x20000000000\n"
         ),
         "{err}"
     );

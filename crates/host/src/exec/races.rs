@@ -18,8 +18,8 @@ use crate::checks::{Entity, Finding, FindingKind, RaceKind};
 
 /// Bytes of memory per shadow page: shadow is allocated only for the pages touched.
 const PAGE: usize = 64;
-/// Shadow memory of one run at most: 24 bytes per byte tracked, so 1 GiB tracks
-/// about 44 million bytes, far beyond the kernels one debugs with this check.
+/// Shadow memory of one run at most: 40 bytes per byte tracked, so 1 GiB tracks
+/// about 27 million bytes, far beyond the kernels one debugs with this check.
 pub(super) const MAX_SHADOW_BYTES: usize = 1 << 30;
 /// Distinct races kept with their details; later distinct ones are only counted, so
 /// a kernel racing everywhere cannot fill memory with reports.
@@ -88,11 +88,15 @@ struct Cell {
     write: Access,
     /// The latest reader, and the earlier reader that races with the most.
     read: [Access; 2],
+    /// The instructions of `write`, `read[0]` and `read[1]`, as site ids (0: none), so
+    /// that both sides of a race can be quoted from the source.
+    sites: [u32; 3],
 }
 
 const EMPTY: Cell = Cell {
     write: NONE,
     read: [NONE; 2],
+    sites: [0; 3],
 };
 
 /// A race seen, before its work-items are turned into ids.
@@ -101,6 +105,8 @@ struct Raw {
     region: usize,
     /// The later access's instruction (`function << 32 | op index`).
     site: u64,
+    /// The earlier access's site id (0: unknown).
+    first_site: u32,
     offset: u64,
     address: u64,
     first: Access,
@@ -120,6 +126,9 @@ pub(super) struct RaceState {
     seen: HashMap<(RaceKind, usize, u64), usize>,
     /// Distinct races beyond [`MAX_FINDINGS`].
     pub(super) dropped: u64,
+    /// Instructions by site id (id `i + 1` is `sites[i]`), and their ids.
+    sites: Vec<u64>,
+    site_ids: HashMap<u64, u32>,
 }
 
 impl Access {
@@ -221,7 +230,16 @@ impl RaceState {
         }
         let pages = self.shadow[r].get_or_insert_with(|| vec![None; size.div_ceil(PAGE)]);
         let x = Access::new(self.group, self.epoch, lid, kind);
-        let mut found: [Option<(Access, usize)>; 2] = [None, None];
+        let sid = match self.site_ids.get(&site) {
+            Some(&id) => id,
+            None => {
+                self.sites.push(site);
+                let id = u32::try_from(self.sites.len()).unwrap_or(0);
+                self.site_ids.insert(site, id);
+                id
+            }
+        };
+        let mut found: [Option<(Access, u32, usize)>; 2] = [None, None];
         let mut memo: Option<(Cell, Cell)> = None;
         for b in off..off + len as usize {
             let Some(slot) = pages.get_mut(b / PAGE) else {
@@ -251,39 +269,51 @@ impl RaceState {
             let old = *cell;
             if kind == AccessKind::Load {
                 if found[0].is_none() && cell.write.races_with(x, local) {
-                    found[0] = Some((cell.write, b));
+                    found[0] = Some((cell.write, cell.sites[0], b));
                 }
                 let [r0, r1] = cell.read;
                 if r0.who() != x.who() {
-                    let keep = if r0.rank(x, local) >= r1.rank(x, local) {
-                        r0
+                    let (keep, keep_site) = if r0.rank(x, local) >= r1.rank(x, local) {
+                        (r0, cell.sites[1])
                     } else {
-                        r1
+                        (r1, cell.sites[2])
                     };
-                    cell.read = [x, if keep.rank(x, local) > 0 { keep } else { NONE }];
+                    let kept = keep.rank(x, local) > 0;
+                    cell.read = [x, if kept { keep } else { NONE }];
+                    cell.sites[1] = sid;
+                    cell.sites[2] = if kept { keep_site } else { 0 };
                 }
             } else {
                 if found[1].is_none() && cell.write.races_with(x, local) {
-                    found[1] = Some((cell.write, b));
+                    found[1] = Some((cell.write, cell.sites[0], b));
                 }
                 if found[0].is_none() {
-                    if let Some(rd) = cell.read.iter().find(|a| a.races_with(x, local)) {
-                        found[0] = Some((*rd, b));
+                    if let Some(i) = cell.read.iter().position(|a| a.races_with(x, local)) {
+                        found[0] = Some((cell.read[i], cell.sites[1 + i], b));
                     }
                 }
                 cell.write = x;
+                cell.sites[0] = sid;
             }
             memo = Some((old, *cell));
         }
         let base = p & !OFFSET_MASK;
         for (i, f) in found.into_iter().enumerate() {
-            if let Some((first, b)) = f {
+            if let Some((first, first_site, b)) = f {
                 let kind = if i == 0 {
                     RaceKind::ReadWrite
                 } else {
                     RaceKind::WriteWrite
                 };
-                self.record(kind, r, site, b as u64, base | b as u64, first, x);
+                self.record(
+                    kind,
+                    r,
+                    (site, first_site),
+                    b as u64,
+                    base | b as u64,
+                    first,
+                    x,
+                );
             }
         }
         Ok(())
@@ -295,7 +325,7 @@ impl RaceState {
         &mut self,
         kind: RaceKind,
         region: usize,
-        site: u64,
+        (site, first_site): (u64, u32),
         offset: u64,
         address: u64,
         first: Access,
@@ -314,6 +344,7 @@ impl RaceState {
             kind,
             region,
             site,
+            first_site,
             offset,
             address,
             first,
@@ -342,7 +373,7 @@ impl RaceState {
                 at,
             }
         };
-        // Only the later access's instruction is known: the shadow keeps no sites.
+        // The instructions of both accesses, from the sites the shadow cells keep.
         let site_pos = |site: u64| {
             let f = run.prog.funcs.get((site >> 32) as usize)?.as_ref()?;
             f.loc_at(site as u32).resolve(&run.prog.source_files)
@@ -361,7 +392,12 @@ impl RaceState {
                 address: w.address,
                 memory: run.descs.get(w.region).cloned().unwrap_or_default(),
                 offset: w.offset,
-                first: entity(&w.first, None),
+                first: entity(
+                    &w.first,
+                    self.sites
+                        .get((w.first_site as usize).wrapping_sub(1))
+                        .and_then(|&s| site_pos(s)),
+                ),
                 second: Some(entity(&w.second, site_pos(w.site))),
                 count: w.count,
                 detail: String::new(),
