@@ -438,15 +438,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         // defaults; a bare `sdwa` when no select says SDWA (clamp, omod and abs exist
         // in VOP3 too, which the assembler would pick; sext implies SDWA).
         let sel = |v: u8| SDWA_SEL_NAMES.get(v as usize).copied().unwrap_or("dword");
-        match m.omod {
-            1 => mods.push("mul:2".into()),
-            2 => mods.push("mul:4".into()),
-            3 => mods.push("div:2".into()),
-            _ => {}
-        }
-        if m.clamp {
-            mods.push("clamp".into());
-        }
+        push_omod_clamp(&mut mods, m.omod, m.clamp);
         let start = mods.len();
         // Before GCN 1.4 a VOPC word carries dst_sel/dst_unused too (CLRX prints them);
         // the assembler's default there is byte0 (0), not dword.
@@ -582,15 +574,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 .collect();
             mods.push(format!("op_sel:[{}]", bits.join(",")));
         }
-        match m.omod {
-            1 => mods.push("mul:2".into()),
-            2 => mods.push("mul:4".into()),
-            3 => mods.push("div:2".into()),
-            _ => {}
-        }
-        if m.clamp {
-            mods.push("clamp".into());
-        }
+        push_omod_clamp(&mut mods, m.omod, m.clamp);
         if needs_vop3_keyword(arch, inst) {
             mods.push("vop3".into());
         }
@@ -726,4 +710,17 @@ pub fn disassemble_with(
         let _ = writeln!(out, ".byte {}", bytes.join(", "));
     }
     out
+}
+
+/// The output modifier and clamp, in CLRX's order (both VOP3 and SDWA print them so).
+fn push_omod_clamp(mods: &mut Vec<String>, omod: u8, clamp: bool) {
+    match omod {
+        1 => mods.push("mul:2".into()),
+        2 => mods.push("mul:4".into()),
+        3 => mods.push("div:2".into()),
+        _ => {}
+    }
+    if clamp {
+        mods.push("clamp".into());
+    }
 }

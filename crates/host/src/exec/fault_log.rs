@@ -55,12 +55,7 @@ impl FaultLog {
         self.raws
             .iter()
             .map(|w| {
-                let at = run
-                    .prog
-                    .funcs
-                    .get((w.site >> 32) as usize)
-                    .and_then(|f| f.as_ref())
-                    .and_then(|f| f.loc_at(w.site as u32).resolve(&run.prog.source_files));
+                let at = run.site_pos(w.site);
                 let (global, local, group) = w.wi;
                 Finding {
                     check: "memory",

@@ -111,7 +111,7 @@ impl RunCtx<'_> {
                     Ok(v) => Some(v),
                     Err(Stop::Fault(m)) if faults.is_some() => {
                         if let Some(fl) = faults.as_deref_mut() {
-                            let site = ($func as u64) << 32 | (*pc as u64 - 1);
+                            let site = site($func, *pc);
                             fl.record(site, m, (gid, lid, group.id));
                         }
                         #[allow(clippy::no_effect, clippy::unused_unit)]
@@ -128,7 +128,7 @@ impl RunCtx<'_> {
         macro_rules! race {
             ($p:expr, $len:expr, $kind:expr, $func:expr, $pc:expr) => {
                 if let Some(rs) = races.as_deref_mut() {
-                    let site = ($func as u64) << 32 | ($pc as u64 - 1);
+                    let site = site($func, $pc);
                     rs.access(
                         &self.regions,
                         &self.local_sizes,
@@ -464,7 +464,7 @@ impl RunCtx<'_> {
                     Op::Uninit { s, what, a } => {
                         if r!(s) as u32 != 0 {
                             if let Some(st) = uninit.as_deref_mut() {
-                                let site = (fr.func as u64) << 32 | (*pc as u64 - 1);
+                                let site = site(fr.func, *pc);
                                 st.report(r!(what), site, r!(a), (gid, lid, group.id));
                             }
                         }

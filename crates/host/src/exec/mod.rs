@@ -159,6 +159,12 @@ struct RunCtx<'p> {
     checked: bool,
 }
 
+/// The op just executed in function `func`, whose next op is at `pc`, as one number
+/// (`func << 32 | op index`): what the checks key their findings by.
+fn site(func: u32, pc: usize) -> u64 {
+    u64::from(func) << 32 | (pc as u64).saturating_sub(1)
+}
+
 /// Why a work-item stopped early.
 enum Stop {
     Fault(String),

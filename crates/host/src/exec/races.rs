@@ -374,10 +374,7 @@ impl RaceState {
             }
         };
         // The instructions of both accesses, from the sites the shadow cells keep.
-        let site_pos = |site: u64| {
-            let f = run.prog.funcs.get((site >> 32) as usize)?.as_ref()?;
-            f.loc_at(site as u32).resolve(&run.prog.source_files)
-        };
+        let site_pos = |site: u64| run.site_pos(site);
         self.raws
             .iter()
             .map(|w| Finding {

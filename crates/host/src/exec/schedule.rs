@@ -347,9 +347,13 @@ impl RunCtx<'_> {
     /// Where a work-item that stopped with a fault was: its top frame's last op.
     fn fault_pos(&self, wi: &WorkItem) -> Option<kauai_ir::SourcePos> {
         let top = wi.frames.last()?;
-        let f = self.prog.funcs.get(top.func as usize)?.as_ref()?;
-        f.loc_at(top.pc.checked_sub(1)?)
-            .resolve(&self.prog.source_files)
+        self.site_pos(site(top.func, top.pc as usize))
+    }
+
+    /// The source line of the op a [`site`] names.
+    pub(super) fn site_pos(&self, site: u64) -> Option<kauai_ir::SourcePos> {
+        let f = self.prog.funcs.get((site >> 32) as usize)?.as_ref()?;
+        f.loc_at(site as u32).resolve(&self.prog.source_files)
     }
 
     fn init_wi(&self, wi: &mut WorkItem, group: &GroupCtx, lid: [u64; 3]) {

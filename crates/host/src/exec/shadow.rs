@@ -135,12 +135,7 @@ impl ShadowState {
                     kauai_ir::builtins::UNINIT_GLOBAL_WRITE => UninitKind::GlobalWrite,
                     _ => UninitKind::Control,
                 };
-                let at = run
-                    .prog
-                    .funcs
-                    .get((w.site >> 32) as usize)
-                    .and_then(|f| f.as_ref())
-                    .and_then(|f| f.loc_at(w.site as u32).resolve(&run.prog.source_files));
+                let at = run.site_pos(w.site);
                 let with_memory = kind == UninitKind::GlobalWrite;
                 let (r, off) = memory::locate(w.address);
                 Finding {

@@ -112,17 +112,7 @@ const WIDE: (f64, f64) = (-1e4, 1e4);
 
 macro_rules! f {
     ($name:expr, $expr:expr, $args:expr, $fl:expr, $dl:expr, $r:expr, $range:expr) => {
-        Func {
-            name: $name,
-            expr: $expr,
-            args: $args,
-            int_arg: false,
-            float: $fl,
-            double: $dl,
-            reference: $r,
-            range: $range,
-            range2: $range,
-        }
+        f!($name, $expr, $args, $fl, $dl, $r, $range, $range)
     };
     ($name:expr, $expr:expr, $args:expr, $fl:expr, $dl:expr, $r:expr, $range:expr, $range2:expr) => {
         Func {
