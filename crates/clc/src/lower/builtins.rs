@@ -62,6 +62,10 @@ pub(super) enum Kind {
     /// `read_image{f,i,ui}` (lowered in `image.rs`).
     ReadImage(ChannelKind),
     WriteImage(ChannelKind),
+    /// `read_imageh`/`write_imageh` (cl_khr_fp16): the float forms, with the colour
+    /// converted to or from `half4`.
+    ReadImageH,
+    WriteImageH,
     /// `get_image_*`; `None` is `get_image_dim`.
     ImageQuery(Option<ImageQuery>),
 }
@@ -342,6 +346,8 @@ const BUILTINS: &[Row] = &[
         Kind::WriteImage(ChannelKind::Unsigned),
         Gen::Image,
     ),
+    row("read_imageh", Kind::ReadImageH, Gen::Image),
+    row("write_imageh", Kind::WriteImageH, Gen::Image),
     row(
         "get_image_width",
         Kind::ImageQuery(Some(ImageQuery::Width)),
@@ -598,6 +604,10 @@ impl Lowerer<'_> {
             Kind::ReadImage(k) => {
                 let smp = (args.len() == 3).then(|| args[1]);
                 self.read_image(name, k, &av, smp, span)
+            }
+            Kind::ReadImageH => {
+                let smp = (args.len() == 3).then(|| args[1]);
+                self.read_image_half(name, &av, smp, span)
             }
             _ => self.lower_builtin(name, kind, &av, span),
         };
@@ -1101,7 +1111,9 @@ impl Lowerer<'_> {
             Kind::Extra(n) => self.extra(name, n, args, span),
             Kind::Async(n) => self.async_copy(name, n, args, span),
             Kind::ReadImage(k) => self.read_image(name, k, args, None, span),
+            Kind::ReadImageH => self.read_image_half(name, args, None, span),
             Kind::WriteImage(k) => self.write_image(name, k, args, span),
+            Kind::WriteImageH => self.write_image_half(name, args, span),
             Kind::ImageQuery(q) => self.image_query(name, q, args, span),
         }
     }

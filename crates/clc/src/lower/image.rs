@@ -271,6 +271,67 @@ impl Lowerer<'_> {
         Some((v, self.t.vector(data_prim(kind), 4)))
     }
 
+    /// `read_imageh` (cl_khr_fp16): `read_imagef`, rounded to `half4` (to nearest even).
+    pub(crate) fn read_image_half(
+        &mut self,
+        name: &str,
+        args: &[Arg],
+        sampler_arg: Option<ExprId>,
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let what = format!("`{name}` returns half4");
+        if !self.need_fp16(span, &what, &format!("{what}, which requires cl_khr_fp16")) {
+            return None;
+        }
+        let (v, _) = self.read_image(name, ChannelKind::Float, args, sampler_arg, span)?;
+        let rt = self.t.vector(Prim::Half, 4);
+        let vt = self.vty(rt);
+        let h = self.ins_conv(kauai_ir::ConvOp::FpTrunc, v, kauai_ir::Rounding::Rte, vt);
+        Some((h, rt))
+    }
+
+    /// `write_imageh(image, coord, half4 colour)` (cl_khr_fp16): `write_imagef` of the
+    /// colour widened to `float4` (exactly).
+    pub(crate) fn write_image_half(
+        &mut self,
+        name: &str,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let what = format!("`{name}` takes a half4 colour");
+        if !self.need_fp16(span, &what, &format!("{what}, which requires cl_khr_fp16")) {
+            return None;
+        }
+        if !self.arity(name, args, 3, span, "image, intN coord, half4 color") {
+            return None;
+        }
+        let want = self.t.vector(Prim::Half, 4);
+        if args[2].t != want {
+            let t = self.tyname(args[2].t);
+            self.err(
+                args[2].sp,
+                format!("the colour of `{name}` must be `half4`, not `{t}`"),
+                "write_imageh writes half4",
+            );
+            return None;
+        }
+        let ft = self.t.vector(Prim::Float, 4);
+        let vt = self.vty(ft);
+        let wide = self.ins_conv(
+            kauai_ir::ConvOp::FpExt,
+            args[2].v,
+            kauai_ir::Rounding::Default,
+            vt,
+        );
+        let mut wargs = args.to_vec();
+        wargs[2] = Arg {
+            v: wide,
+            t: ft,
+            sp: args[2].sp,
+        };
+        self.write_image(name, ChannelKind::Float, &wargs, span)
+    }
+
     /// `write_image{f,i,ui}(image, coord, colour)`.
     pub(crate) fn write_image(
         &mut self,
