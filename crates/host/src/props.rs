@@ -152,6 +152,44 @@ pub fn executors_agree(cfgs: &[[u8; 8]], m: &Module) -> Result<(), String> {
                 ))
             }
         }
+        // The uninit check runs an instrumented copy of the module: it must verify, and
+        // where the plain run succeeds it must compute the same memory and printf.
+        if let Ok(a) = &interp {
+            let uninit_args = copy(&args);
+            let checked = program.run(
+                kernel,
+                &uninit_args,
+                &nd,
+                &ExecOptions {
+                    threads: 1,
+                    fuel: Some(2_000_000),
+                    executor: Executor::Interpreter,
+                    checks: crate::Checks {
+                        uninit: true,
+                        ..Default::default()
+                    },
+                    ..ExecOptions::default()
+                },
+            );
+            match &checked {
+                Ok(b) => {
+                    if a.printf != b.printf || buffers(&interp_args) != buffers(&uninit_args) {
+                        return Err(format!(
+                            "kernel {kernel}: the uninit check changed the run's results"
+                        ));
+                    }
+                }
+                // The instrumented code runs more instructions: its budget may end first.
+                Err(ExecError::Timeout { .. }) => {}
+                Err(ExecError::Unsupported(m))
+                    if m.starts_with("the uninit check: not supported yet") => {}
+                Err(e) => {
+                    return Err(format!(
+                        "kernel {kernel}: the interpreter succeeds, with the uninit check {e:?}"
+                    ))
+                }
+            }
+        }
         let jit_opts = ExecOptions {
             threads: 1,
             timeout: Some(std::time::Duration::from_secs(2)),
