@@ -156,7 +156,7 @@ pub mod uninit;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use buffer::Buffer;
+pub use buffer::{Access, Buffer};
 pub use checks::{Checks, Finding, FindingKind, RaceKind, UninitKind, CHECKS_VAR, CHECK_LOG_VAR};
 pub use exec::Program;
 /// Work-items the JIT runs together in a packet, at most.

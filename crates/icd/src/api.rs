@@ -201,6 +201,17 @@ pub fn check_mem_flags(flags: u64) -> R<()> {
     Ok(())
 }
 
+/// What kernels may do with a buffer of these flags (the memory check reports the rest).
+fn kernel_access(flags: u64) -> kauai_host::Access {
+    if flags & CL_MEM_READ_ONLY != 0 {
+        kauai_host::Access::ReadOnly
+    } else if flags & CL_MEM_WRITE_ONLY != 0 {
+        kauai_host::Access::WriteOnly
+    } else {
+        kauai_host::Access::ReadWrite
+    }
+}
+
 /// `clCreateBuffer` after the FFI layer checked `host_ptr` against the flags and copied
 /// its contents (`initial`).
 pub fn create_buffer(
@@ -217,7 +228,8 @@ pub fn create_buffer(
     let storage = match initial {
         Some(b) => kauai_host::Buffer::from_bytes(&b),
         None => kauai_host::Buffer::new(size),
-    };
+    }
+    .with_access(kernel_access(flags));
     let flags = if flags & MEM_ACCESS == 0 {
         flags | CL_MEM_READ_WRITE
     } else {
@@ -310,7 +322,7 @@ pub fn create_sub_buffer(parent: Arc<Mem>, flags: u64, origin: usize, size: usiz
         f |= pf & MEM_HOST_ACCESS;
     }
     f |= pf & host_ptr_flags;
-    let storage = kauai_host::Buffer::new(size);
+    let storage = kauai_host::Buffer::new(size).with_access(kernel_access(f));
     let m = registry::register(Kind::Mem, true, |handle| Mem {
         handle,
         context: parent.context.clone(),

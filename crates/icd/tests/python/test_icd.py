@@ -918,3 +918,40 @@ def test_kauai_check_is_silent_on_the_fixed_kernel(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "data race" not in out.stderr
     assert out.stdout.strip() == "[1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8]"
+
+
+FLAGS_APP = '''
+import numpy as np
+import pyopencl as cl
+src = """
+__kernel void twice(__global const int *in, __global int *out) {
+    size_t i = get_global_id(0);
+    out[i] = 2 * in[i];
+}
+"""
+plat = [p for p in cl.get_platforms() if p.name == "Kauai"][0]
+ctx = cl.Context(plat.get_devices())
+q = cl.CommandQueue(ctx)
+a = np.arange(4, dtype=np.int32)
+mf = cl.mem_flags
+# The input is created write-only and the output read-only: both misused.
+src_buf = cl.Buffer(ctx, mf.WRITE_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+dst_buf = cl.Buffer(ctx, mf.READ_ONLY, a.nbytes)
+prg = cl.Program(ctx, src).build()
+prg.twice(q, (4,), None, src_buf, dst_buf)
+q.finish()
+print("done")
+'''
+
+
+def test_kauai_check_reports_buffer_access_flags(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(FLAGS_APP)
+    out = kauai_check("--check", "memory", "--error-exitcode", "3", "--", "/usr/bin/python3", str(app))
+    assert out.returncode == 3, out.stderr
+    # Oclgrind's wording, once per instruction with a count.
+    assert "Invalid read from write-only buffer" in out.stderr
+    assert "Invalid write to read-only buffer" in out.stderr
+    assert "out[i] = 2 * in[i];" in out.stderr
+    assert "kauai check: 2 finding(s)" in out.stderr
+    assert out.stdout.strip() == "done"
