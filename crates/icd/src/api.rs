@@ -1045,9 +1045,13 @@ pub fn enqueue_kernel(
     let args: Vec<ArgVal> = {
         let a = lock(&k.args);
         let mut out = Vec::with_capacity(a.len());
-        for v in a.iter() {
+        for (i, v) in a.iter().enumerate() {
             out.push(match v {
-                None => return Err(CL_INVALID_KERNEL_ARGS),
+                None => {
+                    let name = k.info.args.get(i).map_or("", |x| x.name.as_str());
+                    crate::api_checks::unset_argument(&k.info.name, i, name);
+                    return Err(CL_INVALID_KERNEL_ARGS);
+                }
                 // A buffer released since it was set is no argument any more.
                 Some(SetArg::Mem(w)) => ArgVal::Mem(w.upgrade().ok_or(CL_INVALID_KERNEL_ARGS)?),
                 Some(SetArg::Val(v)) => v.clone(),
