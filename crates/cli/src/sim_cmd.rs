@@ -144,6 +144,8 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
     }
     let limits = device.limits();
     let mut dumps = Vec::new();
+    // Whether any buffer has an access flag (`ro`, `wo`).
+    let mut flagged = false;
     let infos = kernel.info.args.clone();
     for (i, a) in infos.iter().enumerate() {
         let desc = ArgDesc {
@@ -158,8 +160,20 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
             size: a.size,
         };
         let value = match reader.argument(&desc, &limits) {
-            Ok(SimArg::Buffer { bytes, dump, .. }) => {
-                let b = Arc::new(Buffer::from_bytes(&bytes));
+            Ok(SimArg::Buffer {
+                bytes,
+                dump,
+                read_only,
+                write_only,
+            }) => {
+                // `ro`/`wo` are the platform's access flags, seen by the memory check.
+                let access = match (read_only, write_only) {
+                    (true, _) => kauai_runtime::Access::ReadOnly,
+                    (_, true) => kauai_runtime::Access::WriteOnly,
+                    _ => kauai_runtime::Access::ReadWrite,
+                };
+                flagged |= access != kauai_runtime::Access::ReadWrite;
+                let b = Arc::new(Buffer::from_bytes(&bytes).with_access(access));
                 if let Some(d) = dump {
                     dumps.push((a.name.clone(), b.clone(), d));
                 }
@@ -183,7 +197,9 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
         kauai_runtime::Checks {
             races: opts.data_races,
             uninit: opts.uninitialized,
-            ..Default::default()
+            // Oclgrind always checks access flags; here the memory check does, so a
+            // file that sets them turns it on.
+            memory: flagged,
         },
         opts.timeout,
     )?;

@@ -16,6 +16,19 @@ use crate::ExecError;
 pub struct Buffer {
     words: Vec<AtomicU64>,
     len: u64,
+    access: Access,
+}
+
+/// What the platform allows kernels to do with a buffer (`CL_MEM_READ_ONLY`,
+/// `CL_MEM_WRITE_ONLY`). Only the memory check looks at it: a write to a read-only
+/// buffer or a read of a write-only one is then a finding (OpenCL leaves it undefined,
+/// so a run without checks does the access).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Access {
+    #[default]
+    ReadWrite,
+    ReadOnly,
+    WriteOnly,
 }
 
 fn mask(bytes: u32) -> u64 {
@@ -33,7 +46,19 @@ impl Buffer {
         Buffer {
             words,
             len: len as u64,
+            access: Access::ReadWrite,
         }
+    }
+
+    /// The same buffer, created with the platform's access flag `access`.
+    pub fn with_access(mut self, access: Access) -> Buffer {
+        self.access = access;
+        self
+    }
+
+    /// The access the platform created the buffer with.
+    pub fn access(&self) -> Access {
+        self.access
     }
 
     pub fn from_bytes(bytes: &[u8]) -> Buffer {

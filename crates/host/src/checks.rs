@@ -232,6 +232,9 @@ pub fn fault_headline(m: &str) -> Option<String> {
     if rest.contains(" of read-only ") {
         return Some("Invalid write to read-only buffer".into());
     }
+    if rest.contains(" of write-only ") {
+        return Some("Invalid read from write-only buffer".into());
+    }
     let address = m.rsplit("0x").next()?.trim_end_matches(')');
     u64::from_str_radix(address, 16).ok()?;
     let space = if m.contains("__local") || m.contains("local ") {
@@ -282,6 +285,10 @@ mod tests {
         assert_eq!(
             h("store of 4 bytes through a null pointer (address 0x4)").as_deref(),
             Some("Invalid write of size 4 at global memory address 0x4")
+        );
+        assert_eq!(
+            h("load of 4 bytes at offset 8 of write-only __global buffer argument 0 `out` (created CL_MEM_WRITE_ONLY)").as_deref(),
+            Some("Invalid read from write-only buffer")
         );
         assert_eq!(h("reached `unreachable`"), None);
     }

@@ -67,14 +67,14 @@
 //!
 //! # Checks
 //!
-//! [`ExecOptions::checks`] turns on checks beyond the bounds checks: today `races`,
-//! data races on `__global` and `__local` memory (see `exec/races.rs`: a shadow cell
-//! per byte touched, reads and writes between barriers of one group or across groups,
-//! atomics against atomics exempt). A check runs the kernel on the interpreter, one
-//! work-group after another; what it finds goes to [`RunStats::findings`] (each
-//! distinct finding once, with a count, in Oclgrind's wording) and the run goes on.
-//! Source lines are not in the IR yet, so findings name the memory, offset and
-//! work-items but not the line.
+//! [`ExecOptions::checks`] turns on checks beyond the bounds checks ([`Checks`]):
+//! `memory` (each private array bounds-checked on its own; a store to a buffer created
+//! read-only or a load from one created write-only, [`Buffer::access`]), `races`
+//! (data races on `__global` and `__local` memory, see `exec/races.rs`) and `uninit`
+//! (see [`uninit`]). A check runs the kernel on the interpreter, one work-group after
+//! another; what it finds goes to [`RunStats::findings`] (each distinct finding once,
+//! with a count and the source line, in Oclgrind's wording), and the run goes on: a bad
+//! load reads zeros, a bad store does nothing.
 //!
 //! # printf
 //!
@@ -156,7 +156,7 @@ pub mod uninit;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use buffer::Buffer;
+pub use buffer::{Access, Buffer};
 pub use checks::{Checks, Finding, FindingKind, RaceKind, UninitKind, CHECKS_VAR, CHECK_LOG_VAR};
 pub use exec::Program;
 /// Work-items the JIT runs together in a packet, at most.

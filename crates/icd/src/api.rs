@@ -201,6 +201,17 @@ pub fn check_mem_flags(flags: u64) -> R<()> {
     Ok(())
 }
 
+/// What kernels may do with a buffer of these flags (the memory check reports the rest).
+fn kernel_access(flags: u64) -> kauai_host::Access {
+    if flags & CL_MEM_READ_ONLY != 0 {
+        kauai_host::Access::ReadOnly
+    } else if flags & CL_MEM_WRITE_ONLY != 0 {
+        kauai_host::Access::WriteOnly
+    } else {
+        kauai_host::Access::ReadWrite
+    }
+}
+
 /// `clCreateBuffer` after the FFI layer checked `host_ptr` against the flags and copied
 /// its contents (`initial`).
 pub fn create_buffer(
@@ -217,7 +228,8 @@ pub fn create_buffer(
     let storage = match initial {
         Some(b) => kauai_host::Buffer::from_bytes(&b),
         None => kauai_host::Buffer::new(size),
-    };
+    }
+    .with_access(kernel_access(flags));
     let flags = if flags & MEM_ACCESS == 0 {
         flags | CL_MEM_READ_WRITE
     } else {
@@ -310,7 +322,7 @@ pub fn create_sub_buffer(parent: Arc<Mem>, flags: u64, origin: usize, size: usiz
         f |= pf & MEM_HOST_ACCESS;
     }
     f |= pf & host_ptr_flags;
-    let storage = kauai_host::Buffer::new(size);
+    let storage = kauai_host::Buffer::new(size).with_access(kernel_access(f));
     let m = registry::register(Kind::Mem, true, |handle| Mem {
         handle,
         context: parent.context.clone(),
@@ -1033,9 +1045,13 @@ pub fn enqueue_kernel(
     let args: Vec<ArgVal> = {
         let a = lock(&k.args);
         let mut out = Vec::with_capacity(a.len());
-        for v in a.iter() {
+        for (i, v) in a.iter().enumerate() {
             out.push(match v {
-                None => return Err(CL_INVALID_KERNEL_ARGS),
+                None => {
+                    let name = k.info.args.get(i).map_or("", |x| x.name.as_str());
+                    crate::api_checks::unset_argument(&k.info.name, i, name);
+                    return Err(CL_INVALID_KERNEL_ARGS);
+                }
                 // A buffer released since it was set is no argument any more.
                 Some(SetArg::Mem(w)) => ArgVal::Mem(w.upgrade().ok_or(CL_INVALID_KERNEL_ARGS)?),
                 Some(SetArg::Val(v)) => v.clone(),

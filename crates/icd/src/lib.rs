@@ -17,6 +17,7 @@
 //!   target and `tests/it/api_props.rs`.
 
 mod api;
+mod api_checks;
 mod ffi;
 mod images;
 mod limits;

@@ -6,6 +6,11 @@
 /// any valid list while bounding the read of one without its terminating 0.
 pub const MAX_CONTEXT_PROPERTIES: usize = 64;
 
+/// Released handles the API check remembers (8 bytes each) to tell a double release
+/// from a garbage handle: 1M objects freed is far past what one debugs with it, and
+/// bounds the set in an application that churns through buffers.
+pub const MAX_RELEASED_HANDLES: usize = 1 << 20;
+
 /// Rows of one rectangular transfer (`region[1] * region[2]`): each row is one copy
 /// command entry, so this bounds the per-command bookkeeping (16M rows of 24 bytes).
 pub const MAX_RECT_ROWS: usize = 1 << 24;

@@ -406,7 +406,6 @@ fn checks_from_env() -> Checks {
 /// Each finding of a launch on standard error, a block each as Oclgrind prints them,
 /// and appended to the `kauai check` log when one is named.
 fn report_findings(stats: &kauai_host::RunStats) {
-    use std::io::Write;
     let mut text = String::new();
     for f in &stats.findings {
         text.push_str(&f.to_string());
@@ -418,24 +417,8 @@ fn report_findings(stats: &kauai_host::RunStats) {
             stats.findings_dropped
         ));
     }
-    if text.is_empty() {
-        return;
-    }
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
-    if let Some(path) = std::env::var_os(kauai_host::CHECK_LOG_VAR) {
-        let log = std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(&path);
-        match log {
-            Ok(mut f) => {
-                let _ = f.write_all(text.as_bytes());
-            }
-            Err(e) => eprintln!(
-                "kauai: warning: cannot append to {}: {e}",
-                std::path::Path::new(&path).display()
-            ),
-        }
+    if !text.is_empty() {
+        crate::api_checks::emit(&text);
     }
 }
 

@@ -9,7 +9,8 @@
 //! reference to the object; internal users (a kernel its program, a queued command its
 //! buffers and events) hold their own `Arc`s. The handle stays valid until the object is
 //! really dropped (its `Drop` calls [`forget`]), so the handle an info query returns for
-//! a parent is always live, and the header memory is freed only then.
+//! a parent is always live, and the header memory is freed only then (kept, with the
+//! API check on, after the application released the object: see `api_checks`).
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -40,7 +41,7 @@ type AnyArc = Arc<dyn Any + Send + Sync>;
 
 struct Entry {
     /// Owned here so its address (the handle) is stable and freed with the entry.
-    _header: Box<IcdHeader>,
+    header: Box<IcdHeader>,
     kind: Kind,
     api_refs: u32,
     strong: Option<AnyArc>,
@@ -71,7 +72,7 @@ pub fn register<T: Any + Send + Sync>(
     let any: AnyArc = obj.clone();
     let weak = Arc::downgrade(&any);
     let entry = Entry {
-        _header: header,
+        header,
         kind,
         api_refs: u32::from(exposed),
         strong: exposed.then_some(any),
@@ -80,6 +81,7 @@ pub fn register<T: Any + Send + Sync>(
     lock()
         .get_or_insert_with(HashMap::new)
         .insert(handle, entry);
+    crate::api_checks::note_registered(handle);
     obj
 }
 
@@ -132,6 +134,7 @@ pub fn release(handle: usize, kind: Kind) -> bool {
         }
         e.api_refs -= 1;
         if e.api_refs == 0 {
+            crate::api_checks::note_released(handle);
             e.strong.take()
         } else {
             None
@@ -153,7 +156,12 @@ pub fn ref_count(handle: usize) -> u32 {
 /// Remove a dropped object's handle (called from its `Drop`).
 pub fn forget(handle: usize) {
     let removed = lock().as_mut().and_then(|m| m.remove(&handle));
-    drop(removed);
+    if let Some(e) = removed {
+        // The ICD loader reads a handle's dispatch pointer before calling us: with the
+        // API check on, a released object's header stays, so a second release reaches
+        // the check instead of freed memory.
+        crate::api_checks::keep_header(handle, e.header);
+    }
 }
 
 /// The kinds and API reference counts of the objects [`live_objects`] counts (for a

@@ -43,7 +43,7 @@ pub use host_target::host_info;
 pub use il::PRINTF_BUFFER_BYTES;
 pub use il_probe::probe_il;
 pub use kauai_host::{
-    Buffer, Checks, ExecError, ExecOptions, Finding, RunStats, CHECKS_VAR, CHECK_LOG_VAR,
+    Access, Buffer, Checks, ExecError, ExecOptions, Finding, RunStats, CHECKS_VAR, CHECK_LOG_VAR,
 };
 pub use kernel::{enqueue, Kernel, KernelArg, NdRangeSpec};
 pub use program::{

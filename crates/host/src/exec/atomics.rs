@@ -18,8 +18,13 @@ impl Mem<'_, '_> {
             return Err(self.misaligned_atomic(p, len));
         }
         let mut f = f;
-        if let Some(Region::Shared { buf, writable }) = self.regions.get(r) {
-            if !writable || off + len > buf.len() as u64 {
+        if let Some(Region::Shared {
+            buf,
+            writable,
+            readable,
+        }) = self.regions.get(r)
+        {
+            if !writable || !readable || off + len > buf.len() as u64 {
                 return Err(self.fault("atomic", p, len));
             }
             return Ok(buf.atomic_update(off, eb, f));

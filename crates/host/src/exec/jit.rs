@@ -58,7 +58,7 @@ impl RunCtx<'_> {
                     // go through the image hook, as in the interpreter.
                     Region::Null | Region::Image { .. } => kauai_jit::Mem::Null,
                     Region::Private => kauai_jit::Mem::Private,
-                    Region::Shared { buf, writable } => kauai_jit::Mem::Shared {
+                    Region::Shared { buf, writable, .. } => kauai_jit::Mem::Shared {
                         words: buf.words(),
                         len: buf.len() as u64,
                         writable: *writable,

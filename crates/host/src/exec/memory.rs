@@ -130,10 +130,26 @@ impl Mem<'_, '_> {
                 self.private.len() as u64
             }
             Some(Region::Local(k)) => self.local.get(*k).map_or(0, |l| l.len() as u64),
-            Some(Region::Shared { buf, writable }) => {
+            Some(Region::Shared {
+                buf,
+                writable,
+                readable,
+            }) => {
                 if !writable && what != "load" {
+                    let flag = if buf.access() == crate::Access::ReadOnly {
+                        " (created CL_MEM_READ_ONLY)"
+                    } else {
+                        ""
+                    };
                     return Stop::Fault(format!(
-                        "{what} of {len} bytes {} of read-only {}",
+                        "{what} of {len} bytes {} of read-only {}{flag}",
+                        place(off),
+                        self.descs[r]
+                    ));
+                }
+                if !readable && what != "store" {
+                    return Stop::Fault(format!(
+                        "{what} of {len} bytes {} of write-only {} (created CL_MEM_WRITE_ONLY)",
                         place(off),
                         self.descs[r]
                     ));
@@ -204,8 +220,8 @@ impl Mem<'_, '_> {
         let r = (p >> OFFSET_BITS) as usize;
         let off = p & OFFSET_MASK;
         let len = eb as u64 * out.len() as u64;
-        if let Some(Region::Shared { buf, .. }) = self.regions.get(r) {
-            if off + len > buf.len() as u64 {
+        if let Some(Region::Shared { buf, readable, .. }) = self.regions.get(r) {
+            if !readable || off + len > buf.len() as u64 {
                 return Err(self.fault("load", p, len));
             }
             for (i, o) in out.iter_mut().enumerate() {
@@ -253,7 +269,7 @@ impl Mem<'_, '_> {
         let r = (p >> OFFSET_BITS) as usize;
         let off = p & OFFSET_MASK;
         let len = eb as u64 * vals.len() as u64;
-        if let Some(Region::Shared { buf, writable }) = self.regions.get(r) {
+        if let Some(Region::Shared { buf, writable, .. }) = self.regions.get(r) {
             if !writable || off + len > buf.len() as u64 {
                 return Err(self.fault("store", p, len));
             }

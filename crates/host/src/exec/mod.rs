@@ -115,6 +115,8 @@ enum Region<'a> {
     Shared {
         buf: &'a Buffer,
         writable: bool,
+        /// False only for a write-only buffer with the memory check on.
+        readable: bool,
     },
     Local(usize),
     /// An image argument, reached only by the image builtins.

@@ -220,6 +220,7 @@ impl RaceState {
             Some(Region::Shared {
                 buf,
                 writable: true,
+                ..
             }) => (buf.len(), false),
             Some(Region::Local(k)) => (local_sizes.get(*k).map_or(0, |l| l.0 as usize), true),
             // Private memory is one work-item's; read-only memory cannot race.

@@ -275,6 +275,7 @@ impl<'p> RunCtx<'p> {
                 GlobalMem::Shared { buf, writable } => Region::Shared {
                     buf,
                     writable: *writable,
+                    readable: true,
                 },
                 GlobalMem::Local(i) => Region::Local(*i),
             });
@@ -320,9 +321,18 @@ impl<'p> RunCtx<'p> {
                 (ParamKind::Ptr(space), ArgValue::Buffer(buf))
                     if *space != AddrSpace::Local && *space != AddrSpace::Private =>
                 {
+                    // The platform's access flags count only with the memory check on:
+                    // without it the access is done, as OpenCL leaves it undefined.
+                    let access = if self.checked {
+                        buf.access()
+                    } else {
+                        crate::Access::ReadWrite
+                    };
                     self.regions.push(Region::Shared {
                         buf,
-                        writable: *space != AddrSpace::Constant,
+                        writable: *space != AddrSpace::Constant
+                            && access != crate::Access::ReadOnly,
+                        readable: access != crate::Access::WriteOnly,
                     });
                     let sp = if *space == AddrSpace::Constant {
                         "__constant"

@@ -434,6 +434,7 @@ macro_rules! retain_release {
                 if registry::release(h as usize, $kind) {
                     Ok(())
                 } else {
+                    crate::api_checks::release_failed(stringify!($release), h as usize);
                     Err($err)
                 }
             })

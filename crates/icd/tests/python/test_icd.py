@@ -918,3 +918,78 @@ def test_kauai_check_is_silent_on_the_fixed_kernel(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "data race" not in out.stderr
     assert out.stdout.strip() == "[1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8]"
+
+
+FLAGS_APP = '''
+import numpy as np
+import pyopencl as cl
+src = """
+__kernel void twice(__global const int *in, __global int *out) {
+    size_t i = get_global_id(0);
+    out[i] = 2 * in[i];
+}
+"""
+plat = [p for p in cl.get_platforms() if p.name == "Kauai"][0]
+ctx = cl.Context(plat.get_devices())
+q = cl.CommandQueue(ctx)
+a = np.arange(4, dtype=np.int32)
+mf = cl.mem_flags
+# The input is created write-only and the output read-only: both misused.
+src_buf = cl.Buffer(ctx, mf.WRITE_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+dst_buf = cl.Buffer(ctx, mf.READ_ONLY, a.nbytes)
+prg = cl.Program(ctx, src).build()
+prg.twice(q, (4,), None, src_buf, dst_buf)
+q.finish()
+print("done")
+'''
+
+
+def test_kauai_check_reports_buffer_access_flags(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(FLAGS_APP)
+    out = kauai_check("--check", "memory", "--error-exitcode", "3", "--", "/usr/bin/python3", str(app))
+    assert out.returncode == 3, out.stderr
+    # Oclgrind's wording, once per instruction with a count.
+    assert "Invalid read from write-only buffer" in out.stderr
+    assert "Invalid write to read-only buffer" in out.stderr
+    assert "out[i] = 2 * in[i];" in out.stderr
+    assert "kauai check: 2 finding(s)" in out.stderr
+    assert out.stdout.strip() == "done"
+
+
+API_APP = '''
+import ctypes
+import numpy as np
+import pyopencl as cl
+plat = [p for p in cl.get_platforms() if p.name == "Kauai"][0]
+ctx = cl.Context(plat.get_devices())
+q = cl.CommandQueue(ctx)
+prg = cl.Program(ctx, "__kernel void k(__global int *a, __global int *b) { a[0] = b[0]; }").build()
+a = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4)
+k = prg.k
+k.set_arg(0, a)
+try:
+    cl.enqueue_nd_range_kernel(q, k, (1,), None)   # b never set
+except cl.LogicError as e:
+    print("enqueue:", e.code)
+ocl = ctypes.CDLL("libOpenCL.so.1")
+ocl.clReleaseMemObject.argtypes = [ctypes.c_void_p]
+extra = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4)
+p = extra.int_ptr
+print("release:", ocl.clReleaseMemObject(p))          # pyopencl's own reference
+print("release again:", ocl.clReleaseMemObject(p))    # one too many
+'''
+
+
+def test_kauai_check_reports_api_misuse(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(API_APP)
+    out = kauai_check("--error-exitcode", "3", "--", "/usr/bin/python3", str(app))
+    assert out.returncode == 3, out.stderr
+    assert "Kernel argument 1 `b` of kernel `k` never set" in out.stderr
+    assert "Object released more often than retained" in out.stderr
+    assert "call: clReleaseMemObject" in out.stderr
+    # The calls still fail as they do without checks.
+    assert "enqueue: -52" in out.stdout
+    assert "release: 0" in out.stdout
+    assert "release again: -38" in out.stdout

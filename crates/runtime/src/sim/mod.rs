@@ -149,7 +149,7 @@ pub enum SimArg {
     Buffer {
         bytes: Vec<u8>,
         dump: Option<Dump>,
-        /// `ro` / `wo` (accepted; Kauai does not check buffer access flags yet).
+        /// `ro` / `wo`: the buffer's access flag, which the memory check holds kernels to.
         read_only: bool,
         write_only: bool,
     },
