@@ -17,6 +17,13 @@
 //!   power-of-two scaling, undone afterwards), so the squares neither overflow nor lose
 //!   bits to underflow; about 1 ulp against OpenCL's 4.
 //!
+//! - `fmod`, `remainder`, `ldexp`: exact. fmod subtracts |y| scaled to the remainder's
+//!   exponent (halved when that is too big) until the remainder is below |y|: each step
+//!   is exact (Sterbenz) and lowers the exponent, so at most 2,098 steps (an IL loop);
+//!   remainder is the float path's design on fmod(|x|, 2|y|); ldexp splits x into a
+//!   significand in [1, 2) and an exponent and scales by 2^k1 2^k2, the first step
+//!   exact into the normal range, the second the only rounding.
+//!
 //! Each macro has its own register scope (macros run in their own register file), reads
 //! `in0` (`in1`) and writes `out0`, all in `.xy`.
 
@@ -57,6 +64,10 @@ pub(crate) const ASIN: u32 = 520;
 pub(crate) const ACOS: u32 = 521;
 pub(crate) const ATAN2: u32 = 522;
 pub(crate) const CBRT: u32 = 523;
+pub(crate) const FMOD: u32 = 524;
+pub(crate) const REMAINDER: u32 = 525;
+/// Reads the exponent as an int in `in1.x`.
+pub(crate) const LDEXP: u32 = 526;
 
 /// ln 2 - LN2_HI (fdlibm's split; LN2_HI = 0x3FE62E42FEE00000 has 32 zero low bits).
 #[allow(clippy::excessive_precision)]
@@ -793,6 +804,163 @@ fn hypot(g: &mut G, x: &Reg, y: &Reg) -> Reg {
     g.sel(&yi, &inf, &v)
 }
 
+/// A positive finite nonzero v as (m, e): m in [1, 2) (a double), e its exponent (an
+/// int in `.x`); subnormals are scaled by 2^54 first.
+fn split_exp(g: &mut G, v: &Reg) -> (Reg, Reg) {
+    let tiny = g.d(f64::from_bits(0x0010_0000_0000_0000));
+    let small = g.cmp(op::Dlt, v, &tiny);
+    let two54 = g.d(18014398509481984.0);
+    let vs = g.mul(v, &two54);
+    let v = g.sel(&small, &vs, v);
+    let adj = g.r();
+    let (m54, z) = (g.i(-54i32 as u32), g.i(0));
+    g.e(b::alu(
+        op::CmovLogical,
+        adj.dst(Mask::X),
+        [small.x(), m54, z],
+    ));
+    let e = g.r();
+    let (w, o) = (g.i(11), g.i(20));
+    g.e(b::alu(op::UbitExtract, e.dst(Mask::X), [w, o, v.y()]));
+    let bias = g.i(-1023i32 as u32);
+    g.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), bias]));
+    g.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), adj.x()]));
+    let m = g.r();
+    let (mm, one_hi) = (g.i(0x800F_FFFF), g.i(0x3FF0_0000));
+    g.e(b::alu(op::Iand, m.dst(Mask::Y), [v.y(), mm]));
+    g.e(b::alu(op::Ior, m.dst(Mask::Y), [m.y(), one_hi]));
+    g.e(b::alu(op::Mov, m.dst(Mask::X), [v.x()]));
+    (m, e)
+}
+
+/// m 2^t for m in [1, 2) and an int t (`.x`), rounded once: t is clamped to
+/// [-1100, 1100] (past that the result is 0 or inf anyway), then m 2^k1 with k1 =
+/// clamp(t, -1022, 1023) is exact and normal, and only the last step, 2^(t - k1) with
+/// |t - k1| <= 78, rounds (into the subnormals) or overflows.
+fn scale_exact(g: &mut G, m: &Reg, t: &Reg) -> Reg {
+    let (lo, hi) = (g.i(-1100i32 as u32), g.i(1100));
+    let tc = g.r();
+    g.e(b::alu(op::Imax, tc.dst(Mask::X), [t.x(), lo]));
+    g.e(b::alu(op::Imin, tc.dst(Mask::X), [tc.x(), hi]));
+    let (lo, hi) = (g.i(-1022i32 as u32), g.i(1023));
+    let k1 = g.r();
+    g.e(b::alu(op::Imax, k1.dst(Mask::X), [tc.x(), lo]));
+    g.e(b::alu(op::Imin, k1.dst(Mask::X), [k1.x(), hi]));
+    let k2 = g.r();
+    g.e(b::alu(op::Inegate, k2.dst(Mask::X), [k1.x()]));
+    g.e(b::alu(op::Iadd, k2.dst(Mask::X), [tc.x(), k2.x()]));
+    let a = g.r();
+    g.e(b::alu(op::Dldexp, a.dst(Mask::XY), [m.src(), k1.x()]));
+    let r = g.r();
+    g.e(b::alu(op::Dldexp, r.dst(Mask::XY), [a.src(), k2.x()]));
+    r
+}
+
+/// ldexp(x, n), n an int in `.x`: exact (one rounding into the subnormals); 0, inf
+/// and NaN unchanged.
+fn ldexp(g: &mut G, x: &Reg, n: &Reg) -> Reg {
+    let one = g.d(1.0);
+    let ax = g.op(op::Dabs, &[x]);
+    let inf = g.d(f64::INFINITY);
+    let zero = g.d(0.0);
+    let fin = g.cmp(op::Dlt, &ax, &inf);
+    let nz = g.cmp(op::Dne, &ax, &zero);
+    let keep = g.r();
+    g.e(b::alu(op::Iand, keep.dst(Mask::X), [fin.x(), nz.x()]));
+    let v = g.sel(&keep, &ax, &one);
+    let (m, e) = split_exp(g, &v);
+    // e + n saturating: n near i32::MAX must not wrap (e is within +-1100).
+    let (lo, hi) = (g.i(-4096i32 as u32), g.i(4096));
+    let t = g.r();
+    g.e(b::alu(op::Imax, t.dst(Mask::X), [n.x(), lo]));
+    g.e(b::alu(op::Imin, t.dst(Mask::X), [t.x(), hi]));
+    g.e(b::alu(op::Iadd, t.dst(Mask::X), [t.x(), e.x()]));
+    let r = scale_exact(g, &m, &t);
+    let r = copysign(g, &r, x);
+    g.sel(&keep, &r, x)
+}
+
+/// fmod(ax, ay) for ax >= 0 finite and ay > 0 (finite or inf): exact. While r >= ay,
+/// t = ay scaled to r's exponent (halved when above r) and r -= t, exact because
+/// t <= r < 2t; r's exponent drops each time.
+fn fmod_pos(g: &mut G, ax: &Reg, ay: &Reg) -> Reg {
+    let (my, _) = split_exp(g, ay);
+    let r = g.r();
+    g.e(b::alu(op::Mov, r.dst(Mask::XY), [ax.src()]));
+    g.e(b::bare(op::Whileloop));
+    let go = g.cmp(op::Dge, &r, ay);
+    g.e(b::cond(op::BreakLogicalz, go.x()));
+    let (_, er) = split_exp(g, &r);
+    let t = scale_exact(g, &my, &er);
+    let half = g.d(0.5);
+    let th = g.mul(&t, &half);
+    let over = g.cmp(op::Dlt, &r, &t);
+    let t = g.sel(&over, &th, &t);
+    let d = g.sub(&r, &t);
+    g.e(b::alu(op::Mov, r.dst(Mask::XY), [d.src()]));
+    g.e(b::bare(op::Endloop));
+    r
+}
+
+/// fmod(x, y) with C's special cases, or remainder(x, y) from fmod(|x|, 2|y|) as the
+/// float path computes it (fmod(|x|, |y|) and one step when 2|y| overflows).
+fn fmod_rem(g: &mut G, x: &Reg, y: &Reg, rem: bool) -> Reg {
+    let ax = g.op(op::Dabs, &[x]);
+    let ay = g.op(op::Dabs, &[y]);
+    let inf = g.d(f64::INFINITY);
+    let zero = g.d(0.0);
+    let one = g.d(1.0);
+    // NaN for y = 0, x infinite or NaN, y NaN.
+    let xf = g.cmp(op::Dlt, &ax, &inf);
+    let yok = g.cmp(op::Dlt, &zero, &ay);
+    let ok = g.r();
+    g.e(b::alu(op::Iand, ok.dst(Mask::X), [xf.x(), yok.x()]));
+    // Safe operands for the loop where the answer is NaN anyway.
+    let sx = g.sel(&ok, &ax, &zero);
+    let sy = g.sel(&ok, &ay, &one);
+    let r = if rem {
+        let y2 = g.add(&sy, &sy);
+        let ov = g.cmp(op::Deq, &y2, &inf);
+        let dv = g.sel(&ov, &sy, &y2);
+        let a = fmod_pos(g, &sx, &dv);
+        let half = g.d(0.5);
+        let hy = g.mul(&sy, &half);
+        let h3 = g.d(1.5);
+        let h3 = g.mul(&sy, &h3);
+        let r1 = g.sub(&a, &sy);
+        let r2 = g.sub(&a, &y2);
+        // a <= |y|/2: a; a < 3|y|/2: a - |y|; else a - 2|y| (3|y|/2 ties go even).
+        let le = g.cmp(op::Dge, &hy, &a);
+        let lt3 = g.cmp(op::Dlt, &a, &h3);
+        let v = g.sel(&lt3, &r1, &r2);
+        let v = g.sel(&le, &a, &v);
+        // 2|y| overflowing: a = fmod(|x|, |y|), then one step.
+        let gt = g.cmp(op::Dlt, &hy, &a);
+        let vb = g.sel(&gt, &r1, &a);
+        g.sel(&ov, &vb, &v)
+    } else {
+        fmod_pos(g, &sx, &sy)
+    };
+    // The sign of x (xor keeps -0 results signed as C does).
+    let sign = g.lits.get([0, 0x8000_0000, 0, 0x8000_0000]);
+    let s = g.r();
+    g.e(b::alu(
+        op::Iand,
+        s.dst(Mask::XY),
+        [x.src(), Reg::l(sign).src()],
+    ));
+    let v = g.r();
+    g.e(b::alu(op::Ixor, v.dst(Mask::XY), [r.src(), s.src()]));
+    let nan = g.d(f64::NAN);
+    let v = g.sel(&ok, &v, &nan);
+    // NaN operands stay NaN (their payload as the host's).
+    let s = g.add(x, y);
+    let xn = g.cmp(op::Dne, x, x);
+    let yn = g.cmp(op::Dne, y, y);
+    let v = g.sel(&xn, &s, &v);
+    g.sel(&yn, &s, &v)
+}
+
 /// The `mdef` text of every macro in `ids`, with literals added to `lits`.
 pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
     let mut text = Vec::new();
@@ -861,6 +1029,9 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
             ATAN | ASIN | ACOS => (1, inverse_trig(&mut g, id)),
             ATAN2 => (2, inverse_trig(&mut g, id)),
             CBRT => (1, cbrt(&mut g, &IN0)),
+            FMOD => (2, fmod_rem(&mut g, &IN0, &IN1, false)),
+            REMAINDER => (2, fmod_rem(&mut g, &IN0, &IN1, true)),
+            LDEXP => (2, ldexp(&mut g, &IN0, &IN1)),
             _ => (2, pow(&mut g, &IN0, &IN1)),
         };
         text.push(b::mdef(id, 1, n_in).into());

@@ -585,13 +585,34 @@ impl FnGen<'_, '_> {
                 MathFn::Acos => Some(crate::dmath::ACOS),
                 MathFn::Atan2 => Some(crate::dmath::ATAN2),
                 MathFn::Cbrt => Some(crate::dmath::CBRT),
+                MathFn::Fmod => Some(crate::dmath::FMOD),
+                MathFn::Remainder => Some(crate::dmath::REMAINDER),
+                MathFn::Ldexp => Some(crate::dmath::LDEXP),
                 _ => None,
             };
             if let Some(id) = mac {
                 self.facts.dmacros.insert(id);
                 for i in 0..sh.lanes {
                     let (c, k) = sh.lane(i);
-                    let ins: Vec<Src> = xs.iter().map(|x| x.lane(sh, i)).collect();
+                    // ldexp's exponent is an int vector: its own lane layout.
+                    let int = Shape {
+                        wide: false,
+                        bits: 32,
+                        float: false,
+                        ..sh
+                    };
+                    let ins: Vec<Src> = xs
+                        .iter()
+                        .enumerate()
+                        .map(|(j, x)| {
+                            let s = if f == MathFn::Ldexp && j == 1 {
+                                int
+                            } else {
+                                sh
+                            };
+                            x.lane(s, i)
+                        })
+                        .collect();
                     let t = self.tmp();
                     self.e(b::mcall(id, &[t.whole()], &ins));
                     if f == MathFn::Tan {
