@@ -7,8 +7,8 @@
 //! - `log`: x = m 2^e with m in [sqrt(1/2), sqrt(2)], s = (m - 1)/(m + 1),
 //!   log m = 2 atanh s as a series in s^2 (degree 21 in s), kept as a head and a tail so
 //!   that `pow` gets about 60 bits of log x.
-//! - `sin`/`cos`: k = rint(x 2/pi), r = x - k pi/2 with pi/2 in three parts (exact
-//!   enough for |x| up to about 10^5), Taylor series of degree 17/16 on |r| <= pi/4, the
+//! - `sin`/`cos`: k = rint(x 2/pi), r = x - k pi/2 with pi/2 in three parts below
+//!   2^16, Payne and Hanek's reduction (2/pi in 24-bit pieces) above, Taylor series of degree 17/16 on |r| <= pi/4, the
 //!   quadrant picking sin or cos and the sign.
 //! - `pow`: exp(y log |x|) from the two-part log, with the sign and the special cases of
 //!   OpenCL (`pown` rules for negative x and integer y).
@@ -618,6 +618,137 @@ fn special_log(g: &mut G, x: &Reg, v: &Reg) -> Reg {
     g.sel(&isnan, x, &v)
 }
 
+/// 2/pi in 24-bit pieces, 2/pi = sum c_j 2^(-24 (j + 1)) (fdlibm's `ipio2`, as the
+/// host's libm has it): enough for every double exponent.
+const TWO_OVER_PI: [u32; 52] = [
+    0xA2F983, 0x6E4E44, 0x1529FC, 0x2757D1, 0xF534DD, 0xC0DB62, 0x95993C, 0x439041, 0xFE5163,
+    0xABDEBB, 0xC561B7, 0x246E3A, 0x424DD2, 0xE00649, 0x2EEA09, 0xD1921C, 0xFE1DEB, 0x1CB129,
+    0xA73EE8, 0x8235F5, 0x2EBB44, 0x84E99C, 0x7026B4, 0x5F7E41, 0x3991D6, 0x398353, 0x39F49C,
+    0x845F8B, 0xBDF928, 0x3B1FF8, 0x97FFDE, 0x05980F, 0xEF2F11, 0x8B5A0A, 0x6D1F6D, 0x367ECF,
+    0x27CB09, 0xB74F46, 0x3F669E, 0x5FEA2D, 0x7527BA, 0xC7EBE5, 0xF17B3D, 0x0739F7, 0x8A5292,
+    0xEA6BFB, 0x5FB11F, 0x8D5D08, 0x560330, 0x46FC7B, 0x6BABF0, 0xCFBC20,
+];
+
+/// Above this |x| sin and cos reduce by [`payne_hanek`]; below, k pi/2 in three
+/// 33-bit parts is exact enough (k < 2^20 keeps k p1 exact).
+const PH_FROM: f64 = 65536.0;
+
+/// Payne and Hanek's reduction of a (finite, >= 2^16): a 2/pi = k + f with k an
+/// integer mod 4 and |f| <= 1/2; returns k (a double in [0, 9]) and f pi/2 as a head
+/// and a tail. a = (x0 + x1 2^-24 + x2 2^-48) 2^e0 with 24-bit integers x_i; the sum
+/// of x_i c_j over i + j = n, scaled by 2^(e0 - 24 n - 24), is exact, and the terms
+/// with n < n0 are multiples of 4, so only eight terms from n0 on are summed (the
+/// pieces c_{n0-2} .. c_{n0+7} picked by n0 with conditional moves). The sum is
+/// double-double, good to about 2^-100 absolute: f is right to an ulp unless |f| is
+/// below about 2^-47 (the nearest doubles to multiples of pi/2 reach 2^-61).
+fn payne_hanek(g: &mut G, a: &Reg) -> (Reg, Reg, Reg) {
+    let (_, e) = split_exp(g, a);
+    // e0 = e - 23, so that z = a 2^-e0 is in [2^23, 2^24).
+    let e0 = g.r();
+    let m23 = g.i(-23i32 as u32);
+    g.e(b::alu(op::Iadd, e0.dst(Mask::X), [e.x(), m23]));
+    let ne0 = g.r();
+    g.e(b::alu(op::Inegate, ne0.dst(Mask::X), [e0.x()]));
+    let z = g.r();
+    g.e(b::alu(op::Dldexp, z.dst(Mask::XY), [a.src(), ne0.x()]));
+    let two24 = g.d(16777216.0);
+    let floor = |g: &mut G, v: &Reg| -> (Reg, Reg) {
+        let f = g.op(op::Dfrac, &[v]);
+        (g.sub(v, &f), f)
+    };
+    let (x0, f) = floor(g, &z);
+    let z1 = g.mul(&f, &two24);
+    let (x1, f) = floor(g, &z1);
+    let x2 = g.mul(&f, &two24);
+    // n0 = max(e0 - 2, 0) / 24.
+    let n0 = g.r();
+    let (m2, zero_i, k24) = (g.i(-2i32 as u32), g.i(0), g.i(24));
+    g.e(b::alu(op::Iadd, n0.dst(Mask::X), [e0.x(), m2]));
+    g.e(b::alu(op::Imax, n0.dst(Mask::X), [n0.x(), zero_i]));
+    g.e(b::alu(op::Udiv, n0.dst(Mask::X), [n0.x(), k24]));
+    // p[o + 2] = c_{n0 + o} for o in -2..=7 (0 outside the table).
+    let zero = g.d(0.0);
+    let mut p: Vec<Reg> = (0..10).map(|_| zero).collect();
+    for j in 0..TWO_OVER_PI.len() as i32 + 2 {
+        let ji = g.i(j as u32);
+        let eq = g.r();
+        g.e(b::alu(op::Ieq, eq.dst(Mask::X), [n0.x(), ji]));
+        for (slot, o) in p.iter_mut().zip(-2i32..=7) {
+            let Some(&c) = usize::try_from(j + o).ok().and_then(|k| TWO_OVER_PI.get(k)) else {
+                continue;
+            };
+            let cv = g.d(f64::from(c));
+            *slot = g.sel(&eq, &cv, slot);
+        }
+    }
+    // f_m = (x0 c_{n0+m} + x1 c_{n0+m-1} + x2 c_{n0+m-2}) 2^(e0 - 24 (n0 + m) - 24).
+    let w = g.r();
+    let m24 = g.i(-24i32 as u32);
+    g.e(b::alu(op::Imul, w.dst(Mask::X), [n0.x(), m24]));
+    g.e(b::alu(op::Iadd, w.dst(Mask::X), [w.x(), e0.x()]));
+    g.e(b::alu(op::Iadd, w.dst(Mask::X), [w.x(), m24]));
+    let mut fs = Vec::new();
+    for m in 0..8 {
+        let t = g.mul(&x0, &p[m + 2]);
+        let t = g.fma(&x1, &p[m + 1], &t);
+        let t = g.fma(&x2, &p[m], &t);
+        let f = g.r();
+        g.e(b::alu(op::Dldexp, f.dst(Mask::XY), [t.src(), w.x()]));
+        g.e(b::alu(op::Iadd, w.dst(Mask::X), [w.x(), m24]));
+        fs.push(f);
+    }
+    // The integer parts of f_0..f_2 mod 4 (exact), their fractions double-double.
+    let quarter = g.d(0.25);
+    let four = g.d(4.0);
+    let mut k = zero;
+    let mut fr = Vec::new();
+    for f in &fs[..3] {
+        let i = g.rint(f);
+        let fi = g.sub(f, &i);
+        let q = g.mul(&i, &quarter);
+        let (qf, _) = floor(g, &q);
+        let nq = g.neg(&qf);
+        let im = g.fma(&nq, &four, &i);
+        k = g.add(&k, &im);
+        fr.push(fi);
+    }
+    fr.extend_from_slice(&fs[3..]);
+    // Smallest first into the tail; the head by two-sums.
+    let mut lo = zero;
+    for f in fr[4..].iter().rev() {
+        lo = g.add(&lo, f);
+    }
+    let mut hi = fr[0];
+    for f in &fr[1..4] {
+        let s = g.add(&hi, f);
+        let bv = g.sub(&s, &hi);
+        let av = g.sub(&s, &bv);
+        let eb = g.sub(f, &bv);
+        let ea = g.sub(&hi, &av);
+        let err = g.add(&ea, &eb);
+        lo = g.add(&lo, &err);
+        hi = s;
+    }
+    let kk = g.rint(&hi);
+    k = g.add(&k, &kk);
+    let hi = g.sub(&hi, &kk);
+    let s = g.add(&hi, &lo);
+    let hv = g.sub(&s, &hi);
+    let lo = g.sub(&lo, &hv);
+    // (s + lo) pi/2 as a head and a tail.
+    let ph = g.d(std::f64::consts::FRAC_PI_2);
+    let pl = g.d(6.123_233_995_736_766e-17);
+    let yh = g.mul(&s, &ph);
+    let nyh = g.neg(&yh);
+    let yl = g.fma(&s, &ph, &nyh);
+    let yl = g.fma(&s, &pl, &yl);
+    let yl = g.fma(&lo, &ph, &yl);
+    let y = g.add(&yh, &yl);
+    let yd = g.sub(&y, &yh);
+    let yl = g.sub(&yl, &yd);
+    (k, y, yl)
+}
+
 fn sincos(g: &mut G, x: &Reg, cos: bool) -> Reg {
     let tpi = g.d(std::f64::consts::FRAC_2_PI);
     let t = g.mul(x, &tpi);
@@ -630,6 +761,25 @@ fn sincos(g: &mut G, x: &Reg, cos: bool) -> Reg {
     let r = g.fma(&nk, &p1, x);
     let r = g.fma(&nk, &p2, &r);
     let r = g.fma(&nk, &p3, &r);
+    // Large finite |x|: Payne and Hanek on |x|, negated back for negative x.
+    let ax = g.op(op::Dabs, &[x]);
+    let (kb, rb, rl) = payne_hanek(g, &ax);
+    let z0 = g.d(0.0);
+    let neg = g.cmp(op::Dlt, x, &z0);
+    let (nkb, nrb, nrl) = (g.neg(&kb), g.neg(&rb), g.neg(&rl));
+    let kb = g.sel(&neg, &nkb, &kb);
+    let rb = g.sel(&neg, &nrb, &rb);
+    let rl = g.sel(&neg, &nrl, &rl);
+    let from = g.d(PH_FROM);
+    let inf = g.d(f64::INFINITY);
+    let big = g.cmp(op::Dge, &ax, &from);
+    let fin = g.cmp(op::Dlt, &ax, &inf);
+    let use_big = g.r();
+    g.e(b::alu(op::Iand, use_big.dst(Mask::X), [big.x(), fin.x()]));
+    let k = g.sel(&use_big, &kb, &k);
+    let r = g.sel(&use_big, &rb, &r);
+    let zero = g.d(0.0);
+    let rl = g.sel(&use_big, &rl, &zero);
     let r2 = g.mul(&r, &r);
     // sin r = r (1 - r^2/3! + ...), cos r = 1 - r^2/2! + ...
     let sc: Vec<f64> = (0..=8)
@@ -641,6 +791,10 @@ fn sincos(g: &mut G, x: &Reg, cos: bool) -> Reg {
         .map(|j| (if j % 2 == 0 { 1.0 } else { -1.0 }) / factorial(2 * j))
         .collect();
     let c = g.horner(&r2, &cc);
+    // The reduction's tail: sin(r + l) = sin r + l cos r, cos(r + l) = cos r - l sin r.
+    let s = g.fma(&rl, &c, &s);
+    let nrl = g.neg(&rl);
+    let c = g.fma(&nrl, &r, &c);
     // Quadrant q = k mod 4 (cos shifts it by one).
     let q = g.r();
     g.e(b::alu(op::D2i, q.dst(Mask::X), [k.src()]));
