@@ -24,6 +24,10 @@
 //!   significand in [1, 2) and an exponent and scales by 2^k1 2^k2, the first step
 //!   exact into the normal range, the second the only rounding.
 //!
+//! - `erf`/`erfc`: the host's (fdlibm's `s_erf.c`, as the libm crate has it): its
+//!   rational approximations on |x| < 0.84375, < 1.25, < 1/0.35, < 28 and its
+//!   coefficients, every interval computed and the right one selected.
+//!
 //! Each macro has its own register scope (macros run in their own register file), reads
 //! `in0` (`in1`) and writes `out0`, all in `.xy`.
 
@@ -68,6 +72,8 @@ pub(crate) const FMOD: u32 = 524;
 pub(crate) const REMAINDER: u32 = 525;
 /// Reads the exponent as an int in `in1.x`.
 pub(crate) const LDEXP: u32 = 526;
+pub(crate) const ERF: u32 = 527;
+pub(crate) const ERFC: u32 = 528;
 
 /// ln 2 - LN2_HI (fdlibm's split; LN2_HI = 0x3FE62E42FEE00000 has 32 zero low bits).
 #[allow(clippy::excessive_precision)]
@@ -1115,6 +1121,185 @@ fn fmod_rem(g: &mut G, x: &Reg, y: &Reg, rem: bool) -> Reg {
     g.sel(&yn, &s, &v)
 }
 
+/// fdlibm's erf/erfc coefficients (`s_erf.c`, the libm crate's `erf.rs`), lowest
+/// degree first.
+#[allow(clippy::excessive_precision)]
+mod erf_coef {
+    pub const ERX: f64 = 8.45062911510467529297e-01;
+    pub const EFX8: f64 = 1.02703333676410069053e+00;
+    pub const PP: [f64; 5] = [
+        1.28379167095512558561e-01,
+        -3.25042107247001499370e-01,
+        -2.84817495755985104766e-02,
+        -5.77027029648944159157e-03,
+        -2.37630166566501626084e-05,
+    ];
+    pub const QQ: [f64; 6] = [
+        1.0,
+        3.97917223959155352819e-01,
+        6.50222499887672944485e-02,
+        5.08130628187576562776e-03,
+        1.32494738004321644526e-04,
+        -3.96022827877536812320e-06,
+    ];
+    pub const PA: [f64; 7] = [
+        -2.36211856075265944077e-03,
+        4.14856118683748331666e-01,
+        -3.72207876035701323847e-01,
+        3.18346619901161753674e-01,
+        -1.10894694282396677476e-01,
+        3.54783043256182359371e-02,
+        -2.16637559486879084300e-03,
+    ];
+    pub const QA: [f64; 7] = [
+        1.0,
+        1.06420880400844228286e-01,
+        5.40397917702171048937e-01,
+        7.18286544141962662868e-02,
+        1.26171219808761642112e-01,
+        1.36370839120290507362e-02,
+        1.19844998467991074170e-02,
+    ];
+    pub const RA: [f64; 8] = [
+        -9.86494403484714822705e-03,
+        -6.93858572707181764372e-01,
+        -1.05586262253232909814e+01,
+        -6.23753324503260060396e+01,
+        -1.62396669462573470355e+02,
+        -1.84605092906711035994e+02,
+        -8.12874355063065934246e+01,
+        -9.81432934416914548592e+00,
+    ];
+    pub const SA: [f64; 9] = [
+        1.0,
+        1.96512716674392571292e+01,
+        1.37657754143519042600e+02,
+        4.34565877475229228821e+02,
+        6.45387271733267880336e+02,
+        4.29008140027567833386e+02,
+        1.08635005541779435134e+02,
+        6.57024977031928170135e+00,
+        -6.04244152148580987438e-02,
+    ];
+    pub const RB: [f64; 7] = [
+        -9.86494292470009928597e-03,
+        -7.99283237680523006574e-01,
+        -1.77579549177547519889e+01,
+        -1.60636384855821916062e+02,
+        -6.37566443368389627722e+02,
+        -1.02509513161107724954e+03,
+        -4.83519191608651397019e+02,
+    ];
+    pub const SB: [f64; 8] = [
+        1.0,
+        3.03380607434824582924e+01,
+        3.25792512996573918826e+02,
+        1.53672958608443695994e+03,
+        3.19985821950859553908e+03,
+        2.55305040643316442583e+03,
+        4.74528541206955367215e+02,
+        -2.24409524465858183362e+01,
+    ];
+}
+
+/// erf (or erfc) of x, as the host computes it (fdlibm's intervals and rational
+/// approximations, see [`erf_coef`]).
+fn erf_erfc(g: &mut G, x: &Reg, erf: bool) -> Reg {
+    use erf_coef::*;
+    let one = g.d(1.0);
+    let two = g.d(2.0);
+    let half = g.d(0.5);
+    let zero = g.d(0.0);
+    let ax = g.op(op::Dabs, &[x]);
+    let neg = g.cmp(op::Dlt, x, &zero);
+    // |x| < 0.84375: x + x y, y = P(x^2) / Q(x^2).
+    let z = g.mul(x, x);
+    let r = g.horner(&z, &PP);
+    let s = g.horner(&z, &QQ);
+    let y = g.op(op::Ddiv, &[&r, &s]);
+    let xy = g.mul(x, &y);
+    let small = if erf {
+        let v = g.add(x, &xy);
+        // |x| < 2^-28: 0.125 (8 x + EFX8 x), which keeps subnormal x's bits.
+        let (k8, kq, ef) = (g.d(8.0), g.d(0.125), g.d(EFX8));
+        let t = g.mul(&ef, x);
+        let t = g.fma(&k8, x, &t);
+        let t = g.mul(&kq, &t);
+        let tiny = g.d(2f64.powi(-28));
+        let is_tiny = g.cmp(op::Dlt, &ax, &tiny);
+        g.sel(&is_tiny, &t, &v)
+    } else {
+        // x < 1/4: 1 - (x + x y); else 0.5 - (x - 0.5 + x y).
+        let v = g.add(x, &xy);
+        let a = g.sub(&one, &v);
+        let xm = g.sub(x, &half);
+        let w = g.add(&xm, &xy);
+        let b2 = g.sub(&half, &w);
+        let q = g.d(0.25);
+        let lt = g.cmp(op::Dlt, x, &q);
+        g.sel(&lt, &a, &b2)
+    };
+    // 0.84375 <= |x| < 1.25: erfc = 1 - ERX - P(|x| - 1) / Q(|x| - 1).
+    let s1 = g.sub(&ax, &one);
+    let p = g.horner(&s1, &PA);
+    let q = g.horner(&s1, &QA);
+    let pq = g.op(op::Ddiv, &[&p, &q]);
+    let erx = g.d(ERX);
+    let c1 = g.sub(&one, &erx);
+    let c1 = g.sub(&c1, &pq);
+    // Above: exp(-z^2 - 0.5625) exp((z - |x|)(z + |x|) + R/S) / |x|, z = |x| with its
+    // low word cleared, s = 1/x^2, R/S from the set for |x| below or above 1/0.35.
+    let x2 = g.mul(&ax, &ax);
+    let sv = g.op(op::Ddiv, &[&one, &x2]);
+    let ra = g.horner(&sv, &RA);
+    let sa = g.horner(&sv, &SA);
+    let rb = g.horner(&sv, &RB);
+    let sb = g.horner(&sv, &SB);
+    let lim = g.d(f64::from_bits(0x4006_DB6D_0000_0000));
+    let lo = g.cmp(op::Dlt, &ax, &lim);
+    let rr = g.sel(&lo, &ra, &rb);
+    let ss = g.sel(&lo, &sa, &sb);
+    let rs = g.op(op::Ddiv, &[&rr, &ss]);
+    let zz = g.r();
+    let z0 = g.i(0);
+    g.e(b::alu(op::Mov, zz.dst(Mask::Y), [ax.y()]));
+    g.e(b::alu(op::Mov, zz.dst(Mask::X), [z0]));
+    let nz = g.neg(&zz);
+    let c = g.d(-0.5625);
+    let e1 = g.fma(&nz, &zz, &c);
+    let e1 = exp_core(g, &e1);
+    let d1 = g.sub(&zz, &ax);
+    let d2 = g.add(&zz, &ax);
+    let e2 = g.fma(&d1, &d2, &rs);
+    let e2 = exp_core(g, &e2);
+    let c2 = g.mul(&e1, &e2);
+    let c2 = g.op(op::Ddiv, &[&c2, &ax]);
+    let k125 = g.d(1.25);
+    let mid = g.cmp(op::Dlt, &ax, &k125);
+    let ec = g.sel(&mid, &c1, &c2);
+    let k0 = g.d(0.84375);
+    let is_small = g.cmp(op::Dlt, &ax, &k0);
+    let r = if erf {
+        // 1 - erfc, 1 past 6; x's sign.
+        let v = g.sub(&one, &ec);
+        let six = g.d(6.0);
+        let far = g.cmp(op::Dge, &ax, &six);
+        let v = g.sel(&far, &one, &v);
+        let v = copysign(g, &v, x);
+        g.sel(&is_small, &small, &v)
+    } else {
+        // 2 - erfc(|x|) for negative x; past 28, 0 or 2.
+        let k28 = g.d(28.0);
+        let far = g.cmp(op::Dge, &ax, &k28);
+        let v = g.sel(&far, &zero, &ec);
+        let w = g.sub(&two, &v);
+        let v = g.sel(&neg, &w, &v);
+        g.sel(&is_small, &small, &v)
+    };
+    let isnan = g.cmp(op::Dne, x, x);
+    g.sel(&isnan, x, &r)
+}
+
 /// The `mdef` text of every macro in `ids`, with literals added to `lits`.
 pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
     let mut text = Vec::new();
@@ -1186,6 +1371,8 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
             FMOD => (2, fmod_rem(&mut g, &IN0, &IN1, false)),
             REMAINDER => (2, fmod_rem(&mut g, &IN0, &IN1, true)),
             LDEXP => (2, ldexp(&mut g, &IN0, &IN1)),
+            ERF => (1, erf_erfc(&mut g, &IN0, true)),
+            ERFC => (1, erf_erfc(&mut g, &IN0, false)),
             _ => (2, pow(&mut g, &IN0, &IN1)),
         };
         text.push(b::mdef(id, 1, n_in).into());

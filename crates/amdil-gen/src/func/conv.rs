@@ -588,6 +588,8 @@ impl FnGen<'_, '_> {
                 MathFn::Fmod => Some(crate::dmath::FMOD),
                 MathFn::Remainder => Some(crate::dmath::REMAINDER),
                 MathFn::Ldexp => Some(crate::dmath::LDEXP),
+                MathFn::Erf => Some(crate::dmath::ERF),
+                MathFn::Erfc => Some(crate::dmath::ERFC),
                 _ => None,
             };
             if let Some(id) = mac {
