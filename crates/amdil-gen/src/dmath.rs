@@ -28,6 +28,10 @@
 //!   rational approximations on |x| < 0.84375, < 1.25, < 1/0.35, < 28 and its
 //!   coefficients, every interval computed and the right one selected.
 //!
+//! - `tgamma`: the host's (the libm crate's, after Boost and Python): Lanczos'
+//!   approximation with g = 6.02468, the error of x + g - 0.5 corrected, the reflection
+//!   formula below 0, exact factorials for integers up to 23.
+//!
 //! Each macro has its own register scope (macros run in their own register file), reads
 //! `in0` (`in1`) and writes `out0`, all in `.xy`.
 
@@ -74,6 +78,7 @@ pub(crate) const REMAINDER: u32 = 525;
 pub(crate) const LDEXP: u32 = 526;
 pub(crate) const ERF: u32 = 527;
 pub(crate) const ERFC: u32 = 528;
+pub(crate) const TGAMMA: u32 = 529;
 
 /// ln 2 - LN2_HI (fdlibm's split; LN2_HI = 0x3FE62E42FEE00000 has 32 zero low bits).
 #[allow(clippy::excessive_precision)]
@@ -755,6 +760,21 @@ fn payne_hanek(g: &mut G, a: &Reg) -> (Reg, Reg, Reg) {
     (k, y, yl)
 }
 
+/// sin r and cos r for |r| <= pi/4: Taylor series of degree 17 and 16.
+fn sin_cos_poly(g: &mut G, r: &Reg) -> (Reg, Reg) {
+    let r2 = g.mul(r, r);
+    // sin r = r (1 - r^2/3! + ...), cos r = 1 - r^2/2! + ...
+    let sc: Vec<f64> = (0..=8)
+        .map(|j| (if j % 2 == 0 { 1.0 } else { -1.0 }) / factorial(2 * j + 1))
+        .collect();
+    let sp = g.horner(&r2, &sc);
+    let s = g.mul(r, &sp);
+    let cc: Vec<f64> = (0..=8)
+        .map(|j| (if j % 2 == 0 { 1.0 } else { -1.0 }) / factorial(2 * j))
+        .collect();
+    (s, g.horner(&r2, &cc))
+}
+
 fn sincos(g: &mut G, x: &Reg, cos: bool) -> Reg {
     let tpi = g.d(std::f64::consts::FRAC_2_PI);
     let t = g.mul(x, &tpi);
@@ -786,17 +806,7 @@ fn sincos(g: &mut G, x: &Reg, cos: bool) -> Reg {
     let r = g.sel(&use_big, &rb, &r);
     let zero = g.d(0.0);
     let rl = g.sel(&use_big, &rl, &zero);
-    let r2 = g.mul(&r, &r);
-    // sin r = r (1 - r^2/3! + ...), cos r = 1 - r^2/2! + ...
-    let sc: Vec<f64> = (0..=8)
-        .map(|j| (if j % 2 == 0 { 1.0 } else { -1.0 }) / factorial(2 * j + 1))
-        .collect();
-    let sp = g.horner(&r2, &sc);
-    let s = g.mul(&r, &sp);
-    let cc: Vec<f64> = (0..=8)
-        .map(|j| (if j % 2 == 0 { 1.0 } else { -1.0 }) / factorial(2 * j))
-        .collect();
-    let c = g.horner(&r2, &cc);
+    let (s, c) = sin_cos_poly(g, &r);
     // The reduction's tail: sin(r + l) = sin r + l cos r, cos(r + l) = cos r - l sin r.
     let s = g.fma(&rl, &c, &s);
     let nrl = g.neg(&rl);
@@ -1300,6 +1310,190 @@ fn erf_erfc(g: &mut G, x: &Reg, erf: bool) -> Reg {
     g.sel(&isnan, x, &r)
 }
 
+/// The host's Lanczos sums for tgamma (the libm crate's `tgamma.rs`; N = 12,
+/// g - 1/2 = GMHALF), numerator and denominator, lowest degree first.
+#[allow(clippy::excessive_precision)]
+mod lanczos {
+    pub const GMHALF: f64 = 5.524680040776729583740234375;
+    pub const SNUM: [f64; 13] = [
+        23531376880.410759688572007674451636754734846804940,
+        42919803642.649098768957899047001988850926355848959,
+        35711959237.355668049440185451547166705960488635843,
+        17921034426.037209699919755754458931112671403265390,
+        6039542586.3520280050642916443072979210699388420708,
+        1439720407.3117216736632230727949123939715485786772,
+        248874557.86205415651146038641322942321632125127801,
+        31426415.585400194380614231628318205362874684987640,
+        2876370.6289353724412254090516208496135991145378768,
+        186056.26539522349504029498971604569928220784236328,
+        8071.6720023658162106380029022722506138218516325024,
+        210.82427775157934587250973392071336271166969580291,
+        2.5066282746310002701649081771338373386264310793408,
+    ];
+    pub const SDEN: [f64; 13] = [
+        0.0,
+        39916800.0,
+        120543840.0,
+        150917976.0,
+        105258076.0,
+        45995730.0,
+        13339535.0,
+        2637558.0,
+        357423.0,
+        32670.0,
+        1925.0,
+        66.0,
+        1.0,
+    ];
+}
+
+/// floor(v) = v - (v - floor v), exact.
+fn dfloor(g: &mut G, v: &Reg) -> Reg {
+    let f = g.op(op::Dfrac, &[v]);
+    g.sub(v, &f)
+}
+
+/// sin(pi a) for a >= 0 as the host computes it: a mod 2, then a quarter-period
+/// octant n and sin or cos of pi (a - n/2) on [-pi/4, pi/4].
+fn sinpi_pos(g: &mut G, a: &Reg) -> Reg {
+    let half = g.d(0.5);
+    let two = g.d(2.0);
+    let h = g.mul(a, &half);
+    let fh = dfloor(g, &h);
+    let x = g.sub(&h, &fh);
+    let x = g.mul(&two, &x);
+    // n = (trunc(4x) + 1) / 2 in 0..=4.
+    let four = g.d(4.0);
+    let q = g.mul(&x, &four);
+    let q = dfloor(g, &q);
+    let one = g.d(1.0);
+    let q = g.add(&q, &one);
+    let q = g.mul(&q, &half);
+    let n = dfloor(g, &q);
+    let nn = g.neg(&n);
+    let x = g.fma(&nn, &half, &x);
+    let pi = g.d(std::f64::consts::PI);
+    let x = g.mul(&x, &pi);
+    let (s, c) = sin_cos_poly(g, &x);
+    let ni = g.r();
+    g.e(b::alu(op::D2i, ni.dst(Mask::X), [n.src()]));
+    let (k1, k2, k3) = (g.i(1), g.i(2), g.i(3));
+    let (e1, e2, e3) = (g.r(), g.r(), g.r());
+    g.e(b::alu(op::Ieq, e1.dst(Mask::X), [ni.x(), k1]));
+    g.e(b::alu(op::Ieq, e2.dst(Mask::X), [ni.x(), k2]));
+    g.e(b::alu(op::Ieq, e3.dst(Mask::X), [ni.x(), k3]));
+    let ns = g.neg(&s);
+    let nc = g.neg(&c);
+    let v = g.sel(&e1, &c, &s);
+    let v = g.sel(&e2, &ns, &v);
+    g.sel(&e3, &nc, &v)
+}
+
+/// Γ(x) as the host computes it (see [`lanczos`]); every case computed and selected.
+fn tgamma(g: &mut G, x: &Reg) -> Reg {
+    use lanczos::*;
+    let zero = g.d(0.0);
+    let one = g.d(1.0);
+    let half = g.d(0.5);
+    let inf = g.d(f64::INFINITY);
+    let nan = g.d(f64::NAN);
+    let ax = g.op(op::Dabs, &[x]);
+    let neg = g.cmp(op::Dlt, x, &zero);
+    // The main path on |x| (clamped so that it stays finite where it is not used).
+    let cap = g.d(190.0);
+    let a = g.op(op::Dmin, &[&ax, &cap]);
+    let gm = g.d(GMHALF);
+    let y = g.add(&a, &gm);
+    // dy: the rounding error of y = a + GMHALF.
+    let big_a = g.cmp(op::Dlt, &gm, &a);
+    let t1 = g.sub(&y, &a);
+    let t1 = g.sub(&t1, &gm);
+    let t2 = g.sub(&y, &gm);
+    let t2 = g.sub(&t2, &a);
+    let dy = g.sel(&big_a, &t1, &t2);
+    let z = g.sub(&a, &half);
+    // S(a): polynomials in a below 8, in 1/a above.
+    let num = g.horner(&a, &SNUM);
+    let den = g.horner(&a, &SDEN);
+    let s_lo = g.op(op::Ddiv, &[&num, &den]);
+    let u = g.op(op::Ddiv, &[&one, &a]);
+    let rn: Vec<f64> = SNUM.iter().rev().copied().collect();
+    let rd: Vec<f64> = SDEN.iter().rev().copied().collect();
+    let num = g.horner(&u, &rn);
+    let den = g.horner(&u, &rd);
+    let s_hi = g.op(op::Ddiv, &[&num, &den]);
+    let eight = g.d(8.0);
+    let lt8 = g.cmp(op::Dlt, &a, &eight);
+    let sv = g.sel(&lt8, &s_lo, &s_hi);
+    let ny = g.neg(&y);
+    let ey = exp_core(g, &ny);
+    let r = g.mul(&sv, &ey);
+    // x < 0: r = -pi / (sinpi(|x|) |x| r), dy and z negated.
+    let sp = sinpi_pos(g, &a);
+    let d = g.mul(&sp, &a);
+    let d = g.mul(&d, &r);
+    let mpi = g.d(-std::f64::consts::PI);
+    let rr = g.op(op::Ddiv, &[&mpi, &d]);
+    let r = g.sel(&neg, &rr, &r);
+    let ndy = g.neg(&dy);
+    let dy = g.sel(&neg, &ndy, &dy);
+    let nz = g.neg(&z);
+    let z = g.sel(&neg, &nz, &z);
+    // r += dy (GMHALF + 0.5) r / y; y^(z/2) squared.
+    let gp = g.d(GMHALF + 0.5);
+    let c = g.mul(&dy, &gp);
+    let c = g.mul(&c, &r);
+    let c = g.op(op::Ddiv, &[&c, &y]);
+    let r = g.add(&r, &c);
+    let hz = g.mul(&z, &half);
+    let pz = pow(g, &y, &hz);
+    let v = g.mul(&r, &pz);
+    let v = g.mul(&v, &pz);
+    // Integers: NaN below 0, (x - 1)! up to 23 exactly.
+    let fl = dfloor(g, x);
+    let is_int = g.cmp(op::Deq, &fl, x);
+    let mut fact = v;
+    let mut f = 1.0f64;
+    for n in 1..=23u32 {
+        if n > 1 {
+            f *= f64::from(n - 1);
+        }
+        let nv = g.d(f64::from(n));
+        let eq = g.cmp(op::Deq, x, &nv);
+        let fv = g.d(f);
+        fact = g.sel(&eq, &fv, &fact);
+    }
+    let v = g.sel(&is_int, &fact, &v);
+    let int_neg = g.r();
+    g.e(b::alu(
+        op::Iand,
+        int_neg.dst(Mask::X),
+        [is_int.x(), neg.x()],
+    ));
+    let v = g.sel(&int_neg, &nan, &v);
+    // |x| >= 184: +-0 below (by floor(x)'s parity), inf above.
+    let k184 = g.d(184.0);
+    let far = g.cmp(op::Dge, &ax, &k184);
+    let hf = g.mul(&fl, &half);
+    let xh = g.mul(x, &half);
+    let fxh = dfloor(g, &xh);
+    let even = g.cmp(op::Deq, &hf, &fxh);
+    let mz = g.d(-0.0);
+    let under = g.sel(&even, &zero, &mz);
+    let fv = g.sel(&neg, &under, &inf);
+    let fv = g.sel(&int_neg, &nan, &fv);
+    let v = g.sel(&far, &fv, &v);
+    // |x| < 2^-54: 1/x (+-inf at +-0).
+    let tiny = g.d(2f64.powi(-54));
+    let is_tiny = g.cmp(op::Dlt, &ax, &tiny);
+    let rx = g.op(op::Ddiv, &[&one, x]);
+    let v = g.sel(&is_tiny, &rx, &v);
+    // inf: inf; -inf and NaN: NaN (x + inf).
+    let fin = g.cmp(op::Dlt, &ax, &inf);
+    let xi = g.add(x, &inf);
+    g.sel(&fin, &v, &xi)
+}
+
 /// The `mdef` text of every macro in `ids`, with literals added to `lits`.
 pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
     let mut text = Vec::new();
@@ -1373,6 +1567,7 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
             LDEXP => (2, ldexp(&mut g, &IN0, &IN1)),
             ERF => (1, erf_erfc(&mut g, &IN0, true)),
             ERFC => (1, erf_erfc(&mut g, &IN0, false)),
+            TGAMMA => (1, tgamma(&mut g, &IN0)),
             _ => (2, pow(&mut g, &IN0, &IN1)),
         };
         text.push(b::mdef(id, 1, n_in).into());

@@ -590,6 +590,7 @@ impl FnGen<'_, '_> {
                 MathFn::Ldexp => Some(crate::dmath::LDEXP),
                 MathFn::Erf => Some(crate::dmath::ERF),
                 MathFn::Erfc => Some(crate::dmath::ERFC),
+                MathFn::Tgamma => Some(crate::dmath::TGAMMA),
                 _ => None,
             };
             if let Some(id) = mac {
