@@ -32,6 +32,10 @@
 //!   approximation with g = 6.02468, the error of x + g - 0.5 corrected, the reflection
 //!   formula below 0, exact factorials for integers up to 23.
 //!
+//! - `lgamma`: the host's (fdlibm's `e_lgamma_r.c`, as the libm crate has it): its
+//!   intervals below 2, to 8, to 2^58 and above, their coefficients, and the reflection
+//!   log(pi / |x sin(pi x)|) below 0, every interval computed and selected.
+//!
 //! Each macro has its own register scope (macros run in their own register file), reads
 //! `in0` (`in1`) and writes `out0`, all in `.xy`.
 
@@ -79,6 +83,7 @@ pub(crate) const LDEXP: u32 = 526;
 pub(crate) const ERF: u32 = 527;
 pub(crate) const ERFC: u32 = 528;
 pub(crate) const TGAMMA: u32 = 529;
+pub(crate) const LGAMMA: u32 = 530;
 
 /// ln 2 - LN2_HI (fdlibm's split; LN2_HI = 0x3FE62E42FEE00000 has 32 zero low bits).
 #[allow(clippy::excessive_precision)]
@@ -1494,6 +1499,235 @@ fn tgamma(g: &mut G, x: &Reg) -> Reg {
     g.sel(&fin, &v, &xi)
 }
 
+/// fdlibm's lgamma coefficients (`e_lgamma_r.c`, the libm crate's `lgamma_r.rs`).
+#[allow(clippy::excessive_precision)]
+mod lgamma_coef {
+    pub const A: [f64; 12] = [
+        7.72156649015328655494e-02,
+        3.22467033424113591611e-01,
+        6.73523010531292681824e-02,
+        2.05808084325167332806e-02,
+        7.38555086081402883957e-03,
+        2.89051383673415629091e-03,
+        1.19270763183362067845e-03,
+        5.10069792153511336608e-04,
+        2.20862790713908385557e-04,
+        1.08011567247583939954e-04,
+        2.52144565451257326939e-05,
+        4.48640949618915160150e-05,
+    ];
+    pub const TC: f64 = 1.46163214496836224576e+00;
+    pub const TF: f64 = -1.21486290535849611461e-01;
+    pub const TT: f64 = -3.63867699703950536541e-18;
+    pub const T: [f64; 15] = [
+        4.83836122723810047042e-01,
+        -1.47587722994593911752e-01,
+        6.46249402391333854778e-02,
+        -3.27885410759859649565e-02,
+        1.79706750811820387126e-02,
+        -1.03142241298341437450e-02,
+        6.10053870246291332635e-03,
+        -3.68452016781138256760e-03,
+        2.25964780900612472250e-03,
+        -1.40346469989232843813e-03,
+        8.81081882437654011382e-04,
+        -5.38595305356740546715e-04,
+        3.15632070903625950361e-04,
+        -3.12754168375120860518e-04,
+        3.35529192635519073543e-04,
+    ];
+    pub const U: [f64; 6] = [
+        -7.72156649015328655494e-02,
+        6.32827064025093366517e-01,
+        1.45492250137234768737e+00,
+        9.77717527963372745603e-01,
+        2.28963728064692451092e-01,
+        1.33810918536787660377e-02,
+    ];
+    pub const V: [f64; 6] = [
+        1.0,
+        2.45597793713041134822e+00,
+        2.12848976379893395361e+00,
+        7.69285150456672783825e-01,
+        1.04222645593369134254e-01,
+        3.21709242282423911810e-03,
+    ];
+    pub const S: [f64; 7] = [
+        -7.72156649015328655494e-02,
+        2.14982415960608852501e-01,
+        3.25778796408930981787e-01,
+        1.46350472652464452805e-01,
+        2.66422703033638609560e-02,
+        1.84028451407337715652e-03,
+        3.19475326584100867617e-05,
+    ];
+    pub const R: [f64; 7] = [
+        1.0,
+        1.39200533467621045958e+00,
+        7.21935547567138069525e-01,
+        1.71933865632803078993e-01,
+        1.86459191715652901344e-02,
+        7.77942496381893596434e-04,
+        7.32668430744625636189e-06,
+    ];
+    pub const W: [f64; 7] = [
+        4.18938533204672725052e-01,
+        8.33333333333329678849e-02,
+        -2.77777777728775536470e-03,
+        7.93650558643019558500e-04,
+        -5.95187557450339963135e-04,
+        8.36339918996282139126e-04,
+        -1.63092934096575273989e-03,
+    ];
+}
+
+/// The double whose high word is `hi` (low word 0): fdlibm's interval bounds.
+fn hiw(hi: u32) -> f64 {
+    f64::from_bits(u64::from(hi) << 32)
+}
+
+/// log |Γ(x)| as the host computes lgamma (see [`lgamma_coef`]); every interval
+/// computed and selected.
+fn lgamma(g: &mut G, x: &Reg) -> Reg {
+    use lgamma_coef::*;
+    let zero = g.d(0.0);
+    let one = g.d(1.0);
+    let two = g.d(2.0);
+    let half = g.d(0.5);
+    let inf = g.d(f64::INFINITY);
+    let ax = g.op(op::Dabs, &[x]);
+    let neg = g.cmp(op::Dlt, x, &zero);
+    // Keep the main path's operand finite and nonzero where it is not used.
+    let sane = g.cmp(op::Dlt, &ax, &inf);
+    let nz = g.cmp(op::Dlt, &zero, &ax);
+    let ok = g.r();
+    g.e(b::alu(op::Iand, ok.dst(Mask::X), [sane.x(), nz.x()]));
+    let a = g.sel(&ok, &ax, &one);
+    let lga = log_full(g, &a);
+    // Below 2: r0 + one of three expansions, by the interval.
+    let b09 = g.d(hiw(0x3FEC_CCCD));
+    let low = g.cmp(op::Dlt, &a, &b09);
+    let nlog = g.neg(&lga);
+    let r0 = g.sel(&low, &nlog, &zero);
+    let c = |g: &mut G, lo: u32, hi: u32| -> Reg {
+        let bl = g.d(hiw(lo));
+        let bh = g.d(hiw(hi));
+        let cl = g.cmp(op::Dge, &a, &bl);
+        let ch = g.cmp(op::Dge, &a, &bh);
+        g.sel(&low, &cl, &ch)
+    };
+    let i0 = c(g, 0x3FE7_6944, 0x3FFB_B4C3);
+    let i1 = c(g, 0x3FCD_A661, 0x3FF3_B4C4);
+    let tc = g.d(TC);
+    let tcm = g.d(TC - 1.0);
+    let y0l = g.sub(&one, &a);
+    let y0h = g.sub(&two, &a);
+    let y0 = g.sel(&low, &y0l, &y0h);
+    let y1l = g.sub(&a, &tcm);
+    let y1h = g.sub(&a, &tc);
+    let y1 = g.sel(&low, &y1l, &y1h);
+    let y2h = g.sub(&a, &one);
+    let y2 = g.sel(&low, &a, &y2h);
+    // i = 0: y p1(y^2) + p2(y^2) - y/2.
+    let z = g.mul(&y0, &y0);
+    let ae: Vec<f64> = A.iter().step_by(2).copied().collect();
+    let ao: Vec<f64> = A.iter().skip(1).step_by(2).copied().collect();
+    let p1 = g.horner(&z, &ae);
+    let p2 = g.horner(&z, &ao);
+    let p2 = g.mul(&z, &p2);
+    let p = g.fma(&y0, &p1, &p2);
+    let nh = g.d(-0.5);
+    let e0 = g.fma(&nh, &y0, &p);
+    // i = 1: TF + z p1(w) - (TT - w (p2(w) + y p3(w))), w = y^3.
+    let z = g.mul(&y1, &y1);
+    let w = g.mul(&z, &y1);
+    let t0: Vec<f64> = T.iter().step_by(3).copied().collect();
+    let t1: Vec<f64> = T.iter().skip(1).step_by(3).copied().collect();
+    let t2: Vec<f64> = T.iter().skip(2).step_by(3).copied().collect();
+    let p1 = g.horner(&w, &t0);
+    let p2 = g.horner(&w, &t1);
+    let p3 = g.horner(&w, &t2);
+    let q = g.fma(&y1, &p3, &p2);
+    let q = g.mul(&w, &q);
+    let ttv = g.d(TT);
+    let q = g.sub(&ttv, &q);
+    let p = g.mul(&z, &p1);
+    let p = g.sub(&p, &q);
+    let tf = g.d(TF);
+    let e1 = g.add(&tf, &p);
+    // i = 2: -y/2 + y U(y) / V(y).
+    let pu = g.horner(&y2, &U);
+    let pu = g.mul(&y2, &pu);
+    let pv = g.horner(&y2, &V);
+    let pq = g.op(op::Ddiv, &[&pu, &pv]);
+    let e2 = g.fma(&nh, &y2, &pq);
+    let e = g.sel(&i1, &e1, &e2);
+    let e = g.sel(&i0, &e0, &e);
+    let r_lt2 = g.add(&r0, &e);
+    // 2 <= a < 8: i = trunc(a), y = a - i, y/2 + S(y)/R(y) + log((y+2)...(y+i-1)).
+    let ia = dfloor(g, &a);
+    let y = g.sub(&a, &ia);
+    let ps = g.horner(&y, &S);
+    let ps = g.mul(&y, &ps);
+    let qr = g.horner(&y, &R);
+    let pq = g.op(op::Ddiv, &[&ps, &qr]);
+    let r8 = g.fma(&half, &y, &pq);
+    let mut zp = one;
+    for k in 2..=6u32 {
+        let kv = g.d(f64::from(k));
+        let yk = g.add(&y, &kv);
+        let m = g.mul(&zp, &yk);
+        let lim = g.d(f64::from(k + 1));
+        let has = g.cmp(op::Dge, &ia, &lim);
+        zp = g.sel(&has, &m, &zp);
+    }
+    let lz = log_full(g, &zp);
+    let r8 = g.add(&r8, &lz);
+    // 8 <= a < 2^58: (a - 1/2)(log a - 1) + W(1/a); above, a (log a - 1).
+    let zi = g.op(op::Ddiv, &[&one, &a]);
+    let y = g.mul(&zi, &zi);
+    let wc: Vec<f64> = W[1..].to_vec();
+    let wv = g.horner(&y, &wc);
+    let w0 = g.d(W[0]);
+    let wv = g.fma(&zi, &wv, &w0);
+    let lm1 = g.sub(&lga, &one);
+    let am = g.sub(&a, &half);
+    let rbig = g.fma(&am, &lm1, &wv);
+    let rhuge = g.mul(&a, &lm1);
+    let k8 = g.d(8.0);
+    let k58 = g.d(2f64.powi(58));
+    let lt2 = g.cmp(op::Dlt, &a, &two);
+    let lt8 = g.cmp(op::Dlt, &a, &k8);
+    let lt58 = g.cmp(op::Dlt, &a, &k58);
+    let r = g.sel(&lt58, &rbig, &rhuge);
+    let r = g.sel(&lt8, &r8, &r);
+    let r = g.sel(&lt2, &r_lt2, &r);
+    // Exactly 1 and 2: 0.
+    let is1 = g.cmp(op::Deq, &a, &one);
+    let is2 = g.cmp(op::Deq, &a, &two);
+    let r = g.sel(&is1, &zero, &r);
+    let r = g.sel(&is2, &zero, &r);
+    // x < 0: log(pi / |a sin(pi a)|) - r; a pole (sin(pi a) = 0) at negative integers.
+    let t = sinpi_pos(g, &a);
+    let t = g.op(op::Dabs, &[&t]);
+    let ta = g.mul(&t, &a);
+    let pi = g.d(std::f64::consts::PI);
+    let qv = g.op(op::Ddiv, &[&pi, &ta]);
+    let nadj = log_full(g, &qv);
+    let rn = g.sub(&nadj, &r);
+    let pole = g.cmp(op::Deq, &t, &zero);
+    let rn = g.sel(&pole, &inf, &rn);
+    let r = g.sel(&neg, &rn, &r);
+    // |x| < 2^-70: -log|x| (inf at 0); inf and NaN: x x.
+    let tiny = g.d(2f64.powi(-70));
+    let is_tiny = g.cmp(op::Dlt, &ax, &tiny);
+    let lx = log_full(g, &ax);
+    let nlx = g.neg(&lx);
+    let r = g.sel(&is_tiny, &nlx, &r);
+    let xx = g.mul(x, x);
+    g.sel(&sane, &r, &xx)
+}
+
 /// The `mdef` text of every macro in `ids`, with literals added to `lits`.
 pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
     let mut text = Vec::new();
@@ -1568,6 +1802,7 @@ pub(crate) fn macros(ids: &BTreeSet<u32>, lits: &mut Lits) -> Vec<Line> {
             ERF => (1, erf_erfc(&mut g, &IN0, true)),
             ERFC => (1, erf_erfc(&mut g, &IN0, false)),
             TGAMMA => (1, tgamma(&mut g, &IN0)),
+            LGAMMA => (1, lgamma(&mut g, &IN0)),
             _ => (2, pow(&mut g, &IN0, &IN1)),
         };
         text.push(b::mdef(id, 1, n_in).into());

@@ -591,6 +591,7 @@ impl FnGen<'_, '_> {
                 MathFn::Erf => Some(crate::dmath::ERF),
                 MathFn::Erfc => Some(crate::dmath::ERFC),
                 MathFn::Tgamma => Some(crate::dmath::TGAMMA),
+                MathFn::Lgamma => Some(crate::dmath::LGAMMA),
                 _ => None,
             };
             if let Some(id) = mac {
