@@ -791,10 +791,7 @@ impl FnGen<'_, '_> {
                 let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
                 let ax = self.sh.alloc(sh.chunks());
                 self.lanewise(op::Iand, &ax, &[x, &abs], sh);
-                let l = self.sh.alloc(sh.chunks());
-                self.lanewise(op::LogVec, &l, &[&ax], sh);
-                self.lanewise(op::Mul, &l, &[&l, y], sh);
-                self.lanewise(op::ExpVec, &l, &[&l], sh);
+                let l = self.pow_pos_float(&ax, y, sh);
                 // Sign: x < 0 and y an odd integer.
                 let half = lit(self, 0.5);
                 let h = self.sh.alloc(sh.chunks());
