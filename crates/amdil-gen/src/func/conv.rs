@@ -585,13 +585,38 @@ impl FnGen<'_, '_> {
                 MathFn::Acos => Some(crate::dmath::ACOS),
                 MathFn::Atan2 => Some(crate::dmath::ATAN2),
                 MathFn::Cbrt => Some(crate::dmath::CBRT),
+                MathFn::Fmod => Some(crate::dmath::FMOD),
+                MathFn::Remainder => Some(crate::dmath::REMAINDER),
+                MathFn::Ldexp => Some(crate::dmath::LDEXP),
+                MathFn::Erf => Some(crate::dmath::ERF),
+                MathFn::Erfc => Some(crate::dmath::ERFC),
+                MathFn::Tgamma => Some(crate::dmath::TGAMMA),
+                MathFn::Lgamma => Some(crate::dmath::LGAMMA),
                 _ => None,
             };
             if let Some(id) = mac {
                 self.facts.dmacros.insert(id);
                 for i in 0..sh.lanes {
                     let (c, k) = sh.lane(i);
-                    let ins: Vec<Src> = xs.iter().map(|x| x.lane(sh, i)).collect();
+                    // ldexp's exponent is an int vector: its own lane layout.
+                    let int = Shape {
+                        wide: false,
+                        bits: 32,
+                        float: false,
+                        ..sh
+                    };
+                    let ins: Vec<Src> = xs
+                        .iter()
+                        .enumerate()
+                        .map(|(j, x)| {
+                            let s = if f == MathFn::Ldexp && j == 1 {
+                                int
+                            } else {
+                                sh
+                            };
+                            x.lane(s, i)
+                        })
+                        .collect();
                     let t = self.tmp();
                     self.e(b::mcall(id, &[t.whole()], &ins));
                     if f == MathFn::Tan {
@@ -766,10 +791,7 @@ impl FnGen<'_, '_> {
                 let abs = self.lit_chunks([0x7FFF_FFFF; 4], sh);
                 let ax = self.sh.alloc(sh.chunks());
                 self.lanewise(op::Iand, &ax, &[x, &abs], sh);
-                let l = self.sh.alloc(sh.chunks());
-                self.lanewise(op::LogVec, &l, &[&ax], sh);
-                self.lanewise(op::Mul, &l, &[&l, y], sh);
-                self.lanewise(op::ExpVec, &l, &[&l], sh);
+                let l = self.pow_pos_float(&ax, y, sh);
                 // Sign: x < 0 and y an odd integer.
                 let half = lit(self, 0.5);
                 let h = self.sh.alloc(sh.chunks());

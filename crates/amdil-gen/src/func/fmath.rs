@@ -134,6 +134,12 @@ impl FnGen<'_, '_> {
         self.fo(op::Iand, &[x, &m], sh)
     }
 
+    /// -x (the sign bit flipped).
+    fn fneg(&mut self, x: &VLoc, sh: Shape) -> VLoc {
+        let m = self.lit_chunks([0x8000_0000; 4], sh);
+        self.fo(op::Ixor, &[x, &m], sh)
+    }
+
     /// |v| with the sign of `s`.
     fn with_sign(&mut self, v: &VLoc, s: &VLoc, sh: Shape) -> VLoc {
         let m = self.lit_chunks([0x7FFF_FFFF; 4], sh);
@@ -160,6 +166,110 @@ impl FnGen<'_, '_> {
         let t = self.fo(op::LogVec, &[x], sh);
         let k = self.fl(std::f32::consts::LN_2, sh);
         self.fo(op::Mul, &[&t, &k], sh)
+    }
+
+    /// 2^(y log2 a) for a >= 0 in float only (devices without doubles): log2 a as a
+    /// float pair (e + 2/ln2 atanh(s), s = (m - 1)/(m + 1) with its division's
+    /// residual, m in [sqrt(1/2), sqrt(2))), y times it as a pair by fma, then
+    /// 2^n 2^(f + tail). Plain exp2(y log2 a) lost the exponent's low bits (68-105 ulp
+    /// on the math sweep); a = 0, inf or NaN take that plain form, which gets them right.
+    pub(super) fn pow_pos_float(&mut self, a: &VLoc, y: &VLoc, sh: Shape) -> VLoc {
+        let plain = self.fo(op::LogVec, &[a], sh);
+        let plain = self.fo(op::Mul, &[&plain, y], sh);
+        let plain = self.fo(op::ExpVec, &[&plain], sh);
+        // Subnormals: scaled by 2^24 first.
+        let tiny = self.fl(f32::MIN_POSITIVE, sh);
+        let small = self.fo(op::Lt, &[a, &tiny], sh);
+        let k24 = self.fl(16_777_216.0, sh);
+        let as_ = self.fo(op::Mul, &[a, &k24], sh);
+        let v = self.fo(op::CmovLogical, &[&small, &as_, a], sh);
+        let (w8, o23) = (self.lit_chunks([8; 4], sh), self.lit_chunks([23; 4], sh));
+        let eb = self.fo(op::UbitExtract, &[&w8, &o23, &v], sh);
+        let bias = self.lit_chunks([(-127i32) as u32; 4], sh);
+        let e = self.fo(op::Iadd, &[&eb, &bias], sh);
+        let m24 = self.lit_chunks([(-24i32) as u32; 4], sh);
+        let z = self.lit_chunks([0; 4], sh);
+        let adj = self.fo(op::CmovLogical, &[&small, &m24, &z], sh);
+        let e = self.fo(op::Iadd, &[&e, &adj], sh);
+        let mm = self.lit_chunks([0x007F_FFFF; 4], sh);
+        let one_b = self.lit_chunks([0x3F80_0000; 4], sh);
+        let m = self.fo(op::Iand, &[&v, &mm], sh);
+        let m = self.fo(op::Ior, &[&m, &one_b], sh);
+        let sqrt2 = self.fl(std::f32::consts::SQRT_2, sh);
+        let big = self.fo(op::Lt, &[&sqrt2, &m], sh);
+        let half = self.fl(0.5, sh);
+        let mh = self.fo(op::Mul, &[&m, &half], sh);
+        let m = self.fo(op::CmovLogical, &[&big, &mh, &m], sh);
+        let one_i = self.lit_chunks([1; 4], sh);
+        let e1 = self.fo(op::Iadd, &[&e, &one_i], sh);
+        let e = self.fo(op::CmovLogical, &[&big, &e1, &e], sh);
+        let ef = self.fo(op::Itof, &[&e], sh);
+        // s = f / d as a pair, f = m - 1 exact, d = m + 1 as a pair (two-sum).
+        let one = self.fl(1.0, sh);
+        let f = self.fo(op::Sub, &[&m, &one], sh);
+        let dh = self.fo(op::Add, &[&m, &one], sh);
+        let bv = self.fo(op::Sub, &[&dh, &m], sh);
+        let av = self.fo(op::Sub, &[&dh, &bv], sh);
+        let eb1 = self.fo(op::Sub, &[&one, &bv], sh);
+        let ea1 = self.fo(op::Sub, &[&m, &av], sh);
+        let dl = self.fo(op::Add, &[&ea1, &eb1], sh);
+        let sh_ = self.fo(op::Div, &[&f, &dh], sh);
+        let nsh = self.fneg(&sh_, sh);
+        let r = self.fo(op::Fma, &[&nsh, &dh, &f], sh);
+        let r = self.fo(op::Fma, &[&nsh, &dl, &r], sh);
+        let sl = self.fo(op::Div, &[&r, &dh], sh);
+        // atanh s = s + s^3 (1/3 + s^2/5 + ... + s^12/15), the tail in float.
+        let s2 = self.fo(op::Mul, &[&sh_, &sh_], sh);
+        let q: Vec<f32> = (1..=7).map(|k| 1.0 / (2 * k + 1) as f32).collect();
+        let q = self.fhorner(&s2, &q, sh);
+        let s3 = self.fo(op::Mul, &[&s2, &sh_], sh);
+        let tl = self.fo(op::Fma, &[&s3, &q, &sl], sh);
+        // log2 m = K (s + tail), K = 2/ln 2 as a pair.
+        let k = 2.0 / std::f64::consts::LN_2;
+        let kh = k as f32;
+        let kl = (k - f64::from(kh)) as f32;
+        let (khv, klv) = (self.fl(kh, sh), self.fl(kl, sh));
+        let lh = self.fo(op::Mul, &[&khv, &sh_], sh);
+        let nlh = self.fneg(&lh, sh);
+        let ll = self.fo(op::Fma, &[&khv, &sh_, &nlh], sh);
+        let ll = self.fo(op::Fma, &[&khv, &tl, &ll], sh);
+        let ll = self.fo(op::Fma, &[&klv, &sh_, &ll], sh);
+        // + e (|e| >= |lh| or e = 0: a fast two-sum).
+        let hh = self.fo(op::Add, &[&ef, &lh], sh);
+        let t = self.fo(op::Sub, &[&ef, &hh], sh);
+        let t = self.fo(op::Add, &[&t, &lh], sh);
+        let hl = self.fo(op::Add, &[&t, &ll], sh);
+        // y (hh + hl) as a pair.
+        let ph = self.fo(op::Mul, &[y, &hh], sh);
+        let nph = self.fneg(&ph, sh);
+        let pl = self.fo(op::Fma, &[y, &hh, &nph], sh);
+        let pl = self.fo(op::Fma, &[y, &hl, &pl], sh);
+        // 2^n 2^(f + pl), n = rint(ph) clamped (past +-300 the result is 0 or inf).
+        let n = self.fo(op::RoundNearest, &[&ph], sh);
+        let (nmin, nmax) = (self.fl(-300.0, sh), self.fl(300.0, sh));
+        let n = self.fo(op::Max, &[&n, &nmin], sh);
+        let n = self.fo(op::Min, &[&n, &nmax], sh);
+        let fr = self.fo(op::Sub, &[&ph, &n], sh);
+        let inf = self.fl(f32::INFINITY, sh);
+        // An infinite ph (y huge) leaves pl infinite or NaN: f alone then.
+        let apl = self.fabs(&pl, sh);
+        let plok = self.fo(op::Lt, &[&apl, &inf], sh);
+        let pl = self.fo(op::CmovLogical, &[&plok, &pl, &z], sh);
+        let g = self.fo(op::Add, &[&fr, &pl], sh);
+        let ev = self.fo(op::ExpVec, &[&g], sh);
+        let h = self.fo(op::Mul, &[&n, &half], sh);
+        let h = self.fo(op::RoundZ, &[&h], sh);
+        let n2 = self.fo(op::Sub, &[&n, &h], sh);
+        let h = self.fo(op::ExpVec, &[&h], sh);
+        let n2 = self.fo(op::ExpVec, &[&n2], sh);
+        let ev = self.fo(op::Mul, &[&ev, &h], sh);
+        let ev = self.fo(op::Mul, &[&ev, &n2], sh);
+        // a = 0, inf, NaN: the plain form.
+        let zf = self.fl(0.0, sh);
+        let pos = self.fo(op::Lt, &[&zf, a], sh);
+        let fin = self.fo(op::Lt, &[a, &inf], sh);
+        let ok = self.fo(op::Iand, &[&pos, &fin], sh);
+        self.fo(op::CmovLogical, &[&ok, &ev, &plain], sh)
     }
 
     fn math_into(&mut self, f: MathFn, x: &VLoc, sh: Shape, d: &VLoc) -> R {

@@ -181,7 +181,13 @@ impl Lower<'_, '_> {
                             *slot = match args.get(k) {
                                 Some(a) => {
                                     let x = if a.len() == 1 { a[0] } else { a[l] };
-                                    self.lane_word(x, sc)
+                                    // ldexp's exponent is an int, whatever the result.
+                                    let asc = if *f == MathFn::Ldexp && k == 1 {
+                                        Scalar::I32
+                                    } else {
+                                        sc
+                                    };
+                                    self.lane_word(x, asc)
                                 }
                                 None => zero,
                             };
