@@ -108,8 +108,18 @@ impl<'a> Instrument<'a> {
                 self.shadow[p] = Some(s);
             }
         }
-        // Dominators first, so that every operand's shadow exists when it is used.
-        for b in self.body.reverse_post_order() {
+        // Dominators first, so that every operand's shadow exists when it is used;
+        // then the unreachable blocks, whose edges must pass shadows too.
+        let mut blocks = self.body.reverse_post_order();
+        let seen: std::collections::HashSet<Block> = blocks.iter().copied().collect();
+        blocks.extend(
+            self.body
+                .order
+                .iter()
+                .copied()
+                .filter(|b| !seen.contains(b)),
+        );
+        for b in blocks {
             let old = std::mem::take(&mut self.body.blocks[b].insts);
             self.out = Vec::with_capacity(old.len() * 2);
             for i in old {
