@@ -530,31 +530,8 @@ fn scale2(g: &mut G, v: &Reg, n: &Reg) -> Reg {
 
 /// log x as a head and a tail (for positive, finite, normal or subnormal x).
 fn log_parts(g: &mut G, x: &Reg) -> (Reg, Reg) {
-    // Subnormals: scale by 2^54 first.
-    let tiny = g.d(f64::from_bits(0x0010_0000_0000_0000));
-    let small = g.cmp(op::Dlt, x, &tiny);
-    let two54 = g.d(18014398509481984.0);
-    let xs = g.mul(x, &two54);
-    let x = g.sel(&small, &xs, x);
-    let adj = g.r();
-    let (m54, z) = (g.i(-54i32 as u32), g.i(0));
-    g.e(b::alu(
-        op::CmovLogical,
-        adj.dst(Mask::X),
-        [small.x(), m54, z],
-    ));
-    // e = biased exponent - 1023, m = the significand with exponent 0 (in [1, 2)).
-    let e = g.r();
-    let (w, o) = (g.i(11), g.i(20));
-    g.e(b::alu(op::UbitExtract, e.dst(Mask::X), [w, o, x.y()]));
-    let bias = g.i(-1023i32 as u32);
-    g.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), bias]));
-    g.e(b::alu(op::Iadd, e.dst(Mask::X), [e.x(), adj.x()]));
-    let m = g.r();
-    let (mm, one_hi) = (g.i(0x000F_FFFF), g.i(0x3FF0_0000));
-    g.e(b::alu(op::Iand, m.dst(Mask::Y), [x.y(), mm]));
-    g.e(b::alu(op::Ior, m.dst(Mask::Y), [m.y(), one_hi]));
-    g.e(b::alu(op::Mov, m.dst(Mask::X), [x.x()]));
+    // e and m in [1, 2) (x is positive, so split_exp's kept sign bit is 0).
+    let (m, e) = split_exp(g, x);
     // m > sqrt(2): halve it and count one more.
     let sqrt2 = g.d(std::f64::consts::SQRT_2);
     let big = g.cmp(op::Dlt, &sqrt2, &m);
