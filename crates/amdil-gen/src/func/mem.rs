@@ -34,25 +34,56 @@ impl FnGen<'_, '_> {
     /// A `ptradd`'s byte offset as an `.x` source. When the offset is an index scaled by
     /// a constant (`imul i, C` or `ishl i, k`, as the front end writes `p[i]`), an index
     /// whose scaled value does not fit 32 bits would wrap to an in-bounds address on
-    /// these 32-bit devices. No object is 2 GiB, so such an index is never a valid
+    /// these 32-bit devices; so would a `long` index the front end truncated to 32 bits
+    /// (`trunc i`, scaled or not). No object is 2 GiB, so such an index is never a valid
     /// access: the offset becomes [`WRAPPED_OFFSET`], an address past every buffer,
     /// and the access faults as the host's 64-bit arithmetic would.
     pub(super) fn checked_offset(&mut self, off: Value) -> R<Src> {
         let o = self.loc(off)?.s(0, &[0]);
-        let Some((index, scale)) = self.scaled_index(off) else {
+        let (index, scale) = self.scaled_index(off).unwrap_or((off, 1));
+        let wide = self.truncated_long(index);
+        if scale == 1 && wide.is_none() {
             return Ok(o);
-        };
+        }
         let x = self.loc(index)?.s(0, &[0]);
-        let lo = i32::MIN / scale;
-        let hi = i32::MAX / scale;
         let t = self.tmp();
-        let (below, above) = (self.lit(lo as u32), self.lit(hi as u32));
-        self.e(b::alu(op::Ilt, t.dst(Mask::X), [x, below]));
-        self.e(b::alu(op::Ilt, t.dst(Mask::Y), [above, x]));
-        self.e(b::alu(op::Ior, t.dst(Mask::X), [t.x(), t.y()]));
+        // `t.x`: the index is out of range.
+        if scale > 1 {
+            let below = self.lit((i32::MIN / scale) as u32);
+            let above = self.lit((i32::MAX / scale) as u32);
+            self.e(b::alu(op::Ilt, t.dst(Mask::X), [x, below]));
+            self.e(b::alu(op::Ilt, t.dst(Mask::Y), [above, x]));
+            self.e(b::alu(op::Ior, t.dst(Mask::X), [t.x(), t.y()]));
+        }
+        if let Some(long) = wide {
+            // The high word must be the low word's sign: the value fits 32 bits.
+            let v = self.loc(long)?;
+            let (lo, hi) = (v.s(0, &[0]), v.s(0, &[1]));
+            let s31 = self.lit(31);
+            let m = if scale > 1 { Mask::Y } else { Mask::X };
+            let r = if scale > 1 { t.y() } else { t.x() };
+            self.e(b::alu(op::Ishr, t.dst(m), [lo, s31]));
+            self.e(b::alu(op::Ine, t.dst(m), [r, hi]));
+            if scale > 1 {
+                self.e(b::alu(op::Ior, t.dst(Mask::X), [t.x(), t.y()]));
+            }
+        }
         let poison = self.lit(WRAPPED_OFFSET);
         self.e(b::alu(op::CmovLogical, t.dst(Mask::X), [t.x(), poison, o]));
         Ok(t.x())
+    }
+
+    /// The 64-bit value `v` is truncated from, when it is `trunc.i32` of an `i64`.
+    fn truncated_long(&self, v: Value) -> Option<Value> {
+        let inst = self.body.value_inst(v)?;
+        match self.body.insts[inst].kind {
+            InstKind::Convert {
+                op: ConvOp::Trunc,
+                arg,
+                ..
+            } if self.ty(arg) == Type::I64 && self.ty(v) == Type::I32 => Some(arg),
+            _ => None,
+        }
     }
 
     /// `(i, C)` when `v` is a 32-bit `imul i, C` or `ishl i, log2 C` with `C` > 1.
