@@ -20,10 +20,12 @@
 //! run; each function's allocas get a static frame after the kernel's).
 //!
 //! Packets: where a kernel allows it, a second form runs [`PACKET`] (or half as many
-//! where they may split) consecutive work-items of a row together (ComputeMux's vectorization across work-items, done by
-//! replication: values that vary between work-items get one copy each, uniform ones
-//! are computed once). Accesses whose work-items touch neighbouring elements get one
-//! bounds check per packet. A branch the work-items disagree on splits the packet:
+//! where they may split) consecutive work-items of a row together (ComputeMux's
+//! vectorization across work-items): uniform values are computed once; varying 32-bit
+//! values of straight-line arithmetic and consecutive loads are SIMD vectors of four
+//! work-items (`lower::simd`), and other varying values get one copy per work-item.
+//! Accesses whose work-items touch neighbouring elements get one bounds check per
+//! packet (and are vector loads and stores when packed). A branch the work-items disagree on splits the packet:
 //! each work-item then runs alone in its own copy of the body, to its return or the
 //! next barrier, where the packet comes back together (values that differ by the path
 //! taken are kept per work-item). Atomics, printf, image builtins and private memory
@@ -63,6 +65,8 @@ pub struct Kernel {
     /// Why the kernel has no packet form (`None`: it has one), and its packets' width.
     why_scalar: Option<String>,
     width: usize,
+    /// How many of the packet form's values are SIMD vectors of work-items.
+    simd: usize,
     /// Time spent translating and compiling.
     pub compile_time: Duration,
 }
@@ -88,9 +92,9 @@ fn compile_inner(module: &Module, func: FuncId) -> Result<Kernel, String> {
     let start = Instant::now();
     let mut jm = native::new_module()?;
     let lowered = lower::lower_kernel(module, func, &mut jm)?;
-    let (packet, width, why_scalar) = match lowered.packet {
-        Ok((f, w)) => (Some(f), w, None),
-        Err(why) => (None, 1, Some(why)),
+    let (packet, width, simd, why_scalar) = match lowered.packet {
+        Ok((f, w, simd)) => (Some(f), w, simd, None),
+        Err(why) => (None, 1, 0, Some(why)),
     };
     let code = native::Code::compile(jm, lowered.scalar, packet, lowered.callees)?;
     Ok(Kernel {
@@ -98,6 +102,7 @@ fn compile_inner(module: &Module, func: FuncId) -> Result<Kernel, String> {
         layout: lowered.layout,
         why_scalar,
         width,
+        simd,
         compile_time: start.elapsed(),
     })
 }
@@ -220,6 +225,10 @@ impl Kernel {
     /// is a multiple of it), or one work-item at a time and why.
     pub fn describe(&self) -> String {
         match &self.why_scalar {
+            None if self.simd > 0 => format!(
+                "packets of {} work-items, {} values in SIMD vectors",
+                self.width, self.simd
+            ),
             None => format!("packets of {} work-items", self.width),
             Some(why) => format!("one work-item at a time: {why}"),
         }

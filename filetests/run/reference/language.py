@@ -198,3 +198,24 @@ for g in range(8):
     w.append(g7(v / 4 * 2))
     tab.append((10 * l + nx + 100 * grp) + (10 * nx + l + 100 * grp))
 print("lstructs:", line("out", out), line("wout", w), line("tab", tab))
+
+# packed_arithmetic: float32 after every operation; C int wrap-around
+import math
+xs = [-3.75, -2.5, -1, -0.5, 0, 0.25, 1, 1.5, -8.25, 10, 100.5, -1000, 0.1, 1e6, -3e-5,
+      65536]
+ns = [-7, -3, -1, 0, 1, 2, 3, 5, -55, 89, -144, 233, 2147483647, -2147483648, 1000000,
+      -99999]
+fs, os_ = [], []
+for x, n in zip(xs, ns):
+    a = f32(x)
+    m = f32(f32(a * 3.0) - a)
+    t = f32(f32(m / 2.0) - f32(math.sqrt(abs(a))))
+    u = n & 0xFFFFFFFF
+    fs.append(f32(f32(t - f32(n)) + f32(f32(u) * 0.5)))
+    s = 3
+    ai = wrap(int(f32(a * 4.0)), 32, True)  # toward zero; every value fits
+    o = wrap(n * 7, 32, True) ^ wrap(n << s, 32, True)
+    o = wrap(o + (n >> s) - ai + (f32_bits(a) & 0xFF) - ((u >> s) | 1), 32, True)
+    os_.append(o)
+print("packed:", line("f", [g7(v) for v in fs]))
+print("packed:", line("o", os_))

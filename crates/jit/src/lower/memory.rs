@@ -112,42 +112,9 @@ impl Lower<'_, '_> {
         if self.pk != 0 {
             return None;
         }
-        // Any constant distance works (rows of a tile are `width` apart) as long as the
-        // work-items share lane 0's alignment.
-        let stride = self
-            .stride_of(pv, 0)
-            .filter(|s| *s != 0 && s % (1i64 << al) == 0)?;
-        let [base, size, wsize] = match self.root(pv)? {
-            Root::Param(v) => self.roots.get(&v).copied()?,
-            Root::Global(g) => self.global_roots.get(&g).copied()?,
-        };
+        let (ok, a0, stride) = self.packet_check(pv, len, al, kind)?;
         let i64t = types::I64;
         let w = self.w;
-        let first = self.get1(pv);
-        self.pk = w - 1;
-        let last = self.get1(pv);
-        self.pk = 0;
-        let limit = if kind == FAULT_LOAD { size } else { wsize };
-        let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
-        let offl = self.bx.ins().band_imm_s(last, OFFSET_MASK as i64);
-        let span = self.bx.ins().isub(offl, off0);
-        let side_by_side =
-            self.bx
-                .ins()
-                .icmp_imm_s(CInt::Equal, span, (w as i64 - 1).wrapping_mul(stride));
-        // Offsets are never negative, so the farther end bounds them all.
-        let hi = if stride > 0 { offl } else { off0 };
-        let end = self.bx.ins().iadd_imm_s(hi, len as i64);
-        let inside = self
-            .bx
-            .ins()
-            .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
-        let mut ok = self.bx.ins().band(side_by_side, inside);
-        if al > 0 {
-            let low = self.bx.ins().band_imm_s(first, (1i64 << al) - 1);
-            let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
-            ok = self.bx.ins().band(ok, aligned);
-        }
         let fast = self.bx.create_block();
         let slow = self.bx.create_block();
         let join = self.bx.create_block();
@@ -158,7 +125,6 @@ impl Lower<'_, '_> {
         self.bx.seal_block(fast);
         self.bx.seal_block(slow);
         self.bx.switch_to_block(fast);
-        let a0 = self.bx.ins().iadd(base, off0);
         let fast_addrs: Vec<ir::BlockArg> = (0..w)
             .map(|k| {
                 self.bx
@@ -183,6 +149,59 @@ impl Lower<'_, '_> {
         let addrs = self.bx.block_params(join).to_vec();
         self.packet_addrs.insert(key, addrs.clone());
         Some(addrs[0])
+    }
+
+    /// The packet's one check of an access through `pv` whose work-items lie a
+    /// constant `stride` apart: whether lane `w-1` is `(w-1) * stride` bytes from lane
+    /// 0, the farther end is in bounds and lane 0 is aligned; then lane `k`'s host
+    /// address is `a0 + k * stride`. Returns `(ok, a0, stride)`; `None` when the
+    /// stride is not known or the pointer has no root.
+    pub(super) fn packet_check(
+        &mut self,
+        pv: Value,
+        len: u64,
+        al: u32,
+        kind: u64,
+    ) -> Option<(CValue, CValue, i64)> {
+        let home = self.pk;
+        // Any constant distance works (rows of a tile are `width` apart) as long as the
+        // work-items share lane 0's alignment.
+        let stride = self
+            .stride_of(pv, 0)
+            .filter(|s| *s != 0 && s % (1i64 << al) == 0)?;
+        let [base, size, wsize] = match self.root(pv)? {
+            Root::Param(v) => self.roots.get(&v).copied()?,
+            Root::Global(g) => self.global_roots.get(&g).copied()?,
+        };
+        let w = self.w;
+        self.pk = 0;
+        let first = self.get1(pv);
+        self.pk = w - 1;
+        let last = self.get1(pv);
+        self.pk = home;
+        let limit = if kind == FAULT_LOAD { size } else { wsize };
+        let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
+        let offl = self.bx.ins().band_imm_s(last, OFFSET_MASK as i64);
+        let span = self.bx.ins().isub(offl, off0);
+        let side_by_side =
+            self.bx
+                .ins()
+                .icmp_imm_s(CInt::Equal, span, (w as i64 - 1).wrapping_mul(stride));
+        // Offsets are never negative, so the farther end bounds them all.
+        let hi = if stride > 0 { offl } else { off0 };
+        let end = self.bx.ins().iadd_imm_s(hi, len as i64);
+        let inside = self
+            .bx
+            .ins()
+            .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
+        let mut ok = self.bx.ins().band(side_by_side, inside);
+        if al > 0 {
+            let low = self.bx.ins().band_imm_s(first, (1i64 << al) - 1);
+            let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
+            ok = self.bx.ins().band(ok, aligned);
+        }
+        let a0 = self.bx.ins().iadd(base, off0);
+        Some((ok, a0, stride))
     }
 
     /// How `v` grows from one work-item of a packet to the next (0: uniform), when

@@ -24,6 +24,7 @@ mod analysis;
 mod inst;
 mod memory;
 mod packets;
+mod simd;
 
 use analysis::*;
 use std::collections::{HashMap, HashSet};
@@ -322,7 +323,7 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
         let f = build_callee(m, c, jm, &plan, allocas)?;
         callee_fns.push((plan.callees[&c], f));
     }
-    let scalar = build_function(m, body, jm, &plan, 1, &HashSet::new())?;
+    let (scalar, _) = build_function(m, body, jm, &plan, 1, &HashSet::new())?;
     let packet = match packet_plan(m, body, &layout) {
         Ok(varying) => {
             // Wide packets pay off where work-items stay together; where they may
@@ -332,7 +333,8 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
             } else {
                 PACKET
             };
-            Ok((build_function(m, body, jm, &plan, w, &varying)?, w))
+            let (f, simd) = build_function(m, body, jm, &plan, w, &varying)?;
+            Ok((f, w, simd))
         }
         Err(why) => Err(why),
     };
@@ -380,8 +382,9 @@ pub(crate) struct Lowered {
     pub scalar: ir::Function,
     /// The functions the kernel calls, with their ids in the module.
     pub callees: Vec<(cranelift_module::FuncId, ir::Function)>,
-    /// The packet form and its width, or why the kernel has none.
-    pub packet: Result<(ir::Function, usize), String>,
+    /// The packet form, its width and how many values it keeps in SIMD vectors, or
+    /// why the kernel has none.
+    pub packet: Result<(ir::Function, usize, usize), String>,
     pub layout: Layout,
 }
 
@@ -414,7 +417,7 @@ fn build_callee(
         layout: plan.layout.clone(),
         callees: plan.callees.clone(),
     };
-    build_function_as(m, body, jm, &sub, 1, &HashSet::new(), Some(c))
+    build_function_as(m, body, jm, &sub, 1, &HashSet::new(), Some(c)).map(|(f, _)| f)
 }
 
 fn build_function(
@@ -424,7 +427,7 @@ fn build_function(
     plan: &Plan,
     w: usize,
     varying: &HashSet<Value>,
-) -> Result<ir::Function, String> {
+) -> Result<(ir::Function, usize), String> {
     build_function_as(m, body, jm, plan, w, varying, None)
 }
 
@@ -436,7 +439,7 @@ fn build_function_as(
     w: usize,
     varying: &HashSet<Value>,
     callee: Option<FuncId>,
-) -> Result<ir::Function, String> {
+) -> Result<(ir::Function, usize), String> {
     let sig = match callee {
         Some(c) => callee_signature(m, c, jm),
         None => signature(jm),
@@ -483,6 +486,8 @@ fn build_function_as(
         pk: 0,
         varying: varying.clone(),
         packet_addrs: HashMap::new(),
+        packed: HashSet::new(),
+        pvars: HashMap::new(),
         lane: None,
         lane_blocks: HashMap::new(),
         splits: Vec::new(),
@@ -545,9 +550,10 @@ fn build_function_as(
         l.build()?;
     }
     l.bx.seal_all_blocks();
+    let simd = l.packed.len();
     let fc = l.fc;
     l.bx.finalize(fc);
-    Ok(func)
+    Ok((func, simd))
 }
 
 /// Values the whole function uses, defined in its entry block.
@@ -596,6 +602,9 @@ struct Lower<'a, 'b> {
     varying: HashSet<Value>,
     /// The packet's addresses of the access at a position, once computed for lane 0.
     packet_addrs: HashMap<(Block, usize), Vec<CValue>>,
+    /// The values kept as vectors of work-items (`simd`), and their variables.
+    packed: HashSet<Value>,
+    pvars: HashMap<Value, Vec<Variable>>,
     /// Set while lowering the copy of the body that work-item `k` of a packet runs
     /// alone, after the packet split at a divergent branch.
     lane: Option<usize>,
@@ -671,6 +680,9 @@ impl Lower<'_, '_> {
         if let Some(vals) = self.args.get(&v) {
             return vals.clone();
         }
+        if self.packed.contains(&v) {
+            return vec![self.packed_lane(v)];
+        }
         self.var(v)
             .into_iter()
             .map(|x| self.bx.use_var(x))
@@ -690,6 +702,10 @@ impl Lower<'_, '_> {
             .is_some_and(|e| self.body.blocks[e].params.contains(&v));
         if is_arg {
             self.args.insert(v, vals);
+            return;
+        }
+        if self.packed.contains(&v) {
+            self.set_packed_lane(v, vals[0]);
             return;
         }
         for (x, val) in self.var(v).into_iter().zip(vals) {
@@ -766,6 +782,8 @@ impl Lower<'_, '_> {
             self.set(pv, vals);
         }
         self.load_roots();
+        // (After the roots: a packed access needs one.)
+        self.packed = self.find_packed();
         let zero = self.iconst(i64t, 0);
         for d in 0..3 {
             let v = self.bx.declare_var(i64t);
@@ -1252,6 +1270,16 @@ impl Lower<'_, '_> {
                 // and store through that.
                 if let InstKind::Call(f, _) = &d.kind {
                     per_item |= matches!(call_kind(self.m, *f), Ok(CallKind::Defined(_)));
+                }
+                if per_item && self.w > 1 {
+                    // Once for the packet, in vectors (`simd`).
+                    if d.result.is_some_and(|r| self.packed.contains(&r)) {
+                        self.vinst(inst)?;
+                        continue;
+                    }
+                    if self.vstore(inst) {
+                        continue;
+                    }
                 }
                 let copies = if per_item { self.w } else { 1 };
                 for k in 0..copies {
