@@ -101,7 +101,7 @@ impl Target for AmdilTarget {
     /// addressed in aligned dwords.
     fn late_target_passes(&self, module: &mut kauai_ir::Module, options: &Options) -> Result<()> {
         self.options(options)?;
-        kauai_opt::run_passes(module, &["split-unaligned"])
+        kauai_opt::run_passes(module, &["strip-async-markers", "split-unaligned"])
             .map_err(|e| Error::new(ResultCode::FinalizeProgramFailure, e.to_string()))
     }
 

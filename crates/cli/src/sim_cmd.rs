@@ -197,6 +197,10 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
         kauai_runtime::Checks {
             races: opts.data_races,
             uninit: opts.uninitialized,
+            // Oclgrind always reports async copies that diverge; here they are
+            // followed when another check is on (any check changes how a fault is
+            // reported: the run goes on past it).
+            async_copies: opts.data_races || opts.uninitialized || flagged,
             // Oclgrind always checks access flags; here the memory check does, so a
             // file that sets them turns it on.
             memory: flagged,

@@ -27,16 +27,19 @@ pub struct Checks {
     /// Uninitialized values deciding control flow, forming addresses or written to
     /// global memory ([`crate::uninit`]).
     pub uninit: bool,
+    /// Asynchronous copies: every work-item of a group starts the same copies with the
+    /// same arguments, and waits for them before it ends.
+    pub async_copies: bool,
 }
 
 impl Checks {
     /// The check names a user may give: `memory` is always on (every access is
     /// bounds-checked), `all` is every check there is.
-    pub const NAMES: &'static [&'static str] = &["memory", "races", "uninit", "all"];
+    pub const NAMES: &'static [&'static str] = &["memory", "races", "uninit", "async", "all"];
 
     /// Whether any check beyond the bounds checks is on.
     pub fn any(self) -> bool {
-        self.memory || self.races || self.uninit
+        self.memory || self.races || self.uninit || self.async_copies
     }
 
     /// Parse a comma-separated list (`races`, `uninit`, `all`, `memory`).
@@ -47,13 +50,12 @@ impl Checks {
                 "memory" => c.memory = true,
                 "races" => c.races = true,
                 "uninit" => c.uninit = true,
+                "async" => c.async_copies = true,
                 "all" => {
                     c.memory = true;
                     c.races = true;
                     c.uninit = true;
-                }
-                "async" => {
-                    return Err(format!("not supported yet: the `{name}` check"));
+                    c.async_copies = true;
                 }
                 _ => {
                     return Err(format!(
@@ -72,6 +74,7 @@ impl Checks {
 pub enum FindingKind {
     Race(RaceKind),
     Uninit(UninitKind),
+    Async(AsyncKind),
     /// A bad access that did not stop the run (with checks on, a load reads zeros and
     /// a store or atomic does nothing, as in Oclgrind); `detail` says what it was.
     Fault,
@@ -86,6 +89,16 @@ pub enum UninitKind {
     Address,
     /// It was written to global memory.
     GlobalWrite,
+}
+
+/// What the async check found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AsyncKind {
+    /// The work-items of a group did not all start the same copy with the same
+    /// arguments (some skipped it, or their arguments differ).
+    Divergence,
+    /// A work-item ended with a copy it never waited for.
+    NotWaited,
 }
 
 /// The two kinds of data race, as Oclgrind names them.
@@ -156,6 +169,12 @@ impl Finding {
                 "Uninitialized value written to global memory address 0x{:x}",
                 self.address
             ),
+            FindingKind::Async(AsyncKind::Divergence) => {
+                "Work-group divergence detected (async copy)".into()
+            }
+            FindingKind::Async(AsyncKind::NotWaited) => {
+                "Async copy not waited for before the work-item ended".into()
+            }
             FindingKind::Fault => {
                 fault_headline(&self.detail).unwrap_or_else(|| "Invalid memory access".into())
             }

@@ -278,6 +278,10 @@ pub(crate) enum Op {
         what: S,
         a: S,
     },
+    /// The async check's markers: a copy's destination, source, element count and
+    /// stride; a wait.
+    AsyncCopy([S; 4]),
+    AsyncWait,
     Query {
         q: Query,
         bits: u8,

@@ -715,6 +715,8 @@ impl Tx<'_> {
                     what: at(1),
                     a: at(2),
                 },
+                builtins::CheckBuiltin::AsyncCopy => Op::AsyncCopy([at(0), at(1), at(2), at(3)]),
+                builtins::CheckBuiltin::AsyncWait => Op::AsyncWait,
             });
         }
         if let Some(op) = builtins::ImageBuiltin::parse(name) {

@@ -197,9 +197,12 @@ impl ImageBuiltin {
     }
 }
 
-/// The uninitialized-value check's builtins, Kauai's own: the host's instrumentation
-/// (`kauai_host::uninit`) calls them, and only the host interpreter runs them. Addresses
-/// are `ptrtoint`s, so that one declaration serves every address space.
+/// Kauai's own builtins for the checks. The host's uninitialized-value instrumentation
+/// (`kauai_host::uninit`) calls the shadow ones, and only the host interpreter runs
+/// them. The front end marks each asynchronous copy and wait with the async ones, so
+/// that the checking interpreter can follow them; every other executor ignores them,
+/// and the amdil target removes them. Addresses are `ptrtoint`s, so that one
+/// declaration serves every address space.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CheckBuiltin {
     /// `(i64 address, i64 bytes) -> i32`: nonzero when any of the bytes is undefined.
@@ -210,6 +213,11 @@ pub enum CheckBuiltin {
     /// `(i32 shadow, i32 what, i64 address)`: report a use of an undefined value when
     /// the shadow is nonzero; `what` is an `UNINIT_*` code.
     Uninit,
+    /// `(i64 dst, i64 src, i64 elements, i64 stride)`: the work-item starts its part
+    /// of an `async_work_group_(strided_)copy` (the stride is 1 for a plain copy).
+    AsyncCopy,
+    /// `()`: the work-item waits for its group's copies (`wait_group_events`).
+    AsyncWait,
 }
 
 /// What an undefined value decided, for [`CheckBuiltin::Uninit`].
@@ -218,10 +226,12 @@ pub const UNINIT_ADDRESS: u32 = 1;
 pub const UNINIT_GLOBAL_WRITE: u32 = 2;
 
 impl CheckBuiltin {
-    pub const ALL: [CheckBuiltin; 3] = [
+    pub const ALL: [CheckBuiltin; 5] = [
         CheckBuiltin::ShadowLoad,
         CheckBuiltin::ShadowStore,
         CheckBuiltin::Uninit,
+        CheckBuiltin::AsyncCopy,
+        CheckBuiltin::AsyncWait,
     ];
 
     pub fn name(self) -> &'static str {
@@ -229,6 +239,8 @@ impl CheckBuiltin {
             CheckBuiltin::ShadowLoad => "__kauai_shadow_load",
             CheckBuiltin::ShadowStore => "__kauai_shadow_store",
             CheckBuiltin::Uninit => "__kauai_uninit",
+            CheckBuiltin::AsyncCopy => "__kauai_async_copy",
+            CheckBuiltin::AsyncWait => "__kauai_async_wait",
         }
     }
 
@@ -242,16 +254,20 @@ impl CheckBuiltin {
             CheckBuiltin::ShadowLoad => sig(&[i64t, i64t], i32t),
             CheckBuiltin::ShadowStore => sig(&[i64t, i64t, i32t], Type::Void),
             CheckBuiltin::Uninit => sig(&[i32t, i32t, i64t], Type::Void),
+            CheckBuiltin::AsyncCopy => sig(&[i64t, i64t, i64t, i64t], Type::Void),
+            CheckBuiltin::AsyncWait => sig(&[], Type::Void),
         }
     }
 
-    /// They read and write the shadow, which the program cannot see: kept in place.
+    /// The shadow ones read and write the shadow, which the program cannot see: kept
+    /// in place. The async markers touch nothing the program sees, but must stay.
     pub fn props(self) -> Props {
+        let shadow = !matches!(self, CheckBuiltin::AsyncCopy | CheckBuiltin::AsyncWait);
         Props {
             pure: false,
             barrier: false,
-            reads_memory: true,
-            writes_memory: true,
+            reads_memory: shadow,
+            writes_memory: shadow,
         }
     }
 }

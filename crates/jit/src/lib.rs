@@ -226,8 +226,10 @@ impl Kernel {
     pub fn describe(&self) -> String {
         match &self.why_scalar {
             None if self.simd > 0 => format!(
-                "packets of {} work-items, {} values in SIMD vectors",
-                self.width, self.simd
+                "packets of {} work-items, {} value{} in SIMD vectors",
+                self.width,
+                self.simd,
+                if self.simd == 1 { "" } else { "s" }
             ),
             None => format!("packets of {} work-items", self.width),
             Some(why) => format!("one work-item at a time: {why}"),

@@ -26,7 +26,9 @@
 //!
 //! Target passes, which a target runs in its late passes when it needs them:
 //! - `split-unaligned` turns loads and stores whose alignment is below their element
-//!   size (packed struct members) into aligned pieces, for dword-addressed memories.
+//!   size (packed struct members) into aligned pieces, for dword-addressed memories;
+//! - `strip-async-markers` removes the markers of asynchronous copies that only the
+//!   checking interpreter follows.
 //!
 //! [`run_passes`] runs passes by name (as `muxc --passes` does in the ComputeMux tree;
 //! [`run_passes_checked`] also verifies after each pass);
@@ -46,6 +48,7 @@ mod lower_mux;
 mod mem2reg;
 mod simplifycfg;
 mod split_unaligned;
+mod strip_markers;
 mod util;
 
 use kauai_ir::Module;
@@ -84,6 +87,7 @@ pub fn pass_names() -> &'static [&'static str] {
         "lower-to-mux",
         "prepare-barriers",
         "split-unaligned",
+        "strip-async-markers",
     ]
 }
 
@@ -136,6 +140,7 @@ fn run_pass(m: &mut Module, name: &str) -> Result<(), OptError> {
         "lower-to-mux" => lower_mux::run(m)?,
         "prepare-barriers" => barriers::run(m)?,
         "split-unaligned" => split_unaligned::run(m),
+        "strip-async-markers" => strip_markers::run(m),
         other => {
             return Err(OptError::UnknownPass {
                 name: other.to_string(),
@@ -190,7 +195,8 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown pass `mem2regg` (known passes: mem2reg, inline, constfold, dce, \
-             simplifycfg, globaldce, lower-to-mux, prepare-barriers, split-unaligned)"
+             simplifycfg, globaldce, lower-to-mux, prepare-barriers, split-unaligned, \
+             strip-async-markers)"
         );
         // lower-to-mux did not run: the declaration is still there.
         assert!(m.func_by_name("_Z13get_global_idj").is_some());

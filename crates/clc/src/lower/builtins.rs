@@ -1940,6 +1940,7 @@ impl Lowerer<'_> {
                     self.bad_args(name, args, span, "int num_events, event_t *event_list");
                     return None;
                 }
+                self.async_marker(kauai_ir::builtins::CheckBuiltin::AsyncWait, Vec::new());
                 // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE: the copies go both ways.
                 let flags = self.ins(
                     InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(3))),
@@ -2019,9 +2020,35 @@ impl Lowerer<'_> {
                 } else {
                     None
                 };
+                // The checks follow each copy (the amdil target drops the marker).
+                let stv = self.m.data_layout.size_type();
+                let wide = |l: &mut Self, v: Value, ptr: bool| {
+                    use kauai_ir::ConvOp;
+                    let op = if ptr {
+                        ConvOp::PtrToInt
+                    } else if stv == Type::I64 {
+                        return v;
+                    } else {
+                        ConvOp::Zext
+                    };
+                    l.ins_conv(op, v, kauai_ir::Rounding::Default, Type::I64)
+                };
+                let one = self.ins(
+                    InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(1))),
+                    Type::I64,
+                );
+                let marker = vec![
+                    wide(self, dst.v, true),
+                    wide(self, src.v, true),
+                    wide(self, num, false),
+                    match stride {
+                        Some(s) => wide(self, s, false),
+                        None => one,
+                    },
+                ];
+                self.async_marker(kauai_ir::builtins::CheckBuiltin::AsyncCopy, marker);
                 // for (i = lid; i < num; i += local size)
                 //     dst[i (* stride)] = src[i (* stride)];
-                let stv = self.m.data_layout.size_type();
                 let (lid, lsize) = self.local_linear_id_and_size();
                 let head = self.new_block();
                 let body = self.new_block();
@@ -2070,6 +2097,13 @@ impl Lowerer<'_> {
                 Some((ev_val, event))
             }
         }
+    }
+
+    /// A call of the async check's marker `b` (see `CheckBuiltin`).
+    fn async_marker(&mut self, b: kauai_ir::builtins::CheckBuiltin, args: Vec<Value>) {
+        let sig = b.signature();
+        let f = self.declare_fn(b.name(), &sig.params, sig.ret);
+        self.ins_void(InstKind::Call(f, args));
     }
 
     /// The `intn` pointer argument of `lgamma_r`/`remquo`/... for the float gentype `g`,

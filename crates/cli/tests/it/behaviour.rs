@@ -537,7 +537,9 @@ fn check_races_reports_blocks_and_keeps_the_outputs() {
     let (code, _, err) = run(twin, &["--check", "race"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("--check race: unknown check `race` (checks: memory, races, uninit, all)"),
+        err.contains(
+            "--check race: unknown check `race` (checks: memory, races, uninit, async, all)"
+        ),
         "{err}"
     );
     let (code, _, err) = run(twin, &["--check", "races", "--device", "kauai:cypress"]);

@@ -55,6 +55,11 @@ impl RunCtx<'_> {
     ) -> Result<Status, Stop> {
         let mut at = 0usize;
         let r = self.run_wi_at(meter, group, local, wi, &mut at);
+        if let (Ok(Status::Returned), Some(st)) = (&r, &self.asyncs) {
+            if let Ok(mut st) = st.lock() {
+                st.end_item(linear_id(wi.lid, group.size), (wi.gid, wi.lid, group.id));
+            }
+        }
         if let Err(Stop::Fault(_)) = r {
             // The faulting op is the one before `at`: keep it for the report.
             if let Some(top) = wi.frames.last_mut() {
@@ -103,6 +108,7 @@ impl RunCtx<'_> {
         let mut races = self.races.as_ref().and_then(|m| m.lock().ok());
         let mut uninit = self.uninit.as_ref().and_then(|m| m.lock().ok());
         let mut faults = self.faults.as_ref().and_then(|m| m.lock().ok());
+        let mut asyncs = self.asyncs.as_ref().and_then(|m| m.lock().ok());
         // With checks on, a bad access is kept and the work-item goes on; `$skip` is
         // what the instruction does instead.
         macro_rules! soft {
@@ -469,6 +475,18 @@ impl RunCtx<'_> {
                             }
                         }
                     }
+                    Op::AsyncCopy(a) => {
+                        if let Some(st) = asyncs.as_deref_mut() {
+                            let args = [r!(a[0]), r!(a[1]), r!(a[2]), r!(a[3])];
+                            let item = linear_id(lid, group.size);
+                            st.copy(item, args, site(fr.func, *pc), (gid, lid, group.id));
+                        }
+                    }
+                    Op::AsyncWait => {
+                        if let Some(st) = asyncs.as_deref_mut() {
+                            st.wait(linear_id(lid, group.size));
+                        }
+                    }
                     Op::Query { q, bits, d, dim } => {
                         let v = self.query(q, r!(dim) & 0xffff_ffff, lid, gid, group);
                         r!(d) = v & mask(bits as u32);
@@ -751,4 +769,9 @@ impl RunCtx<'_> {
             }
         }
     }
+}
+
+/// A work-item's local linear id in a group of `size`.
+fn linear_id(lid: [u64; 3], size: [u64; 3]) -> usize {
+    ((lid[2] * size[1] + lid[1]) * size[0] + lid[0]) as usize
 }

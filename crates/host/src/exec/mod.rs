@@ -12,6 +12,7 @@
 //! - `interp`: the interpreter loop of one work-item and the work-item queries;
 //! - `jit`: work-groups run by code `kauai-jit` compiled.
 
+mod async_check;
 mod atomics;
 mod collectives;
 mod fault_log;
@@ -156,6 +157,8 @@ struct RunCtx<'p> {
     uninit: Option<Mutex<shadow::ShadowState>>,
     /// With checks on, the bad accesses that did not stop the run.
     faults: Option<Mutex<fault_log::FaultLog>>,
+    /// The async check's state, when it is on.
+    asyncs: Option<Mutex<async_check::AsyncState>>,
     /// Whether the `memory` check is on: private arrays are then bounds-checked one by
     /// one.
     checked: bool,

@@ -105,6 +105,10 @@ impl Program {
                 .checks
                 .any()
                 .then(|| Mutex::new(fault_log::FaultLog::default())),
+            asyncs: opts
+                .checks
+                .async_copies
+                .then(|| Mutex::new(async_check::AsyncState::default())),
         };
         run.bind(func, args)?;
         if run.private_init.len() as u64 > run.private_limit {
@@ -171,6 +175,10 @@ impl Program {
         if let Some(Ok(fl)) = run.faults.as_ref().map(|m| m.lock()) {
             findings.extend(fl.findings(&run));
             findings_dropped += fl.dropped;
+        }
+        if let Some(Ok(st)) = run.asyncs.as_ref().map(|m| m.lock()) {
+            findings.extend(st.findings(&run));
+            findings_dropped += st.dropped;
         }
         if let Some(mut e) = run.error.lock().ok().and_then(|mut e| e.take()) {
             if let ExecError::Fault { findings: f, .. } = &mut e {
@@ -394,6 +402,11 @@ impl RunCtx<'_> {
         if let Some(us) = &self.uninit {
             if let Ok(mut us) = us.lock() {
                 us.start_group(&self.local_sizes);
+            }
+        }
+        if let Some(st) = &self.asyncs {
+            if let Ok(mut st) = st.lock() {
+                st.start_group(size.iter().product::<u64>() as usize);
             }
         }
         let group = GroupCtx {

@@ -17,7 +17,11 @@ fn program(file: &str) -> Program {
 fn straight_line_kernels_run_in_packets() {
     let p = program("linear.ir");
     let how = p.jit_compile("linear").expect("the JIT compiles it");
-    assert_eq!(how, format!("packets of {JIT_PACKET} work-items"));
+    // `2 * i` and `+ 1` are 32-bit arithmetic stored to consecutive elements: SIMD.
+    assert_eq!(
+        how,
+        format!("packets of {JIT_PACKET} work-items, 2 values in SIMD vectors")
+    );
     assert_eq!(p.work_width("linear", [16, 1, 1]), JIT_PACKET as u32);
     // A group whose x size is not a multiple of the packet runs one at a time.
     assert_eq!(p.work_width("linear", [6, 1, 1]), 1);
@@ -49,7 +53,12 @@ fn barriers_run_in_packets_too() {
     let p = program("barrier_reverse.ir");
     let k = p.kernel_names()[0].to_string();
     let how = p.jit_compile(&k).expect("the JIT compiles it");
-    assert_eq!(how, format!("packets of {JIT_PACKET} work-items"));
+    // The load of `in[gid]` goes to consecutive `__local` slots: one SIMD value; the
+    // reversed reads are not consecutive.
+    assert_eq!(
+        how,
+        format!("packets of {JIT_PACKET} work-items, 1 value in SIMD vectors")
+    );
     assert_eq!(p.work_width(&k, [16, 1, 1]), JIT_PACKET as u32);
 }
 

@@ -46,6 +46,12 @@ pub(super) fn call_kind(m: &Module, f: FuncId) -> Result<CallKind, String> {
     if let Some(op) = builtins::ImageBuiltin::parse(n) {
         return Ok(CallKind::Image(op));
     }
+    // Only the checking interpreter follows the async copies.
+    if let Some(builtins::CheckBuiltin::AsyncCopy | builtins::CheckBuiltin::AsyncWait) =
+        builtins::CheckBuiltin::parse(n)
+    {
+        return Ok(CallKind::Nothing);
+    }
     Ok(match n {
         name::WORK_GROUP_BARRIER => CallKind::Barrier,
         name::MEM_BARRIER => CallKind::Fence,
