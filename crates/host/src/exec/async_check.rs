@@ -8,13 +8,10 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::checks::{AsyncKind, Entity, Finding, FindingKind};
+use crate::checks::{AsyncKind, Finding, FindingKind};
 
 /// At most this many distinct findings are kept (later ones are only counted).
 const MAX_FINDINGS: usize = 1000;
-
-/// A work-item's ids: global, local, group.
-type Ids = ([u64; 3], [u64; 3], [u64; 3]);
 
 #[derive(Default)]
 pub(super) struct AsyncState {
@@ -114,26 +111,11 @@ impl AsyncState {
         self.raws
             .iter()
             .map(|w| {
-                let (global, local, group) = w.wi;
-                Finding {
-                    check: "async",
-                    kind: FindingKind::Async(w.kind),
-                    kernel: run.kernel.name.clone(),
-                    space: "",
-                    address: 0,
-                    memory: String::new(),
-                    offset: 0,
-                    first: Entity {
-                        global,
-                        local,
-                        group,
-                        access: "",
-                        at: run.site_pos(w.site),
-                    },
-                    second: None,
-                    count: w.count,
-                    detail: w.detail.clone(),
-                }
+                let kind = FindingKind::Async(w.kind);
+                let mut f = run.work_item_finding("async", kind, w.site, w.wi);
+                f.count = w.count;
+                f.detail = w.detail.clone();
+                f
             })
             .collect()
     }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::checks::{Entity, Finding, FindingKind};
+use crate::checks::{Finding, FindingKind};
 
 /// At most this many distinct faults are kept (later ones are only counted).
 const MAX_FAULTS: usize = 1000;
@@ -55,27 +55,10 @@ impl FaultLog {
         self.raws
             .iter()
             .map(|w| {
-                let at = run.site_pos(w.site);
-                let (global, local, group) = w.wi;
-                Finding {
-                    check: "memory",
-                    kind: FindingKind::Fault,
-                    kernel: run.kernel.name.clone(),
-                    space: "",
-                    address: 0,
-                    memory: String::new(),
-                    offset: 0,
-                    first: Entity {
-                        global,
-                        local,
-                        group,
-                        access: "",
-                        at,
-                    },
-                    second: None,
-                    count: w.count,
-                    detail: w.message.clone(),
-                }
+                let mut f = run.work_item_finding("memory", FindingKind::Fault, w.site, w.wi);
+                f.count = w.count;
+                f.detail = w.message.clone();
+                f
             })
             .collect()
     }

@@ -25,6 +25,9 @@ mod schedule;
 mod setup;
 mod shadow;
 
+/// A work-item's ids, as the checks name it: global, local, group.
+pub(super) type Ids = ([u64; 3], [u64; 3], [u64; 3]);
+
 use atomics::atomic_new;
 use collectives::group_combine;
 use memory::{get_bits, put_bits, rd, wr, Mem};

@@ -364,6 +364,37 @@ impl RunCtx<'_> {
         f.loc_at(site as u32).resolve(&self.prog.source_files)
     }
 
+    /// A finding of check `check` by one work-item (`ids`: global, local, group) at
+    /// `site`, with no memory named; the caller sets its count and detail.
+    pub(super) fn work_item_finding(
+        &self,
+        check: &'static str,
+        kind: crate::checks::FindingKind,
+        site: u64,
+        ids: Ids,
+    ) -> crate::checks::Finding {
+        let (global, local, group) = ids;
+        crate::checks::Finding {
+            check,
+            kind,
+            kernel: self.kernel.name.clone(),
+            space: "",
+            address: 0,
+            memory: String::new(),
+            offset: 0,
+            first: crate::checks::Entity {
+                global,
+                local,
+                group,
+                access: "",
+                at: self.site_pos(site),
+            },
+            second: None,
+            count: 1,
+            detail: String::new(),
+        }
+    }
+
     fn init_wi(&self, wi: &mut WorkItem, group: &GroupCtx, lid: [u64; 3]) {
         wi.regs.clear();
         wi.regs.extend_from_slice(&self.template);
