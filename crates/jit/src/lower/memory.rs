@@ -174,10 +174,11 @@ impl Lower<'_, '_> {
             Root::Global(g) => self.global_roots.get(&g).copied()?,
         };
         let w = self.w;
+        // (The packet has a root, so its pointers' offsets can skip the rebuild.)
         self.pk = 0;
-        let first = self.get1(pv);
+        let first = self.offset_bits(pv);
         self.pk = w - 1;
-        let last = self.get1(pv);
+        let last = self.offset_bits(pv);
         self.pk = home;
         let limit = if kind == FAULT_LOAD { size } else { wsize };
         let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
@@ -259,6 +260,25 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// `b + o` for `ptradd b, o` without rebuilding the pointer: its offset bits (and
+    /// so its alignment) are those of the result, once masked.
+    fn fused_sum(&mut self, b: Value, o: Value) -> CValue {
+        let bv = self.get1(b);
+        let ov = self.offset_i64(o);
+        self.bx.ins().iadd(bv, ov)
+    }
+
+    /// Lane `pk`'s pointer `pv`, as far as its offset and low bits go: the fused sum
+    /// where `pv` is a `ptradd` in its root's region, the pointer itself otherwise.
+    fn offset_bits(&mut self, pv: Value) -> CValue {
+        if let Some(def) = self.body.value_inst(pv).filter(|d| self.same_region(*d)) {
+            if let InstKind::PtrAdd(b, o) = self.body.insts[def].kind {
+                return self.fused_sum(b, o);
+            }
+        }
+        self.get1(pv)
+    }
+
     /// The host address of one work-item's access, checked on its own.
     pub(super) fn lane_address(
         &mut self,
@@ -286,9 +306,7 @@ impl Lower<'_, '_> {
         let sum = match fused {
             Some(InstKind::PtrAdd(b, o)) => {
                 let (b, o) = (*b, *o);
-                let bv = self.get1(b);
-                let ov = self.offset_i64(o);
-                self.bx.ins().iadd(bv, ov)
+                self.fused_sum(b, o)
             }
             _ => p,
         };
