@@ -22,7 +22,7 @@
 //! Packets: where a kernel allows it, a second form runs [`PACKET`] (or half as many
 //! where they may split) consecutive work-items of a row together (ComputeMux's
 //! vectorization across work-items): uniform values are computed once; varying 32-bit
-//! values of straight-line arithmetic and consecutive loads are SIMD vectors of four
+//! values of arithmetic, consecutive loads and loops' running values are SIMD vectors of four
 //! work-items (`lower::simd`), and other varying values get one copy per work-item.
 //! Accesses whose work-items touch neighbouring elements get one bounds check per
 //! packet (and are vector loads and stores when packed). A branch the work-items disagree on splits the packet:

@@ -219,3 +219,18 @@ for x, n in zip(xs, ns):
     os_.append(o)
 print("packed:", line("f", [g7(v) for v in fs]))
 print("packed:", line("o", os_))
+
+# packed_loop_sum: acc = 0; for k < 5: acc = acc + x[16k + i] * 0.5 (float32 each step);
+# n = acc as int + 3k-sum in int arithmetic.
+xs2 = [(j * 37 % 101) / 8.0 - 5.0 for j in range(80)]
+accs, ns2 = [], []
+for i in range(16):
+    acc, n = 0.0, 0
+    for k in range(5):
+        acc = f32(acc + f32(xs2[16 * k + i] * 0.5))
+        n = wrap(n * 3 + i + k, 32, True)
+    accs.append(acc)
+    ns2.append(n)
+print("packed_loop x:", ",".join(g7(v) for v in xs2))
+print("packed_loop:", line("acc", [g7(v) for v in accs]))
+print("packed_loop:", line("cnt", ns2))

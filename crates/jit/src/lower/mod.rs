@@ -1313,8 +1313,14 @@ impl Lower<'_, '_> {
         // once per work-item of the packet for parameters that vary.
         let params = self.body.blocks[bc.block].params.clone();
         let mut moves = Vec::new();
+        let mut vmoves = Vec::new();
         let home = self.pk;
         for (p, a) in params.iter().zip(&bc.args) {
+            // A packed parameter takes the packet's vectors at once.
+            if self.lane.is_none() && self.packed.contains(p) {
+                vmoves.push((*p, self.vget(*a)));
+                continue;
+            }
             // A work-item's own copy moves only its values.
             let lanes: Vec<usize> = match self.lane {
                 Some(k) => vec![k],
@@ -1329,6 +1335,9 @@ impl Lower<'_, '_> {
         for (p, k, vals) in moves {
             self.pk = k;
             self.set(p, vals);
+        }
+        for (p, vecs) in vmoves {
+            self.vset(p, vecs);
         }
         self.pk = home;
         let to = self.block(bc.block);

@@ -1,7 +1,8 @@
 //! Packed values: SIMD across the work-items of a packet.
 //!
 //! In a packet, a varying `f32` or `i32` computed by an operation that has a SIMD form
-//! (arithmetic, a conversion, a load of consecutive elements) is kept as `w / 4`
+//! (arithmetic, a conversion, a load of consecutive elements), or carried by a block
+//! parameter that only receives such values (a running sum), is kept as `w / 4`
 //! Cranelift vectors of four work-items each, and computed once for the packet instead
 //! of once per work-item. The operations and their roundings are the scalar ones
 //! (`addps` is `addss` four times), so packed and scalar code agree bit for bit.
@@ -57,6 +58,9 @@ impl Lower<'_, '_> {
             return packed;
         }
         let mut users: HashMap<Value, Vec<Inst>> = HashMap::new();
+        // Block parameters with what each receives, and which parameters a value feeds.
+        let mut incoming: HashMap<Value, Vec<Value>> = HashMap::new();
+        let mut fed_params: HashMap<Value, Vec<Value>> = HashMap::new();
         for &b in &self.body.order {
             for &i in &self.body.blocks[b].insts {
                 let d = &self.body.insts[i];
@@ -67,28 +71,56 @@ impl Lower<'_, '_> {
                         packed.insert(r);
                     }
                 }
+                for bc in d.kind.successors() {
+                    for (p, a) in self.body.blocks[bc.block].params.iter().zip(&bc.args) {
+                        incoming.entry(*p).or_default().push(*a);
+                        fed_params.entry(*a).or_default().push(*p);
+                    }
+                }
             }
         }
-        // Keep what a packed instruction or a consecutive store uses, to a fixed point.
+        // Loop-carried values (a running sum): a varying 32-bit parameter may be packed
+        // when every value it receives is packed or uniform.
+        for &p in incoming.keys() {
+            if self.varying.contains(&p) && packable(self.body.value_type(p)).is_some() {
+                packed.insert(p);
+            }
+        }
+        // Keep what a packed instruction, a packed parameter or a consecutive store
+        // uses, to a fixed point.
         loop {
+            let unfit: Vec<Value> = incoming
+                .iter()
+                .filter(|(p, args)| {
+                    packed.contains(*p)
+                        && args
+                            .iter()
+                            .any(|a| self.varying.contains(a) && !packed.contains(a))
+                })
+                .map(|(p, _)| *p)
+                .collect();
             let unused: Vec<Value> = packed
                 .iter()
                 .copied()
                 .filter(|v| {
-                    !users.get(v).is_some_and(|us| {
+                    let by_inst = users.get(v).is_some_and(|us| {
                         us.iter().any(|&u| {
                             let d = &self.body.insts[u];
                             d.result.is_some_and(|r| packed.contains(&r))
                                 || matches!(d.kind, InstKind::Store { ptr, value, .. }
                                     if value == *v && self.consecutive(ptr, Scalar::I32))
                         })
-                    })
+                    });
+                    let by_param = fed_params
+                        .get(v)
+                        .is_some_and(|ps| ps.iter().any(|p| packed.contains(p)));
+                    !by_inst && !by_param
                 })
                 .collect();
-            if unused.is_empty() {
+            if unfit.is_empty() && unused.is_empty() {
                 return packed;
             }
-            for v in unused {
+            for v in unfit.into_iter().chain(unused) {
                 packed.remove(&v);
             }
         }
@@ -181,7 +213,7 @@ impl Lower<'_, '_> {
 
     /// The packet's vectors of `v`, a 32-bit scalar: packed, splat when uniform,
     /// gathered from the work-items' values otherwise.
-    fn vget(&mut self, v: Value) -> Vec<CValue> {
+    pub(super) fn vget(&mut self, v: Value) -> Vec<CValue> {
         let sc = lane_sc(self.body.value_type(v));
         if self.packed.contains(&v) {
             return self
@@ -215,7 +247,7 @@ impl Lower<'_, '_> {
         out
     }
 
-    fn vset(&mut self, v: Value, vecs: Vec<CValue>) {
+    pub(super) fn vset(&mut self, v: Value, vecs: Vec<CValue>) {
         for (var, x) in self.pvars(v).into_iter().zip(vecs) {
             self.bx.def_var(var, x);
         }
