@@ -999,10 +999,12 @@ impl Asm<'_> {
                 if !self.cl2().kernels[k].arg_names.is_empty() {
                     return Err((span, "SetupArgs must be as first in argument list".into()));
                 }
+                // Pointer-sized, as CLRX declares them: `int` in a 32-bit binary.
+                let size_t = if self.bits64 { Elem::Long } else { Elem::Int };
                 let value = |n: &str| KernelArg {
                     name: n.into(),
                     type_name: "size_t".into(),
-                    kind: ArgKind::Value(ValueType::scalar(Elem::Long)),
+                    kind: ArgKind::Value(ValueType::scalar(size_t)),
                     used: 3,
                 };
                 let mut args = vec![
