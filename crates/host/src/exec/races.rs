@@ -11,7 +11,7 @@
 //! The accesses of the `__mux_dma_*` copies are not checked (every work-item of the
 //! group does the group's copy in this interpreter).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::*;
 use crate::checks::{Entity, Finding, FindingKind, RaceKind};
