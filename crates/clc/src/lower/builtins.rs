@@ -2033,17 +2033,16 @@ impl Lowerer<'_> {
                     };
                     l.ins_conv(op, v, kauai_ir::Rounding::Default, Type::I64)
                 };
-                let one = self.ins(
-                    InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(1))),
-                    Type::I64,
-                );
                 let marker = vec![
                     wide(self, dst.v, true),
                     wide(self, src.v, true),
                     wide(self, num, false),
                     match stride {
                         Some(s) => wide(self, s, false),
-                        None => one,
+                        None => self.ins(
+                            InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(1))),
+                            Type::I64,
+                        ),
                     },
                 ];
                 self.async_marker(kauai_ir::builtins::CheckBuiltin::AsyncCopy, marker);

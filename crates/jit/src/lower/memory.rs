@@ -136,13 +136,11 @@ impl Lower<'_, '_> {
         self.bx.ins().jump(join, &fast_addrs);
         self.bx.set_cold_block(slow);
         self.bx.switch_to_block(slow);
-        let mut slow_addrs: Vec<ir::BlockArg> = Vec::new();
-        for k in 0..w {
-            self.pk = k;
-            let p = self.get1(pv);
-            slow_addrs.push(self.lane_address(pv, p, len, al, kind).into());
-        }
-        self.pk = 0;
+        let slow_addrs: Vec<ir::BlockArg> = self
+            .lane_addresses(pv, len, al, kind)
+            .into_iter()
+            .map(Into::into)
+            .collect();
         self.bx.ins().jump(join, &slow_addrs);
         self.bx.seal_block(join);
         self.bx.switch_to_block(join);
@@ -176,9 +174,11 @@ impl Lower<'_, '_> {
         let w = self.w;
         // (The packet has a root, so its pointers' offsets can skip the rebuild.)
         self.pk = 0;
-        let first = self.offset_bits(pv);
+        let p = self.get1(pv);
+        let first = self.offset_bits(pv, p);
         self.pk = w - 1;
-        let last = self.offset_bits(pv);
+        let p = self.get1(pv);
+        let last = self.offset_bits(pv, p);
         self.pk = home;
         let limit = if kind == FAULT_LOAD { size } else { wsize };
         let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
@@ -260,23 +260,41 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// `b + o` for `ptradd b, o` without rebuilding the pointer: its offset bits (and
-    /// so its alignment) are those of the result, once masked.
-    fn fused_sum(&mut self, b: Value, o: Value) -> CValue {
-        let bv = self.get1(b);
-        let ov = self.offset_i64(o);
-        self.bx.ins().iadd(bv, ov)
-    }
-
-    /// Lane `pk`'s pointer `pv`, as far as its offset and low bits go: the fused sum
-    /// where `pv` is a `ptradd` in its root's region, the pointer itself otherwise.
-    fn offset_bits(&mut self, pv: Value) -> CValue {
+    /// Lane `pk`'s pointer `pv` (whose value is `p`), as far as its offset and low bits
+    /// go, for a pointer in a known region. The offset of `ptradd b, o` is that of `b`
+    /// plus `o`, wrapped: one add and one mask instead of rebuilding the pointer first;
+    /// the low bits (alignment) are the same. (Not across a barrier: `b` and `o` need
+    /// not be live after one.)
+    fn offset_bits(&mut self, pv: Value, p: CValue) -> CValue {
         if let Some(def) = self.body.value_inst(pv).filter(|d| self.same_region(*d)) {
             if let InstKind::PtrAdd(b, o) = self.body.insts[def].kind {
-                return self.fused_sum(b, o);
+                let bv = self.get1(b);
+                let ov = self.offset_i64(o);
+                return self.bx.ins().iadd(bv, ov);
             }
         }
-        self.get1(pv)
+        p
+    }
+
+    /// Every work-item's own checked address of its access through `pv` (the slow
+    /// path of a packet's access).
+    pub(super) fn lane_addresses(
+        &mut self,
+        pv: Value,
+        len: u64,
+        al: u32,
+        kind: u64,
+    ) -> Vec<CValue> {
+        let home = self.pk;
+        let addrs = (0..self.w)
+            .map(|k| {
+                self.pk = k;
+                let p = self.get1(pv);
+                self.lane_address(pv, p, len, al, kind)
+            })
+            .collect();
+        self.pk = home;
+        addrs
     }
 
     /// The host address of one work-item's access, checked on its own.
@@ -296,19 +314,11 @@ impl Lower<'_, '_> {
             Some(Root::Global(g)) => self.global_roots.get(&g).copied(),
             None => None,
         };
-        // The offset of `ptradd b, o` is that of `b` plus `o`, wrapped: one add and one
-        // mask instead of rebuilding the pointer first; the low bits (alignment) are
-        // the same. (Not across a barrier: `b` and `o` need not be live after one.)
-        let fused = match (known, self.body.value_inst(pv)) {
-            (Some(_), Some(def)) if self.same_region(def) => Some(&self.body.insts[def].kind),
-            _ => None,
-        };
-        let sum = match fused {
-            Some(InstKind::PtrAdd(b, o)) => {
-                let (b, o) = (*b, *o);
-                self.fused_sum(b, o)
-            }
-            _ => p,
+        // In a known region, the offset and alignment need not rebuild the pointer.
+        let sum = if known.is_some() {
+            self.offset_bits(pv, p)
+        } else {
+            p
         };
         if al > 0 {
             let low = self.bx.ins().band_imm_s(sum, (1i64 << al) - 1);

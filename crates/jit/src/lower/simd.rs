@@ -107,8 +107,9 @@ impl Lower<'_, '_> {
                         us.iter().any(|&u| {
                             let d = &self.body.insts[u];
                             d.result.is_some_and(|r| packed.contains(&r))
-                                || matches!(d.kind, InstKind::Store { ptr, value, .. }
-                                    if value == *v && self.consecutive(ptr, Scalar::I32))
+                                || self
+                                    .vector_store(u)
+                                    .is_some_and(|(_, value, ..)| value == *v)
                         })
                     });
                     let by_param = fed_params
@@ -178,6 +179,19 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// `(ptr, value, align, scalar)` when `i` stores a 32-bit scalar to consecutive
+    /// elements: a store the packet can make with vectors when its value is packed.
+    fn vector_store(&self, i: Inst) -> Option<(Value, Value, u32, Scalar)> {
+        let InstKind::Store {
+            ptr, value, align, ..
+        } = self.body.insts[i].kind
+        else {
+            return None;
+        };
+        let sc = packable(self.body.value_type(value))?;
+        self.consecutive(ptr, sc).then_some((ptr, value, align, sc))
+    }
+
     /// Do the packet's work-items access consecutive elements of `sc` through `ptr`?
     fn consecutive(&self, ptr: Value, sc: Scalar) -> bool {
         self.root(ptr).is_some() && self.stride_of(ptr, 0) == Some(sc.bytes() as i64)
@@ -229,22 +243,27 @@ impl Lower<'_, '_> {
             let s = self.bx.ins().splat(vty(sc), x);
             vec![s; self.w / VLANES]
         } else {
-            (0..self.w / VLANES)
-                .map(|c| {
-                    self.pk = c * VLANES;
-                    let x = self.get1(v);
-                    let mut vec = self.bx.ins().scalar_to_vector(vty(sc), x);
-                    for l in 1..VLANES {
-                        self.pk = c * VLANES + l;
-                        let x = self.get1(v);
-                        vec = self.bx.ins().insertlane(vec, x, l as u8);
-                    }
-                    vec
+            let xs: Vec<CValue> = (0..self.w)
+                .map(|k| {
+                    self.pk = k;
+                    self.get1(v)
                 })
+                .collect();
+            xs.chunks(VLANES)
+                .map(|c| self.vector_of(vty(sc), c))
                 .collect()
         };
         self.pk = home;
         out
+    }
+
+    /// The vector of type `t` whose lanes are `xs` (four of them).
+    fn vector_of(&mut self, t: ir::Type, xs: &[CValue]) -> CValue {
+        let mut vec = self.bx.ins().scalar_to_vector(t, xs[0]);
+        for (l, &x) in xs.iter().enumerate().skip(1) {
+            vec = self.bx.ins().insertlane(vec, x, l as u8);
+        }
+        vec
     }
 
     pub(super) fn vset(&mut self, v: Value, vecs: Vec<CValue>) {
@@ -352,17 +371,11 @@ impl Lower<'_, '_> {
                             .collect()
                     },
                     |l, addrs| {
-                        (0..n)
-                            .map(|k| {
-                                let x = l.bx.ins().load(cty(sc), mf, addrs[k * VLANES], 0);
-                                let mut vec = l.bx.ins().scalar_to_vector(t, x);
-                                for j in 1..VLANES {
-                                    let x = l.bx.ins().load(cty(sc), mf, addrs[k * VLANES + j], 0);
-                                    vec = l.bx.ins().insertlane(vec, x, j as u8);
-                                }
-                                vec
-                            })
-                            .collect()
+                        let xs: Vec<CValue> = addrs
+                            .iter()
+                            .map(|&a| l.bx.ins().load(cty(sc), mf, a, 0))
+                            .collect();
+                        xs.chunks(VLANES).map(|c| l.vector_of(t, c)).collect()
                     },
                 )
             }
@@ -375,16 +388,10 @@ impl Lower<'_, '_> {
     /// A store of consecutive elements by the packet, as vectors: false (nothing
     /// lowered) when store `i` is not one.
     pub(super) fn vstore(&mut self, i: Inst) -> bool {
-        let InstKind::Store {
-            ptr, value, align, ..
-        } = self.body.insts[i].kind
-        else {
+        let Some((ptr, value, align, sc)) = self.vector_store(i) else {
             return false;
         };
-        let Some(sc) = packable(self.body.value_type(value)) else {
-            return false;
-        };
-        if self.w < VLANES || !self.packed.contains(&value) || !self.consecutive(ptr, sc) {
+        if self.w < VLANES || !self.packed.contains(&value) {
             return false;
         }
         let vecs = self.vget(value);
@@ -428,25 +435,13 @@ impl Lower<'_, '_> {
         whole: impl FnOnce(&mut Self, CValue) -> Vec<CValue>,
         each: impl FnOnce(&mut Self, &[CValue]) -> Vec<CValue>,
     ) -> Vec<CValue> {
-        let home = self.pk;
         let al = align.max(1).trailing_zeros();
         let len = sc.bytes() as u64;
-        let lane_addrs = |l: &mut Self| -> Vec<CValue> {
-            let addrs = (0..l.w)
-                .map(|k| {
-                    l.pk = k;
-                    let p = l.get1(ptr);
-                    l.lane_address(ptr, p, len, al, kind)
-                })
-                .collect();
-            l.pk = home;
-            addrs
-        };
         let check = self
             .packet_check(ptr, len, al, kind)
             .filter(|(_, _, stride)| *stride == len as i64);
         let Some((ok, a0, _)) = check else {
-            let addrs = lane_addrs(self);
+            let addrs = self.lane_addresses(ptr, len, al, kind);
             return each(self, &addrs);
         };
         let fast = self.bx.create_block();
@@ -465,7 +460,7 @@ impl Lower<'_, '_> {
         self.bx.ins().jump(join, &args);
         self.bx.set_cold_block(slow);
         self.bx.switch_to_block(slow);
-        let addrs = lane_addrs(self);
+        let addrs = self.lane_addresses(ptr, len, al, kind);
         let vecs = each(self, &addrs);
         let args: Vec<ir::BlockArg> = vecs.iter().map(|x| (*x).into()).collect();
         self.bx.ins().jump(join, &args);

@@ -28,10 +28,10 @@ block0(v0: ptr1, v1: ptr1):
     v7 = const.i32 8
     v8 = const.i32 0
     v9 = const.i64 8
-    v10 = const.i64 1
-    v11 = ptrtoint.i64 v5
-    v12 = ptrtoint.i64 v6
-    call @__kauai_async_copy(v11, v12, v9, v10)
+    v10 = ptrtoint.i64 v5
+    v11 = ptrtoint.i64 v6
+    v12 = const.i64 1
+    call @__kauai_async_copy(v10, v11, v9, v12)
     v13 = const.i32 0
     v14 = call.i64 @_Z12get_local_idj(v13)
     v15 = const.i32 0
