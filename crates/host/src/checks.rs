@@ -99,6 +99,9 @@ pub enum AsyncKind {
     Divergence,
     /// A work-item ended with a copy it never waited for.
     NotWaited,
+    /// A `wait_group_events` named an event that no copy of the work-item still
+    /// outstanding was made with (never made, already waited for, or 0).
+    UnknownEvent,
 }
 
 /// The two kinds of data race, as Oclgrind names them.
@@ -174,6 +177,9 @@ impl Finding {
             }
             FindingKind::Async(AsyncKind::NotWaited) => {
                 "Async copy not waited for before the work-item ended".into()
+            }
+            FindingKind::Async(AsyncKind::UnknownEvent) => {
+                "wait_group_events waits for an event no outstanding async copy made".into()
             }
             FindingKind::Fault => {
                 fault_headline(&self.detail).unwrap_or_else(|| "Invalid memory access".into())

@@ -278,10 +278,15 @@ pub(crate) enum Op {
         what: S,
         a: S,
     },
-    /// The async check's markers: a copy's destination, source, element count and
-    /// stride; a wait.
-    AsyncCopy([S; 4]),
-    AsyncWait,
+    /// The async check's markers: a copy's destination, source, element count,
+    /// stride and event (index into [`FuncCode::async_copies`]); a wait's event count,
+    /// list address and bytes per event.
+    AsyncCopy(u32),
+    AsyncWait {
+        n: S,
+        list: S,
+        bytes: S,
+    },
     Query {
         q: Query,
         bits: u8,
@@ -485,6 +490,8 @@ pub(crate) struct FuncCode {
     pub dmas: Vec<DmaInfo>,
     pub printfs: Vec<PrintfInfo>,
     pub images: Vec<ImageInfo>,
+    /// The operands of each async-copy marker.
+    pub async_copies: Vec<[S; 5]>,
     pub vecgroups: Vec<VecGroupInfo>,
     /// (size, align, result slot) of each alloca.
     pub allocas: Vec<(u64, u64, S)>,

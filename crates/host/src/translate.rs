@@ -699,7 +699,7 @@ impl Tx<'_> {
         }
         if let Some(cb) = builtins::CheckBuiltin::parse(name) {
             let at = |k: usize| a.get(k).copied().unwrap_or(0);
-            return self.emit(match cb {
+            let op = match cb {
                 builtins::CheckBuiltin::ShadowLoad => Op::ShadowLoad {
                     d,
                     a: at(0),
@@ -715,9 +715,17 @@ impl Tx<'_> {
                     what: at(1),
                     a: at(2),
                 },
-                builtins::CheckBuiltin::AsyncCopy => Op::AsyncCopy([at(0), at(1), at(2), at(3)]),
-                builtins::CheckBuiltin::AsyncWait => Op::AsyncWait,
-            });
+                builtins::CheckBuiltin::AsyncCopy => {
+                    self.out.async_copies.push([at(0), at(1), at(2), at(3), at(4)]);
+                    Op::AsyncCopy(self.out.async_copies.len() as u32 - 1)
+                }
+                builtins::CheckBuiltin::AsyncWait => Op::AsyncWait {
+                    n: at(0),
+                    list: at(1),
+                    bytes: at(2),
+                },
+            };
+            return self.emit(op);
         }
         if let Some(op) = builtins::ImageBuiltin::parse(name) {
             let i = self.out.images.len() as u32;

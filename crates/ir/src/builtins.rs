@@ -213,10 +213,14 @@ pub enum CheckBuiltin {
     /// `(i32 shadow, i32 what, i64 address)`: report a use of an undefined value when
     /// the shadow is nonzero; `what` is an `UNINIT_*` code.
     Uninit,
-    /// `(i64 dst, i64 src, i64 elements, i64 stride)`: the work-item starts its part
-    /// of an `async_work_group_(strided_)copy` (the stride is 1 for a plain copy).
+    /// `(i64 dst, i64 src, i64 elements, i64 stride, i64 event)`: the work-item starts
+    /// its part of an `async_work_group_(strided_)copy` (the stride is 1 for a plain
+    /// copy) that `event` (an `event_t`, never 0) names.
     AsyncCopy,
-    /// `()`: the work-item waits for its group's copies (`wait_group_events`).
+    /// `(i64 events, i64 list, i64 bytes)`: the work-item waits for the copies of the
+    /// `events` `event_t`s at address `list`, each `bytes` long in memory (4 from
+    /// OpenCL C; pointer-sized from SPIR-V), of which the low 32 bits are the event
+    /// (`wait_group_events`).
     AsyncWait,
 }
 
@@ -254,19 +258,20 @@ impl CheckBuiltin {
             CheckBuiltin::ShadowLoad => sig(&[i64t, i64t], i32t),
             CheckBuiltin::ShadowStore => sig(&[i64t, i64t, i32t], Type::Void),
             CheckBuiltin::Uninit => sig(&[i32t, i32t, i64t], Type::Void),
-            CheckBuiltin::AsyncCopy => sig(&[i64t, i64t, i64t, i64t], Type::Void),
-            CheckBuiltin::AsyncWait => sig(&[], Type::Void),
+            CheckBuiltin::AsyncCopy => sig(&[i64t; 5], Type::Void),
+            CheckBuiltin::AsyncWait => sig(&[i64t; 3], Type::Void),
         }
     }
 
     /// The shadow ones read and write the shadow, which the program cannot see: kept
-    /// in place. The async markers touch nothing the program sees, but must stay.
+    /// in place. The async copy's marker touches nothing the program sees, but must
+    /// stay; the wait's reads the event list.
     pub fn props(self) -> Props {
         let shadow = !matches!(self, CheckBuiltin::AsyncCopy | CheckBuiltin::AsyncWait);
         Props {
             pure: false,
             barrier: false,
-            reads_memory: shadow,
+            reads_memory: shadow || self == CheckBuiltin::AsyncWait,
             writes_memory: shadow,
         }
     }

@@ -1,7 +1,7 @@
 //! `strip-async-markers`: removes the front end's markers of asynchronous copies
 //! (`__kauai_async_copy`, `__kauai_async_wait`), which only the checking interpreter
-//! follows, and the conversions and constants that only fed them, for targets that
-//! compile the program to something else (the amdil target).
+//! follows, and the conversions, constants and event selections that only fed them,
+//! for targets that compile the program to something else (the amdil target).
 
 use std::collections::HashMap;
 
@@ -55,7 +55,10 @@ pub fn run(m: &mut Module) {
                 .filter(|&i| {
                     matches!(
                         body.insts[i].kind,
-                        InstKind::Convert { .. } | InstKind::Const(_)
+                        InstKind::Convert { .. }
+                            | InstKind::Const(_)
+                            | InstKind::Icmp(..)
+                            | InstKind::Select(..)
                     )
                 })
                 .collect();

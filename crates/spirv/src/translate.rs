@@ -10,6 +10,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use kauai_ir::builtins::CheckBuiltin;
 use kauai_ir::{
     attr, meta, AddrSpace, BinaryOp, Block, BlockCall, Const, ConstScalar, ConvOp, DataLayout,
     FloatCC, FuncId, Function, Global, GlobalId, Init, InstKind, IntCC, MetaValue, Module,
@@ -1255,9 +1256,30 @@ impl<'a> Translator<'a> {
                 let v = fb.resize_int(v, t);
                 fb.def(id, rt, v);
             }
-            // As `clc` lowers wait_group_events: the copies are done by the work-items
-            // of the group, so a barrier over both memories completes them.
-            GroupWaitEvents => self.call_builtin(fb, "_Z7barrierj", 3)?,
+            // As `clc` lowers wait_group_events: the async check's marker (with the
+            // list's pointer-sized events), then a barrier over both memories, which
+            // completes the copies the work-items of the group made.
+            GroupWaitEvents => {
+                let n = self.value(fb, i.word(1)?, o)?;
+                let n = fb.resize_int(n, Type::I64);
+                let list = self.value(fb, i.word(2)?, o)?;
+                let list = fb.ins(
+                    InstKind::Convert {
+                        op: ConvOp::PtrToInt,
+                        arg: list,
+                        rounding: Rounding::Default,
+                        saturate: false,
+                    },
+                    Type::I64,
+                );
+                let bytes = self.m.data_layout.pointer_bytes;
+                let bytes = fb.iconst(Type::I64, u64::from(bytes));
+                let w = CheckBuiltin::AsyncWait;
+                let sig = w.signature();
+                let f = self.declare(w.name(), &sig.params, sig.ret);
+                fb.ins_void(InstKind::Call(f, vec![n, list, bytes]));
+                self.call_builtin(fb, "_Z7barrierj", 3)?
+            }
             FunctionCall => {
                 let (rt, id, callee) = (i.word(0)?, i.word(1)?, i.word(2)?);
                 let Some(&f) = self.funcs.get(&callee) else {

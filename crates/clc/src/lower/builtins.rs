@@ -1925,7 +1925,9 @@ impl Lowerer<'_> {
     /// ComputeMux's DMA builtins are: the work-items of the group share the copy (item
     /// `lid` copies elements `lid, lid + local size, ...`) and `wait_group_events` is a
     /// barrier over local and global memory, after which the whole copy is visible to
-    /// every work-item of the group. The events carry nothing.
+    /// every work-item of the group. A copy made without an event returns its copy
+    /// site's number (from 1) as its event, one made with an event returns that event:
+    /// the events only tell the async check which copies a wait names.
     fn async_copy(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
         let event = self.t.intern(TyKind::Opaque(crate::ast::OpaqueType::Event));
         let void = crate::sema::types::T_VOID;
@@ -1940,7 +1942,15 @@ impl Lowerer<'_> {
                     self.bad_args(name, args, span, "int num_events, event_t *event_list");
                     return None;
                 }
-                self.async_marker(kauai_ir::builtins::CheckBuiltin::AsyncWait, Vec::new());
+                let marker = vec![
+                    self.marker_i64(args[0].v, args[0].t, false),
+                    self.marker_i64(args[1].v, args[1].t, true),
+                    self.ins(
+                        InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(4))),
+                        Type::I64,
+                    ),
+                ];
+                self.async_marker(kauai_ir::builtins::CheckBuiltin::AsyncWait, marker);
                 // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE: the copies go both ways.
                 let flags = self.ins(
                     InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(3))),
@@ -2020,30 +2030,30 @@ impl Lowerer<'_> {
                 } else {
                     None
                 };
+                // This copy's event: the one it was given, else its own number.
+                self.async_copies += 1;
+                let own = self.iconst(event, i128::from(self.async_copies));
+                let ev_val = if ev.t == event {
+                    let zero = self.iconst(event, 0);
+                    let given = self.ins(InstKind::Icmp(IntCC::Ne, ev.v, zero), Type::I1);
+                    self.ins(InstKind::Select(given, ev.v, own), Type::I32)
+                } else {
+                    own
+                };
                 // The checks follow each copy (the amdil target drops the marker).
                 let stv = self.m.data_layout.size_type();
-                let wide = |l: &mut Self, v: Value, ptr: bool| {
-                    use kauai_ir::ConvOp;
-                    let op = if ptr {
-                        ConvOp::PtrToInt
-                    } else if stv == Type::I64 {
-                        return v;
-                    } else {
-                        ConvOp::Zext
-                    };
-                    l.ins_conv(op, v, kauai_ir::Rounding::Default, Type::I64)
-                };
                 let marker = vec![
-                    wide(self, dst.v, true),
-                    wide(self, src.v, true),
-                    wide(self, num, false),
+                    self.marker_i64(dst.v, dst.t, true),
+                    self.marker_i64(src.v, src.t, true),
+                    self.marker_i64(num, st, false),
                     match stride {
-                        Some(s) => wide(self, s, false),
+                        Some(s) => self.marker_i64(s, st, false),
                         None => self.ins(
                             InstKind::Const(Const::Scalar(kauai_ir::ConstScalar::Int(1))),
                             Type::I64,
                         ),
                     },
+                    self.marker_i64(ev_val, event, false),
                 ];
                 self.async_marker(kauai_ir::builtins::CheckBuiltin::AsyncCopy, marker);
                 // for (i = lid; i < num; i += local size)
@@ -2088,14 +2098,23 @@ impl Lowerer<'_> {
                 let next = self.ins(InstKind::Binary(IBin::Iadd, i, lsize), stv);
                 self.jump(head, vec![next]);
                 self.start_block(exit);
-                let ev_val = if ev.t == event {
-                    ev.v
-                } else {
-                    self.iconst(event, 0)
-                };
                 Some((ev_val, event))
             }
         }
+    }
+
+    /// `v` (a pointer, or an unsigned integer of type `t`) as the `i64` the async
+    /// check's markers take.
+    fn marker_i64(&mut self, v: Value, t: Ty, ptr: bool) -> Value {
+        use kauai_ir::ConvOp;
+        let op = if ptr {
+            ConvOp::PtrToInt
+        } else if self.vty(t) == Type::I64 {
+            return v;
+        } else {
+            ConvOp::Zext
+        };
+        self.ins_conv(op, v, kauai_ir::Rounding::Default, Type::I64)
     }
 
     /// A call of the async check's marker `b` (see `CheckBuiltin`).

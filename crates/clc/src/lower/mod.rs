@@ -187,6 +187,9 @@ pub struct Lowerer<'a> {
     /// The `CLK_*` bits of each sampler variable (a constant `i32` global), for the
     /// checks of the reads that use it.
     pub(crate) sampler_bits: HashMap<kauai_ir::GlobalId, u32>,
+    /// How many asynchronous copies were lowered: each copy made without an event
+    /// returns its own number as its event (see `async_copy`).
+    pub(crate) async_copies: u32,
 }
 
 /// Lower a parsed translation unit. The module is complete only if no error was pushed
@@ -213,6 +216,7 @@ pub fn lower_translation_unit(
         in_fn: false,
         type_errors_at: Default::default(),
         sampler_bits: HashMap::new(),
+        async_copies: 0,
         anon: 0,
         fp64_reported: false,
         fp16_reported: false,

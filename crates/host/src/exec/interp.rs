@@ -475,16 +475,30 @@ impl RunCtx<'_> {
                             }
                         }
                     }
-                    Op::AsyncCopy(a) => {
-                        if let Some(st) = asyncs.as_deref_mut() {
-                            let args = [r!(a[0]), r!(a[1]), r!(a[2]), r!(a[3])];
+                    Op::AsyncCopy(i) => {
+                        if let (Some(st), Some(a)) =
+                            (asyncs.as_deref_mut(), f.async_copies.get(i as usize))
+                        {
+                            let args = a.map(|x| r!(x));
                             let item = linear_id(lid, group.size);
                             st.copy(item, args, site(fr.func, *pc), (gid, lid, group.id));
                         }
                     }
-                    Op::AsyncWait => {
+                    Op::AsyncWait { n, list, bytes } => {
                         if let Some(st) = asyncs.as_deref_mut() {
-                            st.wait(linear_id(lid, group.size));
+                            // The wait itself does not read the list (the copies are
+                            // the group's): an unreadable one waits for nothing, and
+                            // the copies are reported as not waited for.
+                            let n = r!(n).min(async_check::MAX_WAIT_EVENTS) as usize;
+                            let mut events = vec![0u64; n];
+                            let eb = r!(bytes) as u32;
+                            if !matches!(eb, 4 | 8) || mem.load(r!(list), eb, &mut events).is_err()
+                            {
+                                events.clear();
+                            }
+                            let events = events.into_iter().map(|e| e as u32).collect();
+                            let item = linear_id(lid, group.size);
+                            st.wait(item, events, site(fr.func, *pc), (gid, lid, group.id));
                         }
                     }
                     Op::Query { q, bits, d, dim } => {

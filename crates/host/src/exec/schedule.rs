@@ -446,6 +446,11 @@ impl RunCtx<'_> {
             log: Default::default(),
         };
         self.run_group_items(&group, meter, local, wis)?;
+        if let Some(st) = &self.asyncs {
+            if let Ok(mut st) = st.lock() {
+                st.end_group();
+            }
+        }
         self.merge_printf(g, group.log.into_inner());
         Ok(())
     }
