@@ -7,6 +7,7 @@
 //! in the same way, so they are atomic with respect to every other access.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use crate::ExecError;
 
@@ -17,6 +18,10 @@ pub struct Buffer {
     words: Vec<AtomicU64>,
     len: u64,
     access: Access,
+    /// For the uninit check: a byte per byte, 1 where nothing has written the buffer
+    /// yet. Only a buffer the platform creates without contents while the check is on
+    /// has one (see [`Buffer::with_undefined_contents`]); the others are defined.
+    undefined: Option<Mutex<Vec<u8>>>,
 }
 
 /// What the platform allows kernels to do with a buffer (`CL_MEM_READ_ONLY`,
@@ -29,6 +34,13 @@ pub enum Access {
     ReadWrite,
     ReadOnly,
     WriteOnly,
+}
+
+/// `len` bytes at `off`, clipped to `size`, as a range of indexes.
+fn clip(off: u64, len: u64, size: usize) -> (usize, usize) {
+    let a = off.min(size as u64) as usize;
+    let b = off.saturating_add(len).min(size as u64) as usize;
+    (a, b)
 }
 
 fn mask(bytes: u32) -> u64 {
@@ -47,6 +59,63 @@ impl Buffer {
             words,
             len: len as u64,
             access: Access::ReadWrite,
+            undefined: None,
+        }
+    }
+
+    /// The same buffer, its contents undefined until something writes them: the
+    /// uninit check then reports a kernel's use of bytes nothing wrote, as it does for
+    /// private and `__local` memory. (OpenCL leaves a buffer created without a host
+    /// pointer uninitialized; Kauai's holds zeros.)
+    pub fn with_undefined_contents(mut self) -> Buffer {
+        self.undefined = Some(Mutex::new(vec![1; self.len()]));
+        self
+    }
+
+    /// Whether any of the `len` bytes at `off` is undefined (bytes past the end are
+    /// not: the access itself is bounds-checked).
+    pub(crate) fn any_undefined(&self, off: u64, len: u64) -> bool {
+        let Some(u) = &self.undefined else {
+            return false;
+        };
+        let u = u.lock().unwrap_or_else(|e| e.into_inner());
+        let (a, b) = clip(off, len, u.len());
+        u[a..b].iter().any(|&x| x != 0)
+    }
+
+    /// Mark the `len` bytes at `off` undefined or defined.
+    pub(crate) fn set_undefined(&self, off: u64, len: u64, undefined: bool) {
+        if let Some(u) = &self.undefined {
+            let mut u = u.lock().unwrap_or_else(|e| e.into_inner());
+            let (a, b) = clip(off, len, u.len());
+            u[a..b].fill(u8::from(undefined));
+        }
+    }
+
+    /// Copy `len` bytes at `src_off` of `src` to `off` of this buffer, with what the
+    /// uninit check knows of them.
+    pub fn copy_from(
+        &self,
+        off: usize,
+        src: &Buffer,
+        src_off: usize,
+        len: usize,
+    ) -> Result<(), ExecError> {
+        let bytes = src.read_range(src_off, len)?;
+        self.write_bytes(off, &bytes)?;
+        if let (Some(d), Some(s)) = (&self.undefined, &src.undefined) {
+            let s = s.lock().unwrap_or_else(|e| e.into_inner())[src_off..src_off + len].to_vec();
+            d.lock().unwrap_or_else(|e| e.into_inner())[off..off + len].copy_from_slice(&s);
+        }
+        Ok(())
+    }
+
+    /// A kernel that the uninit check does not follow wrote who knows what: from now
+    /// on every byte counts as defined (a later check could otherwise report bytes
+    /// that kernel did write).
+    pub fn define_all(&self) {
+        if let Some(u) = &self.undefined {
+            u.lock().unwrap_or_else(|e| e.into_inner()).fill(0);
         }
     }
 
@@ -139,6 +208,7 @@ impl Buffer {
         for (i, b) in tail.iter().enumerate() {
             self.store((tail_at + i) as u64, 1, *b as u64);
         }
+        self.set_undefined(offset as u64, bytes.len() as u64, false);
         Ok(())
     }
 

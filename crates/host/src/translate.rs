@@ -716,7 +716,9 @@ impl Tx<'_> {
                     a: at(2),
                 },
                 builtins::CheckBuiltin::AsyncCopy => {
-                    self.out.async_copies.push([at(0), at(1), at(2), at(3), at(4)]);
+                    self.out
+                        .async_copies
+                        .push([at(0), at(1), at(2), at(3), at(4)]);
                     Op::AsyncCopy(self.out.async_copies.len() as u32 - 1)
                 }
                 builtins::CheckBuiltin::AsyncWait => Op::AsyncWait {

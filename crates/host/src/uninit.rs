@@ -8,7 +8,8 @@
 //! (`x & 0` of an undefined `x` stays undefined) but never misses. Memory keeps one shadow
 //! byte per byte in the interpreter: loads read it and stores write it through the
 //! [`CheckBuiltin`] calls this pass inserts; an `alloca` starts undefined, and so does
-//! `__local` memory at the start of each work-group; global memory is always defined.
+//! `__local` memory at the start of each work-group; global memory is defined, except
+//! in buffers the platform made without contents, until something writes them.
 //!
 //! An undefined value is reported where it matters, as Oclgrind does: when it decides a
 //! branch, forms an address, or is written to global memory.
@@ -364,10 +365,10 @@ impl<'a> Instrument<'a> {
                 self.report(sp, UNINIT_ADDRESS, Some(*ptr), i);
                 let sv = self.sh(*value, i)?;
                 let vt = self.body.value_type(*value);
-                match self.space(*ptr) {
-                    Some(AddrSpace::Global) => self.report(sv, UNINIT_GLOBAL_WRITE, Some(*ptr), i),
-                    _ => self.store_shadow(*ptr, vt, sv, i),
+                if self.space(*ptr) == Some(AddrSpace::Global) {
+                    self.report(sv, UNINIT_GLOBAL_WRITE, Some(*ptr), i);
                 }
+                self.store_shadow(*ptr, vt, sv, i);
                 self.out.push(i);
                 return Ok(());
             }

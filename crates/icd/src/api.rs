@@ -227,6 +227,9 @@ pub fn create_buffer(
     }
     let storage = match initial {
         Some(b) => kauai_host::Buffer::from_bytes(&b),
+        None if crate::queue::uninit_checked() => {
+            kauai_host::Buffer::new(size).with_undefined_contents()
+        }
         None => kauai_host::Buffer::new(size),
     }
     .with_access(kernel_access(flags));
@@ -322,7 +325,12 @@ pub fn create_sub_buffer(parent: Arc<Mem>, flags: u64, origin: usize, size: usiz
         f |= pf & MEM_HOST_ACCESS;
     }
     f |= pf & host_ptr_flags;
-    let storage = kauai_host::Buffer::new(size).with_access(kernel_access(f));
+    // Its contents come from the parent (`Mem::sync_in`), with what the uninit check
+    // knows of them.
+    let mut storage = kauai_host::Buffer::new(size).with_access(kernel_access(f));
+    if crate::queue::uninit_checked() {
+        storage = storage.with_undefined_contents();
+    }
     let m = registry::register(Kind::Mem, true, |handle| Mem {
         handle,
         context: parent.context.clone(),
@@ -412,48 +420,77 @@ pub fn create_program_with_il(ctx: usize, il: Vec<u8>) -> R<usize> {
 }
 
 /// The first line of a Kauai program binary.
-const BINARY_MAGIC: &str = "KAUAI-PROGRAM-BINARY 2";
+const BINARY_MAGIC: &str = "KAUAI-PROGRAM-BINARY 3";
 
-/// A Kauai program binary: the device's code and the options it was built with. For
-/// the host device the code is the finalized IR in Kauai's text form (which parses back
-/// exactly); for an IL device, the AMD IL program with its compiler metadata (what the
-/// AMD runtime itself loaded). Header lines, then the options and the code, each after
-/// its length:
+/// A Kauai program binary: the device's code, the options it was built with, and what
+/// a fault needs to quote its source line. For the host device the code is the
+/// finalized IR in Kauai's text form (which parses back exactly) with its instructions'
+/// locations ([`kauai_ir::LocationTable`]); for an IL device, the AMD IL program with its
+/// compiler metadata (what the AMD runtime itself loaded), whose `;@` comments are its
+/// locations. Header lines, then each field after its length:
 ///
 /// ```text
-/// KAUAI-PROGRAM-BINARY 2
+/// KAUAI-PROGRAM-BINARY 3
 /// device kauai:cypress
 /// code il
 /// options 0
 /// <options bytes>
 /// length 1234
 /// <code bytes>
+/// locations 0
+/// <location table bytes>
+/// sources 1
+/// source 4 120
+/// <name bytes><text bytes>
 /// ```
+///
+/// (Applications such as pyopencl cache binaries and load them instead of building: a
+/// binary without the locations and sources gave findings without their lines.)
 pub struct Binary {
     pub device: String,
     pub options: String,
     pub code: Code,
 }
 
-/// The device code of a [`Binary`].
+/// What runs on the device, from a [`Binary`] or a built program.
 #[derive(Clone)]
-pub enum Code {
-    Ir(String),
-    Il(String),
+pub struct Code {
+    pub kind: CodeKind,
+    pub text: String,
+    /// The IR's [`kauai_ir::LocationTable`] (empty for IL).
+    pub locations: String,
+    /// The sources the program was built from.
+    pub sources: Vec<SourceFile>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CodeKind {
+    Ir,
+    Il,
 }
 
 pub fn encode_binary(device: &str, options: &str, code: &Code) -> Vec<u8> {
-    let (kind, text) = match code {
-        Code::Ir(t) => ("ir", t),
-        Code::Il(t) => ("il", t),
+    let kind = match code.kind {
+        CodeKind::Ir => "ir",
+        CodeKind::Il => "il",
     };
     let mut out = format!(
         "{BINARY_MAGIC}\ndevice {device}\ncode {kind}\noptions {}\n{options}\nlength {}\n",
         options.len(),
-        text.len()
+        code.text.len()
     )
     .into_bytes();
-    out.extend_from_slice(text.as_bytes());
+    out.extend_from_slice(code.text.as_bytes());
+    out.extend_from_slice(format!("\nlocations {}\n", code.locations.len()).as_bytes());
+    out.extend_from_slice(code.locations.as_bytes());
+    out.extend_from_slice(format!("\nsources {}\n", code.sources.len()).as_bytes());
+    for src in &code.sources {
+        out.extend_from_slice(
+            format!("source {} {}\n", src.name.len(), src.bytes.len()).as_bytes(),
+        );
+        out.extend_from_slice(src.name.as_bytes());
+        out.extend_from_slice(&src.bytes);
+    }
     out
 }
 
@@ -465,64 +502,110 @@ pub fn decode_binary(b: &[u8]) -> Option<Binary> {
         *pos += n + 1;
         std::str::from_utf8(&rest[..n]).ok()
     }
-    fn take(b: &[u8], pos: &mut usize, n: usize) -> Option<String> {
+    fn bytes<'a>(b: &'a [u8], pos: &mut usize, n: usize) -> Option<&'a [u8]> {
         let s = b.get(*pos..pos.checked_add(n)?)?;
         *pos += n;
-        String::from_utf8(s.to_vec()).ok()
+        Some(s)
+    }
+    fn take(b: &[u8], pos: &mut usize, n: usize) -> Option<String> {
+        String::from_utf8(bytes(b, pos, n)?.to_vec()).ok()
+    }
+    fn number(b: &[u8], pos: &mut usize, key: &str) -> Option<usize> {
+        line(b, pos)?
+            .strip_prefix(key)?
+            .strip_prefix(' ')?
+            .parse()
+            .ok()
     }
     let mut pos = 0;
     if line(b, &mut pos)? != BINARY_MAGIC {
         return None;
     }
     let device = line(b, &mut pos)?.strip_prefix("device ")?.to_string();
-    let kind = line(b, &mut pos)?.strip_prefix("code ")?.to_string();
-    let olen: usize = line(b, &mut pos)?.strip_prefix("options ")?.parse().ok()?;
+    let kind = match line(b, &mut pos)?.strip_prefix("code ")? {
+        "ir" => CodeKind::Ir,
+        "il" => CodeKind::Il,
+        _ => return None,
+    };
+    let olen = number(b, &mut pos, "options")?;
     let options = take(b, &mut pos, olen)?;
     if take(b, &mut pos, 1)? != "\n" {
         return None;
     }
-    let len: usize = line(b, &mut pos)?.strip_prefix("length ")?.parse().ok()?;
+    let len = number(b, &mut pos, "length")?;
     let text = take(b, &mut pos, len)?;
+    if take(b, &mut pos, 1)? != "\n" {
+        return None;
+    }
+    let llen = number(b, &mut pos, "locations")?;
+    let locations = take(b, &mut pos, llen)?;
+    if take(b, &mut pos, 1)? != "\n" {
+        return None;
+    }
+    let count = number(b, &mut pos, "sources")?;
+    let mut sources = Vec::new();
+    for _ in 0..count {
+        let head = line(b, &mut pos)?.strip_prefix("source ")?;
+        let (n, t) = head.split_once(' ')?;
+        let (n, t): (usize, usize) = (n.parse().ok()?, t.parse().ok()?);
+        let name = take(b, &mut pos, n)?;
+        let text = bytes(b, &mut pos, t)?.to_vec();
+        sources.push(SourceFile { name, bytes: text });
+    }
     if pos != b.len() {
         return None;
     }
-    let code = match kind.as_str() {
-        "ir" => Code::Ir(text),
-        "il" => Code::Il(text),
-        _ => return None,
-    };
     Some(Binary {
         device,
         options,
-        code,
+        code: Code {
+            kind,
+            text,
+            locations,
+            sources,
+        },
     })
 }
 
 /// The device code of a built program.
 fn code_of(p: &Program) -> Option<Code> {
-    match (p.finalized_ir(), p.il_text()) {
-        (Some(ir), _) => Some(Code::Ir(kauai_ir::module_to_string(ir))),
-        (None, Some(il)) => Some(Code::Il(il.to_string())),
-        (None, None) => None,
-    }
+    let (kind, text, locations) = match (p.finalized_ir(), p.il_text()) {
+        (Some(ir), _) => (
+            CodeKind::Ir,
+            kauai_ir::module_to_string(ir),
+            kauai_ir::LocationTable::write(ir),
+        ),
+        (None, Some(il)) => (CodeKind::Il, il.to_string(), String::new()),
+        (None, None) => return None,
+    };
+    Some(Code {
+        kind,
+        text,
+        locations,
+        sources: p.sources().to_vec(),
+    })
 }
 
 /// Make the program of a binary's code for `device`.
 fn load_code(device: &kauai_runtime::Device, code: &Code) -> Result<Program, RuntimeError> {
-    match code {
-        Code::Ir(text) => {
-            let m = kauai_ir::parse_str("<program binary>", text)
+    let p = match code.kind {
+        CodeKind::Ir => {
+            let mut m = kauai_ir::parse_str("<program binary>", &code.text)
                 .map_err(RuntimeError::BuildProgramFailure)?;
-            Program::from_ir(device, m)
+            // A table that does not fit (it always does for a binary Kauai wrote) only
+            // costs the faults their lines.
+            let _ = kauai_ir::LocationTable::apply(&mut m, &code.locations);
+            Program::from_ir(device, m)?
         }
-        Code::Il(text) => Program::from_il(
+        CodeKind::Il => Program::from_il(
             device,
             &SourceFile {
                 name: "<program binary>".into(),
-                bytes: text.clone().into_bytes(),
+                bytes: code.text.clone().into_bytes(),
             },
-        ),
-    }
+        )?,
+    };
+    Ok(p.with_sources(code.sources.clone()))
 }
 
 pub fn create_program_with_binary(
@@ -1157,10 +1240,24 @@ mod tests {
 
     #[test]
     fn binaries_decode_exactly_what_was_encoded() {
-        let b = encode_binary("host", "-DX=1", &Code::Ir("module text\n".into()));
+        let code = Code {
+            kind: CodeKind::Ir,
+            text: "module text\n".into(),
+            locations: "file k.cl\nfn @k 0:1:2\n".into(),
+            sources: vec![SourceFile {
+                name: "k.cl".into(),
+                bytes: b"kernel void k() {}\n".to_vec(),
+            }],
+        };
+        let b = encode_binary("host", "-DX=1", &code);
         let d = decode_binary(&b).expect("decodes");
         assert_eq!((d.device.as_str(), d.options.as_str()), ("host", "-DX=1"));
-        assert!(matches!(d.code, Code::Ir(t) if t == "module text\n"));
+        assert_eq!(d.code.kind, CodeKind::Ir);
+        assert_eq!(d.code.text, code.text);
+        assert_eq!(d.code.locations, code.locations);
+        assert_eq!(d.code.sources.len(), 1);
+        assert_eq!(d.code.sources[0].name, "k.cl");
+        assert_eq!(d.code.sources[0].bytes, code.sources[0].bytes);
         // Every truncation, and trailing bytes, are rejected (CL_INVALID_BINARY).
         for n in 0..b.len() {
             assert!(decode_binary(&b[..n]).is_none(), "prefix of {n} bytes");
@@ -1169,7 +1266,7 @@ mod tests {
         longer.push(b'x');
         assert!(decode_binary(&longer).is_none());
         assert!(decode_binary(
-            b"KAUAI-PROGRAM-BINARY 2\ndevice host\ncode xx\noptions 0\n\nlength 0\n"
+            b"KAUAI-PROGRAM-BINARY 3\ndevice host\ncode xx\noptions 0\n\nlength 0\n\nlocations 0\n\nsources 0\n"
         )
         .is_none());
     }

@@ -164,15 +164,13 @@ impl Mem {
     /// Refresh a sub-buffer from its parent.
     pub fn sync_in(&self) {
         if let Some((p, origin)) = &self.parent {
-            if let Ok(region) = p.storage.read_range(*origin, self.size) {
-                let _ = self.storage.write_bytes(0, &region);
-            }
+            let _ = self.storage.copy_from(0, &p.storage, *origin, self.size);
         }
     }
     /// Write a sub-buffer back to its parent.
     pub fn sync_out(&self) {
         if let Some((p, origin)) = &self.parent {
-            let _ = p.storage.write_bytes(*origin, &self.storage.read_bytes());
+            let _ = p.storage.copy_from(*origin, &self.storage, 0, self.size);
         }
     }
 }

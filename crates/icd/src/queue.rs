@@ -253,9 +253,9 @@ fn run(work: Work) -> Result<(), Failure> {
         }
         Work::Copy { src, dst, runs } => {
             for (s, d, len) in runs {
-                if let Ok(bytes) = src.storage.read_range(s, len) {
-                    write_at(&dst, d, &bytes)?;
-                }
+                dst.storage
+                    .copy_from(d, &src.storage, s, len)
+                    .map_err(|e| (CL_OUT_OF_RESOURCES, e.to_string()))?;
             }
             Ok(())
         }
@@ -383,6 +383,12 @@ fn exec_options() -> &'static ExecOptions {
         checks: checks_from_env(),
         ..ExecOptions::default()
     })
+}
+
+/// Whether kernels run with the uninit check: buffers made without contents then start
+/// undefined ([`kauai_host::Buffer::with_undefined_contents`]).
+pub fn uninit_checked() -> bool {
+    exec_options().checks.uninit
 }
 
 /// The checks `kauai check` asked for through the environment. A list the host does not

@@ -55,6 +55,6 @@ pub use inst::{
 pub use module::{Global, Init, Module, Reloc};
 pub use parse::{parse_module, parse_str};
 pub use print::module_to_string;
-pub use srcloc::{SourcePos, SrcLoc};
+pub use srcloc::{LocationTable, SourcePos, SrcLoc};
 pub use types::{AddrSpace, Aggregate, DataLayout, Scalar, StructType, Type, TypeTable};
 pub use verify::{verify_module, VerifierError, VerifierErrors};

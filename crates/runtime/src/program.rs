@@ -292,6 +292,19 @@ impl Program {
     }
 
     /// The finalized IR (what the host device runs); `None` for an IL program.
+    /// The sources it was built from (empty for IR or IL read from elsewhere), which a
+    /// program binary carries so that faults still quote their lines.
+    pub fn sources(&self) -> &[SourceFile] {
+        &self.sources
+    }
+
+    /// The same program, quoting its faults' lines from `sources` (those of a program
+    /// binary).
+    pub fn with_sources(mut self, sources: Vec<SourceFile>) -> Program {
+        self.sources = sources;
+        self
+    }
+
     pub fn finalized_ir(&self) -> Option<&kauai_ir::Module> {
         match &self.code {
             Code::Host { module, .. } => Some(module),

@@ -49,6 +49,16 @@ impl Program {
         if opts.checks.uninit && !self.instrumented {
             return self.uninit_program()?.run(kernel, args, nd, opts);
         }
+        if !opts.checks.uninit {
+            // What this run writes is not followed (see `Buffer::define_all`).
+            for a in args {
+                if let ArgValue::Buffer(b) = a {
+                    if b.access() != crate::Access::ReadOnly {
+                        b.define_all();
+                    }
+                }
+            }
+        }
         let start = Instant::now();
         let k = self
             .kernels

@@ -1,6 +1,8 @@
 //! The uninitialized-value check's state while a kernel runs (`crate::uninit` makes the
 //! module that calls into it): one shadow byte per byte of private and `__local`
-//! memory, 0 where defined, and what the check found. Global memory is always defined.
+//! memory, 0 where defined, and what the check found. A global buffer keeps its own
+//! shadow when the platform made it without contents (`Buffer::with_undefined_contents`);
+//! other global memory is always defined.
 
 use std::collections::HashMap;
 
@@ -27,6 +29,15 @@ struct Raw {
     local: [u64; 3],
     group: [u64; 3],
     count: u64,
+}
+
+/// The global buffer `p` points into, and the offset.
+fn shared<'r>(regions: &'r [Region], p: u64) -> Option<(&'r Buffer, u64)> {
+    let (r, off) = memory::locate(p);
+    match regions.get(r) {
+        Some(Region::Shared { buf, .. }) => Some((buf, u64::try_from(off).ok()?)),
+        _ => None,
+    }
 }
 
 impl ShadowState {
@@ -77,6 +88,9 @@ impl ShadowState {
         p: u64,
         len: u64,
     ) -> u64 {
+        if let Some((buf, off)) = shared(regions, p) {
+            return buf.any_undefined(off, len) as u64;
+        }
         self.bytes(regions, private, private_limit, p, len)
             .is_some_and(|b| b.iter().any(|&x| x != 0)) as u64
     }
@@ -91,6 +105,9 @@ impl ShadowState {
         len: u64,
         undefined: bool,
     ) {
+        if let Some((buf, off)) = shared(regions, p) {
+            return buf.set_undefined(off, len, undefined);
+        }
         if let Some(b) = self.bytes(regions, private, private_limit, p, len) {
             b.fill(u8::from(undefined));
         }

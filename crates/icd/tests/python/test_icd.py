@@ -340,7 +340,7 @@ def test_binaries_round_trip(ctx_queue):
     prg = cl.Program(ctx, VADD).build()
     (binary,) = prg.binaries
     # The device's code: finalized IR for the host, AMD IL with its metadata for a Radeon.
-    assert binary.startswith(b"KAUAI-PROGRAM-BINARY 2\n")
+    assert binary.startswith(b"KAUAI-PROGRAM-BINARY 3\n")
     assert (b"\ncode il\n" if is_il(q) else b"\ncode ir\n") in binary
     if is_il(q):
         assert b";ARGSTART:__OpenCL_vadd_kernel" in binary
@@ -918,6 +918,93 @@ def test_kauai_check_is_silent_on_the_fixed_kernel(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "data race" not in out.stderr
     assert out.stdout.strip() == "[1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8]"
+
+
+UNINIT_APP = '''
+import sys
+import numpy as np
+import pyopencl as cl
+src = """
+__kernel void fill(__global int *t, int v) { t[get_global_id(0)] = v; }
+__kernel void scale(__global const int *t, __global int *out) {
+    size_t i = get_global_id(0);
+    int x = t[i];
+    if (x > 0)
+        out[i] = 2 * x;
+    else
+        out[i] = 0;
+}
+"""
+plat = [p for p in cl.get_platforms() if p.name == "Kauai"][0]
+ctx = cl.Context(plat.get_devices())
+q = cl.CommandQueue(ctx)
+mf = cl.mem_flags
+# Created without contents: OpenCL leaves them undefined until something writes them.
+t = cl.Buffer(ctx, mf.READ_WRITE, 16)
+out = cl.Buffer(ctx, mf.READ_WRITE, 16)
+prg = cl.Program(ctx, src).build()
+if "binary" in sys.argv:
+    # As pyopencl's own cache does: the program again, from its binary.
+    prg = cl.Program(ctx, ctx.devices, prg.binaries).build()
+if "kernel" in sys.argv:
+    prg.fill(q, (4,), None, t, np.int32(3))
+elif "host" in sys.argv:
+    cl.enqueue_copy(q, t, np.full(4, 3, np.int32))
+elif "copy" in sys.argv:
+    src_buf = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.full(4, 3, np.int32))
+    cl.enqueue_copy(q, t, src_buf)
+elif "half" in sys.argv:
+    # Only the first two elements are written; a copy carries the rest's state along.
+    cl.enqueue_copy(q, out, np.full(2, 3, np.int32))
+    cl.enqueue_copy(q, t, out)
+prg.scale(q, (4,), None, t, out)
+got = np.zeros(4, np.int32)
+cl.enqueue_copy(q, got, out)
+print(got.tolist())
+'''
+
+
+def test_kauai_check_reports_a_buffer_read_before_anything_wrote_it(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(UNINIT_APP)
+    out = kauai_check("--check", "uninit", "--error-exitcode", "3", "--", "/usr/bin/python3", str(app))
+    assert out.returncode == 3, out.stderr
+    assert "Uninitialized value" in out.stderr or "uninitialized value" in out.stderr, out.stderr
+    assert "if (x > 0)" in out.stderr
+    assert "Kernel: scale" in out.stderr
+    assert "kauai check: 1 finding(s)" in out.stderr
+    # Kauai's buffers hold zeros: the application still gets its answer.
+    assert out.stdout.strip() == "[0, 0, 0, 0]"
+
+
+@pytest.mark.parametrize("how", ["kernel", "host", "copy"])
+def test_kauai_check_is_silent_once_the_buffer_is_written(tmp_path, how):
+    app = tmp_path / "app.py"
+    app.write_text(UNINIT_APP)
+    out = kauai_check("--check", "uninit", "--error-exitcode", "3", "--", "/usr/bin/python3", str(app), how)
+    assert out.returncode == 0, out.stderr
+    assert "ninitialized" not in out.stderr
+    assert out.stdout.strip() == "[6, 6, 6, 6]"
+
+
+def test_a_program_binary_keeps_the_source_lines_of_findings(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(UNINIT_APP)
+    out = kauai_check("--check", "uninit", "--error-exitcode", "3", "--", "/usr/bin/python3", str(app), "binary")
+    assert out.returncode == 3, out.stderr
+    assert "At line 6 (column 5) of <source>:" in out.stderr, out.stderr
+    assert "if (x > 0)" in out.stderr
+
+
+def test_kauai_check_follows_undefined_bytes_through_a_copy(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(UNINIT_APP)
+    out = kauai_check("--check", "uninit", "--error-exitcode", "3", "--", "/usr/bin/python3", str(app), "half")
+    assert out.returncode == 3, out.stderr
+    assert "Kernel: scale" in out.stderr
+    # Work-items 2 and 3 read the two elements nothing wrote: one finding, seen twice.
+    assert "seen 2 times" in out.stderr, out.stderr
+    assert out.stdout.strip() == "[6, 6, 0, 0]"
 
 
 FLAGS_APP = '''
