@@ -312,6 +312,11 @@ pub struct Event {
     pub command_type: u32,
     pub state: Mutex<EventState>,
     pub cv: Condvar,
+    /// The order events were made in (a queue runs its commands in this order).
+    pub seq: u64,
+    /// With `KAUAI_CHECKS`: the events the command waited for, so that the ordering
+    /// check can tell which commands come before it (`api_checks::command_submitted`).
+    pub deps: Mutex<Vec<Weak<Event>>>,
 }
 
 impl Event {
@@ -326,6 +331,7 @@ impl Event {
         } else {
             CL_SUBMITTED
         };
+        static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let t = now_ns();
         registry::register(Kind::Event, exposed, |handle| Event {
             handle,
@@ -338,6 +344,8 @@ impl Event {
                 callbacks: Vec::new(),
             }),
             cv: Condvar::new(),
+            seq: SEQ.fetch_add(1, Ordering::Relaxed),
+            deps: Mutex::new(Vec::new()),
         })
     }
 

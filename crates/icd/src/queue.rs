@@ -107,6 +107,9 @@ pub fn submit(
     exposed: bool,
 ) -> Arc<Event> {
     let event = Event::new(q.context.clone(), Some(q.clone()), command_type, exposed);
+    if crate::api_checks::enabled() {
+        crate::api_checks::command_submitted(&event, &wait, &mem_accesses(&work), &work);
+    }
     let mut tail = lock(&q.tail);
     if tail
         .tx
@@ -178,39 +181,51 @@ fn execute(ctx: &Context, work: Work) -> cl_int {
 
 type Failure = (cl_int, String);
 
-/// The sub-buffers a command uses, and those it may change (see [`Mem::parent`]).
-fn sub_buffers(work: &Work) -> (Vec<Arc<Mem>>, Vec<Arc<Mem>>) {
-    let sub = |m: &Arc<Mem>| m.parent.is_some();
-    let (uses, writes): (Vec<&Arc<Mem>>, Vec<&Arc<Mem>>) = match work {
-        Work::Nothing => (vec![], vec![]),
+/// The memory objects a command uses, each with whether it may change it: a kernel
+/// may write a buffer argument unless the buffer is `CL_MEM_READ_ONLY` or the parameter
+/// `const`.
+pub(crate) fn mem_accesses(work: &Work) -> Vec<(&Arc<Mem>, bool)> {
+    match work {
+        Work::Nothing => vec![],
         Work::Read { mem, .. } | Work::ReadRect { mem, .. } | Work::Map { mem, .. } => {
-            (vec![mem], vec![])
+            vec![(mem, false)]
         }
         Work::Write { mem, .. }
         | Work::WriteRuns { mem, .. }
         | Work::Fill { mem, .. }
-        | Work::Unmap { mem, .. } => (vec![mem], vec![mem]),
-        Work::Copy { src, dst, .. } => (vec![src, dst], vec![dst]),
-        Work::Kernel { args, .. } => {
-            let mems: Vec<&Arc<Mem>> = args
-                .iter()
-                .filter_map(|a| match a {
-                    ArgVal::Mem(m) => Some(m),
+        | Work::Unmap { mem, .. } => vec![(mem, true)],
+        Work::Copy { src, dst, .. } => vec![(src, false), (dst, true)],
+        Work::Kernel { args, kernel, .. } => {
+            args.iter()
+                .enumerate()
+                .filter_map(|(i, a)| match a {
+                    ArgVal::Mem(m) => {
+                        let constant =
+                            kernel.info.args.get(i).is_some_and(|p| {
+                                p.type_qual.split_whitespace().any(|w| w == "const")
+                            });
+                        Some((m, m.flags & CL_MEM_READ_ONLY == 0 && !constant))
+                    }
                     _ => None,
                 })
-                .collect();
-            let w = mems
-                .iter()
-                .copied()
-                .filter(|m| m.flags & CL_MEM_READ_ONLY == 0)
-                .collect();
-            (mems, w)
+                .collect()
         }
-    };
-    (
-        uses.into_iter().filter(|m| sub(m)).cloned().collect(),
-        writes.into_iter().filter(|m| sub(m)).cloned().collect(),
-    )
+    }
+}
+
+/// The sub-buffers a command uses, and those it may change (see [`Mem::parent`]).
+fn sub_buffers(work: &Work) -> (Vec<Arc<Mem>>, Vec<Arc<Mem>>) {
+    let all = mem_accesses(work);
+    let sub = |m: &&Arc<Mem>| m.parent.is_some();
+    let uses = all.iter().map(|(m, _)| *m).filter(sub).cloned().collect();
+    let writes = all
+        .iter()
+        .filter(|(_, w)| *w)
+        .map(|(m, _)| *m)
+        .filter(sub)
+        .cloned()
+        .collect();
+    (uses, writes)
 }
 
 fn bytes_of(mem: &Mem, offset: usize, len: usize) -> Vec<u8> {

@@ -1007,6 +1007,50 @@ def test_kauai_check_follows_undefined_bytes_through_a_copy(tmp_path):
     assert out.stdout.strip() == "[6, 6, 0, 0]"
 
 
+QUEUES_APP = '''
+import sys
+import numpy as np
+import pyopencl as cl
+plat = [p for p in cl.get_platforms() if p.name == "Kauai"][0]
+ctx = cl.Context(plat.get_devices())
+q1 = cl.CommandQueue(ctx)
+q2 = cl.CommandQueue(ctx)
+prg = cl.Program(ctx, "__kernel void inc(__global int *d) { d[get_global_id(0)] += 1; }").build()
+a = np.arange(4, dtype=np.int32)
+buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+# The kernel waits for a user event, so it is still pending when the read is enqueued.
+gate = cl.UserEvent(ctx)
+ev = prg.inc(q1, (4,), None, buf, wait_for=[gate])
+out = np.zeros(4, np.int32)
+after = [ev] if "fixed" in sys.argv else []
+rd = cl.enqueue_copy(q2, out, buf, is_blocking=False, wait_for=after)
+gate.set_status(cl.command_execution_status.COMPLETE)
+q1.finish()
+q2.finish()
+print("done")
+'''
+
+
+def test_kauai_check_reports_commands_on_two_queues_without_an_event_between(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(QUEUES_APP)
+    out = kauai_check("--error-exitcode", "3", "--", "/usr/bin/python3", str(app))
+    assert out.returncode == 3, out.stderr
+    assert "Commands on different queues access buffer" in out.stderr, out.stderr
+    assert "clEnqueueReadBuffer (reads) after clEnqueueNDRangeKernel of kernel `inc` (writes)" in out.stderr
+    assert "kauai check: 1 finding(s)" in out.stderr
+    assert out.stdout.strip() == "done"
+
+
+def test_kauai_check_is_silent_when_an_event_orders_the_queues(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(QUEUES_APP)
+    out = kauai_check("--error-exitcode", "3", "--", "/usr/bin/python3", str(app), "fixed")
+    assert out.returncode == 0, out.stderr
+    assert "different queues" not in out.stderr
+    assert out.stdout.strip() == "done"
+
+
 FLAGS_APP = '''
 import numpy as np
 import pyopencl as cl
