@@ -25,7 +25,9 @@
 //! values of arithmetic, consecutive loads and loops' running values are SIMD vectors of four
 //! work-items (`lower::simd`), and other varying values get one copy per work-item.
 //! Accesses whose work-items touch neighbouring elements get one bounds check per
-//! packet (and are vector loads and stores when packed). A branch the work-items disagree on splits the packet:
+//! packet (and are vector loads and stores when packed); the offsets and pointers
+//! that only serve such addresses are made per work-item only where that check fails
+//! (`lower::lazy`). A branch the work-items disagree on splits the packet:
 //! each work-item then runs alone in its own copy of the body, to its return or the
 //! next barrier, where the packet comes back together (values that differ by the path
 //! taken are kept per work-item). Atomics, printf, image builtins and private memory
@@ -65,8 +67,9 @@ pub struct Kernel {
     /// Why the kernel has no packet form (`None`: it has one), and its packets' width.
     why_scalar: Option<String>,
     width: usize,
-    /// How many of the packet form's values are SIMD vectors of work-items.
-    simd: usize,
+    /// How many of the packet form's values are SIMD vectors of work-items, and how
+    /// many are made per work-item only where a packet's bounds check fails.
+    counts: lower::Counts,
     /// Time spent translating and compiling.
     pub compile_time: Duration,
 }
@@ -92,9 +95,9 @@ fn compile_inner(module: &Module, func: FuncId) -> Result<Kernel, String> {
     let start = Instant::now();
     let mut jm = native::new_module()?;
     let lowered = lower::lower_kernel(module, func, &mut jm)?;
-    let (packet, width, simd, why_scalar) = match lowered.packet {
-        Ok((f, w, simd)) => (Some(f), w, simd, None),
-        Err(why) => (None, 1, 0, Some(why)),
+    let (packet, width, counts, why_scalar) = match lowered.packet {
+        Ok((f, w, counts)) => (Some(f), w, counts, None),
+        Err(why) => (None, 1, Default::default(), Some(why)),
     };
     let code = native::Code::compile(jm, lowered.scalar, packet, lowered.callees)?;
     Ok(Kernel {
@@ -102,7 +105,7 @@ fn compile_inner(module: &Module, func: FuncId) -> Result<Kernel, String> {
         layout: lowered.layout,
         why_scalar,
         width,
-        simd,
+        counts,
         compile_time: start.elapsed(),
     })
 }
@@ -224,14 +227,23 @@ impl Kernel {
     /// How the kernel runs: in packets of [`Kernel::packet_width`] work-items (groups whose x size
     /// is a multiple of it), or one work-item at a time and why.
     pub fn describe(&self) -> String {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
         match &self.why_scalar {
-            None if self.simd > 0 => format!(
-                "packets of {} work-items, {} value{} in SIMD vectors",
-                self.width,
-                self.simd,
-                if self.simd == 1 { "" } else { "s" }
-            ),
-            None => format!("packets of {} work-items", self.width),
+            None => {
+                let mut s = format!("packets of {} work-items", self.width);
+                let c = self.counts;
+                if c.simd > 0 {
+                    s += &format!(", {} value{} in SIMD vectors", c.simd, plural(c.simd));
+                }
+                if c.lazy > 0 {
+                    s += &format!(
+                        ", {} address value{} made per work-item only on slow paths",
+                        c.lazy,
+                        plural(c.lazy)
+                    );
+                }
+                s
+            }
             Some(why) => format!("one work-item at a time: {why}"),
         }
     }

@@ -18,9 +18,14 @@ fn straight_line_kernels_run_in_packets() {
     let p = program("linear.ir");
     let how = p.jit_compile("linear").expect("the JIT compiles it");
     // `2 * i` and `+ 1` are 32-bit arithmetic stored to consecutive elements: SIMD.
+    // The store's offset `4 * i` and pointer serve only its address: the packet's one
+    // bounds check reads the first and last offsets, and the other work-items' are
+    // made only where that check fails.
     assert_eq!(
         how,
-        format!("packets of {JIT_PACKET} work-items, 2 values in SIMD vectors")
+        format!(
+            "packets of {JIT_PACKET} work-items, 2 values in SIMD vectors, 2 address values made per work-item only on slow paths"
+        )
     );
     assert_eq!(p.work_width("linear", [16, 1, 1]), JIT_PACKET as u32);
     // A group whose x size is not a multiple of the packet runs one at a time.

@@ -240,9 +240,8 @@ impl Lower<'_, '_> {
                 } else {
                     rsc.bytes() as u64
                 };
-                let p = self.get1(*ptr);
                 let al = (*align).max(1).trailing_zeros();
-                let addr = self.address(*ptr, p, eb * rn as u64, al, FAULT_LOAD);
+                let addr = self.address_of(*ptr, eb * rn as u64, al, FAULT_LOAD);
                 let mf = MemFlagsData::new().with_notrap();
                 let vals = (0..rn)
                     .map(|l| {
@@ -269,9 +268,8 @@ impl Lower<'_, '_> {
                     sc.bytes() as u64
                 };
                 let vals = self.get(*value);
-                let p = self.get1(*ptr);
                 let al = (*align).max(1).trailing_zeros();
-                let addr = self.address(*ptr, p, eb * vals.len() as u64, al, FAULT_STORE);
+                let addr = self.address_of(*ptr, eb * vals.len() as u64, al, FAULT_STORE);
                 let mf = MemFlagsData::new().with_notrap();
                 for (l, x) in vals.into_iter().enumerate() {
                     self.bx.ins().store(mf, x, addr, (l as u64 * eb) as i32);

@@ -92,6 +92,19 @@ impl Lower<'_, '_> {
         self.lane_address(pv, p, len, al, kind)
     }
 
+    /// [`Self::address`] that reads the pointer's value only when the packet's check
+    /// does not cover the access (a lazy pointer's middle work-items are then not made
+    /// on the fast path).
+    pub(super) fn address_of(&mut self, pv: Value, len: u64, al: u32, kind: u64) -> CValue {
+        if self.w > 1 && self.lane.is_none() && self.varying.contains(&pv) {
+            if let Some(a) = self.packet_address(pv, len, al, kind) {
+                return a;
+            }
+        }
+        let p = self.get1(pv);
+        self.lane_address(pv, p, len, al, kind)
+    }
+
     /// In a packet, the work-items' accesses often lie a constant distance apart
     /// (`p[get_global_id(0)]`, a tile's column): then one check covers the packet.
     /// Whether they do is decided at run time (lane `w-1` must be `(w-1) * stride`
@@ -174,11 +187,9 @@ impl Lower<'_, '_> {
         let w = self.w;
         // (The packet has a root, so its pointers' offsets can skip the rebuild.)
         self.pk = 0;
-        let p = self.get1(pv);
-        let first = self.offset_bits(pv, p);
+        let first = self.fused_offset(pv).unwrap_or_else(|| self.get1(pv));
         self.pk = w - 1;
-        let p = self.get1(pv);
-        let last = self.offset_bits(pv, p);
+        let last = self.fused_offset(pv).unwrap_or_else(|| self.get1(pv));
         self.pk = home;
         let limit = if kind == FAULT_LOAD { size } else { wsize };
         let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
@@ -266,14 +277,19 @@ impl Lower<'_, '_> {
     /// the low bits (alignment) are the same. (Not across a barrier: `b` and `o` need
     /// not be live after one.)
     fn offset_bits(&mut self, pv: Value, p: CValue) -> CValue {
-        if let Some(def) = self.body.value_inst(pv).filter(|d| self.same_region(*d)) {
-            if let InstKind::PtrAdd(b, o) = self.body.insts[def].kind {
-                let bv = self.get1(b);
-                let ov = self.offset_i64(o);
-                return self.bx.ins().iadd(bv, ov);
-            }
-        }
-        p
+        self.fused_offset(pv).unwrap_or(p)
+    }
+
+    /// [`Self::offset_bits`] of a `ptradd` in its base's region, without the pointer's
+    /// own value (which a lazy pointer does not have on the fast path).
+    fn fused_offset(&mut self, pv: Value) -> Option<CValue> {
+        let def = self.body.value_inst(pv).filter(|d| self.same_region(*d))?;
+        let InstKind::PtrAdd(b, o) = self.body.insts[def].kind else {
+            return None;
+        };
+        let bv = self.get1(b);
+        let ov = self.offset_i64(o);
+        Some(self.bx.ins().iadd(bv, ov))
     }
 
     /// Every work-item's own checked address of its access through `pv` (the slow

@@ -22,6 +22,7 @@
 
 mod analysis;
 mod inst;
+mod lazy;
 mod memory;
 mod packets;
 mod simd;
@@ -333,8 +334,8 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
             } else {
                 PACKET
             };
-            let (f, simd) = build_function(m, body, jm, &plan, w, &varying)?;
-            Ok((f, w, simd))
+            let (f, counts) = build_function(m, body, jm, &plan, w, &varying)?;
+            Ok((f, w, counts))
         }
         Err(why) => Err(why),
     };
@@ -382,9 +383,9 @@ pub(crate) struct Lowered {
     pub scalar: ir::Function,
     /// The functions the kernel calls, with their ids in the module.
     pub callees: Vec<(cranelift_module::FuncId, ir::Function)>,
-    /// The packet form, its width and how many values it keeps in SIMD vectors, or
-    /// why the kernel has none.
-    pub packet: Result<(ir::Function, usize, usize), String>,
+    /// The packet form, its width and what it keeps in SIMD vectors or makes lazily,
+    /// or why the kernel has none.
+    pub packet: Result<(ir::Function, usize, Counts), String>,
     pub layout: Layout,
 }
 
@@ -427,8 +428,15 @@ fn build_function(
     plan: &Plan,
     w: usize,
     varying: &HashSet<Value>,
-) -> Result<(ir::Function, usize), String> {
+) -> Result<(ir::Function, Counts), String> {
     build_function_as(m, body, jm, plan, w, varying, None)
+}
+
+/// What a packet form keeps in SIMD vectors (`simd`) and makes lazily (`lazy`).
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Counts {
+    pub simd: usize,
+    pub lazy: usize,
 }
 
 fn build_function_as(
@@ -439,7 +447,7 @@ fn build_function_as(
     w: usize,
     varying: &HashSet<Value>,
     callee: Option<FuncId>,
-) -> Result<(ir::Function, usize), String> {
+) -> Result<(ir::Function, Counts), String> {
     let sig = match callee {
         Some(c) => callee_signature(m, c, jm),
         None => signature(jm),
@@ -488,6 +496,9 @@ fn build_function_as(
         packet_addrs: HashMap::new(),
         packed: HashSet::new(),
         pvars: HashMap::new(),
+        lazy: HashMap::new(),
+        lazy_made: HashMap::new(),
+        next: None,
         lane: None,
         lane_blocks: HashMap::new(),
         splits: Vec::new(),
@@ -550,10 +561,13 @@ fn build_function_as(
         l.build()?;
     }
     l.bx.seal_all_blocks();
-    let simd = l.packed.len();
+    let counts = Counts {
+        simd: l.packed.len(),
+        lazy: l.lazy.len(),
+    };
     let fc = l.fc;
     l.bx.finalize(fc);
-    Ok((func, simd))
+    Ok((func, counts))
 }
 
 /// Values the whole function uses, defined in its entry block.
@@ -605,6 +619,12 @@ struct Lower<'a, 'b> {
     /// The values kept as vectors of work-items (`simd`), and their variables.
     packed: HashSet<Value>,
     pvars: HashMap<Value, Vec<Variable>>,
+    /// Address computations whose middle work-items are made only where needed
+    /// (`lazy`), and those made, per work-item and Cranelift block.
+    lazy: HashMap<Value, (Block, bool)>,
+    lazy_made: HashMap<(Value, usize, CBlock), CValue>,
+    /// The block a work-item goes to when it returns or waits (for `lazy`).
+    next: Option<CBlock>,
     /// Set while lowering the copy of the body that work-item `k` of a packet runs
     /// alone, after the packet split at a divergent branch.
     lane: Option<usize>,
@@ -680,6 +700,9 @@ impl Lower<'_, '_> {
         if let Some(vals) = self.args.get(&v) {
             return vals.clone();
         }
+        if self.is_lazy_lane(v) {
+            return vec![self.lazy_lane(v)];
+        }
         if self.packed.contains(&v) {
             return vec![self.packed_lane(v)];
         }
@@ -706,6 +729,11 @@ impl Lower<'_, '_> {
         }
         if self.packed.contains(&v) {
             self.set_packed_lane(v, vals[0]);
+            return;
+        }
+        if self.is_lazy_lane(v) {
+            let at = self.bx.current_block().expect("lowering inside a block");
+            self.lazy_made.insert((v, self.pk, at), vals[0]);
             return;
         }
         for (x, val) in self.var(v).into_iter().zip(vals) {
@@ -784,6 +812,7 @@ impl Lower<'_, '_> {
         self.load_roots();
         // (After the roots: a packed access needs one.)
         self.packed = self.find_packed();
+        self.lazy = self.find_lazy();
         let zero = self.iconst(i64t, 0);
         for d in 0..3 {
             let v = self.bx.declare_var(i64t);
@@ -805,6 +834,7 @@ impl Lower<'_, '_> {
         let wi_body = self.bx.create_block();
         let done = self.bx.create_block();
         let next = self.bx.create_block();
+        self.next = Some(next);
         self.bx.append_block_param(next, types::I64);
         self.bx.ins().jump(head, &[]);
 
@@ -1284,6 +1314,10 @@ impl Lower<'_, '_> {
                 let copies = if per_item { self.w } else { 1 };
                 for k in 0..copies {
                     self.pk = k;
+                    // (A lazy value's middle work-items are made where used.)
+                    if d.result.is_some_and(|r| self.is_lazy_lane(r)) {
+                        continue;
+                    }
                     self.inst(inst, b, next)?;
                 }
                 self.pk = 0;

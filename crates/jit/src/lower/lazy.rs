@@ -1,0 +1,150 @@
+//! Lazy work-items of address computations. In a packet, `p[get_global_id(0)]` needs
+//! its address in every work-item only when the packet's one bounds check fails: the
+//! fast path uses lane 0's address and the constant stride. Cranelift does not sink
+//! the other lanes' computations into that cold path, so a packet computed eight
+//! global ids, eight scaled offsets and eight pointers to use two of them. A *lazy*
+//! value is an integer or pointer computation that only feeds addresses of memory
+//! accesses (directly, or through other lazy values): its first and last work-items
+//! (which the packet check reads) are computed where the instruction stands, the
+//! others where something asks for them, in that block (the slow path), from their
+//! operands, which dominate it.
+
+use kauai_ir::{BinaryOp, Block, ConvOp, InstKind, Value};
+
+use super::*;
+
+impl Lower<'_, '_> {
+    /// The lazy values of the kernel (none where packets split, wait at barriers or
+    /// run alone: there every work-item's copy is wanted).
+    pub(super) fn find_lazy(&self) -> HashMap<Value, (Block, bool)> {
+        let mut lazy = HashMap::new();
+        if self.w < 3
+            || self.callee.is_some()
+            || self.layout.has_barrier
+            || diverges(self.body, &self.varying)
+        {
+            return lazy;
+        }
+        let mut users: HashMap<Value, Vec<Inst>> = HashMap::new();
+        for &b in &self.body.order {
+            for &i in &self.body.blocks[b].insts {
+                let d = &self.body.insts[i];
+                d.kind
+                    .for_each_operand(|v| users.entry(v).or_default().push(i));
+                if let Some(r) = d.result {
+                    if self.varying.contains(&r)
+                        && !self.packed.contains(&r)
+                        && lanes_of(self.body.value_type(r)) == 1
+                        && self.lazy_form(i)
+                    {
+                        lazy.insert(r, (b, false));
+                    }
+                }
+            }
+        }
+        // Keep the values whose every use is an access's address or a lazy value.
+        loop {
+            let unfit: Vec<Value> = lazy
+                .keys()
+                .copied()
+                .filter(|v| {
+                    users.get(v).is_none_or(|us| {
+                        us.iter().any(|&u| match &self.body.insts[u].kind {
+                            InstKind::Load { ptr, .. } => ptr != v,
+                            InstKind::Store { ptr, value, .. } => ptr != v || value == v,
+                            _ => !self.body.insts[u]
+                                .result
+                                .is_some_and(|r| lazy.contains_key(&r)),
+                        })
+                    })
+                })
+                .collect();
+            if unfit.is_empty() {
+                break;
+            }
+            for v in unfit {
+                lazy.remove(&v);
+            }
+        }
+        // A `ptradd` used only as an address: no work-item needs its value on the fast
+        // path.
+        for (v, (_, whole)) in lazy.iter_mut() {
+            let i = self
+                .body
+                .value_inst(*v)
+                .expect("a lazy value has an instruction");
+            *whole = matches!(self.body.insts[i].kind, InstKind::PtrAdd(..))
+                && users.get(v).is_some_and(|us| {
+                    us.iter().all(|&u| {
+                        matches!(
+                            self.body.insts[u].kind,
+                            InstKind::Load { .. } | InstKind::Store { .. }
+                        )
+                    })
+                });
+        }
+        lazy
+    }
+
+    /// Whether instruction `i` is a computation without effects whose one work-item
+    /// can be redone anywhere its operands are available.
+    fn lazy_form(&self, i: Inst) -> bool {
+        match &self.body.insts[i].kind {
+            InstKind::Binary(op, ..) => matches!(
+                op,
+                BinaryOp::Iadd
+                    | BinaryOp::Isub
+                    | BinaryOp::Imul
+                    | BinaryOp::And
+                    | BinaryOp::Or
+                    | BinaryOp::Xor
+                    | BinaryOp::Shl
+                    | BinaryOp::Lshr
+                    | BinaryOp::Ashr
+            ),
+            InstKind::Convert { op, .. } => matches!(
+                op,
+                ConvOp::Trunc | ConvOp::Zext | ConvOp::Sext | ConvOp::PtrToInt | ConvOp::IntToPtr
+            ),
+            InstKind::PtrAdd(..) => true,
+            InstKind::Call(f, _) => matches!(call_kind(self.m, *f), Ok(CallKind::Query(_))),
+            _ => false,
+        }
+    }
+
+    /// Whether `v`'s copy for the work-item being lowered is made where it is used: a
+    /// lazy value's middle work-items, and all of a pointer that only addresses
+    /// accesses (the packet check reads its base and offset instead).
+    pub(super) fn is_lazy_lane(&self, v: Value) -> bool {
+        if self.lane.is_some() {
+            return false;
+        }
+        match self.lazy.get(&v) {
+            Some(&(_, whole)) => whole || (self.pk != 0 && self.pk + 1 != self.w),
+            None => false,
+        }
+    }
+
+    /// Lazy value `v` for the work-item being lowered, made in the current block (once
+    /// per block).
+    pub(super) fn lazy_lane(&mut self, v: Value) -> CValue {
+        let at = self.bx.current_block().expect("lowering inside a block");
+        if let Some(x) = self.lazy_made.get(&(v, self.pk, at)) {
+            return *x;
+        }
+        let i = self
+            .body
+            .value_inst(v)
+            .expect("a lazy value has an instruction");
+        let b = self.lazy[&v].0;
+        let next = self.next.expect("lazy values exist only in kernels");
+        let cur = self.cur;
+        // (Its forms cannot fail: `inst` only computes and `set`s the lane.)
+        let _ = self.inst(i, b, next);
+        self.cur = cur;
+        *self
+            .lazy_made
+            .get(&(v, self.pk, at))
+            .expect("the lazy instruction made its lane")
+    }
+}
