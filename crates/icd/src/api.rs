@@ -586,6 +586,34 @@ fn code_of(p: &Program) -> Option<Code> {
     })
 }
 
+/// The program binary property (the `program_binary` fuzz target and the icd tests):
+/// any bytes handed to `clCreateProgramWithBinary` and built are either refused as not
+/// a binary, or load (on the host device and on Cypress, for the binary's own
+/// device) into a program or an error, without a panic. A binary's location table
+/// never mislabels: one that does not fit its code is ignored.
+pub fn binaries_hold(data: &[u8]) {
+    let Some(b) = decode_binary(data) else {
+        return;
+    };
+    // Bounded like a build: the text parsers have their own limits.
+    for name in ["host", "kauai:cypress"] {
+        if b.device != name {
+            continue;
+        }
+        if let Some(d) = kauai_runtime::Device::by_name(name) {
+            let _ = load_code(&d, &b.code);
+        }
+    }
+}
+
+/// A program binary of `sources` built for `device` (tests and fuzz seeds).
+pub fn binary_of(device: &str, sources: &[SourceFile], options: &str) -> Result<Vec<u8>, String> {
+    let d = kauai_runtime::Device::by_name(device).ok_or("no such device")?;
+    let p = Program::build(&d, sources, options).map_err(|e| e.to_string())?;
+    let code = code_of(&p).ok_or("nothing built")?;
+    Ok(encode_binary(d.name(), options, &code))
+}
+
 /// Make the program of a binary's code for `device`.
 fn load_code(device: &kauai_runtime::Device, code: &Code) -> Result<Program, RuntimeError> {
     let p = match code.kind {

@@ -28,5 +28,6 @@ mod queue;
 mod registry;
 mod value;
 
+pub use api::{binaries_hold, binary_of, decode_binary, encode_binary, Binary, Code, CodeKind};
 pub use ffi::props;
 pub use platform::{DEFAULT_DEVICES, PLATFORM_VERSION};

@@ -2,3 +2,4 @@
 //! test executable (docs/style.md); each module covers one subject.
 
 mod api_props;
+mod binaries;
