@@ -14,20 +14,25 @@ use kauai_ir::{BinaryOp, Block, ConvOp, InstKind, Value};
 use super::*;
 
 impl Lower<'_, '_> {
-    /// The lazy values of the kernel (none where packets split, wait at barriers or
-    /// run alone: there every work-item's copy is wanted).
+    /// The lazy values of the kernel (none where packets split or run alone: there
+    /// every work-item's copy is wanted). With barriers, only values used in their own
+    /// block before the next barrier: a value made after a barrier has its operands
+    /// only if they live across it, which only the IR's own uses decide.
     pub(super) fn find_lazy(&self) -> HashMap<Value, (Block, bool)> {
         let mut lazy = HashMap::new();
-        if self.w < 3
-            || self.callee.is_some()
-            || self.layout.has_barrier
-            || diverges(self.body, &self.varying)
-        {
+        if self.w < 3 || self.callee.is_some() || diverges(self.body, &self.varying) {
             return lazy;
         }
         let mut users: HashMap<Value, Vec<Inst>> = HashMap::new();
+        // Each instruction's block and region of it (the barriers before it there).
+        let mut place: HashMap<Inst, (Block, usize)> = HashMap::new();
         for &b in &self.body.order {
+            let mut region = 0;
             for &i in &self.body.blocks[b].insts {
+                if self.sites.contains_key(&i) {
+                    region += 1;
+                }
+                place.insert(i, (b, region));
                 let d = &self.body.insts[i];
                 d.kind
                     .for_each_operand(|v| users.entry(v).or_default().push(i));
@@ -42,19 +47,30 @@ impl Lower<'_, '_> {
                 }
             }
         }
-        // Keep the values whose every use is an access's address or a lazy value.
+        // Keep the values whose every use is an access's address or a lazy value (in
+        // the same region when there are barriers).
+        let same_region = |v: &Value, u: Inst| {
+            !self.layout.has_barrier
+                || self
+                    .body
+                    .value_inst(*v)
+                    .is_some_and(|d| place.get(&d) == place.get(&u))
+        };
         loop {
             let unfit: Vec<Value> = lazy
                 .keys()
                 .copied()
                 .filter(|v| {
                     users.get(v).is_none_or(|us| {
-                        us.iter().any(|&u| match &self.body.insts[u].kind {
-                            InstKind::Load { ptr, .. } => ptr != v,
-                            InstKind::Store { ptr, value, .. } => ptr != v || value == v,
-                            _ => !self.body.insts[u]
-                                .result
-                                .is_some_and(|r| lazy.contains_key(&r)),
+                        us.iter().any(|&u| {
+                            !same_region(v, u)
+                                || match &self.body.insts[u].kind {
+                                    InstKind::Load { ptr, .. } => ptr != v,
+                                    InstKind::Store { ptr, value, .. } => ptr != v || value == v,
+                                    _ => !self.body.insts[u]
+                                        .result
+                                        .is_some_and(|r| lazy.contains_key(&r)),
+                                }
                         })
                     })
                 })
