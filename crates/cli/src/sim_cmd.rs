@@ -33,8 +33,8 @@ prints what oclgrind-kernel prints: error blocks on standard error, the argument
   --uniform-writes           accepted, no effect
   -h, --help                 this text
 
-Other oclgrind-kernel options (--uninitialized, -g, -q, -i, --log, ...) are refused as
-not supported yet.
+Other oclgrind-kernel options (-g, -q, -i, --log, ...) are refused as not supported
+yet.
 ";
 
 pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
@@ -165,6 +165,7 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
                 dump,
                 read_only,
                 write_only,
+                noinit,
             }) => {
                 // `ro`/`wo` are the platform's access flags, seen by the memory check.
                 let access = match (read_only, write_only) {
@@ -173,7 +174,12 @@ pub(crate) fn sim_command(args: Vec<String>) -> Result<ExitCode, Failure> {
                     _ => kauai_runtime::Access::ReadWrite,
                 };
                 flagged |= access != kauai_runtime::Access::ReadWrite;
-                let b = Arc::new(Buffer::from_bytes(&bytes).with_access(access));
+                let mut b = Buffer::from_bytes(&bytes).with_access(access);
+                // Oclgrind takes a `noinit` buffer's bytes as uninitialized.
+                if noinit && opts.uninitialized {
+                    b = b.with_undefined_contents();
+                }
+                let b = Arc::new(b);
                 if let Some(d) = dump {
                     dumps.push((a.name.clone(), b.clone(), d));
                 }

@@ -152,6 +152,8 @@ pub enum SimArg {
         /// `ro` / `wo`: the buffer's access flag, which the memory check holds kernels to.
         read_only: bool,
         write_only: bool,
+        /// `noinit`: no initial contents (the uninit check takes the bytes as undefined).
+        noinit: bool,
     },
     /// `null`: a null buffer pointer.
     Null,
@@ -557,6 +559,7 @@ impl<'a> ArgReader<'a> {
                 dump: t.dump.then_some(Dump { elem, hex: t.hex }),
                 read_only: t.read_only,
                 write_only: t.write_only,
+                noinit: t.noinit.is_some(),
             },
         })
     }
