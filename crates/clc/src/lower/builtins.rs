@@ -1034,7 +1034,7 @@ impl Lowerer<'_> {
                 let Some(pt) = self.t.as_ptr(p.t).filter(|pt| {
                     self.t.as_prim(pt.pointee).is_some_and(|q| {
                         q != Prim::Bool
-                            && (q != Prim::Half || self.opts.fp16 == super::Fp16::Enabled)
+                            && (q != Prim::Half || self.opts.fp16 == super::Extension::Enabled)
                     })
                 }) else {
                     self.bad_args(
@@ -1573,6 +1573,9 @@ impl Lowerer<'_> {
             return None;
         }
         let p = args[0];
+        if self.t.is_counter(p.t) {
+            return self.counter_atomic(name, op, n, args, span);
+        }
         let Some(pt) = self.t.as_ptr(p.t) else {
             self.bad_args(name, args, span, cands);
             return None;
@@ -1651,6 +1654,40 @@ impl Lowerer<'_> {
             }
         };
         Some((v, et))
+    }
+
+    /// `atomic_inc`/`atomic_dec` of a `counter32_t` (`cl_ext_atomic_counters_32`): an
+    /// atomic add or subtract of 1 on the counter's 32-bit value, returning the old
+    /// value as a `uint`. The extension defines no other function on counters (and no
+    /// `atom_` spelling).
+    fn counter_atomic(
+        &mut self,
+        name: &str,
+        op: Option<AtomicOp>,
+        n: &str,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let op = match (name, op) {
+            ("atomic_inc" | "atomic_dec", Some(op)) if matches!(n, "inc" | "dec") => op,
+            _ => {
+                let cands = "volatile __global int *p, ... or __local; int or uint (a counter32_t only with atomic_inc and atomic_dec)";
+                self.bad_args(name, args, span, cands);
+                return None;
+            }
+        };
+        let ut = self.t.prim(Prim::UInt);
+        let one = self.iconst(ut, 1);
+        let v = self.ins(
+            InstKind::AtomicRmw {
+                op,
+                ptr: args[0].v,
+                value: one,
+                ordering: Ordering::SeqCst,
+            },
+            Type::I32,
+        );
+        Some((v, ut))
     }
 
     fn geometric(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
@@ -2430,7 +2467,7 @@ impl Lowerer<'_> {
                     p.is_int()
                         && !p.is_signed()
                         && (p.bits() >= 32
-                            || (p.bits() == 16 && self.opts.fp16 == super::Fp16::Enabled))
+                            || (p.bits() == 16 && self.opts.fp16 == super::Extension::Enabled))
                 }) else {
                     self.bad_args(name, args, span, "uintn nancode (or ulongn)");
                     return None;
