@@ -789,7 +789,7 @@ fn wrapper(
             name: s.name.clone(),
             id: s.id,
             location: u32::from(s.value.is_some()),
-            value: s.value.unwrap_or(0),
+            value: s.value.map_or(0, kauai_amdil::abi::sampler_to_amd),
         })
     }));
     if facts.uses_doubles && !opts.fp64 {

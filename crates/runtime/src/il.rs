@@ -646,7 +646,7 @@ pub(crate) fn enqueue(
     for e in &linked.metadata.entries {
         let MdEntry::Sampler(smp) = e else { continue };
         let bits = if smp.location == 1 {
-            smp.value
+            kauai_amdil::abi::sampler_from_amd(smp.value)
         } else {
             let value = info
                 .args
