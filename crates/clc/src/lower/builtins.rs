@@ -1690,6 +1690,76 @@ impl Lowerer<'_> {
         Some((v, ut))
     }
 
+    /// `rootn` of a subnormal `|x|` (`ax`) loses the Newton step that corrects the
+    /// rounded `1/n` (94 ulp in double, kauai-runtime's sweep), so `|x|` is first scaled
+    /// into the normal range by `2^e`, `e = |n| s` with `s = ceil(B / |n|)` (B = 54 in
+    /// double, 25 in float: enough for the smallest subnormal), and `rootn(x 2^e) =
+    /// rootn(x) 2^(e/n)`. Returns the operand to root and the exact power of two the
+    /// root is multiplied by afterwards (`2^(-e/n)`, 1 where nothing was scaled). Roots
+    /// with `|n|` above the largest `e` (1022, 126) are not scaled: their error from the
+    /// rounded `1/n` is at most `|ln x| / |n|` ulp, under 1.
+    fn rootn_scale_subnormal(
+        &mut self,
+        ax: Value,
+        k: Value,
+        g: Ty,
+        it: Ty,
+    ) -> Option<(Value, Value)> {
+        let (ep, lanes) = self.t.elem_lanes(g)?;
+        let (bits, max_e, bias, mant, ip) = if ep == Prim::Double {
+            (54, 1022, 1023, 52, Prim::Long)
+        } else {
+            (25, 126, 127, 23, Prim::Int)
+        };
+        let wt = self.t.vector(ip, lanes);
+        let bt = self.vty(g).with_elem(kauai_ir::Scalar::I1);
+        let izero = self.zero(it);
+        let neg_k = self.icmp(IntCC::Slt, k, izero, it);
+        let minus_k = self.un(IUn::Ineg, k, it);
+        let an = self.select_v(neg_k, minus_k, k, it);
+        let ione = self.iconst(it, 1);
+        let positive = self.icmp(IntCC::Sgt, an, izero, it);
+        let max = self.iconst(it, max_e);
+        let fits = self.icmp(IntCC::Sle, an, max, it);
+        let min_normal = if ep == Prim::Double {
+            f64::MIN_POSITIVE
+        } else {
+            f32::MIN_POSITIVE as f64
+        };
+        let mn = self.fconst(g, min_normal);
+        let tiny = self.fcmp(FloatCC::Olt, ax, mn, g);
+        let fzero = self.fconst(g, 0.0);
+        let nonzero = self.fcmp(FloatCC::One, ax, fzero, g);
+        let scale = self.ins(InstKind::Binary(IBin::And, positive, fits), bt);
+        let scale = self.ins(InstKind::Binary(IBin::And, scale, tiny), bt);
+        let scale = self.ins(InstKind::Binary(IBin::And, scale, nonzero), bt);
+        // s = ceil(B / |n|), with |n| kept at 1 or more where nothing is scaled.
+        let safe_n = self.select_v(positive, an, ione, it);
+        let b = self.iconst(it, bits - 1);
+        let num = self.bin(IBin::Iadd, safe_n, b, it);
+        let sc = self.bin(IBin::Sdiv, num, safe_n, it);
+        let e = self.bin(IBin::Imul, sc, safe_n, it);
+        let e = self.select_v(scale, e, izero, it);
+        // e / n: s for positive n, -s for negative n; 0 where nothing is scaled.
+        let minus_s = self.un(IUn::Ineg, sc, it);
+        let sn = self.select_v(neg_k, minus_s, sc, it);
+        let back = self.un(IUn::Ineg, sn, it);
+        let back = self.select_v(scale, back, izero, it);
+        let pow2 = |l: &mut Self, x: Value| {
+            let w = l.conv(x, it, wt);
+            let bias = l.iconst(wt, bias);
+            let w = l.bin(IBin::Iadd, w, bias, wt);
+            let m = l.iconst(wt, mant);
+            let w = l.bin(IBin::Shl, w, m, wt);
+            let vt = l.vty(g);
+            l.ins_conv(ConvOp::Bitcast, w, Rounding::Default, vt)
+        };
+        let up = pow2(self, e);
+        let down = pow2(self, back);
+        let scaled = self.bin(IBin::Fmul, ax, up, g);
+        Some((scaled, down))
+    }
+
     fn geometric(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
         let want = match n {
             "dot" | "distance" | "fast_distance" | "cross" => 2,
@@ -2397,6 +2467,7 @@ impl Lowerer<'_> {
                 let one = self.fconst(g, 1.0);
                 let inv = self.bin(IBin::Fdiv, one, kf, g);
                 let ax = self.un(IUn::Fabs, v[0], g);
+                let (ax, unscale) = self.rootn_scale_subnormal(ax, k, g, it)?;
                 let vt = self.vty(g);
                 let r = self.ins(InstKind::Math(MathFn::Pow, vec![ax, inv]), vt);
                 // 1/n is rounded, which moves |x|^(1/n) by up to |ln x| ulp / n (105
@@ -2426,6 +2497,7 @@ impl Lowerer<'_> {
                 let ok = self.ins(InstKind::Binary(IBin::And, xn, pn), bt);
                 let ok = self.ins(InstKind::Binary(IBin::And, ok, small), bt);
                 let r = self.select_v(ok, r2, r, g);
+                let r = self.bin(IBin::Fmul, r, unscale, g);
                 let ione = self.iconst(it, 1);
                 let odd_bits = self.bin(IBin::And, k, ione, it);
                 let izero = self.zero(it);
