@@ -222,6 +222,45 @@ fn already_linked_output_links_and_runs() {
 }
 
 #[test]
+fn run_binds_atomic_counters_like_one_uint() {
+    // 64 atomic_inc from 100 (c ends at 164) and 16 atomic_dec from 50 (d ends at 34),
+    // on the host and on an Evergreen device, where the counter is an append counter.
+    for device in ["host", "kauai:cypress"] {
+        let (code, out, err) = kauai(&[
+            "run",
+            "filetests/run/counters/inc_dec.cl",
+            "--device",
+            device,
+            "-k",
+            "counters",
+            "-g",
+            "64",
+            "-l",
+            "16",
+            "--arg",
+            "c=100",
+            "--arg",
+            "d=50",
+            "--arg",
+            "seen=repeat(64,0)",
+            "--arg",
+            "dec=0,4294967295,0",
+            "--print",
+            "c",
+            "--print",
+            "d",
+            "--print",
+            "dec",
+        ]);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, "c,164\nd,34\ndec,680,35,50\n"),
+            "{device}: {err}"
+        );
+    }
+}
+
+#[test]
 fn build_target_amdil_writes_il_that_runs() {
     // The end-to-end path: OpenCL C -> IL file -> run on the emulator.
     let il = std::env::temp_dir().join(format!("kauai-build-amdil-{}.il", std::process::id()));
