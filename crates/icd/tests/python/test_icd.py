@@ -471,12 +471,14 @@ def test_supported_image_formats(host_ctx_queue):
               CT.UNSIGNED_INT8, CT.UNSIGNED_INT16, CT.UNSIGNED_INT32, CT.HALF_FLOAT, CT.FLOAT):
         assert (CO.RGBA, t) in fmts
     assert (CO.BGRA, CT.UNORM_INT8) in fmts
-    # By hand: R, A, RG, RA, RGBA with each of the 12 types (60); BGRA and ARGB with the
-    # four 8-bit types (8); INTENSITY and LUMINANCE with the 6 normalized and float types (12).
-    assert len(fmts) == 80
-    assert not any(o == CO.RGB for o, _ in fmts)
+    # By hand: R, A, RG, RA, RGBA, Rx, RGx with each of the 12 unpacked types (84); BGRA and
+    # ARGB with the four 8-bit types (8); INTENSITY and LUMINANCE with the 6 normalized and
+    # float types (12); RGB and RGBx with the 3 packed types (6).
+    assert len(fmts) == 110
+    assert (CO.RGB, CT.UNORM_SHORT_565) in fmts and (CO.RGBx, CT.UNORM_INT_101010) in fmts
+    assert (CO.RGB, CT.UNORM_INT8) not in fmts
     for ty in (cl.mem_object_type.IMAGE1D, cl.mem_object_type.IMAGE3D, cl.mem_object_type.IMAGE2D_ARRAY):
-        assert len(cl.get_supported_image_formats(ctx, mf.WRITE_ONLY, ty)) == 80
+        assert len(cl.get_supported_image_formats(ctx, mf.WRITE_ONLY, ty)) == 110
 
 
 def test_image_round_trip_and_regions(host_ctx_queue):
