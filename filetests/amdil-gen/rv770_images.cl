@@ -1,8 +1,9 @@
 // 7XX images (seed 000, docs/spec/amd-runtime-abi.md#images): read-only images on texture
 // resources 0, 1 in argument order, each taking two cb1 slots (32 bytes: `;image:` offsets
 // 0 and 32, the pointer after them at 64); a sampler argument (`;value:s:sampler`, id 0,
-// `;sampler:s:0:0:0`) and a constant sampler (id 1, `;sampler:edge:1:1:18`: CLK_FILTER_NEAREST
-// 0x10 | CLK_ADDRESS_CLAMP_TO_EDGE 2); a read without a sampler is `load_resource` alone. The
+// `;sampler:s:0:0:0`) and a constant sampler (id 1, `;sampler:edge:1:1:20`: CLK_FILTER_NEAREST
+// 0x10 | CLK_ADDRESS_CLAMP_TO_EDGE, which is 4 in the AMD runtime's bits that `;sampler:`
+// lines use, 2 in OpenCL C's); a read without a sampler is `load_resource` alone. The
 // queries read the 7XX constants: width cb1[0].x, height .y, data type cb1[1].x, order cb1[1].y.
 // MCPU: rv770
 const sampler_t edge = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
@@ -58,11 +59,11 @@ endfunc ; __OpenCL_rd_kernel
 ;memory:datareqd
 ;function:1:1025
 ;sampler:s:0:0:0
-;sampler:edge:1:1:18
+;sampler:edge:1:1:20
 ;uavid:1
 ;ARGEND:__OpenCL_rd_kernel
 func 1025 ; rd
-;@ <source>:13:13
+;@ <source>:14:13
 umod r10.x___, vThreadGrpIdFlat.x, cb0[2].x
 udiv r10.__z_, vThreadGrpIdFlat.x, cb0[2].x
 umod r10._y__, r10.z, cb0[2].y
@@ -70,60 +71,60 @@ udiv r10.__z_, r10.z, cb0[2].y
 imad r9.xyz_, r10, cb0[1], vTidInGrp
 iadd r9.xyz_, r9, cb0[6]
 mov r8.x___, r9.x
-;@ <source>:14:32
+;@ <source>:15:32
 itof r11.x___, r8
 mov r12.xy__, l0
 mov r12.x___, r11.x
 mov r13.xy__, r12
 mov r13._y__, l1.x
-;@ <source>:14:14
+;@ <source>:15:14
 mov r14.xy__, r13.xyxx
 mov r14.__zw, l0.xxxx
 sample_resource(0)_sampler(0) r15.xyzw, r14.xyzw
-;@ <source>:14:5
-uav_raw_store_id(1) mem0.xyzw, r7.x, r15
 ;@ <source>:15:5
+uav_raw_store_id(1) mem0.xyzw, r7.x, r15
+;@ <source>:16:5
 iadd r16.x___, r7.x, l2.x
-;@ <source>:15:29
+;@ <source>:16:29
 iadd r17.x___, cb0[8].x, l0.x
 uav_raw_load_id(1) r18.x___, r17.x
-;@ <source>:15:35
+;@ <source>:16:35
 mov r19.xy__, l0
 mov r19.x___, r8.x
 mov r20.xy__, r19
 mov r20._y__, l0.x
-;@ <source>:15:14
+;@ <source>:16:14
 mov r21.xy__, r20.xyxx
 mov r21.__zw, l0.xxxx
 load_resource(1)_sampler(1) r22.xyzw, r21.xyzw
-;@ <source>:15:5
-uav_raw_store_id(1) mem0.xyzw, r16.x, r22
 ;@ <source>:16:5
+uav_raw_store_id(1) mem0.xyzw, r16.x, r22
+;@ <source>:17:5
 iadd r23.x___, r7.x, l3.x
-;@ <source>:16:44
+;@ <source>:17:44
 mov r24.xy__, l0
 mov r24.x___, l0.x
 mov r25.xy__, r24
 mov r25._y__, r8.x
-;@ <source>:16:29
+;@ <source>:17:29
 mov r26.xy__, r25.xyxx
 mov r26.__zw, l0.xxxx
 load_resource(1) r27.xyzw, r26.xyzw
-;@ <source>:16:14
-itof r28.xyzw, r27
-;@ <source>:16:5
-uav_raw_store_id(1) mem0.xyzw, r23.x, r28
-;@ <source>:17:5
-iadd r29.x___, r7.x, l4.x
-;@ <source>:17:23
-mov r30.x___, cb1[0].x
-;@ <source>:17:43
-mov r31.x___, cb1[2].y
-;@ <source>:18:23
-mov r32.x___, cb1[1].x
-;@ <source>:18:55
-mov r33.x___, cb1[3].y
 ;@ <source>:17:14
+itof r28.xyzw, r27
+;@ <source>:17:5
+uav_raw_store_id(1) mem0.xyzw, r23.x, r28
+;@ <source>:18:5
+iadd r29.x___, r7.x, l4.x
+;@ <source>:18:23
+mov r30.x___, cb1[0].x
+;@ <source>:18:43
+mov r31.x___, cb1[2].y
+;@ <source>:19:23
+mov r32.x___, cb1[1].x
+;@ <source>:19:55
+mov r33.x___, cb1[3].y
+;@ <source>:18:14
 itof r34.x___, r30
 mov r35.xyzw, l0
 mov r35.x___, r34.x
@@ -136,7 +137,7 @@ mov r39.__z_, r38.x
 itof r40.x___, r33
 mov r41.xyzw, r39
 mov r41.___w, r40.x
-;@ <source>:17:5
+;@ <source>:18:5
 uav_raw_store_id(1) mem0.xyzw, r29.x, r41
 ret
 endfunc ; rd

@@ -376,6 +376,8 @@ pub struct Compiled {
     pub threads_per_group: Option<[u32; 3]>,
     /// Any double-precision instruction (needs an fp64 device).
     pub uses_doubles: bool,
+    /// Any append-counter instruction (needs a device with counters).
+    pub uses_counters: bool,
     /// `dcl_max_thread_per_group N`.
     pub max_threads_per_group: Option<u32>,
 }
@@ -483,6 +485,9 @@ pub fn compile(p: &Program) -> Result<Compiled, String> {
                     )
                 {
                     c.uses_doubles = true;
+                }
+                if i.op.class == Class::Append {
+                    c.uses_counters = true;
                 }
                 let special = (matches!(op, Opcode::Ftoi | Opcode::Ftou) && !i.controls.is_empty())
                     || (op == Opcode::Div && i.control("zeroop").is_some());

@@ -223,6 +223,13 @@ pub fn run(
                 dev.name
             )));
         }
+        if !dev.family.atomic_counters() && code.uses_counters {
+            return Err(load_fault(format!(
+                "the kernel uses append counters; {} ({}) has none",
+                dev.name,
+                dev.family.name()
+            )));
+        }
     }
     // A group's work-items hold their registers and scratch arrays at once: bounded by
     // GROUP_STATE_BYTES (a program naming many registers, times many work-items).

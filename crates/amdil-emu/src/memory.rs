@@ -19,7 +19,9 @@ pub struct Memory {
     pub global: Vec<u8>,
     /// Global data share, shared by all groups.
     pub gds: Vec<u8>,
-    /// Append counters by UAV id.
+    /// Append counters by counter id (`append_buf_alloc_id(n)`), with their values: the
+    /// runtime sets a counter argument's initial value here and reads it back after the
+    /// run; a counter nobody set starts at 0.
     pub counters: Vec<(u32, u32)>,
     /// Hardware constant buffers bound by the caller (`cb2` and up: the `hc` pointer
     /// arguments), as dwords. A buffer given here replaces the unit's data segment for

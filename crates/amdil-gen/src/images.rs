@@ -7,7 +7,8 @@
 //! when a kernel has eight of them they take UAVs 1–8 and no raw UAV is declared, so such
 //! a kernel may not reach global memory. 7XX has no UAV for images, so no write-only
 //! images. Sampler arguments get ids 0, 1, ... in argument order, then the constant
-//! samplers in the order the kernel first uses them.
+//! samplers in the order the kernel first uses them. The plan also numbers the kernel's
+//! atomic counters ([`counter_ids`]), the other arguments IL names by number.
 
 use kauai_ir::image::ImageType;
 use kauai_ir::{AddrSpace, Function, Type};
@@ -86,6 +87,9 @@ pub(crate) struct KernelImages {
     pub samplers: Vec<SamplerUse>,
     /// Eight write-only images: they take UAVs 1–8 and no raw UAV exists.
     pub no_raw_uav: bool,
+    /// The append-counter id of each `counter32_t` parameter, by parameter index
+    /// ([`counter_ids`]).
+    pub counters: Vec<Option<u32>>,
 }
 
 impl KernelImages {
@@ -126,12 +130,99 @@ pub(crate) fn is_sampler(f: &Function, i: usize) -> bool {
         .is_some_and(|t| t == "sampler_t")
 }
 
+/// Whether parameter `i` of `f` is an atomic counter (`counter32_t` travels as a
+/// global pointer to its value).
+pub(crate) fn is_counter(f: &Function, i: usize) -> bool {
+    f.meta_strs(kauai_ir::meta::KERNEL_ARG_TYPE)
+        .get(i)
+        .is_some_and(|t| t == kauai_ir::meta::COUNTER32_TYPE)
+}
+
+/// The append-counter id of each counter parameter of kernel `f`, by parameter index:
+/// 0, 1, ... in argument order (Kauai's choice; seed 000 only says the `;counter:` ID
+/// is the counter the runtime binds), at most
+/// [`kauai_amdil::device::MAX_ATOMIC_COUNTERS`]; 7XX has no counters.
+pub(crate) fn counter_ids(f: &Function, r7xx: bool) -> Result<Vec<Option<u32>>, GenError> {
+    let mut next = 0u32;
+    let mut ids = Vec::new();
+    for (i, p) in f.params.iter().enumerate() {
+        if !is_counter(f, i) {
+            ids.push(None);
+            continue;
+        }
+        if r7xx {
+            return Err(GenError::Unsupported(format!(
+                "atomic counter argument `{}` of kernel `{}`: 7XX has no append counters (cl_ext_atomic_counters_32 needs Evergreen or later)",
+                p.name, f.name
+            )));
+        }
+        if next >= kauai_amdil::device::MAX_ATOMIC_COUNTERS {
+            return Err(too_many(
+                &f.name,
+                "atomic counter arguments",
+                kauai_amdil::device::MAX_ATOMIC_COUNTERS as usize,
+            ));
+        }
+        ids.push(Some(next));
+        next += 1;
+    }
+    if next > 0 {
+        counters_used_directly(f, &ids)?;
+    }
+    Ok(ids)
+}
+
+/// IL names a counter by number, so each use of a counter parameter must be the
+/// address of an atomic add or subtract (`atomic_inc`/`atomic_dec`) in the kernel itself.
+/// Without optimization the parameter goes through a local variable or a helper call
+/// first, and the counter could not be told from a pointer: refused.
+fn counters_used_directly(f: &Function, ids: &[Option<u32>]) -> Result<(), GenError> {
+    let Some(body) = &f.body else { return Ok(()) };
+    let Some(entry) = body.entry() else {
+        return Ok(());
+    };
+    let params = &body.blocks[entry].params;
+    let counter = |v: kauai_ir::Value| {
+        params
+            .iter()
+            .position(|&p| p == v)
+            .filter(|&i| ids.get(i).copied().flatten().is_some())
+    };
+    for &b in &body.order {
+        for &i in &body.blocks[b].insts {
+            let kind = &body.insts[i].kind;
+            let direct = match kind {
+                kauai_ir::InstKind::AtomicRmw { ptr, value, .. } => {
+                    counter(*value).is_none().then_some(*ptr)
+                }
+                _ => None,
+            };
+            let mut bad = None;
+            kind.for_each_operand(|v| {
+                if Some(v) != direct && bad.is_none() {
+                    bad = counter(v);
+                }
+            });
+            if let Some(k) = bad {
+                return Err(GenError::Unsupported(format!(
+                    "atomic counter argument `{}` of kernel `{}` used other than directly by atomic_inc/atomic_dec (counters reach IL by number; this happens without optimization, e.g. -cl-opt-disable)",
+                    f.params[k].name, f.name
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The image arguments and sampler arguments of kernel `f`, with the cb1 slot each
 /// parameter starts at (`slots`, from the argument layout).
 pub(crate) fn plan(f: &Function, slots: &[u32], r7xx: bool) -> Result<KernelImages, GenError> {
     let types = f.meta_strs(kauai_ir::meta::KERNEL_ARG_TYPE);
     let access = f.meta_strs(kauai_ir::meta::KERNEL_ARG_ACCESS);
-    let mut k = KernelImages::default();
+    let mut k = KernelImages {
+        counters: counter_ids(f, r7xx)?,
+        ..KernelImages::default()
+    };
     let mut reads = 0usize;
     let mut writes = 0usize;
     for (i, p) in f.params.iter().enumerate() {

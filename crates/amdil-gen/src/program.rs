@@ -9,8 +9,8 @@ use kauai_amdil::opcodes::{op, Opcode};
 use kauai_amdil::{Line, LineKind, Program, Stage};
 
 use kauai_amdil::metadata::{
-    DataRow, DataSegment, ImageArg, KernelMetadata, MdEntry, Memory, PointerArg, SamplerArg,
-    ValueArg,
+    CounterArg, DataRow, DataSegment, ImageArg, KernelMetadata, MdEntry, Memory, PointerArg,
+    SamplerArg, ValueArg,
 };
 use kauai_ir::{
     AddrSpace, Aggregate, DataLayout, FuncId, Function, GlobalId, InstKind, Module, Reloc, Scalar,
@@ -45,6 +45,9 @@ enum ArgKind {
     },
     /// Two slots of image constants, read in place by the queries.
     Image,
+    /// An atomic counter: its slot holds the counter's GDS offset, which the code never
+    /// reads (the append instructions name the counter by id).
+    Counter,
 }
 
 #[derive(Clone, Debug)]
@@ -173,6 +176,17 @@ fn kernel_args(m: &Module, f: &Function, r7xx: bool) -> Result<Vec<Arg>, GenErro
                 });
                 (ArgKind::Image, 2, e)
             }
+            // The counter id is the plan's (`kernel_layout`).
+            (Type::Ptr(AddrSpace::Global), None) if crate::images::is_counter(f, i) => {
+                let e = MdEntry::Counter(CounterArg {
+                    name: name.clone(),
+                    bits: 32,
+                    id: 0,
+                    cb: 1,
+                    offset: slot * 16,
+                });
+                (ArgKind::Counter, 1, e)
+            }
             // A sampler travels as its 32-bit bit field (seed 000, "Sampler Arguments").
             _ if crate::images::is_sampler(f, i) => {
                 let e = MdEntry::Value(ValueArg {
@@ -262,14 +276,22 @@ fn kernel_layout(
             e.id = p.resource.or(p.uav).unwrap_or(0);
         }
     }
+    for (a, id) in args.iter_mut().zip(&plan.counters) {
+        if let (MdEntry::Counter(c), Some(id)) = (&mut a.entry, id) {
+            c.id = *id;
+        }
+    }
     Ok((args, plan))
 }
 
-/// Whether kernel `f` takes pointer arguments (which live behind the raw UAV).
+/// Whether kernel `f` takes pointer arguments (which live behind the raw UAV; counters
+/// do not).
 fn has_pointer_args(f: &Function) -> bool {
-    f.params
-        .iter()
-        .any(|p| p.byval.is_some() || matches!(p.ty, Type::Ptr(sp) if sp != AddrSpace::Image))
+    f.params.iter().enumerate().any(|(i, p)| {
+        p.byval.is_some()
+            || matches!(p.ty, Type::Ptr(sp) if sp != AddrSpace::Image)
+                && !crate::images::is_counter(f, i)
+    })
 }
 
 /// Everything known about one function after translation.
@@ -701,7 +723,7 @@ fn wrapper(
                 let vs = Shape::of(*t)?;
                 copy_value_arg(sh, &mut s, p, vs, a.slot);
             }
-            ArgKind::Image => {}
+            ArgKind::Image | ArgKind::Counter => {}
         }
     }
     let call = b::numbered(op::Call, i64::from(sh.ids[f]));
@@ -767,7 +789,7 @@ fn wrapper(
             name: s.name.clone(),
             id: s.id,
             location: u32::from(s.value.is_some()),
-            value: s.value.unwrap_or(0),
+            value: s.value.map_or(0, kauai_amdil::abi::sampler_to_amd),
         })
     }));
     if facts.uses_doubles && !opts.fp64 {

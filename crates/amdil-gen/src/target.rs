@@ -31,6 +31,9 @@ pub fn target_info(mcpu: &str) -> std::result::Result<Arc<Info>, OptionsError> {
     if d.family.evergreen_or_later() {
         extensions.push("cl_khr_byte_addressable_store");
     }
+    if d.family.atomic_counters() {
+        extensions.push("cl_ext_atomic_counters_32");
+    }
     if o.fp64 {
         extensions.push("cl_khr_fp64");
     }

@@ -226,6 +226,43 @@ pub fn image_slots(d: &ImageDesc, layout: ImageLayout) -> [u32; 8] {
     }
 }
 
+/// Sampler bit fields in `;sampler:` lines are the AMD runtime's (`amd::Sampler`, which
+/// "must match the compiler's defines"): normalized coordinates 1, filters 0x10/0x20 as in
+/// OpenCL C, but the addressing modes numbered repeat 2, clamp-to-edge 4, clamp 6,
+/// mirrored repeat 8, where OpenCL C's headers (and Kauai everywhere else) use
+/// clamp-to-edge 2, clamp 4, repeat 6, mirrored repeat 8. The AMD compiler's copy kernels
+/// say `;sampler:unknown_22:0:1:22`: unnormalized, clamp, nearest.
+const AMD_SAMPLER_ADDRESS: [(u32, u32); 5] = [
+    // (OpenCL C, AMD)
+    (0, 0), // none
+    (2, 4), // clamp to edge
+    (4, 6), // clamp
+    (6, 2), // repeat
+    (8, 8), // mirrored repeat
+];
+
+/// The addressing-mode bits of a sampler bit field.
+const SAMPLER_ADDRESS_MASK: u32 = 0xE;
+
+fn map_sampler_address(bits: u32, from_amd: bool) -> u32 {
+    let a = bits & SAMPLER_ADDRESS_MASK;
+    let mapped = AMD_SAMPLER_ADDRESS
+        .iter()
+        .find(|&&(cl, amd)| if from_amd { amd == a } else { cl == a })
+        .map_or(a, |&(cl, amd)| if from_amd { cl } else { amd });
+    (bits & !SAMPLER_ADDRESS_MASK) | mapped
+}
+
+/// A `;sampler:` value (AMD's bits) as OpenCL C's `CLK_*` bits.
+pub fn sampler_from_amd(bits: u32) -> u32 {
+    map_sampler_address(bits, true)
+}
+
+/// OpenCL C's `CLK_*` bits as a `;sampler:` value (AMD's bits).
+pub fn sampler_to_amd(bits: u32) -> u32 {
+    map_sampler_address(bits, false)
+}
+
 /// Builds the bytes of cb1 from kernel argument values and the kernel's metadata.
 #[derive(Clone, Debug, Default)]
 pub struct Cb1Builder {
@@ -385,6 +422,20 @@ pub fn local_arg_offsets(
 mod tests {
     use super::*;
     use crate::metadata::{parse_entry, ValueArg};
+
+    #[test]
+    fn sampler_values_use_amds_addressing_numbers() {
+        // The AMD copy kernels' 22 (0x16): nearest, clamp, unnormalized; OpenCL C's
+        // CLK_FILTER_NEAREST | CLK_ADDRESS_CLAMP is 0x14.
+        assert_eq!(sampler_from_amd(22), 0x14);
+        // CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT | CLK_FILTER_LINEAR = 0x27 is
+        // AMD's 0x23; clamp-to-edge nearest unnormalized 0x12 is AMD's 0x14.
+        assert_eq!(sampler_to_amd(0x27), 0x23);
+        assert_eq!(sampler_to_amd(0x12), 0x14);
+        for bits in 0..0x40 {
+            assert_eq!(sampler_from_amd(sampler_to_amd(bits)), bits, "{bits:#x}");
+        }
+    }
 
     fn value(line: &str) -> ValueArg {
         match parse_entry(line) {

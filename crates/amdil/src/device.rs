@@ -43,6 +43,12 @@ impl Family {
         }
     }
 
+    /// Append counters (`append_buf_alloc`/`append_buf_consume`, the atomic counters of
+    /// `cl_ext_atomic_counters_32`): Evergreen and later; 7XX has none.
+    pub fn atomic_counters(self) -> bool {
+        self.evergreen_or_later()
+    }
+
     /// UAVs a kernel may declare: one on 7XX, twelve on Evergreen and later.
     pub fn max_uavs(self) -> u32 {
         if self.evergreen_or_later() {
@@ -241,6 +247,11 @@ pub const MAX_LOCAL_BYTES: u32 = 32 << 10;
 /// LDS or GDS bytes a program may declare when no device is given (the emulator run
 /// alone, in its tests); with a device, its `local_bytes` and [`GDS_BYTES`] apply.
 pub const MAX_SHARED_BYTES: u32 = 1 << 20;
+
+/// Atomic counters a kernel may take on a device that has them: the extension's
+/// minimum for `CL_DEVICE_MAX_ATOMIC_COUNTERS_EXT`, and the ids 0..7 of
+/// `append_buf_alloc_id(n)`.
+pub const MAX_ATOMIC_COUNTERS: u32 = 8;
 
 /// Bytes of the global data share (`dcl_gds_id`), on every Evergreen and later device.
 pub const GDS_BYTES: u32 = 32 << 10;

@@ -4,7 +4,10 @@
 //! run one kernel the runtime keeps `main`, the kernel's wrapper function and everything
 //! reachable from it through `;function:` call-graph lines (and `call N` instructions),
 //! adds the intrinsics named by `;intrinsic:` lines from a macro library, and replaces
-//! `;$$$$$$$$$$` by `call <kernel id>`. A compiler declares the literal pool of the whole
+//! `;$$$$$$$$$$` by `call <kernel id>`. A program the runtime already linked (its text
+//! patched in place: `call N;$` where the mark was, one kernel and what it reaches) has
+//! no link point left; it links again only for the kernel main calls, unchanged.
+//! A compiler declares the literal pool of the whole
 //! unit in main; of those declarations the linked kernel keeps the ones its code reads,
 //! so that it does not grow with the number of kernels in the unit. [`Linker`] reads a
 //! unit once for linking many kernels.
@@ -46,8 +49,10 @@ pub enum LinkError {
     MissingFunction { id: u32, from: u32 },
     #[error("intrinsic {0} is not in the intrinsic library")]
     MissingIntrinsic(u32),
-    #[error("the program has no `;$$$$$$$$$$` link point in main")]
+    #[error("the program has no `;$$$$$$$$$$` link point in main, and main calls no kernel")]
     NoLinkPoint,
+    #[error("cannot link `{kernel}`: the program is already linked (main has no `;$$$$$$$$$$` link point and calls function {called})")]
+    LinkedToAnother { kernel: String, called: String },
     #[error("the program has no `endmain`")]
     NoEndmain,
     #[error("the metadata is malformed: {0}")]
@@ -359,7 +364,21 @@ impl Linker {
             out.lines.push(l.clone());
         }
         if !patched {
-            return Err(LinkError::NoLinkPoint);
+            // Output the AMD runtime already linked (one kernel, the link point patched
+            // in place, `call N;$`) runs as it is, but only for the kernel main calls.
+            let (called, _) = calls(&unit.main);
+            match called.first() {
+                _ if called.contains(&entry) => {}
+                Some(&id) => {
+                    return Err(LinkError::LinkedToAnother {
+                        kernel: kmd.name.clone(),
+                        called: self
+                            .by_id(id)
+                            .map_or_else(|| id.to_string(), |k| format!("{id} (`{}`)", k.name)),
+                    })
+                }
+                None => return Err(LinkError::NoLinkPoint),
+            }
         }
         for m in &macros {
             if let Some(b) = unit.macros.get(m) {
@@ -495,5 +514,38 @@ mod tests {
         );
         assert_eq!(patch_text(src, 123456), None);
         assert_eq!(patch_text("endmain", 1), None);
+    }
+
+    /// A program whose link point the runtime consumed (`call N;$` in main) links again
+    /// for that kernel, unchanged, and refuses the others with what main calls.
+    #[test]
+    fn consumed_link_point_runs_only_its_kernel() {
+        let unit = "il_cs_2_0\ndcl_cb cb0[9]\n;$$$$$$$$$$\nendmain\n\
+            func 1030 ; __OpenCL_a_kernel\nret\nendfunc\n\
+            ;ARGSTART:__OpenCL_a_kernel\n;uniqueid:1030\n;ARGEND:__OpenCL_a_kernel\n\
+            func 1031 ; __OpenCL_b_kernel\nret\nendfunc\n\
+            ;ARGSTART:__OpenCL_b_kernel\n;uniqueid:1031\n;ARGEND:__OpenCL_b_kernel\nend\n";
+        let parse = |t: &str| {
+            let mut d = kauai_diag::Diagnostics::new();
+            let p = crate::parse_str(t, kauai_diag::FileId(0), &mut d);
+            assert!(d.is_empty(), "{d:?}");
+            p
+        };
+        let lib = Program::default();
+        let linked = patch_text(unit, 1030).expect("a link point");
+        let again = link(&parse(&linked), "a", &lib).expect("the kernel main calls");
+        let first = link(&parse(unit), "a", &lib).expect("the unit links");
+        assert_eq!(again.entry, 1030);
+        // Both mains call 1030 once; the patched one keeps its `;$` comment.
+        let (c1, _) = calls(&again.program.lines);
+        let (c2, _) = calls(&first.program.lines);
+        assert_eq!(c1, c2);
+        let err = link(&parse(&linked), "b", &lib).expect_err("main calls a");
+        assert_eq!(
+            err.to_string(),
+            "cannot link `__OpenCL_b_kernel`: the program is already linked (main has no `;$$$$$$$$$$` link point and calls function 1030 (`__OpenCL_a_kernel`))"
+        );
+        let bare = unit.replace(";$$$$$$$$$$\n", "");
+        assert_eq!(link(&parse(&bare), "a", &lib), Err(LinkError::NoLinkPoint));
     }
 }

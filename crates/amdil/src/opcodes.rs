@@ -507,7 +507,9 @@ impl Opcode {
             return None;
         }
         let n = self.mnemonic();
-        if n.starts_with("uav_") || n.starts_with("append_buf") {
+        if n.starts_with("append_buf") {
+            Some(Resource::Counter)
+        } else if n.starts_with("uav_") {
             Some(Resource::Uav)
         } else if n.starts_with("lds_") {
             Some(Resource::Lds)
@@ -552,6 +554,10 @@ pub enum Resource {
     Gds,
     /// Texture resources (`dcl_resource_id(n)`).
     Texture,
+    /// Append (atomic) counters, `append_buf_alloc_id(n)`: ids 0–7 of their own (the
+    /// `;counter:` line's ID; seed 003 gives counters the resource range 0–7), kept by
+    /// the hardware in GDS and bound by the runtime, so nothing declares them.
+    Counter,
 }
 
 impl std::fmt::Display for Opcode {

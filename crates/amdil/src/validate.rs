@@ -283,22 +283,36 @@ impl Validator<'_> {
 
     fn resources(&mut self, i: &Inst) {
         let id = i.resource_id();
-        if let Some(res) = i.op.resource() {
-            let (set, what) = match res {
-                Resource::Uav => (&self.declared.uav, "UAV"),
-                Resource::Lds => (&self.declared.lds, "LDS"),
-                Resource::Gds => (&self.declared.gds, "GDS"),
-                Resource::Texture => (&self.declared.texture, "resource"),
-            };
-            if let Some(id) = id {
-                if !set.contains(&id) {
-                    self.error(
-                        i.loc,
-                        format!("{what} id {id} is not declared"),
-                        format!("expected a `dcl_*` declaration for {what} id {id}"),
-                    );
-                }
+        let declared = match i.op.resource() {
+            Some(Resource::Uav) => Some((&self.declared.uav, "UAV")),
+            Some(Resource::Lds) => Some((&self.declared.lds, "LDS")),
+            Some(Resource::Gds) => Some((&self.declared.gds, "GDS")),
+            Some(Resource::Texture) => Some((&self.declared.texture, "resource")),
+            // Counters are not declared; their ids are a fixed range.
+            Some(Resource::Counter) | None => None,
+        };
+        match (declared, id) {
+            (Some((set, what)), Some(id)) if !set.contains(&id) => {
+                self.error(
+                    i.loc,
+                    format!("{what} id {id} is not declared"),
+                    format!("expected a `dcl_*` declaration for {what} id {id}"),
+                );
             }
+            (None, Some(id))
+                if i.op.resource() == Some(Resource::Counter)
+                    && id >= crate::device::MAX_ATOMIC_COUNTERS =>
+            {
+                self.error(
+                    i.loc,
+                    format!("append counter id {id} is out of range"),
+                    format!(
+                        "counters are numbered 0 to {}",
+                        crate::device::MAX_ATOMIC_COUNTERS - 1
+                    ),
+                );
+            }
+            _ => {}
         }
         let mut regs = Vec::new();
         for o in &i.operands {

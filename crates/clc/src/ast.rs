@@ -453,6 +453,9 @@ pub enum OpaqueType {
     Image3d,
     Sampler,
     Event,
+    /// `counter32_t` of `cl_ext_atomic_counters_32`: a 32-bit atomic counter, only a
+    /// kernel (or inlined helper) parameter, only used by `atomic_inc`/`atomic_dec`.
+    Counter32,
 }
 
 impl OpaqueType {
@@ -466,6 +469,7 @@ impl OpaqueType {
             OpaqueType::Image3d => "image3d_t",
             OpaqueType::Sampler => "sampler_t",
             OpaqueType::Event => "event_t",
+            OpaqueType::Counter32 => kauai_ir::meta::COUNTER32_TYPE,
         }
     }
 }

@@ -272,16 +272,20 @@ pub fn compile_opencl_c(
     let tu = crate::parse::parse(&out.tokens, &mut diags);
     // The pragma enables the extension for the whole unit, wherever it stands (clang
     // enables it from the pragma on; a unit that uses half before enabling it is rare).
-    let fp16 = if !opts.extensions.iter().any(|e| e == "cl_khr_fp16") {
-        crate::lower::Fp16::Unavailable
-    } else if out.pragmas.iter().any(|p| {
-        matches!(&p.kind, crate::pp::PragmaKind::Extension { name, enable: true }
-            if name == "cl_khr_fp16" || name == "all")
-    }) {
-        crate::lower::Fp16::Enabled
-    } else {
-        crate::lower::Fp16::Disabled
+    let extension = |ext: &str| {
+        if !opts.extensions.iter().any(|e| e == ext) {
+            crate::lower::Extension::Unavailable
+        } else if out.pragmas.iter().any(|p| {
+            matches!(&p.kind, crate::pp::PragmaKind::Extension { name, enable: true }
+                if name == ext || name == "all")
+        }) {
+            crate::lower::Extension::Enabled
+        } else {
+            crate::lower::Extension::Disabled
+        }
     };
+    let fp16 = extension("cl_khr_fp16");
+    let atomic_counters = extension("cl_ext_atomic_counters_32");
     let lopts = LowerOptions {
         fp64: opts.fp64,
         images: opts.images,
@@ -293,6 +297,7 @@ pub fn compile_opencl_c(
             .any(|e| e == "cl_khr_int64_base_atomics"),
         compile_only: opts.compile_only,
         fp16,
+        atomic_counters,
     };
     let module = lower_translation_unit(&tu, sources, opts.data_layout, &lopts, &mut diags);
     if opts.cl_options.no_warnings {

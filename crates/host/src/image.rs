@@ -6,7 +6,9 @@
 //! bytes`, slice pitch `row pitch * height`), with its type, format and sizes. A 1-D
 //! array keeps its layers as rows (`height` is the array size) and a 2-D array as
 //! slices (`depth` is the array size). Kernels reach pixels only through [`Image::read`]
-//! and [`Image::write`].
+//! and [`Image::write`]. A pixel of a packed type (`UNORM_SHORT_565`/`555`,
+//! `UNORM_INT_101010`) is one word whose red, green and blue fields are its stored
+//! channels; the `x` orders (`Rx`, `RGx`, `RGBx`) store what R, RG and RGB store.
 //!
 //! Where OpenCL 1.2 leaves a result undefined, Kauai chooses:
 //! - `CLK_ADDRESS_NONE` treats texels outside the image as `CLK_ADDRESS_CLAMP` does
@@ -125,6 +127,14 @@ impl Image {
         let eb = self.format.ty.bytes();
         let base = self.offset(c);
         let mut out = [0u32; 4];
+        // A packed pixel is one word; its fields are the stored channels.
+        if let Some(fields) = self.format.ty.packed() {
+            let word = self.buf.load(base, eb as u32) as u32;
+            for (o, (lo, width)) in out.iter_mut().zip(fields) {
+                *o = (word >> lo) & ((1 << width) - 1);
+            }
+            return out;
+        }
         for (k, o) in out
             .iter_mut()
             .enumerate()
@@ -142,8 +152,12 @@ impl Image {
         out
     }
 
-    /// Channel values as `read_imagef` sees them (8.3.1.1), in stored order.
-    fn to_float(&self, raw: u32) -> f32 {
+    /// Stored channel `k` as `read_imagef` sees it (8.3.1.1).
+    fn to_float(&self, raw: u32, k: usize) -> f32 {
+        if let Some(fields) = self.format.ty.packed() {
+            let max = (1u32 << fields[k.min(2)].1) - 1;
+            return raw as f32 / max as f32;
+        }
         match self.format.ty {
             ChannelType::UnormInt8 => raw as f32 / 255.0,
             ChannelType::UnormInt16 => raw as f32 / 65535.0,
@@ -173,7 +187,7 @@ impl Image {
         }
         let raw = self.load(c);
         let stored: [u32; 4] = std::array::from_fn(|k| match kind {
-            ChannelKind::Float => self.to_float(raw[k]).to_bits(),
+            ChannelKind::Float => self.to_float(raw[k], k).to_bits(),
             _ => raw[k],
         });
         match self.format.order {
@@ -324,6 +338,17 @@ impl Image {
         }
         let eb = self.format.ty.bytes();
         let base = self.offset(c);
+        if let Some(fields) = self.format.ty.packed() {
+            // Each field as an unsigned normalized value of its width, ties to even.
+            let mut word = 0u32;
+            for ((lo, width), &slot) in fields.iter().zip(self.format.order.layout()) {
+                let max = ((1u32 << width) - 1) as f32;
+                let v = norm_to_int(f32::from_bits(color[slot]), max, 0.0, max) as u32;
+                word |= v << lo;
+            }
+            self.buf.store(base, eb as u32, u64::from(word));
+            return Ok(());
+        }
         for (k, &slot) in self.format.order.layout().iter().enumerate() {
             let bits = convert_for_write(self.format.ty, color[slot]);
             self.buf
@@ -341,9 +366,9 @@ impl Image {
             for y in 0..h {
                 for x in 0..w {
                     let raw = self.load([x, y, z]);
-                    for &r in raw.iter().take(self.format.order.channels()) {
+                    for (k, &r) in raw.iter().enumerate().take(self.format.order.channels()) {
                         out.push(match self.format.ty.kind() {
-                            ChannelKind::Float => ChannelValue::Float(self.to_float(r)),
+                            ChannelKind::Float => ChannelValue::Float(self.to_float(r, k)),
                             ChannelKind::Signed => ChannelValue::Int(r as i32 as i64),
                             ChannelKind::Unsigned => ChannelValue::Int(r as i64),
                         });
@@ -451,6 +476,8 @@ fn convert_for_write(ty: ChannelType, v: u32) -> u32 {
         ChannelType::UnsignedInt8 => u.min(255) as u32,
         ChannelType::UnsignedInt16 => u.min(65535) as u32,
         ChannelType::UnsignedInt32 => v,
+        // Packed pixels are built field by field in `write`, never one channel here.
+        ChannelType::UnormShort565 | ChannelType::UnormShort555 | ChannelType::UnormInt101010 => v,
     }
 }
 

@@ -20,30 +20,18 @@ use crate::platform::has_images;
 use crate::registry::{self, Kind};
 use crate::value::InfoValue;
 
-/// Channel orders and types OpenCL 1.2 defines (5.3.1.1) that the host sampler does
-/// not store: a format naming them is valid but not supported.
-const OTHER_ORDERS: [u32; 4] = [CL_RGB, CL_Rx, CL_RGx, CL_RGBx];
-const PACKED_TYPES: [u32; 3] = [CL_UNORM_SHORT_565, CL_UNORM_SHORT_555, CL_UNORM_INT_101010];
-
 /// The format of a `cl_image_format`: `CL_INVALID_IMAGE_FORMAT_DESCRIPTOR` when
-/// OpenCL 1.2 does not define the combination, `CL_IMAGE_FORMAT_NOT_SUPPORTED` when it
-/// does but the host sampler does not store it.
+/// OpenCL 1.2 does not define the combination (every order and type it defines is one
+/// of `kauai_ir::image`'s, which the host sampler stores).
 pub fn format_of(order: u32, ty: u32) -> R<ImageFormat> {
     let o = ChannelOrder::ALL.into_iter().find(|o| o.value() == order);
     let t = ChannelType::ALL.into_iter().find(|t| t.value() == ty);
-    if let (Some(order), Some(ty)) = (o, t) {
-        let f = ImageFormat { order, ty };
-        f.check().map_err(|_| CL_INVALID_IMAGE_FORMAT_DESCRIPTOR)?;
-        return Ok(f);
-    }
-    let known = (o.is_some() || OTHER_ORDERS.contains(&order))
-        && (t.is_some() || PACKED_TYPES.contains(&ty));
-    // The packed types go with CL_RGB and CL_RGBx only, and those orders only with them.
-    let rgb = order == CL_RGB || order == CL_RGBx;
-    if !known || rgb != PACKED_TYPES.contains(&ty) {
+    let (Some(order), Some(ty)) = (o, t) else {
         return Err(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
-    }
-    Err(CL_IMAGE_FORMAT_NOT_SUPPORTED)
+    };
+    let f = ImageFormat { order, ty };
+    f.check().map_err(|_| CL_INVALID_IMAGE_FORMAT_DESCRIPTOR)?;
+    Ok(f)
 }
 
 pub fn image_type(t: u32) -> Option<ImageType> {

@@ -47,6 +47,13 @@ pub const MAX_READ_IMAGE_ARGS: u32 = 128;
 pub const MAX_WRITE_IMAGE_ARGS: u32 = 8;
 pub const MAX_SAMPLERS: u32 = 16;
 
+/// `CL_DEVICE_MAX_ATOMIC_COUNTERS_EXT` (`cl_ext_atomic_counters_32`, 0x4032; not in
+/// `opencl-sys`), asked of devices that offer the extension.
+pub const CL_DEVICE_MAX_ATOMIC_COUNTERS_EXT: u32 = 0x4032;
+/// Its value: the extension's minimum, which the kauai devices' counter ids 0–7 allow
+/// (`kauai_amdil::device::MAX_ATOMIC_COUNTERS`); the host takes any number.
+pub const MAX_ATOMIC_COUNTERS: u32 = 8;
+
 /// The environment variable that bounds one kernel's run time, in seconds (a kernel
 /// over it ends with a fault, as a GPU watchdog would end it). Unset: no limit, as
 /// OpenCL has none.

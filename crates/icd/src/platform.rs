@@ -247,6 +247,13 @@ pub fn device_info(d: &DeviceObj, param: cl_device_info) -> Result<InfoValue, cl
         } else {
             0
         }),
+        crate::limits::CL_DEVICE_MAX_ATOMIC_COUNTERS_EXT
+            if d.extensions
+                .split(' ')
+                .any(|e| e == "cl_ext_atomic_counters_32") =>
+        {
+            InfoValue::u32(crate::limits::MAX_ATOMIC_COUNTERS)
+        }
         CL_DEVICE_MAX_MEM_ALLOC_SIZE => InfoValue::u64(d.max_alloc),
         CL_DEVICE_IMAGE2D_MAX_WIDTH | CL_DEVICE_IMAGE2D_MAX_HEIGHT if images => {
             InfoValue::usize(crate::limits::IMAGE2D_MAX)
@@ -358,5 +365,26 @@ mod tests {
         let cypress = make_device("cypress").expect("the cypress device");
         assert!(!cypress.extensions.split(' ').any(|e| e == "cl_khr_fp16"));
         assert_eq!(info_u64(&cypress, CL_DEVICE_HALF_FP_CONFIG), 0);
+    }
+
+    /// Atomic counters: the host and Evergreen-and-later devices list
+    /// `cl_ext_atomic_counters_32` and answer its query with the minimum, 8; 7XX does
+    /// neither (the query is then an invalid value, as for any unknown one).
+    #[test]
+    fn atomic_counters_from_evergreen_on() {
+        let ext = |d: &DeviceObj| {
+            d.extensions
+                .split(' ')
+                .any(|e| e == "cl_ext_atomic_counters_32")
+        };
+        for name in ["host", "cypress", "cayman"] {
+            let d = make_device(name).expect("a device");
+            assert!(ext(&d), "{name}");
+            let v = device_info(&d, 0x4032).expect("the counter query");
+            assert_eq!(v.0, 8u32.to_le_bytes().to_vec(), "{name}");
+        }
+        let rv770 = make_device("rv770").expect("the rv770 device");
+        assert!(!ext(&rv770));
+        assert_eq!(device_info(&rv770, 0x4032).err(), Some(CL_INVALID_VALUE));
     }
 }

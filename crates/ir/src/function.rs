@@ -70,6 +70,10 @@ pub mod meta {
     pub const KERNEL_ARG_ACCESS: &str = "kernel_arg_access_qual";
     /// One string per argument: space-separated `const`, `restrict`, `volatile`.
     pub const KERNEL_ARG_TYPE_QUAL: &str = "kernel_arg_type_qual";
+    /// The [`KERNEL_ARG_TYPE`] of an atomic counter (`cl_ext_atomic_counters_32`): a
+    /// `ptr1` to the counter's 32-bit value, whose only uses are `atomicrmw add`/`sub`
+    /// of 1 (`atomic_inc`/`atomic_dec`).
+    pub const COUNTER32_TYPE: &str = "counter32_t";
 }
 
 /// A function: a declaration if `body` is `None`.

@@ -195,10 +195,17 @@ pub enum ChannelOrder {
     Argb,
     Intensity,
     Luminance,
+    /// Only with the packed channel types.
+    Rgb,
+    /// R, RG and RGB with an unused channel `x`: stored as R, RG, RGB (`x` takes no
+    /// bytes, as in every OpenCL implementation), but whose border colour has alpha 0.
+    Rx,
+    Rgx,
+    Rgbx,
 }
 
 impl ChannelOrder {
-    pub const ALL: [ChannelOrder; 9] = [
+    pub const ALL: [ChannelOrder; 13] = [
         ChannelOrder::R,
         ChannelOrder::A,
         ChannelOrder::Rg,
@@ -208,6 +215,10 @@ impl ChannelOrder {
         ChannelOrder::Argb,
         ChannelOrder::Intensity,
         ChannelOrder::Luminance,
+        ChannelOrder::Rgb,
+        ChannelOrder::Rx,
+        ChannelOrder::Rgx,
+        ChannelOrder::Rgbx,
     ];
 
     /// The part after `CL_`/`CLK_` (`RGBA`).
@@ -222,6 +233,10 @@ impl ChannelOrder {
             ChannelOrder::Argb => "ARGB",
             ChannelOrder::Intensity => "INTENSITY",
             ChannelOrder::Luminance => "LUMINANCE",
+            ChannelOrder::Rgb => "RGB",
+            ChannelOrder::Rx => "Rx",
+            ChannelOrder::Rgx => "RGx",
+            ChannelOrder::Rgbx => "RGBx",
         }
     }
 
@@ -237,6 +252,10 @@ impl ChannelOrder {
             ChannelOrder::Argb => 0x10B7,
             ChannelOrder::Intensity => 0x10B8,
             ChannelOrder::Luminance => 0x10B9,
+            ChannelOrder::Rgb => 0x10B4,
+            ChannelOrder::Rx => 0x10BA,
+            ChannelOrder::Rgx => 0x10BB,
+            ChannelOrder::Rgbx => 0x10BC,
         }
     }
 
@@ -251,9 +270,10 @@ impl ChannelOrder {
     /// Channels stored per pixel.
     pub fn channels(self) -> usize {
         match self {
-            ChannelOrder::R | ChannelOrder::A => 1,
+            ChannelOrder::R | ChannelOrder::A | ChannelOrder::Rx => 1,
             ChannelOrder::Intensity | ChannelOrder::Luminance => 1,
-            ChannelOrder::Rg | ChannelOrder::Ra => 2,
+            ChannelOrder::Rg | ChannelOrder::Ra | ChannelOrder::Rgx => 2,
+            ChannelOrder::Rgb | ChannelOrder::Rgbx => 3,
             ChannelOrder::Rgba | ChannelOrder::Bgra | ChannelOrder::Argb => 4,
         }
     }
@@ -262,8 +282,10 @@ impl ChannelOrder {
     pub fn layout(self) -> &'static [usize] {
         match self {
             ChannelOrder::R | ChannelOrder::Intensity | ChannelOrder::Luminance => &[0],
+            ChannelOrder::Rx => &[0],
             ChannelOrder::A => &[3],
-            ChannelOrder::Rg => &[0, 1],
+            ChannelOrder::Rg | ChannelOrder::Rgx => &[0, 1],
+            ChannelOrder::Rgb | ChannelOrder::Rgbx => &[0, 1, 2],
             ChannelOrder::Ra => &[0, 3],
             ChannelOrder::Rgba => &[0, 1, 2, 3],
             ChannelOrder::Bgra => &[2, 1, 0, 3],
@@ -271,12 +293,12 @@ impl ChannelOrder {
         }
     }
 
-    /// The border colour's alpha of CLK_ADDRESS_CLAMP (OpenCL 1.2 8.3: 0 when the order
-    /// has alpha, 1 when it has none).
+    /// The border colour's alpha of CLK_ADDRESS_CLAMP (OpenCL 1.2 8.3: 1 for R, RG,
+    /// RGB and LUMINANCE, 0 for the others, the `x` orders included).
     pub fn border_alpha_one(self) -> bool {
         matches!(
             self,
-            ChannelOrder::R | ChannelOrder::Rg | ChannelOrder::Luminance
+            ChannelOrder::R | ChannelOrder::Rg | ChannelOrder::Rgb | ChannelOrder::Luminance
         )
     }
 }
@@ -296,6 +318,12 @@ pub enum ChannelType {
     UnsignedInt32,
     HalfFloat,
     Float,
+    /// Packed normalized RGB in one 16-bit word: red in bits 15:11, green 10:5, blue 4:0.
+    UnormShort565,
+    /// Red in bits 14:10, green 9:5, blue 4:0 (bit 15 unused).
+    UnormShort555,
+    /// In one 32-bit word: red in bits 29:20, green 19:10, blue 9:0 (bits 31:30 unused).
+    UnormInt101010,
 }
 
 /// What `read_image*`/`write_image*` a channel type goes with.
@@ -308,7 +336,7 @@ pub enum ChannelKind {
 }
 
 impl ChannelType {
-    pub const ALL: [ChannelType; 12] = [
+    pub const ALL: [ChannelType; 15] = [
         ChannelType::SnormInt8,
         ChannelType::SnormInt16,
         ChannelType::UnormInt8,
@@ -321,6 +349,9 @@ impl ChannelType {
         ChannelType::UnsignedInt32,
         ChannelType::HalfFloat,
         ChannelType::Float,
+        ChannelType::UnormShort565,
+        ChannelType::UnormShort555,
+        ChannelType::UnormInt101010,
     ];
 
     /// The part after `CL_`/`CLK_` (`UNORM_INT8`).
@@ -338,6 +369,9 @@ impl ChannelType {
             ChannelType::UnsignedInt32 => "UNSIGNED_INT32",
             ChannelType::HalfFloat => "HALF_FLOAT",
             ChannelType::Float => "FLOAT",
+            ChannelType::UnormShort565 => "UNORM_SHORT_565",
+            ChannelType::UnormShort555 => "UNORM_SHORT_555",
+            ChannelType::UnormInt101010 => "UNORM_INT_101010",
         }
     }
 
@@ -356,6 +390,9 @@ impl ChannelType {
             ChannelType::UnsignedInt32 => 0x10DC,
             ChannelType::HalfFloat => 0x10DD,
             ChannelType::Float => 0x10DE,
+            ChannelType::UnormShort565 => 0x10D4,
+            ChannelType::UnormShort555 => 0x10D5,
+            ChannelType::UnormInt101010 => 0x10D6,
         }
     }
 
@@ -367,14 +404,27 @@ impl ChannelType {
             .find(|t| t.name().eq_ignore_ascii_case(s))
     }
 
+    /// Bytes of one channel; of the whole pixel for the packed types.
     pub fn bytes(self) -> usize {
         match self {
+            ChannelType::UnormShort565 | ChannelType::UnormShort555 => 2,
+            ChannelType::UnormInt101010 => 4,
             ChannelType::SnormInt8 | ChannelType::UnormInt8 => 1,
             ChannelType::SignedInt8 | ChannelType::UnsignedInt8 => 1,
             ChannelType::SnormInt16 | ChannelType::UnormInt16 => 2,
             ChannelType::SignedInt16 | ChannelType::UnsignedInt16 => 2,
             ChannelType::HalfFloat => 2,
             ChannelType::SignedInt32 | ChannelType::UnsignedInt32 | ChannelType::Float => 4,
+        }
+    }
+
+    /// For a packed type, each of red, green and blue as (lowest bit, width).
+    pub fn packed(self) -> Option<[(u32, u32); 3]> {
+        match self {
+            ChannelType::UnormShort565 => Some([(11, 5), (5, 6), (0, 5)]),
+            ChannelType::UnormShort555 => Some([(10, 5), (5, 5), (0, 5)]),
+            ChannelType::UnormInt101010 => Some([(20, 10), (10, 10), (0, 10)]),
+            _ => None,
         }
     }
 
@@ -400,9 +450,13 @@ pub struct ImageFormat {
 
 impl ImageFormat {
     /// Whether OpenCL 1.2 (5.3.1.1) defines this combination: INTENSITY and LUMINANCE
-    /// only with normalized and floating types, BGRA and ARGB only with 8-bit ones.
+    /// only with normalized and floating types, BGRA and ARGB only with 8-bit ones, RGB
+    /// and RGBx only with the packed types, and those only with RGB and RGBx.
     pub fn check(self) -> Result<(), String> {
+        let packed = self.ty.packed().is_some();
         let ok = match self.order {
+            ChannelOrder::Rgb | ChannelOrder::Rgbx => packed,
+            _ if packed => false,
             ChannelOrder::Intensity | ChannelOrder::Luminance => {
                 self.ty.kind() == ChannelKind::Float
             }
@@ -421,7 +475,20 @@ impl ImageFormat {
     }
 
     pub fn pixel_bytes(self) -> usize {
-        self.order.channels() * self.ty.bytes()
+        if self.ty.packed().is_some() {
+            self.ty.bytes()
+        } else {
+            self.order.channels() * self.ty.bytes()
+        }
+    }
+
+    /// Values stored per pixel: one per channel, one word for the packed types.
+    pub fn stored_values(self) -> usize {
+        if self.ty.packed().is_some() {
+            1
+        } else {
+            self.order.channels()
+        }
     }
 }
 
@@ -476,6 +543,20 @@ mod tests {
         assert!(!f(ChannelOrder::Bgra, ChannelType::Float));
         assert!(!f(ChannelOrder::Intensity, ChannelType::SignedInt8));
         assert!(f(ChannelOrder::Luminance, ChannelType::HalfFloat));
+        assert!(f(ChannelOrder::Rgb, ChannelType::UnormShort565));
+        assert!(f(ChannelOrder::Rgbx, ChannelType::UnormInt101010));
+        assert!(!f(ChannelOrder::Rgb, ChannelType::UnormInt8));
+        assert!(!f(ChannelOrder::Rgba, ChannelType::UnormShort555));
+        assert!(f(ChannelOrder::Rx, ChannelType::SignedInt16));
+        assert_eq!(
+            ImageFormat {
+                order: ChannelOrder::Rgbx,
+                ty: ChannelType::UnormShort555
+            }
+            .pixel_bytes(),
+            2
+        );
+        assert_eq!(ChannelOrder::from_name("CL_RGBX"), Some(ChannelOrder::Rgbx));
         assert_eq!(ChannelOrder::from_name("cl_rgba"), Some(ChannelOrder::Rgba));
         assert_eq!(
             ChannelType::from_name("unorm_int8"),

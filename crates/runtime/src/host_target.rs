@@ -41,6 +41,7 @@ pub fn host_info() -> Arc<Info> {
                     "cl_khr_int64_base_atomics",
                     "cl_khr_int64_extended_atomics",
                     "cl_khr_byte_addressable_store",
+                    "cl_ext_atomic_counters_32",
                 ]
                 .map(String::from)
                 .to_vec(),

@@ -14,7 +14,9 @@
 //! buffer's offset there), `__constant` buffers of `hc` pointers in their hardware
 //! constant buffer, `__local` pointers after the compiler's local memory, the data
 //! segment and the printf buffer after the buffers. cb1 is filled from the metadata by
-//! [`Cb1Builder`], cb0 by the emulator from the launch.
+//! [`Cb1Builder`], cb0 by the emulator from the launch. An atomic counter argument is a
+//! buffer whose first 4 bytes are the counter's initial value, copied to the emulator's
+//! counter of its `;counter:` id and back after the run.
 
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
@@ -31,6 +33,11 @@ use kauai_ir::{AddrSpace, Scalar, Type};
 
 use crate::error::RuntimeError;
 use crate::kernel::KernelArg;
+
+/// Bytes of one 32-bit counter in GDS. A counter argument's cb1 slot holds its GDS
+/// offset, `id * COUNTER_BYTES` (seed 000 says "the counter's offset" without a layout;
+/// Kauai's generated code never reads it).
+pub const COUNTER_BYTES: u32 = 4;
 
 /// Bytes of the printf buffer of a kernel that has `;printf_fmt` entries.
 pub const PRINTF_BUFFER_BYTES: u32 = 1 << 20;
@@ -337,14 +344,27 @@ fn kernel_info(
                     size: 4,
                 }
             }
+            // A counter is bound like a buffer holding its 32-bit value
+            // (`cl_ext_atomic_counters_32`); the emulator keeps it by id during the run.
             MdEntry::Counter(c) => {
-                note(
-                    &mut unsupported,
-                    format!("atomic counter arguments (`;counter:{}`)", c.name),
-                );
+                if c.bits != 32 {
+                    note(
+                        &mut unsupported,
+                        format!("{}-bit atomic counters (`;counter:{}`)", c.bits, c.name),
+                    );
+                }
+                if c.cb != 1 {
+                    note(
+                        &mut unsupported,
+                        format!(
+                            "argument `{}` in cb{} (arguments live in cb1)",
+                            c.name, c.cb
+                        ),
+                    );
+                }
                 ArgInfo {
                     name: c.name.clone(),
-                    kind: ArgKind::ByVal { size: 4 },
+                    kind: ArgKind::Buffer(AddrSpace::Global),
                     type_name: format!("counter{}_t", c.bits),
                     access_qual: "none".into(),
                     type_qual: String::new(),
@@ -535,6 +555,7 @@ pub(crate) fn enqueue(
     let mut placed: Vec<(usize, Arc<Buffer>)> = Vec::new();
     let mut lds_min: Vec<(u32, u32)> = Vec::new();
     let mut emulated_local = false;
+    let mut counters: Vec<(u32, Arc<Buffer>)> = Vec::new();
     for ((a, v), e) in info.args.iter().zip(args).zip(&kernel.args) {
         match (e, v) {
             (MdEntry::Pointer(p), KernelArg::Buffer(b)) => {
@@ -579,6 +600,27 @@ pub(crate) fn enqueue(
                 cb1.value(val, bytes)
                     .map_err(|e| bad_arg(&a.name, e.to_string()))?;
             }
+            (MdEntry::Counter(c), KernelArg::Buffer(b)) => {
+                let bytes = b.read_bytes();
+                let Some(v) = bytes.get(..4).and_then(|v| <[u8; 4]>::try_from(v).ok()) else {
+                    return Err(bad_arg(
+                        &a.name,
+                        format!(
+                            "a counter needs a buffer of at least 4 bytes, not {}",
+                            bytes.len()
+                        ),
+                    ));
+                };
+                if mem.counters.iter().any(|(id, _)| *id == c.id) {
+                    return Err(bad_arg(
+                        &a.name,
+                        format!("counter id {} is bound twice", c.id),
+                    ));
+                }
+                mem.counters.push((c.id, u32::from_le_bytes(v)));
+                cb1.counter(c, c.id * COUNTER_BYTES);
+                counters.push((c.id, b.clone()));
+            }
             (MdEntry::Image(i), KernelArg::Image(img)) => {
                 cb1.image(i, &image_desc(img), layout);
                 let at = if i.access == "WO" {
@@ -604,7 +646,7 @@ pub(crate) fn enqueue(
     for e in &linked.metadata.entries {
         let MdEntry::Sampler(smp) = e else { continue };
         let bits = if smp.location == 1 {
-            smp.value
+            kauai_amdil::abi::sampler_from_amd(smp.value)
         } else {
             let value = info
                 .args
@@ -662,6 +704,11 @@ pub(crate) fn enqueue(
         let end = at + b.len();
         if let Some(bytes) = mem.global.get(*at..end) {
             b.write_bytes(0, bytes)?;
+        }
+    }
+    for (id, b) in &counters {
+        if let Some((_, v)) = mem.counters.iter().find(|(k, _)| k == id) {
+            b.write_bytes(0, &v.to_le_bytes())?;
         }
     }
     let (printf, printf_dropped) = match printf_at {

@@ -382,6 +382,9 @@ impl FnGen<'_, '_> {
         expected: Option<Value>,
         d: &VLoc,
     ) -> R {
+        if let Some(id) = self.counter_id(ptr) {
+            return self.counter_atomic(id, op, value, expected, d);
+        }
         let sh = self.shape(value)?;
         if sh.bits != 32 || sh.lanes != 1 || sh.float && op != Some(AtomicOp::Xchg) {
             return unsupported(format!("atomic operations on {}", self.ty(value)));
@@ -423,6 +426,55 @@ impl FnGen<'_, '_> {
                 self.e(b::mem_dyn(opc, id, dst, [p, v, e]));
             }
             None => self.e(b::mem_dyn(opc, id, dst, [p, v])),
+        }
+        Ok(())
+    }
+
+    /// The append-counter id of `v` when it is a counter parameter of the kernel itself
+    /// (helpers taking counters are inlined by finalize).
+    fn counter_id(&self, v: Value) -> Option<u32> {
+        let entry = self.body.entry();
+        match self.body.values.get(v).map(|d| &d.def) {
+            Some(kauai_ir::ValueDef::Param(b, i)) if Some(*b) == entry => self
+                .sh
+                .images
+                .get(&self.fid)?
+                .counters
+                .get(*i as usize)
+                .copied()
+                .flatten(),
+            _ => None,
+        }
+    }
+
+    /// `atomic_inc`/`atomic_dec` of counter `id`: `append_buf_alloc` returns the old
+    /// value, `append_buf_consume` the new one, so a decrement adds 1 back to return the
+    /// old value as OpenCL's `atomic_dec` does.
+    fn counter_atomic(
+        &mut self,
+        id: u32,
+        op: Option<AtomicOp>,
+        value: Value,
+        expected: Option<Value>,
+        d: &VLoc,
+    ) -> R {
+        let one = self.const_int(value) == Some(1);
+        let opc = match op {
+            Some(AtomicOp::Add) if one && expected.is_none() => Opcode::AppendBufAlloc,
+            Some(AtomicOp::Sub) if one && expected.is_none() => Opcode::AppendBufConsume,
+            _ => {
+                return unsupported(
+                    "an atomic counter operation other than atomic_inc or atomic_dec".to_string(),
+                )
+            }
+        };
+        // Counters live outside every UAV, but SC must keep a kernel that bumps one.
+        self.facts.writes_global = true;
+        let dst = d.d(0, &[0]);
+        self.e(b::mem_dyn(opc, id, Some(dst), []));
+        if opc == Opcode::AppendBufConsume {
+            let one = self.lit(1);
+            self.e(b::alu(op::Iadd, dst, [d.s(0, &[0]), one]));
         }
         Ok(())
     }

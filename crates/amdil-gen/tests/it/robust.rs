@@ -52,7 +52,10 @@ pub fn check(src: &[u8], mcpu: &str) -> bool {
             .filter(|e| {
                 matches!(
                     e,
-                    MdEntry::Value(_) | MdEntry::Pointer(_) | MdEntry::Image(_)
+                    MdEntry::Value(_)
+                        | MdEntry::Pointer(_)
+                        | MdEntry::Image(_)
+                        | MdEntry::Counter(_)
                 )
             })
             .count();

@@ -1034,7 +1034,7 @@ impl Lowerer<'_> {
                 let Some(pt) = self.t.as_ptr(p.t).filter(|pt| {
                     self.t.as_prim(pt.pointee).is_some_and(|q| {
                         q != Prim::Bool
-                            && (q != Prim::Half || self.opts.fp16 == super::Fp16::Enabled)
+                            && (q != Prim::Half || self.opts.fp16 == super::Extension::Enabled)
                     })
                 }) else {
                     self.bad_args(
@@ -1573,6 +1573,9 @@ impl Lowerer<'_> {
             return None;
         }
         let p = args[0];
+        if self.t.is_counter(p.t) {
+            return self.counter_atomic(name, op, n, args, span);
+        }
         let Some(pt) = self.t.as_ptr(p.t) else {
             self.bad_args(name, args, span, cands);
             return None;
@@ -1651,6 +1654,110 @@ impl Lowerer<'_> {
             }
         };
         Some((v, et))
+    }
+
+    /// `atomic_inc`/`atomic_dec` of a `counter32_t` (`cl_ext_atomic_counters_32`): an
+    /// atomic add or subtract of 1 on the counter's 32-bit value, returning the old
+    /// value as a `uint`. The extension defines no other function on counters (and no
+    /// `atom_` spelling).
+    fn counter_atomic(
+        &mut self,
+        name: &str,
+        op: Option<AtomicOp>,
+        n: &str,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<(Value, Ty)> {
+        let op = match (name, op) {
+            ("atomic_inc" | "atomic_dec", Some(op)) if matches!(n, "inc" | "dec") => op,
+            _ => {
+                let cands = "volatile __global int *p, ... or __local; int or uint (a counter32_t only with atomic_inc and atomic_dec)";
+                self.bad_args(name, args, span, cands);
+                return None;
+            }
+        };
+        let ut = self.t.prim(Prim::UInt);
+        let one = self.iconst(ut, 1);
+        let v = self.ins(
+            InstKind::AtomicRmw {
+                op,
+                ptr: args[0].v,
+                value: one,
+                ordering: Ordering::SeqCst,
+            },
+            Type::I32,
+        );
+        Some((v, ut))
+    }
+
+    /// `rootn` of a subnormal `|x|` (`ax`) loses the Newton step that corrects the
+    /// rounded `1/n` (94 ulp in double, kauai-runtime's sweep), so `|x|` is first scaled
+    /// into the normal range by `2^e`, `e = |n| s` with `s = ceil(B / |n|)` (B = 54 in
+    /// double, 25 in float: enough for the smallest subnormal), and `rootn(x 2^e) =
+    /// rootn(x) 2^(e/n)`. Returns the operand to root and the exact power of two the
+    /// root is multiplied by afterwards (`2^(-e/n)`, 1 where nothing was scaled). Roots
+    /// with `|n|` above the largest `e` (1022, 126) are not scaled: their error from the
+    /// rounded `1/n` is at most `|ln x| / |n|` ulp, under 1.
+    fn rootn_scale_subnormal(
+        &mut self,
+        ax: Value,
+        k: Value,
+        g: Ty,
+        it: Ty,
+    ) -> Option<(Value, Value)> {
+        let (ep, lanes) = self.t.elem_lanes(g)?;
+        let (bits, max_e, bias, mant, ip) = if ep == Prim::Double {
+            (54, 1022, 1023, 52, Prim::Long)
+        } else {
+            (25, 126, 127, 23, Prim::Int)
+        };
+        let wt = self.t.vector(ip, lanes);
+        let bt = self.vty(g).with_elem(kauai_ir::Scalar::I1);
+        let izero = self.zero(it);
+        let neg_k = self.icmp(IntCC::Slt, k, izero, it);
+        let minus_k = self.un(IUn::Ineg, k, it);
+        let an = self.select_v(neg_k, minus_k, k, it);
+        let ione = self.iconst(it, 1);
+        let positive = self.icmp(IntCC::Sgt, an, izero, it);
+        let max = self.iconst(it, max_e);
+        let fits = self.icmp(IntCC::Sle, an, max, it);
+        let min_normal = if ep == Prim::Double {
+            f64::MIN_POSITIVE
+        } else {
+            f32::MIN_POSITIVE as f64
+        };
+        let mn = self.fconst(g, min_normal);
+        let tiny = self.fcmp(FloatCC::Olt, ax, mn, g);
+        let fzero = self.fconst(g, 0.0);
+        let nonzero = self.fcmp(FloatCC::One, ax, fzero, g);
+        let scale = self.ins(InstKind::Binary(IBin::And, positive, fits), bt);
+        let scale = self.ins(InstKind::Binary(IBin::And, scale, tiny), bt);
+        let scale = self.ins(InstKind::Binary(IBin::And, scale, nonzero), bt);
+        // s = ceil(B / |n|), with |n| kept at 1 or more where nothing is scaled.
+        let safe_n = self.select_v(positive, an, ione, it);
+        let b = self.iconst(it, bits - 1);
+        let num = self.bin(IBin::Iadd, safe_n, b, it);
+        let sc = self.bin(IBin::Sdiv, num, safe_n, it);
+        let e = self.bin(IBin::Imul, sc, safe_n, it);
+        let e = self.select_v(scale, e, izero, it);
+        // e / n: s for positive n, -s for negative n; 0 where nothing is scaled.
+        let minus_s = self.un(IUn::Ineg, sc, it);
+        let sn = self.select_v(neg_k, minus_s, sc, it);
+        let back = self.un(IUn::Ineg, sn, it);
+        let back = self.select_v(scale, back, izero, it);
+        let pow2 = |l: &mut Self, x: Value| {
+            let w = l.conv(x, it, wt);
+            let bias = l.iconst(wt, bias);
+            let w = l.bin(IBin::Iadd, w, bias, wt);
+            let m = l.iconst(wt, mant);
+            let w = l.bin(IBin::Shl, w, m, wt);
+            let vt = l.vty(g);
+            l.ins_conv(ConvOp::Bitcast, w, Rounding::Default, vt)
+        };
+        let up = pow2(self, e);
+        let down = pow2(self, back);
+        let scaled = self.bin(IBin::Fmul, ax, up, g);
+        Some((scaled, down))
     }
 
     fn geometric(&mut self, name: &str, n: &str, args: &[Arg], span: Span) -> Option<(Value, Ty)> {
@@ -2379,6 +2486,7 @@ impl Lowerer<'_> {
                 let one = self.fconst(g, 1.0);
                 let inv = self.bin(IBin::Fdiv, one, kf, g);
                 let ax = self.un(IUn::Fabs, v[0], g);
+                let (ax, unscale) = self.rootn_scale_subnormal(ax, k, g, it)?;
                 let vt = self.vty(g);
                 let r = self.ins(InstKind::Math(MathFn::Pow, vec![ax, inv]), vt);
                 // 1/n is rounded, which moves |x|^(1/n) by up to |ln x| ulp / n (105
@@ -2408,6 +2516,7 @@ impl Lowerer<'_> {
                 let ok = self.ins(InstKind::Binary(IBin::And, xn, pn), bt);
                 let ok = self.ins(InstKind::Binary(IBin::And, ok, small), bt);
                 let r = self.select_v(ok, r2, r, g);
+                let r = self.bin(IBin::Fmul, r, unscale, g);
                 let ione = self.iconst(it, 1);
                 let odd_bits = self.bin(IBin::And, k, ione, it);
                 let izero = self.zero(it);
@@ -2449,7 +2558,7 @@ impl Lowerer<'_> {
                     p.is_int()
                         && !p.is_signed()
                         && (p.bits() >= 32
-                            || (p.bits() == 16 && self.opts.fp16 == super::Fp16::Enabled))
+                            || (p.bits() == 16 && self.opts.fp16 == super::Extension::Enabled))
                 }) else {
                     self.bad_args(name, args, span, "uintn nancode (or ulongn)");
                     return None;

@@ -83,15 +83,15 @@ impl Lowerer<'_> {
     /// is clang's error; a device without the extension says what is not supported.
     /// Reported once per unit, as `double` is.
     pub(crate) fn need_fp16(&mut self, span: Span, what: &str, disabled: &str) -> bool {
-        if self.opts.fp16 == super::Fp16::Enabled {
+        if self.opts.fp16 == super::Extension::Enabled {
             return true;
         }
         if std::mem::replace(&mut self.fp16_reported, true) {
             return false;
         }
         match self.opts.fp16 {
-            super::Fp16::Enabled => true,
-            super::Fp16::Disabled => {
+            super::Extension::Enabled => true,
+            super::Extension::Disabled => {
                 self.push_diag(
                     Diagnostic::error(disabled.to_string())
                         .at(span, "half needs cl_khr_fp16")
@@ -99,7 +99,7 @@ impl Lowerer<'_> {
                 );
                 false
             }
-            super::Fp16::Unavailable => {
+            super::Extension::Unavailable => {
                 self.push_diag(
                     Diagnostic::error(format!(
                         "not supported yet: {what} (cl_khr_fp16) on this device"
@@ -110,6 +110,32 @@ impl Lowerer<'_> {
                 false
             }
         }
+    }
+
+    /// May `counter32_t` be used here (`cl_ext_atomic_counters_32`)? Reported once per
+    /// unit, as `half` is.
+    fn need_counters(&mut self, span: Span) -> bool {
+        let state = self.opts.atomic_counters;
+        if state == super::Extension::Enabled {
+            return true;
+        }
+        if std::mem::replace(&mut self.counters_reported, true) {
+            return false;
+        }
+        let d = if state == super::Extension::Disabled {
+            Diagnostic::error(
+                "use of type 'counter32_t' requires cl_ext_atomic_counters_32 support",
+            )
+            .at(span, "counter32_t needs cl_ext_atomic_counters_32")
+            .note("enable it with `#pragma OPENCL EXTENSION cl_ext_atomic_counters_32 : enable`")
+        } else {
+            Diagnostic::error(
+                "not supported yet: atomic counters (cl_ext_atomic_counters_32) on this device",
+            )
+            .at(span, "this device does not offer cl_ext_atomic_counters_32")
+        };
+        self.push_diag(d);
+        false
     }
 
     fn scalar_prim(&mut self, s: ast::Scalar, span: Span) -> Option<Prim> {
@@ -156,6 +182,13 @@ impl Lowerer<'_> {
             },
             BaseType::SizeT | BaseType::UintptrT => self.t.prim(self.size_prim()),
             BaseType::PtrdiffT | BaseType::IntptrT => self.t.prim(self.ptrdiff_prim()),
+            BaseType::Opaque(ast::OpaqueType::Counter32) => {
+                if self.need_counters(span) {
+                    self.t.intern(TyKind::Opaque(ast::OpaqueType::Counter32))
+                } else {
+                    T_ERROR
+                }
+            }
             BaseType::Opaque(o) if o != ast::OpaqueType::Event && !self.opts.images => {
                 self.type_err(
                     span,
@@ -286,7 +319,11 @@ impl Lowerer<'_> {
                                 "pointer to type `{}` is invalid in OpenCL C",
                                 self.t.name(dt.ty)
                             ),
-                            "images and samplers are passed by value",
+                            if self.t.is_counter(dt.ty) {
+                                "counters are passed by value"
+                            } else {
+                                "images and samplers are passed by value"
+                            },
                         );
                         dt.ty = T_ERROR;
                         return dt;
@@ -348,7 +385,11 @@ impl Lowerer<'_> {
                         self.type_err(
                             *span,
                             format!("a function cannot return `{}`", self.t.name(dt.ty)),
-                            "images and samplers are only parameters",
+                            if self.t.is_counter(dt.ty) {
+                                "counters are only parameters"
+                            } else {
+                                "images and samplers are only parameters"
+                            },
                         );
                     }
                     dt.ty = self.t.func(FnSig {
@@ -363,8 +404,10 @@ impl Lowerer<'_> {
         dt
     }
 
+    /// Images, samplers and counters: handles that are only ever parameters (samplers
+    /// also constants), never pointed to, stored in arrays or returned.
     pub(crate) fn is_image_or_sampler(&self, t: Ty) -> bool {
-        self.t.as_image(t).is_some() || self.t.is_sampler(t)
+        self.t.as_image(t).is_some() || self.t.is_sampler(t) || self.t.is_counter(t)
     }
 
     /// A parameter's type, arrays decayed to pointers.
@@ -806,11 +849,15 @@ impl Lowerer<'_> {
         idecl: &ast::InitDeclarator,
         prefix: Option<String>,
     ) -> bool {
-        if self.t.as_image(dt.ty).is_some() {
+        if self.t.as_image(dt.ty).is_some() || self.t.is_counter(dt.ty) {
             self.err(
                 idecl.span,
                 format!("variables cannot have type `{}`", self.tyname(dt.ty)),
-                "images can only be function parameters",
+                if self.t.is_counter(dt.ty) {
+                    "counters can only be function parameters"
+                } else {
+                    "images can only be function parameters"
+                },
             );
             return true;
         }
@@ -1396,6 +1443,8 @@ impl Lowerer<'_> {
                 }
                 TyKind::Prim(_) | TyKind::Vector(..) | TyKind::Record(_) | TyKind::Error => {}
                 TyKind::Opaque(ast::OpaqueType::Sampler) => {}
+                // A counter's value lives in global memory (a 4-byte buffer on the host).
+                TyKind::Opaque(ast::OpaqueType::Counter32) => space = "global",
                 // Images are memory objects in global memory, as clang records them.
                 TyKind::Image(_, a) => {
                     space = "global";

@@ -32,7 +32,9 @@
 //! `sret` pointer); `switch` compares in 64 bits (the operand is sign- or zero-extended
 //! and case values are 64-bit two's complement); `event_t` is an `i32`, `sampler_t` an
 //! `i32` of `CLK_*` bits, an image a `ptr5` handle (`kauai_ir::image`); image functions
-//! are calls to `kauai_ir::builtins::ImageBuiltin`s. A string literal
+//! are calls to `kauai_ir::builtins::ImageBuiltin`s; a `counter32_t` a `ptr1` to its
+//! value, whose `atomic_inc`/`atomic_dec` are `atomicrmw add`/`sub` of 1 (the old
+//! value). A string literal
 //! used as a value is a `__constant` global named `.str` (one per distinct content). An
 //! `overloadable` user function is named as clang mangles it (`_Z1fi`), and a call picks
 //! the overload by argument ranks (exact, promotion, conversion).
@@ -40,7 +42,8 @@
 //! # Not supported yet (each gives a "not supported yet" diagnostic)
 //!
 //! Bit-fields in packed structs; images and samplers on devices without image support; `half` values (only `half*` pointers,
-//! read and written with `vload_half`/`vstore_half`); 64-bit atomics without `cl_khr_int64_base_atomics`; variadic user functions; `%s` with a
+//! read and written with `vload_half`/`vstore_half`); `counter32_t` on devices without
+//! `cl_ext_atomic_counters_32` (7XX); 64-bit atomics without `cl_khr_int64_base_atomics`; variadic user functions; `%s` with a
 //! string only known at run time (the printf table carries `%s` strings); and the library
 //! functions listed in `builtins::unsupported` (e.g. `nextafter`,
 //! `vec_step`).
@@ -82,21 +85,25 @@ pub struct LowerOptions {
     /// declared stays an IR declaration marked [`EXTERNAL_FN_ATTR`] instead of being an
     /// error, since another module may define it.
     pub compile_only: bool,
-    /// Whether `half` is an arithmetic type here (`cl_khr_fp16`).
-    pub fp16: Fp16,
+    /// Whether `half` is an arithmetic type here (`cl_khr_fp16`): variables,
+    /// arithmetic, literals, builtins beyond storage.
+    pub fp16: Extension,
+    /// Whether `counter32_t` and its `atomic_inc`/`atomic_dec` exist here
+    /// (`cl_ext_atomic_counters_32`).
+    pub atomic_counters: Extension,
 }
 
-/// `half` beyond storage (`cl_khr_fp16`): variables, arithmetic, literals, builtins.
+/// An optional extension whose use the source must enable with its pragma.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum Fp16 {
-    /// The device does not offer `cl_khr_fp16`: half values are refused as not
-    /// supported (the kauai IL devices).
+pub enum Extension {
+    /// The device does not offer it: its types are refused as not supported (e.g.
+    /// `cl_khr_fp16` on the kauai IL devices).
     #[default]
     Unavailable,
     /// The device offers it but the source did not enable it: refused with clang's
     /// wording, pointing at the pragma.
     Disabled,
-    /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable` (or `all : enable`) on a device
+    /// `#pragma OPENCL EXTENSION <name> : enable` (or `all : enable`) on a device
     /// that offers it.
     Enabled,
 }
@@ -171,6 +178,8 @@ pub struct Lowerer<'a> {
     pub(crate) anon: u32,
     pub(crate) fp64_reported: bool,
     pub(crate) fp16_reported: bool,
+    /// `counter32_t` without its extension was reported (once per unit, as `half`).
+    pub(crate) counters_reported: bool,
     pub(crate) errors: usize,
     /// The values of scalar and vector `__constant` variables, which later constant
     /// expressions may read (clang folds them too).
@@ -220,6 +229,7 @@ pub fn lower_translation_unit(
         anon: 0,
         fp64_reported: false,
         fp16_reported: false,
+        counters_reported: false,
         errors: 0,
         const_values: HashMap::new(),
         str_globals: HashMap::new(),

@@ -101,6 +101,7 @@ pub(crate) fn classify(word: &str) -> Option<SpecKw> {
         "image3d_t" => K::Type(T::Complete(BaseType::Opaque(OpaqueType::Image3d))),
         "sampler_t" => K::Type(T::Complete(BaseType::Opaque(OpaqueType::Sampler))),
         "event_t" => K::Type(T::Complete(BaseType::Opaque(OpaqueType::Event))),
+        "counter32_t" => K::Type(T::Complete(BaseType::Opaque(OpaqueType::Counter32))),
         "_Complex" | "_Imaginary" | "__complex__" => K::Unsupported,
         "__typeof__" | "__typeof" => K::Typeof,
         _ => return vector_type(word).map(|b| K::Type(T::Complete(b))),

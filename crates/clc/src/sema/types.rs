@@ -240,6 +240,9 @@ impl TyTable {
             // is its `CLK_*` bits (kauai_ir::image).
             TyKind::Opaque(OpaqueType::Event | OpaqueType::Sampler) => Type::I32,
             TyKind::Image(..) => Type::Ptr(AddrSpace::Image),
+            // A counter is the global address of its 32-bit value (the host's buffer);
+            // the amdil target turns its atomics into append-counter instructions.
+            TyKind::Opaque(OpaqueType::Counter32) => Type::Ptr(AddrSpace::Global),
             _ => return None,
         })
     }
@@ -260,6 +263,7 @@ impl TyTable {
             TyKind::Record(r) => self.records[r as usize].ir,
             TyKind::Opaque(OpaqueType::Event | OpaqueType::Sampler) => Type::I32,
             TyKind::Image(..) => Type::Ptr(AddrSpace::Image),
+            TyKind::Opaque(OpaqueType::Counter32) => Type::Ptr(AddrSpace::Global),
             TyKind::Error | TyKind::Void | TyKind::Func(_) | TyKind::Opaque(_) => Type::I8,
         };
         if let Some(slot) = self.mem.get_mut(t.0 as usize) {
@@ -346,6 +350,10 @@ impl TyTable {
         self.kind(t) == TyKind::Opaque(OpaqueType::Sampler)
     }
 
+    pub fn is_counter(&self, t: Ty) -> bool {
+        self.kind(t) == TyKind::Opaque(OpaqueType::Counter32)
+    }
+
     /// The name `kernel_arg_type` records: no address space or qualifiers
     /// (`__global const float*` is `float*`).
     pub fn arg_type_name(&self, t: Ty) -> String {
@@ -394,7 +402,7 @@ pub fn image_type(o: OpaqueType) -> Option<ImageType> {
         OpaqueType::Image2d => ImageType::Image2d,
         OpaqueType::Image2dArray => ImageType::Image2dArray,
         OpaqueType::Image3d => ImageType::Image3d,
-        OpaqueType::Sampler | OpaqueType::Event => return None,
+        OpaqueType::Sampler | OpaqueType::Event | OpaqueType::Counter32 => return None,
     })
 }
 

@@ -18,7 +18,7 @@ const MARKER: &str = "/* EXPECTED\n";
 
 fn options_for(src: &str) -> CompileOptions {
     let mut opts = CompileOptions::default();
-    // `// OPTIONS: fp64 fp16 gpu32 images int64_atomics -cl-mad-enable` on the first line picks
+    // `// OPTIONS: fp64 fp16 gpu32 images int64_atomics counters -cl-mad-enable` on the first line picks
     // options.
     if let Some(line) = src
         .lines()
@@ -31,6 +31,7 @@ fn options_for(src: &str) -> CompileOptions {
                 "images" => opts.images = true,
                 "int64_atomics" => opts.extensions.push("cl_khr_int64_base_atomics".into()),
                 "fp16" => opts.extensions.push("cl_khr_fp16".into()),
+                "counters" => opts.extensions.push("cl_ext_atomic_counters_32".into()),
                 "gpu32" => opts.data_layout = kauai_ir::DataLayout::GPU32,
                 other => opts.apply_build_options(other).expect("valid test option"),
             }

@@ -27,7 +27,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// `-cl-options '...'` and `-D...` found on `// RUN:` lines.
 fn run_options(src: &str) -> CompileOptions {
-    // The host device's facts: doubles, half, images and the 64-bit atomics.
+    // The host device's facts: doubles, half, images, the 64-bit atomics and counters.
     let mut opts = CompileOptions {
         fp64: true,
         images: true,
@@ -35,6 +35,7 @@ fn run_options(src: &str) -> CompileOptions {
             "cl_khr_int64_base_atomics".into(),
             "cl_khr_int64_extended_atomics".into(),
             "cl_khr_fp16".into(),
+            "cl_ext_atomic_counters_32".into(),
         ],
         ..CompileOptions::default()
     };

@@ -422,7 +422,7 @@ fn kauai_run_takes_images_and_samplers() {
         (
             "src=image2d(RG,UNORM_INT8,2,1),1,2,3",
             "s=CL_FALSE,CL_ADDRESS_CLAMP,CL_FILTER_NEAREST",
-            "the image has 4 stored channels (2 pixels of 2), the list gives 3",
+            "the image has 4 stored values (2 pixels of 2), the list gives 3",
         ),
         (
             "src=image2d(RG,UNORM_INT8,2,1)",

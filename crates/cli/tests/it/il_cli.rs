@@ -180,6 +180,87 @@ fn il_link_prints_one_kernel() {
 }
 
 #[test]
+fn already_linked_output_links_and_runs() {
+    // AMD's runtime output with the link point consumed (`call 1030;$` in main): `il link`
+    // keeps main's call, `run` runs it. Expected: the shifted copy of the file's comment
+    // (shift (1, 0) in a 4x3 image, the border 0 past the right edge:
+    // 2 3 4 0 / 6 7 8 0 / 10 11 12 0).
+    let (code, out, err) = kauai(&[
+        "il",
+        "link",
+        "filetests/il/linked_copy_image.il",
+        "--kernel",
+        "shift_copy",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\ncall 1030 ;$\nendmain\n"), "{out}");
+    assert!(
+        out.contains("func 1030") && out.contains("func 1031"),
+        "{out}"
+    );
+    let (code, out, err) = kauai(&[
+        "run",
+        "filetests/il/linked_copy_image.il",
+        "-k",
+        "shift_copy",
+        "-g",
+        "4,3",
+        "--arg",
+        "src=image2d(R,FLOAT,4,3),1,2,3,4,5,6,7,8,9,10,11,12",
+        "--arg",
+        "dst=image2d(R,FLOAT,4,3)",
+        "--arg",
+        "shift=1,0",
+        "--print",
+        "dst",
+    ]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "dst,2,3,4,0,6,7,8,0,10,11,12,0\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn run_binds_atomic_counters_like_one_uint() {
+    // 64 atomic_inc from 100 (c ends at 164) and 16 atomic_dec from 50 (d ends at 34),
+    // on the host and on an Evergreen device, where the counter is an append counter.
+    for device in ["host", "kauai:cypress"] {
+        let (code, out, err) = kauai(&[
+            "run",
+            "filetests/run/counters/inc_dec.cl",
+            "--device",
+            device,
+            "-k",
+            "counters",
+            "-g",
+            "64",
+            "-l",
+            "16",
+            "--arg",
+            "c=100",
+            "--arg",
+            "d=50",
+            "--arg",
+            "seen=repeat(64,0)",
+            "--arg",
+            "dec=0,4294967295,0",
+            "--print",
+            "c",
+            "--print",
+            "d",
+            "--print",
+            "dec",
+        ]);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, "c,164\nd,34\ndec,680,35,50\n"),
+            "{device}: {err}"
+        );
+    }
+}
+
+#[test]
 fn build_target_amdil_writes_il_that_runs() {
     // The end-to-end path: OpenCL C -> IL file -> run on the emulator.
     let il = std::env::temp_dir().join(format!("kauai-build-amdil-{}.il", std::process::id()));

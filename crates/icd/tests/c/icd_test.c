@@ -295,8 +295,13 @@ static void images_on(cl_device_id cpu, cl_device_id gpu, cl_device_id old) {
     CHECK_CODE(err, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
     clCreateImage(ctx, CL_MEM_READ_WRITE, &bgra_f, &d, NULL, &err);
     CHECK_CODE(err, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
-    clCreateImage(ctx, CL_MEM_READ_WRITE, &rgb565, &d, NULL, &err);
-    CHECK_CODE(err, CL_IMAGE_FORMAT_NOT_SUPPORTED);
+    /* Packed RGB 5-6-5: two bytes a pixel. */
+    cl_mem m565 = clCreateImage(ctx, CL_MEM_READ_WRITE, &rgb565, &d, NULL, &err);
+    CHECK_CODE(err, CL_SUCCESS);
+    size_t es565 = 0;
+    CHECK_CODE(clGetImageInfo(m565, CL_IMAGE_ELEMENT_SIZE, sizeof es565, &es565, NULL), CL_SUCCESS);
+    IMG_CHECK(es565 == 2, "a CL_UNORM_SHORT_565 pixel is 2 bytes");
+    CHECK_CODE(clReleaseMemObject(m565), CL_SUCCESS);
     clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt, NULL, NULL, &err);
     CHECK_CODE(err, CL_INVALID_IMAGE_DESCRIPTOR);
     clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, &fmt, &d, NULL, &err);

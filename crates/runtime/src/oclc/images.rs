@@ -10,8 +10,9 @@
 //!   array size last for arrays. `LIST` gives every stored channel in memory order
 //!   (pixels row by row, each pixel's channels in the order's storage order, BGRA blue
 //!   first) as the channel type stores it: normalized types as their integers (`255`
-//!   is 1.0 in UNORM_INT8), `HALF_FLOAT` and `FLOAT` as numbers. Without a list the
-//!   image is zero.
+//!   is 1.0 in UNORM_INT8), `HALF_FLOAT` and `FLOAT` as numbers; a pixel of a packed type
+//!   (`UNORM_SHORT_565`, `UNORM_SHORT_555`, `UNORM_INT_101010`, with `RGB` or `RGBx`) is
+//!   one value, its 16- or 32-bit word. Without a list the image is zero.
 //! - `-print NAME[,OFFSET],COUNT` and `-compare NAME,LIST` of an image print and
 //!   compare stored channels in that same order and form; `-write NAME:FILE` writes the
 //!   image's bytes.
@@ -36,21 +37,10 @@ pub fn channel_scalar(t: ChannelType) -> ClScalar {
         ChannelType::UnsignedInt32 => ClScalar::UInt,
         ChannelType::HalfFloat => ClScalar::Half,
         ChannelType::Float => ClScalar::Float,
+        // A packed pixel is one value: its 16- or 32-bit word.
+        ChannelType::UnormShort565 | ChannelType::UnormShort555 => ClScalar::UShort,
+        ChannelType::UnormInt101010 => ClScalar::UInt,
     }
-}
-
-/// OpenCL 1.2's other channel orders and types: named, but not supported yet.
-const OTHER_ORDERS: &[&str] = &["RGB", "Rx", "RGx", "RGBx"];
-const OTHER_TYPES: &[&str] = &["UNORM_SHORT_565", "UNORM_SHORT_555", "UNORM_INT_101010"];
-
-/// A name without `CL_`, upper case.
-fn plain(s: &str) -> String {
-    let u = s.to_ascii_uppercase();
-    u.strip_prefix("CL_").unwrap_or(&u).to_string()
-}
-
-fn is_one_of(s: &str, names: &[&str]) -> bool {
-    names.iter().any(|n| n.eq_ignore_ascii_case(&plain(s)))
 }
 
 /// Split `TYPE(ARGS)[,REST]` into the type word, the arguments and the rest.
@@ -105,22 +95,19 @@ pub fn make_image(
             if n == 1 { "" } else { "s" }
         ));
     }
+    let names = |all: &mut dyn Iterator<Item = &'static str>| all.collect::<Vec<_>>().join(", ");
     let order = ChannelOrder::from_name(args[0]).ok_or_else(|| {
-        let known = if is_one_of(args[0], OTHER_ORDERS) {
-            format!("not supported yet: CL_{} images", plain(args[0]))
-        } else {
-            format!("`{}` is not a channel order", args[0])
-        };
-        format!("{known} (orders: R, A, RG, RA, RGBA, BGRA, ARGB, INTENSITY, LUMINANCE)")
+        format!(
+            "`{}` is not a channel order (orders: {})",
+            args[0],
+            names(&mut ChannelOrder::ALL.iter().map(|o| o.name()))
+        )
     })?;
     let ct = ChannelType::from_name(args[1]).ok_or_else(|| {
-        let known = if is_one_of(args[1], OTHER_TYPES) {
-            format!("not supported yet: CL_{} channels", plain(args[1]))
-        } else {
-            format!("`{}` is not a channel type", args[1])
-        };
         format!(
-            "{known} (types: SNORM_INT8/16, UNORM_INT8/16, SIGNED_INT8/16/32, UNSIGNED_INT8/16/32, HALF_FLOAT, FLOAT)"
+            "`{}` is not a channel type (types: {})",
+            args[1],
+            names(&mut ChannelType::ALL.iter().map(|t| t.name()))
         )
     })?;
     let mut size = [1u64; 3];
@@ -139,13 +126,13 @@ pub fn make_image(
     let img = Image::new(ty, format, size)?;
     if let Some(list) = rest {
         let list = parse_list(list)?;
-        let want_n = img.pixels() * order.channels() as u64;
+        let per_pixel = format.stored_values();
+        let want_n = img.pixels() * per_pixel as u64;
         let got = list.len()?;
         if got != want_n {
             return Err(format!(
-                "the image has {want_n} stored channels ({} pixels of {}), the list gives {got}",
+                "the image has {want_n} stored values ({} pixels of {per_pixel}), the list gives {got}",
                 img.pixels(),
-                order.channels()
             ));
         }
         let mut bytes = Vec::new();
@@ -206,15 +193,28 @@ mod tests {
         )
         .unwrap();
         assert_eq!(img.buf.read_bytes(), vec![1, 2, 3, 4, 5, 6, 7, 255]);
+        // A packed pixel is one value, its word: 0xF81F is red and blue at full scale.
+        let img = make_image(
+            "image2d(RGBx,UNORM_SHORT_565,2,1),63519,31",
+            ImageType::Image2d,
+            &mut rng,
+            1 << 20,
+        )
+        .unwrap();
+        assert_eq!(img.buf.read_bytes(), vec![0x1F, 0xF8, 31, 0]);
         for (bad, why) in [
             ("image3d(R,FLOAT,1,1,1)", "takes an image2d_t"),
             ("image2d(R,FLOAT,2)", "2 sizes"),
-            ("image2d(RGB,FLOAT,1,1)", "not supported yet: CL_RGB images"),
+            (
+                "image2d(RGB,FLOAT,1,1)",
+                "CL_RGB images cannot have CL_FLOAT",
+            ),
             ("image2d(RGBQ,FLOAT,1,1)", "`RGBQ` is not a channel order"),
             (
                 "image2d(R,cl_unorm_short_565,1,1)",
-                "not supported yet: CL_UNORM_SHORT_565",
+                "CL_R images cannot have CL_UNORM_SHORT_565",
             ),
+            ("image2d(RGB,UNORM_SHORT_565,2,1),1,2,3", "2 pixels of 1"),
             ("image2d(BGRA,FLOAT,1,1)", "cannot have"),
             ("image2d(R,UNORM_INT8,2,1),1", "the list gives 1"),
             ("image2d(R,UNORM_INT8,1,1),256", "out of range"),

@@ -432,6 +432,11 @@ pub(crate) struct Layout {
 }
 
 pub(crate) fn layout_of(type_name: &str) -> Option<Layout> {
+    // A counter's initial and final value is one `uint`, given and printed like a
+    // one-element buffer.
+    if type_name == kauai_ir::meta::COUNTER32_TYPE {
+        return layout_of("uint");
+    }
     let t = type_name
         .trim()
         .trim_end_matches('*')

@@ -112,7 +112,11 @@ impl Lowerer<'_> {
             | TyKind::Vector(..)
             | TyKind::Ptr(_)
             | TyKind::Image(..)
-            | TyKind::Opaque(crate::ast::OpaqueType::Event | crate::ast::OpaqueType::Sampler) => {
+            | TyKind::Opaque(
+                crate::ast::OpaqueType::Event
+                | crate::ast::OpaqueType::Sampler
+                | crate::ast::OpaqueType::Counter32,
+            ) => {
                 let align = lv.align.min(self.t.align_of(lv.ty) as u32).max(1);
                 let vt = self.vty(lv.ty);
                 Some(self.ins(
