@@ -27,7 +27,8 @@
 //! Accesses whose work-items touch neighbouring elements get one bounds check per
 //! packet (and are vector loads and stores when packed); the offsets and pointers
 //! that only serve such addresses are made per work-item only where that check fails
-//! (`lower::lazy`). A branch the work-items disagree on splits the packet:
+//! (`lower::lazy`), and an address made of arguments and ids alone is checked once for
+//! a whole row of work-items (`lower::rows`). A branch the work-items disagree on splits the packet:
 //! each work-item then runs alone in its own copy of the body, to its return or the
 //! next barrier, where the packet comes back together (values that differ by the path
 //! taken are kept per work-item). Atomics, printf, image builtins and private memory
@@ -240,6 +241,13 @@ impl Kernel {
                         ", {} address value{} made per work-item only on slow paths",
                         c.lazy,
                         plural(c.lazy)
+                    );
+                }
+                if c.rows > 0 {
+                    s += &format!(
+                        ", {} access{} checked once per row",
+                        c.rows,
+                        if c.rows == 1 { "" } else { "es" }
                     );
                 }
                 s

@@ -20,11 +20,12 @@ fn straight_line_kernels_run_in_packets() {
     // `2 * i` and `+ 1` are 32-bit arithmetic stored to consecutive elements: SIMD.
     // The store's offset `4 * i` and pointer serve only its address: the packet's one
     // bounds check reads the first and last offsets, and the other work-items' are
-    // made only where that check fails.
+    // made only where that check fails. The address is made of the argument and the
+    // global id alone, so the check is done once per row of work-items.
     assert_eq!(
         how,
         format!(
-            "packets of {JIT_PACKET} work-items, 2 values in SIMD vectors, 2 address values made per work-item only on slow paths"
+            "packets of {JIT_PACKET} work-items, 2 values in SIMD vectors, 2 address values made per work-item only on slow paths, 1 access checked once per row"
         )
     );
     assert_eq!(p.work_width("linear", [16, 1, 1]), JIT_PACKET as u32);

@@ -104,7 +104,7 @@ impl Lower<'_, '_> {
 
     /// Whether instruction `i` is a computation without effects whose one work-item
     /// can be redone anywhere its operands are available.
-    fn lazy_form(&self, i: Inst) -> bool {
+    pub(super) fn lazy_form(&self, i: Inst) -> bool {
         match &self.body.insts[i].kind {
             InstKind::Binary(op, ..) => matches!(
                 op,

@@ -185,6 +185,16 @@ impl Lower<'_, '_> {
             Root::Global(g) => self.global_roots.get(&g).copied()?,
         };
         let w = self.w;
+        if let Some(flag) = self.row_flag(pv, len, al, kind) {
+            // Checked for the whole row at its start (`rows`): lane 0's address only.
+            self.pk = 0;
+            let first = self.fused_offset(pv).unwrap_or_else(|| self.get1(pv));
+            self.pk = home;
+            let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
+            let ok = self.bx.use_var(flag);
+            let a0 = self.bx.ins().iadd(base, off0);
+            return Some((ok, a0, stride));
+        }
         // (The packet has a root, so its pointers' offsets can skip the rebuild.)
         self.pk = 0;
         let first = self.fused_offset(pv).unwrap_or_else(|| self.get1(pv));
@@ -282,7 +292,7 @@ impl Lower<'_, '_> {
 
     /// [`Self::offset_bits`] of a `ptradd` in its base's region, without the pointer's
     /// own value (which a lazy pointer does not have on the fast path).
-    fn fused_offset(&mut self, pv: Value) -> Option<CValue> {
+    pub(super) fn fused_offset(&mut self, pv: Value) -> Option<CValue> {
         let def = self.body.value_inst(pv).filter(|d| self.same_region(*d))?;
         let InstKind::PtrAdd(b, o) = self.body.insts[def].kind else {
             return None;

@@ -25,6 +25,7 @@ mod inst;
 mod lazy;
 mod memory;
 mod packets;
+mod rows;
 mod simd;
 
 use analysis::*;
@@ -432,11 +433,13 @@ fn build_function(
     build_function_as(m, body, jm, plan, w, varying, None)
 }
 
-/// What a packet form keeps in SIMD vectors (`simd`) and makes lazily (`lazy`).
+/// What a packet form keeps in SIMD vectors (`simd`), makes lazily (`lazy`) and
+/// checks once per row (`rows`).
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct Counts {
     pub simd: usize,
     pub lazy: usize,
+    pub rows: usize,
 }
 
 fn build_function_as(
@@ -499,6 +502,9 @@ fn build_function_as(
         lazy: HashMap::new(),
         lazy_made: HashMap::new(),
         next: None,
+        row_keys: Vec::new(),
+        row_chain: Vec::new(),
+        row_flags: Vec::new(),
         lane: None,
         lane_blocks: HashMap::new(),
         splits: Vec::new(),
@@ -564,6 +570,7 @@ fn build_function_as(
     let counts = Counts {
         simd: l.packed.len(),
         lazy: l.lazy.len(),
+        rows: l.row_keys.len(),
     };
     let fc = l.fc;
     l.bx.finalize(fc);
@@ -625,6 +632,11 @@ struct Lower<'a, 'b> {
     lazy_made: HashMap<(Value, usize, CBlock), CValue>,
     /// The block a work-item goes to when it returns or waits (for `lazy`).
     next: Option<CBlock>,
+    /// The accesses checked once per row (`rows`), the instructions of their address
+    /// chains, and each access's flag.
+    row_keys: Vec<rows::RowKey>,
+    row_chain: Vec<Inst>,
+    row_flags: Vec<Variable>,
     /// Set while lowering the copy of the body that work-item `k` of a packet runs
     /// alone, after the packet split at a divergent branch.
     lane: Option<usize>,
@@ -813,6 +825,10 @@ impl Lower<'_, '_> {
         // (After the roots: a packed access needs one.)
         self.packed = self.find_packed();
         self.lazy = self.find_lazy();
+        (self.row_keys, self.row_chain) = self.find_row_checks();
+        self.row_flags = (0..self.row_keys.len())
+            .map(|_| self.bx.declare_var(types::I8))
+            .collect();
         let zero = self.iconst(i64t, 0);
         for d in 0..3 {
             let v = self.bx.declare_var(i64t);
@@ -846,7 +862,15 @@ impl Lower<'_, '_> {
             .bx
             .ins()
             .icmp(CInt::UnsignedLessThan, z, self.k.local[2].unwrap());
-        self.bx.ins().brif(more, wi_body, &[], done, &[]);
+        if self.row_keys.is_empty() {
+            self.bx.ins().brif(more, wi_body, &[], done, &[]);
+        } else {
+            let row_start = self.bx.create_block();
+            self.bx.ins().brif(more, row_start, &[], done, &[]);
+            self.bx.switch_to_block(row_start);
+            self.row_checks()?;
+            self.bx.ins().jump(wi_body, &[]);
+        }
 
         // done: every work-item reached the same place.
         self.bx.switch_to_block(done);

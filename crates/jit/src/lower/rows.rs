@@ -1,0 +1,196 @@
+//! Row checks. In a kernel without barriers or splits, an access whose address is
+//! computed from kernel arguments, constants and work-item queries alone (`out[gid]`,
+//! `tile[lid]`) can be checked once for a whole row of work-items, at the row's start:
+//! its first and last work-items' offsets are computed there (the address chain is
+//! lowered with the local x id at 0, then at the row's end), and if the row's elements
+//! lie the stride apart, in bounds and aligned, every packet of the row skips its own
+//! check (`packet_check` reads the row's flag). A row that fails goes to the packets'
+//! slow path, which checks each work-item on its own and faults where it would.
+
+use cranelift_codegen::ir::condcodes::IntCC as CInt;
+use cranelift_codegen::ir::InstBuilder;
+use cranelift_frontend::Variable;
+
+use kauai_ir::{InstKind, Value};
+
+use crate::abi::*;
+
+use super::*;
+
+/// One access's row check: the pointer, bytes per work-item, alignment (log2) and
+/// whether it loads (the limit is the region's size) or writes (its writable size).
+pub(super) type RowKey = (Value, u64, u32, bool);
+
+impl Lower<'_, '_> {
+    /// The accesses of the kernel that get a row check, with the instructions (in
+    /// body order) that compute their pointers.
+    pub(super) fn find_row_checks(&self) -> (Vec<RowKey>, Vec<Inst>) {
+        let mut keys = Vec::new();
+        let mut chain: Vec<Inst> = Vec::new();
+        if self.w < 2
+            || self.callee.is_some()
+            || self.layout.has_barrier
+            || diverges(self.body, &self.varying)
+        {
+            return (keys, chain);
+        }
+        let mut seen = HashSet::new();
+        for &b in &self.body.order {
+            for &i in &self.body.blocks[b].insts {
+                let d = &self.body.insts[i];
+                let (ptr, ty, al, loads) = match &d.kind {
+                    InstKind::Load { ptr, align, .. } => {
+                        let Some(r) = d.result else { continue };
+                        (*ptr, self.body.value_type(r), *align, true)
+                    }
+                    InstKind::Store {
+                        ptr, value, align, ..
+                    } => (*ptr, self.body.value_type(*value), *align, false),
+                    _ => continue,
+                };
+                if !self.varying.contains(&ptr) || self.root(ptr).is_none() {
+                    continue;
+                }
+                let sc = lane_sc(ty);
+                let eb = if sc == Scalar::I1 {
+                    1
+                } else {
+                    sc.bytes() as u64
+                };
+                let len = eb * lanes_of(ty) as u64;
+                let al = al.max(1).trailing_zeros();
+                if self
+                    .stride_of(ptr, 0)
+                    .is_none_or(|s| s == 0 || s % (1i64 << al) != 0)
+                {
+                    continue;
+                }
+                let mut insts = Vec::new();
+                if !self.row_chain(ptr, &mut insts, 0) {
+                    continue;
+                }
+                let key = (ptr, len, al, loads);
+                if !keys.contains(&key) {
+                    keys.push(key);
+                }
+                for i in insts {
+                    if seen.insert(i) {
+                        chain.push(i);
+                    }
+                }
+            }
+        }
+        // In body order, so that operands come before their users.
+        let order: HashMap<Inst, usize> = self
+            .body
+            .order
+            .iter()
+            .flat_map(|&b| self.body.blocks[b].insts.iter().copied())
+            .enumerate()
+            .map(|(k, i)| (i, k))
+            .collect();
+        chain.sort_by_key(|i| order[i]);
+        (keys, chain)
+    }
+
+    /// Whether `v` is computed from arguments, constants and work-item queries by pure
+    /// integer operations (collecting those instructions), none kept in SIMD vectors.
+    fn row_chain(&self, v: Value, out: &mut Vec<Inst>, depth: u32) -> bool {
+        if self.args.contains_key(&v) {
+            return true;
+        }
+        if depth > 32 || self.packed.contains(&v) {
+            return false;
+        }
+        let Some(i) = self.body.value_inst(v) else {
+            return false;
+        };
+        let kind = &self.body.insts[i].kind;
+        let pure = matches!(kind, InstKind::Const(_)) || self.lazy_form(i);
+        if !pure {
+            return false;
+        }
+        let mut ok = true;
+        kind.for_each_operand(|o| ok &= self.row_chain(o, out, depth + 1));
+        if ok && !out.contains(&i) {
+            out.push(i);
+        }
+        ok
+    }
+
+    /// At a row's start (local x id 0): each row check's flag.
+    pub(super) fn row_checks(&mut self) -> Result<(), String> {
+        if self.row_keys.is_empty() {
+            return Ok(());
+        }
+        let lx = self.k.lid[0].unwrap();
+        let x0 = self.bx.use_var(lx);
+        let mut ends: Vec<Vec<CValue>> = Vec::new();
+        let last_x = self.bx.ins().iadd_imm_s(self.k.local[0].unwrap(), -1);
+        for x in [x0, last_x] {
+            self.bx.def_var(lx, x);
+            self.lower_row_chain()?;
+            let offs = self
+                .row_keys
+                .clone()
+                .iter()
+                .map(|&(pv, ..)| self.fused_offset(pv).unwrap_or_else(|| self.get1(pv)))
+                .collect();
+            ends.push(offs);
+        }
+        self.bx.def_var(lx, x0);
+        for (k, &(pv, len, al, loads)) in self.row_keys.clone().iter().enumerate() {
+            let stride = self.stride_of(pv, 0).unwrap_or(0);
+            let [_, size, wsize] = match self.root(pv) {
+                Some(Root::Param(v)) => self.roots[&v],
+                Some(Root::Global(g)) => self.global_roots[&g],
+                None => continue,
+            };
+            let limit = if loads { size } else { wsize };
+            let off0 = self.bx.ins().band_imm_s(ends[0][k], OFFSET_MASK as i64);
+            let offl = self.bx.ins().band_imm_s(ends[1][k], OFFSET_MASK as i64);
+            // The row's elements lie `stride` apart: the ends differ by that much per
+            // work-item (a wrap-around anywhere in the row breaks this).
+            let span = self.bx.ins().isub(offl, off0);
+            let want = self.bx.ins().imul_imm_s(last_x, stride);
+            let apart = self.bx.ins().icmp(CInt::Equal, span, want);
+            let hi = if stride > 0 { offl } else { off0 };
+            let end = self.bx.ins().iadd_imm_s(hi, len as i64);
+            let inside = self
+                .bx
+                .ins()
+                .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
+            let mut ok = self.bx.ins().band(apart, inside);
+            if al > 0 {
+                let low = self.bx.ins().band_imm_s(ends[0][k], (1i64 << al) - 1);
+                let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
+                ok = self.bx.ins().band(ok, aligned);
+            }
+            let flag = self.row_flags[k];
+            self.bx.def_var(flag, ok);
+        }
+        Ok(())
+    }
+
+    /// Lower the address chains once, for lane 0 at the current local ids.
+    fn lower_row_chain(&mut self) -> Result<(), String> {
+        let next = self.next.expect("row checks exist only in kernels");
+        let (pk, cur) = (self.pk, self.cur);
+        self.pk = 0;
+        self.cur = None;
+        for i in self.row_chain.clone() {
+            let b = self.pos[&i].0;
+            self.inst(i, b, next)?;
+        }
+        self.pk = pk;
+        self.cur = cur;
+        Ok(())
+    }
+
+    /// The row flag of an access, when it has one.
+    pub(super) fn row_flag(&mut self, pv: Value, len: u64, al: u32, kind: u64) -> Option<Variable> {
+        let key = (pv, len, al, kind == FAULT_LOAD);
+        let k = self.row_keys.iter().position(|r| *r == key)?;
+        Some(self.row_flags[k])
+    }
+}
