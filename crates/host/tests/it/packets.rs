@@ -63,11 +63,12 @@ fn barriers_run_in_packets_too() {
     // reversed reads are not consecutive. The addresses used before the barrier where
     // they are made (`&in[gid]`, `&tmp[lid]`) and after it (`7 - lid`, its offset,
     // `&tmp[7 - lid]`, `&out[gid]`) are lazy; the offset `4 * gid`, used on both sides,
-    // and `lid` are not.
+    // and `lid` are not. All four addresses are made of arguments, the global's address
+    // and ids: each call (one per region) checks them once per row.
     assert_eq!(
         how,
         format!(
-            "packets of {JIT_PACKET} work-items, 1 value in SIMD vectors, 7 address values made per work-item only on slow paths"
+            "packets of {JIT_PACKET} work-items, 1 value in SIMD vectors, 7 address values made per work-item only on slow paths, 4 accesses checked once per row"
         )
     );
     assert_eq!(p.work_width(&k, [16, 1, 1]), JIT_PACKET as u32);

@@ -1,4 +1,4 @@
-//! Row checks. In a kernel without barriers or splits, an access whose address is
+//! Row checks. In a kernel whose packets do not split, an access whose address is
 //! computed from kernel arguments, constants and work-item queries alone (`out[gid]`,
 //! `tile[lid]`) can be checked once for a whole row of work-items, at the row's start:
 //! its first and last work-items' offsets are computed there (the address chain is
@@ -6,6 +6,10 @@
 //! lie the stride apart, in bounds and aligned, every packet of the row skips its own
 //! check (`packet_check` reads the row's flag). A row that fails goes to the packets'
 //! slow path, which checks each work-item on its own and faults where it would.
+//!
+//! With barriers, every call of the function (one per region) checks its rows again.
+//! The chain's values the row start defines are defined again before any use: by the
+//! body, which computes them, or by the resume after a barrier, which restores them.
 
 use cranelift_codegen::ir::condcodes::IntCC as CInt;
 use cranelift_codegen::ir::InstBuilder;
@@ -27,11 +31,7 @@ impl Lower<'_, '_> {
     pub(super) fn find_row_checks(&self) -> (Vec<RowKey>, Vec<Inst>) {
         let mut keys = Vec::new();
         let mut chain: Vec<Inst> = Vec::new();
-        if self.w < 2
-            || self.callee.is_some()
-            || self.layout.has_barrier
-            || diverges(self.body, &self.varying)
-        {
+        if self.w < 2 || self.callee.is_some() || diverges(self.body, &self.varying) {
             return (keys, chain);
         }
         let mut seen = HashSet::new();
@@ -93,8 +93,9 @@ impl Lower<'_, '_> {
         (keys, chain)
     }
 
-    /// Whether `v` is computed from arguments, constants and work-item queries by pure
-    /// integer operations (collecting those instructions), none kept in SIMD vectors.
+    /// Whether `v` is computed from arguments, constants, module globals' addresses and
+    /// work-item queries by pure integer operations (collecting those instructions),
+    /// none kept in SIMD vectors.
     fn row_chain(&self, v: Value, out: &mut Vec<Inst>, depth: u32) -> bool {
         if self.args.contains_key(&v) {
             return true;
@@ -106,7 +107,8 @@ impl Lower<'_, '_> {
             return false;
         };
         let kind = &self.body.insts[i].kind;
-        let pure = matches!(kind, InstKind::Const(_)) || self.lazy_form(i);
+        let pure =
+            matches!(kind, InstKind::Const(_) | InstKind::GlobalAddr(_)) || self.lazy_form(i);
         if !pure {
             return false;
         }
