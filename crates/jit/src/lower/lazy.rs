@@ -5,20 +5,33 @@
 //! global ids, eight scaled offsets and eight pointers to use two of them. A *lazy*
 //! value is an integer or pointer computation that only feeds addresses of memory
 //! accesses (directly, or through other lazy values): its first and last work-items
-//! (which the packet check reads) are computed where the instruction stands, the
-//! others where something asks for them, in that block (the slow path), from their
-//! operands, which dominate it.
+//! (which the packet check reads; only the first where every such access is checked
+//! once per row, `rows`) are computed where the instruction stands, the others where
+//! something asks for them, in that block (the slow path), from their operands, which
+//! dominate it.
 
 use kauai_ir::{BinaryOp, Block, ConvOp, InstKind, Value};
 
 use super::*;
+
+/// Which work-items of a lazy value are made only where asked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum LazyLanes {
+    /// All but the first and last (the packet check reads those).
+    Middle,
+    /// All but the first: the value only feeds accesses checked once per row
+    /// (`rows`), whose packets read the first work-item's address only.
+    AllButFirst,
+    /// All: a `ptradd` used only as an address (the checks read its base and offset).
+    All,
+}
 
 impl Lower<'_, '_> {
     /// The lazy values of the kernel (none where packets split or run alone: there
     /// every work-item's copy is wanted). With barriers, only values used in their own
     /// block before the next barrier: a value made after a barrier has its operands
     /// only if they live across it, which only the IR's own uses decide.
-    pub(super) fn find_lazy(&self) -> HashMap<Value, (Block, bool)> {
+    pub(super) fn find_lazy(&self) -> HashMap<Value, (Block, LazyLanes)> {
         let mut lazy = HashMap::new();
         if self.w < 3 || self.callee.is_some() || diverges(self.body, &self.varying) {
             return lazy;
@@ -42,7 +55,7 @@ impl Lower<'_, '_> {
                         && lanes_of(self.body.value_type(r)) == 1
                         && self.lazy_form(i)
                     {
-                        lazy.insert(r, (b, false));
+                        lazy.insert(r, (b, LazyLanes::Middle));
                     }
                 }
             }
@@ -82,15 +95,31 @@ impl Lower<'_, '_> {
                 lazy.remove(&v);
             }
         }
-        // A `ptradd` used only as an address: no work-item needs its value on the fast
-        // path.
-        for (v, (_, whole)) in lazy.iter_mut() {
-            let i = self
-                .body
-                .value_inst(*v)
-                .expect("a lazy value has an instruction");
-            *whole = matches!(self.body.insts[i].kind, InstKind::PtrAdd(..))
-                && users.get(v).is_some_and(|us| {
+        // Whether every access `v` feeds (directly or through lazy values) is checked
+        // once per row.
+        fn row_only(
+            l: &Lower<'_, '_>,
+            v: Value,
+            users: &HashMap<Value, Vec<Inst>>,
+            lazy: &HashMap<Value, (Block, LazyLanes)>,
+            depth: u32,
+        ) -> bool {
+            depth < 32
+                && users.get(&v).is_some_and(|us| {
+                    us.iter().all(|&u| match l.body.insts[u].result {
+                        Some(r) if lazy.contains_key(&r) => row_only(l, r, users, lazy, depth + 1),
+                        _ => l.access_key(u).is_some_and(|k| l.row_keys.contains(&k)),
+                    })
+                })
+        }
+        let modes: Vec<(Value, LazyLanes)> = lazy
+            .keys()
+            .map(|&v| {
+                let i = self
+                    .body
+                    .value_inst(v)
+                    .expect("a lazy value has an instruction");
+                let only_accesses = users.get(&v).is_some_and(|us| {
                     us.iter().all(|&u| {
                         matches!(
                             self.body.insts[u].kind,
@@ -98,6 +127,21 @@ impl Lower<'_, '_> {
                         )
                     })
                 });
+                let mode =
+                    if matches!(self.body.insts[i].kind, InstKind::PtrAdd(..)) && only_accesses {
+                        LazyLanes::All
+                    } else if row_only(self, v, &users, &lazy, 0) {
+                        LazyLanes::AllButFirst
+                    } else {
+                        LazyLanes::Middle
+                    };
+                (v, mode)
+            })
+            .collect();
+        for (v, mode) in modes {
+            if let Some(e) = lazy.get_mut(&v) {
+                e.1 = mode;
+            }
         }
         lazy
     }
@@ -128,15 +172,16 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// Whether `v`'s copy for the work-item being lowered is made where it is used: a
-    /// lazy value's middle work-items, and all of a pointer that only addresses
-    /// accesses (the packet check reads its base and offset instead).
+    /// Whether `v`'s copy for the work-item being lowered is made where it is used
+    /// (see [`LazyLanes`]).
     pub(super) fn is_lazy_lane(&self, v: Value) -> bool {
         if self.lane.is_some() {
             return false;
         }
         match self.lazy.get(&v) {
-            Some(&(_, whole)) => whole || (self.pk != 0 && self.pk + 1 != self.w),
+            Some(&(_, LazyLanes::All)) => true,
+            Some(&(_, LazyLanes::AllButFirst)) => self.pk != 0,
+            Some(&(_, LazyLanes::Middle)) => self.pk != 0 && self.pk + 1 != self.w,
             None => false,
         }
     }

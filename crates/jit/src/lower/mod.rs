@@ -628,7 +628,7 @@ struct Lower<'a, 'b> {
     pvars: HashMap<Value, Vec<Variable>>,
     /// Address computations whose middle work-items are made only where needed
     /// (`lazy`), and those made, per work-item and Cranelift block.
-    lazy: HashMap<Value, (Block, bool)>,
+    lazy: HashMap<Value, (Block, lazy::LazyLanes)>,
     lazy_made: HashMap<(Value, usize, CBlock), CValue>,
     /// The block a work-item goes to when it returns or waits (for `lazy`).
     next: Option<CBlock>,
@@ -824,8 +824,8 @@ impl Lower<'_, '_> {
         self.load_roots();
         // (After the roots: a packed access needs one.)
         self.packed = self.find_packed();
-        self.lazy = self.find_lazy();
         (self.row_keys, self.row_chain) = self.find_row_checks();
+        self.lazy = self.find_lazy();
         self.row_flags = (0..self.row_keys.len())
             .map(|_| self.bx.declare_var(types::I8))
             .collect();

@@ -37,39 +37,13 @@ impl Lower<'_, '_> {
         let mut seen = HashSet::new();
         for &b in &self.body.order {
             for &i in &self.body.blocks[b].insts {
-                let d = &self.body.insts[i];
-                let (ptr, ty, al, loads) = match &d.kind {
-                    InstKind::Load { ptr, align, .. } => {
-                        let Some(r) = d.result else { continue };
-                        (*ptr, self.body.value_type(r), *align, true)
-                    }
-                    InstKind::Store {
-                        ptr, value, align, ..
-                    } => (*ptr, self.body.value_type(*value), *align, false),
-                    _ => continue,
-                };
-                if !self.varying.contains(&ptr) || self.root(ptr).is_none() {
+                let Some(key) = self.access_key(i) else {
                     continue;
-                }
-                let sc = lane_sc(ty);
-                let eb = if sc == Scalar::I1 {
-                    1
-                } else {
-                    sc.bytes() as u64
                 };
-                let len = eb * lanes_of(ty) as u64;
-                let al = al.max(1).trailing_zeros();
-                if self
-                    .stride_of(ptr, 0)
-                    .is_none_or(|s| s == 0 || s % (1i64 << al) != 0)
-                {
-                    continue;
-                }
                 let mut insts = Vec::new();
-                if !self.row_chain(ptr, &mut insts, 0) {
+                if !self.row_chain(key.0, &mut insts, 0) {
                     continue;
                 }
-                let key = (ptr, len, al, loads);
                 if !keys.contains(&key) {
                     keys.push(key);
                 }
@@ -91,6 +65,34 @@ impl Lower<'_, '_> {
             .collect();
         chain.sort_by_key(|i| order[i]);
         (keys, chain)
+    }
+
+    /// The key of a load or store whose packets' check `packet_check` can do: a varying
+    /// pointer with a root and a constant stride the alignment divides.
+    pub(super) fn access_key(&self, i: Inst) -> Option<RowKey> {
+        let d = &self.body.insts[i];
+        let (ptr, ty, al, loads) = match &d.kind {
+            InstKind::Load { ptr, align, .. } => {
+                (*ptr, self.body.value_type(d.result?), *align, true)
+            }
+            InstKind::Store {
+                ptr, value, align, ..
+            } => (*ptr, self.body.value_type(*value), *align, false),
+            _ => return None,
+        };
+        if !self.varying.contains(&ptr) || self.root(ptr).is_none() {
+            return None;
+        }
+        let sc = lane_sc(ty);
+        let eb = if sc == Scalar::I1 {
+            1
+        } else {
+            sc.bytes() as u64
+        };
+        let len = eb * lanes_of(ty) as u64;
+        let al = al.max(1).trailing_zeros();
+        let stride = self.stride_of(ptr, 0)?;
+        (stride != 0 && stride % (1i64 << al) == 0).then_some((ptr, len, al, loads))
     }
 
     /// Whether `v` is computed from arguments, constants, module globals' addresses and
