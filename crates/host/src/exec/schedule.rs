@@ -115,10 +115,16 @@ impl Program {
                 .checks
                 .any()
                 .then(|| Mutex::new(fault_log::FaultLog::default())),
-            asyncs: opts
-                .checks
-                .async_copies
-                .then(|| Mutex::new(async_check::AsyncState::default())),
+            // (A program without async copies or waits has nothing to follow: no
+            // per-work-item bookkeeping.)
+            asyncs: (opts.checks.async_copies
+                && self.funcs.iter().flatten().any(|f| {
+                    !f.async_copies.is_empty()
+                        || f.code
+                            .iter()
+                            .any(|op| matches!(op, crate::code::Op::AsyncWait { .. }))
+                }))
+            .then(|| Mutex::new(async_check::AsyncState::default())),
         };
         run.bind(func, args)?;
         if run.private_init.len() as u64 > run.private_limit {
