@@ -7,7 +7,10 @@
 //!
 //! Work-groups run one after another on one thread when this check is on, so a cell
 //! from another group is always from an earlier one, and the state needs no locking.
-//! Shadow cells are allocated per page of memory touched, up to [`MAX_SHADOW_BYTES`].
+//! Shadow cells are allocated per page of memory touched, up to [`MAX_SHADOW_BYTES`];
+//! a cell covers a whole aligned 4-byte word until an access covers only part of it
+//! (most kernels never do), then each byte of that word gets its own, with the word's
+//! state so far.
 //! The accesses of the `__mux_dma_*` copies are not checked (every work-item of the
 //! group does the group's copy in this interpreter).
 
@@ -16,10 +19,14 @@ use rustc_hash::FxHashMap as HashMap;
 use super::*;
 use crate::checks::{Entity, Finding, FindingKind, RaceKind};
 
-/// Bytes of memory per shadow page: shadow is allocated only for the pages touched.
+/// Bytes a cell covers while every access covers them all (a whole aligned word); a
+/// word that something accesses in part gets a cell per byte from then on.
+const WORD: usize = 4;
+/// Words per shadow page: shadow is allocated only for the pages touched.
 const PAGE: usize = 64;
-/// Shadow memory of one run at most: 40 bytes per byte tracked, so 1 GiB tracks
-/// about 27 million bytes, far beyond the kernels one debugs with this check.
+/// Shadow memory of one run at most: 10 bytes per byte tracked in whole words (40 per
+/// byte of a split word), so 1 GiB tracks about 100 million bytes, far beyond the
+/// kernels one debugs with this check.
 pub(super) const MAX_SHADOW_BYTES: usize = 1 << 30;
 /// Distinct races kept with their details; later distinct ones are only counted, so
 /// a kernel racing everywhere cannot fill memory with reports.
@@ -99,6 +106,17 @@ const EMPTY: Cell = Cell {
     sites: [0; 3],
 };
 
+/// The `write` of a word cell whose bytes have their own cells (`Shadow::split`): kind
+/// bits 3 (no access has them) in group 0 (which races with nothing).
+const SPLIT: Access = Access(3);
+
+/// The shadow of one region: a cell per word, by pages, and the words split in bytes.
+#[derive(Clone)]
+struct Shadow {
+    pages: Vec<Option<Box<[Cell]>>>,
+    split: HashMap<usize, [Cell; WORD]>,
+}
+
 /// A race seen, before its work-items are turned into ids.
 struct Raw {
     kind: RaceKind,
@@ -116,8 +134,8 @@ struct Raw {
 
 #[derive(Default)]
 pub(super) struct RaceState {
-    /// Shadow pages of each region, by region index (`None`: not touched).
-    shadow: Vec<Option<Vec<Option<Box<[Cell]>>>>>,
+    /// The shadow of each region, by region index (`None`: not touched).
+    shadow: Vec<Option<Shadow>>,
     shadow_bytes: usize,
     group: u64,
     epoch: u32,
@@ -172,6 +190,63 @@ impl Access {
     }
 }
 
+/// Record access `x` (site id `sid`) in `cell`, the state of byte (or whole word)
+/// `b`: the first race of each kind goes to `found` (read-write, write-write). The
+/// cells of one access mostly share their state, so the new state and what was found
+/// follow from the old state alone (`memo`).
+fn update(
+    cell: &mut Cell,
+    x: Access,
+    sid: u32,
+    local: bool,
+    found: &mut [Option<(Access, u32, usize)>; 2],
+    memo: &mut Option<(Cell, Cell)>,
+    b: usize,
+) {
+    if let Some((old, new)) = *memo {
+        if *cell == old {
+            *cell = new;
+            return;
+        }
+    }
+    let old = *cell;
+    if x.kind() == AccessKind::Load {
+        if found[0].is_none() && cell.write.races_with(x, local) {
+            found[0] = Some((cell.write, cell.sites[0], b));
+        }
+        let [r0, r1] = cell.read;
+        if r0.who() != x.who() {
+            let (keep, keep_site) = if r0.rank(x, local) >= r1.rank(x, local) {
+                (r0, cell.sites[1])
+            } else {
+                (r1, cell.sites[2])
+            };
+            let kept = keep.rank(x, local) > 0;
+            cell.read = [x, if kept { keep } else { NONE }];
+            cell.sites[1] = sid;
+            cell.sites[2] = if kept { keep_site } else { 0 };
+        }
+    } else {
+        if found[1].is_none() && cell.write.races_with(x, local) {
+            found[1] = Some((cell.write, cell.sites[0], b));
+        }
+        if found[0].is_none() {
+            if let Some(i) = cell.read.iter().position(|a| a.races_with(x, local)) {
+                found[0] = Some((cell.read[i], cell.sites[1 + i], b));
+            }
+        }
+        cell.write = x;
+        cell.sites[0] = sid;
+    }
+    *memo = Some((old, *cell));
+}
+
+fn shadow_limit(bytes: usize) -> Stop {
+    Stop::Unsupported(format!(
+        "not supported yet: checking races on more memory than the shadow limit of {MAX_SHADOW_BYTES} bytes allows (the next {bytes} bytes of shadow)"
+    ))
+}
+
 impl RaceState {
     /// A work-group starts.
     pub(super) fn start_group(&mut self, g: u64) {
@@ -192,9 +267,13 @@ impl RaceState {
                     *a = NONE;
                 }
             };
-            for page in self.shadow.iter_mut().flatten().flatten().flatten() {
-                for c in page.iter_mut() {
-                    forget(&mut c.write);
+            for sh in self.shadow.iter_mut().flatten() {
+                let words = sh.pages.iter_mut().flatten().flat_map(|p| p.iter_mut());
+                let bytes = sh.split.values_mut().flat_map(|c| c.iter_mut());
+                for c in words.chain(bytes) {
+                    if c.write != SPLIT {
+                        forget(&mut c.write);
+                    }
                     c.read.iter_mut().for_each(forget);
                 }
             }
@@ -229,7 +308,6 @@ impl RaceState {
         if self.shadow.len() <= r {
             self.shadow.resize_with(r + 1, || None);
         }
-        let pages = self.shadow[r].get_or_insert_with(|| vec![None; size.div_ceil(PAGE)]);
         let x = Access::new(self.group, self.epoch, lid, kind);
         let sid = match self.site_ids.get(&site) {
             Some(&id) => id,
@@ -240,63 +318,61 @@ impl RaceState {
                 id
             }
         };
+        let shadow = self.shadow[r].get_or_insert_with(|| Shadow {
+            pages: vec![None; size.div_ceil(WORD * PAGE)],
+            split: HashMap::default(),
+        });
         let mut found: [Option<(Access, u32, usize)>; 2] = [None, None];
         let mut memo: Option<(Cell, Cell)> = None;
-        for b in off..off + len as usize {
-            let Some(slot) = pages.get_mut(b / PAGE) else {
+        let end = off + len as usize;
+        // Whole words keep one cell while every access covers them whole.
+        let whole = off.is_multiple_of(WORD) && end.is_multiple_of(WORD);
+        for w in off / WORD..end.div_ceil(WORD) {
+            let Some(slot) = shadow.pages.get_mut(w / PAGE) else {
                 continue;
             };
             if slot.is_none() {
                 let bytes = PAGE * std::mem::size_of::<Cell>();
                 if self.shadow_bytes + bytes > MAX_SHADOW_BYTES {
-                    return Err(Stop::Unsupported(format!(
-                        "not supported yet: checking races on more memory than the shadow limit of {MAX_SHADOW_BYTES} bytes allows ({PAGE}-byte pages of {bytes} bytes)"
-                    )));
+                    return Err(shadow_limit(bytes));
                 }
                 self.shadow_bytes += bytes;
                 *slot = Some(vec![EMPTY; PAGE].into_boxed_slice());
             }
-            let Some(cell) = slot.as_mut().and_then(|s| s.get_mut(b % PAGE)) else {
+            let Some(cell) = slot.as_mut().and_then(|s| s.get_mut(w % PAGE)) else {
                 continue;
             };
-            // The bytes of one access mostly share their state: the new state, and
-            // what was found, follow from the old state alone.
-            if let Some((old, new)) = memo {
-                if *cell == old {
-                    *cell = new;
+            if cell.write != SPLIT {
+                if whole {
+                    update(cell, x, sid, local, &mut found, &mut memo, w * WORD);
                     continue;
                 }
+                // A part of the word: its bytes go their own ways from here.
+                let bytes = std::mem::size_of::<[Cell; WORD]>();
+                if self.shadow_bytes + bytes > MAX_SHADOW_BYTES {
+                    return Err(shadow_limit(bytes));
+                }
+                self.shadow_bytes += bytes;
+                shadow.split.insert(w, [*cell; WORD]);
+                *cell = Cell {
+                    write: SPLIT,
+                    ..EMPTY
+                };
             }
-            let old = *cell;
-            if kind == AccessKind::Load {
-                if found[0].is_none() && cell.write.races_with(x, local) {
-                    found[0] = Some((cell.write, cell.sites[0], b));
-                }
-                let [r0, r1] = cell.read;
-                if r0.who() != x.who() {
-                    let (keep, keep_site) = if r0.rank(x, local) >= r1.rank(x, local) {
-                        (r0, cell.sites[1])
-                    } else {
-                        (r1, cell.sites[2])
-                    };
-                    let kept = keep.rank(x, local) > 0;
-                    cell.read = [x, if kept { keep } else { NONE }];
-                    cell.sites[1] = sid;
-                    cell.sites[2] = if kept { keep_site } else { 0 };
-                }
-            } else {
-                if found[1].is_none() && cell.write.races_with(x, local) {
-                    found[1] = Some((cell.write, cell.sites[0], b));
-                }
-                if found[0].is_none() {
-                    if let Some(i) = cell.read.iter().position(|a| a.races_with(x, local)) {
-                        found[0] = Some((cell.read[i], cell.sites[1 + i], b));
-                    }
-                }
-                cell.write = x;
-                cell.sites[0] = sid;
+            let Some(cells) = shadow.split.get_mut(&w) else {
+                continue;
+            };
+            for b in (w * WORD).max(off)..((w + 1) * WORD).min(end) {
+                update(
+                    &mut cells[b % WORD],
+                    x,
+                    sid,
+                    local,
+                    &mut found,
+                    &mut memo,
+                    b,
+                );
             }
-            memo = Some((old, *cell));
         }
         let base = p & !OFFSET_MASK;
         for (i, f) in found.into_iter().enumerate() {
