@@ -202,13 +202,35 @@ impl Lower<'_, '_> {
         let last = self.fused_offset(pv).unwrap_or_else(|| self.get1(pv));
         self.pk = home;
         let limit = if kind == FAULT_LOAD { size } else { wsize };
+        let span = self
+            .bx
+            .ins()
+            .iconst(types::I64, (w as i64 - 1).wrapping_mul(stride));
+        let (ok, off0) = self.span_check(first, last, span, stride, len, limit, al);
+        let a0 = self.bx.ins().iadd(base, off0);
+        Some((ok, a0, stride))
+    }
+
+    /// Whether the accesses of `len` bytes from the work-item at offset bits `first`
+    /// to the one at `last` lie side by side: the two are `span` bytes apart (a
+    /// wrap-around between them breaks this), the farther end is within `limit` and
+    /// `first` is aligned to `2^al` (`stride`'s sign says which end is farther).
+    /// Returns that and `first`'s offset.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn span_check(
+        &mut self,
+        first: CValue,
+        last: CValue,
+        span: CValue,
+        stride: i64,
+        len: u64,
+        limit: CValue,
+        al: u32,
+    ) -> (CValue, CValue) {
         let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
         let offl = self.bx.ins().band_imm_s(last, OFFSET_MASK as i64);
-        let span = self.bx.ins().isub(offl, off0);
-        let side_by_side =
-            self.bx
-                .ins()
-                .icmp_imm_s(CInt::Equal, span, (w as i64 - 1).wrapping_mul(stride));
+        let apart = self.bx.ins().isub(offl, off0);
+        let side_by_side = self.bx.ins().icmp(CInt::Equal, apart, span);
         // Offsets are never negative, so the farther end bounds them all.
         let hi = if stride > 0 { offl } else { off0 };
         let end = self.bx.ins().iadd_imm_s(hi, len as i64);
@@ -222,8 +244,7 @@ impl Lower<'_, '_> {
             let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
             ok = self.bx.ins().band(ok, aligned);
         }
-        let a0 = self.bx.ins().iadd(base, off0);
-        Some((ok, a0, stride))
+        (ok, off0)
     }
 
     /// How `v` grows from one work-item of a packet to the next (0: uniform), when

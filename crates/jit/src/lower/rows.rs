@@ -11,7 +11,6 @@
 //! The chain's values the row start defines are defined again before any use: by the
 //! body, which computes them, or by the resume after a barrier, which restores them.
 
-use cranelift_codegen::ir::condcodes::IntCC as CInt;
 use cranelift_codegen::ir::InstBuilder;
 use cranelift_frontend::Variable;
 
@@ -151,25 +150,10 @@ impl Lower<'_, '_> {
                 None => continue,
             };
             let limit = if loads { size } else { wsize };
-            let off0 = self.bx.ins().band_imm_s(ends[0][k], OFFSET_MASK as i64);
-            let offl = self.bx.ins().band_imm_s(ends[1][k], OFFSET_MASK as i64);
-            // The row's elements lie `stride` apart: the ends differ by that much per
-            // work-item (a wrap-around anywhere in the row breaks this).
-            let span = self.bx.ins().isub(offl, off0);
-            let want = self.bx.ins().imul_imm_s(last_x, stride);
-            let apart = self.bx.ins().icmp(CInt::Equal, span, want);
-            let hi = if stride > 0 { offl } else { off0 };
-            let end = self.bx.ins().iadd_imm_s(hi, len as i64);
-            let inside = self
-                .bx
-                .ins()
-                .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
-            let mut ok = self.bx.ins().band(apart, inside);
-            if al > 0 {
-                let low = self.bx.ins().band_imm_s(ends[0][k], (1i64 << al) - 1);
-                let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
-                ok = self.bx.ins().band(ok, aligned);
-            }
+            // The row's elements lie `stride` apart: its ends differ by that much per
+            // work-item.
+            let span = self.bx.ins().imul_imm_s(last_x, stride);
+            let (ok, _) = self.span_check(ends[0][k], ends[1][k], span, stride, len, limit, al);
             let flag = self.row_flags[k];
             self.bx.def_var(flag, ok);
         }
