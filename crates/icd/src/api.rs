@@ -421,6 +421,10 @@ pub fn create_program_with_il(ctx: usize, il: Vec<u8>) -> R<usize> {
 
 /// The first line of a Kauai program binary.
 const BINARY_MAGIC: &str = "KAUAI-PROGRAM-BINARY 3";
+/// The first line of the previous format, which ends after the code (no locations or
+/// sources). Still read: applications keep binaries (pyopencl's cache), and refusing
+/// them would have each one warn until its cache is cleared.
+const BINARY_MAGIC_2: &str = "KAUAI-PROGRAM-BINARY 2";
 
 /// A Kauai program binary: the device's code, the options it was built with, and what
 /// a fault needs to quote its source line. For the host device the code is the
@@ -518,9 +522,11 @@ pub fn decode_binary(b: &[u8]) -> Option<Binary> {
             .ok()
     }
     let mut pos = 0;
-    if line(b, &mut pos)? != BINARY_MAGIC {
-        return None;
-    }
+    let v2 = match line(b, &mut pos)? {
+        BINARY_MAGIC => false,
+        BINARY_MAGIC_2 => true,
+        _ => return None,
+    };
     let device = line(b, &mut pos)?.strip_prefix("device ")?.to_string();
     let kind = match line(b, &mut pos)?.strip_prefix("code ")? {
         "ir" => CodeKind::Ir,
@@ -534,6 +540,18 @@ pub fn decode_binary(b: &[u8]) -> Option<Binary> {
     }
     let len = number(b, &mut pos, "length")?;
     let text = take(b, &mut pos, len)?;
+    if v2 {
+        return (pos == b.len()).then_some(Binary {
+            device,
+            options,
+            code: Code {
+                kind,
+                text,
+                locations: String::new(),
+                sources: Vec::new(),
+            },
+        });
+    }
     if take(b, &mut pos, 1)? != "\n" {
         return None;
     }
@@ -1297,5 +1315,11 @@ mod tests {
             b"KAUAI-PROGRAM-BINARY 3\ndevice host\ncode xx\noptions 0\n\nlength 0\n\nlocations 0\n\nsources 0\n"
         )
         .is_none());
+        // The previous format (no locations, no sources) is still read.
+        let old = b"KAUAI-PROGRAM-BINARY 2\ndevice host\ncode ir\noptions 2\n-w\nlength 5\nabcde";
+        let d = decode_binary(old).expect("a format 2 binary decodes");
+        assert_eq!((d.options.as_str(), d.code.text.as_str()), ("-w", "abcde"));
+        assert!(d.code.locations.is_empty() && d.code.sources.is_empty());
+        assert!(decode_binary(&old[..old.len() - 1]).is_none());
     }
 }
