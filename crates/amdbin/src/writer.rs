@@ -448,12 +448,15 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
             } else {
                 8
             },
-            hsa(
-                ".hsabss_global_agent",
-                SHT_NOBITS,
-                HSA_GLOBAL_FLAGS,
-                GenData::Nobits(input.bss_size),
-            ),
+            GenSection {
+                zero_offset: true,
+                ..hsa(
+                    ".hsabss_global_agent",
+                    SHT_NOBITS,
+                    HSA_GLOBAL_FLAGS,
+                    GenData::Nobits(input.bss_size),
+                )
+            },
         ));
     }
     if has_gdata {

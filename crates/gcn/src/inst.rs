@@ -1009,6 +1009,31 @@ pub fn is_returning_atomic(d: &InstrDef) -> bool {
     d.name.contains("_atomic_")
 }
 
+/// Does the instruction write the registers of operand slot `slot`? This is what
+/// clrxasm counts for a kernel's default `.sgprsnum`/`.vgprsnum`: destinations only,
+/// never the registers an instruction reads. Memory data registers are written by
+/// loads, by atomics that return (`glc`) and with `tfe`, but not when the data goes to
+/// LDS (`lds`).
+pub fn writes_slot(inst: &Inst, slot: usize) -> bool {
+    let d = inst.def();
+    let Some(spec) = d.ops.get(slot) else {
+        return false;
+    };
+    let m = &inst.mods;
+    let loads = !(d.name.contains("store") || d.name.contains("write"));
+    let returns = if d.name.contains("atomic") {
+        m.glc
+    } else {
+        loads
+    };
+    match spec.role {
+        Role::Sdst | Role::Sdstv | Role::Vdst => true,
+        Role::Sdata => returns,
+        Role::Vdata => (returns || m.tfe) && !m.lds,
+        _ => false,
+    }
+}
+
 fn take(words: &[u32], i: usize) -> Result<u32, DecodeError> {
     words.get(i).copied().ok_or(DecodeError::Truncated)
 }

@@ -312,7 +312,7 @@ impl Asm<'_> {
         }
     }
 
-    /// Record the registers an instruction names, for the default `.sgprsnum` and
+    /// Record the registers an instruction writes, for the default `.sgprsnum` and
     /// `.vgprsnum` of its kernel.
     pub(super) fn note_registers(&mut self, regs: &[(u16, u8)]) {
         let Some(SecKind::Code(Some(k))) = self.kinds.get(self.cur as usize).copied() else {

@@ -1120,6 +1120,9 @@ pub struct Built {
     pub lit_fix: Option<Expr>,
     /// The literal is relocated (`.amdcl2` global data address).
     pub lit_reloc: Option<(Reloc, Span)>,
+    /// Registers the instruction writes (first operand code, count), for a kernel's
+    /// default register counts.
+    pub written: SmallVec<[(u16, u8); 2]>,
 }
 
 /// Build an instruction for one row from parsed operands and modifiers.
@@ -1243,6 +1246,8 @@ fn build_row(
     let mimg_r128 = has_mod("r128") || has_mod("a16");
     let mimg_vdata_w = mimg_vdata_width(arch, d.name, mimg_dmask, has_mod("tfe"), has_mod("d16"));
     let mut src_k = 0u32;
+    // Registers named in the text per operand slot: (slot, first code, count).
+    let mut named: SmallVec<[(usize, u16, u8); 6]> = SmallVec::new();
     // GLOBAL with an SGPR base takes a 32-bit VGPR offset instead of a 64-bit address.
     let global_saddr = d.enc == Enc::Global
         && matches!(ops.last().map(|o| &o.kind), Some(POpKind::Reg { code, .. }) if *code < VGPR0);
@@ -1443,6 +1448,9 @@ fn build_row(
                 _ => return Err((op.span, "expected p10, p20 or p0".into())),
             },
         };
+        if let POpKind::Reg { code, n } = op.kind {
+            named.push((vals.len(), code, n));
+        }
         vals.push(v);
     }
     let rest = &ops[opi..];
@@ -2044,11 +2052,17 @@ fn build_row(
         );
     }
     let lit_reloc = b.lit_reloc.take();
+    let written = named
+        .iter()
+        .filter(|&&(slot, _, _)| crate::inst::writes_slot(&inst, slot))
+        .map(|&(_, code, n)| (code, n))
+        .collect();
     Ok(Built {
         inst,
         fixes,
         lit_fix,
         lit_reloc,
+        written,
     })
 }
 

@@ -1273,14 +1273,7 @@ impl Asm<'_> {
             if !self.writable(stmt, true) {
                 return;
             }
-            let regs: smallvec::SmallVec<[(u16, u8); 6]> = ops
-                .iter()
-                .filter_map(|o| match o.kind {
-                    instr::POpKind::Reg { code, n } => Some((code, n)),
-                    _ => None,
-                })
-                .collect();
-            self.note_registers(&regs);
+            self.note_registers(&b.written);
         }
         let words = match encode(arch, &b.inst) {
             Ok(w) => w,
