@@ -917,6 +917,9 @@ impl Asm<'_> {
                 span,
             },
         );
+        if self.cl2.is_some() {
+            self.cl2_label(name);
+        }
     }
 
     fn set_sym(&mut self, name: &str, val: SymVal, span: Span, _eqv: bool) {
