@@ -185,6 +185,9 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
         (Enc::Vopc, ((w >> 17) & 0xFF) as u16)
     } else if w >> 31 == 0 {
         (Enc::Vop2, ((w >> 25) & 0x3F) as u16)
+    } else if arch.is_gfx10() {
+        // GCN 1.5's other encodings are not in the table yet.
+        return None;
     } else if !vi && w >> 27 == 0b11000 {
         (Enc::Smrd, ((w >> 22) & 0x1F) as u16)
     } else if vi && w >> 26 == 0b11_0000 {

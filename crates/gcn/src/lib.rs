@@ -1,5 +1,5 @@
 //! GCN machine code for AMD GPUs of the GCN 1.0 – 1.4.1 generations (GFX6, GFX7, GFX8,
-//! GFX9, GFX906): instruction tables, encoder, decoder, disassembler and an assembler
+//! GFX9, GFX906), and in part GCN 1.5 (GFX10; see below): instruction tables, encoder, decoder, disassembler and an assembler
 //! for the syntax of CLRX (CLRadeonExtender), the assembler people hand-tuning GCN
 //! kernels write in.
 //!
@@ -35,10 +35,11 @@
 //!
 //! Encodings: SOP2, SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, VOP1, VOP2, VOPC, VOP3A/B,
 //! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP (with
-//! `compr`). Not supported yet (errors, never silently): `.regvar` and register
-//! allocation, `.section` in AMD CL2 binaries,
-//! relocations outside instruction literals, CLRX's "HSA layout" (code outside kernels),
-//! other binary formats (`.amd`, `.gallium`, `.rocm`).
+//! `compr`). GCN 1.5 (`Arch::Gfx10`, gfx1010-1012): so far the SOP*, VOP1, VOP2 and
+//! VOPC encodings of the instructions GCN 1.4 also has, with 106 SGPRs and `null`;
+//! its other encodings decode as `.int` and do not assemble. Not supported yet
+//! (errors, never silently): `.regvar` and register allocation, relocations outside
+//! instruction literals, other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!
 //! ```
 //! use kauai_gcn::{decode, disassemble, format_inst, Arch, DisasmOptions};

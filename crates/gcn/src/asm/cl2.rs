@@ -1581,6 +1581,7 @@ impl Asm<'_> {
             crate::Arch::Gfx8 => "Iceland",
             crate::Arch::Gfx9 => "GFX900",
             crate::Arch::Gfx906 => "GFX906",
+            crate::Arch::Gfx10 => "GFX1010",
         });
         // Errors about the whole binary point at what chose the device or the format;
         // with neither in the source they are about the options.

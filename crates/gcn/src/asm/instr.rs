@@ -932,7 +932,9 @@ impl Build<'_> {
                     _ => {}
                 }
                 let is_const = (128..=254).contains(code);
-                if *n != dwords && !(is_const && *n == 1) {
+                // GCN 1.5's `null` stands for an operand of any width.
+                let null = *code == crate::operand::NULL && self.arch.is_gfx10();
+                if *n != dwords && !(is_const && *n == 1) && !null {
                     return Err((op.span, format!("expected {dwords} register(s), got {n}")));
                 }
                 if is_const && matches!(slot, Slot::Sreg | Slot::Vreg) && *code != 253 {
