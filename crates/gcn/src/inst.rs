@@ -186,8 +186,7 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
     } else if w >> 31 == 0 {
         (Enc::Vop2, ((w >> 25) & 0x3F) as u16)
     } else if arch.is_gfx10() {
-        // GCN 1.5's other encodings are not in the table yet.
-        return None;
+        return classify_gfx10(w);
     } else if !vi && w >> 27 == 0b11000 {
         (Enc::Smrd, ((w >> 22) & 0x1F) as u16)
     } else if vi && w >> 26 == 0b11_0000 {
@@ -230,6 +229,16 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
         (enc, ((w >> 18) & 0x7F) as u16)
     } else {
         return None;
+    })
+}
+
+/// GCN 1.5's encodings beyond the scalar ALU and 32-bit vector ones (which it shares
+/// with the earlier generations): VINTRP and EXP keep GCN 1.0's places.
+fn classify_gfx10(w: u32) -> Option<(Enc, u16)> {
+    Some(match w >> 26 {
+        0b11_0010 => (Enc::Vintrp, ((w >> 16) & 3) as u16),
+        0b11_1110 => (Enc::Exp, 0),
+        _ => return None,
     })
 }
 
@@ -595,7 +604,11 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                     }
                 }
             }
-            let prefix = if vi { 0xC400_0000 } else { 0xF800_0000 };
+            let prefix = if vi && !arch.is_gfx10() {
+                0xC400_0000
+            } else {
+                0xF800_0000
+            };
             let w0 = prefix | b(m.vm, 12) | b(m.done, 11) | b(m.compr, 10) | tgt << 4 | en;
             smallvec::smallvec![w0, w1]
         }
@@ -607,7 +620,11 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 vgpr(get(Role::Vsrc))?
             };
             let attr = fits(imm(Role::Attr), 8, "attr")?;
-            let prefix = if vi { 0xD400_0000 } else { 0xC800_0000 };
+            let prefix = if vi && !arch.is_gfx10() {
+                0xD400_0000
+            } else {
+                0xC800_0000
+            };
             smallvec::smallvec![prefix | vdst << 18 | opc << 16 | attr << 8 | src]
         }
         Enc::Vop3p => {

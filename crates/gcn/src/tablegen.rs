@@ -38,12 +38,14 @@ pub fn generate(data: &str) -> Result<String, String> {
             }
         }
         let mut ops = Vec::new();
-        // CLRX writes the implicit VOPC destination: `v_cmp_eq_f32 vcc, v1, v2`.
-        if enc == Enc::Vopc {
+        // CLRX writes the implicit VOPC destination: `v_cmp_eq_f32 vcc, v1, v2`; a row
+        // marked `novcc` (GCN 1.5's v_cmpx_*, which write only EXEC) has none.
+        let novcc = f.get(8) == Some(&"novcc");
+        if enc == Enc::Vopc && !novcc {
             ops.push((Role::Vcc, 2));
         }
         for o in &f[8..] {
-            if *o == "-" {
+            if *o == "-" || *o == "novcc" {
                 continue;
             }
             let (r, d) = o
