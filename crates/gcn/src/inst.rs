@@ -75,7 +75,21 @@ pub struct Mods {
     pub sdwa: Option<Sdwa>,
     /// GCN 1.2+ DPP form (data-parallel lane moves); `neg`/`abs` apply to it.
     pub dpp: Option<Dpp>,
+    /// GCN 1.5 DPP8 form: each lane of a group of eight reads the lane `sel` names.
+    pub dpp8: Option<Dpp8>,
 }
+
+/// DPP8 fields: `sel` holds eight 3-bit lane numbers (lane 0 lowest); `fi` fetches
+/// inactive lanes (source operand code 0xEA instead of 0xE9).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dpp8 {
+    pub sel: u32,
+    pub fi: bool,
+}
+
+/// The source-0 codes that announce a DPP8 word (without and with `fi`).
+pub const DPP8: u32 = 0xE9;
+pub const DPP8_FI: u32 = 0xEA;
 
 /// DPP fields: `ctrl` is the 9-bit dpp_ctrl (quad_perm, row shifts, ...).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -84,6 +98,8 @@ pub struct Dpp {
     pub bound_ctrl: bool,
     pub bank_mask: u8,
     pub row_mask: u8,
+    /// GCN 1.5: fetch inactive lanes (bit 18).
+    pub fi: bool,
 }
 
 /// Whether a row has an operand wider than 32 bits (VCC aside), which DPP cannot move
@@ -93,9 +109,17 @@ pub fn dpp_wide_operand(d: &InstrDef) -> bool {
     d.ops.iter().any(|o| o.dwords > 1 && o.role != Role::Vcc)
 }
 
-/// Whether a dpp_ctrl value has a name (others are reserved).
-pub fn dpp_ctrl_valid(c: u16) -> bool {
-    matches!(c, 0..=0xFF | 0x101..=0x10F | 0x111..=0x11F | 0x121..=0x12F | 0x130 | 0x134 | 0x138 | 0x13C | 0x140..=0x143)
+/// Whether a dpp_ctrl value has a name on `arch` (others are reserved): GCN 1.5 drops
+/// the wave shifts and row broadcasts and adds row_share (0x150+) and row_xmask
+/// (0x160+).
+pub fn dpp_ctrl_valid(arch: Arch, c: u16) -> bool {
+    let common =
+        matches!(c, 0..=0xFF | 0x101..=0x10F | 0x111..=0x11F | 0x121..=0x12F | 0x140 | 0x141);
+    if arch.is_gfx10() {
+        common || matches!(c, 0x150..=0x16F)
+    } else {
+        common || matches!(c, 0x130 | 0x134 | 0x138 | 0x13C | 0x142 | 0x143)
+    }
 }
 
 /// SDWA fields: selects are 0-3 byte0..byte3, 4-5 word0..word1, 6 dword; `dst_unused`
@@ -233,11 +257,13 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
 }
 
 /// GCN 1.5's encodings beyond the scalar ALU and 32-bit vector ones (which it shares
-/// with the earlier generations): VINTRP and EXP keep GCN 1.0's places.
+/// with the earlier generations): VINTRP and EXP keep GCN 1.0's places; VOP3 has GCN
+/// 1.4's fields under its own prefix.
 fn classify_gfx10(w: u32) -> Option<(Enc, u16)> {
     Some(match w >> 26 {
         0b11_0010 => (Enc::Vintrp, ((w >> 16) & 3) as u16),
         0b11_1110 => (Enc::Exp, 0),
+        0b11_0101 => (Enc::Vop3, ((w >> 16) & 0x3FF) as u16),
         _ => return None,
     })
 }
@@ -511,7 +537,8 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                     src[i] = code_of(get(r), &mut lit)?;
                 }
             }
-            if lit.is_some() {
+            // GCN 1.5 reads a 32-bit literal after a VOP3 instruction too.
+            if lit.is_some() && !arch.is_gfx10() {
                 return Err(EncodeError::Field("VOP3 takes no literal"));
             }
             let sdst = if has(d, Role::Sdst) {
@@ -519,7 +546,12 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             } else {
                 None
             };
-            let mut w0 = 0xD000_0000 | vdst;
+            let prefix = if arch.is_gfx10() {
+                0xD400_0000
+            } else {
+                0xD000_0000
+            };
+            let mut w0 = prefix | vdst;
             if vi {
                 w0 |= opc << 16 | b(m.clamp, 15);
             } else if sdst.is_some() {
@@ -801,13 +833,17 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
         }
         let w0 = words[0];
         let src0 = w0 & 0x1FF;
-        if src0 < VGPR0 as u32 || !dpp_ctrl_valid(dp.ctrl) {
+        if src0 < VGPR0 as u32 || !dpp_ctrl_valid(arch, dp.ctrl) {
             return Err(EncodeError::Field(
                 "DPP needs a VGPR source and a valid control",
             ));
         }
+        if dp.fi && !arch.is_gfx10() {
+            return Err(EncodeError::Field("fi needs GCN 1.5"));
+        }
         let w1 = (src0 - VGPR0 as u32)
             | (dp.ctrl as u32) << 8
+            | b(dp.fi, 18)
             | b(dp.bound_ctrl, 19)
             | ((m.neg & 1) as u32) << 20
             | ((m.abs & 1) as u32) << 21
@@ -816,6 +852,28 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             | fits(dp.bank_mask as u32, 4, "bank_mask")? << 24
             | fits(dp.row_mask as u32, 4, "row_mask")? << 28;
         return Ok(smallvec::smallvec![(w0 & !0x1FF) | 250, w1]);
+    }
+    if let Some(d8) = m.dpp8 {
+        if !arch.is_gfx10()
+            || !matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+            || words.len() != 1
+            || dpp_wide_operand(d)
+        {
+            return Err(EncodeError::Field(
+                "DPP8 needs a GCN 1.5 VOP1/VOP2/VOPC instruction with 32-bit operands and no literal",
+            ));
+        }
+        if m.neg != 0 || m.abs != 0 {
+            return Err(EncodeError::Field("DPP8 has no neg/abs"));
+        }
+        let w0 = words[0];
+        let src0 = w0 & 0x1FF;
+        if src0 < VGPR0 as u32 {
+            return Err(EncodeError::Field("DPP8 needs a VGPR source"));
+        }
+        let w1 = (src0 - VGPR0 as u32) | fits(d8.sel, 24, "dpp8 lanes")? << 8;
+        let code = if d8.fi { DPP8_FI } else { DPP8 };
+        return Ok(smallvec::smallvec![(w0 & !0x1FF) | code, w1]);
     }
     Ok(words)
 }
@@ -982,6 +1040,13 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
     }
     if d.name.starts_with("v_div_fmas_") && !sgprs.is_empty() {
         return Some("no SGPR can be read by v_div_fmas_*, which reads VCC");
+    }
+    if arch.is_gfx10() {
+        // GCN 1.5 reads two scalar values (SGPRs or a literal) per instruction.
+        if sgprs.len() + usize::from(lit) > 2 {
+            return Some("more than two scalar values read in this instruction");
+        }
+        return None;
     }
     if sgprs.len() > 1 {
         return Some("more than one SGPR read in this instruction");
@@ -1162,10 +1227,26 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             _ => Err(DecodeError::NonCanonical),
         };
     }
+    if arch.is_gfx10()
+        && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+        && matches!(w0 & 0x1FF, DPP8 | DPP8_FI)
+    {
+        let w1 = take(words, 1)?;
+        let base = (w0 & !0x1FF) | (VGPR0 as u32 + (w1 & 0xFF));
+        let (mut inst, _) = decode(arch, &[base])?;
+        inst.mods.dpp8 = Some(Dpp8 {
+            sel: w1 >> 8,
+            fi: w0 & 0x1FF == DPP8_FI,
+        });
+        return match encode(arch, &inst) {
+            Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
+            _ => Err(DecodeError::NonCanonical),
+        };
+    }
     if vi && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && (w0 & 0x1FF) == 250 {
         let w1 = take(words, 1)?;
         let ctrl = ((w1 >> 8) & 0x1FF) as u16;
-        if !dpp_ctrl_valid(ctrl) || (enc == Enc::Vop1 && w1 & (3 << 22) != 0) {
+        if !dpp_ctrl_valid(arch, ctrl) || (enc == Enc::Vop1 && w1 & (3 << 22) != 0) {
             return Err(DecodeError::NonCanonical);
         }
         let base = (w0 & !0x1FF) | (VGPR0 as u32 + (w1 & 0xFF));
@@ -1175,6 +1256,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             bound_ctrl: w1 & (1 << 19) != 0,
             bank_mask: ((w1 >> 24) & 15) as u8,
             row_mask: (w1 >> 28) as u8,
+            fi: arch.is_gfx10() && w1 & (1 << 18) != 0,
         });
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 22) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 23) & 1) << 1) as u8;
@@ -1241,9 +1323,19 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Vop3p, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
             (Enc::Vop3, Role::Sdstv) => Operand::Code((w0 & 0xFF) as u16),
             (Enc::Vop3, Role::Sdst) => Operand::Code(((w0 >> 8) & 0x7F) as u16),
-            (Enc::Vop3, Role::Src0) => Operand::Code((w1 & 0x1FF) as u16),
-            (Enc::Vop3, Role::Src1) => Operand::Code(((w1 >> 9) & 0x1FF) as u16),
-            (Enc::Vop3, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
+            (Enc::Vop3, Role::Src0 | Role::Src1 | Role::Src2) => {
+                let shift = match spec.role {
+                    Role::Src0 => 0,
+                    Role::Src1 => 9,
+                    _ => 18,
+                };
+                let c = (w1 >> shift) & 0x1FF;
+                if arch.is_gfx10() {
+                    code(c, &mut lit_used)?
+                } else {
+                    Operand::Code(c as u16)
+                }
+            }
             (Enc::Exp, Role::ExpTgt) => {
                 let t = (w0 >> 4) & 63;
                 if matches!(t, 10 | 11 | 16..=31) {

@@ -265,7 +265,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 }
                 t
             }
-            Role::Src0 | Role::Vsrc1 if m.sdwa.is_some() || m.dpp.is_some() => {
+            Role::Src0 | Role::Vsrc1 if m.sdwa.is_some() || m.dpp.is_some() || m.dpp8.is_some() => {
                 let k = usize::from(spec.role == Role::Vsrc1);
                 let mut t = code_text(arch, v, spec.dwords);
                 if m.abs >> k & 1 != 0 {
@@ -487,6 +487,8 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             0x140 => "row_mirror".into(),
             0x141 => "row_half_mirror".into(),
             0x142 => "row_bcast15".into(),
+            0x150..=0x15F => format!("row_share:{}", c & 15),
+            0x160..=0x16F => format!("row_xmask:{}", c & 15),
             _ => "row_bcast31".into(),
         });
         if dp.bound_ctrl {
@@ -495,6 +497,18 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         // CLRX always prints both masks, bank first.
         mods.push(format!("bank_mask:{}", dp.bank_mask));
         mods.push(format!("row_mask:{}", dp.row_mask));
+        if dp.fi {
+            mods.push("fi".into());
+        }
+    }
+    if let Some(d8) = m.dpp8 {
+        let lanes: Vec<String> = (0..8)
+            .map(|i| ((d8.sel >> (3 * i)) & 7).to_string())
+            .collect();
+        mods.push(format!("dpp8:[{}]", lanes.join(",")));
+        if d8.fi {
+            mods.push("fi".into());
+        }
     }
     if d.enc == Enc::Vop3p {
         let nsrc = d

@@ -735,9 +735,9 @@ pub fn parse_operands(
         }
         m.span = span.to(p.prev_span());
         // Flags with an explicit value (`glc:0`, `nv:1`): 0 drops the flag.
-        const FLAGS: [&str; 20] = [
+        const FLAGS: [&str; 22] = [
             "glc", "slc", "tfe", "lds", "gds", "nv", "offen", "idxen", "addr64", "unorm", "da",
-            "r128", "a16", "lwe", "d16", "clamp", "done", "vm", "vop3", "compr",
+            "r128", "a16", "lwe", "d16", "clamp", "done", "vm", "vop3", "compr", "fi", "dlc",
         ];
         if FLAGS.contains(&m.name.as_ref()) {
             if let Some(Expr::Int(v, _)) = m.value {
@@ -785,7 +785,12 @@ pub type POps = SmallVec<[POp; 6]>;
 pub type PMods = SmallVec<[PMod; 4]>;
 
 /// Every modifier name the assembler knows, so that the usual ones need no allocation.
-const MODIFIER_NAMES: [&str; 64] = [
+const MODIFIER_NAMES: [&str; 69] = [
+    "row_share",
+    "row_xmask",
+    "dpp8",
+    "fi",
+    "dlc",
     "vop3",
     "op_sel",
     "op_sel_hi",
@@ -1148,7 +1153,9 @@ fn build_row(
                     "dst_sel" | "dst_unused" | "src0_sel" | "src1_sel" | "sdwa"
                 )
             }));
-    const DPP_MODS: [&str; 14] = [
+    const DPP_MODS: [&str; 16] = [
+        "row_share",
+        "row_xmask",
         "quad_perm",
         "row_shl",
         "row_shr",
@@ -1169,11 +1176,16 @@ fn build_row(
             || mods
                 .iter()
                 .any(|m| DPP_MODS.contains(&m.name.as_ref()) || m.name == "dpp"));
+    // GCN 1.5 DPP8: `dpp8:[l0,...,l7]` (each lane of eight reads lane lN).
+    let dpp8 =
+        matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && mods.iter().any(|m| m.name == "dpp8");
+    let mut d8 = crate::inst::Dpp8::default();
     let mut dp = crate::inst::Dpp {
         ctrl: 0xE4,
         bound_ctrl: false,
         bank_mask: 15,
         row_mask: 15,
+        fi: false,
     };
     let mut sd = crate::inst::Sdwa {
         dst_sel: 6,
@@ -1265,7 +1277,7 @@ fn build_row(
         let op = &ops[opi];
         opi += 1;
         b.align = crate::inst::sgpr_alignment_required(d.enc, spec.role);
-        let sdwa_src = (sdwa || dpp) && matches!(spec.role, Role::Src0 | Role::Vsrc1);
+        let sdwa_src = (sdwa || dpp || dpp8) && matches!(spec.role, Role::Src0 | Role::Vsrc1);
         if sdwa_src {
             // SDWA sources: VGPRs with neg/abs/sext modifiers.
             let k = u8::from(spec.role == Role::Vsrc1);
@@ -1674,6 +1686,29 @@ fn build_row(
                 }
                 true
             }
+            "dpp8" if dpp8 => {
+                if md.list.len() != 8 {
+                    return Err((md.span, "dpp8 needs eight lane numbers".into()));
+                }
+                let mut sel = 0u32;
+                for (i, x) in md.list.iter().enumerate() {
+                    let v: u32 = x
+                        .parse()
+                        .ok()
+                        .filter(|v| *v < 8)
+                        .ok_or((md.span, "dpp8 lanes are 0-7".to_string()))?;
+                    sel |= v << (3 * i);
+                }
+                d8.sel = sel;
+                true
+            }
+            "fi" if (dpp || dpp8) && arch.is_gfx10() => {
+                dp.fi = true;
+                d8.fi = true;
+                true
+            }
+            // clrxasm takes `fi` with SDWA and writes nothing for it.
+            "fi" if sdwa && arch.is_gfx10() => true,
             "row_mirror" | "row_half_mirror" if dpp => {
                 dp.ctrl = if md.name == "row_mirror" {
                     0x140
@@ -1703,12 +1738,18 @@ fn build_row(
                 true
             }
             "row_shl" | "row_shr" | "row_ror" | "wave_shl" | "wave_rol" | "wave_shr"
-            | "wave_ror" | "row_bcast" | "row_mask" | "bank_mask"
+            | "wave_ror" | "row_bcast" | "row_mask" | "bank_mask" | "row_share" | "row_xmask"
                 if dpp =>
             {
                 let v = val(&mut b, 16, false)?;
                 let bad = || (md.span, format!("value {v} out of range for {}", md.name));
                 match md.name.as_ref() {
+                    "row_share" | "row_xmask" => {
+                        if !arch.is_gfx10() || !(0..=15).contains(&v) {
+                            return Err(bad());
+                        }
+                        dp.ctrl = if md.name == "row_share" { 0x150 } else { 0x160 } + v as u16;
+                    }
                     "row_shl" | "row_shr" | "row_ror" => {
                         if !(1..=15).contains(&v) {
                             return Err(bad());
@@ -1999,10 +2040,25 @@ fn build_row(
                 ),
             ));
         }
-        if sdwa {
+        if sdwa || dpp8 {
             return Err((stmt, "an instruction cannot be both SDWA and DPP".into()));
         }
+        if !crate::inst::dpp_ctrl_valid(arch, dp.ctrl) {
+            return Err((
+                stmt,
+                format!("this DPP control is not available on {}", arch.clrx_name()),
+            ));
+        }
         m.dpp = Some(dp);
+    }
+    if dpp8 {
+        if !arch.is_gfx10() {
+            return Err((stmt, "DPP8 needs GCN 1.5".into()));
+        }
+        if sdwa {
+            return Err((stmt, "an instruction cannot be both SDWA and DPP8".into()));
+        }
+        m.dpp8 = Some(d8);
     }
     if d.enc == Enc::Mimg {
         m.dmask = mimg_dmask;
