@@ -42,6 +42,8 @@ pub struct Mods {
     pub gds: bool,
     /// GFX9 SMEM/FLAT `nv`.
     pub nv: bool,
+    /// GCN 1.5 `dlc` (device level coherent) of memory instructions.
+    pub dlc: bool,
     /// EXP `done`, `vm` and `compr` (16-bit halves: two registers carry four values;
     /// the text keeps four operands, the first and third name the registers).
     pub done: bool,
@@ -264,6 +266,7 @@ fn classify_gfx10(w: u32) -> Option<(Enc, u16)> {
         0b11_0010 => (Enc::Vintrp, ((w >> 16) & 3) as u16),
         0b11_1110 => (Enc::Exp, 0),
         0b11_0101 => (Enc::Vop3, ((w >> 16) & 0x3FF) as u16),
+        0b11_1101 => (Enc::Smem, ((w >> 18) & 0xFF) as u16),
         _ => return None,
     })
 }
@@ -443,6 +446,32 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             };
             if sbase & 1 != 0 || sbase >= 128 {
                 return Err(EncodeError::Field("sbase must be an aligned SGPR pair"));
+            }
+            if arch.is_gfx10() {
+                // GCN 1.5: an immediate offset (20 bits) with `null` as the SGPR
+                // offset, or an SGPR offset with a zero immediate.
+                if m.soe.is_some() {
+                    return Err(EncodeError::Field("GCN 1.5 SMEM has no soe"));
+                }
+                let off = match get(Role::Offset) {
+                    Operand::Imm(v) => fits(v, 20, "offset")? | (crate::operand::NULL as u32) << 25,
+                    Operand::Code(c) if c < 128 => (c as u32) << 25,
+                    Operand::Absent => 0,
+                    _ => return Err(EncodeError::Field("offset")),
+                };
+                if lit.is_some() {
+                    return Err(EncodeError::Field("SMEM takes no literal"));
+                }
+                return Ok(smallvec::smallvec![
+                    0xF400_0000
+                        | opc << 18
+                        | b(m.glc, 16)
+                        | b(m.nv, 15)
+                        | b(m.dlc, 14)
+                        | sdata << 6
+                        | (sbase >> 1),
+                    off,
+                ]);
             }
             let (immb, off) = match (get(Role::Offset), m.soe) {
                 (Operand::Code(c), Some(o)) if c < 128 && arch.is_gfx9() => {
@@ -1061,11 +1090,12 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
 /// checks scalar-instruction sources and bases but takes any start register for VOP3
 /// operands, the first source of VOP1/VOP2/VOPC (`v_fract_f64 v[15:16], s[33:34]`),
 /// SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
-pub fn sgpr_alignment_required(enc: Enc, role: Role) -> bool {
+/// On GCN 1.5 clrxasm also wants scalar-memory data aligned.
+pub fn sgpr_alignment_required(arch: Arch, enc: Enc, role: Role) -> bool {
     !(matches!(enc, Enc::Vop3 | Enc::Vop3p)
         || (matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && role == Role::Src0)
         || (enc == Enc::Sopk && role == Role::Sdst)
-        || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata))
+        || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata && !arch.is_gfx10()))
 }
 
 fn has(d: &InstrDef, r: Role) -> bool {
@@ -1297,6 +1327,14 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Smem, Role::Sdata) => Operand::Code(((w0 >> 6) & 0x7F) as u16),
             (Enc::Smem, Role::SdataK) => Operand::Imm((w0 >> 6) & 0x7F),
             (Enc::Smem, Role::Sbase) => Operand::Code(((w0 & 0x3F) << 1) as u16),
+            (Enc::Smem, Role::Offset) if arch.is_gfx10() => {
+                let soff = (w1 >> 25) as u16;
+                if soff == crate::operand::NULL {
+                    Operand::Imm(w1 & 0xF_FFFF)
+                } else {
+                    Operand::Code(soff)
+                }
+            }
             (Enc::Smem, Role::Offset) => {
                 if arch.is_gfx9() && w0 & (1 << 14) != 0 {
                     // soe: SGPR offset in the high bits plus an immediate.
@@ -1428,6 +1466,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         Enc::Smem => {
             m.glc = w0 & (1 << 16) != 0;
             m.nv = arch.is_gfx9() && w0 & (1 << 15) != 0;
+            m.dlc = arch.is_gfx10() && w0 & (1 << 14) != 0;
         }
         Enc::Ds => {
             if is_ds2(d) {
@@ -1521,7 +1560,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             if c < arch.max_sgprs()
                 && n >= 2
                 && c % if n == 2 { 2 } else { 4 } != 0
-                && sgpr_alignment_required(enc, spec.role)
+                && sgpr_alignment_required(arch, enc, spec.role)
             {
                 return Err(DecodeError::NonCanonical);
             }

@@ -428,6 +428,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         (m.lds && generic && !flat && d.enc != Enc::Smem, "lds"),
         (m.tfe && generic, "tfe"),
         (m.nv, "nv"),
+        (m.dlc && d.enc == Enc::Smem, "dlc"),
     ] {
         if on {
             mods.push(t.into());

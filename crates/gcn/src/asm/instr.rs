@@ -1276,7 +1276,7 @@ fn build_row(
         }
         let op = &ops[opi];
         opi += 1;
-        b.align = crate::inst::sgpr_alignment_required(d.enc, spec.role);
+        b.align = crate::inst::sgpr_alignment_required(arch, d.enc, spec.role);
         let sdwa_src = (sdwa || dpp || dpp8) && matches!(spec.role, Role::Src0 | Role::Vsrc1);
         if sdwa_src {
             // SDWA sources: VGPRs with neg/abs/sext modifiers.
@@ -1431,6 +1431,7 @@ fn build_row(
                 _ => {
                     let bits = match (d.enc, arch.is_gfx9()) {
                         (Enc::Smrd, _) => 8,
+                        _ if arch.is_gfx10() => 20,
                         (_, true) => 21,
                         _ => 20,
                     };
@@ -1838,6 +1839,10 @@ fn build_row(
                     || (enc == Enc::Flat && !arch.is_gfx9()) =>
             {
                 m.tfe = true;
+                true
+            }
+            "dlc" if arch.is_gfx10() && enc == Enc::Smem => {
+                m.dlc = true;
                 true
             }
             "nv" if arch.is_gfx9()
