@@ -267,6 +267,10 @@ fn classify_gfx10(w: u32) -> Option<(Enc, u16)> {
         0b11_1110 => (Enc::Exp, 0),
         0b11_0101 => (Enc::Vop3, ((w >> 16) & 0x3FF) as u16),
         0b11_1101 => (Enc::Smem, ((w >> 18) & 0xFF) as u16),
+        0b11_1000 => (Enc::Mubuf, ((w >> 18) & 0x7F) as u16),
+        // MTBUF's opcode: three bits in word 0 and a fourth in word 1 (bit 21), which
+        // the decoder adds (classification sees only word 0).
+        0b11_1010 => (Enc::Mtbuf, ((w >> 16) & 7) as u16),
         _ => return None,
     })
 }
@@ -737,6 +741,59 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 | vgpr(get(Role::Vdst))? << 24;
             smallvec::smallvec![w0, w1]
         }
+        Enc::Mubuf if m.lds && m.tfe => {
+            // clrxasm: "Both LDS and TFE is illegal".
+            return Err(EncodeError::Field("lds and tfe together"));
+        }
+        Enc::Mubuf | Enc::Mtbuf if arch.is_gfx10() => {
+            // GCN 1.5: GCN 1.0's fields with dlc where addr64 was, MTBUF's unified
+            // 7-bit format (in `dfmt`) and its opcode's bit 3 in word 1.
+            if m.addr64 || m.nfmt != 0 {
+                return Err(EncodeError::Field(
+                    "addr64 and nfmt are not available on GCN 1.5",
+                ));
+            }
+            let off = fits(m.offset as u32, 12, "offset")?;
+            let mut w0 = off | b(m.offen, 12) | b(m.idxen, 13) | b(m.glc, 14) | b(m.dlc, 15);
+            let mut op_hi = 0;
+            if d.enc == Enc::Mubuf {
+                w0 |= 0xE000_0000 | opc << 18 | b(m.lds, 16);
+            } else {
+                w0 |= 0xE800_0000 | (opc & 7) << 16 | fits(m.dfmt as u32, 7, "format")? << 19;
+                op_hi = (opc >> 3) << 21;
+            }
+            let srsrc = inst
+                .ops
+                .get(d.ops.len())
+                .copied()
+                .unwrap_or(Operand::Code(0));
+            let soff = inst
+                .ops
+                .get(d.ops.len() + 1)
+                .copied()
+                .unwrap_or(Operand::Code(128));
+            let vaddr = inst
+                .ops
+                .get(d.ops.len() + 2)
+                .copied()
+                .unwrap_or(Operand::Absent);
+            let srsrc = code_of(srsrc, &mut lit)?;
+            if srsrc % 4 != 0 || srsrc >= 128 {
+                return Err(EncodeError::Field("srsrc must be an aligned SGPR quad"));
+            }
+            let soff = fits(code_of(soff, &mut lit)?, 8, "soffset")?;
+            if lit.is_some() {
+                return Err(EncodeError::Field("buffer instructions take no literal"));
+            }
+            let w1 = vgpr(vaddr)?
+                | vgpr(get(Role::Vdata))? << 8
+                | (srsrc >> 2) << 16
+                | op_hi
+                | b(m.slc, 22)
+                | b(m.tfe, 23)
+                | soff << 24;
+            smallvec::smallvec![w0, w1]
+        }
         Enc::Mubuf | Enc::Mtbuf => {
             let off = fits(m.offset as u32, 12, "offset")?;
             let mut w0 = off | b(m.offen, 12) | b(m.idxen, 13) | b(m.glc, 14);
@@ -1156,7 +1213,10 @@ fn take(words: &[u32], i: usize) -> Result<u32, DecodeError> {
 /// Decode one instruction from the start of `words`; returns it and its length in dwords.
 pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
     let w0 = take(words, 0)?;
-    let (enc, opc) = classify(arch, w0).ok_or(DecodeError::UnknownEncoding)?;
+    let (enc, mut opc) = classify(arch, w0).ok_or(DecodeError::UnknownEncoding)?;
+    if arch.is_gfx10() && enc == Enc::Mtbuf {
+        opc |= (((take(words, 1)? >> 21) & 1) << 3) as u16;
+    }
     let row =
         row_by_opcode(arch, enc, opc).ok_or(DecodeError::UnknownOpcode { enc, opcode: opc })?;
     let d = def(row);
@@ -1491,7 +1551,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             m.idxen = w0 & (1 << 13) != 0;
             m.glc = w0 & (1 << 14) != 0;
             m.tfe = w1 & (1 << 23) != 0;
-            if vi {
+            if arch.is_gfx10() {
+                m.dlc = w0 & (1 << 15) != 0;
+                m.slc = w1 & (1 << 22) != 0;
+            } else if vi {
                 if enc == Enc::Mubuf {
                     m.slc = w0 & (1 << 17) != 0;
                 } else {
@@ -1503,6 +1566,8 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             }
             if enc == Enc::Mubuf {
                 m.lds = w0 & (1 << 16) != 0;
+            } else if arch.is_gfx10() {
+                m.dfmt = ((w0 >> 19) & 0x7F) as u8;
             } else {
                 m.dfmt = ((w0 >> 19) & 0xF) as u8;
                 m.nfmt = ((w0 >> 23) & 7) as u8;

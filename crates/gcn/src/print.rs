@@ -365,6 +365,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             for (on, t) in [
                 (m.glc, "glc"),
                 (m.slc, "slc"),
+                (m.dlc, "dlc"),
                 (m.addr64, "addr64"),
                 (m.lds, "lds"),
                 (m.tfe, "tfe"),
@@ -372,6 +373,10 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 if on {
                     mods.push(t.into());
                 }
+            }
+            if arch.is_gfx10() && d.enc == Enc::Mtbuf {
+                // GCN 1.5's unified format, always printed (CLRX's way).
+                mods.push(format!("format:{}", m.dfmt));
             }
             // The defaults (data format 8, number format unorm) are left out.
             let fmt: Vec<&str> = [
@@ -381,7 +386,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             .into_iter()
             .flatten()
             .collect();
-            if d.enc == Enc::Mtbuf && !fmt.is_empty() {
+            if d.enc == Enc::Mtbuf && !fmt.is_empty() && !arch.is_gfx10() {
                 mods.push(format!("format:[{}]", fmt.join(",")));
             }
         }

@@ -1841,7 +1841,7 @@ fn build_row(
                 m.tfe = true;
                 true
             }
-            "dlc" if arch.is_gfx10() && enc == Enc::Smem => {
+            "dlc" if arch.is_gfx10() && (mem || enc == Enc::Smem) => {
                 m.dlc = true;
                 true
             }
@@ -1976,6 +1976,16 @@ fn build_row(
                 m.offset = val(&mut b, 13, true)? as i32;
                 true
             }
+            "format" if enc == Enc::Mtbuf && arch.is_gfx10() => {
+                // GCN 1.5: `format:N`, the unified 7-bit format.
+                if !md.list.is_empty() {
+                    return Err((md.span, "GCN 1.5 takes format:N (0-127)".into()));
+                }
+                let v = val(&mut b, 7, false)?;
+                m.dfmt = v as u8;
+                dfmt_set = true;
+                true
+            }
             "format" if enc == Enc::Mtbuf => {
                 // `format:[DATA,NUM]`, either part alone, with or without the
                 // BUF_DATA_FORMAT_/BUF_NUM_FORMAT_ prefixes; missing parts keep the
@@ -2079,6 +2089,9 @@ fn build_row(
         // bit 14); an explicit list leaves the bits it does not name clear.
         m.op_sel_hi = 7;
     }
+    if d.enc == Enc::Mubuf && m.lds && m.tfe {
+        return Err((stmt, "lds and tfe cannot be used together".into()));
+    }
     if m.addr64 && (m.offen || m.idxen) {
         return Err((
             stmt,
@@ -2086,8 +2099,9 @@ fn build_row(
         ));
     }
     if d.enc == Enc::Mtbuf && !dfmt_set {
-        // CLRX default format: data format 8, number format unorm.
-        m.dfmt = 1;
+        // CLRX default format: data format 8, number format unorm; on GCN 1.5 the
+        // unified format 0 (clrxasm's bytes).
+        m.dfmt = u8::from(!arch.is_gfx10());
     }
     let fixes = std::mem::take(&mut b.fixes);
     let lit_fix = b.lit_fix.take();

@@ -120,6 +120,8 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     ),
     // "Idxen and offen must be zero in 64-bit address mode"
     ("offen_idxen_with_addr64", "idxen and offen must be zero"),
+    // "Both LDS and TFE is illegal"
+    ("lds_with_tfe", "lds and tfe cannot be used together"),
     // "Garbages at end of line" (`s_endpgm 0x5`, `s_barrier 0x1`, ...)
     ("operand_of_operandless_sopp", "takes 0 operand(s)"),
     // "Some TTMPRegister number out of range (0-11)"
