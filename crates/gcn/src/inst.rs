@@ -268,6 +268,9 @@ fn classify_gfx10(w: u32) -> Option<(Enc, u16)> {
         0b11_0101 => (Enc::Vop3, ((w >> 16) & 0x3FF) as u16),
         0b11_1101 => (Enc::Smem, ((w >> 18) & 0xFF) as u16),
         0b11_1000 => (Enc::Mubuf, ((w >> 18) & 0x7F) as u16),
+        // DS keeps GCN 1.0's places (gds at bit 17).
+        0b11_0110 => (Enc::Ds, ((w >> 18) & 0xFF) as u16),
+        0b11_0011 => (Enc::Vop3p, ((w >> 16) & 0x7F) as u16),
         // MTBUF's opcode: three bits in word 0 and a fourth in word 1 (bit 21), which
         // the decoder adds (classification sees only word 0).
         0b11_1010 => (Enc::Mtbuf, ((w >> 16) & 7) as u16),
@@ -709,7 +712,12 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 m.neg_hi as u32,
                 m.neg as u32,
             );
-            let w0 = 0xD380_0000
+            let prefix = if arch.is_gfx10() {
+                0xCC00_0000
+            } else {
+                0xD380_0000
+            };
+            let w0 = prefix
                 | opc << 16
                 | b(m.clamp, 15)
                 | ((oh >> 2) & 1) << 14
@@ -730,7 +738,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 fits(m.offset as u32, 16, "offset")?
             };
             let mut w0 = 0xD800_0000 | off;
-            if vi {
+            if vi && !arch.is_gfx10() {
                 w0 |= opc << 17 | b(m.gds, 16);
             } else {
                 w0 |= opc << 18 | b(m.gds, 17);
@@ -1535,7 +1543,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             } else {
                 m.offset = (w0 & 0xFFFF) as i32;
             }
-            m.gds = if vi {
+            m.gds = if vi && !arch.is_gfx10() {
                 w0 & (1 << 16) != 0
             } else {
                 w0 & (1 << 17) != 0
