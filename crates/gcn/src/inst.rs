@@ -271,6 +271,15 @@ fn classify_gfx10(w: u32) -> Option<(Enc, u16)> {
         // DS keeps GCN 1.0's places (gds at bit 17).
         0b11_0110 => (Enc::Ds, ((w >> 18) & 0xFF) as u16),
         0b11_0011 => (Enc::Vop3p, ((w >> 16) & 0x7F) as u16),
+        0b11_0111 => {
+            let enc = match (w >> 14) & 3 {
+                0 => Enc::Flat,
+                1 => Enc::Scratch,
+                2 => Enc::Global,
+                _ => return None,
+            };
+            (enc, ((w >> 18) & 0x7F) as u16)
+        }
         // MTBUF's opcode: three bits in word 0 and a fourth in word 1 (bit 21), which
         // the decoder adds (classification sees only word 0).
         0b11_1010 => (Enc::Mtbuf, ((w >> 16) & 7) as u16),
@@ -868,6 +877,28 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 return Err(EncodeError::NotOnArch(d.name, arch.clrx_name()));
             }
             let mut w0 = 0xDC00_0000 | opc << 18 | b(m.slc, 17) | b(m.glc, 16);
+            if arch.is_gfx10() {
+                // GCN 1.5 (as clrxasm writes it): an 11-bit offset, dlc at bit 12,
+                // `null` (0x7D) as the absent SGPR base.
+                if m.lds {
+                    return Err(EncodeError::Field("lds is not available on GCN 1.5 FLAT"));
+                }
+                let seg = match d.enc {
+                    Enc::Flat => 0,
+                    Enc::Scratch => 1,
+                    _ => 2,
+                };
+                w0 |= seg << 14 | b(m.dlc, 12) | fits(m.offset as u32, 11, "offset")?;
+                let saddr = match (d.enc, m.saddr) {
+                    (Enc::Flat, _) | (_, None) => crate::operand::NULL as u32,
+                    (_, Some(s)) => fits(s as u32, 7, "saddr")?,
+                };
+                let w1 = vgpr(get(Role::Addr))?
+                    | vgpr(get(Role::Data))? << 8
+                    | saddr << 16
+                    | vgpr(get(Role::Vdst))? << 24;
+                return Ok(smallvec::smallvec![w0, w1]);
+            }
             if arch.is_gfx9() {
                 let seg = match d.enc {
                     Enc::Flat => 0,
@@ -1595,7 +1626,16 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         Enc::Flat | Enc::Global | Enc::Scratch => {
             m.glc = w0 & (1 << 16) != 0;
             m.slc = w0 & (1 << 17) != 0;
-            if arch.is_gfx9() {
+            if arch.is_gfx10() {
+                // (clrxasm takes no nv here: bit 23 stays clear.)
+                m.dlc = w0 & (1 << 12) != 0;
+                m.offset = (w0 & 0x7FF) as i32;
+                let s = ((w1 >> 16) & 0x7F) as u16;
+                if enc == Enc::Global && s < arch.max_sgprs() && s % 2 != 0 {
+                    return Err(DecodeError::NonCanonical);
+                }
+                m.saddr = (s != crate::operand::NULL && enc != Enc::Flat).then_some(s);
+            } else if arch.is_gfx9() {
                 m.lds = w0 & (1 << 13) != 0;
                 m.nv = w1 & (1 << 23) != 0;
                 let off = (w0 & 0x1FFF) as i32;

@@ -427,6 +427,10 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
     if m.lds && flat {
         mods.push("lds".into());
     }
+    // GCN 1.5: CLRX puts dlc first in FLAT/GLOBAL/SCRATCH.
+    if m.dlc && flat {
+        mods.push("dlc".into());
+    }
     for (on, t) in [
         (m.glc && generic, "glc"),
         (m.slc && generic, "slc"),

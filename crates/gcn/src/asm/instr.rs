@@ -1508,6 +1508,10 @@ fn build_row(
                 if *n != want {
                     return Err((s.span, format!("saddr must be {want} scalar register(s)")));
                 }
+                // clrxasm wants the GCN 1.5 base pair aligned (GCN 1.4: any pair).
+                if arch.is_gfx10() && want == 2 && *code < arch.max_sgprs() && code % 2 != 0 {
+                    return Err((s.span, "unaligned scalar register range".into()));
+                }
                 m.saddr = Some(*code);
             }
             _ => return Err((s.span, "expected a scalar register or 'off'".into())),
@@ -1845,8 +1849,10 @@ fn build_row(
                 m.dlc = true;
                 true
             }
-            "nv" if arch.is_gfx9()
-                && matches!(enc, Enc::Smem | Enc::Flat | Enc::Global | Enc::Scratch) =>
+            "nv" if (arch.is_gfx9()
+                && !arch.is_gfx10()
+                && matches!(enc, Enc::Flat | Enc::Global | Enc::Scratch))
+                || (arch.is_gfx9() && enc == Enc::Smem) =>
             {
                 m.nv = true;
                 true
@@ -1968,6 +1974,12 @@ fn build_row(
                 true
             }
             // CLRX's name of the FLAT/GLOBAL/SCRATCH offset is inst_offset.
+            "offset" | "inst_offset"
+                if arch.is_gfx10() && matches!(enc, Enc::Flat | Enc::Global | Enc::Scratch) =>
+            {
+                m.offset = val(&mut b, 11, false)? as i32;
+                true
+            }
             "offset" | "inst_offset" if enc == Enc::Flat && arch.is_gfx9() => {
                 m.offset = val(&mut b, 12, false)? as i32;
                 true

@@ -122,6 +122,10 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     ("offen_idxen_with_addr64", "idxen and offen must be zero"),
     // "Both LDS and TFE is illegal"
     ("lds_with_tfe", "lds and tfe cannot be used together"),
+    // GCN 1.5: "Unknown FLAT modifier" (nv), "Unaligned scalar register range" (the
+    // GLOBAL base pair, SMEM data)
+    ("gcn15_flat_nv", "modifier 'nv' is not allowed"),
+    ("gcn15_unaligned_pair", "unaligned scalar register range"),
     // "Garbages at end of line" (`s_endpgm 0x5`, `s_barrier 0x1`, ...)
     ("operand_of_operandless_sopp", "takes 0 operand(s)"),
     // "Some TTMPRegister number out of range (0-11)"
