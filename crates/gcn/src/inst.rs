@@ -1631,7 +1631,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 m.dlc = w0 & (1 << 12) != 0;
                 m.offset = (w0 & 0x7FF) as i32;
                 let s = ((w1 >> 16) & 0x7F) as u16;
-                if enc == Enc::Global && s < arch.max_sgprs() && s % 2 != 0 {
+                if enc == Enc::Global && s < arch.max_sgprs() && !s.is_multiple_of(2) {
                     return Err(DecodeError::NonCanonical);
                 }
                 m.saddr = (s != crate::operand::NULL && enc != Enc::Flat).then_some(s);

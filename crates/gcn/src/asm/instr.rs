@@ -1509,7 +1509,7 @@ fn build_row(
                     return Err((s.span, format!("saddr must be {want} scalar register(s)")));
                 }
                 // clrxasm wants the GCN 1.5 base pair aligned (GCN 1.4: any pair).
-                if arch.is_gfx10() && want == 2 && *code < arch.max_sgprs() && code % 2 != 0 {
+                if arch.is_gfx10() && want == 2 && *code < arch.max_sgprs() && !code.is_multiple_of(2) {
                     return Err((s.span, "unaligned scalar register range".into()));
                 }
                 m.saddr = Some(*code);
