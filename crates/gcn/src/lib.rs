@@ -35,9 +35,11 @@
 //!
 //! Encodings: SOP2, SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, VOP1, VOP2, VOPC, VOP3A/B,
 //! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP (with
-//! `compr`). GCN 1.5 (`Arch::Gfx10`, gfx1010-1012): so far the SOP*, VOP1, VOP2 and
-//! VOPC encodings of the instructions GCN 1.4 also has, with 106 SGPRs and `null`;
-//! its other encodings decode as `.int` and do not assemble. Not supported yet
+//! `compr`). GCN 1.5 (`Arch::Gfx10`, gfx1010-1012, as clrxasm/clrxdisasm 0.1.9 have it):
+//! SOP*, SMEM (dlc), VOP1/VOP2/VOPC (DPP with fi/row_share/row_xmask, DPP8), VOP3
+//! (with a literal; two scalar reads), VOP3P, VINTRP, EXP, DS, MUBUF/MTBUF (format:N),
+//! FLAT/GLOBAL/SCRATCH, with 106 SGPRs and `null`; not yet MIMG (GCN 1.5 image words
+//! decode as `.int` and image instructions do not assemble for it). Not supported yet
 //! (errors, never silently): `.regvar` and register allocation, relocations outside
 //! instruction literals, other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!
