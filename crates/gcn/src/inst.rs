@@ -583,7 +583,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 }
             }
             // GCN 1.5 reads a 32-bit literal after a VOP3 instruction too.
-            if lit.is_some() && !arch.is_gfx10() {
+            if lit.is_some() && !vop3_literal_ok(arch, d) {
                 return Err(EncodeError::Field("VOP3 takes no literal"));
             }
             let sdst = if has(d, Role::Sdst) {
@@ -712,7 +712,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                     src[i] = code_of(get(r), &mut lit)?;
                 }
             }
-            if lit.is_some() {
+            if lit.is_some() && !vop3_literal_ok(arch, d) {
                 return Err(EncodeError::Field("VOP3P takes no literal"));
             }
             let (os, oh, nh, nl) = (
@@ -1215,6 +1215,21 @@ pub fn smem_offset_m0_only(arch: Arch, d: &InstrDef) -> bool {
         && !(d.name.contains("_load_") || d.name.starts_with("s_mem"))
 }
 
+/// Whether a VOP3/VOP3P row reads a 32-bit literal: only on GCN 1.5, and (as clrxasm
+/// has it: "Literal in VOP3 encoding is illegal") not in the VOP3 form of an
+/// instruction that also has a VOP1/VOP2/VOPC form there.
+pub fn vop3_literal_ok(arch: Arch, d: &InstrDef) -> bool {
+    arch.is_gfx10()
+        && match d.enc {
+            Enc::Vop3p => true,
+            Enc::Vop3 => !crate::isa::rows_by_name(d.name).iter().any(|&r| {
+                let o = def(r);
+                matches!(o.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && o.opcode(arch).is_some()
+            }),
+            _ => false,
+        }
+}
+
 /// Atomics whose destination is present only with `glc` (FLAT/GLOBAL/MUBUF).
 pub fn is_returning_atomic(d: &InstrDef) -> bool {
     d.name.contains("_atomic_")
@@ -1455,9 +1470,19 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 Operand::Imm(take(words, 1)?)
             }
             (Enc::Vop3 | Enc::Vop3p, Role::Vdst) => vg(w0),
-            (Enc::Vop3p, Role::Src0) => Operand::Code((w1 & 0x1FF) as u16),
-            (Enc::Vop3p, Role::Src1) => Operand::Code(((w1 >> 9) & 0x1FF) as u16),
-            (Enc::Vop3p, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
+            (Enc::Vop3p, Role::Src0 | Role::Src1 | Role::Src2) => {
+                let shift = match spec.role {
+                    Role::Src0 => 0,
+                    Role::Src1 => 9,
+                    _ => 18,
+                };
+                let c = (w1 >> shift) & 0x1FF;
+                if arch.is_gfx10() {
+                    code(c, &mut lit_used)?
+                } else {
+                    Operand::Code(c as u16)
+                }
+            }
             (Enc::Vop3, Role::Sdstv) => Operand::Code((w0 & 0xFF) as u16),
             (Enc::Vop3, Role::Sdst) => Operand::Code(((w0 >> 8) & 0x7F) as u16),
             (Enc::Vop3, Role::Src0 | Role::Src1 | Role::Src2) => {

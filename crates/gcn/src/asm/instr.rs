@@ -1356,10 +1356,12 @@ fn build_row(
                 v
             }
             Role::Src0 | Role::Src1 | Role::Src2 => {
+                // GCN 1.5 VOP3/VOP3P instructions take a 32-bit literal too (not the
+                // VOP3 forms of short instructions).
                 let v = b.value(
                     op,
                     Slot::Src {
-                        literal_ok: short_src,
+                        literal_ok: short_src || crate::inst::vop3_literal_ok(arch, d),
                     },
                     spec.dwords,
                 )?;
@@ -1509,7 +1511,11 @@ fn build_row(
                     return Err((s.span, format!("saddr must be {want} scalar register(s)")));
                 }
                 // clrxasm wants the GCN 1.5 base pair aligned (GCN 1.4: any pair).
-                if arch.is_gfx10() && want == 2 && *code < arch.max_sgprs() && !code.is_multiple_of(2) {
+                if arch.is_gfx10()
+                    && want == 2
+                    && *code < arch.max_sgprs()
+                    && !code.is_multiple_of(2)
+                {
                     return Err((s.span, "unaligned scalar register range".into()));
                 }
                 m.saddr = Some(*code);
