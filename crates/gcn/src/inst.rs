@@ -107,8 +107,9 @@ pub struct Dpp {
 /// Whether a row has an operand wider than 32 bits (VCC aside), which DPP cannot move
 /// between lanes: CLRX refuses DPP on such rows ("DPP encoding is illegal for this
 /// instruction"), so the encoder and decoder do too.
-pub fn dpp_wide_operand(d: &InstrDef) -> bool {
-    d.ops.iter().any(|o| o.dwords > 1 && o.role != Role::Vcc)
+/// On GCN 1.5 clrxasm takes DPP and DPP8 on such rows too.
+pub fn dpp_wide_operand(arch: Arch, d: &InstrDef) -> bool {
+    !arch.is_gfx10() && d.ops.iter().any(|o| o.dwords > 1 && o.role != Role::Vcc)
 }
 
 /// Whether a dpp_ctrl value has a name on `arch` (others are reserved): GCN 1.5 drops
@@ -953,7 +954,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 "DPP needs a GCN 1.2+ VOP1/VOP2/VOPC instruction without literal",
             ));
         }
-        if dpp_wide_operand(d) {
+        if dpp_wide_operand(arch, d) {
             return Err(EncodeError::Field("DPP takes only 32-bit operands"));
         }
         let w0 = words[0];
@@ -982,7 +983,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
         if !arch.is_gfx10()
             || !matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
             || words.len() != 1
-            || dpp_wide_operand(d)
+            || dpp_wide_operand(arch, d)
         {
             return Err(EncodeError::Field(
                 "DPP8 needs a GCN 1.5 VOP1/VOP2/VOPC instruction with 32-bit operands and no literal",

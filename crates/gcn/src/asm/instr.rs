@@ -1718,8 +1718,12 @@ fn build_row(
                 d8.fi = true;
                 true
             }
-            // clrxasm takes `fi` with SDWA and writes nothing for it.
-            "fi" if sdwa && arch.is_gfx10() => true,
+            // clrxasm takes `fi` on any other vector instruction and writes nothing.
+            "fi" if arch.is_gfx10()
+                && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc | Enc::Vop3) =>
+            {
+                true
+            }
             "row_mirror" | "row_half_mirror" if dpp => {
                 dp.ctrl = if md.name == "row_mirror" {
                     0x140
@@ -2064,7 +2068,7 @@ fn build_row(
         if !arch.is_vi_plus() {
             return Err((stmt, "DPP needs GCN 1.2 or later".into()));
         }
-        if crate::inst::dpp_wide_operand(d) {
+        if crate::inst::dpp_wide_operand(arch, d) {
             return Err((
                 stmt,
                 format!(
