@@ -2085,4 +2085,10 @@ pub static INSTRS: &[InstrDef] = &[
     InstrDef { enc: Enc::Vop3, name: "v_xor3_b32", opcodes: [-1, -1, -1, -1, -1, 376], ops: &[op!(Vdst, 1), op!(Src0, 1), op!(Src1, 1), op!(Src2, 1)] },
     InstrDef { enc: Enc::Mubuf, name: "buffer_gl0_inv", opcodes: [-1, -1, -1, -1, -1, 113], ops: &[] },
     InstrDef { enc: Enc::Mubuf, name: "buffer_gl1_inv", opcodes: [-1, -1, -1, -1, -1, 114], ops: &[] },
+    InstrDef { enc: Enc::Vop1, name: "v_movrelsd_2_b32", opcodes: [-1, -1, -1, -1, -1, 72], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
+    InstrDef { enc: Enc::Vop1, name: "v_swaprel_b32", opcodes: [-1, -1, -1, -1, -1, 104], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
+    InstrDef { enc: Enc::Vop1, name: "v_pipeflush", opcodes: [-1, -1, -1, -1, -1, 27], ops: &[] },
+    InstrDef { enc: Enc::Vop3, name: "v_movrelsd_2_b32", opcodes: [-1, -1, -1, -1, -1, 456], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
+    InstrDef { enc: Enc::Vop3, name: "v_swaprel_b32", opcodes: [-1, -1, -1, -1, -1, 488], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
+    InstrDef { enc: Enc::Vop3, name: "v_pipeflush", opcodes: [-1, -1, -1, -1, -1, 411], ops: &[] },
 ];
