@@ -1183,16 +1183,27 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
     None
 }
 
-/// Whether an SGPR range in this slot must be aligned (pairs to 2, larger to 4). CLRX
-/// checks scalar-instruction sources and bases but takes any start register for VOP3
-/// operands, the first source of VOP1/VOP2/VOPC (`v_fract_f64 v[15:16], s[33:34]`),
-/// SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
-/// On GCN 1.5 clrxasm also wants scalar-memory data aligned.
-pub fn sgpr_alignment_required(arch: Arch, enc: Enc, role: Role) -> bool {
-    !(matches!(enc, Enc::Vop3 | Enc::Vop3p)
+/// The start-register alignment an SGPR range of `n` registers needs in this slot (1:
+/// none). clrxasm wants pairs aligned to 2 and larger ranges to 4 in scalar-instruction
+/// sources and bases; it takes any start register for VOP3 operands, the first source of
+/// VOP1/VOP2/VOPC (`v_fract_f64 v[15:16], s[33:34]`) and SOPK destinations
+/// (`s_call_b64 s[43:44]`); scalar-memory data needs an even start register, whatever
+/// its size (`s_load_dwordx4 s[50:53]` is taken, `s_store_dwordx2 s[59:60]` refused as
+/// "Unaligned scalar register range"), on GCN 1.5 the general rule.
+pub fn sgpr_alignment(arch: Arch, enc: Enc, role: Role, n: u16) -> u16 {
+    if n < 2
+        || matches!(enc, Enc::Vop3 | Enc::Vop3p)
         || (matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && role == Role::Src0)
         || (enc == Enc::Sopk && role == Role::Sdst)
-        || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata && !arch.is_gfx10()))
+    {
+        1
+    } else if matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata && !arch.is_gfx10() {
+        2
+    } else if n == 2 {
+        2
+    } else {
+        4
+    }
 }
 
 fn has(d: &InstrDef, r: Role) -> bool {
@@ -1696,11 +1707,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 return Err(DecodeError::NonCanonical);
             }
             let n = spec.dwords as u16;
-            if c < arch.max_sgprs()
-                && n >= 2
-                && c % if n == 2 { 2 } else { 4 } != 0
-                && sgpr_alignment_required(arch, enc, spec.role)
-            {
+            if c < arch.max_sgprs() && !c.is_multiple_of(sgpr_alignment(arch, enc, spec.role, n)) {
                 return Err(DecodeError::NonCanonical);
             }
         }

@@ -893,8 +893,9 @@ fn float_bits(v: f64, kind: char) -> u32 {
 struct Build<'a> {
     /// Immediates that do not fit are truncated with a warning (SMRD offsets).
     truncate: bool,
-    /// The current operand's SGPR range must be aligned.
-    align: bool,
+    /// The slot whose SGPR alignment rule applies to the current operand (`None`: the
+    /// general rule, as for a scalar-instruction source).
+    align: Option<(Enc, Role)>,
     arch: Arch,
     d: &'static InstrDef,
     fixes: Vec<Fix>,
@@ -921,10 +922,9 @@ impl Build<'_> {
                 let is_v = *code >= VGPR0;
                 // Operands (unlike register-symbol pools) must be aligned SGPR groups
                 // where CLRX requires it.
-                if self.align
-                    && *code < self.arch.max_sgprs()
-                    && (*n == 2 && code % 2 != 0 || *n > 2 && code % 4 != 0)
-                {
+                let (enc, role) = self.align.unwrap_or((Enc::Sop2, Role::Ssrc0));
+                let need = crate::inst::sgpr_alignment(self.arch, enc, role, u16::from(*n));
+                if *code < self.arch.max_sgprs() && !code.is_multiple_of(need) {
                     return Err((op.span, "unaligned scalar register range".into()));
                 }
                 match slot {
@@ -1205,7 +1205,7 @@ fn build_row(
     }
     let mut b = Build {
         truncate: false,
-        align: true,
+        align: None,
         arch,
         d,
         fixes: Vec::new(),
@@ -1276,7 +1276,7 @@ fn build_row(
         }
         let op = &ops[opi];
         opi += 1;
-        b.align = crate::inst::sgpr_alignment_required(arch, d.enc, spec.role);
+        b.align = Some((d.enc, spec.role));
         let sdwa_src = (sdwa || dpp || dpp8) && matches!(spec.role, Role::Src0 | Role::Vsrc1);
         if sdwa_src {
             // SDWA sources: VGPRs with neg/abs/sext modifiers.
@@ -1471,7 +1471,7 @@ fn build_row(
         vals.push(v);
     }
     let rest = &ops[opi..];
-    b.align = true;
+    b.align = None;
     if mem_extra {
         // vaddr, srsrc, soffset in text; stored as srsrc, soffset, vaddr.
         let vaddr = match &rest[0].kind {
