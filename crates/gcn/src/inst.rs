@@ -1197,9 +1197,9 @@ pub fn sgpr_alignment(arch: Arch, enc: Enc, role: Role, n: u16) -> u16 {
         || (enc == Enc::Sopk && role == Role::Sdst)
     {
         1
-    } else if matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata && !arch.is_gfx10() {
-        2
-    } else if n == 2 {
+    } else if n == 2
+        || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata && !arch.is_gfx10())
+    {
         2
     } else {
         4
