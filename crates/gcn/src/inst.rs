@@ -309,7 +309,9 @@ fn code_of(op: Operand, lit: &mut Option<u32>) -> Result<u32, EncodeError> {
     match op {
         Operand::Code(c) => Ok(c as u32),
         Operand::Lit(v) => {
-            if lit.is_some_and(|l| l != v) {
+            // Two literal operands share the one literal dword; clrxasm refuses them even
+            // when equal ("Only one literal can be used in instruction").
+            if lit.is_some() {
                 return Err(EncodeError::TwoLiterals);
             }
             *lit = Some(v);

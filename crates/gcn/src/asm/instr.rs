@@ -1026,7 +1026,7 @@ impl Build<'_> {
     }
 
     fn set_lit(&mut self, v: u32, span: Span) -> PResult<Operand> {
-        if self.lit.is_some_and(|l| l != v) || self.lit_fix.is_some() {
+        if self.lit.is_some() || self.lit_fix.is_some() {
             return Err((span, "only one literal is allowed per instruction".into()));
         }
         self.lit = Some(v);

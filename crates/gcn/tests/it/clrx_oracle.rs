@@ -120,6 +120,11 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     ),
     // "Idxen and offen must be zero in 64-bit address mode"
     ("offen_idxen_with_addr64", "idxen and offen must be zero"),
+    // "Only one literal can be used in instruction" (also for two equal literals)
+    (
+        "two_literals",
+        "only one literal is allowed per instruction",
+    ),
     // "Both LDS and TFE is illegal"
     ("lds_with_tfe", "lds and tfe cannot be used together"),
     // GCN 1.5: "Unknown FLAT modifier" (nv), "Unaligned scalar register range" (the
