@@ -71,6 +71,15 @@ impl Arch {
         })
     }
 
+    /// `s_waitcnt` fields: the largest vmcnt (GCN 1.4+: six bits, the top two at bits
+    /// 14-15) and lgkmcnt (GCN 1.5: six bits at 8-13); expcnt is three bits at 4-6.
+    pub fn waitcnt_max(self) -> (u32, u32) {
+        (
+            if self.is_gfx9() { 63 } else { 15 },
+            if self.is_gfx10() { 63 } else { 15 },
+        )
+    }
+
     /// Number of general SGPRs (codes below it are `sN`): GCN 1.2 and 1.4 put
     /// `flat_scratch` at 102-103; GCN 1.5 has no such registers there.
     pub fn max_sgprs(self) -> u16 {

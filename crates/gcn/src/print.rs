@@ -99,17 +99,13 @@ pub fn branch_target(pc: u64, imm: u32) -> i64 {
 }
 
 fn waitcnt_text(arch: Arch, v: u32) -> String {
-    let vm = (v & 15) | if arch.is_gfx9() { (v >> 10) & 0x30 } else { 0 };
+    let (vm_max, lgkm_max) = arch.waitcnt_max();
+    let vm = (v & 15) | ((v >> 10) & 0x30 & vm_max);
     let exp = (v >> 4) & 7;
-    let lgkm = (v >> 8) & 15;
-    let known = if arch.is_gfx9() {
-        0xC000 | 0xF7F
-    } else {
-        0xF7F
-    };
-    let vm_max = if arch.is_gfx9() { 63 } else { 15 };
+    let lgkm = (v >> 8) & lgkm_max;
+    let known = (vm_max & 15) | (vm_max & 0x30) << 10 | 7 << 4 | lgkm_max << 8;
     // CLRX leaves out counters at their maximum, unless all are.
-    let all_max = vm == vm_max && exp == 7 && lgkm == 15;
+    let all_max = vm == vm_max && exp == 7 && lgkm == lgkm_max;
     let mut parts = Vec::new();
     if vm != vm_max || all_max {
         parts.push(format!("vmcnt({vm})"));
@@ -117,7 +113,7 @@ fn waitcnt_text(arch: Arch, v: u32) -> String {
     if exp != 7 || all_max {
         parts.push(format!("expcnt({exp})"));
     }
-    if lgkm != 15 || all_max {
+    if lgkm != lgkm_max || all_max {
         parts.push(format!("lgkmcnt({lgkm})"));
     }
     let mut s = parts.join(" & ");

@@ -415,7 +415,9 @@ fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
 
 fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
     let arch = ctx.arch();
-    let mut v: u32 = if arch.is_gfx9() { 0xCF7F } else { 0xF7F };
+    let (vm_max, lgkm_max) = arch.waitcnt_max();
+    // Every counter at its maximum (no wait).
+    let mut v: u32 = (vm_max & 15) | (vm_max & 0x30) << 10 | 7 << 4 | lgkm_max << 8;
     let mut seen = 0u8;
     loop {
         let name = p
@@ -429,9 +431,9 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
         // Out-of-range counts are masked with a warning, and a repeated counter
         // overrides the earlier one (as CLRX does).
         let (max, seen_bit) = match name.as_str() {
-            "vmcnt" => (if arch.is_gfx9() { 63 } else { 15 }, 1u8),
+            "vmcnt" => (vm_max, 1u8),
             "expcnt" => (7, 2),
-            "lgkmcnt" => (15, 4),
+            "lgkmcnt" => (lgkm_max, 4),
             _ => (0, 0),
         };
         if seen_bit != 0 {
@@ -445,11 +447,9 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
         }
         let n = n & max;
         match name.as_str() {
-            "vmcnt" => {
-                v = (v & !0xC00F) | (n & 15) | if arch.is_gfx9() { (n & 0x30) << 10 } else { 0 };
-            }
+            "vmcnt" => v = (v & !0xC00F) | (n & 15) | (n & 0x30) << 10,
             "expcnt" => v = (v & !0x70) | n << 4,
-            "lgkmcnt" => v = (v & !0xF00) | n << 8,
+            "lgkmcnt" => v = (v & !(lgkm_max << 8)) | n << 8,
             _ => return Err((span, "expected vmcnt, expcnt or lgkmcnt".into())),
         }
         if !p.eat_punct("&")
@@ -967,8 +967,12 @@ impl Build<'_> {
                     return self.set_lit(super::cl2::RELOC_FILL, op.span);
                 }
                 if let Expr::Float(v, suffix, _) = e {
-                    let kind = suffix.or_else(|| float_kind(self.d.name)).unwrap_or('s');
-                    if !forced {
+                    let own = float_kind(self.d.name).unwrap_or('s');
+                    let kind = suffix.unwrap_or(own);
+                    // A value of another float type (`1.0h` for a 32-bit operand) is that
+                    // type's bits as a literal, as clrxasm writes it, never an inline
+                    // constant of this instruction's type.
+                    if !forced && kind == own {
                         if let Some(c) = inline_float(self.arch, *v) {
                             return Ok(Operand::Code(c));
                         }
