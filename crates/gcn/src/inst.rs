@@ -1053,6 +1053,11 @@ fn encode_sdwa(arch: Arch, inst: &Inst, sd: &Sdwa, words: Words) -> Result<Words
         ));
     }
     if d.enc == Enc::Vopc {
+        // GCN 1.5 v_cmpx_* (no destination): clrxasm sets the SDST-enable bit with
+        // SDST 0.
+        if arch.is_gfx10() && !has(d, Role::Vcc) {
+            dst |= 1 << 15;
+        }
         if let Operand::Code(c) = inst.op(Role::Vcc) {
             if c != crate::operand::VCC {
                 if !gfx9 {
@@ -1366,7 +1371,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 inst.ops[i] = Operand::Code(c);
             }
             if enc == Enc::Vopc {
-                if w1 & (1 << 15) != 0 {
+                if w1 & (1 << 15) != 0 && has(inst.def(), Role::Vcc) {
                     let c = ((w1 >> 8) & 0x7F) as u16;
                     if !named(c, 2) || (c < arch.max_sgprs() && !c.is_multiple_of(2)) {
                         return Err(DecodeError::NonCanonical);
