@@ -967,7 +967,15 @@ impl Build<'_> {
                     return self.set_lit(super::cl2::RELOC_FILL, op.span);
                 }
                 if let Expr::Float(v, suffix, _) = e {
-                    let own = float_kind(self.d.name).unwrap_or('s');
+                    // A vector instruction without a float type reads a double into a
+                    // 64-bit operand (clrxasm: the literal is its high half); scalar ones
+                    // read singles.
+                    let valu = !matches!(self.d.enc, Enc::Sop1 | Enc::Sop2 | Enc::Sopc | Enc::Sopk);
+                    let own = float_kind(self.d.name).unwrap_or(if dwords == 2 && valu {
+                        'l'
+                    } else {
+                        's'
+                    });
                     let kind = suffix.unwrap_or(own);
                     // A value of another float type (`1.0h` for a 32-bit operand) is that
                     // type's bits as a literal, as clrxasm writes it, never an inline
@@ -1429,10 +1437,14 @@ fn build_row(
                 POpKind::Expr(e)
                     if d.enc == Enc::Smrd
                         && arch == Arch::Gfx7
-                        && matches!(b.ctx.eval(e), Ok(v) if v.section.is_none() && v.v > 255) =>
+                        && matches!(b.ctx.eval(e), Ok(v) if v.section.is_none() && !(0..=255).contains(&v.v)) =>
                 {
-                    // GCN 1.1 takes offsets above 255 dwords as a 32-bit literal.
-                    b.value(op, Slot::Src { literal_ok: true }, 1)?
+                    // GCN 1.1 takes offsets above 255 dwords (or negative ones) as a
+                    // 32-bit literal, as clrxasm does (never an inline constant).
+                    match b.ctx.eval(e) {
+                        Ok(v) => b.set_lit(v.v as u32, op.span)?,
+                        Err(_) => b.value(op, Slot::Src { literal_ok: true }, 1)?,
+                    }
                 }
                 _ => {
                     let bits = match (d.enc, arch.is_gfx9()) {
