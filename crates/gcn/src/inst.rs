@@ -1190,26 +1190,48 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
     None
 }
 
-/// The start-register alignment an SGPR range of `n` registers needs in this slot (1:
-/// none). clrxasm wants pairs aligned to 2 and larger ranges to 4 in scalar-instruction
-/// sources and bases; it takes any start register for VOP3 operands, the first source of
-/// VOP1/VOP2/VOPC (`v_fract_f64 v[15:16], s[33:34]`) and SOPK destinations
-/// (`s_call_b64 s[43:44]`); scalar-memory data needs an even start register, whatever
-/// its size (`s_load_dwordx4 s[50:53]` is taken, `s_store_dwordx2 s[59:60]` refused as
-/// "Unaligned scalar register range"), on GCN 1.5 the general rule.
-pub fn sgpr_alignment(arch: Arch, enc: Enc, role: Role, n: u16) -> u16 {
-    if n < 2
-        || matches!(enc, Enc::Vop3 | Enc::Vop3p)
+/// Whether an SGPR range of `n` registers may start at `start` in this slot. clrxasm
+/// wants pairs aligned to 2 and larger ranges to 4 in scalar-instruction sources and
+/// bases; scalar-memory data needs an even start register whatever its size
+/// (`s_load_dwordx4 s[50:53]` is taken, `s_store_dwordx2 s[59:60]` refused as
+/// "Unaligned scalar register range"; GCN 1.5: the general rule); vector-instruction
+/// operands (VOP3, and the first source of VOP1/VOP2/VOPC: `v_fract_f64 v[15:16],
+/// s[33:34]`) may start anywhere within one 4-register line (`s[43:44]` is refused,
+/// "Scalar register range cross two register lines"; GCN 1.5: anywhere); SOPK
+/// destinations and the carry-in pair of a VOP3b carry (`v_addc_u32 ..., s[7:8]`)
+/// anywhere. `slot`: the row and operand slot, `None` for a register outside the row's
+/// slots (buffer resources and offsets: the general rule). `Err` names the rule broken.
+pub fn sgpr_range_ok(
+    arch: Arch,
+    slot: Option<(&InstrDef, Role)>,
+    start: u16,
+    n: u16,
+) -> Result<(), &'static str> {
+    let (enc, role) = slot.map_or((Enc::Sop2, Role::Ssrc0), |(d, r)| (d.enc, r));
+    let carry_in =
+        slot.is_some_and(|(d, r)| d.enc == Enc::Vop3 && r == Role::Src2 && has(d, Role::Sdst));
+    if n < 2 || (enc == Enc::Sopk && role == Role::Sdst) || carry_in {
+        return Ok(());
+    }
+    if matches!(enc, Enc::Vop3 | Enc::Vop3p)
         || (matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && role == Role::Src0)
-        || (enc == Enc::Sopk && role == Role::Sdst)
     {
-        1
-    } else if n == 2
+        if arch.is_gfx10() || start / 4 == (start + n - 1) / 4 {
+            return Ok(());
+        }
+        return Err("scalar register range crosses two 4-register lines");
+    }
+    let align = if n == 2
         || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata && !arch.is_gfx10())
     {
         2
     } else {
         4
+    };
+    if start.is_multiple_of(align) {
+        Ok(())
+    } else {
+        Err("unaligned scalar register range")
     }
 }
 
@@ -1714,7 +1736,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 return Err(DecodeError::NonCanonical);
             }
             let n = spec.dwords as u16;
-            if c < arch.max_sgprs() && !c.is_multiple_of(sgpr_alignment(arch, enc, spec.role, n)) {
+            if c < arch.max_sgprs() && sgpr_range_ok(arch, Some((d, spec.role)), c, n).is_err() {
                 return Err(DecodeError::NonCanonical);
             }
         }

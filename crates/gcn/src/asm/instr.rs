@@ -893,9 +893,9 @@ fn float_bits(v: f64, kind: char) -> u32 {
 struct Build<'a> {
     /// Immediates that do not fit are truncated with a warning (SMRD offsets).
     truncate: bool,
-    /// The slot whose SGPR alignment rule applies to the current operand (`None`: the
-    /// general rule, as for a scalar-instruction source).
-    align: Option<(Enc, Role)>,
+    /// The row slot whose SGPR alignment rule applies to the current operand (`None`:
+    /// the general rule, as for a scalar-instruction source).
+    align: Option<Role>,
     arch: Arch,
     d: &'static InstrDef,
     fixes: Vec<Fix>,
@@ -922,10 +922,10 @@ impl Build<'_> {
                 let is_v = *code >= VGPR0;
                 // Operands (unlike register-symbol pools) must be aligned SGPR groups
                 // where CLRX requires it.
-                let (enc, role) = self.align.unwrap_or((Enc::Sop2, Role::Ssrc0));
-                let need = crate::inst::sgpr_alignment(self.arch, enc, role, u16::from(*n));
-                if *code < self.arch.max_sgprs() && !code.is_multiple_of(need) {
-                    return Err((op.span, "unaligned scalar register range".into()));
+                if *code < self.arch.max_sgprs() {
+                    let slot = self.align.map(|role| (self.d, role));
+                    crate::inst::sgpr_range_ok(self.arch, slot, *code, u16::from(*n))
+                        .map_err(|m| (op.span, m.to_string()))?;
                 }
                 match slot {
                     Slot::Sreg if is_v => {
@@ -1288,7 +1288,7 @@ fn build_row(
         }
         let op = &ops[opi];
         opi += 1;
-        b.align = Some((d.enc, spec.role));
+        b.align = Some(spec.role);
         let sdwa_src = (sdwa || dpp || dpp8) && matches!(spec.role, Role::Src0 | Role::Vsrc1);
         if sdwa_src {
             // SDWA sources: VGPRs with neg/abs/sext modifiers.
