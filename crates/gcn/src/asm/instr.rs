@@ -1487,6 +1487,14 @@ fn build_row(
         vals.push(v);
     }
     let rest = &ops[opi..];
+    // The operands after the row's own (buffer address, resource and offset; GLOBAL's
+    // base) take no modifiers.
+    if let Some(o) = rest.iter().find(|o| o.neg || o.abs || o.sext) {
+        return Err((
+            o.span,
+            "abs/neg/sext modifiers are only allowed on VOP sources".into(),
+        ));
+    }
     b.align = None;
     if mem_extra {
         // vaddr, srsrc, soffset in text; stored as srsrc, soffset, vaddr.
