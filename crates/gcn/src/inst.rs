@@ -636,6 +636,9 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 | fits(m.neg as u32, 3, "neg")? << 29;
             smallvec::smallvec![w0, w1]
         }
+        Enc::Mimg if m.dmask == 0 => {
+            return Err(EncodeError::Field("dmask (zero)"));
+        }
         Enc::Mimg => {
             let w0 = 0xF000_0000
                 | b(m.slc, 25)

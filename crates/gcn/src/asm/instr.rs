@@ -1264,8 +1264,9 @@ fn build_row(
                 .as_ref()
                 .ok_or((md.span, "dmask needs a value".to_string()))?;
             match b.ctx.eval(e) {
-                Ok(v) if v.section.is_none() && (0..16).contains(&v.v) => mimg_dmask = v.v as u8,
-                _ => return Err((md.span, "dmask must be a constant 0-15".into())),
+                // clrxasm: "Zero in dmask is illegal".
+                Ok(v) if v.section.is_none() && (1..16).contains(&v.v) => mimg_dmask = v.v as u8,
+                _ => return Err((md.span, "dmask must be a constant 1-15".into())),
             }
         }
     }

@@ -133,6 +133,8 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     ("gcn15_unaligned_pair", "unaligned scalar register range"),
     // "Scalar register range cross two register lines" (`v_cmpx_gt_f64 vcc, s[43:44], ...`)
     ("sgpr_range_across_lines", "crosses two 4-register lines"),
+    // "Zero in dmask is illegal"
+    ("mimg_zero_dmask", "dmask must be a constant 1-15"),
     // "Garbages at end of line" (`s_endpgm 0x5`, `s_barrier 0x1`, ...)
     ("operand_of_operandless_sopp", "takes 0 operand(s)"),
     // "Some TTMPRegister number out of range (0-11)"
