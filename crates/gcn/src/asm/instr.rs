@@ -1397,7 +1397,13 @@ fn build_row(
             | Role::Data1
             | Role::Data
             | Role::Vdata => b.value(op, Slot::Vreg, spec.dwords)?,
-            Role::Simm16 => b.imm(op, 0, 0, 16, true)?,
+            // clrxasm keeps the low 16 bits of a larger value, with a warning.
+            Role::Simm16 => {
+                b.truncate = true;
+                let r = b.imm(op, 0, 0, 16, true);
+                b.truncate = false;
+                r?
+            }
             Role::Hwreg | Role::Waitcnt | Role::Sendmsg => b.imm(op, 0, 0, 16, false)?,
             Role::Simm4 => b.imm(op, 0, 8, 8, false)?,
             Role::SdataK => {
@@ -1555,7 +1561,9 @@ fn build_row(
     let mut dfmt_set = false;
     let mut op_sel_hi_set = false;
     for md in mods {
-        let val = |b: &mut Build, bits: u32, signed: bool| -> PResult<i64> {
+        // `trunc`: a value out of range keeps its low bits with a warning, as clrxasm
+        // does for offsets (a signed field is then sign-extended).
+        let val = |b: &mut Build, bits: u32, signed: bool, trunc: bool| -> PResult<i64> {
             let Some(e) = &md.value else {
                 return Err((md.span, format!("modifier '{}' needs a value", md.name)));
             };
@@ -1568,10 +1576,17 @@ fn build_row(
                         1i64 << bits
                     };
                     if v.v < lo || v.v >= hi {
-                        return Err((
-                            e.span(),
-                            format!("value {} out of range for {}", v.v, md.name),
-                        ));
+                        if !trunc {
+                            return Err((
+                                e.span(),
+                                format!("value {} out of range for {}", v.v, md.name),
+                            ));
+                        }
+                        let low = v.v & ((1i64 << bits) - 1);
+                        b.ctx
+                            .warn(e.span(), format!("value {:#x} truncated to {low:#x}", v.v));
+                        let shift = 64 - bits;
+                        return Ok(if signed { (low << shift) >> shift } else { low });
                     }
                     Ok(v.v)
                 }
@@ -1600,7 +1615,7 @@ fn build_row(
                     .iter()
                     .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
                     .count();
-                let list = bit_list(md, nsrc + 1, |n| val(&mut b, n, false))?;
+                let list = bit_list(md, nsrc + 1, |n| val(&mut b, n, false, false))?;
                 if list.is_empty() || list.len() > nsrc + 1 {
                     return Err((
                         md.span,
@@ -1619,7 +1634,7 @@ fn build_row(
                 true
             }
             "op_sel" | "op_sel_hi" | "neg_lo" | "neg_hi" if vop3p => {
-                let list = bit_list(md, 3, |n| val(&mut b, n, false))?;
+                let list = bit_list(md, 3, |n| val(&mut b, n, false, false))?;
                 if list.is_empty() || list.len() > 3 {
                     return Err((md.span, format!("{} needs a list of 1 to 3 bits", md.name)));
                 }
@@ -1698,7 +1713,7 @@ fn build_row(
             {
                 // CLRX bitmask forms: `neg:2`, `abs:[0,1]` (bit per source).
                 let bits: u8 = if md.list.is_empty() {
-                    val(&mut b, 3, false)? as u8
+                    val(&mut b, 3, false, false)? as u8
                 } else {
                     let mut x = 0u8;
                     for (i, e) in md.list.iter().enumerate() {
@@ -1781,7 +1796,7 @@ fn build_row(
             | "wave_ror" | "row_bcast" | "row_mask" | "bank_mask" | "row_share" | "row_xmask"
                 if dpp =>
             {
-                let v = val(&mut b, 16, false)?;
+                let v = val(&mut b, 16, false, false)?;
                 let bad = || (md.span, format!("value {v} out of range for {}", md.name));
                 match md.name.as_ref() {
                     "row_share" | "row_xmask" => {
@@ -1845,7 +1860,7 @@ fn build_row(
                 true
             }
             "mul" if vop3 || (sdwa && arch.is_gfx9() && enc != Enc::Vopc) => {
-                m.omod = match val(&mut b, 8, false)? {
+                m.omod = match val(&mut b, 8, false, false)? {
                     1 => 0,
                     2 => 1,
                     4 => 2,
@@ -1854,7 +1869,7 @@ fn build_row(
                 true
             }
             "div" if vop3 || (sdwa && arch.is_gfx9() && enc != Enc::Vopc) => {
-                m.omod = match val(&mut b, 8, false)? {
+                m.omod = match val(&mut b, 8, false, false)? {
                     1 => 0,
                     2 => 3,
                     _ => return Err((md.span, "div accepts 1 or 2".into())),
@@ -1862,7 +1877,7 @@ fn build_row(
                 true
             }
             "omod" if vop3 => {
-                m.omod = val(&mut b, 2, false)? as u8;
+                m.omod = val(&mut b, 2, false, false)? as u8;
                 true
             }
             "glc" if mem || enc == Enc::Smem => {
@@ -1974,7 +1989,7 @@ fn build_row(
                 if !matches!(off, Some(Operand::Code(c)) if *c < 128) {
                     return Err((md.span, "an extra offset needs an SGPR offset".into()));
                 }
-                let v = val(&mut b, 32, false)?;
+                let v = val(&mut b, 32, false, false)?;
                 if v > 0x1F_FFFF {
                     b.ctx.warn(
                         md.span,
@@ -1985,42 +2000,35 @@ fn build_row(
                 true
             }
             "offset" if enc == Enc::Ds && !is_ds2(d) => {
-                m.offset = val(&mut b, 16, false)? as i32;
+                m.offset = val(&mut b, 16, false, true)? as i32;
                 true
             }
             "offset0" if is_ds2(d) => {
-                m.offset0 = val(&mut b, 8, false)? as u8;
+                m.offset0 = val(&mut b, 8, false, true)? as u8;
                 true
             }
             "offset1" if is_ds2(d) => {
-                m.offset1 = val(&mut b, 8, false)? as u8;
+                m.offset1 = val(&mut b, 8, false, true)? as u8;
                 true
             }
             "offset" if matches!(enc, Enc::Mubuf | Enc::Mtbuf) => {
                 // CLRX keeps the low 12 bits with a warning.
-                let v = val(&mut b, 32, false)?;
-                if v > 0xFFF {
-                    b.ctx.warn(
-                        md.span,
-                        format!("value {v:#x} truncated to {:#x}", v & 0xFFF),
-                    );
-                }
-                m.offset = (v & 0xFFF) as i32;
+                m.offset = val(&mut b, 12, false, true)? as i32;
                 true
             }
             // CLRX's name of the FLAT/GLOBAL/SCRATCH offset is inst_offset.
             "offset" | "inst_offset"
                 if arch.is_gfx10() && matches!(enc, Enc::Flat | Enc::Global | Enc::Scratch) =>
             {
-                m.offset = val(&mut b, 11, false)? as i32;
+                m.offset = val(&mut b, 11, false, true)? as i32;
                 true
             }
             "offset" | "inst_offset" if enc == Enc::Flat && arch.is_gfx9() => {
-                m.offset = val(&mut b, 12, false)? as i32;
+                m.offset = val(&mut b, 12, false, true)? as i32;
                 true
             }
             "offset" | "inst_offset" if matches!(enc, Enc::Global | Enc::Scratch) => {
-                m.offset = val(&mut b, 13, true)? as i32;
+                m.offset = val(&mut b, 13, true, true)? as i32;
                 true
             }
             "format" if enc == Enc::Mtbuf && arch.is_gfx10() => {
@@ -2028,7 +2036,7 @@ fn build_row(
                 if !md.list.is_empty() {
                     return Err((md.span, "GCN 1.5 takes format:N (0-127)".into()));
                 }
-                let v = val(&mut b, 7, false)?;
+                let v = val(&mut b, 7, false, false)?;
                 m.dfmt = v as u8;
                 dfmt_set = true;
                 true

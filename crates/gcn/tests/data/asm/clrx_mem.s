@@ -14,7 +14,7 @@ buffer_load_format_x  v61, v18, s[80:83], s35
 buffer_load_format_x  v61, v18, s[80:83], s35 OfFset  :  603
 buffer_load_format_x  v61, v18, s[80:83], s35 offset:4603
 #### EXPECTED
-warning: clrx_mem.s:15:47: value 0x11fb truncated to 0x1fb
+warning: clrx_mem.s:15:54: value 0x11fb truncated to 0x1fb
 arch GCN1.0
 0000: 67 cd 66 d8 47 00 00 00 67 cd b0 d8 47 a9 1a 9b
 0010: 67 cd b8 d8 47 a9 1a 9b 67 cd f4 d8 00 00 00 9b
