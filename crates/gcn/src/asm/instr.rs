@@ -342,6 +342,11 @@ fn parse_hwreg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
                 .or_else(|| n.strip_prefix("hwreg_"))
                 .unwrap_or(&n)
                 .to_string();
+            // CLRX also takes the trap registers without their `sq_shader_` prefix.
+            let n = match n.as_str() {
+                "tba_lo" | "tba_hi" | "tma_lo" | "tma_hi" => format!("sq_shader_{n}"),
+                _ => n,
+            };
             match HWREG_NAMES.iter().position(|h| *h == n) {
                 Some(i) => i as i64,
                 None => arg_value(&args[0], ctx, span)?,
@@ -1784,10 +1789,12 @@ fn build_row(
                 for (i, x) in md.list.iter().enumerate() {
                     let v: u16 = x
                         .parse()
-                        .ok()
-                        .filter(|v| *v < 4)
-                        .ok_or((md.span, "quad_perm lanes are 0-3".to_string()))?;
-                    c |= v << (2 * i);
+                        .map_err(|_| (md.span, "quad_perm lanes are numbers 0-3".to_string()))?;
+                    // clrxasm keeps the low two bits of a larger lane number.
+                    if v > 3 {
+                        b.ctx.warn(md.span, format!("value {v:#x} truncated to {:#x}", v & 3));
+                    }
+                    c |= (v & 3) << (2 * i);
                 }
                 dp.ctrl = c;
                 true
