@@ -1508,7 +1508,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Vop2 | Enc::Vop1, Role::Sdstv) => Operand::Code(((w0 >> 17) & 0xFF) as u16),
             (Enc::Vop2 | Enc::Vop1 | Enc::Vopc, Role::Src0) => code(w0 & 0x1FF, &mut lit_used)?,
             (Enc::Vop2 | Enc::Vopc, Role::Vsrc1) => vg(w0 >> 9),
-            (Enc::Vop2, Role::Ssrc1v) => Operand::Code(((w0 >> 9) & 0xFF) as u16),
+            (Enc::Vop2, Role::Ssrc1v) => code((w0 >> 9) & 0xFF, &mut lit_used)?,
             (Enc::Vop2, Role::Lit) => {
                 lit_used = true;
                 Operand::Imm(take(words, 1)?)

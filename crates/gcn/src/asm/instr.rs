@@ -1359,8 +1359,9 @@ fn build_row(
             Role::Sdst | Role::Sdata | Role::Sbase | Role::Sdstv => {
                 b.value(op, Slot::Sreg, spec.dwords)?
             }
+            // GCN 1.0/1.1 v_readlane/v_writelane lane select: a literal too (clrxasm).
             Role::Ssrc1v => {
-                let v = b.value(op, Slot::Src { literal_ok: false }, 1)?;
+                let v = b.value(op, Slot::Src { literal_ok: true }, 1)?;
                 if matches!(v, Operand::Code(c) if c >= VGPR0) {
                     return Err((op.span, "expected a scalar register or constant".into()));
                 }
@@ -1792,7 +1793,8 @@ fn build_row(
                         .map_err(|_| (md.span, "quad_perm lanes are numbers 0-3".to_string()))?;
                     // clrxasm keeps the low two bits of a larger lane number.
                     if v > 3 {
-                        b.ctx.warn(md.span, format!("value {v:#x} truncated to {:#x}", v & 3));
+                        b.ctx
+                            .warn(md.span, format!("value {v:#x} truncated to {:#x}", v & 3));
                     }
                     c |= (v & 3) << (2 * i);
                 }
