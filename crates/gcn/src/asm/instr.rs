@@ -187,7 +187,25 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
         Some(x) => x,
         None => {
             if let Some((code, n)) = parse_special(arch, name) {
+                let span = p.span();
                 p.pos += 1;
+                // CLRX's subscripts of a special register: `vcc[0:1]`, `exec[1]`.
+                if p.eat_punct("[") {
+                    let a = const_expr(p, ctx)?;
+                    let b = if p.eat_punct(":") {
+                        const_expr(p, ctx)?
+                    } else {
+                        a
+                    };
+                    p.expect_punct("]")?;
+                    if b < a || a < 0 || b >= i64::from(n) {
+                        return Err((
+                            span.to(p.prev_span()),
+                            format!("register range out of '{name}' (0-{})", n - 1),
+                        ));
+                    }
+                    return Ok(Some((code + a as u16, (b - a + 1) as u8)));
+                }
                 return Ok(Some((code, n)));
             }
             return Ok(None);
