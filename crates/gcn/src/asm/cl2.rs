@@ -529,6 +529,8 @@ impl Asm<'_> {
             }
             ".text" => self.text_section(span),
             ".hsalayout" => self.hsa_layout(span),
+            // CLRX's explicit kernel membership of HSA-layout code.
+            ".kcode" | ".kcodeend" => Err((span, format!("not supported yet: {d}"))),
             ".globaldata" | ".rodata" => self.data_section(span, SecKind::GlobalData),
             ".rwdata" | ".data" => self.data_section(span, SecKind::RwData),
             ".bssdata" | ".bss" => self.bss_section(p, span),
