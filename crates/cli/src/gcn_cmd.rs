@@ -215,10 +215,11 @@ fn is_elf(bytes: &[u8]) -> bool {
 
 pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
     let bytes = read_file(&a.file)?;
+    // As in clrxdisasm, -a (everything) includes the words and float comments.
     let code = kauai_gcn::DisasmOptions {
         offsets: a.offsets,
-        hex: a.hex,
-        floats: a.floats,
+        hex: a.hex || a.all,
+        floats: a.floats || a.all,
     };
     if is_elf(&bytes) {
         let opts = kauai_gcn::Cl2DisasmOptions {

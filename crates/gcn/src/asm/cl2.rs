@@ -158,6 +158,8 @@ struct ExtraSec {
     flags: u64,
     /// `SHT_*` type from the type argument (PROGBITS by default).
     stype: u32,
+    /// `align=N` (1 by default).
+    align: u64,
 }
 
 /// Value that CLRX leaves in a relocated literal.
@@ -568,7 +570,20 @@ impl Asm<'_> {
                         p.pos += 1;
                     }
                 }
-                self.cl2_section(&name, flags, stype.as_deref(), span)
+                // `align=N` (CLRX: `.section .bss align=8`).
+                let mut align = 0u64;
+                if p.ident().is_some_and(|s| s.eq_ignore_ascii_case("align")) {
+                    p.pos += 1;
+                    if !p.eat_punct("=") {
+                        return Err((p.span(), "Expected '=' after 'align'".into()));
+                    }
+                    let (v, s) = self.abs_arg(p)?;
+                    if v != 0 && (v < 0 || v & (v - 1) != 0) {
+                        return Err((s, "Alignment must be power of two or zero".into()));
+                    }
+                    align = v as u64;
+                }
+                self.cl2_section(&name, flags, stype.as_deref(), align, span)
             })(),
             _ => return self.config_directive(d, p, span),
         };
@@ -696,12 +711,16 @@ impl Asm<'_> {
         name: &str,
         flags: Option<&[u8]>,
         stype: Option<&str>,
+        align: u64,
         span: Span,
     ) -> R {
+        if align != 0 && matches!(name, ".rodata" | ".data" | ".text") {
+            return Err((span, format!("not supported yet: an alignment for {name}")));
+        }
         match name {
             ".rodata" => return self.data_section(span, SecKind::GlobalData),
             ".data" => return self.data_section(span, SecKind::RwData),
-            ".bss" => return self.enter_bss(span, 0),
+            ".bss" => return self.enter_bss(span, align),
             ".text" if self.cl2().hsa_layout => return self.text_section(span),
             ".text" if self.current_kernel().is_some() => return self.text_section(span),
             _ => {}
@@ -764,6 +783,7 @@ impl Asm<'_> {
                     section: sec,
                     flags: bits,
                     stype: sh_type,
+                    align: align.max(1),
                 });
                 sec
             }
@@ -1747,7 +1767,7 @@ impl Asm<'_> {
                 name: e.name.clone(),
                 stype: e.stype,
                 flags: e.flags,
-                align: 1,
+                align: e.align,
                 data,
                 ..ExtraSection::default()
             };
