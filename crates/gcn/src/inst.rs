@@ -79,6 +79,11 @@ pub struct Mods {
     pub dpp: Option<Dpp>,
     /// GCN 1.5 DPP8 form: each lane of a group of eight reads the lane `sel` names.
     pub dpp8: Option<Dpp8>,
+    /// GCN 1.5 MIMG: the DIM field (0-7), and the addresses after the first of a
+    /// non-sequential address list (NSA), one VGPR number each.
+    pub dim: u8,
+    pub nsa: [u8; 12],
+    pub nsa_len: u8,
 }
 
 /// DPP8 fields: `sel` holds eight 3-bit lane numbers (lane 0 lowest); `fi` fetches
@@ -227,7 +232,8 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
             (w >> 17) & 0x1FF
         };
         (Enc::Vop3, op as u16)
-    } else if w >> 26 == 0b11_1100 {
+    } else if w >> 26 == 0b11_1100 && !arch.is_gfx10() {
+        // (GCN 1.5's MIMG layout is assembled but not decoded yet.)
         (Enc::Mimg, ((w >> 18) & 0x7F) as u16)
     } else if (!vi && w >> 26 == 0b11_1110) || (vi && w >> 26 == 0b11_0001) {
         (Enc::Exp, 0)
@@ -638,6 +644,48 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
         }
         Enc::Mimg if m.dmask == 0 => {
             return Err(EncodeError::Field("dmask (zero)"));
+        }
+        Enc::Mimg if arch.is_gfx10() => {
+            let srsrc = code_of(get(Role::Srsrc), &mut lit)?;
+            let ssamp = if has(d, Role::Ssamp) {
+                code_of(get(Role::Ssamp), &mut lit)?
+            } else {
+                0
+            };
+            if srsrc % 4 != 0 || srsrc >= 128 || ssamp % 4 != 0 || ssamp >= 128 || lit.is_some() {
+                return Err(EncodeError::Field(
+                    "srsrc/ssamp must be aligned SGPR groups",
+                ));
+            }
+            let nsa = &m.nsa[..usize::from(m.nsa_len.min(12))];
+            let nsa_dwords = nsa.len().div_ceil(4) as u32;
+            let w0 = 0xF000_0000
+                | b(m.slc, 25)
+                | opc << 18
+                | b(m.lwe, 17)
+                | b(m.tfe, 16)
+                | b(m.r128, 15)
+                | b(m.glc, 13)
+                | b(m.unorm, 12)
+                | fits(m.dmask as u32, 4, "dmask")? << 8
+                | b(m.dlc, 7)
+                | fits(m.dim as u32, 3, "dim")? << 3
+                | nsa_dwords << 1;
+            let w1 = vgpr(get(Role::Vaddr))?
+                | vgpr(get(Role::Vdata))? << 8
+                | (srsrc >> 2) << 16
+                | (ssamp >> 2) << 21
+                | b(m.d16, 31);
+            let mut words: Words = smallvec::smallvec![w0, w1];
+            for chunk in nsa.chunks(4) {
+                words.push(
+                    chunk
+                        .iter()
+                        .enumerate()
+                        .fold(0u32, |w, (i, &r)| w | u32::from(r) << (8 * i)),
+                );
+            }
+            words
         }
         Enc::Mimg => {
             let w0 = 0xF000_0000

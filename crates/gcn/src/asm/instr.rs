@@ -31,6 +31,8 @@ pub enum POpKind {
     Param(u32),
     /// EXP target.
     ExpTgt(u32),
+    /// GCN 1.5 MIMG non-sequential addresses `[v1, v7, v3]`: one VGPR each.
+    VregList(SmallVec<[u16; 13]>),
 }
 
 #[derive(Clone, Debug)]
@@ -506,12 +508,73 @@ pub fn mimg_vdata_width(arch: Arch, name: &str, dmask: u8, tfe: bool, d16: bool)
     };
     // GCN 1.4 packs two 16-bit components per register; GCN 1.2 keeps one per
     // register (clrxdisasm: `image_sample v[203:206], ... dmask:15 d16` on Tonga).
-    let n = if d16 && arch.is_gfx9() {
+    // GCN 1.5 gathers keep four registers with d16 (clrxasm).
+    let n = if d16 && arch.is_gfx9() && !(arch.is_gfx10() && name.starts_with("image_gather4")) {
         n.div_ceil(2)
     } else {
         n
     };
     n + u8::from(tfe)
+}
+
+/// GCN 1.5 MIMG dimensions in encoding order (the DIM field).
+pub const MIMG_DIMS: [&str; 8] = [
+    "1d",
+    "2d",
+    "3d",
+    "cube",
+    "1d_array",
+    "2d_array",
+    "2d_msaa",
+    "2d_msaa_array",
+];
+
+/// How many address VGPRs a GCN 1.5 MIMG instruction reads at least (clrxasm's rule):
+/// the coordinates of its dimension, plus one each for an offset (`_o`), a depth
+/// compare (`_c`), a bias (`_b`), a LOD (`_l`), a LOD clamp (`_cl`) and a mip level
+/// (`_mip`), plus the derivatives of `_d`/`_cd` (two per coordinate of 1D, four of
+/// 2D and cube, six of 3D).
+pub fn mimg_min_addresses(name: &str, dim: u8) -> u8 {
+    // dim: 0-7 as MIMG_DIMS.
+    let coords = [1, 2, 3, 3, 2, 3, 3, 4][usize::from(dim & 7)];
+    let derivs = [2, 4, 6, 4, 2, 4, 4, 4][usize::from(dim & 7)];
+    let mut n = coords;
+    for part in name.split('_').skip(2) {
+        n += match part {
+            "o" | "c" | "b" | "l" | "cl" | "mip" => 1,
+            "d" | "cd" => derivs,
+            _ => 0,
+        };
+    }
+    n
+}
+
+/// GCN 1.5 MIMG checks (as clrxasm): `dim` is required, stores and atomics need
+/// `unorm`, and the address has at least `mimg_min_addresses` VGPRs.
+fn gfx10_mimg_rules(
+    name: &str,
+    m: &mut Mods,
+    vaddr: (Span, u8),
+    nsa: &[u8],
+    stmt: Span,
+) -> PResult<()> {
+    if m.dim == 0 {
+        return Err((stmt, "GCN 1.5 MIMG instructions need dim:".into()));
+    }
+    m.dim -= 1;
+    if (name.starts_with("image_store") || name.starts_with("image_atomic")) && !m.unorm {
+        return Err((stmt, "stores and atomics need unorm".into()));
+    }
+    let need = mimg_min_addresses(name, m.dim);
+    if vaddr.1 < need {
+        return Err((
+            vaddr.0,
+            format!("{name} with this dim: needs at least {need} address registers"),
+        ));
+    }
+    m.nsa_len = nsa.len() as u8;
+    m.nsa[..nsa.len()].copy_from_slice(nsa);
+    Ok(())
 }
 
 /// EXP target names: mrt0-7, mrtz, null, pos0-3, param0-31.
@@ -612,7 +675,25 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
         close_sext = true;
     }
     let mut lbuf = [0u8; 32];
-    let kind = if let Some((code, n)) = parse_reg(p, ctx)? {
+    let kind = if !neg && !abs && !sext && p.is_punct("[") {
+        p.pos += 1;
+        let mut list = SmallVec::new();
+        loop {
+            let s = p.span();
+            match parse_reg(p, ctx)? {
+                Some((code, 1)) if code >= VGPR0 && list.len() < 13 => list.push(code),
+                Some((code, 1)) if code >= VGPR0 => {
+                    return Err((s, "at most 13 addresses in a list".into()))
+                }
+                _ => return Err((s, "expected a single vector register".into())),
+            }
+            if !p.eat_punct(",") {
+                break;
+            }
+        }
+        p.expect_punct("]")?;
+        POpKind::VregList(list)
+    } else if let Some((code, n)) = parse_reg(p, ctx)? {
         POpKind::Reg { code, n }
     } else if let Some(id) = p.ident().map(|s| ascii_lower(s, &mut lbuf)) {
         match id {
@@ -727,7 +808,21 @@ pub fn parse_operands(
             span,
         };
         if p.eat_punct(":") {
-            if p.eat_punct("[") {
+            if m.name == "dim" {
+                // GCN 1.5 MIMG dimension: `2d_msaa` lexes as 2 and `d_msaa`.
+                let mut t = String::new();
+                if let Some(Tok::Int(v)) = p.peek() {
+                    t.push_str(&v.to_string());
+                    p.pos += 1;
+                }
+                if let Some(Tok::Ident(x)) = p.peek() {
+                    if t.is_empty() || x.starts_with('d') {
+                        t.push_str(&x.to_ascii_lowercase());
+                        p.pos += 1;
+                    }
+                }
+                m.list.push(t);
+            } else if p.eat_punct("[") {
                 loop {
                     let s = p.span();
                     let t = match p.peek() {
@@ -974,6 +1069,10 @@ impl Build<'_> {
             POpKind::Imm16(_) | POpKind::Attr(_) | POpKind::Param(_) | POpKind::ExpTgt(_) => {
                 Err((op.span, "unexpected special operand".into()))
             }
+            POpKind::VregList(_) => Err((
+                op.span,
+                "an address list is only allowed as a GCN 1.5 MIMG address".into(),
+            )),
             POpKind::Expr(e) | POpKind::Lit(e) => {
                 let forced = matches!(op.kind, POpKind::Lit(_));
                 let Slot::Src { literal_ok } = slot else {
@@ -1295,6 +1394,10 @@ fn build_row(
     }
     let mimg_r128 = has_mod("r128") || has_mod("a16");
     let mimg_vdata_w = mimg_vdata_width(arch, d.name, mimg_dmask, has_mod("tfe"), has_mod("d16"));
+    // GCN 1.5 MIMG address: its span and register count, and the non-sequential
+    // addresses after the first.
+    let mut mimg_vaddr = (stmt, 0u8);
+    let mut mimg_nsa: SmallVec<[u8; 12]> = SmallVec::new();
     let mut src_k = 0u32;
     // Registers named in the text per operand slot: (slot, first code, count).
     let mut named: SmallVec<[(usize, u16, u8); 6]> = SmallVec::new();
@@ -1356,15 +1459,27 @@ fn build_row(
                 // tfe returns one more VGPR (CLRX counts it in the data range).
                 b.value(op, Slot::Vreg, spec.dwords + u8::from(has_mod("tfe")))?
             }
-            Role::Vaddr => match op.kind {
-                POpKind::Reg { code, n } if code >= VGPR0 => b.value(op, Slot::Vreg, n)?,
+            Role::Vaddr => match &op.kind {
+                POpKind::Reg { code, n } if *code >= VGPR0 => {
+                    mimg_vaddr = (op.span, *n);
+                    b.value(op, Slot::Vreg, *n)?
+                }
+                POpKind::VregList(list) if d.enc == Enc::Mimg && arch.is_gfx10() => {
+                    mimg_vaddr = (op.span, list.len() as u8);
+                    mimg_nsa.extend(list.iter().skip(1).map(|&c| (c - VGPR0) as u8));
+                    Operand::Code(list[0])
+                }
                 _ => return Err((op.span, "expected VGPRs for the image address".into())),
             },
             // GCN 1.4's a16 (the r128 bit) keeps the 8-register resource.
             Role::Srsrc => b.value(
                 op,
                 Slot::Sreg,
-                if mimg_r128 && !arch.is_gfx9() { 4 } else { 8 },
+                if mimg_r128 && (!arch.is_gfx9() || arch.is_gfx10()) {
+                    4
+                } else {
+                    8
+                },
             )?,
             Role::Ssamp => b.value(op, Slot::Sreg, 4)?,
             Role::Vcc if sdwa && arch.is_gfx9() && d.enc == Enc::Vopc => {
@@ -1922,7 +2037,7 @@ fn build_row(
                 m.tfe = true;
                 true
             }
-            "dlc" if arch.is_gfx10() && (mem || enc == Enc::Smem) => {
+            "dlc" if arch.is_gfx10() && (mem || matches!(enc, Enc::Smem | Enc::Mimg)) => {
                 m.dlc = true;
                 true
             }
@@ -1962,7 +2077,23 @@ fn build_row(
                 m.unorm = true;
                 true
             }
-            "da" if enc == Enc::Mimg => {
+            "dim" if enc == Enc::Mimg && arch.is_gfx10() => {
+                let name = md.list.first().map(String::as_str).unwrap_or("");
+                m.dim = match MIMG_DIMS.iter().position(|&n| n == name) {
+                    Some(i) => i as u8 + 1,
+                    None => {
+                        return Err((
+                            md.span,
+                            format!(
+                                "unknown dimension; expected one of {}",
+                                MIMG_DIMS.join(", ")
+                            ),
+                        ))
+                    }
+                };
+                true
+            }
+            "da" if enc == Enc::Mimg && !arch.is_gfx10() => {
                 m.da = true;
                 true
             }
@@ -1970,11 +2101,11 @@ fn build_row(
                 m.lwe = true;
                 true
             }
-            "r128" if enc == Enc::Mimg && !arch.is_gfx9() => {
+            "r128" if enc == Enc::Mimg && (!arch.is_gfx9() || arch.is_gfx10()) => {
                 m.r128 = true;
                 true
             }
-            "a16" if enc == Enc::Mimg && arch.is_gfx9() => {
+            "a16" if enc == Enc::Mimg && arch.is_gfx9() && !arch.is_gfx10() => {
                 m.r128 = true;
                 true
             }
@@ -2159,6 +2290,9 @@ fn build_row(
     }
     if d.enc == Enc::Mimg {
         m.dmask = mimg_dmask;
+        if arch.is_gfx10() {
+            gfx10_mimg_rules(d.name, &mut m, mimg_vaddr, &mimg_nsa, stmt)?;
+        }
     }
     if sdwa {
         if !arch.is_vi_plus() {
