@@ -232,8 +232,7 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
             (w >> 17) & 0x1FF
         };
         (Enc::Vop3, op as u16)
-    } else if w >> 26 == 0b11_1100 && !arch.is_gfx10() {
-        // (GCN 1.5's MIMG layout is assembled but not decoded yet.)
+    } else if w >> 26 == 0b11_1100 {
         (Enc::Mimg, ((w >> 18) & 0x7F) as u16)
     } else if (!vi && w >> 26 == 0b11_1110) || (vi && w >> 26 == 0b11_0001) {
         (Enc::Exp, 0)
@@ -290,6 +289,7 @@ fn classify_gfx10(w: u32) -> Option<(Enc, u16)> {
         // MTBUF's opcode: three bits in word 0 and a fourth in word 1 (bit 21), which
         // the decoder adds (classification sees only word 0).
         0b11_1010 => (Enc::Mtbuf, ((w >> 16) & 7) as u16),
+        0b11_1100 => (Enc::Mimg, ((w >> 18) & 0x7F) as u16),
         _ => return None,
     })
 }
@@ -1656,6 +1656,37 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             m.omod = ((w1 >> 27) & 3) as u8;
             m.neg = ((w1 >> 29) & 7) as u8;
         }
+        Enc::Mimg if arch.is_gfx10() => {
+            m.dmask = ((w0 >> 8) & 15) as u8;
+            m.unorm = w0 & (1 << 12) != 0;
+            m.glc = w0 & (1 << 13) != 0;
+            m.r128 = w0 & (1 << 15) != 0;
+            m.tfe = w0 & (1 << 16) != 0;
+            m.lwe = w0 & (1 << 17) != 0;
+            m.slc = w0 & (1 << 25) != 0;
+            m.dlc = w0 & (1 << 7) != 0;
+            m.dim = ((w0 >> 3) & 7) as u8;
+            m.d16 = w1 & (1 << 31) != 0;
+            if !m.unorm && crate::asm::instr::mimg_needs_unorm(d.name) {
+                // Text the assembler refuses (clrxasm's rule).
+                return Err(DecodeError::NonCanonical);
+            }
+            // Address list: as many addresses as the instruction reads at least, the
+            // ones after the first in the NSA dwords (the re-encoding checks the count).
+            let nsa_dwords = ((w0 >> 1) & 3) as usize;
+            if nsa_dwords > 0 {
+                let n = usize::from(crate::asm::instr::mimg_min_addresses(d.name, m.dim)) - 1;
+                if n == 0 || n > 12 {
+                    return Err(DecodeError::NonCanonical);
+                }
+                for i in 0..n {
+                    let w = take(words, 2 + i / 4)?;
+                    m.nsa[i] = (w >> (8 * (i % 4))) as u8;
+                }
+                m.nsa_len = n as u8;
+                len += nsa_dwords;
+            }
+        }
         Enc::Mimg => {
             m.dmask = ((w0 >> 8) & 15) as u8;
             m.unorm = w0 & (1 << 12) != 0;
@@ -1878,9 +1909,17 @@ pub fn printed_dwords(arch: Arch, d: &InstrDef, spec: &OpSpec, m: &Mods) -> u8 {
         Role::Vdata if d.enc == Enc::Mimg => {
             crate::asm::instr::mimg_vdata_width(arch, d.name, m.dmask, m.tfe, m.d16)
         }
+        // GCN 1.5: the addresses the instruction reads (an address list prints apart).
+        Role::Vaddr if d.enc == Enc::Mimg && arch.is_gfx10() => {
+            if m.nsa_len > 0 {
+                1
+            } else {
+                crate::asm::instr::mimg_min_addresses(d.name, m.dim)
+            }
+        }
         // On GCN 1.4 the r128 bit means a16 and the resource keeps 8 registers.
         Role::Srsrc => {
-            if m.r128 && !arch.is_gfx9() {
+            if m.r128 && (!arch.is_gfx9() || arch.is_gfx10()) {
                 4
             } else {
                 8

@@ -38,9 +38,8 @@
 //! `compr`). GCN 1.5 (`Arch::Gfx10`, gfx1010-1012, as clrxasm/clrxdisasm 0.1.9 have it):
 //! SOP*, SMEM (dlc), VOP1/VOP2/VOPC (DPP with fi/row_share/row_xmask, DPP8), VOP3
 //! (with a literal; two scalar reads), VOP3P, VINTRP, EXP, DS, MUBUF/MTBUF (format:N),
-//! FLAT/GLOBAL/SCRATCH, with 106 SGPRs and `null`; MIMG (`dim:`, `dlc`, address
-//! lists `[v1, v4]`) is assembled but not yet decoded (GCN 1.5 image words print as
-//! `.int`). Not supported yet
+//! FLAT/GLOBAL/SCRATCH, MIMG (`dim:`, `dlc`, address lists `[v1,v4]` in extra
+//! dwords), with 106 SGPRs and `null`. Not supported yet
 //! (errors, never silently): `.regvar` and register allocation, relocations outside
 //! instruction literals, other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!

@@ -300,6 +300,14 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 .to_string(),
             Role::Vdst if v == Operand::Absent => continue,
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
+            Role::Vaddr if d.enc == Enc::Mimg && m.nsa_len > 0 => {
+                let mut t = format!("[{}", code_text(arch, v, 1));
+                for &r in &m.nsa[..usize::from(m.nsa_len.min(12))] {
+                    let _ = write!(t, ",v{r}");
+                }
+                t.push(']');
+                t
+            }
             _ => code_text(arch, v, crate::inst::printed_dwords(arch, d, spec, m)),
         };
         let lit_value = match (v, spec.role) {
@@ -552,11 +560,23 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         if m.dmask != 1 {
             mods.push(format!("dmask:{}", m.dmask));
         }
+        if arch.is_gfx10() {
+            let dim = crate::asm::instr::MIMG_DIMS[usize::from(m.dim & 7)];
+            mods.push(format!("dim:{dim}"));
+        }
         for (on, t) in [
             (m.unorm, "unorm"),
+            (m.dlc, "dlc"),
             (m.glc, "glc"),
             (m.slc, "slc"),
-            (m.r128, if arch.is_gfx9() { "a16" } else { "r128" }),
+            (
+                m.r128,
+                if arch.is_gfx9() && !arch.is_gfx10() {
+                    "a16"
+                } else {
+                    "r128"
+                },
+            ),
             (m.tfe, "tfe"),
             (m.lwe, "lwe"),
             (m.da, "da"),

@@ -549,6 +549,11 @@ pub fn mimg_min_addresses(name: &str, dim: u8) -> u8 {
     n
 }
 
+/// GCN 1.5 MIMG stores and atomics must set unorm (clrxasm refuses them without).
+pub fn mimg_needs_unorm(name: &str) -> bool {
+    name.starts_with("image_store") || name.starts_with("image_atomic")
+}
+
 /// GCN 1.5 MIMG checks (as clrxasm): `dim` is required, stores and atomics need
 /// `unorm`, and the address has at least `mimg_min_addresses` VGPRs.
 fn gfx10_mimg_rules(
@@ -562,7 +567,7 @@ fn gfx10_mimg_rules(
         return Err((stmt, "GCN 1.5 MIMG instructions need dim:".into()));
     }
     m.dim -= 1;
-    if (name.starts_with("image_store") || name.starts_with("image_atomic")) && !m.unorm {
+    if mimg_needs_unorm(name) && !m.unorm {
         return Err((stmt, "stores and atomics need unorm".into()));
     }
     let need = mimg_min_addresses(name, m.dim);

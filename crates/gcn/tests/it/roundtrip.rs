@@ -189,6 +189,43 @@ fn decode_roundtrip_gfx10() {
     roundtrip_from("gfx1010.tsv", oracle_words("gfx1010"), Arch::Gfx10, 6);
 }
 
+/// GCN 1.5 MIMG words (the CLRX oracle has none: clrxdisasm 0.1.9 reads one word of
+/// them): random fields with the reserved bits of word 1 clear, and random address
+/// dwords after them; whatever decodes must reassemble to its words.
+#[test]
+fn gfx10_mimg_round_trip() {
+    let mut rng = Rng::new(7);
+    let (mut decoded, mut nsa) = (0, 0);
+    let mut failures = Vec::new();
+    for _ in 0..20000 {
+        let w0 = 0xF000_0000 | (rng.next_u64() as u32 & 0x03FF_FFFE);
+        let w1 = rng.next_u64() as u32 & !(0x1F << 26);
+        let mut w = vec![w0, w1];
+        w.extend((0..3).map(|_| rng.next_u64() as u32));
+        match kauai_gcn::props::decoded_words_round_trip(Arch::Gfx10, &w) {
+            Ok(None) => {}
+            Ok(Some(len)) => {
+                decoded += 1;
+                nsa += usize::from(len > 2);
+            }
+            Err(e) => {
+                decoded += 1;
+                failures.push(e);
+            }
+        }
+    }
+    assert!(
+        decoded > 400 && nsa > 80,
+        "only {decoded} decoded, {nsa} with addresses lists"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} round-trip failures:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
+}
+
 /// Every oracle word of every GPU that Kauai decodes, unmutated, reassembles to itself.
 #[test]
 fn oracle_words_round_trip() {
