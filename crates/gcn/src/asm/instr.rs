@@ -1616,6 +1616,11 @@ fn build_row(
             Role::Vsrc => b.value(op, Slot::Vreg, 1)?,
             Role::ExpTgt => match op.kind {
                 POpKind::ExpTgt(t) => Operand::Imm(t),
+                // GCN 1.5 reads `null` as its register; as a target it is target 9.
+                POpKind::Reg {
+                    code: crate::operand::NULL,
+                    n: 1,
+                } if arch.is_gfx10() => Operand::Imm(9),
                 _ => {
                     return Err((
                         op.span,
