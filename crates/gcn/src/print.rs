@@ -44,7 +44,7 @@ pub const SDWA_SEL_NAMES: [&str; 7] = [
 /// SDWA `dst_unused` names by value.
 pub const SDWA_UNUSED_NAMES: [&str; 3] = ["pad", "sext", "preserve"];
 /// `hwreg` register names by id (index = id); id 0 has none.
-pub const HWREG_NAMES: [&str; 20] = [
+pub const HWREG_NAMES: [&str; 23] = [
     "",
     "mode",
     "status",
@@ -65,6 +65,9 @@ pub const HWREG_NAMES: [&str; 20] = [
     "sq_shader_tba_hi",
     "sq_shader_tma_lo",
     "sq_shader_tma_hi",
+    "flat_scr_lo",
+    "flat_scr_hi",
+    "xnack_mask",
 ];
 
 fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
@@ -128,8 +131,12 @@ fn hwreg_text(arch: Arch, v: u32) -> String {
     let off = (v >> 6) & 31;
     let size = ((v >> 11) & 31) + 1;
     // Unnamed ids print as CLRX does: `@N` (the `@` makes the rest an expression).
-    // CLRX names id 13 (ib_dbg1) from GCN 1.2 and ids 14-19 on GCN 1.4 only.
-    let known = id <= 12 || (id == 13 && arch.is_vi_plus()) || arch.is_gfx9();
+    // CLRX names id 13 (ib_dbg1) from GCN 1.2, ids 14-19 from GCN 1.4 and ids 20-22
+    // on GCN 1.5 only.
+    let known = id <= 12
+        || (id == 13 && arch.is_vi_plus())
+        || (id <= 19 && arch.is_gfx9())
+        || arch.is_gfx10();
     let name = match HWREG_NAMES.get(id) {
         Some(n) if !n.is_empty() && known => n.to_string(),
         _ => format!("@{id}"),

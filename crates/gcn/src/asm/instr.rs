@@ -367,9 +367,10 @@ fn parse_hwreg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
                 "tba_lo" | "tba_hi" | "tma_lo" | "tma_hi" => format!("sq_shader_{n}"),
                 _ => n,
             };
+            // (ids 20-22 have names on GCN 1.5 only, as in clrxasm)
             match HWREG_NAMES.iter().position(|h| *h == n) {
-                Some(i) => i as i64,
-                None => arg_value(&args[0], ctx, span)?,
+                Some(i) if i < 20 || ctx.arch().is_gfx10() => i as i64,
+                _ => arg_value(&args[0], ctx, span)?,
             }
         }
         None => arg_value(&args[0], ctx, span)?,
