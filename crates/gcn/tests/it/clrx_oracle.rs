@@ -152,6 +152,12 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     // ("Expected operator", "Some garbages at VOP modifier place")
     ("madmk_madak_sdwa_dpp", "without literal"),
     ("madmk_madak_vop3", "no form of 'v_mad"),
+    // GCN 1.5: the same for v_fmamk/v_fmaak in VOP3 ("Literal in VOP3 encoding is
+    // illegal", "Unterminated bit array") and for all four with DPP8 ("Literal with SDWA
+    // or DPP word is illegal")
+    ("fmaak_vop3", "no form of 'v_fmaak"),
+    ("fmamk_vop3", "no form of 'v_fmamk"),
+    ("literal_k_dpp8", "with 32-bit operands and no literal"),
 ];
 
 /// Words Kauai prints otherwise on purpose, though CLRX's text would reassemble: the
