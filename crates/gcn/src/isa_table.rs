@@ -460,6 +460,7 @@ pub static INSTRS: &[InstrDef] = &[
     InstrDef { enc: Enc::Vop1, name: "v_cvt_norm_i16_f16", opcodes: [-1, -1, -1, 77, 77, 99], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
     InstrDef { enc: Enc::Vop1, name: "v_cvt_norm_u16_f16", opcodes: [-1, -1, -1, 78, 78, 100], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
     InstrDef { enc: Enc::Vop1, name: "v_sat_pk_u8_i16", opcodes: [-1, -1, -1, 79, 79, 98], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
+    InstrDef { enc: Enc::Vop1, name: "v_writelane_regwr_b32", opcodes: [-1, -1, -1, 80, 80, -1], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
     InstrDef { enc: Enc::Vop1, name: "v_swap_b32", opcodes: [-1, -1, -1, 81, 81, 101], ops: &[op!(Vdst, 1), op!(Src0, 1)] },
     InstrDef { enc: Enc::Vopc, name: "v_cmp_f_f32", opcodes: [0, 0, 64, 64, 64, 0], ops: &[op!(Vcc, 2), op!(Src0, 1), op!(Vsrc1, 1)] },
     InstrDef { enc: Enc::Vopc, name: "v_cmp_lt_f32", opcodes: [1, 1, 65, 65, 65, 1], ops: &[op!(Vcc, 2), op!(Src0, 1), op!(Vsrc1, 1)] },
