@@ -1264,8 +1264,10 @@ pub fn sgpr_range_ok(
     if n < 2 || (enc == Enc::Sopk && role == Role::Sdst) || carry_in {
         return Ok(());
     }
+    // (An SDWA compare's scalar destination, `Vcc` of VOPC, follows the operand rule.)
     if matches!(enc, Enc::Vop3 | Enc::Vop3p)
         || (matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && role == Role::Src0)
+        || (enc == Enc::Vopc && role == Role::Vcc)
     {
         if arch.is_gfx10() || start / 4 == (start + n - 1) / 4 {
             return Ok(());
@@ -1446,7 +1448,12 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             if enc == Enc::Vopc {
                 if w1 & (1 << 15) != 0 && has(inst.def(), Role::Vcc) {
                     let c = ((w1 >> 8) & 0x7F) as u16;
-                    if !named(c, 2) || (c < arch.max_sgprs() && !c.is_multiple_of(2)) {
+                    // Any pair within one 4-register line (any pair on GCN 1.5), as
+                    // clrxasm takes it.
+                    if crate::operand::format_code(arch, c, 2).is_none()
+                        || (c < arch.max_sgprs()
+                            && sgpr_range_ok(arch, Some((inst.def(), Role::Vcc)), c, 2).is_err())
+                    {
                         return Err(DecodeError::NonCanonical);
                     }
                     inst.ops[slot(Role::Vcc)?] = Operand::Code(c);
