@@ -18,6 +18,8 @@ pub enum GpuArch {
     Gcn14,
     /// GCN 1.4.1 (GFX906/907, Vega 20).
     Gcn141,
+    /// GCN 1.5 (GFX10, Navi): no AMD CL2 driver knows it.
+    Gcn15,
 }
 
 impl GpuArch {
@@ -38,6 +40,7 @@ impl GpuArch {
             GpuArch::Gcn11 => "GFX7",
             GpuArch::Gcn12 => "GFX8",
             GpuArch::Gcn14 | GpuArch::Gcn141 => "GFX9",
+            GpuArch::Gcn15 => "GFX10",
         }
     }
 }
@@ -109,6 +112,9 @@ devices! {
     Gfx905 = "GFX905", Gcn14, (9, 0, 5), [0, 0, 0, 0, 0, 0, 0, 0, 0, 27, 27];
     Gfx906 = "GFX906", Gcn141, (9, 0, 6), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28];
     Gfx907 = "GFX907", Gcn141, (9, 0, 7), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 29];
+    Gfx1010 = "GFX1010", Gcn15, (10, 1, 0), [0; 11];
+    Gfx1011 = "GFX1011", Gcn15, (10, 1, 1), [0; 11];
+    Gfx1012 = "GFX1012", Gcn15, (10, 1, 2), [0; 11];
 }
 
 /// Other names CLRX accepts for devices (case-insensitive).
@@ -131,6 +137,9 @@ const ALIASES: &[(&str, Device)] = &[
     ("raven", Device::Gfx903),
     ("vega12", Device::Gfx904),
     ("vega20", Device::Gfx906),
+    ("navi10", Device::Gfx1010),
+    ("navi12", Device::Gfx1011),
+    ("navi14", Device::Gfx1012),
 ];
 
 impl Device {

@@ -329,6 +329,9 @@ pub struct GenSection {
     /// here, not recognised by name, because an extra section may also be called
     /// `.symtab` and must keep its own link.
     pub links_strtab: bool,
+    /// `sh_offset` is written as 0 whatever the section's place (CLRX writes the AMD CL2
+    /// inner `.hsabss_global_agent` so).
+    pub zero_offset: bool,
     pub data: GenData,
 }
 
@@ -343,6 +346,7 @@ impl GenSection {
             entsize: 0,
             addressed: false,
             links_strtab: false,
+            zero_offset: false,
             data,
         }
     }
@@ -729,7 +733,7 @@ impl ElfGen {
                         out.extend_from_slice(&s.stype.to_le_bytes());
                         word(&mut out, s.flags);
                         word(&mut out, if s.addressed { addrs[j] } else { 0 });
-                        word(&mut out, offsets[j]);
+                        word(&mut out, if s.zero_offset { 0 } else { offsets[j] });
                         // A region without alignment whose successor starts later
                         // spans the gap (CLRX rule).
                         let sh_size = if r2.align != 0

@@ -67,8 +67,8 @@ pub use config::{
 };
 pub use device::{device_code, device_from_code, driver_range, Device, GpuArch, DEVICES};
 pub use model::{
-    Cl2Binary, Cl2Input, Cl2KernelInput, CodeReloc, ExtraSection, ExtraSymbol, InnerSection,
-    KernelContent, Layout, RawKernel, RelocKind, RelocTarget, SamplerInit,
+    Cl2Binary, Cl2Input, Cl2KernelInput, CodeReloc, ExtraSection, ExtraSymbol, HsaCode,
+    InnerSection, KernelContent, Layout, RawKernel, RelocKind, RelocTarget, SamplerInit,
 };
 
 use thiserror::Error;

@@ -80,6 +80,10 @@ pub struct Cl2Input {
     pub sampler_offsets: Vec<u64>,
     /// Kernels, in order.
     pub kernels: Vec<Cl2KernelInput>,
+    /// CLRX's HSA layout (`.hsalayout`): the code of every kernel in one blob instead
+    /// of per kernel ([`Cl2KernelInput::code`] and `relocations` then stay empty).
+    /// New layouts only.
+    pub hsa_code: Option<HsaCode>,
     /// Symbols of the inner ELF beyond the ones this layout defines (`.inner` symbols).
     /// Those in a data section are also announced as `&input_bc::&<name>` objects
     /// before the kernel symbols, as AMD's compiler does.
@@ -112,6 +116,7 @@ impl Cl2Input {
             samplers: SamplerInit::None,
             sampler_offsets: Vec::new(),
             kernels: Vec::new(),
+            hsa_code: None,
             inner_symbols: Vec::new(),
             inner_extra_sections: Vec::new(),
             extra_sections: Vec::new(),
@@ -132,6 +137,20 @@ impl Cl2Input {
             SamplerInit::Raw(b) => b.len() / 8,
         }
     }
+}
+
+/// The inner `.hsatext` of CLRX's HSA layout, written as given: each kernel begins
+/// at its offset with its setup, which the writer puts over the bytes there (a raw
+/// kernel without a setup keeps the 256 bytes the code has there), and runs up to the
+/// next kernel's offset or the end.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct HsaCode {
+    /// The section's bytes.
+    pub code: Vec<u8>,
+    /// Offset of each kernel's setup in `code`, in kernel order.
+    pub offsets: Vec<u64>,
+    /// Relocations of 32-bit literals, at offsets in `code`.
+    pub relocations: Vec<CodeReloc>,
 }
 
 /// Content of the inner `.hsaimage_samplerinit` section.

@@ -10,7 +10,7 @@ use crate::elf::{
 };
 use crate::gen::{self, Target};
 use crate::model::{
-    Cl2Input, ExtraSection, InnerSection, KernelContent, Layout, RelocKind, RelocTarget,
+    Cl2Input, CodeReloc, ExtraSection, InnerSection, KernelContent, Layout, RelocKind, RelocTarget,
     SamplerInit,
 };
 use crate::Cl2Error;
@@ -121,6 +121,26 @@ fn check(input: &Cl2Input) -> Result<(Target, u32), Cl2Error> {
     for (i, k) in input.kernels.iter().enumerate() {
         check_kernel(input, k, layout, samplers).map_err(in_kernel(i))?;
     }
+    if let Some(h) = &input.hsa_code {
+        if layout == Layout::Old {
+            return Err(invalid("HSALayout mode is illegal in old binary format"));
+        }
+        if h.offsets.len() != input.kernels.len() {
+            return Err(invalid("HSA layout needs one code offset per kernel"));
+        }
+        if let Some(i) = input
+            .kernels
+            .iter()
+            .position(|k| !k.code.is_empty() || !k.relocations.is_empty())
+        {
+            return Err(in_kernel(i)(invalid(
+                "In HSA layout the code and relocations of a kernel belong to the one code section",
+            )));
+        }
+        for r in &h.relocations {
+            check_reloc(input, r, h.code.len())?;
+        }
+    }
     Ok((
         Target {
             layout,
@@ -156,7 +176,8 @@ fn check_kernel(
                     "Kernel setup of old driver binaries must be 256 bytes",
                 ));
             }
-        } else {
+        } else if !(input.hsa_code.is_some() && r.setup.is_empty()) {
+            // (In HSA layout a kernel without a setup keeps the code's bytes.)
             let blob = [r.setup.as_slice(), k.code.as_slice()].concat();
             if crate::reader::setup_len(&blob) != r.setup.len() {
                 return Err(invalid(
@@ -175,19 +196,7 @@ fn check_kernel(
         return Err(invalid("Old driver binaries doesn't support relocations"));
     }
     for r in &k.relocations {
-        if u64::from(r.offset) + 4 > k.code.len() as u64 {
-            return Err(invalid("Relocation offset outside code size"));
-        }
-        let present = match r.target {
-            RelocTarget::GlobalData => !input.global_data.is_empty(),
-            RelocTarget::RwData => !input.rw_data.is_empty(),
-            RelocTarget::Bss => input.bss_size != 0,
-        };
-        if !present {
-            return Err(invalid(
-                "Relocation against a global data section that is empty",
-            ));
-        }
+        check_reloc(input, r, k.code.len())?;
     }
     for s in &k.samplers {
         if *s as usize >= samplers {
@@ -195,6 +204,94 @@ fn check_kernel(
         }
     }
     Ok(())
+}
+
+/// A relocation must lie inside its code and point into a section that exists.
+fn check_reloc(input: &Cl2Input, r: &CodeReloc, code_len: usize) -> Result<(), Cl2Error> {
+    if u64::from(r.offset) + 4 > code_len as u64 {
+        return Err(invalid("Relocation offset outside code size"));
+    }
+    let present = match r.target {
+        RelocTarget::GlobalData => !input.global_data.is_empty(),
+        RelocTarget::RwData => !input.rw_data.is_empty(),
+        RelocTarget::Bss => input.bss_size != 0,
+    };
+    if !present {
+        return Err(invalid(
+            "Relocation against a global data section that is empty",
+        ));
+    }
+    Ok(())
+}
+
+/// The inner `.hsatext`: its bytes, each kernel's extent (offset, setup + code bytes)
+/// in kernel order, and every relocated literal with its offset in the section.
+struct TextLayout {
+    bytes: Vec<u8>,
+    kernels: Vec<(u64, u64)>,
+    relocs: Vec<(u64, CodeReloc)>,
+}
+
+fn text_layout(input: &Cl2Input, blobs: &[KernelBlobs]) -> Result<TextLayout, Cl2Error> {
+    let Some(h) = &input.hsa_code else {
+        // Per kernel: setup and code, each kernel 256-aligned (zero padding).
+        let mut bytes = Vec::new();
+        let mut kernels = Vec::with_capacity(input.kernels.len());
+        let mut relocs = Vec::new();
+        for (k, b) in input.kernels.iter().zip(blobs) {
+            bytes.resize(align256(bytes.len() as u64) as usize, 0);
+            let start = bytes.len() as u64;
+            bytes.extend_from_slice(&b.setup);
+            let code_start = bytes.len() as u64;
+            bytes.extend_from_slice(&k.code);
+            kernels.push((start, bytes.len() as u64 - start));
+            relocs.extend(
+                k.relocations
+                    .iter()
+                    .map(|r| (code_start + u64::from(r.offset), *r)),
+            );
+        }
+        return Ok(TextLayout {
+            bytes,
+            kernels,
+            relocs,
+        });
+    };
+    // HSA layout: the code as given, each setup put at its kernel's offset; a kernel
+    // runs up to the next offset (in offset order) or the end of the code.
+    let mut bytes = h.code.clone();
+    let len = bytes.len() as u64;
+    let mut order: Vec<usize> = (0..h.offsets.len()).collect();
+    order.sort_by_key(|&i| h.offsets[i]);
+    let mut kernels = vec![(0u64, 0u64); h.offsets.len()];
+    for (n, &i) in order.iter().enumerate() {
+        let start = h.offsets[i];
+        let end = order.get(n + 1).map_or(len, |&j| h.offsets[j]);
+        let setup = &blobs[i].setup;
+        let setup_len = if setup.is_empty() {
+            256
+        } else {
+            setup.len() as u64
+        };
+        if start > len || end - start < setup_len {
+            return Err(in_kernel(i)(invalid(&format!(
+                "Kernel '{}' size is too small",
+                input.kernels[i].name
+            ))));
+        }
+        bytes[start as usize..(start + setup.len() as u64) as usize].copy_from_slice(setup);
+        kernels[i] = (start, end - start);
+    }
+    let relocs = h
+        .relocations
+        .iter()
+        .map(|r| (u64::from(r.offset), *r))
+        .collect();
+    Ok(TextLayout {
+        bytes,
+        kernels,
+        relocs,
+    })
 }
 
 fn blobs(input: &Cl2Input, t: &Target) -> Result<Vec<KernelBlobs>, Cl2Error> {
@@ -448,12 +545,15 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
             } else {
                 8
             },
-            hsa(
-                ".hsabss_global_agent",
-                SHT_NOBITS,
-                HSA_GLOBAL_FLAGS,
-                GenData::Nobits(input.bss_size),
-            ),
+            GenSection {
+                zero_offset: true,
+                ..hsa(
+                    ".hsabss_global_agent",
+                    SHT_NOBITS,
+                    HSA_GLOBAL_FLAGS,
+                    GenData::Nobits(input.bss_size),
+                )
+            },
         ));
     }
     if has_gdata {
@@ -481,13 +581,9 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
             ),
         ));
     }
+    let layout = text_layout(input, blobs)?;
     if has_kernels {
-        let mut text = Vec::new();
-        for (k, b) in input.kernels.iter().zip(blobs) {
-            text.resize(align256(text.len() as u64) as usize, 0);
-            text.extend_from_slice(&b.setup);
-            text.extend_from_slice(&k.code);
-        }
+        let text = layout.bytes.clone();
         regions.push(section(
             256,
             hsa(
@@ -584,9 +680,7 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
             other: 0,
             shndx: gdata_sec,
         };
-        let mut code_pos = 0u64;
-        for (k, b) in input.kernels.iter().zip(blobs) {
-            code_pos = align256(code_pos);
+        for (k, &(code_pos, size)) in input.kernels.iter().zip(&layout.kernels) {
             for s in &k.samplers {
                 let s = *s as usize;
                 if !placed[s] {
@@ -594,7 +688,6 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
                     placed[s] = true;
                 }
             }
-            let size = (k.code.len() + b.setup.len()) as u64;
             symbols.push(GenSymbol {
                 name: format!("&__OpenCL_{}_kernel", k.name),
                 value: code_pos,
@@ -603,7 +696,6 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
                 other: 0,
                 shndx: text_sec,
             });
-            code_pos += size;
         }
         for (s, p) in placed.iter().enumerate() {
             if !p {
@@ -705,28 +797,17 @@ fn inner_elf(input: &Cl2Input, t: &Target, blobs: &[KernelBlobs]) -> Result<Vec<
             bss_sym = gdata_sym;
             gdata_sym += 1;
         }
-        let mut code_off = 0u64;
-        for (k, b) in input.kernels.iter().zip(blobs) {
-            code_off += b.setup.len() as u64;
-            for r in &k.relocations {
-                let sym = match r.target {
-                    RelocTarget::RwData => rw_sym,
-                    RelocTarget::Bss => bss_sym,
-                    RelocTarget::GlobalData => gdata_sym,
-                };
-                let rtype = match r.kind {
-                    RelocKind::Lo32 => 1,
-                    RelocKind::Hi32 => 2,
-                };
-                rela(
-                    &mut text_rel,
-                    u64::from(r.offset) + code_off,
-                    sym,
-                    rtype,
-                    r.addend,
-                );
-            }
-            code_off += align256(k.code.len() as u64);
+        for (offset, r) in &layout.relocs {
+            let sym = match r.target {
+                RelocTarget::RwData => rw_sym,
+                RelocTarget::Bss => bss_sym,
+                RelocTarget::GlobalData => gdata_sym,
+            };
+            let rtype = match r.kind {
+                RelocKind::Lo32 => 1,
+                RelocKind::Hi32 => 2,
+            };
+            rela(&mut text_rel, *offset, sym, rtype, r.addend);
         }
     }
     if !text_rel.is_empty() {

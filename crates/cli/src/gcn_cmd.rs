@@ -23,11 +23,11 @@ pub(crate) struct AsmArgs {
     /// The assembly sources; several are read one after another as one source.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Target device (CLRX names: tahiti, bonaire, tonga, fiji, gfx900, gfx906, ...);
+    /// Target device (CLRX names: tahiti, bonaire, tonga, fiji, gfx900, gfx906, gfx1010, ...);
     /// CLRX's default is CapeVerde (GCN 1.0).
     #[arg(short = 'g', long = "gpuType", value_name = "GPU")]
     gpu: Option<String>,
-    /// Target architecture (GCN1.0, GCN1.1, GCN1.2, GCN1.4, GCN1.4.1 or GFX6..GFX9).
+    /// Target architecture (GCN1.0, GCN1.1, GCN1.2, GCN1.4, GCN1.4.1, GCN1.5 or GFX6..GFX10).
     #[arg(short = 'A', long = "arch", value_name = "ARCH")]
     arch: Option<String>,
     /// Output format: `rawcode` (plain machine code, the default) or `amdcl2`.
@@ -215,10 +215,11 @@ fn is_elf(bytes: &[u8]) -> bool {
 
 pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
     let bytes = read_file(&a.file)?;
+    // As in clrxdisasm, -a (everything) includes the words and float comments.
     let code = kauai_gcn::DisasmOptions {
         offsets: a.offsets,
-        hex: a.hex,
-        floats: a.floats,
+        hex: a.hex || a.all,
+        floats: a.floats || a.all,
     };
     if is_elf(&bytes) {
         let opts = kauai_gcn::Cl2DisasmOptions {

@@ -56,18 +56,32 @@ fn quoted(s: &[u8]) -> String {
     o
 }
 
+/// A blob as CLRX lists it: eight bytes a line, and runs of all-zero eight-byte groups
+/// (with a zero tail) as one `.fill N, 1, 0x00`.
 fn bytes_lines(out: &mut String, indent: &str, data: &[u8]) {
-    for chunk in data.chunks(16) {
-        let b: Vec<String> = chunk.iter().map(|x| format!("{x:#04x}")).collect();
+    let chunks: Vec<&[u8]> = data.chunks(8).collect();
+    let mut i = 0;
+    while i < chunks.len() {
+        if chunks[i].iter().all(|&b| b == 0) {
+            let mut n = 0;
+            while i < chunks.len() && chunks[i].iter().all(|&b| b == 0) {
+                n += chunks[i].len();
+                i += 1;
+            }
+            let _ = writeln!(out, "{indent}.fill {n}, 1, 0x00");
+            continue;
+        }
+        let b: Vec<String> = chunks[i].iter().map(|x| format!("{x:#04x}")).collect();
         let _ = writeln!(out, "{indent}.byte {}", b.join(", "));
+        i += 1;
     }
 }
 
 fn reloc_symbol(t: RelocTarget) -> &'static str {
     match t {
         RelocTarget::GlobalData => ".gdata",
-        RelocTarget::RwData => ".rwdata",
-        RelocTarget::Bss => ".bss",
+        RelocTarget::RwData => ".ddata",
+        RelocTarget::Bss => ".bdata",
     }
 }
 
@@ -300,38 +314,51 @@ pub fn disassemble_cl2(bytes: &[u8], opts: &Cl2DisasmOptions) -> Result<Cl2Disas
     let _ = writeln!(out, ".amdcl2");
     let _ = writeln!(out, ".gpu {}", input.device.name());
     let _ = writeln!(out, "{}", if input.is64 { ".64bit" } else { ".32bit" });
-    let _ = writeln!(out, ".driver_version {}", input.driver_version);
-    if !input.compile_options.is_empty() {
-        let _ = writeln!(
-            out,
-            ".compile_options {}",
-            quoted(input.compile_options.as_bytes())
-        );
-    }
-    if let Some(a) = &input.acl_version {
-        let _ = writeln!(out, ".acl_version {}", quoted(a.as_bytes()));
-    }
+    // CLRX's order and spellings of the header and the global data.
     if let Some(m) = input.arch_minor {
         let _ = writeln!(out, ".arch_minor {m}");
     }
     if let Some(s) = input.arch_stepping {
         let _ = writeln!(out, ".arch_stepping {s}");
     }
-    if !input.global_data.is_empty() {
+    let _ = writeln!(out, ".driver_version {}", input.driver_version);
+    // clrxdisasm prints the strings and the global data only with -a; Kauai also keeps
+    // them with -C (which must reassemble to the same file) and wherever code refers to
+    // the data through relocations.
+    let full = opts.all || opts.config;
+    if full {
+        let _ = writeln!(
+            out,
+            ".compile_options {}",
+            quoted(input.compile_options.as_bytes())
+        );
+        if let Some(a) = &input.acl_version {
+            let _ = writeln!(out, ".acl_version {}", quoted(a.as_bytes()));
+        }
+    }
+    let data = full
+        || input.kernels.iter().any(|k| !k.relocations.is_empty())
+        || input
+            .hsa_code
+            .as_ref()
+            .is_some_and(|h| !h.relocations.is_empty());
+    if data && !input.global_data.is_empty() {
         let _ = writeln!(out, ".globaldata\n.gdata:");
         bytes_lines(&mut out, "    ", &input.global_data);
     }
-    if !input.rw_data.is_empty() {
-        let _ = writeln!(out, ".rwdata\n.rwdata:");
+    if data && !input.rw_data.is_empty() {
+        let _ = writeln!(out, ".data\n.ddata:");
         bytes_lines(&mut out, "    ", &input.rw_data);
     }
-    if input.bss_size != 0 || input.bss_align != 0 {
-        if input.bss_align != 0 {
-            let _ = writeln!(out, ".bssdata align={}", input.bss_align);
+    if data && (input.bss_size != 0 || input.bss_align != 0) {
+        // (An alignment of 0 is the default, 8.)
+        let align = if input.bss_align != 0 {
+            input.bss_align
         } else {
-            let _ = writeln!(out, ".bssdata");
-        }
-        let _ = writeln!(out, ".bss:\n    .skip {}", input.bss_size);
+            8
+        };
+        let _ = writeln!(out, ".section .bss align={align}\n.bdata:");
+        let _ = writeln!(out, "    .skip {}", input.bss_size);
     }
     match &input.samplers {
         SamplerInit::None => {}

@@ -14,6 +14,7 @@ pub fn arch_of(g: GpuArch) -> Arch {
         GpuArch::Gcn12 => Arch::Gfx8,
         GpuArch::Gcn14 => Arch::Gfx9,
         GpuArch::Gcn141 => Arch::Gfx906,
+        GpuArch::Gcn15 => Arch::Gfx10,
     }
 }
 
@@ -36,6 +37,7 @@ mod tests {
         assert_eq!(device("polaris12"), Some(("GFX804", Arch::Gfx8)));
         assert_eq!(device("vega10"), Some(("GFX900", Arch::Gfx9)));
         assert_eq!(device("GFX907"), Some(("GFX907", Arch::Gfx906)));
-        assert_eq!(device("gfx1010"), None);
+        assert_eq!(device("gfx1010"), Some(("GFX1010", Arch::Gfx10)));
+        assert_eq!(device("navi14"), Some(("GFX1012", Arch::Gfx10)));
     }
 }

@@ -42,6 +42,8 @@ pub struct Mods {
     pub gds: bool,
     /// GFX9 SMEM/FLAT `nv`.
     pub nv: bool,
+    /// GCN 1.5 `dlc` (device level coherent) of memory instructions.
+    pub dlc: bool,
     /// EXP `done`, `vm` and `compr` (16-bit halves: two registers carry four values;
     /// the text keeps four operands, the first and third name the registers).
     pub done: bool,
@@ -75,7 +77,26 @@ pub struct Mods {
     pub sdwa: Option<Sdwa>,
     /// GCN 1.2+ DPP form (data-parallel lane moves); `neg`/`abs` apply to it.
     pub dpp: Option<Dpp>,
+    /// GCN 1.5 DPP8 form: each lane of a group of eight reads the lane `sel` names.
+    pub dpp8: Option<Dpp8>,
+    /// GCN 1.5 MIMG: the DIM field (0-7), and the addresses after the first of a
+    /// non-sequential address list (NSA), one VGPR number each.
+    pub dim: u8,
+    pub nsa: [u8; 12],
+    pub nsa_len: u8,
 }
+
+/// DPP8 fields: `sel` holds eight 3-bit lane numbers (lane 0 lowest); `fi` fetches
+/// inactive lanes (source operand code 0xEA instead of 0xE9).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dpp8 {
+    pub sel: u32,
+    pub fi: bool,
+}
+
+/// The source-0 codes that announce a DPP8 word (without and with `fi`).
+pub const DPP8: u32 = 0xE9;
+pub const DPP8_FI: u32 = 0xEA;
 
 /// DPP fields: `ctrl` is the 9-bit dpp_ctrl (quad_perm, row shifts, ...).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -84,18 +105,29 @@ pub struct Dpp {
     pub bound_ctrl: bool,
     pub bank_mask: u8,
     pub row_mask: u8,
+    /// GCN 1.5: fetch inactive lanes (bit 18).
+    pub fi: bool,
 }
 
 /// Whether a row has an operand wider than 32 bits (VCC aside), which DPP cannot move
 /// between lanes: CLRX refuses DPP on such rows ("DPP encoding is illegal for this
 /// instruction"), so the encoder and decoder do too.
-pub fn dpp_wide_operand(d: &InstrDef) -> bool {
-    d.ops.iter().any(|o| o.dwords > 1 && o.role != Role::Vcc)
+/// On GCN 1.5 clrxasm takes DPP and DPP8 on such rows too.
+pub fn dpp_wide_operand(arch: Arch, d: &InstrDef) -> bool {
+    !arch.is_gfx10() && d.ops.iter().any(|o| o.dwords > 1 && o.role != Role::Vcc)
 }
 
-/// Whether a dpp_ctrl value has a name (others are reserved).
-pub fn dpp_ctrl_valid(c: u16) -> bool {
-    matches!(c, 0..=0xFF | 0x101..=0x10F | 0x111..=0x11F | 0x121..=0x12F | 0x130 | 0x134 | 0x138 | 0x13C | 0x140..=0x143)
+/// Whether a dpp_ctrl value has a name on `arch` (others are reserved): GCN 1.5 drops
+/// the wave shifts and row broadcasts and adds row_share (0x150+) and row_xmask
+/// (0x160+).
+pub fn dpp_ctrl_valid(arch: Arch, c: u16) -> bool {
+    let common =
+        matches!(c, 0..=0xFF | 0x101..=0x10F | 0x111..=0x11F | 0x121..=0x12F | 0x140 | 0x141);
+    if arch.is_gfx10() {
+        common || matches!(c, 0x150..=0x16F)
+    } else {
+        common || matches!(c, 0x130 | 0x134 | 0x138 | 0x13C | 0x142 | 0x143)
+    }
 }
 
 /// SDWA fields: selects are 0-3 byte0..byte3, 4-5 word0..word1, 6 dword; `dst_unused`
@@ -185,6 +217,8 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
         (Enc::Vopc, ((w >> 17) & 0xFF) as u16)
     } else if w >> 31 == 0 {
         (Enc::Vop2, ((w >> 25) & 0x3F) as u16)
+    } else if arch.is_gfx10() {
+        return classify_gfx10(w);
     } else if !vi && w >> 27 == 0b11000 {
         (Enc::Smrd, ((w >> 22) & 0x1F) as u16)
     } else if vi && w >> 26 == 0b11_0000 {
@@ -230,6 +264,36 @@ pub fn classify(arch: Arch, w: u32) -> Option<(Enc, u16)> {
     })
 }
 
+/// GCN 1.5's encodings beyond the scalar ALU and 32-bit vector ones (which it shares
+/// with the earlier generations): VINTRP and EXP keep GCN 1.0's places; VOP3 has GCN
+/// 1.4's fields under its own prefix.
+fn classify_gfx10(w: u32) -> Option<(Enc, u16)> {
+    Some(match w >> 26 {
+        0b11_0010 => (Enc::Vintrp, ((w >> 16) & 3) as u16),
+        0b11_1110 => (Enc::Exp, 0),
+        0b11_0101 => (Enc::Vop3, ((w >> 16) & 0x3FF) as u16),
+        0b11_1101 => (Enc::Smem, ((w >> 18) & 0xFF) as u16),
+        0b11_1000 => (Enc::Mubuf, ((w >> 18) & 0x7F) as u16),
+        // DS keeps GCN 1.0's places (gds at bit 17).
+        0b11_0110 => (Enc::Ds, ((w >> 18) & 0xFF) as u16),
+        0b11_0011 => (Enc::Vop3p, ((w >> 16) & 0x7F) as u16),
+        0b11_0111 => {
+            let enc = match (w >> 14) & 3 {
+                0 => Enc::Flat,
+                1 => Enc::Scratch,
+                2 => Enc::Global,
+                _ => return None,
+            };
+            (enc, ((w >> 18) & 0x7F) as u16)
+        }
+        // MTBUF's opcode: three bits in word 0 and a fourth in word 1 (bit 21), which
+        // the decoder adds (classification sees only word 0).
+        0b11_1010 => (Enc::Mtbuf, ((w >> 16) & 7) as u16),
+        0b11_1100 => (Enc::Mimg, ((w >> 18) & 0x7F) as u16),
+        _ => return None,
+    })
+}
+
 /// Whether this encoding is 64 bits long (before any literal).
 pub fn is_64bit(enc: Enc) -> bool {
     !matches!(
@@ -251,7 +315,9 @@ fn code_of(op: Operand, lit: &mut Option<u32>) -> Result<u32, EncodeError> {
     match op {
         Operand::Code(c) => Ok(c as u32),
         Operand::Lit(v) => {
-            if lit.is_some_and(|l| l != v) {
+            // Two literal operands share the one literal dword; clrxasm refuses them even
+            // when equal ("Only one literal can be used in instruction").
+            if lit.is_some() {
                 return Err(EncodeError::TwoLiterals);
             }
             *lit = Some(v);
@@ -406,6 +472,32 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             if sbase & 1 != 0 || sbase >= 128 {
                 return Err(EncodeError::Field("sbase must be an aligned SGPR pair"));
             }
+            if arch.is_gfx10() {
+                // GCN 1.5: an immediate offset (20 bits) with `null` as the SGPR
+                // offset, or an SGPR offset with a zero immediate.
+                if m.soe.is_some() {
+                    return Err(EncodeError::Field("GCN 1.5 SMEM has no soe"));
+                }
+                let off = match get(Role::Offset) {
+                    Operand::Imm(v) => fits(v, 20, "offset")? | (crate::operand::NULL as u32) << 25,
+                    Operand::Code(c) if c < 128 => (c as u32) << 25,
+                    Operand::Absent => 0,
+                    _ => return Err(EncodeError::Field("offset")),
+                };
+                if lit.is_some() {
+                    return Err(EncodeError::Field("SMEM takes no literal"));
+                }
+                return Ok(smallvec::smallvec![
+                    0xF400_0000
+                        | opc << 18
+                        | b(m.glc, 16)
+                        | b(m.nv, 15)
+                        | b(m.dlc, 14)
+                        | sdata << 6
+                        | (sbase >> 1),
+                    off,
+                ]);
+            }
             let (immb, off) = match (get(Role::Offset), m.soe) {
                 (Operand::Code(c), Some(o)) if c < 128 && arch.is_gfx9() => {
                     (1 | 2, fits(o, 21, "offset")? | (c as u32) << 25)
@@ -499,7 +591,8 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                     src[i] = code_of(get(r), &mut lit)?;
                 }
             }
-            if lit.is_some() {
+            // GCN 1.5 reads a 32-bit literal after a VOP3 instruction too.
+            if lit.is_some() && !vop3_literal_ok(arch, d) {
                 return Err(EncodeError::Field("VOP3 takes no literal"));
             }
             let sdst = if has(d, Role::Sdst) {
@@ -507,7 +600,12 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             } else {
                 None
             };
-            let mut w0 = 0xD000_0000 | vdst;
+            let prefix = if arch.is_gfx10() {
+                0xD400_0000
+            } else {
+                0xD000_0000
+            };
+            let mut w0 = prefix | vdst;
             if vi {
                 w0 |= opc << 16 | b(m.clamp, 15);
             } else if sdst.is_some() {
@@ -543,6 +641,51 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 | fits(m.omod as u32, 2, "omod")? << 27
                 | fits(m.neg as u32, 3, "neg")? << 29;
             smallvec::smallvec![w0, w1]
+        }
+        Enc::Mimg if m.dmask == 0 => {
+            return Err(EncodeError::Field("dmask (zero)"));
+        }
+        Enc::Mimg if arch.is_gfx10() => {
+            let srsrc = code_of(get(Role::Srsrc), &mut lit)?;
+            let ssamp = if has(d, Role::Ssamp) {
+                code_of(get(Role::Ssamp), &mut lit)?
+            } else {
+                0
+            };
+            if srsrc % 4 != 0 || srsrc >= 128 || ssamp % 4 != 0 || ssamp >= 128 || lit.is_some() {
+                return Err(EncodeError::Field(
+                    "srsrc/ssamp must be aligned SGPR groups",
+                ));
+            }
+            let nsa = &m.nsa[..usize::from(m.nsa_len.min(12))];
+            let nsa_dwords = nsa.len().div_ceil(4) as u32;
+            let w0 = 0xF000_0000
+                | b(m.slc, 25)
+                | opc << 18
+                | b(m.lwe, 17)
+                | b(m.tfe, 16)
+                | b(m.r128, 15)
+                | b(m.glc, 13)
+                | b(m.unorm, 12)
+                | fits(m.dmask as u32, 4, "dmask")? << 8
+                | b(m.dlc, 7)
+                | fits(m.dim as u32, 3, "dim")? << 3
+                | nsa_dwords << 1;
+            let w1 = vgpr(get(Role::Vaddr))?
+                | vgpr(get(Role::Vdata))? << 8
+                | (srsrc >> 2) << 16
+                | (ssamp >> 2) << 21
+                | b(m.d16, 31);
+            let mut words: Words = smallvec::smallvec![w0, w1];
+            for chunk in nsa.chunks(4) {
+                words.push(
+                    chunk
+                        .iter()
+                        .enumerate()
+                        .fold(0u32, |w, (i, &r)| w | u32::from(r) << (8 * i)),
+                );
+            }
+            words
         }
         Enc::Mimg => {
             let w0 = 0xF000_0000
@@ -592,7 +735,11 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                     }
                 }
             }
-            let prefix = if vi { 0xC400_0000 } else { 0xF800_0000 };
+            let prefix = if vi && !arch.is_gfx10() {
+                0xC400_0000
+            } else {
+                0xF800_0000
+            };
             let w0 = prefix | b(m.vm, 12) | b(m.done, 11) | b(m.compr, 10) | tgt << 4 | en;
             smallvec::smallvec![w0, w1]
         }
@@ -604,7 +751,11 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 vgpr(get(Role::Vsrc))?
             };
             let attr = fits(imm(Role::Attr), 8, "attr")?;
-            let prefix = if vi { 0xD400_0000 } else { 0xC800_0000 };
+            let prefix = if vi && !arch.is_gfx10() {
+                0xD400_0000
+            } else {
+                0xC800_0000
+            };
             smallvec::smallvec![prefix | vdst << 18 | opc << 16 | attr << 8 | src]
         }
         Enc::Vop3p => {
@@ -615,7 +766,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                     src[i] = code_of(get(r), &mut lit)?;
                 }
             }
-            if lit.is_some() {
+            if lit.is_some() && !vop3_literal_ok(arch, d) {
                 return Err(EncodeError::Field("VOP3P takes no literal"));
             }
             let (os, oh, nh, nl) = (
@@ -624,7 +775,12 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 m.neg_hi as u32,
                 m.neg as u32,
             );
-            let w0 = 0xD380_0000
+            let prefix = if arch.is_gfx10() {
+                0xCC00_0000
+            } else {
+                0xD380_0000
+            };
+            let w0 = prefix
                 | opc << 16
                 | b(m.clamp, 15)
                 | ((oh >> 2) & 1) << 14
@@ -645,7 +801,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 fits(m.offset as u32, 16, "offset")?
             };
             let mut w0 = 0xD800_0000 | off;
-            if vi {
+            if vi && !arch.is_gfx10() {
                 w0 |= opc << 17 | b(m.gds, 16);
             } else {
                 w0 |= opc << 18 | b(m.gds, 17);
@@ -654,6 +810,59 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 | vgpr(get(Role::Data0))? << 8
                 | vgpr(get(Role::Data1))? << 16
                 | vgpr(get(Role::Vdst))? << 24;
+            smallvec::smallvec![w0, w1]
+        }
+        Enc::Mubuf if m.lds && m.tfe => {
+            // clrxasm: "Both LDS and TFE is illegal".
+            return Err(EncodeError::Field("lds and tfe together"));
+        }
+        Enc::Mubuf | Enc::Mtbuf if arch.is_gfx10() => {
+            // GCN 1.5: GCN 1.0's fields with dlc where addr64 was, MTBUF's unified
+            // 7-bit format (in `dfmt`) and its opcode's bit 3 in word 1.
+            if m.addr64 || m.nfmt != 0 {
+                return Err(EncodeError::Field(
+                    "addr64 and nfmt are not available on GCN 1.5",
+                ));
+            }
+            let off = fits(m.offset as u32, 12, "offset")?;
+            let mut w0 = off | b(m.offen, 12) | b(m.idxen, 13) | b(m.glc, 14) | b(m.dlc, 15);
+            let mut op_hi = 0;
+            if d.enc == Enc::Mubuf {
+                w0 |= 0xE000_0000 | opc << 18 | b(m.lds, 16);
+            } else {
+                w0 |= 0xE800_0000 | (opc & 7) << 16 | fits(m.dfmt as u32, 7, "format")? << 19;
+                op_hi = (opc >> 3) << 21;
+            }
+            let srsrc = inst
+                .ops
+                .get(d.ops.len())
+                .copied()
+                .unwrap_or(Operand::Code(0));
+            let soff = inst
+                .ops
+                .get(d.ops.len() + 1)
+                .copied()
+                .unwrap_or(Operand::Code(128));
+            let vaddr = inst
+                .ops
+                .get(d.ops.len() + 2)
+                .copied()
+                .unwrap_or(Operand::Absent);
+            let srsrc = code_of(srsrc, &mut lit)?;
+            if srsrc % 4 != 0 || srsrc >= 128 {
+                return Err(EncodeError::Field("srsrc must be an aligned SGPR quad"));
+            }
+            let soff = fits(code_of(soff, &mut lit)?, 8, "soffset")?;
+            if lit.is_some() {
+                return Err(EncodeError::Field("buffer instructions take no literal"));
+            }
+            let w1 = vgpr(vaddr)?
+                | vgpr(get(Role::Vdata))? << 8
+                | (srsrc >> 2) << 16
+                | op_hi
+                | b(m.slc, 22)
+                | b(m.tfe, 23)
+                | soff << 24;
             smallvec::smallvec![w0, w1]
         }
         Enc::Mubuf | Enc::Mtbuf => {
@@ -722,6 +931,28 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 return Err(EncodeError::NotOnArch(d.name, arch.clrx_name()));
             }
             let mut w0 = 0xDC00_0000 | opc << 18 | b(m.slc, 17) | b(m.glc, 16);
+            if arch.is_gfx10() {
+                // GCN 1.5 (as clrxasm writes it): an 11-bit offset, dlc at bit 12,
+                // `null` (0x7D) as the absent SGPR base.
+                if m.lds {
+                    return Err(EncodeError::Field("lds is not available on GCN 1.5 FLAT"));
+                }
+                let seg = match d.enc {
+                    Enc::Flat => 0,
+                    Enc::Scratch => 1,
+                    _ => 2,
+                };
+                w0 |= seg << 14 | b(m.dlc, 12) | fits(m.offset as u32, 11, "offset")?;
+                let saddr = match (d.enc, m.saddr) {
+                    (Enc::Flat, _) | (_, None) => crate::operand::NULL as u32,
+                    (_, Some(s)) => fits(s as u32, 7, "saddr")?,
+                };
+                let w1 = vgpr(get(Role::Addr))?
+                    | vgpr(get(Role::Data))? << 8
+                    | saddr << 16
+                    | vgpr(get(Role::Vdst))? << 24;
+                return Ok(smallvec::smallvec![w0, w1]);
+            }
             if arch.is_gfx9() {
                 let seg = match d.enc {
                     Enc::Flat => 0,
@@ -776,18 +1007,22 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 "DPP needs a GCN 1.2+ VOP1/VOP2/VOPC instruction without literal",
             ));
         }
-        if dpp_wide_operand(d) {
+        if dpp_wide_operand(arch, d) {
             return Err(EncodeError::Field("DPP takes only 32-bit operands"));
         }
         let w0 = words[0];
         let src0 = w0 & 0x1FF;
-        if src0 < VGPR0 as u32 || !dpp_ctrl_valid(dp.ctrl) {
+        if src0 < VGPR0 as u32 || !dpp_ctrl_valid(arch, dp.ctrl) {
             return Err(EncodeError::Field(
                 "DPP needs a VGPR source and a valid control",
             ));
         }
+        if dp.fi && !arch.is_gfx10() {
+            return Err(EncodeError::Field("fi needs GCN 1.5"));
+        }
         let w1 = (src0 - VGPR0 as u32)
             | (dp.ctrl as u32) << 8
+            | b(dp.fi, 18)
             | b(dp.bound_ctrl, 19)
             | ((m.neg & 1) as u32) << 20
             | ((m.abs & 1) as u32) << 21
@@ -796,6 +1031,28 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             | fits(dp.bank_mask as u32, 4, "bank_mask")? << 24
             | fits(dp.row_mask as u32, 4, "row_mask")? << 28;
         return Ok(smallvec::smallvec![(w0 & !0x1FF) | 250, w1]);
+    }
+    if let Some(d8) = m.dpp8 {
+        if !arch.is_gfx10()
+            || !matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+            || words.len() != 1
+            || dpp_wide_operand(arch, d)
+        {
+            return Err(EncodeError::Field(
+                "DPP8 needs a GCN 1.5 VOP1/VOP2/VOPC instruction with 32-bit operands and no literal",
+            ));
+        }
+        if m.neg != 0 || m.abs != 0 {
+            return Err(EncodeError::Field("DPP8 has no neg/abs"));
+        }
+        let w0 = words[0];
+        let src0 = w0 & 0x1FF;
+        if src0 < VGPR0 as u32 {
+            return Err(EncodeError::Field("DPP8 needs a VGPR source"));
+        }
+        let w1 = (src0 - VGPR0 as u32) | fits(d8.sel, 24, "dpp8 lanes")? << 8;
+        let code = if d8.fi { DPP8_FI } else { DPP8 };
+        return Ok(smallvec::smallvec![(w0 & !0x1FF) | code, w1]);
     }
     Ok(words)
 }
@@ -847,6 +1104,11 @@ fn encode_sdwa(arch: Arch, inst: &Inst, sd: &Sdwa, words: Words) -> Result<Words
         ));
     }
     if d.enc == Enc::Vopc {
+        // GCN 1.5 v_cmpx_* (no destination): clrxasm sets the SDST-enable bit with
+        // SDST 0.
+        if arch.is_gfx10() && !has(d, Role::Vcc) {
+            dst |= 1 << 15;
+        }
         if let Operand::Code(c) = inst.op(Role::Vcc) {
             if c != crate::operand::VCC {
                 if !gfx9 {
@@ -963,6 +1225,13 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
     if d.name.starts_with("v_div_fmas_") && !sgprs.is_empty() {
         return Some("no SGPR can be read by v_div_fmas_*, which reads VCC");
     }
+    if arch.is_gfx10() {
+        // GCN 1.5 reads two scalar values (SGPRs or a literal) per instruction.
+        if sgprs.len() + usize::from(lit) > 2 {
+            return Some("more than two scalar values read in this instruction");
+        }
+        return None;
+    }
     if sgprs.len() > 1 {
         return Some("more than one SGPR read in this instruction");
     }
@@ -972,15 +1241,51 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
     None
 }
 
-/// Whether an SGPR range in this slot must be aligned (pairs to 2, larger to 4). CLRX
-/// checks scalar-instruction sources and bases but takes any start register for VOP3
-/// operands, the first source of VOP1/VOP2/VOPC (`v_fract_f64 v[15:16], s[33:34]`),
-/// SOPK destinations (`s_call_b64 s[43:44]`) and scalar-memory data.
-pub fn sgpr_alignment_required(enc: Enc, role: Role) -> bool {
-    !(matches!(enc, Enc::Vop3 | Enc::Vop3p)
+/// Whether an SGPR range of `n` registers may start at `start` in this slot. clrxasm
+/// wants pairs aligned to 2 and larger ranges to 4 in scalar-instruction sources and
+/// bases; scalar-memory data needs an even start register whatever its size
+/// (`s_load_dwordx4 s[50:53]` is taken, `s_store_dwordx2 s[59:60]` refused as
+/// "Unaligned scalar register range"; GCN 1.5: the general rule); vector-instruction
+/// operands (VOP3, and the first source of VOP1/VOP2/VOPC: `v_fract_f64 v[15:16],
+/// s[33:34]`) may start anywhere within one 4-register line (`s[43:44]` is refused,
+/// "Scalar register range cross two register lines"; GCN 1.5: anywhere); SOPK
+/// destinations and the carry-in pair of a VOP3b carry (`v_addc_u32 ..., s[7:8]`)
+/// anywhere. `slot`: the row and operand slot, `None` for a register outside the row's
+/// slots (buffer resources and offsets: the general rule). `Err` names the rule broken.
+pub fn sgpr_range_ok(
+    arch: Arch,
+    slot: Option<(&InstrDef, Role)>,
+    start: u16,
+    n: u16,
+) -> Result<(), &'static str> {
+    let (enc, role) = slot.map_or((Enc::Sop2, Role::Ssrc0), |(d, r)| (d.enc, r));
+    let carry_in =
+        slot.is_some_and(|(d, r)| d.enc == Enc::Vop3 && r == Role::Src2 && has(d, Role::Sdst));
+    if n < 2 || (enc == Enc::Sopk && role == Role::Sdst) || carry_in {
+        return Ok(());
+    }
+    // (An SDWA compare's scalar destination, `Vcc` of VOPC, follows the operand rule.)
+    if matches!(enc, Enc::Vop3 | Enc::Vop3p)
         || (matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && role == Role::Src0)
-        || (enc == Enc::Sopk && role == Role::Sdst)
-        || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata))
+        || (enc == Enc::Vopc && role == Role::Vcc)
+    {
+        if arch.is_gfx10() || start / 4 == (start + n - 1) / 4 {
+            return Ok(());
+        }
+        return Err("scalar register range crosses two 4-register lines");
+    }
+    let align = if n == 2
+        || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata && !arch.is_gfx10())
+    {
+        2
+    } else {
+        4
+    };
+    if start.is_multiple_of(align) {
+        Ok(())
+    } else {
+        Err("unaligned scalar register range")
+    }
 }
 
 fn has(d: &InstrDef, r: Role) -> bool {
@@ -1004,9 +1309,49 @@ pub fn smem_offset_m0_only(arch: Arch, d: &InstrDef) -> bool {
         && !(d.name.contains("_load_") || d.name.starts_with("s_mem"))
 }
 
+/// Whether a VOP3/VOP3P row reads a 32-bit literal: only on GCN 1.5, and (as clrxasm
+/// has it: "Literal in VOP3 encoding is illegal") not in the VOP3 form of an
+/// instruction that also has a VOP1/VOP2/VOPC form there.
+pub fn vop3_literal_ok(arch: Arch, d: &InstrDef) -> bool {
+    arch.is_gfx10()
+        && match d.enc {
+            Enc::Vop3p => true,
+            Enc::Vop3 => !crate::isa::rows_by_name(d.name).iter().any(|&r| {
+                let o = def(r);
+                matches!(o.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && o.opcode(arch).is_some()
+            }),
+            _ => false,
+        }
+}
+
 /// Atomics whose destination is present only with `glc` (FLAT/GLOBAL/MUBUF).
 pub fn is_returning_atomic(d: &InstrDef) -> bool {
     d.name.contains("_atomic_")
+}
+
+/// Does the instruction write the registers of operand slot `slot`? This is what
+/// clrxasm counts for a kernel's default `.sgprsnum`/`.vgprsnum`: destinations only,
+/// never the registers an instruction reads. Memory data registers are written by
+/// loads, by atomics that return (`glc`) and with `tfe`, but not when the data goes to
+/// LDS (`lds`).
+pub fn writes_slot(inst: &Inst, slot: usize) -> bool {
+    let d = inst.def();
+    let Some(spec) = d.ops.get(slot) else {
+        return false;
+    };
+    let m = &inst.mods;
+    let loads = !(d.name.contains("store") || d.name.contains("write"));
+    let returns = if d.name.contains("atomic") {
+        m.glc
+    } else {
+        loads
+    };
+    match spec.role {
+        Role::Sdst | Role::Sdstv | Role::Vdst => true,
+        Role::Sdata => returns,
+        Role::Vdata => (returns || m.tfe) && !m.lds,
+        _ => false,
+    }
 }
 
 fn take(words: &[u32], i: usize) -> Result<u32, DecodeError> {
@@ -1016,7 +1361,10 @@ fn take(words: &[u32], i: usize) -> Result<u32, DecodeError> {
 /// Decode one instruction from the start of `words`; returns it and its length in dwords.
 pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
     let w0 = take(words, 0)?;
-    let (enc, opc) = classify(arch, w0).ok_or(DecodeError::UnknownEncoding)?;
+    let (enc, mut opc) = classify(arch, w0).ok_or(DecodeError::UnknownEncoding)?;
+    if arch.is_gfx10() && enc == Enc::Mtbuf {
+        opc |= (((take(words, 1)? >> 21) & 1) << 3) as u16;
+    }
     let row =
         row_by_opcode(arch, enc, opc).ok_or(DecodeError::UnknownOpcode { enc, opcode: opc })?;
     let d = def(row);
@@ -1098,9 +1446,14 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 inst.ops[i] = Operand::Code(c);
             }
             if enc == Enc::Vopc {
-                if w1 & (1 << 15) != 0 {
+                if w1 & (1 << 15) != 0 && has(inst.def(), Role::Vcc) {
                     let c = ((w1 >> 8) & 0x7F) as u16;
-                    if !named(c, 2) || (c < arch.max_sgprs() && !c.is_multiple_of(2)) {
+                    // Any pair within one 4-register line (any pair on GCN 1.5), as
+                    // clrxasm takes it.
+                    if crate::operand::format_code(arch, c, 2).is_none()
+                        || (c < arch.max_sgprs()
+                            && sgpr_range_ok(arch, Some((inst.def(), Role::Vcc)), c, 2).is_err())
+                    {
                         return Err(DecodeError::NonCanonical);
                     }
                     inst.ops[slot(Role::Vcc)?] = Operand::Code(c);
@@ -1117,10 +1470,26 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             _ => Err(DecodeError::NonCanonical),
         };
     }
+    if arch.is_gfx10()
+        && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+        && matches!(w0 & 0x1FF, DPP8 | DPP8_FI)
+    {
+        let w1 = take(words, 1)?;
+        let base = (w0 & !0x1FF) | (VGPR0 as u32 + (w1 & 0xFF));
+        let (mut inst, _) = decode(arch, &[base])?;
+        inst.mods.dpp8 = Some(Dpp8 {
+            sel: w1 >> 8,
+            fi: w0 & 0x1FF == DPP8_FI,
+        });
+        return match encode(arch, &inst) {
+            Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
+            _ => Err(DecodeError::NonCanonical),
+        };
+    }
     if vi && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && (w0 & 0x1FF) == 250 {
         let w1 = take(words, 1)?;
         let ctrl = ((w1 >> 8) & 0x1FF) as u16;
-        if !dpp_ctrl_valid(ctrl) || (enc == Enc::Vop1 && w1 & (3 << 22) != 0) {
+        if !dpp_ctrl_valid(arch, ctrl) || (enc == Enc::Vop1 && w1 & (3 << 22) != 0) {
             return Err(DecodeError::NonCanonical);
         }
         let base = (w0 & !0x1FF) | (VGPR0 as u32 + (w1 & 0xFF));
@@ -1130,6 +1499,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             bound_ctrl: w1 & (1 << 19) != 0,
             bank_mask: ((w1 >> 24) & 15) as u8,
             row_mask: (w1 >> 28) as u8,
+            fi: arch.is_gfx10() && w1 & (1 << 18) != 0,
         });
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 22) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 23) & 1) << 1) as u8;
@@ -1170,6 +1540,14 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Smem, Role::Sdata) => Operand::Code(((w0 >> 6) & 0x7F) as u16),
             (Enc::Smem, Role::SdataK) => Operand::Imm((w0 >> 6) & 0x7F),
             (Enc::Smem, Role::Sbase) => Operand::Code(((w0 & 0x3F) << 1) as u16),
+            (Enc::Smem, Role::Offset) if arch.is_gfx10() => {
+                let soff = (w1 >> 25) as u16;
+                if soff == crate::operand::NULL {
+                    Operand::Imm(w1 & 0xF_FFFF)
+                } else {
+                    Operand::Code(soff)
+                }
+            }
             (Enc::Smem, Role::Offset) => {
                 if arch.is_gfx9() && w0 & (1 << 14) != 0 {
                     // soe: SGPR offset in the high bits plus an immediate.
@@ -1185,20 +1563,40 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Vop2 | Enc::Vop1, Role::Sdstv) => Operand::Code(((w0 >> 17) & 0xFF) as u16),
             (Enc::Vop2 | Enc::Vop1 | Enc::Vopc, Role::Src0) => code(w0 & 0x1FF, &mut lit_used)?,
             (Enc::Vop2 | Enc::Vopc, Role::Vsrc1) => vg(w0 >> 9),
-            (Enc::Vop2, Role::Ssrc1v) => Operand::Code(((w0 >> 9) & 0xFF) as u16),
+            (Enc::Vop2, Role::Ssrc1v) => code((w0 >> 9) & 0xFF, &mut lit_used)?,
             (Enc::Vop2, Role::Lit) => {
                 lit_used = true;
                 Operand::Imm(take(words, 1)?)
             }
             (Enc::Vop3 | Enc::Vop3p, Role::Vdst) => vg(w0),
-            (Enc::Vop3p, Role::Src0) => Operand::Code((w1 & 0x1FF) as u16),
-            (Enc::Vop3p, Role::Src1) => Operand::Code(((w1 >> 9) & 0x1FF) as u16),
-            (Enc::Vop3p, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
+            (Enc::Vop3p, Role::Src0 | Role::Src1 | Role::Src2) => {
+                let shift = match spec.role {
+                    Role::Src0 => 0,
+                    Role::Src1 => 9,
+                    _ => 18,
+                };
+                let c = (w1 >> shift) & 0x1FF;
+                if arch.is_gfx10() {
+                    code(c, &mut lit_used)?
+                } else {
+                    Operand::Code(c as u16)
+                }
+            }
             (Enc::Vop3, Role::Sdstv) => Operand::Code((w0 & 0xFF) as u16),
             (Enc::Vop3, Role::Sdst) => Operand::Code(((w0 >> 8) & 0x7F) as u16),
-            (Enc::Vop3, Role::Src0) => Operand::Code((w1 & 0x1FF) as u16),
-            (Enc::Vop3, Role::Src1) => Operand::Code(((w1 >> 9) & 0x1FF) as u16),
-            (Enc::Vop3, Role::Src2) => Operand::Code(((w1 >> 18) & 0x1FF) as u16),
+            (Enc::Vop3, Role::Src0 | Role::Src1 | Role::Src2) => {
+                let shift = match spec.role {
+                    Role::Src0 => 0,
+                    Role::Src1 => 9,
+                    _ => 18,
+                };
+                let c = (w1 >> shift) & 0x1FF;
+                if arch.is_gfx10() {
+                    code(c, &mut lit_used)?
+                } else {
+                    Operand::Code(c as u16)
+                }
+            }
             (Enc::Exp, Role::ExpTgt) => {
                 let t = (w0 >> 4) & 63;
                 if matches!(t, 10 | 11 | 16..=31) {
@@ -1265,6 +1663,37 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             m.omod = ((w1 >> 27) & 3) as u8;
             m.neg = ((w1 >> 29) & 7) as u8;
         }
+        Enc::Mimg if arch.is_gfx10() => {
+            m.dmask = ((w0 >> 8) & 15) as u8;
+            m.unorm = w0 & (1 << 12) != 0;
+            m.glc = w0 & (1 << 13) != 0;
+            m.r128 = w0 & (1 << 15) != 0;
+            m.tfe = w0 & (1 << 16) != 0;
+            m.lwe = w0 & (1 << 17) != 0;
+            m.slc = w0 & (1 << 25) != 0;
+            m.dlc = w0 & (1 << 7) != 0;
+            m.dim = ((w0 >> 3) & 7) as u8;
+            m.d16 = w1 & (1 << 31) != 0;
+            if !m.unorm && crate::asm::instr::mimg_needs_unorm(d.name) {
+                // Text the assembler refuses (clrxasm's rule).
+                return Err(DecodeError::NonCanonical);
+            }
+            // Address list: as many addresses as the instruction reads at least, the
+            // ones after the first in the NSA dwords (the re-encoding checks the count).
+            let nsa_dwords = ((w0 >> 1) & 3) as usize;
+            if nsa_dwords > 0 {
+                let n = usize::from(crate::asm::instr::mimg_min_addresses(d.name, m.dim)) - 1;
+                if n == 0 || n > 12 {
+                    return Err(DecodeError::NonCanonical);
+                }
+                for i in 0..n {
+                    let w = take(words, 2 + i / 4)?;
+                    m.nsa[i] = (w >> (8 * (i % 4))) as u8;
+                }
+                m.nsa_len = n as u8;
+                len += nsa_dwords;
+            }
+        }
         Enc::Mimg => {
             m.dmask = ((w0 >> 8) & 15) as u8;
             m.unorm = w0 & (1 << 12) != 0;
@@ -1291,6 +1720,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         Enc::Smem => {
             m.glc = w0 & (1 << 16) != 0;
             m.nv = arch.is_gfx9() && w0 & (1 << 15) != 0;
+            m.dlc = arch.is_gfx10() && w0 & (1 << 14) != 0;
         }
         Enc::Ds => {
             if is_ds2(d) {
@@ -1299,7 +1729,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             } else {
                 m.offset = (w0 & 0xFFFF) as i32;
             }
-            m.gds = if vi {
+            m.gds = if vi && !arch.is_gfx10() {
                 w0 & (1 << 16) != 0
             } else {
                 w0 & (1 << 17) != 0
@@ -1315,7 +1745,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             m.idxen = w0 & (1 << 13) != 0;
             m.glc = w0 & (1 << 14) != 0;
             m.tfe = w1 & (1 << 23) != 0;
-            if vi {
+            if arch.is_gfx10() {
+                m.dlc = w0 & (1 << 15) != 0;
+                m.slc = w1 & (1 << 22) != 0;
+            } else if vi {
                 if enc == Enc::Mubuf {
                     m.slc = w0 & (1 << 17) != 0;
                 } else {
@@ -1327,6 +1760,8 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             }
             if enc == Enc::Mubuf {
                 m.lds = w0 & (1 << 16) != 0;
+            } else if arch.is_gfx10() {
+                m.dfmt = ((w0 >> 19) & 0x7F) as u8;
             } else {
                 m.dfmt = ((w0 >> 19) & 0xF) as u8;
                 m.nfmt = ((w0 >> 23) & 7) as u8;
@@ -1346,7 +1781,16 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         Enc::Flat | Enc::Global | Enc::Scratch => {
             m.glc = w0 & (1 << 16) != 0;
             m.slc = w0 & (1 << 17) != 0;
-            if arch.is_gfx9() {
+            if arch.is_gfx10() {
+                // (clrxasm takes no nv here: bit 23 stays clear.)
+                m.dlc = w0 & (1 << 12) != 0;
+                m.offset = (w0 & 0x7FF) as i32;
+                let s = ((w1 >> 16) & 0x7F) as u16;
+                if enc == Enc::Global && s < arch.max_sgprs() && !s.is_multiple_of(2) {
+                    return Err(DecodeError::NonCanonical);
+                }
+                m.saddr = (s != crate::operand::NULL && enc != Enc::Flat).then_some(s);
+            } else if arch.is_gfx9() {
                 m.lds = w0 & (1 << 13) != 0;
                 m.nv = w1 & (1 << 23) != 0;
                 let off = (w0 & 0x1FFF) as i32;
@@ -1381,11 +1825,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 return Err(DecodeError::NonCanonical);
             }
             let n = spec.dwords as u16;
-            if c < arch.max_sgprs()
-                && n >= 2
-                && c % if n == 2 { 2 } else { 4 } != 0
-                && sgpr_alignment_required(enc, spec.role)
-            {
+            if c < arch.max_sgprs() && sgpr_range_ok(arch, Some((d, spec.role)), c, n).is_err() {
                 return Err(DecodeError::NonCanonical);
             }
         }
@@ -1476,9 +1916,17 @@ pub fn printed_dwords(arch: Arch, d: &InstrDef, spec: &OpSpec, m: &Mods) -> u8 {
         Role::Vdata if d.enc == Enc::Mimg => {
             crate::asm::instr::mimg_vdata_width(arch, d.name, m.dmask, m.tfe, m.d16)
         }
+        // GCN 1.5: the addresses the instruction reads (an address list prints apart).
+        Role::Vaddr if d.enc == Enc::Mimg && arch.is_gfx10() => {
+            if m.nsa_len > 0 {
+                1
+            } else {
+                crate::asm::instr::mimg_min_addresses(d.name, m.dim)
+            }
+        }
         // On GCN 1.4 the r128 bit means a16 and the resource keeps 8 registers.
         Role::Srsrc => {
-            if m.r128 && !arch.is_gfx9() {
+            if m.r128 && (!arch.is_gfx9() || arch.is_gfx10()) {
                 4
             } else {
                 8

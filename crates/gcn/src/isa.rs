@@ -17,10 +17,19 @@ pub enum Arch {
     Gfx9 = 3,
     /// GCN 1.4.1 (Vega 20).
     Gfx906 = 4,
+    /// GCN 1.5 (Navi, GFX10).
+    Gfx10 = 5,
 }
 
 impl Arch {
-    pub const ALL: [Arch; 5] = [Arch::Gfx6, Arch::Gfx7, Arch::Gfx8, Arch::Gfx9, Arch::Gfx906];
+    pub const ALL: [Arch; 6] = [
+        Arch::Gfx6,
+        Arch::Gfx7,
+        Arch::Gfx8,
+        Arch::Gfx9,
+        Arch::Gfx906,
+        Arch::Gfx10,
+    ];
 
     /// GCN 1.2 and later use the VI encodings (SMEM, 10-bit VOP3 opcodes, ...).
     pub fn is_vi_plus(self) -> bool {
@@ -31,6 +40,12 @@ impl Arch {
         self >= Arch::Gfx9
     }
 
+    /// GCN 1.5 (GFX10): its own encodings of the memory, VOP3 and scalar-memory
+    /// instructions, 106 SGPRs, `null` and VOP3 literals.
+    pub fn is_gfx10(self) -> bool {
+        self == Arch::Gfx10
+    }
+
     /// CLRX architecture name.
     pub fn clrx_name(self) -> &'static str {
         match self {
@@ -39,6 +54,7 @@ impl Arch {
             Arch::Gfx8 => "GCN1.2",
             Arch::Gfx9 => "GCN1.4",
             Arch::Gfx906 => "GCN1.4.1",
+            Arch::Gfx10 => "GCN1.5",
         }
     }
 
@@ -50,14 +66,26 @@ impl Arch {
             "gcn1.2" | "gfx8" | "vi" => Arch::Gfx8,
             "gcn1.4" | "gfx9" | "vega" => Arch::Gfx9,
             "gcn1.4.1" | "gfx906" | "vega20" => Arch::Gfx906,
+            "gcn1.5" | "gfx10" | "navi" => Arch::Gfx10,
             _ => return None,
         })
     }
 
-    /// Number of general SGPRs (codes below it are `sN`): GCN 1.2 and later put
-    /// `flat_scratch` at 102-103.
+    /// `s_waitcnt` fields: the largest vmcnt (GCN 1.4+: six bits, the top two at bits
+    /// 14-15) and lgkmcnt (GCN 1.5: six bits at 8-13); expcnt is three bits at 4-6.
+    pub fn waitcnt_max(self) -> (u32, u32) {
+        (
+            if self.is_gfx9() { 63 } else { 15 },
+            if self.is_gfx10() { 63 } else { 15 },
+        )
+    }
+
+    /// Number of general SGPRs (codes below it are `sN`): GCN 1.2 and 1.4 put
+    /// `flat_scratch` at 102-103; GCN 1.5 has no such registers there.
     pub fn max_sgprs(self) -> u16 {
-        if self.is_vi_plus() {
+        if self.is_gfx10() {
+            106
+        } else if self.is_vi_plus() {
             102
         } else {
             104
@@ -245,7 +273,7 @@ pub struct InstrDef {
     pub enc: Enc,
     pub name: &'static str,
     /// Opcode per [`Arch`] (index = discriminant); -1 = not on that architecture.
-    pub opcodes: [i16; 5],
+    pub opcodes: [i16; 6],
     /// Operands in assembly text order.
     pub ops: &'static [OpSpec],
 }

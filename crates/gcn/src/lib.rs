@@ -1,5 +1,5 @@
 //! GCN machine code for AMD GPUs of the GCN 1.0 – 1.4.1 generations (GFX6, GFX7, GFX8,
-//! GFX9, GFX906): instruction tables, encoder, decoder, disassembler and an assembler
+//! GFX9, GFX906), and in part GCN 1.5 (GFX10; see below): instruction tables, encoder, decoder, disassembler and an assembler
 //! for the syntax of CLRX (CLRadeonExtender), the assembler people hand-tuning GCN
 //! kernels write in.
 //!
@@ -35,10 +35,13 @@
 //!
 //! Encodings: SOP2, SOPK, SOP1, SOPC, SOPP, SMRD/SMEM, VOP1, VOP2, VOPC, VOP3A/B,
 //! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP (with
-//! `compr`). Not supported yet (errors, never silently): `.regvar` and register
-//! allocation, `.section` in AMD CL2 binaries,
-//! relocations outside instruction literals, CLRX's "HSA layout" (code outside kernels),
-//! other binary formats (`.amd`, `.gallium`, `.rocm`).
+//! `compr`). GCN 1.5 (`Arch::Gfx10`, gfx1010-1012, as clrxasm/clrxdisasm 0.1.9 have it):
+//! SOP*, SMEM (dlc), VOP1/VOP2/VOPC (DPP with fi/row_share/row_xmask, DPP8), VOP3
+//! (with a literal; two scalar reads), VOP3P, VINTRP, EXP, DS, MUBUF/MTBUF (format:N),
+//! FLAT/GLOBAL/SCRATCH, MIMG (`dim:`, `dlc`, address lists `[v1,v4]` in extra
+//! dwords), with 106 SGPRs and `null`. Not supported yet
+//! (errors, never silently): `.regvar` and register allocation, relocations outside
+//! instruction literals, other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!
 //! ```
 //! use kauai_gcn::{decode, disassemble, format_inst, Arch, DisasmOptions};

@@ -11,6 +11,8 @@ pub const VGPR0: u16 = 256;
 pub const VCC: u16 = 106;
 pub const M0: u16 = 124;
 pub const EXEC: u16 = 126;
+/// GCN 1.5's `null`: reads as zero, writes are dropped.
+pub const NULL: u16 = 125;
 
 /// The inline floating-point constants, by code 240.. (1/(2*pi) only on GCN 1.2+).
 pub const INLINE_FLOATS: [(u16, &str, f64); 9] = [
@@ -55,6 +57,7 @@ fn special_pairs(arch: Arch) -> &'static [(u16, &'static str)] {
             (106, "vcc"),
             (126, "exec"),
         ],
+        Arch::Gfx10 => &[(106, "vcc"), (126, "exec")],
     }
 }
 
@@ -111,6 +114,9 @@ pub fn format_code(arch: Arch, code: u16, dwords: u8) -> Option<String> {
     if code == M0 && n == 1 {
         return Some("m0".into());
     }
+    if code == NULL && arch.is_gfx10() {
+        return Some("null".into());
+    }
     match code {
         128..=192 => Some((code - 128).to_string()),
         193..=208 => Some(format!("-{}", code - 192)),
@@ -160,6 +166,7 @@ pub fn parse_special(arch: Arch, name: &str) -> Option<(u16, u8)> {
     }
     Some(match lower {
         "m0" => (M0, 1),
+        "null" if arch.is_gfx10() => (NULL, 1),
         "vccz" | "src_vccz" => (251, 1),
         "execz" | "src_execz" => (252, 1),
         "scc" | "src_scc" => (253, 1),

@@ -44,7 +44,7 @@ pub const SDWA_SEL_NAMES: [&str; 7] = [
 /// SDWA `dst_unused` names by value.
 pub const SDWA_UNUSED_NAMES: [&str; 3] = ["pad", "sext", "preserve"];
 /// `hwreg` register names by id (index = id); id 0 has none.
-pub const HWREG_NAMES: [&str; 20] = [
+pub const HWREG_NAMES: [&str; 23] = [
     "",
     "mode",
     "status",
@@ -65,6 +65,9 @@ pub const HWREG_NAMES: [&str; 20] = [
     "sq_shader_tba_hi",
     "sq_shader_tma_lo",
     "sq_shader_tma_hi",
+    "flat_scr_lo",
+    "flat_scr_hi",
+    "xnack_mask",
 ];
 
 fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
@@ -99,17 +102,13 @@ pub fn branch_target(pc: u64, imm: u32) -> i64 {
 }
 
 fn waitcnt_text(arch: Arch, v: u32) -> String {
-    let vm = (v & 15) | if arch.is_gfx9() { (v >> 10) & 0x30 } else { 0 };
+    let (vm_max, lgkm_max) = arch.waitcnt_max();
+    let vm = (v & 15) | ((v >> 10) & 0x30 & vm_max);
     let exp = (v >> 4) & 7;
-    let lgkm = (v >> 8) & 15;
-    let known = if arch.is_gfx9() {
-        0xC000 | 0xF7F
-    } else {
-        0xF7F
-    };
-    let vm_max = if arch.is_gfx9() { 63 } else { 15 };
+    let lgkm = (v >> 8) & lgkm_max;
+    let known = (vm_max & 15) | (vm_max & 0x30) << 10 | 7 << 4 | lgkm_max << 8;
     // CLRX leaves out counters at their maximum, unless all are.
-    let all_max = vm == vm_max && exp == 7 && lgkm == 15;
+    let all_max = vm == vm_max && exp == 7 && lgkm == lgkm_max;
     let mut parts = Vec::new();
     if vm != vm_max || all_max {
         parts.push(format!("vmcnt({vm})"));
@@ -117,7 +116,7 @@ fn waitcnt_text(arch: Arch, v: u32) -> String {
     if exp != 7 || all_max {
         parts.push(format!("expcnt({exp})"));
     }
-    if lgkm != 15 || all_max {
+    if lgkm != lgkm_max || all_max {
         parts.push(format!("lgkmcnt({lgkm})"));
     }
     let mut s = parts.join(" & ");
@@ -132,8 +131,12 @@ fn hwreg_text(arch: Arch, v: u32) -> String {
     let off = (v >> 6) & 31;
     let size = ((v >> 11) & 31) + 1;
     // Unnamed ids print as CLRX does: `@N` (the `@` makes the rest an expression).
-    // CLRX names id 13 (ib_dbg1) from GCN 1.2 and ids 14-19 on GCN 1.4 only.
-    let known = id <= 12 || (id == 13 && arch.is_vi_plus()) || arch.is_gfx9();
+    // CLRX names id 13 (ib_dbg1) from GCN 1.2, ids 14-19 from GCN 1.4 and ids 20-22
+    // on GCN 1.5 only.
+    let known = id <= 12
+        || (id == 13 && arch.is_vi_plus())
+        || (id <= 19 && arch.is_gfx9())
+        || arch.is_gfx10();
     let name = match HWREG_NAMES.get(id) {
         Some(n) if !n.is_empty() && known => n.to_string(),
         _ => format!("@{id}"),
@@ -265,7 +268,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 }
                 t
             }
-            Role::Src0 | Role::Vsrc1 if m.sdwa.is_some() || m.dpp.is_some() => {
+            Role::Src0 | Role::Vsrc1 if m.sdwa.is_some() || m.dpp.is_some() || m.dpp8.is_some() => {
                 let k = usize::from(spec.role == Role::Vsrc1);
                 let mut t = code_text(arch, v, spec.dwords);
                 if m.abs >> k & 1 != 0 {
@@ -304,6 +307,14 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 .to_string(),
             Role::Vdst if v == Operand::Absent => continue,
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
+            Role::Vaddr if d.enc == Enc::Mimg && m.nsa_len > 0 => {
+                let mut t = format!("[{}", code_text(arch, v, 1));
+                for &r in &m.nsa[..usize::from(m.nsa_len.min(12))] {
+                    let _ = write!(t, ",v{r}");
+                }
+                t.push(']');
+                t
+            }
             _ => code_text(arch, v, crate::inst::printed_dwords(arch, d, spec, m)),
         };
         let lit_value = match (v, spec.role) {
@@ -365,6 +376,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             for (on, t) in [
                 (m.glc, "glc"),
                 (m.slc, "slc"),
+                (m.dlc, "dlc"),
                 (m.addr64, "addr64"),
                 (m.lds, "lds"),
                 (m.tfe, "tfe"),
@@ -372,6 +384,10 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 if on {
                     mods.push(t.into());
                 }
+            }
+            if arch.is_gfx10() && d.enc == Enc::Mtbuf {
+                // GCN 1.5's unified format, always printed (CLRX's way).
+                mods.push(format!("format:{}", m.dfmt));
             }
             // The defaults (data format 8, number format unorm) are left out.
             let fmt: Vec<&str> = [
@@ -381,7 +397,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             .into_iter()
             .flatten()
             .collect();
-            if d.enc == Enc::Mtbuf && !fmt.is_empty() {
+            if d.enc == Enc::Mtbuf && !fmt.is_empty() && !arch.is_gfx10() {
                 mods.push(format!("format:[{}]", fmt.join(",")));
             }
         }
@@ -422,12 +438,17 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
     if m.lds && flat {
         mods.push("lds".into());
     }
+    // GCN 1.5: CLRX puts dlc first in FLAT/GLOBAL/SCRATCH.
+    if m.dlc && flat {
+        mods.push("dlc".into());
+    }
     for (on, t) in [
         (m.glc && generic, "glc"),
         (m.slc && generic, "slc"),
         (m.lds && generic && !flat && d.enc != Enc::Smem, "lds"),
         (m.tfe && generic, "tfe"),
         (m.nv, "nv"),
+        (m.dlc && d.enc == Enc::Smem, "dlc"),
     ] {
         if on {
             mods.push(t.into());
@@ -487,6 +508,8 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
             0x140 => "row_mirror".into(),
             0x141 => "row_half_mirror".into(),
             0x142 => "row_bcast15".into(),
+            0x150..=0x15F => format!("row_share:{}", c & 15),
+            0x160..=0x16F => format!("row_xmask:{}", c & 15),
             _ => "row_bcast31".into(),
         });
         if dp.bound_ctrl {
@@ -495,6 +518,18 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         // CLRX always prints both masks, bank first.
         mods.push(format!("bank_mask:{}", dp.bank_mask));
         mods.push(format!("row_mask:{}", dp.row_mask));
+        if dp.fi {
+            mods.push("fi".into());
+        }
+    }
+    if let Some(d8) = m.dpp8 {
+        let lanes: Vec<String> = (0..8)
+            .map(|i| ((d8.sel >> (3 * i)) & 7).to_string())
+            .collect();
+        mods.push(format!("dpp8:[{}]", lanes.join(",")));
+        if d8.fi {
+            mods.push("fi".into());
+        }
     }
     if d.enc == Enc::Vop3p {
         let nsrc = d
@@ -532,11 +567,23 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         if m.dmask != 1 {
             mods.push(format!("dmask:{}", m.dmask));
         }
+        if arch.is_gfx10() {
+            let dim = crate::asm::instr::MIMG_DIMS[usize::from(m.dim & 7)];
+            mods.push(format!("dim:{dim}"));
+        }
         for (on, t) in [
             (m.unorm, "unorm"),
+            (m.dlc, "dlc"),
             (m.glc, "glc"),
             (m.slc, "slc"),
-            (m.r128, if arch.is_gfx9() { "a16" } else { "r128" }),
+            (
+                m.r128,
+                if arch.is_gfx9() && !arch.is_gfx10() {
+                    "a16"
+                } else {
+                    "r128"
+                },
+            ),
             (m.tfe, "tfe"),
             (m.lwe, "lwe"),
             (m.da, "da"),

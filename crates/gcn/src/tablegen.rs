@@ -27,23 +27,25 @@ pub fn generate(data: &str) -> Result<String, String> {
         }
         let f: Vec<&str> = line.split_whitespace().collect();
         let err = |m: &str| format!("isa/gcn.isa:{}: {m}", lineno + 1);
-        if f.len() < 8 {
-            return Err(err("expected: encoding mnemonic 5 opcodes operands"));
+        if f.len() < 9 {
+            return Err(err("expected: encoding mnemonic 6 opcodes operands"));
         }
         let enc = Enc::from_name(f[0]).ok_or_else(|| err("unknown encoding"))?;
-        let mut opcodes = [-1i16; 5];
-        for (i, o) in f[2..7].iter().enumerate() {
+        let mut opcodes = [-1i16; 6];
+        for (i, o) in f[2..8].iter().enumerate() {
             if *o != "-" {
                 opcodes[i] = o.parse().map_err(|_| err("bad opcode"))?;
             }
         }
         let mut ops = Vec::new();
-        // CLRX writes the implicit VOPC destination: `v_cmp_eq_f32 vcc, v1, v2`.
-        if enc == Enc::Vopc {
+        // CLRX writes the implicit VOPC destination: `v_cmp_eq_f32 vcc, v1, v2`; a row
+        // marked `novcc` (GCN 1.5's v_cmpx_*, which write only EXEC) has none.
+        let novcc = f.get(8) == Some(&"novcc");
+        if enc == Enc::Vopc && !novcc {
             ops.push((Role::Vcc, 2));
         }
-        for o in &f[7..] {
-            if *o == "-" {
+        for o in &f[8..] {
+            if *o == "-" || *o == "novcc" {
                 continue;
             }
             let (r, d) = o

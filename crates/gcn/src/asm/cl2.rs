@@ -12,9 +12,9 @@
 use std::collections::HashSet;
 
 use kauai_amdbin::{
-    AddressSpace, ArgKind, Cl2Input, Cl2KernelInput, CodeReloc, Device, Dims, Elem, GpuArch,
-    HsaConfig, ImageAccess, ImageType, KernelArg, KernelConfig, KernelContent, Pointee, RawKernel,
-    RelocKind, RelocTarget, SamplerInit, ValueType,
+    AddressSpace, ArgKind, Cl2Input, Cl2KernelInput, CodeReloc, Device, Dims, Elem, ExtraSection,
+    GpuArch, HsaCode, HsaConfig, ImageAccess, ImageType, KernelArg, KernelConfig, KernelContent,
+    Pointee, RawKernel, RelocKind, RelocTarget, SamplerInit, ValueType,
 };
 use kauai_diag::Span;
 
@@ -40,6 +40,13 @@ pub(super) enum SecKind {
     ControlDirective(usize),
     /// `.config` / `.hsaconfig`: holds no bytes.
     Config(usize),
+    /// A kernel's place in CLRX's HSA layout, where its code lives in the one `.text`:
+    /// holds no bytes.
+    KernelPlace(usize),
+    /// A section of the outer (`.main`) or inner (`.inner`) ELF named by `.section`.
+    Extra {
+        inner: bool,
+    },
 }
 
 /// Which layout the assembler is in.
@@ -130,6 +137,29 @@ pub(super) struct Cl2State {
     sampler_offsets: Vec<u64>,
     /// Relocations: (kernel, reloc).
     pub(super) relocs: Vec<(usize, CodeReloc)>,
+    /// CLRX's HSA layout (`.hsalayout`): kernels' code in one `.text`.
+    hsa_layout: bool,
+    /// That `.text`, once opened.
+    hsa_text: Option<u32>,
+    /// The kernel whose label came last in that `.text`: its registers are counted.
+    hsa_kernel: Option<usize>,
+    /// Relocations in that `.text`.
+    hsa_relocs: Vec<CodeReloc>,
+    /// `.section`s: (name, inner binary, section, ELF flags).
+    extra: Vec<ExtraSec>,
+}
+
+/// A section made by `.section` in an AMD CL2 source.
+struct ExtraSec {
+    name: String,
+    inner: bool,
+    section: u32,
+    /// `SHF_*` bits from the flags string.
+    flags: u64,
+    /// `SHT_*` type from the type argument (PROGBITS by default).
+    stype: u32,
+    /// `align=N` (1 by default).
+    align: u64,
 }
 
 /// Value that CLRX leaves in a relocated literal.
@@ -300,7 +330,7 @@ impl Asm<'_> {
     /// May the current section take bytes (`data`) or only a moved counter?
     pub(super) fn writable(&mut self, span: Span, data: bool) -> bool {
         match self.kinds.get(self.cur as usize) {
-            Some(SecKind::Config(_)) => {
+            Some(SecKind::Config(_) | SecKind::KernelPlace(_)) => {
                 self.err(span, "Writing data into non-writeable section is illegal");
                 false
             }
@@ -312,11 +342,16 @@ impl Asm<'_> {
         }
     }
 
-    /// Record the registers an instruction names, for the default `.sgprsnum` and
+    /// Record the registers an instruction writes, for the default `.sgprsnum` and
     /// `.vgprsnum` of its kernel.
     pub(super) fn note_registers(&mut self, regs: &[(u16, u8)]) {
-        let Some(SecKind::Code(Some(k))) = self.kinds.get(self.cur as usize).copied() else {
-            return;
+        let k = match self.kinds.get(self.cur as usize).copied() {
+            Some(SecKind::Code(Some(k))) => k,
+            Some(SecKind::Code(None)) => match self.cl2.as_ref().and_then(|c| c.hsa_kernel) {
+                Some(k) => k,
+                None => return,
+            },
+            _ => return,
         };
         let max_sgprs = self.arch.max_sgprs();
         let Some(ks) = self.cl2.as_mut().and_then(|c| c.kernels.get_mut(k)) else {
@@ -407,9 +442,22 @@ impl Asm<'_> {
         r: (RelocKind, RelocTarget, i64),
         span: Span,
     ) {
-        let Some(SecKind::Code(Some(k))) = self.kinds.get(section as usize).copied() else {
-            self.err(span, "Can't resolve expression outside code section");
-            return;
+        let reloc = CodeReloc {
+            offset: offset as u32,
+            kind: r.0,
+            target: r.1,
+            addend: r.2,
+        };
+        let k = match self.kinds.get(section as usize).copied() {
+            Some(SecKind::Code(Some(k))) => k,
+            Some(SecKind::Code(None)) if self.cl2().hsa_text == Some(section) => {
+                self.cl2().hsa_relocs.push(reloc);
+                return;
+            }
+            _ => {
+                self.err(span, "Can't resolve expression outside code section");
+                return;
+            }
         };
         self.cl2().relocs.push((
             k,
@@ -481,17 +529,10 @@ impl Asm<'_> {
                 self.go_to(Place::Inner, s);
                 Ok(())
             }
-            ".text" => match self.current_kernel() {
-                Some(k) => {
-                    let code = self.cl2().kernels[k].code;
-                    self.go_to(Place::Kernel(k), code);
-                    Ok(())
-                }
-                None => Err((
-                    span,
-                    "not supported yet: code outside kernels (CLRX's HSA layout)".into(),
-                )),
-            },
+            ".text" => self.text_section(span),
+            ".hsalayout" => self.hsa_layout(span),
+            // CLRX's explicit kernel membership of HSA-layout code.
+            ".kcode" | ".kcodeend" => Err((span, format!("not supported yet: {d}"))),
             ".globaldata" | ".rodata" => self.data_section(span, SecKind::GlobalData),
             ".rwdata" | ".data" => self.data_section(span, SecKind::RwData),
             ".bssdata" | ".bss" => self.bss_section(p, span),
@@ -502,10 +543,48 @@ impl Asm<'_> {
                 self.raw_section(d, span)
             }
             ".config" | ".hsaconfig" => self.config_section(d == ".hsaconfig", span),
-            ".section" => Err((
-                span,
-                "not supported yet: .section in AMD CL2 binaries".into(),
-            )),
+            ".section" => (|| {
+                let name = p
+                    .ident()
+                    .ok_or((p.span(), "Expected section name".to_string()))?
+                    .to_string();
+                p.pos += 1;
+                let mut flags = None;
+                let mut stype = None;
+                if p.eat_punct(",") {
+                    match p.peek() {
+                        Some(Tok::Str(f)) => {
+                            flags = Some(f.as_slice());
+                            p.pos += 1;
+                        }
+                        _ => return Err((p.span(), "Expected section flags string".into())),
+                    }
+                    if p.eat_punct(",") {
+                        if !p.eat_punct("@") {
+                            return Err((p.span(), "Expected '@' and a section type".into()));
+                        }
+                        let t = p
+                            .ident()
+                            .ok_or((p.span(), "Expected section type".to_string()))?;
+                        stype = Some(t.to_ascii_lowercase());
+                        p.pos += 1;
+                    }
+                }
+                // `align=N` (CLRX: `.section .bss align=8`).
+                let mut align = 0u64;
+                if p.ident().is_some_and(|s| s.eq_ignore_ascii_case("align")) {
+                    p.pos += 1;
+                    if !p.eat_punct("=") {
+                        return Err((p.span(), "Expected '=' after 'align'".into()));
+                    }
+                    let (v, s) = self.abs_arg(p)?;
+                    if v != 0 && (v < 0 || v & (v - 1) != 0) {
+                        return Err((s, "Alignment must be power of two or zero".into()));
+                    }
+                    align = v as u64;
+                }
+                self.cl2_section(&name, flags, stype.as_deref(), align, span)
+            })(),
             _ => return self.config_directive(d, p, span),
         };
         Some(r)
@@ -536,7 +615,11 @@ impl Asm<'_> {
                 ),
             ));
         }
-        let code = self.add_section(".text", SecKind::Code(Some(k)));
+        let code = if self.cl2().hsa_layout {
+            self.add_section(".text", SecKind::KernelPlace(k))
+        } else {
+            self.add_section(".text", SecKind::Code(Some(k)))
+        };
         self.cl2().kernels.push(KernelState {
             name,
             span,
@@ -558,6 +641,154 @@ impl Asm<'_> {
             vgpr_end: 0,
         });
         self.go_to(Place::Kernel(k), code);
+        Ok(())
+    }
+
+    /// `.text`: the current kernel's code, or in HSA layout the one code section of
+    /// the inner binary.
+    fn text_section(&mut self, span: Span) -> R {
+        if self.cl2().hsa_layout {
+            let sec = match self.cl2().hsa_text {
+                Some(s) => s,
+                None => {
+                    let s = self.add_section(".text", SecKind::Code(None));
+                    self.cl2().hsa_text = Some(s);
+                    s
+                }
+            };
+            self.go_to(Place::Inner, sec);
+            return Ok(());
+        }
+        match self.current_kernel() {
+            Some(k) => {
+                let code = self.cl2().kernels[k].code;
+                self.go_to(Place::Kernel(k), code);
+                Ok(())
+            }
+            None => Err((
+                span,
+                "Code outside kernels is allowed only in HSA layout (.hsalayout)".into(),
+            )),
+        }
+    }
+
+    /// `.hsalayout`: the code of all kernels goes to one `.text`, where a label named
+    /// after a kernel marks where its setup (256 bytes, which the code leaves room
+    /// for) and then its code begin.
+    fn hsa_layout(&mut self, span: Span) -> R {
+        if !self.cl2().kernels.is_empty() {
+            return Err((span, "HSALayout must be enabled before any kernel".into()));
+        }
+        if self.driver_version() < 191205 {
+            return Err((
+                span,
+                "HSALayout mode is illegal in old binary format".into(),
+            ));
+        }
+        self.cl2().hsa_layout = true;
+        Ok(())
+    }
+
+    /// A label in the HSA layout's `.text` named after a kernel starts that kernel:
+    /// the registers the code after it writes count for it.
+    pub(super) fn cl2_label(&mut self, name: &str) {
+        let cur = self.cur;
+        let Some(st) = self.cl2.as_mut() else {
+            return;
+        };
+        if st.hsa_text == Some(cur) {
+            if let Some(k) = st.kernels.iter().position(|k| k.name == name) {
+                st.hsa_kernel = Some(k);
+            }
+        }
+    }
+
+    /// `.section NAME[, "FLAGS"[, @TYPE]]` in `.main` (outer ELF) or elsewhere (inner
+    /// ELF, new layouts only). `.rodata`, `.data`, `.bss` and (HSA layout) `.text`
+    /// name the standard sections.
+    pub(super) fn cl2_section(
+        &mut self,
+        name: &str,
+        flags: Option<&[u8]>,
+        stype: Option<&str>,
+        align: u64,
+        span: Span,
+    ) -> R {
+        if align != 0 && matches!(name, ".rodata" | ".data" | ".text") {
+            return Err((span, format!("not supported yet: an alignment for {name}")));
+        }
+        match name {
+            ".rodata" => return self.data_section(span, SecKind::GlobalData),
+            ".data" => return self.data_section(span, SecKind::RwData),
+            ".bss" => return self.enter_bss(span, align),
+            ".text" if self.cl2().hsa_layout => return self.text_section(span),
+            ".text" if self.current_kernel().is_some() => return self.text_section(span),
+            _ => {}
+        }
+        let inner = !matches!(self.cl2().place, Some(Place::Global) | None);
+        if inner && self.driver_version() < 191205 {
+            return Err((
+                span,
+                "Inner section are allowed only for new binary format".into(),
+            ));
+        }
+        let mut bits = 0u64;
+        for &c in flags.unwrap_or_default() {
+            bits |= match c {
+                b'a' => kauai_amdbin::elf::SHF_ALLOC,
+                b'w' => kauai_amdbin::elf::SHF_WRITE,
+                b'x' => kauai_amdbin::elf::SHF_EXECINSTR,
+                _ => {
+                    return Err((
+                        span,
+                        format!("Unknown section flag '{}' (expected a, w or x)", c as char),
+                    ))
+                }
+            };
+        }
+        let sh_type = match stype {
+            None | Some("progbits") => kauai_amdbin::elf::SHT_PROGBITS,
+            Some("nobits") => kauai_amdbin::elf::SHT_NOBITS,
+            Some("note") => kauai_amdbin::elf::SHT_NOTE,
+            Some(t) => {
+                return Err((
+                    span,
+                    format!("Unknown section type '@{t}' (expected progbits, nobits or note)"),
+                ))
+            }
+        };
+        let place = if inner { Place::Inner } else { Place::Global };
+        let existing = self
+            .cl2()
+            .extra
+            .iter()
+            .find(|e| e.name == name && e.inner == inner)
+            .map(|e| (e.section, e.flags, e.stype));
+        let given = (flags.is_some(), stype.is_some());
+        let sec = match existing {
+            Some((sec, f, t)) => {
+                if (given.0 && f != bits) || (given.1 && t != sh_type) {
+                    return Err((
+                        span,
+                        format!("Section '{name}' was already given other flags or type"),
+                    ));
+                }
+                sec
+            }
+            None => {
+                let sec = self.add_section(name, SecKind::Extra { inner });
+                self.cl2().extra.push(ExtraSec {
+                    name: name.to_string(),
+                    inner,
+                    section: sec,
+                    flags: bits,
+                    stype: sh_type,
+                    align: align.max(1),
+                });
+                sec
+            }
+        };
+        self.go_to(place, sec);
         Ok(())
     }
 
@@ -600,6 +831,12 @@ impl Asm<'_> {
             }
             align = v as u64;
         }
+        self.enter_bss(span, align)
+    }
+
+    /// Go to the bss section (made on first use); a non-zero `align` sets its alignment.
+    fn enter_bss(&mut self, span: Span, align: u64) -> R {
+        self.need_new_format(span, "Global BSS")?;
         let sec = match self.cl2().bss {
             Some(s) => s,
             None => {
@@ -1366,6 +1603,7 @@ impl Asm<'_> {
             crate::Arch::Gfx8 => "Iceland",
             crate::Arch::Gfx9 => "GFX900",
             crate::Arch::Gfx906 => "GFX906",
+            crate::Arch::Gfx10 => "GFX1010",
         });
         // Errors about the whole binary point at what chose the device or the format;
         // with neither in the source they are about the options.
@@ -1494,6 +1732,50 @@ impl Asm<'_> {
                 samplers: ks.samplers.clone(),
                 content,
             });
+        }
+        if st.hsa_layout {
+            let text = st.hsa_text;
+            let mut offsets = Vec::with_capacity(st.kernels.len());
+            for ks in &st.kernels {
+                let what = match self.syms.get(&ks.name).map(|s| &s.val) {
+                    Some(super::SymVal::Val(v)) if v.section.is_some() && v.section == text => {
+                        offsets.push(v.v as u64);
+                        continue;
+                    }
+                    Some(super::SymVal::Val(_)) => "is defined for section other than '.text'",
+                    Some(super::SymVal::Expr(_)) => "is not resolved",
+                    None => "is undefined",
+                };
+                self.err(ks.span, format!("Symbol for kernel '{}' {what}", ks.name));
+            }
+            if offsets.len() != st.kernels.len() {
+                return None;
+            }
+            let mut relocations = st.hsa_relocs.clone();
+            relocations.sort_by_key(|r| r.offset);
+            input.hsa_code = Some(HsaCode {
+                code: text
+                    .map(|s| self.sections[s as usize].data.clone())
+                    .unwrap_or_default(),
+                offsets,
+                relocations,
+            });
+        }
+        for e in &st.extra {
+            let data = self.sections[e.section as usize].data.clone();
+            let section = ExtraSection {
+                name: e.name.clone(),
+                stype: e.stype,
+                flags: e.flags,
+                align: e.align,
+                data,
+                ..ExtraSection::default()
+            };
+            if e.inner {
+                input.inner_extra_sections.push(section);
+            } else {
+                input.extra_sections.push(section);
+            }
         }
         match kauai_amdbin::write_cl2(&input) {
             Ok(bytes) => Some((input, bytes)),

@@ -31,6 +31,8 @@ pub enum POpKind {
     Param(u32),
     /// EXP target.
     ExpTgt(u32),
+    /// GCN 1.5 MIMG non-sequential addresses `[v1, v7, v3]`: one VGPR each.
+    VregList(SmallVec<[u16; 13]>),
 }
 
 #[derive(Clone, Debug)]
@@ -187,7 +189,25 @@ pub fn parse_reg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<Option<(u16, u8)>
         Some(x) => x,
         None => {
             if let Some((code, n)) = parse_special(arch, name) {
+                let span = p.span();
                 p.pos += 1;
+                // CLRX's subscripts of a special register: `vcc[0:1]`, `exec[1]`.
+                if p.eat_punct("[") {
+                    let a = const_expr(p, ctx)?;
+                    let b = if p.eat_punct(":") {
+                        const_expr(p, ctx)?
+                    } else {
+                        a
+                    };
+                    p.expect_punct("]")?;
+                    if b < a || a < 0 || b >= i64::from(n) {
+                        return Err((
+                            span.to(p.prev_span()),
+                            format!("register range out of '{name}' (0-{})", n - 1),
+                        ));
+                    }
+                    return Ok(Some((code + a as u16, (b - a + 1) as u8)));
+                }
                 return Ok(Some((code, n)));
             }
             return Ok(None);
@@ -342,9 +362,15 @@ fn parse_hwreg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
                 .or_else(|| n.strip_prefix("hwreg_"))
                 .unwrap_or(&n)
                 .to_string();
+            // CLRX also takes the trap registers without their `sq_shader_` prefix.
+            let n = match n.as_str() {
+                "tba_lo" | "tba_hi" | "tma_lo" | "tma_hi" => format!("sq_shader_{n}"),
+                _ => n,
+            };
+            // (ids 20-22 have names on GCN 1.5 only, as in clrxasm)
             match HWREG_NAMES.iter().position(|h| *h == n) {
-                Some(i) => i as i64,
-                None => arg_value(&args[0], ctx, span)?,
+                Some(i) if i < 20 || ctx.arch().is_gfx10() => i as i64,
+                _ => arg_value(&args[0], ctx, span)?,
             }
         }
         None => arg_value(&args[0], ctx, span)?,
@@ -415,7 +441,9 @@ fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
 
 fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
     let arch = ctx.arch();
-    let mut v: u32 = if arch.is_gfx9() { 0xCF7F } else { 0xF7F };
+    let (vm_max, lgkm_max) = arch.waitcnt_max();
+    // Every counter at its maximum (no wait).
+    let mut v: u32 = (vm_max & 15) | (vm_max & 0x30) << 10 | 7 << 4 | lgkm_max << 8;
     let mut seen = 0u8;
     loop {
         let name = p
@@ -429,9 +457,9 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
         // Out-of-range counts are masked with a warning, and a repeated counter
         // overrides the earlier one (as CLRX does).
         let (max, seen_bit) = match name.as_str() {
-            "vmcnt" => (if arch.is_gfx9() { 63 } else { 15 }, 1u8),
+            "vmcnt" => (vm_max, 1u8),
             "expcnt" => (7, 2),
-            "lgkmcnt" => (15, 4),
+            "lgkmcnt" => (lgkm_max, 4),
             _ => (0, 0),
         };
         if seen_bit != 0 {
@@ -445,11 +473,9 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
         }
         let n = n & max;
         match name.as_str() {
-            "vmcnt" => {
-                v = (v & !0xC00F) | (n & 15) | if arch.is_gfx9() { (n & 0x30) << 10 } else { 0 };
-            }
+            "vmcnt" => v = (v & !0xC00F) | (n & 15) | (n & 0x30) << 10,
             "expcnt" => v = (v & !0x70) | n << 4,
-            "lgkmcnt" => v = (v & !0xF00) | n << 8,
+            "lgkmcnt" => v = (v & !(lgkm_max << 8)) | n << 8,
             _ => return Err((span, "expected vmcnt, expcnt or lgkmcnt".into())),
         }
         if !p.eat_punct("&")
@@ -483,12 +509,78 @@ pub fn mimg_vdata_width(arch: Arch, name: &str, dmask: u8, tfe: bool, d16: bool)
     };
     // GCN 1.4 packs two 16-bit components per register; GCN 1.2 keeps one per
     // register (clrxdisasm: `image_sample v[203:206], ... dmask:15 d16` on Tonga).
-    let n = if d16 && arch.is_gfx9() {
+    // GCN 1.5 gathers keep four registers with d16 (clrxasm).
+    let n = if d16 && arch.is_gfx9() && !(arch.is_gfx10() && name.starts_with("image_gather4")) {
         n.div_ceil(2)
     } else {
         n
     };
     n + u8::from(tfe)
+}
+
+/// GCN 1.5 MIMG dimensions in encoding order (the DIM field).
+pub const MIMG_DIMS: [&str; 8] = [
+    "1d",
+    "2d",
+    "3d",
+    "cube",
+    "1d_array",
+    "2d_array",
+    "2d_msaa",
+    "2d_msaa_array",
+];
+
+/// How many address VGPRs a GCN 1.5 MIMG instruction reads at least (clrxasm's rule):
+/// the coordinates of its dimension, plus one each for an offset (`_o`), a depth
+/// compare (`_c`), a bias (`_b`), a LOD (`_l`), a LOD clamp (`_cl`) and a mip level
+/// (`_mip`), plus the derivatives of `_d`/`_cd` (two per coordinate of 1D, four of
+/// 2D and cube, six of 3D).
+pub fn mimg_min_addresses(name: &str, dim: u8) -> u8 {
+    // dim: 0-7 as MIMG_DIMS.
+    let coords = [1, 2, 3, 3, 2, 3, 3, 4][usize::from(dim & 7)];
+    let derivs = [2, 4, 6, 4, 2, 4, 4, 4][usize::from(dim & 7)];
+    let mut n = coords;
+    for part in name.split('_').skip(2) {
+        n += match part {
+            "o" | "c" | "b" | "l" | "cl" | "mip" => 1,
+            "d" | "cd" => derivs,
+            _ => 0,
+        };
+    }
+    n
+}
+
+/// GCN 1.5 MIMG stores and atomics must set unorm (clrxasm refuses them without).
+pub fn mimg_needs_unorm(name: &str) -> bool {
+    name.starts_with("image_store") || name.starts_with("image_atomic")
+}
+
+/// GCN 1.5 MIMG checks (as clrxasm): `dim` is required, stores and atomics need
+/// `unorm`, and the address has at least `mimg_min_addresses` VGPRs.
+fn gfx10_mimg_rules(
+    name: &str,
+    m: &mut Mods,
+    vaddr: (Span, u8),
+    nsa: &[u8],
+    stmt: Span,
+) -> PResult<()> {
+    if m.dim == 0 {
+        return Err((stmt, "GCN 1.5 MIMG instructions need dim:".into()));
+    }
+    m.dim -= 1;
+    if mimg_needs_unorm(name) && !m.unorm {
+        return Err((stmt, "stores and atomics need unorm".into()));
+    }
+    let need = mimg_min_addresses(name, m.dim);
+    if vaddr.1 < need {
+        return Err((
+            vaddr.0,
+            format!("{name} with this dim: needs at least {need} address registers"),
+        ));
+    }
+    m.nsa_len = nsa.len() as u8;
+    m.nsa[..nsa.len()].copy_from_slice(nsa);
+    Ok(())
 }
 
 /// EXP target names: mrt0-7, mrtz, null, pos0-3, param0-31.
@@ -589,7 +681,25 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
         close_sext = true;
     }
     let mut lbuf = [0u8; 32];
-    let kind = if let Some((code, n)) = parse_reg(p, ctx)? {
+    let kind = if !neg && !abs && !sext && p.is_punct("[") {
+        p.pos += 1;
+        let mut list = SmallVec::new();
+        loop {
+            let s = p.span();
+            match parse_reg(p, ctx)? {
+                Some((code, 1)) if code >= VGPR0 && list.len() < 13 => list.push(code),
+                Some((code, 1)) if code >= VGPR0 => {
+                    return Err((s, "at most 13 addresses in a list".into()))
+                }
+                _ => return Err((s, "expected a single vector register".into())),
+            }
+            if !p.eat_punct(",") {
+                break;
+            }
+        }
+        p.expect_punct("]")?;
+        POpKind::VregList(list)
+    } else if let Some((code, n)) = parse_reg(p, ctx)? {
         POpKind::Reg { code, n }
     } else if let Some(id) = p.ident().map(|s| ascii_lower(s, &mut lbuf)) {
         match id {
@@ -704,7 +814,21 @@ pub fn parse_operands(
             span,
         };
         if p.eat_punct(":") {
-            if p.eat_punct("[") {
+            if m.name == "dim" {
+                // GCN 1.5 MIMG dimension: `2d_msaa` lexes as 2 and `d_msaa`.
+                let mut t = String::new();
+                if let Some(Tok::Int(v)) = p.peek() {
+                    t.push_str(&v.to_string());
+                    p.pos += 1;
+                }
+                if let Some(Tok::Ident(x)) = p.peek() {
+                    if t.is_empty() || x.starts_with('d') {
+                        t.push_str(&x.to_ascii_lowercase());
+                        p.pos += 1;
+                    }
+                }
+                m.list.push(t);
+            } else if p.eat_punct("[") {
                 loop {
                     let s = p.span();
                     let t = match p.peek() {
@@ -735,9 +859,9 @@ pub fn parse_operands(
         }
         m.span = span.to(p.prev_span());
         // Flags with an explicit value (`glc:0`, `nv:1`): 0 drops the flag.
-        const FLAGS: [&str; 20] = [
+        const FLAGS: [&str; 22] = [
             "glc", "slc", "tfe", "lds", "gds", "nv", "offen", "idxen", "addr64", "unorm", "da",
-            "r128", "a16", "lwe", "d16", "clamp", "done", "vm", "vop3", "compr",
+            "r128", "a16", "lwe", "d16", "clamp", "done", "vm", "vop3", "compr", "fi", "dlc",
         ];
         if FLAGS.contains(&m.name.as_ref()) {
             if let Some(Expr::Int(v, _)) = m.value {
@@ -785,7 +909,12 @@ pub type POps = SmallVec<[POp; 6]>;
 pub type PMods = SmallVec<[PMod; 4]>;
 
 /// Every modifier name the assembler knows, so that the usual ones need no allocation.
-const MODIFIER_NAMES: [&str; 64] = [
+const MODIFIER_NAMES: [&str; 69] = [
+    "row_share",
+    "row_xmask",
+    "dpp8",
+    "fi",
+    "dlc",
     "vop3",
     "op_sel",
     "op_sel_hi",
@@ -888,8 +1017,9 @@ fn float_bits(v: f64, kind: char) -> u32 {
 struct Build<'a> {
     /// Immediates that do not fit are truncated with a warning (SMRD offsets).
     truncate: bool,
-    /// The current operand's SGPR range must be aligned.
-    align: bool,
+    /// The row slot whose SGPR alignment rule applies to the current operand (`None`:
+    /// the general rule, as for a scalar-instruction source).
+    align: Option<Role>,
     arch: Arch,
     d: &'static InstrDef,
     fixes: Vec<Fix>,
@@ -916,11 +1046,10 @@ impl Build<'_> {
                 let is_v = *code >= VGPR0;
                 // Operands (unlike register-symbol pools) must be aligned SGPR groups
                 // where CLRX requires it.
-                if self.align
-                    && *code < self.arch.max_sgprs()
-                    && (*n == 2 && code % 2 != 0 || *n > 2 && code % 4 != 0)
-                {
-                    return Err((op.span, "unaligned scalar register range".into()));
+                if *code < self.arch.max_sgprs() {
+                    let slot = self.align.map(|role| (self.d, role));
+                    crate::inst::sgpr_range_ok(self.arch, slot, *code, u16::from(*n))
+                        .map_err(|m| (op.span, m.to_string()))?;
                 }
                 match slot {
                     Slot::Sreg if is_v => {
@@ -932,7 +1061,9 @@ impl Build<'_> {
                     _ => {}
                 }
                 let is_const = (128..=254).contains(code);
-                if *n != dwords && !(is_const && *n == 1) {
+                // GCN 1.5's `null` stands for an operand of any width.
+                let null = *code == crate::operand::NULL && self.arch.is_gfx10();
+                if *n != dwords && !(is_const && *n == 1) && !null {
                     return Err((op.span, format!("expected {dwords} register(s), got {n}")));
                 }
                 if is_const && matches!(slot, Slot::Sreg | Slot::Vreg) && *code != 253 {
@@ -944,6 +1075,10 @@ impl Build<'_> {
             POpKind::Imm16(_) | POpKind::Attr(_) | POpKind::Param(_) | POpKind::ExpTgt(_) => {
                 Err((op.span, "unexpected special operand".into()))
             }
+            POpKind::VregList(_) => Err((
+                op.span,
+                "an address list is only allowed as a GCN 1.5 MIMG address".into(),
+            )),
             POpKind::Expr(e) | POpKind::Lit(e) => {
                 let forced = matches!(op.kind, POpKind::Lit(_));
                 let Slot::Src { literal_ok } = slot else {
@@ -960,8 +1095,20 @@ impl Build<'_> {
                     return self.set_lit(super::cl2::RELOC_FILL, op.span);
                 }
                 if let Expr::Float(v, suffix, _) = e {
-                    let kind = suffix.or_else(|| float_kind(self.d.name)).unwrap_or('s');
-                    if !forced {
+                    // A vector instruction without a float type reads a double into a
+                    // 64-bit operand (clrxasm: the literal is its high half); scalar ones
+                    // read singles.
+                    let valu = !matches!(self.d.enc, Enc::Sop1 | Enc::Sop2 | Enc::Sopc | Enc::Sopk);
+                    let own = float_kind(self.d.name).unwrap_or(if dwords == 2 && valu {
+                        'l'
+                    } else {
+                        's'
+                    });
+                    let kind = suffix.unwrap_or(own);
+                    // A value of another float type (`1.0h` for a 32-bit operand) is that
+                    // type's bits as a literal, as clrxasm writes it, never an inline
+                    // constant of this instruction's type.
+                    if !forced && kind == own {
                         if let Some(c) = inline_float(self.arch, *v) {
                             return Ok(Operand::Code(c));
                         }
@@ -1019,7 +1166,7 @@ impl Build<'_> {
     }
 
     fn set_lit(&mut self, v: u32, span: Span) -> PResult<Operand> {
-        if self.lit.is_some_and(|l| l != v) || self.lit_fix.is_some() {
+        if self.lit.is_some() || self.lit_fix.is_some() {
             return Err((span, "only one literal is allowed per instruction".into()));
         }
         self.lit = Some(v);
@@ -1120,6 +1267,9 @@ pub struct Built {
     pub lit_fix: Option<Expr>,
     /// The literal is relocated (`.amdcl2` global data address).
     pub lit_reloc: Option<(Reloc, Span)>,
+    /// Registers the instruction writes (first operand code, count), for a kernel's
+    /// default register counts.
+    pub written: SmallVec<[(u16, u8); 2]>,
 }
 
 /// Build an instruction for one row from parsed operands and modifiers.
@@ -1143,7 +1293,9 @@ fn build_row(
                     "dst_sel" | "dst_unused" | "src0_sel" | "src1_sel" | "sdwa"
                 )
             }));
-    const DPP_MODS: [&str; 14] = [
+    const DPP_MODS: [&str; 16] = [
+        "row_share",
+        "row_xmask",
         "quad_perm",
         "row_shl",
         "row_shr",
@@ -1164,11 +1316,16 @@ fn build_row(
             || mods
                 .iter()
                 .any(|m| DPP_MODS.contains(&m.name.as_ref()) || m.name == "dpp"));
+    // GCN 1.5 DPP8: `dpp8:[l0,...,l7]` (each lane of eight reads lane lN).
+    let dpp8 =
+        matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && mods.iter().any(|m| m.name == "dpp8");
+    let mut d8 = crate::inst::Dpp8::default();
     let mut dp = crate::inst::Dpp {
         ctrl: 0xE4,
         bound_ctrl: false,
         bank_mask: 15,
         row_mask: 15,
+        fi: false,
     };
     let mut sd = crate::inst::Sdwa {
         dst_sel: 6,
@@ -1188,7 +1345,7 @@ fn build_row(
     }
     let mut b = Build {
         truncate: false,
-        align: true,
+        align: None,
         arch,
         d,
         fixes: Vec::new(),
@@ -1235,14 +1392,21 @@ fn build_row(
                 .as_ref()
                 .ok_or((md.span, "dmask needs a value".to_string()))?;
             match b.ctx.eval(e) {
-                Ok(v) if v.section.is_none() && (0..16).contains(&v.v) => mimg_dmask = v.v as u8,
-                _ => return Err((md.span, "dmask must be a constant 0-15".into())),
+                // clrxasm: "Zero in dmask is illegal".
+                Ok(v) if v.section.is_none() && (1..16).contains(&v.v) => mimg_dmask = v.v as u8,
+                _ => return Err((md.span, "dmask must be a constant 1-15".into())),
             }
         }
     }
     let mimg_r128 = has_mod("r128") || has_mod("a16");
     let mimg_vdata_w = mimg_vdata_width(arch, d.name, mimg_dmask, has_mod("tfe"), has_mod("d16"));
+    // GCN 1.5 MIMG address: its span and register count, and the non-sequential
+    // addresses after the first.
+    let mut mimg_vaddr = (stmt, 0u8);
+    let mut mimg_nsa: SmallVec<[u8; 12]> = SmallVec::new();
     let mut src_k = 0u32;
+    // Registers named in the text per operand slot: (slot, first code, count).
+    let mut named: SmallVec<[(usize, u16, u8); 6]> = SmallVec::new();
     // GLOBAL with an SGPR base takes a 32-bit VGPR offset instead of a 64-bit address.
     let global_saddr = d.enc == Enc::Global
         && matches!(ops.last().map(|o| &o.kind), Some(POpKind::Reg { code, .. }) if *code < VGPR0);
@@ -1257,8 +1421,8 @@ fn build_row(
         }
         let op = &ops[opi];
         opi += 1;
-        b.align = crate::inst::sgpr_alignment_required(d.enc, spec.role);
-        let sdwa_src = (sdwa || dpp) && matches!(spec.role, Role::Src0 | Role::Vsrc1);
+        b.align = Some(spec.role);
+        let sdwa_src = (sdwa || dpp || dpp8) && matches!(spec.role, Role::Src0 | Role::Vsrc1);
         if sdwa_src {
             // SDWA sources: VGPRs with neg/abs/sext modifiers.
             let k = u8::from(spec.role == Role::Vsrc1);
@@ -1301,15 +1465,27 @@ fn build_row(
                 // tfe returns one more VGPR (CLRX counts it in the data range).
                 b.value(op, Slot::Vreg, spec.dwords + u8::from(has_mod("tfe")))?
             }
-            Role::Vaddr => match op.kind {
-                POpKind::Reg { code, n } if code >= VGPR0 => b.value(op, Slot::Vreg, n)?,
+            Role::Vaddr => match &op.kind {
+                POpKind::Reg { code, n } if *code >= VGPR0 => {
+                    mimg_vaddr = (op.span, *n);
+                    b.value(op, Slot::Vreg, *n)?
+                }
+                POpKind::VregList(list) if d.enc == Enc::Mimg && arch.is_gfx10() => {
+                    mimg_vaddr = (op.span, list.len() as u8);
+                    mimg_nsa.extend(list.iter().skip(1).map(|&c| (c - VGPR0) as u8));
+                    Operand::Code(list[0])
+                }
                 _ => return Err((op.span, "expected VGPRs for the image address".into())),
             },
             // GCN 1.4's a16 (the r128 bit) keeps the 8-register resource.
             Role::Srsrc => b.value(
                 op,
                 Slot::Sreg,
-                if mimg_r128 && !arch.is_gfx9() { 4 } else { 8 },
+                if mimg_r128 && (!arch.is_gfx9() || arch.is_gfx10()) {
+                    4
+                } else {
+                    8
+                },
             )?,
             Role::Ssamp => b.value(op, Slot::Sreg, 4)?,
             Role::Vcc if sdwa && arch.is_gfx9() && d.enc == Enc::Vopc => {
@@ -1322,8 +1498,9 @@ fn build_row(
             Role::Sdst | Role::Sdata | Role::Sbase | Role::Sdstv => {
                 b.value(op, Slot::Sreg, spec.dwords)?
             }
+            // GCN 1.0/1.1 v_readlane/v_writelane lane select: a literal too (clrxasm).
             Role::Ssrc1v => {
-                let v = b.value(op, Slot::Src { literal_ok: false }, 1)?;
+                let v = b.value(op, Slot::Src { literal_ok: true }, 1)?;
                 if matches!(v, Operand::Code(c) if c >= VGPR0) {
                     return Err((op.span, "expected a scalar register or constant".into()));
                 }
@@ -1337,10 +1514,12 @@ fn build_row(
                 v
             }
             Role::Src0 | Role::Src1 | Role::Src2 => {
+                // GCN 1.5 VOP3/VOP3P instructions take a 32-bit literal too (not the
+                // VOP3 forms of short instructions).
                 let v = b.value(
                     op,
                     Slot::Src {
-                        literal_ok: short_src,
+                        literal_ok: short_src || crate::inst::vop3_literal_ok(arch, d),
                     },
                     spec.dwords,
                 )?;
@@ -1363,7 +1542,13 @@ fn build_row(
             | Role::Data1
             | Role::Data
             | Role::Vdata => b.value(op, Slot::Vreg, spec.dwords)?,
-            Role::Simm16 => b.imm(op, 0, 0, 16, true)?,
+            // clrxasm keeps the low 16 bits of a larger value, with a warning.
+            Role::Simm16 => {
+                b.truncate = true;
+                let r = b.imm(op, 0, 0, 16, true);
+                b.truncate = false;
+                r?
+            }
             Role::Hwreg | Role::Waitcnt | Role::Sendmsg => b.imm(op, 0, 0, 16, false)?,
             Role::Simm4 => b.imm(op, 0, 8, 8, false)?,
             Role::SdataK => {
@@ -1404,14 +1589,19 @@ fn build_row(
                 POpKind::Expr(e)
                     if d.enc == Enc::Smrd
                         && arch == Arch::Gfx7
-                        && matches!(b.ctx.eval(e), Ok(v) if v.section.is_none() && v.v > 255) =>
+                        && matches!(b.ctx.eval(e), Ok(v) if v.section.is_none() && !(0..=255).contains(&v.v)) =>
                 {
-                    // GCN 1.1 takes offsets above 255 dwords as a 32-bit literal.
-                    b.value(op, Slot::Src { literal_ok: true }, 1)?
+                    // GCN 1.1 takes offsets above 255 dwords (or negative ones) as a
+                    // 32-bit literal, as clrxasm does (never an inline constant).
+                    match b.ctx.eval(e) {
+                        Ok(v) => b.set_lit(v.v as u32, op.span)?,
+                        Err(_) => b.value(op, Slot::Src { literal_ok: true }, 1)?,
+                    }
                 }
                 _ => {
                     let bits = match (d.enc, arch.is_gfx9()) {
                         (Enc::Smrd, _) => 8,
+                        _ if arch.is_gfx10() => 20,
                         (_, true) => 21,
                         _ => 20,
                     };
@@ -1427,6 +1617,11 @@ fn build_row(
             Role::Vsrc => b.value(op, Slot::Vreg, 1)?,
             Role::ExpTgt => match op.kind {
                 POpKind::ExpTgt(t) => Operand::Imm(t),
+                // GCN 1.5 reads `null` as its register; as a target it is target 9.
+                POpKind::Reg {
+                    code: crate::operand::NULL,
+                    n: 1,
+                } if arch.is_gfx10() => Operand::Imm(9),
                 _ => {
                     return Err((
                         op.span,
@@ -1443,10 +1638,21 @@ fn build_row(
                 _ => return Err((op.span, "expected p10, p20 or p0".into())),
             },
         };
+        if let POpKind::Reg { code, n } = op.kind {
+            named.push((vals.len(), code, n));
+        }
         vals.push(v);
     }
     let rest = &ops[opi..];
-    b.align = true;
+    // The operands after the row's own (buffer address, resource and offset; GLOBAL's
+    // base) take no modifiers.
+    if let Some(o) = rest.iter().find(|o| o.neg || o.abs || o.sext) {
+        return Err((
+            o.span,
+            "abs/neg/sext modifiers are only allowed on VOP sources".into(),
+        ));
+    }
+    b.align = None;
     if mem_extra {
         // vaddr, srsrc, soffset in text; stored as srsrc, soffset, vaddr.
         let vaddr = match &rest[0].kind {
@@ -1485,6 +1691,14 @@ fn build_row(
                 if *n != want {
                     return Err((s.span, format!("saddr must be {want} scalar register(s)")));
                 }
+                // clrxasm wants the GCN 1.5 base pair aligned (GCN 1.4: any pair).
+                if arch.is_gfx10()
+                    && want == 2
+                    && *code < arch.max_sgprs()
+                    && !code.is_multiple_of(2)
+                {
+                    return Err((s.span, "unaligned scalar register range".into()));
+                }
                 m.saddr = Some(*code);
             }
             _ => return Err((s.span, "expected a scalar register or 'off'".into())),
@@ -1497,7 +1711,9 @@ fn build_row(
     let mut dfmt_set = false;
     let mut op_sel_hi_set = false;
     for md in mods {
-        let val = |b: &mut Build, bits: u32, signed: bool| -> PResult<i64> {
+        // `trunc`: a value out of range keeps its low bits with a warning, as clrxasm
+        // does for offsets (a signed field is then sign-extended).
+        let val = |b: &mut Build, bits: u32, signed: bool, trunc: bool| -> PResult<i64> {
             let Some(e) = &md.value else {
                 return Err((md.span, format!("modifier '{}' needs a value", md.name)));
             };
@@ -1510,10 +1726,17 @@ fn build_row(
                         1i64 << bits
                     };
                     if v.v < lo || v.v >= hi {
-                        return Err((
-                            e.span(),
-                            format!("value {} out of range for {}", v.v, md.name),
-                        ));
+                        if !trunc {
+                            return Err((
+                                e.span(),
+                                format!("value {} out of range for {}", v.v, md.name),
+                            ));
+                        }
+                        let low = v.v & ((1i64 << bits) - 1);
+                        b.ctx
+                            .warn(e.span(), format!("value {:#x} truncated to {low:#x}", v.v));
+                        let shift = 64 - bits;
+                        return Ok(if signed { (low << shift) >> shift } else { low });
                     }
                     Ok(v.v)
                 }
@@ -1542,7 +1765,7 @@ fn build_row(
                     .iter()
                     .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
                     .count();
-                let list = bit_list(md, nsrc + 1, |n| val(&mut b, n, false))?;
+                let list = bit_list(md, nsrc + 1, |n| val(&mut b, n, false, false))?;
                 if list.is_empty() || list.len() > nsrc + 1 {
                     return Err((
                         md.span,
@@ -1561,7 +1784,7 @@ fn build_row(
                 true
             }
             "op_sel" | "op_sel_hi" | "neg_lo" | "neg_hi" if vop3p => {
-                let list = bit_list(md, 3, |n| val(&mut b, n, false))?;
+                let list = bit_list(md, 3, |n| val(&mut b, n, false, false))?;
                 if list.is_empty() || list.len() > 3 {
                     return Err((md.span, format!("{} needs a list of 1 to 3 bits", md.name)));
                 }
@@ -1640,7 +1863,7 @@ fn build_row(
             {
                 // CLRX bitmask forms: `neg:2`, `abs:[0,1]` (bit per source).
                 let bits: u8 = if md.list.is_empty() {
-                    val(&mut b, 3, false)? as u8
+                    val(&mut b, 3, false, false)? as u8
                 } else {
                     let mut x = 0u8;
                     for (i, e) in md.list.iter().enumerate() {
@@ -1664,6 +1887,33 @@ fn build_row(
                 }
                 true
             }
+            "dpp8" if dpp8 => {
+                if md.list.len() != 8 {
+                    return Err((md.span, "dpp8 needs eight lane numbers".into()));
+                }
+                let mut sel = 0u32;
+                for (i, x) in md.list.iter().enumerate() {
+                    let v: u32 = x
+                        .parse()
+                        .ok()
+                        .filter(|v| *v < 8)
+                        .ok_or((md.span, "dpp8 lanes are 0-7".to_string()))?;
+                    sel |= v << (3 * i);
+                }
+                d8.sel = sel;
+                true
+            }
+            "fi" if (dpp || dpp8) && arch.is_gfx10() => {
+                dp.fi = true;
+                d8.fi = true;
+                true
+            }
+            // clrxasm takes `fi` on any other vector instruction and writes nothing.
+            "fi" if arch.is_gfx10()
+                && matches!(enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc | Enc::Vop3) =>
+            {
+                true
+            }
             "row_mirror" | "row_half_mirror" if dpp => {
                 dp.ctrl = if md.name == "row_mirror" {
                     0x140
@@ -1684,21 +1934,30 @@ fn build_row(
                 for (i, x) in md.list.iter().enumerate() {
                     let v: u16 = x
                         .parse()
-                        .ok()
-                        .filter(|v| *v < 4)
-                        .ok_or((md.span, "quad_perm lanes are 0-3".to_string()))?;
-                    c |= v << (2 * i);
+                        .map_err(|_| (md.span, "quad_perm lanes are numbers 0-3".to_string()))?;
+                    // clrxasm keeps the low two bits of a larger lane number.
+                    if v > 3 {
+                        b.ctx
+                            .warn(md.span, format!("value {v:#x} truncated to {:#x}", v & 3));
+                    }
+                    c |= (v & 3) << (2 * i);
                 }
                 dp.ctrl = c;
                 true
             }
             "row_shl" | "row_shr" | "row_ror" | "wave_shl" | "wave_rol" | "wave_shr"
-            | "wave_ror" | "row_bcast" | "row_mask" | "bank_mask"
+            | "wave_ror" | "row_bcast" | "row_mask" | "bank_mask" | "row_share" | "row_xmask"
                 if dpp =>
             {
-                let v = val(&mut b, 16, false)?;
+                let v = val(&mut b, 16, false, false)?;
                 let bad = || (md.span, format!("value {v} out of range for {}", md.name));
                 match md.name.as_ref() {
+                    "row_share" | "row_xmask" => {
+                        if !arch.is_gfx10() || !(0..=15).contains(&v) {
+                            return Err(bad());
+                        }
+                        dp.ctrl = if md.name == "row_share" { 0x150 } else { 0x160 } + v as u16;
+                    }
                     "row_shl" | "row_shr" | "row_ror" => {
                         if !(1..=15).contains(&v) {
                             return Err(bad());
@@ -1754,7 +2013,7 @@ fn build_row(
                 true
             }
             "mul" if vop3 || (sdwa && arch.is_gfx9() && enc != Enc::Vopc) => {
-                m.omod = match val(&mut b, 8, false)? {
+                m.omod = match val(&mut b, 8, false, false)? {
                     1 => 0,
                     2 => 1,
                     4 => 2,
@@ -1763,7 +2022,7 @@ fn build_row(
                 true
             }
             "div" if vop3 || (sdwa && arch.is_gfx9() && enc != Enc::Vopc) => {
-                m.omod = match val(&mut b, 8, false)? {
+                m.omod = match val(&mut b, 8, false, false)? {
                     1 => 0,
                     2 => 3,
                     _ => return Err((md.span, "div accepts 1 or 2".into())),
@@ -1771,7 +2030,7 @@ fn build_row(
                 true
             }
             "omod" if vop3 => {
-                m.omod = val(&mut b, 2, false)? as u8;
+                m.omod = val(&mut b, 2, false, false)? as u8;
                 true
             }
             "glc" if mem || enc == Enc::Smem => {
@@ -1789,8 +2048,14 @@ fn build_row(
                 m.tfe = true;
                 true
             }
-            "nv" if arch.is_gfx9()
-                && matches!(enc, Enc::Smem | Enc::Flat | Enc::Global | Enc::Scratch) =>
+            "dlc" if arch.is_gfx10() && (mem || matches!(enc, Enc::Smem | Enc::Mimg)) => {
+                m.dlc = true;
+                true
+            }
+            "nv" if (arch.is_gfx9()
+                && !arch.is_gfx10()
+                && matches!(enc, Enc::Flat | Enc::Global | Enc::Scratch))
+                || (arch.is_gfx9() && enc == Enc::Smem) =>
             {
                 m.nv = true;
                 true
@@ -1823,7 +2088,23 @@ fn build_row(
                 m.unorm = true;
                 true
             }
-            "da" if enc == Enc::Mimg => {
+            "dim" if enc == Enc::Mimg && arch.is_gfx10() => {
+                let name = md.list.first().map(String::as_str).unwrap_or("");
+                m.dim = match MIMG_DIMS.iter().position(|&n| n == name) {
+                    Some(i) => i as u8 + 1,
+                    None => {
+                        return Err((
+                            md.span,
+                            format!(
+                                "unknown dimension; expected one of {}",
+                                MIMG_DIMS.join(", ")
+                            ),
+                        ))
+                    }
+                };
+                true
+            }
+            "da" if enc == Enc::Mimg && !arch.is_gfx10() => {
                 m.da = true;
                 true
             }
@@ -1831,11 +2112,11 @@ fn build_row(
                 m.lwe = true;
                 true
             }
-            "r128" if enc == Enc::Mimg && !arch.is_gfx9() => {
+            "r128" if enc == Enc::Mimg && (!arch.is_gfx9() || arch.is_gfx10()) => {
                 m.r128 = true;
                 true
             }
-            "a16" if enc == Enc::Mimg && arch.is_gfx9() => {
+            "a16" if enc == Enc::Mimg && arch.is_gfx9() && !arch.is_gfx10() => {
                 m.r128 = true;
                 true
             }
@@ -1877,7 +2158,7 @@ fn build_row(
                 if !matches!(off, Some(Operand::Code(c)) if *c < 128) {
                     return Err((md.span, "an extra offset needs an SGPR offset".into()));
                 }
-                let v = val(&mut b, 32, false)?;
+                let v = val(&mut b, 32, false, false)?;
                 if v > 0x1F_FFFF {
                     b.ctx.warn(
                         md.span,
@@ -1888,36 +2169,45 @@ fn build_row(
                 true
             }
             "offset" if enc == Enc::Ds && !is_ds2(d) => {
-                m.offset = val(&mut b, 16, false)? as i32;
+                m.offset = val(&mut b, 16, false, true)? as i32;
                 true
             }
             "offset0" if is_ds2(d) => {
-                m.offset0 = val(&mut b, 8, false)? as u8;
+                m.offset0 = val(&mut b, 8, false, true)? as u8;
                 true
             }
             "offset1" if is_ds2(d) => {
-                m.offset1 = val(&mut b, 8, false)? as u8;
+                m.offset1 = val(&mut b, 8, false, true)? as u8;
                 true
             }
             "offset" if matches!(enc, Enc::Mubuf | Enc::Mtbuf) => {
                 // CLRX keeps the low 12 bits with a warning.
-                let v = val(&mut b, 32, false)?;
-                if v > 0xFFF {
-                    b.ctx.warn(
-                        md.span,
-                        format!("value {v:#x} truncated to {:#x}", v & 0xFFF),
-                    );
-                }
-                m.offset = (v & 0xFFF) as i32;
+                m.offset = val(&mut b, 12, false, true)? as i32;
                 true
             }
             // CLRX's name of the FLAT/GLOBAL/SCRATCH offset is inst_offset.
+            "offset" | "inst_offset"
+                if arch.is_gfx10() && matches!(enc, Enc::Flat | Enc::Global | Enc::Scratch) =>
+            {
+                m.offset = val(&mut b, 11, false, true)? as i32;
+                true
+            }
             "offset" | "inst_offset" if enc == Enc::Flat && arch.is_gfx9() => {
-                m.offset = val(&mut b, 12, false)? as i32;
+                m.offset = val(&mut b, 12, false, true)? as i32;
                 true
             }
             "offset" | "inst_offset" if matches!(enc, Enc::Global | Enc::Scratch) => {
-                m.offset = val(&mut b, 13, true)? as i32;
+                m.offset = val(&mut b, 13, true, true)? as i32;
+                true
+            }
+            "format" if enc == Enc::Mtbuf && arch.is_gfx10() => {
+                // GCN 1.5: `format:N`, the unified 7-bit format.
+                if !md.list.is_empty() {
+                    return Err((md.span, "GCN 1.5 takes format:N (0-127)".into()));
+                }
+                let v = val(&mut b, 7, false, false)?;
+                m.dfmt = v as u8;
+                dfmt_set = true;
                 true
             }
             "format" if enc == Enc::Mtbuf => {
@@ -1980,7 +2270,7 @@ fn build_row(
         if !arch.is_vi_plus() {
             return Err((stmt, "DPP needs GCN 1.2 or later".into()));
         }
-        if crate::inst::dpp_wide_operand(d) {
+        if crate::inst::dpp_wide_operand(arch, d) {
             return Err((
                 stmt,
                 format!(
@@ -1989,13 +2279,31 @@ fn build_row(
                 ),
             ));
         }
-        if sdwa {
+        if sdwa || dpp8 {
             return Err((stmt, "an instruction cannot be both SDWA and DPP".into()));
+        }
+        if !crate::inst::dpp_ctrl_valid(arch, dp.ctrl) {
+            return Err((
+                stmt,
+                format!("this DPP control is not available on {}", arch.clrx_name()),
+            ));
         }
         m.dpp = Some(dp);
     }
+    if dpp8 {
+        if !arch.is_gfx10() {
+            return Err((stmt, "DPP8 needs GCN 1.5".into()));
+        }
+        if sdwa {
+            return Err((stmt, "an instruction cannot be both SDWA and DPP8".into()));
+        }
+        m.dpp8 = Some(d8);
+    }
     if d.enc == Enc::Mimg {
         m.dmask = mimg_dmask;
+        if arch.is_gfx10() {
+            gfx10_mimg_rules(d.name, &mut m, mimg_vaddr, &mimg_nsa, stmt)?;
+        }
     }
     if sdwa {
         if !arch.is_vi_plus() {
@@ -2008,6 +2316,9 @@ fn build_row(
         // bit 14); an explicit list leaves the bits it does not name clear.
         m.op_sel_hi = 7;
     }
+    if d.enc == Enc::Mubuf && m.lds && m.tfe {
+        return Err((stmt, "lds and tfe cannot be used together".into()));
+    }
     if m.addr64 && (m.offen || m.idxen) {
         return Err((
             stmt,
@@ -2015,8 +2326,9 @@ fn build_row(
         ));
     }
     if d.enc == Enc::Mtbuf && !dfmt_set {
-        // CLRX default format: data format 8, number format unorm.
-        m.dfmt = 1;
+        // CLRX default format: data format 8, number format unorm; on GCN 1.5 the
+        // unified format 0 (clrxasm's bytes).
+        m.dfmt = u8::from(!arch.is_gfx10());
     }
     let fixes = std::mem::take(&mut b.fixes);
     let lit_fix = b.lit_fix.take();
@@ -2044,11 +2356,17 @@ fn build_row(
         );
     }
     let lit_reloc = b.lit_reloc.take();
+    let written = named
+        .iter()
+        .filter(|&&(slot, _, _)| crate::inst::writes_slot(&inst, slot))
+        .map(|&(_, code, n)| (code, n))
+        .collect();
     Ok(Built {
         inst,
         fixes,
         lit_fix,
         lit_reloc,
+        written,
     })
 }
 

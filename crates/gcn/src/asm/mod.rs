@@ -917,6 +917,9 @@ impl Asm<'_> {
                 span,
             },
         );
+        if self.cl2.is_some() {
+            self.cl2_label(name);
+        }
     }
 
     fn set_sym(&mut self, name: &str, val: SymVal, span: Span, _eqv: bool) {
@@ -1273,14 +1276,7 @@ impl Asm<'_> {
             if !self.writable(stmt, true) {
                 return;
             }
-            let regs: smallvec::SmallVec<[(u16, u8); 6]> = ops
-                .iter()
-                .filter_map(|o| match o.kind {
-                    instr::POpKind::Reg { code, n } => Some((code, n)),
-                    _ => None,
-                })
-                .collect();
-            self.note_registers(&regs);
+            self.note_registers(&b.written);
         }
         let words = match encode(arch, &b.inst) {
             Ok(w) => w,

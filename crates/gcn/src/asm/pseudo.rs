@@ -177,6 +177,7 @@ fn lowest_device(arch: crate::isa::Arch) -> &'static str {
         Arch::Gfx8 => "Tonga",
         Arch::Gfx9 => "GFX900",
         Arch::Gfx906 => "GFX906",
+        Arch::Gfx10 => "GFX1010",
     }
 }
 

@@ -64,5 +64,5 @@ fn cl2_binaries_match_clrxasm() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 10);
+    assert_eq!(checked, 16);
 }

@@ -113,6 +113,12 @@ const CLRX_LOSSY: &[(&str, &str)] = &[
         "d11e0737 4066b41b",
         "v_subbrev_co_u32 reading s27 and s[25:26]",
     ),
+    // Scalar-memory data starting on an odd SGPR: clrxasm refuses such text with
+    // "Unaligned scalar register range" (`s_memtime s[77:78]` in
+    // ../shared/oracles/clrx/asm/*.messages.tsv).
+    ("c0900cc0 00000000", "s_memtime into s[51:52]"),
+    ("c0910cc0 00000000", "s_memtime into s[51:52]"),
+    ("c0940cc0 00000000", "s_memrealtime into s[51:52]"),
 ];
 
 /// Kinds of CLRX text that cannot read back to their words, recognised by shape (our

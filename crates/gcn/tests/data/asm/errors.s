@@ -48,7 +48,8 @@ error: errors.s:8:1: unknown instruction 'unknown_instr'
 warning: errors.s:12:7: value 300 truncated to 8 bits
 error: errors.s:13:4: expected an expression
 error: errors.s:15:1: unknown pseudo-op '.foo'
-error: errors.s:16:27: value 70000 out of range for offset
+warning: errors.s:16:27: value 0x11170 truncated to 0x1170
+warning: errors.s:16:1: instruction is not aligned to 4 bytes
 warning: errors.s:17:15: value 0x123456789 truncated to 0x23456789
 warning: errors.s:17:1: instruction is not aligned to 4 bytes
 warning: errors.s:18:8: instruction is not aligned to 4 bytes
