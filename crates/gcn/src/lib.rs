@@ -1,6 +1,6 @@
-//! GCN machine code for AMD GPUs of the GCN 1.0 – 1.4.1 generations (GFX6, GFX7, GFX8,
-//! GFX9, GFX906), and in part GCN 1.5 (GFX10; see below): instruction tables, encoder, decoder, disassembler and an assembler
-//! for the syntax of CLRX (CLRadeonExtender), the assembler people hand-tuning GCN
+//! GCN machine code for AMD GPUs of the GCN 1.0 – 1.5 generations (GFX6, GFX7, GFX8,
+//! GFX9, GFX906, GFX10; see below): instruction tables, encoder, decoder, disassembler
+//! and an assembler for the syntax of CLRX (CLRadeonExtender), the assembler people hand-tuning GCN
 //! kernels write in.
 //!
 //! * **Tables.** `isa/gcn.isa` is the one data source: a row per (encoding, mnemonic,
