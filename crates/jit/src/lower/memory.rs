@@ -185,13 +185,12 @@ impl Lower<'_, '_> {
             Root::Global(g) => self.global_roots.get(&g).copied()?,
         };
         let w = self.w;
-        if let Some(flag) = self.row_flag(pv, len, al, kind) {
+        if let Some(ok) = self.row_flag(pv, len, al, kind) {
             // Checked for the whole row at its start (`rows`): lane 0's address only.
             self.pk = 0;
             let first = self.fused_offset(pv).unwrap_or_else(|| self.get1(pv));
             self.pk = home;
             let off0 = self.bx.ins().band_imm_s(first, OFFSET_MASK as i64);
-            let ok = self.bx.use_var(flag);
             let a0 = self.bx.ins().iadd(base, off0);
             return Some((ok, a0, stride));
         }

@@ -504,7 +504,7 @@ fn build_function_as(
         next: None,
         row_keys: Vec::new(),
         row_chain: Vec::new(),
-        row_flags: Vec::new(),
+        row_flags: None,
         lane: None,
         lane_blocks: HashMap::new(),
         splits: Vec::new(),
@@ -636,7 +636,7 @@ struct Lower<'a, 'b> {
     /// chains, and each access's flag.
     row_keys: Vec<rows::RowKey>,
     row_chain: Vec<Inst>,
-    row_flags: Vec<Variable>,
+    row_flags: Option<ir::StackSlot>,
     /// Set while lowering the copy of the body that work-item `k` of a packet runs
     /// alone, after the packet split at a divergent branch.
     lane: Option<usize>,
@@ -826,9 +826,16 @@ impl Lower<'_, '_> {
         self.packed = self.find_packed();
         (self.row_keys, self.row_chain) = self.find_row_checks();
         self.lazy = self.find_lazy();
-        self.row_flags = (0..self.row_keys.len())
-            .map(|_| self.bx.declare_var(types::I8))
-            .collect();
+        // The flags live in a stack slot, written at each row's start and read by the
+        // packets: as SSA values, Cranelift would recompute the checks in the packet
+        // loop, where they are used.
+        self.row_flags = (!self.row_keys.is_empty()).then(|| {
+            self.bx.create_sized_stack_slot(ir::StackSlotData::new(
+                ir::StackSlotKind::ExplicitSlot,
+                self.row_keys.len() as u32,
+                0,
+            ))
+        });
         let zero = self.iconst(i64t, 0);
         for d in 0..3 {
             let v = self.bx.declare_var(i64t);

@@ -11,8 +11,7 @@
 //! The chain's values the row start defines are defined again before any use: by the
 //! body, which computes them, or by the resume after a barrier, which restores them.
 
-use cranelift_codegen::ir::InstBuilder;
-use cranelift_frontend::Variable;
+use cranelift_codegen::ir::{types, InstBuilder};
 
 use kauai_ir::{InstKind, Value};
 
@@ -154,8 +153,8 @@ impl Lower<'_, '_> {
             // work-item.
             let span = self.bx.ins().imul_imm_s(last_x, stride);
             let (ok, _) = self.span_check(ends[0][k], ends[1][k], span, stride, len, limit, al);
-            let flag = self.row_flags[k];
-            self.bx.def_var(flag, ok);
+            let slot = self.row_flags.expect("row checks have a slot");
+            self.bx.ins().stack_store(types::I64, ok, slot, k as i32);
         }
         Ok(())
     }
@@ -175,10 +174,15 @@ impl Lower<'_, '_> {
         Ok(())
     }
 
-    /// The row flag of an access, when it has one.
-    pub(super) fn row_flag(&mut self, pv: Value, len: u64, al: u32, kind: u64) -> Option<Variable> {
+    /// The row flag of an access (nonzero: its row is in bounds), when it has one.
+    pub(super) fn row_flag(&mut self, pv: Value, len: u64, al: u32, kind: u64) -> Option<CValue> {
         let key = (pv, len, al, kind == FAULT_LOAD);
         let k = self.row_keys.iter().position(|r| *r == key)?;
-        Some(self.row_flags[k])
+        let slot = self.row_flags?;
+        Some(
+            self.bx
+                .ins()
+                .stack_load(types::I64, types::I8, slot, k as i32),
+        )
     }
 }
