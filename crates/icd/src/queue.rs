@@ -90,12 +90,46 @@ pub fn create_queue(context: Arc<Context>, device: Arc<DeviceObj>, properties: u
     let spawned = std::thread::Builder::new()
         .name(name)
         .spawn(move || worker(rx));
+    let spawned = spawned.map(|h| {
+        let mut w = lock(&WORKERS);
+        // (The handles of workers that have ended are let go as new ones start.)
+        w.retain(|h| !h.is_finished());
+        w.push(h);
+    });
     if let Err(e) = spawned {
         // Commands sent to a queue without a worker would never run; say why.
         q.context
             .report(&format!("cannot start the queue's worker thread: {e}"));
     }
     q
+}
+
+/// The worker threads of the queues, until they are joined.
+static WORKERS: Mutex<Vec<std::thread::JoinHandle<()>>> = Mutex::new(Vec::new());
+
+/// Wait (at most until `deadline`) for the worker threads of released queues to end,
+/// thread-local storage and all: a leak checker run right after the last release
+/// would otherwise see the memory of a thread still on its way out. Returns whether
+/// none is left.
+pub fn join_workers(deadline: std::time::Instant) -> bool {
+    loop {
+        let done: Vec<_> = {
+            let mut w = lock(&WORKERS);
+            let (done, running): (Vec<_>, Vec<_>) = w.drain(..).partition(|h| h.is_finished());
+            *w = running;
+            done
+        };
+        for h in done {
+            let _ = h.join();
+        }
+        if lock(&WORKERS).is_empty() {
+            return true;
+        }
+        if std::time::Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
 }
 
 /// Send a command to the queue's worker; returns its event.

@@ -1619,6 +1619,12 @@ impl Run<'_> {
             );
             std::thread::sleep(Duration::from_millis(1));
         }
+        // The released queues' threads end too (a leak checker must not see one on
+        // its way out, its thread-local storage not yet freed).
+        assert!(
+            crate::queue::join_workers(deadline),
+            "queue threads still running after releasing everything"
+        );
         // Only now may the host memory go.
         drop(self.host);
     }
