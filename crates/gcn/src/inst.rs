@@ -311,6 +311,24 @@ pub fn is_64bit(enc: Enc) -> bool {
     )
 }
 
+/// A MUBUF/MTBUF instruction's operands kept after its row's own: `srsrc` (the
+/// quad's first SGPR), `soffset` (both as encoded) and `vaddr`; no literal, an aligned
+/// quad.
+fn buffer_operands(inst: &Inst) -> Result<(u32, u32, Operand), EncodeError> {
+    let d = inst.def();
+    let at = |k: usize, default: Operand| inst.ops.get(d.ops.len() + k).copied().unwrap_or(default);
+    let mut lit = None;
+    let srsrc = code_of(at(0, Operand::Code(0)), &mut lit)?;
+    if srsrc % 4 != 0 || srsrc >= 128 {
+        return Err(EncodeError::Field("srsrc must be an aligned SGPR quad"));
+    }
+    let soff = fits(code_of(at(1, Operand::Code(128)), &mut lit)?, 8, "soffset")?;
+    if lit.is_some() {
+        return Err(EncodeError::Field("buffer instructions take no literal"));
+    }
+    Ok((srsrc, soff, at(2, Operand::Absent)))
+}
+
 fn code_of(op: Operand, lit: &mut Option<u32>) -> Result<u32, EncodeError> {
     match op {
         Operand::Code(c) => Ok(c as u32),
@@ -833,29 +851,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 w0 |= 0xE800_0000 | (opc & 7) << 16 | fits(m.dfmt as u32, 7, "format")? << 19;
                 op_hi = (opc >> 3) << 21;
             }
-            let srsrc = inst
-                .ops
-                .get(d.ops.len())
-                .copied()
-                .unwrap_or(Operand::Code(0));
-            let soff = inst
-                .ops
-                .get(d.ops.len() + 1)
-                .copied()
-                .unwrap_or(Operand::Code(128));
-            let vaddr = inst
-                .ops
-                .get(d.ops.len() + 2)
-                .copied()
-                .unwrap_or(Operand::Absent);
-            let srsrc = code_of(srsrc, &mut lit)?;
-            if srsrc % 4 != 0 || srsrc >= 128 {
-                return Err(EncodeError::Field("srsrc must be an aligned SGPR quad"));
-            }
-            let soff = fits(code_of(soff, &mut lit)?, 8, "soffset")?;
-            if lit.is_some() {
-                return Err(EncodeError::Field("buffer instructions take no literal"));
-            }
+            let (srsrc, soff, vaddr) = buffer_operands(inst)?;
             let w1 = vgpr(vaddr)?
                 | vgpr(get(Role::Vdata))? << 8
                 | (srsrc >> 2) << 16
@@ -888,30 +884,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             if vi && m.addr64 {
                 return Err(EncodeError::Field("addr64 is not available on GCN 1.2+"));
             }
-            // MUBUF/MTBUF keep srsrc, soffset and vaddr after the row's operands.
-            let srsrc = inst
-                .ops
-                .get(d.ops.len())
-                .copied()
-                .unwrap_or(Operand::Code(0));
-            let soff = inst
-                .ops
-                .get(d.ops.len() + 1)
-                .copied()
-                .unwrap_or(Operand::Code(128));
-            let vaddr = inst
-                .ops
-                .get(d.ops.len() + 2)
-                .copied()
-                .unwrap_or(Operand::Absent);
-            let srsrc = code_of(srsrc, &mut lit)?;
-            if srsrc % 4 != 0 || srsrc >= 128 {
-                return Err(EncodeError::Field("srsrc must be an aligned SGPR quad"));
-            }
-            let soff = fits(code_of(soff, &mut lit)?, 8, "soffset")?;
-            if lit.is_some() {
-                return Err(EncodeError::Field("buffer instructions take no literal"));
-            }
+            let (srsrc, soff, vaddr) = buffer_operands(inst)?;
             // GCN 1.2+ moved MUBUF's SLC into word 0; MTBUF's stays at word 1 bit 22.
             let slc_hi = if vi && d.enc == Enc::Mubuf {
                 0

@@ -571,18 +571,7 @@ impl Asm<'_> {
                     }
                 }
                 // `align=N` (CLRX: `.section .bss align=8`).
-                let mut align = 0u64;
-                if p.ident().is_some_and(|s| s.eq_ignore_ascii_case("align")) {
-                    p.pos += 1;
-                    if !p.eat_punct("=") {
-                        return Err((p.span(), "Expected '=' after 'align'".into()));
-                    }
-                    let (v, s) = self.abs_arg(p)?;
-                    if v != 0 && (v < 0 || v & (v - 1) != 0) {
-                        return Err((s, "Alignment must be power of two or zero".into()));
-                    }
-                    align = v as u64;
-                }
+                let align = self.align_arg(p)?;
                 self.cl2_section(&name, flags, stype.as_deref(), align, span)
             })(),
             _ => return self.config_directive(d, p, span),
@@ -819,19 +808,25 @@ impl Asm<'_> {
 
     fn bss_section(&mut self, p: &mut Parser, span: Span) -> R {
         self.need_new_format(span, "Global BSS")?;
-        let mut align = 0u64;
-        if p.ident().is_some_and(|s| s.eq_ignore_ascii_case("align")) {
-            p.pos += 1;
-            if !p.eat_punct("=") {
-                return Err((p.span(), "Expected '=' after 'align'".into()));
-            }
-            let (v, s) = self.abs_arg(p)?;
-            if v != 0 && (v < 0 || v & (v - 1) != 0) {
-                return Err((s, "Alignment must be power of two or zero".into()));
-            }
-            align = v as u64;
-        }
+        let align = self.align_arg(p)?;
         self.enter_bss(span, align)
+    }
+
+    /// An optional `align=N` (a power of two, or 0: none), as CLRX's `.bss` and
+    /// `.section` take it.
+    fn align_arg(&mut self, p: &mut Parser) -> Result<u64, (Span, String)> {
+        if !p.ident().is_some_and(|s| s.eq_ignore_ascii_case("align")) {
+            return Ok(0);
+        }
+        p.pos += 1;
+        if !p.eat_punct("=") {
+            return Err((p.span(), "Expected '=' after 'align'".into()));
+        }
+        let (v, s) = self.abs_arg(p)?;
+        if v != 0 && (v < 0 || v & (v - 1) != 0) {
+            return Err((s, "Alignment must be power of two or zero".into()));
+        }
+        Ok(v as u64)
     }
 
     /// Go to the bss section (made on first use); a non-zero `align` sets its alignment.
