@@ -1542,13 +1542,14 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 Operand::Imm(take(words, 1)?)
             }
             (Enc::Vop3 | Enc::Vop3p, Role::Vdst) => vg(w0),
-            (Enc::Vop3p, Role::Src0 | Role::Src1 | Role::Src2) => {
+            (Enc::Vop3 | Enc::Vop3p, Role::Src0 | Role::Src1 | Role::Src2) => {
                 let shift = match spec.role {
                     Role::Src0 => 0,
                     Role::Src1 => 9,
                     _ => 18,
                 };
                 let c = (w1 >> shift) & 0x1FF;
+                // (GCN 1.5 takes a literal there.)
                 if arch.is_gfx10() {
                     code(c, &mut lit_used)?
                 } else {
@@ -1557,19 +1558,6 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             }
             (Enc::Vop3, Role::Sdstv) => Operand::Code((w0 & 0xFF) as u16),
             (Enc::Vop3, Role::Sdst) => Operand::Code(((w0 >> 8) & 0x7F) as u16),
-            (Enc::Vop3, Role::Src0 | Role::Src1 | Role::Src2) => {
-                let shift = match spec.role {
-                    Role::Src0 => 0,
-                    Role::Src1 => 9,
-                    _ => 18,
-                };
-                let c = (w1 >> shift) & 0x1FF;
-                if arch.is_gfx10() {
-                    code(c, &mut lit_used)?
-                } else {
-                    Operand::Code(c as u16)
-                }
-            }
             (Enc::Exp, Role::ExpTgt) => {
                 let t = (w0 >> 4) & 63;
                 if matches!(t, 10 | 11 | 16..=31) {
