@@ -311,6 +311,24 @@ pub fn is_64bit(enc: Enc) -> bool {
     )
 }
 
+/// An image instruction's `srsrc` and `ssamp` (0 without one), as encoded: aligned
+/// SGPR groups, no literal.
+fn image_resources(inst: &Inst) -> Result<(u32, u32), EncodeError> {
+    let mut lit = None;
+    let srsrc = code_of(inst.op(Role::Srsrc), &mut lit)?;
+    let ssamp = if has(inst.def(), Role::Ssamp) {
+        code_of(inst.op(Role::Ssamp), &mut lit)?
+    } else {
+        0
+    };
+    if srsrc % 4 != 0 || srsrc >= 128 || ssamp % 4 != 0 || ssamp >= 128 || lit.is_some() {
+        return Err(EncodeError::Field(
+            "srsrc/ssamp must be aligned SGPR groups",
+        ));
+    }
+    Ok((srsrc, ssamp))
+}
+
 /// A MUBUF/MTBUF instruction's operands kept after its row's own: `srsrc` (the
 /// quad's first SGPR), `soffset` (both as encoded) and `vaddr`; no literal, an aligned
 /// quad.
@@ -664,17 +682,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
             return Err(EncodeError::Field("dmask (zero)"));
         }
         Enc::Mimg if arch.is_gfx10() => {
-            let srsrc = code_of(get(Role::Srsrc), &mut lit)?;
-            let ssamp = if has(d, Role::Ssamp) {
-                code_of(get(Role::Ssamp), &mut lit)?
-            } else {
-                0
-            };
-            if srsrc % 4 != 0 || srsrc >= 128 || ssamp % 4 != 0 || ssamp >= 128 || lit.is_some() {
-                return Err(EncodeError::Field(
-                    "srsrc/ssamp must be aligned SGPR groups",
-                ));
-            }
+            let (srsrc, ssamp) = image_resources(inst)?;
             let nsa = &m.nsa[..usize::from(m.nsa_len.min(12))];
             let nsa_dwords = nsa.len().div_ceil(4) as u32;
             let w0 = 0xF000_0000
@@ -716,17 +724,7 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 | b(m.glc, 13)
                 | b(m.unorm, 12)
                 | fits(m.dmask as u32, 4, "dmask")? << 8;
-            let srsrc = code_of(get(Role::Srsrc), &mut lit)?;
-            let ssamp = if has(d, Role::Ssamp) {
-                code_of(get(Role::Ssamp), &mut lit)?
-            } else {
-                0
-            };
-            if srsrc % 4 != 0 || srsrc >= 128 || ssamp % 4 != 0 || ssamp >= 128 || lit.is_some() {
-                return Err(EncodeError::Field(
-                    "srsrc/ssamp must be aligned SGPR groups",
-                ));
-            }
+            let (srsrc, ssamp) = image_resources(inst)?;
             if m.d16 && !vi {
                 return Err(EncodeError::Field("d16 needs GCN 1.2 or later"));
             }
