@@ -59,6 +59,7 @@ pub mod limits;
 pub mod model;
 pub mod props;
 mod reader;
+pub mod rocm;
 mod writer;
 
 pub use config::{
