@@ -30,7 +30,7 @@ pub(crate) struct AsmArgs {
     /// Target architecture (GCN1.0, GCN1.1, GCN1.2, GCN1.4, GCN1.4.1, GCN1.5 or GFX6..GFX10).
     #[arg(short = 'A', long = "arch", value_name = "ARCH")]
     arch: Option<String>,
-    /// Output format: `rawcode` (plain machine code, the default) or `amdcl2`.
+    /// Output format: `rawcode` (plain machine code, the default), `amdcl2` or `rocm`.
     #[arg(short = 'b', long = "binaryFormat", value_name = "FORMAT")]
     format: Option<String>,
     /// Write a 64-bit binary (AMD CL2).
@@ -40,6 +40,9 @@ pub(crate) struct AsmArgs {
     /// default without an installed driver is 0 (the oldest layout).
     #[arg(short = 't', long = "driverVersion", value_name = "VERSION")]
     driver_version: Option<u32>,
+    /// ROCm: write the newer code object layout (NOTE segment first, e_flags 2).
+    #[arg(long = "newROCmBinFormat")]
+    new_rocm_format: bool,
     /// Define a symbol: `-D NAME` (value 0) or `-D NAME=VALUE`.
     #[arg(short = 'D', long = "defsym", value_name = "SYM[=VALUE]")]
     defsyms: Vec<String>,
@@ -161,9 +164,10 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
     let format = match a.format.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None | Some("rawcode") | Some("raw") => kauai_gcn::Format::RawCode,
         Some("amdcl2") => kauai_gcn::Format::AmdCl2,
+        Some("rocm") => kauai_gcn::Format::Rocm,
         Some(other) => {
             return Err(Failure::Usage(format!(
-                "binary format `{other}` is not supported (rawcode, amdcl2)"
+                "binary format `{other}` is not supported (rawcode, amdcl2, rocm)"
             )))
         }
     };
@@ -181,6 +185,7 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
         format,
         bits64: a.bits64,
         driver_version: a.driver_version,
+        rocm_new_format: a.new_rocm_format,
         defsyms,
         include_dirs: a.include.clone(),
         ..kauai_gcn::AsmOptions::default()
@@ -200,7 +205,7 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
     let bytes = match (&out.binary, out.format) {
         (Some(b), _) => b.as_slice(),
         (None, kauai_gcn::Format::RawCode) => out.code(),
-        (None, kauai_gcn::Format::AmdCl2) => {
+        (None, kauai_gcn::Format::AmdCl2 | kauai_gcn::Format::Rocm) => {
             return Err(Failure::Input(format!("{what}: no binary was produced")))
         }
     };

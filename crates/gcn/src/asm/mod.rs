@@ -11,6 +11,7 @@ pub mod instr;
 pub mod lex;
 mod macros;
 mod pseudo;
+mod rocm;
 pub mod scope;
 
 use rustc_hash::FxHashMap as HashMap;
@@ -34,6 +35,8 @@ pub enum Format {
     RawCode,
     /// AMD OpenCL 2.0 binary (`.amdcl2`); the container is written by `kauai-amdbin`.
     AmdCl2,
+    /// ROCm code object (`.rocm`), written by `kauai-amdbin`'s `rocm` module.
+    Rocm,
 }
 
 /// Assembler options (the command line's `-g`, `-A`, `-D`, `-I`, `-6`, `-t`).
@@ -46,6 +49,8 @@ pub struct AsmOptions {
     pub format: Format,
     pub bits64: bool,
     pub driver_version: Option<u32>,
+    /// ROCm: the newer layout (`--newROCmBinFormat`, `.newbinfmt`).
+    pub rocm_new_format: bool,
     /// `-D name=value` definitions.
     pub defsyms: Vec<(String, i64)>,
     /// `-I` include directories.
@@ -63,6 +68,7 @@ impl Default for AsmOptions {
             format: Format::RawCode,
             bits64: false,
             driver_version: None,
+            rocm_new_format: false,
             defsyms: Vec::new(),
             include_dirs: Vec::new(),
             max_expansion_bytes: limits::MAX_EXPANSION_BYTES,
@@ -92,6 +98,8 @@ pub struct AsmOutput {
     pub prints: Vec<String>,
     /// `.amdcl2`: the binary's content as `kauai-amdbin` input, and the written binary.
     pub cl2: Option<kauai_amdbin::Cl2Input>,
+    /// `.rocm`: the code object's content as `kauai-amdbin` input.
+    pub rocm: Option<kauai_amdbin::rocm::RocmInput>,
     pub binary: Option<Vec<u8>>,
 }
 
@@ -318,6 +326,12 @@ pub fn assemble(
             a.err(s, m);
         }
     }
+    if opts.format == Format::Rocm {
+        a.format = Format::RawCode;
+        if let Err((s, m)) = a.enable_rocm(Span::default()) {
+            a.err(s, m);
+        }
+    }
     for (n, v) in &opts.defsyms {
         a.syms.insert(
             n.clone(),
@@ -335,9 +349,19 @@ pub fn assemble(
     } else {
         None
     };
-    let (cl2, binary) = match built {
+    let (cl2, mut binary) = match built {
         Some((i, b)) => (Some(i), Some(b)),
         None => (None, None),
+    };
+    let rocm = match (a.format == Format::Rocm && a.errors == 0)
+        .then(|| a.finish_rocm())
+        .flatten()
+    {
+        Some((i, b)) => {
+            binary = Some(b);
+            Some(i)
+        }
+        None => None,
     };
     let out = AsmOutput {
         arch: a.arch,
@@ -348,6 +372,7 @@ pub fn assemble(
         sections: a.sections,
         prints: a.prints,
         cl2,
+        rocm,
         binary,
     };
     let errors = diags.error_count() - before;
@@ -1816,7 +1841,8 @@ impl Asm<'_> {
                 let f = match n.as_str() {
                     "rawcode" | "raw" => Some(Format::RawCode),
                     "amdcl2" => Some(Format::AmdCl2),
-                    "amd" | "gallium" | "rocm" => None,
+                    "rocm" => Some(Format::Rocm),
+                    "amd" | "gallium" => None,
                     _ => return Err((s, format!("unknown binary format '{n}'"))),
                 };
                 (f == Some(self.format)) == (kind == ".iffmt")
@@ -1882,7 +1908,12 @@ impl Asm<'_> {
                 None if matches!(d, ".skip" | ".space" | ".zero" | ".org") => pseudo::Out::Moves,
                 None => pseudo::Out::Nothing,
             };
-            if self.format == Format::AmdCl2 {
+            if self.format == Format::Rocm {
+                if let Some(r) = self.rocm_directive(d, &mut p, span) {
+                    return r;
+                }
+            }
+            if matches!(self.format, Format::AmdCl2 | Format::Rocm) {
                 if let Some(r) = self.cl2_directive(d, &mut p, span) {
                     return r;
                 }
@@ -2071,6 +2102,7 @@ impl Asm<'_> {
                 ".32bit" => self.bits64 = false,
                 ".rawcode" => self.format = Format::RawCode,
                 ".amdcl2" => self.enable_cl2(span)?,
+                ".rocm" => self.enable_rocm(span)?,
                 ".format" => {
                     let n = p
                         .ident()
@@ -2081,6 +2113,7 @@ impl Asm<'_> {
                     match n.as_str() {
                         "rawcode" | "raw" => self.format = Format::RawCode,
                         "amdcl2" => self.enable_cl2(s)?,
+                        "rocm" => self.enable_rocm(s)?,
                         _ => return Err((s, format!("not supported yet: format '{n}'"))),
                     }
                 }
