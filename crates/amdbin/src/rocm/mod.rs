@@ -128,3 +128,22 @@ pub fn is_rocm(bytes: &[u8]) -> bool {
         && bytes[7] == ELFOSABI_AMDGPU_HSA
         && u16::from_le_bytes([bytes[18], bytes[19]]) == EM_AMDGPU
 }
+
+/// The ROCm reader's robustness property, shared by the fuzz target
+/// (`fuzz/fuzz_targets/amdbin_read_rocm.rs`) and the property test
+/// (`tests/it/rocm.rs`): reading any bytes never panics, and whatever reads writes
+/// back to exactly those bytes (the reader checks that itself) and reads again to the
+/// same input. Panics when the property fails. Not part of the crate's API.
+#[doc(hidden)]
+pub fn read_write_holds(data: &[u8]) {
+    let Ok(input) = read_rocm(data) else {
+        return;
+    };
+    let again = write_rocm(&input).expect("what reads writes");
+    assert!(again == data, "read then write changed the bytes");
+    assert_eq!(
+        read_rocm(&again).as_ref(),
+        Ok(&input),
+        "second read differs"
+    );
+}

@@ -52,9 +52,7 @@ fn mutated_oracles_never_panic() {
                 let at = (next() % b.len() as u64) as usize;
                 b[at] ^= 1 << (next() % 8);
             }
-            if let Ok(input) = read_rocm(&b) {
-                assert!(write_rocm(&input).expect("writes") == b, "{name} #{i}");
-            }
+            kauai_amdbin::rocm::read_write_holds(&b);
         }
     }
 }
