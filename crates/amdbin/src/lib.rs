@@ -54,6 +54,7 @@ pub mod config;
 mod derive;
 pub mod device;
 pub mod elf;
+pub mod gallium;
 pub mod gen;
 pub mod limits;
 pub mod model;

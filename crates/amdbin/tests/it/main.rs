@@ -3,6 +3,7 @@
 
 mod derive;
 mod device;
+mod gallium;
 mod layout;
 mod oracle;
 mod robust;
