@@ -30,7 +30,8 @@ pub(crate) struct AsmArgs {
     /// Target architecture (GCN1.0, GCN1.1, GCN1.2, GCN1.4, GCN1.4.1, GCN1.5 or GFX6..GFX10).
     #[arg(short = 'A', long = "arch", value_name = "ARCH")]
     arch: Option<String>,
-    /// Output format: `rawcode` (plain machine code, the default), `amdcl2` or `rocm`.
+    /// Output format: `rawcode` (plain machine code, the default), `amdcl2`, `rocm` or
+    /// `gallium`.
     #[arg(short = 'b', long = "binaryFormat", value_name = "FORMAT")]
     format: Option<String>,
     /// Write a 64-bit binary (AMD CL2).
@@ -43,6 +44,11 @@ pub(crate) struct AsmArgs {
     /// ROCm: write the newer code object layout (NOTE segment first, e_flags 2).
     #[arg(long = "newROCmBinFormat")]
     new_rocm_format: bool,
+    /// Gallium: the LLVM version (major * 10000 + minor * 100) whose layout to write;
+    /// 40000 and later (the default) start kernels with HSA descriptors. `-t` gives
+    /// the Mesa version.
+    #[arg(long = "llvmVersion", value_name = "VERSION")]
+    llvm_version: Option<u32>,
     /// Define a symbol: `-D NAME` (value 0) or `-D NAME=VALUE`.
     #[arg(short = 'D', long = "defsym", value_name = "SYM[=VALUE]")]
     defsyms: Vec<String>,
@@ -165,9 +171,10 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
         None | Some("rawcode") | Some("raw") => kauai_gcn::Format::RawCode,
         Some("amdcl2") => kauai_gcn::Format::AmdCl2,
         Some("rocm") => kauai_gcn::Format::Rocm,
+        Some("gallium") => kauai_gcn::Format::Gallium,
         Some(other) => {
             return Err(Failure::Usage(format!(
-                "binary format `{other}` is not supported (rawcode, amdcl2, rocm)"
+                "binary format `{other}` is not supported (rawcode, amdcl2, rocm, gallium)"
             )))
         }
     };
@@ -186,6 +193,7 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
         bits64: a.bits64,
         driver_version: a.driver_version,
         rocm_new_format: a.new_rocm_format,
+        llvm_version: a.llvm_version,
         defsyms,
         include_dirs: a.include.clone(),
         ..kauai_gcn::AsmOptions::default()
@@ -205,9 +213,10 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
     let bytes = match (&out.binary, out.format) {
         (Some(b), _) => b.as_slice(),
         (None, kauai_gcn::Format::RawCode) => out.code(),
-        (None, kauai_gcn::Format::AmdCl2 | kauai_gcn::Format::Rocm) => {
-            return Err(Failure::Input(format!("{what}: no binary was produced")))
-        }
+        (
+            None,
+            kauai_gcn::Format::AmdCl2 | kauai_gcn::Format::Rocm | kauai_gcn::Format::Gallium,
+        ) => return Err(Failure::Input(format!("{what}: no binary was produced"))),
     };
     write_binary(&a.output, bytes)?;
     Ok(ExitCode::SUCCESS)

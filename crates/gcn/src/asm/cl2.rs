@@ -67,8 +67,8 @@ pub(super) struct HsaFields {
     kernel_code_prefetch_size: Option<u64>,
     max_scratch_backing_memory: Option<u64>,
     /// kernel_code_properties bits set by `.use_*` and friends.
-    properties: u32,
-    private_elem_size: Option<u32>,
+    pub(super) properties: u32,
+    pub(super) private_elem_size: Option<u32>,
     workitem_private_segment_size: Option<u32>,
     workgroup_group_segment_size: Option<u32>,
     gds_segment_size: Option<u32>,
@@ -86,7 +86,7 @@ pub(super) struct HsaFields {
     wavefront_size: Option<u8>,
     call_convention: Option<u32>,
     runtime_loader_kernel_symbol: Option<u64>,
-    user_data_num: Option<u32>,
+    pub(super) user_data_num: Option<u32>,
 }
 
 pub(super) struct KernelState {
@@ -124,7 +124,7 @@ pub(super) struct Cl2State {
     bss: Option<u32>,
     bss_align: u64,
     sampler_init: Option<u32>,
-    driver_version: Option<u32>,
+    pub(super) driver_version: Option<u32>,
     /// The last `.driver_version` statement.
     driver_span: Option<Span>,
     /// The statement that chose the format (None: the `-b` option).
@@ -150,6 +150,8 @@ pub(super) struct Cl2State {
     /// The ROCm format's own state (`.rocm`), which otherwise works as CLRX's HSA
     /// layout: kernels' descriptors and code in one `.text`.
     pub(super) rocm: Option<super::rocm::RocmState>,
+    /// The Gallium format's own state (`.gallium`), on the same HSA layout.
+    pub(super) gallium: Option<super::gallium::GalliumState>,
 }
 
 /// A section made by `.section` in an AMD CL2 source.
@@ -256,7 +258,7 @@ impl Asm<'_> {
         if self.format == super::Format::AmdCl2 {
             return Ok(());
         }
-        if self.format == super::Format::Rocm
+        if matches!(self.format, super::Format::Rocm | super::Format::Gallium)
             || self.sections.len() > 1
             || !self.sections[0].data.is_empty()
         {
@@ -327,7 +329,9 @@ impl Asm<'_> {
     }
 
     fn need_new_format(&self, span: Span, what: &str) -> R {
-        if self.format != super::Format::Rocm && self.driver_version() < 191205 {
+        if !matches!(self.format, super::Format::Rocm | super::Format::Gallium)
+            && self.driver_version() < 191205
+        {
             return Err((span, format!("{what} allowed only for new binary format")));
         }
         Ok(())
@@ -1881,7 +1885,8 @@ impl Asm<'_> {
         let private_elem = h.private_elem_size.unwrap_or(0);
         let (cv_major, cv_minor) = h.code_version.unwrap_or((1, 0));
         let (mk, mmaj, mmin, mstep) = h.machine.unwrap_or((1, 0, 0, 0));
-        let new = self.format == super::Format::Rocm || self.driver_version() >= 191205;
+        let new = matches!(self.format, super::Format::Rocm | super::Format::Gallium)
+            || self.driver_version() >= 191205;
         let kernarg = h
             .kernarg_segment_size
             .unwrap_or_else(|| kauai_amdbin::gen::kernarg_size(cfg, self.bits64, new) as u64);

@@ -7,6 +7,7 @@
 
 mod cl2;
 pub mod expr;
+mod gallium;
 pub mod instr;
 pub mod lex;
 mod macros;
@@ -37,6 +38,8 @@ pub enum Format {
     AmdCl2,
     /// ROCm code object (`.rocm`), written by `kauai-amdbin`'s `rocm` module.
     Rocm,
+    /// Mesa clover binary (`.gallium`), written by `kauai-amdbin`'s `gallium` module.
+    Gallium,
 }
 
 /// Assembler options (the command line's `-g`, `-A`, `-D`, `-I`, `-6`, `-t`).
@@ -51,6 +54,9 @@ pub struct AsmOptions {
     pub driver_version: Option<u32>,
     /// ROCm: the newer layout (`--newROCmBinFormat`, `.newbinfmt`).
     pub rocm_new_format: bool,
+    /// Gallium: the LLVM version whose layout to write (`--llvmVersion`; none = 4.0
+    /// and later, kernels start with HSA descriptors).
+    pub llvm_version: Option<u32>,
     /// `-D name=value` definitions.
     pub defsyms: Vec<(String, i64)>,
     /// `-I` include directories.
@@ -69,6 +75,7 @@ impl Default for AsmOptions {
             bits64: false,
             driver_version: None,
             rocm_new_format: false,
+            llvm_version: None,
             defsyms: Vec::new(),
             include_dirs: Vec::new(),
             max_expansion_bytes: limits::MAX_EXPANSION_BYTES,
@@ -100,6 +107,8 @@ pub struct AsmOutput {
     pub cl2: Option<kauai_amdbin::Cl2Input>,
     /// `.rocm`: the code object's content as `kauai-amdbin` input.
     pub rocm: Option<kauai_amdbin::rocm::RocmInput>,
+    /// `.gallium`: the binary's content as `kauai-amdbin` input.
+    pub gallium: Option<kauai_amdbin::gallium::GalliumInput>,
     pub binary: Option<Vec<u8>>,
 }
 
@@ -332,6 +341,12 @@ pub fn assemble(
             a.err(s, m);
         }
     }
+    if opts.format == Format::Gallium {
+        a.format = Format::RawCode;
+        if let Err((s, m)) = a.enable_gallium(Span::default()) {
+            a.err(s, m);
+        }
+    }
     for (n, v) in &opts.defsyms {
         a.syms.insert(
             n.clone(),
@@ -363,6 +378,16 @@ pub fn assemble(
         }
         None => None,
     };
+    let gallium = match (a.format == Format::Gallium && a.errors == 0)
+        .then(|| a.finish_gallium())
+        .flatten()
+    {
+        Some((i, b)) => {
+            binary = Some(b);
+            Some(i)
+        }
+        None => None,
+    };
     let out = AsmOutput {
         arch: a.arch,
         gpu: a.gpu,
@@ -373,6 +398,7 @@ pub fn assemble(
         prints: a.prints,
         cl2,
         rocm,
+        gallium,
         binary,
     };
     let errors = diags.error_count() - before;
@@ -1842,7 +1868,8 @@ impl Asm<'_> {
                     "rawcode" | "raw" => Some(Format::RawCode),
                     "amdcl2" => Some(Format::AmdCl2),
                     "rocm" => Some(Format::Rocm),
-                    "amd" | "gallium" => None,
+                    "gallium" => Some(Format::Gallium),
+                    "amd" => None,
                     _ => return Err((s, format!("unknown binary format '{n}'"))),
                 };
                 (f == Some(self.format)) == (kind == ".iffmt")
@@ -1913,7 +1940,12 @@ impl Asm<'_> {
                     return r;
                 }
             }
-            if matches!(self.format, Format::AmdCl2 | Format::Rocm) {
+            if self.format == Format::Gallium {
+                if let Some(r) = self.gallium_directive(d, &mut p, span) {
+                    return r;
+                }
+            }
+            if matches!(self.format, Format::AmdCl2 | Format::Rocm | Format::Gallium) {
                 if let Some(r) = self.cl2_directive(d, &mut p, span) {
                     return r;
                 }
@@ -2103,6 +2135,7 @@ impl Asm<'_> {
                 ".rawcode" => self.format = Format::RawCode,
                 ".amdcl2" => self.enable_cl2(span)?,
                 ".rocm" => self.enable_rocm(span)?,
+                ".gallium" => self.enable_gallium(span)?,
                 ".format" => {
                     let n = p
                         .ident()
@@ -2114,6 +2147,7 @@ impl Asm<'_> {
                         "rawcode" | "raw" => self.format = Format::RawCode,
                         "amdcl2" => self.enable_cl2(s)?,
                         "rocm" => self.enable_rocm(s)?,
+                        "gallium" => self.enable_gallium(s)?,
                         _ => return Err((s, format!("not supported yet: format '{n}'"))),
                     }
                 }
