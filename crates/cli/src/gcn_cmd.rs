@@ -235,6 +235,31 @@ pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
         hex: a.hex || a.all,
         floats: a.floats || a.all,
     };
+    let container = kauai_gcn::Cl2DisasmOptions {
+        all: a.all,
+        config: a.config,
+        code,
+    };
+    // ROCm code objects are ELF64 for the HSA ABI; Gallium binaries are not ELF and
+    // are recognised by reading them (the reader accepts only CLRX's exact layout).
+    let other = if kauai_gcn::is_rocm(&bytes) {
+        Some(kauai_gcn::disassemble_rocm(&bytes, &container).map_err(|e| e.to_string()))
+    } else if kauai_gcn::is_gallium(&bytes) {
+        Some(
+            kauai_gcn::disassemble_gallium(&bytes, a.gpu.as_deref(), &container)
+                .map_err(|e| e.to_string()),
+        )
+    } else {
+        None
+    };
+    if let Some(d) = other {
+        let d = d.map_err(|e| Failure::Input(format!("kauai: {}: {e}", a.file.display())))?;
+        for w in &d.warnings {
+            eprintln!("kauai: warning: {}: {w}", a.file.display());
+        }
+        print!("{}", d.text);
+        return Ok(ExitCode::SUCCESS);
+    }
     if is_elf(&bytes) {
         let opts = kauai_gcn::Cl2DisasmOptions {
             all: a.all,

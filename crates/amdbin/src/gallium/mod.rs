@@ -11,8 +11,10 @@
 //!   target alignment, sign extension (0 zext, 1 sext), semantic
 //!   ([`ARG_SEMANTICS`]);
 //! * `u32` section count (1), then the section: `u32` id 0, `u32` type (0; 2 =
-//!   "text executable" for Mesa 17.2 and later), `u32` size, `u32` size + 4, `u32`
+//!   "text executable" for Mesa 17 and later), `u32` size, `u32` size + 4, `u32`
 //!   size again and the section's bytes: an inner ELF (class 32 or 64, `ET_REL`).
+//!   (The section type 2 comes with Mesa 17: clrxasm `-t 170200` writes it and
+//!   clrxdisasm reads it back as 170000, so the threshold is taken as 170000.)
 //!
 //! The inner ELF holds `.text` (all kernels' code; with LLVM 4.0 and later each
 //! kernel starts with its 256-byte `amd_kernel_code_t`), empty `.data` and `.bss`,
@@ -21,7 +23,7 @@
 //! and later, spilled SGPRs 4 and VGPRs 8), `.rodata` (global data, if any),
 //! `.comment`, `.note.GNU-stack`, `.shstrtab`, the section headers, `.symtab`
 //! (`EndOfTextLabel`, one symbol per section, the kernels) and `.strtab`. For Mesa
-//! 17.2 and later the inner ELF says OS ABI 0x40 (HSA) and machine 0xE0 (AMDGPU).
+//! 17 and later the inner ELF says OS ABI 0x40 (HSA) and machine 0xE0 (AMDGPU).
 //!
 //! # Limits
 //!
@@ -94,7 +96,8 @@ pub struct GalliumInput {
     /// ELF64 inner binary (`-6`).
     pub is64: bool,
     /// Mesa version (major * 10000 + minor * 100 + patch; 0 = unknown, older): from
-    /// 170200 the section type is 2 and the inner ELF names the HSA ABI.
+    /// 170000 the section type is 2 and the inner ELF names the HSA ABI (the reader
+    /// gives 170000 or 0).
     pub mesa_version: u32,
     /// Global data (`.rodata`); `None` = no such section.
     pub global_data: Option<Vec<u8>>,

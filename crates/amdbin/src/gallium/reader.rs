@@ -109,7 +109,7 @@ pub fn read_gallium(bytes: &[u8]) -> Result<GalliumInput, GalliumError> {
     let stype = c.u32("a section type")?;
     let mesa_version = match stype {
         0 => 0,
-        2 => 170200,
+        2 => 170000,
         t => return Err(GalliumError::Unsupported(format!("section type {t}"))),
     };
     let size = c.u32("a section size")?;

@@ -115,7 +115,7 @@ fn inner_elf(input: &GalliumInput, kernels: &[&GalliumKernel]) -> Vec<u8> {
     o.extend_from_slice(b"\x7fELF");
     o.push(if is64 { 2 } else { 1 });
     o.extend_from_slice(&[1, 1]);
-    let hsa = input.mesa_version >= 170200;
+    let hsa = input.mesa_version >= 170000;
     o.push(if hsa { 0x40 } else { 0 });
     o.extend_from_slice(&[0; 8]);
     o.extend_from_slice(&1u16.to_le_bytes());
@@ -218,7 +218,7 @@ pub fn write_gallium(input: &GalliumInput) -> Result<Vec<u8>, GalliumError> {
     }
     put32(&mut o, 1);
     put32(&mut o, 0);
-    put32(&mut o, if input.mesa_version >= 170200 { 2 } else { 0 });
+    put32(&mut o, if input.mesa_version >= 170000 { 2 } else { 0 });
     put32(&mut o, elf.len() as u32);
     put32(&mut o, elf.len() as u32 + 4);
     put32(&mut o, elf.len() as u32);

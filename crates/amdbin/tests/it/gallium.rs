@@ -9,7 +9,7 @@ const ORACLES: &[(&str, bool, u32, usize)] = &[
     ("gallium_basic_llvm38_64.bin", true, 0, 3),
     ("gallium_hsa_default.bin", false, 0, 5),
     ("gallium_hsa_llvm40_64.bin", true, 0, 5),
-    ("gallium_hsa_mesa1702_llvm50.bin", false, 170200, 5),
+    ("gallium_hsa_mesa1702_llvm50.bin", false, 170000, 5),
 ];
 
 fn oracle(name: &str) -> Vec<u8> {

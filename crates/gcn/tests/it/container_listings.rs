@@ -1,0 +1,137 @@
+//! `clrxdisasm`'s listings of the ROCm and Gallium binaries of `tests/data/clrx_bins`
+//! (the rows of `expected_rocm.txt` and `expected_gallium.txt`; `NAME.a.txt` from
+//! `clrxdisasm -a`, `NAME.C.txt` from `-C`, `NAME.fh.txt` from `-f -h`) against
+//! Kauai's `disassemble_rocm` / `disassemble_gallium` with the same options. As in
+//! `clrx_bin_listings.rs`, the lines shared in order are counted per listing kind and
+//! compared with `listings_rocm_gallium.txt` (`BLESS=1` rewrites it). And the `-a`
+//! listing of every binary reassembles to the same bytes.
+
+use kauai_diag::{Diagnostics, SourceMap};
+use kauai_gcn::{
+    assemble, disassemble_gallium, disassemble_rocm, AsmOptions, Cl2DisasmOptions, DisasmOptions,
+};
+use std::fmt::Write;
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/clrx_bins/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The binaries: the first column of both tables.
+fn names() -> Vec<String> {
+    let mut out = Vec::new();
+    for t in ["expected_rocm.txt", "expected_gallium.txt"] {
+        let table = std::fs::read_to_string(data(t)).expect("table");
+        out.extend(
+            table
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .filter_map(|l| l.split_whitespace().next().map(str::to_string)),
+        );
+    }
+    out
+}
+
+fn listing(name: &str, bytes: &[u8], opts: &Cl2DisasmOptions) -> String {
+    if name.starts_with("rocm") {
+        disassemble_rocm(bytes, opts)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .text
+    } else {
+        disassemble_gallium(bytes, None, opts)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .text
+    }
+}
+
+/// Lines two texts share in order (the length of a longest common subsequence).
+fn common_lines(a: &[&str], b: &[&str]) -> usize {
+    let mut prev = vec![0usize; b.len() + 1];
+    for x in a {
+        let mut cur = vec![0usize; b.len() + 1];
+        for (j, y) in b.iter().enumerate() {
+            cur[j + 1] = if x == y {
+                prev[j] + 1
+            } else {
+                cur[j].max(prev[j + 1])
+            };
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[test]
+fn rocm_gallium_listings() {
+    let kinds: [(&str, bool, bool, bool); 3] = [
+        // clrxdisasm's -a also prints the words and float comments (-h -f).
+        ("a", true, false, true),
+        ("C", false, true, false),
+        ("fh", false, false, true),
+    ];
+    let mut counts = String::new();
+    for (kind, all, config, words) in kinds {
+        let (mut same, mut theirs_total, mut ours_total) = (0, 0, 0);
+        for name in names() {
+            let bytes = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
+            let theirs =
+                std::fs::read_to_string(data(&format!("{name}.{kind}.txt"))).expect("listing");
+            let opts = Cl2DisasmOptions {
+                all,
+                config,
+                code: DisasmOptions {
+                    offsets: true,
+                    hex: words,
+                    floats: words,
+                },
+            };
+            let ours = listing(&name, &bytes, &opts);
+            let t: Vec<&str> = theirs.lines().skip(1).collect();
+            let o: Vec<&str> = ours.lines().collect();
+            same += common_lines(&t, &o);
+            theirs_total += t.len();
+            ours_total += o.len();
+        }
+        let _ = writeln!(
+            counts,
+            "-{kind}: {same} lines as clrxdisasm's of {theirs_total} ({ours_total} printed)"
+        );
+    }
+    println!("clrxdisasm listings:\n{counts}");
+    let exp = std::path::PathBuf::from(data("listings_rocm_gallium.txt"));
+    let header = "# Lines of clrxdisasm's listings of the ROCm and Gallium binaries that Kauai's\n\
+                  # listings share (tests/it/container_listings.rs; BLESS=1 rewrites the counts).\n";
+    let e = kauai_testkit::Expected::split(
+        &exp,
+        "#### EXPECTED",
+        &std::fs::read_to_string(&exp).unwrap_or_else(|_| header.to_string()),
+    );
+    if let Err(msg) = e.check(&counts) {
+        panic!("{msg}");
+    }
+}
+
+#[test]
+fn all_listings_reassemble_to_the_same_bytes() {
+    for name in names() {
+        let bytes = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
+        let opts = Cl2DisasmOptions {
+            all: true,
+            config: false,
+            code: DisasmOptions {
+                offsets: true,
+                hex: true,
+                floats: true,
+            },
+        };
+        let text = listing(&name, &bytes, &opts);
+        let mut sm = SourceMap::new();
+        let f = sm.add("listing.s", text);
+        let mut d = Diagnostics::new();
+        let out = assemble(&mut sm, f, &AsmOptions::default(), &mut d)
+            .unwrap_or_else(|_| panic!("{name}: {}", d.render(&sm)));
+        assert!(
+            out.binary.as_deref() == Some(bytes.as_slice()),
+            "{name}: the -a listing reassembles to other bytes"
+        );
+    }
+}
