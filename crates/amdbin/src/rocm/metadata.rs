@@ -300,3 +300,146 @@ impl RocmMetadata {
         o
     }
 }
+
+/// A plain or single-quoted YAML scalar's value.
+fn unquote(v: &str) -> String {
+    match v.strip_prefix('\'').and_then(|r| r.strip_suffix('\'')) {
+        Some(inner) => inner.replace("''", "'"),
+        None => v.to_string(),
+    }
+}
+
+/// `[ a, b, ... ]` as numbers.
+fn numbers(v: &str) -> Option<Vec<u64>> {
+    let inner = v.strip_prefix('[')?.strip_suffix(']')?;
+    inner.split(',').map(|x| x.trim().parse().ok()).collect()
+}
+
+impl RocmMetadata {
+    /// Parse metadata text of the shape [`RocmMetadata::to_yaml`] writes; `None` for
+    /// anything else (a caller keeps such text raw). Checking that `to_yaml` of the
+    /// result gives the text back tells whether the model holds all of it.
+    pub fn from_yaml(text: &str) -> Option<RocmMetadata> {
+        #[derive(PartialEq)]
+        enum In {
+            Top,
+            Kernel,
+            Attrs,
+            Args,
+            CodeProps,
+        }
+        let mut md = RocmMetadata::default();
+        let mut place = In::Top;
+        let mut lines = text.lines();
+        if lines.next()? != "---" {
+            return None;
+        }
+        for line in lines {
+            if line == "..." {
+                return Some(md);
+            }
+            let indent = line.len() - line.trim_start().len();
+            let body = line.trim_start();
+            let (item, body) = match body.strip_prefix("- ") {
+                Some(b) => (true, b),
+                None => (false, body),
+            };
+            let (key, value) = body.split_once(':')?;
+            let value = value.trim();
+            let num = || value.parse::<u64>().ok();
+            match (indent, item) {
+                (0, false) => match key {
+                    "Version" => {
+                        let v = numbers(value)?;
+                        md.version = (*v.first()? as u32, *v.get(1)? as u32);
+                    }
+                    "Kernels" => {}
+                    _ => return None,
+                },
+                (2, true) if key == "Name" => {
+                    md.kernels.push(KernelMd {
+                        name: unquote(value),
+                        ..KernelMd::default()
+                    });
+                    place = In::Kernel;
+                }
+                (4, false) => {
+                    let k = md.kernels.last_mut()?;
+                    place = In::Kernel;
+                    match key {
+                        "SymbolName" => k.symbol_name = unquote(value),
+                        "Language" => k.language = unquote(value),
+                        "LanguageVersion" => {
+                            let v = numbers(value)?;
+                            k.language_version = Some((*v.first()? as u32, *v.get(1)? as u32));
+                        }
+                        "Attrs" => place = In::Attrs,
+                        "Args" => place = In::Args,
+                        "CodeProps" => place = In::CodeProps,
+                        _ => return None,
+                    }
+                }
+                (6, false) if place == In::Attrs => {
+                    let k = md.kernels.last_mut()?;
+                    let three = |v: &str| -> Option<[u32; 3]> {
+                        let n = numbers(v)?;
+                        Some([*n.first()? as u32, *n.get(1)? as u32, *n.get(2)? as u32])
+                    };
+                    match key {
+                        "ReqdWorkGroupSize" => k.reqd_work_group_size = three(value)?,
+                        "WorkGroupSizeHint" => k.work_group_size_hint = three(value)?,
+                        "VecTypeHint" => k.vec_type_hint = unquote(value),
+                        _ => return None,
+                    }
+                }
+                (6, false) if place == In::CodeProps => {
+                    let k = md.kernels.last_mut()?;
+                    let v = num()?;
+                    match key {
+                        "KernargSegmentSize" => k.kernarg_segment_size = v,
+                        "GroupSegmentFixedSize" => k.group_segment_fixed_size = v,
+                        "PrivateSegmentFixedSize" => k.private_segment_fixed_size = v,
+                        "KernargSegmentAlign" => k.kernarg_segment_align = v,
+                        "WavefrontSize" => k.wavefront_size = v,
+                        "NumSGPRs" => k.num_sgprs = v,
+                        "NumVGPRs" => k.num_vgprs = v,
+                        "MaxFlatWorkGroupSize" => k.max_flat_work_group_size = v,
+                        _ => return None,
+                    }
+                }
+                // An argument starts with `      - KEY:` (its keys line up at 8).
+                (6, true) | (8, false) if place == In::Args => {
+                    let k = md.kernels.last_mut()?;
+                    if item {
+                        k.args.push(ArgMd::default());
+                    }
+                    let a = k.args.last_mut()?;
+                    let flag = || match value {
+                        "true" => Some(true),
+                        "false" => Some(false),
+                        _ => None,
+                    };
+                    match key {
+                        "Name" => a.name = unquote(value),
+                        "TypeName" => a.type_name = unquote(value),
+                        "Size" => a.size = num()?,
+                        "Align" => a.align = num()?,
+                        "ValueKind" => a.value_kind = value.to_string(),
+                        "ValueType" => a.value_type = value.to_string(),
+                        "PointeeAlign" => a.pointee_align = num()?,
+                        "AddrSpaceQual" => a.addr_space = Some(value.to_string()),
+                        "AccQual" => a.acc_qual = Some(value.to_string()),
+                        "ActualAccQual" => a.actual_acc_qual = Some(value.to_string()),
+                        "IsConst" => a.is_const = flag()?,
+                        "IsRestrict" => a.is_restrict = flag()?,
+                        "IsVolatile" => a.is_volatile = flag()?,
+                        "IsPipe" => a.is_pipe = flag()?,
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+}

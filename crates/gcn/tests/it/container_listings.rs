@@ -4,7 +4,7 @@
 //! Kauai's `disassemble_rocm` / `disassemble_gallium` with the same options. As in
 //! `clrx_bin_listings.rs`, the lines shared in order are counted per listing kind and
 //! compared with `listings_rocm_gallium.txt` (`BLESS=1` rewrites it). And the `-a`
-//! listing of every binary reassembles to the same bytes.
+//! and `-C` listings of every binary reassemble to the same bytes.
 
 use kauai_diag::{Diagnostics, SourceMap};
 use kauai_gcn::{
@@ -114,24 +114,26 @@ fn rocm_gallium_listings() {
 fn all_listings_reassemble_to_the_same_bytes() {
     for name in names() {
         let bytes = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
-        let opts = Cl2DisasmOptions {
-            all: true,
-            config: false,
-            code: DisasmOptions {
-                offsets: true,
-                hex: true,
-                floats: true,
-            },
-        };
-        let text = listing(&name, &bytes, &opts);
-        let mut sm = SourceMap::new();
-        let f = sm.add("listing.s", text);
-        let mut d = Diagnostics::new();
-        let out = assemble(&mut sm, f, &AsmOptions::default(), &mut d)
-            .unwrap_or_else(|_| panic!("{name}: {}", d.render(&sm)));
-        assert!(
-            out.binary.as_deref() == Some(bytes.as_slice()),
-            "{name}: the -a listing reassembles to other bytes"
-        );
+        for (all, config, kind) in [(true, false, "-a"), (false, true, "-C")] {
+            let opts = Cl2DisasmOptions {
+                all,
+                config,
+                code: DisasmOptions {
+                    offsets: true,
+                    hex: true,
+                    floats: true,
+                },
+            };
+            let text = listing(&name, &bytes, &opts);
+            let mut sm = SourceMap::new();
+            let f = sm.add("listing.s", text);
+            let mut d = Diagnostics::new();
+            let out = assemble(&mut sm, f, &AsmOptions::default(), &mut d)
+                .unwrap_or_else(|_| panic!("{name} {kind}: {}", d.render(&sm)));
+            assert!(
+                out.binary.as_deref() == Some(bytes.as_slice()),
+                "{name}: the {kind} listing reassembles to other bytes"
+            );
+        }
     }
 }
