@@ -18,7 +18,7 @@
 //! `.AMDGPU.config` entries (with `-a` otherwise `.llvm_version 30800`, since Kauai's
 //! default is the LLVM 4.0 layout) and `.driver_version` for the Mesa 17 layout; per
 //! kernel (by name) `.kernel` and, with `-a`, `.args` and `.proginfo` with its raw
-//! entries; then `.text` with each
+//! entries (with `-C` a `.config` form of them, checked to reassemble); then `.text` with each
 //! kernel's label and code (descriptors of the LLVM 4.0 layout decode as code, as in
 //! clrxdisasm, and reassemble to the same words); zero words print as `.fill`.
 
@@ -524,14 +524,97 @@ fn rocm_listing(
     })
 }
 
-/// Disassemble a Gallium binary for device `gpu` (CLRX's default: CapeVerde).
+/// Disassemble a Gallium binary for device `gpu` (CLRX's default: CapeVerde). With
+/// `-C` a kernel whose `.AMDGPU.config` entries are CLRX's (RSRC1, RSRC2, scratch and
+/// for LLVM 3.9 the spilled counts) prints them as `.config`; the listing is
+/// assembled and compared, and the `-a` form printed (with a warning) when it does
+/// not give the same bytes.
 pub fn disassemble_gallium(
     bytes: &[u8],
     gpu: Option<&str>,
     opts: &Cl2DisasmOptions,
 ) -> Result<Cl2Disassembly, GalliumError> {
     let input = read_gallium(bytes)?;
-    let mut warnings = Vec::new();
+    if opts.config {
+        let d = gallium_listing(&input, gpu, opts, true)?;
+        if reassembles_to(&d.text, bytes) {
+            return Ok(d);
+        }
+        let a = Cl2DisasmOptions {
+            all: true,
+            config: false,
+            code: opts.code,
+        };
+        let mut d = gallium_listing(&input, gpu, &a, false)?;
+        d.warnings.push(
+            "the configuration form does not reassemble to the same bytes: printed the -a form"
+                .into(),
+        );
+        return Ok(d);
+    }
+    gallium_listing(&input, gpu, opts, false)
+}
+
+/// A kernel's `.AMDGPU.config` entries as `.config` pseudo-ops, if they are CLRX's.
+fn gallium_config_lines(out: &mut String, proginfo: &[(u32, u32)], gcn10: bool) -> bool {
+    let regs: Vec<u32> = proginfo.iter().map(|e| e.0).collect();
+    let five = regs == [0xB848, 0xB84C, 0xB860, 4, 8];
+    if !five && regs != [0xB848, 0xB84C, 0xB860] || proginfo[2].1 != 0 {
+        return false;
+    }
+    let (r1, r2) = (proginfo[0].1, proginfo[1].1);
+    let i = "        ";
+    let _ = writeln!(out, "    .config");
+    let tgid = ((r2 >> 7) & 7) as u8;
+    let tidig = (r2 >> 11) & 3;
+    let letters = |m: u8| -> String {
+        ['x', 'y', 'z']
+            .iter()
+            .enumerate()
+            .filter(|(b, _)| m & (1 << b) != 0)
+            .map(|(_, c)| *c)
+            .collect()
+    };
+    let highest = |m: u8| {
+        if m & 4 != 0 {
+            2
+        } else if m & 2 != 0 {
+            1
+        } else {
+            0
+        }
+    };
+    if tgid != 0 && highest(tgid) == tidig {
+        let _ = writeln!(out, "{i}.dims {}", letters(tgid));
+    } else if tgid != 0 && tidig < 3 {
+        let local = (1u8 << (tidig + 1)) - 1;
+        let _ = writeln!(out, "{i}.dims {}, {}", letters(tgid), letters(local));
+    }
+    let _ = writeln!(out, "{i}.sgprsnum {}", ((r1 >> 6) & 15) * 8 + 8);
+    let _ = writeln!(out, "{i}.vgprsnum {}", (r1 & 63) * 4 + 4);
+    let _ = writeln!(out, "{i}.floatmode {:#04x}", (r1 >> 12) & 0xff);
+    let _ = writeln!(out, "{i}.priority {}", (r1 >> 10) & 3);
+    let lds = ((r2 >> 15) & 0x1ff) * if gcn10 { 256 } else { 512 };
+    if lds != 0 {
+        let _ = writeln!(out, "{i}.localsize {lds}");
+    }
+    let _ = writeln!(out, "{i}.userdatanum {}", (r2 >> 1) & 31);
+    let _ = writeln!(out, "{i}.pgmrsrc1 {r1:#010x}");
+    let _ = writeln!(out, "{i}.pgmrsrc2 {r2:#010x}");
+    if five {
+        let _ = writeln!(out, "{i}.spilledsgprs {}", proginfo[3].1);
+        let _ = writeln!(out, "{i}.spilledvgprs {}", proginfo[4].1);
+    }
+    true
+}
+
+fn gallium_listing(
+    input: &kauai_amdbin::gallium::GalliumInput,
+    gpu: Option<&str>,
+    opts: &Cl2DisasmOptions,
+    config: bool,
+) -> Result<Cl2Disassembly, GalliumError> {
+    let warnings = Vec::new();
     let name = gpu.unwrap_or("CapeVerde");
     let device = Device::from_name(name)
         .ok_or_else(|| GalliumError::Invalid(format!("unknown GPU device '{name}'")))?;
@@ -539,15 +622,16 @@ pub fn disassemble_gallium(
     let mut out = String::new();
     let _ = writeln!(out, ".gallium\n.gpu {}", device.name());
     let _ = writeln!(out, "{}", if input.is64 { ".64bit" } else { ".32bit" });
-    let all = opts.all || opts.config;
-    if opts.config {
-        warnings.push("not supported yet: -C for Gallium binaries (the -a form is printed)".into());
-    }
+    let all = opts.all || config;
     if all {
+        // clrxdisasm -C leaves the global data out; Kauai keeps it (to reassemble).
         if let Some(g) = &input.global_data {
             let _ = writeln!(out, ".rodata");
             bytes_lines(&mut out, "    ", g);
         }
+    }
+    if input.mesa_version != 0 {
+        let _ = writeln!(out, ".driver_version {}", input.mesa_version);
     }
     let five = input.kernels.first().is_some_and(|k| k.proginfo.len() == 5);
     if five {
@@ -555,9 +639,6 @@ pub fn disassemble_gallium(
     } else if all {
         // Kauai's default layout is LLVM 4.0's: say that the code holds no descriptors.
         let _ = writeln!(out, ".llvm_version 30800");
-    }
-    if input.mesa_version != 0 {
-        let _ = writeln!(out, ".driver_version {}", input.mesa_version);
     }
     let mut by_name: Vec<usize> = (0..input.kernels.len()).collect();
     by_name.sort_by(|&a, &b| input.kernels[a].name.cmp(&input.kernels[b].name));
@@ -579,6 +660,15 @@ pub fn disassemble_gallium(
                 if a.sign_extended { "sext" } else { "zext" },
                 ARG_SEMANTICS[a.semantic as usize]
             );
+        }
+        if config
+            && gallium_config_lines(
+                &mut out,
+                &k.proginfo,
+                device.arch() == kauai_amdbin::GpuArch::Gcn10,
+            )
+        {
+            continue;
         }
         let _ = writeln!(out, "    .proginfo");
         for (r, v) in &k.proginfo {
