@@ -333,7 +333,7 @@ impl Asm<'_> {
             }
             if hsa {
                 let bytes = setup.to_bytes();
-                let end = offset as usize + bytes.len();
+                let end = (offset as usize).saturating_add(bytes.len());
                 if end > code.len() {
                     self.err(
                         ks.span,
@@ -349,7 +349,8 @@ impl Asm<'_> {
             }
             let proginfo = g.proginfo.clone().unwrap_or_else(|| {
                 // COMPUTE_TMPRING_SIZE's WAVESIZE: scratch per wave in 1 KiB blocks.
-                let scratch = (ks.config.scratch_buffer * 64).div_ceil(1024) << 12;
+                let scratch =
+                    ((u64::from(ks.config.scratch_buffer) * 64).div_ceil(1024) << 12) as u32;
                 let mut v = vec![
                     (0xB848, setup.pgmrsrc1),
                     (0xB84C, setup.pgmrsrc2),

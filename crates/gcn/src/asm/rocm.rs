@@ -431,7 +431,7 @@ impl Asm<'_> {
                 setup.pgmrsrc2 |= blocks << 15;
             }
             let bytes = setup.to_bytes();
-            let end = offset as usize + bytes.len();
+            let end = (offset as usize).saturating_add(bytes.len());
             if end > code.len() {
                 self.err(
                     ks.span,
