@@ -65,14 +65,15 @@ pub(crate) struct AsmArgs {
 
 #[derive(Args)]
 #[command(
-    about = "Disassemble GCN code or an AMD OpenCL 2.0 binary into CLRX syntax that reassembles",
+    about = "Disassemble GCN code or an AMD OpenCL 2.0, ROCm or Gallium binary into CLRX syntax that reassembles",
     disable_help_flag = true
 )]
 pub(crate) struct DisasmArgs {
-    /// An AMD OpenCL 2.0 binary, or raw machine code (with `-g`).
+    /// An AMD OpenCL 2.0, ROCm or Gallium binary, or raw machine code (with `-g`).
     file: PathBuf,
     /// Device of raw code (CLRX names: tahiti, bonaire, tonga, fiji, gfx900, ...);
-    /// required for raw code, binaries name their own.
+    /// required for raw code; binaries name their own, except Gallium ones (default
+    /// CapeVerde, as clrxdisasm).
     #[arg(
         short = 'g',
         long = "gpuType",
@@ -278,7 +279,7 @@ pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
     // plausible garbage.
     let Some(gpu) = a.gpu.as_deref() else {
         return Err(Failure::Input(format!(
-            "kauai: {}: not an AMD OpenCL 2.0 binary (no ELF header); to disassemble raw \
+            "kauai: {}: not an AMD OpenCL 2.0, ROCm or Gallium binary; to disassemble raw \
              GCN code, name its device with `-g GPU` (for example `-g tonga`)",
             a.file.display()
         )));
