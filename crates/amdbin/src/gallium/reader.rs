@@ -158,9 +158,17 @@ pub fn read_gallium(bytes: &[u8]) -> Result<GalliumInput, GalliumError> {
     };
     match super::write_gallium(&input) {
         Ok(b) if b == bytes => Ok(input),
-        Ok(_) => Err(GalliumError::Unsupported(
-            "a Gallium binary laid out otherwise than CLRX writes it".into(),
-        )),
+        Ok(b) => {
+            // Name the first byte that differs, to find the field.
+            let at = b
+                .iter()
+                .zip(bytes)
+                .position(|(x, y)| x != y)
+                .unwrap_or(b.len().min(bytes.len()));
+            Err(GalliumError::Unsupported(format!(
+                "a Gallium binary laid out otherwise than CLRX writes it (first difference at offset {at:#x})"
+            )))
+        }
         Err(e) => Err(malformed(e.to_string())),
     }
 }

@@ -140,9 +140,17 @@ pub fn read_rocm(bytes: &[u8]) -> Result<RocmInput, RocmError> {
     };
     match super::write_rocm(&input) {
         Ok(b) if b == bytes => Ok(input),
-        Ok(_) => Err(RocmError::Unsupported(
-            "a code object laid out otherwise than CLRX writes it".into(),
-        )),
+        Ok(b) => {
+            // Name the first byte that differs, to find the field.
+            let at = b
+                .iter()
+                .zip(bytes)
+                .position(|(x, y)| x != y)
+                .unwrap_or(b.len().min(bytes.len()));
+            Err(RocmError::Unsupported(format!(
+                "a code object laid out otherwise than CLRX writes it (first difference at offset {at:#x})"
+            )))
+        }
         Err(e) => Err(malformed(e.to_string())),
     }
 }
