@@ -137,3 +137,69 @@ fn all_listings_reassemble_to_the_same_bytes() {
         }
     }
 }
+
+/// Mutated oracles (a bit flipped anywhere) that still read: their `-a` and `-C`
+/// listings reassemble to the same bytes (the `-C` form falls back to `-a` where it
+/// cannot say everything).
+#[test]
+fn mutated_binaries_listings_reassemble() {
+    let mut state = 0x0123_4567_89ab_cdefu64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut read = 0;
+    for name in names() {
+        let bytes = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
+        for i in 0..300 {
+            let mut b = bytes.clone();
+            let at = (next() % b.len() as u64) as usize;
+            b[at] ^= 1 << (next() % 8);
+            let readable = if name.starts_with("rocm") {
+                kauai_amdbin::rocm::read_rocm(&b).is_ok()
+            } else {
+                kauai_amdbin::gallium::read_gallium(&b).is_ok()
+            };
+            if !readable {
+                continue;
+            }
+            read += 1;
+            for (all, config) in [(true, false), (false, true)] {
+                let opts = Cl2DisasmOptions {
+                    all,
+                    config,
+                    code: DisasmOptions::default(),
+                };
+                // A binary the disassembler refuses (an ISA version no device has)
+                // is fine; one it prints must reassemble.
+                let text = if name.starts_with("rocm") {
+                    disassemble_rocm(&b, &opts)
+                        .map(|d| d.text)
+                        .map_err(|e| e.to_string())
+                } else {
+                    disassemble_gallium(&b, None, &opts)
+                        .map(|d| d.text)
+                        .map_err(|e| e.to_string())
+                };
+                let text = match text {
+                    Ok(t) => t,
+                    Err(e) if e.contains("not supported yet") => continue,
+                    Err(e) => panic!("{name} #{i}: {e}"),
+                };
+                let mut sm = SourceMap::new();
+                let f = sm.add("listing.s", text.clone());
+                let mut d = Diagnostics::new();
+                let out = assemble(&mut sm, f, &AsmOptions::default(), &mut d);
+                let ok = out.ok().and_then(|o| o.binary).as_deref() == Some(b.as_slice());
+                assert!(
+                    ok,
+                    "{name} #{i} (bit flipped at {at:#x}) -C {config}: {}\n{text}",
+                    d.render(&sm)
+                );
+            }
+        }
+    }
+    assert!(read > 100, "only {read} mutated binaries read");
+}
