@@ -203,3 +203,64 @@ fn mutated_binaries_listings_reassemble() {
     }
     assert!(read > 100, "only {read} mutated binaries read");
 }
+
+/// The ROCm and Gallium sources, mutated by lines (one dropped, duplicated or moved, a
+/// number made huge or negative), assemble or fail with diagnostics: never a panic.
+#[test]
+fn mutated_sources_never_panic() {
+    let mut state = 0x5851_f42d_4c95_7f2du64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for (source, opts) in [
+        ("rocm_basic.s", kauai_gcn::Format::Rocm),
+        ("rocm_multi.s", kauai_gcn::Format::Rocm),
+        ("gallium_basic.s", kauai_gcn::Format::Gallium),
+        ("gallium_hsa.s", kauai_gcn::Format::Gallium),
+    ] {
+        let src = std::fs::read_to_string(data(source)).expect("source");
+        let lines: Vec<&str> = src.lines().collect();
+        for _ in 0..300 {
+            let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+            let at = (next() % l.len() as u64) as usize;
+            match next() % 4 {
+                0 => {
+                    l.remove(at);
+                }
+                1 => l.insert(at, l[at].clone()),
+                2 => {
+                    let to = (next() % l.len() as u64) as usize;
+                    let x = l.remove(at);
+                    l.insert(to.min(l.len()), x);
+                }
+                _ => {
+                    let big =
+                        ["4294967295", "-1", "0x7fffffffffffffff", "0"][(next() % 4) as usize];
+                    l[at] = l[at]
+                        .split(", ")
+                        .map(|p| {
+                            if p.trim().parse::<i64>().is_ok() {
+                                big
+                            } else {
+                                p
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                }
+            }
+            let text = l.join("\n");
+            let mut sm = SourceMap::new();
+            let f = sm.add(source, text);
+            let mut d = Diagnostics::new();
+            let o = AsmOptions {
+                format: opts,
+                ..AsmOptions::default()
+            };
+            let _ = assemble(&mut sm, f, &o, &mut d);
+        }
+    }
+}
