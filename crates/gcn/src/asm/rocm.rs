@@ -134,6 +134,13 @@ impl Asm<'_> {
         Ok(())
     }
 
+    /// `.text`, the one code section.
+    fn text_section_of_rocm(&mut self, _span: Span) -> R {
+        let sec = self.cl2().hsa_text.unwrap_or(0);
+        self.go_to(Place::Inner, sec);
+        Ok(())
+    }
+
     fn kernel_md(&mut self, k: usize) -> &mut KernelMdState {
         let r = self.rocm();
         if r.kernels.len() <= k {
@@ -186,6 +193,20 @@ impl Asm<'_> {
                 Ok(())
             })(),
             ".config" => self.config_section(true, span),
+            // Only the two sections the code object has; CLRX's extra sections are
+            // not built (and must not vanish silently).
+            ".section" => match p.ident() {
+                Some(".text") => {
+                    p.pos = p.toks.len();
+                    self.text_section_of_rocm(span)
+                }
+                Some(".rodata") => {
+                    p.pos = p.toks.len();
+                    self.data_section(span, SecKind::GlobalData)
+                }
+                Some(n) => Err((span, format!("not supported yet: section '{n}' (ROCm)"))),
+                None => Err((p.span(), "Expected section name".into())),
+            },
             ".globaldata" | ".rodata" => self.data_section(span, SecKind::GlobalData),
             ".metadata" => {
                 let sec = match self.rocm().metadata {
