@@ -64,6 +64,7 @@ mod isa_table;
 pub mod operand;
 pub mod print;
 pub mod props;
+pub mod rocmdis;
 pub mod tablegen;
 
 pub use asm::{assemble, AsmError, AsmOptions, AsmOutput, Format, Section};
@@ -72,5 +73,7 @@ pub use device::device;
 pub use inst::{decode, encode, DecodeError, EncodeError, Inst, Mods, Operand};
 pub use isa::{Arch, Enc};
 pub use print::{
-    disassemble, disassemble_with, format_inst, format_inst_with, DisasmOptions, InstText,
+    disassemble, disassemble_region, disassemble_with, format_inst, format_inst_with,
+    DisasmOptions, InstText,
 };
+pub use rocmdis::{disassemble_gallium, disassemble_rocm, is_gallium, is_rocm};

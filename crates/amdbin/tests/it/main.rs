@@ -3,7 +3,9 @@
 
 mod derive;
 mod device;
+mod gallium;
 mod layout;
 mod oracle;
 mod robust;
+mod rocm;
 mod roundtrip;

@@ -60,24 +60,24 @@ pub(super) enum Place {
 /// `.hsaconfig` fields given in the source (`None` = CLRX's default).
 #[derive(Clone, Debug, Default)]
 pub(super) struct HsaFields {
-    code_version: Option<(u32, u32)>,
-    machine: Option<(u16, u16, u16, u16)>,
+    pub(super) code_version: Option<(u32, u32)>,
+    pub(super) machine: Option<(u16, u16, u16, u16)>,
     kernel_code_entry_offset: Option<u64>,
     kernel_code_prefetch_offset: Option<u64>,
     kernel_code_prefetch_size: Option<u64>,
     max_scratch_backing_memory: Option<u64>,
     /// kernel_code_properties bits set by `.use_*` and friends.
-    properties: u32,
-    private_elem_size: Option<u32>,
+    pub(super) properties: u32,
+    pub(super) private_elem_size: Option<u32>,
     workitem_private_segment_size: Option<u32>,
     workgroup_group_segment_size: Option<u32>,
     gds_segment_size: Option<u32>,
-    kernarg_segment_size: Option<u64>,
+    pub(super) kernarg_segment_size: Option<u64>,
     workgroup_fbarrier_count: Option<u32>,
     wavefront_sgpr_count: Option<u16>,
     workitem_vgpr_count: Option<u16>,
-    reserved_vgprs: Option<(u16, u16)>,
-    reserved_sgprs: Option<(u16, u16)>,
+    pub(super) reserved_vgprs: Option<(u16, u16)>,
+    pub(super) reserved_sgprs: Option<(u16, u16)>,
     debug_wavefront_private_segment_offset_sgpr: Option<u16>,
     debug_private_segment_buffer_sgpr: Option<u16>,
     kernarg_segment_align: Option<u8>,
@@ -86,22 +86,22 @@ pub(super) struct HsaFields {
     wavefront_size: Option<u8>,
     call_convention: Option<u32>,
     runtime_loader_kernel_symbol: Option<u64>,
-    user_data_num: Option<u32>,
+    pub(super) user_data_num: Option<u32>,
 }
 
 pub(super) struct KernelState {
-    name: String,
-    span: Span,
+    pub(super) name: String,
+    pub(super) span: Span,
     code: u32,
     metadata: Option<u32>,
     setup: Option<u32>,
     stub: Option<u32>,
     isa_metadata: Option<u32>,
     control_directive: Option<u32>,
-    config_sec: Option<u32>,
+    pub(super) config_sec: Option<u32>,
     /// `.hsaconfig` rather than `.config`.
-    hsa: Option<HsaFields>,
-    config: KernelConfig,
+    pub(super) hsa: Option<HsaFields>,
+    pub(super) config: KernelConfig,
     sgprs_given: bool,
     vgprs_given: bool,
     arg_names: HashSet<String>,
@@ -119,34 +119,39 @@ pub(super) struct Cl2State {
     pub(super) place: Option<Place>,
     saved_global: u32,
     saved_inner: u32,
-    global_data: Option<u32>,
+    pub(super) global_data: Option<u32>,
     rw_data: Option<u32>,
     bss: Option<u32>,
     bss_align: u64,
     sampler_init: Option<u32>,
-    driver_version: Option<u32>,
+    pub(super) driver_version: Option<u32>,
     /// The last `.driver_version` statement.
     driver_span: Option<Span>,
     /// The statement that chose the format (None: the `-b` option).
-    format_span: Option<Span>,
+    pub(super) format_span: Option<Span>,
     acl_version: Option<String>,
     compile_options: String,
-    arch_minor: Option<u32>,
-    arch_stepping: Option<u32>,
+    pub(super) arch_minor: Option<u32>,
+    pub(super) arch_stepping: Option<u32>,
     samplers: Option<Vec<u32>>,
     sampler_offsets: Vec<u64>,
     /// Relocations: (kernel, reloc).
     pub(super) relocs: Vec<(usize, CodeReloc)>,
     /// CLRX's HSA layout (`.hsalayout`): kernels' code in one `.text`.
-    hsa_layout: bool,
+    pub(super) hsa_layout: bool,
     /// That `.text`, once opened.
-    hsa_text: Option<u32>,
+    pub(super) hsa_text: Option<u32>,
     /// The kernel whose label came last in that `.text`: its registers are counted.
-    hsa_kernel: Option<usize>,
+    pub(super) hsa_kernel: Option<usize>,
     /// Relocations in that `.text`.
     hsa_relocs: Vec<CodeReloc>,
     /// `.section`s: (name, inner binary, section, ELF flags).
     extra: Vec<ExtraSec>,
+    /// The ROCm format's own state (`.rocm`), which otherwise works as CLRX's HSA
+    /// layout: kernels' descriptors and code in one `.text`.
+    pub(super) rocm: Option<super::rocm::RocmState>,
+    /// The Gallium format's own state (`.gallium`), on the same HSA layout.
+    pub(super) gallium: Option<super::gallium::GalliumState>,
 }
 
 /// A section made by `.section` in an AMD CL2 source.
@@ -253,7 +258,10 @@ impl Asm<'_> {
         if self.format == super::Format::AmdCl2 {
             return Ok(());
         }
-        if self.sections.len() > 1 || !self.sections[0].data.is_empty() {
+        if matches!(self.format, super::Format::Rocm | super::Format::Gallium)
+            || self.sections.len() > 1
+            || !self.sections[0].data.is_empty()
+        {
             return Err((
                 span,
                 "the binary format must be chosen before any section or data".into(),
@@ -277,7 +285,7 @@ impl Asm<'_> {
             .unwrap_or(0)
     }
 
-    fn add_section(&mut self, name: &str, kind: SecKind) -> u32 {
+    pub(super) fn add_section(&mut self, name: &str, kind: SecKind) -> u32 {
         self.sections.push(Section {
             name: name.into(),
             data: Vec::new(),
@@ -287,7 +295,7 @@ impl Asm<'_> {
     }
 
     /// Remember where the current layout was, then go to `sec` in layout `place`.
-    fn go_to(&mut self, place: Place, sec: u32) {
+    pub(super) fn go_to(&mut self, place: Place, sec: u32) {
         let cur = self.cur;
         let st = self.cl2();
         match st.place {
@@ -304,7 +312,7 @@ impl Asm<'_> {
         self.absolute = None;
     }
 
-    fn current_kernel(&self) -> Option<usize> {
+    pub(super) fn current_kernel(&self) -> Option<usize> {
         match self.cl2.as_ref()?.place {
             Some(Place::Kernel(k)) => Some(k),
             _ => None,
@@ -312,7 +320,7 @@ impl Asm<'_> {
     }
 
     /// The kernel whose configuration section is current, or CLRX's error.
-    fn config_kernel(&self, span: Span, what: &str) -> Result<usize, (Span, String)> {
+    pub(super) fn config_kernel(&self, span: Span, what: &str) -> Result<usize, (Span, String)> {
         let k = self.current_kernel();
         match (k, self.kinds.get(self.cur as usize)) {
             (Some(k), Some(SecKind::Config(c))) if *c == k => Ok(k),
@@ -321,7 +329,9 @@ impl Asm<'_> {
     }
 
     fn need_new_format(&self, span: Span, what: &str) -> R {
-        if self.driver_version() < 191205 {
+        if !matches!(self.format, super::Format::Rocm | super::Format::Gallium)
+            && self.driver_version() < 191205
+        {
             return Err((span, format!("{what} allowed only for new binary format")));
         }
         Ok(())
@@ -470,13 +480,13 @@ impl Asm<'_> {
         ));
     }
 
-    fn abs_arg(&self, p: &mut Parser) -> Result<(i64, Span), (Span, String)> {
+    pub(super) fn abs_arg(&self, p: &mut Parser) -> Result<(i64, Span), (Span, String)> {
         let e = p.expr()?;
         let s = e.span();
         Ok((self.abs_now(&e)?, s))
     }
 
-    fn string_arg(p: &mut Parser) -> Result<String, (Span, String)> {
+    pub(super) fn string_arg(p: &mut Parser) -> Result<String, (Span, String)> {
         match p.peek() {
             Some(Tok::Str(s)) => {
                 let v = String::from_utf8_lossy(s).into_owned();
@@ -781,7 +791,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn data_section(&mut self, span: Span, kind: SecKind) -> R {
+    pub(super) fn data_section(&mut self, span: Span, kind: SecKind) -> R {
         let (what, name) = match kind {
             SecKind::GlobalData => ("Global Data", ".rodata"),
             _ => ("Global RWData", ".data"),
@@ -997,7 +1007,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn config_section(&mut self, hsa: bool, span: Span) -> R {
+    pub(super) fn config_section(&mut self, hsa: bool, span: Span) -> R {
         let Some(k) = self.current_kernel() else {
             return Err((
                 span,
@@ -1788,7 +1798,7 @@ impl Asm<'_> {
 
     /// The 256-byte setup of a `.hsaconfig` kernel, with CLRX's defaults and computed
     /// PGMRSRC values.
-    fn hsa_setup(
+    pub(super) fn hsa_setup(
         &self,
         ks: &KernelState,
         h: &HsaFields,
@@ -1875,7 +1885,8 @@ impl Asm<'_> {
         let private_elem = h.private_elem_size.unwrap_or(0);
         let (cv_major, cv_minor) = h.code_version.unwrap_or((1, 0));
         let (mk, mmaj, mmin, mstep) = h.machine.unwrap_or((1, 0, 0, 0));
-        let new = self.driver_version() >= 191205;
+        let new = matches!(self.format, super::Format::Rocm | super::Format::Gallium)
+            || self.driver_version() >= 191205;
         let kernarg = h
             .kernarg_segment_size
             .unwrap_or_else(|| kauai_amdbin::gen::kernarg_size(cfg, self.bits64, new) as u64);

@@ -7,10 +7,12 @@
 
 mod cl2;
 pub mod expr;
+mod gallium;
 pub mod instr;
 pub mod lex;
 mod macros;
 mod pseudo;
+mod rocm;
 pub mod scope;
 
 use rustc_hash::FxHashMap as HashMap;
@@ -34,6 +36,10 @@ pub enum Format {
     RawCode,
     /// AMD OpenCL 2.0 binary (`.amdcl2`); the container is written by `kauai-amdbin`.
     AmdCl2,
+    /// ROCm code object (`.rocm`), written by `kauai-amdbin`'s `rocm` module.
+    Rocm,
+    /// Mesa clover binary (`.gallium`), written by `kauai-amdbin`'s `gallium` module.
+    Gallium,
 }
 
 /// Assembler options (the command line's `-g`, `-A`, `-D`, `-I`, `-6`, `-t`).
@@ -46,6 +52,11 @@ pub struct AsmOptions {
     pub format: Format,
     pub bits64: bool,
     pub driver_version: Option<u32>,
+    /// ROCm: the newer layout (`--newROCmBinFormat`, `.newbinfmt`).
+    pub rocm_new_format: bool,
+    /// Gallium: the LLVM version whose layout to write (`--llvmVersion`; none = 4.0
+    /// and later, kernels start with HSA descriptors).
+    pub llvm_version: Option<u32>,
     /// `-D name=value` definitions.
     pub defsyms: Vec<(String, i64)>,
     /// `-I` include directories.
@@ -63,6 +74,8 @@ impl Default for AsmOptions {
             format: Format::RawCode,
             bits64: false,
             driver_version: None,
+            rocm_new_format: false,
+            llvm_version: None,
             defsyms: Vec::new(),
             include_dirs: Vec::new(),
             max_expansion_bytes: limits::MAX_EXPANSION_BYTES,
@@ -92,6 +105,10 @@ pub struct AsmOutput {
     pub prints: Vec<String>,
     /// `.amdcl2`: the binary's content as `kauai-amdbin` input, and the written binary.
     pub cl2: Option<kauai_amdbin::Cl2Input>,
+    /// `.rocm`: the code object's content as `kauai-amdbin` input.
+    pub rocm: Option<kauai_amdbin::rocm::RocmInput>,
+    /// `.gallium`: the binary's content as `kauai-amdbin` input.
+    pub gallium: Option<kauai_amdbin::gallium::GalliumInput>,
     pub binary: Option<Vec<u8>>,
 }
 
@@ -318,6 +335,18 @@ pub fn assemble(
             a.err(s, m);
         }
     }
+    if opts.format == Format::Rocm {
+        a.format = Format::RawCode;
+        if let Err((s, m)) = a.enable_rocm(Span::default()) {
+            a.err(s, m);
+        }
+    }
+    if opts.format == Format::Gallium {
+        a.format = Format::RawCode;
+        if let Err((s, m)) = a.enable_gallium(Span::default()) {
+            a.err(s, m);
+        }
+    }
     for (n, v) in &opts.defsyms {
         a.syms.insert(
             n.clone(),
@@ -335,9 +364,29 @@ pub fn assemble(
     } else {
         None
     };
-    let (cl2, binary) = match built {
+    let (cl2, mut binary) = match built {
         Some((i, b)) => (Some(i), Some(b)),
         None => (None, None),
+    };
+    let rocm = match (a.format == Format::Rocm && a.errors == 0)
+        .then(|| a.finish_rocm())
+        .flatten()
+    {
+        Some((i, b)) => {
+            binary = Some(b);
+            Some(i)
+        }
+        None => None,
+    };
+    let gallium = match (a.format == Format::Gallium && a.errors == 0)
+        .then(|| a.finish_gallium())
+        .flatten()
+    {
+        Some((i, b)) => {
+            binary = Some(b);
+            Some(i)
+        }
+        None => None,
     };
     let out = AsmOutput {
         arch: a.arch,
@@ -348,6 +397,8 @@ pub fn assemble(
         sections: a.sections,
         prints: a.prints,
         cl2,
+        rocm,
+        gallium,
         binary,
     };
     let errors = diags.error_count() - before;
@@ -1816,7 +1867,9 @@ impl Asm<'_> {
                 let f = match n.as_str() {
                     "rawcode" | "raw" => Some(Format::RawCode),
                     "amdcl2" => Some(Format::AmdCl2),
-                    "amd" | "gallium" | "rocm" => None,
+                    "rocm" => Some(Format::Rocm),
+                    "gallium" => Some(Format::Gallium),
+                    "amd" => None,
                     _ => return Err((s, format!("unknown binary format '{n}'"))),
                 };
                 (f == Some(self.format)) == (kind == ".iffmt")
@@ -1882,7 +1935,17 @@ impl Asm<'_> {
                 None if matches!(d, ".skip" | ".space" | ".zero" | ".org") => pseudo::Out::Moves,
                 None => pseudo::Out::Nothing,
             };
-            if self.format == Format::AmdCl2 {
+            if self.format == Format::Rocm {
+                if let Some(r) = self.rocm_directive(d, &mut p, span) {
+                    return r;
+                }
+            }
+            if self.format == Format::Gallium {
+                if let Some(r) = self.gallium_directive(d, &mut p, span) {
+                    return r;
+                }
+            }
+            if matches!(self.format, Format::AmdCl2 | Format::Rocm | Format::Gallium) {
                 if let Some(r) = self.cl2_directive(d, &mut p, span) {
                     return r;
                 }
@@ -2071,6 +2134,8 @@ impl Asm<'_> {
                 ".32bit" => self.bits64 = false,
                 ".rawcode" => self.format = Format::RawCode,
                 ".amdcl2" => self.enable_cl2(span)?,
+                ".rocm" => self.enable_rocm(span)?,
+                ".gallium" => self.enable_gallium(span)?,
                 ".format" => {
                     let n = p
                         .ident()
@@ -2081,6 +2146,8 @@ impl Asm<'_> {
                     match n.as_str() {
                         "rawcode" | "raw" => self.format = Format::RawCode,
                         "amdcl2" => self.enable_cl2(s)?,
+                        "rocm" => self.enable_rocm(s)?,
+                        "gallium" => self.enable_gallium(s)?,
                         _ => return Err((s, format!("not supported yet: format '{n}'"))),
                     }
                 }

@@ -3,6 +3,7 @@
 
 mod asm;
 mod cl2;
+mod containers;
 
 use std::path::Path;
 
@@ -11,5 +12,6 @@ fn main() {
     let mut suite = kauai_testkit::Suite::new();
     suite.files(&root, "asm", &["s"], asm::check);
     suite.files(&root, "cl2", &["s"], cl2::check);
+    suite.files(&root, "containers", &["s"], containers::check);
     suite.run()
 }
