@@ -7,11 +7,15 @@
 //!   parameters are not used anywhere else;
 //! - a block whose single predecessor jumps unconditionally to it is merged into that
 //!   predecessor (its parameters become the jump's arguments);
-//! - blocks that cannot be reached from the entry are removed.
+//! - blocks that cannot be reached from the entry are removed;
+//! - a `brif` whose sides are short runs of arithmetic that cannot trap and rejoin
+//!   at one block (`c ? 1.0f - x : x`) computes both sides and picks the merge's
+//!   arguments with `select`: work-items of a packet (and GPU lanes) then never part
+//!   over it.
 //!
 //! The rules repeat a few rounds until nothing changes.
 
-use kauai_ir::{Block, Body, InstKind, Module, SecondaryMap};
+use kauai_ir::{Block, Body, InstKind, Module, SecondaryMap, Value};
 
 use crate::util::{
     block_call, block_call_mut, incoming_edges, num_targets, remove_unreachable_blocks, ValueMap,
@@ -40,7 +44,137 @@ fn round(body: &mut Body) -> bool {
     changed |= thread_empty_blocks(body);
     changed |= remove_unreachable_blocks(body);
     changed |= merge_blocks(body);
+    changed |= speculate_arms(body);
     changed
+}
+
+/// Instructions at most per side of a branch made into selects.
+const MAX_SPECULATED: usize = 8;
+
+/// Can `kind` run whatever its operands, with no effect but its result?
+fn speculatable(kind: &InstKind) -> bool {
+    use kauai_ir::{BinaryOp as B, ConvOp as C};
+    match kind {
+        InstKind::Const(_)
+        | InstKind::Unary(..)
+        | InstKind::Icmp(..)
+        | InstKind::Fcmp(..)
+        | InstKind::Select(..)
+        | InstKind::Extract(..)
+        | InstKind::Insert(..)
+        | InstKind::Splat(..)
+        | InstKind::PtrAdd(..) => true,
+        InstKind::Binary(op, ..) => !matches!(op, B::Sdiv | B::Udiv | B::Srem | B::Urem),
+        InstKind::Convert { op, .. } => !matches!(op, C::FpToSi | C::FpToUi),
+        _ => false,
+    }
+}
+
+/// The side of a branch that goes to `merge`: `None` when it jumps there directly
+/// (with `args`), `Some(block)` when it runs `block`'s speculatable instructions and
+/// jumps on; `Err` when neither.
+fn arm(
+    body: &Body,
+    preds: &SecondaryMap<Block, Vec<Block>>,
+    call: &kauai_ir::BlockCall,
+) -> Result<(Block, Option<Block>, Vec<Value>), ()> {
+    let b = call.block;
+    let data = &body.blocks[b];
+    let single_pred = preds[b].len() == 1;
+    if single_pred && call.args.is_empty() && data.params.is_empty() {
+        let (&last, rest) = data.insts.split_last().ok_or(())?;
+        if let InstKind::Jump(j) = &body.insts[last].kind {
+            if rest.len() <= MAX_SPECULATED
+                && j.block != b
+                && rest.iter().all(|&i| speculatable(&body.insts[i].kind))
+            {
+                return Ok((j.block, Some(b), j.args.clone()));
+            }
+        }
+    }
+    Ok((b, None, call.args.clone()))
+}
+
+fn speculate_arms(body: &mut Body) -> bool {
+    let mut changed = false;
+    // Each change alters predecessors: recompute them, a bounded number of times.
+    for _ in 0..MAX_SPECULATED_BRANCHES {
+        if !speculate_one(body) {
+            break;
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// Branches made into selects per function and round at most.
+const MAX_SPECULATED_BRANCHES: usize = 64;
+
+fn speculate_one(body: &mut Body) -> bool {
+    let preds = body.predecessors();
+    for k in 0..body.order.len() {
+        let b = body.order[k];
+        let Some(t) = body.terminator(b) else {
+            continue;
+        };
+        let InstKind::Brif(c, yes, no) = &body.insts[t].kind else {
+            continue;
+        };
+        let c = *c;
+        let (Ok((m1, a1, args1)), Ok((m2, a2, args2))) =
+            (arm(body, &preds, yes), arm(body, &preds, no))
+        else {
+            continue;
+        };
+        // Both sides reach the same merge, at least one through an arm; the merge is
+        // neither an arm nor this block (a loop).
+        if m1 != m2
+            || (a1.is_none() && a2.is_none())
+            || a1 == a2
+            || m1 == b
+            || Some(m1) == a1
+            || Some(m1) == a2
+            || args1.len() != body.blocks[m1].params.len()
+            || args2.len() != args1.len()
+        {
+            continue;
+        }
+        // Move the arms' instructions before the branch, then pick each argument.
+        let loc = body.locs[t];
+        body.blocks[b].insts.pop();
+        for a in [a1, a2].into_iter().flatten() {
+            let mut moved = std::mem::take(&mut body.blocks[a].insts);
+            moved.pop();
+            body.blocks[b].insts.extend(moved);
+            body.remove_block(a);
+        }
+        let mut args = Vec::new();
+        for (x, y) in args1.into_iter().zip(args2) {
+            if x == y {
+                args.push(x);
+                continue;
+            }
+            let ty = body.value_type(x);
+            // `c ? x : c` is `c & x` and `c ? c : y` is `c | y` (short-circuit `&&`, `||`).
+            let kind = match (ty == kauai_ir::Type::I1, x == c, y == c) {
+                (true, false, true) => InstKind::Binary(kauai_ir::BinaryOp::And, c, x),
+                (true, true, false) => InstKind::Binary(kauai_ir::BinaryOp::Or, c, y),
+                _ => InstKind::Select(c, x, y),
+            };
+            let sel = body.make_inst(kind, ty);
+            body.locs[sel] = loc;
+            body.blocks[b].insts.push(sel);
+            args.push(body.insts[sel].result.expect("a select has a result"));
+        }
+        let jump = body.make_inst(
+            InstKind::Jump(kauai_ir::BlockCall::new(m1, args)),
+            kauai_ir::Type::Void,
+        );
+        body.locs[jump] = loc;
+        body.blocks[b].insts.push(jump);
+        return true;
+    }
+    false
 }
 
 fn same_target_branches(body: &mut Body) -> bool {

@@ -58,14 +58,7 @@ impl Lower<'_, '_> {
             }
         }
         // In body order, so that operands come before their users.
-        let order: HashMap<Inst, usize> = self
-            .body
-            .order
-            .iter()
-            .flat_map(|&b| self.body.blocks[b].insts.iter().copied())
-            .enumerate()
-            .map(|(k, i)| (i, k))
-            .collect();
+        let order = self.layout_index();
         chain.sort_by_key(|i| order[i]);
         (keys, chain)
     }
@@ -141,14 +134,7 @@ impl Lower<'_, '_> {
                 *at = Some((b, j + 1));
             }
         }
-        let order: HashMap<Inst, usize> = self
-            .body
-            .order
-            .iter()
-            .flat_map(|&b| self.body.blocks[b].insts.iter().copied())
-            .enumerate()
-            .map(|(k, i)| (i, k))
-            .collect();
+        let order = self.layout_index();
         starts
             .into_iter()
             .map(|start| {
@@ -168,6 +154,17 @@ impl Lower<'_, '_> {
                 chain.sort_by_key(|i| order[i]);
                 (keys, chain)
             })
+            .collect()
+    }
+
+    /// Each placed instruction's position in the body's layout.
+    fn layout_index(&self) -> HashMap<Inst, usize> {
+        self.body
+            .order
+            .iter()
+            .flat_map(|&b| self.body.blocks[b].insts.iter().copied())
+            .enumerate()
+            .map(|(k, i)| (i, k))
             .collect()
     }
 
