@@ -176,6 +176,50 @@ impl Device {
     }
 }
 
+impl Device {
+    /// The AMD OpenCL 1.2 (Catalyst, `-b amd`) codes of the device: the outer ELF's
+    /// `e_machine` and the inner ELF's CAL encoding machine. `None` for devices that
+    /// format does not know (GCN 1.4 and later). Dummy and Stoney, Horse and Ellesmere,
+    /// Goose and Baffin share codes; a reader takes the later one.
+    pub fn amd_codes(self) -> Option<(u16, u32)> {
+        use Device::*;
+        Some(match self {
+            CapeVerde => (0x3ff, 0x1c),
+            Pitcairn => (0x3fe, 0x1b),
+            Tahiti => (0x3fd, 0x1a),
+            Oland => (0x402, 0x20),
+            Bonaire => (0x403, 0x21),
+            Spectre => (0x404, 0x22),
+            Spooky => (0x405, 0x23),
+            Kalindi => (0x406, 0x24),
+            Hainan => (0x407, 0x25),
+            Hawaii => (0x408, 0x27),
+            Iceland => (0x409, 0x29),
+            Tonga => (0x40a, 0x2a),
+            Mullins => (0x40b, 0x2b),
+            Fiji => (0x40c, 0x2d),
+            Carrizo => (0x40d, 0x2e),
+            Dummy => (0x411, 0x31),
+            Goose => (0x40f, 0x2c),
+            Horse => (0x40e, 0x2f),
+            Stoney => (0x411, 0x31),
+            Ellesmere => (0x40e, 0x2f),
+            Baffin => (0x40f, 0x2c),
+            Gfx804 => (0x412, 0x32),
+            _ => return None,
+        })
+    }
+
+    /// The device an AMD OpenCL 1.2 outer `e_machine` names (see [`Device::amd_codes`]).
+    pub fn from_amd_machine(machine: u16) -> Option<Device> {
+        DEVICES
+            .iter()
+            .rev()
+            .copied()
+            .find(|d| d.amd_codes().map(|c| c.0) == Some(machine))
+    }
+}
+
 impl fmt::Display for Device {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -1,6 +1,6 @@
-//! AMD GPU binary containers. First: the AMD OpenCL 2.0 ("CL2") binary that AMD's
+//! AMD GPU binary containers: the AMD OpenCL 2.0 ("CL2") binary that AMD's
 //! Catalyst-era OpenCL drivers (and CLRX's `clrxasm`) write, byte for byte as CLRX
-//! writes it.
+//! writes it, and (module [`amd`]) the older AMD Catalyst OpenCL 1.2 binary.
 //!
 //! # The format, for a newcomer
 //!
@@ -50,6 +50,7 @@
 //! leading NUL in the 1912 inner string table), which a general ELF writer does not
 //! lay out.
 
+pub mod amd;
 pub mod config;
 mod derive;
 pub mod device;

@@ -47,6 +47,12 @@ pub(super) enum SecKind {
     Extra {
         inner: bool,
     },
+    /// `.amd`: a kernel's header (`.header`).
+    AmdHeader(usize),
+    /// `.amd`: a kernel's inner `.data` (`.data` inside a kernel).
+    AmdData(usize),
+    /// `.amd`: one CAL note of a kernel (`.calnote`, `.proginfo`, ...).
+    CalNote(usize),
 }
 
 /// Which layout the assembler is in.
@@ -90,23 +96,23 @@ pub(super) struct HsaFields {
 }
 
 pub(super) struct KernelState {
-    name: String,
-    span: Span,
-    code: u32,
-    metadata: Option<u32>,
-    setup: Option<u32>,
-    stub: Option<u32>,
-    isa_metadata: Option<u32>,
-    control_directive: Option<u32>,
-    config_sec: Option<u32>,
+    pub(super) name: String,
+    pub(super) span: Span,
+    pub(super) code: u32,
+    pub(super) metadata: Option<u32>,
+    pub(super) setup: Option<u32>,
+    pub(super) stub: Option<u32>,
+    pub(super) isa_metadata: Option<u32>,
+    pub(super) control_directive: Option<u32>,
+    pub(super) config_sec: Option<u32>,
     /// `.hsaconfig` rather than `.config`.
-    hsa: Option<HsaFields>,
-    config: KernelConfig,
-    sgprs_given: bool,
-    vgprs_given: bool,
-    arg_names: HashSet<String>,
-    samplers: Vec<u32>,
-    saved: u32,
+    pub(super) hsa: Option<HsaFields>,
+    pub(super) config: KernelConfig,
+    pub(super) sgprs_given: bool,
+    pub(super) vgprs_given: bool,
+    pub(super) arg_names: HashSet<String>,
+    pub(super) samplers: Vec<u32>,
+    pub(super) saved: u32,
     /// One past the highest SGPR / VGPR the code names (CLRX's default register
     /// counts).
     pub(super) sgpr_end: u32,
@@ -117,40 +123,42 @@ pub(super) struct KernelState {
 pub(super) struct Cl2State {
     pub(super) kernels: Vec<KernelState>,
     pub(super) place: Option<Place>,
-    saved_global: u32,
-    saved_inner: u32,
-    global_data: Option<u32>,
-    rw_data: Option<u32>,
-    bss: Option<u32>,
-    bss_align: u64,
-    sampler_init: Option<u32>,
-    driver_version: Option<u32>,
+    pub(super) saved_global: u32,
+    pub(super) saved_inner: u32,
+    pub(super) global_data: Option<u32>,
+    pub(super) rw_data: Option<u32>,
+    pub(super) bss: Option<u32>,
+    pub(super) bss_align: u64,
+    pub(super) sampler_init: Option<u32>,
+    pub(super) driver_version: Option<u32>,
     /// The last `.driver_version` statement.
-    driver_span: Option<Span>,
+    pub(super) driver_span: Option<Span>,
     /// The statement that chose the format (None: the `-b` option).
-    format_span: Option<Span>,
-    acl_version: Option<String>,
-    compile_options: String,
-    arch_minor: Option<u32>,
-    arch_stepping: Option<u32>,
-    samplers: Option<Vec<u32>>,
-    sampler_offsets: Vec<u64>,
+    pub(super) format_span: Option<Span>,
+    pub(super) acl_version: Option<String>,
+    pub(super) compile_options: String,
+    pub(super) arch_minor: Option<u32>,
+    pub(super) arch_stepping: Option<u32>,
+    pub(super) samplers: Option<Vec<u32>>,
+    pub(super) sampler_offsets: Vec<u64>,
     /// Relocations: (kernel, reloc).
     pub(super) relocs: Vec<(usize, CodeReloc)>,
     /// CLRX's HSA layout (`.hsalayout`): kernels' code in one `.text`.
-    hsa_layout: bool,
+    pub(super) hsa_layout: bool,
     /// That `.text`, once opened.
-    hsa_text: Option<u32>,
+    pub(super) hsa_text: Option<u32>,
     /// The kernel whose label came last in that `.text`: its registers are counted.
-    hsa_kernel: Option<usize>,
+    pub(super) hsa_kernel: Option<usize>,
     /// Relocations in that `.text`.
-    hsa_relocs: Vec<CodeReloc>,
+    pub(super) hsa_relocs: Vec<CodeReloc>,
     /// `.section`s: (name, inner binary, section, ELF flags).
-    extra: Vec<ExtraSec>,
+    pub(super) extra: Vec<ExtraSec>,
+    /// The `.amd` format's own state.
+    pub(super) amd: super::amd::AmdState,
 }
 
 /// A section made by `.section` in an AMD CL2 source.
-struct ExtraSec {
+pub(super) struct ExtraSec {
     name: String,
     inner: bool,
     section: u32,
@@ -165,7 +173,7 @@ struct ExtraSec {
 /// Value that CLRX leaves in a relocated literal.
 pub(super) const RELOC_FILL: u32 = 0x5555_5555;
 
-fn dims_of(text: &str) -> Option<u8> {
+pub(super) fn dims_of(text: &str) -> Option<u8> {
     let mut m = 0u8;
     for c in text.chars() {
         m |= match c.to_ascii_lowercase() {
@@ -189,7 +197,7 @@ fn highest_dim(m: u8) -> u32 {
 }
 
 /// Element type and vector length of a `.arg` type name (`float4`, `uchar`).
-fn value_type(name: &str) -> Option<ValueType> {
+pub(super) fn value_type(name: &str) -> Option<ValueType> {
     let (base, len) = match name.find(|c: char| c.is_ascii_digit()) {
         Some(i) => (&name[..i], name[i..].parse::<u8>().ok()?),
         None => (name, 1),
@@ -214,7 +222,7 @@ fn value_type(name: &str) -> Option<ValueType> {
     Some(ValueType { elem, len })
 }
 
-fn image_type(name: &str) -> Option<ImageType> {
+pub(super) fn image_type(name: &str) -> Option<ImageType> {
     Some(match name {
         "image" => ImageType::Image,
         "image1d" => ImageType::Image1d,
@@ -228,7 +236,7 @@ fn image_type(name: &str) -> Option<ImageType> {
 }
 
 /// CLRX's default OpenCL type name of a `.arg` type.
-fn default_type_name(t: &str) -> String {
+pub(super) fn default_type_name(t: &str) -> String {
     match t {
         "image" | "image2d" => "image2d_t".into(),
         "image1d" | "image1d_array" | "image1d_buffer" | "image2d_array" | "image3d" => {
@@ -269,7 +277,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn driver_version(&self) -> u32 {
+    pub(super) fn driver_version(&self) -> u32 {
         self.cl2
             .as_ref()
             .and_then(|c| c.driver_version)
@@ -277,7 +285,7 @@ impl Asm<'_> {
             .unwrap_or(0)
     }
 
-    fn add_section(&mut self, name: &str, kind: SecKind) -> u32 {
+    pub(super) fn add_section(&mut self, name: &str, kind: SecKind) -> u32 {
         self.sections.push(Section {
             name: name.into(),
             data: Vec::new(),
@@ -287,7 +295,7 @@ impl Asm<'_> {
     }
 
     /// Remember where the current layout was, then go to `sec` in layout `place`.
-    fn go_to(&mut self, place: Place, sec: u32) {
+    pub(super) fn go_to(&mut self, place: Place, sec: u32) {
         let cur = self.cur;
         let st = self.cl2();
         match st.place {
@@ -304,7 +312,7 @@ impl Asm<'_> {
         self.absolute = None;
     }
 
-    fn current_kernel(&self) -> Option<usize> {
+    pub(super) fn current_kernel(&self) -> Option<usize> {
         match self.cl2.as_ref()?.place {
             Some(Place::Kernel(k)) => Some(k),
             _ => None,
@@ -312,7 +320,7 @@ impl Asm<'_> {
     }
 
     /// The kernel whose configuration section is current, or CLRX's error.
-    fn config_kernel(&self, span: Span, what: &str) -> Result<usize, (Span, String)> {
+    pub(super) fn config_kernel(&self, span: Span, what: &str) -> Result<usize, (Span, String)> {
         let k = self.current_kernel();
         match (k, self.kinds.get(self.cur as usize)) {
             (Some(k), Some(SecKind::Config(c))) if *c == k => Ok(k),
@@ -320,7 +328,7 @@ impl Asm<'_> {
         }
     }
 
-    fn need_new_format(&self, span: Span, what: &str) -> R {
+    pub(super) fn need_new_format(&self, span: Span, what: &str) -> R {
         if self.driver_version() < 191205 {
             return Err((span, format!("{what} allowed only for new binary format")));
         }
@@ -470,13 +478,13 @@ impl Asm<'_> {
         ));
     }
 
-    fn abs_arg(&self, p: &mut Parser) -> Result<(i64, Span), (Span, String)> {
+    pub(super) fn abs_arg(&self, p: &mut Parser) -> Result<(i64, Span), (Span, String)> {
         let e = p.expr()?;
         let s = e.span();
         Ok((self.abs_now(&e)?, s))
     }
 
-    fn string_arg(p: &mut Parser) -> Result<String, (Span, String)> {
+    pub(super) fn string_arg(p: &mut Parser) -> Result<String, (Span, String)> {
         match p.peek() {
             Some(Tok::Str(s)) => {
                 let v = String::from_utf8_lossy(s).into_owned();
@@ -579,7 +587,7 @@ impl Asm<'_> {
         Some(r)
     }
 
-    fn do_kernel(&mut self, p: &mut Parser) -> R {
+    pub(super) fn do_kernel(&mut self, p: &mut Parser) -> R {
         let name = match p.ident() {
             Some(n) => n.to_string(),
             None => return Err((p.span(), "Expected kernel name".into())),
@@ -635,7 +643,7 @@ impl Asm<'_> {
 
     /// `.text`: the current kernel's code, or in HSA layout the one code section of
     /// the inner binary.
-    fn text_section(&mut self, span: Span) -> R {
+    pub(super) fn text_section(&mut self, span: Span) -> R {
         if self.cl2().hsa_layout {
             let sec = match self.cl2().hsa_text {
                 Some(s) => s,
@@ -664,7 +672,7 @@ impl Asm<'_> {
     /// `.hsalayout`: the code of all kernels goes to one `.text`, where a label named
     /// after a kernel marks where its setup (256 bytes, which the code leaves room
     /// for) and then its code begin.
-    fn hsa_layout(&mut self, span: Span) -> R {
+    pub(super) fn hsa_layout(&mut self, span: Span) -> R {
         if !self.cl2().kernels.is_empty() {
             return Err((span, "HSALayout must be enabled before any kernel".into()));
         }
@@ -781,7 +789,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn data_section(&mut self, span: Span, kind: SecKind) -> R {
+    pub(super) fn data_section(&mut self, span: Span, kind: SecKind) -> R {
         let (what, name) = match kind {
             SecKind::GlobalData => ("Global Data", ".rodata"),
             _ => ("Global RWData", ".data"),
@@ -806,7 +814,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn bss_section(&mut self, p: &mut Parser, span: Span) -> R {
+    pub(super) fn bss_section(&mut self, p: &mut Parser, span: Span) -> R {
         self.need_new_format(span, "Global BSS")?;
         let align = self.align_arg(p)?;
         self.enter_bss(span, align)
@@ -814,7 +822,7 @@ impl Asm<'_> {
 
     /// An optional `align=N` (a power of two, or 0: none), as CLRX's `.bss` and
     /// `.section` take it.
-    fn align_arg(&mut self, p: &mut Parser) -> Result<u64, (Span, String)> {
+    pub(super) fn align_arg(&mut self, p: &mut Parser) -> Result<u64, (Span, String)> {
         if !p.ident().is_some_and(|s| s.eq_ignore_ascii_case("align")) {
             return Ok(0);
         }
@@ -830,7 +838,7 @@ impl Asm<'_> {
     }
 
     /// Go to the bss section (made on first use); a non-zero `align` sets its alignment.
-    fn enter_bss(&mut self, span: Span, align: u64) -> R {
+    pub(super) fn enter_bss(&mut self, span: Span, align: u64) -> R {
         self.need_new_format(span, "Global BSS")?;
         let sec = match self.cl2().bss {
             Some(s) => s,
@@ -847,7 +855,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn sampler_init(&mut self, span: Span) -> R {
+    pub(super) fn sampler_init(&mut self, span: Span) -> R {
         self.need_new_format(span, "SamplerInit")?;
         if self.cl2().samplers.is_some() {
             return Err((
@@ -867,7 +875,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn value_list(&self, p: &mut Parser) -> Result<Vec<u32>, (Span, String)> {
+    pub(super) fn value_list(&self, p: &mut Parser) -> Result<Vec<u32>, (Span, String)> {
         let mut out = Vec::new();
         if p.at_end() {
             return Ok(out);
@@ -881,7 +889,7 @@ impl Asm<'_> {
         }
     }
 
-    fn sampler(&mut self, p: &mut Parser, span: Span) -> R {
+    pub(super) fn sampler(&mut self, p: &mut Parser, span: Span) -> R {
         match self.current_kernel() {
             Some(_) => {
                 let k = self.config_kernel(span, "configuration pseudo-op")?;
@@ -907,7 +915,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn sampler_reloc(&mut self, p: &mut Parser, span: Span) -> R {
+    pub(super) fn sampler_reloc(&mut self, p: &mut Parser, span: Span) -> R {
         if self.current_kernel().is_some() {
             return Err((span, "Illegal place of samplerreloc pseudo-op".into()));
         }
@@ -941,7 +949,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn raw_section(&mut self, d: &str, span: Span) -> R {
+    pub(super) fn raw_section(&mut self, d: &str, span: Span) -> R {
         let what = match d {
             ".metadata" => "Metadata",
             ".setup" => "Setup",
@@ -997,7 +1005,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn config_section(&mut self, hsa: bool, span: Span) -> R {
+    pub(super) fn config_section(&mut self, hsa: bool, span: Span) -> R {
         let Some(k) = self.current_kernel() else {
             return Err((
                 span,
@@ -1035,7 +1043,7 @@ impl Asm<'_> {
     }
 
     /// Configuration pseudo-ops (inside `.config` / `.hsaconfig`).
-    fn config_directive(&mut self, d: &str, p: &mut Parser, span: Span) -> Option<R> {
+    pub(super) fn config_directive(&mut self, d: &str, p: &mut Parser, span: Span) -> Option<R> {
         const COMMON: &[&str] = &[
             ".dims",
             ".cws",
@@ -1118,7 +1126,7 @@ impl Asm<'_> {
         })
     }
 
-    fn common_config(&mut self, k: usize, d: &str, p: &mut Parser, span: Span) -> R {
+    pub(super) fn common_config(&mut self, k: usize, d: &str, p: &mut Parser, span: Span) -> R {
         let max_sgprs = self.arch.max_sgprs() as i64;
         let cfg_flag = |st: &mut Cl2State, f: fn(&mut KernelConfig)| f(&mut st.kernels[k].config);
         match d {
@@ -1276,7 +1284,11 @@ impl Asm<'_> {
     }
 
     /// `.arg NAME [, "TYPENAME"], TYPE[*] [, ...]` (CLRX's OpenCL 2.0 forms).
-    fn parse_arg(&mut self, k: usize, p: &mut Parser) -> Result<KernelArg, (Span, String)> {
+    pub(super) fn parse_arg(
+        &mut self,
+        k: usize,
+        p: &mut Parser,
+    ) -> Result<KernelArg, (Span, String)> {
         let name = p
             .ident()
             .ok_or((p.span(), "Expected argument name".to_string()))?
@@ -1455,7 +1467,7 @@ impl Asm<'_> {
         })
     }
 
-    fn hsa_directive(&mut self, k: usize, d: &str, p: &mut Parser) -> R {
+    pub(super) fn hsa_directive(&mut self, k: usize, d: &str, p: &mut Parser) -> R {
         let mut vals = Vec::new();
         let dims_arg = d == ".use_grid_workgroup_count";
         let mut grid = 0u8;
@@ -1569,7 +1581,13 @@ impl Asm<'_> {
     /// Minimum SGPRs/VGPRs a setup needs (CLRX's getGPUSetupMinRegistersNum): user
     /// SGPRs, one per work-group id, TG_SIZE and scratch wave offset; VGPRs up to the
     /// highest work-item id.
-    fn min_registers(dims: Dims, pgmrsrc2: u32, user: u32, tg: bool, scratch: bool) -> (u32, u32) {
+    pub(super) fn min_registers(
+        dims: Dims,
+        pgmrsrc2: u32,
+        user: u32,
+        tg: bool,
+        scratch: bool,
+    ) -> (u32, u32) {
         let (group, local) = match dims {
             Dims::Mask(m) => (m, m),
             Dims::Split { group, local } => (group, local),
@@ -1788,7 +1806,7 @@ impl Asm<'_> {
 
     /// The 256-byte setup of a `.hsaconfig` kernel, with CLRX's defaults and computed
     /// PGMRSRC values.
-    fn hsa_setup(
+    pub(super) fn hsa_setup(
         &self,
         ks: &KernelState,
         h: &HsaFields,

@@ -5,6 +5,7 @@
 //! fixups that are resolved after the whole source was read; problems are reported as
 //! diagnostics with `file:line:col`, as many as the source has.
 
+mod amd;
 mod cl2;
 pub mod expr;
 pub mod instr;
@@ -34,6 +35,8 @@ pub enum Format {
     RawCode,
     /// AMD OpenCL 2.0 binary (`.amdcl2`); the container is written by `kauai-amdbin`.
     AmdCl2,
+    /// AMD Catalyst OpenCL 1.2 binary (`.amd`); written by `kauai-amdbin`'s `amd`.
+    Amd,
 }
 
 /// Assembler options (the command line's `-g`, `-A`, `-D`, `-I`, `-6`, `-t`).
@@ -92,6 +95,8 @@ pub struct AsmOutput {
     pub prints: Vec<String>,
     /// `.amdcl2`: the binary's content as `kauai-amdbin` input, and the written binary.
     pub cl2: Option<kauai_amdbin::Cl2Input>,
+    /// `.amd`: the binary's content as `kauai-amdbin` input.
+    pub amd: Option<kauai_amdbin::amd::AmdInput>,
     pub binary: Option<Vec<u8>>,
 }
 
@@ -318,6 +323,12 @@ pub fn assemble(
             a.err(s, m);
         }
     }
+    if opts.format == Format::Amd {
+        a.format = Format::RawCode;
+        if let Err((s, m)) = a.enable_amd(Span::default()) {
+            a.err(s, m);
+        }
+    }
     for (n, v) in &opts.defsyms {
         a.syms.insert(
             n.clone(),
@@ -335,10 +346,17 @@ pub fn assemble(
     } else {
         None
     };
-    let (cl2, binary) = match built {
+    let (cl2, mut binary) = match built {
         Some((i, b)) => (Some(i), Some(b)),
         None => (None, None),
     };
+    let mut amd = None;
+    if a.format == Format::Amd && a.errors == 0 {
+        if let Some((i, b)) = a.finish_amd() {
+            amd = Some(i);
+            binary = Some(b);
+        }
+    }
     let out = AsmOutput {
         arch: a.arch,
         gpu: a.gpu,
@@ -348,6 +366,7 @@ pub fn assemble(
         sections: a.sections,
         prints: a.prints,
         cl2,
+        amd,
         binary,
     };
     let errors = diags.error_count() - before;
@@ -1816,7 +1835,8 @@ impl Asm<'_> {
                 let f = match n.as_str() {
                     "rawcode" | "raw" => Some(Format::RawCode),
                     "amdcl2" => Some(Format::AmdCl2),
-                    "amd" | "gallium" | "rocm" => None,
+                    "amd" => Some(Format::Amd),
+                    "gallium" | "rocm" => None,
                     _ => return Err((s, format!("unknown binary format '{n}'"))),
                 };
                 (f == Some(self.format)) == (kind == ".iffmt")
@@ -1882,9 +1902,16 @@ impl Asm<'_> {
                 None if matches!(d, ".skip" | ".space" | ".zero" | ".org") => pseudo::Out::Moves,
                 None => pseudo::Out::Nothing,
             };
-            if self.format == Format::AmdCl2 {
-                if let Some(r) = self.cl2_directive(d, &mut p, span) {
+            if self.format == Format::Amd {
+                if let Some(r) = self.amd_directive(d, &mut p, span) {
                     return r;
+                }
+            }
+            if matches!(self.format, Format::AmdCl2 | Format::Amd) {
+                if self.format == Format::AmdCl2 {
+                    if let Some(r) = self.cl2_directive(d, &mut p, span) {
+                        return r;
+                    }
                 }
                 // Configuration sections take no bytes, bss no contents.
                 let data = out == pseudo::Out::Data;
@@ -2071,6 +2098,7 @@ impl Asm<'_> {
                 ".32bit" => self.bits64 = false,
                 ".rawcode" => self.format = Format::RawCode,
                 ".amdcl2" => self.enable_cl2(span)?,
+                ".amd" => self.enable_amd(span)?,
                 ".format" => {
                     let n = p
                         .ident()
@@ -2081,6 +2109,7 @@ impl Asm<'_> {
                     match n.as_str() {
                         "rawcode" | "raw" => self.format = Format::RawCode,
                         "amdcl2" => self.enable_cl2(s)?,
+                        "amd" => self.enable_amd(s)?,
                         _ => return Err((s, format!("not supported yet: format '{n}'"))),
                     }
                 }

@@ -473,6 +473,7 @@ impl Asm<'_> {
             Query::Format => match self.format {
                 super::Format::RawCode => 2,
                 super::Format::AmdCl2 => 3,
+                super::Format::Amd => 0,
             },
             // CLRX's policy is its version unless `.policy` sets it.
             Query::Policy => self.policy.unwrap_or(CLRX_VERSION),
