@@ -26,13 +26,16 @@
 //!
 //! Fill an [`AmdInput`] and call [`write_amd`]; [`read_amd`] gives back an input
 //! (kernels raw) that writes the same bytes, and refuses any file it could not
-//! reproduce.
+//! reproduce; [`derive_config`] turns a raw kernel into the configuration that
+//! generates the same blobs (a disassembler's `-C` form), or says why it cannot.
 
+mod derive;
 mod gen;
 pub mod model;
 mod reader;
 mod writer;
 
+pub use derive::derive_config;
 pub use model::{
     note, version_from_info, AmdArg, AmdArgKind, AmdDriver, AmdInput, AmdKernelConfig,
     AmdKernelContent, AmdKernelInput, AmdRawKernel, CalNote, UserData, USER_DATA_CLASSES,
@@ -58,6 +61,9 @@ pub enum AmdError {
     /// The writer's input for kernel `kernel` breaks a rule of the format.
     #[error("{msg}")]
     InKernel { kernel: usize, msg: String },
+    /// Raw blobs that no configuration reproduces.
+    #[error("cannot express as a configuration: {0}")]
+    NotDerivable(String),
     #[error("not supported yet: {0}")]
     Unsupported(String),
 }

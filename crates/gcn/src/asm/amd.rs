@@ -671,7 +671,14 @@ impl Asm<'_> {
         for (i, ks) in st.kernels.iter().enumerate() {
             let ak = st.amd.kernels.get(i).unwrap_or(&empty);
             let code = self.sections[ks.code as usize].data.clone();
-            let data = ak.data.map(|s| self.sections[s as usize].data.clone());
+            // Exactly the default contents (4736 zero bytes, what disassemblers print
+            // for a kernel without `.data`) mean the default.
+            let data = ak
+                .data
+                .map(|s| self.sections[s as usize].data.clone())
+                .filter(|d| {
+                    d.len() != kauai_amdbin::amd::DEFAULT_DATA_SIZE || d.iter().any(|b| *b != 0)
+                });
             let content = if ks.config_sec.is_some() {
                 let mut c = ak.config.clone();
                 let user = c

@@ -1,0 +1,125 @@
+//! `clrxdisasm`'s listings of the AMD Catalyst OpenCL 1.2 binaries of
+//! `tests/data/clrx_bins` (`NAME.a.txt` from `clrxdisasm -a`, `NAME.C.txt` from `-C`,
+//! `NAME.fh.txt` from `-f -h`, table `amd_expected.txt`) against Kauai's
+//! `disassemble_amd` with the same options, as `clrx_bin_listings.rs` does for AMD CL2:
+//! the lines both listings share, in order, are counted per kind and compared with
+//! `amd_listings.txt` (`BLESS=1` rewrites it). And the promise: the `-a` and `-C`
+//! listings reassemble to the same bytes.
+
+use kauai_diag::{Diagnostics, SourceMap};
+use kauai_gcn::{assemble, disassemble_amd, AsmOptions, Cl2DisasmOptions, DisasmOptions};
+use std::fmt::Write;
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/clrx_bins/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn names() -> Vec<String> {
+    std::fs::read_to_string(data("amd_expected.txt"))
+        .expect("amd_expected.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect()
+}
+
+/// Lines two texts share in order (the length of a longest common subsequence).
+fn common_lines(a: &[&str], b: &[&str]) -> usize {
+    let mut prev = vec![0usize; b.len() + 1];
+    for x in a {
+        let mut cur = vec![0usize; b.len() + 1];
+        for (j, y) in b.iter().enumerate() {
+            cur[j + 1] = if x == y {
+                prev[j] + 1
+            } else {
+                cur[j].max(prev[j + 1])
+            };
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// (kind, -a, -C, floats, hex) as clrxdisasm's flags set them.
+const KINDS: [(&str, bool, bool, bool, bool); 3] = [
+    ("a", true, false, true, true),
+    ("C", false, true, false, false),
+    ("fh", false, false, true, true),
+];
+
+fn listing(bytes: &[u8], all: bool, config: bool, floats: bool, hex: bool) -> String {
+    let opts = Cl2DisasmOptions {
+        all,
+        config,
+        code: DisasmOptions {
+            offsets: true,
+            hex,
+            floats,
+        },
+    };
+    disassemble_amd(bytes, &opts).expect("disassembles").text
+}
+
+#[test]
+fn clrx_amd_listings() {
+    let mut counts = String::new();
+    for (kind, all, config, floats, hex) in KINDS {
+        let (mut same, mut theirs_total, mut ours_total) = (0, 0, 0);
+        for name in names() {
+            let bytes = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
+            let theirs =
+                std::fs::read_to_string(data(&format!("{name}.{kind}.txt"))).expect("listing");
+            let ours = listing(&bytes, all, config, floats, hex);
+            let t: Vec<&str> = theirs.lines().skip(1).collect();
+            let o: Vec<&str> = ours.lines().collect();
+            same += common_lines(&t, &o);
+            theirs_total += t.len();
+            ours_total += o.len();
+        }
+        let _ = writeln!(
+            counts,
+            "-{kind}: {same} lines as clrxdisasm's of {theirs_total} ({ours_total} printed)"
+        );
+    }
+    println!("clrxdisasm listings (-b amd):\n{counts}");
+    let exp = std::path::PathBuf::from(data("amd_listings.txt"));
+    let header =
+        "# Lines of clrxdisasm's listings of the binaries in amd_expected.txt that Kauai's\n\
+                  # listings share (tests/it/clrx_amd_listings.rs; BLESS=1 rewrites the counts).\n";
+    let e = kauai_testkit::Expected::split(
+        &exp,
+        "#### EXPECTED",
+        &std::fs::read_to_string(&exp).unwrap_or_else(|_| header.to_string()),
+    );
+    if let Err(msg) = e.check(&counts) {
+        panic!("{msg}");
+    }
+}
+
+#[test]
+fn amd_listings_reassemble_to_the_same_bytes() {
+    let mut failed = Vec::new();
+    for name in names() {
+        let bytes = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
+        for (kind, all, config, floats, hex) in KINDS.iter().take(2) {
+            let text = listing(&bytes, *all, *config, *floats, *hex);
+            let mut sm = SourceMap::new();
+            let f = sm.add("listing.s", text.clone());
+            let mut d = Diagnostics::new();
+            match assemble(&mut sm, f, &AsmOptions::default(), &mut d) {
+                Ok(out) if out.binary.as_deref() == Some(&bytes[..]) => {}
+                Ok(out) => {
+                    let ours = out.binary.unwrap_or_default();
+                    let at = ours.iter().zip(&bytes).position(|(a, b)| a != b);
+                    failed.push(format!(
+                        "{name} -{kind}: other bytes (first difference {at:?}, lengths {} vs {})",
+                        ours.len(),
+                        bytes.len()
+                    ));
+                }
+                Err(_) => failed.push(format!("{name} -{kind}: {}", d.render(&sm))),
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
