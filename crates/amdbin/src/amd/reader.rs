@@ -106,6 +106,9 @@ pub fn read_amd(bytes: &[u8]) -> Result<AmdInput, AmdError> {
     let mut copts_len = 0usize;
     let mut global = None;
     let mut kernels = Vec::new();
+    // Kernels may not share bytes (CLRX lays them out one after another): this also
+    // bounds what the reader copies by the file's size.
+    let (mut ro_used, mut text_used) = (0u64, 0u64);
     let mut i = 1;
     while i < syms.len() {
         let s = &syms[i];
@@ -119,6 +122,9 @@ pub fn read_amd(bytes: &[u8]) -> Result<AmdInput, AmdError> {
                 })?;
             i += 1;
         } else if n == "__OpenCL_0_global" || n == "__OpenCL_2_global" {
+            if global.is_some() {
+                return Err(AmdError::Unsupported("two global data symbols".into()));
+            }
             global = Some(range(rodata, s.value, s.size, "global data")?.to_vec());
             i += 1;
         } else if let Some(k) = n
@@ -135,6 +141,13 @@ pub fn read_amd(bytes: &[u8]) -> Result<AmdInput, AmdError> {
             {
                 return Err(AmdError::Unsupported(format!(
                     "kernel {k}: symbols in another order than metadata, kernel, header"
+                )));
+            }
+            ro_used = ro_used.saturating_add(s.size).saturating_add(hs.size);
+            text_used = text_used.saturating_add(ks.size);
+            if ro_used > rodata.len() as u64 || text_used > textsec.len() as u64 {
+                return Err(AmdError::Unsupported(format!(
+                    "kernel {k}: blobs that overlap other kernels'"
                 )));
             }
             let metadata = range(rodata, s.value, s.size, "kernel metadata")?.to_vec();

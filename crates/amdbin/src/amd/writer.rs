@@ -219,7 +219,14 @@ pub fn write_amd(input: &AmdInput) -> Result<Vec<u8>, AmdError> {
     let mut planned: u64 = input.compile_options.len() as u64
         + input.global_data.as_ref().map_or(0, |g| g.len() as u64);
     for k in &input.kernels {
-        planned += k.code.len() as u64 + k.data.as_ref().map_or(0, |d| d.len() as u64);
+        planned += k.code.len() as u64;
+        planned += k.data.as_ref().map_or(DEFAULT_DATA_SIZE, Vec::len) as u64;
+        // The inner ELF's fixed parts and the symbol names.
+        planned += (NOTES_OFFSET + 18) as u64 + 3 * (k.name.len() as u64 + 40);
+        if let AmdKernelContent::Config(c) = &k.content {
+            // Generated notes and metadata: a fixed part and some per argument.
+            planned += 2048 + 256 * c.args.len() as u64 + 16 * c.samplers.len() as u64;
+        }
         if let AmdKernelContent::Raw(r) = &k.content {
             planned += (r.metadata.len() + r.header.len()) as u64;
             planned += r

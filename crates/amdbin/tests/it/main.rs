@@ -6,4 +6,5 @@ mod device;
 mod layout;
 mod oracle;
 mod robust;
+mod robust_amd;
 mod roundtrip;
