@@ -279,8 +279,27 @@ pub fn derive_config(input: &AmdInput, index: usize) -> Result<AmdKernelConfig, 
             }
         }
     }
+    // Write-only images: used when their bit (by order) is set.
+    let mut wo = 0u32;
+    for a in c.args.iter_mut() {
+        if let AmdArgKind::Image {
+            access: ImageAccess::WriteOnly,
+            ..
+        } = a.kind
+        {
+            a.used = wo < 32 && uav_mask[0] & (1 << wo) != 0;
+            wo += 1;
+        }
+    }
     let hdr = words(&raw.header);
     c.use_printf = hdr.get(4).is_some_and(|w| w & 2 != 0);
+    // Constant data: the constant buffer's bit, when no pointer claims it.
+    if let Some(cb) = c.const_buffer_id.filter(|cb| *cb < 32 && dv >= 134805) {
+        let claimed = c.args.iter().any(|a| {
+            a.used && a.res_id == Some(cb) && matches!(a.kind, AmdArgKind::Pointer { .. })
+        });
+        c.use_const_data = !claimed && uav_mask[0] & (1 << cb) != 0;
+    }
     // Check: the configuration must give back the same blobs.
     let mut again = input.clone();
     again.kernels[index].content = AmdKernelContent::Config(c.clone());
@@ -293,7 +312,17 @@ pub fn derive_config(input: &AmdInput, index: usize) -> Result<AmdKernelConfig, 
         return Err(no("the header is not what a configuration generates"));
     }
     if b.notes != raw.cal_notes {
-        return Err(no("the CAL notes are not what a configuration generates"));
+        let which = b
+            .notes
+            .iter()
+            .zip(&raw.cal_notes)
+            .find(|(x, y)| x != y)
+            .map_or("their number".to_string(), |(_, y)| {
+                format!("type {}", y.ntype)
+            });
+        return Err(no(format!(
+            "the CAL notes are not what a configuration generates ({which})"
+        )));
     }
     Ok(c)
 }

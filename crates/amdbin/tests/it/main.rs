@@ -8,3 +8,4 @@ mod oracle;
 mod robust;
 mod robust_amd;
 mod roundtrip;
+mod roundtrip_amd;

@@ -123,3 +123,41 @@ fn amd_listings_reassemble_to_the_same_bytes() {
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+/// The `.amd` sources of the files suite (`tests/data/amd/*.s`) that assemble: their
+/// binaries' `-a` and `-C` listings reassemble to the same bytes too.
+#[test]
+fn amd_suite_sources_reassemble_from_their_listings() {
+    let dir = format!("{}/tests/data/amd", env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/data/amd")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    let mut checked = 0;
+    for p in paths {
+        let src = std::fs::read_to_string(&p).expect("source");
+        let src = src.split("#### EXPECTED").next().unwrap_or("").to_string();
+        let mut sm = SourceMap::new();
+        let f = sm.add("src.s", src);
+        let mut d = Diagnostics::new();
+        let Ok(out) = assemble(&mut sm, f, &AsmOptions::default(), &mut d) else {
+            continue;
+        };
+        let bytes = out.binary.expect("a binary");
+        for (kind, all, config, floats, hex) in KINDS.iter().take(2) {
+            let text = listing(&bytes, *all, *config, *floats, *hex);
+            let mut sm = SourceMap::new();
+            let f = sm.add("listing.s", text.clone());
+            let mut d = Diagnostics::new();
+            let again = assemble(&mut sm, f, &AsmOptions::default(), &mut d)
+                .unwrap_or_else(|_| panic!("{p:?} -{kind}: {}\n{text}", d.render(&sm)));
+            assert!(
+                again.binary.as_deref() == Some(&bytes[..]),
+                "{p:?} -{kind}: other bytes\n{text}"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 2);
+}
