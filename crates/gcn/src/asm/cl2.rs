@@ -100,19 +100,19 @@ pub(super) struct KernelState {
     pub(super) span: Span,
     pub(super) code: u32,
     pub(super) metadata: Option<u32>,
-    pub(super) setup: Option<u32>,
-    pub(super) stub: Option<u32>,
-    pub(super) isa_metadata: Option<u32>,
-    pub(super) control_directive: Option<u32>,
+    setup: Option<u32>,
+    stub: Option<u32>,
+    isa_metadata: Option<u32>,
+    control_directive: Option<u32>,
     pub(super) config_sec: Option<u32>,
     /// `.hsaconfig` rather than `.config`.
-    pub(super) hsa: Option<HsaFields>,
+    hsa: Option<HsaFields>,
     pub(super) config: KernelConfig,
     pub(super) sgprs_given: bool,
     pub(super) vgprs_given: bool,
-    pub(super) arg_names: HashSet<String>,
-    pub(super) samplers: Vec<u32>,
-    pub(super) saved: u32,
+    arg_names: HashSet<String>,
+    samplers: Vec<u32>,
+    saved: u32,
     /// One past the highest SGPR / VGPR the code names (CLRX's default register
     /// counts).
     pub(super) sgpr_end: u32,
@@ -123,42 +123,42 @@ pub(super) struct KernelState {
 pub(super) struct Cl2State {
     pub(super) kernels: Vec<KernelState>,
     pub(super) place: Option<Place>,
-    pub(super) saved_global: u32,
-    pub(super) saved_inner: u32,
+    saved_global: u32,
+    saved_inner: u32,
     pub(super) global_data: Option<u32>,
-    pub(super) rw_data: Option<u32>,
-    pub(super) bss: Option<u32>,
-    pub(super) bss_align: u64,
-    pub(super) sampler_init: Option<u32>,
+    rw_data: Option<u32>,
+    bss: Option<u32>,
+    bss_align: u64,
+    sampler_init: Option<u32>,
     pub(super) driver_version: Option<u32>,
     /// The last `.driver_version` statement.
     pub(super) driver_span: Option<Span>,
     /// The statement that chose the format (None: the `-b` option).
     pub(super) format_span: Option<Span>,
-    pub(super) acl_version: Option<String>,
+    acl_version: Option<String>,
     pub(super) compile_options: String,
-    pub(super) arch_minor: Option<u32>,
-    pub(super) arch_stepping: Option<u32>,
-    pub(super) samplers: Option<Vec<u32>>,
-    pub(super) sampler_offsets: Vec<u64>,
+    arch_minor: Option<u32>,
+    arch_stepping: Option<u32>,
+    samplers: Option<Vec<u32>>,
+    sampler_offsets: Vec<u64>,
     /// Relocations: (kernel, reloc).
     pub(super) relocs: Vec<(usize, CodeReloc)>,
     /// CLRX's HSA layout (`.hsalayout`): kernels' code in one `.text`.
-    pub(super) hsa_layout: bool,
+    hsa_layout: bool,
     /// That `.text`, once opened.
-    pub(super) hsa_text: Option<u32>,
+    hsa_text: Option<u32>,
     /// The kernel whose label came last in that `.text`: its registers are counted.
-    pub(super) hsa_kernel: Option<usize>,
+    hsa_kernel: Option<usize>,
     /// Relocations in that `.text`.
-    pub(super) hsa_relocs: Vec<CodeReloc>,
+    hsa_relocs: Vec<CodeReloc>,
     /// `.section`s: (name, inner binary, section, ELF flags).
-    pub(super) extra: Vec<ExtraSec>,
+    extra: Vec<ExtraSec>,
     /// The `.amd` format's own state.
     pub(super) amd: super::amd::AmdState,
 }
 
 /// A section made by `.section` in an AMD CL2 source.
-pub(super) struct ExtraSec {
+struct ExtraSec {
     name: String,
     inner: bool,
     section: u32,
@@ -320,7 +320,7 @@ impl Asm<'_> {
     }
 
     /// The kernel whose configuration section is current, or CLRX's error.
-    pub(super) fn config_kernel(&self, span: Span, what: &str) -> Result<usize, (Span, String)> {
+    fn config_kernel(&self, span: Span, what: &str) -> Result<usize, (Span, String)> {
         let k = self.current_kernel();
         match (k, self.kinds.get(self.cur as usize)) {
             (Some(k), Some(SecKind::Config(c))) if *c == k => Ok(k),
@@ -328,7 +328,7 @@ impl Asm<'_> {
         }
     }
 
-    pub(super) fn need_new_format(&self, span: Span, what: &str) -> R {
+    fn need_new_format(&self, span: Span, what: &str) -> R {
         if self.driver_version() < 191205 {
             return Err((span, format!("{what} allowed only for new binary format")));
         }
@@ -672,7 +672,7 @@ impl Asm<'_> {
     /// `.hsalayout`: the code of all kernels goes to one `.text`, where a label named
     /// after a kernel marks where its setup (256 bytes, which the code leaves room
     /// for) and then its code begin.
-    pub(super) fn hsa_layout(&mut self, span: Span) -> R {
+    fn hsa_layout(&mut self, span: Span) -> R {
         if !self.cl2().kernels.is_empty() {
             return Err((span, "HSALayout must be enabled before any kernel".into()));
         }
@@ -789,7 +789,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    pub(super) fn data_section(&mut self, span: Span, kind: SecKind) -> R {
+    fn data_section(&mut self, span: Span, kind: SecKind) -> R {
         let (what, name) = match kind {
             SecKind::GlobalData => ("Global Data", ".rodata"),
             _ => ("Global RWData", ".data"),
@@ -814,7 +814,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    pub(super) fn bss_section(&mut self, p: &mut Parser, span: Span) -> R {
+    fn bss_section(&mut self, p: &mut Parser, span: Span) -> R {
         self.need_new_format(span, "Global BSS")?;
         let align = self.align_arg(p)?;
         self.enter_bss(span, align)
@@ -822,7 +822,7 @@ impl Asm<'_> {
 
     /// An optional `align=N` (a power of two, or 0: none), as CLRX's `.bss` and
     /// `.section` take it.
-    pub(super) fn align_arg(&mut self, p: &mut Parser) -> Result<u64, (Span, String)> {
+    fn align_arg(&mut self, p: &mut Parser) -> Result<u64, (Span, String)> {
         if !p.ident().is_some_and(|s| s.eq_ignore_ascii_case("align")) {
             return Ok(0);
         }
@@ -838,7 +838,7 @@ impl Asm<'_> {
     }
 
     /// Go to the bss section (made on first use); a non-zero `align` sets its alignment.
-    pub(super) fn enter_bss(&mut self, span: Span, align: u64) -> R {
+    fn enter_bss(&mut self, span: Span, align: u64) -> R {
         self.need_new_format(span, "Global BSS")?;
         let sec = match self.cl2().bss {
             Some(s) => s,
@@ -855,7 +855,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    pub(super) fn sampler_init(&mut self, span: Span) -> R {
+    fn sampler_init(&mut self, span: Span) -> R {
         self.need_new_format(span, "SamplerInit")?;
         if self.cl2().samplers.is_some() {
             return Err((
@@ -875,7 +875,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    pub(super) fn value_list(&self, p: &mut Parser) -> Result<Vec<u32>, (Span, String)> {
+    fn value_list(&self, p: &mut Parser) -> Result<Vec<u32>, (Span, String)> {
         let mut out = Vec::new();
         if p.at_end() {
             return Ok(out);
@@ -889,7 +889,7 @@ impl Asm<'_> {
         }
     }
 
-    pub(super) fn sampler(&mut self, p: &mut Parser, span: Span) -> R {
+    fn sampler(&mut self, p: &mut Parser, span: Span) -> R {
         match self.current_kernel() {
             Some(_) => {
                 let k = self.config_kernel(span, "configuration pseudo-op")?;
@@ -915,7 +915,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    pub(super) fn sampler_reloc(&mut self, p: &mut Parser, span: Span) -> R {
+    fn sampler_reloc(&mut self, p: &mut Parser, span: Span) -> R {
         if self.current_kernel().is_some() {
             return Err((span, "Illegal place of samplerreloc pseudo-op".into()));
         }
@@ -1043,7 +1043,7 @@ impl Asm<'_> {
     }
 
     /// Configuration pseudo-ops (inside `.config` / `.hsaconfig`).
-    pub(super) fn config_directive(&mut self, d: &str, p: &mut Parser, span: Span) -> Option<R> {
+    fn config_directive(&mut self, d: &str, p: &mut Parser, span: Span) -> Option<R> {
         const COMMON: &[&str] = &[
             ".dims",
             ".cws",
@@ -1126,7 +1126,7 @@ impl Asm<'_> {
         })
     }
 
-    pub(super) fn common_config(&mut self, k: usize, d: &str, p: &mut Parser, span: Span) -> R {
+    fn common_config(&mut self, k: usize, d: &str, p: &mut Parser, span: Span) -> R {
         let max_sgprs = self.arch.max_sgprs() as i64;
         let cfg_flag = |st: &mut Cl2State, f: fn(&mut KernelConfig)| f(&mut st.kernels[k].config);
         match d {
@@ -1284,11 +1284,7 @@ impl Asm<'_> {
     }
 
     /// `.arg NAME [, "TYPENAME"], TYPE[*] [, ...]` (CLRX's OpenCL 2.0 forms).
-    pub(super) fn parse_arg(
-        &mut self,
-        k: usize,
-        p: &mut Parser,
-    ) -> Result<KernelArg, (Span, String)> {
+    fn parse_arg(&mut self, k: usize, p: &mut Parser) -> Result<KernelArg, (Span, String)> {
         let name = p
             .ident()
             .ok_or((p.span(), "Expected argument name".to_string()))?
@@ -1467,7 +1463,7 @@ impl Asm<'_> {
         })
     }
 
-    pub(super) fn hsa_directive(&mut self, k: usize, d: &str, p: &mut Parser) -> R {
+    fn hsa_directive(&mut self, k: usize, d: &str, p: &mut Parser) -> R {
         let mut vals = Vec::new();
         let dims_arg = d == ".use_grid_workgroup_count";
         let mut grid = 0u8;
@@ -1806,7 +1802,7 @@ impl Asm<'_> {
 
     /// The 256-byte setup of a `.hsaconfig` kernel, with CLRX's defaults and computed
     /// PGMRSRC values.
-    pub(super) fn hsa_setup(
+    fn hsa_setup(
         &self,
         ks: &KernelState,
         h: &HsaFields,
