@@ -18,6 +18,7 @@ use kauai_amdbin::amd::{
 };
 use kauai_amdbin::{AddressSpace, ImageAccess, ImageType, Pointee};
 
+use crate::asm::lex::is_name;
 use crate::cl2dis::{Cl2DisasmOptions, Cl2Disassembly};
 use crate::print::disassemble_with;
 
@@ -397,6 +398,12 @@ pub fn disassemble_amd(bytes: &[u8], opts: &Cl2DisasmOptions) -> Result<Cl2Disas
         }
     }
     for (n, k) in input.kernels.iter().enumerate() {
+        if !is_name(&k.name) {
+            return Err(AmdError::Unsupported(format!(
+                "kernel name {} that is not a symbol name",
+                quoted(k.name.as_bytes())
+            )));
+        }
         let _ = writeln!(out, ".kernel {}", k.name);
         let AmdKernelContent::Raw(raw) = &k.content else {
             return Err(AmdError::Unsupported(
@@ -405,7 +412,11 @@ pub fn disassemble_amd(bytes: &[u8], opts: &Cl2DisasmOptions) -> Result<Cl2Disas
         };
         let derived = if opts.config {
             match derive_config(&input, n) {
-                Ok(c) => Some(c),
+                Ok(c) if c.args.iter().all(|a| is_name(&a.name)) => Some(c),
+                Ok(_) => {
+                    let _ = writeln!(out, "    # an argument name is not a symbol name: kept raw");
+                    None
+                }
                 Err(e) => {
                     let _ = writeln!(out, "    # {e}: kept raw");
                     None

@@ -121,7 +121,8 @@ pub fn derive_config(input: &AmdInput, index: usize) -> Result<AmdKernelConfig, 
                 let id = num(id)?;
                 let (space, res_id) = match space {
                     "uav" => (AddressSpace::Global, Some(id)),
-                    "hl" => (AddressSpace::Local, (id != 1).then_some(id)),
+                    // `.arg` gives a local pointer no id: only the default 1.
+                    "hl" if id == 1 => (AddressSpace::Local, None),
                     "hc" | "c" => (AddressSpace::Constant, Some(id)),
                     _ => return Err(no(format!("pointer space '{space}'"))),
                 };
@@ -255,7 +256,8 @@ pub fn derive_config(input: &AmdInput, index: usize) -> Result<AmdKernelConfig, 
     } else {
         0
     };
-    if tidig == want {
+    // (No dimension at all has no `.dims` spelling: the bits of `.pgmrsrc2` say it.)
+    if tidig == want && m != 0 {
         c.dims = Some(m);
     }
     // Unused pointers: their UAV bit is clear.
@@ -299,6 +301,27 @@ pub fn derive_config(input: &AmdInput, index: usize) -> Result<AmdKernelConfig, 
             a.used && a.res_id == Some(cb) && matches!(a.kind, AmdArgKind::Pointer { .. })
         });
         c.use_const_data = !claimed && uav_mask[0] & (1 << cb) != 0;
+    }
+    // Only values the `.config` pseudo-ops accept (CLRX's ranges).
+    let max_sgprs = if input.device.arch().is_gcn12_or_later() {
+        102
+    } else {
+        104
+    };
+    let ids = [c.uav_id, c.const_buffer_id, c.printf_id, c.private_id];
+    if c.sgprs_num > max_sgprs
+        || c.vgprs_num > 256
+        || c.hw_local > 32768
+        || c.float_mode > 255
+        || ids.iter().flatten().any(|v| *v > 1023)
+        || c.user_datas.iter().any(|u| {
+            u.data_class as usize >= super::model::USER_DATA_CLASSES.len()
+                || u.reg_start >= 16
+                || u.reg_size > 16
+                || u.reg_start + u.reg_size > 16
+        })
+    {
+        return Err(no("a value out of the range .config accepts"));
     }
     // Check: the configuration must give back the same blobs.
     let mut again = input.clone();

@@ -161,3 +161,26 @@ fn amd_suite_sources_reassemble_from_their_listings() {
     }
     assert_eq!(checked, 2);
 }
+
+/// The property of the fuzz target `gcn_amd_disasm` on clrxasm's binaries, mutated:
+/// where a binary reads, its listings assemble back to exactly its bytes.
+#[test]
+fn mutated_amd_binaries_disassemble_to_what_reassembles() {
+    let mut rng = kauai_testkit::Rng::new(0x2545_F491_4F6C_DD1D);
+    let mut next = move || rng.next_u64();
+    for fuzz in kauai_testkit::fuzz_regressions("gcn_amd_disasm") {
+        kauai_gcn::props::amd_listing_round_trips(&fuzz.1);
+    }
+    for name in names() {
+        let bin = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
+        kauai_gcn::props::amd_listing_round_trips(&bin);
+        for _ in 0..300 {
+            let mut m = bin.clone();
+            for _ in 0..1 + next() % 4 {
+                let i = (next() % m.len() as u64) as usize;
+                m[i] ^= 1 << (next() % 8);
+            }
+            kauai_gcn::props::amd_listing_round_trips(&m);
+        }
+    }
+}
