@@ -271,6 +271,13 @@ impl Asm<'_> {
                 self.put_u32s(&v);
                 Ok(())
             })(),
+            // CLRX also takes `.cbid` inside a CONSTANT_BUFFERS note; its form there is
+            // not documented, and `.cbmask` says the same.
+            ".cbid" => Err((
+                span,
+                "not supported yet: .cbid outside a configuration (use .cbmask in .constantbuffers)"
+                    .into(),
+            )),
             ".cbmask" | ".sampler" | ".segment" => (|| {
                 let want = match d {
                     ".cbmask" => note::CONSTANT_BUFFERS,

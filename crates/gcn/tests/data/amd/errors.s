@@ -23,6 +23,10 @@
         .arg w, float, used
     .header
     .proginfo
+.kernel d
+    .constantbuffers
+        .cbid 1
+
 #### EXPECTED
 error: errors.s:4:1: Illegal place of .entry
 error: errors.s:5:1: Header can be defined only inside kernel
@@ -41,3 +45,4 @@ error: errors.s:22:17: Illegal pointer type
 error: errors.s:23:24: This is not 'unused' specifier
 error: errors.s:24:5: Header can't be defined if configuration was defined
 error: errors.s:25:5: CALNote can't be defined if configuration was defined
+error: errors.s:28:9: not supported yet: .cbid outside a configuration (use .cbmask in .constantbuffers)
