@@ -1,6 +1,8 @@
-//! AMD GPU binary containers: the AMD OpenCL 2.0 ("CL2") binary that AMD's
-//! Catalyst-era OpenCL drivers (and CLRX's `clrxasm`) write, byte for byte as CLRX
-//! writes it, and (module [`amd`]) the older AMD Catalyst OpenCL 1.2 binary.
+//! AMD GPU binary containers, byte for byte as CLRX writes them: the AMD OpenCL 2.0
+//! ("CL2") binary that AMD's Catalyst-era OpenCL drivers (and CLRX's `clrxasm`) write,
+//! described below; the older AMD Catalyst OpenCL 1.2 binary ([`amd`]); the ROCm code
+//! object ([`rocm`]); the Mesa clover (Gallium) binary ([`gallium`]). Each has a model,
+//! a writer, and a reader that refuses what it cannot write back byte for byte.
 //!
 //! # The format, for a newcomer
 //!
@@ -55,11 +57,13 @@ pub mod config;
 mod derive;
 pub mod device;
 pub mod elf;
+pub mod gallium;
 pub mod gen;
 pub mod limits;
 pub mod model;
 pub mod props;
 mod reader;
+pub mod rocm;
 mod writer;
 
 pub use config::{

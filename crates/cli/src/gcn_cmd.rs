@@ -31,7 +31,7 @@ pub(crate) struct AsmArgs {
     #[arg(short = 'A', long = "arch", value_name = "ARCH")]
     arch: Option<String>,
     /// Output format: `rawcode` (plain machine code, the default), `amdcl2` (AMD OpenCL
-    /// 2.0) or `amd` (AMD Catalyst OpenCL 1.2).
+    /// 2.0), `amd` (AMD Catalyst OpenCL 1.2), `rocm` or `gallium`.
     #[arg(short = 'b', long = "binaryFormat", value_name = "FORMAT")]
     format: Option<String>,
     /// Write a 64-bit binary (AMD CL2).
@@ -41,6 +41,14 @@ pub(crate) struct AsmArgs {
     /// default without an installed driver is 0 (the oldest layout).
     #[arg(short = 't', long = "driverVersion", value_name = "VERSION")]
     driver_version: Option<u32>,
+    /// ROCm: write the newer code object layout (NOTE segment first, e_flags 2).
+    #[arg(long = "newROCmBinFormat")]
+    new_rocm_format: bool,
+    /// Gallium: the LLVM version (major * 10000 + minor * 100) whose layout to write;
+    /// 40000 and later (the default) start kernels with HSA descriptors. `-t` gives
+    /// the Mesa version.
+    #[arg(long = "llvmVersion", value_name = "VERSION")]
+    llvm_version: Option<u32>,
     /// Define a symbol: `-D NAME` (value 0) or `-D NAME=VALUE`.
     #[arg(short = 'D', long = "defsym", value_name = "SYM[=VALUE]")]
     defsyms: Vec<String>,
@@ -57,14 +65,15 @@ pub(crate) struct AsmArgs {
 
 #[derive(Args)]
 #[command(
-    about = "Disassemble GCN code or an AMD OpenCL 2.0 or 1.2 binary into CLRX syntax that reassembles",
+    about = "Disassemble GCN code or an AMD OpenCL 2.0 or 1.2, ROCm or Gallium binary into CLRX syntax that reassembles",
     disable_help_flag = true
 )]
 pub(crate) struct DisasmArgs {
-    /// An AMD OpenCL 2.0 binary, or raw machine code (with `-g`).
+    /// An AMD OpenCL 2.0, ROCm or Gallium binary, or raw machine code (with `-g`).
     file: PathBuf,
     /// Device of raw code (CLRX names: tahiti, bonaire, tonga, fiji, gfx900, ...);
-    /// required for raw code, binaries name their own.
+    /// required for raw code; binaries name their own, except Gallium ones (default
+    /// CapeVerde, as clrxdisasm).
     #[arg(
         short = 'g',
         long = "gpuType",
@@ -162,10 +171,12 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
     let format = match a.format.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None | Some("rawcode") | Some("raw") => kauai_gcn::Format::RawCode,
         Some("amdcl2") => kauai_gcn::Format::AmdCl2,
+        Some("rocm") => kauai_gcn::Format::Rocm,
+        Some("gallium") => kauai_gcn::Format::Gallium,
         Some("amd") => kauai_gcn::Format::Amd,
         Some(other) => {
             return Err(Failure::Usage(format!(
-                "binary format `{other}` is not supported (rawcode, amdcl2, amd)"
+                "binary format `{other}` is not supported (rawcode, amdcl2, amd, rocm, gallium)"
             )))
         }
     };
@@ -183,6 +194,8 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
         format,
         bits64: a.bits64,
         driver_version: a.driver_version,
+        rocm_new_format: a.new_rocm_format,
+        llvm_version: a.llvm_version,
         defsyms,
         include_dirs: a.include.clone(),
         ..kauai_gcn::AsmOptions::default()
@@ -202,9 +215,13 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
     let bytes = match (&out.binary, out.format) {
         (Some(b), _) => b.as_slice(),
         (None, kauai_gcn::Format::RawCode) => out.code(),
-        (None, kauai_gcn::Format::AmdCl2 | kauai_gcn::Format::Amd) => {
-            return Err(Failure::Input(format!("{what}: no binary was produced")))
-        }
+        (
+            None,
+            kauai_gcn::Format::AmdCl2
+            | kauai_gcn::Format::Amd
+            | kauai_gcn::Format::Rocm
+            | kauai_gcn::Format::Gallium,
+        ) => return Err(Failure::Input(format!("{what}: no binary was produced"))),
     };
     write_binary(&a.output, bytes)?;
     Ok(ExitCode::SUCCESS)
@@ -223,6 +240,31 @@ pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
         hex: a.hex || a.all,
         floats: a.floats || a.all,
     };
+    let container = kauai_gcn::Cl2DisasmOptions {
+        all: a.all,
+        config: a.config,
+        code,
+    };
+    // ROCm code objects are ELF64 for the HSA ABI; Gallium binaries are not ELF and
+    // are recognised by reading them (the reader accepts only CLRX's exact layout).
+    let other = if kauai_gcn::is_rocm(&bytes) {
+        Some(kauai_gcn::disassemble_rocm(&bytes, &container).map_err(|e| e.to_string()))
+    } else if kauai_gcn::is_gallium(&bytes) {
+        Some(
+            kauai_gcn::disassemble_gallium(&bytes, a.gpu.as_deref(), &container)
+                .map_err(|e| e.to_string()),
+        )
+    } else {
+        None
+    };
+    if let Some(d) = other {
+        let d = d.map_err(|e| Failure::Input(format!("kauai: {}: {e}", a.file.display())))?;
+        for w in &d.warnings {
+            eprintln!("kauai: warning: {}: {w}", a.file.display());
+        }
+        print!("{}", d.text);
+        return Ok(ExitCode::SUCCESS);
+    }
     if is_elf(&bytes) {
         let opts = kauai_gcn::Cl2DisasmOptions {
             all: a.all,
@@ -248,7 +290,7 @@ pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
     // plausible garbage.
     let Some(gpu) = a.gpu.as_deref() else {
         return Err(Failure::Input(format!(
-            "kauai: {}: not an AMD OpenCL 2.0 binary (no ELF header); to disassemble raw \
+            "kauai: {}: not an AMD OpenCL 2.0, ROCm or Gallium binary; to disassemble raw \
              GCN code, name its device with `-g GPU` (for example `-g tonga`)",
             a.file.display()
         )));

@@ -65,6 +65,7 @@ mod isa_table;
 pub mod operand;
 pub mod print;
 pub mod props;
+pub mod rocmdis;
 pub mod tablegen;
 
 pub use amddis::{disassemble_amd, is_amd_binary};
@@ -74,5 +75,7 @@ pub use device::device;
 pub use inst::{decode, encode, DecodeError, EncodeError, Inst, Mods, Operand};
 pub use isa::{Arch, Enc};
 pub use print::{
-    disassemble, disassemble_with, format_inst, format_inst_with, DisasmOptions, InstText,
+    disassemble, disassemble_region, disassemble_with, format_inst, format_inst_with,
+    DisasmOptions, InstText,
 };
+pub use rocmdis::{disassemble_gallium, disassemble_rocm, is_gallium, is_rocm};

@@ -678,6 +678,21 @@ pub fn disassemble_with(
     n: usize,
     lit_exprs: &BTreeMap<usize, String>,
 ) -> String {
+    disassemble_region(code, 0, arch, opts, n, lit_exprs, false)
+}
+
+/// [`disassemble_with`] for code that starts at byte `base` of its section (positions
+/// and labels are the section's); with `zero_fill`, runs of zero words print as
+/// `.fill N, 4, 0`, as clrxdisasm prints them in ROCm and Gallium code.
+pub fn disassemble_region(
+    code: &[u8],
+    base: u64,
+    arch: Arch,
+    opts: DisasmOptions,
+    n: usize,
+    lit_exprs: &BTreeMap<usize, String>,
+    zero_fill: bool,
+) -> String {
     let words: Vec<u32> = code
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -694,7 +709,7 @@ pub fn disassemble_with(
             Ok((inst, len)) => {
                 for (k, spec) in inst.def().ops.iter().enumerate() {
                     if spec.role == Role::Label {
-                        let t = branch_target(i as u64 * 4, imm(inst.ops[k]));
+                        let t = branch_target(base + i as u64 * 4, imm(inst.ops[k]));
                         labels.insert(t);
                     }
                 }
@@ -704,8 +719,10 @@ pub fn disassemble_with(
         }
     }
     let mut out = String::new();
-    let is_start =
-        |l: i64| l >= 0 && l % 4 == 0 && starts.get((l / 4) as usize).copied().unwrap_or(false);
+    let is_start = |l: i64| {
+        let r = l.wrapping_sub(base as i64);
+        r >= 0 && r % 4 == 0 && starts.get((r / 4) as usize).copied().unwrap_or(false)
+    };
     // Labels that point between instructions or outside the code become symbol
     // definitions so that the text still assembles.
     for &l in &labels {
@@ -715,11 +732,23 @@ pub fn disassemble_with(
     }
     let mut pos = 0;
     while pos < words.len() {
-        let res = decode(arch, &words[pos..]).map_err(|_| ());
-        let pc = pos as u64 * 4;
+        let pc = base + pos as u64 * 4;
         if labels.contains(&(pc as i64)) {
             let _ = writeln!(out, "{}:", label_name_in(pc as i64, n));
         }
+        if zero_fill && words[pos] == 0 {
+            let mut run = 1;
+            while pos + run < words.len()
+                && words[pos + run] == 0
+                && !labels.contains(&((pc + run as u64 * 4) as i64))
+            {
+                run += 1;
+            }
+            let _ = writeln!(out, ".fill {run}, 4, 0");
+            pos += run;
+            continue;
+        }
+        let res = decode(arch, &words[pos..]).map_err(|_| ());
         let len = match &res {
             Ok((_, l)) => *l,
             Err(()) => 1,

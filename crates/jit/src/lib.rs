@@ -19,8 +19,9 @@
 //! caller's local ids come in, a status goes out so that a fault or a stop ends the
 //! run; each function's allocas get a static frame after the kernel's).
 //!
-//! Packets: where a kernel allows it, a second form runs [`PACKET`] (or half as many
-//! where they may split) consecutive work-items of a row together (ComputeMux's
+//! Packets: where a kernel allows it, a second form runs [`PACKET`] (or half or a
+//! quarter as many, the widest that fills a group's rows; a quarter where they may
+//! split) consecutive work-items of a row together (ComputeMux's
 //! vectorization across work-items): uniform values are computed once; varying 32-bit
 //! values of arithmetic, consecutive loads and loops' running values are SIMD vectors of four
 //! work-items (`lower::simd`), and other varying values get one copy per work-item.
@@ -85,17 +86,29 @@ impl std::fmt::Debug for Kernel {
 }
 
 /// Compile the kernel `func` of a finalized module.
-pub fn compile(module: &Module, func: FuncId) -> Result<Kernel, String> {
+///
+/// `max_width` bounds the packets' width ([`packet_width_for`] of the groups' x size;
+/// below 4, the kernel gets no packet form).
+pub fn compile(module: &Module, func: FuncId, max_width: usize) -> Result<Kernel, String> {
     // A bug in the translation must not take the host process down: the caller
     // falls back to the interpreter.
-    std::panic::catch_unwind(|| compile_inner(module, func))
+    std::panic::catch_unwind(|| compile_inner(module, func, max_width))
         .unwrap_or_else(|_| Err("internal error: the JIT panicked while compiling".into()))
 }
 
-fn compile_inner(module: &Module, func: FuncId) -> Result<Kernel, String> {
+/// The widest packet the work-items of a row of `local_x` fill exactly: [`PACKET`],
+/// half or a quarter of it, or 1 (no packets).
+pub fn packet_width_for(local_x: u64) -> usize {
+    [PACKET, PACKET / 2, PACKET / 4]
+        .into_iter()
+        .find(|&w| local_x.is_multiple_of(w as u64))
+        .unwrap_or(1)
+}
+
+fn compile_inner(module: &Module, func: FuncId, max_width: usize) -> Result<Kernel, String> {
     let start = Instant::now();
     let mut jm = native::new_module()?;
-    let lowered = lower::lower_kernel(module, func, &mut jm)?;
+    let lowered = lower::lower_kernel(module, func, &mut jm, max_width)?;
     let (packet, width, counts, why_scalar) = match lowered.packet {
         Ok((f, w, counts)) => (Some(f), w, counts, None),
         Err(why) => (None, 1, Default::default(), Some(why)),

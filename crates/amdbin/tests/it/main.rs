@@ -3,9 +3,11 @@
 
 mod derive;
 mod device;
+mod gallium;
 mod layout;
 mod oracle;
 mod robust;
 mod robust_amd;
+mod rocm;
 mod roundtrip;
 mod roundtrip_amd;

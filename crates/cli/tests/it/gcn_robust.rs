@@ -316,3 +316,76 @@ fn asm_output_to_a_device_is_written_in_place() {
     assert!(m.file_type().is_char_device());
     assert!(!std::path::Path::new("/dev/null.kauai-tmp").exists());
 }
+
+/// `kauai asm -b rocm|gallium` with clrxasm's flags (bin/commands.txt) writes clrxasm's
+/// bytes, and `kauai disasm -a` / `-C` of them reassembles to the same bytes.
+#[test]
+fn rocm_and_gallium_as_clrx_writes_them() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../gcn/tests/data/clrx_bins");
+    let rows: &[(&str, &str, &[&str])] = &[
+        ("rocm_basic", "rocm_basic.s", &["-b", "rocm"]),
+        (
+            "rocm_basic_newfmt",
+            "rocm_basic.s",
+            &["-b", "rocm", "--newROCmBinFormat"],
+        ),
+        ("rocm_multi", "rocm_multi.s", &["-b", "rocm"]),
+        (
+            "rocm_multi_newfmt",
+            "rocm_multi.s",
+            &["-b", "rocm", "--newROCmBinFormat"],
+        ),
+        (
+            "gallium_basic_llvm38",
+            "gallium_basic.s",
+            &["-b", "gallium", "--llvmVersion=30800"],
+        ),
+        (
+            "gallium_basic_llvm38_64",
+            "gallium_basic.s",
+            &["-b", "gallium", "--llvmVersion=30800", "-6"],
+        ),
+        ("gallium_hsa_default", "gallium_hsa.s", &["-b", "gallium"]),
+        (
+            "gallium_hsa_llvm40_64",
+            "gallium_hsa.s",
+            &["-b", "gallium", "--llvmVersion=40000", "-6"],
+        ),
+        (
+            "gallium_hsa_mesa1702_llvm50",
+            "gallium_hsa.s",
+            &["-b", "gallium", "-t", "170200", "--llvmVersion=50000"],
+        ),
+    ];
+    for (name, source, flags) in rows {
+        let theirs = std::fs::read(format!("{dir}/{name}.bin")).expect("oracle");
+        let bin = scratch(&format!("{name}.bin"), b"");
+        let src = format!("{dir}/{source}");
+        let mut args = vec!["asm"];
+        args.extend_from_slice(flags);
+        args.extend_from_slice(&["-o", bin.to_str().unwrap(), &src]);
+        let (code, _, err) = bounded(&args);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(
+            std::fs::read(&bin).unwrap() == theirs,
+            "{name}: bytes differ"
+        );
+        for flag in ["-a", "-C"] {
+            let (code, text, err) = bounded(&["disasm", flag, bin.to_str().unwrap()]);
+            assert_eq!(code, 0, "{name} {flag}: {err}");
+            let again_src = scratch(&format!("{name}{flag}.s"), text.as_bytes());
+            let again = scratch(&format!("{name}{flag}.again.bin"), b"");
+            let (code, _, err) = bounded(&[
+                "asm",
+                again_src.to_str().unwrap(),
+                "-o",
+                again.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0, "{name} {flag}: {err}");
+            assert!(
+                std::fs::read(&again).unwrap() == theirs,
+                "{name} {flag}: the listing reassembles to other bytes"
+            );
+        }
+    }
+}

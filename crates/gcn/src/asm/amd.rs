@@ -65,7 +65,7 @@ impl Asm<'_> {
         if self.format == super::Format::Amd {
             return Ok(());
         }
-        if self.format == super::Format::AmdCl2 {
+        if self.format != super::Format::RawCode {
             return Err((span, "the binary format was already chosen".into()));
         }
         self.enable_cl2(span)?;

@@ -66,24 +66,24 @@ pub(super) enum Place {
 /// `.hsaconfig` fields given in the source (`None` = CLRX's default).
 #[derive(Clone, Debug, Default)]
 pub(super) struct HsaFields {
-    code_version: Option<(u32, u32)>,
-    machine: Option<(u16, u16, u16, u16)>,
+    pub(super) code_version: Option<(u32, u32)>,
+    pub(super) machine: Option<(u16, u16, u16, u16)>,
     kernel_code_entry_offset: Option<u64>,
     kernel_code_prefetch_offset: Option<u64>,
     kernel_code_prefetch_size: Option<u64>,
     max_scratch_backing_memory: Option<u64>,
     /// kernel_code_properties bits set by `.use_*` and friends.
-    properties: u32,
-    private_elem_size: Option<u32>,
+    pub(super) properties: u32,
+    pub(super) private_elem_size: Option<u32>,
     workitem_private_segment_size: Option<u32>,
     workgroup_group_segment_size: Option<u32>,
     gds_segment_size: Option<u32>,
-    kernarg_segment_size: Option<u64>,
+    pub(super) kernarg_segment_size: Option<u64>,
     workgroup_fbarrier_count: Option<u32>,
     wavefront_sgpr_count: Option<u16>,
     workitem_vgpr_count: Option<u16>,
-    reserved_vgprs: Option<(u16, u16)>,
-    reserved_sgprs: Option<(u16, u16)>,
+    pub(super) reserved_vgprs: Option<(u16, u16)>,
+    pub(super) reserved_sgprs: Option<(u16, u16)>,
     debug_wavefront_private_segment_offset_sgpr: Option<u16>,
     debug_private_segment_buffer_sgpr: Option<u16>,
     kernarg_segment_align: Option<u8>,
@@ -92,7 +92,7 @@ pub(super) struct HsaFields {
     wavefront_size: Option<u8>,
     call_convention: Option<u32>,
     runtime_loader_kernel_symbol: Option<u64>,
-    user_data_num: Option<u32>,
+    pub(super) user_data_num: Option<u32>,
 }
 
 pub(super) struct KernelState {
@@ -106,7 +106,7 @@ pub(super) struct KernelState {
     control_directive: Option<u32>,
     pub(super) config_sec: Option<u32>,
     /// `.hsaconfig` rather than `.config`.
-    hsa: Option<HsaFields>,
+    pub(super) hsa: Option<HsaFields>,
     pub(super) config: KernelConfig,
     pub(super) sgprs_given: bool,
     pub(super) vgprs_given: bool,
@@ -137,22 +137,27 @@ pub(super) struct Cl2State {
     pub(super) format_span: Option<Span>,
     acl_version: Option<String>,
     pub(super) compile_options: String,
-    arch_minor: Option<u32>,
-    arch_stepping: Option<u32>,
+    pub(super) arch_minor: Option<u32>,
+    pub(super) arch_stepping: Option<u32>,
     samplers: Option<Vec<u32>>,
     sampler_offsets: Vec<u64>,
     /// Relocations: (kernel, reloc).
     pub(super) relocs: Vec<(usize, CodeReloc)>,
     /// CLRX's HSA layout (`.hsalayout`): kernels' code in one `.text`.
-    hsa_layout: bool,
+    pub(super) hsa_layout: bool,
     /// That `.text`, once opened.
-    hsa_text: Option<u32>,
+    pub(super) hsa_text: Option<u32>,
     /// The kernel whose label came last in that `.text`: its registers are counted.
-    hsa_kernel: Option<usize>,
+    pub(super) hsa_kernel: Option<usize>,
     /// Relocations in that `.text`.
     hsa_relocs: Vec<CodeReloc>,
     /// `.section`s: (name, inner binary, section, ELF flags).
     extra: Vec<ExtraSec>,
+    /// The ROCm format's own state (`.rocm`), which otherwise works as CLRX's HSA
+    /// layout: kernels' descriptors and code in one `.text`.
+    pub(super) rocm: Option<super::rocm::RocmState>,
+    /// The Gallium format's own state (`.gallium`), on the same HSA layout.
+    pub(super) gallium: Option<super::gallium::GalliumState>,
     /// The `.amd` format's own state.
     pub(super) amd: super::amd::AmdState,
 }
@@ -261,7 +266,12 @@ impl Asm<'_> {
         if self.format == super::Format::AmdCl2 {
             return Ok(());
         }
-        if self.sections.len() > 1 || !self.sections[0].data.is_empty() {
+        if matches!(
+            self.format,
+            super::Format::Rocm | super::Format::Gallium | super::Format::Amd
+        ) || self.sections.len() > 1
+            || !self.sections[0].data.is_empty()
+        {
             return Err((
                 span,
                 "the binary format must be chosen before any section or data".into(),
@@ -320,7 +330,7 @@ impl Asm<'_> {
     }
 
     /// The kernel whose configuration section is current, or CLRX's error.
-    fn config_kernel(&self, span: Span, what: &str) -> Result<usize, (Span, String)> {
+    pub(super) fn config_kernel(&self, span: Span, what: &str) -> Result<usize, (Span, String)> {
         let k = self.current_kernel();
         match (k, self.kinds.get(self.cur as usize)) {
             (Some(k), Some(SecKind::Config(c))) if *c == k => Ok(k),
@@ -329,7 +339,9 @@ impl Asm<'_> {
     }
 
     fn need_new_format(&self, span: Span, what: &str) -> R {
-        if self.driver_version() < 191205 {
+        if !matches!(self.format, super::Format::Rocm | super::Format::Gallium)
+            && self.driver_version() < 191205
+        {
             return Err((span, format!("{what} allowed only for new binary format")));
         }
         Ok(())
@@ -789,7 +801,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn data_section(&mut self, span: Span, kind: SecKind) -> R {
+    pub(super) fn data_section(&mut self, span: Span, kind: SecKind) -> R {
         let (what, name) = match kind {
             SecKind::GlobalData => ("Global Data", ".rodata"),
             _ => ("Global RWData", ".data"),
@@ -1802,7 +1814,7 @@ impl Asm<'_> {
 
     /// The 256-byte setup of a `.hsaconfig` kernel, with CLRX's defaults and computed
     /// PGMRSRC values.
-    fn hsa_setup(
+    pub(super) fn hsa_setup(
         &self,
         ks: &KernelState,
         h: &HsaFields,
@@ -1889,7 +1901,8 @@ impl Asm<'_> {
         let private_elem = h.private_elem_size.unwrap_or(0);
         let (cv_major, cv_minor) = h.code_version.unwrap_or((1, 0));
         let (mk, mmaj, mmin, mstep) = h.machine.unwrap_or((1, 0, 0, 0));
-        let new = self.driver_version() >= 191205;
+        let new = matches!(self.format, super::Format::Rocm | super::Format::Gallium)
+            || self.driver_version() >= 191205;
         let kernarg = h
             .kernarg_segment_size
             .unwrap_or_else(|| kauai_amdbin::gen::kernarg_size(cfg, self.bits64, new) as u64);

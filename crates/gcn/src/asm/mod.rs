@@ -8,10 +8,12 @@
 mod amd;
 mod cl2;
 pub mod expr;
+mod gallium;
 pub mod instr;
 pub mod lex;
 mod macros;
 mod pseudo;
+mod rocm;
 pub mod scope;
 
 use rustc_hash::FxHashMap as HashMap;
@@ -35,6 +37,10 @@ pub enum Format {
     RawCode,
     /// AMD OpenCL 2.0 binary (`.amdcl2`); the container is written by `kauai-amdbin`.
     AmdCl2,
+    /// ROCm code object (`.rocm`), written by `kauai-amdbin`'s `rocm` module.
+    Rocm,
+    /// Mesa clover binary (`.gallium`), written by `kauai-amdbin`'s `gallium` module.
+    Gallium,
     /// AMD Catalyst OpenCL 1.2 binary (`.amd`); written by `kauai-amdbin`'s `amd`.
     Amd,
 }
@@ -49,6 +55,11 @@ pub struct AsmOptions {
     pub format: Format,
     pub bits64: bool,
     pub driver_version: Option<u32>,
+    /// ROCm: the newer layout (`--newROCmBinFormat`, `.newbinfmt`).
+    pub rocm_new_format: bool,
+    /// Gallium: the LLVM version whose layout to write (`--llvmVersion`; none = 4.0
+    /// and later, kernels start with HSA descriptors).
+    pub llvm_version: Option<u32>,
     /// `-D name=value` definitions.
     pub defsyms: Vec<(String, i64)>,
     /// `-I` include directories.
@@ -66,6 +77,8 @@ impl Default for AsmOptions {
             format: Format::RawCode,
             bits64: false,
             driver_version: None,
+            rocm_new_format: false,
+            llvm_version: None,
             defsyms: Vec::new(),
             include_dirs: Vec::new(),
             max_expansion_bytes: limits::MAX_EXPANSION_BYTES,
@@ -95,6 +108,10 @@ pub struct AsmOutput {
     pub prints: Vec<String>,
     /// `.amdcl2`: the binary's content as `kauai-amdbin` input, and the written binary.
     pub cl2: Option<kauai_amdbin::Cl2Input>,
+    /// `.rocm`: the code object's content as `kauai-amdbin` input.
+    pub rocm: Option<kauai_amdbin::rocm::RocmInput>,
+    /// `.gallium`: the binary's content as `kauai-amdbin` input.
+    pub gallium: Option<kauai_amdbin::gallium::GalliumInput>,
     /// `.amd`: the binary's content as `kauai-amdbin` input.
     pub amd: Option<kauai_amdbin::amd::AmdInput>,
     pub binary: Option<Vec<u8>>,
@@ -323,6 +340,18 @@ pub fn assemble(
             a.err(s, m);
         }
     }
+    if opts.format == Format::Rocm {
+        a.format = Format::RawCode;
+        if let Err((s, m)) = a.enable_rocm(Span::default()) {
+            a.err(s, m);
+        }
+    }
+    if opts.format == Format::Gallium {
+        a.format = Format::RawCode;
+        if let Err((s, m)) = a.enable_gallium(Span::default()) {
+            a.err(s, m);
+        }
+    }
     if opts.format == Format::Amd {
         a.format = Format::RawCode;
         if let Err((s, m)) = a.enable_amd(Span::default()) {
@@ -350,6 +379,26 @@ pub fn assemble(
         Some((i, b)) => (Some(i), Some(b)),
         None => (None, None),
     };
+    let rocm = match (a.format == Format::Rocm && a.errors == 0)
+        .then(|| a.finish_rocm())
+        .flatten()
+    {
+        Some((i, b)) => {
+            binary = Some(b);
+            Some(i)
+        }
+        None => None,
+    };
+    let gallium = match (a.format == Format::Gallium && a.errors == 0)
+        .then(|| a.finish_gallium())
+        .flatten()
+    {
+        Some((i, b)) => {
+            binary = Some(b);
+            Some(i)
+        }
+        None => None,
+    };
     let mut amd = None;
     if a.format == Format::Amd && a.errors == 0 {
         if let Some((i, b)) = a.finish_amd() {
@@ -366,6 +415,8 @@ pub fn assemble(
         sections: a.sections,
         prints: a.prints,
         cl2,
+        rocm,
+        gallium,
         amd,
         binary,
     };
@@ -1835,8 +1886,9 @@ impl Asm<'_> {
                 let f = match n.as_str() {
                     "rawcode" | "raw" => Some(Format::RawCode),
                     "amdcl2" => Some(Format::AmdCl2),
+                    "rocm" => Some(Format::Rocm),
+                    "gallium" => Some(Format::Gallium),
                     "amd" => Some(Format::Amd),
-                    "gallium" | "rocm" => None,
                     _ => return Err((s, format!("unknown binary format '{n}'"))),
                 };
                 (f == Some(self.format)) == (kind == ".iffmt")
@@ -1902,13 +1954,26 @@ impl Asm<'_> {
                 None if matches!(d, ".skip" | ".space" | ".zero" | ".org") => pseudo::Out::Moves,
                 None => pseudo::Out::Nothing,
             };
+            if self.format == Format::Rocm {
+                if let Some(r) = self.rocm_directive(d, &mut p, span) {
+                    return r;
+                }
+            }
+            if self.format == Format::Gallium {
+                if let Some(r) = self.gallium_directive(d, &mut p, span) {
+                    return r;
+                }
+            }
             if self.format == Format::Amd {
                 if let Some(r) = self.amd_directive(d, &mut p, span) {
                     return r;
                 }
             }
-            if matches!(self.format, Format::AmdCl2 | Format::Amd) {
-                if self.format == Format::AmdCl2 {
+            if matches!(
+                self.format,
+                Format::AmdCl2 | Format::Rocm | Format::Gallium | Format::Amd
+            ) {
+                if self.format != Format::Amd {
                     if let Some(r) = self.cl2_directive(d, &mut p, span) {
                         return r;
                     }
@@ -2098,6 +2163,8 @@ impl Asm<'_> {
                 ".32bit" => self.bits64 = false,
                 ".rawcode" => self.format = Format::RawCode,
                 ".amdcl2" => self.enable_cl2(span)?,
+                ".rocm" => self.enable_rocm(span)?,
+                ".gallium" => self.enable_gallium(span)?,
                 ".amd" => self.enable_amd(span)?,
                 ".format" => {
                     let n = p
@@ -2109,6 +2176,8 @@ impl Asm<'_> {
                     match n.as_str() {
                         "rawcode" | "raw" => self.format = Format::RawCode,
                         "amdcl2" => self.enable_cl2(s)?,
+                        "rocm" => self.enable_rocm(s)?,
+                        "gallium" => self.enable_gallium(s)?,
                         "amd" => self.enable_amd(s)?,
                         _ => return Err((s, format!("not supported yet: format '{n}'"))),
                     }

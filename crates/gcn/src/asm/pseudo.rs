@@ -473,6 +473,8 @@ impl Asm<'_> {
             Query::Format => match self.format {
                 super::Format::RawCode => 2,
                 super::Format::AmdCl2 => 3,
+                super::Format::Rocm => 4,
+                super::Format::Gallium => 1,
                 super::Format::Amd => 0,
             },
             // CLRX's policy is its version unless `.policy` sets it.

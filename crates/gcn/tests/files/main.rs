@@ -4,6 +4,7 @@
 mod amd;
 mod asm;
 mod cl2;
+mod containers;
 
 use std::path::Path;
 
@@ -13,5 +14,6 @@ fn main() {
     suite.files(&root, "asm", &["s"], asm::check);
     suite.files(&root, "amd", &["s"], amd::check);
     suite.files(&root, "cl2", &["s"], cl2::check);
+    suite.files(&root, "containers", &["s"], containers::check);
     suite.run()
 }

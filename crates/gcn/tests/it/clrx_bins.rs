@@ -66,3 +66,94 @@ fn cl2_binaries_match_clrxasm() {
     }
     assert_eq!(checked, 16);
 }
+
+/// The first differing byte of two files, or the length difference, for a message.
+fn first_difference(ours: &[u8], theirs: &[u8]) -> Option<usize> {
+    ours.iter()
+        .zip(theirs)
+        .position(|(a, b)| a != b)
+        .or((ours.len() != theirs.len()).then(|| ours.len().min(theirs.len())))
+}
+
+#[test]
+fn rocm_binaries_match_clrxasm() {
+    let table = String::from_utf8(data("expected_rocm.txt")).expect("utf-8");
+    let mut checked = 0;
+    for line in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        let [name, source, options] = cols[..] else {
+            panic!("bad row: {line}");
+        };
+        let src = String::from_utf8(data(source)).expect("utf-8");
+        let mut sm = SourceMap::new();
+        let f = sm.add(source, src);
+        let mut d = Diagnostics::new();
+        let opts = AsmOptions {
+            format: Format::Rocm,
+            rocm_new_format: options == "new",
+            ..AsmOptions::default()
+        };
+        let out = assemble(&mut sm, f, &opts, &mut d)
+            .unwrap_or_else(|_| panic!("{name}: {}", d.render(&sm)));
+        let ours = out.binary.expect("a binary");
+        let theirs = data(&format!("{name}.bin"));
+        if let Some(at) = first_difference(&ours, &theirs) {
+            std::fs::write(format!("/tmp/{name}.ours.bin"), &ours).ok();
+            panic!(
+                "{name}: first difference at byte {at:#x} ({} vs {} bytes)",
+                ours.len(),
+                theirs.len()
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+}
+
+#[test]
+fn gallium_binaries_match_clrxasm() {
+    let table = String::from_utf8(data("expected_gallium.txt")).expect("utf-8");
+    let mut checked = 0;
+    for line in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        let [name, source, options] = cols[..] else {
+            panic!("bad row: {line}");
+        };
+        let mut opts = AsmOptions {
+            format: Format::Gallium,
+            ..AsmOptions::default()
+        };
+        for o in options.split(',').filter(|o| *o != "-") {
+            match o.split_once('=') {
+                Some(("llvm", v)) => opts.llvm_version = Some(v.parse().expect("llvm")),
+                Some(("mesa", v)) => opts.driver_version = Some(v.parse().expect("mesa")),
+                None if o == "64" => opts.bits64 = true,
+                _ => panic!("bad option {o} in: {line}"),
+            }
+        }
+        let src = String::from_utf8(data(source)).expect("utf-8");
+        let mut sm = SourceMap::new();
+        let f = sm.add(source, src);
+        let mut d = Diagnostics::new();
+        let out = assemble(&mut sm, f, &opts, &mut d)
+            .unwrap_or_else(|_| panic!("{name}: {}", d.render(&sm)));
+        let ours = out.binary.expect("a binary");
+        let theirs = data(&format!("{name}.bin"));
+        if let Some(at) = first_difference(&ours, &theirs) {
+            std::fs::write(format!("/tmp/{name}.ours.bin"), &ours).ok();
+            panic!(
+                "{name}: first difference at byte {at:#x} ({} vs {} bytes)",
+                ours.len(),
+                theirs.len()
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+}

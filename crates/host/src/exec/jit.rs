@@ -8,18 +8,24 @@ use super::*;
 use kauai_jit::{FaultKind, GroupRun, Outcome};
 
 impl Program {
-    /// The compiled kernel for `func`, compiling it on first use; `Err` says why the
-    /// JIT cannot run it.
-    pub(super) fn jit_kernel(&self, func: u32) -> Arc<Result<kauai_jit::Kernel, String>> {
+    /// The compiled kernel for `func` at groups `local_x` work-items wide, compiling it
+    /// on first use (once per packet width those sizes allow); `Err` says why the JIT
+    /// cannot run it.
+    pub(super) fn jit_kernel(
+        &self,
+        func: u32,
+        local_x: u64,
+    ) -> Arc<Result<kauai_jit::Kernel, String>> {
+        let width = kauai_jit::packet_width_for(local_x);
         let mut cache = self.jit.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = cache.get(&func) {
+        if let Some(k) = cache.get(&(func, width)) {
             return k.clone();
         }
         let k = Arc::new(match &self.module {
-            Some(m) => kauai_jit::compile(m, kauai_ir::FuncId::new(func as usize)),
+            Some(m) => kauai_jit::compile(m, kauai_ir::FuncId::new(func as usize), width),
             None => Err("the program keeps no module".into()),
         });
-        cache.insert(func, k.clone());
+        cache.insert((func, width), k.clone());
         k
     }
 }

@@ -109,7 +109,8 @@ pub struct Program {
     /// That copy, made on the first run that asks for the check.
     uninit_copy: std::sync::OnceLock<Result<Arc<Program>, String>>,
     /// Compiled kernels (or why the JIT cannot compile them), by function index.
-    jit: Mutex<std::collections::HashMap<u32, Arc<Result<kauai_jit::Kernel, String>>>>,
+    /// Compiled kernels by function and packet width.
+    jit: Mutex<std::collections::HashMap<(u32, usize), Arc<Result<kauai_jit::Kernel, String>>>>,
 }
 
 #[derive(Debug)]

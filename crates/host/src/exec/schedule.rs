@@ -10,16 +10,17 @@ impl Program {
         self.kernels.iter().map(|k| k.name.as_str()).collect()
     }
 
-    /// Compile `kernel` with the JIT now (it is cached for every later run): how the
-    /// compiled kernel runs ([`kauai_jit::Kernel::describe`]), or why the JIT cannot
-    /// compile it and runs would use the interpreter.
+    /// Compile `kernel` with the JIT now for groups whose x size is a multiple of the
+    /// widest packet (it is cached for every later run): how the compiled kernel runs
+    /// ([`kauai_jit::Kernel::describe`]), or why the JIT cannot compile it and runs
+    /// would use the interpreter.
     pub fn jit_compile(&self, kernel: &str) -> Result<String, String> {
         let k = self
             .kernels
             .iter()
             .find(|k| k.name == kernel)
             .ok_or_else(|| format!("no kernel named `{kernel}`"))?;
-        match self.jit_kernel(k.func).as_ref() {
+        match self.jit_kernel(k.func, kauai_jit::PACKET as u64).as_ref() {
             Ok(jk) => Ok(jk.describe()),
             Err(e) => Err(e.clone()),
         }
@@ -31,7 +32,7 @@ impl Program {
         let Some(k) = self.kernels.iter().find(|k| k.name == kernel) else {
             return 1;
         };
-        match self.jit_kernel(k.func).as_ref() {
+        match self.jit_kernel(k.func, local[0]).as_ref() {
             Ok(jk) if jk.packets_for(local[0]) => jk.packet_width() as u32,
             _ => 1,
         }
@@ -153,7 +154,7 @@ impl Program {
         // (taking one is a single atomic add).
         let chunk = (total / (threads as u64 * 32)).clamp(1, 16);
         let mut instructions = 0;
-        let (jit, executor, compile_time) = self.pick_executor(k, opts)?;
+        let (jit, executor, compile_time) = self.pick_executor(k, opts, run.geo.local[0])?;
         if let Some(jk) = jit.as_ref().and_then(|j| j.as_ref().as_ref().ok()) {
             let items = run.geo.local.iter().product::<u64>();
             if jk.group_bytes(items).is_none_or(|b| b > MAX_GROUP_STATE) {
@@ -227,6 +228,7 @@ impl Program {
         &self,
         k: &KernelInfo,
         opts: &ExecOptions,
+        local_x: u64,
     ) -> Result<
         (
             Option<Arc<Result<kauai_jit::Kernel, String>>>,
@@ -255,7 +257,7 @@ impl Program {
             _ => {}
         }
         let t = Instant::now();
-        let jk = self.jit_kernel(k.func);
+        let jk = self.jit_kernel(k.func, local_x);
         let compile_time = t.elapsed();
         match jk.as_ref() {
             Ok(k) => {

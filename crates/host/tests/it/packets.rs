@@ -29,7 +29,10 @@ fn straight_line_kernels_run_in_packets() {
         )
     );
     assert_eq!(p.work_width("linear", [16, 1, 1]), JIT_PACKET as u32);
-    // A group whose x size is not a multiple of the packet runs one at a time.
+    // Narrower groups get the widest packet their rows fill.
+    assert_eq!(p.work_width("linear", [24, 1, 1]), JIT_PACKET as u32 / 2);
+    assert_eq!(p.work_width("linear", [12, 1, 1]), JIT_PACKET as u32 / 4);
+    // A group whose x size is not a multiple of 4 runs one at a time.
     assert_eq!(p.work_width("linear", [6, 1, 1]), 1);
 }
 
@@ -40,7 +43,7 @@ fn divergent_branches_split_packets() {
     let p = program("divergent_packets.ir");
     let k = p.kernel_names()[0].to_string();
     let how = p.jit_compile(&k).expect("the JIT compiles it");
-    assert_eq!(how, format!("packets of {} work-items", JIT_PACKET / 2));
+    assert_eq!(how, format!("packets of {} work-items", JIT_PACKET / 4));
 }
 
 #[test]
@@ -50,7 +53,7 @@ fn divergent_branches_with_barriers_split_and_rejoin() {
     let p = program("divergent_barrier_packets.ir");
     let k = p.kernel_names()[0].to_string();
     let how = p.jit_compile(&k).expect("the JIT compiles it");
-    assert_eq!(how, format!("packets of {} work-items", JIT_PACKET / 2));
+    assert_eq!(how, format!("packets of {} work-items", JIT_PACKET / 4));
 }
 
 #[test]

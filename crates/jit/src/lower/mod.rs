@@ -4,7 +4,9 @@
 //! body for each. A kernel with barriers runs in regions: each call runs every
 //! work-item from where it stopped up to its next barrier (or its return); the values
 //! live across that barrier go into the work-item's state slots, slot 0 says where it
-//! resumes, and the caller calls again until all have returned. This is ComputeMux's
+//! resumes, and the caller calls again until all have returned (values that are short
+//! chains of integer arithmetic on ids, arguments and constants are recomputed there
+//! instead of kept). This is ComputeMux's
 //! work-item loops, with the region chosen by a dispatch at the top of the loop instead
 //! of one copy of the body per region.
 //!
@@ -98,12 +100,93 @@ fn lanes_of(t: Type) -> usize {
     }
 }
 
+/// Instructions recomputed at a barrier's resume instead of saved, at most this many
+/// per value.
+const REMAT_MAX: usize = 8;
+
+/// Append to `chain` (operands first) the instructions that recompute `v` from the
+/// entry block's parameters, constants, addresses and work-item queries with a
+/// constant dimension through integer operations that cannot trap; false (with
+/// `chain` in an unspecified state) when `v` is not made that way or takes more
+/// than [`REMAT_MAX`] instructions.
+fn remat_chain(
+    m: &Module,
+    body: &kauai_ir::Body,
+    entry_params: &[Value],
+    v: Value,
+    chain: &mut Vec<Inst>,
+) -> bool {
+    use kauai_ir::{BinaryOp as B, UnaryOp as U};
+    if entry_params.contains(&v) {
+        return true;
+    }
+    let Some(i) = body.value_inst(v) else {
+        return false;
+    };
+    if chain.contains(&i) {
+        return true;
+    }
+    if lanes_of(body.value_type(v)) != 1 {
+        return false;
+    }
+    let kind = &body.insts[i].kind;
+    let ok = match kind {
+        InstKind::Const(_) | InstKind::GlobalAddr(_) | InstKind::Alloca { .. } => true,
+        InstKind::Call(c, args) => {
+            matches!(call_kind(m, *c), Ok(CallKind::Query(_)))
+                && args.iter().all(|a| int_const(body, *a).is_some())
+        }
+        InstKind::Binary(op, ..) => matches!(
+            op,
+            B::Iadd
+                | B::Isub
+                | B::Imul
+                | B::And
+                | B::Or
+                | B::Xor
+                | B::Shl
+                | B::Lshr
+                | B::Ashr
+                | B::Smin
+                | B::Smax
+                | B::Umin
+                | B::Umax
+        ),
+        InstKind::Unary(op, _) => matches!(op, U::Ineg | U::Not),
+        InstKind::Convert { op, .. } => matches!(
+            op,
+            ConvOp::Trunc | ConvOp::Zext | ConvOp::Sext | ConvOp::PtrToInt | ConvOp::IntToPtr
+        ),
+        InstKind::Icmp(..) | InstKind::Select(..) | InstKind::PtrAdd(..) => true,
+        _ => false,
+    };
+    if !ok {
+        return false;
+    }
+    let mut fine = true;
+    if !matches!(kind, InstKind::Call(..)) {
+        kind.for_each_operand(|x| {
+            fine = fine && remat_chain(m, body, entry_params, x, chain);
+        });
+    }
+    if !fine || chain.len() >= REMAT_MAX {
+        return false;
+    }
+    chain.push(i);
+    true
+}
+
 fn unsupported<T>(what: impl std::fmt::Display) -> Result<T, String> {
     Err(format!("not supported by the JIT yet: {what}"))
 }
 
 /// Translate kernel `fid` of `m` into a work-group function.
-pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Result<Lowered, String> {
+pub(crate) fn lower_kernel(
+    m: &Module,
+    fid: FuncId,
+    jm: &mut JITModule,
+    max_width: usize,
+) -> Result<Lowered, String> {
     let f = &m.functions[fid];
     let body = f.body.as_ref().ok_or("the kernel has no body")?;
     if m.data_layout.pointer_bytes != 8 {
@@ -249,9 +332,11 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
     }
     let mut live = barrier_liveness(body, &sites);
     // What need not be saved at a barrier: arguments (defined once per call, before
-    // the work-item loop) and values cheaper to recompute than to keep (constants,
-    // addresses, work-item queries with a constant dimension), which the resume
-    // recomputes: ComputeMux's barrier tidying.
+    // the work-item loop) and values cheaper to recompute than to keep: short chains
+    // of integer arithmetic on constants, addresses and work-item queries with a
+    // constant dimension (`y * width + x`), which the resume recomputes. This is
+    // ComputeMux's barrier tidying; it spares a store and a load per work-item and
+    // value at every barrier.
     let entry_params = &body.blocks[body.entry().ok_or("no entry block")?].params;
     let mut remat: Vec<Vec<Inst>> = Vec::new();
     for vs in &mut live {
@@ -260,21 +345,16 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
             if entry_params.contains(v) {
                 return false;
             }
-            let Some(i) = body.value_inst(*v) else {
+            let mut chain = Vec::new();
+            if !remat_chain(m, body, entry_params, *v, &mut chain) {
                 return true;
-            };
-            let cheap = match &body.insts[i].kind {
-                InstKind::Const(_) | InstKind::GlobalAddr(_) | InstKind::Alloca { .. } => true,
-                InstKind::Call(c, args) => {
-                    matches!(call_kind(m, *c), Ok(CallKind::Query(_)))
-                        && args.iter().all(|a| int_const(body, *a).is_some())
-                }
-                _ => false,
-            };
-            if cheap {
-                again.push(i);
             }
-            !cheap
+            for i in chain {
+                if !again.contains(&i) {
+                    again.push(i);
+                }
+            }
+            false
         });
         remat.push(again);
     }
@@ -327,13 +407,20 @@ pub(crate) fn lower_kernel(m: &Module, fid: FuncId, jm: &mut JITModule) -> Resul
     }
     let (scalar, _) = build_function(m, body, jm, &plan, 1, &HashSet::new())?;
     let packet = match packet_plan(m, body, &layout) {
+        Ok(_) if max_width < PACKET / 4 => Err(format!(
+            "the groups' x size is not a multiple of {}",
+            PACKET / 4
+        )),
         Ok(varying) => {
             // Wide packets pay off where work-items stay together; where they may
             // split, narrower ones lose less.
+            let size: usize = body.order.iter().map(|b| body.blocks[*b].insts.len()).sum();
             let w = if diverges(body, &varying) {
-                PACKET / 2
+                PACKET / 4
+            } else if size > WIDE_PACKET_MAX_INSTS {
+                max_width.min(PACKET / 2)
             } else {
-                PACKET
+                max_width.min(PACKET)
             };
             let (f, counts) = build_function(m, body, jm, &plan, w, &varying)?;
             Ok((f, w, counts))
@@ -367,9 +454,16 @@ fn callee_signature(m: &Module, c: FuncId, jm: &JITModule) -> Signature {
 }
 
 /// Work-items per packet at most: consecutive x ids run together, one copy of every
-/// varying value per work-item, uniform values computed once. Kernels with branches
-/// their work-items may disagree on use half as many.
-pub const PACKET: usize = 8;
+/// varying value per work-item, uniform values computed once. A kernel is compiled
+/// for the widest packet its groups' rows fill (`packet_width_for`); kernels with
+/// branches their work-items may disagree on use a quarter as many.
+pub const PACKET: usize = 16;
+
+/// Instructions of a kernel beyond which its packets are at most half of [`PACKET`]:
+/// the widest packets cost the most compile time and registers, and pay off most on
+/// short, memory-bound kernels (measured: saxpy and vecadd execute 30% fewer
+/// instructions in packets of 16 than of 8, transpose 19%, n-body 8%).
+const WIDE_PACKET_MAX_INSTS: usize = 80;
 
 /// Instructions of a kernel beyond which it gets no packet form (compile time: a
 /// divergent kernel holds `PACKET + 1` copies of its body).
@@ -504,6 +598,7 @@ fn build_function_as(
         next: None,
         row_keys: Vec::new(),
         row_chain: Vec::new(),
+        region_rows: Vec::new(),
         row_flags: None,
         lane: None,
         lane_blocks: HashMap::new(),
@@ -587,6 +682,9 @@ struct Known {
     local: [Option<CValue>; 3],
     n: Option<CValue>,
     lid: [Option<Variable>; 3],
+    /// In a kernel's work-item loop: the linear local id of the current work-item (a
+    /// packet's first), counted along instead of recomputed from the ids.
+    lin: Option<Variable>,
     budget: Option<Variable>,
     sbase: Option<Variable>,
     pbase: Option<Variable>,
@@ -636,6 +734,8 @@ struct Lower<'a, 'b> {
     /// chains, and each access's flag.
     row_keys: Vec<rows::RowKey>,
     row_chain: Vec<Inst>,
+    /// With barriers: per region, its row checks and their chain (`rows`).
+    region_rows: Vec<(Vec<usize>, Vec<Inst>)>,
     row_flags: Option<ir::StackSlot>,
     /// Set while lowering the copy of the body that work-item `k` of a packet runs
     /// alone, after the packet split at a divergent branch.
@@ -754,7 +854,24 @@ impl Lower<'_, '_> {
     }
 
     fn ctx_load(&mut self, t: ir::Type, off: i32) -> CValue {
-        self.bx.ins().load(t, flags_ctx(), self.ctx, off)
+        // Generated code writes only the status fields; the rest (ids, sizes, bases,
+        // strides) stay as the caller set them for the whole call, so Cranelift may
+        // merge their loads and hoist them out of the work-item loops.
+        let written = [
+            CTX_STATUS,
+            CTX_WI,
+            CTX_OTHER_STATUS,
+            CTX_DIVERGED,
+            CTX_FAULT_PTR,
+            CTX_FAULT_LEN,
+            CTX_FAULT_KIND,
+        ];
+        let flags = if written.contains(&off) {
+            flags_ctx()
+        } else {
+            flags_ctx().with_readonly().with_can_move()
+        };
+        self.bx.ins().load(t, flags, self.ctx, off)
     }
 
     fn ctx_store(&mut self, v: CValue, off: i32) {
@@ -784,6 +901,9 @@ impl Lower<'_, '_> {
 
     /// The work-item's local linear index, from its local ids.
     fn use_i(&mut self) -> CValue {
+        if let Some(lin) = self.k.lin {
+            return self.bx.use_var(lin);
+        }
         let lid: [CValue; 3] = std::array::from_fn(|d| {
             let v = self.k.lid[d].unwrap();
             self.bx.use_var(v)
@@ -825,6 +945,7 @@ impl Lower<'_, '_> {
         // (After the roots: a packed access needs one.)
         self.packed = self.find_packed();
         (self.row_keys, self.row_chain) = self.find_row_checks();
+        self.region_rows = self.find_region_rows();
         self.lazy = self.find_lazy();
         // The flags live in a stack slot, written at each row's start and read by the
         // packets: as SSA values, Cranelift would recompute the checks in the packet
@@ -842,6 +963,9 @@ impl Lower<'_, '_> {
             self.bx.def_var(v, zero);
             self.k.lid[d] = Some(v);
         }
+        let lin = self.bx.declare_var(i64t);
+        self.bx.def_var(lin, zero);
+        self.k.lin = Some(lin);
         let budget = self.bx.declare_var(i64t);
         let b0 = self.iconst(i64t, POLL_EVERY as u64);
         self.bx.def_var(budget, b0);
@@ -1006,6 +1130,12 @@ impl Lower<'_, '_> {
             self.bx.ins().jump(advance, &[]);
         }
         self.bx.switch_to_block(advance);
+        // Packets never straddle rows (the x size is a multiple of the width), so the
+        // linear id steps by the width to the next row too.
+        let lin = self.k.lin.unwrap();
+        let i = self.bx.use_var(lin);
+        let i1 = self.bx.ins().iadd_imm_s(i, self.w as i64);
+        self.bx.def_var(lin, i1);
         let [lx, ly, lz] = [0, 1, 2].map(|d| self.k.lid[d].unwrap());
         let [sx, sy] = [0, 1].map(|d| self.k.local[d].unwrap());
         let x = self.bx.use_var(lx);

@@ -7,13 +7,18 @@
 //! check (`packet_check` reads the row's flag). A row that fails goes to the packets'
 //! slow path, which checks each work-item on its own and faults where it would.
 //!
-//! With barriers, every call of the function (one per region) checks its rows again.
+//! With barriers, every call of the function (one per region) checks its rows again,
+//! and only for the accesses of the region the row's first work-item resumes in (the
+//! other flags are 0: a packet elsewhere takes its own checks).
 //! The chain's values the row start defines are defined again before any use: by the
 //! body, which computes them, or by the resume after a barrier, which restores them.
 
 use cranelift_codegen::ir::{types, InstBuilder};
 
-use kauai_ir::{InstKind, Value};
+use cranelift_codegen::ir::Value as CValue;
+use cranelift_frontend::Switch;
+
+use kauai_ir::{Block, InstKind, Value};
 
 use crate::abi::*;
 
@@ -120,28 +125,156 @@ impl Lower<'_, '_> {
         ok
     }
 
-    /// At a row's start (local x id 0): each row check's flag.
+    /// In a kernel with barriers, per region (0: from the entry; `k`: after barrier
+    /// site `k`), the row checks whose accesses it can reach before the next barrier
+    /// and the instructions that compute their pointers, in body order. Each call of
+    /// the function then checks only the rows of the region its work-items resume in.
+    pub(super) fn find_region_rows(&self) -> Vec<(Vec<usize>, Vec<Inst>)> {
+        if self.row_keys.is_empty() || !self.layout.has_barrier {
+            return Vec::new();
+        }
+        let all: Vec<usize> = (0..self.row_keys.len()).collect();
+        let mut starts = vec![None; self.live.len() + 1];
+        starts[0] = self.body.entry().map(|b| (b, 0));
+        for (i, &k) in &self.sites {
+            if let (Some(at), Some(&(b, j))) = (starts.get_mut(k as usize), self.pos.get(i)) {
+                *at = Some((b, j + 1));
+            }
+        }
+        let order: HashMap<Inst, usize> = self
+            .body
+            .order
+            .iter()
+            .flat_map(|&b| self.body.blocks[b].insts.iter().copied())
+            .enumerate()
+            .map(|(k, i)| (i, k))
+            .collect();
+        starts
+            .into_iter()
+            .map(|start| {
+                // A region whose start is unknown checks every row (more flags than
+                // needed is only slower).
+                let keys = start.map_or_else(|| all.clone(), |s| self.region_keys(s));
+                let mut chain = Vec::new();
+                for &k in &keys {
+                    let mut insts = Vec::new();
+                    self.row_chain(self.row_keys[k].0, &mut insts, 0);
+                    for i in insts {
+                        if !chain.contains(&i) {
+                            chain.push(i);
+                        }
+                    }
+                }
+                chain.sort_by_key(|i| order[i]);
+                (keys, chain)
+            })
+            .collect()
+    }
+
+    /// The row checks reachable from `(block, index)` without passing a barrier.
+    fn region_keys(&self, start: (Block, usize)) -> Vec<usize> {
+        let mut found = vec![false; self.row_keys.len()];
+        let mut entered = HashSet::new();
+        let mut stack = vec![start];
+        while let Some((b, j)) = stack.pop() {
+            let insts = &self.body.blocks[b].insts;
+            if insts[j.min(insts.len())..]
+                .iter()
+                .any(|i| self.sites.contains_key(i))
+            {
+                // Up to the barrier only.
+                for &i in insts[j..]
+                    .iter()
+                    .take_while(|i| !self.sites.contains_key(i))
+                {
+                    self.mark_key(i, &mut found);
+                }
+                continue;
+            }
+            for &i in &insts[j.min(insts.len())..] {
+                self.mark_key(i, &mut found);
+            }
+            for s in kauai_ir::cfg::successors(self.body, b) {
+                if entered.insert(s) {
+                    stack.push((s, 0));
+                }
+            }
+        }
+        (0..found.len()).filter(|&k| found[k]).collect()
+    }
+
+    fn mark_key(&self, i: Inst, found: &mut [bool]) {
+        if let Some(key) = self.access_key(i) {
+            if let Some(k) = self.row_keys.iter().position(|r| *r == key) {
+                found[k] = true;
+            }
+        }
+    }
+
+    /// At a row's start (local x id 0): each row check's flag. With barriers, only
+    /// the checks of the region the row's first work-item resumes in; the others
+    /// stay 0, so their accesses take the packets' own checks.
     pub(super) fn row_checks(&mut self) -> Result<(), String> {
         if self.row_keys.is_empty() {
             return Ok(());
         }
+        if self.region_rows.is_empty() {
+            let all: Vec<usize> = (0..self.row_keys.len()).collect();
+            let chain = self.row_chain.clone();
+            return self.check_rows(&all, &chain);
+        }
+        let slot = self.row_flags.expect("row checks have a slot");
+        let zero = self.iconst(types::I8, 0);
+        for k in 0..self.row_keys.len() {
+            self.bx.ins().stack_store(types::I64, zero, slot, k as i32);
+        }
+        let i = self.use_i();
+        let base = self.ctx_load(types::I64, CTX_STATE_BASE);
+        let stride = self.ctx_load(types::I64, CTX_STATE_STRIDE);
+        let off = self.bx.ins().imul(i, stride);
+        let s = self.bx.ins().iadd(base, off);
+        let site = self.bx.ins().load(types::I64, flags_ctx(), s, 0);
+        let join = self.bx.create_block();
+        let mut sw = Switch::new();
+        let regions = self.region_rows.clone();
+        let blocks: Vec<CBlock> = (0..regions.len())
+            .map(|r| {
+                let b = self.bx.create_block();
+                sw.set_entry(r as u128, b);
+                b
+            })
+            .collect();
+        sw.emit(&mut self.bx, site, join);
+        for ((keys, chain), b) in regions.iter().zip(blocks) {
+            self.bx.switch_to_block(b);
+            self.check_rows(keys, chain)?;
+            self.bx.ins().jump(join, &[]);
+        }
+        self.bx.switch_to_block(join);
+        Ok(())
+    }
+
+    /// The flags of row checks `keys`, whose pointers `chain` computes.
+    fn check_rows(&mut self, keys: &[usize], chain: &[Inst]) -> Result<(), String> {
         let lx = self.k.lid[0].unwrap();
         let x0 = self.bx.use_var(lx);
         let mut ends: Vec<Vec<CValue>> = Vec::new();
         let last_x = self.bx.ins().iadd_imm_s(self.k.local[0].unwrap(), -1);
         for x in [x0, last_x] {
             self.bx.def_var(lx, x);
-            self.lower_row_chain()?;
-            let offs = self
-                .row_keys
-                .clone()
+            self.lower_row_chain(chain)?;
+            let offs = keys
                 .iter()
-                .map(|&(pv, ..)| self.fused_offset(pv).unwrap_or_else(|| self.get1(pv)))
+                .map(|&k| {
+                    let pv = self.row_keys[k].0;
+                    self.fused_offset(pv).unwrap_or_else(|| self.get1(pv))
+                })
                 .collect();
             ends.push(offs);
         }
         self.bx.def_var(lx, x0);
-        for (k, &(pv, len, al, loads)) in self.row_keys.clone().iter().enumerate() {
+        for (e, &k) in keys.iter().enumerate() {
+            let (pv, len, al, loads) = self.row_keys[k];
             let stride = self.stride_of(pv, 0).unwrap_or(0);
             let [_, size, wsize] = match self.root(pv) {
                 Some(Root::Param(v)) => self.roots[&v],
@@ -152,7 +285,7 @@ impl Lower<'_, '_> {
             // The row's elements lie `stride` apart: its ends differ by that much per
             // work-item.
             let span = self.bx.ins().imul_imm_s(last_x, stride);
-            let (ok, _) = self.span_check(ends[0][k], ends[1][k], span, stride, len, limit, al);
+            let (ok, _) = self.span_check(ends[0][e], ends[1][e], span, stride, len, limit, al);
             let slot = self.row_flags.expect("row checks have a slot");
             self.bx.ins().stack_store(types::I64, ok, slot, k as i32);
         }
@@ -160,12 +293,12 @@ impl Lower<'_, '_> {
     }
 
     /// Lower the address chains once, for lane 0 at the current local ids.
-    fn lower_row_chain(&mut self) -> Result<(), String> {
+    fn lower_row_chain(&mut self, chain: &[Inst]) -> Result<(), String> {
         let next = self.next.expect("row checks exist only in kernels");
         let (pk, cur) = (self.pk, self.cur);
         self.pk = 0;
         self.cur = None;
-        for i in self.row_chain.clone() {
+        for &i in chain {
             let b = self.pos[&i].0;
             self.inst(i, b, next)?;
         }

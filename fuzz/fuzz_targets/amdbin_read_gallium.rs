@@ -1,0 +1,8 @@
+// Property: reading a Gallium binary never panics (a malformed file is an error), and
+// whatever reads writes back to the same bytes and reads again to the same input
+// (`kauai_amdbin::gallium::read_write_holds`, also run by crates/amdbin/tests/it/gallium.rs).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| kauai_amdbin::gallium::read_write_holds(data));
