@@ -46,7 +46,7 @@ impl GpuArch {
 }
 
 macro_rules! devices {
-    ($($v:ident = $name:literal, $arch:ident, ($maj:literal, $min:literal, $step:literal), $codes:expr;)*) => {
+    ($($v:ident = $name:literal, $arch:ident, ($maj:literal, $min:literal, $step:literal), $codes:expr, $amd:expr;)*) => {
         /// A GPU device, named as CLRX names it (`.gpu` / `-g`).
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
         pub enum Device { $($v,)* }
@@ -75,46 +75,55 @@ macro_rules! devices {
             fn codes(self) -> [u8; 11] {
                 match self { $(Device::$v => $codes,)* }
             }
+
+            /// The AMD Catalyst OpenCL 1.2 (`-b amd`) codes of the device: the outer
+            /// ELF's `e_machine` and the inner ELF's CAL encoding machine; `None` for
+            /// devices that format does not know (GCN 1.4 and later). Dummy and Stoney,
+            /// Horse and Ellesmere, Goose and Baffin share codes.
+            pub fn amd_codes(self) -> Option<(u16, u32)> {
+                match self { $(Device::$v => $amd,)* }
+            }
         }
     };
 }
 
 // Codes from CLRX's AmdCL2BinGen tables (reference clrx.md section 1.2); ISA versions
-// from CLRX's AMD CL2 arch-version table.
+// from CLRX's AMD CL2 arch-version table; the last column: the AMD OpenCL 1.2 outer
+// `e_machine` and inner CAL encoding machine (CLRX's AmdBinGen tables).
 devices! {
-    CapeVerde = "CapeVerde", Gcn10, (0, 0, 0), [0; 11];
-    Pitcairn = "Pitcairn", Gcn10, (0, 0, 0), [0; 11];
-    Tahiti = "Tahiti", Gcn10, (0, 0, 0), [0; 11];
-    Oland = "Oland", Gcn10, (0, 0, 0), [0; 11];
-    Bonaire = "Bonaire", Gcn11, (7, 0, 0), [6; 11];
-    Spectre = "Spectre", Gcn11, (7, 0, 0), [1; 11];
-    Spooky = "Spooky", Gcn11, (7, 0, 0), [2; 11];
-    Kalindi = "Kalindi", Gcn11, (7, 0, 0), [3; 11];
-    Hainan = "Hainan", Gcn10, (0, 0, 0), [0; 11];
-    Hawaii = "Hawaii", Gcn11, (7, 0, 1), [7; 11];
-    Iceland = "Iceland", Gcn12, (8, 0, 0), [8; 11];
-    Tonga = "Tonga", Gcn12, (8, 0, 0), [9; 11];
-    Mullins = "Mullins", Gcn11, (7, 0, 0), [4; 11];
-    Fiji = "Fiji", Gcn12, (8, 0, 4), [16, 17, 16, 14, 13, 14, 15, 13, 13, 13, 13];
-    Carrizo = "Carrizo", Gcn12, (8, 0, 1), [15, 16, 15, 13, 12, 13, 14, 12, 12, 12, 12];
-    Dummy = "Dummy", Gcn12, (8, 0, 1), [0, 15, 17, 15, 14, 15, 16, 14, 14, 14, 14];
-    Goose = "Goose", Gcn12, (8, 0, 4), [0, 0, 13, 16, 15, 16, 17, 15, 16, 16, 16];
-    Horse = "Horse", Gcn12, (8, 0, 4), [0, 0, 12, 17, 16, 17, 18, 16, 18, 18, 18];
-    Stoney = "Stoney", Gcn12, (8, 1, 0), [0, 0, 17, 15, 14, 15, 16, 14, 14, 14, 14];
-    Ellesmere = "Ellesmere", Gcn12, (8, 0, 4), [0, 0, 12, 17, 16, 17, 18, 16, 18, 18, 18];
-    Baffin = "Baffin", Gcn12, (8, 0, 4), [0, 0, 13, 16, 15, 16, 17, 15, 16, 16, 16];
-    Gfx804 = "GFX804", Gcn12, (8, 0, 4), [0, 0, 0, 0, 18, 18, 19, 18, 20, 21, 21];
-    Gfx900 = "GFX900", Gcn14, (9, 0, 0), [0, 0, 0, 0, 17, 19, 20, 17, 19, 20, 20];
-    Gfx901 = "GFX901", Gcn14, (9, 0, 1), [0, 0, 0, 0, 0, 20, 21, 19, 21, 23, 23];
-    Gfx902 = "GFX902", Gcn14, (9, 0, 2), [0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24];
-    Gfx903 = "GFX903", Gcn14, (9, 0, 3), [0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25];
-    Gfx904 = "GFX904", Gcn14, (9, 0, 4), [0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 26];
-    Gfx905 = "GFX905", Gcn14, (9, 0, 5), [0, 0, 0, 0, 0, 0, 0, 0, 0, 27, 27];
-    Gfx906 = "GFX906", Gcn141, (9, 0, 6), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28];
-    Gfx907 = "GFX907", Gcn141, (9, 0, 7), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 29];
-    Gfx1010 = "GFX1010", Gcn15, (10, 1, 0), [0; 11];
-    Gfx1011 = "GFX1011", Gcn15, (10, 1, 1), [0; 11];
-    Gfx1012 = "GFX1012", Gcn15, (10, 1, 2), [0; 11];
+    CapeVerde = "CapeVerde", Gcn10, (0, 0, 0), [0; 11], Some((0x3ff, 0x1c));
+    Pitcairn = "Pitcairn", Gcn10, (0, 0, 0), [0; 11], Some((0x3fe, 0x1b));
+    Tahiti = "Tahiti", Gcn10, (0, 0, 0), [0; 11], Some((0x3fd, 0x1a));
+    Oland = "Oland", Gcn10, (0, 0, 0), [0; 11], Some((0x402, 0x20));
+    Bonaire = "Bonaire", Gcn11, (7, 0, 0), [6; 11], Some((0x403, 0x21));
+    Spectre = "Spectre", Gcn11, (7, 0, 0), [1; 11], Some((0x404, 0x22));
+    Spooky = "Spooky", Gcn11, (7, 0, 0), [2; 11], Some((0x405, 0x23));
+    Kalindi = "Kalindi", Gcn11, (7, 0, 0), [3; 11], Some((0x406, 0x24));
+    Hainan = "Hainan", Gcn10, (0, 0, 0), [0; 11], Some((0x407, 0x25));
+    Hawaii = "Hawaii", Gcn11, (7, 0, 1), [7; 11], Some((0x408, 0x27));
+    Iceland = "Iceland", Gcn12, (8, 0, 0), [8; 11], Some((0x409, 0x29));
+    Tonga = "Tonga", Gcn12, (8, 0, 0), [9; 11], Some((0x40a, 0x2a));
+    Mullins = "Mullins", Gcn11, (7, 0, 0), [4; 11], Some((0x40b, 0x2b));
+    Fiji = "Fiji", Gcn12, (8, 0, 4), [16, 17, 16, 14, 13, 14, 15, 13, 13, 13, 13], Some((0x40c, 0x2d));
+    Carrizo = "Carrizo", Gcn12, (8, 0, 1), [15, 16, 15, 13, 12, 13, 14, 12, 12, 12, 12], Some((0x40d, 0x2e));
+    Dummy = "Dummy", Gcn12, (8, 0, 1), [0, 15, 17, 15, 14, 15, 16, 14, 14, 14, 14], Some((0x411, 0x31));
+    Goose = "Goose", Gcn12, (8, 0, 4), [0, 0, 13, 16, 15, 16, 17, 15, 16, 16, 16], Some((0x40f, 0x2c));
+    Horse = "Horse", Gcn12, (8, 0, 4), [0, 0, 12, 17, 16, 17, 18, 16, 18, 18, 18], Some((0x40e, 0x2f));
+    Stoney = "Stoney", Gcn12, (8, 1, 0), [0, 0, 17, 15, 14, 15, 16, 14, 14, 14, 14], Some((0x411, 0x31));
+    Ellesmere = "Ellesmere", Gcn12, (8, 0, 4), [0, 0, 12, 17, 16, 17, 18, 16, 18, 18, 18], Some((0x40e, 0x2f));
+    Baffin = "Baffin", Gcn12, (8, 0, 4), [0, 0, 13, 16, 15, 16, 17, 15, 16, 16, 16], Some((0x40f, 0x2c));
+    Gfx804 = "GFX804", Gcn12, (8, 0, 4), [0, 0, 0, 0, 18, 18, 19, 18, 20, 21, 21], Some((0x412, 0x32));
+    Gfx900 = "GFX900", Gcn14, (9, 0, 0), [0, 0, 0, 0, 17, 19, 20, 17, 19, 20, 20], None;
+    Gfx901 = "GFX901", Gcn14, (9, 0, 1), [0, 0, 0, 0, 0, 20, 21, 19, 21, 23, 23], None;
+    Gfx902 = "GFX902", Gcn14, (9, 0, 2), [0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24], None;
+    Gfx903 = "GFX903", Gcn14, (9, 0, 3), [0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25], None;
+    Gfx904 = "GFX904", Gcn14, (9, 0, 4), [0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 26], None;
+    Gfx905 = "GFX905", Gcn14, (9, 0, 5), [0, 0, 0, 0, 0, 0, 0, 0, 0, 27, 27], None;
+    Gfx906 = "GFX906", Gcn141, (9, 0, 6), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28], None;
+    Gfx907 = "GFX907", Gcn141, (9, 0, 7), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 29], None;
+    Gfx1010 = "GFX1010", Gcn15, (10, 1, 0), [0; 11], None;
+    Gfx1011 = "GFX1011", Gcn15, (10, 1, 1), [0; 11], None;
+    Gfx1012 = "GFX1012", Gcn15, (10, 1, 2), [0; 11], None;
 }
 
 /// Other names CLRX accepts for devices (case-insensitive).
@@ -173,6 +182,17 @@ impl Device {
         } else {
             RANGE_STARTS[first - 1]
         })
+    }
+}
+
+impl Device {
+    /// The device an AMD OpenCL 1.2 outer `e_machine` names (see [`Device::amd_codes`]).
+    pub fn from_amd_machine(machine: u16) -> Option<Device> {
+        DEVICES
+            .iter()
+            .rev()
+            .copied()
+            .find(|d| d.amd_codes().map(|c| c.0) == Some(machine))
     }
 }
 

@@ -1,8 +1,8 @@
 //! AMD GPU binary containers, byte for byte as CLRX writes them: the AMD OpenCL 2.0
 //! ("CL2") binary that AMD's Catalyst-era OpenCL drivers (and CLRX's `clrxasm`) write,
-//! described below; the ROCm code object ([`rocm`]); the Mesa clover (Gallium) binary
-//! ([`gallium`]). Each has a model, a writer, and a reader that refuses what it cannot
-//! write back byte for byte.
+//! described below; the older AMD Catalyst OpenCL 1.2 binary ([`amd`]); the ROCm code
+//! object ([`rocm`]); the Mesa clover (Gallium) binary ([`gallium`]). Each has a model,
+//! a writer, and a reader that refuses what it cannot write back byte for byte.
 //!
 //! # The format, for a newcomer
 //!
@@ -52,6 +52,7 @@
 //! leading NUL in the 1912 inner string table), which a general ELF writer does not
 //! lay out.
 
+pub mod amd;
 pub mod config;
 mod derive;
 pub mod device;

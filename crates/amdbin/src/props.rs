@@ -1,7 +1,7 @@
-//! The binary reader's and writer's robustness property, shared by the fuzz target
-//! (`fuzz/fuzz_targets/amdbin_read_cl2.rs`, on fuzzer-chosen bytes) and the property test
-//! (`tests/it/robust.rs`, on mutated binaries and the kept fuzz regressions), so both
-//! check exactly the same thing. It panics when the property fails. Not part of the
+//! The binary readers' and writers' robustness properties, each shared by a fuzz target
+//! (`fuzz/fuzz_targets/amdbin_read_cl2.rs`, `amdbin_read_amd.rs`, on fuzzer-chosen
+//! bytes) and a property test (`tests/it/robust.rs`, `robust_amd.rs`, on mutated
+//! binaries and the kept fuzz regressions), so both check exactly the same thing. It panics when the property fails. Not part of the
 //! crate's API.
 
 use crate::limits::MAX_BINARY_BYTES;
@@ -96,6 +96,33 @@ pub fn read_write_holds(data: &[u8]) {
             // A layout over a limit (named in the message) is refused, not allocated.
             Err(e @ Cl2Error::Elf(_)) if e.to_string().contains("(MAX_") => {}
             Err(e) => panic!("writer failed unexpectedly: {e}"),
+        }
+    }
+}
+
+/// The AMD OpenCL 1.2 reader's property on one input (fuzz target
+/// `fuzz/fuzz_targets/amdbin_read_amd.rs`, property test `tests/it/robust_amd.rs`):
+/// reading never panics; whatever reads writes back to exactly the bytes read and reads
+/// again to the same input; a kernel's derived configuration, where there is one,
+/// writes the same bytes too.
+pub fn amd_read_write_holds(data: &[u8]) {
+    use crate::amd::{derive_config, read_amd, write_amd, AmdKernelContent};
+    let Ok(input) = read_amd(data) else {
+        return;
+    };
+    let bytes = write_amd(&input).expect("what reads writes");
+    assert!(bytes == data, "written back differently");
+    let again = read_amd(&bytes).expect("a written binary reads");
+    assert!(again == input, "read(write(read(x))) != read(x)");
+    for i in 0..input.kernels.len() {
+        if let Ok(c) = derive_config(&input, i) {
+            let mut with = input.clone();
+            with.kernels[i].content = AmdKernelContent::Config(c);
+            let b = write_amd(&with).expect("a derived configuration writes");
+            assert!(
+                b == data,
+                "kernel {i}: its derived configuration writes other bytes"
+            );
         }
     }
 }

@@ -16,7 +16,7 @@ fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
 
 #[derive(Args)]
 #[command(
-    about = "Assemble GCN code in CLRX syntax into raw code or an AMD OpenCL 2.0 binary",
+    about = "Assemble GCN code in CLRX syntax into raw code, an AMD OpenCL 2.0 or an AMD OpenCL 1.2 binary",
     disable_help_flag = true
 )]
 pub(crate) struct AsmArgs {
@@ -30,8 +30,8 @@ pub(crate) struct AsmArgs {
     /// Target architecture (GCN1.0, GCN1.1, GCN1.2, GCN1.4, GCN1.4.1, GCN1.5 or GFX6..GFX10).
     #[arg(short = 'A', long = "arch", value_name = "ARCH")]
     arch: Option<String>,
-    /// Output format: `rawcode` (plain machine code, the default), `amdcl2`, `rocm` or
-    /// `gallium`.
+    /// Output format: `rawcode` (plain machine code, the default), `amdcl2` (AMD OpenCL
+    /// 2.0), `amd` (AMD Catalyst OpenCL 1.2), `rocm` or `gallium`.
     #[arg(short = 'b', long = "binaryFormat", value_name = "FORMAT")]
     format: Option<String>,
     /// Write a 64-bit binary (AMD CL2).
@@ -65,7 +65,7 @@ pub(crate) struct AsmArgs {
 
 #[derive(Args)]
 #[command(
-    about = "Disassemble GCN code or an AMD OpenCL 2.0, ROCm or Gallium binary into CLRX syntax that reassembles",
+    about = "Disassemble GCN code or an AMD OpenCL 2.0 or 1.2, ROCm or Gallium binary into CLRX syntax that reassembles",
     disable_help_flag = true
 )]
 pub(crate) struct DisasmArgs {
@@ -173,9 +173,10 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
         Some("amdcl2") => kauai_gcn::Format::AmdCl2,
         Some("rocm") => kauai_gcn::Format::Rocm,
         Some("gallium") => kauai_gcn::Format::Gallium,
+        Some("amd") => kauai_gcn::Format::Amd,
         Some(other) => {
             return Err(Failure::Usage(format!(
-                "binary format `{other}` is not supported (rawcode, amdcl2, rocm, gallium)"
+                "binary format `{other}` is not supported (rawcode, amdcl2, amd, rocm, gallium)"
             )))
         }
     };
@@ -216,14 +217,17 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
         (None, kauai_gcn::Format::RawCode) => out.code(),
         (
             None,
-            kauai_gcn::Format::AmdCl2 | kauai_gcn::Format::Rocm | kauai_gcn::Format::Gallium,
+            kauai_gcn::Format::AmdCl2
+            | kauai_gcn::Format::Amd
+            | kauai_gcn::Format::Rocm
+            | kauai_gcn::Format::Gallium,
         ) => return Err(Failure::Input(format!("{what}: no binary was produced"))),
     };
     write_binary(&a.output, bytes)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// ELF files are AMD CL2 binaries; anything else is raw code.
+/// ELF files are AMD CL2 or OpenCL 1.2 binaries; anything else is raw code.
 fn is_elf(bytes: &[u8]) -> bool {
     bytes.starts_with(b"\x7fELF")
 }
@@ -267,6 +271,13 @@ pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
             config: a.config,
             code,
         };
+        // An ELF whose machine is a GCN device code: AMD Catalyst OpenCL 1.2.
+        if kauai_gcn::is_amd_binary(&bytes) {
+            let d = kauai_gcn::disassemble_amd(&bytes, &opts)
+                .map_err(|e| Failure::Input(format!("kauai: {}: {e}", a.file.display())))?;
+            print!("{}", d.text);
+            return Ok(ExitCode::SUCCESS);
+        }
         let d = kauai_gcn::disassemble_cl2(&bytes, &opts)
             .map_err(|e| Failure::Input(format!("kauai: {}: {e}", a.file.display())))?;
         for w in &d.warnings {

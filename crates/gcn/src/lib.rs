@@ -53,6 +53,7 @@
 //! assert_eq!(text, "s_endpgm\n");
 //! ```
 
+pub mod amddis;
 pub mod asm;
 pub mod cl2dis;
 pub mod device;
@@ -67,6 +68,7 @@ pub mod props;
 pub mod rocmdis;
 pub mod tablegen;
 
+pub use amddis::{disassemble_amd, is_amd_binary};
 pub use asm::{assemble, AsmError, AsmOptions, AsmOutput, Format, Section};
 pub use cl2dis::{disassemble_cl2, Cl2DisasmOptions, Cl2Disassembly};
 pub use device::device;

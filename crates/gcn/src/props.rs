@@ -63,3 +63,47 @@ pub fn decoded_words_round_trip(arch: Arch, words: &[u32]) -> Result<Option<usiz
         )),
     }
 }
+
+/// For any bytes read as an AMD Catalyst OpenCL 1.2 binary: disassembling never panics,
+/// and where the binary reads, its `-a` and `-C` listings assemble back to exactly its
+/// bytes (fuzz target `fuzz/fuzz_targets/gcn_amd_disasm.rs`, test
+/// `tests/it/clrx_amd_listings.rs`). The one documented exception: an explicit kernel
+/// `.data` of exactly the default 4736 zero bytes reassembles as the default.
+pub fn amd_listing_round_trips(data: &[u8]) {
+    use crate::{disassemble_amd, Cl2DisasmOptions};
+    use kauai_amdbin::amd::{read_amd, DEFAULT_DATA_SIZE};
+    let Ok(input) = read_amd(data) else {
+        return;
+    };
+    let zero_data = input.kernels.iter().any(|k| {
+        k.data
+            .as_ref()
+            .is_some_and(|d| d.len() == DEFAULT_DATA_SIZE && d.iter().all(|b| *b == 0))
+    });
+    for (all, config) in [(true, false), (false, true)] {
+        let opts = Cl2DisasmOptions {
+            all,
+            config,
+            code: DisasmOptions::default(),
+        };
+        let text = match disassemble_amd(data, &opts) {
+            Ok(d) => d.text,
+            // Refused with a reason (a kernel name no source can spell).
+            Err(kauai_amdbin::amd::AmdError::Unsupported(_)) => return,
+            Err(e) => panic!("a binary that reads does not disassemble: {e}"),
+        };
+        let mut sm = SourceMap::new();
+        let f = sm.add("d.s", text.clone());
+        let mut diags = Diagnostics::new();
+        let out = match assemble(&mut sm, f, &AsmOptions::default(), &mut diags) {
+            Ok(o) => o,
+            Err(_) => panic!(
+                "listing (-a {all}, -C {config}) does not assemble: {}\n{text}",
+                diags.render(&sm)
+            ),
+        };
+        if !zero_data && out.binary.as_deref() != Some(data) {
+            panic!("listing (-a {all}, -C {config}) assembles to other bytes\n{text}");
+        }
+    }
+}

@@ -61,3 +61,21 @@ fn hsa_config_bytes_round_trip() {
     assert_eq!(h.control_directive[0], 128);
     assert_eq!(h.to_bytes(), bytes);
 }
+
+#[test]
+fn amd_opencl12_codes() {
+    // The OpenCL 1.2 format: GCN 1.0 to 1.2 only; the outer machine names the device
+    // back (shared codes give the later device of CLRX's order).
+    assert_eq!(Device::Pitcairn.amd_codes(), Some((0x3fe, 0x1b)));
+    assert_eq!(Device::Bonaire.amd_codes(), Some((0x403, 0x21)));
+    assert_eq!(Device::Gfx900.amd_codes(), None);
+    assert_eq!(Device::from_amd_machine(0x3fe), Some(Device::Pitcairn));
+    assert_eq!(Device::from_amd_machine(0x411), Some(Device::Stoney));
+    assert_eq!(Device::from_amd_machine(0xAF5A), None);
+    for d in kauai_amdbin::DEVICES {
+        if let Some((m, _)) = d.amd_codes() {
+            let back = Device::from_amd_machine(m).expect("machine reads back");
+            assert_eq!(back.amd_codes(), d.amd_codes(), "{d}");
+        }
+    }
+}

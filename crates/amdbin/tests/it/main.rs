@@ -7,5 +7,7 @@ mod gallium;
 mod layout;
 mod oracle;
 mod robust;
+mod robust_amd;
 mod rocm;
 mod roundtrip;
+mod roundtrip_amd;

@@ -186,6 +186,39 @@ fn empty_acl_version_round_trips() {
 }
 
 #[test]
+fn amd_binary_round_trips_through_the_cli() {
+    // `-b amd` writes an AMD Catalyst OpenCL 1.2 binary; `disasm -a` and `-C` read it
+    // back as source that assembles to the same bytes.
+    let src = b".gpu Pitcairn\n.kernel k\n  .config\n  .dims x\n  .userdata ptr_uav_table, 0, 2, 2\n  .arg p, \"float*\", float*, global\n  .text\n  s_endpgm\n";
+    let f = scratch("amd.s", src);
+    let bin = scratch("amd.bin", b"");
+    let (code, _, err) = bounded(&[
+        "asm",
+        "-b",
+        "amd",
+        "-6",
+        f.to_str().unwrap(),
+        "-o",
+        bin.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for flag in ["-a", "-C"] {
+        let (code, text, err) = bounded(&["disasm", flag, bin.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(text.starts_with(".amd\n.gpu Pitcairn\n.64bit\n"), "{text}");
+        let f2 = scratch("amd2.s", text.as_bytes());
+        let bin2 = scratch("amd2.bin", b"");
+        let (code, _, err) = bounded(&["asm", f2.to_str().unwrap(), "-o", bin2.to_str().unwrap()]);
+        assert_eq!(code, 0, "{flag}: {err}");
+        assert_eq!(
+            std::fs::read(&bin).unwrap(),
+            std::fs::read(bin2).unwrap(),
+            "{flag}"
+        );
+    }
+}
+
+#[test]
 fn disasm_help_documents_every_flag() {
     let (code, out, err) = common::kauai(&["disasm", "--help"]);
     assert_eq!(code, 0, "{err}");

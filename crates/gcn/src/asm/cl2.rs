@@ -47,6 +47,12 @@ pub(super) enum SecKind {
     Extra {
         inner: bool,
     },
+    /// `.amd`: a kernel's header (`.header`).
+    AmdHeader(usize),
+    /// `.amd`: a kernel's inner `.data` (`.data` inside a kernel).
+    AmdData(usize),
+    /// `.amd`: one CAL note of a kernel (`.calnote`, `.proginfo`, ...).
+    CalNote(usize),
 }
 
 /// Which layout the assembler is in.
@@ -92,8 +98,8 @@ pub(super) struct HsaFields {
 pub(super) struct KernelState {
     pub(super) name: String,
     pub(super) span: Span,
-    code: u32,
-    metadata: Option<u32>,
+    pub(super) code: u32,
+    pub(super) metadata: Option<u32>,
     setup: Option<u32>,
     stub: Option<u32>,
     isa_metadata: Option<u32>,
@@ -102,8 +108,8 @@ pub(super) struct KernelState {
     /// `.hsaconfig` rather than `.config`.
     pub(super) hsa: Option<HsaFields>,
     pub(super) config: KernelConfig,
-    sgprs_given: bool,
-    vgprs_given: bool,
+    pub(super) sgprs_given: bool,
+    pub(super) vgprs_given: bool,
     arg_names: HashSet<String>,
     samplers: Vec<u32>,
     saved: u32,
@@ -126,11 +132,11 @@ pub(super) struct Cl2State {
     sampler_init: Option<u32>,
     pub(super) driver_version: Option<u32>,
     /// The last `.driver_version` statement.
-    driver_span: Option<Span>,
+    pub(super) driver_span: Option<Span>,
     /// The statement that chose the format (None: the `-b` option).
     pub(super) format_span: Option<Span>,
     acl_version: Option<String>,
-    compile_options: String,
+    pub(super) compile_options: String,
     pub(super) arch_minor: Option<u32>,
     pub(super) arch_stepping: Option<u32>,
     samplers: Option<Vec<u32>>,
@@ -152,6 +158,8 @@ pub(super) struct Cl2State {
     pub(super) rocm: Option<super::rocm::RocmState>,
     /// The Gallium format's own state (`.gallium`), on the same HSA layout.
     pub(super) gallium: Option<super::gallium::GalliumState>,
+    /// The `.amd` format's own state.
+    pub(super) amd: super::amd::AmdState,
 }
 
 /// A section made by `.section` in an AMD CL2 source.
@@ -170,7 +178,7 @@ struct ExtraSec {
 /// Value that CLRX leaves in a relocated literal.
 pub(super) const RELOC_FILL: u32 = 0x5555_5555;
 
-fn dims_of(text: &str) -> Option<u8> {
+pub(super) fn dims_of(text: &str) -> Option<u8> {
     let mut m = 0u8;
     for c in text.chars() {
         m |= match c.to_ascii_lowercase() {
@@ -194,7 +202,7 @@ fn highest_dim(m: u8) -> u32 {
 }
 
 /// Element type and vector length of a `.arg` type name (`float4`, `uchar`).
-fn value_type(name: &str) -> Option<ValueType> {
+pub(super) fn value_type(name: &str) -> Option<ValueType> {
     let (base, len) = match name.find(|c: char| c.is_ascii_digit()) {
         Some(i) => (&name[..i], name[i..].parse::<u8>().ok()?),
         None => (name, 1),
@@ -219,7 +227,7 @@ fn value_type(name: &str) -> Option<ValueType> {
     Some(ValueType { elem, len })
 }
 
-fn image_type(name: &str) -> Option<ImageType> {
+pub(super) fn image_type(name: &str) -> Option<ImageType> {
     Some(match name {
         "image" => ImageType::Image,
         "image1d" => ImageType::Image1d,
@@ -233,7 +241,7 @@ fn image_type(name: &str) -> Option<ImageType> {
 }
 
 /// CLRX's default OpenCL type name of a `.arg` type.
-fn default_type_name(t: &str) -> String {
+pub(super) fn default_type_name(t: &str) -> String {
     match t {
         "image" | "image2d" => "image2d_t".into(),
         "image1d" | "image1d_array" | "image1d_buffer" | "image2d_array" | "image3d" => {
@@ -258,8 +266,10 @@ impl Asm<'_> {
         if self.format == super::Format::AmdCl2 {
             return Ok(());
         }
-        if matches!(self.format, super::Format::Rocm | super::Format::Gallium)
-            || self.sections.len() > 1
+        if matches!(
+            self.format,
+            super::Format::Rocm | super::Format::Gallium | super::Format::Amd
+        ) || self.sections.len() > 1
             || !self.sections[0].data.is_empty()
         {
             return Err((
@@ -277,7 +287,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn driver_version(&self) -> u32 {
+    pub(super) fn driver_version(&self) -> u32 {
         self.cl2
             .as_ref()
             .and_then(|c| c.driver_version)
@@ -589,7 +599,7 @@ impl Asm<'_> {
         Some(r)
     }
 
-    fn do_kernel(&mut self, p: &mut Parser) -> R {
+    pub(super) fn do_kernel(&mut self, p: &mut Parser) -> R {
         let name = match p.ident() {
             Some(n) => n.to_string(),
             None => return Err((p.span(), "Expected kernel name".into())),
@@ -645,7 +655,7 @@ impl Asm<'_> {
 
     /// `.text`: the current kernel's code, or in HSA layout the one code section of
     /// the inner binary.
-    fn text_section(&mut self, span: Span) -> R {
+    pub(super) fn text_section(&mut self, span: Span) -> R {
         if self.cl2().hsa_layout {
             let sec = match self.cl2().hsa_text {
                 Some(s) => s,
@@ -951,7 +961,7 @@ impl Asm<'_> {
         Ok(())
     }
 
-    fn raw_section(&mut self, d: &str, span: Span) -> R {
+    pub(super) fn raw_section(&mut self, d: &str, span: Span) -> R {
         let what = match d {
             ".metadata" => "Metadata",
             ".setup" => "Setup",
@@ -1579,7 +1589,13 @@ impl Asm<'_> {
     /// Minimum SGPRs/VGPRs a setup needs (CLRX's getGPUSetupMinRegistersNum): user
     /// SGPRs, one per work-group id, TG_SIZE and scratch wave offset; VGPRs up to the
     /// highest work-item id.
-    fn min_registers(dims: Dims, pgmrsrc2: u32, user: u32, tg: bool, scratch: bool) -> (u32, u32) {
+    pub(super) fn min_registers(
+        dims: Dims,
+        pgmrsrc2: u32,
+        user: u32,
+        tg: bool,
+        scratch: bool,
+    ) -> (u32, u32) {
         let (group, local) = match dims {
             Dims::Mask(m) => (m, m),
             Dims::Split { group, local } => (group, local),

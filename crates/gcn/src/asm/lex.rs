@@ -43,6 +43,12 @@ const CLASS: [u8; 256] = {
     t
 };
 
+/// Does `s` lex as one name (what `.kernel NAME` and `.arg NAME` take)?
+pub fn is_name(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty() && is_ident_start(b[0]) && b.iter().all(|c| is_ident_char(*c))
+}
+
 #[inline]
 fn is_ident_start(c: u8) -> bool {
     CLASS[c as usize] & 1 != 0

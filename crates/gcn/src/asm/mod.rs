@@ -5,6 +5,7 @@
 //! fixups that are resolved after the whole source was read; problems are reported as
 //! diagnostics with `file:line:col`, as many as the source has.
 
+mod amd;
 mod cl2;
 pub mod expr;
 mod gallium;
@@ -40,6 +41,8 @@ pub enum Format {
     Rocm,
     /// Mesa clover binary (`.gallium`), written by `kauai-amdbin`'s `gallium` module.
     Gallium,
+    /// AMD Catalyst OpenCL 1.2 binary (`.amd`); written by `kauai-amdbin`'s `amd`.
+    Amd,
 }
 
 /// Assembler options (the command line's `-g`, `-A`, `-D`, `-I`, `-6`, `-t`).
@@ -109,6 +112,8 @@ pub struct AsmOutput {
     pub rocm: Option<kauai_amdbin::rocm::RocmInput>,
     /// `.gallium`: the binary's content as `kauai-amdbin` input.
     pub gallium: Option<kauai_amdbin::gallium::GalliumInput>,
+    /// `.amd`: the binary's content as `kauai-amdbin` input.
+    pub amd: Option<kauai_amdbin::amd::AmdInput>,
     pub binary: Option<Vec<u8>>,
 }
 
@@ -347,6 +352,12 @@ pub fn assemble(
             a.err(s, m);
         }
     }
+    if opts.format == Format::Amd {
+        a.format = Format::RawCode;
+        if let Err((s, m)) = a.enable_amd(Span::default()) {
+            a.err(s, m);
+        }
+    }
     for (n, v) in &opts.defsyms {
         a.syms.insert(
             n.clone(),
@@ -388,6 +399,13 @@ pub fn assemble(
         }
         None => None,
     };
+    let mut amd = None;
+    if a.format == Format::Amd && a.errors == 0 {
+        if let Some((i, b)) = a.finish_amd() {
+            amd = Some(i);
+            binary = Some(b);
+        }
+    }
     let out = AsmOutput {
         arch: a.arch,
         gpu: a.gpu,
@@ -399,6 +417,7 @@ pub fn assemble(
         cl2,
         rocm,
         gallium,
+        amd,
         binary,
     };
     let errors = diags.error_count() - before;
@@ -1869,7 +1888,7 @@ impl Asm<'_> {
                     "amdcl2" => Some(Format::AmdCl2),
                     "rocm" => Some(Format::Rocm),
                     "gallium" => Some(Format::Gallium),
-                    "amd" => None,
+                    "amd" => Some(Format::Amd),
                     _ => return Err((s, format!("unknown binary format '{n}'"))),
                 };
                 (f == Some(self.format)) == (kind == ".iffmt")
@@ -1945,9 +1964,19 @@ impl Asm<'_> {
                     return r;
                 }
             }
-            if matches!(self.format, Format::AmdCl2 | Format::Rocm | Format::Gallium) {
-                if let Some(r) = self.cl2_directive(d, &mut p, span) {
+            if self.format == Format::Amd {
+                if let Some(r) = self.amd_directive(d, &mut p, span) {
                     return r;
+                }
+            }
+            if matches!(
+                self.format,
+                Format::AmdCl2 | Format::Rocm | Format::Gallium | Format::Amd
+            ) {
+                if self.format != Format::Amd {
+                    if let Some(r) = self.cl2_directive(d, &mut p, span) {
+                        return r;
+                    }
                 }
                 // Configuration sections take no bytes, bss no contents.
                 let data = out == pseudo::Out::Data;
@@ -2136,6 +2165,7 @@ impl Asm<'_> {
                 ".amdcl2" => self.enable_cl2(span)?,
                 ".rocm" => self.enable_rocm(span)?,
                 ".gallium" => self.enable_gallium(span)?,
+                ".amd" => self.enable_amd(span)?,
                 ".format" => {
                     let n = p
                         .ident()
@@ -2148,6 +2178,7 @@ impl Asm<'_> {
                         "amdcl2" => self.enable_cl2(s)?,
                         "rocm" => self.enable_rocm(s)?,
                         "gallium" => self.enable_gallium(s)?,
+                        "amd" => self.enable_amd(s)?,
                         _ => return Err((s, format!("not supported yet: format '{n}'"))),
                     }
                 }

@@ -475,6 +475,7 @@ impl Asm<'_> {
                 super::Format::AmdCl2 => 3,
                 super::Format::Rocm => 4,
                 super::Format::Gallium => 1,
+                super::Format::Amd => 0,
             },
             // CLRX's policy is its version unless `.policy` sets it.
             Query::Policy => self.policy.unwrap_or(CLRX_VERSION),

@@ -3,6 +3,8 @@
 
 mod cl2;
 mod cl2_roundtrip;
+mod clrx_amd_bins;
+mod clrx_amd_listings;
 mod clrx_asm_oracle;
 mod clrx_bin_listings;
 mod clrx_bins;
