@@ -145,8 +145,10 @@ pub enum Mem<'a> {
 }
 
 /// One work-group to run.
-pub struct GroupRun<'a> {
-    pub regions: Vec<Mem<'a>>,
+pub struct GroupRun<'a, 'm> {
+    /// The regions, indexed by region number. Local memories are reset (to their
+    /// initial bytes, or zeros) at the group's start.
+    pub regions: &'a mut [Mem<'m>],
     /// Run packets where the kernel has them (false: one work-item at a time, in the
     /// interpreter's order, whatever the kernel).
     pub packets: bool,
@@ -161,6 +163,14 @@ pub struct GroupRun<'a> {
     pub global_offset: [u64; 3],
     pub num_groups: [u64; 3],
     pub work_dim: u32,
+}
+
+/// A local memory as at a group's start: its initial bytes, or zeros.
+fn reset_local(mem: &mut [u8], init: Option<&[u8]>) {
+    match init {
+        Some(b) if b.len() == mem.len() => mem.copy_from_slice(b),
+        _ => mem.fill(0),
+    }
 }
 
 /// Buffers a thread reuses from group to group.
@@ -284,7 +294,7 @@ impl Kernel {
     /// lanes, one `u64` each, in argument order) and says whether it fit.
     pub fn run_group(
         &self,
-        run: GroupRun<'_>,
+        run: GroupRun<'_, '_>,
         scratch: &mut Scratch,
         deadline: Option<Instant>,
         abort: &AtomicBool,
@@ -312,7 +322,12 @@ impl Kernel {
         scratch.state.clear();
         scratch.state.resize(swords.max(1) as usize, 0);
         scratch.table.clear();
-        let mut regions = run.regions;
+        let regions = run.regions;
+        for r in regions.iter_mut() {
+            if let Mem::Local { mem, init } = r {
+                reset_local(mem, *init);
+            }
+        }
         for r in regions.iter_mut() {
             scratch.table.push(match r {
                 Mem::Null => RegionDesc {
@@ -399,10 +414,7 @@ impl Kernel {
                 ctx.state_base = scratch.state.as_mut_ptr() as *mut u8;
                 for (r, desc) in regions.iter_mut().zip(scratch.table.iter_mut()) {
                     if let Mem::Local { mem, init } = r {
-                        match init {
-                            Some(b) if b.len() == mem.len() => mem.copy_from_slice(b),
-                            _ => mem.fill(0),
-                        }
+                        reset_local(mem, *init);
                         desc.base = mem.as_mut_ptr();
                     }
                 }

@@ -35,8 +35,34 @@ impl RunCtx<'_> {
     pub(super) fn jit_worker(&self, kernel: &kauai_jit::Kernel, params: &[u64], chunk: u64) {
         let mut scratch = kauai_jit::Scratch::default();
         let mut local: Vec<Vec<u8>> = vec![Vec::new(); self.local_sizes.len()];
+        self.reset_locals(&mut local);
+        // The regions are the same for every group: made once per thread, with the
+        // thread's local memories, which `run_group` resets for each group.
+        let mut locals: Vec<Option<&mut Vec<u8>>> = local.iter_mut().map(Some).collect();
+        let mut regions: Vec<kauai_jit::Mem> = self
+            .regions
+            .iter()
+            .map(|r| match r {
+                // An image is no memory generated code may touch: its builtins go
+                // through the image hook, as in the interpreter.
+                Region::Null | Region::Image { .. } => kauai_jit::Mem::Null,
+                Region::Private => kauai_jit::Mem::Private,
+                Region::Shared { buf, writable, .. } => kauai_jit::Mem::Shared {
+                    words: buf.words(),
+                    len: buf.len() as u64,
+                    writable: *writable,
+                },
+                Region::Local(k) => match locals.get_mut(*k).and_then(Option::take) {
+                    Some(m) => kauai_jit::Mem::Local {
+                        mem: m.as_mut_slice(),
+                        init: self.local_sizes.get(*k).and_then(|(_, init)| *init),
+                    },
+                    None => kauai_jit::Mem::Null,
+                },
+            })
+            .collect();
         self.for_each_group(chunk, |g| {
-            self.jit_group(kernel, params, g, &mut scratch, &mut local)
+            self.jit_group(kernel, params, g, &mut scratch, &mut regions)
         });
     }
 
@@ -46,38 +72,14 @@ impl RunCtx<'_> {
         params: &[u64],
         g: u64,
         scratch: &mut kauai_jit::Scratch,
-        local: &mut [Vec<u8>],
+        regions: &mut [kauai_jit::Mem],
     ) -> Result<(), Option<ExecError>> {
         let geo = &self.geo;
         let (id, size) = geo.group(g);
-        self.reset_locals(local);
         let log = crate::printf::Log::default();
         // The message of an image builtin's fault, reported once the run stops.
         let image_fault: std::cell::RefCell<Option<String>> = Default::default();
         let outcome = {
-            let mut locals: Vec<Option<&mut Vec<u8>>> = local.iter_mut().map(Some).collect();
-            let regions = self
-                .regions
-                .iter()
-                .map(|r| match r {
-                    // An image is no memory generated code may touch: its builtins
-                    // go through the image hook, as in the interpreter.
-                    Region::Null | Region::Image { .. } => kauai_jit::Mem::Null,
-                    Region::Private => kauai_jit::Mem::Private,
-                    Region::Shared { buf, writable, .. } => kauai_jit::Mem::Shared {
-                        words: buf.words(),
-                        len: buf.len() as u64,
-                        writable: *writable,
-                    },
-                    Region::Local(k) => match locals.get_mut(*k).and_then(Option::take) {
-                        Some(m) => kauai_jit::Mem::Local {
-                            mem: m.as_mut_slice(),
-                            init: self.local_sizes.get(*k).and_then(|(_, init)| *init),
-                        },
-                        None => kauai_jit::Mem::Null,
-                    },
-                })
-                .collect();
             kernel.run_group(
                 GroupRun {
                     regions,
@@ -141,10 +143,13 @@ impl RunCtx<'_> {
                 loc,
             } => {
                 let mut private = vec![0u8; kernel.layout().frame as usize];
+                // The fault's message needs the local memories' sizes only.
+                let mut local = vec![Vec::new(); self.local_sizes.len()];
+                self.reset_locals(&mut local);
                 let mem = Mem {
                     regions: &self.regions,
                     descs: &self.descs,
-                    local,
+                    local: &mut local,
                     private: &mut private,
                     arrays: None,
                 };
