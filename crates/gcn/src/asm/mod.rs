@@ -64,6 +64,15 @@ pub struct AsmOptions {
     /// Bytes of source text all expansions (macros, loops, includes) may produce;
     /// [`limits::MAX_EXPANSION_BYTES`] unless a caller (a fuzzer) wants less.
     pub max_expansion_bytes: u64,
+    /// Start in the alternate macro syntax, as if the source began with `.altmacro`
+    /// (clrxasm `-a`).
+    pub alternate_macro: bool,
+    /// Start with case-sensitive macro names, as if the source began with
+    /// `.nomacrocase` (clrxasm `-m`).
+    pub macro_case_sensitive: bool,
+    /// The policy version before any `.policy` (clrxasm `--policy`); none means CLRX's
+    /// version. What `.get_policy` reads.
+    pub policy: Option<i64>,
 }
 
 impl Default for AsmOptions {
@@ -79,6 +88,9 @@ impl Default for AsmOptions {
             defsyms: Vec::new(),
             include_dirs: Vec::new(),
             max_expansion_bytes: limits::MAX_EXPANSION_BYTES,
+            alternate_macro: false,
+            macro_case_sensitive: false,
+            policy: None,
         }
     }
 }
@@ -324,9 +336,12 @@ pub fn assemble(
         kinds: vec![cl2::SecKind::Code(None)],
         cl2: None,
         enum_counters: HashMap::default(),
-        macro_modes: macros::MacroModes::default(),
+        macro_modes: macros::MacroModes {
+            ignore_case: !opts.macro_case_sensitive,
+            alternate: opts.alternate_macro,
+        },
         local_names: 0,
-        policy: None,
+        policy: opts.policy,
         absolute: None,
     };
     if opts.format == Format::AmdCl2 {
