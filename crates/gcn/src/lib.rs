@@ -40,7 +40,8 @@
 //! (with a literal; two scalar reads), VOP3P, VINTRP, EXP, DS, MUBUF/MTBUF (format:N),
 //! FLAT/GLOBAL/SCRATCH, MIMG (`dim:`, `dlc`, address lists `[v1,v4]` in extra
 //! dwords), with 106 SGPRs and `null`. Not supported yet
-//! (errors, never silently): `.regvar` and register allocation, relocations outside
+//! (errors, never silently): register allocation (`.regvar` declarations are checked,
+//! instructions naming them refused; `.usereg`, `.rvlin`), relocations outside
 //! instruction literals, other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!
 //! ```

@@ -12,6 +12,7 @@ pub mod instr;
 pub mod lex;
 mod macros;
 mod pseudo;
+mod regvar;
 mod rocm;
 pub mod scope;
 
@@ -245,6 +246,8 @@ struct Asm<'a> {
     expanded: u64,
     errors: usize,
     regsyms: HashMap<String, (u16, u8)>,
+    /// `.regvar` declarations by symbol key (see [`regvar`]).
+    regvars: HashMap<String, regvar::RegVar>,
     scopes: scope::ScopeTree,
     /// What each section holds (parallel to `sections`).
     kinds: Vec<cl2::SecKind>,
@@ -332,6 +335,7 @@ pub fn assemble(
         expanded: 0,
         errors: 0,
         regsyms: HashMap::default(),
+        regvars: HashMap::default(),
         scopes: scope::ScopeTree::new(),
         kinds: vec![cl2::SecKind::Code(None)],
         cl2: None,
@@ -1314,6 +1318,10 @@ impl Asm<'_> {
             return;
         }
         self.pc = self.sections[self.cur as usize].data.len() as i64;
+        if let Some((s, m)) = self.check_regvars(&toks[1..], end_span) {
+            self.err(s, m);
+            return;
+        }
         let mut p = Parser::new(&toks[1..], end_span);
         let arch = self.arch;
         let mut ops = instr::POps::new();

@@ -72,6 +72,11 @@ pub(super) enum Op {
     Abort,
     /// `.struct`/`.offset ABS-EXPR`: go to that place of the absolute section.
     Absolute,
+    /// `.regvar NAME:TYPE[:COUNT], ...`: declare register variables.
+    RegVar,
+    /// A pseudo-op that only feeds CLRX's register allocator (`.usereg`, `.rvlin`,
+    /// `.rvlin_once`): refused until allocation is built.
+    RegAlloc,
 }
 
 pub(super) struct PseudoOp {
@@ -146,6 +151,10 @@ static TABLE: &[PseudoOp] = &[
     row(".struct", Op::Absolute, Out::Nothing),
     row(".offset", Op::Absolute, Out::Nothing),
     row(".abort", Op::Abort, Out::Nothing),
+    row(".regvar", Op::RegVar, Out::Nothing),
+    row(".usereg", Op::RegAlloc, Out::Nothing),
+    row(".rvlin", Op::RegAlloc, Out::Nothing),
+    row(".rvlin_once", Op::RegAlloc, Out::Nothing),
     row(".altmacro", Op::AltMacro(true), Out::Nothing),
     row(".noaltmacro", Op::AltMacro(false), Out::Nothing),
     // The pseudo-ops CLRX's manual lists as ignored.
@@ -242,6 +251,17 @@ impl Asm<'_> {
                 let e = p.expr()?;
                 self.policy = Some(self.abs_now(&e)?);
                 Ok(())
+            }
+            Op::RegVar => self.regvar(p),
+            Op::RegAlloc => {
+                p.pos = p.toks.len();
+                Err((
+                    span,
+                    format!(
+                        "not supported yet: {} (register allocation of .regvar)",
+                        row.name
+                    ),
+                ))
             }
             Op::Absolute => {
                 let e = p.expr()?;
