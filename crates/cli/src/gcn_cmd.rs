@@ -399,12 +399,6 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
         // An assembler failure always comes with an error diagnostic; be safe anyway.
         return Err(Failure::Input(format!("{what}: assembly failed")));
     };
-    // Policy 200 changes how binaries count SGPRs; raw code counts none.
-    if a.policy.is_some_and(|p| p >= 200) && out.format != kauai_gcn::Format::RawCode {
-        return Err(not_supported(
-            "--policy 200 and later for binaries (CLRX's unified SGPR counts)",
-        ));
-    }
     // Raw code has no symbol table, so -S changes nothing there (as in clrxasm).
     if a.force_add_symbols && out.format != kauai_gcn::Format::RawCode {
         return Err(not_supported(

@@ -261,6 +261,8 @@ struct Asm<'a> {
     local_names: u64,
     /// `.policy`, if given.
     policy: Option<i64>,
+    /// Where the last `.policy` was (none: `--policy`).
+    policy_span: Span,
     /// The output counter of the absolute section while `.struct`/`.offset` is in
     /// effect (until a section is chosen again).
     absolute: Option<i64>,
@@ -346,6 +348,7 @@ pub fn assemble(
         },
         local_names: 0,
         policy: opts.policy,
+        policy_span: Span::default(),
         absolute: None,
     };
     if opts.format == Format::AmdCl2 {
@@ -378,6 +381,15 @@ pub fn assemble(
     }
     a.run();
     a.finish_fixups();
+    // Policy 200 and later count SGPRs of binaries as CLRX 0.2 does (every extra
+    // register included); raw code counts none.
+    if a.policy.is_some_and(|p| p >= 200) && a.format != Format::RawCode {
+        a.err(
+            a.policy_span,
+            "not supported yet: policy 200 and later (.policy, --policy) for binaries \
+             (CLRX's unified SGPR counts)",
+        );
+    }
     let built = if a.format == Format::AmdCl2 && a.errors == 0 {
         a.finish_cl2()
     } else {

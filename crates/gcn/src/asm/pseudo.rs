@@ -66,7 +66,8 @@ pub(super) enum Op {
     MacroCase(bool),
     /// `.altmacro`/`.noaltmacro`: the alternate macro syntax.
     AltMacro(bool),
-    /// `.policy VERSION`: what `.get_policy` stores (no behaviour depends on it yet).
+    /// `.policy VERSION`: what `.get_policy` stores; 200 and later is refused for binaries
+    /// (CLRX then counts SGPRs differently, which Kauai does not do yet).
     Policy,
     /// `.abort`: stop assembling with an error.
     Abort,
@@ -250,6 +251,7 @@ impl Asm<'_> {
             Op::Policy => {
                 let e = p.expr()?;
                 self.policy = Some(self.abs_now(&e)?);
+                self.policy_span = span;
                 Ok(())
             }
             Op::RegVar => self.regvar(p),
