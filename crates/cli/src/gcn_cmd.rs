@@ -16,12 +16,13 @@ fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
 
 #[derive(Args)]
 #[command(
-    about = "Assemble GCN code in CLRX syntax into raw code, an AMD OpenCL 2.0 or an AMD OpenCL 1.2 binary",
-    disable_help_flag = true
+    about = "Assemble GCN code in CLRX syntax into raw code or an AMD OpenCL 2.0 or 1.2, ROCm or Gallium binary",
+    disable_help_flag = true,
+    disable_version_flag = true
 )]
 pub(crate) struct AsmArgs {
-    /// The assembly sources; several are read one after another as one source.
-    #[arg(required = true)]
+    /// The assembly sources; several are read one after another as one source; none
+    /// reads the source from standard input (as clrxasm).
     files: Vec<PathBuf>,
     /// Target device (CLRX names: tahiti, bonaire, tonga, fiji, gfx900, gfx906, gfx1010, ...);
     /// CLRX's default is CapeVerde (GCN 1.0).
@@ -58,19 +59,51 @@ pub(crate) struct AsmArgs {
     /// Where to write the output (CLRX's default: a.out).
     #[arg(short, long, value_name = "FILE", default_value = "a.out")]
     output: PathBuf,
+    /// Add all non-local symbols to the binary (not supported yet for binaries; raw
+    /// code has no symbol table, so it changes nothing there).
+    #[arg(short = 'S', long = "forceAddSymbols")]
+    force_add_symbols: bool,
+    /// Print no warnings (errors still print).
+    #[arg(short = 'w', long = "noWarnings")]
+    no_warnings: bool,
+    /// Start in the alternate macro syntax (as `.altmacro` at the top of the source).
+    #[arg(short = 'a', long = "alternate")]
+    alternate: bool,
+    /// Macro names are case-sensitive (as `.nomacrocase` at the top of the source).
+    #[arg(short = 'm', long = "noMacroCase")]
+    no_macro_case: bool,
+    /// The policy version before any `.policy` (what `.get_policy` gives).
+    #[arg(long = "policy", value_name = "VERSION")]
+    policy: Option<u32>,
+    /// CLRX 0.1.2's float literal rules (not supported yet).
+    #[arg(long = "buggyFPLit")]
+    buggy_fp_lit: bool,
+    /// CLRX 0.1.5's modifier parameters, 0 and 1 only (not supported yet).
+    #[arg(long = "oldModParam")]
+    old_mod_param: bool,
     /// Print help.
-    #[arg(long, action = ArgAction::Help)]
+    #[arg(short = '?', long, action = ArgAction::Help)]
     help: Option<bool>,
+    /// Print a one-line usage.
+    #[arg(long)]
+    usage: bool,
+    /// Print the version.
+    #[arg(long)]
+    version: bool,
 }
 
 #[derive(Args)]
 #[command(
     about = "Disassemble GCN code or an AMD OpenCL 2.0 or 1.2, ROCm or Gallium binary into CLRX syntax that reassembles",
-    disable_help_flag = true
+    disable_help_flag = true,
+    disable_version_flag = true
 )]
 pub(crate) struct DisasmArgs {
-    /// An AMD OpenCL 2.0, ROCm or Gallium binary, or raw machine code (with `-g`).
-    file: PathBuf,
+    /// AMD OpenCL 2.0, ROCm or Gallium binaries, or raw machine code (with `-g`, `-A`
+    /// or `-r`); with several, each listing starts with a `/* Disassembling 'FILE' */`
+    /// line, as in clrxdisasm.
+    #[arg(required_unless_present_any = ["usage", "version"])]
+    files: Vec<PathBuf>,
     /// Device of raw code (CLRX names: tahiti, bonaire, tonga, fiji, gfx900, ...);
     /// required for raw code; binaries name their own, except Gallium ones (default
     /// CapeVerde, as clrxdisasm).
@@ -81,6 +114,15 @@ pub(crate) struct DisasmArgs {
         value_name = "GPU"
     )]
     gpu: Option<String>,
+    /// Architecture of raw code or Gallium binaries when `-g` is not given (its first
+    /// device: GCN1.0 CapeVerde, GCN1.1 Bonaire, GCN1.2 Tonga, GCN1.4 GFX900, GCN1.4.1
+    /// GFX906, GCN1.5 GFX1010).
+    #[arg(short = 'A', long = "arch", value_name = "ARCH")]
+    arch: Option<String>,
+    /// Take the input as raw code even if it looks like a binary (device from `-g` or
+    /// `-A`, else CapeVerde as clrxdisasm).
+    #[arg(short = 'r', long = "raw")]
+    raw: bool,
     /// Print everything needed to reassemble the same bytes (raw metadata, setup, stub).
     #[arg(short = 'a', long = "all")]
     all: bool,
@@ -88,8 +130,27 @@ pub(crate) struct DisasmArgs {
     /// reproduces stay raw).
     #[arg(short = 'C', long = "config")]
     config: bool,
+    /// Print the metadata (part of `-a`; with neither `-a` nor `-C` not supported yet).
+    #[arg(short = 'm', long = "metadata")]
+    metadata: bool,
+    /// Print the global data (part of `-a` and `-C`; alone not supported yet).
+    #[arg(short = 'd', long = "data")]
+    data: bool,
+    /// Print ATI CAL notes (part of `-a`; alone not supported yet; only AMD OpenCL 1.2
+    /// binaries have them).
+    #[arg(short = 'c', long = "calNotes")]
+    cal_notes: bool,
+    /// Print the kernel setup (part of `-a`; alone not supported yet).
+    #[arg(short = 's', long = "setup")]
+    setup: bool,
+    /// AMD OpenCL 2.0: setup as an HSA configuration (not supported yet).
+    #[arg(short = 'H', long = "HSAConfig")]
+    hsa_config: bool,
+    /// AMD OpenCL 2.0: code in the HSA layout, like ROCm (not supported yet).
+    #[arg(short = 'L', long = "HSALayout")]
+    hsa_layout: bool,
     /// Show literals of floating-point instructions as floats in comments.
-    #[arg(short = 'f', long = "floats")]
+    #[arg(short = 'f', long = "floats", visible_alias = "float")]
     floats: bool,
     /// Show each instruction's words in a `/*hex*/` comment.
     #[arg(short = 'h', long = "hexcode", visible_alias = "hex")]
@@ -97,9 +158,86 @@ pub(crate) struct DisasmArgs {
     /// Show each instruction's byte offset in the comment (`/*000000000010*/`).
     #[arg(short = 'P', long = "codePos", visible_alias = "offsets")]
     offsets: bool,
+    /// Driver version of AMD OpenCL 2.0 / Mesa version of Gallium binaries (not
+    /// supported yet: Kauai reads the layout from the binary).
+    #[arg(short = 't', long = "driverVersion", value_name = "VERSION")]
+    driver_version: Option<u32>,
+    /// LLVM version of Gallium binaries (not supported yet: Kauai reads the layout from
+    /// the binary).
+    #[arg(long = "llvmVersion", value_name = "VERSION")]
+    llvm_version: Option<u32>,
+    /// CLRX 0.1.2's float literal rules (not supported yet).
+    #[arg(long = "buggyFPLit", visible_alias = "buggy-fplit")]
+    buggy_fp_lit: bool,
     /// Print help (`-h` is `--hexcode`, as in clrxdisasm).
-    #[arg(long, action = ArgAction::Help)]
+    #[arg(short = '?', long, action = ArgAction::Help)]
     help: Option<bool>,
+    /// Print a one-line usage.
+    #[arg(long)]
+    usage: bool,
+    /// Print the version.
+    #[arg(long)]
+    version: bool,
+}
+
+/// The version line of `kauai asm --version` / `kauai disasm --version`.
+fn version_line(tool: &str) -> String {
+    format!(
+        "kauai {tool} {} (CLRX syntax of CLRadeonExtender 0.1.9)",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The usage line, every flag spelled out as clrxasm/clrxdisasm print theirs (derived
+/// from the flag definitions, so it cannot go stale).
+fn usage_line<A: Args>(tool: &'static str) -> String {
+    let cmd = A::augment_args(clap::Command::new(tool));
+    let mut line = format!("Usage: kauai {tool}");
+    let mut files = String::new();
+    for arg in cmd.get_arguments() {
+        let value = arg
+            .get_value_names()
+            .and_then(|v| v.first())
+            .map(|v| v.to_string());
+        if arg.is_positional() {
+            files = format!(
+                " [{}...]",
+                value.unwrap_or_else(|| "FILE".into()).to_lowercase()
+            );
+            continue;
+        }
+        let takes = arg.get_action().takes_values();
+        let v = value.unwrap_or_else(|| "VALUE".into());
+        let item = match (arg.get_short(), arg.get_long()) {
+            (Some(c), Some(l)) if takes => format!("[-{c} {v}|--{l}={v}]"),
+            (Some(c), Some(l)) => format!("[-{c}|--{l}]"),
+            (None, Some(l)) if takes => format!("[--{l}={v}]"),
+            (None, Some(l)) => format!("[--{l}]"),
+            (Some(c), None) => format!("[-{c}]"),
+            (None, None) => continue,
+        };
+        line.push(' ');
+        line.push_str(&item);
+    }
+    line.push_str(&files);
+    line
+}
+
+/// The first device of an architecture, which CLRX takes for `-A` without `-g`.
+fn lowest_device(arch: kauai_gcn::Arch) -> &'static str {
+    use kauai_gcn::Arch::*;
+    match arch {
+        Gfx6 => "CapeVerde",
+        Gfx7 => "Bonaire",
+        Gfx8 => "Tonga",
+        Gfx9 => "GFX900",
+        Gfx906 => "GFX906",
+        Gfx10 => "GFX1010",
+    }
+}
+
+fn not_supported(what: &str) -> Failure {
+    Failure::Input(format!("kauai: not supported yet: {what}"))
 }
 
 pub(crate) fn gcn_device(name: &str) -> Result<kauai_gcn::Arch, Failure> {
@@ -133,11 +271,27 @@ fn parse_defsym(s: &str) -> Result<(String, i64), Failure> {
 }
 
 /// The assembler's input: one file as is, several through `.include` in order (so each
-/// keeps its own name in diagnostics).
+/// keeps its own name in diagnostics), none from standard input (as clrxasm).
 fn sources(
     files: &[PathBuf],
     sm: &mut kauai_diag::SourceMap,
 ) -> Result<kauai_diag::FileId, Failure> {
+    if files.is_empty() {
+        use std::io::Read;
+        let cap = kauai_gcn::limits::MAX_INPUT_BYTES;
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(cap.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure::Input(format!("kauai: <stdin>: {e}")))?;
+        if bytes.len() as u64 > cap {
+            return Err(Failure::Input(format!(
+                "kauai: <stdin>: more than {cap} bytes (the input size limit)"
+            )));
+        }
+        return Ok(sm.add("<stdin>", bytes));
+    }
     if let [one] = files {
         let bytes = read_file(one)?;
         return Ok(sm.add(one.display().to_string(), bytes));
@@ -158,6 +312,24 @@ fn write_binary(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 }
 
 pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
+    if a.version {
+        println!("{}", version_line("asm"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.usage {
+        println!("{}", usage_line::<AsmArgs>("asm"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.buggy_fp_lit {
+        return Err(not_supported(
+            "--buggyFPLit (the float literal rules of CLRX 0.1.2)",
+        ));
+    }
+    if a.old_mod_param {
+        return Err(not_supported(
+            "--oldModParam (the modifier parameters of CLRX 0.1.5, 0 and 1 only)",
+        ));
+    }
     if let Some(g) = &a.gpu {
         gcn_device(g)?;
     }
@@ -198,20 +370,42 @@ pub(crate) fn asm(a: AsmArgs) -> Result<ExitCode, Failure> {
         llvm_version: a.llvm_version,
         defsyms,
         include_dirs: a.include.clone(),
+        alternate_macro: a.alternate,
+        macro_case_sensitive: a.no_macro_case,
+        policy: a.policy.map(i64::from),
         ..kauai_gcn::AsmOptions::default()
     };
     let result = kauai_gcn::assemble(&mut sm, id, &opts, &mut diags);
-    let what = a
-        .files
-        .iter()
-        .map(|f| f.display().to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let what = if a.files.is_empty() {
+        "<stdin>".to_string()
+    } else {
+        a.files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if a.no_warnings {
+        // -w: errors (and the notes of errors) only.
+        let mut kept = kauai_diag::Diagnostics::new();
+        for d in diags.iter() {
+            if d.severity != kauai_diag::Severity::Warning {
+                kept.push(d.clone());
+            }
+        }
+        diags = kept;
+    }
     report(&sm, &diags, &what)?;
     let Ok(out) = result else {
         // An assembler failure always comes with an error diagnostic; be safe anyway.
         return Err(Failure::Input(format!("{what}: assembly failed")));
     };
+    // Raw code has no symbol table, so -S changes nothing there (as in clrxasm).
+    if a.force_add_symbols && out.format != kauai_gcn::Format::RawCode {
+        return Err(not_supported(
+            "-S (--forceAddSymbols): adding the source's global symbols to a binary",
+        ));
+    }
     let bytes = match (&out.binary, out.format) {
         (Some(b), _) => b.as_slice(),
         (None, kauai_gcn::Format::RawCode) => out.code(),
@@ -233,7 +427,60 @@ fn is_elf(bytes: &[u8]) -> bool {
 }
 
 pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
-    let bytes = read_file(&a.file)?;
+    if a.version {
+        println!("{}", version_line("disasm"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.usage {
+        println!("{}", usage_line::<DisasmArgs>("disasm"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.buggy_fp_lit {
+        return Err(not_supported(
+            "--buggyFPLit (the float literal rules of CLRX 0.1.2)",
+        ));
+    }
+    // The device of raw code (and of Gallium binaries): -g, else -A's first device.
+    let gpu: Option<String> = match (&a.gpu, &a.arch) {
+        (Some(g), _) => {
+            gcn_device(g)?;
+            Some(g.clone())
+        }
+        (None, Some(n)) => {
+            let arch = kauai_gcn::Arch::from_name(n)
+                .ok_or_else(|| Failure::Usage(format!("unknown architecture `{n}`")))?;
+            Some(lowest_device(arch).to_string())
+        }
+        (None, None) => None,
+    };
+    let several = a.files.len() > 1;
+    let mut failed = false;
+    for file in &a.files {
+        if several {
+            println!("/* Disassembling '{}' */", file.display());
+        }
+        match disasm_one(&a, file, gpu.as_deref()) {
+            Ok(text) => print!("{text}"),
+            // As clrxdisasm: with several files, a failing one is marked in the output
+            // and the others still print.
+            Err(Failure::Input(m)) if several => {
+                println!("/* ERROR for '{}' */", file.display());
+                eprintln!("kauai: error: {}", m.strip_prefix("kauai: ").unwrap_or(&m));
+                failed = true;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One input of `kauai disasm`: its listing (warnings go to stderr).
+fn disasm_one(a: &DisasmArgs, file: &Path, gpu: Option<&str>) -> Result<String, Failure> {
+    let bytes = read_file(file)?;
     // As in clrxdisasm, -a (everything) includes the words and float comments.
     let code = kauai_gcn::DisasmOptions {
         offsets: a.offsets,
@@ -245,59 +492,83 @@ pub(crate) fn disasm(a: DisasmArgs) -> Result<ExitCode, Failure> {
         config: a.config,
         code,
     };
+    let fail = |e: String| Failure::Input(format!("kauai: {}: {e}", file.display()));
+    let raw = |gpu: &str| -> Result<String, Failure> {
+        let arch = gcn_device(gpu)?;
+        Ok(kauai_gcn::disassemble(&bytes, arch, code))
+    };
+    if a.raw {
+        // clrxdisasm's default device is CapeVerde.
+        return raw(gpu.unwrap_or("CapeVerde"));
+    }
+    let rocm = kauai_gcn::is_rocm(&bytes);
+    let gallium = !rocm && kauai_gcn::is_gallium(&bytes);
+    // An ELF whose machine is a GCN device code: AMD Catalyst OpenCL 1.2.
+    let amd = !rocm && !gallium && is_elf(&bytes) && kauai_gcn::is_amd_binary(&bytes);
+    let cl2 = !rocm && !gallium && !amd && is_elf(&bytes);
+    if rocm || gallium || cl2 || amd {
+        // Kauai prints a binary's metadata, data and setup only all together: with -a
+        // (or as the .config form with -C).
+        let partial = [
+            (a.metadata, "-m (--metadata)"),
+            (a.data, "-d (--data)"),
+            (a.cal_notes, "-c (--calNotes)"),
+            (a.setup, "-s (--setup)"),
+        ];
+        if !(a.all || a.config) {
+            if let Some((_, flag)) = partial.iter().find(|(on, _)| *on) {
+                return Err(not_supported(&format!(
+                    "{flag} without -a or -C (Kauai prints metadata, data and setup \
+                     together: use -a or -C)"
+                )));
+            }
+        }
+    }
+    // The flags clrxdisasm reads only for some containers are refused there.
+    if (cl2 || gallium) && a.driver_version.is_some() {
+        return Err(not_supported(
+            "-t (--driverVersion) in kauai disasm: the layout is read from the binary",
+        ));
+    }
+    if gallium && a.llvm_version.is_some() {
+        return Err(not_supported(
+            "--llvmVersion in kauai disasm: the layout is read from the binary",
+        ));
+    }
+    if cl2 && (a.hsa_config || a.hsa_layout) {
+        return Err(not_supported(if a.hsa_config {
+            "-H (--HSAConfig): AMD OpenCL 2.0 setup as an HSA configuration"
+        } else {
+            "-L (--HSALayout): AMD OpenCL 2.0 code in the HSA layout"
+        }));
+    }
     // ROCm code objects are ELF64 for the HSA ABI; Gallium binaries are not ELF and
     // are recognised by reading them (the reader accepts only CLRX's exact layout).
-    let other = if kauai_gcn::is_rocm(&bytes) {
-        Some(kauai_gcn::disassemble_rocm(&bytes, &container).map_err(|e| e.to_string()))
-    } else if kauai_gcn::is_gallium(&bytes) {
-        Some(
-            kauai_gcn::disassemble_gallium(&bytes, a.gpu.as_deref(), &container)
-                .map_err(|e| e.to_string()),
-        )
+    let d = if amd {
+        kauai_gcn::disassemble_amd(&bytes, &container).map_err(|e| fail(e.to_string()))?
+    } else if rocm {
+        kauai_gcn::disassemble_rocm(&bytes, &container).map_err(|e| fail(e.to_string()))?
+    } else if gallium {
+        kauai_gcn::disassemble_gallium(&bytes, gpu, &container).map_err(|e| fail(e.to_string()))?
+    } else if cl2 {
+        kauai_gcn::disassemble_cl2(&bytes, &container).map_err(|e| fail(e.to_string()))?
     } else {
-        None
-    };
-    if let Some(d) = other {
-        let d = d.map_err(|e| Failure::Input(format!("kauai: {}: {e}", a.file.display())))?;
-        for w in &d.warnings {
-            eprintln!("kauai: warning: {}: {w}", a.file.display());
-        }
-        print!("{}", d.text);
-        return Ok(ExitCode::SUCCESS);
-    }
-    if is_elf(&bytes) {
-        let opts = kauai_gcn::Cl2DisasmOptions {
-            all: a.all,
-            config: a.config,
-            code,
+        // Raw code does not say what it is for; decoding it for a guessed device prints
+        // plausible garbage.
+        let Some(gpu) = gpu else {
+            return Err(fail(
+                "not an AMD OpenCL 2.0 or 1.2, ROCm or Gallium binary; to disassemble raw \
+                 GCN code, name its device with `-g GPU` (for example `-g tonga`), its \
+                 architecture with `-A ARCH`, or give `-r` for CapeVerde"
+                    .into(),
+            ));
         };
-        // An ELF whose machine is a GCN device code: AMD Catalyst OpenCL 1.2.
-        if kauai_gcn::is_amd_binary(&bytes) {
-            let d = kauai_gcn::disassemble_amd(&bytes, &opts)
-                .map_err(|e| Failure::Input(format!("kauai: {}: {e}", a.file.display())))?;
-            print!("{}", d.text);
-            return Ok(ExitCode::SUCCESS);
-        }
-        let d = kauai_gcn::disassemble_cl2(&bytes, &opts)
-            .map_err(|e| Failure::Input(format!("kauai: {}: {e}", a.file.display())))?;
-        for w in &d.warnings {
-            eprintln!("kauai: warning: {}: {w}", a.file.display());
-        }
-        print!("{}", d.text);
-        return Ok(ExitCode::SUCCESS);
-    }
-    // Raw code does not say what it is for; decoding it for a guessed device prints
-    // plausible garbage.
-    let Some(gpu) = a.gpu.as_deref() else {
-        return Err(Failure::Input(format!(
-            "kauai: {}: not an AMD OpenCL 2.0, ROCm or Gallium binary; to disassemble raw \
-             GCN code, name its device with `-g GPU` (for example `-g tonga`)",
-            a.file.display()
-        )));
+        return raw(gpu);
     };
-    let arch = gcn_device(gpu)?;
-    print!("{}", kauai_gcn::disassemble(&bytes, arch, code));
-    Ok(ExitCode::SUCCESS)
+    for w in &d.warnings {
+        eprintln!("kauai: warning: {}: {w}", file.display());
+    }
+    Ok(d.text)
 }
 
 #[cfg(test)]

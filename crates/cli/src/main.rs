@@ -58,9 +58,9 @@ enum Cmd {
     /// Work with Kauai IR text (`--emit ir`): verify it, run passes over it, print it.
     #[command(subcommand)]
     Ir(IrCmd),
-    /// Assemble GCN code in CLRX syntax into raw code or an AMD OpenCL 2.0 binary.
+    /// Assemble GCN code in CLRX syntax into raw code or an AMD OpenCL 2.0, ROCm or Gallium binary.
     Asm(AsmArgs),
-    /// Disassemble raw GCN code or an AMD OpenCL 2.0 binary into CLRX syntax.
+    /// Disassemble raw GCN code or an AMD OpenCL 2.0, ROCm or Gallium binary into CLRX syntax.
     Disasm(DisasmArgs),
     /// Register the Kauai OpenCL platform with the ICD loader (`kauai icd install`).
     #[command(subcommand)]

@@ -28,6 +28,8 @@ pub enum Operand {
 pub struct Mods {
     /// VOP3 abs/neg bit per source.
     pub abs: u8,
+    /// VOP3 `v_interp_*_f16`: the high half of the attribute (bit 8 of the src0 field).
+    pub high: bool,
     pub neg: u8,
     pub clamp: bool,
     /// VOP3 output modifier: 0 none, 1 mul:2, 2 mul:4, 3 div:2.
@@ -626,6 +628,14 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 if has(d, r) {
                     src[i] = code_of(get(r), &mut lit)?;
                 }
+            }
+            // VOP3 `v_interp_*_f16`: the attribute takes the src0 field (attribute in
+            // bits 0-5, channel in 6-7, `high` in 8).
+            if has(d, Role::Attr) {
+                let a = fits(imm(Role::Attr), 8, "attr")?;
+                src[0] = a >> 2 | (a & 3) << 6 | u32::from(m.high) << 8;
+            } else if m.high {
+                return Err(EncodeError::Field("high needs an attribute operand"));
             }
             // GCN 1.5 reads a 32-bit literal after a VOP3 instruction too.
             if lit.is_some() && !vop3_literal_ok(arch, d) {
@@ -1554,6 +1564,11 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                     Operand::Code(c as u16)
                 }
             }
+            (Enc::Vop3, Role::Attr) => {
+                let c = w1 & 0x1FF;
+                m.high = c & 0x100 != 0;
+                Operand::Imm((c & 0x3F) << 2 | (c >> 6) & 3)
+            }
             (Enc::Vop3, Role::Sdstv) => Operand::Code((w0 & 0xFF) as u16),
             (Enc::Vop3, Role::Sdst) => Operand::Code(((w0 >> 8) & 0x7F) as u16),
             (Enc::Exp, Role::ExpTgt) => {
@@ -1801,13 +1816,16 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         }
     }
     if enc == Enc::Vop3 {
-        let nsrc = d
-            .ops
-            .iter()
-            .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
-            .count();
-        let mask = (1u8 << nsrc) - 1;
-        if m.neg & !mask != 0 || m.abs & !mask != 0 || m.op_sel & !(mask | 8) != 0 {
+        // abs/neg bit k is source field k; op_sel also has one for the attribute of
+        // `v_interp_*_f16` (in the src0 field, which takes no abs/neg).
+        let mask = d.ops.iter().fold(0u8, |a, o| match o.role {
+            Role::Src0 => a | 1,
+            Role::Src1 => a | 2,
+            Role::Src2 => a | 4,
+            _ => a,
+        });
+        let sel = if has(d, Role::Attr) { mask | 1 } else { mask };
+        if m.neg & !mask != 0 || m.abs & !mask != 0 || m.op_sel & !(sel | 8) != 0 {
             return Err(DecodeError::NonCanonical);
         }
     }

@@ -37,10 +37,12 @@
 //! VOP3P, SDWA, DPP, VINTRP, DS, MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH, EXP (with
 //! `compr`). GCN 1.5 (`Arch::Gfx10`, gfx1010-1012, as clrxasm/clrxdisasm 0.1.9 have it):
 //! SOP*, SMEM (dlc), VOP1/VOP2/VOPC (DPP with fi/row_share/row_xmask, DPP8), VOP3
-//! (with a literal; two scalar reads), VOP3P, VINTRP, EXP, DS, MUBUF/MTBUF (format:N),
+//! (with a literal; two scalar reads), VOP3P, VINTRP (and the VOP3 `v_interp_*_f16` of
+//! GCN 1.2+, attribute in the src0 field), EXP, DS, MUBUF/MTBUF (format:N),
 //! FLAT/GLOBAL/SCRATCH, MIMG (`dim:`, `dlc`, address lists `[v1,v4]` in extra
 //! dwords), with 106 SGPRs and `null`. Not supported yet
-//! (errors, never silently): `.regvar` and register allocation, relocations outside
+//! (errors, never silently): register allocation (`.regvar` declarations are checked,
+//! instructions naming them refused; `.usereg`, `.rvlin`), relocations outside
 //! instruction literals, other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!
 //! ```

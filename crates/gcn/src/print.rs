@@ -230,7 +230,6 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
     let d = inst.def();
     let m = &inst.mods;
     let mut ops: Vec<String> = Vec::new();
-    let mut src_idx = 0usize;
     for (i, spec) in d.ops.iter().enumerate() {
         let v = inst.ops.get(i).copied().unwrap_or(Operand::Absent);
         let text = match spec.role {
@@ -249,8 +248,12 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 _ => code_text(arch, v, 1),
             },
             Role::Src0 | Role::Src1 | Role::Src2 if d.enc == Enc::Vop3 => {
-                let k = src_idx;
-                src_idx += 1;
+                // abs/neg bit k belongs to source field k (`v_interp_*_f16` has no src0).
+                let k = match spec.role {
+                    Role::Src0 => 0,
+                    Role::Src1 => 1,
+                    _ => 2,
+                };
                 let mut t = code_text(arch, v, spec.dwords);
                 if m.abs >> k & 1 != 0 {
                     t = format!("abs({t})");
@@ -606,12 +609,16 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
         }
     }
     if d.enc == Enc::Vop3 {
-        // CLRX's order: op_sel, omod, clamp.
+        // CLRX's order: high, op_sel, omod, clamp.
+        if m.high {
+            mods.push("high".into());
+        }
         if m.op_sel != 0 {
+            // (The attribute of `v_interp_*_f16` counts as source 0.)
             let nsrc = d
                 .ops
                 .iter()
-                .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
+                .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2 | Role::Attr))
                 .count();
             let bits: Vec<String> = (0..=nsrc)
                 .map(|i| {

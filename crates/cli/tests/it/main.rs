@@ -5,6 +5,7 @@ mod arguments;
 mod behaviour;
 mod cli;
 mod common;
+mod gcn_flags;
 mod gcn_robust;
 mod il_cli;
 mod spirv_cli;

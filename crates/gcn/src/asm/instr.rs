@@ -1404,7 +1404,6 @@ fn build_row(
     // addresses after the first.
     let mut mimg_vaddr = (stmt, 0u8);
     let mut mimg_nsa: SmallVec<[u8; 12]> = SmallVec::new();
-    let mut src_k = 0u32;
     // Registers named in the text per operand slot: (slot, first code, count).
     let mut named: SmallVec<[(usize, u16, u8); 6]> = SmallVec::new();
     // GLOBAL with an SGPR base takes a 32-bit VGPR offset instead of a 64-bit address.
@@ -1524,14 +1523,20 @@ fn build_row(
                     spec.dwords,
                 )?;
                 if vop3 || vop3p {
+                    // Bit k of abs/neg is source field k (`v_interp_*_f16` has no
+                    // src0: its attribute takes that field).
+                    let k = match spec.role {
+                        Role::Src0 => 0,
+                        Role::Src1 => 1,
+                        _ => 2,
+                    };
                     if op.neg {
-                        m.neg |= 1 << src_k;
+                        m.neg |= 1 << k;
                     }
                     if op.abs {
-                        m.abs |= 1 << src_k;
+                        m.abs |= 1 << k;
                     }
                 }
-                src_k += 1;
                 v
             }
             Role::Addr if global_saddr => b.value(op, Slot::Vreg, 1)?,
@@ -1758,12 +1763,17 @@ fn build_row(
             // Explicit encodings (CLRX prints `sdwa` when every select is default).
             "sdwa" => sdwa,
             "dpp" => dpp,
+            "high" if vop3 && d.ops.iter().any(|o| o.role == Role::Attr) => {
+                m.high = true;
+                true
+            }
             "op_sel" if vop3 && arch.is_gfx9() => {
-                // GCN 1.4 VOP3A: one flag per source, then the destination's.
+                // GCN 1.4 VOP3A: one flag per source (the attribute of
+                // `v_interp_*_f16` is source 0), then the destination's.
                 let nsrc = d
                     .ops
                     .iter()
-                    .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
+                    .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2 | Role::Attr))
                     .count();
                 let list = bit_list(md, nsrc + 1, |n| val(&mut b, n, false, false))?;
                 if list.is_empty() || list.len() > nsrc + 1 {

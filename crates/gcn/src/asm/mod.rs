@@ -13,6 +13,7 @@ pub mod instr;
 pub mod lex;
 mod macros;
 mod pseudo;
+mod regvar;
 mod rocm;
 pub mod scope;
 
@@ -67,6 +68,15 @@ pub struct AsmOptions {
     /// Bytes of source text all expansions (macros, loops, includes) may produce;
     /// [`limits::MAX_EXPANSION_BYTES`] unless a caller (a fuzzer) wants less.
     pub max_expansion_bytes: u64,
+    /// Start in the alternate macro syntax, as if the source began with `.altmacro`
+    /// (clrxasm `-a`).
+    pub alternate_macro: bool,
+    /// Start with case-sensitive macro names, as if the source began with
+    /// `.nomacrocase` (clrxasm `-m`).
+    pub macro_case_sensitive: bool,
+    /// The policy version before any `.policy` (clrxasm `--policy`); none means CLRX's
+    /// version. What `.get_policy` reads.
+    pub policy: Option<i64>,
 }
 
 impl Default for AsmOptions {
@@ -82,6 +92,9 @@ impl Default for AsmOptions {
             defsyms: Vec::new(),
             include_dirs: Vec::new(),
             max_expansion_bytes: limits::MAX_EXPANSION_BYTES,
+            alternate_macro: false,
+            macro_case_sensitive: false,
+            policy: None,
         }
     }
 }
@@ -238,6 +251,8 @@ struct Asm<'a> {
     expanded: u64,
     errors: usize,
     regsyms: HashMap<String, (u16, u8)>,
+    /// `.regvar` declarations by symbol key (see [`regvar`]).
+    regvars: HashMap<String, regvar::RegVar>,
     scopes: scope::ScopeTree,
     /// What each section holds (parallel to `sections`).
     kinds: Vec<cl2::SecKind>,
@@ -251,6 +266,8 @@ struct Asm<'a> {
     local_names: u64,
     /// `.policy`, if given.
     policy: Option<i64>,
+    /// Where the last `.policy` was (none: `--policy`).
+    policy_span: Span,
     /// The output counter of the absolute section while `.struct`/`.offset` is in
     /// effect (until a section is chosen again).
     absolute: Option<i64>,
@@ -325,13 +342,18 @@ pub fn assemble(
         expanded: 0,
         errors: 0,
         regsyms: HashMap::default(),
+        regvars: HashMap::default(),
         scopes: scope::ScopeTree::new(),
         kinds: vec![cl2::SecKind::Code(None)],
         cl2: None,
         enum_counters: HashMap::default(),
-        macro_modes: macros::MacroModes::default(),
+        macro_modes: macros::MacroModes {
+            ignore_case: !opts.macro_case_sensitive,
+            alternate: opts.alternate_macro,
+        },
         local_names: 0,
-        policy: None,
+        policy: opts.policy,
+        policy_span: Span::default(),
         absolute: None,
     };
     if opts.format == Format::AmdCl2 {
@@ -370,6 +392,15 @@ pub fn assemble(
     }
     a.run();
     a.finish_fixups();
+    // Policy 200 and later count SGPRs of binaries as CLRX 0.2 does (every extra
+    // register included); raw code counts none.
+    if a.policy.is_some_and(|p| p >= 200) && a.format != Format::RawCode {
+        a.err(
+            a.policy_span,
+            "not supported yet: policy 200 and later (.policy, --policy) for binaries \
+             (CLRX's unified SGPR counts)",
+        );
+    }
     let built = if a.format == Format::AmdCl2 && a.errors == 0 {
         a.finish_cl2()
     } else {
@@ -1318,6 +1349,10 @@ impl Asm<'_> {
             return;
         }
         self.pc = self.sections[self.cur as usize].data.len() as i64;
+        if let Some((s, m)) = self.check_regvars(&toks[1..], end_span) {
+            self.err(s, m);
+            return;
+        }
         let mut p = Parser::new(&toks[1..], end_span);
         let arch = self.arch;
         let mut ops = instr::POps::new();

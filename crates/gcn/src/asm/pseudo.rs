@@ -66,12 +66,18 @@ pub(super) enum Op {
     MacroCase(bool),
     /// `.altmacro`/`.noaltmacro`: the alternate macro syntax.
     AltMacro(bool),
-    /// `.policy VERSION`: what `.get_policy` stores (no behaviour depends on it yet).
+    /// `.policy VERSION`: what `.get_policy` stores; 200 and later is refused for binaries
+    /// (CLRX then counts SGPRs differently, which Kauai does not do yet).
     Policy,
     /// `.abort`: stop assembling with an error.
     Abort,
     /// `.struct`/`.offset ABS-EXPR`: go to that place of the absolute section.
     Absolute,
+    /// `.regvar NAME:TYPE[:COUNT], ...`: declare register variables.
+    RegVar,
+    /// A pseudo-op that only feeds CLRX's register allocator (`.usereg`, `.rvlin`,
+    /// `.rvlin_once`): refused until allocation is built.
+    RegAlloc,
 }
 
 pub(super) struct PseudoOp {
@@ -146,6 +152,10 @@ static TABLE: &[PseudoOp] = &[
     row(".struct", Op::Absolute, Out::Nothing),
     row(".offset", Op::Absolute, Out::Nothing),
     row(".abort", Op::Abort, Out::Nothing),
+    row(".regvar", Op::RegVar, Out::Nothing),
+    row(".usereg", Op::RegAlloc, Out::Nothing),
+    row(".rvlin", Op::RegAlloc, Out::Nothing),
+    row(".rvlin_once", Op::RegAlloc, Out::Nothing),
     row(".altmacro", Op::AltMacro(true), Out::Nothing),
     row(".noaltmacro", Op::AltMacro(false), Out::Nothing),
     // The pseudo-ops CLRX's manual lists as ignored.
@@ -241,7 +251,19 @@ impl Asm<'_> {
             Op::Policy => {
                 let e = p.expr()?;
                 self.policy = Some(self.abs_now(&e)?);
+                self.policy_span = span;
                 Ok(())
+            }
+            Op::RegVar => self.regvar(p),
+            Op::RegAlloc => {
+                p.pos = p.toks.len();
+                Err((
+                    span,
+                    format!(
+                        "not supported yet: {} (register allocation of .regvar)",
+                        row.name
+                    ),
+                ))
             }
             Op::Absolute => {
                 let e = p.expr()?;

@@ -1,0 +1,2 @@
+.warning "a warning that -w hides"
+s_endpgm
