@@ -414,7 +414,17 @@ pub(crate) fn lower_kernel(
         Ok(varying) => {
             // Wide packets pay off where work-items stay together; where they may
             // split, narrower ones lose less.
-            let size: usize = body.order.iter().map(|b| body.blocks[*b].insts.len()).sum();
+            // Size in lanes: a `float4` operation is four in a packet.
+            let size: usize = body
+                .order
+                .iter()
+                .flat_map(|b| body.blocks[*b].insts.iter())
+                .map(|i| {
+                    body.insts[*i]
+                        .result
+                        .map_or(1, |r| lanes_of(body.value_type(r)).max(1))
+                })
+                .sum();
             let w = if diverges(body, &varying) {
                 PACKET / 4
             } else if size > WIDE_PACKET_MAX_INSTS {
@@ -459,10 +469,11 @@ fn callee_signature(m: &Module, c: FuncId, jm: &JITModule) -> Signature {
 /// branches their work-items may disagree on use a quarter as many.
 pub const PACKET: usize = 16;
 
-/// Instructions of a kernel beyond which its packets are at most half of [`PACKET`]:
-/// the widest packets cost the most compile time and registers, and pay off most on
-/// short, memory-bound kernels (measured: saxpy and vecadd execute 30% fewer
-/// instructions in packets of 16 than of 8, transpose 19%, n-body 8%).
+/// Instructions of a kernel (counted in lanes) beyond which its packets are at most
+/// half of [`PACKET`]: the widest packets cost the most compile time and registers,
+/// and pay off most on short, memory-bound kernels (measured: saxpy and vecadd execute
+/// 30% fewer instructions in packets of 16 than of 8, transpose 19%, while n-body's
+/// float4 arithmetic gained 8% for 2.6 times the compile work).
 const WIDE_PACKET_MAX_INSTS: usize = 80;
 
 /// Instructions of a kernel beyond which it gets no packet form (compile time: a
