@@ -14,9 +14,8 @@ use kauai_amdbin::amd::{
 use kauai_amdbin::{AddressSpace, Device, ImageAccess, Pointee};
 use kauai_diag::Span;
 
-use super::cl2::{default_type_name, dims_of, image_type, value_type, Place, SecKind};
+use super::cl2::{dims_of, ArgHead, Place, SecKind};
 use super::expr::Parser;
-use super::lex::Tok;
 use super::Asm;
 
 type R = Result<(), (Span, String)>;
@@ -469,46 +468,16 @@ impl Asm<'_> {
 
     /// `.arg NAME[, "TYPENAME"], TYPE[*][, ...]` (CLRX's OpenCL 1.2 forms).
     fn amd_arg(&mut self, k: usize, p: &mut Parser) -> Result<AmdArg, (Span, String)> {
-        let name = p
-            .ident()
-            .ok_or((p.span(), "Expected argument name".to_string()))?
-            .to_string();
-        let name_span = p.span();
-        p.pos += 1;
-        if self
-            .amd_kernel(k)
-            .config
-            .args
-            .iter()
-            .any(|a| a.name == name)
-        {
-            return Err((
-                name_span,
-                format!("Kernel argument '{name}' is already defined"),
-            ));
-        }
-        p.expect_punct(",")?;
-        let mut type_name = None;
-        if let Some(Tok::Str(_)) = p.peek() {
-            type_name = Some(Self::string_arg(p)?);
-            p.expect_punct(",")?;
-        }
-        let tspan = p.span();
-        let t = p
-            .ident()
-            .ok_or((tspan, "Expected argument type".to_string()))?
-            .to_ascii_lowercase();
-        p.pos += 1;
-        let pointer = p.eat_punct("*");
-        let vt = value_type(&t);
-        let img = image_type(&t);
-        let type_name = type_name.unwrap_or_else(|| {
-            let mut n = default_type_name(&t);
-            if pointer {
-                n.push('*');
-            }
-            n
-        });
+        let args = &self.amd_kernel(k).config.args;
+        let ArgHead {
+            name,
+            type_name,
+            tspan,
+            t,
+            pointer,
+            vt,
+            img,
+        } = Self::arg_head(p, |n| args.iter().any(|a| a.name == n))?;
         let mut res_id = None;
         let mut used = true;
         // `, unused` at the end.

@@ -95,6 +95,18 @@ pub(super) struct HsaFields {
     pub(super) user_data_num: Option<u32>,
 }
 
+impl HsaFields {
+    /// The descriptor fields ROCm and Gallium kernels default alike: the code object
+    /// version given, the device's ISA as the machine, no reserved registers.
+    pub(super) fn default_descriptor(&mut self, code_version: (u32, u32), isa: (u32, u32, u32)) {
+        self.code_version.get_or_insert(code_version);
+        self.machine
+            .get_or_insert((1, isa.0 as u16, isa.1 as u16, isa.2 as u16));
+        self.reserved_vgprs.get_or_insert((0, 0));
+        self.reserved_sgprs.get_or_insert((0, 0));
+    }
+}
+
 pub(super) struct KernelState {
     pub(super) name: String,
     pub(super) span: Span,
@@ -254,6 +266,19 @@ pub(super) fn default_type_name(t: &str) -> String {
         "clkevent" => "clk_event_t".into(),
         other => other.to_string(),
     }
+}
+
+/// What the OpenCL 1.2 and 2.0 `.arg` forms open with: `NAME, ["TYPENAME",] TYPE[*]`.
+pub(super) struct ArgHead {
+    pub(super) name: String,
+    /// As given, else the type's OpenCL name (with `*` for a pointer).
+    pub(super) type_name: String,
+    pub(super) tspan: Span,
+    /// The type word, lower-case.
+    pub(super) t: String,
+    pub(super) pointer: bool,
+    pub(super) vt: Option<ValueType>,
+    pub(super) img: Option<ImageType>,
 }
 
 impl Asm<'_> {
@@ -1297,33 +1322,16 @@ impl Asm<'_> {
 
     /// `.arg NAME [, "TYPENAME"], TYPE[*] [, ...]` (CLRX's OpenCL 2.0 forms).
     fn parse_arg(&mut self, k: usize, p: &mut Parser) -> Result<KernelArg, (Span, String)> {
-        let name = p
-            .ident()
-            .ok_or((p.span(), "Expected argument name".to_string()))?
-            .to_string();
-        let name_span = p.span();
-        p.pos += 1;
-        if self.cl2().kernels[k].arg_names.contains(&name) {
-            return Err((
-                name_span,
-                format!("Kernel argument '{name}' is already defined"),
-            ));
-        }
-        p.expect_punct(",")?;
-        let mut type_name = None;
-        if let Some(Tok::Str(_)) = p.peek() {
-            type_name = Some(Self::string_arg(p)?);
-            p.expect_punct(",")?;
-        }
-        let tspan = p.span();
-        let t = p
-            .ident()
-            .ok_or((tspan, "Expected argument type".to_string()))?
-            .to_ascii_lowercase();
-        p.pos += 1;
-        let pointer = p.eat_punct("*");
-        let vt = value_type(&t);
-        let img = image_type(&t);
+        let names = &self.cl2().kernels[k].arg_names;
+        let ArgHead {
+            name,
+            type_name,
+            tspan,
+            t,
+            pointer,
+            vt,
+            img,
+        } = Self::arg_head(p, |n| names.contains(n))?;
         let known = vt.is_some()
             || img.is_some()
             || matches!(
@@ -1340,13 +1348,6 @@ impl Asm<'_> {
         {
             return Err((tspan, "Illegal pointer type".into()));
         }
-        let type_name = type_name.unwrap_or_else(|| {
-            let mut n = default_type_name(&t);
-            if pointer {
-                n.push('*');
-            }
-            n
-        });
         let mut used = 3u8;
         let mut last_arg = false;
         let kind = if pointer {
@@ -1472,6 +1473,54 @@ impl Asm<'_> {
             type_name,
             kind,
             used,
+        })
+    }
+
+    /// The head of an OpenCL `.arg`; `defined` tells a name the kernel already has.
+    pub(super) fn arg_head(
+        p: &mut Parser,
+        defined: impl FnOnce(&str) -> bool,
+    ) -> Result<ArgHead, (Span, String)> {
+        let name = p
+            .ident()
+            .ok_or((p.span(), "Expected argument name".to_string()))?
+            .to_string();
+        let name_span = p.span();
+        p.pos += 1;
+        if defined(&name) {
+            return Err((
+                name_span,
+                format!("Kernel argument '{name}' is already defined"),
+            ));
+        }
+        p.expect_punct(",")?;
+        let mut type_name = None;
+        if let Some(Tok::Str(_)) = p.peek() {
+            type_name = Some(Self::string_arg(p)?);
+            p.expect_punct(",")?;
+        }
+        let tspan = p.span();
+        let t = p
+            .ident()
+            .ok_or((tspan, "Expected argument type".to_string()))?
+            .to_ascii_lowercase();
+        p.pos += 1;
+        let pointer = p.eat_punct("*");
+        let type_name = type_name.unwrap_or_else(|| {
+            let mut n = default_type_name(&t);
+            if pointer {
+                n.push('*');
+            }
+            n
+        });
+        Ok(ArgHead {
+            name,
+            type_name,
+            tspan,
+            vt: value_type(&t),
+            img: image_type(&t),
+            t,
+            pointer,
         })
     }
 
@@ -1618,21 +1667,7 @@ impl Asm<'_> {
     /// Build the writer's input and write the binary (errors become diagnostics).
     pub(super) fn finish_cl2(&mut self) -> Option<(Cl2Input, Vec<u8>)> {
         let st = self.cl2.take()?;
-        let gpu = self.gpu.unwrap_or(match self.arch {
-            crate::Arch::Gfx6 => "CapeVerde",
-            crate::Arch::Gfx7 => "Bonaire",
-            crate::Arch::Gfx8 => "Iceland",
-            crate::Arch::Gfx9 => "GFX900",
-            crate::Arch::Gfx906 => "GFX906",
-            crate::Arch::Gfx10 => "GFX1010",
-        });
-        // Errors about the whole binary point at what chose the device or the format;
-        // with neither in the source they are about the options.
-        let device_span = self.gpu_span.or(st.format_span);
-        let Some(device) = Device::from_name(gpu) else {
-            self.err_at(device_span, format!("unknown GPU device '{gpu}'"));
-            return None;
-        };
+        let (device, gpu, device_span) = self.target_device(st.format_span)?;
         if device.arch() == GpuArch::Gcn10 {
             self.err_at(device_span, "OpenCL 2.0 supported only for GCN1.1 or later");
             return None;
@@ -1810,6 +1845,78 @@ impl Asm<'_> {
                 None
             }
         }
+    }
+
+    /// The device the source or the options name, else the architecture's default
+    /// (the table of the AMD CL2, ROCm and Gallium formats), with the span its errors
+    /// point at; an unknown name is an error.
+    pub(super) fn target_device(
+        &mut self,
+        format_span: Option<Span>,
+    ) -> Option<(Device, &'static str, Option<Span>)> {
+        let gpu = self.gpu.unwrap_or(match self.arch {
+            crate::Arch::Gfx6 => "CapeVerde",
+            crate::Arch::Gfx7 => "Bonaire",
+            crate::Arch::Gfx8 => "Iceland",
+            crate::Arch::Gfx9 => "GFX900",
+            crate::Arch::Gfx906 => "GFX906",
+            crate::Arch::Gfx10 => "GFX1010",
+        });
+        // Errors about the whole binary point at what chose the device or the format;
+        // with neither in the source they are about the options.
+        let device_span = self.gpu_span.or(format_span);
+        let Some(device) = Device::from_name(gpu) else {
+            self.err_at(device_span, format!("unknown GPU device '{gpu}'"));
+            return None;
+        };
+        Some((device, gpu, device_span))
+    }
+
+    /// The `.text` offset of a kernel's label, where its descriptor goes (ROCm and
+    /// Gallium); none, with an error, when the label is elsewhere or missing.
+    pub(super) fn kernel_text_offset(
+        &mut self,
+        ks: &KernelState,
+        text: Option<u32>,
+    ) -> Option<u64> {
+        match self.syms.get(&ks.name).map(|s| &s.val) {
+            Some(super::SymVal::Val(v)) if v.section.is_some() && v.section == text => {
+                Some(v.v as u64)
+            }
+            _ => {
+                self.err(
+                    ks.span,
+                    format!("Kernel '{}' has no label in .text", ks.name),
+                );
+                None
+            }
+        }
+    }
+
+    /// Write a kernel's 256-byte descriptor into `code` at `offset`; false, with an
+    /// error, when it does not fit.
+    pub(super) fn put_descriptor(
+        &mut self,
+        ks: &KernelState,
+        code: &mut [u8],
+        offset: u64,
+        setup: &HsaConfig,
+    ) -> bool {
+        let bytes = setup.to_bytes();
+        let end = (offset as usize).saturating_add(bytes.len());
+        if end > code.len() {
+            self.err(
+                ks.span,
+                format!(
+                    "Kernel '{}': no room for its 256-byte descriptor at .text offset {offset:#x} (code is {:#x} bytes)",
+                    ks.name,
+                    code.len()
+                ),
+            );
+            return false;
+        }
+        code[offset as usize..end].copy_from_slice(&bytes);
+        true
     }
 
     /// The 256-byte setup of a `.hsaconfig` kernel, with CLRX's defaults and computed

@@ -9,7 +9,7 @@
 //! kernel's `.AMDGPU.config` entries raw. `kauai-amdbin` writes the container.
 
 use kauai_amdbin::gallium::{GalliumArg, GalliumInput, GalliumKernel, ARG_SEMANTICS, ARG_TYPES};
-use kauai_amdbin::{Device, GpuArch};
+use kauai_amdbin::GpuArch;
 use kauai_diag::Span;
 
 use super::cl2::{Place, SecKind};
@@ -260,19 +260,7 @@ impl Asm<'_> {
             .unwrap_or(0);
         let mut st = self.cl2.take()?;
         let gs = st.gallium.take().unwrap_or_default();
-        let gpu = self.gpu.unwrap_or(match self.arch {
-            crate::Arch::Gfx6 => "CapeVerde",
-            crate::Arch::Gfx7 => "Bonaire",
-            crate::Arch::Gfx8 => "Iceland",
-            crate::Arch::Gfx9 => "GFX900",
-            crate::Arch::Gfx906 => "GFX906",
-            crate::Arch::Gfx10 => "GFX1010",
-        });
-        let device_span = self.gpu_span.or(st.format_span);
-        let Some(device) = Device::from_name(gpu) else {
-            self.err_at(device_span, format!("unknown GPU device '{gpu}'"));
-            return None;
-        };
+        let (device, _, device_span) = self.target_device(st.format_span)?;
         let arch = device.arch();
         let isa = device.isa_version();
         let hsa = llvm >= 40000;
@@ -290,17 +278,8 @@ impl Asm<'_> {
         let max_sgprs = self.arch.max_sgprs() as u32;
         let mut kernels = Vec::new();
         for (i, ks) in st.kernels.iter().enumerate() {
-            let offset = match self.syms.get(&ks.name).map(|s| &s.val) {
-                Some(super::SymVal::Val(v)) if v.section.is_some() && v.section == st.hsa_text => {
-                    v.v as u64
-                }
-                _ => {
-                    self.err(
-                        ks.span,
-                        format!("Kernel '{}' has no label in .text", ks.name),
-                    );
-                    continue;
-                }
+            let Some(offset) = self.kernel_text_offset(ks, st.hsa_text) else {
+                continue;
             };
             let g = gs.kernels.get(i).cloned().unwrap_or_default();
             let mut h = ks.hsa.clone().unwrap_or_default();
@@ -321,31 +300,14 @@ impl Asm<'_> {
                 }
                 h.kernarg_segment_size = Some(end);
             }
-            h.code_version.get_or_insert((1, 0));
-            h.machine
-                .get_or_insert((1, isa.0 as u16, isa.1 as u16, isa.2 as u16));
-            h.reserved_vgprs.get_or_insert((0, 0));
-            h.reserved_sgprs.get_or_insert((0, 0));
+            h.default_descriptor((1, 0), isa);
             let mut setup = self.hsa_setup(ks, &h, &ks.config, arch, max_sgprs);
             if setup.pgmrsrc2 & 0x00FF_8000 == 0 {
                 let gran = if arch == GpuArch::Gcn10 { 256 } else { 512 };
                 setup.pgmrsrc2 |= ks.config.local_size.div_ceil(gran).min(0x1FF) << 15;
             }
-            if hsa {
-                let bytes = setup.to_bytes();
-                let end = (offset as usize).saturating_add(bytes.len());
-                if end > code.len() {
-                    self.err(
-                        ks.span,
-                        format!(
-                            "Kernel '{}': no room for its 256-byte descriptor at .text offset {offset:#x} (code is {:#x} bytes)",
-                            ks.name,
-                            code.len()
-                        ),
-                    );
-                    continue;
-                }
-                code[offset as usize..end].copy_from_slice(&bytes);
+            if hsa && !self.put_descriptor(ks, &mut code, offset, &setup) {
+                continue;
             }
             let proginfo = g.proginfo.clone().unwrap_or_else(|| {
                 // COMPUTE_TMPRING_SIZE's WAVESIZE: scratch per wave in 1 KiB blocks.
