@@ -16,34 +16,21 @@ use kauai_amdbin::amd::{
     derive_config, note, read_amd, AmdArg, AmdArgKind, AmdError, AmdKernelConfig, AmdKernelContent,
     CalNote, DEFAULT_DATA_SIZE, USER_DATA_CLASSES,
 };
-use kauai_amdbin::{AddressSpace, ImageAccess, ImageType, Pointee};
+use kauai_amdbin::{AddressSpace, ImageAccess, Pointee};
 
 use crate::asm::lex::is_name;
-use crate::cl2dis::{Cl2DisasmOptions, Cl2Disassembly};
+use crate::cl2dis::{image_type_name, quoted_with, space_name, Cl2DisasmOptions, Cl2Disassembly};
 use crate::print::disassemble_with;
 
-/// CLRX's C-style escaping of one byte.
+/// CLRX's OpenCL 1.2 listings also escape `\r` by name.
+const ALSO_ESCAPED: &[u8] = b"\r";
+
 fn escape(b: u8, o: &mut String) {
-    match b {
-        b'"' => o.push_str("\\\""),
-        b'\\' => o.push_str("\\\\"),
-        b'\n' => o.push_str("\\n"),
-        b'\t' => o.push_str("\\t"),
-        b'\r' => o.push_str("\\r"),
-        0x20..=0x7e => o.push(b as char),
-        _ => {
-            let _ = write!(o, "\\{b:03o}");
-        }
-    }
+    crate::cl2dis::escape(b, ALSO_ESCAPED, o);
 }
 
 fn quoted(s: &[u8]) -> String {
-    let mut o = String::from("\"");
-    for &b in s {
-        escape(b, &mut o);
-    }
-    o.push('"');
-    o
+    quoted_with(s, ALSO_ESCAPED)
 }
 
 /// Bytes as clrxdisasm prints them: eight a line; a run of one byte value reaching
@@ -218,15 +205,7 @@ fn arg_line(a: &AmdArg) -> String {
             let _ = write!(s, "counter32, {res}");
         }
         AmdArgKind::Image { image, access } => {
-            let t = match image {
-                ImageType::Image => "image",
-                ImageType::Image1d => "image1d",
-                ImageType::Image1dArray => "image1d_array",
-                ImageType::Image1dBuffer => "image1d_buffer",
-                ImageType::Image2d => "image2d",
-                ImageType::Image2dArray => "image2d_array",
-                ImageType::Image3d => "image3d",
-            };
+            let t = image_type_name(*image);
             let acc = match access {
                 ImageAccess::ReadOnly => "read_only",
                 ImageAccess::WriteOnly => "write_only",
@@ -250,11 +229,7 @@ fn arg_line(a: &AmdArg) -> String {
                     let _ = write!(s, "structure*, {size}");
                 }
             }
-            let sp = match space {
-                AddressSpace::Global => "global",
-                AddressSpace::Constant => "constant",
-                AddressSpace::Local => "local",
-            };
+            let sp = space_name(*space);
             let _ = write!(s, ", {sp}");
             let mut q = String::new();
             for (on, n) in [

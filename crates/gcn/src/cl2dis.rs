@@ -38,27 +38,40 @@ pub struct Cl2Disassembly {
     pub warnings: Vec<String>,
 }
 
-fn quoted(s: &[u8]) -> String {
+/// CLRX's C-style escape of one byte. `also` holds what only some of its listings
+/// escape by name: `'` (else itself) and `\r` (else octal).
+pub(crate) fn escape(b: u8, also: &[u8], o: &mut String) {
+    match b {
+        b'"' => o.push_str("\\\""),
+        b'\\' => o.push_str("\\\\"),
+        b'\n' => o.push_str("\\n"),
+        b'\t' => o.push_str("\\t"),
+        b'\'' if also.contains(&b) => o.push_str("\\'"),
+        b'\r' if also.contains(&b) => o.push_str("\\r"),
+        0x20..=0x7e => o.push(b as char),
+        _ => {
+            let _ = write!(o, "\\{b:03o}");
+        }
+    }
+}
+
+/// A string in double quotes, escaped as [`escape`] says.
+pub(crate) fn quoted_with(s: &[u8], also: &[u8]) -> String {
     let mut o = String::from("\"");
     for &b in s {
-        match b {
-            b'"' => o.push_str("\\\""),
-            b'\\' => o.push_str("\\\\"),
-            b'\n' => o.push_str("\\n"),
-            b'\t' => o.push_str("\\t"),
-            0x20..=0x7e => o.push(b as char),
-            _ => {
-                let _ = write!(o, "\\{b:03o}");
-            }
-        }
+        escape(b, also, &mut o);
     }
     o.push('"');
     o
 }
 
+fn quoted(s: &[u8]) -> String {
+    quoted_with(s, &[])
+}
+
 /// A blob as CLRX lists it: eight bytes a line, and runs of all-zero eight-byte groups
 /// (with a zero tail) as one `.fill N, 1, 0x00`.
-fn bytes_lines(out: &mut String, indent: &str, data: &[u8]) {
+pub(crate) fn bytes_lines(out: &mut String, indent: &str, data: &[u8]) {
     let chunks: Vec<&[u8]> = data.chunks(8).collect();
     let mut i = 0;
     while i < chunks.len() {
@@ -74,6 +87,28 @@ fn bytes_lines(out: &mut String, indent: &str, data: &[u8]) {
         let b: Vec<String> = chunks[i].iter().map(|x| format!("{x:#04x}")).collect();
         let _ = writeln!(out, "{indent}.byte {}", b.join(", "));
         i += 1;
+    }
+}
+
+/// An image type as `.arg` spells it.
+pub(crate) fn image_type_name(t: ImageType) -> &'static str {
+    match t {
+        ImageType::Image => "image",
+        ImageType::Image1d => "image1d",
+        ImageType::Image1dArray => "image1d_array",
+        ImageType::Image1dBuffer => "image1d_buffer",
+        ImageType::Image2d => "image2d",
+        ImageType::Image2dArray => "image2d_array",
+        ImageType::Image3d => "image3d",
+    }
+}
+
+/// A pointer's address space as `.arg` spells it.
+pub(crate) fn space_name(s: AddressSpace) -> &'static str {
+    match s {
+        AddressSpace::Global => "global",
+        AddressSpace::Constant => "constant",
+        AddressSpace::Local => "local",
     }
 }
 
@@ -147,11 +182,7 @@ fn arg_line(a: &KernelArg) -> String {
                     let _ = write!(s, "structure*, {size}");
                 }
             }
-            let sp = match space {
-                AddressSpace::Global => "global",
-                AddressSpace::Constant => "constant",
-                AddressSpace::Local => "local",
-            };
+            let sp = space_name(*space);
             let _ = write!(s, ", {sp}");
             let mut quals = Vec::new();
             if *is_const {
@@ -175,15 +206,7 @@ fn arg_line(a: &KernelArg) -> String {
             access,
             res_id,
         } => {
-            let t = match image {
-                ImageType::Image => "image",
-                ImageType::Image1d => "image1d",
-                ImageType::Image1dArray => "image1d_array",
-                ImageType::Image1dBuffer => "image1d_buffer",
-                ImageType::Image2d => "image2d",
-                ImageType::Image2dArray => "image2d_array",
-                ImageType::Image3d => "image3d",
-            };
+            let t = image_type_name(*image);
             let acc = match access {
                 ImageAccess::ReadOnly => "read_only",
                 ImageAccess::WriteOnly => "write_only",
