@@ -95,6 +95,33 @@ pub(super) struct HsaFields {
     pub(super) user_data_num: Option<u32>,
 }
 
+/// The AMD CL2 pseudo-ops of its own layout (inner and main binaries, its data
+/// sections, samplers, raw kernel blobs, setup flags) that the ROCm and Gallium formats
+/// do not have.
+pub(super) const CL2_LAYOUT_ONLY: &[&str] = &[
+    ".acl_version",
+    ".compile_options",
+    ".main",
+    ".inner",
+    ".hsalayout",
+    ".rwdata",
+    ".data",
+    ".bssdata",
+    ".bss",
+    ".samplerinit",
+    ".sampler",
+    ".samplerreloc",
+    ".setup",
+    ".stub",
+    ".isametadata",
+    ".hsaconfig",
+    ".useargs",
+    ".usesetup",
+    ".useenqueue",
+    ".usegeneric",
+    ".setupargs",
+];
+
 impl HsaFields {
     /// The descriptor fields ROCm and Gallium kernels default alike: the code object
     /// version given, the device's ISA as the machine, no reserved registers.
@@ -310,6 +337,57 @@ impl Asm<'_> {
         st.global_data = Some(0);
         st.place = Some(Place::Global);
         Ok(())
+    }
+
+    /// Switch to a format whose code is section 0 as `.text`, the kernels' descriptors
+    /// in it (ROCm, Gallium); false when the source is in it already.
+    pub(super) fn enable_text_format(
+        &mut self,
+        span: Span,
+        format: super::Format,
+    ) -> Result<bool, (Span, String)> {
+        if self.format == format {
+            return Ok(false);
+        }
+        if self.format != super::Format::RawCode
+            || self.sections.len() > 1
+            || !self.sections[0].data.is_empty()
+        {
+            return Err((
+                span,
+                "the binary format must be chosen before any section or data".into(),
+            ));
+        }
+        self.format = format;
+        self.sections[0].name = ".text".into();
+        self.kinds[0] = SecKind::Code(None);
+        let st = self.cl2();
+        st.format_span = (span != Span::default()).then_some(span);
+        st.hsa_layout = true;
+        st.hsa_text = Some(0);
+        st.place = Some(Place::Inner);
+        Ok(true)
+    }
+
+    /// An error for a pseudo-op the format `name` does not have (those of
+    /// [`CL2_LAYOUT_ONLY`] and `not_its_own`) or does not build yet; `None` for others.
+    pub(super) fn refuse_pseudo_op(
+        d: &str,
+        span: Span,
+        name: &str,
+        not_its_own: &[&str],
+        not_built: &[&str],
+    ) -> Option<R> {
+        if CL2_LAYOUT_ONLY.contains(&d) || not_its_own.contains(&d) {
+            return Some(Err((
+                span,
+                format!("{d} is not a pseudo-op of the {name} format"),
+            )));
+        }
+        if not_built.contains(&d) {
+            return Some(Err((span, format!("not supported yet: {d} ({name})"))));
+        }
+        None
     }
 
     pub(super) fn driver_version(&self) -> u32 {

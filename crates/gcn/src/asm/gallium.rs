@@ -12,7 +12,6 @@ use kauai_amdbin::gallium::{GalliumArg, GalliumInput, GalliumKernel, ARG_SEMANTI
 use kauai_amdbin::GpuArch;
 use kauai_diag::Span;
 
-use super::cl2::{Place, SecKind};
 use super::expr::Parser;
 use super::Asm;
 
@@ -36,32 +35,8 @@ pub(super) struct GalliumState {
     kernels: Vec<GalliumKernelState>,
 }
 
-/// Pseudo-ops of the AMD CL2 format that Gallium does not have.
-const CL2_ONLY: &[&str] = &[
-    ".acl_version",
-    ".compile_options",
-    ".main",
-    ".inner",
-    ".hsalayout",
-    ".rwdata",
-    ".data",
-    ".bssdata",
-    ".bss",
-    ".samplerinit",
-    ".sampler",
-    ".samplerreloc",
-    ".metadata",
-    ".setup",
-    ".stub",
-    ".isametadata",
-    ".hsaconfig",
-    ".useargs",
-    ".usesetup",
-    ".useenqueue",
-    ".usegeneric",
-    ".setupargs",
-    ".section",
-];
+/// Pseudo-ops of the AMD CL2 format beyond its layout's that Gallium does not have.
+const CL2_ONLY: &[&str] = &[".metadata", ".section"];
 
 const NOT_BUILT: &[&str] = &[".scratchsym", ".kcode", ".kcodeend", ".globaldata_end"];
 
@@ -89,26 +64,10 @@ impl Asm<'_> {
 
     /// Switch to the `.gallium` format: section 0 becomes `.text`, the code section.
     pub(super) fn enable_gallium(&mut self, span: Span) -> R {
-        if self.format == super::Format::Gallium {
+        if !self.enable_text_format(span, super::Format::Gallium)? {
             return Ok(());
         }
-        if self.format != super::Format::RawCode
-            || self.sections.len() > 1
-            || !self.sections[0].data.is_empty()
-        {
-            return Err((
-                span,
-                "the binary format must be chosen before any section or data".into(),
-            ));
-        }
-        self.format = super::Format::Gallium;
-        self.sections[0].name = ".text".into();
-        self.kinds[0] = SecKind::Code(None);
         let st = self.cl2();
-        st.format_span = (span != Span::default()).then_some(span);
-        st.hsa_layout = true;
-        st.hsa_text = Some(0);
-        st.place = Some(Place::Inner);
         st.gallium = Some(GalliumState::default());
         Ok(())
     }
@@ -116,14 +75,8 @@ impl Asm<'_> {
     /// Handle a pseudo-op of the `.gallium` format; `None` if `d` is not one of its
     /// own (then the shared `.amdcl2` handling runs).
     pub(super) fn gallium_directive(&mut self, d: &str, p: &mut Parser, span: Span) -> Option<R> {
-        if CL2_ONLY.contains(&d) {
-            return Some(Err((
-                span,
-                format!("{d} is not a pseudo-op of the Gallium format"),
-            )));
-        }
-        if NOT_BUILT.contains(&d) {
-            return Some(Err((span, format!("not supported yet: {d} (Gallium)"))));
+        if let Some(refused) = Self::refuse_pseudo_op(d, span, "Gallium", CL2_ONLY, NOT_BUILT) {
+            return Some(refused);
         }
         let r = match d {
             ".llvm_version" => self

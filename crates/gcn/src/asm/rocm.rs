@@ -47,32 +47,8 @@ pub(super) struct RocmState {
     metadata: Option<u32>,
 }
 
-/// Pseudo-ops of the AMD CL2 format that ROCm does not have.
-const CL2_ONLY: &[&str] = &[
-    ".driver_version",
-    ".get_driver_version",
-    ".acl_version",
-    ".compile_options",
-    ".main",
-    ".inner",
-    ".hsalayout",
-    ".rwdata",
-    ".data",
-    ".bssdata",
-    ".bss",
-    ".samplerinit",
-    ".sampler",
-    ".samplerreloc",
-    ".setup",
-    ".stub",
-    ".isametadata",
-    ".hsaconfig",
-    ".useargs",
-    ".usesetup",
-    ".useenqueue",
-    ".usegeneric",
-    ".setupargs",
-];
+/// Pseudo-ops of the AMD CL2 format beyond its layout's that ROCm does not have.
+const CL2_ONLY: &[&str] = &[".driver_version", ".get_driver_version"];
 
 /// ROCm pseudo-ops CLRX documents that are not built yet.
 const NOT_BUILT: &[&str] = &[
@@ -106,27 +82,11 @@ impl Asm<'_> {
 
     /// Switch to the `.rocm` format: section 0 becomes `.text`, the one code section.
     pub(super) fn enable_rocm(&mut self, span: Span) -> R {
-        if self.format == super::Format::Rocm {
+        if !self.enable_text_format(span, super::Format::Rocm)? {
             return Ok(());
         }
-        if self.format != super::Format::RawCode
-            || self.sections.len() > 1
-            || !self.sections[0].data.is_empty()
-        {
-            return Err((
-                span,
-                "the binary format must be chosen before any section or data".into(),
-            ));
-        }
-        self.format = super::Format::Rocm;
-        self.sections[0].name = ".text".into();
-        self.kinds[0] = SecKind::Code(None);
         let new = self.opts.rocm_new_format;
         let st = self.cl2();
-        st.format_span = (span != Span::default()).then_some(span);
-        st.hsa_layout = true;
-        st.hsa_text = Some(0);
-        st.place = Some(Place::Inner);
         st.rocm = Some(RocmState {
             new_format: new,
             ..RocmState::default()
@@ -166,14 +126,8 @@ impl Asm<'_> {
     /// Handle a pseudo-op of the `.rocm` format; `None` if `d` is not one of its own
     /// (then the shared `.amdcl2` handling runs).
     pub(super) fn rocm_directive(&mut self, d: &str, p: &mut Parser, span: Span) -> Option<R> {
-        if CL2_ONLY.contains(&d) {
-            return Some(Err((
-                span,
-                format!("{d} is not a pseudo-op of the ROCm format"),
-            )));
-        }
-        if NOT_BUILT.contains(&d) {
-            return Some(Err((span, format!("not supported yet: {d} (ROCm)"))));
+        if let Some(refused) = Self::refuse_pseudo_op(d, span, "ROCm", CL2_ONLY, NOT_BUILT) {
+            return Some(refused);
         }
         let r = match d {
             ".newbinfmt" => {
