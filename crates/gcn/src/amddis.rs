@@ -19,7 +19,9 @@ use kauai_amdbin::amd::{
 use kauai_amdbin::{AddressSpace, ImageAccess, Pointee};
 
 use crate::asm::lex::is_name;
-use crate::cl2dis::{image_type_name, quoted_with, space_name, Cl2DisasmOptions, Cl2Disassembly};
+use crate::cl2dis::{
+    config_or_raw, image_type_name, quoted_with, space_name, Cl2DisasmOptions, Cl2Disassembly,
+};
 use crate::print::disassemble_with;
 
 /// CLRX's OpenCL 1.2 listings also escape `\r` by name.
@@ -385,21 +387,13 @@ pub fn disassemble_amd(bytes: &[u8], opts: &Cl2DisasmOptions) -> Result<Cl2Disas
                 "reader gave a configured kernel".into(),
             ));
         };
-        let derived = if opts.config {
-            match derive_config(&input, n) {
-                Ok(c) if c.args.iter().all(|a| is_name(&a.name)) => Some(c),
-                Ok(_) => {
-                    let _ = writeln!(out, "    # an argument name is not a symbol name: kept raw");
-                    None
-                }
-                Err(e) => {
-                    let _ = writeln!(out, "    # {e}: kept raw");
-                    None
-                }
-            }
-        } else {
-            None
-        };
+        let derived = config_or_raw(
+            &mut out,
+            opts.config,
+            || derive_config(&input, n),
+            |c| c.args.iter().all(|a| is_name(&a.name)),
+            "an argument name is not a symbol name",
+        );
         match derived {
             Some(c) => {
                 config_lines(&mut out, &c);

@@ -112,6 +112,28 @@ pub(crate) fn space_name(s: AddressSpace) -> &'static str {
     }
 }
 
+/// With `-C`, a kernel's derived configuration where `usable` says the `.config` form
+/// says it all; otherwise `None`, with a comment saying why the kernel stays raw
+/// (`unusable` or the derivation's error).
+pub(crate) fn config_or_raw<C, E: std::fmt::Display>(
+    out: &mut String,
+    config: bool,
+    derive: impl FnOnce() -> Result<C, E>,
+    usable: impl FnOnce(&C) -> bool,
+    unusable: &str,
+) -> Option<C> {
+    if !config {
+        return None;
+    }
+    let why = match derive() {
+        Ok(c) if usable(&c) => return Some(c),
+        Ok(_) => unusable.to_string(),
+        Err(e) => e.to_string(),
+    };
+    let _ = writeln!(out, "    # {why}: kept raw");
+    None
+}
+
 fn reloc_symbol(t: RelocTarget) -> &'static str {
     match t {
         RelocTarget::GlobalData => ".gdata",
@@ -421,24 +443,13 @@ pub fn disassemble_cl2(bytes: &[u8], opts: &Cl2DisasmOptions) -> Result<Cl2Disas
                     ))
                 }
             };
-            let derived = if opts.config {
-                match derive_config(input, n) {
-                    Ok(c) if c.hsa.is_none() => Some(c),
-                    Ok(_) => {
-                        let _ = writeln!(
-                            out,
-                            "    # setup not expressible by .config fields: kept raw"
-                        );
-                        None
-                    }
-                    Err(e) => {
-                        let _ = writeln!(out, "    # {e}: kept raw");
-                        None
-                    }
-                }
-            } else {
-                None
-            };
+            let derived = config_or_raw(
+                &mut out,
+                opts.config,
+                || derive_config(input, n),
+                |c| c.hsa.is_none(),
+                "setup not expressible by .config fields",
+            );
             match derived {
                 Some(c) => config_lines(&mut out, &c, &k.samplers),
                 None => {

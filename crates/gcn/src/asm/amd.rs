@@ -511,14 +511,7 @@ impl Asm<'_> {
             let (mut is_const, mut is_restrict, mut is_volatile) = (false, false, false);
             let mut const_size = 0;
             if p.eat_punct(",") {
-                let s = p.span();
-                space = match p.ident().map(str::to_ascii_lowercase).as_deref() {
-                    Some("local") => AddressSpace::Local,
-                    Some("global") => AddressSpace::Global,
-                    Some("constant") => AddressSpace::Constant,
-                    _ => return Err((s, "Unknown pointer space".into())),
-                };
-                p.pos += 1;
+                space = Self::pointer_space(p)?;
                 if p.eat_punct(",") {
                     while let Some(q) = p.ident() {
                         let qs = p.span();

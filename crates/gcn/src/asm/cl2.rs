@@ -1448,14 +1448,7 @@ impl Asm<'_> {
             let mut space = AddressSpace::Global;
             let (mut is_const, mut is_restrict, mut is_volatile) = (false, false, false);
             if p.eat_punct(",") {
-                let s = p.span();
-                space = match p.ident().map(str::to_ascii_lowercase).as_deref() {
-                    Some("local") => AddressSpace::Local,
-                    Some("global") => AddressSpace::Global,
-                    Some("constant") => AddressSpace::Constant,
-                    _ => return Err((s, "Unknown pointer space".into())),
-                };
-                p.pos += 1;
+                space = Self::pointer_space(p)?;
                 if p.eat_punct(",") {
                     while let Some(q) = p.ident() {
                         let qs = p.span();
@@ -1552,6 +1545,19 @@ impl Asm<'_> {
             kind,
             used,
         })
+    }
+
+    /// A pointer argument's address space word.
+    pub(super) fn pointer_space(p: &mut Parser) -> Result<AddressSpace, (Span, String)> {
+        let s = p.span();
+        let space = match p.ident().map(str::to_ascii_lowercase).as_deref() {
+            Some("local") => AddressSpace::Local,
+            Some("global") => AddressSpace::Global,
+            Some("constant") => AddressSpace::Constant,
+            _ => return Err((s, "Unknown pointer space".into())),
+        };
+        p.pos += 1;
+        Ok(space)
     }
 
     /// The head of an OpenCL `.arg`; `defined` tells a name the kernel already has.
