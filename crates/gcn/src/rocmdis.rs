@@ -235,6 +235,18 @@ fn pgmrsrc_lines(out: &mut String, r1: u32, r2: u32, lds_block: u32) {
     let _ = writeln!(out, "{i}.pgmrsrc2 {r2:#010x}");
 }
 
+/// `.NAME VALUE` (in hex or decimal) for each descriptor field that is not zero:
+/// clrxdisasm leaves those at zero out.
+fn nonzero_lines(out: &mut String, hex: bool, fields: &[(&str, u64)]) {
+    for &(n, v) in fields.iter().filter(|(_, v)| *v != 0) {
+        let _ = if hex {
+            writeln!(out, "        .{n} {v:#x}")
+        } else {
+            writeln!(out, "        .{n} {v}")
+        };
+    }
+}
+
 /// A kernel descriptor as `.config` pseudo-ops, in clrxdisasm's order.
 fn hsa_lines(out: &mut String, h: &HsaConfig) {
     let i = "        ";
@@ -254,15 +266,15 @@ fn hsa_lines(out: &mut String, h: &HsaConfig) {
         "{i}.kernel_code_entry_offset {:#x}",
         h.kernel_code_entry_offset
     );
-    for (n, v) in [
-        ("kernel_code_prefetch_offset", h.kernel_code_prefetch_offset),
-        ("kernel_code_prefetch_size", h.kernel_code_prefetch_size),
-        ("max_scratch_backing_memory", h.max_scratch_backing_memory),
-    ] {
-        if v != 0 {
-            let _ = writeln!(out, "{i}.{n} {v:#x}");
-        }
-    }
+    nonzero_lines(
+        out,
+        true,
+        &[
+            ("kernel_code_prefetch_offset", h.kernel_code_prefetch_offset),
+            ("kernel_code_prefetch_size", h.kernel_code_prefetch_size),
+            ("max_scratch_backing_memory", h.max_scratch_backing_memory),
+        ],
+    );
     let p = h.kernel_code_properties;
     for (bit, n) in [
         (0, "use_private_segment_buffer"),
@@ -295,29 +307,30 @@ fn hsa_lines(out: &mut String, h: &HsaConfig) {
             let _ = writeln!(out, "{i}.{n}");
         }
     }
-    for (n, v) in [
-        (
-            "workitem_private_segment_size",
-            h.workitem_private_segment_size,
-        ),
-        (
-            "workgroup_group_segment_size",
-            h.workgroup_group_segment_size,
-        ),
-        ("gds_segment_size", h.gds_segment_size),
-    ] {
-        if v != 0 {
-            let _ = writeln!(out, "{i}.{n} {v}");
-        }
-    }
+    nonzero_lines(
+        out,
+        false,
+        &[
+            (
+                "workitem_private_segment_size",
+                h.workitem_private_segment_size.into(),
+            ),
+            (
+                "workgroup_group_segment_size",
+                h.workgroup_group_segment_size.into(),
+            ),
+            ("gds_segment_size", h.gds_segment_size.into()),
+        ],
+    );
     let _ = writeln!(out, "{i}.kernarg_segment_size {}", h.kernarg_segment_size);
-    if h.workgroup_fbarrier_count != 0 {
-        let _ = writeln!(
-            out,
-            "{i}.workgroup_fbarrier_count {}",
-            h.workgroup_fbarrier_count
-        );
-    }
+    nonzero_lines(
+        out,
+        false,
+        &[(
+            "workgroup_fbarrier_count",
+            h.workgroup_fbarrier_count.into(),
+        )],
+    );
     let _ = writeln!(out, "{i}.wavefront_sgpr_count {}", h.wavefront_sgpr_count);
     let _ = writeln!(out, "{i}.workitem_vgpr_count {}", h.workitem_vgpr_count);
     for (n, first, count) in [
@@ -337,20 +350,20 @@ fn hsa_lines(out: &mut String, h: &HsaConfig) {
             let _ = writeln!(out, "{i}.{n} {first}, {last}");
         }
     }
-    for (n, v) in [
-        (
-            "debug_wavefront_private_segment_offset_sgpr",
-            h.debug_wavefront_private_segment_offset_sgpr,
-        ),
-        (
-            "debug_private_segment_buffer_sgpr",
-            h.debug_private_segment_buffer_sgpr,
-        ),
-    ] {
-        if v != 0 {
-            let _ = writeln!(out, "{i}.{n} {v}");
-        }
-    }
+    nonzero_lines(
+        out,
+        false,
+        &[
+            (
+                "debug_wavefront_private_segment_offset_sgpr",
+                h.debug_wavefront_private_segment_offset_sgpr.into(),
+            ),
+            (
+                "debug_private_segment_buffer_sgpr",
+                h.debug_private_segment_buffer_sgpr.into(),
+            ),
+        ],
+    );
     for (n, v) in [
         ("kernarg_segment_align", h.kernarg_segment_align_log2),
         ("group_segment_align", h.group_segment_align_log2),
