@@ -20,7 +20,8 @@ use kauai_amdbin::{AddressSpace, ImageAccess, Pointee};
 
 use crate::asm::lex::is_name;
 use crate::cl2dis::{
-    config_or_raw, image_type_name, quoted_with, space_name, Cl2DisasmOptions, Cl2Disassembly,
+    config_or_raw, dims_text, flag_lines, image_type_name, quoted_with, space_name,
+    Cl2DisasmOptions, Cl2Disassembly,
 };
 use crate::print::disassemble_with;
 
@@ -267,13 +268,7 @@ fn config_lines(out: &mut String, c: &AmdKernelConfig) {
     let i = "        ";
     let _ = writeln!(out, "    .config");
     if let Some(m) = c.dims {
-        let mut d = String::new();
-        for (bit, ch) in [(1, 'x'), (2, 'y'), (4, 'z')] {
-            if m & bit != 0 {
-                d.push(ch);
-            }
-        }
-        let _ = writeln!(out, "{i}.dims {d}");
+        let _ = writeln!(out, "{i}.dims {}", dims_text(m));
     }
     let w = c.reqd_work_group_size;
     if w[2] != 0 {
@@ -309,16 +304,15 @@ fn config_lines(out: &mut String, c: &AmdKernelConfig) {
     let _ = writeln!(out, "{i}.earlyexit {}", c.early_exit);
     let _ = writeln!(out, "{i}.condout {}", c.cond_out);
     let _ = writeln!(out, "{i}.pgmrsrc2 {:#010x}", c.pgmrsrc2);
-    for (on, n) in [
-        (c.ieee_mode, ".ieeemode"),
-        (c.tg_size, ".tgsize"),
-        (c.use_printf, ".useprintf"),
-        (c.use_const_data, ".useconstdata"),
-    ] {
-        if on {
-            let _ = writeln!(out, "{i}{n}");
-        }
-    }
+    flag_lines(
+        out,
+        &[
+            (c.ieee_mode, ".ieeemode"),
+            (c.tg_size, ".tgsize"),
+            (c.use_printf, ".useprintf"),
+            (c.use_const_data, ".useconstdata"),
+        ],
+    );
     if c.exceptions & 0x7F != 0 {
         let _ = writeln!(out, "{i}.exceptions {:#04x}", c.exceptions);
     }

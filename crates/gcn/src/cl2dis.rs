@@ -267,7 +267,8 @@ fn arg_line(a: &KernelArg) -> String {
     s
 }
 
-fn dims_text(m: u8) -> String {
+/// `x`, `y`, `z` for the bits of a dimension mask.
+pub(crate) fn dims_text(m: u8) -> String {
     let mut s = String::new();
     for (bit, c) in [(1, 'x'), (2, 'y'), (4, 'z')] {
         if m & bit != 0 {
@@ -275,6 +276,13 @@ fn dims_text(m: u8) -> String {
         }
     }
     s
+}
+
+/// A `.config` line for each flag that is set (8 spaces of indent).
+pub(crate) fn flag_lines(out: &mut String, flags: &[(bool, &str)]) {
+    for (_, name) in flags.iter().filter(|(on, _)| *on) {
+        let _ = writeln!(out, "        {name}");
+    }
 }
 
 /// The `.config` block of a configuration (8 spaces of indent, CLRX's layout).
@@ -313,21 +321,20 @@ fn config_lines(out: &mut String, c: &KernelConfig, samplers: &[u32]) {
         let _ = writeln!(out, "{i}.priority {}", c.priority);
     }
     let _ = writeln!(out, "{i}.floatmode {:#04x}", c.float_mode);
-    for (on, name) in [
-        (c.ieee_mode, ".ieeemode"),
-        (c.dx10_clamp, ".dx10clamp"),
-        (c.debug_mode, ".debugmode"),
-        (c.priv_mode, ".privmode"),
-        (c.tg_size, ".tgsize"),
-        (c.use_args, ".useargs"),
-        (c.use_setup, ".usesetup"),
-        (c.use_enqueue, ".useenqueue"),
-        (c.use_generic, ".usegeneric"),
-    ] {
-        if on {
-            let _ = writeln!(out, "{i}{name}");
-        }
-    }
+    flag_lines(
+        out,
+        &[
+            (c.ieee_mode, ".ieeemode"),
+            (c.dx10_clamp, ".dx10clamp"),
+            (c.debug_mode, ".debugmode"),
+            (c.priv_mode, ".privmode"),
+            (c.tg_size, ".tgsize"),
+            (c.use_args, ".useargs"),
+            (c.use_setup, ".usesetup"),
+            (c.use_enqueue, ".useenqueue"),
+            (c.use_generic, ".usegeneric"),
+        ],
+    );
     if c.exceptions != 0 {
         let _ = writeln!(out, "{i}.exceptions {:#x}", c.exceptions);
     }

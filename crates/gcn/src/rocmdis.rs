@@ -31,7 +31,9 @@ use kauai_amdbin::rocm::{read_rocm, RocmError, RocmInput};
 use kauai_amdbin::Device;
 use kauai_amdbin::HsaConfig;
 
-use crate::cl2dis::{bytes_lines, quoted_with, Cl2DisasmOptions, Cl2Disassembly};
+use crate::cl2dis::{
+    bytes_lines, dims_text, flag_lines, quoted_with, Cl2DisasmOptions, Cl2Disassembly,
+};
 use crate::print::disassemble_region;
 
 /// A string as CLRX's ROCm and Gallium listings quote it: `'` escaped too.
@@ -191,16 +193,6 @@ fn md_lines(out: &mut String, k: &KernelMd) -> Option<()> {
     Some(())
 }
 
-/// `x`, `y`, `z` for the bits of a dimension mask.
-fn letters(m: u8) -> String {
-    ['x', 'y', 'z']
-        .iter()
-        .enumerate()
-        .filter(|(b, _)| m & (1 << b) != 0)
-        .map(|(_, c)| *c)
-        .collect()
-}
-
 /// The `.config` lines PGMRSRC1 and PGMRSRC2 give (ROCm descriptors and Gallium's
 /// entries alike); `lds_block` is the LDS_SIZE granule in bytes.
 fn pgmrsrc_lines(out: &mut String, r1: u32, r2: u32, lds_block: u32) {
@@ -217,10 +209,10 @@ fn pgmrsrc_lines(out: &mut String, r1: u32, r2: u32, lds_block: u32) {
         }
     };
     if tgid != 0 && highest(tgid) == tidig {
-        let _ = writeln!(out, "{i}.dims {}", letters(tgid));
+        let _ = writeln!(out, "{i}.dims {}", dims_text(tgid));
     } else if tgid != 0 && tidig < 3 {
         let local = (1u8 << (tidig + 1)) - 1;
-        let _ = writeln!(out, "{i}.dims {}, {}", letters(tgid), letters(local));
+        let _ = writeln!(out, "{i}.dims {}, {}", dims_text(tgid), dims_text(local));
     }
     let _ = writeln!(out, "{i}.sgprsnum {}", ((r1 >> 6) & 15) * 8 + 8);
     let _ = writeln!(out, "{i}.vgprsnum {}", (r1 & 63) * 4 + 4);
@@ -276,37 +268,36 @@ fn hsa_lines(out: &mut String, h: &HsaConfig) {
         ],
     );
     let p = h.kernel_code_properties;
-    for (bit, n) in [
-        (0, "use_private_segment_buffer"),
-        (1, "use_dispatch_ptr"),
-        (2, "use_queue_ptr"),
-        (3, "use_kernarg_segment_ptr"),
-        (4, "use_dispatch_id"),
-        (5, "use_flat_scratch_init"),
-        (6, "use_private_segment_size"),
-    ] {
-        if p & (1 << bit) != 0 {
-            let _ = writeln!(out, "{i}.{n}");
-        }
-    }
+    let bit = |b: u32| p & (1 << b) != 0;
+    flag_lines(
+        out,
+        &[
+            (bit(0), ".use_private_segment_buffer"),
+            (bit(1), ".use_dispatch_ptr"),
+            (bit(2), ".use_queue_ptr"),
+            (bit(3), ".use_kernarg_segment_ptr"),
+            (bit(4), ".use_dispatch_id"),
+            (bit(5), ".use_flat_scratch_init"),
+            (bit(6), ".use_private_segment_size"),
+        ],
+    );
     let grid = ((p >> 7) & 7) as u8;
     if grid != 0 {
-        let _ = writeln!(out, "{i}.use_grid_workgroup_count {}", letters(grid));
+        let _ = writeln!(out, "{i}.use_grid_workgroup_count {}", dims_text(grid));
     }
     if p & (1 << 16) != 0 {
         let _ = writeln!(out, "{i}.use_ordered_append_gds");
     }
     let _ = writeln!(out, "{i}.private_elem_size {}", 2u32 << ((p >> 17) & 3));
-    for (bit, n) in [
-        (19, "use_ptr64"),
-        (20, "use_dynamic_call_stack"),
-        (21, "use_debug_enabled"),
-        (22, "use_xnack_enabled"),
-    ] {
-        if p & (1 << bit) != 0 {
-            let _ = writeln!(out, "{i}.{n}");
-        }
-    }
+    flag_lines(
+        out,
+        &[
+            (bit(19), ".use_ptr64"),
+            (bit(20), ".use_dynamic_call_stack"),
+            (bit(21), ".use_debug_enabled"),
+            (bit(22), ".use_xnack_enabled"),
+        ],
+    );
     nonzero_lines(
         out,
         false,
