@@ -14,7 +14,7 @@ use kauai_amdbin::amd::{
 use kauai_amdbin::{AddressSpace, Device, ImageAccess, Pointee};
 use kauai_diag::Span;
 
-use super::cl2::{dims_of, ArgHead, Place, SecKind};
+use super::cl2::{ArgHead, Place, SecKind};
 use super::expr::Parser;
 use super::Asm;
 
@@ -324,16 +324,10 @@ impl Asm<'_> {
 
     /// Configuration pseudo-ops (inside `.config`).
     fn amd_config(&mut self, k: usize, d: &str, p: &mut Parser, span: Span) -> Option<R> {
-        let max_sgprs = i64::from(self.arch.max_sgprs());
         let r = (|| {
             match d {
                 ".dims" => {
-                    let s = p.span();
-                    let m = p
-                        .ident()
-                        .and_then(dims_of)
-                        .ok_or((s, "Unknown dimension type".to_string()))?;
-                    p.pos += 1;
+                    let m = Self::dims_arg(p)?;
                     self.amd_kernel(k).config.dims = Some(m);
                 }
                 ".cws" => {
@@ -342,26 +336,8 @@ impl Asm<'_> {
                     c[..v.len()].copy_from_slice(&v);
                     self.amd_kernel(k).config.reqd_work_group_size = c;
                 }
-                ".sgprsnum" | ".vgprsnum" => {
-                    let (v, s) = self.abs_arg(p)?;
-                    let (max, what) = if d == ".sgprsnum" {
-                        (max_sgprs, "SGPRs")
-                    } else {
-                        (256, "VGPRs")
-                    };
-                    if !(0..=max).contains(&v) {
-                        return Err((s, format!("Used {what} number out of range (0-{max})")));
-                    }
-                    // Kept in the CL2 kernel state's flags: given values win over counts.
-                    let ks = &mut self.cl2().kernels[k];
-                    if d == ".sgprsnum" {
-                        ks.sgprs_given = true;
-                        ks.config.sgprs_num = v as u32;
-                    } else {
-                        ks.vgprs_given = true;
-                        ks.config.vgprs_num = v as u32;
-                    }
-                }
+                // Kept in the CL2 kernel state: given values win over counts.
+                ".sgprsnum" | ".vgprsnum" => self.register_count(k, d == ".sgprsnum", p)?,
                 ".pgmrsrc2" | ".floatmode" | ".exceptions" | ".hwlocal" | ".localsize"
                 | ".hwregion" | ".uavid" | ".uavprivate" | ".privateid" | ".printfid" | ".cbid"
                 | ".scratchbuffer" | ".condout" | ".earlyexit" => {
@@ -371,12 +347,7 @@ impl Asm<'_> {
                         ".exceptions" => 7,
                         _ => 32,
                     };
-                    if bits < 32 && !(0..(1i64 << bits)).contains(&v) {
-                        self.warn(
-                            s,
-                            format!("Value {v:#x} truncated to {:#x}", v & ((1 << bits) - 1)),
-                        );
-                    }
+                    self.warn_truncated(s, v, bits);
                     let ranged = |lo: i64, hi: i64, what: &str| -> R {
                         if (lo..=hi).contains(&v) {
                             Ok(())

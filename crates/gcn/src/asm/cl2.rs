@@ -1241,25 +1241,57 @@ impl Asm<'_> {
         })
     }
 
+    /// A `.dims` mask word (`x`, `xy`, `xyz`, ...).
+    pub(super) fn dims_arg(p: &mut Parser) -> Result<u8, (Span, String)> {
+        let s = p.span();
+        let m = p
+            .ident()
+            .and_then(dims_of)
+            .ok_or((s, "Unknown dimension type".to_string()))?;
+        p.pos += 1;
+        Ok(m)
+    }
+
+    /// `.sgprsnum` (`sgprs`) or `.vgprsnum`: a count given wins over the registers the
+    /// code uses (AMD CL2 and OpenCL 1.2 kernels alike).
+    pub(super) fn register_count(&mut self, k: usize, sgprs: bool, p: &mut Parser) -> R {
+        let (v, s) = self.abs_arg(p)?;
+        let (max, what) = if sgprs {
+            (self.arch.max_sgprs() as i64, "SGPRs")
+        } else {
+            (256, "VGPRs")
+        };
+        if !(0..=max).contains(&v) {
+            return Err((s, format!("Used {what} number out of range (0-{max})")));
+        }
+        let ks = &mut self.cl2().kernels[k];
+        if sgprs {
+            ks.config.sgprs_num = v as u32;
+            ks.sgprs_given = true;
+        } else {
+            ks.config.vgprs_num = v as u32;
+            ks.vgprs_given = true;
+        }
+        Ok(())
+    }
+
+    /// Warn that a value wider than its field's `bits` (below 32) keeps only those.
+    pub(super) fn warn_truncated(&mut self, s: Span, v: i64, bits: u32) {
+        if bits < 32 && !(0..(1i64 << bits)).contains(&v) {
+            self.warn(
+                s,
+                format!("Value {v:#x} truncated to {:#x}", v & ((1 << bits) - 1)),
+            );
+        }
+    }
+
     fn common_config(&mut self, k: usize, d: &str, p: &mut Parser, span: Span) -> R {
-        let max_sgprs = self.arch.max_sgprs() as i64;
         let cfg_flag = |st: &mut Cl2State, f: fn(&mut KernelConfig)| f(&mut st.kernels[k].config);
         match d {
             ".dims" => {
-                let first = p.ident().map(str::to_string);
-                let s = p.span();
-                let g = first
-                    .as_deref()
-                    .and_then(dims_of)
-                    .ok_or((s, "Unknown dimension type".to_string()))?;
-                p.pos += 1;
+                let g = Self::dims_arg(p)?;
                 let dims = if p.eat_punct(",") {
-                    let s2 = p.span();
-                    let l = p
-                        .ident()
-                        .and_then(dims_of)
-                        .ok_or((s2, "Unknown dimension type".to_string()))?;
-                    p.pos += 1;
+                    let l = Self::dims_arg(p)?;
                     Dims::Split { group: g, local: l }
                 } else {
                     Dims::Mask(g)
@@ -1289,25 +1321,7 @@ impl Asm<'_> {
                 p.pos += 1;
                 self.cl2().kernels[k].config.vec_type_hint = t;
             }
-            ".sgprsnum" | ".vgprsnum" => {
-                let (v, s) = self.abs_arg(p)?;
-                let (max, what) = if d == ".sgprsnum" {
-                    (max_sgprs, "SGPRs")
-                } else {
-                    (256, "VGPRs")
-                };
-                if !(0..=max).contains(&v) {
-                    return Err((s, format!("Used {what} number out of range (0-{max})")));
-                }
-                let ks = &mut self.cl2().kernels[k];
-                if d == ".sgprsnum" {
-                    ks.config.sgprs_num = v as u32;
-                    ks.sgprs_given = true;
-                } else {
-                    ks.config.vgprs_num = v as u32;
-                    ks.vgprs_given = true;
-                }
-            }
+            ".sgprsnum" | ".vgprsnum" => self.register_count(k, d == ".sgprsnum", p)?,
             ".pgmrsrc1" | ".pgmrsrc2" | ".localsize" | ".gdssize" | ".scratchbuffer"
             | ".priority" | ".floatmode" | ".exceptions" => {
                 let (v, s) = self.abs_arg(p)?;
@@ -1317,12 +1331,8 @@ impl Asm<'_> {
                     ".exceptions" => 7,
                     _ => 32,
                 };
-                if bits < 32 && !(0..(1i64 << bits)).contains(&v) {
-                    self.warn(
-                        s,
-                        format!("Value {v:#x} truncated to {:#x}", v & ((1 << bits) - 1)),
-                    );
-                } else if bits == 32 && !(-(1i64 << 31)..(1i64 << 32)).contains(&v) {
+                self.warn_truncated(s, v, bits);
+                if bits == 32 && !(-(1i64 << 31)..(1i64 << 32)).contains(&v) {
                     self.warn(s, format!("Value {v:#x} truncated to {:#x}", v as u32));
                 }
                 if d == ".localsize" && !(0..=32768).contains(&v) {
@@ -1613,12 +1623,7 @@ impl Asm<'_> {
         let dims_arg = d == ".use_grid_workgroup_count";
         let mut grid = 0u8;
         if dims_arg {
-            let s = p.span();
-            grid = p
-                .ident()
-                .and_then(dims_of)
-                .ok_or((s, "Unknown dimension type".to_string()))?;
-            p.pos += 1;
+            grid = Self::dims_arg(p)?;
         } else if !d.starts_with(".use_") {
             loop {
                 vals.push(self.abs_arg(p)?);
