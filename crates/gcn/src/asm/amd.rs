@@ -484,17 +484,8 @@ impl Asm<'_> {
             if p.eat_punct(",") {
                 space = Self::pointer_space(p)?;
                 if p.eat_punct(",") {
-                    while let Some(q) = p.ident() {
-                        let qs = p.span();
-                        match q.to_ascii_lowercase().as_str() {
-                            "const" => is_const = true,
-                            "restrict" => is_restrict = true,
-                            "volatile" => is_volatile = true,
-                            "unused" if space == AddressSpace::Local => break,
-                            _ => return Err((qs, "Unknown access qualifier".into())),
-                        }
-                        p.pos += 1;
-                    }
+                    (is_const, is_restrict, is_volatile) =
+                        Self::pointer_qualifiers(p, space == AddressSpace::Local)?;
                     if space == AddressSpace::Local {
                         if p.ident().is_some_and(|q| q.eq_ignore_ascii_case("unused")) {
                             p.pos += 1;

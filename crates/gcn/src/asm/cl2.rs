@@ -1460,16 +1460,7 @@ impl Asm<'_> {
             if p.eat_punct(",") {
                 space = Self::pointer_space(p)?;
                 if p.eat_punct(",") {
-                    while let Some(q) = p.ident() {
-                        let qs = p.span();
-                        match q.to_ascii_lowercase().as_str() {
-                            "const" => is_const = true,
-                            "restrict" => is_restrict = true,
-                            "volatile" => is_volatile = true,
-                            _ => return Err((qs, "Unknown access qualifier".into())),
-                        }
-                        p.pos += 1;
-                    }
+                    (is_const, is_restrict, is_volatile) = Self::pointer_qualifiers(p, false)?;
                     last_arg = true;
                 }
             }
@@ -1568,6 +1559,28 @@ impl Asm<'_> {
         };
         p.pos += 1;
         Ok(space)
+    }
+
+    /// A pointer argument's `const restrict volatile` words, in any order (const,
+    /// restrict, volatile set); with `stop_at_unused` an `unused` ends them, left to
+    /// the caller.
+    pub(super) fn pointer_qualifiers(
+        p: &mut Parser,
+        stop_at_unused: bool,
+    ) -> Result<(bool, bool, bool), (Span, String)> {
+        let mut q = (false, false, false);
+        while let Some(w) = p.ident() {
+            let s = p.span();
+            match w.to_ascii_lowercase().as_str() {
+                "const" => q.0 = true,
+                "restrict" => q.1 = true,
+                "volatile" => q.2 = true,
+                "unused" if stop_at_unused => break,
+                _ => return Err((s, "Unknown access qualifier".into())),
+            }
+            p.pos += 1;
+        }
+        Ok(q)
     }
 
     /// The head of an OpenCL `.arg`; `defined` tells a name the kernel already has.
