@@ -30,13 +30,22 @@ pub const SHT_PROGBITS: u32 = 1;
 pub const SHT_SYMTAB: u32 = 2;
 pub const SHT_STRTAB: u32 = 3;
 pub const SHT_RELA: u32 = 4;
+pub const SHT_HASH: u32 = 5;
+pub const SHT_DYNAMIC: u32 = 6;
 pub const SHT_NOTE: u32 = 7;
 pub const SHT_NOBITS: u32 = 8;
+pub const SHT_DYNSYM: u32 = 11;
 pub const SHF_WRITE: u64 = 1;
 pub const SHF_ALLOC: u64 = 2;
 pub const SHF_EXECINSTR: u64 = 4;
 pub const SHF_MERGE: u64 = 0x10;
 pub const SHF_STRINGS: u64 = 0x20;
+pub const PT_LOAD: u32 = 1;
+pub const PT_DYNAMIC: u32 = 2;
+pub const PT_NOTE: u32 = 4;
+pub const PT_PHDR: u32 = 6;
+pub const PT_GNU_STACK: u32 = 0x6474_e551;
+pub const PT_GNU_RELRO: u32 = 0x6474_e552;
 
 /// One section as read (index 0, the null section, is not listed).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

@@ -105,6 +105,19 @@ pub enum Cl2Error {
     Unsupported(String),
 }
 
+/// Where `written` first differs from `bytes` (the shorter one's length when one is
+/// the other's start), `None` when they are the same: the readers that accept only
+/// what their writer reproduces name that offset, to find the field.
+pub(crate) fn first_difference(written: &[u8], bytes: &[u8]) -> Option<usize> {
+    (written != bytes).then(|| {
+        written
+            .iter()
+            .zip(bytes)
+            .position(|(x, y)| x != y)
+            .unwrap_or(written.len().min(bytes.len()))
+    })
+}
+
 /// Write an AMD CL2 binary.
 pub fn write_cl2(input: &Cl2Input) -> Result<Vec<u8>, Cl2Error> {
     writer::write_cl2(input)

@@ -16,34 +16,24 @@ use kauai_amdbin::amd::{
     derive_config, note, read_amd, AmdArg, AmdArgKind, AmdError, AmdKernelConfig, AmdKernelContent,
     CalNote, DEFAULT_DATA_SIZE, USER_DATA_CLASSES,
 };
-use kauai_amdbin::{AddressSpace, ImageAccess, ImageType, Pointee};
+use kauai_amdbin::{AddressSpace, ImageAccess, Pointee};
 
 use crate::asm::lex::is_name;
-use crate::cl2dis::{Cl2DisasmOptions, Cl2Disassembly};
+use crate::cl2dis::{
+    config_or_raw, dims_text, flag_lines, image_type_name, quoted_with, space_name,
+    Cl2DisasmOptions, Cl2Disassembly,
+};
 use crate::print::disassemble_with;
 
-/// CLRX's C-style escaping of one byte.
+/// CLRX's OpenCL 1.2 listings also escape `\r` by name.
+const ALSO_ESCAPED: &[u8] = b"\r";
+
 fn escape(b: u8, o: &mut String) {
-    match b {
-        b'"' => o.push_str("\\\""),
-        b'\\' => o.push_str("\\\\"),
-        b'\n' => o.push_str("\\n"),
-        b'\t' => o.push_str("\\t"),
-        b'\r' => o.push_str("\\r"),
-        0x20..=0x7e => o.push(b as char),
-        _ => {
-            let _ = write!(o, "\\{b:03o}");
-        }
-    }
+    crate::cl2dis::escape(b, ALSO_ESCAPED, o);
 }
 
 fn quoted(s: &[u8]) -> String {
-    let mut o = String::from("\"");
-    for &b in s {
-        escape(b, &mut o);
-    }
-    o.push('"');
-    o
+    quoted_with(s, ALSO_ESCAPED)
 }
 
 /// Bytes as clrxdisasm prints them: eight a line; a run of one byte value reaching
@@ -218,15 +208,7 @@ fn arg_line(a: &AmdArg) -> String {
             let _ = write!(s, "counter32, {res}");
         }
         AmdArgKind::Image { image, access } => {
-            let t = match image {
-                ImageType::Image => "image",
-                ImageType::Image1d => "image1d",
-                ImageType::Image1dArray => "image1d_array",
-                ImageType::Image1dBuffer => "image1d_buffer",
-                ImageType::Image2d => "image2d",
-                ImageType::Image2dArray => "image2d_array",
-                ImageType::Image3d => "image3d",
-            };
+            let t = image_type_name(*image);
             let acc = match access {
                 ImageAccess::ReadOnly => "read_only",
                 ImageAccess::WriteOnly => "write_only",
@@ -250,11 +232,7 @@ fn arg_line(a: &AmdArg) -> String {
                     let _ = write!(s, "structure*, {size}");
                 }
             }
-            let sp = match space {
-                AddressSpace::Global => "global",
-                AddressSpace::Constant => "constant",
-                AddressSpace::Local => "local",
-            };
+            let sp = space_name(*space);
             let _ = write!(s, ", {sp}");
             let mut q = String::new();
             for (on, n) in [
@@ -290,13 +268,7 @@ fn config_lines(out: &mut String, c: &AmdKernelConfig) {
     let i = "        ";
     let _ = writeln!(out, "    .config");
     if let Some(m) = c.dims {
-        let mut d = String::new();
-        for (bit, ch) in [(1, 'x'), (2, 'y'), (4, 'z')] {
-            if m & bit != 0 {
-                d.push(ch);
-            }
-        }
-        let _ = writeln!(out, "{i}.dims {d}");
+        let _ = writeln!(out, "{i}.dims {}", dims_text(m));
     }
     let w = c.reqd_work_group_size;
     if w[2] != 0 {
@@ -332,16 +304,15 @@ fn config_lines(out: &mut String, c: &AmdKernelConfig) {
     let _ = writeln!(out, "{i}.earlyexit {}", c.early_exit);
     let _ = writeln!(out, "{i}.condout {}", c.cond_out);
     let _ = writeln!(out, "{i}.pgmrsrc2 {:#010x}", c.pgmrsrc2);
-    for (on, n) in [
-        (c.ieee_mode, ".ieeemode"),
-        (c.tg_size, ".tgsize"),
-        (c.use_printf, ".useprintf"),
-        (c.use_const_data, ".useconstdata"),
-    ] {
-        if on {
-            let _ = writeln!(out, "{i}{n}");
-        }
-    }
+    flag_lines(
+        out,
+        &[
+            (c.ieee_mode, ".ieeemode"),
+            (c.tg_size, ".tgsize"),
+            (c.use_printf, ".useprintf"),
+            (c.use_const_data, ".useconstdata"),
+        ],
+    );
     if c.exceptions & 0x7F != 0 {
         let _ = writeln!(out, "{i}.exceptions {:#04x}", c.exceptions);
     }
@@ -410,21 +381,13 @@ pub fn disassemble_amd(bytes: &[u8], opts: &Cl2DisasmOptions) -> Result<Cl2Disas
                 "reader gave a configured kernel".into(),
             ));
         };
-        let derived = if opts.config {
-            match derive_config(&input, n) {
-                Ok(c) if c.args.iter().all(|a| is_name(&a.name)) => Some(c),
-                Ok(_) => {
-                    let _ = writeln!(out, "    # an argument name is not a symbol name: kept raw");
-                    None
-                }
-                Err(e) => {
-                    let _ = writeln!(out, "    # {e}: kept raw");
-                    None
-                }
-            }
-        } else {
-            None
-        };
+        let derived = config_or_raw(
+            &mut out,
+            opts.config,
+            || derive_config(&input, n),
+            |c| c.args.iter().all(|a| is_name(&a.name)),
+            "an argument name is not a symbol name",
+        );
         match derived {
             Some(c) => {
                 config_lines(&mut out, &c);

@@ -38,27 +38,40 @@ pub struct Cl2Disassembly {
     pub warnings: Vec<String>,
 }
 
-fn quoted(s: &[u8]) -> String {
+/// CLRX's C-style escape of one byte. `also` holds what only some of its listings
+/// escape by name: `'` (else itself) and `\r` (else octal).
+pub(crate) fn escape(b: u8, also: &[u8], o: &mut String) {
+    match b {
+        b'"' => o.push_str("\\\""),
+        b'\\' => o.push_str("\\\\"),
+        b'\n' => o.push_str("\\n"),
+        b'\t' => o.push_str("\\t"),
+        b'\'' if also.contains(&b) => o.push_str("\\'"),
+        b'\r' if also.contains(&b) => o.push_str("\\r"),
+        0x20..=0x7e => o.push(b as char),
+        _ => {
+            let _ = write!(o, "\\{b:03o}");
+        }
+    }
+}
+
+/// A string in double quotes, escaped as [`escape`] says.
+pub(crate) fn quoted_with(s: &[u8], also: &[u8]) -> String {
     let mut o = String::from("\"");
     for &b in s {
-        match b {
-            b'"' => o.push_str("\\\""),
-            b'\\' => o.push_str("\\\\"),
-            b'\n' => o.push_str("\\n"),
-            b'\t' => o.push_str("\\t"),
-            0x20..=0x7e => o.push(b as char),
-            _ => {
-                let _ = write!(o, "\\{b:03o}");
-            }
-        }
+        escape(b, also, &mut o);
     }
     o.push('"');
     o
 }
 
+fn quoted(s: &[u8]) -> String {
+    quoted_with(s, &[])
+}
+
 /// A blob as CLRX lists it: eight bytes a line, and runs of all-zero eight-byte groups
 /// (with a zero tail) as one `.fill N, 1, 0x00`.
-fn bytes_lines(out: &mut String, indent: &str, data: &[u8]) {
+pub(crate) fn bytes_lines(out: &mut String, indent: &str, data: &[u8]) {
     let chunks: Vec<&[u8]> = data.chunks(8).collect();
     let mut i = 0;
     while i < chunks.len() {
@@ -75,6 +88,50 @@ fn bytes_lines(out: &mut String, indent: &str, data: &[u8]) {
         let _ = writeln!(out, "{indent}.byte {}", b.join(", "));
         i += 1;
     }
+}
+
+/// An image type as `.arg` spells it.
+pub(crate) fn image_type_name(t: ImageType) -> &'static str {
+    match t {
+        ImageType::Image => "image",
+        ImageType::Image1d => "image1d",
+        ImageType::Image1dArray => "image1d_array",
+        ImageType::Image1dBuffer => "image1d_buffer",
+        ImageType::Image2d => "image2d",
+        ImageType::Image2dArray => "image2d_array",
+        ImageType::Image3d => "image3d",
+    }
+}
+
+/// A pointer's address space as `.arg` spells it.
+pub(crate) fn space_name(s: AddressSpace) -> &'static str {
+    match s {
+        AddressSpace::Global => "global",
+        AddressSpace::Constant => "constant",
+        AddressSpace::Local => "local",
+    }
+}
+
+/// With `-C`, a kernel's derived configuration where `usable` says the `.config` form
+/// says it all; otherwise `None`, with a comment saying why the kernel stays raw
+/// (`unusable` or the derivation's error).
+pub(crate) fn config_or_raw<C, E: std::fmt::Display>(
+    out: &mut String,
+    config: bool,
+    derive: impl FnOnce() -> Result<C, E>,
+    usable: impl FnOnce(&C) -> bool,
+    unusable: &str,
+) -> Option<C> {
+    if !config {
+        return None;
+    }
+    let why = match derive() {
+        Ok(c) if usable(&c) => return Some(c),
+        Ok(_) => unusable.to_string(),
+        Err(e) => e.to_string(),
+    };
+    let _ = writeln!(out, "    # {why}: kept raw");
+    None
 }
 
 fn reloc_symbol(t: RelocTarget) -> &'static str {
@@ -147,11 +204,7 @@ fn arg_line(a: &KernelArg) -> String {
                     let _ = write!(s, "structure*, {size}");
                 }
             }
-            let sp = match space {
-                AddressSpace::Global => "global",
-                AddressSpace::Constant => "constant",
-                AddressSpace::Local => "local",
-            };
+            let sp = space_name(*space);
             let _ = write!(s, ", {sp}");
             let mut quals = Vec::new();
             if *is_const {
@@ -175,15 +228,7 @@ fn arg_line(a: &KernelArg) -> String {
             access,
             res_id,
         } => {
-            let t = match image {
-                ImageType::Image => "image",
-                ImageType::Image1d => "image1d",
-                ImageType::Image1dArray => "image1d_array",
-                ImageType::Image1dBuffer => "image1d_buffer",
-                ImageType::Image2d => "image2d",
-                ImageType::Image2dArray => "image2d_array",
-                ImageType::Image3d => "image3d",
-            };
+            let t = image_type_name(*image);
             let acc = match access {
                 ImageAccess::ReadOnly => "read_only",
                 ImageAccess::WriteOnly => "write_only",
@@ -222,7 +267,8 @@ fn arg_line(a: &KernelArg) -> String {
     s
 }
 
-fn dims_text(m: u8) -> String {
+/// `x`, `y`, `z` for the bits of a dimension mask.
+pub(crate) fn dims_text(m: u8) -> String {
     let mut s = String::new();
     for (bit, c) in [(1, 'x'), (2, 'y'), (4, 'z')] {
         if m & bit != 0 {
@@ -230,6 +276,13 @@ fn dims_text(m: u8) -> String {
         }
     }
     s
+}
+
+/// A `.config` line for each flag that is set (8 spaces of indent).
+pub(crate) fn flag_lines(out: &mut String, flags: &[(bool, &str)]) {
+    for (_, name) in flags.iter().filter(|(on, _)| *on) {
+        let _ = writeln!(out, "        {name}");
+    }
 }
 
 /// The `.config` block of a configuration (8 spaces of indent, CLRX's layout).
@@ -268,21 +321,20 @@ fn config_lines(out: &mut String, c: &KernelConfig, samplers: &[u32]) {
         let _ = writeln!(out, "{i}.priority {}", c.priority);
     }
     let _ = writeln!(out, "{i}.floatmode {:#04x}", c.float_mode);
-    for (on, name) in [
-        (c.ieee_mode, ".ieeemode"),
-        (c.dx10_clamp, ".dx10clamp"),
-        (c.debug_mode, ".debugmode"),
-        (c.priv_mode, ".privmode"),
-        (c.tg_size, ".tgsize"),
-        (c.use_args, ".useargs"),
-        (c.use_setup, ".usesetup"),
-        (c.use_enqueue, ".useenqueue"),
-        (c.use_generic, ".usegeneric"),
-    ] {
-        if on {
-            let _ = writeln!(out, "{i}{name}");
-        }
-    }
+    flag_lines(
+        out,
+        &[
+            (c.ieee_mode, ".ieeemode"),
+            (c.dx10_clamp, ".dx10clamp"),
+            (c.debug_mode, ".debugmode"),
+            (c.priv_mode, ".privmode"),
+            (c.tg_size, ".tgsize"),
+            (c.use_args, ".useargs"),
+            (c.use_setup, ".usesetup"),
+            (c.use_enqueue, ".useenqueue"),
+            (c.use_generic, ".usegeneric"),
+        ],
+    );
     if c.exceptions != 0 {
         let _ = writeln!(out, "{i}.exceptions {:#x}", c.exceptions);
     }
@@ -398,24 +450,13 @@ pub fn disassemble_cl2(bytes: &[u8], opts: &Cl2DisasmOptions) -> Result<Cl2Disas
                     ))
                 }
             };
-            let derived = if opts.config {
-                match derive_config(input, n) {
-                    Ok(c) if c.hsa.is_none() => Some(c),
-                    Ok(_) => {
-                        let _ = writeln!(
-                            out,
-                            "    # setup not expressible by .config fields: kept raw"
-                        );
-                        None
-                    }
-                    Err(e) => {
-                        let _ = writeln!(out, "    # {e}: kept raw");
-                        None
-                    }
-                }
-            } else {
-                None
-            };
+            let derived = config_or_raw(
+                &mut out,
+                opts.config,
+                || derive_config(input, n),
+                |c| c.hsa.is_none(),
+                "setup not expressible by .config fields",
+            );
             match derived {
                 Some(c) => config_lines(&mut out, &c, &k.samplers),
                 None => {

@@ -31,47 +31,14 @@ use kauai_amdbin::rocm::{read_rocm, RocmError, RocmInput};
 use kauai_amdbin::Device;
 use kauai_amdbin::HsaConfig;
 
-use crate::cl2dis::{Cl2DisasmOptions, Cl2Disassembly};
+use crate::cl2dis::{
+    bytes_lines, dims_text, flag_lines, quoted_with, Cl2DisasmOptions, Cl2Disassembly,
+};
 use crate::print::disassemble_region;
 
-/// A string as CLRX's `.ascii` prints it.
+/// A string as CLRX's ROCm and Gallium listings quote it: `'` escaped too.
 fn ascii(s: &[u8]) -> String {
-    let mut o = String::from("\"");
-    for &b in s {
-        match b {
-            b'"' => o.push_str("\\\""),
-            b'\'' => o.push_str("\\'"),
-            b'\\' => o.push_str("\\\\"),
-            b'\n' => o.push_str("\\n"),
-            b'\t' => o.push_str("\\t"),
-            0x20..=0x7e => o.push(b as char),
-            _ => {
-                let _ = write!(o, "\\{b:03o}");
-            }
-        }
-    }
-    o.push('"');
-    o
-}
-
-/// Eight bytes a line, runs of zero groups as one `.fill N, 1, 0x00`.
-fn bytes_lines(out: &mut String, indent: &str, data: &[u8]) {
-    let chunks: Vec<&[u8]> = data.chunks(8).collect();
-    let mut i = 0;
-    while i < chunks.len() {
-        if chunks[i].iter().all(|&b| b == 0) {
-            let mut n = 0;
-            while i < chunks.len() && chunks[i].iter().all(|&b| b == 0) {
-                n += chunks[i].len();
-                i += 1;
-            }
-            let _ = writeln!(out, "{indent}.fill {n}, 1, 0x00");
-            continue;
-        }
-        let b: Vec<String> = chunks[i].iter().map(|x| format!("{x:#04x}")).collect();
-        let _ = writeln!(out, "{indent}.byte {}", b.join(", "));
-        i += 1;
-    }
+    quoted_with(s, b"'")
 }
 
 /// The device CLRX names for a ROCm ISA version (major.minor.stepping).
@@ -105,24 +72,33 @@ pub fn disassemble_rocm(
     opts: &Cl2DisasmOptions,
 ) -> Result<Cl2Disassembly, RocmError> {
     let input = read_rocm(bytes)?;
-    if opts.config {
-        let text = rocm_listing(&input, opts, true)?;
-        if reassembles_to(&text.text, bytes) {
-            return Ok(text);
-        }
-        let a = Cl2DisasmOptions {
-            all: true,
-            config: false,
-            code: opts.code,
-        };
-        let mut d = rocm_listing(&input, &a, false)?;
-        d.warnings.push(
-            "the configuration form does not reassemble to the same bytes: printed the -a form"
-                .into(),
-        );
+    config_or_all(bytes, opts, |o, config| rocm_listing(&input, o, config))
+}
+
+/// With `-C`, the configuration form when it reassembles to `bytes`, else the `-a`
+/// form with a warning saying so; without, the listing `opts` ask for.
+fn config_or_all<E>(
+    bytes: &[u8],
+    opts: &Cl2DisasmOptions,
+    listing: impl Fn(&Cl2DisasmOptions, bool) -> Result<Cl2Disassembly, E>,
+) -> Result<Cl2Disassembly, E> {
+    if !opts.config {
+        return listing(opts, false);
+    }
+    let d = listing(opts, true)?;
+    if reassembles_to(&d.text, bytes) {
         return Ok(d);
     }
-    rocm_listing(&input, opts, false)
+    let a = Cl2DisasmOptions {
+        all: true,
+        config: false,
+        code: opts.code,
+    };
+    let mut d = listing(&a, false)?;
+    d.warnings.push(
+        "the configuration form does not reassemble to the same bytes: printed the -a form".into(),
+    );
+    Ok(d)
 }
 
 /// Does `text` assemble to exactly `bytes`?
@@ -217,21 +193,12 @@ fn md_lines(out: &mut String, k: &KernelMd) -> Option<()> {
     Some(())
 }
 
-/// A kernel descriptor as `.config` pseudo-ops, in clrxdisasm's order.
-fn hsa_lines(out: &mut String, h: &HsaConfig) {
+/// The `.config` lines PGMRSRC1 and PGMRSRC2 give (ROCm descriptors and Gallium's
+/// entries alike); `lds_block` is the LDS_SIZE granule in bytes.
+fn pgmrsrc_lines(out: &mut String, r1: u32, r2: u32, lds_block: u32) {
     let i = "        ";
-    let r1 = h.pgmrsrc1;
-    let r2 = h.pgmrsrc2;
     let tgid = ((r2 >> 7) & 7) as u8;
     let tidig = (r2 >> 11) & 3;
-    let letters = |m: u8| -> String {
-        ['x', 'y', 'z']
-            .iter()
-            .enumerate()
-            .filter(|(b, _)| m & (1 << b) != 0)
-            .map(|(_, c)| *c)
-            .collect()
-    };
     let highest = |m: u8| {
         if m & 4 != 0 {
             2
@@ -242,22 +209,40 @@ fn hsa_lines(out: &mut String, h: &HsaConfig) {
         }
     };
     if tgid != 0 && highest(tgid) == tidig {
-        let _ = writeln!(out, "{i}.dims {}", letters(tgid));
+        let _ = writeln!(out, "{i}.dims {}", dims_text(tgid));
     } else if tgid != 0 && tidig < 3 {
         let local = (1u8 << (tidig + 1)) - 1;
-        let _ = writeln!(out, "{i}.dims {}, {}", letters(tgid), letters(local));
+        let _ = writeln!(out, "{i}.dims {}, {}", dims_text(tgid), dims_text(local));
     }
     let _ = writeln!(out, "{i}.sgprsnum {}", ((r1 >> 6) & 15) * 8 + 8);
     let _ = writeln!(out, "{i}.vgprsnum {}", (r1 & 63) * 4 + 4);
     let _ = writeln!(out, "{i}.floatmode {:#04x}", (r1 >> 12) & 0xff);
     let _ = writeln!(out, "{i}.priority {}", (r1 >> 10) & 3);
-    let lds = ((r2 >> 15) & 0x1ff) * 512;
+    let lds = ((r2 >> 15) & 0x1ff) * lds_block;
     if lds != 0 {
         let _ = writeln!(out, "{i}.localsize {lds}");
     }
     let _ = writeln!(out, "{i}.userdatanum {}", (r2 >> 1) & 31);
     let _ = writeln!(out, "{i}.pgmrsrc1 {r1:#010x}");
     let _ = writeln!(out, "{i}.pgmrsrc2 {r2:#010x}");
+}
+
+/// `.NAME VALUE` (in hex or decimal) for each descriptor field that is not zero:
+/// clrxdisasm leaves those at zero out.
+fn nonzero_lines(out: &mut String, hex: bool, fields: &[(&str, u64)]) {
+    for &(n, v) in fields.iter().filter(|(_, v)| *v != 0) {
+        let _ = if hex {
+            writeln!(out, "        .{n} {v:#x}")
+        } else {
+            writeln!(out, "        .{n} {v}")
+        };
+    }
+}
+
+/// A kernel descriptor as `.config` pseudo-ops, in clrxdisasm's order.
+fn hsa_lines(out: &mut String, h: &HsaConfig) {
+    let i = "        ";
+    pgmrsrc_lines(out, h.pgmrsrc1, h.pgmrsrc2, 512);
     let _ = writeln!(
         out,
         "{i}.codeversion {}, {}",
@@ -273,70 +258,70 @@ fn hsa_lines(out: &mut String, h: &HsaConfig) {
         "{i}.kernel_code_entry_offset {:#x}",
         h.kernel_code_entry_offset
     );
-    for (n, v) in [
-        ("kernel_code_prefetch_offset", h.kernel_code_prefetch_offset),
-        ("kernel_code_prefetch_size", h.kernel_code_prefetch_size),
-        ("max_scratch_backing_memory", h.max_scratch_backing_memory),
-    ] {
-        if v != 0 {
-            let _ = writeln!(out, "{i}.{n} {v:#x}");
-        }
-    }
+    nonzero_lines(
+        out,
+        true,
+        &[
+            ("kernel_code_prefetch_offset", h.kernel_code_prefetch_offset),
+            ("kernel_code_prefetch_size", h.kernel_code_prefetch_size),
+            ("max_scratch_backing_memory", h.max_scratch_backing_memory),
+        ],
+    );
     let p = h.kernel_code_properties;
-    for (bit, n) in [
-        (0, "use_private_segment_buffer"),
-        (1, "use_dispatch_ptr"),
-        (2, "use_queue_ptr"),
-        (3, "use_kernarg_segment_ptr"),
-        (4, "use_dispatch_id"),
-        (5, "use_flat_scratch_init"),
-        (6, "use_private_segment_size"),
-    ] {
-        if p & (1 << bit) != 0 {
-            let _ = writeln!(out, "{i}.{n}");
-        }
-    }
+    let bit = |b: u32| p & (1 << b) != 0;
+    flag_lines(
+        out,
+        &[
+            (bit(0), ".use_private_segment_buffer"),
+            (bit(1), ".use_dispatch_ptr"),
+            (bit(2), ".use_queue_ptr"),
+            (bit(3), ".use_kernarg_segment_ptr"),
+            (bit(4), ".use_dispatch_id"),
+            (bit(5), ".use_flat_scratch_init"),
+            (bit(6), ".use_private_segment_size"),
+        ],
+    );
     let grid = ((p >> 7) & 7) as u8;
     if grid != 0 {
-        let _ = writeln!(out, "{i}.use_grid_workgroup_count {}", letters(grid));
+        let _ = writeln!(out, "{i}.use_grid_workgroup_count {}", dims_text(grid));
     }
     if p & (1 << 16) != 0 {
         let _ = writeln!(out, "{i}.use_ordered_append_gds");
     }
     let _ = writeln!(out, "{i}.private_elem_size {}", 2u32 << ((p >> 17) & 3));
-    for (bit, n) in [
-        (19, "use_ptr64"),
-        (20, "use_dynamic_call_stack"),
-        (21, "use_debug_enabled"),
-        (22, "use_xnack_enabled"),
-    ] {
-        if p & (1 << bit) != 0 {
-            let _ = writeln!(out, "{i}.{n}");
-        }
-    }
-    for (n, v) in [
-        (
-            "workitem_private_segment_size",
-            h.workitem_private_segment_size,
-        ),
-        (
-            "workgroup_group_segment_size",
-            h.workgroup_group_segment_size,
-        ),
-        ("gds_segment_size", h.gds_segment_size),
-    ] {
-        if v != 0 {
-            let _ = writeln!(out, "{i}.{n} {v}");
-        }
-    }
+    flag_lines(
+        out,
+        &[
+            (bit(19), ".use_ptr64"),
+            (bit(20), ".use_dynamic_call_stack"),
+            (bit(21), ".use_debug_enabled"),
+            (bit(22), ".use_xnack_enabled"),
+        ],
+    );
+    nonzero_lines(
+        out,
+        false,
+        &[
+            (
+                "workitem_private_segment_size",
+                h.workitem_private_segment_size.into(),
+            ),
+            (
+                "workgroup_group_segment_size",
+                h.workgroup_group_segment_size.into(),
+            ),
+            ("gds_segment_size", h.gds_segment_size.into()),
+        ],
+    );
     let _ = writeln!(out, "{i}.kernarg_segment_size {}", h.kernarg_segment_size);
-    if h.workgroup_fbarrier_count != 0 {
-        let _ = writeln!(
-            out,
-            "{i}.workgroup_fbarrier_count {}",
-            h.workgroup_fbarrier_count
-        );
-    }
+    nonzero_lines(
+        out,
+        false,
+        &[(
+            "workgroup_fbarrier_count",
+            h.workgroup_fbarrier_count.into(),
+        )],
+    );
     let _ = writeln!(out, "{i}.wavefront_sgpr_count {}", h.wavefront_sgpr_count);
     let _ = writeln!(out, "{i}.workitem_vgpr_count {}", h.workitem_vgpr_count);
     for (n, first, count) in [
@@ -356,20 +341,20 @@ fn hsa_lines(out: &mut String, h: &HsaConfig) {
             let _ = writeln!(out, "{i}.{n} {first}, {last}");
         }
     }
-    for (n, v) in [
-        (
-            "debug_wavefront_private_segment_offset_sgpr",
-            h.debug_wavefront_private_segment_offset_sgpr,
-        ),
-        (
-            "debug_private_segment_buffer_sgpr",
-            h.debug_private_segment_buffer_sgpr,
-        ),
-    ] {
-        if v != 0 {
-            let _ = writeln!(out, "{i}.{n} {v}");
-        }
-    }
+    nonzero_lines(
+        out,
+        false,
+        &[
+            (
+                "debug_wavefront_private_segment_offset_sgpr",
+                h.debug_wavefront_private_segment_offset_sgpr.into(),
+            ),
+            (
+                "debug_private_segment_buffer_sgpr",
+                h.debug_private_segment_buffer_sgpr.into(),
+            ),
+        ],
+    );
     for (n, v) in [
         ("kernarg_segment_align", h.kernarg_segment_align_log2),
         ("group_segment_align", h.group_segment_align_log2),
@@ -476,50 +461,27 @@ fn rocm_listing(
             let _ = md_lines(&mut out, &m.kernels[n]);
         }
     }
-    let _ = writeln!(out, ".text");
     let mut order: Vec<usize> = (0..input.kernels.len()).collect();
     order.sort_by_key(|&i| input.kernels[i].offset);
-    let code = &input.code;
-    let no_lits = BTreeMap::new();
-    // Bytes before the first kernel.
-    let first = order
-        .first()
-        .map_or(code.len(), |&i| input.kernels[i].offset as usize);
-    if first > 0 {
-        out.push_str(&disassemble_region(
-            &code[..first],
-            0,
-            arch,
-            opts.code,
-            usize::MAX,
-            &no_lits,
-            true,
-        ));
-    }
-    for (n, &i) in order.iter().enumerate() {
-        let k = &input.kernels[i];
-        let start = k.offset as usize;
-        let end = order
-            .get(n + 1)
-            .map_or(code.len(), |&j| input.kernels[j].offset as usize);
-        let _ = writeln!(out, "{}:", k.name);
-        let desc_end = (start + 256).min(end);
-        if configured[i] && desc_end == start + 256 {
-            // The configuration writes the descriptor over these bytes.
-            let _ = writeln!(out, ".skip 256");
-        } else if all {
-            bytes_lines(&mut out, "        ", &code[start..desc_end]);
-        }
-        out.push_str(&disassemble_region(
-            &code[desc_end..end],
-            desc_end as u64,
-            arch,
-            opts.code,
-            n,
-            &no_lits,
-            true,
-        ));
-    }
+    let offsets: Vec<usize> = input.kernels.iter().map(|k| k.offset as usize).collect();
+    let names: Vec<&str> = input.kernels.iter().map(|k| k.name.as_str()).collect();
+    text_lines(
+        &mut out,
+        &input.code,
+        (&names, &offsets, &order),
+        arch,
+        opts,
+        |out, i, start, end| {
+            let desc_end = (start + 256).min(end);
+            if configured[i] && desc_end == start + 256 {
+                // The configuration writes the descriptor over these bytes.
+                let _ = writeln!(out, ".skip 256");
+            } else if all {
+                bytes_lines(out, "        ", &input.code[start..desc_end]);
+            }
+            desc_end
+        },
+    );
     Ok(Cl2Disassembly {
         text: out,
         warnings,
@@ -537,24 +499,9 @@ pub fn disassemble_gallium(
     opts: &Cl2DisasmOptions,
 ) -> Result<Cl2Disassembly, GalliumError> {
     let input = read_gallium(bytes)?;
-    if opts.config {
-        let d = gallium_listing(&input, gpu, opts, true)?;
-        if reassembles_to(&d.text, bytes) {
-            return Ok(d);
-        }
-        let a = Cl2DisasmOptions {
-            all: true,
-            config: false,
-            code: opts.code,
-        };
-        let mut d = gallium_listing(&input, gpu, &a, false)?;
-        d.warnings.push(
-            "the configuration form does not reassemble to the same bytes: printed the -a form"
-                .into(),
-        );
-        return Ok(d);
-    }
-    gallium_listing(&input, gpu, opts, false)
+    config_or_all(bytes, opts, |o, config| {
+        gallium_listing(&input, gpu, o, config)
+    })
 }
 
 /// A kernel's `.AMDGPU.config` entries as `.config` pseudo-ops, if they are CLRX's.
@@ -567,42 +514,7 @@ fn gallium_config_lines(out: &mut String, proginfo: &[(u32, u32)], gcn10: bool) 
     let (r1, r2) = (proginfo[0].1, proginfo[1].1);
     let i = "        ";
     let _ = writeln!(out, "    .config");
-    let tgid = ((r2 >> 7) & 7) as u8;
-    let tidig = (r2 >> 11) & 3;
-    let letters = |m: u8| -> String {
-        ['x', 'y', 'z']
-            .iter()
-            .enumerate()
-            .filter(|(b, _)| m & (1 << b) != 0)
-            .map(|(_, c)| *c)
-            .collect()
-    };
-    let highest = |m: u8| {
-        if m & 4 != 0 {
-            2
-        } else if m & 2 != 0 {
-            1
-        } else {
-            0
-        }
-    };
-    if tgid != 0 && highest(tgid) == tidig {
-        let _ = writeln!(out, "{i}.dims {}", letters(tgid));
-    } else if tgid != 0 && tidig < 3 {
-        let local = (1u8 << (tidig + 1)) - 1;
-        let _ = writeln!(out, "{i}.dims {}, {}", letters(tgid), letters(local));
-    }
-    let _ = writeln!(out, "{i}.sgprsnum {}", ((r1 >> 6) & 15) * 8 + 8);
-    let _ = writeln!(out, "{i}.vgprsnum {}", (r1 & 63) * 4 + 4);
-    let _ = writeln!(out, "{i}.floatmode {:#04x}", (r1 >> 12) & 0xff);
-    let _ = writeln!(out, "{i}.priority {}", (r1 >> 10) & 3);
-    let lds = ((r2 >> 15) & 0x1ff) * if gcn10 { 256 } else { 512 };
-    if lds != 0 {
-        let _ = writeln!(out, "{i}.localsize {lds}");
-    }
-    let _ = writeln!(out, "{i}.userdatanum {}", (r2 >> 1) & 31);
-    let _ = writeln!(out, "{i}.pgmrsrc1 {r1:#010x}");
-    let _ = writeln!(out, "{i}.pgmrsrc2 {r2:#010x}");
+    pgmrsrc_lines(out, r1, r2, if gcn10 { 256 } else { 512 });
     if five {
         let _ = writeln!(out, "{i}.spilledsgprs {}", proginfo[3].1);
         let _ = writeln!(out, "{i}.spilledvgprs {}", proginfo[4].1);
@@ -677,14 +589,39 @@ fn gallium_listing(
             let _ = writeln!(out, "        .entry {r:#010x}, {v:#010x}");
         }
     }
-    let _ = writeln!(out, ".text");
     let mut order = by_name.clone();
     order.sort_by_key(|&i| input.kernels[i].offset);
-    let code = &input.code;
+    let offsets: Vec<usize> = input.kernels.iter().map(|k| k.offset as usize).collect();
+    let names: Vec<&str> = input.kernels.iter().map(|k| k.name.as_str()).collect();
+    text_lines(
+        &mut out,
+        &input.code,
+        (&names, &offsets, &order),
+        arch,
+        opts,
+        |_, _, start, _| start,
+    );
+    Ok(Cl2Disassembly {
+        text: out,
+        warnings,
+    })
+}
+
+/// `.text`: the code before the first kernel, then each kernel's label and code up to
+/// the next kernel's offset, kernels in `order` (indices into `names` and `offsets`).
+/// `head` prints what stands at a kernel's start before its code (its descriptor)
+/// and says where the code begins.
+fn text_lines(
+    out: &mut String,
+    code: &[u8],
+    (names, offsets, order): (&[&str], &[usize], &[usize]),
+    arch: crate::Arch,
+    opts: &Cl2DisasmOptions,
+    mut head: impl FnMut(&mut String, usize, usize, usize) -> usize,
+) {
+    let _ = writeln!(out, ".text");
     let no_lits = BTreeMap::new();
-    let first = order
-        .first()
-        .map_or(code.len(), |&i| input.kernels[i].offset as usize);
+    let first = order.first().map_or(code.len(), |&i| offsets[i]);
     if first > 0 {
         out.push_str(&disassemble_region(
             &code[..first],
@@ -697,15 +634,13 @@ fn gallium_listing(
         ));
     }
     for (n, &i) in order.iter().enumerate() {
-        let k = &input.kernels[i];
-        let start = k.offset as usize;
-        let end = order
-            .get(n + 1)
-            .map_or(code.len(), |&j| input.kernels[j].offset as usize);
-        let _ = writeln!(out, "{}:", k.name);
+        let start = offsets[i];
+        let end = order.get(n + 1).map_or(code.len(), |&j| offsets[j]);
+        let _ = writeln!(out, "{}:", names[i]);
+        let from = head(out, i, start, end);
         out.push_str(&disassemble_region(
-            &code[start..end],
-            start as u64,
+            &code[from..end],
+            from as u64,
             arch,
             opts.code,
             n,
@@ -713,10 +648,6 @@ fn gallium_listing(
             true,
         ));
     }
-    Ok(Cl2Disassembly {
-        text: out,
-        warnings,
-    })
 }
 
 /// Is this a ROCm code object (by its ELF header)?

@@ -40,6 +40,13 @@ impl Expected {
         Ok(Expected::split(path, marker, &text))
     }
 
+    /// Read `path`, or start from `header` where it does not exist yet (a counts file
+    /// that the first `BLESS=1` run writes).
+    pub fn read_or(path: &Path, marker: &str, header: &str) -> Expected {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|_| header.to_string());
+        Expected::split(path, marker, &text)
+    }
+
     /// Split `text` (the contents of `path`) at its marker line.
     pub fn split(path: &Path, marker: &str, text: &str) -> Expected {
         let at = text

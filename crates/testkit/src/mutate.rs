@@ -1,6 +1,6 @@
-//! Mutations of text inputs for property tests: byte-level edits that break text and
+//! Mutations of inputs for property tests: byte-level edits that break text,
 //! line-level edits that keep most of it parseable, so inputs reach the stages behind
-//! the parser.
+//! the parser, and in-place edits of binaries.
 
 use crate::Rng;
 
@@ -13,6 +13,27 @@ const WIDE: &[&[u8]] = &[
     b"\xff",
     b"\xc3",
 ];
+
+/// One edit of a binary that keeps its length: a bit flipped, a byte or a
+/// little-endian word overwritten; for the readers of binary formats.
+pub fn binary(rng: &mut Rng, src: &[u8]) -> Vec<u8> {
+    let mut b = src.to_vec();
+    if b.is_empty() {
+        return b;
+    }
+    let r = rng.next_u64();
+    let i = (r % b.len() as u64) as usize;
+    match (r >> 60) % 3 {
+        0 => b[i] ^= 1 << ((r >> 8) % 8),
+        1 => b[i] = (r >> 16) as u8,
+        _ => {
+            let v = (r >> 20).to_le_bytes();
+            let end = (i + 4).min(b.len());
+            b[i..end].copy_from_slice(&v[..end - i]);
+        }
+    }
+    b
+}
 
 /// 1 to 8 byte-level edits (delete, replace, insert, duplicate a short slice, insert a
 /// multi-byte character or a non-UTF-8 byte), new bytes drawn from `alphabet`: mostly

@@ -2,6 +2,7 @@
 //! exactly (a disassembler's `-C` form): read from the metadata text and the PROGINFO
 //! note, then checked by generating the blobs again and comparing.
 
+use super::gen::V1348;
 use super::model::{
     note, AmdArg, AmdArgKind, AmdInput, AmdKernelConfig, AmdKernelContent, CalNote, UserData,
 };
@@ -263,18 +264,7 @@ pub fn derive_config(input: &AmdInput, index: usize) -> Result<AmdKernelConfig, 
     // Unused pointers: their UAV bit is clear.
     let dv = input.driver.version();
     for a in c.args.iter_mut() {
-        let counted = match a.kind {
-            AmdArgKind::Pointer {
-                space: AddressSpace::Global,
-                ..
-            } => true,
-            AmdArgKind::Pointer {
-                space: AddressSpace::Constant,
-                ..
-            } => dv >= 134805,
-            _ => false,
-        };
-        if counted {
+        if a.kind.takes_uav(dv) {
             let u = a.res_id.unwrap_or(0) & 1023;
             if uav_mask[(u >> 5) as usize] & (1 << (u & 31)) == 0 {
                 a.used = false;
@@ -296,7 +286,7 @@ pub fn derive_config(input: &AmdInput, index: usize) -> Result<AmdKernelConfig, 
     let hdr = words(&raw.header);
     c.use_printf = hdr.get(4).is_some_and(|w| w & 2 != 0);
     // Constant data: the constant buffer's bit, when no pointer claims it.
-    if let Some(cb) = c.const_buffer_id.filter(|cb| *cb < 32 && dv >= 134805) {
+    if let Some(cb) = c.const_buffer_id.filter(|cb| *cb < 32 && dv >= V1348) {
         let claimed = c.args.iter().any(|a| {
             a.used && a.res_id == Some(cb) && matches!(a.kind, AmdArgKind::Pointer { .. })
         });

@@ -8,7 +8,7 @@ use crate::device::GpuArch;
 
 /// Driver-version thresholds at which the generated content changes.
 const V1124: u32 = 112402;
-const V1348: u32 = 134805;
+pub(super) const V1348: u32 = 134805;
 const V1598: u32 = 159805;
 
 /// The resolved ids and counts of one configured kernel.
@@ -726,18 +726,7 @@ pub(super) fn cal_notes(
     let mut mask = [0u32; 32];
     mask[0] = wo_used_mask;
     for (i, a) in c.args.iter().enumerate() {
-        let counted = match a.kind {
-            AmdArgKind::Pointer {
-                space: AddressSpace::Global,
-                ..
-            } => true,
-            AmdArgKind::Pointer {
-                space: AddressSpace::Constant,
-                ..
-            } => !old1348,
-            _ => false,
-        };
-        if a.used && counted {
+        if a.used && a.kind.takes_uav(dv) {
             let u = r.res_ids[i] & 1023;
             mask[(u >> 5) as usize] |= 1 << (u & 31);
         }

@@ -230,6 +230,24 @@ pub struct AmdKernelConfig {
     pub args: Vec<AmdArg>,
 }
 
+impl AmdArgKind {
+    /// Whether the argument holds a UAV (its bit in the UAV mask): global pointers,
+    /// and constant ones from driver 1348.05 on.
+    pub(crate) fn takes_uav(&self, driver_version: u32) -> bool {
+        match self {
+            AmdArgKind::Pointer {
+                space: AddressSpace::Global,
+                ..
+            } => true,
+            AmdArgKind::Pointer {
+                space: AddressSpace::Constant,
+                ..
+            } => driver_version >= super::gen::V1348,
+            _ => false,
+        }
+    }
+}
+
 impl Default for AmdKernelConfig {
     fn default() -> AmdKernelConfig {
         AmdKernelConfig {

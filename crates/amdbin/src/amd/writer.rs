@@ -263,7 +263,7 @@ pub fn write_amd(input: &AmdInput) -> Result<Vec<u8>, AmdError> {
         ));
     }
     if let Some(g) = &input.global_data {
-        let n = if dv >= 134805 { 0 } else { 2 };
+        let n = if dv >= gen::V1348 { 0 } else { 2 };
         symbols.push(sym(format!("__OpenCL_{n}_global"), 0, g.len(), 1, 4));
         rodata.extend_from_slice(g);
     }

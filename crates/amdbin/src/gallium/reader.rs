@@ -157,18 +157,12 @@ pub fn read_gallium(bytes: &[u8]) -> Result<GalliumInput, GalliumError> {
         kernels,
     };
     match super::write_gallium(&input) {
-        Ok(b) if b == bytes => Ok(input),
-        Ok(b) => {
-            // Name the first byte that differs, to find the field.
-            let at = b
-                .iter()
-                .zip(bytes)
-                .position(|(x, y)| x != y)
-                .unwrap_or(b.len().min(bytes.len()));
-            Err(GalliumError::Unsupported(format!(
+        Ok(b) => match crate::first_difference(&b, bytes) {
+            None => Ok(input),
+            Some(at) => Err(GalliumError::Unsupported(format!(
                 "a Gallium binary laid out otherwise than CLRX writes it (first difference at offset {at:#x})"
-            )))
-        }
+            ))),
+        },
         Err(e) => Err(malformed(e.to_string())),
     }
 }

@@ -1,6 +1,10 @@
 //! Writing a Gallium binary in CLRX's layout (see the module docs of [`super`]).
 
 use super::{GalliumError, GalliumInput, GalliumKernel, COMMENT};
+use crate::elf::{
+    SHF_ALLOC, SHF_EXECINSTR, SHF_MERGE, SHF_STRINGS, SHF_WRITE, SHT_NOBITS, SHT_PROGBITS,
+    SHT_STRTAB, SHT_SYMTAB,
+};
 use crate::limits::MAX_BINARY_BYTES;
 
 fn pad(v: usize, a: usize) -> usize {
@@ -36,16 +40,37 @@ fn inner_elf(input: &GalliumInput, kernels: &[&GalliumKernel]) -> Vec<u8> {
     }
     // (name, type, flags, align, entsize, data, nobits)
     let mut secs: Vec<(&str, u32, u64, usize, u64, Vec<u8>)> = vec![
-        (".text", 1, 6, 256, 0, input.code.clone()),
-        (".data", 1, 3, 4, 0, Vec::new()),
-        (".bss", 8, 3, 4, 0, Vec::new()),
-        (".AMDGPU.config", 1, 0, 1, 0, config),
+        (
+            ".text",
+            SHT_PROGBITS,
+            SHF_ALLOC | SHF_EXECINSTR,
+            256,
+            0,
+            input.code.clone(),
+        ),
+        (
+            ".data",
+            SHT_PROGBITS,
+            SHF_WRITE | SHF_ALLOC,
+            4,
+            0,
+            Vec::new(),
+        ),
+        (".bss", SHT_NOBITS, SHF_WRITE | SHF_ALLOC, 4, 0, Vec::new()),
+        (".AMDGPU.config", SHT_PROGBITS, 0, 1, 0, config),
     ];
     if let Some(g) = &input.global_data {
-        secs.push((".rodata", 1, 2, 4, 0, g.clone()));
+        secs.push((".rodata", SHT_PROGBITS, SHF_ALLOC, 4, 0, g.clone()));
     }
-    secs.push((".comment", 1, 0x30, 1, 1, COMMENT.as_bytes().to_vec()));
-    secs.push((".note.GNU-stack", 1, 0, 1, 0, Vec::new()));
+    secs.push((
+        ".comment",
+        SHT_PROGBITS,
+        SHF_MERGE | SHF_STRINGS,
+        1,
+        1,
+        COMMENT.as_bytes().to_vec(),
+    ));
+    secs.push((".note.GNU-stack", SHT_PROGBITS, 0, 1, 0, Vec::new()));
     let symbolled = secs.len();
     let mut shstrtab = vec![0u8];
     let mut names = Vec::new();
@@ -58,7 +83,7 @@ fn inner_elf(input: &GalliumInput, kernels: &[&GalliumKernel]) -> Vec<u8> {
         shstrtab.extend_from_slice(s.as_bytes());
         shstrtab.push(0);
     }
-    secs.push((".shstrtab", 3, 0, 1, 0, shstrtab));
+    secs.push((".shstrtab", SHT_STRTAB, 0, 1, 0, shstrtab));
     let shstrndx = secs.len();
     // Symbols: EndOfTextLabel, one per section before .shstrtab, the kernels.
     let (symsize, align) = if is64 { (24, 8) } else { (16, 4) };
@@ -98,7 +123,7 @@ fn inner_elf(input: &GalliumInput, kernels: &[&GalliumKernel]) -> Vec<u8> {
     for s in &secs {
         pos = pad(pos, s.3);
         offs.push(pos);
-        if s.1 != 8 {
+        if s.1 != SHT_NOBITS {
             pos += s.5.len();
         }
     }
@@ -106,9 +131,9 @@ fn inner_elf(input: &GalliumInput, kernels: &[&GalliumKernel]) -> Vec<u8> {
     pos = shoff + shnum * shentsize;
     let symoff = pad(pos, align);
     let stroff = symoff + symtab.len();
-    secs.push((".symtab", 2, 0, align, symsize as u64, symtab));
+    secs.push((".symtab", SHT_SYMTAB, 0, align, symsize as u64, symtab));
     offs.push(symoff);
-    secs.push((".strtab", 3, 0, 1, 0, strtab));
+    secs.push((".strtab", SHT_STRTAB, 0, 1, 0, strtab));
     offs.push(stroff);
 
     let mut o = Vec::with_capacity(stroff + 64);
@@ -158,7 +183,7 @@ fn inner_elf(input: &GalliumInput, kernels: &[&GalliumKernel]) -> Vec<u8> {
             }
         }
         o.resize(offs[i], 0);
-        if s.1 != 8 {
+        if s.1 != SHT_NOBITS {
             o.extend_from_slice(&s.5);
         }
     }

@@ -139,18 +139,12 @@ pub fn read_rocm(bytes: &[u8]) -> Result<RocmInput, RocmError> {
         metadata,
     };
     match super::write_rocm(&input) {
-        Ok(b) if b == bytes => Ok(input),
-        Ok(b) => {
-            // Name the first byte that differs, to find the field.
-            let at = b
-                .iter()
-                .zip(bytes)
-                .position(|(x, y)| x != y)
-                .unwrap_or(b.len().min(bytes.len()));
-            Err(RocmError::Unsupported(format!(
+        Ok(b) => match crate::first_difference(&b, bytes) {
+            None => Ok(input),
+            Some(at) => Err(RocmError::Unsupported(format!(
                 "a code object laid out otherwise than CLRX writes it (first difference at offset {at:#x})"
-            )))
-        }
+            ))),
+        },
         Err(e) => Err(malformed(e.to_string())),
     }
 }

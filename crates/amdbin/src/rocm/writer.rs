@@ -1,26 +1,14 @@
 //! Writing a ROCm code object in CLRX's layout (see the module docs of [`super`]).
 
 use super::{RocmError, RocmInput, COMMENT, ELFOSABI_AMDGPU_HSA, EM_AMDGPU, STT_AMDGPU_HSA_KERNEL};
+use crate::elf::{
+    PT_DYNAMIC, PT_GNU_RELRO, PT_GNU_STACK, PT_LOAD, PT_NOTE, PT_PHDR, SHF_ALLOC, SHF_EXECINSTR,
+    SHF_MERGE, SHF_STRINGS, SHF_WRITE, SHT_DYNAMIC, SHT_DYNSYM, SHT_HASH, SHT_NOTE, SHT_PROGBITS,
+    SHT_STRTAB, SHT_SYMTAB,
+};
 use crate::limits::MAX_BINARY_BYTES;
 
 const PAGE: u64 = 0x1000;
-const SHT_PROGBITS: u32 = 1;
-const SHT_SYMTAB: u32 = 2;
-const SHT_STRTAB: u32 = 3;
-const SHT_HASH: u32 = 5;
-const SHT_DYNAMIC: u32 = 6;
-const SHT_NOTE: u32 = 7;
-const SHT_DYNSYM: u32 = 11;
-const SHF_WRITE: u64 = 1;
-const SHF_ALLOC: u64 = 2;
-const SHF_EXEC: u64 = 4;
-const SHF_MERGE_STRINGS: u64 = 0x30;
-const PT_LOAD: u32 = 1;
-const PT_DYNAMIC: u32 = 2;
-const PT_NOTE: u32 = 4;
-const PT_PHDR: u32 = 6;
-const PT_GNU_STACK: u32 = 0x6474_e551;
-const PT_GNU_RELRO: u32 = 0x6474_e552;
 
 fn pad(v: u64, a: u64) -> u64 {
     v.div_ceil(a) * a
@@ -194,7 +182,7 @@ pub fn write_rocm(input: &RocmInput) -> Result<Vec<u8>, RocmError> {
         ..sec(
             ".text",
             SHT_PROGBITS,
-            SHF_ALLOC | SHF_EXEC,
+            SHF_ALLOC | SHF_EXECINSTR,
             256,
             input.code.clone(),
         )
@@ -220,7 +208,7 @@ pub fn write_rocm(input: &RocmInput) -> Result<Vec<u8>, RocmError> {
         ..sec(
             ".comment",
             SHT_PROGBITS,
-            SHF_MERGE_STRINGS,
+            SHF_MERGE | SHF_STRINGS,
             1,
             COMMENT.as_bytes().to_vec(),
         )

@@ -4,6 +4,8 @@
 
 use kauai_amdbin::gallium::{read_gallium, read_write_holds, write_gallium};
 
+use crate::common::{clrx_oracle, damaged};
+
 const ORACLES: &[(&str, bool, u32, usize)] = &[
     ("gallium_basic_llvm38.bin", false, 0, 3),
     ("gallium_basic_llvm38_64.bin", true, 0, 3),
@@ -12,18 +14,10 @@ const ORACLES: &[(&str, bool, u32, usize)] = &[
     ("gallium_hsa_mesa1702_llvm50.bin", false, 170000, 5),
 ];
 
-fn oracle(name: &str) -> Vec<u8> {
-    let path = format!(
-        "{}/../gcn/tests/data/clrx_bins/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
 #[test]
 fn oracles_read_and_write_back() {
     for &(name, is64, mesa, entries) in ORACLES {
-        let bytes = oracle(name);
+        let bytes = clrx_oracle(name);
         let input = read_gallium(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(input.is64, is64, "{name}");
         assert_eq!(input.mesa_version, mesa, "{name}");
@@ -33,27 +27,13 @@ fn oracles_read_and_write_back() {
     }
 }
 
-/// Deterministic mutations (a bit flipped, the file cut) of every oracle: reading
+/// Deterministic damage (the file cut, a bit or bytes overwritten) of every oracle: reading
 /// never panics, and a file that reads writes back identically.
 #[test]
 fn mutated_oracles_never_panic() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
     for &(name, ..) in ORACLES {
-        let bytes = oracle(name);
-        for i in 0..400 {
-            let mut b = bytes.clone();
-            if i % 10 == 0 {
-                b.truncate((next() % bytes.len() as u64) as usize);
-            } else {
-                let at = (next() % b.len() as u64) as usize;
-                b[at] ^= 1 << (next() % 8);
-            }
+        let bytes = clrx_oracle(name);
+        for b in damaged(&bytes, 0x9e37_79b9_7f4a_7c15, 400) {
             read_write_holds(&b);
         }
     }

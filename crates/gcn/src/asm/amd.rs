@@ -14,9 +14,8 @@ use kauai_amdbin::amd::{
 use kauai_amdbin::{AddressSpace, Device, ImageAccess, Pointee};
 use kauai_diag::Span;
 
-use super::cl2::{default_type_name, dims_of, image_type, value_type, Place, SecKind};
+use super::cl2::{ArgHead, Place, SecKind};
 use super::expr::Parser;
-use super::lex::Tok;
 use super::Asm;
 
 type R = Result<(), (Span, String)>;
@@ -325,16 +324,10 @@ impl Asm<'_> {
 
     /// Configuration pseudo-ops (inside `.config`).
     fn amd_config(&mut self, k: usize, d: &str, p: &mut Parser, span: Span) -> Option<R> {
-        let max_sgprs = i64::from(self.arch.max_sgprs());
         let r = (|| {
             match d {
                 ".dims" => {
-                    let s = p.span();
-                    let m = p
-                        .ident()
-                        .and_then(dims_of)
-                        .ok_or((s, "Unknown dimension type".to_string()))?;
-                    p.pos += 1;
+                    let m = Self::dims_arg(p)?;
                     self.amd_kernel(k).config.dims = Some(m);
                 }
                 ".cws" => {
@@ -343,26 +336,8 @@ impl Asm<'_> {
                     c[..v.len()].copy_from_slice(&v);
                     self.amd_kernel(k).config.reqd_work_group_size = c;
                 }
-                ".sgprsnum" | ".vgprsnum" => {
-                    let (v, s) = self.abs_arg(p)?;
-                    let (max, what) = if d == ".sgprsnum" {
-                        (max_sgprs, "SGPRs")
-                    } else {
-                        (256, "VGPRs")
-                    };
-                    if !(0..=max).contains(&v) {
-                        return Err((s, format!("Used {what} number out of range (0-{max})")));
-                    }
-                    // Kept in the CL2 kernel state's flags: given values win over counts.
-                    let ks = &mut self.cl2().kernels[k];
-                    if d == ".sgprsnum" {
-                        ks.sgprs_given = true;
-                        ks.config.sgprs_num = v as u32;
-                    } else {
-                        ks.vgprs_given = true;
-                        ks.config.vgprs_num = v as u32;
-                    }
-                }
+                // Kept in the CL2 kernel state: given values win over counts.
+                ".sgprsnum" | ".vgprsnum" => self.register_count(k, d == ".sgprsnum", p)?,
                 ".pgmrsrc2" | ".floatmode" | ".exceptions" | ".hwlocal" | ".localsize"
                 | ".hwregion" | ".uavid" | ".uavprivate" | ".privateid" | ".printfid" | ".cbid"
                 | ".scratchbuffer" | ".condout" | ".earlyexit" => {
@@ -372,12 +347,7 @@ impl Asm<'_> {
                         ".exceptions" => 7,
                         _ => 32,
                     };
-                    if bits < 32 && !(0..(1i64 << bits)).contains(&v) {
-                        self.warn(
-                            s,
-                            format!("Value {v:#x} truncated to {:#x}", v & ((1 << bits) - 1)),
-                        );
-                    }
+                    self.warn_truncated(s, v, bits);
                     let ranged = |lo: i64, hi: i64, what: &str| -> R {
                         if (lo..=hi).contains(&v) {
                             Ok(())
@@ -469,46 +439,16 @@ impl Asm<'_> {
 
     /// `.arg NAME[, "TYPENAME"], TYPE[*][, ...]` (CLRX's OpenCL 1.2 forms).
     fn amd_arg(&mut self, k: usize, p: &mut Parser) -> Result<AmdArg, (Span, String)> {
-        let name = p
-            .ident()
-            .ok_or((p.span(), "Expected argument name".to_string()))?
-            .to_string();
-        let name_span = p.span();
-        p.pos += 1;
-        if self
-            .amd_kernel(k)
-            .config
-            .args
-            .iter()
-            .any(|a| a.name == name)
-        {
-            return Err((
-                name_span,
-                format!("Kernel argument '{name}' is already defined"),
-            ));
-        }
-        p.expect_punct(",")?;
-        let mut type_name = None;
-        if let Some(Tok::Str(_)) = p.peek() {
-            type_name = Some(Self::string_arg(p)?);
-            p.expect_punct(",")?;
-        }
-        let tspan = p.span();
-        let t = p
-            .ident()
-            .ok_or((tspan, "Expected argument type".to_string()))?
-            .to_ascii_lowercase();
-        p.pos += 1;
-        let pointer = p.eat_punct("*");
-        let vt = value_type(&t);
-        let img = image_type(&t);
-        let type_name = type_name.unwrap_or_else(|| {
-            let mut n = default_type_name(&t);
-            if pointer {
-                n.push('*');
-            }
-            n
-        });
+        let args = &self.amd_kernel(k).config.args;
+        let ArgHead {
+            name,
+            type_name,
+            tspan,
+            t,
+            pointer,
+            vt,
+            img,
+        } = Self::arg_head(p, |n| args.iter().any(|a| a.name == n))?;
         let mut res_id = None;
         let mut used = true;
         // `, unused` at the end.
@@ -542,26 +482,10 @@ impl Asm<'_> {
             let (mut is_const, mut is_restrict, mut is_volatile) = (false, false, false);
             let mut const_size = 0;
             if p.eat_punct(",") {
-                let s = p.span();
-                space = match p.ident().map(str::to_ascii_lowercase).as_deref() {
-                    Some("local") => AddressSpace::Local,
-                    Some("global") => AddressSpace::Global,
-                    Some("constant") => AddressSpace::Constant,
-                    _ => return Err((s, "Unknown pointer space".into())),
-                };
-                p.pos += 1;
+                space = Self::pointer_space(p)?;
                 if p.eat_punct(",") {
-                    while let Some(q) = p.ident() {
-                        let qs = p.span();
-                        match q.to_ascii_lowercase().as_str() {
-                            "const" => is_const = true,
-                            "restrict" => is_restrict = true,
-                            "volatile" => is_volatile = true,
-                            "unused" if space == AddressSpace::Local => break,
-                            _ => return Err((qs, "Unknown access qualifier".into())),
-                        }
-                        p.pos += 1;
-                    }
+                    (is_const, is_restrict, is_volatile) =
+                        Self::pointer_qualifiers(p, space == AddressSpace::Local)?;
                     if space == AddressSpace::Local {
                         if p.ident().is_some_and(|q| q.eq_ignore_ascii_case("unused")) {
                             p.pos += 1;

@@ -95,6 +95,45 @@ pub(super) struct HsaFields {
     pub(super) user_data_num: Option<u32>,
 }
 
+/// The AMD CL2 pseudo-ops of its own layout (inner and main binaries, its data
+/// sections, samplers, raw kernel blobs, setup flags) that the ROCm and Gallium formats
+/// do not have.
+pub(super) const CL2_LAYOUT_ONLY: &[&str] = &[
+    ".acl_version",
+    ".compile_options",
+    ".main",
+    ".inner",
+    ".hsalayout",
+    ".rwdata",
+    ".data",
+    ".bssdata",
+    ".bss",
+    ".samplerinit",
+    ".sampler",
+    ".samplerreloc",
+    ".setup",
+    ".stub",
+    ".isametadata",
+    ".hsaconfig",
+    ".useargs",
+    ".usesetup",
+    ".useenqueue",
+    ".usegeneric",
+    ".setupargs",
+];
+
+impl HsaFields {
+    /// The descriptor fields ROCm and Gallium kernels default alike: the code object
+    /// version given, the device's ISA as the machine, no reserved registers.
+    pub(super) fn default_descriptor(&mut self, code_version: (u32, u32), isa: (u32, u32, u32)) {
+        self.code_version.get_or_insert(code_version);
+        self.machine
+            .get_or_insert((1, isa.0 as u16, isa.1 as u16, isa.2 as u16));
+        self.reserved_vgprs.get_or_insert((0, 0));
+        self.reserved_sgprs.get_or_insert((0, 0));
+    }
+}
+
 pub(super) struct KernelState {
     pub(super) name: String,
     pub(super) span: Span,
@@ -256,6 +295,19 @@ pub(super) fn default_type_name(t: &str) -> String {
     }
 }
 
+/// What the OpenCL 1.2 and 2.0 `.arg` forms open with: `NAME, ["TYPENAME",] TYPE[*]`.
+pub(super) struct ArgHead {
+    pub(super) name: String,
+    /// As given, else the type's OpenCL name (with `*` for a pointer).
+    pub(super) type_name: String,
+    pub(super) tspan: Span,
+    /// The type word, lower-case.
+    pub(super) t: String,
+    pub(super) pointer: bool,
+    pub(super) vt: Option<ValueType>,
+    pub(super) img: Option<ImageType>,
+}
+
 impl Asm<'_> {
     pub(super) fn cl2(&mut self) -> &mut Cl2State {
         self.cl2.get_or_insert_with(Cl2State::default)
@@ -285,6 +337,57 @@ impl Asm<'_> {
         st.global_data = Some(0);
         st.place = Some(Place::Global);
         Ok(())
+    }
+
+    /// Switch to a format whose code is section 0 as `.text`, the kernels' descriptors
+    /// in it (ROCm, Gallium); false when the source is in it already.
+    pub(super) fn enable_text_format(
+        &mut self,
+        span: Span,
+        format: super::Format,
+    ) -> Result<bool, (Span, String)> {
+        if self.format == format {
+            return Ok(false);
+        }
+        if self.format != super::Format::RawCode
+            || self.sections.len() > 1
+            || !self.sections[0].data.is_empty()
+        {
+            return Err((
+                span,
+                "the binary format must be chosen before any section or data".into(),
+            ));
+        }
+        self.format = format;
+        self.sections[0].name = ".text".into();
+        self.kinds[0] = SecKind::Code(None);
+        let st = self.cl2();
+        st.format_span = (span != Span::default()).then_some(span);
+        st.hsa_layout = true;
+        st.hsa_text = Some(0);
+        st.place = Some(Place::Inner);
+        Ok(true)
+    }
+
+    /// An error for a pseudo-op the format `name` does not have (those of
+    /// [`CL2_LAYOUT_ONLY`] and `not_its_own`) or does not build yet; `None` for others.
+    pub(super) fn refuse_pseudo_op(
+        d: &str,
+        span: Span,
+        name: &str,
+        not_its_own: &[&str],
+        not_built: &[&str],
+    ) -> Option<R> {
+        if CL2_LAYOUT_ONLY.contains(&d) || not_its_own.contains(&d) {
+            return Some(Err((
+                span,
+                format!("{d} is not a pseudo-op of the {name} format"),
+            )));
+        }
+        if not_built.contains(&d) {
+            return Some(Err((span, format!("not supported yet: {d} ({name})"))));
+        }
+        None
     }
 
     pub(super) fn driver_version(&self) -> u32 {
@@ -1138,25 +1241,57 @@ impl Asm<'_> {
         })
     }
 
+    /// A `.dims` mask word (`x`, `xy`, `xyz`, ...).
+    pub(super) fn dims_arg(p: &mut Parser) -> Result<u8, (Span, String)> {
+        let s = p.span();
+        let m = p
+            .ident()
+            .and_then(dims_of)
+            .ok_or((s, "Unknown dimension type".to_string()))?;
+        p.pos += 1;
+        Ok(m)
+    }
+
+    /// `.sgprsnum` (`sgprs`) or `.vgprsnum`: a count given wins over the registers the
+    /// code uses (AMD CL2 and OpenCL 1.2 kernels alike).
+    pub(super) fn register_count(&mut self, k: usize, sgprs: bool, p: &mut Parser) -> R {
+        let (v, s) = self.abs_arg(p)?;
+        let (max, what) = if sgprs {
+            (self.arch.max_sgprs() as i64, "SGPRs")
+        } else {
+            (256, "VGPRs")
+        };
+        if !(0..=max).contains(&v) {
+            return Err((s, format!("Used {what} number out of range (0-{max})")));
+        }
+        let ks = &mut self.cl2().kernels[k];
+        if sgprs {
+            ks.config.sgprs_num = v as u32;
+            ks.sgprs_given = true;
+        } else {
+            ks.config.vgprs_num = v as u32;
+            ks.vgprs_given = true;
+        }
+        Ok(())
+    }
+
+    /// Warn that a value wider than its field's `bits` (below 32) keeps only those.
+    pub(super) fn warn_truncated(&mut self, s: Span, v: i64, bits: u32) {
+        if bits < 32 && !(0..(1i64 << bits)).contains(&v) {
+            self.warn(
+                s,
+                format!("Value {v:#x} truncated to {:#x}", v & ((1 << bits) - 1)),
+            );
+        }
+    }
+
     fn common_config(&mut self, k: usize, d: &str, p: &mut Parser, span: Span) -> R {
-        let max_sgprs = self.arch.max_sgprs() as i64;
         let cfg_flag = |st: &mut Cl2State, f: fn(&mut KernelConfig)| f(&mut st.kernels[k].config);
         match d {
             ".dims" => {
-                let first = p.ident().map(str::to_string);
-                let s = p.span();
-                let g = first
-                    .as_deref()
-                    .and_then(dims_of)
-                    .ok_or((s, "Unknown dimension type".to_string()))?;
-                p.pos += 1;
+                let g = Self::dims_arg(p)?;
                 let dims = if p.eat_punct(",") {
-                    let s2 = p.span();
-                    let l = p
-                        .ident()
-                        .and_then(dims_of)
-                        .ok_or((s2, "Unknown dimension type".to_string()))?;
-                    p.pos += 1;
+                    let l = Self::dims_arg(p)?;
                     Dims::Split { group: g, local: l }
                 } else {
                     Dims::Mask(g)
@@ -1186,25 +1321,7 @@ impl Asm<'_> {
                 p.pos += 1;
                 self.cl2().kernels[k].config.vec_type_hint = t;
             }
-            ".sgprsnum" | ".vgprsnum" => {
-                let (v, s) = self.abs_arg(p)?;
-                let (max, what) = if d == ".sgprsnum" {
-                    (max_sgprs, "SGPRs")
-                } else {
-                    (256, "VGPRs")
-                };
-                if !(0..=max).contains(&v) {
-                    return Err((s, format!("Used {what} number out of range (0-{max})")));
-                }
-                let ks = &mut self.cl2().kernels[k];
-                if d == ".sgprsnum" {
-                    ks.config.sgprs_num = v as u32;
-                    ks.sgprs_given = true;
-                } else {
-                    ks.config.vgprs_num = v as u32;
-                    ks.vgprs_given = true;
-                }
-            }
+            ".sgprsnum" | ".vgprsnum" => self.register_count(k, d == ".sgprsnum", p)?,
             ".pgmrsrc1" | ".pgmrsrc2" | ".localsize" | ".gdssize" | ".scratchbuffer"
             | ".priority" | ".floatmode" | ".exceptions" => {
                 let (v, s) = self.abs_arg(p)?;
@@ -1214,12 +1331,8 @@ impl Asm<'_> {
                     ".exceptions" => 7,
                     _ => 32,
                 };
-                if bits < 32 && !(0..(1i64 << bits)).contains(&v) {
-                    self.warn(
-                        s,
-                        format!("Value {v:#x} truncated to {:#x}", v & ((1 << bits) - 1)),
-                    );
-                } else if bits == 32 && !(-(1i64 << 31)..(1i64 << 32)).contains(&v) {
+                self.warn_truncated(s, v, bits);
+                if bits == 32 && !(-(1i64 << 31)..(1i64 << 32)).contains(&v) {
                     self.warn(s, format!("Value {v:#x} truncated to {:#x}", v as u32));
                 }
                 if d == ".localsize" && !(0..=32768).contains(&v) {
@@ -1297,33 +1410,16 @@ impl Asm<'_> {
 
     /// `.arg NAME [, "TYPENAME"], TYPE[*] [, ...]` (CLRX's OpenCL 2.0 forms).
     fn parse_arg(&mut self, k: usize, p: &mut Parser) -> Result<KernelArg, (Span, String)> {
-        let name = p
-            .ident()
-            .ok_or((p.span(), "Expected argument name".to_string()))?
-            .to_string();
-        let name_span = p.span();
-        p.pos += 1;
-        if self.cl2().kernels[k].arg_names.contains(&name) {
-            return Err((
-                name_span,
-                format!("Kernel argument '{name}' is already defined"),
-            ));
-        }
-        p.expect_punct(",")?;
-        let mut type_name = None;
-        if let Some(Tok::Str(_)) = p.peek() {
-            type_name = Some(Self::string_arg(p)?);
-            p.expect_punct(",")?;
-        }
-        let tspan = p.span();
-        let t = p
-            .ident()
-            .ok_or((tspan, "Expected argument type".to_string()))?
-            .to_ascii_lowercase();
-        p.pos += 1;
-        let pointer = p.eat_punct("*");
-        let vt = value_type(&t);
-        let img = image_type(&t);
+        let names = &self.cl2().kernels[k].arg_names;
+        let ArgHead {
+            name,
+            type_name,
+            tspan,
+            t,
+            pointer,
+            vt,
+            img,
+        } = Self::arg_head(p, |n| names.contains(n))?;
         let known = vt.is_some()
             || img.is_some()
             || matches!(
@@ -1340,13 +1436,6 @@ impl Asm<'_> {
         {
             return Err((tspan, "Illegal pointer type".into()));
         }
-        let type_name = type_name.unwrap_or_else(|| {
-            let mut n = default_type_name(&t);
-            if pointer {
-                n.push('*');
-            }
-            n
-        });
         let mut used = 3u8;
         let mut last_arg = false;
         let kind = if pointer {
@@ -1369,25 +1458,9 @@ impl Asm<'_> {
             let mut space = AddressSpace::Global;
             let (mut is_const, mut is_restrict, mut is_volatile) = (false, false, false);
             if p.eat_punct(",") {
-                let s = p.span();
-                space = match p.ident().map(str::to_ascii_lowercase).as_deref() {
-                    Some("local") => AddressSpace::Local,
-                    Some("global") => AddressSpace::Global,
-                    Some("constant") => AddressSpace::Constant,
-                    _ => return Err((s, "Unknown pointer space".into())),
-                };
-                p.pos += 1;
+                space = Self::pointer_space(p)?;
                 if p.eat_punct(",") {
-                    while let Some(q) = p.ident() {
-                        let qs = p.span();
-                        match q.to_ascii_lowercase().as_str() {
-                            "const" => is_const = true,
-                            "restrict" => is_restrict = true,
-                            "volatile" => is_volatile = true,
-                            _ => return Err((qs, "Unknown access qualifier".into())),
-                        }
-                        p.pos += 1;
-                    }
+                    (is_const, is_restrict, is_volatile) = Self::pointer_qualifiers(p, false)?;
                     last_arg = true;
                 }
             }
@@ -1475,17 +1548,95 @@ impl Asm<'_> {
         })
     }
 
+    /// A pointer argument's address space word.
+    pub(super) fn pointer_space(p: &mut Parser) -> Result<AddressSpace, (Span, String)> {
+        let s = p.span();
+        let space = match p.ident().map(str::to_ascii_lowercase).as_deref() {
+            Some("local") => AddressSpace::Local,
+            Some("global") => AddressSpace::Global,
+            Some("constant") => AddressSpace::Constant,
+            _ => return Err((s, "Unknown pointer space".into())),
+        };
+        p.pos += 1;
+        Ok(space)
+    }
+
+    /// A pointer argument's `const restrict volatile` words, in any order (const,
+    /// restrict, volatile set); with `stop_at_unused` an `unused` ends them, left to
+    /// the caller.
+    pub(super) fn pointer_qualifiers(
+        p: &mut Parser,
+        stop_at_unused: bool,
+    ) -> Result<(bool, bool, bool), (Span, String)> {
+        let mut q = (false, false, false);
+        while let Some(w) = p.ident() {
+            let s = p.span();
+            match w.to_ascii_lowercase().as_str() {
+                "const" => q.0 = true,
+                "restrict" => q.1 = true,
+                "volatile" => q.2 = true,
+                "unused" if stop_at_unused => break,
+                _ => return Err((s, "Unknown access qualifier".into())),
+            }
+            p.pos += 1;
+        }
+        Ok(q)
+    }
+
+    /// The head of an OpenCL `.arg`; `defined` tells a name the kernel already has.
+    pub(super) fn arg_head(
+        p: &mut Parser,
+        defined: impl FnOnce(&str) -> bool,
+    ) -> Result<ArgHead, (Span, String)> {
+        let name = p
+            .ident()
+            .ok_or((p.span(), "Expected argument name".to_string()))?
+            .to_string();
+        let name_span = p.span();
+        p.pos += 1;
+        if defined(&name) {
+            return Err((
+                name_span,
+                format!("Kernel argument '{name}' is already defined"),
+            ));
+        }
+        p.expect_punct(",")?;
+        let mut type_name = None;
+        if let Some(Tok::Str(_)) = p.peek() {
+            type_name = Some(Self::string_arg(p)?);
+            p.expect_punct(",")?;
+        }
+        let tspan = p.span();
+        let t = p
+            .ident()
+            .ok_or((tspan, "Expected argument type".to_string()))?
+            .to_ascii_lowercase();
+        p.pos += 1;
+        let pointer = p.eat_punct("*");
+        let type_name = type_name.unwrap_or_else(|| {
+            let mut n = default_type_name(&t);
+            if pointer {
+                n.push('*');
+            }
+            n
+        });
+        Ok(ArgHead {
+            name,
+            type_name,
+            tspan,
+            vt: value_type(&t),
+            img: image_type(&t),
+            t,
+            pointer,
+        })
+    }
+
     fn hsa_directive(&mut self, k: usize, d: &str, p: &mut Parser) -> R {
         let mut vals = Vec::new();
         let dims_arg = d == ".use_grid_workgroup_count";
         let mut grid = 0u8;
         if dims_arg {
-            let s = p.span();
-            grid = p
-                .ident()
-                .and_then(dims_of)
-                .ok_or((s, "Unknown dimension type".to_string()))?;
-            p.pos += 1;
+            grid = Self::dims_arg(p)?;
         } else if !d.starts_with(".use_") {
             loop {
                 vals.push(self.abs_arg(p)?);
@@ -1618,21 +1769,7 @@ impl Asm<'_> {
     /// Build the writer's input and write the binary (errors become diagnostics).
     pub(super) fn finish_cl2(&mut self) -> Option<(Cl2Input, Vec<u8>)> {
         let st = self.cl2.take()?;
-        let gpu = self.gpu.unwrap_or(match self.arch {
-            crate::Arch::Gfx6 => "CapeVerde",
-            crate::Arch::Gfx7 => "Bonaire",
-            crate::Arch::Gfx8 => "Iceland",
-            crate::Arch::Gfx9 => "GFX900",
-            crate::Arch::Gfx906 => "GFX906",
-            crate::Arch::Gfx10 => "GFX1010",
-        });
-        // Errors about the whole binary point at what chose the device or the format;
-        // with neither in the source they are about the options.
-        let device_span = self.gpu_span.or(st.format_span);
-        let Some(device) = Device::from_name(gpu) else {
-            self.err_at(device_span, format!("unknown GPU device '{gpu}'"));
-            return None;
-        };
+        let (device, gpu, device_span) = self.target_device(st.format_span)?;
         if device.arch() == GpuArch::Gcn10 {
             self.err_at(device_span, "OpenCL 2.0 supported only for GCN1.1 or later");
             return None;
@@ -1810,6 +1947,78 @@ impl Asm<'_> {
                 None
             }
         }
+    }
+
+    /// The device the source or the options name, else the architecture's default
+    /// (the table of the AMD CL2, ROCm and Gallium formats), with the span its errors
+    /// point at; an unknown name is an error.
+    pub(super) fn target_device(
+        &mut self,
+        format_span: Option<Span>,
+    ) -> Option<(Device, &'static str, Option<Span>)> {
+        let gpu = self.gpu.unwrap_or(match self.arch {
+            crate::Arch::Gfx6 => "CapeVerde",
+            crate::Arch::Gfx7 => "Bonaire",
+            crate::Arch::Gfx8 => "Iceland",
+            crate::Arch::Gfx9 => "GFX900",
+            crate::Arch::Gfx906 => "GFX906",
+            crate::Arch::Gfx10 => "GFX1010",
+        });
+        // Errors about the whole binary point at what chose the device or the format;
+        // with neither in the source they are about the options.
+        let device_span = self.gpu_span.or(format_span);
+        let Some(device) = Device::from_name(gpu) else {
+            self.err_at(device_span, format!("unknown GPU device '{gpu}'"));
+            return None;
+        };
+        Some((device, gpu, device_span))
+    }
+
+    /// The `.text` offset of a kernel's label, where its descriptor goes (ROCm and
+    /// Gallium); none, with an error, when the label is elsewhere or missing.
+    pub(super) fn kernel_text_offset(
+        &mut self,
+        ks: &KernelState,
+        text: Option<u32>,
+    ) -> Option<u64> {
+        match self.syms.get(&ks.name).map(|s| &s.val) {
+            Some(super::SymVal::Val(v)) if v.section.is_some() && v.section == text => {
+                Some(v.v as u64)
+            }
+            _ => {
+                self.err(
+                    ks.span,
+                    format!("Kernel '{}' has no label in .text", ks.name),
+                );
+                None
+            }
+        }
+    }
+
+    /// Write a kernel's 256-byte descriptor into `code` at `offset`; false, with an
+    /// error, when it does not fit.
+    pub(super) fn put_descriptor(
+        &mut self,
+        ks: &KernelState,
+        code: &mut [u8],
+        offset: u64,
+        setup: &HsaConfig,
+    ) -> bool {
+        let bytes = setup.to_bytes();
+        let end = (offset as usize).saturating_add(bytes.len());
+        if end > code.len() {
+            self.err(
+                ks.span,
+                format!(
+                    "Kernel '{}': no room for its 256-byte descriptor at .text offset {offset:#x} (code is {:#x} bytes)",
+                    ks.name,
+                    code.len()
+                ),
+            );
+            return false;
+        }
+        code[offset as usize..end].copy_from_slice(&bytes);
+        true
     }
 
     /// The 256-byte setup of a `.hsaconfig` kernel, with CLRX's defaults and computed

@@ -9,10 +9,9 @@
 //! kernel's `.AMDGPU.config` entries raw. `kauai-amdbin` writes the container.
 
 use kauai_amdbin::gallium::{GalliumArg, GalliumInput, GalliumKernel, ARG_SEMANTICS, ARG_TYPES};
-use kauai_amdbin::{Device, GpuArch};
+use kauai_amdbin::GpuArch;
 use kauai_diag::Span;
 
-use super::cl2::{Place, SecKind};
 use super::expr::Parser;
 use super::Asm;
 
@@ -36,32 +35,8 @@ pub(super) struct GalliumState {
     kernels: Vec<GalliumKernelState>,
 }
 
-/// Pseudo-ops of the AMD CL2 format that Gallium does not have.
-const CL2_ONLY: &[&str] = &[
-    ".acl_version",
-    ".compile_options",
-    ".main",
-    ".inner",
-    ".hsalayout",
-    ".rwdata",
-    ".data",
-    ".bssdata",
-    ".bss",
-    ".samplerinit",
-    ".sampler",
-    ".samplerreloc",
-    ".metadata",
-    ".setup",
-    ".stub",
-    ".isametadata",
-    ".hsaconfig",
-    ".useargs",
-    ".usesetup",
-    ".useenqueue",
-    ".usegeneric",
-    ".setupargs",
-    ".section",
-];
+/// Pseudo-ops of the AMD CL2 format beyond its layout's that Gallium does not have.
+const CL2_ONLY: &[&str] = &[".metadata", ".section"];
 
 const NOT_BUILT: &[&str] = &[".scratchsym", ".kcode", ".kcodeend", ".globaldata_end"];
 
@@ -89,26 +64,10 @@ impl Asm<'_> {
 
     /// Switch to the `.gallium` format: section 0 becomes `.text`, the code section.
     pub(super) fn enable_gallium(&mut self, span: Span) -> R {
-        if self.format == super::Format::Gallium {
+        if !self.enable_text_format(span, super::Format::Gallium)? {
             return Ok(());
         }
-        if self.format != super::Format::RawCode
-            || self.sections.len() > 1
-            || !self.sections[0].data.is_empty()
-        {
-            return Err((
-                span,
-                "the binary format must be chosen before any section or data".into(),
-            ));
-        }
-        self.format = super::Format::Gallium;
-        self.sections[0].name = ".text".into();
-        self.kinds[0] = SecKind::Code(None);
         let st = self.cl2();
-        st.format_span = (span != Span::default()).then_some(span);
-        st.hsa_layout = true;
-        st.hsa_text = Some(0);
-        st.place = Some(Place::Inner);
         st.gallium = Some(GalliumState::default());
         Ok(())
     }
@@ -116,14 +75,8 @@ impl Asm<'_> {
     /// Handle a pseudo-op of the `.gallium` format; `None` if `d` is not one of its
     /// own (then the shared `.amdcl2` handling runs).
     pub(super) fn gallium_directive(&mut self, d: &str, p: &mut Parser, span: Span) -> Option<R> {
-        if CL2_ONLY.contains(&d) {
-            return Some(Err((
-                span,
-                format!("{d} is not a pseudo-op of the Gallium format"),
-            )));
-        }
-        if NOT_BUILT.contains(&d) {
-            return Some(Err((span, format!("not supported yet: {d} (Gallium)"))));
+        if let Some(refused) = Self::refuse_pseudo_op(d, span, "Gallium", CL2_ONLY, NOT_BUILT) {
+            return Some(refused);
         }
         let r = match d {
             ".llvm_version" => self
@@ -260,19 +213,7 @@ impl Asm<'_> {
             .unwrap_or(0);
         let mut st = self.cl2.take()?;
         let gs = st.gallium.take().unwrap_or_default();
-        let gpu = self.gpu.unwrap_or(match self.arch {
-            crate::Arch::Gfx6 => "CapeVerde",
-            crate::Arch::Gfx7 => "Bonaire",
-            crate::Arch::Gfx8 => "Iceland",
-            crate::Arch::Gfx9 => "GFX900",
-            crate::Arch::Gfx906 => "GFX906",
-            crate::Arch::Gfx10 => "GFX1010",
-        });
-        let device_span = self.gpu_span.or(st.format_span);
-        let Some(device) = Device::from_name(gpu) else {
-            self.err_at(device_span, format!("unknown GPU device '{gpu}'"));
-            return None;
-        };
+        let (device, _, device_span) = self.target_device(st.format_span)?;
         let arch = device.arch();
         let isa = device.isa_version();
         let hsa = llvm >= 40000;
@@ -290,17 +231,8 @@ impl Asm<'_> {
         let max_sgprs = self.arch.max_sgprs() as u32;
         let mut kernels = Vec::new();
         for (i, ks) in st.kernels.iter().enumerate() {
-            let offset = match self.syms.get(&ks.name).map(|s| &s.val) {
-                Some(super::SymVal::Val(v)) if v.section.is_some() && v.section == st.hsa_text => {
-                    v.v as u64
-                }
-                _ => {
-                    self.err(
-                        ks.span,
-                        format!("Kernel '{}' has no label in .text", ks.name),
-                    );
-                    continue;
-                }
+            let Some(offset) = self.kernel_text_offset(ks, st.hsa_text) else {
+                continue;
             };
             let g = gs.kernels.get(i).cloned().unwrap_or_default();
             let mut h = ks.hsa.clone().unwrap_or_default();
@@ -321,31 +253,14 @@ impl Asm<'_> {
                 }
                 h.kernarg_segment_size = Some(end);
             }
-            h.code_version.get_or_insert((1, 0));
-            h.machine
-                .get_or_insert((1, isa.0 as u16, isa.1 as u16, isa.2 as u16));
-            h.reserved_vgprs.get_or_insert((0, 0));
-            h.reserved_sgprs.get_or_insert((0, 0));
+            h.default_descriptor((1, 0), isa);
             let mut setup = self.hsa_setup(ks, &h, &ks.config, arch, max_sgprs);
             if setup.pgmrsrc2 & 0x00FF_8000 == 0 {
                 let gran = if arch == GpuArch::Gcn10 { 256 } else { 512 };
                 setup.pgmrsrc2 |= ks.config.local_size.div_ceil(gran).min(0x1FF) << 15;
             }
-            if hsa {
-                let bytes = setup.to_bytes();
-                let end = (offset as usize).saturating_add(bytes.len());
-                if end > code.len() {
-                    self.err(
-                        ks.span,
-                        format!(
-                            "Kernel '{}': no room for its 256-byte descriptor at .text offset {offset:#x} (code is {:#x} bytes)",
-                            ks.name,
-                            code.len()
-                        ),
-                    );
-                    continue;
-                }
-                code[offset as usize..end].copy_from_slice(&bytes);
+            if hsa && !self.put_descriptor(ks, &mut code, offset, &setup) {
+                continue;
             }
             let proginfo = g.proginfo.clone().unwrap_or_else(|| {
                 // COMPUTE_TMPRING_SIZE's WAVESIZE: scratch per wave in 1 KiB blocks.

@@ -9,7 +9,7 @@
 
 use kauai_amdbin::rocm::metadata::{self, ArgMd, KernelMd, RocmMetadata};
 use kauai_amdbin::rocm::{RocmInput, RocmKernel};
-use kauai_amdbin::{Device, GpuArch};
+use kauai_amdbin::GpuArch;
 use kauai_diag::Span;
 
 use super::cl2::{Place, SecKind};
@@ -47,32 +47,8 @@ pub(super) struct RocmState {
     metadata: Option<u32>,
 }
 
-/// Pseudo-ops of the AMD CL2 format that ROCm does not have.
-const CL2_ONLY: &[&str] = &[
-    ".driver_version",
-    ".get_driver_version",
-    ".acl_version",
-    ".compile_options",
-    ".main",
-    ".inner",
-    ".hsalayout",
-    ".rwdata",
-    ".data",
-    ".bssdata",
-    ".bss",
-    ".samplerinit",
-    ".sampler",
-    ".samplerreloc",
-    ".setup",
-    ".stub",
-    ".isametadata",
-    ".hsaconfig",
-    ".useargs",
-    ".usesetup",
-    ".useenqueue",
-    ".usegeneric",
-    ".setupargs",
-];
+/// Pseudo-ops of the AMD CL2 format beyond its layout's that ROCm does not have.
+const CL2_ONLY: &[&str] = &[".driver_version", ".get_driver_version"];
 
 /// ROCm pseudo-ops CLRX documents that are not built yet.
 const NOT_BUILT: &[&str] = &[
@@ -106,27 +82,11 @@ impl Asm<'_> {
 
     /// Switch to the `.rocm` format: section 0 becomes `.text`, the one code section.
     pub(super) fn enable_rocm(&mut self, span: Span) -> R {
-        if self.format == super::Format::Rocm {
+        if !self.enable_text_format(span, super::Format::Rocm)? {
             return Ok(());
         }
-        if self.format != super::Format::RawCode
-            || self.sections.len() > 1
-            || !self.sections[0].data.is_empty()
-        {
-            return Err((
-                span,
-                "the binary format must be chosen before any section or data".into(),
-            ));
-        }
-        self.format = super::Format::Rocm;
-        self.sections[0].name = ".text".into();
-        self.kinds[0] = SecKind::Code(None);
         let new = self.opts.rocm_new_format;
         let st = self.cl2();
-        st.format_span = (span != Span::default()).then_some(span);
-        st.hsa_layout = true;
-        st.hsa_text = Some(0);
-        st.place = Some(Place::Inner);
         st.rocm = Some(RocmState {
             new_format: new,
             ..RocmState::default()
@@ -166,14 +126,8 @@ impl Asm<'_> {
     /// Handle a pseudo-op of the `.rocm` format; `None` if `d` is not one of its own
     /// (then the shared `.amdcl2` handling runs).
     pub(super) fn rocm_directive(&mut self, d: &str, p: &mut Parser, span: Span) -> Option<R> {
-        if CL2_ONLY.contains(&d) {
-            return Some(Err((
-                span,
-                format!("{d} is not a pseudo-op of the ROCm format"),
-            )));
-        }
-        if NOT_BUILT.contains(&d) {
-            return Some(Err((span, format!("not supported yet: {d} (ROCm)"))));
+        if let Some(refused) = Self::refuse_pseudo_op(d, span, "ROCm", CL2_ONLY, NOT_BUILT) {
+            return Some(refused);
         }
         let r = match d {
             ".newbinfmt" => {
@@ -375,19 +329,7 @@ impl Asm<'_> {
     pub(super) fn finish_rocm(&mut self) -> Option<(RocmInput, Vec<u8>)> {
         let mut st = self.cl2.take()?;
         let rs = st.rocm.take().unwrap_or_default();
-        let gpu = self.gpu.unwrap_or(match self.arch {
-            crate::Arch::Gfx6 => "CapeVerde",
-            crate::Arch::Gfx7 => "Bonaire",
-            crate::Arch::Gfx8 => "Iceland",
-            crate::Arch::Gfx9 => "GFX900",
-            crate::Arch::Gfx906 => "GFX906",
-            crate::Arch::Gfx10 => "GFX1010",
-        });
-        let device_span = self.gpu_span.or(st.format_span);
-        let Some(device) = Device::from_name(gpu) else {
-            self.err_at(device_span, format!("unknown GPU device '{gpu}'"));
-            return None;
-        };
+        let (device, _, device_span) = self.target_device(st.format_span)?;
         let arch = device.arch();
         if arch == GpuArch::Gcn10 {
             self.err_at(device_span, "ROCm supported only for GCN1.1 or later");
@@ -407,17 +349,8 @@ impl Asm<'_> {
         let mut kernels = Vec::new();
         let mut mds = Vec::new();
         for (i, ks) in st.kernels.iter().enumerate() {
-            let offset = match self.syms.get(&ks.name).map(|s| &s.val) {
-                Some(super::SymVal::Val(v)) if v.section.is_some() && v.section == st.hsa_text => {
-                    v.v as u64
-                }
-                _ => {
-                    self.err(
-                        ks.span,
-                        format!("Kernel '{}' has no label in .text", ks.name),
-                    );
-                    continue;
-                }
+            let Some(offset) = self.kernel_text_offset(ks, st.hsa_text) else {
+                continue;
             };
             kernels.push(RocmKernel {
                 name: ks.name.clone(),
@@ -438,11 +371,7 @@ impl Asm<'_> {
                 }));
             }
             // The newer layout's default code object version is 1.1.
-            h.code_version.get_or_insert((1, u32::from(rs.new_format)));
-            h.machine
-                .get_or_insert((1, isa.0 as u16, isa.1 as u16, isa.2 as u16));
-            h.reserved_vgprs.get_or_insert((0, 0));
-            h.reserved_sgprs.get_or_insert((0, 0));
+            h.default_descriptor((1, u32::from(rs.new_format)), isa);
             let mut setup = self.hsa_setup(ks, &h, &ks.config, arch, max_sgprs);
             // Old-layout descriptors also carry the local memory in PGMRSRC2's
             // LDS_SIZE (bits 15-23, 512-byte blocks on GCN 1.1 and later); CLRX leaves
@@ -451,20 +380,9 @@ impl Asm<'_> {
                 let blocks = ks.config.local_size.div_ceil(512).min(0x1FF);
                 setup.pgmrsrc2 |= blocks << 15;
             }
-            let bytes = setup.to_bytes();
-            let end = (offset as usize).saturating_add(bytes.len());
-            if end > code.len() {
-                self.err(
-                    ks.span,
-                    format!(
-                        "Kernel '{}': no room for its 256-byte descriptor at .text offset {offset:#x} (code is {:#x} bytes)",
-                        ks.name,
-                        code.len()
-                    ),
-                );
+            if !self.put_descriptor(ks, &mut code, offset, &setup) {
                 continue;
             }
-            code[offset as usize..end].copy_from_slice(&bytes);
             mds.push((ks.name.clone(), md, Some(setup)));
         }
         if self.errors > 0 {

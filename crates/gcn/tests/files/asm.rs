@@ -10,26 +10,17 @@ use std::path::Path;
 
 use kauai_diag::{Diagnostics, SourceMap};
 use kauai_gcn::{assemble, disassemble, AsmOptions, DisasmOptions};
-use kauai_testkit::Expected;
 
-const MARKER: &str = "#### EXPECTED";
+use crate::common;
 
 fn run_file(name: &str, source: &str) -> Result<String, String> {
-    let mut sm = SourceMap::new();
-    let f = sm.add(name, source.to_string());
-    let mut diags = Diagnostics::new();
     // Includes resolve against the data directory, as `-I` would.
     let opts = AsmOptions {
         include_dirs: vec![format!("{}/tests/data/asm", env!("CARGO_MANIFEST_DIR")).into()],
         ..AsmOptions::default()
     };
-    let res = assemble(&mut sm, f, &opts, &mut diags);
-    let mut out = String::new();
-    for d in diags.iter() {
-        let loc = d.primary_span().map(|s| sm.location(s)).unwrap_or_default();
-        let _ = writeln!(out, "{}: {loc}: {}", d.severity, d.message);
-    }
-    if let Ok(o) = res {
+    let (mut out, res) = common::assemble_source(name, source, &opts);
+    if let Some(o) = res {
         let _ = writeln!(out, "arch {}", o.arch.clrx_name());
         for (i, chunk) in o.code().chunks(16).enumerate() {
             let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
@@ -87,7 +78,5 @@ fn reassembles(text: &str, arch: kauai_gcn::Arch, code: &[u8]) -> Result<(), Str
 
 /// One data file: its output must match its expectation.
 pub fn check(path: &Path) -> Result<(), String> {
-    let file = Expected::read(path, MARKER)?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-    file.check(&run_file(name, file.input())?)
+    common::check(path, run_file)
 }

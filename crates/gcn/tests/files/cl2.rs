@@ -6,26 +6,16 @@ use std::fmt::Write;
 use std::path::Path;
 
 use kauai_amdbin::{Cl2Input, KernelContent};
-use kauai_diag::{Diagnostics, SourceMap};
-use kauai_gcn::{assemble, AsmOptions};
-use kauai_testkit::Expected;
 
-const MARKER: &str = "#### EXPECTED";
+use crate::common::{self, hex};
 
 /// One data file: its output must match its expectation.
 pub fn check(path: &Path) -> Result<(), String> {
-    let file = Expected::read(path, MARKER)?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-    file.check(&run_file(name, file.input()))
-}
-
-fn hex(b: &[u8]) -> String {
-    let mut s = String::new();
-    for (i, c) in b.chunks(16).enumerate() {
-        let h: Vec<String> = c.iter().map(|x| format!("{x:02x}")).collect();
-        let _ = writeln!(s, "    {:04x}: {}", i * 16, h.join(" "));
-    }
-    s
+    common::check(path, |name, source| {
+        common::container_output(name, source, |o| {
+            o.cl2.as_ref().map(dump).unwrap_or_default()
+        })
+    })
 }
 
 /// A readable dump of the writer input.
@@ -98,25 +88,4 @@ fn dump(i: &Cl2Input) -> String {
         }
     }
     s
-}
-
-fn run_file(name: &str, source: &str) -> String {
-    let mut sm = SourceMap::new();
-    let f = sm.add(name, source.to_string());
-    let mut diags = Diagnostics::new();
-    let res = assemble(&mut sm, f, &AsmOptions::default(), &mut diags);
-    let mut out = String::new();
-    for d in diags.iter() {
-        let loc = d.primary_span().map(|s| sm.location(s)).unwrap_or_default();
-        let _ = writeln!(out, "{}: {loc}: {}", d.severity, d.message);
-    }
-    if let Ok(o) = res {
-        if let Some(i) = &o.cl2 {
-            out.push_str(&dump(i));
-        }
-        if let Some(b) = &o.binary {
-            let _ = writeln!(out, "binary {} bytes", b.len());
-        }
-    }
-    out
 }

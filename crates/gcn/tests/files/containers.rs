@@ -6,40 +6,20 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use kauai_diag::{Diagnostics, SourceMap};
-use kauai_gcn::{assemble, AsmOptions};
-use kauai_testkit::Expected;
+use kauai_gcn::AsmOutput;
 
-const MARKER: &str = "#### EXPECTED";
+use crate::common::{self, hex};
 
+/// One data file: its output must match its expectation.
 pub fn check(path: &Path) -> Result<(), String> {
-    let file = Expected::read(path, MARKER)?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-    file.check(&run_file(name, file.input()))
+    common::check(path, |name, source| {
+        common::container_output(name, source, dump)
+    })
 }
 
-fn hex(b: &[u8]) -> String {
-    let mut s = String::new();
-    for (i, c) in b.chunks(16).enumerate() {
-        let h: Vec<String> = c.iter().map(|x| format!("{x:02x}")).collect();
-        let _ = writeln!(s, "    {:04x}: {}", i * 16, h.join(" "));
-    }
-    s
-}
-
-fn run_file(name: &str, source: &str) -> String {
-    let mut sm = SourceMap::new();
-    let f = sm.add(name, source.to_string());
-    let mut diags = Diagnostics::new();
-    let res = assemble(&mut sm, f, &AsmOptions::default(), &mut diags);
+/// The ROCm or Gallium writer input.
+fn dump(o: &AsmOutput) -> String {
     let mut out = String::new();
-    for d in diags.iter() {
-        let loc = d.primary_span().map(|s| sm.location(s)).unwrap_or_default();
-        let _ = writeln!(out, "{}: {loc}: {}", d.severity, d.message);
-    }
-    let Ok(o) = res else {
-        return out;
-    };
     if let Some(r) = &o.rocm {
         let _ = writeln!(
             out,
@@ -73,9 +53,6 @@ fn run_file(name: &str, source: &str) -> String {
             let _ = writeln!(out, "  proginfo {}", e.join(" "));
         }
         let _ = write!(out, "code\n{}", hex(&g.code));
-    }
-    if let Some(b) = &o.binary {
-        let _ = writeln!(out, "binary {} bytes", b.len());
     }
     out
 }

@@ -4,6 +4,7 @@
 mod amd;
 mod asm;
 mod cl2;
+mod common;
 mod containers;
 
 use std::path::Path;

@@ -104,12 +104,8 @@ fn clrx_asm_oracle() {
     let header = "# Lines of <gpu>.tsv Kauai assembles as clrxasm does \
                   (tests/it/clrx_asm_oracle.rs;\n# BLESS=1 rewrites the counts after the \
                   marker).\n";
-    let e = kauai_testkit::Expected::split(
-        &exp,
-        "#### EXPECTED",
-        &std::fs::read_to_string(&exp).unwrap_or_else(|_| header.to_string()),
-    );
-    if let Err(msg) = e.check(&counts) {
+    if let Err(msg) = kauai_testkit::Expected::read_or(&exp, "#### EXPECTED", header).check(&counts)
+    {
         panic!("{msg}");
     }
 }

@@ -4,22 +4,14 @@
 //! before the inner ELF must match (with the known difference written beside it). The
 //! driver version and bitness come from the name (`NAME_DRIVER_BITS`).
 
-use kauai_diag::{Diagnostics, SourceMap};
-use kauai_gcn::{assemble, AsmOptions, Format};
+use kauai_gcn::{AsmOptions, Format};
 
-fn data(name: &str) -> Vec<u8> {
-    let path = format!("{}/tests/data/clrx_bins/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use crate::common::{assemble_binary, binaries_match_clrxasm, clrx_file, table_rows};
 
 #[test]
 fn cl2_binaries_match_clrxasm() {
-    let table = String::from_utf8(data("expected.txt")).expect("utf-8");
     let mut checked = 0;
-    for line in table
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    for line in table_rows("expected.txt") {
         let cols: Vec<&str> = line.split_whitespace().collect();
         let [name, source, compare] = cols[..] else {
             panic!("bad row: {line}");
@@ -27,20 +19,15 @@ fn cl2_binaries_match_clrxasm() {
         let mut parts = name.rsplit('_');
         let bits64 = parts.next() == Some("64");
         let driver: u32 = parts.next().and_then(|d| d.parse().ok()).expect("driver");
-        let src = String::from_utf8(data(source)).expect("utf-8");
-        let mut sm = SourceMap::new();
-        let f = sm.add(source, src);
-        let mut d = Diagnostics::new();
+        let src = String::from_utf8(clrx_file(source)).expect("utf-8");
         let opts = AsmOptions {
             format: Format::AmdCl2,
             bits64,
             driver_version: Some(driver),
             ..AsmOptions::default()
         };
-        let out = assemble(&mut sm, f, &opts, &mut d)
-            .unwrap_or_else(|_| panic!("{name}: {}", d.render(&sm)));
-        let ours = out.binary.expect("a binary");
-        let theirs = data(&format!("{name}.bin"));
+        let ours = assemble_binary(source, src, &opts).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let theirs = clrx_file(&format!("{name}.bin"));
         let end = match compare {
             "all" => {
                 assert_eq!(ours.len(), theirs.len(), "{name}: length");
@@ -67,93 +54,30 @@ fn cl2_binaries_match_clrxasm() {
     assert_eq!(checked, 16);
 }
 
-/// The first differing byte of two files, or the length difference, for a message.
-fn first_difference(ours: &[u8], theirs: &[u8]) -> Option<usize> {
-    ours.iter()
-        .zip(theirs)
-        .position(|(a, b)| a != b)
-        .or((ours.len() != theirs.len()).then(|| ours.len().min(theirs.len())))
-}
-
 #[test]
 fn rocm_binaries_match_clrxasm() {
-    let table = String::from_utf8(data("expected_rocm.txt")).expect("utf-8");
-    let mut checked = 0;
-    for line in table
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let cols: Vec<&str> = line.split_whitespace().collect();
-        let [name, source, options] = cols[..] else {
-            panic!("bad row: {line}");
-        };
-        let src = String::from_utf8(data(source)).expect("utf-8");
-        let mut sm = SourceMap::new();
-        let f = sm.add(source, src);
-        let mut d = Diagnostics::new();
-        let opts = AsmOptions {
-            format: Format::Rocm,
-            rocm_new_format: options == "new",
-            ..AsmOptions::default()
-        };
-        let out = assemble(&mut sm, f, &opts, &mut d)
-            .unwrap_or_else(|_| panic!("{name}: {}", d.render(&sm)));
-        let ours = out.binary.expect("a binary");
-        let theirs = data(&format!("{name}.bin"));
-        if let Some(at) = first_difference(&ours, &theirs) {
-            std::fs::write(format!("/tmp/{name}.ours.bin"), &ours).ok();
-            panic!(
-                "{name}: first difference at byte {at:#x} ({} vs {} bytes)",
-                ours.len(),
-                theirs.len()
-            );
-        }
-        checked += 1;
-    }
-    assert_eq!(checked, 4);
+    binaries_match_clrxasm("expected_rocm.txt", 4, |cols| AsmOptions {
+        format: Format::Rocm,
+        rocm_new_format: cols == ["new"],
+        ..AsmOptions::default()
+    });
 }
 
 #[test]
 fn gallium_binaries_match_clrxasm() {
-    let table = String::from_utf8(data("expected_gallium.txt")).expect("utf-8");
-    let mut checked = 0;
-    for line in table
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let cols: Vec<&str> = line.split_whitespace().collect();
-        let [name, source, options] = cols[..] else {
-            panic!("bad row: {line}");
-        };
+    binaries_match_clrxasm("expected_gallium.txt", 5, |cols| {
         let mut opts = AsmOptions {
             format: Format::Gallium,
             ..AsmOptions::default()
         };
-        for o in options.split(',').filter(|o| *o != "-") {
+        for o in cols.join(" ").split(',').filter(|o| *o != "-") {
             match o.split_once('=') {
                 Some(("llvm", v)) => opts.llvm_version = Some(v.parse().expect("llvm")),
                 Some(("mesa", v)) => opts.driver_version = Some(v.parse().expect("mesa")),
                 None if o == "64" => opts.bits64 = true,
-                _ => panic!("bad option {o} in: {line}"),
+                _ => panic!("bad option {o} in: {cols:?}"),
             }
         }
-        let src = String::from_utf8(data(source)).expect("utf-8");
-        let mut sm = SourceMap::new();
-        let f = sm.add(source, src);
-        let mut d = Diagnostics::new();
-        let out = assemble(&mut sm, f, &opts, &mut d)
-            .unwrap_or_else(|_| panic!("{name}: {}", d.render(&sm)));
-        let ours = out.binary.expect("a binary");
-        let theirs = data(&format!("{name}.bin"));
-        if let Some(at) = first_difference(&ours, &theirs) {
-            std::fs::write(format!("/tmp/{name}.ours.bin"), &ours).ok();
-            panic!(
-                "{name}: first difference at byte {at:#x} ({} vs {} bytes)",
-                ours.len(),
-                theirs.len()
-            );
-        }
-        checked += 1;
-    }
-    assert_eq!(checked, 5);
+        opts
+    });
 }

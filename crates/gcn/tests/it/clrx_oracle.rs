@@ -300,12 +300,8 @@ fn clrx_disasm_oracle() {
     let header =
         "# Rows of <gpu>.tsv whose text Kauai prints as CLRX does (tests/it/clrx_oracle.rs;\n\
                   # BLESS=1 rewrites the counts after the marker).\n";
-    let e = kauai_testkit::Expected::split(
-        &exp,
-        "#### EXPECTED",
-        &std::fs::read_to_string(&exp).unwrap_or_else(|_| header.to_string()),
-    );
-    if let Err(msg) = e.check(&counts) {
+    if let Err(msg) = kauai_testkit::Expected::read_or(&exp, "#### EXPECTED", header).check(&counts)
+    {
         panic!("{msg}");
     }
 }

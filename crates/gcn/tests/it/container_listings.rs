@@ -6,28 +6,19 @@
 //! compared with `listings_rocm_gallium.txt` (`BLESS=1` rewrites it). And the `-a`
 //! and `-C` listings of every binary reassemble to the same bytes.
 
-use kauai_diag::{Diagnostics, SourceMap};
 use kauai_gcn::{
-    assemble, disassemble_gallium, disassemble_rocm, AsmOptions, Cl2DisasmOptions, DisasmOptions,
+    disassemble_gallium, disassemble_rocm, AsmOptions, Cl2DisasmOptions, DisasmOptions,
 };
-use std::fmt::Write;
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/clrx_bins/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::{
+    assemble_binary, check_listing_counts, clrx_file, listing_options, reassembly_failure,
+    table_names,
+};
 
 /// The binaries: the first column of both tables.
 fn names() -> Vec<String> {
-    let mut out = Vec::new();
-    for t in ["expected_rocm.txt", "expected_gallium.txt"] {
-        let table = std::fs::read_to_string(data(t)).expect("table");
-        out.extend(
-            table
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-                .filter_map(|l| l.split_whitespace().next().map(str::to_string)),
-        );
-    }
+    let mut out = table_names("expected_rocm.txt");
+    out.extend(table_names("expected_gallium.txt"));
     out
 }
 
@@ -43,97 +34,27 @@ fn listing(name: &str, bytes: &[u8], opts: &Cl2DisasmOptions) -> String {
     }
 }
 
-/// Lines two texts share in order (the length of a longest common subsequence).
-fn common_lines(a: &[&str], b: &[&str]) -> usize {
-    let mut prev = vec![0usize; b.len() + 1];
-    for x in a {
-        let mut cur = vec![0usize; b.len() + 1];
-        for (j, y) in b.iter().enumerate() {
-            cur[j + 1] = if x == y {
-                prev[j] + 1
-            } else {
-                cur[j].max(prev[j + 1])
-            };
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 #[test]
 fn rocm_gallium_listings() {
-    let kinds: [(&str, bool, bool, bool); 3] = [
-        // clrxdisasm's -a also prints the words and float comments (-h -f).
-        ("a", true, false, true),
-        ("C", false, true, false),
-        ("fh", false, false, true),
-    ];
-    let mut counts = String::new();
-    for (kind, all, config, words) in kinds {
-        let (mut same, mut theirs_total, mut ours_total) = (0, 0, 0);
-        for name in names() {
-            let bytes = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
-            let theirs =
-                std::fs::read_to_string(data(&format!("{name}.{kind}.txt"))).expect("listing");
-            let opts = Cl2DisasmOptions {
-                all,
-                config,
-                code: DisasmOptions {
-                    offsets: true,
-                    hex: words,
-                    floats: words,
-                },
-            };
-            let ours = listing(&name, &bytes, &opts);
-            let t: Vec<&str> = theirs.lines().skip(1).collect();
-            let o: Vec<&str> = ours.lines().collect();
-            same += common_lines(&t, &o);
-            theirs_total += t.len();
-            ours_total += o.len();
-        }
-        let _ = writeln!(
-            counts,
-            "-{kind}: {same} lines as clrxdisasm's of {theirs_total} ({ours_total} printed)"
-        );
-    }
-    println!("clrxdisasm listings:\n{counts}");
-    let exp = std::path::PathBuf::from(data("listings_rocm_gallium.txt"));
-    let header = "# Lines of clrxdisasm's listings of the ROCm and Gallium binaries that Kauai's\n\
-                  # listings share (tests/it/container_listings.rs; BLESS=1 rewrites the counts).\n";
-    let e = kauai_testkit::Expected::split(
-        &exp,
-        "#### EXPECTED",
-        &std::fs::read_to_string(&exp).unwrap_or_else(|_| header.to_string()),
+    check_listing_counts(
+        "",
+        &names(),
+        listing,
+        "listings_rocm_gallium.txt",
+        "# Lines of clrxdisasm's listings of the ROCm and Gallium binaries that Kauai's\n\
+         # listings share (tests/it/container_listings.rs; BLESS=1 rewrites the counts).\n",
     );
-    if let Err(msg) = e.check(&counts) {
-        panic!("{msg}");
-    }
 }
 
 #[test]
 fn all_listings_reassemble_to_the_same_bytes() {
     for name in names() {
-        let bytes = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
+        let bytes = clrx_file(&format!("{name}.bin"));
         for (all, config, kind) in [(true, false, "-a"), (false, true, "-C")] {
-            let opts = Cl2DisasmOptions {
-                all,
-                config,
-                code: DisasmOptions {
-                    offsets: true,
-                    hex: true,
-                    floats: true,
-                },
-            };
-            let text = listing(&name, &bytes, &opts);
-            let mut sm = SourceMap::new();
-            let f = sm.add("listing.s", text);
-            let mut d = Diagnostics::new();
-            let out = assemble(&mut sm, f, &AsmOptions::default(), &mut d)
-                .unwrap_or_else(|_| panic!("{name} {kind}: {}", d.render(&sm)));
-            assert!(
-                out.binary.as_deref() == Some(bytes.as_slice()),
-                "{name}: the {kind} listing reassembles to other bytes"
-            );
+            let text = listing(&name, &bytes, &listing_options(all, config, true));
+            if let Some(e) = reassembly_failure(text, &bytes) {
+                panic!("{name} {kind}: {e}");
+            }
         }
     }
 }
@@ -143,16 +64,11 @@ fn all_listings_reassemble_to_the_same_bytes() {
 /// cannot say everything).
 #[test]
 fn mutated_binaries_listings_reassemble() {
-    let mut state = 0x0123_4567_89ab_cdefu64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = kauai_testkit::Rng::new(0x0123_4567_89ab_cdef);
+    let mut next = move || rng.next_u64();
     let mut read = 0;
     for name in names() {
-        let bytes = std::fs::read(data(&format!("{name}.bin"))).expect("binary");
+        let bytes = clrx_file(&format!("{name}.bin"));
         for i in 0..300 {
             let mut b = bytes.clone();
             let at = (next() % b.len() as u64) as usize;
@@ -188,16 +104,9 @@ fn mutated_binaries_listings_reassemble() {
                     Err(e) if e.contains("not supported yet") => continue,
                     Err(e) => panic!("{name} #{i}: {e}"),
                 };
-                let mut sm = SourceMap::new();
-                let f = sm.add("listing.s", text.clone());
-                let mut d = Diagnostics::new();
-                let out = assemble(&mut sm, f, &AsmOptions::default(), &mut d);
-                let ok = out.ok().and_then(|o| o.binary).as_deref() == Some(b.as_slice());
-                assert!(
-                    ok,
-                    "{name} #{i} (bit flipped at {at:#x}) -C {config}: {}\n{text}",
-                    d.render(&sm)
-                );
+                if let Some(e) = reassembly_failure(text.clone(), &b) {
+                    panic!("{name} #{i} (bit flipped at {at:#x}) -C {config}: {e}\n{text}");
+                }
             }
         }
     }
@@ -208,20 +117,15 @@ fn mutated_binaries_listings_reassemble() {
 /// number made huge or negative), assemble or fail with diagnostics: never a panic.
 #[test]
 fn mutated_sources_never_panic() {
-    let mut state = 0x5851_f42d_4c95_7f2du64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = kauai_testkit::Rng::new(0x5851_f42d_4c95_7f2d);
+    let mut next = move || rng.next_u64();
     for (source, opts) in [
         ("rocm_basic.s", kauai_gcn::Format::Rocm),
         ("rocm_multi.s", kauai_gcn::Format::Rocm),
         ("gallium_basic.s", kauai_gcn::Format::Gallium),
         ("gallium_hsa.s", kauai_gcn::Format::Gallium),
     ] {
-        let src = std::fs::read_to_string(data(source)).expect("source");
+        let src = String::from_utf8(clrx_file(source)).expect("source");
         let lines: Vec<&str> = src.lines().collect();
         for _ in 0..300 {
             let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
@@ -253,14 +157,11 @@ fn mutated_sources_never_panic() {
                 }
             }
             let text = l.join("\n");
-            let mut sm = SourceMap::new();
-            let f = sm.add(source, text);
-            let mut d = Diagnostics::new();
             let o = AsmOptions {
                 format: opts,
                 ..AsmOptions::default()
             };
-            let _ = assemble(&mut sm, f, &o, &mut d);
+            let _ = assemble_binary(source, text, &o);
         }
     }
 }

@@ -10,6 +10,7 @@ mod clrx_bin_listings;
 mod clrx_bins;
 mod clrx_oracle;
 mod clrx_vectors;
+mod common;
 mod container_listings;
 mod limits;
 mod llvm_vectors;
