@@ -324,11 +324,6 @@ impl Kernel {
         scratch.table.clear();
         let regions = run.regions;
         for r in regions.iter_mut() {
-            if let Mem::Local { mem, init } = r {
-                reset_local(mem, *init);
-            }
-        }
-        for r in regions.iter_mut() {
             scratch.table.push(match r {
                 Mem::Null => RegionDesc {
                     base: std::ptr::null_mut(),
@@ -349,11 +344,15 @@ impl Kernel {
                     size: (*len).min(words.len() as u64 * 8),
                     writable: *writable as u64,
                 },
-                Mem::Local { mem, .. } => RegionDesc {
-                    base: mem.as_mut_ptr(),
-                    size: mem.len() as u64,
-                    writable: 1,
-                },
+                Mem::Local { mem, init } => {
+                    // As at the group's start.
+                    reset_local(mem, *init);
+                    RegionDesc {
+                        base: mem.as_mut_ptr(),
+                        size: mem.len() as u64,
+                        writable: 1,
+                    }
+                }
             });
         }
         if lay.byval > run.private_init.len() as u64 {

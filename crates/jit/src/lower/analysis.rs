@@ -366,6 +366,26 @@ pub(super) fn packet_plan(
     Ok(varying)
 }
 
+/// Integer arithmetic of addresses and indices: add, subtract, multiply, bitwise and
+/// shifts, width and pointer conversions, `ptradd` and work-item queries. None traps or
+/// touches memory, so a work-item's value can be made again anywhere its operands are
+/// (the lazy address lanes and the recomputation at a barrier's resume).
+pub(super) fn address_arith(m: &Module, kind: &InstKind) -> bool {
+    use kauai_ir::{BinaryOp as B, ConvOp as C};
+    match kind {
+        InstKind::Binary(op, ..) => matches!(
+            op,
+            B::Iadd | B::Isub | B::Imul | B::And | B::Or | B::Xor | B::Shl | B::Lshr | B::Ashr
+        ),
+        InstKind::Convert { op, .. } => {
+            matches!(op, C::Trunc | C::Zext | C::Sext | C::PtrToInt | C::IntToPtr)
+        }
+        InstKind::PtrAdd(..) => true,
+        InstKind::Call(f, _) => matches!(call_kind(m, *f), Ok(CallKind::Query(_))),
+        _ => false,
+    }
+}
+
 /// The value of an integer constant, masked to its width.
 pub(super) fn int_const(body: &kauai_ir::Body, v: Value) -> Option<u64> {
     let i = body.value_inst(v)?;

@@ -10,7 +10,7 @@
 //! something asks for them, in that block (the slow path), from their operands, which
 //! dominate it.
 
-use kauai_ir::{BinaryOp, Block, ConvOp, InstKind, Value};
+use kauai_ir::{Block, InstKind, Value};
 
 use super::*;
 
@@ -149,27 +149,7 @@ impl Lower<'_, '_> {
     /// Whether instruction `i` is a computation without effects whose one work-item
     /// can be redone anywhere its operands are available.
     pub(super) fn lazy_form(&self, i: Inst) -> bool {
-        match &self.body.insts[i].kind {
-            InstKind::Binary(op, ..) => matches!(
-                op,
-                BinaryOp::Iadd
-                    | BinaryOp::Isub
-                    | BinaryOp::Imul
-                    | BinaryOp::And
-                    | BinaryOp::Or
-                    | BinaryOp::Xor
-                    | BinaryOp::Shl
-                    | BinaryOp::Lshr
-                    | BinaryOp::Ashr
-            ),
-            InstKind::Convert { op, .. } => matches!(
-                op,
-                ConvOp::Trunc | ConvOp::Zext | ConvOp::Sext | ConvOp::PtrToInt | ConvOp::IntToPtr
-            ),
-            InstKind::PtrAdd(..) => true,
-            InstKind::Call(f, _) => matches!(call_kind(self.m, *f), Ok(CallKind::Query(_))),
-            _ => false,
-        }
+        address_arith(self.m, &self.body.insts[i].kind)
     }
 
     /// Whether `v`'s copy for the work-item being lowered is made where it is used

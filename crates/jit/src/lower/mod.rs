@@ -131,34 +131,20 @@ fn remat_chain(
     }
     let kind = &body.insts[i].kind;
     let ok = match kind {
-        InstKind::Const(_) | InstKind::GlobalAddr(_) | InstKind::Alloca { .. } => true,
-        InstKind::Call(c, args) => {
-            matches!(call_kind(m, *c), Ok(CallKind::Query(_)))
-                && args.iter().all(|a| int_const(body, *a).is_some())
+        // A query only with a constant dimension (the resume has no other operand).
+        InstKind::Call(_, args) => {
+            address_arith(m, kind) && args.iter().all(|a| int_const(body, *a).is_some())
         }
-        InstKind::Binary(op, ..) => matches!(
-            op,
-            B::Iadd
-                | B::Isub
-                | B::Imul
-                | B::And
-                | B::Or
-                | B::Xor
-                | B::Shl
-                | B::Lshr
-                | B::Ashr
-                | B::Smin
-                | B::Smax
-                | B::Umin
-                | B::Umax
-        ),
+        InstKind::Const(_)
+        | InstKind::GlobalAddr(_)
+        | InstKind::Alloca { .. }
+        | InstKind::Icmp(..)
+        | InstKind::Select(..) => true,
+        InstKind::Binary(op, ..) => {
+            address_arith(m, kind) || matches!(op, B::Smin | B::Smax | B::Umin | B::Umax)
+        }
         InstKind::Unary(op, _) => matches!(op, U::Ineg | U::Not),
-        InstKind::Convert { op, .. } => matches!(
-            op,
-            ConvOp::Trunc | ConvOp::Zext | ConvOp::Sext | ConvOp::PtrToInt | ConvOp::IntToPtr
-        ),
-        InstKind::Icmp(..) | InstKind::Select(..) | InstKind::PtrAdd(..) => true,
-        _ => false,
+        _ => address_arith(m, kind),
     };
     if !ok {
         return false;

@@ -175,21 +175,17 @@ impl Lower<'_, '_> {
         let mut stack = vec![start];
         while let Some((b, j)) = stack.pop() {
             let insts = &self.body.blocks[b].insts;
-            if insts[j.min(insts.len())..]
-                .iter()
-                .any(|i| self.sites.contains_key(i))
-            {
+            let mut waits = false;
+            for &i in &insts[j..] {
                 // Up to the barrier only.
-                for &i in insts[j..]
-                    .iter()
-                    .take_while(|i| !self.sites.contains_key(i))
-                {
-                    self.mark_key(i, &mut found);
+                if self.sites.contains_key(&i) {
+                    waits = true;
+                    break;
                 }
-                continue;
-            }
-            for &i in &insts[j.min(insts.len())..] {
                 self.mark_key(i, &mut found);
+            }
+            if waits {
+                continue;
             }
             for s in kauai_ir::cfg::successors(self.body, b) {
                 if entered.insert(s) {
