@@ -29,7 +29,10 @@
 //! packet (and are vector loads and stores when packed); the offsets and pointers
 //! that only serve such addresses are made per work-item only where that check fails
 //! (`lower::lazy`), and an address made of arguments and ids alone is checked once for
-//! a whole row of work-items (`lower::rows`). A branch the work-items disagree on splits the packet:
+//! a whole row of work-items (`lower::rows`). A branch on ids against uniform values
+//! (`lid < s`, `gid < n`) that the work-items disagree on runs masked: every block up
+//! to the join runs for the packet, loads and stores only for the work-items that
+//! took the path (`lower::masked`). Another branch they disagree on splits the packet:
 //! each work-item then runs alone in its own copy of the body, to its return or the
 //! next barrier, where the packet comes back together (values that differ by the path
 //! taken are kept per work-item). Atomics, printf, image builtins and private memory

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use kauai_ir::builtins::{self, name, Query};
-use kauai_ir::{Block, Const, EntityRef, FuncId, InstKind, Module, Type, Value};
+use kauai_ir::{BinaryOp, Block, Const, ConvOp, EntityRef, FuncId, InstKind, Module, Type, Value};
 
 use kauai_ir::lanes;
 
@@ -138,11 +138,16 @@ pub(super) fn live_before(body: &kauai_ir::Body, b: Block, at: usize) -> Vec<Val
     live
 }
 
-/// Values that differ between work-items because of where they went rather than what
-/// they computed: for each branch on a varying value, the parameters of its join
-/// point and of the blocks up to it, and every value made in those blocks and used
-/// beyond them (a loop's counter when the work-items leave it at different times).
-pub(super) fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) -> Vec<Value> {
+/// The blocks in body order with their successors (as indices) and post-dominator
+/// sets (`pdom[i][j]`: block `j` post-dominates block `i`).
+struct PostDom {
+    blocks: Vec<Block>,
+    ix: HashMap<Block, usize>,
+    succ: Vec<Vec<usize>>,
+    pdom: Vec<Vec<bool>>,
+}
+
+fn post_dominators(body: &kauai_ir::Body) -> PostDom {
     let blocks: Vec<Block> = body.order.clone();
     let ix: HashMap<Block, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
     let n = blocks.len();
@@ -186,6 +191,185 @@ pub(super) fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) ->
             }
         }
     }
+    PostDom {
+        blocks,
+        ix,
+        succ,
+        pdom,
+    }
+}
+
+/// The join of the branch ending block index `bi`: the strict post-dominator that
+/// all its other strict post-dominators post-dominate.
+fn join_of(pd: &PostDom, bi: usize) -> Option<usize> {
+    let n = pd.blocks.len();
+    let strict: Vec<usize> = (0..n).filter(|&j| j != bi && pd.pdom[bi][j]).collect();
+    strict
+        .iter()
+        .copied()
+        .find(|&j| strict.iter().all(|&k| pd.pdom[j][k]))
+}
+
+/// The blocks reachable from the branch ending block index `bi` before its join.
+fn region_of(pd: &PostDom, bi: usize, join: Option<usize>) -> Vec<bool> {
+    let mut region = vec![false; pd.blocks.len()];
+    let mut stack: Vec<usize> = pd.succ[bi].clone();
+    while let Some(x) = stack.pop() {
+        if Some(x) == join || region[x] {
+            continue;
+        }
+        region[x] = true;
+        stack.extend(pd.succ[x].iter().copied());
+    }
+    region
+}
+
+/// A divergent branch a packet runs through masked instead of splitting: the
+/// blocks up to its join (in body order, each after the blocks that jump to it)
+/// and the join.
+#[derive(Clone, Debug)]
+pub(super) struct Masked {
+    pub blocks: Vec<Block>,
+    pub join: Block,
+}
+
+/// Can a work-item run `kind` whether or not it took the path `kind` is on (a
+/// memory access then runs only for the work-items that did)?
+fn maskable_inst(m: &Module, kind: &InstKind) -> bool {
+    use kauai_ir::{BinaryOp as B, ConvOp as C};
+    match kind {
+        InstKind::Const(_)
+        | InstKind::Unary(..)
+        | InstKind::Icmp(..)
+        | InstKind::Fcmp(..)
+        | InstKind::Select(..)
+        | InstKind::Math(..)
+        | InstKind::Extract(..)
+        | InstKind::Insert(..)
+        | InstKind::Shuffle(..)
+        | InstKind::Splat(..)
+        | InstKind::PtrAdd(..)
+        | InstKind::GlobalAddr(_)
+        | InstKind::Load { .. }
+        | InstKind::Store { .. }
+        | InstKind::Jump(_)
+        | InstKind::Brif(..) => true,
+        InstKind::Binary(op, ..) => !matches!(op, B::Sdiv | B::Udiv | B::Srem | B::Urem),
+        InstKind::Convert { op, .. } => !matches!(op, C::FpToSi | C::FpToUi),
+        InstKind::Call(f, _) => matches!(call_kind(m, *f), Ok(CallKind::Query(_))),
+        _ => false,
+    }
+}
+
+/// The divergent branches (by the block they end) whose paths up to their join are
+/// acyclic, entered only through the branch, and hold only instructions that
+/// [`maskable_inst`] allows (no barrier, call, return or division): a packet whose
+/// work-items disagree there runs every block of the region with a mask per
+/// work-item, loads and stores only where the mask is set, and meets again at the
+/// join (what vecz calls linearization; ComputeMux's packets do not split there).
+pub(super) fn masked_regions(
+    m: &Module,
+    body: &kauai_ir::Body,
+    varying: &HashSet<Value>,
+) -> HashMap<Block, Masked> {
+    let mut out = HashMap::new();
+    let has_divergence = diverges_at(body, varying).next().is_some();
+    if !has_divergence {
+        return out;
+    }
+    let pd = post_dominators(body);
+    let n = pd.blocks.len();
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, ss) in pd.succ.iter().enumerate() {
+        for &s in ss {
+            preds[s].push(i);
+        }
+    }
+    for b in diverges_at(body, varying) {
+        // Only where the work-items of a row take the branch in runs (a comparison
+        // of an id's affine function with a uniform value: `lid < s`, `gid == 0`):
+        // then a packet rarely disagrees, and one that does is a row's edge. Where
+        // the condition is data (`a > b`), nearly every packet disagrees; splitting
+        // into narrower packets costs less there than masking every access.
+        if !affine_condition(m, body, varying, b) {
+            continue;
+        }
+        let Some(&bi) = pd.ix.get(&b) else { continue };
+        let Some(j) = join_of(&pd, bi) else { continue };
+        let region = region_of(&pd, bi, Some(j));
+        let fits = (0..n).filter(|&k| region[k]).all(|k| {
+            // Entered only from the branch or the region, forward in body order.
+            preds[k].iter().all(|&p| (p == bi || region[p]) && p < k)
+                && pd.succ[k].iter().all(|&s| region[s] || s == j)
+                && pd.succ[k].iter().all(|&s| s > k || s == j)
+                && body.blocks[pd.blocks[k]]
+                    .insts
+                    .iter()
+                    .all(|&i| maskable_inst(m, &body.insts[i].kind))
+        });
+        // Body order puts the branch before its region (the region is entered
+        // only from it); the parameters up to the join vary (`sync_dependent`), so
+        // each work-item keeps the one its path chose.
+        let params_vary = (0..n)
+            .filter(|&k| region[k] || k == j)
+            .flat_map(|k| body.blocks[pd.blocks[k]].params.iter())
+            .all(|p| varying.contains(p));
+        if fits && params_vary && (0..n).filter(|&k| region[k]).all(|k| k > bi) {
+            out.insert(
+                b,
+                Masked {
+                    blocks: (0..n)
+                        .filter(|&k| region[k])
+                        .map(|k| pd.blocks[k])
+                        .collect(),
+                    join: pd.blocks[j],
+                },
+            );
+        }
+    }
+    out
+}
+
+/// Does block `b` end in a branch on an integer comparison of two values that
+/// each are uniform or grow by a known stride from one work-item to the next?
+fn affine_condition(m: &Module, body: &kauai_ir::Body, varying: &HashSet<Value>, b: Block) -> bool {
+    let Some(t) = body.terminator(b) else {
+        return false;
+    };
+    let InstKind::Brif(c, ..) = &body.insts[t].kind else {
+        return false;
+    };
+    let Some(ci) = body.value_inst(*c) else {
+        return false;
+    };
+    let InstKind::Icmp(_, x, y) = &body.insts[ci].kind else {
+        return false;
+    };
+    [x, y]
+        .iter()
+        .all(|v| stride_of(m, body, varying, **v, 0).is_some())
+}
+
+/// The blocks that end in a branch on a varying value.
+fn diverges_at<'a>(
+    body: &'a kauai_ir::Body,
+    varying: &'a HashSet<Value>,
+) -> impl Iterator<Item = Block> + 'a {
+    body.order.iter().copied().filter(move |&b| {
+        body.terminator(b).is_some_and(
+            |t| matches!(&body.insts[t].kind, InstKind::Brif(c, ..) if varying.contains(c)),
+        )
+    })
+}
+
+/// Values that differ between work-items because of where they went rather than what
+/// they computed: for each branch on a varying value, the parameters of its join
+/// point and of the blocks up to it, and every value made in those blocks and used
+/// beyond them (a loop's counter when the work-items leave it at different times).
+pub(super) fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) -> Vec<Value> {
+    let pd = post_dominators(body);
+    let n = pd.blocks.len();
+    let blocks = &pd.blocks;
     let mut out = Vec::new();
     for (bi, &b) in blocks.iter().enumerate() {
         let Some(t) = body.terminator(b) else {
@@ -197,22 +381,8 @@ pub(super) fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) ->
         if !varying.contains(c) {
             continue;
         }
-        // The join: the strict post-dominator all others post-dominate.
-        let strict: Vec<usize> = (0..n).filter(|&j| j != bi && pdom[bi][j]).collect();
-        let join = strict
-            .iter()
-            .copied()
-            .find(|&j| strict.iter().all(|&k| pdom[j][k]));
-        // The region: blocks reachable from the branch before the join.
-        let mut region = vec![false; n];
-        let mut stack: Vec<usize> = succ[bi].clone();
-        while let Some(x) = stack.pop() {
-            if Some(x) == join || region[x] {
-                continue;
-            }
-            region[x] = true;
-            stack.extend(succ[x].iter().copied());
-        }
+        let join = join_of(&pd, bi);
+        let region = region_of(&pd, bi, join);
         let mut params = |k: usize| out.extend(body.blocks[blocks[k]].params.iter().copied());
         if let Some(j) = join {
             params(j);
@@ -242,13 +412,14 @@ pub(super) fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) ->
     out
 }
 
-/// Does the kernel branch on a value that varies between work-items?
-pub(super) fn diverges(body: &kauai_ir::Body, varying: &HashSet<Value>) -> bool {
-    body.order.iter().any(|&b| {
-        body.terminator(b).is_some_and(
-            |t| matches!(&body.insts[t].kind, InstKind::Brif(c, ..) if varying.contains(c)),
-        )
-    })
+/// Can a packet split: does the kernel branch on a value that varies between
+/// work-items other than where the packet runs masked?
+pub(super) fn splits(
+    body: &kauai_ir::Body,
+    varying: &HashSet<Value>,
+    masked: &HashMap<Block, Masked>,
+) -> bool {
+    diverges_at(body, varying).any(|b| !masked.contains_key(&b))
 }
 
 /// Can the kernel run in packets, and which values vary between the work-items of a
@@ -334,13 +505,12 @@ pub(super) fn packet_plan(
                 }
             }
         }
-        // With barriers, a packet comes back together after a split: what the
-        // work-items computed apart may differ even from uniform inputs.
-        if layout.has_barrier {
-            for v in sync_dependent(body, &varying) {
-                if varying.insert(v) {
-                    changed = true;
-                }
+        // A packet comes back together after a split at a barrier, or after a
+        // masked branch at its join: what the work-items computed apart may differ
+        // even from uniform inputs.
+        for v in sync_dependent(body, &varying) {
+            if varying.insert(v) {
+                changed = true;
             }
         }
     }
@@ -383,6 +553,64 @@ pub(super) fn address_arith(m: &Module, kind: &InstKind) -> bool {
         InstKind::PtrAdd(..) => true,
         InstKind::Call(f, _) => matches!(call_kind(m, *f), Ok(CallKind::Query(_))),
         _ => false,
+    }
+}
+
+/// How `v` grows from one work-item of a packet to the next (0: uniform), when
+/// that is a known constant; wrapping aside, which the run-time check catches.
+pub(super) fn stride_of(
+    m: &Module,
+    body: &kauai_ir::Body,
+    varying: &HashSet<Value>,
+    v: Value,
+    depth: u32,
+) -> Option<i64> {
+    if !varying.contains(&v) {
+        return Some(0);
+    }
+    if depth > 32 {
+        return None;
+    }
+    let i = body.value_inst(v)?;
+    let c = |x: Value| {
+        let bits = lane_sc(body.value_type(x)).bits();
+        int_const(body, x).map(|k| lanes::sext(k, bits))
+    };
+    match &body.insts[i].kind {
+        InstKind::Call(f, args) => match call_kind(m, *f).ok()? {
+            CallKind::Query(
+                Query::GlobalId
+                | Query::LocalId
+                | Query::LocalLinearId
+                | Query::GlobalLinearId
+                | Query::SubGroupId,
+            ) => {
+                let x = args.first().is_none_or(|a| c(*a) == Some(0));
+                x.then_some(1)
+            }
+            _ => None,
+        },
+        InstKind::Binary(BinaryOp::Iadd, a, b) => stride_of(m, body, varying, *a, depth + 1)?
+            .checked_add(stride_of(m, body, varying, *b, depth + 1)?),
+        InstKind::Binary(BinaryOp::Isub, a, b) => stride_of(m, body, varying, *a, depth + 1)?
+            .checked_sub(stride_of(m, body, varying, *b, depth + 1)?),
+        InstKind::Binary(BinaryOp::Imul, a, b) => match (c(*a), c(*b)) {
+            (_, Some(k)) => stride_of(m, body, varying, *a, depth + 1)?.checked_mul(k),
+            (Some(k), _) => stride_of(m, body, varying, *b, depth + 1)?.checked_mul(k),
+            _ => None,
+        },
+        InstKind::Binary(BinaryOp::Shl, a, b) => {
+            let k = c(*b).filter(|k| (0..32).contains(k))?;
+            stride_of(m, body, varying, *a, depth + 1)?.checked_mul(1 << k)
+        }
+        InstKind::Convert {
+            op: ConvOp::Sext | ConvOp::Zext | ConvOp::Trunc,
+            arg,
+            ..
+        } => stride_of(m, body, varying, *arg, depth + 1),
+        InstKind::PtrAdd(a, b) => stride_of(m, body, varying, *a, depth + 1)?
+            .checked_add(stride_of(m, body, varying, *b, depth + 1)?),
+        _ => None,
     }
 }
 

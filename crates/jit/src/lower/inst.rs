@@ -498,7 +498,10 @@ impl Lower<'_, '_> {
                 self.bx.seal_block(split);
                 self.bx.set_cold_block(split);
                 self.bx.switch_to_block(split);
-                self.split_here(b, inst);
+                match self.masks.get(&b).cloned() {
+                    Some(mk) => self.run_masked(b, inst, &mk, next)?,
+                    None => self.split_here(b, inst),
+                }
                 self.fill_edges(b, pending);
             }
             InstKind::Brif(c, t, e) => {

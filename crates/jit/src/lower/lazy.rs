@@ -33,7 +33,7 @@ impl Lower<'_, '_> {
     /// only if they live across it, which only the IR's own uses decide.
     pub(super) fn find_lazy(&self) -> HashMap<Value, (Block, LazyLanes)> {
         let mut lazy = HashMap::new();
-        if self.w < 3 || self.callee.is_some() || diverges(self.body, &self.varying) {
+        if self.w < 3 || self.callee.is_some() || splits(self.body, &self.varying, &self.masks) {
             return lazy;
         }
         let mut users: HashMap<Value, Vec<Inst>> = HashMap::new();
@@ -155,7 +155,7 @@ impl Lower<'_, '_> {
     /// Whether `v`'s copy for the work-item being lowered is made where it is used
     /// (see [`LazyLanes`]).
     pub(super) fn is_lazy_lane(&self, v: Value) -> bool {
-        if self.lane.is_some() {
+        if self.lane.is_some() && !self.masked {
             return false;
         }
         match self.lazy.get(&v) {

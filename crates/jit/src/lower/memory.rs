@@ -4,11 +4,7 @@
 use cranelift_codegen::ir::condcodes::IntCC as CInt;
 use cranelift_codegen::ir::{self, types, AtomicRmwOp, InstBuilder, MemFlagsData, Value as CValue};
 
-use kauai_ir::builtins::Query;
-use kauai_ir::lanes;
-use kauai_ir::{
-    AddrSpace, AtomicOp, BinaryOp, ConvOp, EntityRef, Inst, InstKind, Scalar, Type, Value,
-};
+use kauai_ir::{AddrSpace, AtomicOp, BinaryOp, EntityRef, Inst, InstKind, Scalar, Type, Value};
 
 use crate::abi::*;
 
@@ -246,59 +242,9 @@ impl Lower<'_, '_> {
         (ok, off0)
     }
 
-    /// How `v` grows from one work-item of a packet to the next (0: uniform), when
-    /// that is a known constant; wrapping aside, which the run-time check catches.
+    /// How `v` grows from one work-item of a packet to the next ([`stride_of`]).
     pub(super) fn stride_of(&self, v: Value, depth: u32) -> Option<i64> {
-        if !self.varying.contains(&v) {
-            return Some(0);
-        }
-        if depth > 32 {
-            return None;
-        }
-        let i = self.body.value_inst(v)?;
-        let c = |x: Value| {
-            let bits = lane_sc(self.body.value_type(x)).bits();
-            int_const(self.body, x).map(|k| lanes::sext(k, bits))
-        };
-        match &self.body.insts[i].kind {
-            InstKind::Call(f, args) => match call_kind(self.m, *f).ok()? {
-                CallKind::Query(
-                    Query::GlobalId
-                    | Query::LocalId
-                    | Query::LocalLinearId
-                    | Query::GlobalLinearId
-                    | Query::SubGroupId,
-                ) => {
-                    let x = args.first().is_none_or(|a| c(*a) == Some(0));
-                    x.then_some(1)
-                }
-                _ => None,
-            },
-            InstKind::Binary(BinaryOp::Iadd, a, b) => self
-                .stride_of(*a, depth + 1)?
-                .checked_add(self.stride_of(*b, depth + 1)?),
-            InstKind::Binary(BinaryOp::Isub, a, b) => self
-                .stride_of(*a, depth + 1)?
-                .checked_sub(self.stride_of(*b, depth + 1)?),
-            InstKind::Binary(BinaryOp::Imul, a, b) => match (c(*a), c(*b)) {
-                (_, Some(k)) => self.stride_of(*a, depth + 1)?.checked_mul(k),
-                (Some(k), _) => self.stride_of(*b, depth + 1)?.checked_mul(k),
-                _ => None,
-            },
-            InstKind::Binary(BinaryOp::Shl, a, b) => {
-                let k = c(*b).filter(|k| (0..32).contains(k))?;
-                self.stride_of(*a, depth + 1)?.checked_mul(1 << k)
-            }
-            InstKind::Convert {
-                op: ConvOp::Sext | ConvOp::Zext | ConvOp::Trunc,
-                arg,
-                ..
-            } => self.stride_of(*arg, depth + 1),
-            InstKind::PtrAdd(a, b) => self
-                .stride_of(*a, depth + 1)?
-                .checked_add(self.stride_of(*b, depth + 1)?),
-            _ => None,
-        }
+        stride_of(self.m, self.body, &self.varying, v, depth)
     }
 
     /// Lane `pk`'s pointer `pv` (whose value is `p`), as far as its offset and low bits
@@ -353,6 +299,9 @@ impl Lower<'_, '_> {
         kind: u64,
     ) -> CValue {
         let i64t = types::I64;
+        // A work-item a masked access leaves out passes its checks and gets the
+        // scratch slot's address.
+        let on = self.mask.as_ref().map(|m| m[self.pk]);
         // `ptradd` keeps a pointer's region, so one derived from an argument or a
         // global is in that root's region, loaded once at entry.
         let known = match self.root(pv) {
@@ -375,6 +324,7 @@ impl Lower<'_, '_> {
                 _ => FAULT_MISALIGNED_LOAD,
             };
             // A misaligned access reports the alignment it needed.
+            let ok = self.unless_masked(on, ok);
             self.check(ok, p, 1 << al, mis);
         }
         if let Some([base, size, wsize]) = known {
@@ -387,15 +337,26 @@ impl Lower<'_, '_> {
                 .bx
                 .ins()
                 .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
+            let ok = self.unless_masked(on, ok);
             self.check(ok, p, len, kind);
-            return self.bx.ins().iadd(base, off);
+            let a = self.bx.ins().iadd(base, off);
+            return self.masked_address(on, a);
         }
         let r = self.bx.ins().ushr_imm_s(p, OFFSET_BITS as i64);
         let ok = self
             .bx
             .ins()
             .icmp(CInt::UnsignedLessThan, r, self.k.nregions.unwrap());
+        let ok = self.unless_masked(on, ok);
         self.check(ok, p, len, kind);
+        // (A work-item left out reads region 0's entry, not past the table.)
+        let r = match on {
+            Some(m) => {
+                let z = self.iconst(i64t, 0);
+                self.bx.ins().select(m, r, z)
+            }
+            None => r,
+        };
         // The table does not change while the function runs, except the private
         // region's base, which moves per work-item in kernels with barriers.
         let tf = if self.layout.has_barrier {
@@ -415,8 +376,38 @@ impl Lower<'_, '_> {
             let w = self.bx.ins().icmp_imm_s(CInt::NotEqual, w, 0);
             ok = self.bx.ins().band(ok, w);
         }
+        let ok = self.unless_masked(on, ok);
         self.check(ok, p, len, kind);
-        self.bx.ins().iadd(base, off)
+        let a = self.bx.ins().iadd(base, off);
+        self.masked_address(on, a)
+    }
+
+    /// `ok`, or true for a work-item a masked access leaves out (`on` clear).
+    fn unless_masked(&mut self, on: Option<CValue>, ok: CValue) -> CValue {
+        match on {
+            Some(m) => {
+                let off = self.bx.ins().bxor_imm_u(m, 1);
+                self.bx.ins().bor(ok, off)
+            }
+            None => ok,
+        }
+    }
+
+    /// Host address `a`, or the scratch slot's for a work-item a masked access
+    /// leaves out (`on` clear). The slot holds the widest access (16 lanes of 8).
+    fn masked_address(&mut self, on: Option<CValue>, a: CValue) -> CValue {
+        let Some(m) = on else {
+            return a;
+        };
+        let slot = *self.dummy.get_or_insert_with(|| {
+            self.bx.create_sized_stack_slot(ir::StackSlotData::new(
+                ir::StackSlotKind::ExplicitSlot,
+                128,
+                4,
+            ))
+        });
+        let d = self.bx.ins().stack_addr(types::I64, slot, 0);
+        self.bx.ins().select(m, a, d)
     }
 
     /// Is `def` certainly executed since the last barrier the current instruction

@@ -19,12 +19,14 @@
 //!
 //! Inside: `analysis` (what a call is, liveness at barriers, which values vary in a
 //! packet), `inst` (one instruction at a time), `memory` (pointer roots, checked
-//! addresses, atomics), `packets` (splits at divergent branches, barrier state); this
+//! addresses, atomics), `packets` (splits at divergent branches, barrier state),
+//! `masked` (divergent branches run with a mask per work-item instead); this
 //! file holds the function's skeleton: the work-item loops, edges, faults and polls.
 
 mod analysis;
 mod inst;
 mod lazy;
+mod masked;
 mod memory;
 mod packets;
 mod rows;
@@ -411,7 +413,7 @@ pub(crate) fn lower_kernel(
                         .map_or(1, |r| lanes_of(body.value_type(r)).max(1))
                 })
                 .sum();
-            let w = if diverges(body, &varying) {
+            let w = if splits(body, &varying, &masked_regions(m, body, &varying)) {
                 PACKET / 4
             } else if size > WIDE_PACKET_MAX_INSTS {
                 max_width.min(PACKET / 2)
@@ -599,6 +601,14 @@ fn build_function_as(
         row_flags: None,
         lane: None,
         lane_blocks: HashMap::new(),
+        masks: if w > 1 && callee.is_none() {
+            masked_regions(m, body, varying)
+        } else {
+            HashMap::new()
+        },
+        masked: false,
+        mask: None,
+        dummy: None,
         splits: Vec::new(),
         split_var: None,
         split_entries: HashMap::new(),
@@ -738,6 +748,14 @@ struct Lower<'a, 'b> {
     /// alone, after the packet split at a divergent branch.
     lane: Option<usize>,
     lane_blocks: HashMap<(usize, Block), CBlock>,
+    /// The divergent branches run masked (`masked`), and whether a masked access of
+    /// one work-item (`lane`) is being lowered: values then keep their packet copies.
+    masks: HashMap<Block, Masked>,
+    masked: bool,
+    /// While a masked access is lowered: per work-item, whether it makes it (the
+    /// others' checks pass and their accesses go to `dummy`, a scratch slot).
+    mask: Option<Vec<CValue>>,
+    dummy: Option<ir::StackSlot>,
     /// The divergent branches (block, terminator), the branch a packet split at, and
     /// per (work-item, branch) the block where that work-item resumes.
     splits: Vec<(Block, Inst)>,
@@ -797,7 +815,7 @@ impl Lower<'_, '_> {
         }
         let k = if copies == 1 {
             0
-        } else if self.lane.is_some() || self.varying.contains(&v) {
+        } else if (self.lane.is_some() && !self.masked) || self.varying.contains(&v) {
             self.pk
         } else {
             0
@@ -1445,40 +1463,7 @@ impl Lower<'_, '_> {
                     self.bx.switch_to_block(cont);
                     continue;
                 }
-                // An instruction that involves varying values runs once per work-item
-                // of the packet; terminators are uniform (the packet plan checked).
-                let d = &self.body.insts[inst];
-                let mut per_item = d.result.is_some_and(|r| self.varying.contains(&r));
-                if !d.kind.is_terminator() {
-                    d.kind
-                        .for_each_operand(|v| per_item |= self.varying.contains(&v));
-                }
-                // A call of the module's own functions runs for each work-item even
-                // with uniform arguments and no result: the callee may ask who it is
-                // and store through that.
-                if let InstKind::Call(f, _) = &d.kind {
-                    per_item |= matches!(call_kind(self.m, *f), Ok(CallKind::Defined(_)));
-                }
-                if per_item && self.w > 1 {
-                    // Once for the packet, in vectors (`simd`).
-                    if d.result.is_some_and(|r| self.packed.contains(&r)) {
-                        self.vinst(inst)?;
-                        continue;
-                    }
-                    if self.vstore(inst) {
-                        continue;
-                    }
-                }
-                let copies = if per_item { self.w } else { 1 };
-                for k in 0..copies {
-                    self.pk = k;
-                    // (A lazy value's middle work-items are made where used.)
-                    if d.result.is_some_and(|r| self.is_lazy_lane(r)) {
-                        continue;
-                    }
-                    self.inst(inst, b, next)?;
-                }
-                self.pk = 0;
+                self.packet_inst(inst, b, next)?;
             }
             let mut succ = self.body.successors(b);
             succ.sort_by_key(|s| s.index());
@@ -1492,6 +1477,46 @@ impl Lower<'_, '_> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Lower instruction `inst` of block `b` for the packet: once when it involves
+    /// only uniform values, else once per work-item (or once in SIMD vectors).
+    fn packet_inst(&mut self, inst: Inst, b: Block, next: CBlock) -> Result<(), String> {
+        // An instruction that involves varying values runs once per work-item
+        // of the packet; terminators are uniform (the packet plan checked).
+        let d = &self.body.insts[inst];
+        let mut per_item = d.result.is_some_and(|r| self.varying.contains(&r));
+        if !d.kind.is_terminator() {
+            d.kind
+                .for_each_operand(|v| per_item |= self.varying.contains(&v));
+        }
+        // A call of the module's own functions runs for each work-item even
+        // with uniform arguments and no result: the callee may ask who it is
+        // and store through that.
+        if let InstKind::Call(f, _) = &d.kind {
+            per_item |= matches!(call_kind(self.m, *f), Ok(CallKind::Defined(_)));
+        }
+        if per_item && self.w > 1 {
+            // Once for the packet, in vectors (`simd`).
+            if d.result.is_some_and(|r| self.packed.contains(&r)) {
+                self.vinst(inst)?;
+                return Ok(());
+            }
+            if self.vstore(inst) {
+                return Ok(());
+            }
+        }
+        let copies = if per_item { self.w } else { 1 };
+        for k in 0..copies {
+            self.pk = k;
+            // (A lazy value's middle work-items are made where used.)
+            if d.result.is_some_and(|r| self.is_lazy_lane(r)) {
+                continue;
+            }
+            self.inst(inst, b, next)?;
+        }
+        self.pk = 0;
         Ok(())
     }
 

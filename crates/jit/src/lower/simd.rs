@@ -53,7 +53,7 @@ impl Lower<'_, '_> {
         if self.w < VLANES
             || !self.w.is_multiple_of(VLANES)
             || self.callee.is_some()
-            || diverges(self.body, &self.varying)
+            || splits(self.body, &self.varying, &self.masks)
         {
             return packed;
         }

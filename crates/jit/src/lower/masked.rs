@@ -1,0 +1,229 @@
+//! Masked divergent branches: where a packet's work-items disagree on a branch that
+//! `analysis::masked_regions` allows, the packet runs every block up to the join
+//! with a mask per work-item instead of splitting. Computation runs for all
+//! work-items (it cannot trap); loads and stores run only for the work-items whose
+//! mask is set, each alone with its own checks (a uniform access once, if any
+//! work-item's mask is set); block parameters take, per work-item, the value of the
+//! edge its mask chose. The packet then goes on together from the join, so kernels
+//! with such branches keep wide packets, SIMD vectors and packet checks.
+
+use cranelift_codegen::ir::condcodes::IntCC as CInt;
+use cranelift_codegen::ir::{Block as CBlock, InstBuilder, Value as CValue};
+
+use kauai_ir::{Block, Inst, InstKind, Value};
+
+use super::*;
+
+/// A mask: per work-item of the packet, 1 where it runs, else 0 (`i8`).
+type Mask = Vec<CValue>;
+
+/// The edges into a block met so far: each one's mask and arguments.
+type Incoming = HashMap<Block, Vec<(Mask, Vec<Value>)>>;
+
+impl Lower<'_, '_> {
+    /// At divergent branch `term` ending `b` (the packet's work-items disagree):
+    /// run `mk`'s blocks masked, then jump to the join.
+    pub(super) fn run_masked(
+        &mut self,
+        b: Block,
+        term: Inst,
+        mk: &Masked,
+        next: CBlock,
+    ) -> Result<(), String> {
+        let InstKind::Brif(c, t, e) = self.body.insts[term].kind.clone() else {
+            unreachable!("masked regions start at a brif")
+        };
+        // Packet addresses made here must not serve the unmasked blocks.
+        let saved = std::mem::take(&mut self.packet_addrs);
+        let r = self.run_masked_blocks(b, c, t, e, mk, next);
+        self.packet_addrs = saved;
+        r
+    }
+
+    fn run_masked_blocks(
+        &mut self,
+        b: Block,
+        c: Value,
+        t: kauai_ir::BlockCall,
+        e: kauai_ir::BlockCall,
+        mk: &Masked,
+        next: CBlock,
+    ) -> Result<(), String> {
+        let taken = self.lane_bits(c);
+        let not_taken = self.negate(&taken);
+        let mut incoming = Incoming::new();
+        incoming.entry(t.block).or_default().push((taken, t.args));
+        incoming
+            .entry(e.block)
+            .or_default()
+            .push((not_taken, e.args));
+        for &x in &mk.blocks {
+            let ins = incoming.remove(&x).unwrap_or_default();
+            let mask = self.union(&ins);
+            self.take_params(x, &ins);
+            let insts = self.body.blocks[x].insts.clone();
+            for (j, &i) in insts.iter().enumerate() {
+                self.cur = Some((x, j));
+                match self.body.insts[i].kind.clone() {
+                    InstKind::Load { .. } | InstKind::Store { .. } => {
+                        self.masked_access(i, x, &mask, next)?
+                    }
+                    InstKind::Jump(bc) => {
+                        incoming
+                            .entry(bc.block)
+                            .or_default()
+                            .push((mask.clone(), bc.args));
+                    }
+                    InstKind::Brif(c2, t2, e2) => {
+                        let bits = self.lane_bits(c2);
+                        let on: Mask = mask
+                            .iter()
+                            .zip(&bits)
+                            .map(|(&m, &x)| self.bx.ins().band(m, x))
+                            .collect();
+                        let off: Mask = mask
+                            .iter()
+                            .zip(&bits)
+                            .map(|(&m, &x)| self.bx.ins().band_not(m, x))
+                            .collect();
+                        incoming.entry(t2.block).or_default().push((on, t2.args));
+                        incoming.entry(e2.block).or_default().push((off, e2.args));
+                    }
+                    _ => self.packet_inst(i, x, next)?,
+                }
+            }
+        }
+        let ins = incoming.remove(&mk.join).unwrap_or_default();
+        self.take_params(mk.join, &ins);
+        let to = self.block(mk.join);
+        if self.dom.is_back_edge(b, mk.join) {
+            self.poll_then(to);
+        } else {
+            self.bx.ins().jump(to, &[]);
+        }
+        Ok(())
+    }
+
+    /// `c` (an `i1`) per work-item of the packet, as 0 or 1.
+    fn lane_bits(&mut self, c: Value) -> Mask {
+        let home = self.pk;
+        let bits = (0..self.w)
+            .map(|k| {
+                self.pk = k;
+                let x = self.get1(c);
+                self.bx.ins().icmp_imm_u(CInt::NotEqual, x, 0)
+            })
+            .collect();
+        self.pk = home;
+        bits
+    }
+
+    fn negate(&mut self, m: &Mask) -> Mask {
+        m.iter().map(|&x| self.bx.ins().bxor_imm_u(x, 1)).collect()
+    }
+
+    /// Who reaches a block: the union of its incoming edges' masks.
+    fn union(&mut self, ins: &[(Mask, Vec<Value>)]) -> Mask {
+        let mut it = ins.iter();
+        let first = it.next().expect("a masked block has an edge in").0.clone();
+        it.fold(first, |acc, (m, _)| {
+            acc.iter()
+                .zip(m)
+                .map(|(&a, &x)| self.bx.ins().bor(a, x))
+                .collect()
+        })
+    }
+
+    /// Block `x`'s parameters: each work-item takes the argument of the edge its
+    /// mask chose (all arguments are read before any parameter is written).
+    fn take_params(&mut self, x: Block, ins: &[(Mask, Vec<Value>)]) {
+        let params = self.body.blocks[x].params.clone();
+        if params.is_empty() || ins.is_empty() {
+            return;
+        }
+        let home = self.pk;
+        let mut moves = Vec::new();
+        for (pi, &p) in params.iter().enumerate() {
+            for k in 0..self.w {
+                self.pk = k;
+                let mut acc = self.get(ins[0].1[pi]);
+                for (m, args) in &ins[1..] {
+                    let v = self.get(args[pi]);
+                    acc = acc
+                        .iter()
+                        .zip(v)
+                        .map(|(&a, v)| self.bx.ins().select(m[k], v, a))
+                        .collect();
+                }
+                moves.push((p, k, acc));
+            }
+        }
+        for (p, k, vals) in moves {
+            self.pk = k;
+            self.set(p, vals);
+        }
+        self.pk = home;
+    }
+
+    /// Load or store `i` of block `x` for the work-items of `mask`; once for all
+    /// when every work-item would make the same access.
+    fn masked_access(
+        &mut self,
+        i: Inst,
+        x: Block,
+        mask: &Mask,
+        next: CBlock,
+    ) -> Result<(), String> {
+        let (ptr, value) = match &self.body.insts[i].kind {
+            InstKind::Load { ptr, .. } => (*ptr, None),
+            InstKind::Store { ptr, value, .. } => (*ptr, Some(*value)),
+            _ => unreachable!("masked accesses are loads and stores"),
+        };
+        let same = !self.varying.contains(&ptr) && value.is_none_or(|v| !self.varying.contains(&v));
+        if same {
+            let any = mask[1..]
+                .iter()
+                .fold(mask[0], |a, &m| self.bx.ins().bor(a, m));
+            return self.only_if(any, |l| l.inst(i, x, next));
+        }
+        // Loads take the packet's path (a work-item left out may load anything in
+        // bounds); stores go one work-item at a time, in order, the left-out ones to
+        // the scratch slot: no branch per work-item, and no write where a work-item
+        // does not write.
+        self.mask = Some(mask.clone());
+        let r = if value.is_none() {
+            self.packet_inst(i, x, next)
+        } else {
+            (0..self.w).try_for_each(|k| {
+                self.lane = Some(k);
+                self.masked = true;
+                self.pk = k;
+                let r = self.inst(i, x, next);
+                self.lane = None;
+                self.masked = false;
+                self.pk = 0;
+                r
+            })
+        };
+        self.mask = None;
+        r
+    }
+
+    /// Lower `f` in a block run only where `cond` is set.
+    fn only_if(
+        &mut self,
+        cond: CValue,
+        f: impl FnOnce(&mut Self) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let run = self.bx.create_block();
+        let after = self.bx.create_block();
+        self.bx.ins().brif(cond, run, &[], after, &[]);
+        self.bx.seal_block(run);
+        self.bx.switch_to_block(run);
+        f(self)?;
+        self.bx.ins().jump(after, &[]);
+        self.bx.seal_block(after);
+        self.bx.switch_to_block(after);
+        Ok(())
+    }
+}
