@@ -308,13 +308,8 @@ pub(super) fn masked_regions(
                     .all(|&i| maskable_inst(m, &body.insts[i].kind))
         });
         // Body order puts the branch before its region (the region is entered
-        // only from it); the parameters up to the join vary (`sync_dependent`), so
-        // each work-item keeps the one its path chose.
-        let params_vary = (0..n)
-            .filter(|&k| region[k] || k == j)
-            .flat_map(|k| body.blocks[pd.blocks[k]].params.iter())
-            .all(|p| varying.contains(p));
-        if fits && params_vary && (0..n).filter(|&k| region[k]).all(|k| k > bi) {
+        // only from it).
+        if fits && (0..n).filter(|&k| region[k]).all(|k| k > bi) {
             out.insert(
                 b,
                 Masked {
@@ -383,12 +378,39 @@ pub(super) fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) ->
         }
         let join = join_of(&pd, bi);
         let region = region_of(&pd, bi, join);
-        let mut params = |k: usize| out.extend(body.blocks[blocks[k]].params.iter().copied());
-        if let Some(j) = join {
-            params(j);
+        // A parameter of the join differs by path unless every edge into it from
+        // the branch or the region passes the same value; those of the region's
+        // blocks may differ by how often a work-item went round a loop.
+        let mut params = |k: usize, at_join: bool| {
+            let mut args: Vec<Option<Value>> = vec![None; body.blocks[blocks[k]].params.len()];
+            let mut same = vec![true; args.len()];
+            for src in (0..n).filter(|&x| x == bi || region[x]) {
+                let Some(t) = body.terminator(blocks[src]) else {
+                    continue;
+                };
+                for bc in body.insts[t].kind.successors() {
+                    if bc.block != blocks[k] {
+                        continue;
+                    }
+                    for (pi, a) in bc.args.iter().enumerate() {
+                        match args[pi] {
+                            None => args[pi] = Some(*a),
+                            Some(x) => same[pi] &= x == *a,
+                        }
+                    }
+                }
+            }
+            for (pi, p) in body.blocks[blocks[k]].params.iter().enumerate() {
+                if !at_join || !same[pi] || varying.contains(&args[pi].unwrap_or(*p)) {
+                    out.push(*p);
+                }
+            }
+        };
+        if let Some(j) = join.filter(|&j| !region[j]) {
+            params(j, true);
         }
         for k in (0..n).filter(|&k| region[k]) {
-            params(k);
+            params(k, false);
         }
         // Values made in the region and used outside it.
         let mut defined: HashSet<Value> = HashSet::new();

@@ -135,7 +135,9 @@ impl Lower<'_, '_> {
     }
 
     /// Block `x`'s parameters: each work-item takes the argument of the edge its
-    /// mask chose (all arguments are read before any parameter is written).
+    /// mask chose (all arguments are read before any parameter is written). A
+    /// parameter that does not vary gets the same value on every such edge
+    /// (`analysis::sync_dependent`): it is set once.
     fn take_params(&mut self, x: Block, ins: &[(Mask, Vec<Value>)]) {
         let params = self.body.blocks[x].params.clone();
         if params.is_empty() || ins.is_empty() {
@@ -144,6 +146,11 @@ impl Lower<'_, '_> {
         let home = self.pk;
         let mut moves = Vec::new();
         for (pi, &p) in params.iter().enumerate() {
+            if !self.varying.contains(&p) {
+                self.pk = 0;
+                moves.push((p, 0, self.get(ins[0].1[pi])));
+                continue;
+            }
             for k in 0..self.w {
                 self.pk = k;
                 let mut acc = self.get(ins[0].1[pi]);
