@@ -155,18 +155,9 @@ impl Code {
             {
                 eprintln!("{vcode}");
             }
-            if dump {
-                let bytes = ctx.compiled_code().unwrap().code_buffer().to_vec();
-                std::fs::write(format!("/tmp/jitcode_{name}.bin"), &bytes).ok();
-            }
             ids.push(id);
         }
         module.finalize_definitions().map_err(|e| e.to_string())?;
-        if dump {
-            for (n, id) in ids.iter().enumerate() {
-                eprintln!("JITADDR {n} {:p}", module.get_finalized_function(*id));
-            }
-        }
         let entry = module.get_finalized_function(ids[0]);
         let packet = ids.get(1).map(|id| module.get_finalized_function(*id));
         Ok(Code {

@@ -20,12 +20,13 @@ fn straight_line_kernels_run_in_packets() {
     // `2 * i` and `+ 1` are 32-bit arithmetic stored to consecutive elements: SIMD.
     // The store's offset `4 * i` and pointer serve only its address: the packet's one
     // bounds check reads the first and last offsets, and the other work-items' are
-    // made only where that check fails. The address is made of the argument and the
-    // global id alone, so the check is done once per row of work-items.
+    // made only where that check fails, as are the global id's (one add each, where
+    // asked). The address is made of the argument and the global id alone, so the
+    // check is done once per row of work-items.
     assert_eq!(
         how,
         format!(
-            "packets of {JIT_PACKET} work-items, 2 values in SIMD vectors, 2 address values made per work-item only on slow paths, 1 access checked once per row"
+            "packets of {JIT_PACKET} work-items, 2 values in SIMD vectors, 3 address values made per work-item only on slow paths, 1 access checked once per row"
         )
     );
     assert_eq!(p.work_width("linear", [16, 1, 1]), JIT_PACKET as u32);
@@ -47,6 +48,19 @@ fn divergent_branches_split_packets() {
 }
 
 #[test]
+fn guards_on_ids_run_masked() {
+    // `if (i < n)` compares the id with a uniform value: a packet whose work-items
+    // disagree runs the guarded code masked and stays whole, so the kernel keeps
+    // packets of 16 (the data file checks the results on both executors).
+    let p = program("masked_guard.ir");
+    let how = p.jit_compile("masked").expect("the JIT compiles it");
+    assert!(
+        how.starts_with(&format!("packets of {JIT_PACKET} work-items")),
+        "{how}"
+    );
+}
+
+#[test]
 fn divergent_branches_with_barriers_split_and_rejoin() {
     // The work-items of a packet part at a branch they disagree on and come back
     // together at the next barrier; the data file checks the results on both executors.
@@ -65,13 +79,14 @@ fn barriers_run_in_packets_too() {
     // The load of `in[gid]` goes to consecutive `__local` slots: one SIMD value; the
     // reversed reads are not consecutive. The addresses used before the barrier where
     // they are made (`&in[gid]`, `&tmp[lid]`) and after it (`7 - lid`, its offset,
-    // `&tmp[7 - lid]`, `&out[gid]`) are lazy; the offset `4 * gid`, used on both sides,
-    // and `lid` are not. All four addresses are made of arguments, the global's address
-    // and ids: each call (one per region) checks them once per row.
+    // `&tmp[7 - lid]`, `&out[gid]`) are lazy, and so are the ids (`gid`, `lid`: made
+    // where asked); the offset `4 * gid`, used on both sides, is not. All four
+    // addresses are made of arguments, the global's address and ids: each call (one
+    // per region) checks them once per row.
     assert_eq!(
         how,
         format!(
-            "packets of {JIT_PACKET} work-items, 1 value in SIMD vectors, 7 address values made per work-item only on slow paths, 4 accesses checked once per row"
+            "packets of {JIT_PACKET} work-items, 1 value in SIMD vectors, 9 address values made per work-item only on slow paths, 4 accesses checked once per row"
         )
     );
     assert_eq!(p.work_width(&k, [16, 1, 1]), JIT_PACKET as u32);

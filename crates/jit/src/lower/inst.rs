@@ -476,16 +476,8 @@ impl Lower<'_, '_> {
             InstKind::Jump(bc) => self.edge(b, bc),
             InstKind::Brif(c, t, e) if self.lane.is_none() && self.varying.contains(c) => {
                 // The packet's work-items may disagree: all true or all false go on
-                // as a packet; otherwise the packet splits.
-                let mut all = self.get1(*c);
-                let mut any = all;
-                for k in 1..self.w {
-                    self.pk = k;
-                    let ck = self.get1(*c);
-                    all = self.bx.ins().band(all, ck);
-                    any = self.bx.ins().bor(any, ck);
-                }
-                self.pk = 0;
+                // as a packet; otherwise it runs masked or splits.
+                let (all, any) = self.packet_all_any(*c);
                 let mut pending = Vec::new();
                 let tb = self.edge_block(b, t, &mut pending);
                 let eb = self.edge_block(b, e, &mut pending);

@@ -143,6 +143,46 @@ impl Lower<'_, '_> {
                 e.1 = mode;
             }
         }
+        // Whatever their uses: an id's work-items past the first (a query with
+        // constant operands can be made anywhere, one add each), and a comparison
+        // that only a masked branch reads whose first and last work-items decide
+        // it (`packet_all_any`): its others are made only where the packet disagrees.
+        for &b in &self.body.order {
+            for &i in &self.body.blocks[b].insts {
+                let d = &self.body.insts[i];
+                let Some(r) = d.result else { continue };
+                if !self.varying.contains(&r)
+                    || self.packed.contains(&r)
+                    || lanes_of(self.body.value_type(r)) != 1
+                    || lazy.contains_key(&r)
+                {
+                    continue;
+                }
+                let mode = match &d.kind {
+                    InstKind::Call(f, args)
+                        if matches!(call_kind(self.m, *f), Ok(CallKind::Query(_)))
+                            && args.iter().all(|a| int_const(self.body, *a).is_some()) =>
+                    {
+                        LazyLanes::AllButFirst
+                    }
+                    InstKind::Icmp(..)
+                        if self.monotone_compare(r).is_some()
+                            && users.get(&r).is_some_and(|us| {
+                                us.iter().all(|&u| {
+                                    matches!(self.body.insts[u].kind, InstKind::Brif(..))
+                                        && place.get(&u).is_some_and(|(ub, _)| {
+                                            *ub == b && self.masks.contains_key(ub)
+                                        })
+                                })
+                            }) =>
+                    {
+                        LazyLanes::Middle
+                    }
+                    _ => continue,
+                };
+                lazy.insert(r, (b, mode));
+            }
+        }
         lazy
     }
 

@@ -8,7 +8,7 @@
 //! with such branches keep wide packets, SIMD vectors and packet checks.
 
 use cranelift_codegen::ir::condcodes::IntCC as CInt;
-use cranelift_codegen::ir::{Block as CBlock, InstBuilder, Value as CValue};
+use cranelift_codegen::ir::{types, Block as CBlock, InstBuilder, Value as CValue};
 
 use kauai_ir::{Block, Inst, InstKind, Value};
 
@@ -102,6 +102,96 @@ impl Lower<'_, '_> {
             self.bx.ins().jump(to, &[]);
         }
         Ok(())
+    }
+
+    /// Whether `c` holds for all and for any of the packet's work-items. For an
+    /// ordered comparison of a value that grows by a known stride with a uniform one
+    /// ([`Lower::monotone_compare`]), the first and last work-items decide, once a
+    /// run-time check shows the value did not wrap around inside the packet.
+    pub(super) fn packet_all_any(&mut self, c: Value) -> (CValue, CValue) {
+        let Some((x, stride, signed)) = self.monotone_compare(c) else {
+            return self.lanes_all_any(c);
+        };
+        let last = self.w - 1;
+        self.pk = 0;
+        let (c0, x0) = (self.get1(c), self.get1(x));
+        self.pk = last;
+        let (cl, xl) = (self.get1(c), self.get1(x));
+        self.pk = 0;
+        let t = self.bx.func.dfg.value_type(x0);
+        let apart = self.bx.ins().isub(xl, x0);
+        let span = self.bx.ins().iconst(t, stride * last as i64);
+        let linear = self.bx.ins().icmp(CInt::Equal, apart, span);
+        let cc = match (stride > 0, signed) {
+            (true, true) => CInt::SignedLessThanOrEqual,
+            (true, false) => CInt::UnsignedLessThanOrEqual,
+            (false, true) => CInt::SignedGreaterThanOrEqual,
+            (false, false) => CInt::UnsignedGreaterThanOrEqual,
+        };
+        let ordered = self.bx.ins().icmp(cc, x0, xl);
+        let fine = self.bx.ins().band(linear, ordered);
+        let ends = self.bx.create_block();
+        let each = self.bx.create_block();
+        let join = self.bx.create_block();
+        self.bx.append_block_param(join, types::I8);
+        self.bx.append_block_param(join, types::I8);
+        self.bx.ins().brif(fine, ends, &[], each, &[]);
+        self.bx.seal_block(ends);
+        self.bx.seal_block(each);
+        self.bx.switch_to_block(ends);
+        let all = self.bx.ins().band(c0, cl);
+        let any = self.bx.ins().bor(c0, cl);
+        self.bx.ins().jump(join, &[all.into(), any.into()]);
+        self.bx.set_cold_block(each);
+        self.bx.switch_to_block(each);
+        let (all, any) = self.lanes_all_any(c);
+        self.bx.ins().jump(join, &[all.into(), any.into()]);
+        self.bx.seal_block(join);
+        self.bx.switch_to_block(join);
+        let p = self.bx.block_params(join);
+        (p[0], p[1])
+    }
+
+    /// [`Lower::packet_all_any`] work-item by work-item.
+    fn lanes_all_any(&mut self, c: Value) -> (CValue, CValue) {
+        let home = self.pk;
+        self.pk = 0;
+        let mut all = self.get1(c);
+        let mut any = all;
+        for k in 1..self.w {
+            self.pk = k;
+            let ck = self.get1(c);
+            all = self.bx.ins().band(all, ck);
+            any = self.bx.ins().bor(any, ck);
+        }
+        self.pk = home;
+        (all, any)
+    }
+
+    /// For `c = icmp cc a, b` with an order `cc`, one side uniform and the other, `x`,
+    /// growing by a constant `stride` per work-item (by less than 2^31 over the
+    /// packet, in 32 or 64 bits): `(x, stride, signed)`. Which work-items such a
+    /// comparison holds for is a run at one end of the packet.
+    pub(super) fn monotone_compare(&self, c: Value) -> Option<(Value, i64, bool)> {
+        use kauai_ir::IntCC as I;
+        let i = self.body.value_inst(c)?;
+        let InstKind::Icmp(cc, a, b) = self.body.insts[i].kind else {
+            return None;
+        };
+        let signed = match cc {
+            I::Eq | I::Ne => return None,
+            I::Slt | I::Sle | I::Sgt | I::Sge => true,
+            _ => false,
+        };
+        let (sa, sb) = (self.stride_of(a, 0)?, self.stride_of(b, 0)?);
+        let (x, stride) = match (sa, sb) {
+            (0, s) if s != 0 => (b, s),
+            (s, 0) if s != 0 => (a, s),
+            _ => return None,
+        };
+        let bits = lane_sc(self.body.value_type(x)).bits();
+        let span = stride.checked_mul(self.w as i64 - 1)?;
+        (bits >= 32 && span.unsigned_abs() < 1 << 31).then_some((x, stride, signed))
     }
 
     /// `c` (an `i1`) per work-item of the packet, as 0 or 1.
