@@ -41,8 +41,9 @@
 //! GCN 1.2+, attribute in the src0 field), EXP, DS, MUBUF/MTBUF (format:N),
 //! FLAT/GLOBAL/SCRATCH, MIMG (`dim:`, `dlc`, address lists `[v1,v4]` in extra
 //! dwords), with 106 SGPRs and `null`. Not supported yet
-//! (errors, never silently): register allocation (`.regvar` declarations are checked,
-//! instructions naming them refused; `.usereg`, `.rvlin`), relocations outside
+//! (errors, never silently): register variables outside operand slots (GLOBAL's
+//! scalar base, address lists) and in code with indirect branches (`.regvar` is
+//! otherwise allocated: see `asm/regalloc.rs`), relocations outside
 //! instruction literals, other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!
 //! ```

@@ -1,0 +1,817 @@
+//! Register allocation of `.regvar` variables.
+//!
+//! An instruction that names register variables is built with placeholder registers
+//! and emitted as usual; the assembler keeps, for every instruction, where it is, how
+//! it moves control (falls through, branches, conditionally branches, ends the
+//! program), the registers it names directly, and which of its operand slots hold which
+//! variable registers, read or written (the roles come from the ISA table:
+//! [`writes_slot`], [`printed_dwords`]). Once the whole source is read and the branch
+//! offsets are known, each piece of code is allocated on its own: raw code per
+//! section, a container's code per kernel (the instructions assembled while that
+//! kernel was current).
+//!
+//! The steps, per piece of code:
+//! 1. Basic blocks start at the first instruction, at every branch target and after
+//!    every branch and `s_endpgm`; their successors follow the branches (a backward
+//!    branch makes a loop). A branch to a place outside the piece has no successor.
+//! 2. Every register of a variable (a *unit*) gets its liveness: read before written
+//!    in a block makes it live at the block's start, and live sets flow backwards
+//!    along the edges until nothing changes.
+//! 3. Two units interfere when one is written while the other is live (or both are
+//!    live where the code starts: read before any write).
+//! 4. Variables are placed greedily in the order of their first write (variables never
+//!    written follow, in the order of their first read), each at the lowest register
+//!    where all its units fit: in the register file, aligned as every SGPR operand
+//!    that names it requires ([`sgpr_range_ok`]: pairs on 2, four and more on 4, as
+//!    each instruction needs), on no register the piece names directly, and on no
+//!    register an interfering unit of an already placed variable took. A variable's
+//!    registers are always consecutive, which is what `.rvlin` asks for.
+//! 5. The placeholders in the emitted words are replaced by the chosen registers, and
+//!    a kernel's default SGPR/VGPR counts include them.
+//!
+//! What CLRX would choose is not known (no oracle covers `.regvar`), so the rule above
+//! is Kauai's own; what it guarantees is that two variables live at the same time never
+//! share a register and that no variable takes a register the code names directly.
+//! A vector write is taken to replace the whole register (lanes that EXEC switches off
+//! are not tracked), as CLRX's documentation describes its allocator.
+
+use std::ops::Range;
+
+use kauai_diag::Span;
+use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
+
+use super::cl2::SecKind;
+use super::Asm;
+use crate::inst::{encode, printed_dwords, sgpr_range_ok, writes_slot, Inst, Operand};
+use crate::isa::{def, Arch, Enc, Role};
+use crate::operand::VGPR0;
+
+/// Units (registers of variables) one piece of code may allocate, and bitset words
+/// its live sets may take (blocks × units / 64): bounds on memory and time.
+const MAX_UNITS: usize = 8192;
+const MAX_LIVE_WORDS: usize = 1 << 22;
+
+/// One declared register variable.
+#[derive(Clone, Debug)]
+pub(super) struct VarDecl {
+    pub name: String,
+    /// Where it was declared (allocation failures are reported there).
+    pub span: Span,
+    pub vector: bool,
+    pub count: u32,
+}
+
+/// A reference to a register variable in the text: its registers `first..first+count`
+/// and the tokens it spans.
+#[derive(Clone, Debug)]
+pub(super) struct RvRef {
+    pub var: u32,
+    pub first: u16,
+    pub count: u16,
+    pub toks: Range<usize>,
+    pub span: Span,
+}
+
+/// How an instruction moves control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Next,
+    Jump,
+    CondJump,
+    End,
+    /// A target the code does not name (`s_setpc_b64`, calls, fork/join).
+    Indirect,
+}
+
+/// Registers `first..first+count` of a variable, as one operand (or `.usereg`) uses them.
+#[derive(Clone, Debug)]
+struct Use {
+    var: u32,
+    first: u16,
+    count: u16,
+    read: bool,
+    write: bool,
+    /// The instruction's operand slot (none for `.usereg`).
+    slot: Option<usize>,
+}
+
+/// One instruction or `.usereg` of the code.
+#[derive(Clone, Debug)]
+struct Rec {
+    section: u32,
+    offset: usize,
+    kernel: Option<usize>,
+    flow: Flow,
+    span: Span,
+    /// Registers named directly: (operand code, count).
+    direct: SmallVec<[(u16, u8); 4]>,
+    uses: Vec<Use>,
+    /// The instruction as emitted with placeholders (only where `uses` has slots).
+    inst: Option<Box<Inst>>,
+}
+
+/// What the allocator keeps while the source is read.
+#[derive(Default)]
+pub(super) struct State {
+    pub vars: Vec<VarDecl>,
+    recs: Vec<Rec>,
+    /// Placeholder register (operand code, count) of each rewritten reference of the
+    /// instruction being parsed; the name `PLACEHOLDER` + index stands for it.
+    pub placeholders: Vec<(u16, u8)>,
+}
+
+/// Names no source can spell (the lexer never makes this character part of a name).
+pub(super) const PLACEHOLDER: char = '\u{1}';
+
+/// Placeholder layouts: each referenced variable gets a range of its type, the unit its
+/// first reference starts at aligned to 4 (so that pairs and quads pass the operand
+/// rules); the second layout is the first moved by 4, so that exactly the slots that
+/// hold variables differ between the two builds.
+pub(super) struct Layout {
+    /// Per reference: (operand code, count) in layout A.
+    pub refs: Vec<(u16, u8)>,
+    /// Per variable referenced: (var, placeholder code of unit `min`, min unit, units).
+    pub vars: Vec<(u32, u16, u16, u16)>,
+}
+
+/// The placeholder layout of an instruction's references (`None`: they do not fit).
+pub(super) fn layout(arch: Arch, vars: &[VarDecl], refs: &[RvRef]) -> Option<Layout> {
+    let mut order: Vec<u32> = Vec::new();
+    for r in refs {
+        if !order.contains(&r.var) {
+            order.push(r.var);
+        }
+    }
+    let mut cursor = [0u32, u32::from(VGPR0)];
+    let limit = [u32::from(arch.max_sgprs()), u32::from(VGPR0) + 256];
+    let mut lv = Vec::new();
+    for &v in &order {
+        let mine = refs.iter().filter(|r| r.var == v);
+        let min = mine.clone().map(|r| r.first).min()?;
+        let max = mine.clone().map(|r| r.first + r.count).max()?;
+        let first = refs.iter().find(|r| r.var == v)?.first;
+        let t = usize::from(vars[v as usize].vector);
+        // The placeholder of unit `first` sits on a multiple of 4.
+        let mut start = cursor[t];
+        while !(start + u32::from(first - min)).is_multiple_of(4) {
+            start += 1;
+        }
+        let end = start + u32::from(max - min);
+        // Room for layout B, 4 registers further.
+        if end + 4 > limit[t] {
+            return None;
+        }
+        cursor[t] = end;
+        lv.push((v, start as u16, min, max - min));
+    }
+    let refs = refs
+        .iter()
+        .map(|r| {
+            let &(_, start, min, _) = lv.iter().find(|x| x.0 == r.var)?;
+            Some((start + (r.first - min), u8::try_from(r.count).ok()?))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Layout { refs, vars: lv })
+}
+
+/// Whether `code` is a register of the SGPR or VGPR file.
+fn is_file_reg(arch: Arch, code: u16) -> bool {
+    code < arch.max_sgprs() || (VGPR0..VGPR0 + 256).contains(&code)
+}
+
+fn flow_of(inst: &Inst) -> Flow {
+    let d = inst.def();
+    let n = d.name;
+    if n.starts_with("s_endpgm") {
+        return Flow::End;
+    }
+    if matches!(
+        n,
+        "s_setpc_b64"
+            | "s_swappc_b64"
+            | "s_call_b64"
+            | "s_cbranch_join"
+            | "s_cbranch_g_fork"
+            | "s_cbranch_i_fork"
+            | "s_rfe_b64"
+            | "s_rfe_restore_b64"
+            | "s_subvector_loop_begin"
+            | "s_subvector_loop_end"
+    ) {
+        return Flow::Indirect;
+    }
+    if d.ops.iter().any(|o| o.role == Role::Label) {
+        return if n == "s_branch" {
+            Flow::Jump
+        } else {
+            Flow::CondJump
+        };
+    }
+    Flow::Next
+}
+
+/// Whether slot `slot`, which the instruction writes, keeps part of the old value
+/// (so the write reads it too): atomics that return, multiply-accumulate destinations,
+/// SOPK arithmetic, conditional moves, bit sets, lane writes, half-register loads and
+/// SDWA's `dst_unused:UNUSED_PRESERVE`.
+fn write_reads(inst: &Inst, slot: usize) -> bool {
+    let d = inst.def();
+    let n = d.name;
+    let role = d.ops[slot].role;
+    match role {
+        Role::Vdata | Role::Sdata | Role::Data => n.contains("atomic"),
+        Role::Vdst => {
+            n.starts_with("v_mac_")
+                || n.starts_with("v_fmac_")
+                || n.starts_with("v_pk_fmac")
+                || n.starts_with("v_dot2c")
+                || n.starts_with("v_dot4c")
+                || n.starts_with("v_dot8c")
+                || n == "v_writelane_b32"
+                || n.contains("_d16_hi")
+                || (n.contains("_d16")
+                    && matches!(
+                        d.enc,
+                        Enc::Ds | Enc::Flat | Enc::Global | Enc::Scratch | Enc::Mubuf
+                    ))
+                || inst.mods.sdwa.is_some_and(|s| s.dst_unused == 2)
+        }
+        Role::Sdst => matches!(
+            n,
+            "s_addk_i32"
+                | "s_mulk_i32"
+                | "s_cmovk_i32"
+                | "s_cmov_b32"
+                | "s_cmov_b64"
+                | "s_bitset0_b32"
+                | "s_bitset0_b64"
+                | "s_bitset1_b32"
+                | "s_bitset1_b64"
+        ),
+        _ => false,
+    }
+}
+
+/// Registers an instruction names directly: its register slots (but `skip`), GLOBAL's
+/// scalar base and GCN 1.5's address list.
+fn direct_regs(arch: Arch, inst: &Inst, skip: &[usize]) -> SmallVec<[(u16, u8); 4]> {
+    let d = inst.def();
+    let mut out = SmallVec::new();
+    for (i, op) in inst.ops.iter().enumerate() {
+        let (Operand::Code(c), Some(spec)) = (op, d.ops.get(i)) else {
+            continue;
+        };
+        if skip.contains(&i) || !is_file_reg(arch, *c) {
+            continue;
+        }
+        out.push((*c, printed_dwords(arch, d, spec, &inst.mods)));
+    }
+    if let Some(s) = inst.mods.saddr {
+        if is_file_reg(arch, s) {
+            out.push((s, 2));
+        }
+    }
+    for &v in &inst.mods.nsa[..usize::from(inst.mods.nsa_len).min(12)] {
+        out.push((VGPR0 + u16::from(v), 1));
+    }
+    out
+}
+
+type PResult<T> = Result<T, (Span, String)>;
+
+/// A bitset row of `w` words.
+fn set(bits: &mut [u64], i: usize) {
+    bits[i / 64] |= 1 << (i % 64);
+}
+fn get(bits: &[u64], i: usize) -> bool {
+    bits[i / 64] >> (i % 64) & 1 != 0
+}
+fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(k, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let b = w.trailing_zeros() as usize;
+            w &= w - 1;
+            Some(k * 64 + b)
+        })
+    })
+}
+
+impl Asm<'_> {
+    /// Match the two builds of an instruction (placeholder layouts A and B): the slots
+    /// whose registers differ hold variables. Returns the uses and those slots.
+    pub(super) fn regvar_uses(
+        &self,
+        a: &Inst,
+        b: &Inst,
+        lay: &Layout,
+        refs: &[RvRef],
+    ) -> PResult<(Vec<(usize, u32, u16, u16)>, Vec<usize>)> {
+        let unsupported = |span: Span| {
+            (
+                span,
+                "not supported yet: a register variable in this place of the instruction \
+                 (register allocation handles operand registers only)"
+                    .to_string(),
+            )
+        };
+        let first_span = refs.first().map(|r| r.span).unwrap_or_default();
+        if a.row != b.row || a.ops.len() != b.ops.len() {
+            return Err(unsupported(first_span));
+        }
+        let d = a.def();
+        let mut found = Vec::new();
+        let mut slots = Vec::new();
+        for (i, (x, y)) in a.ops.iter().zip(&b.ops).enumerate() {
+            if x == y {
+                continue;
+            }
+            let (Operand::Code(c), Some(spec)) = (x, d.ops.get(i)) else {
+                return Err(unsupported(first_span));
+            };
+            let Some(&(var, start, min, units)) =
+                lay.vars.iter().find(|v| (v.1..v.1 + v.3).contains(c))
+            else {
+                return Err(unsupported(first_span));
+            };
+            let first = min + (c - start);
+            let w = u16::from(printed_dwords(self.arch, d, spec, &a.mods));
+            if c - start + w > units {
+                return Err(unsupported(first_span));
+            }
+            found.push((i, var, first, w));
+            slots.push(i);
+        }
+        // Every reference must have landed in a slot (not in a modifier field such as
+        // GLOBAL's scalar base or an address list).
+        for r in refs {
+            if !found.iter().any(|f| f.1 == r.var && f.2 == r.first) {
+                return Err(unsupported(r.span));
+            }
+        }
+        if a.mods != b.mods {
+            return Err(unsupported(first_span));
+        }
+        Ok((found, slots))
+    }
+
+    /// Keep an emitted instruction for the allocator.
+    pub(super) fn record_inst(
+        &mut self,
+        base: usize,
+        inst: &Inst,
+        span: Span,
+        rv: Option<Vec<(usize, u32, u16, u16)>>,
+    ) {
+        let skip: SmallVec<[usize; 4]> = rv.iter().flatten().map(|u| u.0).collect();
+        let direct = direct_regs(self.arch, inst, &skip);
+        let mut uses = Vec::new();
+        for &(slot, var, first, count) in rv.iter().flatten() {
+            let write = writes_slot(inst, slot);
+            uses.push(Use {
+                var,
+                first,
+                count,
+                read: !write || write_reads(inst, slot),
+                write,
+                slot: Some(slot),
+            });
+        }
+        let rec = Rec {
+            section: self.cur,
+            offset: base,
+            kernel: self.code_kernel(),
+            flow: flow_of(inst),
+            span,
+            direct,
+            inst: (!uses.is_empty()).then(|| Box::new(inst.clone())),
+            uses,
+        };
+        self.ra.recs.push(rec);
+    }
+
+    /// Keep a `.usereg` for the allocator.
+    pub(super) fn record_usereg(
+        &mut self,
+        span: Span,
+        uses: Vec<(RvRef, bool, bool)>,
+        direct: Vec<(u16, u8)>,
+    ) -> PResult<()> {
+        if !matches!(self.kinds.get(self.cur as usize), Some(SecKind::Code(_))) {
+            return Err((span, "'.usereg' outside code".into()));
+        }
+        let rec = Rec {
+            section: self.cur,
+            offset: self.sections[self.cur as usize].data.len(),
+            kernel: self.code_kernel(),
+            flow: Flow::Next,
+            span,
+            direct: direct.into_iter().collect(),
+            uses: uses
+                .into_iter()
+                .map(|(r, read, write)| Use {
+                    var: r.var,
+                    first: r.first,
+                    count: r.count,
+                    read,
+                    write,
+                    slot: None,
+                })
+                .collect(),
+            inst: None,
+        };
+        self.ra.recs.push(rec);
+        Ok(())
+    }
+
+    /// Allocate every piece of code that uses register variables (after the fixups:
+    /// branch offsets are in the words).
+    pub(super) fn allocate_registers(&mut self) {
+        if self.ra.recs.iter().all(|r| r.uses.is_empty()) {
+            return;
+        }
+        let recs = std::mem::take(&mut self.ra.recs);
+        let mut keys: Vec<(u32, Option<usize>)> = Vec::new();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut index: HashMap<(u32, Option<usize>), usize> = HashMap::default();
+        for (i, r) in recs.iter().enumerate() {
+            let k = (r.section, r.kernel);
+            let g = *index.entry(k).or_insert_with(|| {
+                keys.push(k);
+                groups.push(Vec::new());
+                groups.len() - 1
+            });
+            groups[g].push(i);
+        }
+        for (g, idx) in groups.iter().enumerate() {
+            let group: Vec<&Rec> = idx.iter().map(|&i| &recs[i]).collect();
+            if group.iter().all(|r| r.uses.is_empty()) {
+                continue;
+            }
+            if let Err((s, m)) = self.allocate_group(&group, keys[g].1) {
+                self.err(s, m);
+            }
+        }
+    }
+
+    /// Allocate one piece of code (its records in order).
+    fn allocate_group(&mut self, recs: &[&Rec], kernel: Option<usize>) -> PResult<()> {
+        let n = recs.len();
+        if let Some(r) = recs.iter().find(|r| r.flow == Flow::Indirect) {
+            return Err((
+                r.span,
+                "not supported yet: register variables in code with an indirect branch \
+                 or call (its successors are unknown to the allocator)"
+                    .into(),
+            ));
+        }
+        // Where each place starts (the first record there: a `.usereg` before the
+        // instruction at the same offset belongs to the same place).
+        let mut at: HashMap<usize, usize> = HashMap::default();
+        for (i, r) in recs.iter().enumerate() {
+            at.entry(r.offset).or_insert(i);
+        }
+        let target = |r: &Rec| -> Option<usize> {
+            let data = &self.sections[r.section as usize].data;
+            let w = data.get(r.offset..r.offset + 4)?;
+            let simm = i64::from(u16::from_le_bytes([w[0], w[1]]) as i16);
+            let t = r.offset as i64 + 4 + simm * 4;
+            usize::try_from(t).ok().and_then(|t| at.get(&t).copied())
+        };
+        // 1. Basic blocks.
+        let mut leader = vec![false; n + 1];
+        leader[0] = true;
+        let mut targets = vec![None; n];
+        for (i, r) in recs.iter().enumerate() {
+            if matches!(r.flow, Flow::Jump | Flow::CondJump) {
+                targets[i] = target(r);
+                if let Some(t) = targets[i] {
+                    leader[t] = true;
+                }
+            }
+            if r.flow != Flow::Next {
+                leader[i + 1] = true;
+            }
+        }
+        let mut block_of = vec![0usize; n];
+        let mut starts = Vec::new();
+        for i in 0..n {
+            if leader[i] {
+                starts.push(i);
+            }
+            block_of[i] = starts.len() - 1;
+        }
+        let nb = starts.len();
+        let block_range = |b: usize| starts[b]..starts.get(b + 1).copied().unwrap_or(n);
+        let succs: Vec<SmallVec<[usize; 2]>> = (0..nb)
+            .map(|b| {
+                let last = block_range(b).end - 1;
+                let next = (last + 1 < n).then(|| block_of[last + 1]);
+                let t = targets[last].map(|t| block_of[t]);
+                match recs[last].flow {
+                    Flow::Next => next.into_iter().collect(),
+                    Flow::Jump => t.into_iter().collect(),
+                    Flow::CondJump => t.into_iter().chain(next).collect(),
+                    Flow::End | Flow::Indirect => SmallVec::new(),
+                }
+            })
+            .collect();
+        let mut has_pred = vec![false; nb];
+        for &x in succs.iter().flatten() {
+            has_pred[x] = true;
+        }
+        // 2. Units: each variable used here, in order of first use.
+        let mut vars: Vec<u32> = Vec::new();
+        let mut local: HashMap<u32, usize> = HashMap::default();
+        for r in recs {
+            for u in &r.uses {
+                local.entry(u.var).or_insert_with(|| {
+                    vars.push(u.var);
+                    vars.len() - 1
+                });
+            }
+        }
+        let mut base = Vec::with_capacity(vars.len());
+        let mut units = 0usize;
+        for &v in &vars {
+            base.push(units);
+            units += self.ra.vars[v as usize].count as usize;
+        }
+        let w = units.div_ceil(64);
+        let first_span = recs.iter().find(|r| !r.uses.is_empty()).map(|r| r.span);
+        if units > MAX_UNITS || nb.saturating_mul(w) > MAX_LIVE_WORDS {
+            return Err((
+                first_span.unwrap_or_default(),
+                format!(
+                    "register allocation too large: {units} variable registers in {nb} \
+                     blocks (the allocator's limits: {MAX_UNITS} registers, {MAX_LIVE_WORDS} \
+                     live-set words)"
+                ),
+            ));
+        }
+        let unit_range = |u: &Use| {
+            let b = base[local[&u.var]] + usize::from(u.first);
+            b..b + usize::from(u.count)
+        };
+        // Per record: units read and written.
+        let mut reads: Vec<SmallVec<[usize; 8]>> = Vec::with_capacity(n);
+        let mut writes: Vec<SmallVec<[usize; 8]>> = Vec::with_capacity(n);
+        for r in recs {
+            let mut rd = SmallVec::new();
+            let mut wr = SmallVec::new();
+            for u in &r.uses {
+                if u.read {
+                    rd.extend(unit_range(u));
+                }
+                if u.write {
+                    wr.extend(unit_range(u));
+                }
+            }
+            reads.push(rd);
+            writes.push(wr);
+        }
+        // Per block: read before written (gen) and written (kill).
+        let mut gen = vec![0u64; nb * w];
+        let mut kill = vec![0u64; nb * w];
+        for b in 0..nb {
+            let (g, k) = (&mut gen[b * w..(b + 1) * w], &mut kill[b * w..(b + 1) * w]);
+            for i in block_range(b) {
+                for &u in &reads[i] {
+                    if !get(k, u) {
+                        set(g, u);
+                    }
+                }
+                for &u in &writes[i] {
+                    set(k, u);
+                }
+            }
+        }
+        // Live sets, iterated backwards until stable: each pass only adds, so at most
+        // `units` passes change anything.
+        let mut live_in = gen.clone();
+        let mut live_out = vec![0u64; nb * w];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for b in (0..nb).rev() {
+                let mut out = vec![0u64; w];
+                for &s in &succs[b] {
+                    for (o, x) in out.iter_mut().zip(&live_in[s * w..(s + 1) * w]) {
+                        *o |= x;
+                    }
+                }
+                for k in 0..w {
+                    let v = gen[b * w + k] | (out[k] & !kill[b * w + k]);
+                    if v != live_in[b * w + k] {
+                        live_in[b * w + k] = v;
+                        changed = true;
+                    }
+                }
+                live_out[b * w..(b + 1) * w].copy_from_slice(&out);
+            }
+        }
+        // 3. Interference.
+        let mut interf = vec![0u64; units * w];
+        let edge = |interf: &mut Vec<u64>, a: usize, b: usize| {
+            set(&mut interf[a * w..(a + 1) * w], b);
+            set(&mut interf[b * w..(b + 1) * w], a);
+        };
+        for b in 0..nb {
+            let mut live = live_out[b * w..(b + 1) * w].to_vec();
+            for i in block_range(b).rev() {
+                for &d in &writes[i] {
+                    set(&mut live, d);
+                }
+                for &d in &writes[i] {
+                    for l in ones(&live).collect::<SmallVec<[usize; 32]>>() {
+                        edge(&mut interf, d, l);
+                    }
+                }
+                for &d in &writes[i] {
+                    live[d / 64] &= !(1 << (d % 64));
+                }
+                for &u in &reads[i] {
+                    set(&mut live, u);
+                }
+            }
+            if b == 0 || !has_pred[b] {
+                let li = live_in[b * w..(b + 1) * w].to_vec();
+                for u in ones(&li) {
+                    for (x, y) in interf[u * w..(u + 1) * w].iter_mut().zip(&li) {
+                        *x |= y;
+                    }
+                }
+            }
+        }
+        // Registers named directly, per file (bit = register number).
+        let mut reserved = [[0u64; 4]; 2];
+        for r in recs {
+            for &(c, cnt) in &r.direct {
+                let (t, first) = if c >= VGPR0 { (1, c - VGPR0) } else { (0, c) };
+                for k in first..(first + u16::from(cnt)).min(256) {
+                    set(&mut reserved[t], usize::from(k));
+                }
+            }
+        }
+        // Units any record names, and each variable's operand alignment rules.
+        let mut used = vec![0u64; w];
+        let mut rules: Vec<Vec<(u16, Role, u16, u16)>> = vec![Vec::new(); vars.len()];
+        for r in recs {
+            for u in &r.uses {
+                for x in unit_range(u) {
+                    set(&mut used, x);
+                }
+                if let (Some(slot), Some(inst)) = (u.slot, &r.inst) {
+                    let role = inst.def().ops[slot].role;
+                    let rule = (inst.row, role, u.first, u.count);
+                    let l = &mut rules[local[&u.var]];
+                    if !self.ra.vars[u.var as usize].vector && u.count >= 2 && !l.contains(&rule) {
+                        l.push(rule);
+                    }
+                }
+            }
+        }
+        // 4. Placement order: first write, then first read.
+        let mut first_write = vec![usize::MAX; vars.len()];
+        let mut first_any = vec![usize::MAX; vars.len()];
+        for (i, r) in recs.iter().enumerate() {
+            for u in &r.uses {
+                let l = local[&u.var];
+                if u.write {
+                    first_write[l] = first_write[l].min(i);
+                }
+                first_any[l] = first_any[l].min(i);
+            }
+        }
+        let mut order: Vec<usize> = (0..vars.len()).collect();
+        order.sort_by_key(|&l| {
+            (
+                first_write[l] == usize::MAX,
+                first_write[l],
+                first_any[l],
+                l,
+            )
+        });
+        let mut placed: Vec<Option<u16>> = vec![None; vars.len()];
+        let unit_var: Vec<usize> = (0..vars.len())
+            .flat_map(|l| std::iter::repeat_n(l, self.ra.vars[vars[l] as usize].count as usize))
+            .collect();
+        let arch = self.arch;
+        for &l in &order {
+            let decl = &self.ra.vars[vars[l] as usize];
+            let t = usize::from(decl.vector);
+            let count = decl.count as usize;
+            let limit = if decl.vector {
+                256
+            } else {
+                usize::from(arch.max_sgprs())
+            };
+            // Per unit: registers interfering units of placed variables hold.
+            let mut forbid: Vec<[u64; 4]> = vec![[0; 4]; count];
+            let mine: Vec<usize> = (0..count).filter(|&j| get(&used, base[l] + j)).collect();
+            for &j in &mine {
+                let u = base[l] + j;
+                for o in ones(&interf[u * w..(u + 1) * w]) {
+                    let x = unit_var[o];
+                    if x == l || self.ra.vars[vars[x] as usize].vector != decl.vector {
+                        continue;
+                    }
+                    if let Some(p) = placed[x] {
+                        let reg = usize::from(p) + (o - base[x]);
+                        if reg < 256 {
+                            set(&mut forbid[j], reg);
+                        }
+                    }
+                }
+            }
+            let fits = |p: usize| {
+                mine.iter()
+                    .all(|&j| !get(&reserved[t], p + j) && !get(&forbid[j], p + j))
+                    && rules[l].iter().all(|&(row, role, first, cnt)| {
+                        sgpr_range_ok(arch, Some((def(row), role)), p as u16 + first, cnt).is_ok()
+                    })
+            };
+            let Some(p) = (count <= limit)
+                .then(|| (0..=limit - count).find(|&p| fits(p)))
+                .flatten()
+            else {
+                let kind = if decl.vector { "vector" } else { "scalar" };
+                let place = match kernel.and_then(|k| self.kernel_name(k)) {
+                    Some(k) => format!(" in kernel '{k}'"),
+                    None => String::new(),
+                };
+                return Err((
+                    decl.span,
+                    format!(
+                        "cannot allocate register variable '{}' ({} {kind} register(s)){place}: \
+                         no free range left (registers named directly and variables live at \
+                         the same time take the rest)",
+                        decl.name, decl.count
+                    ),
+                ));
+            };
+            placed[l] = Some(p as u16);
+        }
+        // 5. Patch the words and count the registers.
+        let code_of = |var: u32, first: u16| -> u16 {
+            let l = local[&var];
+            let p = placed[l].unwrap_or(0);
+            let off = if self.ra.vars[var as usize].vector {
+                VGPR0
+            } else {
+                0
+            };
+            off + p + first
+        };
+        let mut patches = Vec::new();
+        for r in recs {
+            let Some(inst) = &r.inst else { continue };
+            let mut fin = (**inst).clone();
+            for u in &r.uses {
+                if let Some(s) = u.slot {
+                    fin.ops[s] = Operand::Code(code_of(u.var, u.first));
+                }
+            }
+            let old = encode(arch, inst).map_err(|e| (r.span, e.to_string()))?;
+            let new = encode(arch, &fin).map_err(|e| (r.span, e.to_string()))?;
+            if old.len() != new.len() {
+                return Err((
+                    r.span,
+                    "not supported yet: an allocated register that changes the \
+                     instruction's length"
+                        .into(),
+                ));
+            }
+            patches.push((r.section, r.offset, old, new));
+        }
+        for (sec, off, old, new) in patches {
+            let data = &mut self.sections[sec as usize].data;
+            for (k, (a, b)) in old.iter().zip(&new).enumerate() {
+                let diff = (a ^ b).to_le_bytes();
+                for (j, d) in diff.iter().enumerate() {
+                    if let Some(x) = data.get_mut(off + k * 4 + j) {
+                        *x ^= d;
+                    }
+                }
+            }
+        }
+        if let Some(k) = kernel {
+            let mut regs: Vec<(u32, u32)> = Vec::new();
+            for (l, &v) in vars.iter().enumerate() {
+                let last = (0..self.ra.vars[v as usize].count as usize)
+                    .rev()
+                    .find(|&j| get(&used, base[l] + j));
+                if let Some(j) = last {
+                    let c = code_of(v, 0);
+                    regs.push((u32::from(c), j as u32 + 1));
+                }
+            }
+            self.note_kernel_registers(k, &regs);
+        }
+        Ok(())
+    }
+}
