@@ -51,6 +51,8 @@ use crate::operand::VGPR0;
 /// its live sets may take (blocks × units / 64): bounds on memory and time.
 const MAX_UNITS: usize = 8192;
 const MAX_LIVE_WORDS: usize = 1 << 22;
+/// Bitset words liveness and interference may visit in all.
+const MAX_WORK: usize = 1 << 28;
 
 /// One declared register variable.
 #[derive(Clone, Debug)]
@@ -590,46 +592,76 @@ impl Asm<'_> {
                 }
             }
         }
-        // Live sets, iterated backwards until stable: each pass only adds, so at most
-        // `units` passes change anything.
-        let mut live_in = gen.clone();
-        let mut live_out = vec![0u64; nb * w];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for b in (0..nb).rev() {
-                let mut out = vec![0u64; w];
-                for &s in &succs[b] {
-                    for (o, x) in out.iter_mut().zip(&live_in[s * w..(s + 1) * w]) {
-                        *o |= x;
-                    }
-                }
-                for k in 0..w {
-                    let v = gen[b * w + k] | (out[k] & !kill[b * w + k]);
-                    if v != live_in[b * w + k] {
-                        live_in[b * w + k] = v;
-                        changed = true;
-                    }
-                }
-                live_out[b * w..(b + 1) * w].copy_from_slice(&out);
+        // Live sets: a worklist of blocks whose successors' live-in sets grew. Sets
+        // only grow, so this ends; the work (in bitset words) is bounded as well.
+        let mut preds: Vec<SmallVec<[usize; 2]>> = vec![SmallVec::new(); nb];
+        for (b, ss) in succs.iter().enumerate() {
+            for &x in ss {
+                preds[x].push(b);
             }
         }
-        // 3. Interference.
-        let mut interf = vec![0u64; units * w];
-        let edge = |interf: &mut Vec<u64>, a: usize, b: usize| {
-            set(&mut interf[a * w..(a + 1) * w], b);
-            set(&mut interf[b * w..(b + 1) * w], a);
+        let mut live_in = gen.clone();
+        let mut live_out = vec![0u64; nb * w];
+        let mut queue: Vec<usize> = (0..nb).collect();
+        let mut queued = vec![true; nb];
+        let mut work = 0usize;
+        let too_large = |what: &str| {
+            (
+                first_span.unwrap_or_default(),
+                format!(
+                    "register allocation too large: {units} variable registers in {nb} \
+                     blocks ({what} past the allocator's limit)"
+                ),
+            )
         };
+        while let Some(b) = queue.pop() {
+            queued[b] = false;
+            work += w * (succs[b].len() + 1);
+            if work > MAX_WORK {
+                return Err(too_large("liveness"));
+            }
+            let mut out = vec![0u64; w];
+            for &s in &succs[b] {
+                for (o, x) in out.iter_mut().zip(&live_in[s * w..(s + 1) * w]) {
+                    *o |= x;
+                }
+            }
+            let mut changed = false;
+            for k in 0..w {
+                let v = gen[b * w + k] | (out[k] & !kill[b * w + k]);
+                if v != live_in[b * w + k] {
+                    live_in[b * w + k] = v;
+                    changed = true;
+                }
+            }
+            live_out[b * w..(b + 1) * w].copy_from_slice(&out);
+            if changed {
+                for &p in &preds[b] {
+                    if !queued[p] {
+                        queued[p] = true;
+                        queue.push(p);
+                    }
+                }
+            }
+        }
+        // 3. Interference: a write against everything live after it (rows filled one
+        // way here, made symmetric below).
+        let mut interf = vec![0u64; units * w];
         for b in 0..nb {
             let mut live = live_out[b * w..(b + 1) * w].to_vec();
             for i in block_range(b).rev() {
+                // Units written together interfere too.
                 for &d in &writes[i] {
                     set(&mut live, d);
                 }
                 for &d in &writes[i] {
-                    for l in ones(&live).collect::<SmallVec<[usize; 32]>>() {
-                        edge(&mut interf, d, l);
+                    work += w;
+                    for (x, y) in interf[d * w..(d + 1) * w].iter_mut().zip(&live) {
+                        *x |= y;
                     }
+                }
+                if work > MAX_WORK {
+                    return Err(too_large("interference"));
                 }
                 for &d in &writes[i] {
                     live[d / 64] &= !(1 << (d % 64));
@@ -638,13 +670,22 @@ impl Asm<'_> {
                     set(&mut live, u);
                 }
             }
-            if b == 0 || !has_pred[b] {
-                let li = live_in[b * w..(b + 1) * w].to_vec();
-                for u in ones(&li) {
-                    for (x, y) in interf[u * w..(u + 1) * w].iter_mut().zip(&li) {
-                        *x |= y;
-                    }
-                }
+        }
+        // Units live where code starts (read before any write there) all interfere.
+        let mut entry = vec![0u64; w];
+        for b in (0..nb).filter(|&b| b == 0 || !has_pred[b]) {
+            for (x, y) in entry.iter_mut().zip(&live_in[b * w..(b + 1) * w]) {
+                *x |= y;
+            }
+        }
+        for u in ones(&entry).collect::<Vec<_>>() {
+            for (x, y) in interf[u * w..(u + 1) * w].iter_mut().zip(&entry) {
+                *x |= y;
+            }
+        }
+        for u in 0..units {
+            for o in ones(&interf[u * w..(u + 1) * w]).collect::<Vec<_>>() {
+                set(&mut interf[o * w..(o + 1) * w], u);
             }
         }
         // Registers named directly, per file (bit = register number).

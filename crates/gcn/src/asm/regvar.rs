@@ -121,6 +121,9 @@ impl Asm<'_> {
         let close = p.span();
         p.expect_punct("]")?;
         let span = t.span.to(close);
+        if p.is_punct("[") {
+            return Err((p.span(), "a register variable takes one subscript".into()));
+        }
         if first < 0 || last < first || last >= i64::from(decl.count) {
             let kind = if decl.vector { "vector" } else { "scalar" };
             return Err((
