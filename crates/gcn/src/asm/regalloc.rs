@@ -18,7 +18,8 @@
 //!    in a block makes it live at the block's start, and live sets flow backwards
 //!    along the edges until nothing changes.
 //! 3. Two units interfere when one is written while the other is live (or both are
-//!    live where the code starts: read before any write).
+//!    live where code starts: read before any write; code starts at the first
+//!    instruction, at blocks no branch reaches and in loops nothing else reaches).
 //! 4. Variables are placed greedily in the order of their first write (variables never
 //!    written follow, in the order of their first read), each at the lowest register
 //!    where all its units fit: in the register file, aligned as every SGPR operand
@@ -672,8 +673,30 @@ impl Asm<'_> {
             }
         }
         // Units live where code starts (read before any write there) all interfere.
+        // Code starts at the first block, at blocks no branch reaches, and (so that
+        // every block is reached from a start) in loops only reached from themselves.
+        let mut is_entry: Vec<bool> = (0..nb).map(|b| b == 0 || !has_pred[b]).collect();
+        let mut reached = vec![false; nb];
+        let mut stack: Vec<usize> = (0..nb).filter(|&b| is_entry[b]).collect();
+        let mut next_unreached = 0;
+        loop {
+            while let Some(b) = stack.pop() {
+                if !reached[b] {
+                    reached[b] = true;
+                    stack.extend(succs[b].iter().copied().filter(|&x| !reached[x]));
+                }
+            }
+            while next_unreached < nb && reached[next_unreached] {
+                next_unreached += 1;
+            }
+            if next_unreached == nb {
+                break;
+            }
+            is_entry[next_unreached] = true;
+            stack.push(next_unreached);
+        }
         let mut entry = vec![0u64; w];
-        for b in (0..nb).filter(|&b| b == 0 || !has_pred[b]) {
+        for b in (0..nb).filter(|&b| is_entry[b]) {
             for (x, y) in entry.iter_mut().zip(&live_in[b * w..(b + 1) * w]) {
                 *x |= y;
             }

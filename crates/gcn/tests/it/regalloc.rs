@@ -1,9 +1,9 @@
-//! Property test of the `.regvar` allocator: random straight-line programs over register
-//! variables are assembled, and the output is checked against a liveness computed here
-//! from the program text (not the allocator's data): two variables live at the same
-//! time never share a register, a write never lands on another live variable, every
-//! use of a variable gets the same registers, and no variable takes a register the
-//! program names directly.
+//! Property tests of the `.regvar` allocator: random programs over register variables
+//! (straight-line, then with branches and loops) are assembled, and the output is
+//! checked against a liveness computed here per instruction from the program text (not
+//! the allocator's data): two variables live at the same time never share a register, a
+//! write never lands on another live variable, every use of a variable gets the same
+//! registers, and no variable takes a register the program names directly.
 
 use kauai_diag::{Diagnostics, SourceMap};
 use kauai_gcn::{assemble, decode, Arch, AsmOptions, Operand};
@@ -24,14 +24,29 @@ enum Op {
     Direct(u16, u16),
 }
 
+/// How an instruction passes control on.
+#[derive(Clone, Copy, Debug)]
+enum Flow {
+    Next,
+    /// `s_branch` to label k.
+    Jump(usize),
+    /// `s_cbranch_scc0` to label k (or the next instruction).
+    Cond(usize),
+    End,
+}
+
 struct Prog {
     /// (name, vector, registers).
     vars: Vec<(String, bool, u16)>,
-    /// Per instruction: text, operands (first written, the rest read).
-    insts: Vec<(String, Vec<Op>)>,
+    /// Per instruction: text, operands (first written, the rest read), flow.
+    insts: Vec<(String, Vec<Op>, Flow)>,
+    /// Label k stands before instruction `labels[k]`.
+    labels: Vec<usize>,
 }
 
-fn gen(rng: &mut Rng) -> Prog {
+/// A straight-line program, or (`branches`) one with labels and branches between its
+/// instructions (forward and backward), some `s_endpgm` in the middle too.
+fn gen(rng: &mut Rng, branches: bool) -> Prog {
     let mut vars = Vec::new();
     for &(pre, vector, n) in &KINDS {
         for i in 0..1 + rng.below(4) {
@@ -92,9 +107,35 @@ fn gen(rng: &mut Rng) -> Prog {
                 Op::Direct(c, n) => format!("s[{c}:{}]", c + n - 1),
             })
             .collect();
-        insts.push((format!("{m} {}", text.join(", ")), ops));
+        insts.push((format!("{m} {}", text.join(", ")), ops, Flow::Next));
     }
-    Prog { vars, insts }
+    let mut labels = Vec::new();
+    if branches {
+        for _ in 0..1 + rng.below(4) {
+            labels.push(rng.below(insts.len() + 1));
+        }
+        for _ in 0..1 + rng.below(5) {
+            let at = rng.below(insts.len() + 1);
+            let k = rng.below(labels.len());
+            let (t, f) = match rng.below(5) {
+                0 => (format!("s_branch L{k}"), Flow::Jump(k)),
+                1 => ("s_endpgm".to_string(), Flow::End),
+                _ => (format!("s_cbranch_scc0 L{k}"), Flow::Cond(k)),
+            };
+            insts.insert(at, (t, Vec::new(), f));
+            for l in labels.iter_mut() {
+                if *l > at {
+                    *l += 1;
+                }
+            }
+        }
+    }
+    insts.push(("s_endpgm".to_string(), Vec::new(), Flow::End));
+    Prog {
+        vars,
+        insts,
+        labels,
+    }
 }
 
 fn source(p: &Prog) -> String {
@@ -102,11 +143,13 @@ fn source(p: &Prog) -> String {
     for (name, vector, n) in &p.vars {
         s += &format!(".regvar {name}:{}:{n}\n", if *vector { "v" } else { "s" });
     }
-    for (t, _) in &p.insts {
+    for (i, (t, _, _)) in p.insts.iter().enumerate() {
+        for (k, _) in p.labels.iter().enumerate().filter(|l| *l.1 == i) {
+            s += &format!("L{k}:\n");
+        }
         s += t;
         s.push('\n');
     }
-    s += "s_endpgm\n";
     s
 }
 
@@ -138,7 +181,7 @@ fn check(p: &Prog) -> Result<(), String> {
     // Each variable's first register, from the decoded operands.
     let mut place: Vec<Option<u16>> = vec![None; p.vars.len()];
     let mut pos = 0;
-    for (text, ops) in &p.insts {
+    for (text, ops, _) in &p.insts {
         let (inst, len) = decode(Arch::Gfx8, &words[pos..]).map_err(|e| format!("{e}"))?;
         pos += len;
         for (k, o) in ops.iter().enumerate() {
@@ -162,7 +205,7 @@ fn check(p: &Prog) -> Result<(), String> {
     let name = |v: usize| &p.vars[v].0;
     // Registers named directly.
     let mut direct = Vec::new();
-    for (_, ops) in &p.insts {
+    for (_, ops, _) in &p.insts {
         for o in ops {
             if let Op::Direct(c, n) = *o {
                 direct.push(range(c, n));
@@ -177,22 +220,46 @@ fn check(p: &Prog) -> Result<(), String> {
             ));
         }
     }
-    // Liveness of the straight-line program, backwards: live[i] = live before
-    // instruction i (a read makes a variable live, a write ends its life above).
+    // Liveness per instruction, to a fixpoint: live[i] = live before instruction i (a
+    // read makes a variable live, a write ends its life above), out[i] = after it.
     let n = p.insts.len();
-    let mut live = vec![vec![false; p.vars.len()]; n + 1];
-    for i in (0..n).rev() {
-        let mut l = live[i + 1].clone();
-        let ops = &p.insts[i].1;
-        if let Op::Var(d) = ops[0] {
-            l[d] = false;
+    let succ = |i: usize| -> Vec<usize> {
+        match p.insts[i].2 {
+            Flow::Next => vec![i + 1],
+            Flow::Jump(k) => vec![p.labels[k]],
+            Flow::Cond(k) => vec![p.labels[k], i + 1],
+            Flow::End => vec![],
         }
-        for o in &ops[1..] {
-            if let Op::Var(r) = *o {
-                l[r] = true;
+    };
+    let nv = p.vars.len();
+    let mut live = vec![vec![false; nv]; n + 1];
+    let mut out = vec![vec![false; nv]; n];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in (0..n).rev() {
+            let mut o = vec![false; nv];
+            for s in succ(i) {
+                for v in 0..nv {
+                    o[v] |= live[s][v];
+                }
             }
+            let mut l = o.clone();
+            let ops = &p.insts[i].1;
+            if let Some(Op::Var(d)) = ops.first() {
+                l[*d] = false;
+            }
+            for op in ops.iter().skip(1) {
+                if let Op::Var(r) = *op {
+                    l[r] = true;
+                }
+            }
+            if l != live[i] {
+                live[i] = l;
+                changed = true;
+            }
+            out[i] = o;
         }
-        live[i] = l;
     }
     let conflict = |a: usize, b: usize| a != b && overlap(regs(a), regs(b));
     for (i, l) in live.iter().enumerate() {
@@ -209,8 +276,8 @@ fn check(p: &Prog) -> Result<(), String> {
             }
         }
         // A write must not land on a variable live after it.
-        if let Some(Op::Var(d)) = p.insts.get(i).map(|x| x.1[0]) {
-            for (b, &lb) in live[i + 1].iter().enumerate() {
+        if let Some(Op::Var(d)) = p.insts.get(i).and_then(|x| x.1.first().copied()) {
+            for (b, &lb) in out[i].iter().enumerate() {
                 if lb && conflict(d, b) {
                     return Err(format!(
                         "instruction {i} writes '{}' over live '{}'\n{src}",
@@ -228,7 +295,18 @@ fn check(p: &Prog) -> Result<(), String> {
 fn random_straight_programs_never_share_live_registers() {
     let mut rng = Rng::new(0x5eed_a110);
     for round in 0..300 {
-        let p = gen(&mut rng);
+        let p = gen(&mut rng, false);
+        if let Err(e) = check(&p) {
+            panic!("round {round}: {e}");
+        }
+    }
+}
+
+#[test]
+fn random_branchy_programs_never_share_live_registers() {
+    let mut rng = Rng::new(0xb4a2_c4e5);
+    for round in 0..300 {
+        let p = gen(&mut rng, true);
         if let Err(e) = check(&p) {
             panic!("round {round}: {e}");
         }
