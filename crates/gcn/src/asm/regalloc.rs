@@ -13,7 +13,9 @@
 //! The steps, per piece of code:
 //! 1. Basic blocks start at the first instruction, at every branch target and after
 //!    every branch and `s_endpgm`; their successors follow the branches (a backward
-//!    branch makes a loop). A branch to a place outside the piece has no successor.
+//!    branch makes a loop). A branch goes to the piece's first instruction at or after
+//!    its target (data words between instructions are no instructions), or nowhere if
+//!    the piece has none there.
 //! 2. Every register of a variable (a *unit*) gets its liveness: read before written
 //!    in a block makes it live at the block's start, and live sets flow backwards
 //!    along the edges until nothing changes.
@@ -22,19 +24,26 @@
 //!    instruction, at blocks no branch reaches and in loops nothing else reaches).
 //! 4. Variables are placed greedily in the order of their first write (variables never
 //!    written follow, in the order of their first read), each at the lowest register
-//!    where all its units fit: in the register file, aligned as every SGPR operand
-//!    that names it requires ([`sgpr_range_ok`]: pairs on 2, four and more on 4, as
-//!    each instruction needs), on no register the piece names directly, and on no
-//!    register an interfering unit of an already placed variable took. A variable's
-//!    registers are always consecutive, which is what `.rvlin` asks for.
+//!    where its whole range fits in the register file, every SGPR operand naming it is
+//!    aligned as its instruction requires ([`sgpr_range_ok`]: pairs on 2, four and more
+//!    on 4, VOP3 operands within a 4-register line), and each of its units the code
+//!    names sits on no register the piece names directly and on none an interfering
+//!    unit of an already placed variable took (units never named are never live and
+//!    constrain nothing). A variable's registers are always consecutive, which is
+//!    what `.rvlin` asks for.
 //! 5. The placeholders in the emitted words are replaced by the chosen registers, and
-//!    a kernel's default SGPR/VGPR counts include them.
+//!    a kernel's default SGPR/VGPR counts include the named units.
+//!
+//! `.usereg` adds reads and writes the allocator cannot see in the words (data emitted
+//! with `.int`, say) at its place in the code; registers it names directly are avoided
+//! as those of instructions.
 //!
 //! What CLRX would choose is not known (no oracle covers `.regvar`), so the rule above
 //! is Kauai's own; what it guarantees is that two variables live at the same time never
 //! share a register and that no variable takes a register the code names directly.
-//! A vector write is taken to replace the whole register (lanes that EXEC switches off
-//! are not tracked), as CLRX's documentation describes its allocator.
+//! A vector write is taken to replace the whole register: lanes that EXEC switches off
+//! are not tracked, so a value must not be expected to survive in the inactive lanes
+//! of a variable another variable shares.
 
 use std::ops::Range;
 
@@ -472,18 +481,21 @@ impl Asm<'_> {
                     .into(),
             ));
         }
-        // Where each place starts (the first record there: a `.usereg` before the
-        // instruction at the same offset belongs to the same place).
-        let mut at: HashMap<usize, usize> = HashMap::default();
-        for (i, r) in recs.iter().enumerate() {
-            at.entry(r.offset).or_insert(i);
-        }
+        // A branch lands on the first record at or after its target (a `.usereg`
+        // before the instruction at the same offset belongs to the same place; data
+        // words between are no records).
+        let mut at: Vec<(usize, usize)> = recs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.offset, i))
+            .collect();
+        at.sort_unstable();
         let target = |r: &Rec| -> Option<usize> {
             let data = &self.sections[r.section as usize].data;
             let w = data.get(r.offset..r.offset + 4)?;
             let simm = i64::from(u16::from_le_bytes([w[0], w[1]]) as i16);
-            let t = r.offset as i64 + 4 + simm * 4;
-            usize::try_from(t).ok().and_then(|t| at.get(&t).copied())
+            let t = usize::try_from(r.offset as i64 + 4 + simm * 4).ok()?;
+            at.get(at.partition_point(|&(o, _)| o < t)).map(|&(_, i)| i)
         };
         // 1. Basic blocks.
         let mut leader = vec![false; n + 1];
