@@ -360,6 +360,12 @@ pub fn assemble(
         policy_span: Span::default(),
         absolute: None,
     };
+    // The code is recorded for the register allocator only where register variables
+    // may be declared.
+    a.ra.recording = a
+        .sources
+        .get(file)
+        .is_some_and(|f| regalloc::mentions_regvar(&f.bytes));
     if opts.format == Format::AmdCl2 {
         a.format = Format::RawCode;
         if let Err((s, m)) = a.enable_cl2(Span::default()) {
@@ -2372,6 +2378,9 @@ impl Asm<'_> {
                         let cost = limits::expansion_cost(path.as_os_str().len(), bytes.len());
                         if !self.charge_expansion(ns, ".include", 1, cost) {
                             return Ok(());
+                        }
+                        if regalloc::mentions_regvar(&bytes) {
+                            self.start_recording(ns);
                         }
                         let f = self.sources.add(path.display().to_string(), bytes);
                         let len = self.sources.file(f).bytes.len();

@@ -127,6 +127,12 @@ struct Rec {
 #[derive(Default)]
 pub(super) struct State {
     pub vars: Vec<VarDecl>,
+    /// Whether instructions are recorded: from the start if the main source mentions
+    /// `regvar`, else from the first include that does or the first `.regvar`.
+    pub recording: bool,
+    /// Where recording started after code was already emitted (that code is unknown to
+    /// the allocator).
+    partial: Option<Span>,
     recs: Vec<Rec>,
     /// Placeholder register (operand code, count) of each rewritten reference of the
     /// instruction being parsed; the name `PLACEHOLDER` + index stands for it.
@@ -185,6 +191,12 @@ pub(super) fn layout(arch: Arch, vars: &[VarDecl], refs: &[RvRef]) -> Option<Lay
         })
         .collect::<Option<Vec<_>>>()?;
     Some(Layout { refs, vars: lv })
+}
+
+/// Whether source text mentions `regvar` (any case): only then is the code recorded,
+/// so sources without register variables pay nothing for the allocator.
+pub(super) fn mentions_regvar(text: &[u8]) -> bool {
+    text.windows(6).any(|w| w.eq_ignore_ascii_case(b"regvar"))
 }
 
 /// Whether `code` is a register of the SGPR or VGPR file.
@@ -371,6 +383,16 @@ impl Asm<'_> {
         Ok((found, slots))
     }
 
+    /// Record the code from here on (see [`State::recording`]).
+    pub(super) fn start_recording(&mut self, span: Span) {
+        if !self.ra.recording {
+            self.ra.recording = true;
+            if self.code_emitted {
+                self.ra.partial = Some(span);
+            }
+        }
+    }
+
     /// Keep an emitted instruction for the allocator.
     pub(super) fn record_inst(
         &mut self,
@@ -379,6 +401,9 @@ impl Asm<'_> {
         span: Span,
         rv: Option<Vec<(usize, u32, u16, u16)>>,
     ) {
+        if !self.ra.recording {
+            return;
+        }
         let skip: SmallVec<[usize; 4]> = rv.iter().flatten().map(|u| u.0).collect();
         let direct = direct_regs(self.arch, inst, &skip);
         let mut uses = Vec::new();
@@ -416,6 +441,9 @@ impl Asm<'_> {
         if !matches!(self.kinds.get(self.cur as usize), Some(SecKind::Code(_))) {
             return Err((span, "'.usereg' outside code".into()));
         }
+        if !self.ra.recording {
+            return Ok(());
+        }
         let rec = Rec {
             section: self.cur,
             offset: self.sections[self.cur as usize].data.len(),
@@ -444,6 +472,15 @@ impl Asm<'_> {
     /// branch offsets are in the words).
     pub(super) fn allocate_registers(&mut self) {
         if self.ra.recs.iter().all(|r| r.uses.is_empty()) {
+            return;
+        }
+        if let Some(s) = self.ra.partial {
+            self.err(
+                s,
+                "not supported yet: register variables in a source that first mentions \
+                 .regvar after code (the allocator needs all of the code: declare them, \
+                 or include their declarations, before any instruction)",
+            );
             return;
         }
         let recs = std::mem::take(&mut self.ra.recs);

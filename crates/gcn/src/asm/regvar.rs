@@ -28,6 +28,7 @@ type PResult<T> = Result<T, (Span, String)>;
 impl Asm<'_> {
     /// `.regvar`: each `NAME:TYPE[:COUNT]` of the list.
     pub(super) fn regvar(&mut self, p: &mut Parser) -> PResult<()> {
+        self.start_recording(p.span());
         loop {
             let (name, ns) = p.symbol_name()?;
             p.expect_punct(":")?;
