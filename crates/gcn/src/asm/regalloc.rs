@@ -235,16 +235,25 @@ fn flow_of(inst: &Inst) -> Flow {
     Flow::Next
 }
 
-/// Whether slot `slot`, which the instruction writes, keeps part of the old value
-/// (so the write reads it too): atomics that return, multiply-accumulate destinations,
-/// SOPK arithmetic, conditional moves, bit sets, lane writes, half-register loads and
-/// SDWA's `dst_unused:UNUSED_PRESERVE`.
-fn write_reads(inst: &Inst, slot: usize) -> bool {
+/// Whether slot `slot`, which the instruction writes, keeps part of the old value or
+/// also supplies data (so the write reads it too): atomics that return, stores whose
+/// data slot `tfe` also writes, multiply-accumulate destinations, lane writes, DPP
+/// (masked rows and banks keep the old value), SDWA's `dst_unused:UNUSED_PRESERVE`,
+/// half-register (`d16`) loads, 16-bit VALU results on GCN 1.4+ (the other half is
+/// kept), SOPK arithmetic, conditional moves and bit sets. Taking a write as a read
+/// is always safe (the variable only lives longer).
+fn write_reads(arch: Arch, inst: &Inst, slot: usize) -> bool {
     let d = inst.def();
     let n = d.name;
     let role = d.ops[slot].role;
+    let valu = matches!(
+        d.enc,
+        Enc::Vop1 | Enc::Vop2 | Enc::Vop3 | Enc::Vop3p | Enc::Vopc
+    );
     match role {
-        Role::Vdata | Role::Sdata | Role::Data => n.contains("atomic"),
+        Role::Vdata | Role::Sdata | Role::Data => {
+            n.contains("atomic") || n.contains("store") || n.contains("write")
+        }
         Role::Vdst => {
             n.starts_with("v_mac_")
                 || n.starts_with("v_fmac_")
@@ -253,13 +262,15 @@ fn write_reads(inst: &Inst, slot: usize) -> bool {
                 || n.starts_with("v_dot4c")
                 || n.starts_with("v_dot8c")
                 || n == "v_writelane_b32"
-                || n.contains("_d16_hi")
-                || (n.contains("_d16")
-                    && matches!(
-                        d.enc,
-                        Enc::Ds | Enc::Flat | Enc::Global | Enc::Scratch | Enc::Mubuf
-                    ))
+                || n.contains("_d16")
+                || inst.mods.dpp.is_some()
                 || inst.mods.sdwa.is_some_and(|s| s.dst_unused == 2)
+                || (valu
+                    && arch.is_gfx9()
+                    && !n.starts_with("v_pk_")
+                    && ["_f16", "_i16", "_u16", "_b16"]
+                        .iter()
+                        .any(|t| n.contains(t)))
         }
         Role::Sdst => matches!(
             n,
@@ -413,7 +424,7 @@ impl Asm<'_> {
                 var,
                 first,
                 count,
-                read: !write || write_reads(inst, slot),
+                read: !write || write_reads(self.arch, inst, slot),
                 write,
                 slot: Some(slot),
             });
