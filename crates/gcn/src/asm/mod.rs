@@ -1479,7 +1479,6 @@ impl Asm<'_> {
     /// placeholders of two layouts, so that the slots holding variables are the ones
     /// that differ (see [`regalloc`]). Returns the first build, its registers written
     /// limited to those named directly, and the variable uses per slot.
-    #[allow(clippy::type_complexity)]
     fn build_with_regvars(
         &mut self,
         name: &str,
@@ -1488,7 +1487,7 @@ impl Asm<'_> {
         end_span: Span,
         stmt: Span,
         name_span: Span,
-    ) -> Option<(instr::Built, Vec<(usize, u32, u16, u16)>)> {
+    ) -> Option<(instr::Built, Vec<regalloc::SlotUse>)> {
         let Some(lay) = regalloc::layout(self.arch, &self.ra.vars, refs) else {
             self.err(
                 refs[0].span,
@@ -1512,7 +1511,7 @@ impl Asm<'_> {
         if self.errors != errors {
             return None;
         }
-        let (uses, _) = match self.regvar_uses(&a.inst, &b.inst, &lay, refs) {
+        let uses = match self.regvar_uses(&a.inst, &b.inst, &lay, refs) {
             Ok(u) => u,
             Err((s, m)) => {
                 self.err(s, m);

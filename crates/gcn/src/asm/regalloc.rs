@@ -85,6 +85,9 @@ pub(super) struct RvRef {
     pub span: Span,
 }
 
+/// A variable in an operand slot: (slot, variable, first register, registers).
+pub(super) type SlotUse = (usize, u32, u16, u16);
+
 /// How an instruction moves control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Flow {
@@ -338,14 +341,14 @@ fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
 
 impl Asm<'_> {
     /// Match the two builds of an instruction (placeholder layouts A and B): the slots
-    /// whose registers differ hold variables. Returns the uses and those slots.
+    /// whose registers differ hold variables.
     pub(super) fn regvar_uses(
         &self,
         a: &Inst,
         b: &Inst,
         lay: &Layout,
         refs: &[RvRef],
-    ) -> PResult<(Vec<(usize, u32, u16, u16)>, Vec<usize>)> {
+    ) -> PResult<Vec<SlotUse>> {
         let unsupported = |span: Span| {
             (
                 span,
@@ -360,7 +363,6 @@ impl Asm<'_> {
         }
         let d = a.def();
         let mut found = Vec::new();
-        let mut slots = Vec::new();
         for (i, (x, y)) in a.ops.iter().zip(&b.ops).enumerate() {
             if x == y {
                 continue;
@@ -379,7 +381,6 @@ impl Asm<'_> {
                 return Err(unsupported(first_span));
             }
             found.push((i, var, first, w));
-            slots.push(i);
         }
         // Every reference must have landed in a slot (not in a modifier field such as
         // GLOBAL's scalar base or an address list).
@@ -391,7 +392,7 @@ impl Asm<'_> {
         if a.mods != b.mods {
             return Err(unsupported(first_span));
         }
-        Ok((found, slots))
+        Ok(found)
     }
 
     /// Record the code from here on (see [`State::recording`]).
@@ -410,7 +411,7 @@ impl Asm<'_> {
         base: usize,
         inst: &Inst,
         span: Span,
-        rv: Option<Vec<(usize, u32, u16, u16)>>,
+        rv: Option<Vec<SlotUse>>,
     ) {
         if !self.ra.recording {
             return;
