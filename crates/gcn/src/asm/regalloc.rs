@@ -53,7 +53,9 @@ use smallvec::SmallVec;
 
 use super::cl2::SecKind;
 use super::Asm;
-use crate::inst::{encode, printed_dwords, sgpr_range_ok, writes_slot, Inst, Operand};
+use crate::inst::{
+    buffer_vaddr_dwords, encode, printed_dwords, sgpr_range_ok, writes_slot, Inst, Operand,
+};
 use crate::isa::{def, Arch, Enc, Role};
 use crate::operand::VGPR0;
 
@@ -248,7 +250,9 @@ fn flow_of(inst: &Inst) -> Flow {
 fn write_reads(arch: Arch, inst: &Inst, slot: usize) -> bool {
     let d = inst.def();
     let n = d.name;
-    let role = d.ops[slot].role;
+    let Some(role) = d.ops.get(slot).map(|o| o.role) else {
+        return false;
+    };
     let valu = matches!(
         d.enc,
         Enc::Vop1 | Enc::Vop2 | Enc::Vop3 | Enc::Vop3p | Enc::Vopc
@@ -291,19 +295,38 @@ fn write_reads(arch: Arch, inst: &Inst, slot: usize) -> bool {
     }
 }
 
+/// The register width of operand slot `i` and its role in the row (`None`: a slot
+/// after the row's own, MUBUF/MTBUF's resource, offset and address, which follow the
+/// general SGPR alignment rule).
+fn slot_shape(arch: Arch, inst: &Inst, i: usize) -> Option<(u8, Option<Role>)> {
+    let d = inst.def();
+    if let Some(spec) = d.ops.get(i) {
+        return Some((printed_dwords(arch, d, spec, &inst.mods), Some(spec.role)));
+    }
+    if !matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) {
+        return None;
+    }
+    // Stored after the row's slots as resource, offset, address.
+    match i - d.ops.len() {
+        0 => Some((4, None)),
+        1 => Some((1, None)),
+        2 => Some((buffer_vaddr_dwords(&inst.mods), None)),
+        _ => None,
+    }
+}
+
 /// Registers an instruction names directly: its register slots (but `skip`), GLOBAL's
 /// scalar base and GCN 1.5's address list.
 fn direct_regs(arch: Arch, inst: &Inst, skip: &[usize]) -> SmallVec<[(u16, u8); 4]> {
-    let d = inst.def();
     let mut out = SmallVec::new();
     for (i, op) in inst.ops.iter().enumerate() {
-        let (Operand::Code(c), Some(spec)) = (op, d.ops.get(i)) else {
+        let (Operand::Code(c), Some((w, _))) = (op, slot_shape(arch, inst, i)) else {
             continue;
         };
         if skip.contains(&i) || !is_file_reg(arch, *c) {
             continue;
         }
-        out.push((*c, printed_dwords(arch, d, spec, &inst.mods)));
+        out.push((*c, w));
     }
     if let Some(s) = inst.mods.saddr {
         if is_file_reg(arch, s) {
@@ -361,13 +384,12 @@ impl Asm<'_> {
         if a.row != b.row || a.ops.len() != b.ops.len() {
             return Err(unsupported(first_span));
         }
-        let d = a.def();
         let mut found = Vec::new();
         for (i, (x, y)) in a.ops.iter().zip(&b.ops).enumerate() {
             if x == y {
                 continue;
             }
-            let (Operand::Code(c), Some(spec)) = (x, d.ops.get(i)) else {
+            let (Operand::Code(c), Some(_)) = (x, slot_shape(self.arch, a, i)) else {
                 return Err(unsupported(first_span));
             };
             let Some(&(var, start, min, units)) =
@@ -376,7 +398,16 @@ impl Asm<'_> {
                 return Err(unsupported(first_span));
             };
             let first = min + (c - start);
-            let w = u16::from(printed_dwords(self.arch, d, spec, &a.mods));
+            // The registers the text names there (the operand rules made them the
+            // slot's width, or a count the slot takes, as an image address).
+            let Some(w) = refs
+                .iter()
+                .filter(|r| r.var == var && r.first == first)
+                .map(|r| r.count)
+                .max()
+            else {
+                return Err(unsupported(first_span));
+            };
             if c - start + w > units {
                 return Err(unsupported(first_span));
             }
@@ -784,14 +815,14 @@ impl Asm<'_> {
         }
         // Units any record names, and each variable's operand alignment rules.
         let mut used = vec![0u64; w];
-        let mut rules: Vec<Vec<(u16, Role, u16, u16)>> = vec![Vec::new(); vars.len()];
+        let mut rules: Vec<Vec<(u16, Option<Role>, u16, u16)>> = vec![Vec::new(); vars.len()];
         for r in recs {
             for u in &r.uses {
                 for x in unit_range(u) {
                     set(&mut used, x);
                 }
                 if let (Some(slot), Some(inst)) = (u.slot, &r.inst) {
-                    let role = inst.def().ops[slot].role;
+                    let role = inst.def().ops.get(slot).map(|o| o.role);
                     let rule = (inst.row, role, u.first, u.count);
                     let l = &mut rules[local[&u.var]];
                     if !self.ra.vars[u.var as usize].vector && u.count >= 2 && !l.contains(&rule) {
@@ -857,7 +888,8 @@ impl Asm<'_> {
                 mine.iter()
                     .all(|&j| !get(&reserved[t], p + j) && !get(&forbid[j], p + j))
                     && rules[l].iter().all(|&(row, role, first, cnt)| {
-                        sgpr_range_ok(arch, Some((def(row), role)), p as u16 + first, cnt).is_ok()
+                        let slot = role.map(|r| (def(row), r));
+                        sgpr_range_ok(arch, slot, p as u16 + first, cnt).is_ok()
                     })
             };
             let Some(p) = (count <= limit)
