@@ -21,7 +21,10 @@
 //!    along the edges until nothing changes.
 //! 3. Two units interfere when one is written while the other is live (or both are
 //!    live where code starts: read before any write; code starts at the first
-//!    instruction, at blocks no branch reaches and in loops nothing else reaches).
+//!    instruction, at blocks no branch reaches and in loops nothing else reaches). A
+//!    register read by an instruction may be reused by its single-register result,
+//!    but a result of two or more registers keeps apart from the other variables the
+//!    instruction reads (partial overlaps are not safe for every instruction).
 //! 4. Variables are placed greedily in the order of their first write (variables never
 //!    written follow, in the order of their first read), each at the lowest register
 //!    where its whole range fits in the register file, every SGPR operand naming it is
@@ -761,6 +764,20 @@ impl Asm<'_> {
                 }
                 for &u in &reads[i] {
                     set(&mut live, u);
+                }
+            }
+        }
+        // A destination of two or more registers keeps apart from the other variables
+        // its instruction reads: a partial overlap is not safe for every instruction
+        // (64-bit MADs, loads whose results arrive while the address is still read).
+        for r in recs {
+            for wu in r.uses.iter().filter(|u| u.write && u.count >= 2) {
+                for ru in r.uses.iter().filter(|u| u.read && u.var != wu.var) {
+                    for d in unit_range(wu) {
+                        for x in unit_range(ru) {
+                            set(&mut interf[d * w..(d + 1) * w], x);
+                        }
+                    }
                 }
             }
         }

@@ -1,8 +1,8 @@
 # Variables in memory instructions: buffer resources, offsets and addresses (MUBUF
 # keeps them after the row's own operands), image resources and samplers (aligned on
 # 4), DS, FLAT, GLOBAL (the address; a variable as GLOBAL's scalar base is refused,
-# see regalloc_syntax.s) and EXP sources. `base`, only read, is live from the start;
-# `samp` is loaded over it by its last read.
+# see regalloc_syntax.s) and EXP sources. `base`, only read, is live from the start and
+# placed last (never written); `soff` takes its register once it is dead.
 # test: disasm
 .gpu GFX900
 .regvar rsrc:s:4, soff:s, addr:v, addr2:v:2, data:v:4, samp:s:4, img:s:8, base:s:2, d1:v
@@ -24,16 +24,16 @@
     s_endpgm
 #### EXPECTED
 arch GCN1.4
-0000: 06 00 0a c0 00 00 00 00 06 01 0e c0 10 00 00 00
-0010: 06 03 0a c0 30 00 00 00 80 00 90 be 7f c0 8c bf
+0000: 08 00 0a c0 00 00 00 00 08 01 0e c0 10 00 00 00
+0010: 08 03 0a c0 30 00 00 00 80 00 90 be 7f c0 8c bf
 0020: 10 10 5c e0 05 00 00 10 00 10 70 e0 05 04 00 10
 0030: 00 0f 80 f0 06 00 61 00 00 00 6c d8 05 00 00 04
 0040: 00 00 1a d8 05 04 00 00 00 00 50 dc 06 00 00 04
 0050: 00 80 50 dc 06 00 7f 04 00 80 09 dd 06 04 7f 04
 0060: 70 00 8c bf 0f 08 00 c4 00 01 02 03 00 00 81 bf
-s_load_dwordx4  s[0:3], s[12:13], 0x0
-s_load_dwordx8  s[4:11], s[12:13], 0x10
-s_load_dwordx4  s[12:15], s[12:13], 0x30
+s_load_dwordx4  s[0:3], s[16:17], 0x0
+s_load_dwordx8  s[4:11], s[16:17], 0x10
+s_load_dwordx4  s[12:15], s[16:17], 0x30
 s_mov_b32       s16, 0
 s_waitcnt       lgkmcnt(0)
 buffer_load_dwordx4 v[0:3], v5, s[0:3], s16 offen offset:16
