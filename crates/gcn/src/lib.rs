@@ -23,7 +23,12 @@
 //!   `.get_*`, `.undef`, `.enum`, `.struct`/`.offset` (the absolute section), `.fail`,
 //!   `.policy`, `.abort`, the listing pseudo-ops CLRX ignores (`.file`,
 //!   `.line`, `.size`, ...), register symbols (`x = %s[2:3]`, `x[1]`), visibility
-//!   scopes (`.scope`, `.using`, `a::x`). The pseudo-ops of `asm::pseudo` are rows of
+//!   scopes (`.scope`, `.using`, `a::x`), register variables (`.regvar x:v, p:s:2`,
+//!   `.usereg`, `.rvlin`: allocated once the code is assembled, per kernel, from
+//!   liveness over its basic blocks; each variable takes the lowest consecutive
+//!   registers, in first-write order, that are aligned as its SGPR operands need,
+//!   named nowhere directly in that code and not held by a variable live at the same
+//!   time: Kauai's rule, as CLRX's choice is unknown). The pseudo-ops of `asm::pseudo` are rows of
 //!   one table (name, effect on the section, variant). The output is raw code or, with `.amdcl2` (module `asm::cl2`), an AMD
 //!   OpenCL 2.0 binary: kernels with `.config`/`.hsaconfig` or raw blobs, global data,
 //!   samplers and relocations of 32-bit literals against global data, written by
@@ -41,8 +46,9 @@
 //! GCN 1.2+, attribute in the src0 field), EXP, DS, MUBUF/MTBUF (format:N),
 //! FLAT/GLOBAL/SCRATCH, MIMG (`dim:`, `dlc`, address lists `[v1,v4]` in extra
 //! dwords), with 106 SGPRs and `null`. Not supported yet
-//! (errors, never silently): register allocation (`.regvar` declarations are checked,
-//! instructions naming them refused; `.usereg`, `.rvlin`), relocations outside
+//! (errors, never silently): register variables outside operand slots (GLOBAL's
+//! scalar base, address lists) and in code with indirect branches (`.regvar` is
+//! otherwise allocated: see `asm/regalloc.rs`), relocations outside
 //! instruction literals, other binary formats (`.amd`, `.gallium`, `.rocm`).
 //!
 //! ```

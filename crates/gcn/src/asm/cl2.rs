@@ -468,26 +468,43 @@ impl Asm<'_> {
     /// Record the registers an instruction writes, for the default `.sgprsnum` and
     /// `.vgprsnum` of its kernel.
     pub(super) fn note_registers(&mut self, regs: &[(u16, u8)]) {
-        let k = match self.kinds.get(self.cur as usize).copied() {
-            Some(SecKind::Code(Some(k))) => k,
-            Some(SecKind::Code(None)) => match self.cl2.as_ref().and_then(|c| c.hsa_kernel) {
-                Some(k) => k,
-                None => return,
-            },
-            _ => return,
-        };
-        let max_sgprs = self.arch.max_sgprs();
+        if let Some(k) = self.code_kernel() {
+            let regs: smallvec::SmallVec<[(u32, u32); 4]> = regs
+                .iter()
+                .map(|&(c, n)| (u32::from(c), u32::from(n)))
+                .collect();
+            self.note_kernel_registers(k, &regs);
+        }
+    }
+
+    /// The kernel whose code the current section holds, if any.
+    pub(super) fn code_kernel(&self) -> Option<usize> {
+        match self.kinds.get(self.cur as usize).copied() {
+            Some(SecKind::Code(Some(k))) => Some(k),
+            Some(SecKind::Code(None)) => self.cl2.as_ref().and_then(|c| c.hsa_kernel),
+            _ => None,
+        }
+    }
+
+    /// Count registers (first operand code, count) in kernel `k`'s default numbers.
+    pub(super) fn note_kernel_registers(&mut self, k: usize, regs: &[(u32, u32)]) {
+        let max_sgprs = u32::from(self.arch.max_sgprs());
         let Some(ks) = self.cl2.as_mut().and_then(|c| c.kernels.get_mut(k)) else {
             return;
         };
         for &(code, n) in regs {
-            let end = code as u32 + n as u32;
+            let end = code + n;
             if code < max_sgprs {
                 ks.sgpr_end = ks.sgpr_end.max(end);
             } else if code >= 256 {
                 ks.vgpr_end = ks.vgpr_end.max(end - 256);
             }
         }
+    }
+
+    /// Kernel `k`'s name.
+    pub(super) fn kernel_name(&self, k: usize) -> Option<String> {
+        Some(self.cl2.as_ref()?.kernels.get(k)?.name.clone())
     }
 
     /// A 32-bit literal whose value is a place in global data, rwdata or bss becomes a

@@ -13,6 +13,7 @@ pub mod instr;
 pub mod lex;
 mod macros;
 mod pseudo;
+mod regalloc;
 mod regvar;
 mod rocm;
 pub mod scope;
@@ -253,6 +254,8 @@ struct Asm<'a> {
     regsyms: HashMap<String, (u16, u8)>,
     /// `.regvar` declarations by symbol key (see [`regvar`]).
     regvars: HashMap<String, regvar::RegVar>,
+    /// The register allocator's declarations and records of the code (see [`regalloc`]).
+    ra: regalloc::State,
     scopes: scope::ScopeTree,
     /// What each section holds (parallel to `sections`).
     kinds: Vec<cl2::SecKind>,
@@ -343,6 +346,7 @@ pub fn assemble(
         errors: 0,
         regsyms: HashMap::default(),
         regvars: HashMap::default(),
+        ra: regalloc::State::default(),
         scopes: scope::ScopeTree::new(),
         kinds: vec![cl2::SecKind::Code(None)],
         cl2: None,
@@ -356,6 +360,12 @@ pub fn assemble(
         policy_span: Span::default(),
         absolute: None,
     };
+    // The code is recorded for the register allocator only where register variables
+    // may be declared.
+    a.ra.recording = a
+        .sources
+        .get(file)
+        .is_some_and(|f| regalloc::mentions_regvar(&f.bytes));
     if opts.format == Format::AmdCl2 {
         a.format = Format::RawCode;
         if let Err((s, m)) = a.enable_cl2(Span::default()) {
@@ -392,6 +402,10 @@ pub fn assemble(
     }
     a.run();
     a.finish_fixups();
+    // Register variables are placed once the branch offsets are in the words.
+    if a.errors == 0 {
+        a.allocate_registers();
+    }
     // Policy 200 and later count SGPRs of binaries as CLRX 0.2 does (every extra
     // register included); raw code counts none.
     if a.policy.is_some_and(|p| p >= 200) && a.format != Format::RawCode {
@@ -1073,7 +1087,10 @@ impl Asm<'_> {
     fn assign_register(&mut self, name: &str, toks: &[Token], span: Span, end_span: Span) {
         let mut p = Parser::new(toks, end_span);
         let r = {
-            let mut ctx = AsmCtx { asm: self };
+            let mut ctx = AsmCtx {
+                asm: self,
+                quiet: false,
+            };
             instr::parse_reg(&mut p, &mut ctx)
         };
         match r {
@@ -1349,34 +1366,25 @@ impl Asm<'_> {
             return;
         }
         self.pc = self.sections[self.cur as usize].data.len() as i64;
-        if let Some((s, m)) = self.check_regvars(&toks[1..], end_span) {
-            self.err(s, m);
-            return;
-        }
-        let mut p = Parser::new(&toks[1..], end_span);
-        let arch = self.arch;
-        let mut ops = instr::POps::new();
-        let mut mods = instr::PMods::new();
-        let parsed = {
-            let mut ctx = AsmCtx { asm: self };
-            let exp = name.eq_ignore_ascii_case("exp");
-            instr::parse_operands(&mut p, &mut ctx, exp, &mut ops, &mut mods)
-        };
-        if let Err((s, m)) = parsed {
-            self.err(s, m);
-            return;
-        }
-        let built = {
-            let mut ctx = AsmCtx { asm: self };
-            instr::build(name, &ops, &mods, &mut ctx, stmt, name_span)
-        };
-        let b = match built {
-            Ok(b) => b,
+        let refs = match self.regvar_refs(&toks[1..], end_span) {
+            Ok(r) => r,
             Err((s, m)) => {
                 self.err(s, m);
                 return;
             }
         };
+        let (b, rv) = if refs.is_empty() {
+            match self.parse_build(name, &toks[1..], end_span, stmt, name_span, false) {
+                Some(b) => (b, None),
+                None => return,
+            }
+        } else {
+            match self.build_with_regvars(name, &toks[1..], &refs, end_span, stmt, name_span) {
+                Some((b, rv)) => (b, Some(rv)),
+                None => return,
+            }
+        };
+        let arch = self.arch;
         if self.cl2.is_some() {
             if !self.writable(stmt, true) {
                 return;
@@ -1428,6 +1436,90 @@ impl Asm<'_> {
             data.extend_from_slice(&w.to_le_bytes());
         }
         self.code_emitted = true;
+        self.record_inst(base, &b.inst, stmt, rv);
+    }
+
+    /// Parse an instruction's operands and build it (errors reported; `quiet` drops
+    /// warnings, for a second build of the same text).
+    fn parse_build(
+        &mut self,
+        name: &str,
+        toks: &[Token],
+        end_span: Span,
+        stmt: Span,
+        name_span: Span,
+        quiet: bool,
+    ) -> Option<instr::Built> {
+        let mut p = Parser::new(toks, end_span);
+        let mut ops = instr::POps::new();
+        let mut mods = instr::PMods::new();
+        let parsed = {
+            let mut ctx = AsmCtx { asm: self, quiet };
+            let exp = name.eq_ignore_ascii_case("exp");
+            instr::parse_operands(&mut p, &mut ctx, exp, &mut ops, &mut mods)
+        };
+        if let Err((s, m)) = parsed {
+            self.err(s, m);
+            return None;
+        }
+        let built = {
+            let mut ctx = AsmCtx { asm: self, quiet };
+            instr::build(name, &ops, &mods, &mut ctx, stmt, name_span)
+        };
+        match built {
+            Ok(b) => Some(b),
+            Err((s, m)) => {
+                self.err(s, m);
+                None
+            }
+        }
+    }
+
+    /// Build an instruction that names register variables: twice, with the
+    /// placeholders of two layouts, so that the slots holding variables are the ones
+    /// that differ (see [`regalloc`]). Returns the first build, its registers written
+    /// limited to those named directly, and the variable uses per slot.
+    fn build_with_regvars(
+        &mut self,
+        name: &str,
+        toks: &[Token],
+        refs: &[regalloc::RvRef],
+        end_span: Span,
+        stmt: Span,
+        name_span: Span,
+    ) -> Option<(instr::Built, Vec<regalloc::SlotUse>)> {
+        let Some(lay) = regalloc::layout(self.arch, &self.ra.vars, refs) else {
+            self.err(
+                refs[0].span,
+                "not supported yet: register variables too wide for one instruction",
+            );
+            return None;
+        };
+        let names: Vec<String> = (0..refs.len())
+            .map(|k| format!("{}{k}", regalloc::PLACEHOLDER))
+            .collect();
+        let toks = regvar::replace_refs(toks, refs, &names);
+        self.ra.placeholders = lay.refs.clone();
+        let a = self.parse_build(name, &toks, end_span, stmt, name_span, false);
+        self.ra.placeholders = lay.refs.iter().map(|&(c, n)| (c + 4, n)).collect();
+        let errors = self.errors;
+        let b = a
+            .as_ref()
+            .and_then(|_| self.parse_build(name, &toks, end_span, stmt, name_span, true));
+        self.ra.placeholders.clear();
+        let (mut a, b) = (a?, b?);
+        if self.errors != errors {
+            return None;
+        }
+        let uses = match self.regvar_uses(&a.inst, &b.inst, &lay, refs) {
+            Ok(u) => u,
+            Err((s, m)) => {
+                self.err(s, m);
+                return None;
+            }
+        };
+        a.written.retain(|w| b.written.contains(w));
+        Some((a, uses))
     }
 
     fn finish_fixups(&mut self) {
@@ -2286,6 +2378,9 @@ impl Asm<'_> {
                         if !self.charge_expansion(ns, ".include", 1, cost) {
                             return Ok(());
                         }
+                        if regalloc::mentions_regvar(&bytes) {
+                            self.start_recording(ns);
+                        }
                         let f = self.sources.add(path.display().to_string(), bytes);
                         let len = self.sources.file(f).bytes.len();
                         self.frames.push(Frame {
@@ -2757,6 +2852,8 @@ fn substitute(
 
 struct AsmCtx<'a, 'b> {
     asm: &'a mut Asm<'b>,
+    /// Drop warnings (a second build of the same text).
+    quiet: bool,
 }
 
 impl instr::Ctx for AsmCtx<'_, '_> {
@@ -2770,7 +2867,9 @@ impl instr::Ctx for AsmCtx<'_, '_> {
         (self.asm.cur, self.asm.pc)
     }
     fn warn(&mut self, span: Span, msg: String) {
-        self.asm.warn(span, msg);
+        if !self.quiet {
+            self.asm.warn(span, msg);
+        }
     }
     fn is_code_section(&self, s: u32) -> bool {
         matches!(self.asm.kinds.get(s as usize), Some(cl2::SecKind::Code(_)))
@@ -2779,6 +2878,14 @@ impl instr::Ctx for AsmCtx<'_, '_> {
         self.asm.relocation(e)
     }
     fn reg_symbol(&self, name: &str) -> Option<(u16, u8)> {
+        if let Some(k) = name.strip_prefix(regalloc::PLACEHOLDER) {
+            return self
+                .asm
+                .ra
+                .placeholders
+                .get(k.parse::<usize>().ok()?)
+                .copied();
+        }
         if self.asm.regsyms.is_empty() {
             return None;
         }

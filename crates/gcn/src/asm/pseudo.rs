@@ -75,9 +75,11 @@ pub(super) enum Op {
     Absolute,
     /// `.regvar NAME:TYPE[:COUNT], ...`: declare register variables.
     RegVar,
-    /// A pseudo-op that only feeds CLRX's register allocator (`.usereg`, `.rvlin`,
-    /// `.rvlin_once`): refused until allocation is built.
-    RegAlloc,
+    /// `.usereg REG:FLAGS, ...`: registers read or written where the allocator cannot
+    /// see it.
+    UseReg,
+    /// `.rvlin`/`.rvlin_once VAR, ...`: variables needing consecutive registers.
+    RvLin,
 }
 
 pub(super) struct PseudoOp {
@@ -153,9 +155,9 @@ static TABLE: &[PseudoOp] = &[
     row(".offset", Op::Absolute, Out::Nothing),
     row(".abort", Op::Abort, Out::Nothing),
     row(".regvar", Op::RegVar, Out::Nothing),
-    row(".usereg", Op::RegAlloc, Out::Nothing),
-    row(".rvlin", Op::RegAlloc, Out::Nothing),
-    row(".rvlin_once", Op::RegAlloc, Out::Nothing),
+    row(".usereg", Op::UseReg, Out::Nothing),
+    row(".rvlin", Op::RvLin, Out::Nothing),
+    row(".rvlin_once", Op::RvLin, Out::Nothing),
     row(".altmacro", Op::AltMacro(true), Out::Nothing),
     row(".noaltmacro", Op::AltMacro(false), Out::Nothing),
     // The pseudo-ops CLRX's manual lists as ignored.
@@ -255,16 +257,8 @@ impl Asm<'_> {
                 Ok(())
             }
             Op::RegVar => self.regvar(p),
-            Op::RegAlloc => {
-                p.pos = p.toks.len();
-                Err((
-                    span,
-                    format!(
-                        "not supported yet: {} (register allocation of .regvar)",
-                        row.name
-                    ),
-                ))
-            }
+            Op::UseReg => self.usereg(p, span),
+            Op::RvLin => self.rvlin(p),
             Op::Absolute => {
                 let e = p.expr()?;
                 self.absolute = Some(self.abs_now(&e)?);

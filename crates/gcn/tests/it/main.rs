@@ -14,5 +14,6 @@ mod common;
 mod container_listings;
 mod limits;
 mod llvm_vectors;
+mod regalloc;
 mod roundtrip;
 mod tablegen;
