@@ -358,10 +358,15 @@ fn diverges_at<'a>(
 }
 
 /// Values that differ between work-items because of where they went rather than what
-/// they computed: for each branch on a varying value, the parameters of its join
+/// they computed: for each branch on a varying value that `rejoins` (the packet comes
+/// back together after it), the parameters of its join
 /// point and of the blocks up to it, and every value made in those blocks and used
 /// beyond them (a loop's counter when the work-items leave it at different times).
-pub(super) fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) -> Vec<Value> {
+pub(super) fn sync_dependent(
+    body: &kauai_ir::Body,
+    varying: &HashSet<Value>,
+    rejoins: impl Fn(Block) -> bool,
+) -> Vec<Value> {
     let pd = post_dominators(body);
     let n = pd.blocks.len();
     let blocks = &pd.blocks;
@@ -373,7 +378,7 @@ pub(super) fn sync_dependent(body: &kauai_ir::Body, varying: &HashSet<Value>) ->
         let InstKind::Brif(c, ..) = &body.insts[t].kind else {
             continue;
         };
-        if !varying.contains(c) {
+        if !varying.contains(c) || !rejoins(b) {
             continue;
         }
         let join = join_of(&pd, bi);
@@ -529,8 +534,11 @@ pub(super) fn packet_plan(
         }
         // A packet comes back together after a split at a barrier, or after a
         // masked branch at its join: what the work-items computed apart may differ
-        // even from uniform inputs.
-        for v in sync_dependent(body, &varying) {
+        // even from uniform inputs. (Without barriers, work-items that split never
+        // rejoin.)
+        let masked = (!layout.has_barrier).then(|| masked_regions(m, body, &varying));
+        let rejoins = |b: Block| masked.as_ref().is_none_or(|mk| mk.contains_key(&b));
+        for v in sync_dependent(body, &varying, rejoins) {
             if varying.insert(v) {
                 changed = true;
             }
