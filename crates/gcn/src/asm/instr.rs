@@ -2348,8 +2348,13 @@ fn build_row(
         mods: m,
     };
     if let Some(e) = crate::inst::scalar_reads_error(arch, &inst) {
-        // clrxasm's rule; GCN 1.5 (not modelled) reads two scalar values.
-        return Err((stmt, format!("{e} (GCN 1.0-1.4)")));
+        // clrxasm's rule before GCN 1.5; GCN 1.5 reads two scalar values.
+        let gen = if arch.is_gfx10() {
+            "GCN 1.5"
+        } else {
+            "GCN 1.0-1.4"
+        };
+        return Err((stmt, format!("{e} ({gen})")));
     }
     if !crate::inst::constant_bus_ok(&inst)
         || (lit_fix.is_some()
