@@ -1084,6 +1084,10 @@ fn encode_sdwa(arch: Arch, inst: &Inst, sd: &Sdwa, words: Words) -> Result<Words
             "SDWA omod needs GCN 1.4 and a VOP1/VOP2 instruction",
         ));
     }
+    if d.enc == Enc::Vopc && gfx9 && m.clamp {
+        // A GCN 1.4 SDWA compare has no clamp: bit 13 is part of its sdst.
+        return Err(EncodeError::Field("clamp"));
+    }
     if d.enc == Enc::Vopc {
         // GCN 1.5 v_cmpx_* (no destination): clrxasm sets the SDST-enable bit with
         // SDST 0.
@@ -1393,7 +1397,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         });
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 28) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 29) & 1) << 1) as u8;
-        inst.mods.clamp = w1 & (1 << 13) != 0;
+        // GCN 1.4 SDWA compares have no clamp: bit 13 belongs to their scalar
+        // destination (as clrxdisasm and llvm-mc read it).
+        inst.mods.clamp = w1 & (1 << 13) != 0 && !(gfx9 && enc == Enc::Vopc);
         if gfx9 {
             let d = inst.def();
             // Scalar pairs are aligned as in the short encodings (the assembler asks it).

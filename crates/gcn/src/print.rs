@@ -70,6 +70,19 @@ pub const HWREG_NAMES: [&str; 23] = [
     "xnack_mask",
 ];
 
+/// A source with its neg bit: `-x` for a register or a named operand (`-v1`, `-lds`,
+/// `-private_limit`, `-abs(...)`, as CLRX prints them); `neg(x)` for a number, where `-`
+/// would negate the value instead.
+fn neg_text(t: String, abs: bool) -> String {
+    let number = t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
+        || t.starts_with("lit(");
+    if abs || !number {
+        format!("-{t}")
+    } else {
+        format!("neg({t})")
+    }
+}
+
 fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
     match op {
         Operand::Code(c) => format_code(arch, c, dwords).unwrap_or_else(|| format!("@{c}")),
@@ -109,6 +122,11 @@ fn waitcnt_text(arch: Arch, v: u32) -> String {
     let known = (vm_max & 15) | (vm_max & 0x30) << 10 | 7 << 4 | lgkm_max << 8;
     // CLRX leaves out counters at their maximum, unless all are.
     let all_max = vm == vm_max && exp == 7 && lgkm == lgkm_max;
+    if all_max && v & !known != 0 {
+        // Nothing to wait for, with bits outside the counters: CLRX prints the value
+        // alone (`s_waitcnt 0xffff`).
+        return format!("{v:#x}");
+    }
     let mut parts = Vec::new();
     if vm != vm_max || all_max {
         parts.push(format!("vmcnt({vm})"));
@@ -166,7 +184,8 @@ fn sendmsg_text(arch: Arch, v: u32) -> String {
     let msg = v & 15;
     let op = (v >> 4) & 7;
     let sid = (v >> 8) & 3;
-    let ops = ["nop", "cut", "emit", "emit_cut"];
+    // CLRX's spelling of operation 3 (its assembler reads it).
+    let ops = ["nop", "cut", "emit", "emit-cut"];
     // Bit 7 and bits 10 up belong to no field: a value using them prints as a number,
     // which reassembles to the same bits.
     if v >> 10 != 0 || v & 0x80 != 0 {
@@ -259,15 +278,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                     t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
-                    // On a constant `-` would negate the value, so spell the modifier
-                    // (`-abs(...)` is a modifier whatever it holds).
-                    let is_reg = m.abs >> k & 1 != 0
-                        || matches!(v, Operand::Code(c) if !(128..256).contains(&c));
-                    t = if is_reg {
-                        format!("-{t}")
-                    } else {
-                        format!("neg({t})")
-                    };
+                    t = neg_text(t, m.abs >> k & 1 != 0);
                 }
                 t
             }
@@ -278,13 +289,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                     t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
-                    let is_reg = m.abs >> k & 1 != 0
-                        || matches!(v, Operand::Code(c) if !(128..256).contains(&c));
-                    t = if is_reg {
-                        format!("-{t}")
-                    } else {
-                        format!("neg({t})")
-                    };
+                    t = neg_text(t, m.abs >> k & 1 != 0);
                 }
                 // CLRX puts sext outermost: `sext(-abs(v2))`.
                 if m.sdwa.is_some_and(|s| s.sext >> k & 1 != 0) {
@@ -388,8 +393,9 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                     mods.push(t.into());
                 }
             }
-            if arch.is_gfx10() && d.enc == Enc::Mtbuf {
-                // GCN 1.5's unified format, always printed (CLRX's way).
+            if arch.is_gfx10() && d.enc == Enc::Mtbuf && m.dfmt != 0 {
+                // GCN 1.5's unified format; 0, the assembler's default, is left out
+                // (CLRX's way).
                 mods.push(format!("format:{}", m.dfmt));
             }
             // The defaults (data format 8, number format unorm) are left out.

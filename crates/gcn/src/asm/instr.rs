@@ -417,7 +417,17 @@ fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
     };
     let mut v = msg as u32 & 15;
     if let Some(a) = args.get(1) {
-        let op = match arg_name(a)
+        // CLRX spells GS operation 3 `emit-cut` (clrxdisasm prints it, clrxasm reads
+        // it); `emit_cut` and `gs_op_emit_cut` are taken too.
+        let emit_cut = matches!(a.as_slice(),
+            [(Tok::Ident(e), _), (Tok::Punct("-"), _), (Tok::Ident(c), _)]
+                if e.eq_ignore_ascii_case("emit") && c.eq_ignore_ascii_case("cut"));
+        let name = if emit_cut {
+            Some("emit_cut".to_string())
+        } else {
+            arg_name(a)
+        };
+        let op = match name
             .as_deref()
             .map(|n| n.strip_prefix("gs_op_").unwrap_or(n))
         {
@@ -500,9 +510,10 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
 }
 
 /// VGPRs of MIMG data: one per enabled channel (two halves per VGPR with d16), plus one
-/// with tfe. Gather4 always returns four values (dmask picks the channel gathered).
+/// with tfe. Gathers always return four values (dmask picks the channel gathered; the
+/// GCN 1.4 `_pck` gathers pack eight halves into the four).
 pub fn mimg_vdata_width(arch: Arch, name: &str, dmask: u8, tfe: bool, d16: bool) -> u8 {
-    let n = if name.starts_with("image_gather4") {
+    let n = if name.starts_with("image_gather") {
         4
     } else {
         (dmask & 15).count_ones().max(1) as u8
@@ -2010,7 +2021,8 @@ fn build_row(
                 }
                 true
             }
-            "clamp" if sdwa => {
+            // GCN 1.4 SDWA compares have no clamp bit (bit 13 is part of sdst).
+            "clamp" if sdwa && !(arch.is_gfx9() && enc == Enc::Vopc) => {
                 m.clamp = true;
                 true
             }
