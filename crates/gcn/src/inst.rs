@@ -1377,11 +1377,12 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             return Err(DecodeError::NonCanonical);
         }
         // Selects above dword, dst_unused 3, and source-1 fields of VOP1 have no spelling.
+        // A GCN 1.4 compare has its sdst in bits 8-14 instead of dst_sel/dst_unused.
         let (s0, s1, du) = ((w1 >> 16) & 7, (w1 >> 24) & 7, (w1 >> 11) & 3);
+        let dst_fields = !(gfx9 && enc == Enc::Vopc);
         if s0 > 6
             || s1 > 6
-            || (w1 >> 8) & 7 > 6
-            || du > 2
+            || (dst_fields && ((w1 >> 8) & 7 > 6 || du > 2))
             || (enc == Enc::Vop1 && w1 & (0x3F << 24) != 0)
         {
             return Err(DecodeError::NonCanonical);

@@ -647,7 +647,8 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
             Some(Tok::Ident(n)) => {
                 let save = p.pos;
                 p.pos += 1;
-                let r = parse_reg(p, ctx).ok().flatten().is_some();
+                // A register name, even one out of range (whose error then names it).
+                let r = !matches!(parse_reg(p, ctx), Ok(None));
                 p.pos = save;
                 r || n.eq_ignore_ascii_case("abs") || n.eq_ignore_ascii_case("sext")
             }
@@ -2472,9 +2473,10 @@ pub fn build(
                 Err(e) => {
                     // VOP3 is the most general form: when the short form failed, its
                     // error says more (e.g. the constant-bus rule, not "expected VGPR"),
-                    // unless it only refuses a short-form modifier (DPP, SDWA).
+                    // unless it only refuses a short-form modifier (DPP, SDWA, sext()).
                     let only_count = e.1.contains("operand(s), got");
-                    let short_mod = e.1.starts_with("modifier '") && first_err.is_some();
+                    let short_mod = (e.1.starts_with("modifier '") || e.1.starts_with("sext() "))
+                        && first_err.is_some();
                     if first_err.is_none() || (def(r).enc == Enc::Vop3 && !only_count && !short_mod)
                     {
                         first_err = Some(e);

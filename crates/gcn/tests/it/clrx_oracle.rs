@@ -188,6 +188,12 @@ const LOSSY_BY_SHAPE_AND_RULE: &[(&str, fn(&str, &str) -> bool)] = &[
             && clrx.contains("_sel:")
             && e.contains("takes 2 operand(s), got 3")
     }),
+    // An SMEM offset field holding the code of an inline float constant, printed as
+    // the float (`s_load_dwordx2 s[52:53], s[90:91], 2.0`); clrxasm reads `2` as the
+    // offset and stops at `.0`: "Unknown SMEM modifier".
+    ("smem_float_offset", |clrx, e| {
+        clrx.starts_with("s_") && e.contains("a float literal is not allowed here")
+    }),
 ];
 
 /// Words Kauai prints otherwise on purpose, though CLRX's text would reassemble: the
