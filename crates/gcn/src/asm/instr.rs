@@ -1285,6 +1285,26 @@ pub struct Built {
 }
 
 /// Build an instruction for one row from parsed operands and modifiers.
+/// Modifiers of the DPP form (VOP1/VOP2/VOPC only).
+const DPP_MODS: [&str; 16] = [
+    "row_share",
+    "row_xmask",
+    "quad_perm",
+    "row_shl",
+    "row_shr",
+    "row_ror",
+    "wave_shl",
+    "wave_rol",
+    "wave_shr",
+    "wave_ror",
+    "row_mirror",
+    "row_half_mirror",
+    "row_bcast",
+    "row_mask",
+    "bank_mask",
+    "bound_ctrl",
+];
+
 fn build_row(
     row: u16,
     ops: &[POp],
@@ -1305,24 +1325,6 @@ fn build_row(
                     "dst_sel" | "dst_unused" | "src0_sel" | "src1_sel" | "sdwa"
                 )
             }));
-    const DPP_MODS: [&str; 16] = [
-        "row_share",
-        "row_xmask",
-        "quad_perm",
-        "row_shl",
-        "row_shr",
-        "row_ror",
-        "wave_shl",
-        "wave_rol",
-        "wave_shr",
-        "wave_ror",
-        "row_mirror",
-        "row_half_mirror",
-        "row_bcast",
-        "row_mask",
-        "bank_mask",
-        "bound_ctrl",
-    ];
     let dpp = matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
         && (force_dpp
             || mods
@@ -1331,6 +1333,17 @@ fn build_row(
     // GCN 1.5 DPP8: `dpp8:[l0,...,l7]` (each lane of eight reads lane lN).
     let dpp8 =
         matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && mods.iter().any(|m| m.name == "dpp8");
+    // Before the operands, whose register counts (`v_cmp_class_f64 vcc, v[1:2], v[3:4]
+    // quad_perm:...`) would otherwise hide the rule.
+    if dpp && arch.is_vi_plus() && crate::inst::dpp_wide_operand(arch, d) {
+        return Err((
+            stmt,
+            format!(
+                "DPP is illegal for {}: it takes only 32-bit operands",
+                d.name
+            ),
+        ));
+    }
     let mut d8 = crate::inst::Dpp8::default();
     let mut dp = crate::inst::Dpp {
         ctrl: 0xE4,
@@ -2448,6 +2461,7 @@ pub fn build(
         });
     }
     let mut first_err = None;
+    let mut vop3_err = false;
     let mut tried = 0;
     for pass in 0..2 {
         for &r in &rows {
@@ -2474,11 +2488,18 @@ pub fn build(
                     // VOP3 is the most general form: when the short form failed, its
                     // error says more (e.g. the constant-bus rule, not "expected VGPR"),
                     // unless it only refuses a short-form modifier (DPP, SDWA, sext()).
-                    let only_count = e.1.contains("operand(s), got");
+                    // A DPP statement is for the short form whatever VOP3 says.
+                    let dpp_stmt = mods
+                        .iter()
+                        .any(|m| DPP_MODS.contains(&m.name.as_ref()) || m.name.starts_with("dpp"));
+                    let only_count = e.1.contains("operand(s), got") || dpp_stmt;
                     let short_mod = (e.1.starts_with("modifier '") || e.1.starts_with("sext() "))
                         && first_err.is_some();
-                    if first_err.is_none() || (def(r).enc == Enc::Vop3 && !only_count && !short_mod)
+                    // Of several VOP3 rows the first (the widest operands) speaks.
+                    if first_err.is_none()
+                        || (def(r).enc == Enc::Vop3 && !vop3_err && !only_count && !short_mod)
                     {
+                        vop3_err |= def(r).enc == Enc::Vop3;
                         first_err = Some(e);
                     }
                 }
