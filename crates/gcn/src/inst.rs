@@ -1246,7 +1246,7 @@ pub fn sgpr_range_ok(
     let (enc, role) = slot.map_or((Enc::Sop2, Role::Ssrc0), |(d, r)| (d.enc, r));
     let carry_in =
         slot.is_some_and(|(d, r)| d.enc == Enc::Vop3 && r == Role::Src2 && has(d, Role::Sdst));
-    if n < 2 || (enc == Enc::Sopk && role == Role::Sdst) || carry_in {
+    if n < 2 || carry_in {
         return Ok(());
     }
     // (An SDWA compare's scalar destination, `Vcc` of VOPC, follows the operand rule.)
@@ -1259,13 +1259,10 @@ pub fn sgpr_range_ok(
         }
         return Err("scalar register range crosses two 4-register lines");
     }
-    let align = if n == 2
-        || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata && !arch.is_gfx10())
-    {
-        2
-    } else {
-        4
-    };
+    // Pairs on an even register, wider ranges on a multiple of 4 (scalar memory data
+    // too: clrxasm refuses `s_load_dwordx4 s[42:45], ...`, "Unaligned scalar register
+    // range").
+    let align = if n == 2 { 2 } else { 4 };
     if start.is_multiple_of(align) {
         Ok(())
     } else {
