@@ -1428,6 +1428,8 @@ fn build_row(
     // GCN 1.5 MIMG address: its span and register count, and the non-sequential
     // addresses after the first.
     let mut mimg_vaddr = (stmt, 0u8);
+    // A buffer address register range as written (checked against idxen/offen/addr64).
+    let mut buf_vaddr: Option<(Span, u8)> = None;
     let mut mimg_nsa: SmallVec<[u8; 12]> = SmallVec::new();
     // Registers named in the text per operand slot: (slot, first code, count).
     let mut named: SmallVec<[(usize, u16, u8); 6]> = SmallVec::new();
@@ -1687,14 +1689,14 @@ fn build_row(
         // vaddr, srsrc, soffset in text; stored as srsrc, soffset, vaddr.
         let vaddr = match &rest[0].kind {
             POpKind::Off => Operand::Absent,
-            _ => b.value(
-                &rest[0],
-                Slot::Vreg,
-                match &rest[0].kind {
+            _ => {
+                let n = match &rest[0].kind {
                     POpKind::Reg { n, .. } => *n,
                     _ => 1,
-                },
-            )?,
+                };
+                buf_vaddr = Some((rest[0].span, n));
+                b.value(&rest[0], Slot::Vreg, n)?
+            }
         };
         let srsrc = b.value(&rest[1], Slot::Sreg, 4)?;
         let soff = b.value(&rest[2], Slot::Src { literal_ok: false }, 1)?;
@@ -2360,6 +2362,17 @@ fn build_row(
             stmt,
             "idxen and offen must be zero in 64-bit address mode".into(),
         ));
+    }
+    if let Some((span, n)) = buf_vaddr {
+        // idxen with offen reads an index and an offset, addr64 a 64-bit address: two
+        // VGPRs (clrxasm: "Required 2 vector registers").
+        let need = crate::inst::buffer_vaddr_dwords(&m);
+        if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) && n < need {
+            return Err((
+                span,
+                format!("expected {need} VGPRs for the address (idxen with offen, or addr64)"),
+            ));
+        }
     }
     if d.enc == Enc::Mtbuf && !dfmt_set {
         // CLRX default format: data format 8, number format unorm; on GCN 1.5 the
