@@ -1613,6 +1613,21 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Ds, Role::Vdst) => vg(w1 >> 24),
             (Enc::Ds, Role::Gds) => Operand::Absent,
             (Enc::Mubuf | Enc::Mtbuf, Role::Vdata) => vg(w1 >> 8),
+            // Scratch with an SGPR base reads no VGPR address (printed `off`); a
+            // non-zero address field then has no spelling.
+            (Enc::Scratch, Role::Addr)
+                if (w1 >> 16) & 0x7F
+                    != if arch.is_gfx10() {
+                        crate::operand::NULL as u32
+                    } else {
+                        0x7F
+                    } =>
+            {
+                if w1 & 0xFF != 0 {
+                    return Err(DecodeError::NonCanonical);
+                }
+                Operand::Absent
+            }
             (Enc::Flat | Enc::Global | Enc::Scratch, Role::Addr) => vg(w1),
             (Enc::Flat | Enc::Global | Enc::Scratch, Role::Data) => vg(w1 >> 8),
             // Atomics return a value only with glc, but the field is always there and

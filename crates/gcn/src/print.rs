@@ -314,6 +314,8 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 .unwrap_or("p0")
                 .to_string(),
             Role::Vdst if v == Operand::Absent => continue,
+            // Scratch with an SGPR base.
+            Role::Addr if v == Operand::Absent => "off".into(),
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
             Role::Vaddr if d.enc == Enc::Mimg && m.nsa_len > 0 => {
                 let mut t = format!("[{}", code_text(arch, v, 1));

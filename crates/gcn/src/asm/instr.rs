@@ -1567,6 +1567,10 @@ fn build_row(
                 v
             }
             Role::Addr if global_saddr => b.value(op, Slot::Vreg, 1)?,
+            // With an SGPR base, scratch reads no VGPR address: `off` (checked below).
+            Role::Addr if d.enc == Enc::Scratch && matches!(op.kind, POpKind::Off) => {
+                Operand::Absent
+            }
             Role::Vdst
             | Role::Vsrc1
             | Role::Addr
@@ -1734,6 +1738,29 @@ fn build_row(
                 m.saddr = Some(*code);
             }
             _ => return Err((s.span, "expected a scalar register or 'off'".into())),
+        }
+        // GCN 1.4 spells an absent base with exec_hi's code (0x7F).
+        if !arch.is_gfx10() && m.saddr == Some(0x7F) {
+            return Err((
+                s.span,
+                "exec_hi cannot be a base here: its code means 'off'".into(),
+            ));
+        }
+    }
+    if d.enc == Enc::Scratch {
+        // Scratch addresses by a VGPR or by an SGPR base, not both (clrxasm: "Only one
+        // of VADDR and SADDR can be set in SCRATCH mode"; llvm-mc: `off, s1`).
+        let addr = d.ops.iter().position(|o| o.role == Role::Addr);
+        let vaddr_off = addr.is_some_and(|i| vals.get(i) == Some(&Operand::Absent));
+        if m.saddr.is_some() && !vaddr_off {
+            return Err((
+                stmt,
+                "scratch takes a VGPR address or an SGPR base, not both (write 'off' for one)"
+                    .into(),
+            ));
+        }
+        if m.saddr.is_none() && vaddr_off {
+            return Err((stmt, "scratch needs a VGPR address or an SGPR base".into()));
         }
     }
     if !arch.is_gfx9() && matches!(d.enc, Enc::Global | Enc::Scratch) {
