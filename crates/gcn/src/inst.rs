@@ -1785,6 +1785,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 m.saddr = (s != crate::operand::NULL && enc != Enc::Flat).then_some(s);
             } else if arch.is_gfx9() {
                 m.lds = w0 & (1 << 13) != 0;
+                // (FLAT proper has no LDS form: the assembler refuses it.)
+                if m.lds && enc == Enc::Flat {
+                    return Err(DecodeError::NonCanonical);
+                }
                 m.nv = w1 & (1 << 23) != 0;
                 let off = (w0 & 0x1FFF) as i32;
                 m.offset = if enc == Enc::Flat {

@@ -2125,10 +2125,17 @@ fn build_row(
                 m.nv = true;
                 true
             }
+            // GCN 1.4 loads to LDS from GLOBAL and SCRATCH only (clrxasm: "LDS is
+            // allowed only for SCRATCH and GLOBAL instructions").
+            "lds" if enc == Enc::Flat && arch.is_gfx9() && !arch.is_gfx10() => {
+                return Err((
+                    md.span,
+                    "lds is only allowed on GLOBAL and SCRATCH instructions".into(),
+                ));
+            }
             "lds"
                 if enc == Enc::Mubuf
-                    || (arch.is_gfx9()
-                        && matches!(enc, Enc::Flat | Enc::Global | Enc::Scratch)) =>
+                    || (arch.is_gfx9() && matches!(enc, Enc::Global | Enc::Scratch)) =>
             {
                 m.lds = true;
                 true

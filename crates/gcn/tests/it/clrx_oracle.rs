@@ -173,6 +173,8 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     // "DPP encoding is illegal for this instruction": DPP of an instruction with 64-bit
     // operands (`v_rndne_f64 v[6:7], v[122:123] quad_perm:[0,0,0,0]`)
     ("dpp_64bit_operands", "it takes only 32-bit operands"),
+    // GCN 1.4: "LDS is allowed only for SCRATCH and GLOBAL instructions"
+    ("flat_lds", "lds is only allowed on GLOBAL and SCRATCH"),
     // GCN 1.2: "Store/Atomic SMEM instructions accepts only M0 register"
     ("smem_store_sgpr_offset", "take only M0 as SGPR offset"),
 ];
