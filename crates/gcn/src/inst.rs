@@ -1758,6 +1758,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             } else {
                 m.dfmt = ((w0 >> 19) & 0xF) as u8;
                 m.nfmt = ((w0 >> 23) & 7) as u8;
+                // Data format 15 is reserved (the assembler refuses it, as clrxasm).
+                if m.dfmt == 15 {
+                    return Err(DecodeError::NonCanonical);
+                }
             }
             extra.push(Operand::Code((((w1 >> 16) & 0x1F) << 2) as u16));
             extra.push(Operand::Code((w1 >> 24) as u16));

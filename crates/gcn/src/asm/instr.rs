@@ -2305,6 +2305,10 @@ fn build_row(
                         _ => return Err((md.span, format!("unknown data/number format '{e}'"))),
                     }
                 }
+                if df == Some(15) {
+                    // clrxasm: "Unknown data/number format" (clrxdisasm prints it).
+                    return Err((md.span, "data format 15 is reserved".into()));
+                }
                 m.dfmt = df.unwrap_or(1) as u8;
                 m.nfmt = nf.unwrap_or(0) as u8;
                 dfmt_set = true;

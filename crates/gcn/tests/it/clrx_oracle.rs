@@ -94,6 +94,8 @@ const LOSSY: &[(&str, fn(&str) -> bool)] = &[
     ("invalid_name", |t| tokens(t).any(|w| w.contains("invalid"))),
     ("unnamed_register", |t| tokens(t).any(|w| w.ends_with('!'))),
     ("raw_dpp_ctrl", |t| t.contains("dppctrl:")),
+    // MTBUF data format 15: `format:[reserved,sint]`.
+    ("reserved_data_format", |t| t.contains("format:[reserved")),
     // `sendmsg(gs, emit, 1) :0xe162`: bits outside the fields after the call.
     ("sendmsg_extra_bits", |t| t.contains(") :0x")),
     ("stray_modifier_bits", |t| {
