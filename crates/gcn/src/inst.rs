@@ -1285,6 +1285,21 @@ pub fn is_ds2(d: &InstrDef) -> bool {
 /// GCN 1.2 SMEM instructions that write or probe memory (stores, atomics,
 /// `s_atc_probe*`) take an SGPR offset only in M0; loads and GCN 1.4 take any SGPR.
 /// (CLRX: "Store/Atomic SMEM instructions accepts only M0 register".)
+/// Whether a GCN 1.0/1.1 VOP3 `v_readlane_b32`/`v_writelane_b32` names a VGPR as its
+/// lane select, which the hardware reads from an SGPR, M0 or a constant only (clrxasm
+/// there takes such a `v1` for a symbol; llvm-mc: "invalid operand"). From GCN 1.2,
+/// where only the VOP3 form exists, clrxasm writes the VGPR and clrxdisasm prints it;
+/// Kauai follows them (`CLRX_LOSSY.md`).
+pub fn vgpr_lane_select(arch: Arch, d: &InstrDef, ops: &[Operand]) -> bool {
+    !arch.is_vi_plus()
+        && d.enc == Enc::Vop3
+        && matches!(d.name, "v_readlane_b32" | "v_writelane_b32")
+        && d.ops
+            .iter()
+            .zip(ops)
+            .any(|(o, v)| o.role == Role::Src1 && matches!(v, Operand::Code(c) if *c >= VGPR0))
+}
+
 pub fn smem_offset_m0_only(arch: Arch, d: &InstrDef) -> bool {
     arch == Arch::Gfx8
         && d.enc == Enc::Smem
@@ -1830,6 +1845,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 return Err(DecodeError::NonCanonical);
             }
         }
+    }
+    if vgpr_lane_select(arch, d, &ops) {
+        return Err(DecodeError::NonCanonical);
     }
     if enc == Enc::Vop3p {
         let nsrc = d

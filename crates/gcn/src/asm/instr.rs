@@ -2424,6 +2424,12 @@ fn build_row(
         ops: vals,
         mods: m,
     };
+    if crate::inst::vgpr_lane_select(arch, d, &inst.ops) {
+        return Err((
+            stmt,
+            "the lane select is a scalar register, M0 or a constant".into(),
+        ));
+    }
     if let Some(e) = crate::inst::scalar_reads_error(arch, &inst) {
         // clrxasm's rule before GCN 1.5; GCN 1.5 reads two scalar values.
         let gen = if arch.is_gfx10() {
