@@ -1300,6 +1300,22 @@ pub fn vgpr_lane_select(arch: Arch, d: &InstrDef, ops: &[Operand]) -> bool {
             .any(|(o, v)| o.role == Role::Src1 && matches!(v, Operand::Code(c) if *c >= VGPR0))
 }
 
+/// Whether an operand slot holds LDS direct (code 254) where the hardware does not read
+/// it: it feeds vector ALU sources only, so not scalar instructions, not the lane select
+/// of `v_readlane`/`v_writelane` and not VOP3P sources (clrxasm: "Unresolved symbol
+/// 'lds'"; clrxdisasm prints such words).
+pub fn lds_direct_misplaced(d: &InstrDef, ops: &[Operand]) -> bool {
+    let lane = matches!(d.name, "v_readlane_b32" | "v_writelane_b32");
+    d.ops.iter().zip(ops).any(|(o, v)| {
+        *v == Operand::Code(254)
+            && (matches!(
+                d.enc,
+                Enc::Sop1 | Enc::Sop2 | Enc::Sopc | Enc::Sopk | Enc::Smrd | Enc::Smem | Enc::Vop3p
+            ) || o.role == Role::Ssrc1v
+                || (lane && o.role == Role::Src1))
+    })
+}
+
 pub fn smem_offset_m0_only(arch: Arch, d: &InstrDef) -> bool {
     arch == Arch::Gfx8
         && d.enc == Enc::Smem
@@ -1846,7 +1862,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             }
         }
     }
-    if vgpr_lane_select(arch, d, &ops) {
+    if vgpr_lane_select(arch, d, &ops) || lds_direct_misplaced(d, &ops) {
         return Err(DecodeError::NonCanonical);
     }
     if enc == Enc::Vop3p {

@@ -2424,6 +2424,12 @@ fn build_row(
         ops: vals,
         mods: m,
     };
+    if crate::inst::lds_direct_misplaced(d, &inst.ops) {
+        return Err((
+            stmt,
+            "lds (LDS direct) is only a vector ALU source, not of this instruction".into(),
+        ));
+    }
     if crate::inst::vgpr_lane_select(arch, d, &inst.ops) {
         return Err((
             stmt,

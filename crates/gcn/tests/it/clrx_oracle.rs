@@ -175,6 +175,12 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     // "DPP encoding is illegal for this instruction": DPP of an instruction with 64-bit
     // operands (`v_rndne_f64 v[6:7], v[122:123] quad_perm:[0,0,0,0]`)
     ("dpp_64bit_operands", "it takes only 32-bit operands"),
+    // "Unresolved symbol 'lds'": LDS direct in a scalar instruction, a lane select or
+    // a VOP3P source (`s_sub_i32 s3, lds, s0`, `v_writelane_b32 v249, s94, lds`)
+    (
+        "lds_direct_misplaced",
+        "lds (LDS direct) is only a vector ALU source",
+    ),
     // GCN 1.4: "LDS is allowed only for SCRATCH and GLOBAL instructions"
     ("flat_lds", "lds is only allowed on GLOBAL and SCRATCH"),
     // GCN 1.2: "Store/Atomic SMEM instructions accepts only M0 register"
