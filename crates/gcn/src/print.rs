@@ -144,26 +144,27 @@ fn waitcnt_text(arch: Arch, v: u32) -> String {
     s
 }
 
+/// Whether hardware register `id` has its name on `arch`: CLRX names id 13 (ib_dbg1)
+/// from GCN 1.2, ids 14-19 from GCN 1.4 and ids 20-22 on GCN 1.5 only.
+pub fn hwreg_named(arch: Arch, id: usize) -> bool {
+    id <= 12 || (id == 13 && arch.is_vi_plus()) || (id <= 19 && arch.is_gfx9()) || arch.is_gfx10()
+}
+
 fn hwreg_text(arch: Arch, v: u32) -> String {
     let id = (v & 63) as usize;
     let off = (v >> 6) & 31;
     let size = ((v >> 11) & 31) + 1;
     // Unnamed ids print as CLRX does: `@N` (the `@` makes the rest an expression).
-    // CLRX names id 13 (ib_dbg1) from GCN 1.2, ids 14-19 from GCN 1.4 and ids 20-22
-    // on GCN 1.5 only.
-    let known = id <= 12
-        || (id == 13 && arch.is_vi_plus())
-        || (id <= 19 && arch.is_gfx9())
-        || arch.is_gfx10();
     let name = match HWREG_NAMES.get(id) {
-        Some(n) if !n.is_empty() && known => n.to_string(),
+        Some(n) if !n.is_empty() && hwreg_named(arch, id) => n.to_string(),
         _ => format!("@{id}"),
     };
     format!("hwreg({name}, {off}, {size})")
 }
 
 /// Message names by id (GCN 1.4 adds 4-10).
-fn sendmsg_name(arch: Arch, msg: u32) -> Option<&'static str> {
+/// The name of message `msg` on `arch`, if it has one there.
+pub fn sendmsg_name(arch: Arch, msg: u32) -> Option<&'static str> {
     Some(match msg {
         1 => "interrupt",
         2 => "gs",

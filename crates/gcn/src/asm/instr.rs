@@ -367,9 +367,17 @@ fn parse_hwreg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
                 "tba_lo" | "tba_hi" | "tma_lo" | "tma_hi" => format!("sq_shader_{n}"),
                 _ => n,
             };
-            // (ids 20-22 have names on GCN 1.5 only, as in clrxasm)
+            // A name exists from the generation that has the register, as the
+            // disassembler names them (clrxasm: "Unknown HWRegister" before).
+            let arch = ctx.arch();
             match HWREG_NAMES.iter().position(|h| *h == n) {
-                Some(i) if i < 20 || ctx.arch().is_gfx10() => i as i64,
+                Some(i) if crate::print::hwreg_named(arch, i) => i as i64,
+                Some(_) => {
+                    return Err((
+                        span,
+                        format!("hwreg '{n}' does not exist on {}", arch.clrx_name()),
+                    ))
+                }
                 _ => arg_value(&args[0], ctx, span)?,
             }
         }
@@ -415,6 +423,16 @@ fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
         }
         _ => arg_value(&args[0], ctx, span)?,
     };
+    // A name exists from the generation that has the message, as the disassembler
+    // names them (clrxasm: "Unknown message" before).
+    if let Some(n) = name0.as_deref() {
+        let n = n.strip_prefix("msg_").unwrap_or(n);
+        let named = (0..16).any(|i| crate::print::sendmsg_name(ctx.arch(), i) == Some(n));
+        if !named && (4..=10).contains(&msg) && n.chars().any(|c| c.is_ascii_alphabetic()) {
+            let arch = ctx.arch().clrx_name();
+            return Err((span, format!("message '{n}' does not exist on {arch}")));
+        }
+    }
     let mut v = msg as u32 & 15;
     if let Some(a) = args.get(1) {
         // CLRX spells GS operation 3 `emit-cut` (clrxdisasm prints it, clrxasm reads
