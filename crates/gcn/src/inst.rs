@@ -1316,6 +1316,17 @@ pub fn lds_direct_misplaced(d: &InstrDef, ops: &[Operand]) -> bool {
     })
 }
 
+/// Whether a VOP3 `v_interp_p1_f32`/`v_interp_p2_f32` reads something other than a VGPR
+/// or M0: it reads M0 implicitly, so no other scalar value fits the constant bus
+/// (llvm-mc: "violates constant bus restrictions"; clrxasm: "Unknown operand").
+pub fn interp_f32_scalar_source(d: &InstrDef, ops: &[Operand]) -> bool {
+    d.enc == Enc::Vop3
+        && matches!(d.name, "v_interp_p1_f32" | "v_interp_p2_f32")
+        && d.ops.iter().zip(ops).any(|(o, v)| {
+            o.role == Role::Src1 && !matches!(v, Operand::Code(c) if *c >= VGPR0 || *c == M0)
+        })
+}
+
 pub fn smem_offset_m0_only(arch: Arch, d: &InstrDef) -> bool {
     arch == Arch::Gfx8
         && d.enc == Enc::Smem
@@ -1862,7 +1873,12 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             }
         }
     }
-    if vgpr_lane_select(arch, d, &ops) || lds_direct_misplaced(d, &ops) {
+    if vgpr_lane_select(arch, d, &ops)
+        || lds_direct_misplaced(d, &ops)
+        || interp_f32_scalar_source(d, &ops)
+        // (32-bit interpolations have no halves: no op_sel, no `high`.)
+        || (matches!(d.name, "v_interp_p1_f32" | "v_interp_p2_f32") && (m.op_sel != 0 || m.high))
+    {
         return Err(DecodeError::NonCanonical);
     }
     if enc == Enc::Vop3p {

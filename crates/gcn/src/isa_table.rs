@@ -1225,6 +1225,8 @@ pub static INSTRS: &[InstrDef] = &[
     InstrDef { enc: Enc::Vop3, name: "v_interp_p1lv_f16", opcodes: [-1, -1, 629, 629, 629, 835], ops: &[op!(Vdst, 1), op!(Src1, 1), op!(Attr, 1), op!(Src2, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_interp_p2_legacy_f16", opcodes: [-1, -1, -1, 630, 630, -1], ops: &[op!(Vdst, 1), op!(Src1, 1), op!(Attr, 1), op!(Src2, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_interp_p2_f16", opcodes: [-1, -1, 630, 631, 631, 858], ops: &[op!(Vdst, 1), op!(Src1, 1), op!(Attr, 1), op!(Src2, 1)] },
+    InstrDef { enc: Enc::Vop3, name: "v_interp_p1_f32", opcodes: [-1, -1, 624, 624, 624, -1], ops: &[op!(Vdst, 1), op!(Src1, 1), op!(Attr, 1)] },
+    InstrDef { enc: Enc::Vop3, name: "v_interp_p2_f32", opcodes: [-1, -1, 625, 625, 625, -1], ops: &[op!(Vdst, 1), op!(Src1, 1), op!(Attr, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_mad_i32_i16", opcodes: [-1, -1, -1, 498, 498, 885], ops: &[op!(Vdst, 1), op!(Src0, 1), op!(Src1, 1), op!(Src2, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_xad_u32", opcodes: [-1, -1, -1, 499, 499, -1], ops: &[op!(Vdst, 1), op!(Src0, 1), op!(Src1, 1), op!(Src2, 1)] },
     InstrDef { enc: Enc::Vop3, name: "v_min3_f16", opcodes: [-1, -1, -1, 500, 500, 849], ops: &[op!(Vdst, 1), op!(Src0, 1), op!(Src1, 1), op!(Src2, 1)] },

@@ -213,7 +213,20 @@ fn sendmsg_text(arch: Arch, v: u32) -> String {
 /// Whether a VOP3 instruction could have been written in a shorter encoding, in which
 /// case the text needs the `vop3` keyword to reassemble to the same words.
 pub fn needs_vop3_keyword(arch: Arch, inst: &Inst) -> bool {
-    crate::asm::instr::shorter_form(arch, inst).is_some()
+    crate::asm::instr::shorter_form(arch, inst).is_some() || vintrp_form(arch, inst)
+}
+
+/// Whether a VOP3 `v_interp_p1_f32`/`v_interp_p2_f32` without modifiers reading a VGPR
+/// has a VINTRP form too (which the assembler picks without `vop3`).
+fn vintrp_form(arch: Arch, inst: &Inst) -> bool {
+    let d = inst.def();
+    d.enc == Enc::Vop3
+        && inst.mods == crate::inst::Mods::default()
+        && matches!(inst.op(Role::Src1), Operand::Code(c) if c >= crate::operand::VGPR0)
+        && crate::isa::rows_by_name(d.name).iter().any(|&r| {
+            let s = crate::isa::def(r);
+            s.enc == Enc::Vintrp && s.opcode(arch).is_some()
+        })
 }
 
 /// Text of one instruction (mnemonic padded to CLRX's column, operands, modifiers).

@@ -1839,7 +1839,13 @@ fn build_row(
                 m.high = true;
                 true
             }
-            "op_sel" if vop3 && arch.is_gfx9() => {
+            // (The 32-bit interpolations have no halves to select: llvm-mc has no
+            // op_sel for them.)
+            "op_sel"
+                if vop3
+                    && arch.is_gfx9()
+                    && !matches!(d.name, "v_interp_p1_f32" | "v_interp_p2_f32") =>
+            {
                 // GCN 1.4 VOP3A: one flag per source (the attribute of
                 // `v_interp_*_f16` is source 0), then the destination's.
                 let nsrc = d
@@ -2442,6 +2448,12 @@ fn build_row(
         ops: vals,
         mods: m,
     };
+    if crate::inst::interp_f32_scalar_source(d, &inst.ops) {
+        return Err((
+            stmt,
+            format!("{} reads M0: its source is a VGPR or M0", d.name),
+        ));
+    }
     if crate::inst::lds_direct_misplaced(d, &inst.ops) {
         return Err((
             stmt,
