@@ -1165,8 +1165,10 @@ pub fn constant_bus_ok(inst: &Inst) -> bool {
 
 /// The scalar-read rule CLRX enforces on GCN 1.0-1.4 VALU instructions (laxer than the
 /// hardware's one-value constant bus, which [`constant_bus_ok`] checks): at most one
-/// SGPR (s0..s101/s103 or VCC, the implicit VCC of VOP2 carry/`v_cndmask` and of
-/// `v_div_fmas_*` included; TTMP, M0, EXEC and the like are not counted), and no
+/// SGPR (s0..s101/s103, FLAT_SCRATCH, XNACK_MASK or VCC, the implicit VCC of VOP2
+/// carry/`v_cndmask` and of `v_div_fmas_*` included; TTMP, TBA/TMA, M0, EXEC and the
+/// like are not counted: clrxasm takes `v_mad_u32_u24 v15, ttmp9, s61, v112` but not
+/// `v_mad_f32 v53, -abs(v44), s38, -abs(flat_scratch_lo)`), and no
 /// literal next to an SGPR or M0 (the `v_madak`/`v_madmk` constant aside). The
 /// message for the first broken rule, as clrxasm words it.
 pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
@@ -1178,7 +1180,8 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
         return None;
     }
     let vcc = crate::operand::VCC;
-    let is_sgpr = |c: u16| c < arch.max_sgprs() || c == vcc || c == vcc + 1;
+    // FLAT_SCRATCH and XNACK_MASK (codes 102-105) lie just below VCC.
+    let is_sgpr = |c: u16| c < arch.max_sgprs() || (102..=vcc + 1).contains(&c);
     let mut sgprs: smallvec::SmallVec<[u16; 4]> = smallvec::SmallVec::new();
     let (mut lit, mut explicit_scalar) = (false, false);
     let mut seen_src = false;
