@@ -1330,6 +1330,21 @@ pub fn interp_f32_scalar_source(d: &InstrDef, ops: &[Operand]) -> bool {
         })
 }
 
+/// Whether a VOP3 carry-in (`v_addc_u32`, `v_subb*`, `*_co_ci_*`) or `v_cndmask_b32`
+/// mask names VGPRs: the lane mask lives in scalar registers (llvm-mc: "invalid
+/// operand"; clrxasm: "Expected 2 scalar registers").
+pub fn vector_lane_mask(d: &InstrDef, ops: &[Operand]) -> bool {
+    d.enc == Enc::Vop3
+        && (d.name == "v_cndmask_b32"
+            || d.name.contains("addc")
+            || d.name.contains("subb")
+            || d.name.contains("_co_ci_"))
+        && d.ops
+            .iter()
+            .zip(ops)
+            .any(|(o, v)| o.role == Role::Src2 && matches!(v, Operand::Code(c) if *c >= VGPR0))
+}
+
 pub fn smem_offset_m0_only(arch: Arch, d: &InstrDef) -> bool {
     arch == Arch::Gfx8
         && d.enc == Enc::Smem
@@ -1879,6 +1894,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
     if vgpr_lane_select(arch, d, &ops)
         || lds_direct_misplaced(d, &ops)
         || interp_f32_scalar_source(d, &ops)
+        || vector_lane_mask(d, &ops)
         // (32-bit interpolations have no halves: no op_sel, no `high`.)
         || (matches!(d.name, "v_interp_p1_f32" | "v_interp_p2_f32") && (m.op_sel != 0 || m.high))
     {

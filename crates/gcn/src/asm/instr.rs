@@ -2448,6 +2448,12 @@ fn build_row(
         ops: vals,
         mods: m,
     };
+    if crate::inst::vector_lane_mask(d, &inst.ops) {
+        return Err((
+            stmt,
+            format!("the lane mask of {} is a scalar register pair", d.name),
+        ));
+    }
     if crate::inst::interp_f32_scalar_source(d, &inst.ops) {
         return Err((
             stmt,

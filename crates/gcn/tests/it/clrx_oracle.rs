@@ -181,6 +181,9 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
         "lds_direct_misplaced",
         "lds (LDS direct) is only a vector ALU source",
     ),
+    // "Expected 2 scalar registers": VGPRs as the carry-in or v_cndmask mask of VOP3
+    // (`v_cndmask_b32 v203, v58, s26, v[2:3]`)
+    ("vector_lane_mask", "is a scalar register pair"),
     // GCN 1.4: "LDS is allowed only for SCRATCH and GLOBAL instructions"
     ("flat_lds", "lds is only allowed on GLOBAL and SCRATCH"),
     // GCN 1.2: "Store/Atomic SMEM instructions accepts only M0 register"
