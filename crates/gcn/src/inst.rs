@@ -1345,6 +1345,27 @@ pub fn vector_lane_mask(d: &InstrDef, ops: &[Operand]) -> bool {
             .any(|(o, v)| o.role == Role::Src2 && matches!(v, Operand::Code(c) if *c >= VGPR0))
 }
 
+/// Why an instruction has no SDWA/DPP form although its encoding would hold one:
+/// `v_swap_b32`, `v_swaprel_b32` and `v_readfirstlane_b32` have none, and from GCN 1.4
+/// `v_mac_*`/`v_fmac_f32` have no SDWA (llvm-mc likewise; clrxasm: "SDWA/DPP encoding
+/// is illegal for this instruction", though clrxdisasm prints such words).
+pub fn ext_form_illegal(arch: Arch, d: &InstrDef, m: &Mods) -> Option<&'static str> {
+    let sdwa = m.sdwa.is_some();
+    let dpp = m.dpp.is_some() || m.dpp8.is_some();
+    if (sdwa || dpp)
+        && matches!(
+            d.name,
+            "v_swap_b32" | "v_swaprel_b32" | "v_readfirstlane_b32"
+        )
+    {
+        return Some("has no SDWA or DPP form");
+    }
+    if sdwa && arch.is_gfx9() && matches!(d.name, "v_mac_f16" | "v_mac_f32" | "v_fmac_f32") {
+        return Some("has no SDWA form on GCN 1.4 and later");
+    }
+    None
+}
+
 pub fn smem_offset_m0_only(arch: Arch, d: &InstrDef) -> bool {
     arch == Arch::Gfx8
         && d.enc == Enc::Smem
@@ -1510,6 +1531,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         if scalar_reads_error(arch, &inst).is_some() {
             return Err(DecodeError::NonCanonical);
         }
+        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() {
+            return Err(DecodeError::NonCanonical);
+        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),
@@ -1526,6 +1550,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             sel: w1 >> 8,
             fi: w0 & 0x1FF == DPP8_FI,
         });
+        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() {
+            return Err(DecodeError::NonCanonical);
+        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),
@@ -1548,6 +1575,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         });
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 22) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 23) & 1) << 1) as u8;
+        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() {
+            return Err(DecodeError::NonCanonical);
+        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),

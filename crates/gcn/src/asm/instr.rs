@@ -2448,6 +2448,9 @@ fn build_row(
         ops: vals,
         mods: m,
     };
+    if let Some(why) = crate::inst::ext_form_illegal(arch, d, &inst.mods) {
+        return Err((stmt, format!("{} {why}", d.name)));
+    }
     if crate::inst::vector_lane_mask(d, &inst.ops) {
         return Err((
             stmt,

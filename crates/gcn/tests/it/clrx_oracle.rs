@@ -184,6 +184,10 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     // "Expected 2 scalar registers": VGPRs as the carry-in or v_cndmask mask of VOP3
     // (`v_cndmask_b32 v203, v58, s26, v[2:3]`)
     ("vector_lane_mask", "is a scalar register pair"),
+    // "SDWA encoding is illegal for this instruction", "DPP encoding is illegal for
+    // this instruction": `v_swap_b32 v254, v95 dst_sel:byte3`, GCN 1.4 `v_mac_f16 ...
+    // src0_sel:byte0`, GCN 1.5 `v_readfirstlane_b32 s13, v243 dpp8:[...]`
+    ("no_sdwa_dpp_form", "has no SDWA"),
     // GCN 1.4: "LDS is allowed only for SCRATCH and GLOBAL instructions"
     ("flat_lds", "lds is only allowed on GLOBAL and SCRATCH"),
     // GCN 1.2: "Store/Atomic SMEM instructions accepts only M0 register"
