@@ -1896,6 +1896,11 @@ fn build_row(
                 }
                 true
             }
+            // A VOP1 instruction has one source: its src1 fields mean nothing (the
+            // decoder refuses them; clrxasm: "Some garbages at VOP modifier place").
+            "src1_sel" if sdwa && d.enc == Enc::Vop1 => {
+                return Err((md.span, format!("{} has no second source", d.name)));
+            }
             "dst_sel" | "src0_sel" | "src1_sel" | "dst_unused" if sdwa => {
                 let name = match &md.value {
                     Some(Expr::Sym(n, _)) => n.to_ascii_lowercase().replace('_', ""),
