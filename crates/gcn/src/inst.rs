@@ -1304,19 +1304,30 @@ pub fn vgpr_lane_select(arch: Arch, d: &InstrDef, ops: &[Operand]) -> bool {
 }
 
 /// Whether an operand slot holds LDS direct (code 254) where the hardware does not read
-/// it: it feeds vector ALU sources only, so not scalar instructions, not the lane select
-/// of `v_readlane`/`v_writelane` and not VOP3P sources (clrxasm: "Unresolved symbol
-/// 'lds'"; clrxdisasm prints such words).
+/// it: it feeds vector ALU sources only, so not scalar instructions, a buffer's
+/// soffset, the lane select of `v_readlane`/`v_writelane` or VOP3P sources (clrxasm:
+/// "Unresolved symbol 'lds'", "Literal in MUBUF is illegal"; clrxdisasm prints such
+/// words).
 pub fn lds_direct_misplaced(d: &InstrDef, ops: &[Operand]) -> bool {
     let lane = matches!(d.name, "v_readlane_b32" | "v_writelane_b32");
-    d.ops.iter().zip(ops).any(|(o, v)| {
-        *v == Operand::Code(254)
-            && (matches!(
-                d.enc,
-                Enc::Sop1 | Enc::Sop2 | Enc::Sopc | Enc::Sopk | Enc::Smrd | Enc::Smem | Enc::Vop3p
-            ) || o.role == Role::Ssrc1v
-                || (lane && o.role == Role::Src1))
-    })
+    // A buffer's soffset (after the row's operands: srsrc, soffset, vaddr).
+    let soffset = matches!(d.enc, Enc::Mubuf | Enc::Mtbuf)
+        && ops.get(d.ops.len() + 1) == Some(&Operand::Code(254));
+    soffset
+        || d.ops.iter().zip(ops).any(|(o, v)| {
+            *v == Operand::Code(254)
+                && (matches!(
+                    d.enc,
+                    Enc::Sop1
+                        | Enc::Sop2
+                        | Enc::Sopc
+                        | Enc::Sopk
+                        | Enc::Smrd
+                        | Enc::Smem
+                        | Enc::Vop3p
+                ) || o.role == Role::Ssrc1v
+                    || (lane && o.role == Role::Src1))
+        })
 }
 
 /// Whether a VOP3 `v_interp_p1_f32`/`v_interp_p2_f32` reads something other than a VGPR
@@ -1983,6 +1994,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         }
     }
     ops.extend(extra);
+    // (Checked again with the buffer operands in place.)
+    if lds_direct_misplaced(d, &ops) {
+        return Err(DecodeError::NonCanonical);
+    }
     if lit_used {
         len += 1;
     }
