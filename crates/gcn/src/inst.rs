@@ -591,7 +591,13 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 sdwa_vsrc1(arch, m, get(Role::Vsrc1))?
             };
             if has(d, Role::Lit) {
-                lit = Some(imm(Role::Lit));
+                // v_madmk/v_madak: a literal src0 reads the same dword as the constant,
+                // so it must be the same value (clrxasm silently keeps src0's).
+                let k = imm(Role::Lit);
+                if lit.is_some_and(|v| v != k) {
+                    return Err(EncodeError::TwoLiterals);
+                }
+                lit = Some(k);
             }
             smallvec::smallvec![opc << 25 | vdst << 17 | s1 << 9 | s0]
         }
