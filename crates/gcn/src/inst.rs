@@ -1348,8 +1348,9 @@ pub fn interp_f32_scalar_source(d: &InstrDef, ops: &[Operand]) -> bool {
 }
 
 /// Whether a VOP3 carry-in (`v_addc_u32`, `v_subb*`, `*_co_ci_*`) or `v_cndmask_b32`
-/// mask names VGPRs: the lane mask lives in scalar registers (llvm-mc: "invalid
-/// operand"; clrxasm: "Expected 2 scalar registers").
+/// mask is no scalar register: the lane mask lives in scalar registers (llvm-mc:
+/// "invalid operand"; clrxasm: "Expected 2 scalar registers" for VGPRs, "Some garbages
+/// at register name place" for constants).
 pub fn vector_lane_mask(d: &InstrDef, ops: &[Operand]) -> bool {
     d.enc == Enc::Vop3
         && (d.name == "v_cndmask_b32"
@@ -1359,7 +1360,7 @@ pub fn vector_lane_mask(d: &InstrDef, ops: &[Operand]) -> bool {
         && d.ops
             .iter()
             .zip(ops)
-            .any(|(o, v)| o.role == Role::Src2 && matches!(v, Operand::Code(c) if *c >= VGPR0))
+            .any(|(o, v)| o.role == Role::Src2 && !matches!(v, Operand::Code(c) if *c < 128))
 }
 
 /// Why an instruction has no SDWA/DPP form although its encoding would hold one:
