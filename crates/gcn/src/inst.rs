@@ -1363,6 +1363,13 @@ pub fn vector_lane_mask(d: &InstrDef, ops: &[Operand]) -> bool {
             .any(|(o, v)| o.role == Role::Src2 && !matches!(v, Operand::Code(c) if *c < 128))
 }
 
+/// Whether an SDWA instruction reads LDS direct, which SDWA cannot (llvm-mc: "lds_direct
+/// cannot be used with this instruction"; clrxasm takes `lds` there for a literal:
+/// "Literal with SDWA or DPP word is illegal").
+pub fn lds_direct_in_sdwa(inst: &Inst) -> bool {
+    inst.mods.sdwa.is_some() && inst.ops.contains(&Operand::Code(254))
+}
+
 /// Why an instruction has no SDWA/DPP form although its encoding would hold one:
 /// `v_swap_b32`, `v_swaprel_b32` and `v_readfirstlane_b32` have none, and from GCN 1.4
 /// `v_mac_*`/`v_fmac_f32` have no SDWA (llvm-mc likewise; clrxasm: "SDWA/DPP encoding
@@ -1549,7 +1556,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         if scalar_reads_error(arch, &inst).is_some() {
             return Err(DecodeError::NonCanonical);
         }
-        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() {
+        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() || lds_direct_in_sdwa(&inst) {
             return Err(DecodeError::NonCanonical);
         }
         return match encode(arch, &inst) {
@@ -1568,7 +1575,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             sel: w1 >> 8,
             fi: w0 & 0x1FF == DPP8_FI,
         });
-        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() {
+        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() || lds_direct_in_sdwa(&inst) {
             return Err(DecodeError::NonCanonical);
         }
         return match encode(arch, &inst) {
@@ -1593,7 +1600,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         });
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 22) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 23) & 1) << 1) as u8;
-        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() {
+        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() || lds_direct_in_sdwa(&inst) {
             return Err(DecodeError::NonCanonical);
         }
         return match encode(arch, &inst) {

@@ -2468,6 +2468,12 @@ fn build_row(
             format!("{} reads M0: its source is a VGPR or M0", d.name),
         ));
     }
+    if crate::inst::lds_direct_in_sdwa(&inst) {
+        return Err((
+            stmt,
+            "lds (LDS direct) is only a vector ALU source, and not with SDWA".into(),
+        ));
+    }
     if crate::inst::lds_direct_misplaced(d, &inst.ops) {
         return Err((
             stmt,
