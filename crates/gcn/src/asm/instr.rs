@@ -427,8 +427,10 @@ fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
     // names them (clrxasm: "Unknown message" before).
     if let Some(n) = name0.as_deref() {
         let n = n.strip_prefix("msg_").unwrap_or(n);
+        // (A symbol's value is not a name.)
+        let is_name = (0..16).any(|i| crate::print::sendmsg_name(Arch::Gfx9, i) == Some(n));
         let named = (0..16).any(|i| crate::print::sendmsg_name(ctx.arch(), i) == Some(n));
-        if !named && (4..=10).contains(&msg) && n.chars().any(|c| c.is_ascii_alphabetic()) {
+        if is_name && !named {
             let arch = ctx.arch().clrx_name();
             return Err((span, format!("message '{n}' does not exist on {arch}")));
         }
