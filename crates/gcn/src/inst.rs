@@ -1916,6 +1916,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                     (off << 19) >> 19
                 };
                 let s = ((w1 >> 16) & 0x7F) as u16;
+                // (An odd base pair: the assembler refuses it, as clrxasm.)
+                if enc == Enc::Global && s < arch.max_sgprs() && !s.is_multiple_of(2) {
+                    return Err(DecodeError::NonCanonical);
+                }
                 m.saddr = (s != 0x7F && enc != Enc::Flat).then_some(s);
             } else {
                 m.tfe = w1 & (1 << 23) != 0;

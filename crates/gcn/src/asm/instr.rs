@@ -1747,12 +1747,9 @@ fn build_row(
                 if *n != want {
                     return Err((s.span, format!("saddr must be {want} scalar register(s)")));
                 }
-                // clrxasm wants the GCN 1.5 base pair aligned (GCN 1.4: any pair).
-                if arch.is_gfx10()
-                    && want == 2
-                    && *code < arch.max_sgprs()
-                    && !code.is_multiple_of(2)
-                {
+                // clrxasm wants the base pair aligned ("Unaligned scalar register
+                // range", GCN 1.4 and 1.5; llvm-mc likewise).
+                if want == 2 && *code < arch.max_sgprs() && !code.is_multiple_of(2) {
                     return Err((s.span, "unaligned scalar register range".into()));
                 }
                 m.saddr = Some(*code);

@@ -141,10 +141,11 @@ const LOSSY_BY_RULE: &[(&str, &str)] = &[
     ),
     // "Both LDS and TFE is illegal"
     ("lds_with_tfe", "lds and tfe cannot be used together"),
-    // GCN 1.5: "Unknown FLAT modifier" (nv), "Unaligned scalar register range" (the
-    // GLOBAL base pair, SMEM data)
+    // GCN 1.5: "Unknown FLAT modifier" (nv)
     ("gcn15_flat_nv", "modifier 'nv' is not allowed"),
-    ("gcn15_unaligned_pair", "unaligned scalar register range"),
+    // "Unaligned scalar register range": an odd GLOBAL base pair (GCN 1.4, 1.5), GCN 1.5
+    // SMEM data
+    ("unaligned_base_pair", "unaligned scalar register range"),
     // "Scalar register range cross two register lines" (`v_cmpx_gt_f64 vcc, s[43:44], ...`)
     ("sgpr_range_across_lines", "crosses two 4-register lines"),
     // "Zero in dmask is illegal"
