@@ -591,7 +591,13 @@ pub fn encode(arch: Arch, inst: &Inst) -> Result<Words, EncodeError> {
                 sdwa_vsrc1(arch, m, get(Role::Vsrc1))?
             };
             if has(d, Role::Lit) {
-                lit = Some(imm(Role::Lit));
+                // v_madmk/v_madak: a literal src0 reads the same dword as the constant,
+                // so it must be the same value (clrxasm silently keeps src0's).
+                let k = imm(Role::Lit);
+                if lit.is_some_and(|v| v != k) {
+                    return Err(EncodeError::TwoLiterals);
+                }
+                lit = Some(k);
             }
             smallvec::smallvec![opc << 25 | vdst << 17 | s1 << 9 | s0]
         }
@@ -1084,6 +1090,10 @@ fn encode_sdwa(arch: Arch, inst: &Inst, sd: &Sdwa, words: Words) -> Result<Words
             "SDWA omod needs GCN 1.4 and a VOP1/VOP2 instruction",
         ));
     }
+    if d.enc == Enc::Vopc && gfx9 && m.clamp {
+        // A GCN 1.4 SDWA compare has no clamp: bit 13 is part of its sdst.
+        return Err(EncodeError::Field("clamp"));
+    }
     if d.enc == Enc::Vopc {
         // GCN 1.5 v_cmpx_* (no destination): clrxasm sets the SDST-enable bit with
         // SDST 0.
@@ -1161,8 +1171,10 @@ pub fn constant_bus_ok(inst: &Inst) -> bool {
 
 /// The scalar-read rule CLRX enforces on GCN 1.0-1.4 VALU instructions (laxer than the
 /// hardware's one-value constant bus, which [`constant_bus_ok`] checks): at most one
-/// SGPR (s0..s101/s103 or VCC, the implicit VCC of VOP2 carry/`v_cndmask` and of
-/// `v_div_fmas_*` included; TTMP, M0, EXEC and the like are not counted), and no
+/// SGPR (s0..s101/s103, FLAT_SCRATCH, XNACK_MASK or VCC, the implicit VCC of VOP2
+/// carry/`v_cndmask` and of `v_div_fmas_*` included; TTMP, TBA/TMA, M0, EXEC and the
+/// like are not counted: clrxasm takes `v_mad_u32_u24 v15, ttmp9, s61, v112` but not
+/// `v_mad_f32 v53, -abs(v44), s38, -abs(flat_scratch_lo)`), and no
 /// literal next to an SGPR or M0 (the `v_madak`/`v_madmk` constant aside). The
 /// message for the first broken rule, as clrxasm words it.
 pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
@@ -1174,7 +1186,8 @@ pub fn scalar_reads_error(arch: Arch, inst: &Inst) -> Option<&'static str> {
         return None;
     }
     let vcc = crate::operand::VCC;
-    let is_sgpr = |c: u16| c < arch.max_sgprs() || c == vcc || c == vcc + 1;
+    // FLAT_SCRATCH and XNACK_MASK (codes 102-105) lie just below VCC.
+    let is_sgpr = |c: u16| c < arch.max_sgprs() || (102..=vcc + 1).contains(&c);
     let mut sgprs: smallvec::SmallVec<[u16; 4]> = smallvec::SmallVec::new();
     let (mut lit, mut explicit_scalar) = (false, false);
     let mut seen_src = false;
@@ -1242,7 +1255,7 @@ pub fn sgpr_range_ok(
     let (enc, role) = slot.map_or((Enc::Sop2, Role::Ssrc0), |(d, r)| (d.enc, r));
     let carry_in =
         slot.is_some_and(|(d, r)| d.enc == Enc::Vop3 && r == Role::Src2 && has(d, Role::Sdst));
-    if n < 2 || (enc == Enc::Sopk && role == Role::Sdst) || carry_in {
+    if n < 2 || carry_in {
         return Ok(());
     }
     // (An SDWA compare's scalar destination, `Vcc` of VOPC, follows the operand rule.)
@@ -1255,13 +1268,10 @@ pub fn sgpr_range_ok(
         }
         return Err("scalar register range crosses two 4-register lines");
     }
-    let align = if n == 2
-        || (matches!(enc, Enc::Smrd | Enc::Smem) && role == Role::Sdata && !arch.is_gfx10())
-    {
-        2
-    } else {
-        4
-    };
+    // Pairs on an even register, wider ranges on a multiple of 4 (scalar memory data
+    // too: clrxasm refuses `s_load_dwordx4 s[42:45], ...`, "Unaligned scalar register
+    // range").
+    let align = if n == 2 { 2 } else { 4 };
     if start.is_multiple_of(align) {
         Ok(())
     } else {
@@ -1284,6 +1294,103 @@ pub fn is_ds2(d: &InstrDef) -> bool {
 /// GCN 1.2 SMEM instructions that write or probe memory (stores, atomics,
 /// `s_atc_probe*`) take an SGPR offset only in M0; loads and GCN 1.4 take any SGPR.
 /// (CLRX: "Store/Atomic SMEM instructions accepts only M0 register".)
+/// Whether a GCN 1.0/1.1 VOP3 `v_readlane_b32`/`v_writelane_b32` names a VGPR as its
+/// lane select, which the hardware reads from an SGPR, M0 or a constant only (clrxasm
+/// there takes such a `v1` for a symbol; llvm-mc: "invalid operand"). From GCN 1.2,
+/// where only the VOP3 form exists, clrxasm writes the VGPR and clrxdisasm prints it;
+/// Kauai follows them (`CLRX_LOSSY.md`).
+pub fn vgpr_lane_select(arch: Arch, d: &InstrDef, ops: &[Operand]) -> bool {
+    !arch.is_vi_plus()
+        && d.enc == Enc::Vop3
+        && matches!(d.name, "v_readlane_b32" | "v_writelane_b32")
+        && d.ops
+            .iter()
+            .zip(ops)
+            .any(|(o, v)| o.role == Role::Src1 && matches!(v, Operand::Code(c) if *c >= VGPR0))
+}
+
+/// Whether an operand slot holds LDS direct (code 254) where the hardware does not read
+/// it: it feeds vector ALU sources only, so not scalar instructions, a buffer's
+/// soffset, the lane select of `v_readlane`/`v_writelane` or VOP3P sources (clrxasm:
+/// "Unresolved symbol 'lds'", "Literal in MUBUF is illegal"; clrxdisasm prints such
+/// words).
+pub fn lds_direct_misplaced(d: &InstrDef, ops: &[Operand]) -> bool {
+    let lane = matches!(d.name, "v_readlane_b32" | "v_writelane_b32");
+    // A buffer's soffset (after the row's operands: srsrc, soffset, vaddr).
+    let soffset = matches!(d.enc, Enc::Mubuf | Enc::Mtbuf)
+        && ops.get(d.ops.len() + 1) == Some(&Operand::Code(254));
+    soffset
+        || d.ops.iter().zip(ops).any(|(o, v)| {
+            *v == Operand::Code(254)
+                && (matches!(
+                    d.enc,
+                    Enc::Sop1
+                        | Enc::Sop2
+                        | Enc::Sopc
+                        | Enc::Sopk
+                        | Enc::Smrd
+                        | Enc::Smem
+                        | Enc::Vop3p
+                ) || o.role == Role::Ssrc1v
+                    || (lane && o.role == Role::Src1))
+        })
+}
+
+/// Whether a VOP3 `v_interp_p1_f32`/`v_interp_p2_f32` reads something other than a VGPR
+/// or M0: it reads M0 implicitly, so no other scalar value fits the constant bus
+/// (llvm-mc: "violates constant bus restrictions"; clrxasm: "Unknown operand").
+pub fn interp_f32_scalar_source(d: &InstrDef, ops: &[Operand]) -> bool {
+    d.enc == Enc::Vop3
+        && matches!(d.name, "v_interp_p1_f32" | "v_interp_p2_f32")
+        && d.ops.iter().zip(ops).any(|(o, v)| {
+            o.role == Role::Src1 && !matches!(v, Operand::Code(c) if *c >= VGPR0 || *c == M0)
+        })
+}
+
+/// Whether a VOP3 carry-in (`v_addc_u32`, `v_subb*`, `*_co_ci_*`) or `v_cndmask_b32`
+/// mask is no scalar register: the lane mask lives in scalar registers (llvm-mc:
+/// "invalid operand"; clrxasm: "Expected 2 scalar registers" for VGPRs, "Some garbages
+/// at register name place" for constants).
+pub fn vector_lane_mask(d: &InstrDef, ops: &[Operand]) -> bool {
+    d.enc == Enc::Vop3
+        && (d.name == "v_cndmask_b32"
+            || d.name.contains("addc")
+            || d.name.contains("subb")
+            || d.name.contains("_co_ci_"))
+        && d.ops
+            .iter()
+            .zip(ops)
+            .any(|(o, v)| o.role == Role::Src2 && !matches!(v, Operand::Code(c) if *c < 128))
+}
+
+/// Whether an SDWA instruction reads LDS direct, which SDWA cannot (llvm-mc: "lds_direct
+/// cannot be used with this instruction"; clrxasm takes `lds` there for a literal:
+/// "Literal with SDWA or DPP word is illegal").
+pub fn lds_direct_in_sdwa(inst: &Inst) -> bool {
+    inst.mods.sdwa.is_some() && inst.ops.contains(&Operand::Code(254))
+}
+
+/// Why an instruction has no SDWA/DPP form although its encoding would hold one:
+/// `v_swap_b32`, `v_swaprel_b32` and `v_readfirstlane_b32` have none, and from GCN 1.4
+/// `v_mac_*`/`v_fmac_f32` have no SDWA (llvm-mc likewise; clrxasm: "SDWA/DPP encoding
+/// is illegal for this instruction", though clrxdisasm prints such words).
+pub fn ext_form_illegal(arch: Arch, d: &InstrDef, m: &Mods) -> Option<&'static str> {
+    let sdwa = m.sdwa.is_some();
+    let dpp = m.dpp.is_some() || m.dpp8.is_some();
+    if (sdwa || dpp)
+        && matches!(
+            d.name,
+            "v_swap_b32" | "v_swaprel_b32" | "v_readfirstlane_b32"
+        )
+    {
+        return Some("has no SDWA or DPP form");
+    }
+    if sdwa && arch.is_gfx9() && matches!(d.name, "v_mac_f16" | "v_mac_f32" | "v_fmac_f32") {
+        return Some("has no SDWA form on GCN 1.4 and later");
+    }
+    None
+}
+
 pub fn smem_offset_m0_only(arch: Arch, d: &InstrDef) -> bool {
     arch == Arch::Gfx8
         && d.enc == Enc::Smem
@@ -1373,11 +1480,12 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             return Err(DecodeError::NonCanonical);
         }
         // Selects above dword, dst_unused 3, and source-1 fields of VOP1 have no spelling.
+        // A GCN 1.4 compare has its sdst in bits 8-14 instead of dst_sel/dst_unused.
         let (s0, s1, du) = ((w1 >> 16) & 7, (w1 >> 24) & 7, (w1 >> 11) & 3);
+        let dst_fields = !(gfx9 && enc == Enc::Vopc);
         if s0 > 6
             || s1 > 6
-            || (w1 >> 8) & 7 > 6
-            || du > 2
+            || (dst_fields && ((w1 >> 8) & 7 > 6 || du > 2))
             || (enc == Enc::Vop1 && w1 & (0x3F << 24) != 0)
         {
             return Err(DecodeError::NonCanonical);
@@ -1393,7 +1501,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         });
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 28) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 29) & 1) << 1) as u8;
-        inst.mods.clamp = w1 & (1 << 13) != 0;
+        // GCN 1.4 SDWA compares have no clamp: bit 13 belongs to their scalar
+        // destination (as clrxdisasm and llvm-mc read it).
+        inst.mods.clamp = w1 & (1 << 13) != 0 && !(gfx9 && enc == Enc::Vopc);
         if gfx9 {
             let d = inst.def();
             // Scalar pairs are aligned as in the short encodings (the assembler asks it).
@@ -1446,6 +1556,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         if scalar_reads_error(arch, &inst).is_some() {
             return Err(DecodeError::NonCanonical);
         }
+        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() || lds_direct_in_sdwa(&inst) {
+            return Err(DecodeError::NonCanonical);
+        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),
@@ -1462,6 +1575,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             sel: w1 >> 8,
             fi: w0 & 0x1FF == DPP8_FI,
         });
+        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() || lds_direct_in_sdwa(&inst) {
+            return Err(DecodeError::NonCanonical);
+        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),
@@ -1484,6 +1600,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         });
         inst.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 22) & 1) << 1) as u8;
         inst.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 23) & 1) << 1) as u8;
+        if ext_form_illegal(arch, inst.def(), &inst.mods).is_some() || lds_direct_in_sdwa(&inst) {
+            return Err(DecodeError::NonCanonical);
+        }
         return match encode(arch, &inst) {
             Ok(w) if w[..] == words[..2] => Ok((inst, 2)),
             _ => Err(DecodeError::NonCanonical),
@@ -1609,6 +1728,21 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             (Enc::Ds, Role::Vdst) => vg(w1 >> 24),
             (Enc::Ds, Role::Gds) => Operand::Absent,
             (Enc::Mubuf | Enc::Mtbuf, Role::Vdata) => vg(w1 >> 8),
+            // Scratch with an SGPR base reads no VGPR address (printed `off`); a
+            // non-zero address field then has no spelling.
+            (Enc::Scratch, Role::Addr)
+                if (w1 >> 16) & 0x7F
+                    != if arch.is_gfx10() {
+                        crate::operand::NULL as u32
+                    } else {
+                        0x7F
+                    } =>
+            {
+                if w1 & 0xFF != 0 {
+                    return Err(DecodeError::NonCanonical);
+                }
+                Operand::Absent
+            }
             (Enc::Flat | Enc::Global | Enc::Scratch, Role::Addr) => vg(w1),
             (Enc::Flat | Enc::Global | Enc::Scratch, Role::Data) => vg(w1 >> 8),
             // Atomics return a value only with glc, but the field is always there and
@@ -1739,6 +1873,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
             } else {
                 m.dfmt = ((w0 >> 19) & 0xF) as u8;
                 m.nfmt = ((w0 >> 23) & 7) as u8;
+                // Data format 15 is reserved (the assembler refuses it, as clrxasm).
+                if m.dfmt == 15 {
+                    return Err(DecodeError::NonCanonical);
+                }
             }
             extra.push(Operand::Code((((w1 >> 16) & 0x1F) << 2) as u16));
             extra.push(Operand::Code((w1 >> 24) as u16));
@@ -1766,6 +1904,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 m.saddr = (s != crate::operand::NULL && enc != Enc::Flat).then_some(s);
             } else if arch.is_gfx9() {
                 m.lds = w0 & (1 << 13) != 0;
+                // (FLAT proper has no LDS form: the assembler refuses it.)
+                if m.lds && enc == Enc::Flat {
+                    return Err(DecodeError::NonCanonical);
+                }
                 m.nv = w1 & (1 << 23) != 0;
                 let off = (w0 & 0x1FFF) as i32;
                 m.offset = if enc == Enc::Flat {
@@ -1774,6 +1916,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                     (off << 19) >> 19
                 };
                 let s = ((w1 >> 16) & 0x7F) as u16;
+                // (An odd base pair: the assembler refuses it, as clrxasm.)
+                if enc == Enc::Global && s < arch.max_sgprs() && !s.is_multiple_of(2) {
+                    return Err(DecodeError::NonCanonical);
+                }
                 m.saddr = (s != 0x7F && enc != Enc::Flat).then_some(s);
             } else {
                 m.tfe = w1 & (1 << 23) != 0;
@@ -1803,6 +1949,15 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
                 return Err(DecodeError::NonCanonical);
             }
         }
+    }
+    if vgpr_lane_select(arch, d, &ops)
+        || lds_direct_misplaced(d, &ops)
+        || interp_f32_scalar_source(d, &ops)
+        || vector_lane_mask(d, &ops)
+        // (32-bit interpolations have no halves: no op_sel, no `high`.)
+        || (matches!(d.name, "v_interp_p1_f32" | "v_interp_p2_f32") && (m.op_sel != 0 || m.high))
+    {
+        return Err(DecodeError::NonCanonical);
     }
     if enc == Enc::Vop3p {
         let nsrc = d
@@ -1857,6 +2012,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
         }
     }
     ops.extend(extra);
+    // (Checked again with the buffer operands in place.)
+    if lds_direct_misplaced(d, &ops) {
+        return Err(DecodeError::NonCanonical);
+    }
     if lit_used {
         len += 1;
     }

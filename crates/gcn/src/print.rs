@@ -70,6 +70,19 @@ pub const HWREG_NAMES: [&str; 23] = [
     "xnack_mask",
 ];
 
+/// A source with its neg bit: `-x` for a register or a named operand (`-v1`, `-lds`,
+/// `-private_limit`, `-abs(...)`, as CLRX prints them); `neg(x)` for a number, where `-`
+/// would negate the value instead.
+fn neg_text(t: String, abs: bool) -> String {
+    let number = t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
+        || t.starts_with("lit(");
+    if abs || !number {
+        format!("-{t}")
+    } else {
+        format!("neg({t})")
+    }
+}
+
 fn code_text(arch: Arch, op: Operand, dwords: u8) -> String {
     match op {
         Operand::Code(c) => format_code(arch, c, dwords).unwrap_or_else(|| format!("@{c}")),
@@ -109,6 +122,11 @@ fn waitcnt_text(arch: Arch, v: u32) -> String {
     let known = (vm_max & 15) | (vm_max & 0x30) << 10 | 7 << 4 | lgkm_max << 8;
     // CLRX leaves out counters at their maximum, unless all are.
     let all_max = vm == vm_max && exp == 7 && lgkm == lgkm_max;
+    if all_max && v & !known != 0 {
+        // Nothing to wait for, with bits outside the counters: CLRX prints the value
+        // alone (`s_waitcnt 0xffff`).
+        return format!("{v:#x}");
+    }
     let mut parts = Vec::new();
     if vm != vm_max || all_max {
         parts.push(format!("vmcnt({vm})"));
@@ -126,26 +144,27 @@ fn waitcnt_text(arch: Arch, v: u32) -> String {
     s
 }
 
+/// Whether hardware register `id` has its name on `arch`: CLRX names id 13 (ib_dbg1)
+/// from GCN 1.2, ids 14-19 from GCN 1.4 and ids 20-22 on GCN 1.5 only.
+pub fn hwreg_named(arch: Arch, id: usize) -> bool {
+    id <= 12 || (id == 13 && arch.is_vi_plus()) || (id <= 19 && arch.is_gfx9()) || arch.is_gfx10()
+}
+
 fn hwreg_text(arch: Arch, v: u32) -> String {
     let id = (v & 63) as usize;
     let off = (v >> 6) & 31;
     let size = ((v >> 11) & 31) + 1;
     // Unnamed ids print as CLRX does: `@N` (the `@` makes the rest an expression).
-    // CLRX names id 13 (ib_dbg1) from GCN 1.2, ids 14-19 from GCN 1.4 and ids 20-22
-    // on GCN 1.5 only.
-    let known = id <= 12
-        || (id == 13 && arch.is_vi_plus())
-        || (id <= 19 && arch.is_gfx9())
-        || arch.is_gfx10();
     let name = match HWREG_NAMES.get(id) {
-        Some(n) if !n.is_empty() && known => n.to_string(),
+        Some(n) if !n.is_empty() && hwreg_named(arch, id) => n.to_string(),
         _ => format!("@{id}"),
     };
     format!("hwreg({name}, {off}, {size})")
 }
 
 /// Message names by id (GCN 1.4 adds 4-10).
-fn sendmsg_name(arch: Arch, msg: u32) -> Option<&'static str> {
+/// The name of message `msg` on `arch`, if it has one there.
+pub fn sendmsg_name(arch: Arch, msg: u32) -> Option<&'static str> {
     Some(match msg {
         1 => "interrupt",
         2 => "gs",
@@ -166,7 +185,8 @@ fn sendmsg_text(arch: Arch, v: u32) -> String {
     let msg = v & 15;
     let op = (v >> 4) & 7;
     let sid = (v >> 8) & 3;
-    let ops = ["nop", "cut", "emit", "emit_cut"];
+    // CLRX's spelling of operation 3 (its assembler reads it).
+    let ops = ["nop", "cut", "emit", "emit-cut"];
     // Bit 7 and bits 10 up belong to no field: a value using them prints as a number,
     // which reassembles to the same bits.
     if v >> 10 != 0 || v & 0x80 != 0 {
@@ -193,7 +213,20 @@ fn sendmsg_text(arch: Arch, v: u32) -> String {
 /// Whether a VOP3 instruction could have been written in a shorter encoding, in which
 /// case the text needs the `vop3` keyword to reassemble to the same words.
 pub fn needs_vop3_keyword(arch: Arch, inst: &Inst) -> bool {
-    crate::asm::instr::shorter_form(arch, inst).is_some()
+    crate::asm::instr::shorter_form(arch, inst).is_some() || vintrp_form(arch, inst)
+}
+
+/// Whether a VOP3 `v_interp_p1_f32`/`v_interp_p2_f32` without modifiers reading a VGPR
+/// has a VINTRP form too (which the assembler picks without `vop3`).
+fn vintrp_form(arch: Arch, inst: &Inst) -> bool {
+    let d = inst.def();
+    d.enc == Enc::Vop3
+        && inst.mods == crate::inst::Mods::default()
+        && matches!(inst.op(Role::Src1), Operand::Code(c) if c >= crate::operand::VGPR0)
+        && crate::isa::rows_by_name(d.name).iter().any(|&r| {
+            let s = crate::isa::def(r);
+            s.enc == Enc::Vintrp && s.opcode(arch).is_some()
+        })
 }
 
 /// Text of one instruction (mnemonic padded to CLRX's column, operands, modifiers).
@@ -259,15 +292,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                     t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
-                    // On a constant `-` would negate the value, so spell the modifier
-                    // (`-abs(...)` is a modifier whatever it holds).
-                    let is_reg = m.abs >> k & 1 != 0
-                        || matches!(v, Operand::Code(c) if !(128..256).contains(&c));
-                    t = if is_reg {
-                        format!("-{t}")
-                    } else {
-                        format!("neg({t})")
-                    };
+                    t = neg_text(t, m.abs >> k & 1 != 0);
                 }
                 t
             }
@@ -278,13 +303,7 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                     t = format!("abs({t})");
                 }
                 if m.neg >> k & 1 != 0 {
-                    let is_reg = m.abs >> k & 1 != 0
-                        || matches!(v, Operand::Code(c) if !(128..256).contains(&c));
-                    t = if is_reg {
-                        format!("-{t}")
-                    } else {
-                        format!("neg({t})")
-                    };
+                    t = neg_text(t, m.abs >> k & 1 != 0);
                 }
                 // CLRX puts sext outermost: `sext(-abs(v2))`.
                 if m.sdwa.is_some_and(|s| s.sext >> k & 1 != 0) {
@@ -309,6 +328,8 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                 .unwrap_or("p0")
                 .to_string(),
             Role::Vdst if v == Operand::Absent => continue,
+            // Scratch with an SGPR base.
+            Role::Addr if v == Operand::Absent => "off".into(),
             Role::Addr if d.enc == Enc::Global && m.saddr.is_some() => code_text(arch, v, 1),
             Role::Vaddr if d.enc == Enc::Mimg && m.nsa_len > 0 => {
                 let mut t = format!("[{}", code_text(arch, v, 1));
@@ -388,8 +409,9 @@ pub fn format_inst_with(arch: Arch, inst: &Inst, pc: u64, lit: &InstText) -> Str
                     mods.push(t.into());
                 }
             }
-            if arch.is_gfx10() && d.enc == Enc::Mtbuf {
-                // GCN 1.5's unified format, always printed (CLRX's way).
+            if arch.is_gfx10() && d.enc == Enc::Mtbuf && m.dfmt != 0 {
+                // GCN 1.5's unified format; 0, the assembler's default, is left out
+                // (CLRX's way).
                 mods.push(format!("format:{}", m.dfmt));
             }
             // The defaults (data format 8, number format unorm) are left out.

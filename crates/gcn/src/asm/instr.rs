@@ -367,9 +367,17 @@ fn parse_hwreg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
                 "tba_lo" | "tba_hi" | "tma_lo" | "tma_hi" => format!("sq_shader_{n}"),
                 _ => n,
             };
-            // (ids 20-22 have names on GCN 1.5 only, as in clrxasm)
+            // A name exists from the generation that has the register, as the
+            // disassembler names them (clrxasm: "Unknown HWRegister" before).
+            let arch = ctx.arch();
             match HWREG_NAMES.iter().position(|h| *h == n) {
-                Some(i) if i < 20 || ctx.arch().is_gfx10() => i as i64,
+                Some(i) if crate::print::hwreg_named(arch, i) => i as i64,
+                Some(_) => {
+                    return Err((
+                        span,
+                        format!("hwreg '{n}' does not exist on {}", arch.clrx_name()),
+                    ))
+                }
                 _ => arg_value(&args[0], ctx, span)?,
             }
         }
@@ -415,9 +423,31 @@ fn parse_sendmsg(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
         }
         _ => arg_value(&args[0], ctx, span)?,
     };
+    // A name exists from the generation that has the message, as the disassembler
+    // names them (clrxasm: "Unknown message" before).
+    if let Some(n) = name0.as_deref() {
+        let n = n.strip_prefix("msg_").unwrap_or(n);
+        // (A symbol's value is not a name.)
+        let is_name = (0..16).any(|i| crate::print::sendmsg_name(Arch::Gfx9, i) == Some(n));
+        let named = (0..16).any(|i| crate::print::sendmsg_name(ctx.arch(), i) == Some(n));
+        if is_name && !named {
+            let arch = ctx.arch().clrx_name();
+            return Err((span, format!("message '{n}' does not exist on {arch}")));
+        }
+    }
     let mut v = msg as u32 & 15;
     if let Some(a) = args.get(1) {
-        let op = match arg_name(a)
+        // CLRX spells GS operation 3 `emit-cut` (clrxdisasm prints it, clrxasm reads
+        // it); `emit_cut` and `gs_op_emit_cut` are taken too.
+        let emit_cut = matches!(a.as_slice(),
+            [(Tok::Ident(e), _), (Tok::Punct("-"), _), (Tok::Ident(c), _)]
+                if e.eq_ignore_ascii_case("emit") && c.eq_ignore_ascii_case("cut"));
+        let name = if emit_cut {
+            Some("emit_cut".to_string())
+        } else {
+            arg_name(a)
+        };
+        let op = match name
             .as_deref()
             .map(|n| n.strip_prefix("gs_op_").unwrap_or(n))
         {
@@ -500,9 +530,10 @@ fn parse_waitcnt(p: &mut Parser, ctx: &mut dyn Ctx) -> PResult<u32> {
 }
 
 /// VGPRs of MIMG data: one per enabled channel (two halves per VGPR with d16), plus one
-/// with tfe. Gather4 always returns four values (dmask picks the channel gathered).
+/// with tfe. Gathers always return four values (dmask picks the channel gathered; the
+/// GCN 1.4 `_pck` gathers pack eight halves into the four).
 pub fn mimg_vdata_width(arch: Arch, name: &str, dmask: u8, tfe: bool, d16: bool) -> u8 {
-    let n = if name.starts_with("image_gather4") {
+    let n = if name.starts_with("image_gather") {
         4
     } else {
         (dmask & 15).count_ones().max(1) as u8
@@ -636,7 +667,8 @@ pub fn parse_operand(p: &mut Parser, ctx: &mut dyn Ctx, exp: bool) -> PResult<PO
             Some(Tok::Ident(n)) => {
                 let save = p.pos;
                 p.pos += 1;
-                let r = parse_reg(p, ctx).ok().flatten().is_some();
+                // A register name, even one out of range (whose error then names it).
+                let r = !matches!(parse_reg(p, ctx), Ok(None));
                 p.pos = save;
                 r || n.eq_ignore_ascii_case("abs") || n.eq_ignore_ascii_case("sext")
             }
@@ -1273,6 +1305,26 @@ pub struct Built {
 }
 
 /// Build an instruction for one row from parsed operands and modifiers.
+/// Modifiers of the DPP form (VOP1/VOP2/VOPC only).
+const DPP_MODS: [&str; 16] = [
+    "row_share",
+    "row_xmask",
+    "quad_perm",
+    "row_shl",
+    "row_shr",
+    "row_ror",
+    "wave_shl",
+    "wave_rol",
+    "wave_shr",
+    "wave_ror",
+    "row_mirror",
+    "row_half_mirror",
+    "row_bcast",
+    "row_mask",
+    "bank_mask",
+    "bound_ctrl",
+];
+
 fn build_row(
     row: u16,
     ops: &[POp],
@@ -1293,24 +1345,6 @@ fn build_row(
                     "dst_sel" | "dst_unused" | "src0_sel" | "src1_sel" | "sdwa"
                 )
             }));
-    const DPP_MODS: [&str; 16] = [
-        "row_share",
-        "row_xmask",
-        "quad_perm",
-        "row_shl",
-        "row_shr",
-        "row_ror",
-        "wave_shl",
-        "wave_rol",
-        "wave_shr",
-        "wave_ror",
-        "row_mirror",
-        "row_half_mirror",
-        "row_bcast",
-        "row_mask",
-        "bank_mask",
-        "bound_ctrl",
-    ];
     let dpp = matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
         && (force_dpp
             || mods
@@ -1319,6 +1353,17 @@ fn build_row(
     // GCN 1.5 DPP8: `dpp8:[l0,...,l7]` (each lane of eight reads lane lN).
     let dpp8 =
         matches!(d.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vopc) && mods.iter().any(|m| m.name == "dpp8");
+    // Before the operands, whose register counts (`v_cmp_class_f64 vcc, v[1:2], v[3:4]
+    // quad_perm:...`) would otherwise hide the rule.
+    if dpp && arch.is_vi_plus() && crate::inst::dpp_wide_operand(arch, d) {
+        return Err((
+            stmt,
+            format!(
+                "DPP is illegal for {}: it takes only 32-bit operands",
+                d.name
+            ),
+        ));
+    }
     let mut d8 = crate::inst::Dpp8::default();
     let mut dp = crate::inst::Dpp {
         ctrl: 0xE4,
@@ -1403,6 +1448,8 @@ fn build_row(
     // GCN 1.5 MIMG address: its span and register count, and the non-sequential
     // addresses after the first.
     let mut mimg_vaddr = (stmt, 0u8);
+    // A buffer address register range as written (checked against idxen/offen/addr64).
+    let mut buf_vaddr: Option<(Span, u8)> = None;
     let mut mimg_nsa: SmallVec<[u8; 12]> = SmallVec::new();
     // Registers named in the text per operand slot: (slot, first code, count).
     let mut named: SmallVec<[(usize, u16, u8); 6]> = SmallVec::new();
@@ -1540,6 +1587,10 @@ fn build_row(
                 v
             }
             Role::Addr if global_saddr => b.value(op, Slot::Vreg, 1)?,
+            // With an SGPR base, scratch reads no VGPR address: `off` (checked below).
+            Role::Addr if d.enc == Enc::Scratch && matches!(op.kind, POpKind::Off) => {
+                Operand::Absent
+            }
             Role::Vdst
             | Role::Vsrc1
             | Role::Addr
@@ -1662,14 +1713,14 @@ fn build_row(
         // vaddr, srsrc, soffset in text; stored as srsrc, soffset, vaddr.
         let vaddr = match &rest[0].kind {
             POpKind::Off => Operand::Absent,
-            _ => b.value(
-                &rest[0],
-                Slot::Vreg,
-                match &rest[0].kind {
+            _ => {
+                let n = match &rest[0].kind {
                     POpKind::Reg { n, .. } => *n,
                     _ => 1,
-                },
-            )?,
+                };
+                buf_vaddr = Some((rest[0].span, n));
+                b.value(&rest[0], Slot::Vreg, n)?
+            }
         };
         let srsrc = b.value(&rest[1], Slot::Sreg, 4)?;
         let soff = b.value(&rest[2], Slot::Src { literal_ok: false }, 1)?;
@@ -1696,17 +1747,37 @@ fn build_row(
                 if *n != want {
                     return Err((s.span, format!("saddr must be {want} scalar register(s)")));
                 }
-                // clrxasm wants the GCN 1.5 base pair aligned (GCN 1.4: any pair).
-                if arch.is_gfx10()
-                    && want == 2
-                    && *code < arch.max_sgprs()
-                    && !code.is_multiple_of(2)
-                {
+                // clrxasm wants the base pair aligned ("Unaligned scalar register
+                // range", GCN 1.4 and 1.5; llvm-mc likewise).
+                if want == 2 && *code < arch.max_sgprs() && !code.is_multiple_of(2) {
                     return Err((s.span, "unaligned scalar register range".into()));
                 }
                 m.saddr = Some(*code);
             }
             _ => return Err((s.span, "expected a scalar register or 'off'".into())),
+        }
+        // GCN 1.4 spells an absent base with exec_hi's code (0x7F).
+        if !arch.is_gfx10() && m.saddr == Some(0x7F) {
+            return Err((
+                s.span,
+                "exec_hi cannot be a base here: its code means 'off'".into(),
+            ));
+        }
+    }
+    if d.enc == Enc::Scratch {
+        // Scratch addresses by a VGPR or by an SGPR base, not both (clrxasm: "Only one
+        // of VADDR and SADDR can be set in SCRATCH mode"; llvm-mc: `off, s1`).
+        let addr = d.ops.iter().position(|o| o.role == Role::Addr);
+        let vaddr_off = addr.is_some_and(|i| vals.get(i) == Some(&Operand::Absent));
+        if m.saddr.is_some() && !vaddr_off {
+            return Err((
+                stmt,
+                "scratch takes a VGPR address or an SGPR base, not both (write 'off' for one)"
+                    .into(),
+            ));
+        }
+        if m.saddr.is_none() && vaddr_off {
+            return Err((stmt, "scratch needs a VGPR address or an SGPR base".into()));
         }
     }
     if !arch.is_gfx9() && matches!(d.enc, Enc::Global | Enc::Scratch) {
@@ -1767,7 +1838,13 @@ fn build_row(
                 m.high = true;
                 true
             }
-            "op_sel" if vop3 && arch.is_gfx9() => {
+            // (The 32-bit interpolations have no halves to select: llvm-mc has no
+            // op_sel for them.)
+            "op_sel"
+                if vop3
+                    && arch.is_gfx9()
+                    && !matches!(d.name, "v_interp_p1_f32" | "v_interp_p2_f32") =>
+            {
                 // GCN 1.4 VOP3A: one flag per source (the attribute of
                 // `v_interp_*_f16` is source 0), then the destination's.
                 let nsrc = d
@@ -1817,6 +1894,11 @@ fn build_row(
                     _ => m.neg_hi = bits,
                 }
                 true
+            }
+            // A VOP1 instruction has one source: its src1 fields mean nothing (the
+            // decoder refuses them; clrxasm: "Some garbages at VOP modifier place").
+            "src1_sel" if sdwa && d.enc == Enc::Vop1 => {
+                return Err((md.span, format!("{} has no second source", d.name)));
             }
             "dst_sel" | "src0_sel" | "src1_sel" | "dst_unused" if sdwa => {
                 let name = match &md.value {
@@ -2010,7 +2092,8 @@ fn build_row(
                 }
                 true
             }
-            "clamp" if sdwa => {
+            // GCN 1.4 SDWA compares have no clamp bit (bit 13 is part of sdst).
+            "clamp" if sdwa && !(arch.is_gfx9() && enc == Enc::Vopc) => {
                 m.clamp = true;
                 true
             }
@@ -2070,10 +2153,17 @@ fn build_row(
                 m.nv = true;
                 true
             }
+            // GCN 1.4 loads to LDS from GLOBAL and SCRATCH only (clrxasm: "LDS is
+            // allowed only for SCRATCH and GLOBAL instructions").
+            "lds" if enc == Enc::Flat && arch.is_gfx9() && !arch.is_gfx10() => {
+                return Err((
+                    md.span,
+                    "lds is only allowed on GLOBAL and SCRATCH instructions".into(),
+                ));
+            }
             "lds"
                 if enc == Enc::Mubuf
-                    || (arch.is_gfx9()
-                        && matches!(enc, Enc::Flat | Enc::Global | Enc::Scratch)) =>
+                    || (arch.is_gfx9() && matches!(enc, Enc::Global | Enc::Scratch)) =>
             {
                 m.lds = true;
                 true
@@ -2243,6 +2333,10 @@ fn build_row(
                         _ => return Err((md.span, format!("unknown data/number format '{e}'"))),
                     }
                 }
+                if df == Some(15) {
+                    // clrxasm: "Unknown data/number format" (clrxdisasm prints it).
+                    return Err((md.span, "data format 15 is reserved".into()));
+                }
                 m.dfmt = df.unwrap_or(1) as u8;
                 m.nfmt = nf.unwrap_or(0) as u8;
                 dfmt_set = true;
@@ -2335,6 +2429,17 @@ fn build_row(
             "idxen and offen must be zero in 64-bit address mode".into(),
         ));
     }
+    if let Some((span, n)) = buf_vaddr {
+        // idxen with offen reads an index and an offset, addr64 a 64-bit address: two
+        // VGPRs (clrxasm: "Required 2 vector registers").
+        let need = crate::inst::buffer_vaddr_dwords(&m);
+        if matches!(d.enc, Enc::Mubuf | Enc::Mtbuf) && n < need {
+            return Err((
+                span,
+                format!("expected {need} VGPRs for the address (idxen with offen, or addr64)"),
+            ));
+        }
+    }
     if d.enc == Enc::Mtbuf && !dfmt_set {
         // CLRX default format: data format 8, number format unorm; on GCN 1.5 the
         // unified format 0 (clrxasm's bytes).
@@ -2347,9 +2452,47 @@ fn build_row(
         ops: vals,
         mods: m,
     };
+    if let Some(why) = crate::inst::ext_form_illegal(arch, d, &inst.mods) {
+        return Err((stmt, format!("{} {why}", d.name)));
+    }
+    if crate::inst::vector_lane_mask(d, &inst.ops) {
+        return Err((
+            stmt,
+            format!("the lane mask of {} is a scalar register pair", d.name),
+        ));
+    }
+    if crate::inst::interp_f32_scalar_source(d, &inst.ops) {
+        return Err((
+            stmt,
+            format!("{} reads M0: its source is a VGPR or M0", d.name),
+        ));
+    }
+    if crate::inst::lds_direct_in_sdwa(&inst) {
+        return Err((
+            stmt,
+            "lds (LDS direct) is only a vector ALU source, and not with SDWA".into(),
+        ));
+    }
+    if crate::inst::lds_direct_misplaced(d, &inst.ops) {
+        return Err((
+            stmt,
+            "lds (LDS direct) is only a vector ALU source, not of this instruction".into(),
+        ));
+    }
+    if crate::inst::vgpr_lane_select(arch, d, &inst.ops) {
+        return Err((
+            stmt,
+            "the lane select is a scalar register, M0 or a constant".into(),
+        ));
+    }
     if let Some(e) = crate::inst::scalar_reads_error(arch, &inst) {
-        // clrxasm's rule; GCN 1.5 (not modelled) reads two scalar values.
-        return Err((stmt, format!("{e} (GCN 1.0-1.4)")));
+        // clrxasm's rule before GCN 1.5; GCN 1.5 reads two scalar values.
+        let gen = if arch.is_gfx10() {
+            "GCN 1.5"
+        } else {
+            "GCN 1.0-1.4"
+        };
+        return Err((stmt, format!("{e} ({gen})")));
     }
     if !crate::inst::constant_bus_ok(&inst)
         || (lit_fix.is_some()
@@ -2430,6 +2573,7 @@ pub fn build(
         });
     }
     let mut first_err = None;
+    let mut vop3_err = false;
     let mut tried = 0;
     for pass in 0..2 {
         for &r in &rows {
@@ -2455,11 +2599,19 @@ pub fn build(
                 Err(e) => {
                     // VOP3 is the most general form: when the short form failed, its
                     // error says more (e.g. the constant-bus rule, not "expected VGPR"),
-                    // unless it only refuses a short-form modifier (DPP, SDWA).
-                    let only_count = e.1.contains("operand(s), got");
-                    let short_mod = e.1.starts_with("modifier '") && first_err.is_some();
-                    if first_err.is_none() || (def(r).enc == Enc::Vop3 && !only_count && !short_mod)
+                    // unless it only refuses a short-form modifier (DPP, SDWA, sext()).
+                    // A DPP statement is for the short form whatever VOP3 says.
+                    let dpp_stmt = mods
+                        .iter()
+                        .any(|m| DPP_MODS.contains(&m.name.as_ref()) || m.name.starts_with("dpp"));
+                    let only_count = e.1.contains("operand(s), got") || dpp_stmt;
+                    let short_mod = (e.1.starts_with("modifier '") || e.1.starts_with("sext() "))
+                        && first_err.is_some();
+                    // Of several VOP3 rows the first (the widest operands) speaks.
+                    if first_err.is_none()
+                        || (def(r).enc == Enc::Vop3 && !vop3_err && !only_count && !short_mod)
                     {
+                        vop3_err |= def(r).enc == Enc::Vop3;
                         first_err = Some(e);
                     }
                 }

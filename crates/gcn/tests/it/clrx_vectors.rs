@@ -130,6 +130,14 @@ const CLRX_LOSSY_TEXT: &[(fn(&str) -> bool, &str)] = &[
          rejects the unaligned range it prints",
     ),
     (
+        unaligned_scalar_range,
+        "a scalar instruction's SGPR pair on an odd register or wider range off a \
+         4-register boundary (`s_load_dwordx4 s[50:53]`, `s_cbranch_i_fork s[43:44]`): \
+         clrxasm refuses the text (\"Unaligned scalar register range\" for \
+         `s_load_dwordx4 s[42:45], ...` and `s_call_b64 s[71:72], ...` in \
+         ../shared/oracles/clrx/asm/*.messages.tsv)",
+    ),
+    (
         has_raw_field,
         "fields CLRX's syntax has no place for, printed as `sdata=`, `sbase=`, `offset=`, \
          `imm=`, `sdst=`",
@@ -149,6 +157,22 @@ fn unaligned_smem_quad_base(text: &str) -> bool {
         .and_then(|r| r.split(':').next())
         .and_then(|n| n.parse::<u32>().ok());
     matches!(first, Some(n) if n % 4 != 0)
+}
+
+fn unaligned_scalar_range(text: &str) -> bool {
+    text.starts_with("s_")
+        && text.match_indices("s[").any(|(i, _)| {
+            let r = &text[i + 2..];
+            let mut parts = r.split(']').next().unwrap_or("").split(':');
+            let a = parts.next().and_then(|n| n.parse::<u32>().ok());
+            let b = parts.next().and_then(|n| n.parse::<u32>().ok());
+            // `ttmp[...]`/`vcc` etc. do not start with `s[` after a letter.
+            let own = i == 0 || !text.as_bytes()[i - 1].is_ascii_alphabetic();
+            match (a, b) {
+                (Some(a), Some(b)) if own && b > a => a % if b - a == 1 { 2 } else { 4 } != 0,
+                _ => false,
+            }
+        })
 }
 
 fn has_raw_field(text: &str) -> bool {

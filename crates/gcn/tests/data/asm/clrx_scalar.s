@@ -31,7 +31,7 @@ sym xxxx = 32
 s_waitcnt       vmcnt(1) & expcnt(2) & lgkmcnt(11)
 s_waitcnt       vmcnt(12) & expcnt(2)
 s_getreg_b32    s43, hwreg(trapsts, 0, 1)
-s_sendmsg       sendmsg(gs, emit_cut, 3)
+s_sendmsg       sendmsg(gs, emit-cut, 3)
 s_sendmsg       sendmsg(gs, cut, 2)
 s_load_dword    s50, s[58:59], 0x77
 .L24_0:

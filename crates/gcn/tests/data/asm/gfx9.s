@@ -5,7 +5,7 @@ global_load_dword v1, v[2:3], off offset:-16
 global_load_dword v1, v2, s[4:5] offset:16
 global_store_dwordx2 v[2:3], v[4:5], off
 scratch_load_dword v1, v2, off offset:4
-scratch_store_dword v2, v3, s5
+scratch_store_dword off, v3, s5
 flat_load_dword v1, v[2:3] offset:12 glc
 global_atomic_add v1, v[2:3], v4, off glc
 global_atomic_add v[2:3], v4, off
@@ -26,7 +26,7 @@ s_endpgm
 arch GCN1.4
 0000: f0 9f 50 dc 02 00 7f 01 10 80 50 dc 02 00 04 01
 0010: 00 80 74 dc 02 04 7f 00 04 40 50 dc 02 00 7f 01
-0020: 00 40 70 dc 02 03 05 00 0c 00 51 dc 02 00 00 01
+0020: 00 40 70 dc 00 03 05 00 0c 00 51 dc 02 00 00 01
 0030: 00 80 09 dd 02 04 7f 01 00 80 08 dd 02 04 7f 00
 0040: 41 00 03 c0 40 00 00 00 18 83 8c bf 02 07 02 68
 0050: 02 07 02 32 01 02 19 d1 02 07 02 00 20 00 fe d9
@@ -38,7 +38,7 @@ global_load_dword v1, v[2:3], off inst_offset:-16
 global_load_dword v1, v2, s[4:5] inst_offset:16
 global_store_dwordx2 v[2:3], v[4:5], off
 scratch_load_dword v1, v2, off inst_offset:4
-scratch_store_dword v2, v3, s5
+scratch_store_dword off, v3, s5
 flat_load_dword v1, v[2:3] inst_offset:12 glc
 global_atomic_add v1, v[2:3], v4, off glc
 global_atomic_add v0, v[2:3], v4, off
