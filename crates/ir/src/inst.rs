@@ -291,6 +291,32 @@ impl InstKind {
         )
     }
 
+    /// Is the result made from the operands alone, with no effect and no trap
+    /// whatever they hold (no division, float-to-int conversion, memory, call or
+    /// control flow), so that it may run on a path that would not have run it?
+    pub fn cannot_trap(&self) -> bool {
+        match self {
+            InstKind::Const(_)
+            | InstKind::Unary(..)
+            | InstKind::Icmp(..)
+            | InstKind::Fcmp(..)
+            | InstKind::Select(..)
+            | InstKind::Math(..)
+            | InstKind::Extract(..)
+            | InstKind::Insert(..)
+            | InstKind::Shuffle(..)
+            | InstKind::Splat(..)
+            | InstKind::PtrAdd(..)
+            | InstKind::GlobalAddr(_) => true,
+            InstKind::Binary(op, ..) => !matches!(
+                op,
+                BinaryOp::Sdiv | BinaryOp::Udiv | BinaryOp::Srem | BinaryOp::Urem
+            ),
+            InstKind::Convert { op, .. } => !matches!(op, ConvOp::FpToSi | ConvOp::FpToUi),
+            _ => false,
+        }
+    }
+
     /// Does this instruction touch memory or have other effects, so that it must stay
     /// even when its result is unused?
     pub fn has_side_effects(&self) -> bool {

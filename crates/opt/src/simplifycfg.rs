@@ -51,23 +51,10 @@ fn round(body: &mut Body) -> bool {
 /// Instructions at most per side of a branch made into selects.
 const MAX_SPECULATED: usize = 8;
 
-/// Can `kind` run whatever its operands, with no effect but its result?
+/// Can `kind` run whatever its operands, with no effect but its result? (Math
+/// functions aside: they may cost more than the branch saves.)
 fn speculatable(kind: &InstKind) -> bool {
-    use kauai_ir::{BinaryOp as B, ConvOp as C};
-    match kind {
-        InstKind::Const(_)
-        | InstKind::Unary(..)
-        | InstKind::Icmp(..)
-        | InstKind::Fcmp(..)
-        | InstKind::Select(..)
-        | InstKind::Extract(..)
-        | InstKind::Insert(..)
-        | InstKind::Splat(..)
-        | InstKind::PtrAdd(..) => true,
-        InstKind::Binary(op, ..) => !matches!(op, B::Sdiv | B::Udiv | B::Srem | B::Urem),
-        InstKind::Convert { op, .. } => !matches!(op, C::FpToSi | C::FpToUi),
-        _ => false,
-    }
+    kind.cannot_trap() && !matches!(kind, InstKind::Math(..))
 }
 
 /// The side of a branch that goes to `merge`: `None` when it jumps there directly

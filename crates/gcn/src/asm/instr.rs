@@ -1304,7 +1304,6 @@ pub struct Built {
     pub written: SmallVec<[(u16, u8); 2]>,
 }
 
-/// Build an instruction for one row from parsed operands and modifiers.
 /// Modifiers of the DPP form (VOP1/VOP2/VOPC only).
 const DPP_MODS: [&str; 16] = [
     "row_share",
@@ -1325,6 +1324,7 @@ const DPP_MODS: [&str; 16] = [
     "bound_ctrl",
 ];
 
+/// Build an instruction for one row from parsed operands and modifiers.
 fn build_row(
     row: u16,
     ops: &[POp],

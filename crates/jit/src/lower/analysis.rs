@@ -236,28 +236,12 @@ pub(super) struct Masked {
 /// Can a work-item run `kind` whether or not it took the path `kind` is on (a
 /// memory access then runs only for the work-items that did)?
 fn maskable_inst(m: &Module, kind: &InstKind) -> bool {
-    use kauai_ir::{BinaryOp as B, ConvOp as C};
     match kind {
-        InstKind::Const(_)
-        | InstKind::Unary(..)
-        | InstKind::Icmp(..)
-        | InstKind::Fcmp(..)
-        | InstKind::Select(..)
-        | InstKind::Math(..)
-        | InstKind::Extract(..)
-        | InstKind::Insert(..)
-        | InstKind::Shuffle(..)
-        | InstKind::Splat(..)
-        | InstKind::PtrAdd(..)
-        | InstKind::GlobalAddr(_)
-        | InstKind::Load { .. }
-        | InstKind::Store { .. }
-        | InstKind::Jump(_)
-        | InstKind::Brif(..) => true,
-        InstKind::Binary(op, ..) => !matches!(op, B::Sdiv | B::Udiv | B::Srem | B::Urem),
-        InstKind::Convert { op, .. } => !matches!(op, C::FpToSi | C::FpToUi),
+        InstKind::Load { .. } | InstKind::Store { .. } | InstKind::Jump(_) | InstKind::Brif(..) => {
+            true
+        }
         InstKind::Call(f, _) => matches!(call_kind(m, *f), Ok(CallKind::Query(_))),
-        _ => false,
+        _ => kind.cannot_trap(),
     }
 }
 
