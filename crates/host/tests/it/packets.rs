@@ -130,3 +130,21 @@ fn the_jit_refuses_an_instruction_budget() {
         "{e}"
     );
 }
+
+#[test]
+fn vector_values_are_packed_by_component() {
+    // `packed_vectors.ir` builds a float4 from a loaded float and its sum and product,
+    // scales it, swizzles it and combines its components: all 17 values (the load,
+    // the sum and product, four inserts, the splat, the vector multiply and add, the
+    // swizzle, four extracts and the final multiply, add and subtract) are SIMD, each
+    // component in vectors of work-items; the data file checks the results on both
+    // executors.
+    let p = program("packed_vectors.ir");
+    let how = p.jit_compile("v4").expect("the JIT compiles it");
+    assert!(
+        how.starts_with(&format!(
+            "packets of {JIT_PACKET} work-items, 17 values in SIMD vectors"
+        )),
+        "{how}"
+    );
+}

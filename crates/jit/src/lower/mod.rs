@@ -831,7 +831,7 @@ impl Lower<'_, '_> {
             return vec![self.lazy_lane(v)];
         }
         if self.packed.contains(&v) {
-            return vec![self.packed_lane(v)];
+            return self.packed_lanes(v);
         }
         self.var(v)
             .into_iter()
@@ -855,7 +855,7 @@ impl Lower<'_, '_> {
             return;
         }
         if self.packed.contains(&v) {
-            self.set_packed_lane(v, vals[0]);
+            self.set_packed_lanes(v, vals);
             return;
         }
         if self.is_lazy_lane(v) {

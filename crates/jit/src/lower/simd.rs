@@ -1,10 +1,12 @@
 //! Packed values: SIMD across the work-items of a packet.
 //!
 //! In a packet, a varying `f32` or `i32` computed by an operation that has a SIMD form
-//! (arithmetic, a conversion, a load of consecutive elements), or carried by a block
-//! parameter that only receives such values (a running sum), is kept as `w / 4`
+//! (arithmetic, `rsqrt`, a conversion, a load of consecutive elements), or carried by
+//! a block parameter that only receives such values (a running sum), is kept as `w / 4`
 //! Cranelift vectors of four work-items each, and computed once for the packet instead
-//! of once per work-item. The operations and their roundings are the scalar ones
+//! of once per work-item. A vector of two to four of them (`float4`) is kept component
+//! by component, so its arithmetic is the same SIMD code, and taking a component out,
+//! putting one in, splatting and swizzling only pick vectors. The operations and their roundings are the scalar ones
 //! (`addps` is `addss` four times), so packed and scalar code agree bit for bit.
 //!
 //! Everything else still sees one value per work-item: reading a packed value for
@@ -34,10 +36,27 @@ fn vty(sc: Scalar) -> ir::Type {
     }
 }
 
-/// The packed scalar of a value type: a 32-bit scalar, or nothing.
+/// The packed scalar of a value type: a 32-bit scalar or a vector of two to four of
+/// them (each component packed on its own), or nothing.
 fn packable(t: Type) -> Option<Scalar> {
     match t {
         Type::Scalar(sc @ (Scalar::F32 | Scalar::I32)) => Some(sc),
+        Type::Vector {
+            lanes: 2..=4,
+            scalable: false,
+            ..
+        } => t
+            .elem()
+            .filter(|sc| matches!(sc, Scalar::F32 | Scalar::I32)),
+        _ => None,
+    }
+}
+
+/// [`packable`] for a 32-bit scalar only (what one vector access moves per
+/// work-item).
+fn packable_scalar(t: Type) -> Option<Scalar> {
+    match t {
+        Type::Scalar(_) => packable(t),
         _ => None,
     }
 }
@@ -143,8 +162,13 @@ impl Lower<'_, '_> {
                 match op {
                     Fadd | Fsub | Fmul | Fdiv => float,
                     Iadd | Isub | Imul | And | Or | Xor => !float,
-                    // SIMD shifts take one amount for every lane.
-                    Shl | Lshr | Ashr => !float && !self.varying.contains(b),
+                    // SIMD shifts take one amount for every lane (of a scalar: a
+                    // vector's components may each have their own).
+                    Shl | Lshr | Ashr => {
+                        !float
+                            && !self.varying.contains(b)
+                            && matches!(body.value_type(r), Type::Scalar(_))
+                    }
                     _ => false,
                 }
             }
@@ -153,7 +177,12 @@ impl Lower<'_, '_> {
                 UnaryOp::Ineg | UnaryOp::Not => !float,
                 _ => false,
             },
-            InstKind::Math(MathFn::Mad, _) => float,
+            InstKind::Math(MathFn::Mad | MathFn::Rsqrt, _) => float,
+            // Components moved between vectors: no instruction at all.
+            InstKind::Extract(a, _) | InstKind::Splat(a) => packable(body.value_type(*a)).is_some(),
+            InstKind::Insert(a, b, _) | InstKind::Shuffle(a, b, _) => {
+                packable(body.value_type(*a)).is_some() && packable(body.value_type(*b)).is_some()
+            }
             InstKind::Convert {
                 op,
                 arg,
@@ -174,7 +203,9 @@ impl Lower<'_, '_> {
                     _ => false,
                 }
             }
-            InstKind::Load { ptr, .. } => self.consecutive(*ptr, sc),
+            InstKind::Load { ptr, .. } => {
+                packable_scalar(body.value_type(r)).is_some() && self.consecutive(*ptr, sc)
+            }
             _ => false,
         }
     }
@@ -188,7 +219,7 @@ impl Lower<'_, '_> {
         else {
             return None;
         };
-        let sc = packable(self.body.value_type(value))?;
+        let sc = packable_scalar(self.body.value_type(value))?;
         self.consecutive(ptr, sc).then_some((ptr, value, align, sc))
     }
 
@@ -202,31 +233,42 @@ impl Lower<'_, '_> {
         if let Some(vs) = self.pvars.get(&v) {
             return vs.clone();
         }
-        let t = vty(lane_sc(self.body.value_type(v)));
-        let vs: Vec<Variable> = (0..self.w / VLANES)
+        let ty = self.body.value_type(v);
+        let t = vty(lane_sc(ty));
+        let vs: Vec<Variable> = (0..lanes_of(ty).max(1) * self.w / VLANES)
             .map(|_| self.bx.declare_var(t))
             .collect();
         self.pvars.insert(v, vs.clone());
         vs
     }
 
-    /// Packed value `v` for the work-item being lowered.
-    pub(super) fn packed_lane(&mut self, v: Value) -> CValue {
-        let var = self.pvars(v)[self.pk / VLANES];
-        let x = self.bx.use_var(var);
-        self.bx.ins().extractlane(x, (self.pk % VLANES) as u8)
+    /// Packed value `v` for the work-item being lowered (its components).
+    pub(super) fn packed_lanes(&mut self, v: Value) -> Vec<CValue> {
+        let n = self.w / VLANES;
+        let vars = self.pvars(v);
+        (0..vars.len() / n)
+            .map(|c| {
+                let x = self.bx.use_var(vars[c * n + self.pk / VLANES]);
+                self.bx.ins().extractlane(x, (self.pk % VLANES) as u8)
+            })
+            .collect()
     }
 
     /// Set packed value `v` for the work-item being lowered.
-    pub(super) fn set_packed_lane(&mut self, v: Value, x: CValue) {
-        let var = self.pvars(v)[self.pk / VLANES];
-        let old = self.bx.use_var(var);
-        let new = self.bx.ins().insertlane(old, x, (self.pk % VLANES) as u8);
-        self.bx.def_var(var, new);
+    pub(super) fn set_packed_lanes(&mut self, v: Value, xs: Vec<CValue>) {
+        let n = self.w / VLANES;
+        let vars = self.pvars(v);
+        for (c, x) in xs.into_iter().enumerate() {
+            let var = vars[c * n + self.pk / VLANES];
+            let old = self.bx.use_var(var);
+            let new = self.bx.ins().insertlane(old, x, (self.pk % VLANES) as u8);
+            self.bx.def_var(var, new);
+        }
     }
 
-    /// The packet's vectors of `v`, a 32-bit scalar: packed, splat when uniform,
-    /// gathered from the work-items' values otherwise.
+    /// The packet's vectors of `v`, a 32-bit scalar or a vector of them (component
+    /// by component, `w / 4` vectors each): packed, splat when uniform, gathered
+    /// from the work-items' values otherwise.
     pub(super) fn vget(&mut self, v: Value) -> Vec<CValue> {
         let sc = lane_sc(self.body.value_type(v));
         if self.packed.contains(&v) {
@@ -237,21 +279,31 @@ impl Lower<'_, '_> {
                 .collect();
         }
         let home = self.pk;
+        let n = self.w / VLANES;
         let out = if !self.varying.contains(&v) {
             self.pk = 0;
-            let x = self.get1(v);
-            let s = self.bx.ins().splat(vty(sc), x);
-            vec![s; self.w / VLANES]
+            let comps = self.get(v);
+            let mut out = Vec::new();
+            for x in comps {
+                let s = self.bx.ins().splat(vty(sc), x);
+                out.extend(std::iter::repeat_n(s, n));
+            }
+            out
         } else {
-            let xs: Vec<CValue> = (0..self.w)
+            let items: Vec<Vec<CValue>> = (0..self.w)
                 .map(|k| {
                     self.pk = k;
-                    self.get1(v)
+                    self.get(v)
                 })
                 .collect();
-            xs.chunks(VLANES)
-                .map(|c| self.vector_of(vty(sc), c))
-                .collect()
+            let mut out = Vec::new();
+            for c in 0..items[0].len() {
+                let xs: Vec<CValue> = items.iter().map(|it| it[c]).collect();
+                for chunk in xs.chunks(VLANES) {
+                    out.push(self.vector_of(vty(sc), chunk));
+                }
+            }
+            out
         };
         self.pk = home;
         out
@@ -332,13 +384,55 @@ impl Lower<'_, '_> {
                     }
                 })
                 .collect(),
+            InstKind::Math(MathFn::Rsqrt, args) => {
+                // As the scalar form: the square root rounded, then 1 over it.
+                let one = self.bx.ins().f32const(1.0);
+                let one = self.bx.ins().splat(t, one);
+                self.vget(args[0])
+                    .into_iter()
+                    .map(|x| {
+                        let r = self.bx.ins().sqrt(x);
+                        self.bx.ins().fdiv(one, r)
+                    })
+                    .collect()
+            }
             InstKind::Math(_, args) => {
                 // mad: a product rounded, then a sum rounded, as the scalar form.
                 let (a, b, c) = (self.vget(args[0]), self.vget(args[1]), self.vget(args[2]));
-                (0..n)
+                (0..a.len())
                     .map(|k| {
                         let m = self.bx.ins().fmul(a[k], b[k]);
                         self.bx.ins().fadd(m, c[k])
+                    })
+                    .collect()
+            }
+            InstKind::Extract(a, idx) => {
+                let a = self.vget(a);
+                a[idx as usize * n..(idx as usize + 1) * n].to_vec()
+            }
+            InstKind::Splat(a) => {
+                let a = self.vget(a);
+                let comps = lanes_of(self.body.value_type(r));
+                (0..comps).flat_map(|_| a.iter().copied()).collect()
+            }
+            InstKind::Insert(a, x, idx) => {
+                let mut a = self.vget(a);
+                let x = self.vget(x);
+                a.splice(idx as usize * n..(idx as usize + 1) * n, x);
+                a
+            }
+            InstKind::Shuffle(a, b, idxs) => {
+                let a = self.vget(a);
+                let b = self.vget(b);
+                let la = a.len() / n;
+                idxs.iter()
+                    .flat_map(|&j| {
+                        let j = j as usize;
+                        if j < la {
+                            a[j * n..(j + 1) * n].to_vec()
+                        } else {
+                            b[(j - la) * n..(j - la + 1) * n].to_vec()
+                        }
                     })
                     .collect()
             }
