@@ -203,9 +203,11 @@ impl Lower<'_, '_> {
                     _ => false,
                 }
             }
-            InstKind::Load { ptr, .. } => {
-                packable_scalar(body.value_type(r)).is_some() && self.consecutive(*ptr, sc)
-            }
+            // A vector per work-item: gathered once where it is loaded.
+            InstKind::Load { ptr, .. } => match body.value_type(r) {
+                Type::Scalar(_) => self.consecutive(*ptr, sc),
+                _ => self.root(*ptr).is_some(),
+            },
             _ => false,
         }
     }
@@ -446,6 +448,58 @@ impl Lower<'_, '_> {
                         ConvOp::FpToSi => self.bx.ins().fcvt_to_sint_sat(t, x),
                         _ if self.bx.func.dfg.value_type(x) == t => x,
                         _ => self.bx.ins().bitcast(t, bitcast_flags, x),
+                    })
+                    .collect()
+            }
+            InstKind::Load { ptr, align, .. }
+                if !matches!(self.body.value_type(r), Type::Scalar(_)) =>
+            {
+                // A vector per work-item (`pos[i]` of float4s): each work-item's own
+                // checked load (one check for the packet when they lie side by side),
+                // its components gathered into vectors once, here.
+                let mf = MemFlagsData::new().with_notrap();
+                let comps = lanes_of(self.body.value_type(r));
+                let len = (comps * sc.bytes() as usize) as u64;
+                let al = align.max(1).trailing_zeros();
+                let home = self.pk;
+                let items: Vec<Vec<CValue>> = (0..self.w)
+                    .map(|k| {
+                        self.pk = k;
+                        let a = self.address_of(ptr, len, al, FAULT_LOAD);
+                        (0..comps)
+                            .map(|c| {
+                                self.bx
+                                    .ins()
+                                    .load(cty(sc), mf, a, (c * sc.bytes() as usize) as i32)
+                            })
+                            .collect()
+                    })
+                    .collect();
+                self.pk = home;
+                // Through a stack slot, component by component: the vectors are then
+                // loads, which stay where they are made (Cranelift would place a chain
+                // of lane inserts at its uses, inside the loops that read them).
+                let esz = sc.bytes() as usize;
+                let slot = self.bx.create_sized_stack_slot(ir::StackSlotData::new(
+                    ir::StackSlotKind::ExplicitSlot,
+                    (comps * self.w * esz) as u32,
+                    4,
+                ));
+                for (k, it) in items.iter().enumerate() {
+                    for (c, &x) in it.iter().enumerate() {
+                        self.bx.ins().stack_store(
+                            types::I64,
+                            x,
+                            slot,
+                            ((c * self.w + k) * esz) as i32,
+                        );
+                    }
+                }
+                (0..comps * self.w / VLANES)
+                    .map(|j| {
+                        self.bx
+                            .ins()
+                            .stack_load(types::I64, t, slot, (j * VLANES * esz) as i32)
                     })
                     .collect()
             }
