@@ -41,17 +41,12 @@ endfunc ; __OpenCL_say_kernel
 func 1025 ; say
 ;@ <source>:8:23
 ine r5.x___, r4, l0
-if_logicalnz r5.x
 ;@ <source>:8:27
 iadd r6.x___, cb0[8].x, l0.x
-;@ <source>:8:23
-mov r7.x___, r6
-else
 ;@ <source>:8:35
-iadd r8.x___, cb0[8].x, l1.x
+iadd r7.x___, cb0[8].x, l1.x
 ;@ <source>:8:23
-mov r7.x___, r8
-endif
+cmov_logical r8.x___, r5.x, r6, r7
 ;@ <source>:8:5
 whileloop
 uav_raw_load_id(1) r10.x___, cb0[8].y
@@ -68,7 +63,7 @@ iadd r13.x___, cb0[8].y, r10.x
 iadd r13.x___, r13.x, l3.x
 uav_raw_store_id(1) mem0.x___, r13.x, l0.x
 iadd r13.x___, r13.x, l1.x
-uav_raw_store_id(1) mem0.x___, r13.x, r7.x
+uav_raw_store_id(1) mem0.x___, r13.x, r8.x
 iadd r13.x___, r13.x, l1.x
 uav_raw_store_id(1) mem0.x___, r13.x, r4.x
 mov r9.x___, l0.x
