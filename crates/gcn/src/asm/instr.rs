@@ -940,10 +940,9 @@ fn is_modifier_start(p: &Parser) -> bool {
 pub type POps = SmallVec<[POp; 6]>;
 pub type PMods = SmallVec<[PMod; 4]>;
 
-/// Every modifier name the assembler knows, so that the usual ones need no allocation.
-const MODIFIER_NAMES: [&str; 69] = [
-    "row_share",
-    "row_xmask",
+/// Every modifier name the assembler knows besides [`DPP_MODS`], so that the usual
+/// ones need no allocation.
+const MODIFIER_NAMES: [&str; 53] = [
     "dpp8",
     "fi",
     "dlc",
@@ -960,23 +959,9 @@ const MODIFIER_NAMES: [&str; 69] = [
     "abs",
     "neg",
     "sext",
-    "row_mirror",
-    "row_half_mirror",
     "row_hmirror",
-    "bound_ctrl",
-    "quad_perm",
-    "row_shl",
-    "row_shr",
-    "row_ror",
-    "wave_shl",
-    "wave_rol",
-    "wave_shr",
-    "wave_ror",
-    "row_bcast",
     "row_bcast15",
     "row_bcast31",
-    "row_mask",
-    "bank_mask",
     "clamp",
     "mul",
     "div",
@@ -1015,7 +1000,11 @@ const MODIFIER_NAMES: [&str; 69] = [
 
 /// Lowercase modifier name: static for known names, allocated otherwise.
 fn modifier_name(s: &str) -> Cow<'static, str> {
-    match MODIFIER_NAMES.iter().find(|n| n.eq_ignore_ascii_case(s)) {
+    match MODIFIER_NAMES
+        .iter()
+        .chain(&DPP_MODS)
+        .find(|n| n.eq_ignore_ascii_case(s))
+    {
         Some(n) => Cow::Borrowed(n),
         None => Cow::Owned(s.to_ascii_lowercase()),
     }
