@@ -257,8 +257,8 @@ pub(super) fn masked_regions(
     varying: &HashSet<Value>,
 ) -> HashMap<Block, Masked> {
     let mut out = HashMap::new();
-    let has_divergence = diverges_at(body, varying).next().is_some();
-    if !has_divergence {
+    let mut divergent = diverges_at(body, varying).peekable();
+    if divergent.peek().is_none() {
         return out;
     }
     let pd = post_dominators(body);
@@ -269,7 +269,7 @@ pub(super) fn masked_regions(
             preds[s].push(i);
         }
     }
-    for b in diverges_at(body, varying) {
+    for b in divergent {
         // Only where the work-items of a row take the branch in runs (a comparison
         // of an id's affine function with a uniform value: `lid < s`, `gid == 0`):
         // then a packet rarely disagrees, and one that does is a row's edge. Where
@@ -280,20 +280,20 @@ pub(super) fn masked_regions(
         }
         let Some(&bi) = pd.ix.get(&b) else { continue };
         let Some(j) = join_of(&pd, bi) else { continue };
+        // (A region's blocks leave it only for the join, by construction.)
         let region = region_of(&pd, bi, Some(j));
         let fits = (0..n).filter(|&k| region[k]).all(|k| {
-            // Entered only from the branch or the region, forward in body order.
+            // Entered only from the branch or the region, each block after the
+            // blocks that jump to it (so after the branch) and before those it jumps
+            // to in the region: acyclic, in body order.
             preds[k].iter().all(|&p| (p == bi || region[p]) && p < k)
-                && pd.succ[k].iter().all(|&s| region[s] || s == j)
                 && pd.succ[k].iter().all(|&s| s > k || s == j)
                 && body.blocks[pd.blocks[k]]
                     .insts
                     .iter()
                     .all(|&i| maskable_inst(m, &body.insts[i].kind))
         });
-        // Body order puts the branch before its region (the region is entered
-        // only from it).
-        if fits && (0..n).filter(|&k| region[k]).all(|k| k > bi) {
+        if fits {
             out.insert(
                 b,
                 Masked {
@@ -433,8 +433,12 @@ pub(super) fn splits(
     diverges_at(body, varying).any(|b| !masked.contains_key(&b))
 }
 
-/// Can the kernel run in packets, and which values vary between the work-items of a
-/// packet? A packet runs its work-items in lockstep, so every branch must be uniform
+/// What [`packet_plan`] finds: the values that vary between a packet's work-items and
+/// the divergent branches it runs masked.
+pub(super) type PacketPlan = (HashSet<Value>, HashMap<Block, Masked>);
+
+/// Can the kernel run in packets, which values vary between the work-items of a
+/// packet, and which divergent branches run masked ([`masked_regions`])? A packet runs its work-items in lockstep, so every branch must be uniform
 /// (then all reach the same barriers together), and nothing may observe the order of
 /// work-items (atomics, printf, image builtins and private memory are left to the
 /// scalar form).
@@ -442,7 +446,7 @@ pub(super) fn packet_plan(
     m: &Module,
     body: &kauai_ir::Body,
     layout: &Layout,
-) -> Result<HashSet<Value>, String> {
+) -> Result<PacketPlan, String> {
     if layout.frame > 0 {
         return Err("private memory".into());
     }
@@ -547,7 +551,8 @@ pub(super) fn packet_plan(
             "{size} instructions (packets up to {MAX_PACKET_BODY})"
         ));
     }
-    Ok(varying)
+    let masks = masked_regions(m, body, &varying);
+    Ok((varying, masks))
 }
 
 /// Integer arithmetic of addresses and indices: add, subtract, multiply, bitwise and

@@ -393,13 +393,15 @@ pub(crate) fn lower_kernel(
         let f = build_callee(m, c, jm, &plan, allocas)?;
         callee_fns.push((plan.callees[&c], f));
     }
-    let (scalar, _) = build_function(m, body, jm, &plan, 1, &HashSet::new())?;
+    let no_packets: PacketPlan = Default::default();
+    let (scalar, _) = build_function(m, body, jm, &plan, 1, &no_packets)?;
     let packet = match packet_plan(m, body, &layout) {
         Ok(_) if max_width < PACKET / 4 => Err(format!(
             "the groups' x size is not a multiple of {}",
             PACKET / 4
         )),
-        Ok(varying) => {
+        Ok(packets) => {
+            let (varying, masks) = &packets;
             // Wide packets pay off where work-items stay together; where they may
             // split, narrower ones lose less.
             // Size in lanes: a `float4` operation is four in a packet.
@@ -413,14 +415,14 @@ pub(crate) fn lower_kernel(
                         .map_or(1, |r| lanes_of(body.value_type(r)).max(1))
                 })
                 .sum();
-            let w = if splits(body, &varying, &masked_regions(m, body, &varying)) {
+            let w = if splits(body, varying, masks) {
                 PACKET / 4
             } else if size > WIDE_PACKET_MAX_INSTS {
                 max_width.min(PACKET / 2)
             } else {
                 max_width.min(PACKET)
             };
-            let (f, counts) = build_function(m, body, jm, &plan, w, &varying)?;
+            let (f, counts) = build_function(m, body, jm, &plan, w, &packets)?;
             Ok((f, w, counts))
         }
         Err(why) => Err(why),
@@ -512,7 +514,8 @@ fn build_callee(
         layout: plan.layout.clone(),
         callees: plan.callees.clone(),
     };
-    build_function_as(m, body, jm, &sub, 1, &HashSet::new(), Some(c)).map(|(f, _)| f)
+    let no_packets: PacketPlan = Default::default();
+    build_function_as(m, body, jm, &sub, 1, &no_packets, Some(c)).map(|(f, _)| f)
 }
 
 fn build_function(
@@ -521,9 +524,9 @@ fn build_function(
     jm: &mut JITModule,
     plan: &Plan,
     w: usize,
-    varying: &HashSet<Value>,
+    packets: &PacketPlan,
 ) -> Result<(ir::Function, Counts), String> {
-    build_function_as(m, body, jm, plan, w, varying, None)
+    build_function_as(m, body, jm, plan, w, packets, None)
 }
 
 /// What a packet form keeps in SIMD vectors (`simd`), makes lazily (`lazy`) and
@@ -541,7 +544,7 @@ fn build_function_as(
     jm: &mut JITModule,
     plan: &Plan,
     w: usize,
-    varying: &HashSet<Value>,
+    (varying, masks): &PacketPlan,
     callee: Option<FuncId>,
 ) -> Result<(ir::Function, Counts), String> {
     let sig = match callee {
@@ -601,11 +604,7 @@ fn build_function_as(
         row_flags: None,
         lane: None,
         lane_blocks: HashMap::new(),
-        masks: if w > 1 && callee.is_none() {
-            masked_regions(m, body, varying)
-        } else {
-            HashMap::new()
-        },
+        masks: masks.clone(),
         masked: false,
         mask: None,
         dummy: None,
