@@ -131,6 +131,8 @@ enum Folded {
     Const(CVal),
     Alias(Value),
     Jump(kauai_ir::BlockCall),
+    /// The instruction becomes another one with the same result type.
+    Rewrite(InstKind),
 }
 
 fn fold_body(body: &mut Body) {
@@ -149,7 +151,8 @@ fn fold_body(body: &mut Body) {
                 }
             };
             let ty = |v: Value| body.value_type(v);
-            let folded = fold(&kind, rty.unwrap_or(Type::Void), &konst, &ty);
+            let folded = fold(&kind, rty.unwrap_or(Type::Void), &konst, &ty)
+                .or_else(|| bool_compare(body, &map, &kind));
             match folded {
                 Some(Folded::Const(c)) => {
                     if let Some(rt) = rty {
@@ -162,11 +165,50 @@ fn fold_body(body: &mut Body) {
                     }
                 }
                 Some(Folded::Jump(bc)) => body.insts[i].kind = InstKind::Jump(bc),
+                Some(Folded::Rewrite(k)) => body.insts[i].kind = k,
                 None => {}
             }
         }
     }
     map.apply(body);
+}
+
+/// Booleans widened only to be compared, as the front end writes `(a > b) == flag`
+/// for a `bool flag`: `zext(x) != 0` is `x`, and `zext(x) == zext(y)` (or `!=`) compares
+/// the booleans themselves. Vector executors keep booleans as lane masks, which
+/// the widened forms would leave.
+fn bool_compare(body: &Body, map: &ValueMap, kind: &InstKind) -> Option<Folded> {
+    let InstKind::Icmp(cc @ (IntCC::Eq | IntCC::Ne), a, b) = *kind else {
+        return None;
+    };
+    let widened_bool = |v: Value| -> Option<Value> {
+        let d = body.value_inst(v)?;
+        match body.insts[d].kind {
+            InstKind::Convert {
+                op: ConvOp::Zext,
+                arg,
+                ..
+            } => {
+                let arg = map.resolve(arg);
+                (body.value_type(arg) == Type::Scalar(Scalar::I1)).then_some(arg)
+            }
+            _ => None,
+        }
+    };
+    let is_zero = |v: Value| -> bool {
+        body.value_inst(v)
+            .is_some_and(|d| match &body.insts[d].kind {
+                InstKind::Const(c) => read_const(c, body.value_type(v))
+                    .is_some_and(|c| c.lanes.iter().all(|l| *l == Lane::I(0))),
+                _ => false,
+            })
+    };
+    let (x, y) = (widened_bool(a)?, b);
+    if cc == IntCC::Ne && is_zero(y) {
+        return Some(Folded::Alias(x));
+    }
+    let y = widened_bool(y)?;
+    Some(Folded::Rewrite(InstKind::Icmp(cc, x, y)))
 }
 
 fn is_nan(l: &Lane) -> bool {
