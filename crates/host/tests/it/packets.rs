@@ -44,7 +44,8 @@ fn divergent_branches_split_packets() {
     let p = program("divergent_packets.ir");
     let k = p.kernel_names()[0].to_string();
     let how = p.jit_compile(&k).expect("the JIT compiles it");
-    assert_eq!(how, format!("packets of {} work-items", JIT_PACKET / 4));
+    let want = format!("packets of {} work-items", JIT_PACKET / 4);
+    assert!(how.starts_with(&want), "{how}");
 }
 
 #[test]
@@ -67,7 +68,8 @@ fn divergent_branches_with_barriers_split_and_rejoin() {
     let p = program("divergent_barrier_packets.ir");
     let k = p.kernel_names()[0].to_string();
     let how = p.jit_compile(&k).expect("the JIT compiles it");
-    assert_eq!(how, format!("packets of {} work-items", JIT_PACKET / 4));
+    let want = format!("packets of {} work-items", JIT_PACKET / 4);
+    assert!(how.starts_with(&want), "{how}");
 }
 
 #[test]

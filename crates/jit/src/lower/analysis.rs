@@ -227,10 +227,112 @@ fn region_of(pd: &PostDom, bi: usize, join: Option<usize>) -> Vec<bool> {
 /// A divergent branch a packet runs through masked instead of splitting: the
 /// blocks up to its join (in body order, each after the blocks that jump to it)
 /// and the join.
+///
+/// `old`: the region's stores that may be made by every work-item of the packet
+/// (`masked::blend`), each with the value the branch's block loaded from the same
+/// address.
 #[derive(Clone, Debug)]
 pub(super) struct Masked {
     pub blocks: Vec<Block>,
     pub join: Block,
+    pub old: HashMap<Inst, Value>,
+}
+
+/// For each store of `region` whose address block `b` loaded the same type from,
+/// with nothing after that load in `b` that may write memory: the loaded value.
+///
+/// A work-item the mask leaves out of the store's block then writes what it loaded
+/// there back, which changes nothing: it read that memory without synchronizing
+/// since, so any other work-item writing it would be a data race (undefined in
+/// OpenCL); and it made no store of its own in the region before, because the region
+/// stores nowhere but in the store's block, where the mask leaves it out of every
+/// store. So the packet may store for all its work-items, blending new and loaded
+/// values, with vector stores. (With stores in two blocks, an if/else that stores
+/// on both sides, a work-item's store on one side would be undone by its write-back
+/// on the other.)
+fn stores_to_loaded(
+    body: &kauai_ir::Body,
+    varying: &HashSet<Value>,
+    b: Block,
+    region: &[Block],
+) -> HashMap<Inst, Value> {
+    let insts = &body.blocks[b].insts;
+    let term = insts.len().saturating_sub(1);
+    // The loads of `b` after which `b` writes no memory.
+    let quiet = insts[..term]
+        .iter()
+        .rposition(|&i| {
+            let k = &body.insts[i].kind;
+            !k.cannot_trap() && !matches!(k, InstKind::Load { .. })
+        })
+        .map_or(0, |p| p + 1);
+    let loads: Vec<(Value, Value)> = insts[quiet..term]
+        .iter()
+        .filter_map(|&i| match body.insts[i].kind {
+            InstKind::Load { ptr, .. } => Some((ptr, body.insts[i].result?)),
+            _ => None,
+        })
+        .collect();
+    let mut out = HashMap::new();
+    let stores_in = |x: Block| {
+        body.blocks[x]
+            .insts
+            .iter()
+            .any(|&i| matches!(body.insts[i].kind, InstKind::Store { .. }))
+    };
+    if region.iter().filter(|&&x| stores_in(x)).count() > 1 {
+        return out;
+    }
+    for &x in region {
+        for &i in &body.blocks[x].insts {
+            let InstKind::Store { ptr, value, .. } = body.insts[i].kind else {
+                continue;
+            };
+            let t = body.value_type(value);
+            if !varying.contains(&ptr) || !matches!(t, Type::Scalar(_)) {
+                continue;
+            }
+            if let Some(&(_, old)) = loads
+                .iter()
+                .find(|(p, old)| body.value_type(*old) == t && same_value(body, *p, ptr, 8))
+            {
+                out.insert(i, old);
+            }
+        }
+    }
+    out
+}
+
+/// Do `a` and `b` compute the same value: the same value, or the same pure
+/// instruction (constants equal) of operands that are, at most `depth` deep?
+fn same_value(body: &kauai_ir::Body, a: Value, b: Value, depth: u32) -> bool {
+    if a == b {
+        return true;
+    }
+    let (Some(ia), Some(ib)) = (body.value_inst(a), body.value_inst(b)) else {
+        return false;
+    };
+    let (ka, kb) = (&body.insts[ia].kind, &body.insts[ib].kind);
+    if depth == 0 || body.value_type(a) != body.value_type(b) || !ka.cannot_trap() {
+        return false;
+    }
+    if let (InstKind::Const(x), InstKind::Const(y)) = (ka, kb) {
+        return x == y;
+    }
+    // Same instruction but for the operands, whose lists must then match.
+    let (mut oa, mut ob) = (Vec::new(), Vec::new());
+    ka.for_each_operand(|v| oa.push(v));
+    kb.for_each_operand(|v| ob.push(v));
+    let mut shape = ka.clone();
+    let mut it = ob.iter();
+    shape.map_operands(|_| *it.next().unwrap_or(&a));
+    oa.len() == ob.len()
+        && shape == *kb
+        && !matches!(ka, InstKind::Const(_))
+        && oa
+            .iter()
+            .zip(&ob)
+            .all(|(&x, &y)| same_value(body, x, y, depth - 1))
 }
 
 /// Can a work-item run `kind` whether or not it took the path `kind` is on (a
@@ -270,18 +372,37 @@ pub(super) fn masked_regions(
         }
     }
     for b in divergent {
-        // Only where the work-items of a row take the branch in runs (a comparison
-        // of an id's affine function with a uniform value: `lid < s`, `gid == 0`):
-        // then a packet rarely disagrees, and one that does is a row's edge. Where
-        // the condition is data (`a > b`), nearly every packet disagrees; splitting
-        // into narrower packets costs less there than masking every access.
-        if !affine_condition(m, body, varying, b) {
-            continue;
-        }
+        // Where the work-items of a row take the branch in runs (a comparison of an
+        // id's affine function with a uniform value: `lid < s`, `gid == 0`), a
+        // packet rarely disagrees, and one that does is a row's edge. Where the
+        // condition is data (`a > b`), nearly every packet disagrees: masking every
+        // access there costs more than splitting into narrower packets, unless the
+        // region only stores where the branch's block loaded (`stores_to_loaded`).
+        let affine = affine_condition(m, body, varying, b);
         let Some(&bi) = pd.ix.get(&b) else { continue };
         let Some(j) = join_of(&pd, bi) else { continue };
         // (A region's blocks leave it only for the join, by construction.)
         let region = region_of(&pd, bi, Some(j));
+        let blocks: Vec<Block> = (0..n)
+            .filter(|&k| region[k])
+            .map(|k| pd.blocks[k])
+            .collect();
+        let old = stores_to_loaded(body, varying, b, &blocks);
+        let blends_all = || {
+            blocks.iter().all(|&x| {
+                body.blocks[x]
+                    .insts
+                    .iter()
+                    .all(|&i| match body.insts[i].kind {
+                        InstKind::Load { .. } => false,
+                        InstKind::Store { .. } => old.contains_key(&i),
+                        _ => true,
+                    })
+            })
+        };
+        if !affine && !blends_all() {
+            continue;
+        }
         let fits = (0..n).filter(|&k| region[k]).all(|k| {
             // Entered only from the branch or the region, each block after the
             // blocks that jump to it (so after the branch) and before those it jumps
@@ -297,11 +418,9 @@ pub(super) fn masked_regions(
             out.insert(
                 b,
                 Masked {
-                    blocks: (0..n)
-                        .filter(|&k| region[k])
-                        .map(|k| pd.blocks[k])
-                        .collect(),
+                    blocks,
                     join: pd.blocks[j],
+                    old,
                 },
             );
         }
@@ -634,6 +753,44 @@ pub(super) fn stride_of(
 }
 
 /// The value of an integer constant, masked to its width.
+/// For a pointer `ptradd b, ext(x) * len` (or `<< log2 len`, `ext` a zero or sign
+/// extension) with `b` uniform and `x` a varying `i32` (`data[i ^ j]`): `x`, an element
+/// index whose lanes may be consecutive at run time.
+pub(super) fn element_index(
+    body: &kauai_ir::Body,
+    varying: &HashSet<Value>,
+    pv: Value,
+    len: u64,
+) -> Option<Value> {
+    let i = body.value_inst(pv)?;
+    let InstKind::PtrAdd(b, off) = body.insts[i].kind else {
+        return None;
+    };
+    let oi = body.value_inst(off)?;
+    let e = match body.insts[oi].kind {
+        InstKind::Binary(BinaryOp::Imul, e, c) if int_const(body, c) == Some(len) => e,
+        InstKind::Binary(BinaryOp::Shl, e, c)
+            if len.is_power_of_two() && int_const(body, c) == Some(len.trailing_zeros() as u64) =>
+        {
+            e
+        }
+        _ => return None,
+    };
+    let ei = body.value_inst(e)?;
+    let InstKind::Convert {
+        op: ConvOp::Zext | ConvOp::Sext,
+        arg,
+        ..
+    } = body.insts[ei].kind
+    else {
+        return None;
+    };
+    (!varying.contains(&b)
+        && varying.contains(&arg)
+        && body.value_type(arg) == Type::Scalar(Scalar::I32))
+    .then_some(arg)
+}
+
 pub(super) fn int_const(body: &kauai_ir::Body, v: Value) -> Option<u64> {
     let i = body.value_inst(v)?;
     match &body.insts[i].kind {

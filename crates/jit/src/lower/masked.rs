@@ -6,6 +6,12 @@
 //! work-item's mask is set); block parameters take, per work-item, the value of the
 //! edge its mask chose. The packet then goes on together from the join, so kernels
 //! with such branches keep wide packets, SIMD vectors and packet checks.
+//!
+//! A store to an address the branch's block loaded (`Masked::old`) is made by every
+//! work-item instead: the ones left out write back what they loaded, so the packet
+//! stores blended vectors (`bitselect`), with its one check when the elements are
+//! consecutive. That is what makes data-dependent branches such as a bitonic
+//! compare-exchange (`if ((a > b) == up) { d[i] = b; d[ixj] = a; }`) worth masking.
 
 use cranelift_codegen::ir::condcodes::IntCC as CInt;
 use cranelift_codegen::ir::{types, Block as CBlock, InstBuilder, Value as CValue};
@@ -35,7 +41,10 @@ impl Lower<'_, '_> {
         };
         // Packet addresses made here must not serve the unmasked blocks.
         let saved = std::mem::take(&mut self.packet_addrs);
+        self.blend_old = mk.old.clone();
         let r = self.run_masked_blocks(b, c, t, e, mk, next);
+        self.blend_old.clear();
+        self.vmasks.clear();
         self.packet_addrs = saved;
         r
     }
@@ -51,6 +60,12 @@ impl Lower<'_, '_> {
     ) -> Result<(), String> {
         let taken = self.lane_bits(c);
         let not_taken = self.negate(&taken);
+        if self.packed.contains(&c) {
+            // The two edges' masks as vectors, for blending stores.
+            let v = self.vget(c);
+            let nv = v.iter().map(|&x| self.bx.ins().bnot(x)).collect();
+            self.vmasks = vec![(taken.clone(), v), (not_taken.clone(), nv)];
+        }
         let mut incoming = Incoming::new();
         incoming.entry(t.block).or_default().push((taken, t.args));
         incoming
@@ -152,8 +167,17 @@ impl Lower<'_, '_> {
         (p[0], p[1])
     }
 
-    /// [`Lower::packet_all_any`] work-item by work-item.
+    /// [`Lower::packet_all_any`] work-item by work-item, or on the lane masks of a
+    /// packed condition.
     fn lanes_all_any(&mut self, c: Value) -> (CValue, CValue) {
+        if self.packed.contains(&c) {
+            let v = self.vget(c);
+            let all = v[1..].iter().fold(v[0], |a, &x| self.bx.ins().band(a, x));
+            let any = v[1..].iter().fold(v[0], |a, &x| self.bx.ins().bor(a, x));
+            let all = self.bx.ins().vall_true(all);
+            let any = self.bx.ins().vany_true(any);
+            return (all, any);
+        }
         let home = self.pk;
         self.pk = 0;
         let mut all = self.get1(c);
@@ -276,6 +300,9 @@ impl Lower<'_, '_> {
             InstKind::Store { ptr, value, .. } => (*ptr, Some(*value)),
             _ => unreachable!("masked accesses are loads and stores"),
         };
+        if let Some(&old) = self.blend_old.get(&i) {
+            return self.blend_store(i, mask, old);
+        }
         let same = !self.varying.contains(&ptr) && value.is_none_or(|v| !self.varying.contains(&v));
         if same {
             let any = mask[1..]
@@ -304,6 +331,61 @@ impl Lower<'_, '_> {
         };
         self.mask = None;
         r
+    }
+
+    /// Store `i` made by every work-item of the packet: those of `mask` store
+    /// their value, the others `old`, what they loaded from the same address
+    /// (`analysis::stores_to_loaded`). Packed values blend as vectors, and a store
+    /// to consecutive elements is then vector stores.
+    fn blend_store(&mut self, i: Inst, mask: &Mask, old: Value) -> Result<(), String> {
+        let InstKind::Store {
+            ptr, value, align, ..
+        } = self.body.insts[i].kind
+        else {
+            unreachable!("blended accesses are stores")
+        };
+        let t = self.body.value_type(value);
+        let sc = lane_sc(t);
+        let vector = simd::packable_scalar(t).is_some()
+            && self.w.is_multiple_of(simd::VLANES)
+            && (self.packed.contains(&value) || self.packed.contains(&old));
+        let lanes: Vec<CValue> = if vector {
+            let m = match self.vmasks.iter().find(|(bits, _)| bits == mask) {
+                Some((_, v)) => v.clone(),
+                None => self.mask_vectors(mask),
+            };
+            let (new, was) = (self.vget(value), self.vget(old));
+            let vecs = self.blend(&m, &new, &was);
+            if self.vector_store(i).is_some() {
+                self.vstore_vecs(ptr, align, sc, vecs);
+                return Ok(());
+            }
+            (0..self.w)
+                .map(|k| {
+                    self.bx
+                        .ins()
+                        .extractlane(vecs[k / simd::VLANES], (k % simd::VLANES) as u8)
+                })
+                .collect()
+        } else {
+            (0..self.w)
+                .map(|k| {
+                    self.pk = k;
+                    let (new, was) = (self.get1(value), self.get1(old));
+                    self.bx.ins().select(mask[k], new, was)
+                })
+                .collect()
+        };
+        // In the work-items' order, each checked, as the scalar form stores.
+        let al = align.max(1).trailing_zeros();
+        let mf = ir::MemFlagsData::new().with_notrap();
+        for (k, x) in lanes.into_iter().enumerate() {
+            self.pk = k;
+            let a = self.address_of(ptr, sc.bytes() as u64, al, crate::abi::FAULT_STORE);
+            self.bx.ins().store(mf, x, a, 0);
+        }
+        self.pk = 0;
+        Ok(())
     }
 
     /// Lower `f` in a block run only where `cond` is set.

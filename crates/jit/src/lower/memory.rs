@@ -172,16 +172,28 @@ impl Lower<'_, '_> {
     ) -> Option<(CValue, CValue, i64)> {
         let home = self.pk;
         // Any constant distance works (rows of a tile are `width` apart) as long as the
-        // work-items share lane 0's alignment.
-        let stride = self
-            .stride_of(pv, 0)
-            .filter(|s| *s != 0 && s % (1i64 << al) == 0)?;
+        // work-items share lane 0's alignment. An element index the analysis cannot
+        // follow (`data[i ^ j]`) may still be consecutive: checked at run time.
+        let (stride, index) = match self.stride_of(pv, 0) {
+            Some(s) => (s, None),
+            None => {
+                let x = self.element_index(pv, len)?;
+                (len as i64, Some(x))
+            }
+        };
+        if stride == 0 || stride % (1i64 << al) != 0 {
+            return None;
+        }
         let [base, size, wsize] = match self.root(pv)? {
             Root::Param(v) => self.roots.get(&v).copied()?,
             Root::Global(g) => self.global_roots.get(&g).copied()?,
         };
         let w = self.w;
-        if let Some(ok) = self.row_flag(pv, len, al, kind) {
+        let row = match index {
+            None => self.row_flag(pv, len, al, kind),
+            Some(_) => None,
+        };
+        if let Some(ok) = row {
             // Checked for the whole row at its start (`rows`): lane 0's address only.
             self.pk = 0;
             let first = self.fused_offset(pv).unwrap_or_else(|| self.get1(pv));
@@ -201,9 +213,40 @@ impl Lower<'_, '_> {
             .bx
             .ins()
             .iconst(types::I64, (w as i64 - 1).wrapping_mul(stride));
-        let (ok, off0) = self.span_check(first, last, span, stride, len, limit, al);
+        let (mut ok, off0) = self.span_check(first, last, span, stride, len, limit, al);
+        if let Some(x) = index {
+            let inner = self.consecutive_lanes(x);
+            ok = self.bx.ins().band(ok, inner);
+        }
         let a0 = self.bx.ins().iadd(base, off0);
         Some((ok, a0, stride))
+    }
+
+    /// For a pointer `ptradd b, ext(x) * len` (or `<< log2 len`) with `b` the same for
+    /// the packet and `x` a packed `i32`: `x`.
+    pub(super) fn element_index(&self, pv: Value, len: u64) -> Option<Value> {
+        let x = element_index(self.body, &self.varying, pv, len)?;
+        self.packed.contains(&x).then_some(x)
+    }
+
+    /// Whether packed `i32` `x` counts up by one from lane 0 across the packet (the
+    /// ends of its span are checked apart, so a wrap-around fails there).
+    fn consecutive_lanes(&mut self, x: Value) -> CValue {
+        let xv = self.vget(x);
+        let x0 = self.bx.ins().extractlane(xv[0], 0);
+        let s = self.bx.ins().splat(types::I32X4, x0);
+        let mut acc = None;
+        for (k, &v) in xv.iter().enumerate() {
+            let bytes: Vec<u8> = (0..4u32)
+                .flat_map(|l| (4 * k as u32 + l).to_le_bytes())
+                .collect();
+            let c = self.bx.func.dfg.constants.insert(bytes.into());
+            let steps = self.bx.ins().vconst(types::I32X4, c);
+            let want = self.bx.ins().iadd(s, steps);
+            let eq = self.bx.ins().icmp(CInt::Equal, v, want);
+            acc = Some(acc.map_or(eq, |a| self.bx.ins().band(a, eq)));
+        }
+        self.bx.ins().vall_true(acc.expect("a packet has vectors"))
     }
 
     /// Whether the accesses of `len` bytes from the work-item at offset bits `first`

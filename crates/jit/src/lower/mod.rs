@@ -608,6 +608,8 @@ fn build_function_as(
         masked: false,
         mask: None,
         dummy: None,
+        blend_old: HashMap::new(),
+        vmasks: Vec::new(),
         splits: Vec::new(),
         split_var: None,
         split_entries: HashMap::new(),
@@ -755,6 +757,10 @@ struct Lower<'a, 'b> {
     /// others' checks pass and their accesses go to `dummy`, a scratch slot).
     mask: Option<Vec<CValue>>,
     dummy: Option<ir::StackSlot>,
+    /// In the masked region being lowered: its stores every work-item may make, with
+    /// the values they blend with (`Masked::old`), and masks known as vectors.
+    blend_old: HashMap<Inst, Value>,
+    vmasks: Vec<(Vec<CValue>, Vec<CValue>)>,
     /// The divergent branches (block, terminator), the branch a packet split at, and
     /// per (work-item, branch) the block where that work-item resumes.
     splits: Vec<(Block, Inst)>,
@@ -829,13 +835,19 @@ impl Lower<'_, '_> {
         if self.is_lazy_lane(v) {
             return vec![self.lazy_lane(v)];
         }
-        if self.packed.contains(&v) {
+        if self.packed.contains(&v) && !self.alone() {
             return self.packed_lanes(v);
         }
         self.var(v)
             .into_iter()
             .map(|x| self.bx.use_var(x))
             .collect()
+    }
+
+    /// Is a work-item's own copy of the body being lowered (after a split), where
+    /// its values, packed ones too, are scalars ([`Lower::split_here`])?
+    fn alone(&self) -> bool {
+        self.lane.is_some() && !self.masked
     }
 
     fn get1(&mut self, v: Value) -> CValue {
@@ -853,7 +865,7 @@ impl Lower<'_, '_> {
             self.args.insert(v, vals);
             return;
         }
-        if self.packed.contains(&v) {
+        if self.packed.contains(&v) && !self.alone() {
             self.set_packed_lanes(v, vals);
             return;
         }

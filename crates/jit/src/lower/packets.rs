@@ -32,7 +32,22 @@ impl Lower<'_, '_> {
         let at = self.body.blocks[b].insts.len().saturating_sub(1);
         let args = self.body.blocks[self.body.entry().unwrap()].params.clone();
         for v in live_before(self.body, b, at) {
-            if self.varying.contains(&v) || args.contains(&v) {
+            if args.contains(&v) {
+                continue;
+            }
+            if self.varying.contains(&v) {
+                // Alone, a work-item keeps its values in scalars: a packed one's lane
+                // is taken out once, here.
+                if self.packed.contains(&v) {
+                    for k in 0..self.w {
+                        self.pk = k;
+                        let vals = self.packed_lanes(v);
+                        for (x, val) in self.var(v).into_iter().zip(vals) {
+                            self.bx.def_var(x, val);
+                        }
+                    }
+                    self.pk = 0;
+                }
                 continue;
             }
             self.pk = 0;

@@ -1,7 +1,9 @@
 //! Packed values: SIMD across the work-items of a packet.
 //!
 //! In a packet, a varying `f32` or `i32` computed by an operation that has a SIMD form
-//! (arithmetic, `rsqrt`, a conversion, a load of consecutive elements), or carried by
+//! (arithmetic, `rsqrt`, a conversion, a select, a load of consecutive elements), a
+//! varying boolean (a comparison, logic on booleans; kept as a lane mask, all ones or
+//! all zeros, as SIMD compares make it and `bitselect` reads it), or carried by
 //! a block parameter that only receives such values (a running sum), is kept as `w / 4`
 //! Cranelift vectors of four work-items each, and computed once for the packet instead
 //! of once per work-item. A vector of two to four of them (`float4`) is kept component
@@ -14,7 +16,9 @@
 //! alone after a split, a restore after a barrier) inserts that lane. A load or store
 //! of consecutive elements is one bounds check and `w / 4` vector accesses when the
 //! packet's addresses are side by side at run time, and the work-items' own checked
-//! accesses otherwise.
+//! accesses otherwise. Elements are consecutive by the analysis (`p[gid]`), or through
+//! a packed `i32` index it cannot follow (`p[i ^ j]`), which a SIMD compare with lane
+//! 0's index plus 0, 1, 2, ... checks at run time.
 
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Value as CValue};
 use cranelift_frontend::Variable;
@@ -26,7 +30,7 @@ use crate::abi::*;
 use super::*;
 
 /// Work-items per vector.
-const VLANES: usize = 4;
+pub(super) const VLANES: usize = 4;
 
 /// The vector type of a packed scalar.
 fn vty(sc: Scalar) -> ir::Type {
@@ -36,11 +40,30 @@ fn vty(sc: Scalar) -> ir::Type {
     }
 }
 
+/// A work-item's value as a vector lane: a boolean (`i8` 0 or 1 in scalar code) is
+/// a lane mask, all ones or all zeros, as SIMD compares make and `bitselect` reads.
+fn to_lane(bx: &mut FunctionBuilder<'_>, sc: Scalar, x: CValue) -> CValue {
+    if sc != Scalar::I1 {
+        return x;
+    }
+    let w = bx.ins().uextend(types::I32, x);
+    bx.ins().ineg(w)
+}
+
+/// [`to_lane`] back: a vector lane as the work-item's scalar value.
+fn from_lane(bx: &mut FunctionBuilder<'_>, sc: Scalar, x: CValue) -> CValue {
+    if sc != Scalar::I1 {
+        return x;
+    }
+    let b = bx.ins().ireduce(types::I8, x);
+    bx.ins().band_imm_s(b, 1)
+}
+
 /// The packed scalar of a value type: a 32-bit scalar or a vector of two to four of
 /// them (each component packed on its own), or nothing.
 fn packable(t: Type) -> Option<Scalar> {
     match t {
-        Type::Scalar(sc @ (Scalar::F32 | Scalar::I32)) => Some(sc),
+        Type::Scalar(sc @ (Scalar::F32 | Scalar::I32 | Scalar::I1)) => Some(sc),
         Type::Vector {
             lanes: 2..=4,
             scalable: false,
@@ -54,9 +77,9 @@ fn packable(t: Type) -> Option<Scalar> {
 
 /// [`packable`] for a 32-bit scalar only (what one vector access moves per
 /// work-item).
-fn packable_scalar(t: Type) -> Option<Scalar> {
+pub(super) fn packable_scalar(t: Type) -> Option<Scalar> {
     match t {
-        Type::Scalar(_) => packable(t),
+        Type::Scalar(_) => packable(t).filter(|sc| *sc != Scalar::I1),
         _ => None,
     }
 }
@@ -64,16 +87,13 @@ fn packable_scalar(t: Type) -> Option<Scalar> {
 impl Lower<'_, '_> {
     /// The values of a packet function kept packed: varying 32-bit scalars whose
     /// instruction has a SIMD form (see [`Lower::simd_form`]) and that some vector
-    /// operation uses (a value only scalar code reads would cost a lane extract per
-    /// work-item). Not in kernels whose packets split: each work-item then runs alone,
-    /// and every packed value it touches would cost a lane insert or extract.
+    /// operation, a blended store or a branch uses (a value only scalar code reads
+    /// would cost a lane extract per work-item). Where a packet splits, each
+    /// work-item takes its lanes out once and goes on in scalars
+    /// ([`Lower::split_here`]).
     pub(super) fn find_packed(&self) -> HashSet<Value> {
         let mut packed = HashSet::new();
-        if self.w < VLANES
-            || !self.w.is_multiple_of(VLANES)
-            || self.callee.is_some()
-            || splits(self.body, &self.varying, &self.masks)
-        {
+        if self.w < VLANES || !self.w.is_multiple_of(VLANES) || self.callee.is_some() {
             return packed;
         }
         let mut users: HashMap<Value, Vec<Inst>> = HashMap::new();
@@ -105,8 +125,19 @@ impl Lower<'_, '_> {
                 packed.insert(p);
             }
         }
-        // Keep what a packed instruction, a packed parameter or a consecutive store
-        // uses, to a fixed point.
+        // Values a masked region's stores blend (`masked::blend_store`): as vectors.
+        let mut blended: HashSet<Value> = HashSet::new();
+        for mk in self.masks.values() {
+            for (&st, &old) in &mk.old {
+                if let InstKind::Store { value, .. } = self.body.insts[st].kind {
+                    blended.insert(value);
+                    blended.insert(old);
+                }
+            }
+        }
+        // Keep what a packed instruction, a packed parameter, a consecutive or
+        // blended store or a branch (all or any work-items, of vectors) uses, to a
+        // fixed point.
         loop {
             let unfit: Vec<Value> = incoming
                 .iter()
@@ -129,12 +160,13 @@ impl Lower<'_, '_> {
                                 || self
                                     .vector_store(u)
                                     .is_some_and(|(_, value, ..)| value == *v)
+                                || matches!(d.kind, InstKind::Brif(c, ..) if c == *v)
                         })
                     });
                     let by_param = fed_params
                         .get(v)
                         .is_some_and(|ps| ps.iter().any(|p| packed.contains(p)));
-                    !by_inst && !by_param
+                    !by_inst && !by_param && !blended.contains(v)
                 })
                 .collect();
             if unfit.is_empty() && unused.is_empty() {
@@ -156,7 +188,18 @@ impl Lower<'_, '_> {
             return false;
         };
         let float = sc == Scalar::F32;
+        let boolean = sc == Scalar::I1;
+        let scalar = |v: &Value| matches!(body.value_type(*v), Type::Scalar(_));
         match &body.insts[i].kind {
+            // Booleans are lane masks: logic works on them, arithmetic would not.
+            InstKind::Binary(BinaryOp::And | BinaryOp::Or | BinaryOp::Xor, ..) if boolean => true,
+            _ if boolean && !scalar(&r) => false,
+            InstKind::Icmp(_, a, _) => {
+                scalar(a) && packable(body.value_type(*a)).is_some_and(|s| s != Scalar::F32)
+            }
+            InstKind::Select(c, a, _) => scalar(c) && scalar(a),
+            InstKind::Unary(UnaryOp::Not, _) if boolean => true,
+            _ if boolean => false,
             InstKind::Binary(op, _, b) => {
                 use BinaryOp::*;
                 match op {
@@ -191,6 +234,12 @@ impl Lower<'_, '_> {
             } => {
                 let from = packable(body.value_type(*arg));
                 let near = matches!(rounding, Rounding::Default | Rounding::Rte);
+                if from == Some(Scalar::I1) {
+                    // A mask widened: `zext` keeps its low bit, `sext` is the mask.
+                    return sc == Scalar::I32
+                        && scalar(arg)
+                        && matches!(op, ConvOp::Zext | ConvOp::Sext);
+                }
                 match op {
                     ConvOp::Bitcast => from.is_some(),
                     ConvOp::SiToFp | ConvOp::UiToFp => from == Some(Scalar::I32) && float && near,
@@ -214,7 +263,7 @@ impl Lower<'_, '_> {
 
     /// `(ptr, value, align, scalar)` when `i` stores a 32-bit scalar to consecutive
     /// elements: a store the packet can make with vectors when its value is packed.
-    fn vector_store(&self, i: Inst) -> Option<(Value, Value, u32, Scalar)> {
+    pub(super) fn vector_store(&self, i: Inst) -> Option<(Value, Value, u32, Scalar)> {
         let InstKind::Store {
             ptr, value, align, ..
         } = self.body.insts[i].kind
@@ -227,7 +276,10 @@ impl Lower<'_, '_> {
 
     /// Do the packet's work-items access consecutive elements of `sc` through `ptr`?
     fn consecutive(&self, ptr: Value, sc: Scalar) -> bool {
-        self.root(ptr).is_some() && self.stride_of(ptr, 0) == Some(sc.bytes() as i64)
+        let len = sc.bytes() as u64;
+        self.root(ptr).is_some()
+            && (self.stride_of(ptr, 0) == Some(len as i64)
+                || element_index(self.body, &self.varying, ptr, len).is_some())
     }
 
     /// The vector variables of packed value `v`.
@@ -248,10 +300,12 @@ impl Lower<'_, '_> {
     pub(super) fn packed_lanes(&mut self, v: Value) -> Vec<CValue> {
         let n = self.w / VLANES;
         let vars = self.pvars(v);
+        let sc = lane_sc(self.body.value_type(v));
         (0..vars.len() / n)
             .map(|c| {
                 let x = self.bx.use_var(vars[c * n + self.pk / VLANES]);
-                self.bx.ins().extractlane(x, (self.pk % VLANES) as u8)
+                let x = self.bx.ins().extractlane(x, (self.pk % VLANES) as u8);
+                from_lane(&mut self.bx, sc, x)
             })
             .collect()
     }
@@ -260,7 +314,9 @@ impl Lower<'_, '_> {
     pub(super) fn set_packed_lanes(&mut self, v: Value, xs: Vec<CValue>) {
         let n = self.w / VLANES;
         let vars = self.pvars(v);
+        let sc = lane_sc(self.body.value_type(v));
         for (c, x) in xs.into_iter().enumerate() {
+            let x = to_lane(&mut self.bx, sc, x);
             let var = vars[c * n + self.pk / VLANES];
             let old = self.bx.use_var(var);
             let new = self.bx.ins().insertlane(old, x, (self.pk % VLANES) as u8);
@@ -287,6 +343,7 @@ impl Lower<'_, '_> {
             let comps = self.get(v);
             let mut out = Vec::new();
             for x in comps {
+                let x = to_lane(&mut self.bx, sc, x);
                 let s = self.bx.ins().splat(vty(sc), x);
                 out.extend(std::iter::repeat_n(s, n));
             }
@@ -300,7 +357,10 @@ impl Lower<'_, '_> {
                 .collect();
             let mut out = Vec::new();
             for c in 0..items[0].len() {
-                let xs: Vec<CValue> = items.iter().map(|it| it[c]).collect();
+                let xs: Vec<CValue> = items
+                    .iter()
+                    .map(|it| to_lane(&mut self.bx, sc, it[c]))
+                    .collect();
                 for chunk in xs.chunks(VLANES) {
                     out.push(self.vector_of(vty(sc), chunk));
                 }
@@ -334,6 +394,29 @@ impl Lower<'_, '_> {
         let t = vty(sc);
         let n = self.w / VLANES;
         let vecs: Vec<CValue> = match d.kind.clone() {
+            InstKind::Icmp(cc, a, b) => {
+                let (a, b) = (self.vget(a), self.vget(b));
+                a.into_iter()
+                    .zip(b)
+                    .map(|(x, y)| self.bx.ins().icmp(int_cc(cc), x, y))
+                    .collect()
+            }
+            InstKind::Select(c, a, b) => {
+                let (c, a, b) = (self.vget(c), self.vget(a), self.vget(b));
+                self.blend(&c, &a, &b)
+            }
+            InstKind::Convert {
+                op: ConvOp::Zext,
+                arg,
+                ..
+            } if lane_sc(self.body.value_type(arg)) == Scalar::I1 => {
+                let one = self.bx.ins().iconst(types::I32, 1);
+                let one = self.bx.ins().splat(t, one);
+                self.vget(arg)
+                    .into_iter()
+                    .map(|x| self.bx.ins().band(x, one))
+                    .collect()
+            }
             InstKind::Binary(op, a, b) => {
                 use BinaryOp::*;
                 let a = self.vget(a);
@@ -543,6 +626,13 @@ impl Lower<'_, '_> {
             return false;
         }
         let vecs = self.vget(value);
+        self.vstore_vecs(ptr, align, sc, vecs);
+        true
+    }
+
+    /// Store the packet's vectors `vecs` of `sc` to consecutive elements through
+    /// `ptr` (a [`Lower::vector_store`]'s).
+    pub(super) fn vstore_vecs(&mut self, ptr: Value, align: u32, sc: Scalar, vecs: Vec<CValue>) {
         let mf = MemFlagsData::new().with_notrap();
         self.packet_access(
             ptr,
@@ -565,7 +655,37 @@ impl Lower<'_, '_> {
                 Vec::new()
             },
         );
-        true
+    }
+
+    /// The lane masks of per-work-item booleans `bits` (`i8` 0 or 1), four
+    /// work-items a vector.
+    pub(super) fn mask_vectors(&mut self, bits: &[CValue]) -> Vec<CValue> {
+        let lanes: Vec<CValue> = bits
+            .iter()
+            .map(|&b| to_lane(&mut self.bx, Scalar::I1, b))
+            .collect();
+        lanes
+            .chunks(VLANES)
+            .map(|c| self.vector_of(types::I32X4, c))
+            .collect()
+    }
+
+    /// Per vector of four work-items: `new`'s lanes where `mask` is set, `old`'s
+    /// elsewhere.
+    pub(super) fn blend(&mut self, mask: &[CValue], new: &[CValue], old: &[CValue]) -> Vec<CValue> {
+        let flags = MemFlagsData::new().with_endianness(ir::Endianness::Little);
+        (0..new.len())
+            .map(|k| {
+                let t = self.bx.func.dfg.value_type(new[k]);
+                let m = mask[k % mask.len()];
+                let m = if t == types::I32X4 {
+                    m
+                } else {
+                    self.bx.ins().bitcast(t, flags, m)
+                };
+                self.bx.ins().bitselect(m, new[k], old[k])
+            })
+            .collect()
     }
 
     /// The packet's access of one `sc` each through `ptr`, consecutive elements by
