@@ -752,16 +752,15 @@ pub(super) fn stride_of(
     }
 }
 
-/// The value of an integer constant, masked to its width.
 /// For a pointer `ptradd b, ext(x) * len` (or `<< log2 len`, `ext` a zero or sign
 /// extension) with `b` uniform and `x` a varying `i32` (`data[i ^ j]`): `x`, an element
-/// index whose lanes may be consecutive at run time.
+/// index whose lanes may be consecutive at run time, and whether it is sign-extended.
 pub(super) fn element_index(
     body: &kauai_ir::Body,
     varying: &HashSet<Value>,
     pv: Value,
     len: u64,
-) -> Option<Value> {
+) -> Option<(Value, bool)> {
     let i = body.value_inst(pv)?;
     let InstKind::PtrAdd(b, off) = body.insts[i].kind else {
         return None;
@@ -778,7 +777,7 @@ pub(super) fn element_index(
     };
     let ei = body.value_inst(e)?;
     let InstKind::Convert {
-        op: ConvOp::Zext | ConvOp::Sext,
+        op: op @ (ConvOp::Zext | ConvOp::Sext),
         arg,
         ..
     } = body.insts[ei].kind
@@ -788,9 +787,10 @@ pub(super) fn element_index(
     (!varying.contains(&b)
         && varying.contains(&arg)
         && body.value_type(arg) == Type::Scalar(Scalar::I32))
-    .then_some(arg)
+    .then_some((arg, op == ConvOp::Sext))
 }
 
+/// The value of an integer constant, masked to its width.
 pub(super) fn int_const(body: &kauai_ir::Body, v: Value) -> Option<u64> {
     let i = body.value_inst(v)?;
     match &body.insts[i].kind {

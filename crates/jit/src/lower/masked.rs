@@ -315,8 +315,27 @@ impl Lower<'_, '_> {
         // the scratch slot: no branch per work-item, and no write where a work-item
         // does not write.
         self.mask = Some(mask.clone());
+        let scalar_store = value.filter(|v| {
+            matches!(self.body.value_type(*v), kauai_ir::Type::Scalar(sc) if sc != kauai_ir::Scalar::I1)
+        });
         let r = if value.is_none() {
             self.packet_inst(i, x, next)
+        } else if let (Some(v), InstKind::Store { align, .. }) =
+            (scalar_store, &self.body.insts[i].kind)
+        {
+            // One packet check for the addresses where it holds, then each work-item's
+            // store, in order (a left-out one's to the scratch slot).
+            let sc = lane_sc(self.body.value_type(v));
+            let al = align.max(&1).trailing_zeros();
+            let addrs = self.masked_store_addresses(ptr, sc.bytes() as u64, al);
+            let mf = ir::MemFlagsData::new().with_notrap();
+            for (k, a) in addrs.into_iter().enumerate() {
+                self.pk = k;
+                let x = self.get1(v);
+                self.bx.ins().store(mf, x, a, 0);
+            }
+            self.pk = 0;
+            Ok(())
         } else {
             (0..self.w).try_for_each(|k| {
                 self.lane = Some(k);

@@ -225,8 +225,13 @@ impl Lower<'_, '_> {
     /// For a pointer `ptradd b, ext(x) * len` (or `<< log2 len`) with `b` the same for
     /// the packet and `x` a packed `i32`: `x`.
     pub(super) fn element_index(&self, pv: Value, len: u64) -> Option<Value> {
-        let x = element_index(self.body, &self.varying, pv, len)?;
-        self.packed.contains(&x).then_some(x)
+        self.element_index_ext(pv, len).map(|(x, _)| x)
+    }
+
+    /// [`Self::element_index`], and whether the index is sign-extended.
+    fn element_index_ext(&self, pv: Value, len: u64) -> Option<(Value, bool)> {
+        let (x, signed) = element_index(self.body, &self.varying, pv, len)?;
+        (self.packed.contains(&x) && self.w.is_multiple_of(4)).then_some((x, signed))
     }
 
     /// Whether packed `i32` `x` counts up by one from lane 0 across the packet (the
@@ -320,6 +325,55 @@ impl Lower<'_, '_> {
         al: u32,
         kind: u64,
     ) -> Vec<CValue> {
+        if let Some(addrs) = self.indexed_addresses(pv, len, al, kind) {
+            return addrs;
+        }
+        self.checked_lane_addresses(pv, len, al, kind)
+    }
+
+    /// The addresses of a store through `pv` by the work-items of `self.mask` (the
+    /// others get the scratch slot's): one packet check when the work-items' elements
+    /// lie a constant distance apart or are indexed ([`Self::indexed_addresses`]),
+    /// else each one's own check.
+    pub(super) fn masked_store_addresses(&mut self, pv: Value, len: u64, al: u32) -> Vec<CValue> {
+        let Some((ok, a0, stride)) = self.packet_check(pv, len, al, FAULT_STORE) else {
+            return self.lane_addresses(pv, len, al, FAULT_STORE);
+        };
+        let fast = self.bx.create_block();
+        let slow = self.bx.create_block();
+        let join = self.bx.create_block();
+        for _ in 0..self.w {
+            self.bx.append_block_param(join, types::I64);
+        }
+        self.bx.ins().brif(ok, fast, &[], slow, &[]);
+        self.bx.seal_block(fast);
+        self.bx.seal_block(slow);
+        self.bx.switch_to_block(fast);
+        let fast_addrs: Vec<ir::BlockArg> = (0..self.w)
+            .map(|k| {
+                let a = self
+                    .bx
+                    .ins()
+                    .iadd_imm_s(a0, (k as i64).wrapping_mul(stride));
+                let on = self.mask.as_ref().map(|m| m[k]);
+                self.masked_address(on, a).into()
+            })
+            .collect();
+        self.bx.ins().jump(join, &fast_addrs);
+        self.bx.set_cold_block(slow);
+        self.bx.switch_to_block(slow);
+        let slow_addrs: Vec<ir::BlockArg> = self
+            .lane_addresses(pv, len, al, FAULT_STORE)
+            .into_iter()
+            .map(Into::into)
+            .collect();
+        self.bx.ins().jump(join, &slow_addrs);
+        self.bx.seal_block(join);
+        self.bx.switch_to_block(join);
+        self.bx.block_params(join).to_vec()
+    }
+
+    fn checked_lane_addresses(&mut self, pv: Value, len: u64, al: u32, kind: u64) -> Vec<CValue> {
         let home = self.pk;
         let addrs = (0..self.w)
             .map(|k| {
@@ -330,6 +384,128 @@ impl Lower<'_, '_> {
             .collect();
         self.pk = home;
         addrs
+    }
+
+    /// [`Self::lane_addresses`] of `p[x]` with a packed `i32` index `x`
+    /// ([`Self::element_index`]) when the elements are scattered: one SIMD compare of
+    /// the indices with the last one in bounds checks the packet (work-items a mask
+    /// leaves out take index 0, in bounds too), then each address is an extract, a
+    /// shift and an add. Otherwise every work-item's own check.
+    fn indexed_addresses(
+        &mut self,
+        pv: Value,
+        len: u64,
+        al: u32,
+        kind: u64,
+    ) -> Option<Vec<CValue>> {
+        let def = self.body.value_inst(pv).filter(|d| self.same_region(*d))?;
+        let InstKind::PtrAdd(b, _) = self.body.insts[def].kind else {
+            return None;
+        };
+        if self.lane.is_some() || !len.is_power_of_two() || !len.is_multiple_of(1u64 << al) {
+            return None;
+        }
+        let (x, signed) = self.element_index_ext(pv, len)?;
+        let [base, size, wsize] = match self.root(pv)? {
+            Root::Param(v) => self.roots.get(&v).copied()?,
+            Root::Global(g) => self.global_roots.get(&g).copied()?,
+        };
+        let limit = if kind == FAULT_LOAD { size } else { wsize };
+        let home = self.pk;
+        self.pk = 0;
+        let bp = self.fused_offset(b).unwrap_or_else(|| self.get1(b));
+        self.pk = home;
+        let i64t = types::I64;
+        let boff = self.bx.ins().band_imm_s(bp, OFFSET_MASK as i64);
+        // The largest index in bounds: (limit - boff - len) / len, none if negative.
+        let room = self.bx.ins().isub(limit, boff);
+        let room = self.bx.ins().iadd_imm_s(room, -(len as i64));
+        let fits = self
+            .bx
+            .ins()
+            .icmp_imm_s(CInt::SignedGreaterThanOrEqual, room, 0);
+        let last = self.bx.ins().sshr_imm_s(room, len.trailing_zeros() as i64);
+        // (A sign-extended index must also not be negative: below 2^31 unsigned.)
+        let cap = self.iconst(
+            i64t,
+            if signed {
+                i32::MAX as u64
+            } else {
+                u32::MAX as u64
+            },
+        );
+        let big = self.bx.ins().icmp(CInt::SignedGreaterThan, last, cap);
+        let last = self.bx.ins().select(big, cap, last);
+        let last = self.bx.ins().ireduce(types::I32, last);
+        let last = self.bx.ins().splat(types::I32X4, last);
+        let mut xv = self.vget(x);
+        if let Some(mask) = self.mask.clone() {
+            let m = match self.vmasks.iter().find(|(bits, _)| *bits == mask) {
+                Some((_, v)) => v.clone(),
+                None => self.mask_vectors(&mask),
+            };
+            xv = xv
+                .iter()
+                .zip(&m)
+                .map(|(&v, &m)| self.bx.ins().band(v, m))
+                .collect();
+        }
+        let mut inside = None;
+        for &v in &xv {
+            let c = self.bx.ins().icmp(CInt::UnsignedLessThanOrEqual, v, last);
+            inside = Some(inside.map_or(c, |a| self.bx.ins().band(a, c)));
+        }
+        let inside = self.bx.ins().vall_true(inside?);
+        let mut ok = self.bx.ins().band(inside, fits);
+        if al > 0 {
+            let low = self.bx.ins().band_imm_s(boff, (1i64 << al) - 1);
+            let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
+            ok = self.bx.ins().band(ok, aligned);
+        }
+        let fast = self.bx.create_block();
+        let slow = self.bx.create_block();
+        let join = self.bx.create_block();
+        for _ in 0..self.w {
+            self.bx.append_block_param(join, i64t);
+        }
+        self.bx.ins().brif(ok, fast, &[], slow, &[]);
+        self.bx.seal_block(fast);
+        self.bx.seal_block(slow);
+        self.bx.switch_to_block(fast);
+        let a0 = self.bx.ins().iadd(base, boff);
+        let shift = len.trailing_zeros() as i64;
+        let fast_addrs: Vec<ir::BlockArg> = (0..self.w)
+            .map(|k| {
+                let xk = self.bx.ins().extractlane(xv[k / 4], (k % 4) as u8);
+                let xk = if signed {
+                    self.bx.ins().sextend(i64t, xk)
+                } else {
+                    self.bx.ins().uextend(i64t, xk)
+                };
+                let o = self.bx.ins().ishl_imm_s(xk, shift);
+                let a = self.bx.ins().iadd(a0, o);
+                // A left-out work-item's store goes to the scratch slot.
+                let on = self.mask.as_ref().map(|m| m[k]);
+                let a = if kind == FAULT_LOAD {
+                    a
+                } else {
+                    self.masked_address(on, a)
+                };
+                a.into()
+            })
+            .collect();
+        self.bx.ins().jump(join, &fast_addrs);
+        self.bx.set_cold_block(slow);
+        self.bx.switch_to_block(slow);
+        let slow_addrs: Vec<ir::BlockArg> = self
+            .checked_lane_addresses(pv, len, al, kind)
+            .into_iter()
+            .map(Into::into)
+            .collect();
+        self.bx.ins().jump(join, &slow_addrs);
+        self.bx.seal_block(join);
+        self.bx.switch_to_block(join);
+        Some(self.bx.block_params(join).to_vec())
     }
 
     /// The host address of one work-item's access, checked on its own.
@@ -438,7 +614,7 @@ impl Lower<'_, '_> {
 
     /// Host address `a`, or the scratch slot's for a work-item a masked access
     /// leaves out (`on` clear). The slot holds the widest access (16 lanes of 8).
-    fn masked_address(&mut self, on: Option<CValue>, a: CValue) -> CValue {
+    pub(super) fn masked_address(&mut self, on: Option<CValue>, a: CValue) -> CValue {
         let Some(m) = on else {
             return a;
         };
