@@ -122,38 +122,15 @@ impl Lower<'_, '_> {
             return None;
         }
         let (ok, a0, stride) = self.packet_check(pv, len, al, kind)?;
-        let i64t = types::I64;
-        let w = self.w;
-        let fast = self.bx.create_block();
-        let slow = self.bx.create_block();
-        let join = self.bx.create_block();
-        for _ in 0..w {
-            self.bx.append_block_param(join, i64t);
-        }
-        self.bx.ins().brif(ok, fast, &[], slow, &[]);
-        self.bx.seal_block(fast);
-        self.bx.seal_block(slow);
-        self.bx.switch_to_block(fast);
-        let fast_addrs: Vec<ir::BlockArg> = (0..w)
-            .map(|k| {
-                self.bx
-                    .ins()
-                    .iadd_imm_s(a0, (k as i64).wrapping_mul(stride))
-                    .into()
-            })
-            .collect();
-        self.bx.ins().jump(join, &fast_addrs);
-        self.bx.set_cold_block(slow);
-        self.bx.switch_to_block(slow);
-        let slow_addrs: Vec<ir::BlockArg> = self
-            .lane_addresses(pv, len, al, kind)
-            .into_iter()
-            .map(Into::into)
-            .collect();
-        self.bx.ins().jump(join, &slow_addrs);
-        self.bx.seal_block(join);
-        self.bx.switch_to_block(join);
-        let addrs = self.bx.block_params(join).to_vec();
+        let addrs = self.fast_or_slow(
+            ok,
+            |l| {
+                (0..l.w)
+                    .map(|k| l.bx.ins().iadd_imm_s(a0, (k as i64).wrapping_mul(stride)))
+                    .collect()
+            },
+            |l| l.lane_addresses(pv, len, al, kind),
+        );
         self.packet_addrs.insert(key, addrs.clone());
         Some(addrs[0])
     }
@@ -339,35 +316,45 @@ impl Lower<'_, '_> {
         let Some((ok, a0, stride)) = self.packet_check(pv, len, al, FAULT_STORE) else {
             return self.lane_addresses(pv, len, al, FAULT_STORE);
         };
-        let fast = self.bx.create_block();
-        let slow = self.bx.create_block();
+        self.fast_or_slow(
+            ok,
+            |l| {
+                (0..l.w)
+                    .map(|k| {
+                        let a = l.bx.ins().iadd_imm_s(a0, (k as i64).wrapping_mul(stride));
+                        let on = l.mask.as_ref().map(|m| m[k]);
+                        l.masked_address(on, a)
+                    })
+                    .collect()
+            },
+            |l| l.lane_addresses(pv, len, al, FAULT_STORE),
+        )
+    }
+
+    /// The packet's `w` addresses: `fast`'s where `ok` holds, else (a cold path)
+    /// `slow`'s.
+    fn fast_or_slow(
+        &mut self,
+        ok: CValue,
+        fast: impl FnOnce(&mut Self) -> Vec<CValue>,
+        slow: impl FnOnce(&mut Self) -> Vec<CValue>,
+    ) -> Vec<CValue> {
+        let fast_b = self.bx.create_block();
+        let slow_b = self.bx.create_block();
         let join = self.bx.create_block();
         for _ in 0..self.w {
             self.bx.append_block_param(join, types::I64);
         }
-        self.bx.ins().brif(ok, fast, &[], slow, &[]);
-        self.bx.seal_block(fast);
-        self.bx.seal_block(slow);
-        self.bx.switch_to_block(fast);
-        let fast_addrs: Vec<ir::BlockArg> = (0..self.w)
-            .map(|k| {
-                let a = self
-                    .bx
-                    .ins()
-                    .iadd_imm_s(a0, (k as i64).wrapping_mul(stride));
-                let on = self.mask.as_ref().map(|m| m[k]);
-                self.masked_address(on, a).into()
-            })
-            .collect();
-        self.bx.ins().jump(join, &fast_addrs);
-        self.bx.set_cold_block(slow);
-        self.bx.switch_to_block(slow);
-        let slow_addrs: Vec<ir::BlockArg> = self
-            .lane_addresses(pv, len, al, FAULT_STORE)
-            .into_iter()
-            .map(Into::into)
-            .collect();
-        self.bx.ins().jump(join, &slow_addrs);
+        self.bx.ins().brif(ok, fast_b, &[], slow_b, &[]);
+        self.bx.seal_block(fast_b);
+        self.bx.seal_block(slow_b);
+        self.bx.switch_to_block(fast_b);
+        let args: Vec<ir::BlockArg> = fast(self).into_iter().map(Into::into).collect();
+        self.bx.ins().jump(join, &args);
+        self.bx.set_cold_block(slow_b);
+        self.bx.switch_to_block(slow_b);
+        let args: Vec<ir::BlockArg> = slow(self).into_iter().map(Into::into).collect();
+        self.bx.ins().jump(join, &args);
         self.bx.seal_block(join);
         self.bx.switch_to_block(join);
         self.bx.block_params(join).to_vec()
@@ -462,50 +449,33 @@ impl Lower<'_, '_> {
             let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
             ok = self.bx.ins().band(ok, aligned);
         }
-        let fast = self.bx.create_block();
-        let slow = self.bx.create_block();
-        let join = self.bx.create_block();
-        for _ in 0..self.w {
-            self.bx.append_block_param(join, i64t);
-        }
-        self.bx.ins().brif(ok, fast, &[], slow, &[]);
-        self.bx.seal_block(fast);
-        self.bx.seal_block(slow);
-        self.bx.switch_to_block(fast);
-        let a0 = self.bx.ins().iadd(base, boff);
         let shift = len.trailing_zeros() as i64;
-        let fast_addrs: Vec<ir::BlockArg> = (0..self.w)
-            .map(|k| {
-                let xk = self.bx.ins().extractlane(xv[k / 4], (k % 4) as u8);
-                let xk = if signed {
-                    self.bx.ins().sextend(i64t, xk)
-                } else {
-                    self.bx.ins().uextend(i64t, xk)
-                };
-                let o = self.bx.ins().ishl_imm_s(xk, shift);
-                let a = self.bx.ins().iadd(a0, o);
-                // A left-out work-item's store goes to the scratch slot.
-                let on = self.mask.as_ref().map(|m| m[k]);
-                let a = if kind == FAULT_LOAD {
-                    a
-                } else {
-                    self.masked_address(on, a)
-                };
-                a.into()
-            })
-            .collect();
-        self.bx.ins().jump(join, &fast_addrs);
-        self.bx.set_cold_block(slow);
-        self.bx.switch_to_block(slow);
-        let slow_addrs: Vec<ir::BlockArg> = self
-            .checked_lane_addresses(pv, len, al, kind)
-            .into_iter()
-            .map(Into::into)
-            .collect();
-        self.bx.ins().jump(join, &slow_addrs);
-        self.bx.seal_block(join);
-        self.bx.switch_to_block(join);
-        Some(self.bx.block_params(join).to_vec())
+        Some(self.fast_or_slow(
+            ok,
+            |l| {
+                let a0 = l.bx.ins().iadd(base, boff);
+                (0..l.w)
+                    .map(|k| {
+                        let xk = l.bx.ins().extractlane(xv[k / 4], (k % 4) as u8);
+                        let xk = if signed {
+                            l.bx.ins().sextend(i64t, xk)
+                        } else {
+                            l.bx.ins().uextend(i64t, xk)
+                        };
+                        let o = l.bx.ins().ishl_imm_s(xk, shift);
+                        let a = l.bx.ins().iadd(a0, o);
+                        // A left-out work-item's store goes to the scratch slot.
+                        let on = l.mask.as_ref().map(|m| m[k]);
+                        if kind == FAULT_LOAD {
+                            a
+                        } else {
+                            l.masked_address(on, a)
+                        }
+                    })
+                    .collect()
+            },
+            |l| l.checked_lane_addresses(pv, len, al, kind),
+        ))
     }
 
     /// The host address of one work-item's access, checked on its own.
