@@ -360,8 +360,15 @@ impl Lower<'_, '_> {
         self.bx.block_params(join).to_vec()
     }
 
+    /// Every work-item's own checked address. In a packet the checks are made as
+    /// one: a packet that faults is run again one work-item at a time
+    /// (`Kernel::run_group`), which finds the work-item to name.
     fn checked_lane_addresses(&mut self, pv: Value, len: u64, al: u32, kind: u64) -> Vec<CValue> {
         let home = self.pk;
+        let together = self.lane.is_none() && self.w > 1 && self.deferred.is_none();
+        if together {
+            self.deferred = Some(Vec::new());
+        }
         let addrs = (0..self.w)
             .map(|k| {
                 self.pk = k;
@@ -370,6 +377,15 @@ impl Lower<'_, '_> {
             })
             .collect();
         self.pk = home;
+        if together {
+            let checks = self.deferred.take().unwrap_or_default();
+            if let Some(&(_, p, l, k)) = checks.first() {
+                let ok = checks[1..]
+                    .iter()
+                    .fold(checks[0].0, |a, c| self.bx.ins().band(a, c.0));
+                self.check(ok, p, l, k);
+            }
+        }
         addrs
     }
 
@@ -538,13 +554,20 @@ impl Lower<'_, '_> {
             .icmp(CInt::UnsignedLessThan, r, self.k.nregions.unwrap());
         let ok = self.unless_masked(on, ok);
         self.check(ok, p, len, kind);
-        // (A work-item left out reads region 0's entry, not past the table.)
+        // (A work-item left out reads region 0's entry, not past the table; so does
+        // one whose check is collected for later.)
         let r = match on {
             Some(m) => {
                 let z = self.iconst(i64t, 0);
                 self.bx.ins().select(m, r, z)
             }
             None => r,
+        };
+        let r = if self.deferred.is_some() {
+            let z = self.iconst(i64t, 0);
+            self.bx.ins().select(ok, r, z)
+        } else {
+            r
         };
         // The table does not change while the function runs, except the private
         // region's base, which moves per work-item in kernels with barriers.

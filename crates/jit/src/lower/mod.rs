@@ -610,6 +610,7 @@ fn build_function_as(
         dummy: None,
         blend_old: HashMap::new(),
         vmasks: Vec::new(),
+        deferred: None,
         splits: Vec::new(),
         split_var: None,
         split_entries: HashMap::new(),
@@ -761,6 +762,9 @@ struct Lower<'a, 'b> {
     /// the values they blend with (`Masked::old`), and masks known as vectors.
     blend_old: HashMap<Inst, Value>,
     vmasks: Vec<(Vec<CValue>, Vec<CValue>)>,
+    /// The checks collected instead of made, while a packet's work-items' addresses
+    /// are checked together: `(ok, pointer, length, kind)`.
+    deferred: Option<Vec<(CValue, CValue, u64, u64)>>,
     /// The divergent branches (block, terminator), the branch a packet split at, and
     /// per (work-item, branch) the block where that work-item resumes.
     splits: Vec<(Block, Inst)>,
@@ -1364,8 +1368,14 @@ impl Lower<'_, '_> {
         self.bx.ins().jump(fb, &[p.into(), l.into(), k.into()]);
     }
 
-    /// Branch to the fault block unless `ok`; continue in a fresh block.
+    /// Branch to the fault block unless `ok`; continue in a fresh block. (While a
+    /// packet's slow path checks its work-items, the check is only collected:
+    /// [`Lower::checked_lane_addresses`].)
     fn check(&mut self, ok: CValue, p: CValue, len: u64, kind: u64) {
+        if let Some(d) = self.deferred.as_mut() {
+            d.push((ok, p, len, kind));
+            return;
+        }
         let cont = self.bx.create_block();
         let bad = self.bx.create_block();
         self.bx.ins().brif(ok, cont, &[], bad, &[]);
