@@ -295,9 +295,11 @@ impl Lower<'_, '_> {
         mask: &Mask,
         next: CBlock,
     ) -> Result<(), String> {
-        let (ptr, value) = match &self.body.insts[i].kind {
-            InstKind::Load { ptr, .. } => (*ptr, None),
-            InstKind::Store { ptr, value, .. } => (*ptr, Some(*value)),
+        let (ptr, value, align) = match &self.body.insts[i].kind {
+            InstKind::Load { ptr, align, .. } => (*ptr, None, *align),
+            InstKind::Store {
+                ptr, value, align, ..
+            } => (*ptr, Some(*value), *align),
             _ => unreachable!("masked accesses are loads and stores"),
         };
         if let Some(&old) = self.blend_old.get(&i) {
@@ -320,21 +322,17 @@ impl Lower<'_, '_> {
         });
         let r = if value.is_none() {
             self.packet_inst(i, x, next)
-        } else if let (Some(v), InstKind::Store { align, .. }) =
-            (scalar_store, &self.body.insts[i].kind)
-        {
+        } else if let Some(v) = scalar_store {
             // One packet check for the addresses where it holds, then each work-item's
             // store, in order (a left-out one's to the scratch slot).
-            let sc = lane_sc(self.body.value_type(v));
-            let al = align.max(&1).trailing_zeros();
-            let addrs = self.masked_store_addresses(ptr, sc.bytes() as u64, al);
-            let mf = ir::MemFlagsData::new().with_notrap();
-            for (k, a) in addrs.into_iter().enumerate() {
-                self.pk = k;
-                let x = self.get1(v);
-                self.bx.ins().store(mf, x, a, 0);
-            }
+            let vals = (0..self.w)
+                .map(|k| {
+                    self.pk = k;
+                    self.get1(v)
+                })
+                .collect();
             self.pk = 0;
+            self.store_lanes(ptr, align, vals);
             Ok(())
         } else {
             (0..self.w).try_for_each(|k| {
@@ -369,10 +367,7 @@ impl Lower<'_, '_> {
             && self.w.is_multiple_of(simd::VLANES)
             && (self.packed.contains(&value) || self.packed.contains(&old));
         let lanes: Vec<CValue> = if vector {
-            let m = match self.vmasks.iter().find(|(bits, _)| bits == mask) {
-                Some((_, v)) => v.clone(),
-                None => self.mask_vectors(mask),
-            };
+            let m = self.mask_vectors(mask);
             let (new, was) = (self.vget(value), self.vget(old));
             let vecs = self.blend(&m, &new, &was);
             if self.vector_store(i).is_some() {
@@ -395,15 +390,9 @@ impl Lower<'_, '_> {
                 })
                 .collect()
         };
-        // In the work-items' order, each checked, as the scalar form stores.
-        let al = align.max(1).trailing_zeros();
-        let mf = ir::MemFlagsData::new().with_notrap();
-        for (k, x) in lanes.into_iter().enumerate() {
-            self.pk = k;
-            let a = self.address_of(ptr, sc.bytes() as u64, al, crate::abi::FAULT_STORE);
-            self.bx.ins().store(mf, x, a, 0);
-        }
         self.pk = 0;
+        // In the work-items' order, as the scalar form stores.
+        self.store_lanes(ptr, align, lanes);
         Ok(())
     }
 

@@ -78,6 +78,14 @@ impl Lower<'_, '_> {
         None
     }
 
+    /// Base, size and writable size of the region of `pv`'s root, loaded at entry.
+    fn root_region(&self, pv: Value) -> Option<[CValue; 3]> {
+        match self.root(pv)? {
+            Root::Param(v) => self.roots.get(&v).copied(),
+            Root::Global(g) => self.global_roots.get(&g).copied(),
+        }
+    }
+
     /// The host address of `len` bytes at IR pointer `pv` (whose value is `p`), checked.
     pub(super) fn address(&mut self, pv: Value, p: CValue, len: u64, al: u32, kind: u64) -> CValue {
         if self.w > 1 && self.lane.is_none() && self.varying.contains(&pv) {
@@ -161,10 +169,7 @@ impl Lower<'_, '_> {
         if stride == 0 || stride % (1i64 << al) != 0 {
             return None;
         }
-        let [base, size, wsize] = match self.root(pv)? {
-            Root::Param(v) => self.roots.get(&v).copied()?,
-            Root::Global(g) => self.global_roots.get(&g).copied()?,
-        };
+        let [base, size, wsize] = self.root_region(pv)?;
         let w = self.w;
         let row = match index {
             None => self.row_flag(pv, len, al, kind),
@@ -308,11 +313,24 @@ impl Lower<'_, '_> {
         self.checked_lane_addresses(pv, len, al, kind)
     }
 
+    /// Store `vals`, one scalar per work-item, through `pv`, in the work-items'
+    /// order; under a mask (`self.mask`) the left-out work-items' go to the scratch
+    /// slot.
+    pub(super) fn store_lanes(&mut self, pv: Value, align: u32, vals: Vec<CValue>) {
+        let t = self.bx.func.dfg.value_type(vals[0]);
+        let al = align.max(1).trailing_zeros();
+        let addrs = self.store_addresses(pv, t.bytes() as u64, al);
+        let mf = ir::MemFlagsData::new().with_notrap();
+        for (x, a) in vals.into_iter().zip(addrs) {
+            self.bx.ins().store(mf, x, a, 0);
+        }
+    }
+
     /// The addresses of a store through `pv` by the work-items of `self.mask` (the
-    /// others get the scratch slot's): one packet check when the work-items' elements
-    /// lie a constant distance apart or are indexed ([`Self::indexed_addresses`]),
-    /// else each one's own check.
-    pub(super) fn masked_store_addresses(&mut self, pv: Value, len: u64, al: u32) -> Vec<CValue> {
+    /// others get the scratch slot's), or by all without one: one packet check when
+    /// the work-items' elements lie a constant distance apart or are indexed
+    /// ([`Self::indexed_addresses`]), else each one's own check.
+    fn store_addresses(&mut self, pv: Value, len: u64, al: u32) -> Vec<CValue> {
         let Some((ok, a0, stride)) = self.packet_check(pv, len, al, FAULT_STORE) else {
             return self.lane_addresses(pv, len, al, FAULT_STORE);
         };
@@ -409,10 +427,7 @@ impl Lower<'_, '_> {
             return None;
         }
         let (x, signed) = self.element_index_ext(pv, len)?;
-        let [base, size, wsize] = match self.root(pv)? {
-            Root::Param(v) => self.roots.get(&v).copied()?,
-            Root::Global(g) => self.global_roots.get(&g).copied()?,
-        };
+        let [base, size, wsize] = self.root_region(pv)?;
         let limit = if kind == FAULT_LOAD { size } else { wsize };
         let home = self.pk;
         self.pk = 0;
@@ -443,10 +458,7 @@ impl Lower<'_, '_> {
         let last = self.bx.ins().splat(types::I32X4, last);
         let mut xv = self.vget(x);
         if let Some(mask) = self.mask.clone() {
-            let m = match self.vmasks.iter().find(|(bits, _)| *bits == mask) {
-                Some((_, v)) => v.clone(),
-                None => self.mask_vectors(&mask),
-            };
+            let m = self.mask_vectors(&mask);
             xv = xv
                 .iter()
                 .zip(&m)
@@ -509,11 +521,7 @@ impl Lower<'_, '_> {
         let on = self.mask.as_ref().map(|m| m[self.pk]);
         // `ptradd` keeps a pointer's region, so one derived from an argument or a
         // global is in that root's region, loaded once at entry.
-        let known = match self.root(pv) {
-            Some(Root::Param(v)) => self.roots.get(&v).copied(),
-            Some(Root::Global(g)) => self.global_roots.get(&g).copied(),
-            None => None,
-        };
+        let known = self.root_region(pv);
         // In a known region, the offset and alignment need not rebuild the pointer.
         let sum = if known.is_some() {
             self.offset_bits(pv, p)

@@ -658,8 +658,12 @@ impl Lower<'_, '_> {
     }
 
     /// The lane masks of per-work-item booleans `bits` (`i8` 0 or 1), four
-    /// work-items a vector.
+    /// work-items a vector: the masked branch's own (`vmasks`) when `bits` are
+    /// one of its edges', else built lane by lane.
     pub(super) fn mask_vectors(&mut self, bits: &[CValue]) -> Vec<CValue> {
+        if let Some((_, v)) = self.vmasks.iter().find(|(b, _)| b == bits) {
+            return v.clone();
+        }
         let lanes: Vec<CValue> = bits
             .iter()
             .map(|&b| to_lane(&mut self.bx, Scalar::I1, b))
