@@ -291,11 +291,11 @@ fn check(p: &Prog) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn random_straight_programs_never_share_live_registers() {
-    let mut rng = Rng::new(0x5eed_a110);
+/// 300 random programs from `seed`, with branches and loops or without, checked.
+fn random_programs(seed: u64, branchy: bool) {
+    let mut rng = Rng::new(seed);
     for round in 0..300 {
-        let p = gen(&mut rng, false);
+        let p = gen(&mut rng, branchy);
         if let Err(e) = check(&p) {
             panic!("round {round}: {e}");
         }
@@ -303,14 +303,13 @@ fn random_straight_programs_never_share_live_registers() {
 }
 
 #[test]
+fn random_straight_programs_never_share_live_registers() {
+    random_programs(0x5eed_a110, false);
+}
+
+#[test]
 fn random_branchy_programs_never_share_live_registers() {
-    let mut rng = Rng::new(0xb4a2_c4e5);
-    for round in 0..300 {
-        let p = gen(&mut rng, true);
-        if let Err(e) = check(&p) {
-            panic!("round {round}: {e}");
-        }
-    }
+    random_programs(0xb4a2_c4e5, true);
 }
 
 /// The allocator's data files, mutated line by line (lines dropped, repeated, swapped,
