@@ -213,7 +213,7 @@ impl Lower<'_, '_> {
     /// [`Self::element_index`], and whether the index is sign-extended.
     fn element_index_ext(&self, pv: Value, len: u64) -> Option<(Value, bool)> {
         let (x, signed) = element_index(self.body, &self.varying, pv, len)?;
-        (self.packed.contains(&x) && self.w.is_multiple_of(4)).then_some((x, signed))
+        (self.packed.contains(&x) && self.w.is_multiple_of(simd::VLANES)).then_some((x, signed))
     }
 
     /// Whether packed `i32` `x` counts up by one from lane 0 across the packet (the
@@ -484,7 +484,9 @@ impl Lower<'_, '_> {
                 let a0 = l.bx.ins().iadd(base, boff);
                 (0..l.w)
                     .map(|k| {
-                        let xk = l.bx.ins().extractlane(xv[k / 4], (k % 4) as u8);
+                        let xk =
+                            l.bx.ins()
+                                .extractlane(xv[k / simd::VLANES], (k % simd::VLANES) as u8);
                         let xk = if signed {
                             l.bx.ins().sextend(i64t, xk)
                         } else {
