@@ -43,6 +43,11 @@ def parse_args(argv):
     p.add_argument("--lib", default=str(ROOT / "target" / "release" / "libkauai_opencl.so"),
                    help="libkauai_opencl.so (default: <repo>/target/release/libkauai_opencl.so)")
     p.add_argument("--seed", type=int, default=0, help="input random seed (default 0)")
+    p.add_argument("--cores", type=int, metavar="N",
+                   help="run on the first N CPUs only (both implementations), for scaling")
+    p.add_argument("--bandwidth", action="store_true",
+                   help="also measure memcpy bandwidth and report the memory-bound kernels' "
+                        "GB/s against it")
     a = p.parse_args(argv)
     a.kernels = [k.strip() for k in a.kernels.split(",") if k.strip()]
     unknown = [k for k in a.kernels if k not in KERNELS]
@@ -52,11 +57,21 @@ def parse_args(argv):
         p.error("--rounds must be at least 1")
     if not a.scale > 0:
         p.error("--scale must be positive")
+    if a.cores is not None and not 1 <= a.cores <= len(os.sched_getaffinity(0)):
+        p.error(f"--cores must be between 1 and {len(os.sched_getaffinity(0))}")
     a.impls = list(IMPLS) if a.only == "both" else [a.only]
     return a
 
 
 ARGS = parse_args(sys.argv[1:])
+
+# --- Cores ---------------------------------------------------------------------------------
+# Pinned before any implementation starts its threads. Kauai sizes its pool from the
+# affinity mask; PoCL counts the machine's CPUs, so it is told the count as well.
+if ARGS.cores is not None:
+    os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[:ARGS.cores])
+    os.environ["POCL_MAX_PTHREAD_COUNT"] = str(ARGS.cores)
+CORES = len(os.sched_getaffinity(0))
 
 # --- Register the ICDs before pyopencl loads the ICD loader --------------------------------
 # A private vendors directory holding Kauai's .icd (the library given by --lib) and the
@@ -151,6 +166,7 @@ def case_saxpy(rng, scale):
         # Not in the table: one or two float32 roundings (with or without contraction).
         return within("max rel", elem_rel(outs[0], ref), 1e-6)
     return dict(size=f"n={n}", glob=(n,), loc=(256,), launches=one_launch(), check=check,
+                bytes=3 * 4 * n,
                 args=[("in", x), ("in", y), ("out", np.float32, (n,), np.nan), ("scalar", a)])
 
 
@@ -164,6 +180,7 @@ def case_vecadd(rng, scale):
         bad = int(np.count_nonzero(outs[0] != ref))
         return bad == 0, f"{bad} differ (exact)"
     return dict(size=f"n={n}", glob=(n,), loc=(256,), launches=one_launch(), check=check,
+                bytes=3 * 4 * n,
                 args=[("in", a), ("in", b), ("out", np.float32, (n,), np.nan)])
 
 
@@ -313,6 +330,7 @@ def case_transpose(rng, scale):
         bad = int(np.count_nonzero(outs[0] != ref))
         return bad == 0, f"{bad} differ (exact)"
     return dict(size=f"n={n}", glob=(n, n), loc=(16, 16), launches=one_launch(), check=check,
+                bytes=2 * 4 * n * n,
                 args=[("in", a), ("out", np.float32, (n, n), np.nan), ("scalar", np.int32(n)),
                       ("scalar", np.int32(n))])
 
@@ -439,7 +457,8 @@ def run_kernel(kname, impls, rounds, seed):
     t = time.perf_counter()
     case = CASES[kname](rng, ARGS.scale)
     ref_s = time.perf_counter() - t
-    res = dict(size=case["size"], launches=len(case["launches"]), reference_s=ref_s, impl={})
+    res = dict(size=case["size"], launches=len(case["launches"]), reference_s=ref_s, impl={},
+               bytes=case.get("bytes"))
     inst = {}
     for impl in impls:
         r = res["impl"][impl.name] = dict(build_s=None, first_launch_s=None,
@@ -544,6 +563,50 @@ def print_table(results, impls):
         print("\n".join(problems))
 
 
+def memcpy_bandwidth(threads, mib=256, repeats=10):
+    """The machine's copy bandwidth in bytes/s: libc memmove of `mib` MiB split over
+    `threads` threads (ctypes calls release the GIL), best of `repeats`, counting bytes
+    read plus bytes written as STREAM does."""
+    import ctypes
+    import threading
+    n = mib << 20
+    src = np.ones(n, dtype=np.uint8)
+    dst = np.zeros(n, dtype=np.uint8)
+    part = n // threads
+    parts = [(dst.ctypes.data + i * part, src.ctypes.data + i * part) for i in range(threads)]
+    best = math.inf
+    for _ in range(repeats):
+        ts = [threading.Thread(target=ctypes.memmove, args=(d, s_, part)) for d, s_ in parts]
+        t = time.perf_counter()
+        for th in ts:
+            th.start()
+        for th in ts:
+            th.join()
+        best = min(best, time.perf_counter() - t)
+    return 2 * part * threads / best
+
+
+def print_bandwidth(results, copy_bw):
+    print(f"\nBandwidth (GB/s; bytes read + written per kernel time). memcpy on {CORES} "
+          f"core(s): {copy_bw / 1e9:.1f} GB/s")
+    hdr = f"{'kernel':13} {'MB':>7} {'PoCL GB/s':>10} {'% memcpy':>9} {'Kauai GB/s':>11} {'% memcpy':>9}"
+    print(hdr)
+    print("-" * len(hdr))
+    for kname, res in results.items():
+        if not res.get("bytes"):
+            continue
+        cols = []
+        for name in IMPLS:
+            r = res["impl"].get(name)
+            t = r and r["kernel_median_s"]
+            bw = res["bytes"] / t if t else None
+            res.setdefault("gbps", {})[name] = bw and bw / 1e9
+            cols.append("-" if bw is None else f"{bw / 1e9:.1f}")
+            cols.append("-" if bw is None else f"{100 * bw / copy_bw:.0f}")
+        print(f"{kname:13} {res['bytes'] / 1e6:7.0f} {cols[0]:>10} {cols[1]:>9} "
+              f"{cols[2]:>11} {cols[3]:>9}")
+
+
 def write_png(path, results):
     try:
         import matplotlib
@@ -585,6 +648,8 @@ def main():
     for i in impls:
         print(f"{i.name:6} {i.platform.name} | {i.platform.version} | {i.device.name} | "
               f"{i.device.max_compute_units} compute units")
+    print(f"cores: {CORES}" + ("" if ARGS.cores is None else " (--cores)"))
+    copy_bw = memcpy_bandwidth(CORES) if ARGS.bandwidth else None
     results = {}
     t0 = time.perf_counter()
     for kname in ARGS.kernels:
@@ -597,13 +662,16 @@ def main():
               flush=True)
     total = time.perf_counter() - t0
     print_table(results, impls)
+    if copy_bw:
+        print_bandwidth(results, copy_bw)
     print(f"\ntotal {total:.1f} s")
     if ARGS.json:
         doc = dict(
             executor=EXECUTOR, scale=ARGS.scale, rounds=ARGS.rounds, seed=ARGS.seed,
             lib=str(LIB) if "kauai" in ARGS.impls else None,
             pocl_kernel_cache=os.environ["POCL_KERNEL_CACHE"],
-            host=dict(machine=pyplatform.machine(), cpus=os.cpu_count()),
+            host=dict(machine=pyplatform.machine(), cpus=os.cpu_count(), cores=CORES,
+                      memcpy_bytes_per_s=copy_bw),
             devices={i.name: dict(platform=i.platform.name, version=i.platform.version,
                                   device=i.device.name) for i in impls},
             geomean_ratio=geomean([r.get("ratio") for r in results.values()]),
