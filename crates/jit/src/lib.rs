@@ -3,9 +3,10 @@
 //!
 //! [`compile`] translates a kernel (see `lower` for the shape of the generated code)
 //! or says why it cannot yet ("not supported by the JIT yet: ..."), in which case the
-//! host device runs the kernel on its interpreter. [`Kernel::run_group`] runs one
-//! work-group over memory the caller lends it as [`Mem`] regions; it returns when every
-//! work-item has returned, or with the first fault, divergence or stop.
+//! host device runs the kernel on its interpreter. A [`Runner`] ([`Kernel::runner`])
+//! runs a launch's work-groups, one call each, over memory the caller lends it as
+//! [`Mem`] regions; a group's run returns when every work-item has returned, or with
+//! the first fault, divergence or stop.
 //!
 //! The generated code follows the interpreter's semantics to the bit
 //! (`kauai_ir::lanes`): pointers are `region << 40 | offset` in both, every access is
@@ -48,7 +49,7 @@
 //!
 //! Safety: `unsafe` lives only in `native` (mapping code, calling it, and the poll,
 //! printf and image helpers). The memory a call may touch is exactly the regions of its
-//! [`GroupRun`], which borrow it for the call.
+//! [`Launch`], which a [`Runner`] borrows while it runs groups.
 
 mod abi;
 mod helpers;
@@ -147,10 +148,10 @@ pub enum Mem<'a> {
     },
 }
 
-/// One work-group to run.
-pub struct GroupRun<'a, 'm> {
+/// One launch's work-groups, as a thread runs them (see [`Kernel::runner`]).
+pub struct Launch<'a, 'm> {
     /// The regions, indexed by region number. Local memories are reset (to their
-    /// initial bytes, or zeros) at the group's start.
+    /// initial bytes, or zeros) at each group's start.
     pub regions: &'a mut [Mem<'m>],
     /// Run packets where the kernel has them (false: one work-item at a time, in the
     /// interpreter's order, whatever the kernel).
@@ -159,8 +160,6 @@ pub struct GroupRun<'a, 'm> {
     pub params: &'a [u64],
     /// The by-value arguments' bytes, which every private frame starts with.
     pub private_init: &'a [u8],
-    pub group_id: [u64; 3],
-    pub local_size: [u64; 3],
     pub enqueued_local: [u64; 3],
     pub global_size: [u64; 3],
     pub global_offset: [u64; 3],
@@ -293,48 +292,33 @@ impl Kernel {
         items.checked_mul(per)?.checked_add(frame)
     }
 
-    /// Run one work-group to its end. `printf` records a call to format `id` (its
-    /// lanes, one `u64` each, in argument order) and says whether it fit.
-    pub fn run_group(
-        &self,
-        run: GroupRun<'_, '_>,
-        scratch: &mut Scratch,
-        deadline: Option<Instant>,
-        abort: &AtomicBool,
-        printf: &dyn Fn(u32, &[u64]) -> bool,
-        image: ImageHook<'_>,
-    ) -> Outcome {
-        let items: u64 = run.local_size.iter().product();
+    /// A thread's runner of `launch`'s groups: the regions' table, the private frames
+    /// and the context are set up here once, so that a group costs little more than
+    /// the call of its code. `Err` when the launch cannot run at all.
+    pub fn runner<'k, 'a, 'm>(
+        &'k self,
+        launch: Launch<'a, 'm>,
+        scratch: &'a mut Scratch,
+    ) -> Result<Runner<'k, 'a, 'm>, Outcome> {
         let lay = &self.layout;
-        let frame = lay.frame.next_multiple_of(16);
-        let (pstride, nframes) = if lay.has_barrier {
-            (frame, items)
-        } else {
-            (0, 1)
-        };
-        let Some(pwords) = nframes.checked_mul(frame / 8) else {
-            return Outcome::TooLarge(u64::MAX);
-        };
-        scratch.private.clear();
-        scratch.private.resize(pwords.max(1) as usize, 0);
-        let swords = if lay.has_barrier {
-            items * (lay.state / 8)
-        } else {
-            0
-        };
-        scratch.state.clear();
-        scratch.state.resize(swords.max(1) as usize, 0);
+        if lay.byval > launch.private_init.len() as u64 {
+            return Err(Outcome::TooLarge(lay.byval));
+        }
+        let needed: u32 = lay.param_lanes.iter().sum();
+        if (launch.params.len() as u64) < needed as u64 {
+            return Err(Outcome::TooLarge(needed as u64));
+        }
         scratch.table.clear();
-        let regions = run.regions;
-        for r in regions.iter_mut() {
+        for r in launch.regions.iter_mut() {
             scratch.table.push(match r {
                 Mem::Null => RegionDesc {
                     base: std::ptr::null_mut(),
                     size: 0,
                     writable: 0,
                 },
+                // Its base is set at each group's start, by `Runner::fresh_group`.
                 Mem::Private => RegionDesc {
-                    base: scratch.private.as_mut_ptr() as *mut u8,
+                    base: std::ptr::null_mut(),
                     size: lay.frame,
                     writable: 1,
                 },
@@ -347,37 +331,30 @@ impl Kernel {
                     size: (*len).min(words.len() as u64 * 8),
                     writable: *writable as u64,
                 },
-                Mem::Local { mem, init } => {
-                    // As at the group's start.
-                    reset_local(mem, *init);
-                    RegionDesc {
-                        base: mem.as_mut_ptr(),
-                        size: mem.len() as u64,
-                        writable: 1,
-                    }
-                }
+                Mem::Local { mem, .. } => RegionDesc {
+                    base: std::ptr::null_mut(),
+                    size: mem.len() as u64,
+                    writable: 1,
+                },
             });
         }
-        if lay.byval > run.private_init.len() as u64 {
-            return Outcome::TooLarge(lay.byval);
-        }
-        let mut ctx = Ctx {
+        let ctx = Ctx {
             regions: scratch.table.as_mut_ptr(),
             nregions: scratch.table.len() as u64,
-            private_base: scratch.private.as_mut_ptr() as *mut u8,
-            private_stride: pstride,
-            private_init: run.private_init.as_ptr(),
-            private_init_len: run.private_init.len() as u64,
-            state_base: scratch.state.as_mut_ptr() as *mut u8,
+            private_base: std::ptr::null_mut(),
+            private_stride: 0,
+            private_init: launch.private_init.as_ptr(),
+            private_init_len: launch.private_init.len() as u64,
+            state_base: std::ptr::null_mut(),
             state_stride: lay.state,
-            group_id: run.group_id,
-            local_size: run.local_size,
-            enqueued_local: run.enqueued_local,
-            global_size: run.global_size,
-            global_offset: run.global_offset,
-            num_groups: run.num_groups,
-            work_dim: run.work_dim as u64,
-            params: run.params.as_ptr(),
+            group_id: [0; 3],
+            local_size: [0; 3],
+            enqueued_local: launch.enqueued_local,
+            global_size: launch.global_size,
+            global_offset: launch.global_offset,
+            num_groups: launch.num_groups,
+            work_dim: launch.work_dim as u64,
+            params: launch.params.as_ptr(),
             status: 0,
             fault_ptr: 0,
             fault_len: 0,
@@ -387,72 +364,14 @@ impl Kernel {
             diverged: 0,
             poll: std::ptr::null(),
         };
-        let needed: u32 = lay.param_lanes.iter().sum();
-        if (run.params.len() as u64) < needed as u64 {
-            return Outcome::TooLarge(needed as u64);
-        }
-        let packets = run.packets && self.packets_for(run.local_size[0]);
-        let mut packet_fault = None;
-        loop {
-            let r = self.code.call(
-                &mut ctx,
-                deadline,
-                abort,
-                printf,
-                image,
-                packets && packet_fault.is_none(),
-            );
-            if r == RET_FAULT && packets && packet_fault.is_none() {
-                // The work-items of a packet run interleaved, so the first to fault
-                // may not be the one the interpreter names: run the group again one
-                // work-item at a time to find it. (The group ends in an error
-                // anyway; should the rerun not fault, the packet's fault stands.)
-                // The rerun starts the group afresh: its local memory and state as at
-                // its start.
-                packet_fault = Some((ctx.wi, ctx.fault_ptr, ctx.fault_len, ctx.fault_kind));
-                ctx.status = 0;
-                ctx.diverged = 0;
-                scratch.state.fill(0);
-                ctx.state_base = scratch.state.as_mut_ptr() as *mut u8;
-                for (r, desc) in regions.iter_mut().zip(scratch.table.iter_mut()) {
-                    if let Mem::Local { mem, init } = r {
-                        reset_local(mem, *init);
-                        desc.base = mem.as_mut_ptr();
-                    }
-                }
-                continue;
-            }
-            if r == RET_DONE {
-                if let Some((wi, p, len, kind)) = packet_fault {
-                    (ctx.wi, ctx.fault_ptr, ctx.fault_len, ctx.fault_kind) = (wi, p, len, kind);
-                    return self.fault_outcome(&ctx);
-                }
-            }
-            // The regions stay borrowed until every call has returned.
-            let _ = &regions;
-            match r {
-                RET_DONE => return Outcome::Done,
-                // Each call starts with a fresh poll budget, so a loop around a barrier
-                // may never poll inside the code: the time limit and the abort flag are
-                // checked here, between the calls.
-                RET_BARRIER
-                    if deadline.is_some_and(|d| Instant::now() > d)
-                        || abort.load(std::sync::atomic::Ordering::Relaxed) =>
-                {
-                    return Outcome::Stopped { wi: ctx.wi }
-                }
-                RET_BARRIER => continue,
-                RET_FAULT => return self.fault_outcome(&ctx),
-                RET_STOP => return Outcome::Stopped { wi: ctx.wi },
-                _ => {
-                    return Outcome::Diverged {
-                        first: ctx.status,
-                        wi: ctx.wi,
-                        other: ctx.other_status,
-                    }
-                }
-            }
-        }
+        Ok(Runner {
+            kernel: self,
+            regions: launch.regions,
+            scratch,
+            ctx,
+            packets: launch.packets,
+            items: None,
+        })
     }
 
     fn fault_outcome(&self, ctx: &Ctx) -> Outcome {
@@ -477,6 +396,151 @@ impl Kernel {
             len: ctx.fault_len,
             kind,
             loc,
+        }
+    }
+}
+
+/// Runs the work-groups of one launch on one thread (made by [`Kernel::runner`]). It
+/// borrows the launch's memory, so generated code can touch nothing else while it
+/// lives.
+pub struct Runner<'k, 'a, 'm> {
+    kernel: &'k Kernel,
+    regions: &'a mut [Mem<'m>],
+    scratch: &'a mut Scratch,
+    /// Points into `scratch` and at the launch's arguments, both borrowed for `'a`.
+    ctx: Ctx,
+    packets: bool,
+    /// The group size the private frames and barrier state are sized for.
+    items: Option<u64>,
+}
+
+impl Runner<'_, '_, '_> {
+    /// Make the group's memory fresh, as at its start: private frames and barrier
+    /// state zeroed (sized for groups of `items` work-items), local memories reset.
+    /// The context and the regions' table then take their pointers anew, from the
+    /// borrows just used.
+    fn fresh_group(&mut self, items: u64) -> Result<(), Outcome> {
+        let lay = &self.kernel.layout;
+        let scratch = &mut *self.scratch;
+        if self.items != Some(items) {
+            let frame = lay.frame.next_multiple_of(16);
+            let (pstride, nframes) = if lay.has_barrier {
+                (frame, items)
+            } else {
+                (0, 1)
+            };
+            let Some(pwords) = nframes.checked_mul(frame / 8) else {
+                return Err(Outcome::TooLarge(u64::MAX));
+            };
+            let swords = if lay.has_barrier {
+                items * (lay.state / 8)
+            } else {
+                0
+            };
+            scratch.private.clear();
+            scratch.private.resize(pwords.max(1) as usize, 0);
+            scratch.state.clear();
+            scratch.state.resize(swords.max(1) as usize, 0);
+            self.ctx.private_stride = pstride;
+            self.items = Some(items);
+        } else {
+            scratch.private.fill(0);
+            if lay.has_barrier {
+                scratch.state.fill(0);
+            }
+        }
+        self.ctx.private_base = scratch.private.as_mut_ptr() as *mut u8;
+        self.ctx.state_base = scratch.state.as_mut_ptr() as *mut u8;
+        for (r, desc) in self.regions.iter_mut().zip(scratch.table.iter_mut()) {
+            match r {
+                Mem::Private => desc.base = self.ctx.private_base,
+                Mem::Local { mem, init } => {
+                    reset_local(mem, *init);
+                    desc.base = mem.as_mut_ptr();
+                }
+                Mem::Null | Mem::Shared { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Run the group `group_id` of `local_size` work-items to its end. `printf`
+    /// records a call to format `id` (its lanes, one `u64` each, in argument order)
+    /// and says whether it fit.
+    pub fn run(
+        &mut self,
+        group_id: [u64; 3],
+        local_size: [u64; 3],
+        deadline: Option<Instant>,
+        abort: &AtomicBool,
+        printf: &dyn Fn(u32, &[u64]) -> bool,
+        image: ImageHook<'_>,
+    ) -> Outcome {
+        let items: u64 = local_size.iter().product();
+        if let Err(o) = self.fresh_group(items) {
+            return o;
+        }
+        let ctx = &mut self.ctx;
+        ctx.group_id = group_id;
+        ctx.local_size = local_size;
+        (ctx.status, ctx.diverged, ctx.wi, ctx.other_status) = (0, 0, 0, 0);
+        (ctx.fault_ptr, ctx.fault_len, ctx.fault_kind) = (0, 0, 0);
+        let kernel = self.kernel;
+        let packets = self.packets && kernel.packets_for(local_size[0]);
+        let mut packet_fault = None;
+        loop {
+            let r = kernel.code.call(
+                &mut self.ctx,
+                deadline,
+                abort,
+                printf,
+                image,
+                packets && packet_fault.is_none(),
+            );
+            let ctx = &mut self.ctx;
+            if r == RET_FAULT && packets && packet_fault.is_none() {
+                // The work-items of a packet run interleaved, so the first to fault
+                // may not be the one the interpreter names: run the group again one
+                // work-item at a time to find it. (The group ends in an error
+                // anyway; should the rerun not fault, the packet's fault stands.)
+                // The rerun starts the group afresh: its local memory and state as at
+                // its start.
+                packet_fault = Some((ctx.wi, ctx.fault_ptr, ctx.fault_len, ctx.fault_kind));
+                ctx.status = 0;
+                ctx.diverged = 0;
+                if let Err(o) = self.fresh_group(items) {
+                    return o;
+                }
+                continue;
+            }
+            if r == RET_DONE {
+                if let Some((wi, p, len, kind)) = packet_fault {
+                    (ctx.wi, ctx.fault_ptr, ctx.fault_len, ctx.fault_kind) = (wi, p, len, kind);
+                    return kernel.fault_outcome(ctx);
+                }
+            }
+            match r {
+                RET_DONE => return Outcome::Done,
+                // Each call starts with a fresh poll budget, so a loop around a barrier
+                // may never poll inside the code: the time limit and the abort flag are
+                // checked here, between the calls.
+                RET_BARRIER
+                    if deadline.is_some_and(|d| Instant::now() > d)
+                        || abort.load(std::sync::atomic::Ordering::Relaxed) =>
+                {
+                    return Outcome::Stopped { wi: ctx.wi }
+                }
+                RET_BARRIER => continue,
+                RET_FAULT => return kernel.fault_outcome(ctx),
+                RET_STOP => return Outcome::Stopped { wi: ctx.wi },
+                _ => {
+                    return Outcome::Diverged {
+                        first: ctx.status,
+                        wi: ctx.wi,
+                        other: ctx.other_status,
+                    }
+                }
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! Generated code is trusted to the extent that `lower` makes it so: every memory
 //! access it makes is checked against the region table its caller built from live Rust
-//! borrows (see [`crate::GroupRun`]), so calling it cannot touch memory outside them.
+//! borrows (see [`crate::Launch`] and [`crate::Runner`]), so calling it cannot touch memory outside them.
 
 #![allow(unsafe_code)]
 
@@ -192,7 +192,7 @@ impl Code {
         // `extern "C" fn(*mut Ctx) -> u64` (see `lower::signature`), mapped executable
         // as long as `self` lives. The context is exclusively borrowed for the call and
         // every pointer in it (regions, frames, state, arguments) was built by
-        // `Group::run` from borrows that outlive the call; generated code checks each
+        // `Kernel::runner` from borrows the runner holds for longer than the call; generated code checks each
         // access against those regions' sizes before it makes it.
         let code = match self.packet {
             Some(p) if packet => p,

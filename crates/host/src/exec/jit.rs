@@ -5,7 +5,7 @@
 
 use super::*;
 
-use kauai_jit::{FaultKind, GroupRun, Outcome};
+use kauai_jit::{FaultKind, Launch, Outcome, Runner};
 
 impl Program {
     /// The compiled kernel for `func` at groups `local_x` work-items wide, compiling it
@@ -37,7 +37,7 @@ impl RunCtx<'_> {
         let mut local: Vec<Vec<u8>> = vec![Vec::new(); self.local_sizes.len()];
         self.reset_locals(&mut local);
         // The regions are the same for every group: made once per thread, with the
-        // thread's local memories, which `run_group` resets for each group.
+        // thread's local memories, which the runner resets for each group.
         let mut locals: Vec<Option<&mut Vec<u8>>> = local.iter_mut().map(Some).collect();
         let mut regions: Vec<kauai_jit::Mem> = self
             .regions
@@ -61,40 +61,45 @@ impl RunCtx<'_> {
                 },
             })
             .collect();
-        self.for_each_group(chunk, |g| {
-            self.jit_group(kernel, params, g, &mut scratch, &mut regions)
-        });
+        let geo = &self.geo;
+        let launch = Launch {
+            regions: &mut regions,
+            packets: self.packets,
+            params,
+            private_init: &self.private_init,
+            enqueued_local: geo.local,
+            global_size: geo.global,
+            global_offset: geo.offset,
+            num_groups: geo.groups,
+            work_dim: geo.work_dim,
+        };
+        let mut runner = match kernel.runner(launch, &mut scratch) {
+            Ok(r) => r,
+            Err(outcome) => {
+                if let Err(Some(e)) = self.jit_outcome(kernel, 0, outcome, None) {
+                    self.fail(e);
+                }
+                return;
+            }
+        };
+        self.for_each_group(chunk, |g, id| self.jit_group(kernel, &mut runner, g, id));
     }
 
     fn jit_group(
         &self,
         kernel: &kauai_jit::Kernel,
-        params: &[u64],
+        runner: &mut Runner,
         g: u64,
-        scratch: &mut kauai_jit::Scratch,
-        regions: &mut [kauai_jit::Mem],
+        id: [u64; 3],
     ) -> Result<(), Option<ExecError>> {
-        let geo = &self.geo;
-        let (id, size) = geo.group(g);
+        let size = self.geo.group_size(id);
         let log = crate::printf::Log::default();
         // The message of an image builtin's fault, reported once the run stops.
         let image_fault: std::cell::RefCell<Option<String>> = Default::default();
         let outcome = {
-            kernel.run_group(
-                GroupRun {
-                    regions,
-                    packets: self.packets,
-                    params,
-                    private_init: &self.private_init,
-                    group_id: id,
-                    local_size: size,
-                    enqueued_local: geo.local,
-                    global_size: geo.global,
-                    global_offset: geo.offset,
-                    num_groups: geo.groups,
-                    work_dim: geo.work_dim,
-                },
-                scratch,
+            runner.run(
+                id,
+                size,
                 self.deadline,
                 &self.abort,
                 &|id, lanes| {
@@ -128,9 +133,25 @@ impl RunCtx<'_> {
             )
         };
         if outcome == Outcome::Done {
-            self.merge_printf(g, log.into_inner());
+            if !self.prog.printf.is_empty() {
+                self.merge_printf(g, log.into_inner());
+            }
             return Ok(());
         }
+        self.jit_outcome(kernel, g, outcome, image_fault.take())
+    }
+
+    /// The error of a group's run that did not end `Done` (`Err(None)`: another
+    /// thread's failure stopped it).
+    fn jit_outcome(
+        &self,
+        kernel: &kauai_jit::Kernel,
+        g: u64,
+        outcome: Outcome,
+        image_fault: Option<String>,
+    ) -> Result<(), Option<ExecError>> {
+        let geo = &self.geo;
+        let (id, size) = geo.group(g);
         let gid = |wi: u64| geo.global_id(id, Geometry::local_id(wi, size));
         let kernel_name = || self.kernel.name.clone();
         Err(Some(match outcome {
@@ -161,7 +182,7 @@ impl RunCtx<'_> {
                     FaultKind::MisalignedStore { align } => mem.misaligned("store", ptr, align),
                     FaultKind::MisalignedAtomic => mem.misaligned_atomic(ptr, len),
                     FaultKind::Unreachable => Stop::Fault("reached `unreachable`".into()),
-                    FaultKind::Image => Stop::Fault(image_fault.take().unwrap_or_default()),
+                    FaultKind::Image => Stop::Fault(image_fault.unwrap_or_default()),
                 }) else {
                     return Err(None);
                 };

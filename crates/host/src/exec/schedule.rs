@@ -279,8 +279,8 @@ impl RunCtx<'_> {
         let mut meter = Meter::new(self);
         let mut local: Vec<Vec<u8>> = vec![Vec::new(); self.local_sizes.len()];
         let mut wis: Vec<WorkItem> = Vec::new();
-        self.for_each_group(chunk, |g| {
-            self.run_group(g, &mut meter, &mut local, &mut wis)
+        self.for_each_group(chunk, |g, id| {
+            self.run_group(g, id, &mut meter, &mut local, &mut wis)
         });
         meter.total()
     }
@@ -290,7 +290,7 @@ impl RunCtx<'_> {
     pub(super) fn for_each_group(
         &self,
         chunk: u64,
-        mut run: impl FnMut(u64) -> Result<(), Option<ExecError>>,
+        mut run: impl FnMut(u64, [u64; 3]) -> Result<(), Option<ExecError>>,
     ) {
         let total = self.geo.total_groups;
         loop {
@@ -312,8 +312,8 @@ impl RunCtx<'_> {
                 });
                 return;
             }
-            for g in first..(first + chunk).min(total) {
-                if let Err(e) = run(g) {
+            for (g, id) in self.geo.groups(first, (first + chunk).min(total)) {
+                if let Err(e) = run(g, id) {
                     if let Some(e) = e {
                         self.fail(e);
                     }
@@ -438,11 +438,12 @@ impl RunCtx<'_> {
     fn run_group(
         &self,
         g: u64,
+        id: [u64; 3],
         meter: &mut Meter,
         local: &mut [Vec<u8>],
         wis: &mut Vec<WorkItem>,
     ) -> Result<(), Option<ExecError>> {
-        let (id, size) = self.geo.group(g);
+        let size = self.geo.group_size(id);
         if let Some(rs) = &self.races {
             if let Ok(mut rs) = rs.lock() {
                 rs.start_group(g);

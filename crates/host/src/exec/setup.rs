@@ -235,11 +235,35 @@ impl Geometry {
             (g / self.groups[0]) % self.groups[1],
             g / (self.groups[0] * self.groups[1]),
         ];
-        let mut size = [1u64; 3];
-        for d in 0..3 {
-            size[d] = self.local[d].min(self.global[d].saturating_sub(id[d] * self.local[d]));
-        }
-        (id, size)
+        (id, self.group_size(id))
+    }
+
+    /// The size of group `id` (a last group may be smaller).
+    pub(super) fn group_size(&self, id: [u64; 3]) -> [u64; 3] {
+        std::array::from_fn(|d| {
+            self.local[d].min(self.global[d].saturating_sub(id[d] * self.local[d]))
+        })
+    }
+
+    /// Linear groups `first..end` with their ids, in order: one division for the
+    /// first, then counting (a launch has many small groups, and a division costs
+    /// more than running an empty one).
+    pub(super) fn groups(&self, first: u64, end: u64) -> impl Iterator<Item = (u64, [u64; 3])> {
+        let mut id = self.group(first).0;
+        let n = self.groups;
+        (first..end).map(move |g| {
+            let this = id;
+            id[0] += 1;
+            if id[0] == n[0] {
+                id[0] = 0;
+                id[1] += 1;
+                if id[1] == n[1] {
+                    id[1] = 0;
+                    id[2] += 1;
+                }
+            }
+            (g, this)
+        })
     }
 
     /// The local id of the work-item with local linear index `i` in a group of `size`.
@@ -393,5 +417,52 @@ impl<'p> RunCtx<'p> {
             )));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counting group ids chunk by chunk gives the ids of x-fastest order, from any
+    /// first group, for shapes with partial last groups in every dimension.
+    #[test]
+    fn groups_count_in_x_fastest_order() {
+        let shapes: [([u64; 3], [u64; 3], u32); 4] = [
+            ([1000, 1, 1], [256, 1, 1], 1),
+            ([33, 17, 1], [8, 4, 1], 2),
+            ([5, 7, 9], [2, 3, 4], 3),
+            ([16, 16, 16], [16, 16, 16], 3),
+        ];
+        for (global, local, work_dim) in shapes {
+            let nd = NdRange {
+                work_dim,
+                global_offset: [0; 3],
+                global_size: global,
+                local_size: local,
+            };
+            let geo = Geometry::new(&nd).unwrap();
+            let n: [u64; 3] = std::array::from_fn(|d| global[d].div_ceil(local[d]));
+            let mut expected = Vec::new();
+            for z in 0..n[2] {
+                for y in 0..n[1] {
+                    for x in 0..n[0] {
+                        expected.push([x, y, z]);
+                    }
+                }
+            }
+            assert_eq!(expected.len() as u64, geo.total_groups);
+            for chunk in [1, 3, 16] {
+                let mut first = 0;
+                while first < geo.total_groups {
+                    let end = (first + chunk).min(geo.total_groups);
+                    for (g, id) in geo.groups(first, end) {
+                        assert_eq!(id, expected[g as usize], "{global:?}/{local:?} group {g}");
+                        assert_eq!((id, geo.group_size(id)), geo.group(g));
+                    }
+                    first = end;
+                }
+            }
+        }
     }
 }

@@ -380,7 +380,7 @@ impl Lower<'_, '_> {
 
     /// Every work-item's own checked address. In a packet the checks are made as
     /// one: a packet that faults is run again one work-item at a time
-    /// (`Kernel::run_group`), which finds the work-item to name.
+    /// (`Runner::run`), which finds the work-item to name.
     fn checked_lane_addresses(&mut self, pv: Value, len: u64, al: u32, kind: u64) -> Vec<CValue> {
         let home = self.pk;
         let together = self.lane.is_none() && self.w > 1 && self.deferred.is_none();
