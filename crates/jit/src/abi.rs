@@ -109,6 +109,9 @@ pub const RET_BARRIER: u64 = 1;
 pub const RET_FAULT: u64 = 2;
 pub const RET_STOP: u64 = 3;
 pub const RET_DIVERGE: u64 = 4;
+/// Not from generated code: the form a call needed could not be compiled
+/// (`native::Code::call`).
+pub const RET_UNCOMPILED: u64 = 5;
 
 /// `Ctx::fault_kind`.
 pub const FAULT_LOAD: u64 = 0;

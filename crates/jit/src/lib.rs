@@ -41,7 +41,8 @@
 //! keep a kernel in the scalar form (their order of work-items is observable, and an
 //! image fault must name the interpreter's work-item). A fault in a packet
 //! reruns the group in the scalar form, so the fault names the work-item the
-//! interpreter names. On kernels with data races between work-items (which OpenCL
+//! interpreter names; a kernel with packets gets its scalar form compiled only then,
+//! at its first use (or for a group its packets do not fill). On kernels with data races between work-items (which OpenCL
 //! leaves undefined) the two forms may disagree.
 //!
 //! Image builtins call the caller's [`ImageHook`] (the host's software sampler, the
@@ -234,11 +235,20 @@ pub enum Outcome {
     },
     /// The run needs more memory than its limit allows.
     TooLarge(u64),
+    /// The group needed the one-work-item form, which could not be compiled
+    /// ([`Kernel::uncompiled_reason`] says why).
+    Uncompiled,
 }
 
 impl Kernel {
     pub fn layout(&self) -> &Layout {
         &self.layout
+    }
+
+    /// Why the one-work-item form, compiled on first use when the kernel has packets,
+    /// could not be compiled (after [`Outcome::Uncompiled`]).
+    pub fn uncompiled_reason(&self) -> Option<&str> {
+        self.code.entry_error()
     }
 
     /// Do groups whose x size is `local_x` run in packets?
@@ -514,7 +524,7 @@ impl Runner<'_, '_, '_> {
                 }
                 continue;
             }
-            if r == RET_DONE {
+            if r == RET_DONE || r == RET_UNCOMPILED {
                 if let Some((wi, p, len, kind)) = packet_fault {
                     (ctx.wi, ctx.fault_ptr, ctx.fault_len, ctx.fault_kind) = (wi, p, len, kind);
                     return kernel.fault_outcome(ctx);
@@ -534,6 +544,7 @@ impl Runner<'_, '_, '_> {
                 RET_BARRIER => continue,
                 RET_FAULT => return kernel.fault_outcome(ctx),
                 RET_STOP => return Outcome::Stopped { wi: ctx.wi },
+                RET_UNCOMPILED => return Outcome::Uncompiled,
                 _ => {
                     return Outcome::Diverged {
                         first: ctx.status,

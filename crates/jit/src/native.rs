@@ -9,14 +9,15 @@
 #![allow(unsafe_code)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
-use cranelift_codegen::ir::Function;
+use cranelift_codegen::ir::{Function, Signature};
 use cranelift_codegen::Context;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
 
-use crate::abi::Ctx;
+use crate::abi::{Ctx, RET_UNCOMPILED};
 use crate::helpers;
 
 /// What the poll helper checks: set by [`Code::call`] for the duration of one call.
@@ -78,21 +79,6 @@ extern "C" fn image(ctx: *mut Ctx, op: u32, args: *const u64, n: u64, out: *mut 
     (state.image)(op, lanes, out) as u32
 }
 
-/// A compiled work-group function and the executable memory that holds it.
-pub(crate) struct Code {
-    module: Option<JITModule>,
-    entry: *const u8,
-    /// The packet form, when the kernel has one.
-    packet: Option<*const u8>,
-}
-
-// SAFETY: after `finalize_definitions` nothing mutates the module (its `RefCell`s are
-// only touched while defining); the code it maps is immutable and may run on any
-// thread. The module is only dropped, by its single owner.
-unsafe impl Send for Code {}
-// SAFETY: as above: shared access only ever reads the entry pointer and runs the code.
-unsafe impl Sync for Code {}
-
 /// A JIT module with the helpers' symbols.
 pub(crate) fn new_module() -> Result<JITModule, String> {
     let mut flags = vec![("opt_level", "speed")];
@@ -115,63 +101,168 @@ pub(crate) fn new_module() -> Result<JITModule, String> {
     Ok(JITModule::new(b))
 }
 
+/// The executable memory of one JIT module, freed with it.
+struct Mapped(Option<JITModule>);
+
+impl Drop for Mapped {
+    fn drop(&mut self) {
+        if let Some(m) = self.0.take() {
+            // SAFETY: the only pointers into this module's code are the entry points
+            // `Code` keeps beside it, which die with it; no call is running, since
+            // calls borrow the `Code`.
+            unsafe { m.free_memory() };
+        }
+    }
+}
+
+/// A kernel's work-group functions and the executable memory that holds them.
+///
+/// A kernel with a packet form runs its one-work-item form only for groups whose x
+/// size the packets do not fill and to rerun a group whose packet faulted, so that form
+/// is compiled on first use, in a module of its own (the first launch then compiles
+/// one function instead of two).
+pub(crate) struct Code {
+    packet: Option<(Mapped, *const u8)>,
+    /// The one-work-item form: compiled at once when there is no packet form, else by
+    /// the first call that needs it, from `later`.
+    entry: OnceLock<Result<(Mapped, *const u8), String>>,
+    later: Mutex<Option<Later>>,
+}
+
+/// What compiling the one-work-item form takes: its function, the functions it calls,
+/// and the lowering's declarations, replayed in order so that the function's
+/// references to them keep their ids.
+struct Later {
+    func: Function,
+    callees: Vec<(cranelift_module::FuncId, Function)>,
+    decls: Vec<(String, Linkage, Signature)>,
+}
+
+// SAFETY: after `finalize_definitions` nothing mutates a module (its `RefCell`s are
+// only touched while defining, which happens inside `OnceLock::get_or_init` for the
+// lazily compiled form, so by one thread); the code it maps is immutable and may run
+// on any thread. Modules are only dropped, by their single owner.
+unsafe impl Send for Code {}
+// SAFETY: as above: shared access only reads entry pointers and runs the code.
+unsafe impl Sync for Code {}
+
+/// Define `callees`, then `name` as `func`, in `module`, and map them.
+fn define(
+    mut module: JITModule,
+    name: &str,
+    func: Function,
+    callees: Vec<(cranelift_module::FuncId, Function)>,
+) -> Result<(Mapped, *const u8), String> {
+    let dump = std::env::var_os(DUMP_ENV).is_some();
+    for (id, f) in callees {
+        let mut ctx = Context::for_function(f);
+        if dump {
+            eprintln!("{}", ctx.func.display());
+        }
+        module
+            .define_function(id, &mut ctx)
+            .map_err(|e| format!("{e:?}"))?;
+    }
+    let id = module
+        .declare_function(name, Linkage::Export, &func.signature.clone())
+        .map_err(|e| e.to_string())?;
+    let mut ctx = Context::for_function(func);
+    if dump {
+        eprintln!("{}", ctx.func.display());
+        ctx.set_disasm(true);
+    }
+    module
+        .define_function(id, &mut ctx)
+        .map_err(|e| format!("{e:?}"))?;
+    if let Some(vcode) = ctx
+        .compiled_code()
+        .and_then(|c| c.vcode.as_ref())
+        .filter(|_| dump)
+    {
+        eprintln!("{vcode}");
+    }
+    module.finalize_definitions().map_err(|e| e.to_string())?;
+    let ptr = module.get_finalized_function(id);
+    Ok((Mapped(Some(module)), ptr))
+}
+
 impl Code {
     /// Compile `func` and, if any, its packet form `packet` (which `lower` built
-    /// against `module`'s declarations) and map them.
+    /// against `module`'s declarations) and map them; with a packet form, `func`
+    /// waits for its first use.
     pub(crate) fn compile(
-        mut module: JITModule,
+        module: JITModule,
         func: Function,
         packet: Option<Function>,
         callees: Vec<(cranelift_module::FuncId, Function)>,
     ) -> Result<Code, String> {
-        let dump = std::env::var_os(DUMP_ENV).is_some();
-        for (id, f) in callees {
-            let mut ctx = Context::for_function(f);
-            if dump {
-                eprintln!("{}", ctx.func.display());
-            }
-            module
-                .define_function(id, &mut ctx)
-                .map_err(|e| format!("{e:?}"))?;
-        }
-        let mut ids = Vec::new();
-        for (name, f) in [("kernel", Some(func)), ("kernel_packet", packet)] {
-            let Some(f) = f else { continue };
-            let id = module
-                .declare_function(name, Linkage::Export, &f.signature.clone())
-                .map_err(|e| e.to_string())?;
-            let mut ctx = Context::for_function(f);
-            if dump {
-                eprintln!("{}", ctx.func.display());
-                ctx.set_disasm(true);
-            }
-            module
-                .define_function(id, &mut ctx)
-                .map_err(|e| format!("{e:?}"))?;
-            if let Some(vcode) = ctx
-                .compiled_code()
-                .and_then(|c| c.vcode.as_ref())
-                .filter(|_| dump)
-            {
-                eprintln!("{vcode}");
-            }
-            ids.push(id);
-        }
-        module.finalize_definitions().map_err(|e| e.to_string())?;
-        let entry = module.get_finalized_function(ids[0]);
-        let packet = ids.get(1).map(|id| module.get_finalized_function(*id));
+        let Some(packet) = packet else {
+            let entry = define(module, "kernel", func, callees)?;
+            return Ok(Code {
+                packet: None,
+                entry: OnceLock::from(Ok(entry)),
+                later: Mutex::new(None),
+            });
+        };
+        let decls = module
+            .declarations()
+            .get_functions()
+            .map(|(id, d)| {
+                (
+                    d.linkage_name(id).into_owned(),
+                    d.linkage,
+                    d.signature.clone(),
+                )
+            })
+            .collect();
+        let later = Later {
+            func,
+            callees: callees.clone(),
+            decls,
+        };
         Ok(Code {
-            module: Some(module),
-            entry,
-            packet,
+            packet: Some(define(module, "kernel_packet", packet, callees)?),
+            entry: OnceLock::new(),
+            later: Mutex::new(Some(later)),
         })
+    }
+
+    /// The one-work-item form, compiled now if it was not yet.
+    fn entry(&self) -> Result<*const u8, &str> {
+        let r = self.entry.get_or_init(|| {
+            let later = self.later.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let later = later.ok_or("internal error: nothing to compile")?;
+            let mut module = new_module()?;
+            for (k, (name, linkage, sig)) in later.decls.iter().enumerate() {
+                let id = module
+                    .declare_function(name, *linkage, sig)
+                    .map_err(|e| e.to_string())?;
+                if id.as_u32() as usize != k {
+                    return Err("internal error: a replayed declaration changed its id".into());
+                }
+            }
+            define(module, "kernel", later.func, later.callees)
+        });
+        match r {
+            Ok((_, ptr)) => Ok(*ptr),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Why the one-work-item form could not be compiled, once a call needed it.
+    pub(crate) fn entry_error(&self) -> Option<&str> {
+        self.entry
+            .get()
+            .and_then(|r| r.as_ref().err())
+            .map(|e| e.as_str())
     }
 
     pub(crate) fn has_packet(&self) -> bool {
         self.packet.is_some()
     }
 
-    /// Run the work-group function once.
+    /// Run the work-group function once ([`RET_UNCOMPILED`] when the one-work-item
+    /// form is needed and could not be compiled: see [`Code::entry_error`]).
     pub(crate) fn call(
         &self,
         ctx: &mut Ctx,
@@ -181,6 +272,13 @@ impl Code {
         image: crate::ImageHook<'_>,
         packet: bool,
     ) -> u64 {
+        let code = match &self.packet {
+            Some((_, p)) if packet => *p,
+            _ => match self.entry() {
+                Ok(p) => p,
+                Err(_) => return RET_UNCOMPILED,
+            },
+        };
         let state = PollState {
             deadline,
             abort,
@@ -192,26 +290,12 @@ impl Code {
         // `extern "C" fn(*mut Ctx) -> u64` (see `lower::signature`), mapped executable
         // as long as `self` lives. The context is exclusively borrowed for the call and
         // every pointer in it (regions, frames, state, arguments) was built by
-        // `Kernel::runner` from borrows the runner holds for longer than the call; generated code checks each
-        // access against those regions' sizes before it makes it.
-        let code = match self.packet {
-            Some(p) if packet => p,
-            _ => self.entry,
-        };
+        // `Kernel::runner` from borrows the runner holds for longer than the call;
+        // generated code checks each access against those regions' sizes before it
+        // makes it.
         let f: extern "C" fn(*mut Ctx) -> u64 = unsafe { std::mem::transmute(code) };
         let r = f(ctx);
         ctx.poll = std::ptr::null();
         r
-    }
-}
-
-impl Drop for Code {
-    fn drop(&mut self) {
-        if let Some(m) = self.module.take() {
-            // SAFETY: the only pointers into this module's code are `self.entry` and
-            // `self.packet`, which die with `self`; no call is running, since calls
-            // borrow `self`.
-            unsafe { m.free_memory() };
-        }
     }
 }

@@ -225,6 +225,11 @@ impl RunCtx<'_> {
                 "not supported yet: kernel {} needs {n} bytes of private memory and barrier state per work-group",
                 self.kernel.name
             )),
+            Outcome::Uncompiled => ExecError::Unsupported(format!(
+                "internal error: kernel {}: compiling its one-work-item form failed: {}",
+                self.kernel.name,
+                kernel.uncompiled_reason().unwrap_or("no reason given")
+            )),
         }))
     }
 
