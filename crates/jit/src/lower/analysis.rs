@@ -752,6 +752,50 @@ pub(super) fn stride_of(
     }
 }
 
+/// Whether [`stride_of`] `v` holds modulo `v`'s width even where lanes wrap: true
+/// unless the chain extends a type narrower than 32 bits (whose wrap-around an
+/// extension does not carry over). Then lane `k` of an `i32` is lane 0's plus
+/// `k * stride`, wrapped, and a vector of it is a splat plus steps.
+pub(super) fn stride_is_modular(
+    body: &kauai_ir::Body,
+    varying: &HashSet<Value>,
+    v: Value,
+    depth: u32,
+) -> bool {
+    if !varying.contains(&v) {
+        return true;
+    }
+    let Some(i) = body.value_inst(v).filter(|_| depth <= 32) else {
+        return false;
+    };
+    match &body.insts[i].kind {
+        InstKind::Call(..) => true,
+        InstKind::Binary(
+            BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul | BinaryOp::Shl,
+            a,
+            b,
+        )
+        | InstKind::PtrAdd(a, b) => {
+            stride_is_modular(body, varying, *a, depth + 1)
+                && stride_is_modular(body, varying, *b, depth + 1)
+        }
+        InstKind::Convert {
+            op: ConvOp::Sext | ConvOp::Zext,
+            arg,
+            ..
+        } => {
+            lane_sc(body.value_type(*arg)).bits() >= 32
+                && stride_is_modular(body, varying, *arg, depth + 1)
+        }
+        InstKind::Convert {
+            op: ConvOp::Trunc,
+            arg,
+            ..
+        } => stride_is_modular(body, varying, *arg, depth + 1),
+        _ => false,
+    }
+}
+
 /// For a pointer `ptradd b, ext(x) * len` (or `<< log2 len`, `ext` a zero or sign
 /// extension) with `b` uniform and `x` a varying `i32` (`data[i ^ j]`): `x`, an element
 /// index whose lanes may be consecutive at run time, and whether it is sign-extended.

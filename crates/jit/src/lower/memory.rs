@@ -224,11 +224,7 @@ impl Lower<'_, '_> {
         let s = self.bx.ins().splat(types::I32X4, x0);
         let mut acc = None;
         for (k, &v) in xv.iter().enumerate() {
-            let bytes: Vec<u8> = (0..4u32)
-                .flat_map(|l| (4 * k as u32 + l).to_le_bytes())
-                .collect();
-            let c = self.bx.func.dfg.constants.insert(bytes.into());
-            let steps = self.bx.ins().vconst(types::I32X4, c);
+            let steps = self.lane_steps(1, k);
             let want = self.bx.ins().iadd(s, steps);
             let eq = self.bx.ins().icmp(CInt::Equal, v, want);
             acc = Some(acc.map_or(eq, |a| self.bx.ins().band(a, eq)));

@@ -348,6 +348,17 @@ impl Lower<'_, '_> {
                 out.extend(std::iter::repeat_n(s, n));
             }
             out
+        } else if let Some(step) = self.affine_i32(v) {
+            // Lane 0 and steps: no work-item's own copy needed.
+            self.pk = 0;
+            let x0 = self.get1(v);
+            let s = self.bx.ins().splat(types::I32X4, x0);
+            (0..n)
+                .map(|k| {
+                    let steps = self.lane_steps(step, k);
+                    self.bx.ins().iadd(s, steps)
+                })
+                .collect()
         } else {
             let items: Vec<Vec<CValue>> = (0..self.w)
                 .map(|k| {
@@ -369,6 +380,27 @@ impl Lower<'_, '_> {
         };
         self.pk = home;
         out
+    }
+
+    /// For a varying `i32` whose lanes step by a known constant, modulo 2^32
+    /// ([`analysis::stride_is_modular`]): the step.
+    fn affine_i32(&self, v: Value) -> Option<i64> {
+        if self.body.value_type(v) != Type::Scalar(Scalar::I32)
+            || !analysis::stride_is_modular(self.body, &self.varying, v, 0)
+        {
+            return None;
+        }
+        self.stride_of(v, 0)
+    }
+
+    /// The `i32x4` constant of the steps of vector `k` of a packet: lane `l` holds
+    /// `(4k + l) * step`, wrapped to 32 bits.
+    pub(super) fn lane_steps(&mut self, step: i64, k: usize) -> CValue {
+        let bytes: Vec<u8> = (0..VLANES as i64)
+            .flat_map(|l| ((VLANES as i64 * k as i64 + l).wrapping_mul(step) as i32).to_le_bytes())
+            .collect();
+        let c = self.bx.func.dfg.constants.insert(bytes.into());
+        self.bx.ins().vconst(types::I32X4, c)
     }
 
     /// The vector of type `t` whose lanes are `xs` (four of them).
