@@ -381,7 +381,7 @@ impl Lower<'_, '_> {
         let home = self.pk;
         let together = self.lane.is_none() && self.w > 1 && self.deferred.is_none();
         if together {
-            if let Some(addrs) = self.looped_lane_addresses(pv, len, al, kind) {
+            if let Some(addrs) = self.lean_lane_addresses(pv, len, al, kind) {
                 return addrs;
             }
         }
@@ -408,13 +408,13 @@ impl Lower<'_, '_> {
         addrs
     }
 
-    /// [`Self::checked_lane_addresses`] for a pointer in a known region, as a loop
-    /// rather than `w` copies of the checks (this path is cold, and every copy costs
-    /// compile time): each work-item's offset (and mask) goes to a stack array, the
-    /// loop checks each one's alignment and bounds and leaves its host address (or
-    /// the scratch slot's) in another, and the checks end in one branch, as in
-    /// `checked_lane_addresses`.
-    fn looped_lane_addresses(
+    /// [`Self::checked_lane_addresses`] for a pointer in a known region, lean: each
+    /// work-item's offset bits only (not its whole pointer), its bounds and
+    /// alignment folded into one flag for the packet, one branch at the end. (This
+    /// path is cold; its size is compile time. A loop over the work-items would be
+    /// smaller still, but a loop there makes the register allocator spill more on the
+    /// hot path.)
+    fn lean_lane_addresses(
         &mut self,
         pv: Value,
         len: u64,
@@ -423,89 +423,39 @@ impl Lower<'_, '_> {
     ) -> Option<Vec<CValue>> {
         let [base, size, wsize] = self.root_region(pv)?;
         let limit = if kind == FAULT_LOAD { size } else { wsize };
-        let (i64t, w) = (types::I64, self.w);
-        let [sums, addrs, masks] = *self.lane_slots.get_or_insert_with(|| {
-            [8 * PACKET as u32, 8 * PACKET as u32, PACKET as u32].map(|bytes| {
-                self.bx.create_sized_stack_slot(ir::StackSlotData::new(
-                    ir::StackSlotKind::ExplicitSlot,
-                    bytes,
-                    3,
-                ))
-            })
-        });
         let home = self.pk;
-        let mask = self.mask.clone();
         // Lane 0's pointer, for the packet's fault (which the rerun names anew).
         self.pk = 0;
         let p0 = self.get1(pv);
-        for k in 0..w {
+        let mut all = None;
+        let mut addrs = Vec::with_capacity(self.w);
+        for k in 0..self.w {
             self.pk = k;
             let sum = match self.fused_offset(pv) {
                 Some(s) => s,
                 None => self.get1(pv),
             };
-            self.bx.ins().stack_store(i64t, sum, sums, 8 * k as i32);
-            if let Some(m) = &mask {
-                self.bx.ins().stack_store(i64t, m[k], masks, k as i32);
+            let off = self.bx.ins().band_imm_s(sum, OFFSET_MASK as i64);
+            let end = self.bx.ins().iadd_imm_s(off, len as i64);
+            let mut ok = self
+                .bx
+                .ins()
+                .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
+            if al > 0 {
+                let low = self.bx.ins().band_imm_s(sum, (1i64 << al) - 1);
+                let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
+                ok = self.bx.ins().band(ok, aligned);
             }
+            let on = self.mask.as_ref().map(|m| m[k]);
+            let ok = self.unless_masked(on, ok);
+            all = Some(all.map_or(ok, |a| self.bx.ins().band(a, ok)));
+            let a = self.bx.ins().iadd(base, off);
+            addrs.push(self.masked_address(on, a));
         }
         self.pk = home;
-        let head = self.bx.create_block();
-        let exit = self.bx.create_block();
-        self.bx.append_block_param(head, i64t);
-        self.bx.append_block_param(head, types::I8);
-        self.bx.append_block_param(exit, types::I8);
-        let (zero, yes) = (self.iconst(i64t, 0), self.iconst(types::I8, 1));
-        self.bx.ins().jump(head, &[zero.into(), yes.into()]);
-        self.bx.switch_to_block(head);
-        let (k, all) = (self.bx.block_params(head)[0], self.bx.block_params(head)[1]);
-        let flags = MemFlagsData::trusted();
-        let at8 = self.bx.ins().ishl_imm_s(k, 3);
-        let s_at = self.bx.ins().stack_addr(i64t, sums, 0);
-        let s_at = self.bx.ins().iadd(s_at, at8);
-        let sum = self.bx.ins().load(i64t, flags, s_at, 0);
-        let off = self.bx.ins().band_imm_s(sum, OFFSET_MASK as i64);
-        let end = self.bx.ins().iadd_imm_s(off, len as i64);
-        let mut ok = self
-            .bx
-            .ins()
-            .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
-        if al > 0 {
-            let low = self.bx.ins().band_imm_s(sum, (1i64 << al) - 1);
-            let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
-            ok = self.bx.ins().band(ok, aligned);
-        }
-        let mut a = self.bx.ins().iadd(base, off);
-        if mask.is_some() {
-            let m_at = self.bx.ins().stack_addr(i64t, masks, 0);
-            let m_at = self.bx.ins().iadd(m_at, k);
-            let on = self.bx.ins().load(types::I8, flags, m_at, 0);
-            ok = self.unless_masked(Some(on), ok);
-            a = self.masked_address(Some(on), a);
-        }
-        let a_at = self.bx.ins().stack_addr(i64t, addrs, 0);
-        let a_at = self.bx.ins().iadd(a_at, at8);
-        self.bx.ins().store(flags, a, a_at, 0);
-        let all = self.bx.ins().band(all, ok);
-        let k1 = self.bx.ins().iadd_imm_s(k, 1);
-        let more = self
-            .bx
-            .ins()
-            .icmp_imm_s(CInt::UnsignedLessThan, k1, w as i64);
-        self.bx
-            .ins()
-            .brif(more, head, &[k1.into(), all.into()], exit, &[all.into()]);
-        self.bx.seal_block(head);
-        self.bx.seal_block(exit);
-        self.bx.switch_to_block(exit);
-        let all = self.bx.block_params(exit)[0];
         // A packet that faults runs again one work-item at a time, which names it.
-        self.check(all, p0, len, kind);
-        Some(
-            (0..w)
-                .map(|k| self.bx.ins().stack_load(i64t, i64t, addrs, 8 * k as i32))
-                .collect(),
-        )
+        self.check(all?, p0, len, kind);
+        Some(addrs)
     }
 
     /// [`Self::lane_addresses`] of `p[x]` with a packed `i32` index `x`

@@ -608,7 +608,6 @@ fn build_function_as(
         masked: false,
         mask: None,
         dummy: None,
-        lane_slots: None,
         blend_old: HashMap::new(),
         vmasks: Vec::new(),
         deferred: None,
@@ -759,9 +758,6 @@ struct Lower<'a, 'b> {
     /// others' checks pass and their accesses go to `dummy`, a scratch slot).
     mask: Option<Vec<CValue>>,
     dummy: Option<ir::StackSlot>,
-    /// The arrays a packet's slow path checks its work-items' accesses through
-    /// (`memory::looped_lane_addresses`): offsets in, host addresses out, masks.
-    lane_slots: Option<[ir::StackSlot; 3]>,
     /// In the masked region being lowered: its stores every work-item may make, with
     /// the values they blend with (`Masked::old`), and masks known as vectors.
     blend_old: HashMap<Inst, Value>,
