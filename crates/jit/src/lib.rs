@@ -94,11 +94,18 @@ impl std::fmt::Debug for Kernel {
 /// Compile the kernel `func` of a finalized module.
 ///
 /// `max_width` bounds the packets' width ([`packet_width_for`] of the groups' x size;
-/// below 4, the kernel gets no packet form).
-pub fn compile(module: &Module, func: FuncId, max_width: usize) -> Result<Kernel, String> {
+/// below 4, the kernel gets no packet form). `long_rows`: the groups' rows hold more
+/// than `max_width` work-items, so that checking an access once per row (rather than
+/// once per packet) pays; [`rows_are_long`] says it of an x size.
+pub fn compile(
+    module: &Module,
+    func: FuncId,
+    max_width: usize,
+    long_rows: bool,
+) -> Result<Kernel, String> {
     // A bug in the translation must not take the host process down: the caller
     // falls back to the interpreter.
-    std::panic::catch_unwind(|| compile_inner(module, func, max_width))
+    std::panic::catch_unwind(|| compile_inner(module, func, max_width, long_rows))
         .unwrap_or_else(|_| Err("internal error: the JIT panicked while compiling".into()))
 }
 
@@ -111,10 +118,21 @@ pub fn packet_width_for(local_x: u64) -> usize {
         .unwrap_or(1)
 }
 
-fn compile_inner(module: &Module, func: FuncId, max_width: usize) -> Result<Kernel, String> {
+/// Do groups `local_x` work-items wide hold more than one widest packet per row?
+/// (Where a row is one packet, a check per row is one per packet, made at more cost.)
+pub fn rows_are_long(local_x: u64) -> bool {
+    local_x > packet_width_for(local_x) as u64
+}
+
+fn compile_inner(
+    module: &Module,
+    func: FuncId,
+    max_width: usize,
+    long_rows: bool,
+) -> Result<Kernel, String> {
     let start = Instant::now();
     let mut jm = native::new_module()?;
-    let lowered = lower::lower_kernel(module, func, &mut jm, max_width)?;
+    let lowered = lower::lower_kernel(module, func, &mut jm, max_width, long_rows)?;
     let (packet, width, counts, why_scalar) = match lowered.packet {
         Ok((f, w, counts)) => (Some(f), w, counts, None),
         Err(why) => (None, 1, Default::default(), Some(why)),
@@ -553,6 +571,29 @@ impl Runner<'_, '_, '_> {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows are long (worth one check per row) when they hold more than one packet of
+    /// the widest width that fills them.
+    #[test]
+    fn rows_are_long_past_one_packet() {
+        for (local_x, width, long) in [
+            (4, 4, false),
+            (8, 8, false),
+            (16, 16, false),
+            (12, 4, true),
+            (24, 8, true),
+            (32, 16, true),
+            (256, 16, true),
+        ] {
+            assert_eq!(packet_width_for(local_x), width, "{local_x}");
+            assert_eq!(rows_are_long(local_x), long, "{local_x}");
         }
     }
 }

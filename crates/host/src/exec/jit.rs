@@ -17,15 +17,18 @@ impl Program {
         local_x: u64,
     ) -> Arc<Result<kauai_jit::Kernel, String>> {
         let width = kauai_jit::packet_width_for(local_x);
+        let long_rows = kauai_jit::rows_are_long(local_x);
         let mut cache = self.jit.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = cache.get(&(func, width)) {
+        if let Some(k) = cache.get(&(func, width, long_rows)) {
             return k.clone();
         }
         let k = Arc::new(match &self.module {
-            Some(m) => kauai_jit::compile(m, kauai_ir::FuncId::new(func as usize), width),
+            Some(m) => {
+                kauai_jit::compile(m, kauai_ir::FuncId::new(func as usize), width, long_rows)
+            }
             None => Err("the program keeps no module".into()),
         });
-        cache.insert((func, width), k.clone());
+        cache.insert((func, width, long_rows), k.clone());
         k
     }
 }

@@ -108,9 +108,11 @@ pub struct Program {
     instrumented: bool,
     /// That copy, made on the first run that asks for the check.
     uninit_copy: std::sync::OnceLock<Result<Arc<Program>, String>>,
-    /// Compiled kernels (or why the JIT cannot compile them), by function index.
-    /// Compiled kernels by function and packet width.
-    jit: Mutex<std::collections::HashMap<(u32, usize), Arc<Result<kauai_jit::Kernel, String>>>>,
+    /// Compiled kernels (or why the JIT cannot compile them), by function index,
+    /// packet width and whether rows are long (`kauai_jit::rows_are_long`).
+    jit: Mutex<
+        std::collections::HashMap<(u32, usize, bool), Arc<Result<kauai_jit::Kernel, String>>>,
+    >,
 }
 
 #[derive(Debug)]

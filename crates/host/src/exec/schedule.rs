@@ -11,16 +11,19 @@ impl Program {
     }
 
     /// Compile `kernel` with the JIT now for groups whose x size is a multiple of the
-    /// widest packet (it is cached for every later run): how the compiled kernel runs
-    /// ([`kauai_jit::Kernel::describe`]), or why the JIT cannot compile it and runs
-    /// would use the interpreter.
+    /// widest packet and holds several (it is cached for every later run of such
+    /// groups): how the compiled kernel runs ([`kauai_jit::Kernel::describe`]), or why
+    /// the JIT cannot compile it and runs would use the interpreter.
     pub fn jit_compile(&self, kernel: &str) -> Result<String, String> {
         let k = self
             .kernels
             .iter()
             .find(|k| k.name == kernel)
             .ok_or_else(|| format!("no kernel named `{kernel}`"))?;
-        match self.jit_kernel(k.func, kauai_jit::PACKET as u64).as_ref() {
+        match self
+            .jit_kernel(k.func, 2 * kauai_jit::PACKET as u64)
+            .as_ref()
+        {
             Ok(jk) => Ok(jk.describe()),
             Err(e) => Err(e.clone()),
         }

@@ -174,6 +174,7 @@ pub(crate) fn lower_kernel(
     fid: FuncId,
     jm: &mut JITModule,
     max_width: usize,
+    rows_of_packets: bool,
 ) -> Result<Lowered, String> {
     let f = &m.functions[fid];
     let body = f.body.as_ref().ok_or("the kernel has no body")?;
@@ -374,6 +375,7 @@ pub(crate) fn lower_kernel(
         slot_of,
         layout: layout.clone(),
         callees: HashMap::new(),
+        row_checks: rows_of_packets,
     };
     // Declare every callee first (they may call each other), then build them.
     for &c in &callees {
@@ -495,6 +497,8 @@ struct Plan {
     layout: Layout,
     /// The functions the kernel reaches, declared in the JIT module.
     callees: HashMap<FuncId, cranelift_module::FuncId>,
+    /// Whether accesses may be checked once per row of work-items (`rows`).
+    row_checks: bool,
 }
 
 fn build_callee(
@@ -513,6 +517,7 @@ fn build_callee(
         slot_of: HashMap::new(),
         layout: plan.layout.clone(),
         callees: plan.callees.clone(),
+        row_checks: false,
     };
     let no_packets: PacketPlan = Default::default();
     build_function_as(m, body, jm, &sub, 1, &no_packets, Some(c)).map(|(f, _)| f)
@@ -589,6 +594,7 @@ fn build_function_as(
         remat: plan.remat.clone(),
         slot_of: plan.slot_of.clone(),
         layout: plan.layout.clone(),
+        row_checks: plan.row_checks,
         w,
         pk: 0,
         varying: varying.clone(),
@@ -717,6 +723,8 @@ struct Lower<'a, 'b> {
     remat: Vec<Vec<Inst>>,
     slot_of: HashMap<Value, u32>,
     layout: Layout,
+    /// Whether accesses may be checked once per row ([`Plan::row_checks`]).
+    row_checks: bool,
     helpers: HashMap<&'static str, FuncRef>,
     ctx: CValue,
     k: Known,

@@ -34,7 +34,11 @@ impl Lower<'_, '_> {
     pub(super) fn find_row_checks(&self) -> (Vec<RowKey>, Vec<Inst>) {
         let mut keys = Vec::new();
         let mut chain: Vec<Inst> = Vec::new();
-        if self.w < 2 || self.callee.is_some() || splits(self.body, &self.varying, &self.masks) {
+        if !self.row_checks
+            || self.w < 2
+            || self.callee.is_some()
+            || splits(self.body, &self.varying, &self.masks)
+        {
             return (keys, chain);
         }
         let mut seen = HashSet::new();
