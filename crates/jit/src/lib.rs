@@ -29,8 +29,9 @@
 //! Accesses whose work-items touch neighbouring elements get one bounds check per
 //! packet (and are vector loads and stores when packed); the offsets and pointers
 //! that only serve such addresses are made per work-item only where that check fails
-//! (`lower::lazy`; there each work-item's check is its offset bits against the
-//! region, folded into one branch for the packet), and an address made of arguments and ids alone is checked once for
+//! (`lower::lazy`; there the work-items' offset bits go to a stack array that one
+//! call checks, `native::check_lanes`, through a `PreserveAll` trampoline so that the
+//! call clobbers no register of the packet), and an address made of arguments and ids alone is checked once for
 //! a whole row of work-items (`lower::rows`). A branch on ids against uniform values
 //! (`lid < s`, `gid < n`) that the work-items disagree on runs masked: every block up
 //! to the join runs for the packet, loads and stores only for the work-items that

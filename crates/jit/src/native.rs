@@ -98,7 +98,50 @@ pub(crate) fn new_module() -> Result<JITModule, String> {
     b.symbol(POLL_SYMBOL, poll as *const u8);
     b.symbol(PRINTF_SYMBOL, printf as *const u8);
     b.symbol(IMAGE_SYMBOL, image as *const u8);
+    b.symbol(LANES_SYMBOL, check_lanes as *const u8);
     Ok(JITModule::new(b))
+}
+
+pub(crate) const LANES_SYMBOL: &str = "kauai_jit_check_lanes";
+
+/// Called (through `lower::lanes_trampoline`) by a packet's slow path to check its
+/// work-items' accesses of one region. `args` holds, as `u64`s: the address of the
+/// work-items' offset bits, of their masks (0: all make the access), their count `n`,
+/// the region's base, its limit, the access's length, the alignment's low bits, the
+/// scratch slot's address, and where their host addresses go; the result (1: every
+/// work-item that makes the access fits below the limit and is aligned) goes to
+/// `args[9]`. A work-item left out gets the scratch slot's address.
+extern "C" fn check_lanes(args: *mut u64) {
+    // SAFETY: the generated slow path passes a stack slot of 10 words it owns,
+    // filled with the nine arguments; nothing else references it during the call.
+    let a = unsafe { &mut *(args as *mut [u64; 10]) };
+    let n = (a[2] as usize).min(crate::PACKET);
+    // SAFETY: `a[0]` and `a[8]` are the addresses of stack slots of `PACKET`
+    // 8-byte-aligned words, `a[1]` (when not 0) of `PACKET` bytes, which the slow
+    // path owns and filled before the call; nothing else references them meanwhile.
+    let (sums, out) = unsafe {
+        (
+            std::slice::from_raw_parts(a[0] as *const u64, n),
+            std::slice::from_raw_parts_mut(a[8] as *mut u64, n),
+        )
+    };
+    let on: Option<&[u8]> = match a[1] {
+        0 => None,
+        // SAFETY: as above.
+        p => Some(unsafe { std::slice::from_raw_parts(p as *const u8, n) }),
+    };
+    let (base, limit, len, low_bits, scratch) = (a[3], a[4], a[5], a[6], a[7]);
+    let mut ok = true;
+    for (k, (&sum, addr)) in sums.iter().zip(out.iter_mut()).enumerate() {
+        if on.is_some_and(|m| m[k] == 0) {
+            *addr = scratch;
+            continue;
+        }
+        let off = sum & crate::abi::OFFSET_MASK;
+        ok &= off + len <= limit && sum & low_bits == 0;
+        *addr = base.wrapping_add(off);
+    }
+    a[9] = ok as u64;
 }
 
 /// The executable memory of one JIT module, freed with it.
@@ -154,6 +197,15 @@ fn define(
     callees: Vec<(cranelift_module::FuncId, Function)>,
 ) -> Result<(Mapped, *const u8), String> {
     let dump = std::env::var_os(DUMP_ENV).is_some();
+    if let Some(cranelift_module::FuncOrDataId::Func(id)) =
+        module.get_name(crate::lower::LANES_TRAMPOLINE)
+    {
+        let f = crate::lower::lanes_trampoline(&mut module)?;
+        let mut ctx = Context::for_function(f);
+        module
+            .define_function(id, &mut ctx)
+            .map_err(|e| format!("{e:?}"))?;
+    }
     for (id, f) in callees {
         let mut ctx = Context::for_function(f);
         if dump {

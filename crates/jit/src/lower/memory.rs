@@ -408,12 +408,13 @@ impl Lower<'_, '_> {
         addrs
     }
 
-    /// [`Self::checked_lane_addresses`] for a pointer in a known region, lean: each
-    /// work-item's offset bits only (not its whole pointer), its bounds and
-    /// alignment folded into one flag for the packet, one branch at the end. (This
-    /// path is cold; its size is compile time. A loop over the work-items would be
-    /// smaller still, but a loop there makes the register allocator spill more on the
-    /// hot path.)
+    /// [`Self::checked_lane_addresses`] for a pointer in a known region, out of line:
+    /// each work-item's offset bits (and mask) go to a stack array, and one call of
+    /// `native::check_lanes` checks them all and writes their host addresses (this
+    /// path is cold; one copy of the checks per work-item cost most of a kernel's
+    /// compile time). The call goes through [`LANES_TRAMPOLINE`], which clobbers no
+    /// register: a plain call, or a loop here, made the register allocator spill more
+    /// on the hot path.
     fn lean_lane_addresses(
         &mut self,
         pv: Value,
@@ -423,39 +424,64 @@ impl Lower<'_, '_> {
     ) -> Option<Vec<CValue>> {
         let [base, size, wsize] = self.root_region(pv)?;
         let limit = if kind == FAULT_LOAD { size } else { wsize };
+        let tramp = *self.helpers.get(LANES_TRAMPOLINE)?;
+        let (i64t, w) = (types::I64, self.w);
+        let [sums, out, on, args] = *self.lane_slots.get_or_insert_with(|| {
+            [8 * PACKET as u32, 8 * PACKET as u32, PACKET as u32, 80].map(|bytes| {
+                self.bx.create_sized_stack_slot(ir::StackSlotData::new(
+                    ir::StackSlotKind::ExplicitSlot,
+                    bytes,
+                    3,
+                ))
+            })
+        });
         let home = self.pk;
         // Lane 0's pointer, for the packet's fault (which the rerun names anew).
         self.pk = 0;
         let p0 = self.get1(pv);
-        let mut all = None;
-        let mut addrs = Vec::with_capacity(self.w);
-        for k in 0..self.w {
+        let mask = self.mask.clone();
+        for k in 0..w {
             self.pk = k;
             let sum = match self.fused_offset(pv) {
                 Some(s) => s,
                 None => self.get1(pv),
             };
-            let off = self.bx.ins().band_imm_s(sum, OFFSET_MASK as i64);
-            let end = self.bx.ins().iadd_imm_s(off, len as i64);
-            let mut ok = self
-                .bx
-                .ins()
-                .icmp(CInt::UnsignedLessThanOrEqual, end, limit);
-            if al > 0 {
-                let low = self.bx.ins().band_imm_s(sum, (1i64 << al) - 1);
-                let aligned = self.bx.ins().icmp_imm_s(CInt::Equal, low, 0);
-                ok = self.bx.ins().band(ok, aligned);
+            self.bx.ins().stack_store(i64t, sum, sums, 8 * k as i32);
+            if let Some(m) = &mask {
+                self.bx.ins().stack_store(i64t, m[k], on, k as i32);
             }
-            let on = self.mask.as_ref().map(|m| m[k]);
-            let ok = self.unless_masked(on, ok);
-            all = Some(all.map_or(ok, |a| self.bx.ins().band(a, ok)));
-            let a = self.bx.ins().iadd(base, off);
-            addrs.push(self.masked_address(on, a));
         }
         self.pk = home;
+        let off = self.iconst(types::I8, 0);
+        let scratch = self.masked_address(Some(off), base);
+        let vals = [
+            self.bx.ins().stack_addr(i64t, sums, 0),
+            match mask {
+                Some(_) => self.bx.ins().stack_addr(i64t, on, 0),
+                None => self.iconst(i64t, 0),
+            },
+            self.iconst(i64t, w as u64),
+            base,
+            limit,
+            self.iconst(i64t, len),
+            self.iconst(i64t, (1u64 << al) - 1),
+            scratch,
+            self.bx.ins().stack_addr(i64t, out, 0),
+        ];
+        for (k, v) in vals.into_iter().enumerate() {
+            self.bx.ins().stack_store(i64t, v, args, 8 * k as i32);
+        }
+        let at = self.bx.ins().stack_addr(i64t, args, 0);
+        self.bx.ins().call(tramp, &[at]);
+        let ok = self.bx.ins().stack_load(i64t, i64t, args, 72);
+        let ok = self.bx.ins().icmp_imm_s(CInt::NotEqual, ok, 0);
         // A packet that faults runs again one work-item at a time, which names it.
-        self.check(all?, p0, len, kind);
-        Some(addrs)
+        self.check(ok, p0, len, kind);
+        Some(
+            (0..w)
+                .map(|k| self.bx.ins().stack_load(i64t, i64t, out, 8 * k as i32))
+                .collect(),
+        )
     }
 
     /// [`Self::lane_addresses`] of `p[x]` with a packed `i32` index `x`

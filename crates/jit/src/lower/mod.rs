@@ -68,6 +68,44 @@ pub struct Layout {
     pub param_lanes: Vec<u32>,
 }
 
+/// A slow path's way to `native::check_lanes`: a function of the `PreserveAll`
+/// convention, so that calling it clobbers no register of the caller (a plain call
+/// would make the register allocator spill the hot path's values around it).
+pub(crate) const LANES_TRAMPOLINE: &str = "kauai_jit_lanes_trampoline";
+
+fn lanes_trampoline_signature(module: &JITModule) -> Signature {
+    let mut sig = module.make_signature();
+    sig.call_conv = cranelift_codegen::isa::CallConv::PreserveAll;
+    sig.params.push(AbiParam::new(types::I64));
+    sig
+}
+
+/// The body of [`LANES_TRAMPOLINE`]: pass the argument block on to
+/// `native::check_lanes` (System V).
+pub(crate) fn lanes_trampoline(module: &mut JITModule) -> Result<ir::Function, String> {
+    let mut helper = module.make_signature();
+    helper.params.push(AbiParam::new(types::I64));
+    let id = module
+        .declare_function(crate::native::LANES_SYMBOL, Linkage::Import, &helper)
+        .map_err(|e| e.to_string())?;
+    let mut func = ir::Function::with_name_signature(
+        UserFuncName::user(0, 1),
+        lanes_trampoline_signature(module),
+    );
+    let mut fctx = FunctionBuilderContext::new();
+    let mut bx = FunctionBuilder::new(&mut func, &mut fctx);
+    let fr = module.declare_func_in_func(id, bx.func);
+    let b = bx.create_block();
+    bx.append_block_params_for_function_params(b);
+    bx.switch_to_block(b);
+    bx.seal_block(b);
+    let args = bx.block_params(b)[0];
+    bx.ins().call(fr, &[args]);
+    bx.ins().return_(&[]);
+    bx.finalize(module.target_config());
+    Ok(func)
+}
+
 pub(crate) fn signature(module: &JITModule) -> Signature {
     let mut sig = module.make_signature();
     sig.params.push(AbiParam::new(types::I64));
@@ -614,6 +652,7 @@ fn build_function_as(
         masked: false,
         mask: None,
         dummy: None,
+        lane_slots: None,
         blend_old: HashMap::new(),
         vmasks: Vec::new(),
         deferred: None,
@@ -670,6 +709,17 @@ fn build_function_as(
             .map_err(|e| e.to_string())?;
         let fr = jm.declare_func_in_func(id, l.bx.func);
         l.helpers.insert(name, fr);
+    }
+    if w > 1 {
+        let id = jm
+            .declare_function(
+                LANES_TRAMPOLINE,
+                Linkage::Local,
+                &lanes_trampoline_signature(jm),
+            )
+            .map_err(|e| e.to_string())?;
+        let fr = jm.declare_func_in_func(id, l.bx.func);
+        l.helpers.insert(LANES_TRAMPOLINE, fr);
     }
     if callee.is_some() {
         l.build_callee()?;
@@ -766,6 +816,9 @@ struct Lower<'a, 'b> {
     /// others' checks pass and their accesses go to `dummy`, a scratch slot).
     mask: Option<Vec<CValue>>,
     dummy: Option<ir::StackSlot>,
+    /// The slots a packet's slow path checks its work-items' accesses through
+    /// (`memory::lean_lane_addresses`): offsets, host addresses, masks, arguments.
+    lane_slots: Option<[ir::StackSlot; 4]>,
     /// In the masked region being lowered: its stores every work-item may make, with
     /// the values they blend with (`Masked::old`), and masks known as vectors.
     blend_old: HashMap<Inst, Value>,
