@@ -703,8 +703,22 @@ pub(super) fn stride_of(
     v: Value,
     depth: u32,
 ) -> Option<i64> {
+    step_of(m, body, varying, v, depth).map(|(stride, _)| stride)
+}
+
+/// [`stride_of`] `v`, and whether it holds modulo `v`'s width even where lanes wrap:
+/// true unless the chain extends a type narrower than 32 bits (whose wrap-around an
+/// extension does not carry over). Then lane `k` of an `i32` is lane 0's plus
+/// `k * stride`, wrapped, and a vector of it is a splat plus steps.
+pub(super) fn step_of(
+    m: &Module,
+    body: &kauai_ir::Body,
+    varying: &HashSet<Value>,
+    v: Value,
+    depth: u32,
+) -> Option<(i64, bool)> {
     if !varying.contains(&v) {
-        return Some(0);
+        return Some((0, true));
     }
     if depth > 32 {
         return None;
@@ -713,6 +727,15 @@ pub(super) fn stride_of(
     let c = |x: Value| {
         let bits = lane_sc(body.value_type(x)).bits();
         int_const(body, x).map(|k| lanes::sext(k, bits))
+    };
+    let step = |x: Value| step_of(m, body, varying, x, depth + 1);
+    let both = |a: Value, b: Value, f: fn(i64, i64) -> Option<i64>| {
+        let ((sa, ma), (sb, mb)) = (step(a)?, step(b)?);
+        Some((f(sa, sb)?, ma && mb))
+    };
+    let scaled = |x: Value, k: i64| {
+        let (s, modular) = step(x)?;
+        Some((s.checked_mul(k)?, modular))
     };
     match &body.insts[i].kind {
         InstKind::Call(f, args) => match call_kind(m, *f).ok()? {
@@ -724,75 +747,33 @@ pub(super) fn stride_of(
                 | Query::SubGroupId,
             ) => {
                 let x = args.first().is_none_or(|a| c(*a) == Some(0));
-                x.then_some(1)
+                x.then_some((1, true))
             }
             _ => None,
         },
-        InstKind::Binary(BinaryOp::Iadd, a, b) => stride_of(m, body, varying, *a, depth + 1)?
-            .checked_add(stride_of(m, body, varying, *b, depth + 1)?),
-        InstKind::Binary(BinaryOp::Isub, a, b) => stride_of(m, body, varying, *a, depth + 1)?
-            .checked_sub(stride_of(m, body, varying, *b, depth + 1)?),
+        InstKind::Binary(BinaryOp::Iadd, a, b) | InstKind::PtrAdd(a, b) => {
+            both(*a, *b, i64::checked_add)
+        }
+        InstKind::Binary(BinaryOp::Isub, a, b) => both(*a, *b, i64::checked_sub),
         InstKind::Binary(BinaryOp::Imul, a, b) => match (c(*a), c(*b)) {
-            (_, Some(k)) => stride_of(m, body, varying, *a, depth + 1)?.checked_mul(k),
-            (Some(k), _) => stride_of(m, body, varying, *b, depth + 1)?.checked_mul(k),
+            (_, Some(k)) => scaled(*a, k),
+            (Some(k), _) => scaled(*b, k),
             _ => None,
         },
         InstKind::Binary(BinaryOp::Shl, a, b) => {
             let k = c(*b).filter(|k| (0..32).contains(k))?;
-            stride_of(m, body, varying, *a, depth + 1)?.checked_mul(1 << k)
+            scaled(*a, 1 << k)
         }
         InstKind::Convert {
-            op: ConvOp::Sext | ConvOp::Zext | ConvOp::Trunc,
-            arg,
-            ..
-        } => stride_of(m, body, varying, *arg, depth + 1),
-        InstKind::PtrAdd(a, b) => stride_of(m, body, varying, *a, depth + 1)?
-            .checked_add(stride_of(m, body, varying, *b, depth + 1)?),
-        _ => None,
-    }
-}
-
-/// Whether [`stride_of`] `v` holds modulo `v`'s width even where lanes wrap: true
-/// unless the chain extends a type narrower than 32 bits (whose wrap-around an
-/// extension does not carry over). Then lane `k` of an `i32` is lane 0's plus
-/// `k * stride`, wrapped, and a vector of it is a splat plus steps.
-pub(super) fn stride_is_modular(
-    body: &kauai_ir::Body,
-    varying: &HashSet<Value>,
-    v: Value,
-    depth: u32,
-) -> bool {
-    if !varying.contains(&v) {
-        return true;
-    }
-    let Some(i) = body.value_inst(v).filter(|_| depth <= 32) else {
-        return false;
-    };
-    match &body.insts[i].kind {
-        InstKind::Call(..) => true,
-        InstKind::Binary(
-            BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul | BinaryOp::Shl,
-            a,
-            b,
-        )
-        | InstKind::PtrAdd(a, b) => {
-            stride_is_modular(body, varying, *a, depth + 1)
-                && stride_is_modular(body, varying, *b, depth + 1)
-        }
-        InstKind::Convert {
-            op: ConvOp::Sext | ConvOp::Zext,
+            op: op @ (ConvOp::Sext | ConvOp::Zext | ConvOp::Trunc),
             arg,
             ..
         } => {
-            lane_sc(body.value_type(*arg)).bits() >= 32
-                && stride_is_modular(body, varying, *arg, depth + 1)
+            let (s, modular) = step(*arg)?;
+            let wide = *op == ConvOp::Trunc || lane_sc(body.value_type(*arg)).bits() >= 32;
+            Some((s, modular && wide))
         }
-        InstKind::Convert {
-            op: ConvOp::Trunc,
-            arg,
-            ..
-        } => stride_is_modular(body, varying, *arg, depth + 1),
-        _ => false,
+        _ => None,
     }
 }
 

@@ -383,14 +383,15 @@ impl Lower<'_, '_> {
     }
 
     /// For a varying `i32` whose lanes step by a known constant, modulo 2^32
-    /// ([`analysis::stride_is_modular`]): the step.
+    /// ([`analysis::step_of`]): the step.
     fn affine_i32(&self, v: Value) -> Option<i64> {
-        if self.body.value_type(v) != Type::Scalar(Scalar::I32)
-            || !analysis::stride_is_modular(self.body, &self.varying, v, 0)
-        {
+        if self.body.value_type(v) != Type::Scalar(Scalar::I32) {
             return None;
         }
-        self.stride_of(v, 0)
+        match analysis::step_of(self.m, self.body, &self.varying, v, 0)? {
+            (step, true) => Some(step),
+            (_, false) => None,
+        }
     }
 
     /// The `i32x4` constant of the steps of vector `k` of a packet: lane `l` holds
