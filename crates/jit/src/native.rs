@@ -4,7 +4,8 @@
 //!
 //! Generated code is trusted to the extent that `lower` makes it so: every memory
 //! access it makes is checked against the region table its caller built from live Rust
-//! borrows (see [`crate::Launch`] and [`crate::Runner`]), so calling it cannot touch memory outside them.
+//! borrows (see [`crate::Launch`] and [`crate::Runner`]), so calling it cannot touch
+//! memory outside them.
 
 #![allow(unsafe_code)]
 

@@ -78,12 +78,15 @@ impl Lower<'_, '_> {
         None
     }
 
-    /// Base, size and writable size of the region of `pv`'s root, loaded at entry.
-    fn root_region(&self, pv: Value) -> Option<[CValue; 3]> {
-        match self.root(pv)? {
+    /// The base of the region of `pv`'s root (loaded at entry) and the limit an access
+    /// of `kind` is checked against: its size, or for writes the size that counts for
+    /// them, 0 when the region is read-only.
+    fn root_bounds(&self, pv: Value, kind: u64) -> Option<(CValue, CValue)> {
+        let [base, size, wsize] = match self.root(pv)? {
             Root::Param(v) => self.roots.get(&v).copied(),
             Root::Global(g) => self.global_roots.get(&g).copied(),
-        }
+        }?;
+        Some((base, if kind == FAULT_LOAD { size } else { wsize }))
     }
 
     /// The host address of `len` bytes at IR pointer `pv` (whose value is `p`), checked.
@@ -169,7 +172,7 @@ impl Lower<'_, '_> {
         if stride == 0 || stride % (1i64 << al) != 0 {
             return None;
         }
-        let [base, size, wsize] = self.root_region(pv)?;
+        let (base, limit) = self.root_bounds(pv, kind)?;
         let w = self.w;
         let row = match index {
             None => self.row_flag(pv, len, al, kind),
@@ -190,7 +193,6 @@ impl Lower<'_, '_> {
         self.pk = w - 1;
         let last = self.fused_offset(pv).unwrap_or_else(|| self.get1(pv));
         self.pk = home;
-        let limit = if kind == FAULT_LOAD { size } else { wsize };
         let span = self
             .bx
             .ins()
@@ -381,11 +383,9 @@ impl Lower<'_, '_> {
         let home = self.pk;
         let together = self.lane.is_none() && self.w > 1 && self.deferred.is_none();
         if together {
-            if let Some(addrs) = self.lean_lane_addresses(pv, len, al, kind) {
+            if let Some(addrs) = self.called_lane_addresses(pv, len, al, kind) {
                 return addrs;
             }
-        }
-        if together {
             self.deferred = Some(Vec::new());
         }
         let addrs = (0..self.w)
@@ -415,15 +415,14 @@ impl Lower<'_, '_> {
     /// compile time). The call goes through [`LANES_TRAMPOLINE`], which clobbers no
     /// register: a plain call, or a loop here, made the register allocator spill more
     /// on the hot path.
-    fn lean_lane_addresses(
+    fn called_lane_addresses(
         &mut self,
         pv: Value,
         len: u64,
         al: u32,
         kind: u64,
     ) -> Option<Vec<CValue>> {
-        let [base, size, wsize] = self.root_region(pv)?;
-        let limit = if kind == FAULT_LOAD { size } else { wsize };
+        let (base, limit) = self.root_bounds(pv, kind)?;
         let tramp = *self.helpers.get(LANES_TRAMPOLINE)?;
         let (i64t, w) = (types::I64, self.w);
         let [sums, out, on, args] = *self.lane_slots.get_or_insert_with(|| {
@@ -452,8 +451,7 @@ impl Lower<'_, '_> {
             }
         }
         self.pk = home;
-        let off = self.iconst(types::I8, 0);
-        let scratch = self.masked_address(Some(off), base);
+        let scratch = self.scratch_address();
         let vals = [
             self.bx.ins().stack_addr(i64t, sums, 0),
             match mask {
@@ -504,8 +502,7 @@ impl Lower<'_, '_> {
             return None;
         }
         let (x, signed) = self.element_index_ext(pv, len)?;
-        let [base, size, wsize] = self.root_region(pv)?;
-        let limit = if kind == FAULT_LOAD { size } else { wsize };
+        let (base, limit) = self.root_bounds(pv, kind)?;
         let home = self.pk;
         self.pk = 0;
         let bp = self.fused_offset(b).unwrap_or_else(|| self.get1(b));
@@ -600,7 +597,7 @@ impl Lower<'_, '_> {
         let on = self.mask.as_ref().map(|m| m[self.pk]);
         // `ptradd` keeps a pointer's region, so one derived from an argument or a
         // global is in that root's region, loaded once at entry.
-        let known = self.root_region(pv);
+        let known = self.root_bounds(pv, kind);
         // In a known region, the offset and alignment need not rebuild the pointer.
         let sum = if known.is_some() {
             self.offset_bits(pv, p)
@@ -619,12 +616,9 @@ impl Lower<'_, '_> {
             let ok = self.unless_masked(on, ok);
             self.check(ok, p, 1 << al, mis);
         }
-        if let Some([base, size, wsize]) = known {
+        if let Some((base, limit)) = known {
             let off = self.bx.ins().band_imm_s(sum, OFFSET_MASK as i64);
             let end = self.bx.ins().iadd_imm_s(off, len as i64);
-            // Writes are checked against the size that counts for them: 0 when the
-            // region is read-only.
-            let limit = if kind == FAULT_LOAD { size } else { wsize };
             let ok = self
                 .bx
                 .ins()
@@ -692,12 +686,19 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// Host address `a`, or the scratch slot's for a work-item a masked access
-    /// leaves out (`on` clear). The slot holds the widest access (16 lanes of 8).
+    /// Host address `a`, or the scratch slot's ([`Self::scratch_address`]) for a
+    /// work-item a masked access leaves out (`on` clear).
     pub(super) fn masked_address(&mut self, on: Option<CValue>, a: CValue) -> CValue {
         let Some(m) = on else {
             return a;
         };
+        let d = self.scratch_address();
+        self.bx.ins().select(m, a, d)
+    }
+
+    /// The address of the scratch slot where the accesses of work-items a mask leaves
+    /// out go. The slot holds the widest access (16 lanes of 8).
+    fn scratch_address(&mut self) -> CValue {
         let slot = *self.dummy.get_or_insert_with(|| {
             self.bx.create_sized_stack_slot(ir::StackSlotData::new(
                 ir::StackSlotKind::ExplicitSlot,
@@ -705,8 +706,7 @@ impl Lower<'_, '_> {
                 4,
             ))
         });
-        let d = self.bx.ins().stack_addr(types::I64, slot, 0);
-        self.bx.ins().select(m, a, d)
+        self.bx.ins().stack_addr(types::I64, slot, 0)
     }
 
     /// Is `def` certainly executed since the last barrier the current instruction

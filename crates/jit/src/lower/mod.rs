@@ -817,7 +817,7 @@ struct Lower<'a, 'b> {
     mask: Option<Vec<CValue>>,
     dummy: Option<ir::StackSlot>,
     /// The slots a packet's slow path checks its work-items' accesses through
-    /// (`memory::lean_lane_addresses`): offsets, host addresses, masks, arguments.
+    /// (`memory::called_lane_addresses`): offsets, host addresses, masks, arguments.
     lane_slots: Option<[ir::StackSlot; 4]>,
     /// In the masked region being lowered: its stores every work-item may make, with
     /// the values they blend with (`Masked::old`), and masks known as vectors.
