@@ -491,6 +491,8 @@ impl Runner<'_, '_, '_> {
                 Mem::Null | Mem::Shared { .. } => {}
             }
         }
+        // (The table was just written through a fresh borrow: its pointer too.)
+        self.ctx.regions = scratch.table.as_mut_ptr();
         Ok(())
     }
 
